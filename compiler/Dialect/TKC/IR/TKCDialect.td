@@ -1,0 +1,42 @@
+//===- TKCDialect.td - The tkc dialect definition ----------*- tablegen -*-===//
+//
+// Declares the tkc dialect: the target-neutral, tensor-level IR that the
+// Triton-language frontend produces (the `ttir` stage). Blocks are ranked,
+// statically shaped tensors; standard dialects (arith, math, scf, cf, func)
+// provide arithmetic, control flow and functions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_DIALECT_TKC_IR_TKCDIALECT_TD
+#define TKC_DIALECT_TKC_IR_TKCDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def TKC_Dialect : Dialect {
+  let name = "tkc";
+  let cppNamespace = "::mlir::tkc";
+  let summary = "Target-neutral tensor IR for Triton-language kernels";
+  let description = [{
+    The tkc dialect models one program instance of a Triton kernel operating
+    on blocks: ranked tensors of static shape whose elements are integers,
+    floats or `!tkc.ptr` pointers. It carries no layout or target
+    information; the tkc_gpu dialect adds that. Elementwise arithmetic,
+    math functions, control flow and functions come from the upstream
+    arith, math, scf, cf and func dialects.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::func::FuncDialect",
+  ];
+  let useDefaultTypePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+  let extraClassDeclaration = [{
+    /// Registers the types of TKCTypes.td.
+    void registerTypes();
+  }];
+}
+
+#endif // TKC_DIALECT_TKC_IR_TKCDIALECT_TD

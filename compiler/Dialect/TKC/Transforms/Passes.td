@@ -1,0 +1,57 @@
+//===- Passes.td - Passes over the tkc dialect -------------*- tablegen -*-===//
+//
+// Declares the tkc dialect's own passes. Each has one .cpp beside this file
+// and a lit test named after its argument in ../test/.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_DIALECT_TKC_TRANSFORMS_PASSES_TD
+#define TKC_DIALECT_TKC_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TKCCombine : Pass<"tkc-tkc-combine", "::mlir::ModuleOp"> {
+  let summary = "Peephole combinations of tkc ops that canonicalization does not do";
+  let description = [{
+    Folds patterns that frontends produce but that are not canonical forms
+    of any single op:
+
+    - a dot with a zero accumulator followed by an add becomes a dot that
+      accumulates into the addend:
+
+      ```mlir
+      %d = tkc.dot %a, %b, %zero : ...      // %zero = splat 0.0
+      %e = arith.addf %d, %c : tensor<64x64xf32>
+      // becomes
+      %e = tkc.dot %a, %b, %c : ...
+      ```
+
+    - `addptr(addptr(p, a), b)` becomes `addptr(p, a + b)` when `a` and `b`
+      have the same type;
+    - `select(mask, load(p, mask), x)` becomes `load(p, mask, x)`: the load
+      already yields `x` wherever the mask is false.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def TKCReorderBroadcast : Pass<"tkc-tkc-reorder-broadcast", "::mlir::ModuleOp"> {
+  let summary = "Compute elementwise ops before splat and broadcast";
+  let description = [{
+    An elementwise op whose operands are all splats computes one scalar and
+    splats it; one whose operands are all broadcasts from the same shape
+    computes on the smaller block and broadcasts the result. Splat
+    constants are reshaped as needed. This cuts the work per element, for
+    example in `x * scale[None, :]` patterns.
+
+    ```mlir
+    %a = tkc.splat %x : tensor<128xf32>
+    %b = tkc.splat %y : tensor<128xf32>
+    %c = arith.mulf %a, %b : tensor<128xf32>
+    // becomes
+    %m = arith.mulf %x, %y : f32
+    %c = tkc.splat %m : tensor<128xf32>
+    ```
+  }];
+}
+
+#endif // TKC_DIALECT_TKC_TRANSFORMS_PASSES_TD

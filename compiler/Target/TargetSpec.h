@@ -1,0 +1,56 @@
+//===- TargetSpec.h - Parsing of compilation target strings -----*- C++ -*-===//
+//
+// A TargetSpec names one GPU architecture to compile for. It is parsed from
+// Triton's `backend:arch[:warp]` strings (`cuda:90a`, `hip:gfx942`,
+// `hip:gfx1100:64`) or the short forms `sm_90a` and `gfx942`, and printed back
+// in one canonical form, which names variants in metadata and file names.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_TARGET_TARGETSPEC_H
+#define TKC_TARGET_TARGETSPEC_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace tkc {
+
+/// The code-object family a target compiles to.
+enum class Backend { Cuda, Hip };
+
+/// One architecture to compile for, with its warp (wavefront) size.
+struct TargetSpec {
+  /// Which backend compiles for this architecture.
+  Backend backend = Backend::Cuda;
+  /// The architecture as its vendor spells it: `sm_90a`, `gfx942`.
+  std::string arch;
+  /// Threads per warp (wavefront): 32, or 64 on AMD's wave64 chips.
+  unsigned warpSize = 32;
+
+  /// The canonical string, `cuda:90a` or `hip:gfx942` (plus `:W` when the
+  /// warp size is not the architecture's default). parseTarget() accepts it.
+  std::string str() const;
+
+  bool operator==(const TargetSpec &other) const {
+    return backend == other.backend && arch == other.arch &&
+           warpSize == other.warpSize;
+  }
+};
+
+/// Parses one target string. The error says what was wrong and lists the
+/// supported architectures.
+llvm::Expected<TargetSpec> parseTarget(llvm::StringRef text);
+
+/// Parses a comma-separated list of target strings, rejecting duplicates.
+llvm::Expected<llvm::SmallVector<TargetSpec>>
+parseTargetList(llvm::StringRef text);
+
+/// Human-readable list of every supported architecture, for help texts.
+std::string supportedTargetsHelp();
+
+} // namespace tkc
+
+#endif // TKC_TARGET_TARGETSPEC_H
