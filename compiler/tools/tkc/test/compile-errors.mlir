@@ -1,0 +1,30 @@
+// RUN: not tkc compile %s --target cuda:70 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not tkc compile %s --target sm_90a,cuda:90a 2>&1 | FileCheck %s --check-prefix=DUP
+// RUN: not tkc compile %s --emit=ptx 2>&1 | FileCheck %s --check-prefix=NOTARGET
+// RUN: not tkc compile %s --emit=ttir --num-warps 3 2>&1 | FileCheck %s --check-prefix=WARPS
+// RUN: not tkc compile %s --emit=ttir --constexpr BLOCK 2>&1 | FileCheck %s --check-prefix=CONSTEXPR
+// RUN: not tkc compile %s --emit=ast 2>&1 | FileCheck %s --check-prefix=AST
+// RUN: not tkc compile %s --target sm_90a --emit=ttgir 2>&1 | FileCheck %s --check-prefix=STAGE
+// RUN: not tkc compile %s --target sm_90a 2>&1 | FileCheck %s --check-prefix=BINARY
+// RUN: not tkc compile %S/does-not-exist.py --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOKERNEL
+// RUN: not tkc compile %S/does-not-exist.py --kernel add --emit=ttir 2>&1 | FileCheck %s --check-prefix=FRONTEND
+// RUN: not tkc compile %S/kernel.cu --emit=ttir 2>&1 | FileCheck %s --check-prefix=EXT
+// RUN: not tkc compile %S/does-not-exist.mlir --emit=ttir 2>&1 | FileCheck %s --check-prefix=MISSING
+// Every command-line error of `tkc compile` is reported plainly, exit 1.
+
+// TARGET: tkc: error: unknown target 'cuda:70': no such architecture 'sm_70' (supported: cuda: sm_80,
+// DUP: tkc: error: target 'cuda:90a' is listed twice (as cuda:90a)
+// NOTARGET: tkc: error: --target is required to produce 'ptx'
+// WARPS: tkc: error: --num-warps must be a power of two from 1 to 32, got 3
+// CONSTEXPR: tkc: error: --constexpr expects NAME=VALUE, got 'BLOCK'
+// AST: tkc: error: --emit=ast needs a .py kernel
+// STAGE: tkc: error: stage 'ttgir' is not supported yet: this tkc stops after 'ttir'
+// BINARY: tkc: error: stage 'cubin/hsaco' is not supported yet
+// NOKERNEL: tkc: error: --kernel is required for a .py input
+// FRONTEND: tkc: error: cannot compile '{{.*}}does-not-exist.py': the Triton-language frontend is not built yet
+// EXT: tkc: error: input '{{.*}}kernel.cu' must be a Triton-language .py file or a tkc-dialect .mlir file
+// MISSING: tkc: error: cannot open input file '{{.*}}does-not-exist.mlir'
+
+func.func @k() {
+  return
+}
