@@ -41,9 +41,8 @@ void registerTKCPassesAndPipelines() {
   registerLoopInvariantCodeMotionPass();
   registerSymbolDCEPass();
   registerSCCPPass();
-  PassPipelineRegistration<>("tkc-ttir",
-                             "The ttir stage: clean up tkc dialect IR",
-                             buildTTIRPipeline);
+  PassPipelineRegistration<>(
+      "tkc-ttir", "The ttir stage: clean up tkc dialect IR", buildTTIRPipeline);
 }
 
 } // namespace mlir::tkc

@@ -25,14 +25,14 @@ struct ArchInfo {
 
 /// Every architecture tkc compiles for. NVIDIA names are `sm_<cc>[a]`.
 constexpr ArchInfo kArchs[] = {
-    {Backend::Cuda, "sm_80", 32, false},   {Backend::Cuda, "sm_86", 32, false},
-    {Backend::Cuda, "sm_87", 32, false},   {Backend::Cuda, "sm_89", 32, false},
-    {Backend::Cuda, "sm_90", 32, false},   {Backend::Cuda, "sm_90a", 32, false},
-    {Backend::Cuda, "sm_100", 32, false},  {Backend::Cuda, "sm_100a", 32, false},
-    {Backend::Cuda, "sm_120", 32, false},  {Backend::Cuda, "sm_120a", 32, false},
-    {Backend::Hip, "gfx90a", 64, false},   {Backend::Hip, "gfx942", 64, false},
-    {Backend::Hip, "gfx950", 64, false},   {Backend::Hip, "gfx1100", 32, true},
-    {Backend::Hip, "gfx1101", 32, true},   {Backend::Hip, "gfx1200", 32, true},
+    {Backend::Cuda, "sm_80", 32, false},  {Backend::Cuda, "sm_86", 32, false},
+    {Backend::Cuda, "sm_87", 32, false},  {Backend::Cuda, "sm_89", 32, false},
+    {Backend::Cuda, "sm_90", 32, false},  {Backend::Cuda, "sm_90a", 32, false},
+    {Backend::Cuda, "sm_100", 32, false}, {Backend::Cuda, "sm_100a", 32, false},
+    {Backend::Cuda, "sm_120", 32, false}, {Backend::Cuda, "sm_120a", 32, false},
+    {Backend::Hip, "gfx90a", 64, false},  {Backend::Hip, "gfx942", 64, false},
+    {Backend::Hip, "gfx950", 64, false},  {Backend::Hip, "gfx1100", 32, true},
+    {Backend::Hip, "gfx1101", 32, true},  {Backend::Hip, "gfx1200", 32, true},
     {Backend::Hip, "gfx1201", 32, true},
 };
 
@@ -125,7 +125,8 @@ Expected<TargetSpec> parseTarget(StringRef text) {
     if (warpText.getAsInteger(10, warp))
       return makeError("invalid warp size '" + warpText + "' in target '" +
                        original + "'");
-    bool ok = warp == info->defaultWarpSize || (warp == 64 && info->allowsWave64);
+    bool ok =
+        warp == info->defaultWarpSize || (warp == 64 && info->allowsWave64);
     if (!ok)
       return makeError(formatv("warp size {0} is not supported on {1} "
                                "(it runs {2}{3})",

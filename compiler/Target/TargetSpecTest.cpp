@@ -60,8 +60,9 @@ TEST(TargetSpec, WarpSizes) {
   EXPECT_EQ(wave64.str(), "hip:gfx1100:64");
   EXPECT_EQ(parseOk(wave64.str()), wave64);
   EXPECT_EQ(parseOk("cuda:80:32").warpSize, 32u);
-  EXPECT_NE(parseError("hip:gfx942:32").find("warp size 32 is not supported "
-                                             "on gfx942 (it runs 64)"),
+  EXPECT_NE(parseError("hip:gfx942:32")
+                .find("warp size 32 is not supported "
+                      "on gfx942 (it runs 64)"),
             std::string::npos);
   EXPECT_NE(parseError("cuda:90:64").find("not supported on sm_90"),
             std::string::npos);

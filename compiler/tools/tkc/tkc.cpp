@@ -119,8 +119,9 @@ int runCompile(int argc, char **argv) {
   cl::opt<std::string> input(cl::Positional, cl::Required,
                              cl::desc("<kernel.py or ttir .mlir>"),
                              cl::cat(category));
-  cl::opt<std::string> kernel("kernel", cl::desc("Name of the @triton.jit "
-                                                 "function to compile"),
+  cl::opt<std::string> kernel("kernel",
+                              cl::desc("Name of the @triton.jit "
+                                       "function to compile"),
                               cl::value_desc("NAME"), cl::cat(category));
   cl::opt<std::string> signature(
       "signature",
@@ -140,8 +141,9 @@ int runCompile(int argc, char **argv) {
       cl::desc("Targets, comma-separated: cuda:90a, hip:gfx942, sm_80, "
                "gfx942, ..."),
       cl::value_desc("T"), cl::cat(category));
-  cl::opt<std::string> output("o", cl::desc("Output path (prefix for binary "
-                                            "outputs; file for --emit)"),
+  cl::opt<std::string> output("o",
+                              cl::desc("Output path (prefix for binary "
+                                       "outputs; file for --emit)"),
                               cl::value_desc("OUT"), cl::init("-"),
                               cl::cat(category));
   cl::opt<Stage> emit(
@@ -162,8 +164,8 @@ int runCompile(int argc, char **argv) {
   // LLVM's and MLIR's own options still work (--mlir-timing, ...) but only
   // ours are listed; --help-hidden shows the rest.
   cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "tkc compile: compile a Triton-language kernel\n");
+  cl::ParseCommandLineOptions(
+      argc, argv, "tkc compile: compile a Triton-language kernel\n");
 
   if (numWarps == 0 || numWarps > 32 || !isPowerOf2_32(numWarps))
     return fail("--num-warps must be a power of two from 1 to 32, got " +
@@ -199,8 +201,7 @@ int runCompile(int argc, char **argv) {
                 "' must be a Triton-language .py file or a tkc-dialect "
                 ".mlir file");
   if (emit == Stage::Ast)
-    return fail("--emit=ast needs a .py kernel; '" + input +
-                "' is already IR");
+    return fail("--emit=ast needs a .py kernel; '" + input + "' is already IR");
   if (emit != Stage::TTIR)
     return fail("stage '" + stageName(emit) +
                 "' is not supported yet: this tkc stops after 'ttir' (the "

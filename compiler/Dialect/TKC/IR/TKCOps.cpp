@@ -64,8 +64,7 @@ struct SplatThroughShapeOp : public OpRewritePattern<OpTy> {
 
 static LogicalResult verifyGridAxis(Operation *op, int32_t axis) {
   if (axis < 0 || axis > 2)
-    return op->emitOpError("axis must be 0, 1 or 2 (x, y or z), got ")
-           << axis;
+    return op->emitOpError("axis must be 0, 1 or 2 (x, y or z), got ") << axis;
   return success();
 }
 
@@ -84,12 +83,12 @@ LogicalResult MakeRangeOp::verify() {
     return emitOpError("result must be a 1-D block of i32, got ") << type;
   int64_t start = getStart(), end = getEnd();
   if (end <= start)
-    return emitOpError("end (") << end << ") must be greater than start ("
-                                << start << ")";
+    return emitOpError("end (")
+           << end << ") must be greater than start (" << start << ")";
   if (type.getDimSize(0) != end - start)
     return emitOpError("result has ")
-           << type.getDimSize(0) << " elements but the range [" << start
-           << ", " << end << ") has " << end - start;
+           << type.getDimSize(0) << " elements but the range [" << start << ", "
+           << end << ") has " << end - start;
   if (!llvm::isPowerOf2_64(end - start))
     return emitOpError("range size ")
            << end - start << " must be a power of two";
@@ -117,8 +116,8 @@ LogicalResult BroadcastOp::verify() {
     return emitOpError("source rank ")
            << srcType.getRank() << " differs from result rank "
            << resultType.getRank() << "; use tkc.expand_dims first";
-  for (auto [i, dims] : llvm::enumerate(
-           llvm::zip(srcType.getShape(), resultType.getShape()))) {
+  for (auto [i, dims] :
+       llvm::enumerate(llvm::zip(srcType.getShape(), resultType.getShape()))) {
     auto [src, result] = dims;
     if (src != result && src != 1)
       return emitOpError("cannot broadcast dimension ")
@@ -163,16 +162,16 @@ void ExpandDimsOp::build(OpBuilder &builder, OperationState &state, Value src,
   auto srcType = cast<RankedTensorType>(src.getType());
   SmallVector<int64_t> shape(srcType.getShape());
   shape.insert(shape.begin() + axis, 1);
-  build(builder, state,
-        RankedTensorType::get(shape, srcType.getElementType()), src, axis);
+  build(builder, state, RankedTensorType::get(shape, srcType.getElementType()),
+        src, axis);
 }
 
 LogicalResult ExpandDimsOp::verify() {
   auto srcShape = getSrc().getType().getShape();
   int64_t axis = getAxis();
   if (axis < 0 || axis > static_cast<int64_t>(srcShape.size()))
-    return emitOpError("axis ") << axis << " is out of range [0, "
-                                << srcShape.size() << "]";
+    return emitOpError("axis ")
+           << axis << " is out of range [0, " << srcShape.size() << "]";
   SmallVector<int64_t> expected(srcShape);
   expected.insert(expected.begin() + axis, 1);
   if (getType().getShape() != ArrayRef<int64_t>(expected))
@@ -223,8 +222,8 @@ struct ReshapeOfReshape : public OpRewritePattern<ReshapeOp> {
     auto inner = op.getSrc().getDefiningOp<ReshapeOp>();
     if (!inner)
       return failure();
-    auto combined = rewriter.replaceOpWithNewOp<ReshapeOp>(
-        op, op.getType(), inner.getSrc());
+    auto combined = rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(),
+                                                           inner.getSrc());
     combined.setAllowReorder(op.getAllowReorder() || inner.getAllowReorder());
     return success();
   }
@@ -246,9 +245,8 @@ void TransOp::build(OpBuilder &builder, OperationState &state, Value src,
   SmallVector<int64_t> shape;
   for (int32_t dim : order)
     shape.push_back(srcType.getDimSize(dim));
-  build(builder, state,
-        RankedTensorType::get(shape, srcType.getElementType()), src,
-        builder.getDenseI32ArrayAttr(order));
+  build(builder, state, RankedTensorType::get(shape, srcType.getElementType()),
+        src, builder.getDenseI32ArrayAttr(order));
 }
 
 LogicalResult TransOp::verify() {
@@ -593,9 +591,9 @@ OpFoldResult PtrCastOp::fold(FoldAdaptor) {
 LogicalResult FpToFpOp::verify() {
   auto src = cast<FloatType>(getElementTypeOrSelf(getSrc().getType()));
   auto dst = cast<FloatType>(getElementTypeOrSelf(getType()));
-  bool exact = src == dst || llvm::APFloatBase::isRepresentableBy(
-                                 src.getFloatSemantics(),
-                                 dst.getFloatSemantics());
+  bool exact = src == dst ||
+               llvm::APFloatBase::isRepresentableBy(src.getFloatSemantics(),
+                                                    dst.getFloatSemantics());
   if (exact && getRounding())
     return emitOpError("conversion from ")
            << src << " to " << dst << " is exact and takes no rounding mode";

@@ -48,9 +48,8 @@ void PointerType::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
-LogicalResult
-PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
-                    Type pointeeType, int addressSpace) {
+LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  Type pointeeType, int addressSpace) {
   if (!isa<IntegerType, FloatType, PointerType>(pointeeType))
     return emitError() << "pointee of !tkc.ptr must be an integer, float or "
                           "pointer type, got "

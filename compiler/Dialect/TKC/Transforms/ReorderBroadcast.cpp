@@ -117,8 +117,7 @@ struct MoveBroadcastAfterElementwise : public RewritePattern {
       auto narrowType = RankedTensorType::get(srcShape, attr.getElementType());
       narrowed.push_back(arith::ConstantOp::create(
           rewriter, op->getLoc(), narrowType,
-          DenseElementsAttr::get(narrowType,
-                                 attr.getSplatValue<Attribute>())));
+          DenseElementsAttr::get(narrowType, attr.getSplatValue<Attribute>())));
     }
     auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
     auto narrowResultType =
