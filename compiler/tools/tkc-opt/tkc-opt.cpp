@@ -10,7 +10,13 @@
 
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+#include <cstdlib>
+#include <unistd.h>
+
 int main(int argc, char **argv) {
+  // Under `bazel run`, resolve relative paths against the user's directory.
+  if (const char *dir = std::getenv("BUILD_WORKING_DIRECTORY"))
+    (void)chdir(dir);
   mlir::DialectRegistry registry;
   mlir::tkc::registerTKCDialects(registry);
   mlir::tkc::registerTKCPassesAndPipelines();

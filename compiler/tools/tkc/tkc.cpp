@@ -26,6 +26,9 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
+#include <cstdlib>
+#include <unistd.h>
+
 using namespace llvm;
 
 namespace {
@@ -213,6 +216,9 @@ int runCompile(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  // Under `bazel run`, resolve relative paths against the user's directory.
+  if (const char *dir = std::getenv("BUILD_WORKING_DIRECTORY"))
+    (void)chdir(dir);
   if (argc < 2) {
     errs() << kUsage;
     return 1;
