@@ -41,6 +41,14 @@ static OpFoldResult foldSplatConstant(Attribute attr, Type resultType) {
                                 splat.getSplatValue<Attribute>());
 }
 
+/// Folds a shape-only op: to its source when the types already agree, to a
+/// constant when the source is a splat constant.
+static OpFoldResult foldShapeOp(Value src, Attribute srcAttr, Type resultType) {
+  if (src.getType() == resultType)
+    return src;
+  return foldSplatConstant(srcAttr, resultType);
+}
+
 namespace {
 /// `OP(tkc.splat %x)` -> `tkc.splat %x` for shape-only ops OP: moving a
 /// uniform block around changes nothing but its shape.
@@ -128,9 +136,7 @@ LogicalResult BroadcastOp::verify() {
 }
 
 OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
-  if (getSrc().getType() == getType())
-    return getSrc();
-  return foldSplatConstant(adaptor.getSrc(), getType());
+  return foldShapeOp(getSrc(), adaptor.getSrc(), getType());
 }
 
 namespace {
@@ -183,7 +189,7 @@ LogicalResult ExpandDimsOp::verify() {
 }
 
 OpFoldResult ExpandDimsOp::fold(FoldAdaptor adaptor) {
-  return foldSplatConstant(adaptor.getSrc(), getType());
+  return foldShapeOp(getSrc(), adaptor.getSrc(), getType());
 }
 
 void ExpandDimsOp::getCanonicalizationPatterns(RewritePatternSet &results,
@@ -207,9 +213,7 @@ LogicalResult ReshapeOp::verify() {
 }
 
 OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
-  if (getSrc().getType() == getType())
-    return getSrc();
-  return foldSplatConstant(adaptor.getSrc(), getType());
+  return foldShapeOp(getSrc(), adaptor.getSrc(), getType());
 }
 
 namespace {

@@ -39,92 +39,57 @@ static SplatElementsAttr getSplatConstant(Value v) {
   return {};
 }
 
-/// Creates a clone of `op` taking `operands` and returning `resultType`.
-static Operation *cloneWith(PatternRewriter &rewriter, Operation *op,
-                            ValueRange operands, Type resultType) {
-  OperationState state(op->getLoc(), op->getName(), operands, {resultType},
-                       op->getAttrs());
-  return rewriter.create(state);
-}
-
-/// elementwise(splat a, splat b, const-splat c) -> splat(elementwise(a, b, c))
-struct MoveSplatAfterElementwise : public RewritePattern {
-  MoveSplatAfterElementwise(MLIRContext *context)
+/// elementwise(widen a, widen b, const-splat c) -> widen(elementwise(a, b, c'))
+/// where `widen` is tkc.splat (a, b scalars) or tkc.broadcast (a, b blocks of
+/// one shape), and c' is the constant in the narrow shape.
+template <typename WideningOp>
+struct HoistElementwiseAboveWidening : public RewritePattern {
+  HoistElementwiseAboveWidening(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
     if (!isMovableElementwise(op))
       return failure();
-    bool sawSplat = false;
-    SmallVector<Value> scalars;
+    // Match first, so that nothing is created when the pattern fails.
+    Value someNarrow;
     for (Value operand : op->getOperands()) {
-      if (auto splat = operand.getDefiningOp<SplatOp>()) {
-        sawSplat = true;
-        scalars.push_back(splat.getSrc());
-        continue;
-      }
-      if (auto attr = getSplatConstant(operand)) {
-        scalars.push_back(arith::ConstantOp::create(
-            rewriter, op->getLoc(), attr.getElementType(),
-            cast<TypedAttr>(attr.getSplatValue<Attribute>())));
-        continue;
-      }
-      return failure();
-    }
-    if (!sawSplat)
-      return failure();
-    auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
-    Operation *scalarOp =
-        cloneWith(rewriter, op, scalars, resultType.getElementType());
-    rewriter.replaceOpWithNewOp<SplatOp>(op, resultType,
-                                         scalarOp->getResult(0));
-    return success();
-  }
-};
-
-/// elementwise(broadcast a, broadcast b, const-splat c), with a and b of
-/// one shape -> broadcast(elementwise(a, b, c')).
-struct MoveBroadcastAfterElementwise : public RewritePattern {
-  MoveBroadcastAfterElementwise(MLIRContext *context)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
-
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
-    if (!isMovableElementwise(op))
-      return failure();
-    ArrayRef<int64_t> srcShape;
-    for (Value operand : op->getOperands()) {
-      auto broadcast = operand.getDefiningOp<BroadcastOp>();
-      if (!broadcast)
-        continue;
-      ArrayRef<int64_t> shape = broadcast.getSrc().getType().getShape();
-      if (!srcShape.empty() && shape != srcShape)
+      if (auto widen = operand.getDefiningOp<WideningOp>()) {
+        Value narrow = widen.getSrc();
+        if (someNarrow && getI1TypeLike(someNarrow.getType()) !=
+                              getI1TypeLike(narrow.getType()))
+          return failure();
+        someNarrow = narrow;
+      } else if (!getSplatConstant(operand)) {
         return failure();
-      srcShape = shape;
+      }
     }
-    if (srcShape.empty())
+    if (!someNarrow)
       return failure();
+
+    Type narrowShape = someNarrow.getType();
     SmallVector<Value> narrowed;
     for (Value operand : op->getOperands()) {
-      if (auto broadcast = operand.getDefiningOp<BroadcastOp>()) {
-        narrowed.push_back(broadcast.getSrc());
+      if (auto widen = operand.getDefiningOp<WideningOp>()) {
+        narrowed.push_back(widen.getSrc());
         continue;
       }
-      auto attr = getSplatConstant(operand);
-      if (!attr)
-        return failure();
-      auto narrowType = RankedTensorType::get(srcShape, attr.getElementType());
-      narrowed.push_back(arith::ConstantOp::create(
-          rewriter, op->getLoc(), narrowType,
-          DenseElementsAttr::get(narrowType, attr.getSplatValue<Attribute>())));
+      SplatElementsAttr attr = getSplatConstant(operand);
+      Type type = getTypeLike(narrowShape, attr.getElementType());
+      auto value = cast<TypedAttr>(attr.getSplatValue<Attribute>());
+      if (auto tensor = dyn_cast<RankedTensorType>(type))
+        value = DenseElementsAttr::get(tensor, value);
+      narrowed.push_back(
+          arith::ConstantOp::create(rewriter, op->getLoc(), type, value));
     }
     auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
-    auto narrowResultType =
-        RankedTensorType::get(srcShape, resultType.getElementType());
-    Operation *narrowOp = cloneWith(rewriter, op, narrowed, narrowResultType);
-    rewriter.replaceOpWithNewOp<BroadcastOp>(op, resultType,
-                                             narrowOp->getResult(0));
+    OperationState state(
+        op->getLoc(), op->getName(), narrowed,
+        {getTypeLike(narrowShape, resultType.getElementType())},
+        op->getAttrs());
+    Operation *narrowOp = rewriter.create(state);
+    rewriter.replaceOpWithNewOp<WideningOp>(op, resultType,
+                                            narrowOp->getResult(0));
     return success();
   }
 };
@@ -133,8 +98,8 @@ struct TKCReorderBroadcastPass
     : public mlir::tkc::impl::TKCReorderBroadcastBase<TKCReorderBroadcastPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<MoveSplatAfterElementwise, MoveBroadcastAfterElementwise>(
-        &getContext());
+    patterns.add<HoistElementwiseAboveWidening<SplatOp>,
+                 HoistElementwiseAboveWidening<BroadcastOp>>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
