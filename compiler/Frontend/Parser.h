@@ -1,0 +1,27 @@
+//===- Parser.h - Parser for the Triton-language Python subset --*- C++ -*-===//
+//
+// Turns a kernel file into a Module (AST.h). Only what tkc needs is parsed
+// strictly: imports, module-level assignments and @jit function definitions.
+// Other top-level statements (host code) are skipped, and a host function
+// that does not parse is skipped silently. Errors in @jit functions, and
+// lexical errors anywhere (bad indentation, unterminated strings), are
+// reported as `file.py:LINE:COL: error: ...` with the line and a caret.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_FRONTEND_PARSER_H
+#define TKC_FRONTEND_PARSER_H
+
+#include "compiler/Frontend/AST.h"
+
+#include <memory>
+
+namespace tkc::frontend {
+
+/// Parses buffer `bufferId` of the SourceMgr behind `diags`. Returns null if
+/// any error was reported.
+std::unique_ptr<Module> parseModule(unsigned bufferId, Diagnostics &diags);
+
+} // namespace tkc::frontend
+
+#endif // TKC_FRONTEND_PARSER_H
