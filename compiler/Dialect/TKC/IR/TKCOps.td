@@ -510,6 +510,20 @@ def TKC_PrintOp : TKC_Op<"print", [
   }];
 }
 
+def TKC_BarrierOp : TKC_Op<"barrier", [
+    MemoryEffects<[MemRead<TKC_GlobalMemory>, MemWrite<TKC_GlobalMemory>]>]> {
+  let summary = "Synchronize the threads of a program (tl.debug_barrier)";
+  let description = [{
+    Every thread of the program waits here until all have arrived, and
+    their memory operations before it are visible after it.
+
+    ```mlir
+    tkc.barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 def TKC_AssertOp : TKC_Op<"assert", [
     MemoryEffects<[MemWrite<TKC_GlobalMemory>]>]> {
   let summary = "Device-side assertion (tl.device_assert)";

@@ -126,6 +126,8 @@ func.func @atomics_casts_debug(%p: tensor<64x!tkc.ptr<f32>>, %v: tensor<64xf32>,
   tkc.print " v: " {hex = false} %v, %c0 : tensor<64xf32>, i32
   // CHECK: tkc.print "" {hex = true}
   tkc.print "" {hex = true}
+  // CHECK: tkc.barrier
+  tkc.barrier
   // CHECK: tkc.assert %{{.*}}, "mask must hold" : tensor<64xi1>
   tkc.assert %m, "mask must hold" : tensor<64xi1>
   return

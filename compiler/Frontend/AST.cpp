@@ -1,0 +1,101 @@
+//===- AST.cpp - Helpers of the Triton-language syntax tree ---------------===//
+//
+// Operator spellings, jit-decorator recognition and function lookup.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Frontend/AST.h"
+
+namespace tkc::frontend {
+
+const char *spelling(BinOp op) {
+  switch (op) {
+  case BinOp::Add:
+    return "+";
+  case BinOp::Sub:
+    return "-";
+  case BinOp::Mul:
+    return "*";
+  case BinOp::Div:
+    return "/";
+  case BinOp::FloorDiv:
+    return "//";
+  case BinOp::Mod:
+    return "%";
+  case BinOp::Pow:
+    return "**";
+  case BinOp::LShift:
+    return "<<";
+  case BinOp::RShift:
+    return ">>";
+  case BinOp::BitAnd:
+    return "&";
+  case BinOp::BitOr:
+    return "|";
+  case BinOp::BitXor:
+    return "^";
+  case BinOp::MatMul:
+    return "@";
+  }
+  return "?";
+}
+
+const char *spelling(UnaryOp op) {
+  switch (op) {
+  case UnaryOp::Neg:
+    return "-";
+  case UnaryOp::Pos:
+    return "+";
+  case UnaryOp::Invert:
+    return "~";
+  case UnaryOp::Not:
+    return "not";
+  }
+  return "?";
+}
+
+const char *spelling(CmpOp op) {
+  switch (op) {
+  case CmpOp::Eq:
+    return "==";
+  case CmpOp::NotEq:
+    return "!=";
+  case CmpOp::Lt:
+    return "<";
+  case CmpOp::LtE:
+    return "<=";
+  case CmpOp::Gt:
+    return ">";
+  case CmpOp::GtE:
+    return ">=";
+  case CmpOp::Is:
+    return "is";
+  case CmpOp::IsNot:
+    return "is not";
+  case CmpOp::In:
+    return "in";
+  case CmpOp::NotIn:
+    return "not in";
+  }
+  return "?";
+}
+
+bool isJitDecorator(const Expr &decorator) {
+  if (auto *call = llvm::dyn_cast<CallExpr>(&decorator))
+    return isJitDecorator(*call->callee);
+  if (auto *name = llvm::dyn_cast<NameExpr>(&decorator))
+    return name->id == "jit";
+  if (auto *attr = llvm::dyn_cast<AttributeExpr>(&decorator))
+    return attr->attr == "jit";
+  return false;
+}
+
+const FunctionDef *Module::findFunction(llvm::StringRef name) const {
+  const FunctionDef *found = nullptr;
+  for (const auto &f : functions)
+    if (f->name == name)
+      found = f.get(); // A later definition replaces an earlier one.
+  return found;
+}
+
+} // namespace tkc::frontend

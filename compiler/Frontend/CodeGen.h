@@ -1,0 +1,52 @@
+//===- CodeGen.h - Triton-language AST to the tkc dialect -------*- C++ -*-===//
+//
+// Generates tkc-dialect IR for one @triton.jit kernel of a parsed Module,
+// specialized by a signature (types and divisibility/equal-to-one hints)
+// and constexpr values. Constexprs are evaluated at compile time, @jit
+// helpers are inlined, `tl.static_range` loops are unrolled, and every op
+// carries the `file.py:line:col` location of the expression it came from.
+// Errors are reported through Diagnostics at their source position.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_FRONTEND_CODEGEN_H
+#define TKC_FRONTEND_CODEGEN_H
+
+#include "compiler/Frontend/AST.h"
+#include "compiler/Frontend/Signature.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tkc::frontend {
+
+/// What to compile: which kernel, and how to specialize it.
+struct KernelRequest {
+  /// Name of the @jit function.
+  std::string kernelName;
+  /// One entry per parameter, or one per non-constexpr parameter (then the
+  /// constexprs come from `constexprs` or their defaults).
+  std::vector<SignatureEntry> signature;
+  /// `NAME=VALUE` pairs for tl.constexpr parameters (from --constexpr);
+  /// they take precedence over signature literals and defaults.
+  std::vector<std::pair<std::string, std::string>> constexprs;
+  /// Keep tl.device_assert checks (Triton's debug mode); otherwise they
+  /// are dropped, as Triton does.
+  bool debug = false;
+};
+
+/// Generates the kernel's tkc-dialect module into `context` (which must
+/// have the tkc dialects loaded). Returns null after reporting errors.
+mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
+                                               const KernelRequest &request,
+                                               Diagnostics &diags,
+                                               mlir::MLIRContext &context);
+
+} // namespace tkc::frontend
+
+#endif // TKC_FRONTEND_CODEGEN_H

@@ -1,0 +1,266 @@
+//===- CodeGenImpl.h - Internals of the tkc-dialect generator ---*- C++ -*-===//
+//
+// The compile-time object model (Obj: a runtime block/scalar or a constexpr:
+// int, float, bool, string, None, dtype, tuple, function, module, builtin)
+// and the two classes that generate IR: CodeGen (per kernel: builder,
+// globals, the typing rules of Semantics.cpp) and FunctionGen (per inlined
+// function body: scope, statements, expressions, builtin calls).
+// Only the frontend's .cpp files include this header.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_FRONTEND_CODEGENIMPL_H
+#define TKC_FRONTEND_CODEGENIMPL_H
+
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
+#include "compiler/Frontend/AST.h"
+#include "compiler/Frontend/CodeGen.h"
+#include "compiler/Frontend/Types.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace tkc::frontend {
+
+/// A value during code generation: a runtime scalar/block (Tensor) or a
+/// compile-time object.
+struct Obj {
+  enum class Kind {
+    Tensor,   ///< Runtime value: `value` of type `type` (scalar or block).
+    Int,      ///< Python int (constexpr).
+    Float,    ///< Python float (constexpr).
+    Bool,     ///< Python bool (constexpr).
+    Str,      ///< Python string (constexpr).
+    None,     ///< Python None.
+    DTypeObj, ///< A dtype such as tl.float16.
+    Tuple,    ///< Tuple or list of objects.
+    Function, ///< A @jit function.
+    Module,   ///< A module such as `triton.language` (path in `str`).
+    Builtin,  ///< A builtin function (name in `str`).
+    Method,   ///< A builtin bound to `self` (name in `str`).
+  };
+  Kind kind = Kind::None;
+  mlir::Value value;
+  TType type;
+  int64_t intValue = 0;
+  double floatValue = 0;
+  std::string str;
+  DType dtype;
+  std::vector<Obj> elems;
+  const FunctionDef *function = nullptr;
+  std::shared_ptr<Obj> self;
+
+  static Obj tensor(mlir::Value v, TType t) {
+    Obj o;
+    o.kind = Kind::Tensor;
+    o.value = v;
+    o.type = std::move(t);
+    return o;
+  }
+  static Obj integer(int64_t v) {
+    Obj o;
+    o.kind = Kind::Int;
+    o.intValue = v;
+    return o;
+  }
+  static Obj floating(double v) {
+    Obj o;
+    o.kind = Kind::Float;
+    o.floatValue = v;
+    return o;
+  }
+  static Obj boolean(bool v) {
+    Obj o;
+    o.kind = Kind::Bool;
+    o.intValue = v;
+    return o;
+  }
+  static Obj string(std::string s) {
+    Obj o;
+    o.kind = Kind::Str;
+    o.str = std::move(s);
+    return o;
+  }
+  static Obj none() { return Obj(); }
+  static Obj dtypeObj(DType t) {
+    Obj o;
+    o.kind = Kind::DTypeObj;
+    o.dtype = std::move(t);
+    return o;
+  }
+  static Obj tuple(std::vector<Obj> elems) {
+    Obj o;
+    o.kind = Kind::Tuple;
+    o.elems = std::move(elems);
+    return o;
+  }
+  static Obj named(Kind kind, std::string name) {
+    Obj o;
+    o.kind = kind;
+    o.str = std::move(name);
+    return o;
+  }
+
+  bool isTensor() const { return kind == Kind::Tensor; }
+  /// Int, Float or Bool: a Python number.
+  bool isNumber() const {
+    return kind == Kind::Int || kind == Kind::Float || kind == Kind::Bool;
+  }
+  /// Anything but a runtime value (a tuple counts if all its parts do).
+  bool isConstexpr() const;
+  /// A short description for diagnostics: `constexpr int 4`, `block<128 x
+  /// fp32>`, `tuple`, `function 'f'`.
+  std::string describe() const;
+};
+
+/// A call's arguments after evaluation.
+struct CallArgs {
+  std::vector<Obj> args;
+  std::vector<Loc> argLocs;
+  std::vector<std::pair<std::string, Obj>> keywords;
+  std::vector<Loc> keywordLocs;
+};
+
+class FunctionGen;
+
+/// Per-kernel state: the builder, module globals, and the typing rules.
+class CodeGen {
+public:
+  CodeGen(const Module &module, Diagnostics &diags, mlir::MLIRContext &ctx);
+
+  const Module &module;
+  Diagnostics &diags;
+  mlir::MLIRContext &ctx;
+  mlir::OpBuilder builder;
+  /// Inlining depth, bounded to catch recursion.
+  unsigned callDepth = 0;
+  /// Whether tl.device_assert / `assert` emit checks (Triton's debug mode).
+  bool debug = false;
+  /// Module-level names evaluated so far, and those being evaluated (to
+  /// catch cycles).
+  std::map<std::string, Obj> globalCache;
+  std::set<std::string> evaluatingGlobals;
+
+  /// The MLIR location of a source position.
+  mlir::Location loc(Loc l);
+
+  /// Looks a name up in the module: globals, imports, functions, Python
+  /// builtins. Reports an error and returns nullopt if undefined.
+  std::optional<Obj> lookupGlobal(llvm::StringRef name, Loc useLoc);
+  /// Resolves `base.attr` where base is a module path.
+  std::optional<Obj> moduleAttribute(const Obj &module, llvm::StringRef attr,
+                                     Loc attrLoc);
+
+  // --- Semantics.cpp: typing, conversion and arithmetic. ---
+
+  /// Converts a constexpr number to a runtime scalar (int -> int32, or
+  /// int64 when too large; float -> fp32; bool -> int1).
+  std::optional<Obj> toTensor(const Obj &o, Loc l);
+  /// Casts a runtime value to another element type (`.to()` semantics).
+  std::optional<Obj> cast(const Obj &t, const DType &to, Loc l,
+                          bool bitcast = false);
+  /// Casts to the element type `to` keeping the shape; converts constexprs.
+  std::optional<Obj> castObj(const Obj &o, const DType &to, Loc l);
+  /// Splats or broadcasts a runtime value to `shape`.
+  std::optional<Obj> broadcastTo(const Obj &t, llvm::ArrayRef<int64_t> shape,
+                                 Loc l);
+  /// Broadcasts two runtime values to their common shape.
+  bool broadcastPair(Obj &a, Obj &b, Loc l);
+  /// `a op b` for every binary operator, constexpr or runtime.
+  std::optional<Obj> binaryOp(BinOp op, const Obj &a, const Obj &b, Loc l);
+  /// `a op b` for one comparison operator.
+  std::optional<Obj> compare(CmpOp op, const Obj &a, const Obj &b, Loc l);
+  /// `op a`.
+  std::optional<Obj> unaryOp(UnaryOp op, const Obj &a, Loc l);
+  /// `tl.where(cond, x, y)`.
+  std::optional<Obj> where(const Obj &cond, const Obj &x, const Obj &y,
+                           Loc l);
+  /// Elementwise maximum (isMax) or minimum; NaNs propagate if `propagateNan`.
+  std::optional<Obj> minMax(bool isMax, const Obj &a, const Obj &b, Loc l,
+                            bool propagateNan = false);
+  /// Promotes two operands to their computation type and broadcasts them.
+  bool promoteOperands(Obj &a, Obj &b, PromotionPurpose purpose, Loc l);
+  /// A runtime float constant of `type` (scalar or splat block).
+  Obj constantFloat(const TType &type, double value, Loc l);
+  /// A runtime integer constant of `type` (scalar or splat block).
+  Obj constantInt(const TType &type, int64_t value, Loc l);
+  /// Converts a runtime value to int1 (`x != 0`).
+  std::optional<Obj> toBool(const Obj &o, Loc l);
+  /// Python truthiness of a constexpr.
+  bool truthy(const Obj &o);
+  /// Reads a constexpr int (bools count) or reports `what` expected.
+  std::optional<int64_t> constInt(const Obj &o, Loc l, llvm::StringRef what);
+  /// Reads a shape: an int or a tuple/list of ints, each a power of two.
+  std::optional<llvm::SmallVector<int64_t>> constShape(const Obj &o, Loc l);
+};
+
+/// Generates one function body (the kernel, or an inlined @jit helper).
+class FunctionGen {
+public:
+  FunctionGen(CodeGen &cg, const FunctionDef &fn) : cg(cg), fn(fn) {}
+
+  CodeGen &cg;
+  const FunctionDef &fn;
+  /// Local variables.
+  std::map<std::string, Obj> scope;
+  /// Set once a `return` ran; statements after it are not generated.
+  bool returned = false;
+  Obj returnValue;
+  /// >0 while generating inside an scf region (runtime control flow).
+  unsigned runtimeDepth = 0;
+
+  /// Generates statements until one fails (false) or a return runs.
+  bool visitBody(const Body &body);
+  bool visitStmt(const Stmt &stmt);
+  /// Evaluates an expression; nullopt after an error was reported.
+  std::optional<Obj> eval(const Expr &expr);
+
+  /// Inlines a call of a @jit function.
+  std::optional<Obj> callFunction(const FunctionDef &callee, CallArgs &call,
+                                  Loc l);
+  /// Calls a builtin (`tl.*`, Python builtins, methods via `self`).
+  std::optional<Obj> callBuiltin(llvm::StringRef name, CallArgs &call,
+                                 const Obj *self, Loc l);
+  /// Reads a tensor attribute (`x.dtype`, `x.shape`, `x.T`) or method.
+  std::optional<Obj> tensorAttribute(const Obj &t, llvm::StringRef attr,
+                                     Loc l);
+  /// Reads a dtype attribute (`element_ty`, `primitive_bitwidth`) or
+  /// method.
+  std::optional<Obj> dtypeAttribute(const Obj &t, llvm::StringRef attr,
+                                    Loc l);
+
+private:
+  bool assign(const Expr &target, const Obj &value);
+  bool visitIf(const IfStmt &stmt);
+  bool visitFor(const ForStmt &stmt);
+  bool visitWhile(const WhileStmt &stmt);
+  std::optional<Obj> evalCall(const CallExpr &call);
+  std::optional<Obj> evalSubscript(const SubscriptExpr &sub);
+  std::optional<Obj> evalBoolOp(const BoolOpExpr &expr);
+  std::optional<Obj> evalIfExp(const IfExpExpr &expr);
+};
+
+/// True if `name` is a function of triton.language that tkc implements.
+bool isLanguageBuiltin(llvm::StringRef name);
+/// True if `name` is a triton.language function that tkc does not
+/// implement yet (block pointers, inline assembly, ...).
+bool isUnsupportedLanguageFeature(llvm::StringRef name);
+/// True if `self.name` is a method or attribute of blocks that forwards to
+/// the builtin `tl.name`.
+bool isTensorMethod(llvm::StringRef name);
+
+/// Names assigned anywhere in `body` (targets of assignments, augmented
+/// assignments and for loops, recursively), in order of first assignment,
+/// each once; for loop-carried values.
+void collectAssignedNames(const Body &body, std::vector<std::string> &names);
+
+} // namespace tkc::frontend
+
+#endif // TKC_FRONTEND_CODEGENIMPL_H

@@ -1,0 +1,119 @@
+//===- TypesTest.cpp - Unit tests of dtypes, promotion and signatures -----===//
+//
+// Checks Triton's promotion rules as implemented in Types.cpp (including the
+// rule that Python literals adopt a block's type) and the AOT signature
+// parser, with its error messages.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Frontend/Signature.h"
+#include "compiler/Frontend/Types.h"
+
+#include "gtest/gtest.h"
+
+using namespace tkc::frontend;
+using K = DType::Kind;
+
+namespace {
+
+DType promote(K a, bool aLit, K b, bool bLit,
+              PromotionPurpose p = PromotionPurpose::Arithmetic) {
+  auto t = computationType(DType(a), aLit, DType(b), bLit, p);
+  EXPECT_TRUE(t.has_value());
+  return t ? *t : DType(K::I1);
+}
+
+TEST(Promotion, Floats) {
+  EXPECT_EQ(promote(K::FP16, false, K::FP32, false), DType(K::FP32));
+  EXPECT_EQ(promote(K::FP16, false, K::FP16, false), DType(K::FP16));
+  EXPECT_EQ(promote(K::FP16, false, K::BF16, false), DType(K::FP32));
+  EXPECT_EQ(promote(K::FP64, false, K::FP32, false), DType(K::FP64));
+  EXPECT_EQ(promote(K::I32, false, K::FP16, false), DType(K::FP16));
+  // Division and modulo of halves happen in fp32.
+  EXPECT_EQ(promote(K::FP16, false, K::FP16, false, PromotionPurpose::DivOrMod),
+            DType(K::FP32));
+}
+
+TEST(Promotion, Integers) {
+  EXPECT_EQ(promote(K::I8, false, K::I32, false), DType(K::I32));
+  EXPECT_EQ(promote(K::U32, false, K::I32, false), DType(K::U32));
+  EXPECT_EQ(promote(K::U8, false, K::I32, false), DType(K::I32));
+  EXPECT_EQ(promote(K::I64, false, K::U32, false), DType(K::I64));
+  EXPECT_EQ(promote(K::I1, false, K::I16, false), DType(K::I16));
+}
+
+TEST(Promotion, LiteralsAdoptTheBlockType) {
+  // x_fp16 * 2.0 stays fp16; x_i16 + 1 stays int16.
+  EXPECT_EQ(promote(K::FP16, false, K::FP32, true), DType(K::FP16));
+  EXPECT_EQ(promote(K::I32, true, K::I16, false), DType(K::I16));
+  // A float literal with an integer block: the literal's kind is higher.
+  EXPECT_EQ(promote(K::I32, false, K::FP32, true), DType(K::FP32));
+  // x_fp16 / 2 computes in fp32.
+  EXPECT_EQ(promote(K::FP16, false, K::I32, true, PromotionPurpose::DivOrMod),
+            DType(K::FP32));
+}
+
+TEST(Promotion, PointersHaveNoComputationType) {
+  EXPECT_FALSE(computationType(DType::pointerTo(DType(K::FP32)), false,
+                               DType(K::I32), false,
+                               PromotionPurpose::Arithmetic)
+                   .has_value());
+}
+
+TEST(DType, NamesRoundTrip) {
+  auto p = DType::parseShortName("*fp16");
+  ASSERT_TRUE(p.has_value());
+  EXPECT_TRUE(p->isPtr());
+  EXPECT_EQ(p->getPointee(), DType(K::FP16));
+  EXPECT_EQ(p->str(), "pointer<fp16>");
+  EXPECT_EQ(DType::fromLanguageName("bfloat16"), DType(K::BF16));
+  EXPECT_EQ(DType::fromLanguageName("float8e4nv"), DType(K::FP8E4NV));
+  EXPECT_FALSE(DType::parseShortName("fp17").has_value());
+  EXPECT_FALSE(DType::fromLanguageName("float").has_value());
+}
+
+TEST(Signature, ParsesTypesHintsAndLiterals) {
+  auto sig = parseSignature("*fp16:16, i32, i32:16, i32:1, 1024, True, 'relu'");
+  ASSERT_TRUE(static_cast<bool>(sig)) << llvm::toString(sig.takeError());
+  ASSERT_EQ(sig->size(), 7u);
+  EXPECT_TRUE((*sig)[0].type.isPtr());
+  EXPECT_EQ((*sig)[0].divisibility, 16u);
+  EXPECT_EQ((*sig)[1].divisibility, 0u);
+  EXPECT_FALSE((*sig)[1].equalsOne);
+  EXPECT_EQ((*sig)[2].divisibility, 16u);
+  EXPECT_TRUE((*sig)[3].equalsOne);
+  EXPECT_EQ((*sig)[4].kind, SignatureEntry::Kind::Literal);
+  EXPECT_EQ((*sig)[4].literal, "1024");
+  EXPECT_EQ((*sig)[5].literal, "True");
+  EXPECT_EQ((*sig)[6].literal, "'relu'");
+}
+
+std::string signatureError(llvm::StringRef text) {
+  auto sig = parseSignature(text);
+  if (sig) {
+    ADD_FAILURE() << "expected an error for '" << text.str() << "'";
+    return "";
+  }
+  return llvm::toString(sig.takeError());
+}
+
+TEST(Signature, Errors) {
+  EXPECT_EQ(signatureError("*fp16, fp17"),
+            "invalid signature entry 2 'fp17': unknown type 'fp17' (expected "
+            "e.g. *fp16, i32, u64, fp32, bf16)");
+  EXPECT_EQ(signatureError("i32:8"),
+            "invalid signature entry 1 'i32:8': divisibility hints must be "
+            "multiples of 16 (or 1 for 'equal to one')");
+  EXPECT_EQ(signatureError("*fp32:1"),
+            "invalid signature entry 1 '*fp32:1': ':1' (equal to one) applies "
+            "to integers only");
+  EXPECT_EQ(signatureError("fp32:16"),
+            "invalid signature entry 1 'fp32:16': floats take no hint");
+  EXPECT_EQ(signatureError("i32:x"),
+            "invalid signature entry 1 'i32:x': hint must be a positive "
+            "integer, got 'x'");
+  EXPECT_EQ(signatureError("i32,,i32"),
+            "invalid signature entry 2 '': empty entry");
+}
+
+} // namespace
