@@ -14,6 +14,8 @@ PACKAGES=(
   libamdhip64-dev
   # Misc tools the build and tests call.
   zlib1g-dev libzstd-dev clang-format
+  # libFuzzer runtime for tools/fuzz_parser.sh.
+  libclang-rt-22-dev
 )
 
 SUDO=""

@@ -1,0 +1,2011 @@
+//===- Parser.cpp - Parser for the Triton-language Python subset ----------===//
+//
+// A recursive-descent parser over the Lexer's tokens. Functions are parsed
+// with diagnostics suppressed first: a function that parses is kept, a jit
+// function that fails is parsed again with diagnostics on to report its
+// first error, and any other function that fails (host code) is skipped by
+// its tokens. Other top-level statements are skipped the same way, except
+// imports and module-level assignments. Each parse routine returns null or
+// false after reporting its error, so the first error in a function ends
+// that function's parse. Expression and block nesting are bounded, so no
+// input can exhaust the stack.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Frontend/Parser.h"
+#include "compiler/Frontend/Lexer.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+
+#include <optional>
+
+using namespace tkc::frontend;
+
+namespace {
+
+/// Deepest expression nesting accepted (parentheses, operator chains,
+/// unary operators, trailers).
+constexpr unsigned kMaxExprDepth = 200;
+/// Deepest statement nesting accepted (blocks and 'elif' chains).
+constexpr unsigned kMaxBlockDepth = 300;
+
+/// Describes `tok` for "unexpected ..." messages.
+std::string describeToken(const Token &tok) {
+  switch (tok.kind) {
+  case TokenKind::Name:
+    return ("name '" + tok.spelling + "'").str();
+  case TokenKind::Int:
+  case TokenKind::Float:
+  case TokenKind::Imaginary:
+    return ("number '" + tok.spelling + "'").str();
+  default:
+    return describeTokenKind(tok.kind);
+  }
+}
+
+/// True if an expression can start with a token of `kind`.
+bool canStartExpression(TokenKind kind) {
+  switch (kind) {
+  case TokenKind::Name:
+  case TokenKind::Int:
+  case TokenKind::Float:
+  case TokenKind::Imaginary:
+  case TokenKind::String:
+  case TokenKind::kw_True:
+  case TokenKind::kw_False:
+  case TokenKind::kw_None:
+  case TokenKind::Ellipsis:
+  case TokenKind::LParen:
+  case TokenKind::LSquare:
+  case TokenKind::LBrace:
+  case TokenKind::Minus:
+  case TokenKind::Plus:
+  case TokenKind::Tilde:
+  case TokenKind::kw_not:
+  case TokenKind::kw_lambda:
+  case TokenKind::kw_await:
+  case TokenKind::Star:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isOpenBracket(TokenKind k) {
+  return k == TokenKind::LParen || k == TokenKind::LSquare ||
+         k == TokenKind::LBrace;
+}
+bool isCloseBracket(TokenKind k) {
+  return k == TokenKind::RParen || k == TokenKind::RSquare ||
+         k == TokenKind::RBrace;
+}
+
+/// The operator of an augmented assignment token, if it is one.
+std::optional<BinOp> augAssignOp(TokenKind kind) {
+  switch (kind) {
+  case TokenKind::PlusEqual:
+    return BinOp::Add;
+  case TokenKind::MinusEqual:
+    return BinOp::Sub;
+  case TokenKind::StarEqual:
+    return BinOp::Mul;
+  case TokenKind::SlashEqual:
+    return BinOp::Div;
+  case TokenKind::DoubleSlashEqual:
+    return BinOp::FloorDiv;
+  case TokenKind::PercentEqual:
+    return BinOp::Mod;
+  case TokenKind::DoubleStarEqual:
+    return BinOp::Pow;
+  case TokenKind::LeftShiftEqual:
+    return BinOp::LShift;
+  case TokenKind::RightShiftEqual:
+    return BinOp::RShift;
+  case TokenKind::AmpEqual:
+    return BinOp::BitAnd;
+  case TokenKind::PipeEqual:
+    return BinOp::BitOr;
+  case TokenKind::CaretEqual:
+    return BinOp::BitXor;
+  case TokenKind::AtEqual:
+    return BinOp::MatMul;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Binary operator precedence levels, loosest first: | ^ & shifts + *.
+constexpr unsigned kNumBinaryLevels = 6;
+
+std::optional<BinOp> binaryOpAt(unsigned level, TokenKind kind) {
+  switch (level) {
+  case 0:
+    if (kind == TokenKind::Pipe)
+      return BinOp::BitOr;
+    break;
+  case 1:
+    if (kind == TokenKind::Caret)
+      return BinOp::BitXor;
+    break;
+  case 2:
+    if (kind == TokenKind::Amp)
+      return BinOp::BitAnd;
+    break;
+  case 3:
+    if (kind == TokenKind::LeftShift)
+      return BinOp::LShift;
+    if (kind == TokenKind::RightShift)
+      return BinOp::RShift;
+    break;
+  case 4:
+    if (kind == TokenKind::Plus)
+      return BinOp::Add;
+    if (kind == TokenKind::Minus)
+      return BinOp::Sub;
+    break;
+  case 5:
+    switch (kind) {
+    case TokenKind::Star:
+      return BinOp::Mul;
+    case TokenKind::Slash:
+      return BinOp::Div;
+    case TokenKind::DoubleSlash:
+      return BinOp::FloorDiv;
+    case TokenKind::Percent:
+      return BinOp::Mod;
+    case TokenKind::At:
+      return BinOp::MatMul;
+    default:
+      break;
+    }
+    break;
+  }
+  return std::nullopt;
+}
+
+/// What an expression is, for "cannot assign to ..." messages.
+std::string describeForAssignment(const Expr &e) {
+  switch (e.getKind()) {
+  case Expr::Kind::Call:
+    return "function call";
+  case Expr::Kind::IntLit:
+  case Expr::Kind::FloatLit:
+  case Expr::Kind::StrLit:
+    return "literal";
+  case Expr::Kind::BoolLit:
+    return llvm::cast<BoolLitExpr>(e).value ? "True" : "False";
+  case Expr::Kind::NoneLit:
+    return "None";
+  case Expr::Kind::EllipsisLit:
+    return "ellipsis";
+  case Expr::Kind::Compare:
+    return "comparison";
+  case Expr::Kind::IfExp:
+    return "conditional expression";
+  case Expr::Kind::Unsupported:
+    return llvm::cast<UnsupportedExpr>(e).what;
+  default:
+    return "expression";
+  }
+}
+
+/// Deep copy of an expression (a chained module-level assignment gives each
+/// name its own copy of the value). Trees are depth-bounded by the parser.
+ExprPtr cloneExpr(const Expr &e);
+
+std::vector<ExprPtr> cloneExprs(const std::vector<ExprPtr> &v) {
+  std::vector<ExprPtr> out;
+  out.reserve(v.size());
+  for (const ExprPtr &x : v)
+    out.push_back(x ? cloneExpr(*x) : nullptr);
+  return out;
+}
+
+ExprPtr cloneOpt(const ExprPtr &e) { return e ? cloneExpr(*e) : nullptr; }
+
+ExprPtr cloneExpr(const Expr &e) {
+  Loc l = e.getLoc();
+  switch (e.getKind()) {
+  case Expr::Kind::Name:
+    return std::make_unique<NameExpr>(l, llvm::cast<NameExpr>(e).id);
+  case Expr::Kind::IntLit:
+    return std::make_unique<IntLitExpr>(l, llvm::cast<IntLitExpr>(e).value);
+  case Expr::Kind::FloatLit:
+    return std::make_unique<FloatLitExpr>(l, llvm::cast<FloatLitExpr>(e).value);
+  case Expr::Kind::StrLit:
+    return std::make_unique<StrLitExpr>(l, llvm::cast<StrLitExpr>(e).value);
+  case Expr::Kind::BoolLit:
+    return std::make_unique<BoolLitExpr>(l, llvm::cast<BoolLitExpr>(e).value);
+  case Expr::Kind::NoneLit:
+    return std::make_unique<NoneLitExpr>(l);
+  case Expr::Kind::EllipsisLit:
+    return std::make_unique<EllipsisLitExpr>(l);
+  case Expr::Kind::Attribute: {
+    auto &a = llvm::cast<AttributeExpr>(e);
+    return std::make_unique<AttributeExpr>(l, cloneExpr(*a.base), a.attr,
+                                           a.attrLoc);
+  }
+  case Expr::Kind::Subscript: {
+    auto &s = llvm::cast<SubscriptExpr>(e);
+    return std::make_unique<SubscriptExpr>(l, cloneExpr(*s.base),
+                                           cloneExprs(s.indices));
+  }
+  case Expr::Kind::Slice: {
+    auto &s = llvm::cast<SliceExpr>(e);
+    return std::make_unique<SliceExpr>(l, cloneOpt(s.lower), cloneOpt(s.upper),
+                                       cloneOpt(s.step));
+  }
+  case Expr::Kind::Call: {
+    auto &c = llvm::cast<CallExpr>(e);
+    std::vector<Keyword> kws;
+    for (const Keyword &k : c.keywords)
+      kws.push_back(Keyword{k.loc, k.name, cloneOpt(k.value)});
+    return std::make_unique<CallExpr>(l, cloneExpr(*c.callee),
+                                      cloneExprs(c.args), std::move(kws));
+  }
+  case Expr::Kind::BinOp: {
+    auto &b = llvm::cast<BinOpExpr>(e);
+    return std::make_unique<BinOpExpr>(l, b.op, cloneExpr(*b.lhs),
+                                       cloneExpr(*b.rhs));
+  }
+  case Expr::Kind::UnaryOp: {
+    auto &u = llvm::cast<UnaryOpExpr>(e);
+    return std::make_unique<UnaryOpExpr>(l, u.op, cloneExpr(*u.operand));
+  }
+  case Expr::Kind::BoolOp: {
+    auto &b = llvm::cast<BoolOpExpr>(e);
+    return std::make_unique<BoolOpExpr>(l, b.isAnd, cloneExprs(b.values));
+  }
+  case Expr::Kind::Compare: {
+    auto &c = llvm::cast<CompareExpr>(e);
+    return std::make_unique<CompareExpr>(l, c.ops, cloneExprs(c.operands));
+  }
+  case Expr::Kind::IfExp: {
+    auto &i = llvm::cast<IfExpExpr>(e);
+    return std::make_unique<IfExpExpr>(
+        l, cloneExpr(*i.test), cloneExpr(*i.body), cloneExpr(*i.orelse));
+  }
+  case Expr::Kind::Tuple:
+    return std::make_unique<TupleExpr>(
+        l, cloneExprs(llvm::cast<TupleExpr>(e).elts));
+  case Expr::Kind::List:
+    return std::make_unique<ListExpr>(l,
+                                      cloneExprs(llvm::cast<ListExpr>(e).elts));
+  case Expr::Kind::Unsupported:
+    return std::make_unique<UnsupportedExpr>(
+        l, llvm::cast<UnsupportedExpr>(e).what);
+  }
+  return std::make_unique<UnsupportedExpr>(l, "expression");
+}
+
+/// Restores a counter to its current value when the scope ends.
+class RestoreOnExit {
+public:
+  explicit RestoreOnExit(unsigned &counter)
+      : counter(counter), saved(counter) {}
+  ~RestoreOnExit() { counter = saved; }
+
+private:
+  unsigned &counter;
+  unsigned saved;
+};
+
+class Parser {
+public:
+  Parser(const std::vector<Token> &tokens, Diagnostics &diags)
+      : toks(tokens), diags(diags) {}
+
+  std::unique_ptr<Module> parseFile();
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Token access
+  //===--------------------------------------------------------------------===//
+
+  const Token &tok() const { return toks[pos]; }
+  const Token &peek(size_t n = 1) const {
+    return toks[std::min(pos + n, toks.size() - 1)];
+  }
+  bool at(TokenKind k) const { return tok().kind == k; }
+  void consume() {
+    if (pos + 1 < toks.size())
+      ++pos;
+  }
+  bool consumeIf(TokenKind k) {
+    if (!at(k))
+      return false;
+    consume();
+    return true;
+  }
+  bool atEnd() const { return at(TokenKind::EndOfFile); }
+  bool atStatementEnd() const {
+    return at(TokenKind::Newline) || at(TokenKind::Semicolon) || atEnd();
+  }
+  bool atNameSpelled(llvm::StringRef s) const {
+    return at(TokenKind::Name) && tok().spelling == s;
+  }
+  unsigned lineOf(const Token &t) const {
+    return diags.getLineAndColumn(t.loc).first;
+  }
+
+  bool error(const Token &t, const llvm::Twine &message) {
+    return diags.error(t.loc, message);
+  }
+  bool error(Loc loc, const llvm::Twine &message) {
+    return diags.error(loc, message);
+  }
+  /// Consumes a token of kind `k`, or reports `message` at the current one.
+  bool expect(TokenKind k, const llvm::Twine &message) {
+    if (consumeIf(k))
+      return true;
+    return error(tok(), message);
+  }
+  bool unexpected() {
+    return error(tok(), "invalid syntax: unexpected " + describeToken(tok()));
+  }
+
+  /// RAII counter of expression nesting.
+  class DepthGuard {
+  public:
+    DepthGuard(Parser &p, const Token &t) : p(p) {
+      ok = ++p.exprDepth <= kMaxExprDepth;
+      if (!ok)
+        p.error(t, "expression nested too deeply");
+    }
+    ~DepthGuard() { --p.exprDepth; }
+    bool ok;
+
+  private:
+    Parser &p;
+  };
+
+  //===--------------------------------------------------------------------===//
+  // Skipping
+  //===--------------------------------------------------------------------===//
+
+  /// Skips to the end of the logical line and past its NEWLINE.
+  void skipLine();
+  /// Skips a logical line and the indented block after it, if the line is a
+  /// block header (ends with ':') or `always`. Returns whether it was a
+  /// header.
+  bool skipLineAndBlock(bool always = false);
+  /// At an INDENT: skips the block it opens.
+  void skipBlock();
+  /// Skips a top-level statement of host code; reports a block that follows
+  /// a line which cannot open one.
+  void skipTopLevelStatement();
+  /// Skips to the ';' or NEWLINE that ends a simple statement (not
+  /// consumed), balancing brackets.
+  void skipSimpleStatement();
+  /// After an opening bracket was consumed, skips past its closing one.
+  bool skipToClose(const Token &open);
+  /// True if the current logical line ends with ':' (a compound statement
+  /// header).
+  bool lineEndsWithColon() const;
+
+  //===--------------------------------------------------------------------===//
+  // Top level
+  //===--------------------------------------------------------------------===//
+
+  bool parseImport(Module &m);
+  bool parseFromImport(Module &m);
+  bool parseDottedName(std::string &out, Token &first);
+  void parseTopLevelDef(Module &m);
+  void parseTopLevelAssign(Module &m);
+  void recordGlobals(Module &m, Stmt &stmt);
+  void recordTargetAsUnknown(Module &m, const Expr &target);
+
+  //===--------------------------------------------------------------------===//
+  // Statements
+  //===--------------------------------------------------------------------===//
+
+  bool parseStatement(Body &out);
+  bool parseSimpleStatements(Body &out);
+  bool parseSmallStatement(Body &out);
+  bool parseExprOrAssign(Body &out);
+  bool parseSuite(const llvm::Twine &what, Body &out);
+  bool parseIf(Body &out);
+  bool parseFor(Body &out);
+  bool parseWhile(Body &out);
+  bool parseElse(const Token &headerKw, Body &orelse);
+  bool parseDecorators(std::vector<ExprPtr> &decorators, bool &sawJit);
+  std::unique_ptr<FunctionDef>
+  parseFunctionDef(std::vector<ExprPtr> decorators);
+  /// Parses decorators and the definition they decorate; null on error or
+  /// when it is not a function. `sawJit` tells whether a jit decorator parsed.
+  std::unique_ptr<FunctionDef> parseDecoratedDef(bool &sawJit,
+                                                 bool &notAFunction);
+  bool checkAssignTarget(const Expr &e);
+  void unsupportedCompound(Body &out, const char *what);
+
+  //===--------------------------------------------------------------------===//
+  // Expressions
+  //===--------------------------------------------------------------------===//
+
+  ExprPtr parseTestListStarExpr();
+  ExprPtr parseTargetList();
+  ExprPtr parseTestOrStar();
+  ExprPtr parseNamedExpr();
+  ExprPtr parseTest();
+  ExprPtr parseLambda();
+  ExprPtr parseOrTest();
+  ExprPtr parseAndTest();
+  ExprPtr parseNotTest();
+  ExprPtr parseComparison();
+  ExprPtr parseStarredBitOr();
+  ExprPtr parseBinary(unsigned level);
+  ExprPtr parseFactor();
+  ExprPtr parsePower();
+  ExprPtr parseAtomExpr();
+  ExprPtr parseAtom();
+  ExprPtr parseParenthesized();
+  ExprPtr parseListDisplay();
+  ExprPtr parseBraceDisplay();
+  ExprPtr parseStrings();
+  bool parseCallArgs(std::vector<ExprPtr> &args,
+                     std::vector<Keyword> &keywords);
+  ExprPtr parseSubscriptItem();
+  /// The value of an assignment: `yield ...` (unsupported) or a tuple-able
+  /// expression list.
+  ExprPtr parseAssignValue();
+  bool atComprehensionFor() const {
+    return at(TokenKind::kw_for) ||
+           (at(TokenKind::kw_async) && peek().is(TokenKind::kw_for));
+  }
+
+  const std::vector<Token> &toks;
+  Diagnostics &diags;
+  size_t pos = 0;
+  unsigned exprDepth = 0;
+  unsigned blockDepth = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// Skipping
+//===----------------------------------------------------------------------===//
+
+void Parser::skipLine() {
+  while (!atEnd() && !at(TokenKind::Newline))
+    consume();
+  consumeIf(TokenKind::Newline);
+}
+
+bool Parser::skipLineAndBlock(bool always) {
+  // Remember whether the line is a block header (ends with ':').
+  bool header = false;
+  while (!atEnd() && !at(TokenKind::Newline)) {
+    header = at(TokenKind::Colon);
+    consume();
+  }
+  consumeIf(TokenKind::Newline);
+  if (!at(TokenKind::Indent) || !(header || always))
+    return header;
+  skipBlock();
+  return header;
+}
+
+void Parser::skipBlock() {
+  unsigned depth = 0;
+  while (!atEnd()) {
+    if (at(TokenKind::Indent)) {
+      ++depth;
+    } else if (at(TokenKind::Dedent)) {
+      if (depth <= 1) {
+        consume();
+        return;
+      }
+      --depth;
+    }
+    consume();
+  }
+}
+
+void Parser::skipSimpleStatement() {
+  unsigned depth = 0;
+  while (!atEnd() && !at(TokenKind::Newline)) {
+    if (depth == 0 && at(TokenKind::Semicolon))
+      return;
+    if (isOpenBracket(tok().kind))
+      ++depth;
+    else if (isCloseBracket(tok().kind) && depth > 0)
+      --depth;
+    consume();
+  }
+}
+
+bool Parser::skipToClose(const Token &open) {
+  unsigned depth = 1;
+  while (!atEnd()) {
+    if (isOpenBracket(tok().kind)) {
+      ++depth;
+    } else if (isCloseBracket(tok().kind)) {
+      if (--depth == 0) {
+        consume();
+        return true;
+      }
+    }
+    consume();
+  }
+  return error(open, "'" + open.spelling + "' was never closed");
+}
+
+bool Parser::lineEndsWithColon() const {
+  size_t i = pos;
+  while (i + 1 < toks.size() && !toks[i].is(TokenKind::Newline) &&
+         !toks[i].is(TokenKind::EndOfFile))
+    ++i;
+  return i > pos && toks[i].is(TokenKind::Newline) &&
+         toks[i - 1].is(TokenKind::Colon);
+}
+
+//===----------------------------------------------------------------------===//
+// Top level
+//===----------------------------------------------------------------------===//
+
+std::unique_ptr<Module> Parser::parseFile() {
+  auto module = std::make_unique<Module>();
+  while (!atEnd()) {
+    exprDepth = 0;
+    blockDepth = 0;
+    switch (tok().kind) {
+    case TokenKind::Newline:
+    case TokenKind::Dedent:
+    case TokenKind::Semicolon:
+      consume();
+      continue;
+    case TokenKind::Indent:
+      error(tok(), "unexpected indent");
+      skipBlock();
+      continue;
+    case TokenKind::kw_import:
+      if (!parseImport(*module))
+        skipLine();
+      continue;
+    case TokenKind::kw_from:
+      if (!parseFromImport(*module))
+        skipLine();
+      continue;
+    case TokenKind::At:
+    case TokenKind::kw_def:
+      parseTopLevelDef(*module);
+      continue;
+    case TokenKind::Name: {
+      TokenKind next = peek().kind;
+      if (next == TokenKind::Equal || next == TokenKind::Colon ||
+          next == TokenKind::Comma || augAssignOp(next)) {
+        parseTopLevelAssign(*module);
+        continue;
+      }
+      break;
+    }
+    default:
+      break;
+    }
+    skipTopLevelStatement();
+  }
+  return module;
+}
+
+void Parser::skipTopLevelStatement() {
+  size_t before = pos;
+  bool compound = false;
+  switch (tok().kind) {
+  case TokenKind::kw_if:
+  case TokenKind::kw_elif:
+  case TokenKind::kw_else:
+  case TokenKind::kw_for:
+  case TokenKind::kw_while:
+  case TokenKind::kw_with:
+  case TokenKind::kw_try:
+  case TokenKind::kw_except:
+  case TokenKind::kw_finally:
+  case TokenKind::kw_class:
+  case TokenKind::kw_def:
+  case TokenKind::kw_async:
+    compound = true;
+    break;
+  default:
+    break;
+  }
+  bool header = skipLineAndBlock();
+  if (!header && compound && at(TokenKind::Indent) && pos > 0 &&
+      toks[pos - 1].is(TokenKind::Newline)) {
+    // `if x > 0` followed by a block: the ':' is missing.
+    error(toks[pos - 1], "expected ':'");
+    skipBlock();
+  }
+  if (pos == before)
+    consume();
+}
+
+bool Parser::parseDottedName(std::string &out, Token &first) {
+  if (!at(TokenKind::Name))
+    return error(tok(), "expected a module name");
+  first = tok();
+  out = tok().spelling.str();
+  consume();
+  while (at(TokenKind::Dot)) {
+    consume();
+    if (!at(TokenKind::Name))
+      return error(tok(), "expected a name after '.' in module name");
+    out += ".";
+    out += tok().spelling.str();
+    consume();
+  }
+  return true;
+}
+
+bool Parser::parseImport(Module &m) {
+  consume(); // import
+  while (true) {
+    std::string path;
+    Token first;
+    if (!parseDottedName(path, first))
+      return false;
+    if (consumeIf(TokenKind::kw_as)) {
+      if (!at(TokenKind::Name))
+        return error(tok(), "expected a name after 'as'");
+      m.imports.push_back(ImportBinding{tok().loc, tok().spelling.str(), path});
+      consume();
+    } else {
+      std::string head = first.spelling.str();
+      m.imports.push_back(ImportBinding{first.loc, head, head});
+    }
+    if (!consumeIf(TokenKind::Comma))
+      break;
+  }
+  if (!atStatementEnd())
+    return unexpected();
+  consumeIf(TokenKind::Semicolon);
+  consumeIf(TokenKind::Newline);
+  return true;
+}
+
+bool Parser::parseFromImport(Module &m) {
+  consume(); // from
+  std::string module;
+  while (at(TokenKind::Dot) || at(TokenKind::Ellipsis)) {
+    module += at(TokenKind::Dot) ? "." : "...";
+    consume();
+  }
+  bool relative = !module.empty();
+  if (at(TokenKind::Name)) {
+    std::string path;
+    Token first;
+    if (!parseDottedName(path, first))
+      return false;
+    module += path;
+  } else if (!relative) {
+    return error(tok(), "expected a module name after 'from'");
+  }
+  if (!expect(TokenKind::kw_import, "expected 'import' after the module name"))
+    return false;
+  auto targetOf = [&](llvm::StringRef name) {
+    // `from . import x` refers to ".x"; `from a import x` to "a.x".
+    if (!module.empty() && module.back() == '.')
+      return module + name.str();
+    return module + "." + name.str();
+  };
+  if (consumeIf(TokenKind::Star)) {
+    // `from m import *` binds names we cannot know; it binds nothing here.
+  } else {
+    bool paren = consumeIf(TokenKind::LParen);
+    while (true) {
+      if (!at(TokenKind::Name))
+        return error(tok(), "expected a name to import");
+      Token name = tok();
+      consume();
+      if (consumeIf(TokenKind::kw_as)) {
+        if (!at(TokenKind::Name))
+          return error(tok(), "expected a name after 'as'");
+        m.imports.push_back(ImportBinding{tok().loc, tok().spelling.str(),
+                                          targetOf(name.spelling)});
+        consume();
+      } else {
+        m.imports.push_back(ImportBinding{name.loc, name.spelling.str(),
+                                          targetOf(name.spelling)});
+      }
+      if (!consumeIf(TokenKind::Comma))
+        break;
+      if (paren && at(TokenKind::RParen))
+        break; // Trailing comma.
+    }
+    if (paren &&
+        !expect(TokenKind::RParen, "expected ')' after imported names"))
+      return false;
+  }
+  if (!atStatementEnd())
+    return unexpected();
+  consumeIf(TokenKind::Semicolon);
+  consumeIf(TokenKind::Newline);
+  return true;
+}
+
+void Parser::parseTopLevelDef(Module &m) {
+  size_t start = pos;
+  bool sawJit = false, notAFunction = false;
+  diags.suppress();
+  std::unique_ptr<FunctionDef> fn = parseDecoratedDef(sawJit, notAFunction);
+  diags.unsuppress();
+  if (fn) {
+    m.functions.push_back(std::move(fn));
+    return;
+  }
+  if (sawJit && !notAFunction) {
+    // A kernel or helper: parse it again to report its first error.
+    pos = start;
+    exprDepth = 0;
+    blockDepth = 0;
+    bool jit = false, notFn = false;
+    fn = parseDecoratedDef(jit, notFn);
+    if (fn) // Unreachable in practice: the parse is deterministic.
+      m.functions.push_back(std::move(fn));
+  }
+  pos = start;
+  while (at(TokenKind::At))
+    skipLine();
+  size_t before = pos;
+  skipLineAndBlock(/*always=*/true);
+  if (pos == before)
+    consume();
+}
+
+void Parser::recordTargetAsUnknown(Module &m, const Expr &target) {
+  if (auto *name = llvm::dyn_cast<NameExpr>(&target)) {
+    m.globals.push_back(
+        GlobalAssign{name->getLoc(), name->id, nullptr, nullptr});
+    return;
+  }
+  if (auto *tuple = llvm::dyn_cast<TupleExpr>(&target))
+    for (const ExprPtr &e : tuple->elts)
+      recordTargetAsUnknown(m, *e);
+  if (auto *list = llvm::dyn_cast<ListExpr>(&target))
+    for (const ExprPtr &e : list->elts)
+      recordTargetAsUnknown(m, *e);
+}
+
+void Parser::recordGlobals(Module &m, Stmt &stmt) {
+  if (auto *aug = llvm::dyn_cast<AugAssignStmt>(&stmt)) {
+    // The value depends on the earlier one; do not evaluate it.
+    recordTargetAsUnknown(m, *aug->target);
+    return;
+  }
+  auto *assign = llvm::dyn_cast<AssignStmt>(&stmt);
+  if (!assign)
+    return;
+  if (assign->annotation) {
+    auto *name = llvm::dyn_cast<NameExpr>(assign->targets.front().get());
+    if (name && assign->value)
+      m.globals.push_back(GlobalAssign{name->getLoc(), name->id,
+                                       std::move(assign->annotation),
+                                       std::move(assign->value)});
+    return;
+  }
+  for (size_t i = 0; i < assign->targets.size(); ++i) {
+    Expr &target = *assign->targets[i];
+    bool last = i + 1 == assign->targets.size();
+    if (auto *name = llvm::dyn_cast<NameExpr>(&target)) {
+      ExprPtr value =
+          last ? std::move(assign->value) : cloneExpr(*assign->value);
+      m.globals.push_back(
+          GlobalAssign{name->getLoc(), name->id, nullptr, std::move(value)});
+      continue;
+    }
+    // `A, B = 1, 2`: pair names with the elements of a tuple display.
+    auto *tuple = llvm::dyn_cast<TupleExpr>(&target);
+    auto *values = llvm::dyn_cast_or_null<TupleExpr>(assign->value.get());
+    bool paired = tuple && values && tuple->elts.size() == values->elts.size();
+    if (paired)
+      for (const ExprPtr &e : tuple->elts)
+        paired &= llvm::isa<NameExpr>(*e);
+    if (paired)
+      for (const ExprPtr &e : values->elts)
+        paired &= !llvm::isa<UnsupportedExpr>(*e);
+    if (!paired) {
+      recordTargetAsUnknown(m, target);
+      continue;
+    }
+    for (size_t j = 0; j < tuple->elts.size(); ++j) {
+      auto &name = llvm::cast<NameExpr>(*tuple->elts[j]);
+      m.globals.push_back(GlobalAssign{name.getLoc(), name.id, nullptr,
+                                       cloneExpr(*values->elts[j])});
+    }
+  }
+}
+
+void Parser::parseTopLevelAssign(Module &m) {
+  size_t start = pos;
+  Body parsed;
+  diags.suppress();
+  bool ok = parseSmallStatement(parsed) && atStatementEnd();
+  diags.unsuppress();
+  if (ok && parsed.size() == 1) {
+    recordGlobals(m, *parsed.front());
+    consumeIf(TokenKind::Semicolon);
+    consumeIf(TokenKind::Newline);
+    return;
+  }
+  // The right-hand side is host code we cannot parse: remember the name so
+  // that a kernel using it gets a clear error.
+  pos = start;
+  const Token &name = tok();
+  TokenKind next = peek().kind;
+  if (next == TokenKind::Equal || next == TokenKind::Colon || augAssignOp(next))
+    m.globals.push_back(
+        GlobalAssign{name.loc, name.spelling.str(), nullptr, nullptr});
+  skipTopLevelStatement();
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+void Parser::unsupportedCompound(Body &out, const char *what) {
+  Loc l = tok().loc;
+  bool isTry = at(TokenKind::kw_try);
+  skipLineAndBlock();
+  if (isTry)
+    while (at(TokenKind::kw_except) || at(TokenKind::kw_else) ||
+           at(TokenKind::kw_finally))
+      skipLineAndBlock();
+  out.push_back(std::make_unique<UnsupportedStmt>(l, what));
+}
+
+bool Parser::parseStatement(Body &out) {
+  switch (tok().kind) {
+  case TokenKind::kw_if:
+    return parseIf(out);
+  case TokenKind::kw_for:
+    return parseFor(out);
+  case TokenKind::kw_while:
+    return parseWhile(out);
+  case TokenKind::kw_def: {
+    auto fn = parseFunctionDef({});
+    if (!fn)
+      return false;
+    out.push_back(std::move(fn));
+    return true;
+  }
+  case TokenKind::At: {
+    bool sawJit = false, notAFunction = false;
+    Loc l = tok().loc;
+    auto fn = parseDecoratedDef(sawJit, notAFunction);
+    if (fn) {
+      out.push_back(std::move(fn));
+      return true;
+    }
+    if (!notAFunction)
+      return false;
+    const char *what =
+        at(TokenKind::kw_class) ? "class definition" : "async statement";
+    skipLineAndBlock();
+    out.push_back(std::make_unique<UnsupportedStmt>(l, what));
+    return true;
+  }
+  case TokenKind::kw_with:
+    unsupportedCompound(out, "with statement");
+    return true;
+  case TokenKind::kw_try:
+    unsupportedCompound(out, "try statement");
+    return true;
+  case TokenKind::kw_class:
+    unsupportedCompound(out, "class definition");
+    return true;
+  case TokenKind::kw_async:
+    unsupportedCompound(out, "async statement");
+    return true;
+  case TokenKind::kw_elif:
+  case TokenKind::kw_else:
+  case TokenKind::kw_except:
+  case TokenKind::kw_finally:
+    return unexpected();
+  case TokenKind::Indent:
+    return error(tok(), "unexpected indent");
+  case TokenKind::Dedent:
+  case TokenKind::EndOfFile:
+    return error(tok(), "expected a statement");
+  case TokenKind::Name:
+    if (tok().spelling == "match" && lineEndsWithColon() &&
+        peek().kind != TokenKind::Colon) {
+      unsupportedCompound(out, "match statement");
+      return true;
+    }
+    break;
+  default:
+    break;
+  }
+  return parseSimpleStatements(out);
+}
+
+bool Parser::parseSimpleStatements(Body &out) {
+  while (true) {
+    if (!parseSmallStatement(out))
+      return false;
+    if (consumeIf(TokenKind::Semicolon)) {
+      if (consumeIf(TokenKind::Newline) || atEnd())
+        return true;
+      continue;
+    }
+    if (consumeIf(TokenKind::Newline) || atEnd())
+      return true;
+    return unexpected();
+  }
+}
+
+bool Parser::parseSmallStatement(Body &out) {
+  const Token &t = tok();
+  Loc l = t.loc;
+  switch (t.kind) {
+  case TokenKind::kw_pass:
+    consume();
+    out.push_back(std::make_unique<PassStmt>(l));
+    return true;
+  case TokenKind::kw_break:
+    consume();
+    out.push_back(std::make_unique<BreakStmt>(l));
+    return true;
+  case TokenKind::kw_continue:
+    consume();
+    out.push_back(std::make_unique<ContinueStmt>(l));
+    return true;
+  case TokenKind::kw_return: {
+    consume();
+    ExprPtr value;
+    if (!atStatementEnd()) {
+      value = parseTestListStarExpr();
+      if (!value)
+        return false;
+    }
+    out.push_back(std::make_unique<ReturnStmt>(l, std::move(value)));
+    return true;
+  }
+  case TokenKind::kw_assert: {
+    consume();
+    ExprPtr test = parseTest();
+    if (!test)
+      return false;
+    ExprPtr msg;
+    if (consumeIf(TokenKind::Comma)) {
+      msg = parseTest();
+      if (!msg)
+        return false;
+    }
+    out.push_back(
+        std::make_unique<AssertStmt>(l, std::move(test), std::move(msg)));
+    return true;
+  }
+  case TokenKind::kw_raise:
+  case TokenKind::kw_del:
+  case TokenKind::kw_global:
+  case TokenKind::kw_nonlocal:
+  case TokenKind::kw_import:
+  case TokenKind::kw_from:
+  case TokenKind::kw_yield: {
+    const char *what = t.is(TokenKind::kw_raise)      ? "raise statement"
+                       : t.is(TokenKind::kw_del)      ? "del statement"
+                       : t.is(TokenKind::kw_global)   ? "global statement"
+                       : t.is(TokenKind::kw_nonlocal) ? "nonlocal statement"
+                       : t.is(TokenKind::kw_yield)    ? "yield expression"
+                                                   : "import inside a function";
+    skipSimpleStatement();
+    out.push_back(std::make_unique<UnsupportedStmt>(l, what));
+    return true;
+  }
+  case TokenKind::Name:
+    if (t.spelling == "type" && peek().is(TokenKind::Name)) {
+      skipSimpleStatement();
+      out.push_back(std::make_unique<UnsupportedStmt>(l, "type alias"));
+      return true;
+    }
+    break;
+  default:
+    break;
+  }
+  return parseExprOrAssign(out);
+}
+
+bool Parser::checkAssignTarget(const Expr &e) {
+  switch (e.getKind()) {
+  case Expr::Kind::Name:
+  case Expr::Kind::Attribute:
+  case Expr::Kind::Subscript:
+    return true;
+  case Expr::Kind::Tuple:
+    for (const ExprPtr &elt : llvm::cast<TupleExpr>(e).elts)
+      if (!checkAssignTarget(*elt))
+        return false;
+    return true;
+  case Expr::Kind::List:
+    for (const ExprPtr &elt : llvm::cast<ListExpr>(e).elts)
+      if (!checkAssignTarget(*elt))
+        return false;
+    return true;
+  case Expr::Kind::Unsupported:
+    if (llvm::cast<UnsupportedExpr>(e).what == "starred expression")
+      return true;
+    break;
+  default:
+    break;
+  }
+  return error(e.getLoc(), "cannot assign to " + describeForAssignment(e));
+}
+
+ExprPtr Parser::parseAssignValue() {
+  if (at(TokenKind::kw_yield)) {
+    Loc l = tok().loc;
+    skipSimpleStatement();
+    return std::make_unique<UnsupportedExpr>(l, "yield expression");
+  }
+  return parseTestListStarExpr();
+}
+
+bool Parser::parseExprOrAssign(Body &out) {
+  Loc l = tok().loc;
+  ExprPtr first = parseTestListStarExpr();
+  if (!first)
+    return false;
+
+  if (at(TokenKind::Colon)) {
+    // Annotated assignment: one simple target.
+    if (!llvm::isa<NameExpr>(*first) && !llvm::isa<AttributeExpr>(*first) &&
+        !llvm::isa<SubscriptExpr>(*first)) {
+      if (llvm::isa<TupleExpr>(*first) || llvm::isa<ListExpr>(*first))
+        return error(first->getLoc(),
+                     "only a single target (not a tuple) can be annotated");
+      return error(first->getLoc(), "illegal target for annotation: " +
+                                        describeForAssignment(*first));
+    }
+    consume();
+    ExprPtr annotation = parseTest();
+    if (!annotation)
+      return false;
+    ExprPtr value;
+    if (consumeIf(TokenKind::Equal)) {
+      value = parseAssignValue();
+      if (!value)
+        return false;
+    }
+    std::vector<ExprPtr> targets;
+    targets.push_back(std::move(first));
+    out.push_back(std::make_unique<AssignStmt>(
+        l, std::move(targets), std::move(value), std::move(annotation)));
+    return true;
+  }
+
+  if (std::optional<BinOp> op = augAssignOp(tok().kind)) {
+    if (!llvm::isa<NameExpr>(*first) && !llvm::isa<AttributeExpr>(*first) &&
+        !llvm::isa<SubscriptExpr>(*first))
+      return error(first->getLoc(),
+                   "illegal target for augmented assignment: " +
+                       describeForAssignment(*first));
+    consume();
+    ExprPtr value = parseAssignValue();
+    if (!value)
+      return false;
+    out.push_back(std::make_unique<AugAssignStmt>(l, std::move(first), *op,
+                                                  std::move(value)));
+    return true;
+  }
+
+  if (at(TokenKind::Equal)) {
+    std::vector<ExprPtr> targets;
+    ExprPtr value = std::move(first);
+    while (consumeIf(TokenKind::Equal)) {
+      if (!checkAssignTarget(*value))
+        return false;
+      targets.push_back(std::move(value));
+      value = parseAssignValue();
+      if (!value)
+        return false;
+    }
+    out.push_back(std::make_unique<AssignStmt>(l, std::move(targets),
+                                               std::move(value), nullptr));
+    return true;
+  }
+
+  out.push_back(std::make_unique<ExprStmt>(l, std::move(first)));
+  return true;
+}
+
+bool Parser::parseSuite(const llvm::Twine &what, Body &out) {
+  struct BlockGuard {
+    unsigned &d;
+    explicit BlockGuard(unsigned &d) : d(d) { ++d; }
+    ~BlockGuard() { --d; }
+  } guard(blockDepth);
+  if (blockDepth > kMaxBlockDepth)
+    return error(tok(), "blocks nested too deeply");
+
+  if (!consumeIf(TokenKind::Newline)) {
+    // A one-line suite: simple statements only.
+    switch (tok().kind) {
+    case TokenKind::kw_if:
+    case TokenKind::kw_for:
+    case TokenKind::kw_while:
+    case TokenKind::kw_def:
+    case TokenKind::kw_class:
+    case TokenKind::kw_with:
+    case TokenKind::kw_try:
+    case TokenKind::kw_async:
+    case TokenKind::At:
+      return error(tok(), "invalid syntax: a compound statement cannot follow "
+                          "':' on the same line");
+    default:
+      break;
+    }
+    return parseSimpleStatements(out);
+  }
+  if (!at(TokenKind::Indent))
+    return error(tok(), "expected an indented block after " + what);
+  consume();
+  while (!at(TokenKind::Dedent) && !atEnd())
+    if (!parseStatement(out))
+      return false;
+  consumeIf(TokenKind::Dedent);
+  return true;
+}
+
+bool Parser::parseElse(const Token &headerKw, Body &orelse) {
+  if (!at(TokenKind::kw_else))
+    return true;
+  const Token &elseTok = tok();
+  unsigned line = lineOf(elseTok);
+  consume();
+  if (!expect(TokenKind::Colon, "expected ':' after 'else'"))
+    return false;
+  return parseSuite("'else' statement on line " + llvm::Twine(line), orelse);
+}
+
+bool Parser::parseIf(Body &out) {
+  // `if`/`elif` chains are built iteratively; each link counts as a block.
+  RestoreOnExit restore(blockDepth);
+  std::unique_ptr<IfStmt> root;
+  IfStmt *last = nullptr;
+  while (true) {
+    const Token &kw = tok();
+    bool isElif = kw.is(TokenKind::kw_elif);
+    llvm::StringRef kwName = isElif ? "elif" : "if";
+    unsigned line = lineOf(kw);
+    Loc l = kw.loc;
+    consume();
+    ExprPtr test = parseNamedExpr();
+    if (!test)
+      return false;
+    if (!expect(TokenKind::Colon,
+                "expected ':' after '" + kwName + "' condition"))
+      return false;
+    Body body;
+    if (!parseSuite("'" + kwName + "' statement on line " + llvm::Twine(line),
+                    body))
+      return false;
+    auto node =
+        std::make_unique<IfStmt>(l, std::move(test), std::move(body), Body());
+    IfStmt *raw = node.get();
+    if (!root)
+      root = std::move(node);
+    else
+      last->orelse.push_back(std::move(node));
+    last = raw;
+    if (!at(TokenKind::kw_elif))
+      break;
+    if (++blockDepth > kMaxBlockDepth)
+      return error(tok(), "too many 'elif' branches");
+  }
+  if (!parseElse(tok(), last->orelse))
+    return false;
+  out.push_back(std::move(root));
+  return true;
+}
+
+bool Parser::parseFor(Body &out) {
+  const Token &kw = tok();
+  Loc l = kw.loc;
+  unsigned line = lineOf(kw);
+  consume();
+  ExprPtr target = parseTargetList();
+  if (!target)
+    return false;
+  if (!checkAssignTarget(*target))
+    return false;
+  if (!expect(TokenKind::kw_in, "expected 'in' after 'for' loop target"))
+    return false;
+  ExprPtr iter = parseTestListStarExpr();
+  if (!iter)
+    return false;
+  if (!expect(TokenKind::Colon, "expected ':' after 'for' loop header"))
+    return false;
+  Body body, orelse;
+  if (!parseSuite("'for' statement on line " + llvm::Twine(line), body))
+    return false;
+  if (!parseElse(kw, orelse))
+    return false;
+  out.push_back(std::make_unique<ForStmt>(l, std::move(target), std::move(iter),
+                                          std::move(body), std::move(orelse)));
+  return true;
+}
+
+bool Parser::parseWhile(Body &out) {
+  const Token &kw = tok();
+  Loc l = kw.loc;
+  unsigned line = lineOf(kw);
+  consume();
+  ExprPtr test = parseNamedExpr();
+  if (!test)
+    return false;
+  if (!expect(TokenKind::Colon, "expected ':' after 'while' condition"))
+    return false;
+  Body body, orelse;
+  if (!parseSuite("'while' statement on line " + llvm::Twine(line), body))
+    return false;
+  if (!parseElse(kw, orelse))
+    return false;
+  out.push_back(std::make_unique<WhileStmt>(l, std::move(test), std::move(body),
+                                            std::move(orelse)));
+  return true;
+}
+
+bool Parser::parseDecorators(std::vector<ExprPtr> &decorators, bool &sawJit) {
+  while (at(TokenKind::At)) {
+    consume();
+    ExprPtr d = parseNamedExpr();
+    if (!d)
+      return false;
+    if (isJitDecorator(*d))
+      sawJit = true;
+    decorators.push_back(std::move(d));
+    if (!expect(TokenKind::Newline, "expected end of line after decorator"))
+      return false;
+  }
+  return true;
+}
+
+std::unique_ptr<FunctionDef> Parser::parseDecoratedDef(bool &sawJit,
+                                                       bool &notAFunction) {
+  std::vector<ExprPtr> decorators;
+  if (!parseDecorators(decorators, sawJit))
+    return nullptr;
+  if (at(TokenKind::kw_def))
+    return parseFunctionDef(std::move(decorators));
+  if (at(TokenKind::kw_class) || at(TokenKind::kw_async)) {
+    // A decorated class or coroutine: not ours to parse.
+    notAFunction = true;
+    return nullptr;
+  }
+  error(tok(), "expected 'def' after decorators");
+  return nullptr;
+}
+
+std::unique_ptr<FunctionDef>
+Parser::parseFunctionDef(std::vector<ExprPtr> decorators) {
+  const Token &defTok = tok();
+  unsigned line = lineOf(defTok);
+  auto fn = std::make_unique<FunctionDef>(defTok.loc);
+  fn->decorators = std::move(decorators);
+  consume(); // def
+  if (!at(TokenKind::Name)) {
+    error(tok(), "expected a function name after 'def'");
+    return nullptr;
+  }
+  fn->name = tok().spelling.str();
+  fn->nameLoc = tok().loc;
+  consume();
+  if (!expect(TokenKind::LParen, "expected '(' after the function name"))
+    return nullptr;
+  while (!at(TokenKind::RParen)) {
+    if (consumeIf(TokenKind::Slash)) {
+      // Positional-only marker: the parameters before it are ordinary here.
+    } else if (at(TokenKind::Star) || at(TokenKind::DoubleStar)) {
+      const Token &star = tok();
+      bool isDouble = star.is(TokenKind::DoubleStar);
+      consume();
+      if (isDouble || at(TokenKind::Name)) {
+        error(star, llvm::Twine(isDouble ? "'**'" : "'*'") +
+                        " parameters are not supported in Triton kernels");
+        return nullptr;
+      }
+      // A bare '*': the parameters after it are keyword-only.
+    } else if (at(TokenKind::Name)) {
+      Param param;
+      param.loc = tok().loc;
+      param.name = tok().spelling.str();
+      for (const Param &p : fn->params)
+        if (p.name == param.name) {
+          error(tok(), "duplicate parameter '" + param.name + "'");
+          return nullptr;
+        }
+      consume();
+      if (consumeIf(TokenKind::Colon)) {
+        param.annotation = parseTest();
+        if (!param.annotation)
+          return nullptr;
+      }
+      if (consumeIf(TokenKind::Equal)) {
+        param.defaultValue = parseTest();
+        if (!param.defaultValue)
+          return nullptr;
+      }
+      fn->params.push_back(std::move(param));
+    } else {
+      error(tok(), "expected a parameter name");
+      return nullptr;
+    }
+    if (consumeIf(TokenKind::Comma))
+      continue;
+    if (!at(TokenKind::RParen)) {
+      error(tok(), "expected ',' or ')' in parameter list");
+      return nullptr;
+    }
+  }
+  consume(); // )
+  if (consumeIf(TokenKind::Arrow)) {
+    fn->returns = parseTest();
+    if (!fn->returns)
+      return nullptr;
+  }
+  if (!expect(TokenKind::Colon, "expected ':' after the function signature"))
+    return nullptr;
+  if (!parseSuite("function definition on line " + llvm::Twine(line), fn->body))
+    return nullptr;
+  for (const ExprPtr &d : fn->decorators)
+    if (isJitDecorator(*d))
+      fn->isJit = true;
+  return fn;
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+ExprPtr Parser::parseTestListStarExpr() {
+  Loc l = tok().loc;
+  ExprPtr first = parseTestOrStar();
+  if (!first || !at(TokenKind::Comma))
+    return first;
+  std::vector<ExprPtr> elts;
+  elts.push_back(std::move(first));
+  while (consumeIf(TokenKind::Comma)) {
+    if (!canStartExpression(tok().kind))
+      break;
+    ExprPtr e = parseTestOrStar();
+    if (!e)
+      return nullptr;
+    elts.push_back(std::move(e));
+  }
+  return std::make_unique<TupleExpr>(l, std::move(elts));
+}
+
+ExprPtr Parser::parseTargetList() {
+  Loc l = tok().loc;
+  ExprPtr first = parseStarredBitOr();
+  if (!first || !at(TokenKind::Comma))
+    return first;
+  std::vector<ExprPtr> elts;
+  elts.push_back(std::move(first));
+  while (consumeIf(TokenKind::Comma)) {
+    if (!canStartExpression(tok().kind))
+      break;
+    ExprPtr e = parseStarredBitOr();
+    if (!e)
+      return nullptr;
+    elts.push_back(std::move(e));
+  }
+  return std::make_unique<TupleExpr>(l, std::move(elts));
+}
+
+ExprPtr Parser::parseStarredBitOr() {
+  if (at(TokenKind::Star)) {
+    Loc l = tok().loc;
+    consume();
+    if (!parseBinary(0))
+      return nullptr;
+    return std::make_unique<UnsupportedExpr>(l, "starred expression");
+  }
+  return parseBinary(0);
+}
+
+ExprPtr Parser::parseTestOrStar() {
+  if (at(TokenKind::Star)) {
+    Loc l = tok().loc;
+    consume();
+    if (!parseBinary(0))
+      return nullptr;
+    return std::make_unique<UnsupportedExpr>(l, "starred expression");
+  }
+  return parseTest();
+}
+
+ExprPtr Parser::parseNamedExpr() {
+  Loc l = tok().loc;
+  ExprPtr e = parseTest();
+  if (!e || !at(TokenKind::ColonEqual))
+    return e;
+  if (!llvm::isa<NameExpr>(*e)) {
+    error(e->getLoc(), "cannot use an assignment expression with " +
+                           describeForAssignment(*e));
+    return nullptr;
+  }
+  consume();
+  if (!parseTest())
+    return nullptr;
+  return std::make_unique<UnsupportedExpr>(l, "assignment expression");
+}
+
+ExprPtr Parser::parseTest() {
+  DepthGuard guard(*this, tok());
+  if (!guard.ok)
+    return nullptr;
+  if (at(TokenKind::kw_lambda))
+    return parseLambda();
+  ExprPtr body = parseOrTest();
+  if (!body || !at(TokenKind::kw_if))
+    return body;
+  consume();
+  ExprPtr test = parseOrTest();
+  if (!test)
+    return nullptr;
+  if (!expect(TokenKind::kw_else,
+              "expected 'else' after the condition of an 'if' expression"))
+    return nullptr;
+  ExprPtr orelse = parseTest();
+  if (!orelse)
+    return nullptr;
+  Loc l = body->getLoc();
+  return std::make_unique<IfExpExpr>(l, std::move(test), std::move(body),
+                                     std::move(orelse));
+}
+
+ExprPtr Parser::parseLambda() {
+  Loc l = tok().loc;
+  consume(); // lambda
+  // Parameters are skipped up to the ':' at bracket depth 0.
+  unsigned depth = 0;
+  while (true) {
+    if (at(TokenKind::Newline) || atEnd() ||
+        (depth == 0 && isCloseBracket(tok().kind))) {
+      error(tok(), "expected ':' in lambda expression");
+      return nullptr;
+    }
+    if (depth == 0 && at(TokenKind::Colon))
+      break;
+    if (isOpenBracket(tok().kind))
+      ++depth;
+    else if (isCloseBracket(tok().kind))
+      --depth;
+    consume();
+  }
+  consume(); // :
+  if (!parseTest())
+    return nullptr;
+  return std::make_unique<UnsupportedExpr>(l, "lambda");
+}
+
+ExprPtr Parser::parseOrTest() {
+  ExprPtr first = parseAndTest();
+  if (!first || !at(TokenKind::kw_or))
+    return first;
+  Loc l = first->getLoc();
+  std::vector<ExprPtr> values;
+  values.push_back(std::move(first));
+  while (consumeIf(TokenKind::kw_or)) {
+    ExprPtr e = parseAndTest();
+    if (!e)
+      return nullptr;
+    values.push_back(std::move(e));
+  }
+  return std::make_unique<BoolOpExpr>(l, /*isAnd=*/false, std::move(values));
+}
+
+ExprPtr Parser::parseAndTest() {
+  ExprPtr first = parseNotTest();
+  if (!first || !at(TokenKind::kw_and))
+    return first;
+  Loc l = first->getLoc();
+  std::vector<ExprPtr> values;
+  values.push_back(std::move(first));
+  while (consumeIf(TokenKind::kw_and)) {
+    ExprPtr e = parseNotTest();
+    if (!e)
+      return nullptr;
+    values.push_back(std::move(e));
+  }
+  return std::make_unique<BoolOpExpr>(l, /*isAnd=*/true, std::move(values));
+}
+
+ExprPtr Parser::parseNotTest() {
+  if (!at(TokenKind::kw_not))
+    return parseComparison();
+  DepthGuard guard(*this, tok());
+  if (!guard.ok)
+    return nullptr;
+  Loc l = tok().loc;
+  consume();
+  ExprPtr operand = parseNotTest();
+  if (!operand)
+    return nullptr;
+  return std::make_unique<UnaryOpExpr>(l, UnaryOp::Not, std::move(operand));
+}
+
+ExprPtr Parser::parseComparison() {
+  ExprPtr first = parseBinary(0);
+  if (!first)
+    return nullptr;
+  std::vector<CmpOp> ops;
+  std::vector<ExprPtr> operands;
+  Loc l = first->getLoc();
+  operands.push_back(std::move(first));
+  while (true) {
+    std::optional<CmpOp> op;
+    switch (tok().kind) {
+    case TokenKind::EqEqual:
+      op = CmpOp::Eq;
+      break;
+    case TokenKind::NotEqual:
+      op = CmpOp::NotEq;
+      break;
+    case TokenKind::Less:
+      op = CmpOp::Lt;
+      break;
+    case TokenKind::LessEqual:
+      op = CmpOp::LtE;
+      break;
+    case TokenKind::Greater:
+      op = CmpOp::Gt;
+      break;
+    case TokenKind::GreaterEqual:
+      op = CmpOp::GtE;
+      break;
+    case TokenKind::kw_in:
+      op = CmpOp::In;
+      break;
+    case TokenKind::kw_is:
+      if (peek().is(TokenKind::kw_not)) {
+        consume();
+        op = CmpOp::IsNot;
+      } else {
+        op = CmpOp::Is;
+      }
+      break;
+    case TokenKind::kw_not:
+      if (peek().is(TokenKind::kw_in)) {
+        consume();
+        op = CmpOp::NotIn;
+      }
+      break;
+    default:
+      break;
+    }
+    if (!op)
+      break;
+    consume();
+    ExprPtr rhs = parseBinary(0);
+    if (!rhs)
+      return nullptr;
+    ops.push_back(*op);
+    operands.push_back(std::move(rhs));
+  }
+  if (ops.empty())
+    return std::move(operands.front());
+  return std::make_unique<CompareExpr>(l, std::move(ops), std::move(operands));
+}
+
+ExprPtr Parser::parseBinary(unsigned level) {
+  if (level == kNumBinaryLevels)
+    return parseFactor();
+  ExprPtr lhs = parseBinary(level + 1);
+  if (!lhs)
+    return nullptr;
+  // Each link of a chain deepens the (left-leaning) tree: count it.
+  RestoreOnExit restore(exprDepth);
+  while (std::optional<BinOp> op = binaryOpAt(level, tok().kind)) {
+    if (++exprDepth > kMaxExprDepth) {
+      error(tok(), "expression nested too deeply");
+      return nullptr;
+    }
+    consume();
+    ExprPtr rhs = parseBinary(level + 1);
+    if (!rhs)
+      return nullptr;
+    Loc l = lhs->getLoc();
+    lhs = std::make_unique<BinOpExpr>(l, *op, std::move(lhs), std::move(rhs));
+  }
+  return lhs;
+}
+
+ExprPtr Parser::parseFactor() {
+  std::optional<UnaryOp> op;
+  if (at(TokenKind::Minus))
+    op = UnaryOp::Neg;
+  else if (at(TokenKind::Plus))
+    op = UnaryOp::Pos;
+  else if (at(TokenKind::Tilde))
+    op = UnaryOp::Invert;
+  if (!op)
+    return parsePower();
+  DepthGuard guard(*this, tok());
+  if (!guard.ok)
+    return nullptr;
+  Loc l = tok().loc;
+  consume();
+  ExprPtr operand = parseFactor();
+  if (!operand)
+    return nullptr;
+  return std::make_unique<UnaryOpExpr>(l, *op, std::move(operand));
+}
+
+ExprPtr Parser::parsePower() {
+  ExprPtr base = parseAtomExpr();
+  if (!base || !at(TokenKind::DoubleStar))
+    return base;
+  DepthGuard guard(*this, tok());
+  if (!guard.ok)
+    return nullptr;
+  consume();
+  // Right-associative, and the exponent may carry a unary operator.
+  ExprPtr exponent = parseFactor();
+  if (!exponent)
+    return nullptr;
+  Loc l = base->getLoc();
+  return std::make_unique<BinOpExpr>(l, BinOp::Pow, std::move(base),
+                                     std::move(exponent));
+}
+
+ExprPtr Parser::parseAtomExpr() {
+  if (at(TokenKind::kw_await)) {
+    DepthGuard guard(*this, tok());
+    if (!guard.ok)
+      return nullptr;
+    Loc l = tok().loc;
+    consume();
+    if (!parseAtomExpr())
+      return nullptr;
+    return std::make_unique<UnsupportedExpr>(l, "await expression");
+  }
+  ExprPtr e = parseAtom();
+  if (!e)
+    return nullptr;
+  RestoreOnExit restore(exprDepth);
+  while (at(TokenKind::LParen) || at(TokenKind::LSquare) ||
+         at(TokenKind::Dot)) {
+    if (++exprDepth > kMaxExprDepth) {
+      error(tok(), "expression nested too deeply");
+      return nullptr;
+    }
+    Loc l = e->getLoc();
+    if (at(TokenKind::Dot)) {
+      consume();
+      if (!at(TokenKind::Name)) {
+        error(tok(), "expected an attribute name after '.'");
+        return nullptr;
+      }
+      e = std::make_unique<AttributeExpr>(l, std::move(e), tok().spelling.str(),
+                                          tok().loc);
+      consume();
+      continue;
+    }
+    if (at(TokenKind::LParen)) {
+      consume();
+      std::vector<ExprPtr> args;
+      std::vector<Keyword> keywords;
+      if (!parseCallArgs(args, keywords))
+        return nullptr;
+      e = std::make_unique<CallExpr>(l, std::move(e), std::move(args),
+                                     std::move(keywords));
+      continue;
+    }
+    // Subscript.
+    consume();
+    if (at(TokenKind::RSquare)) {
+      error(tok(), "expected an index or slice in '[]'");
+      return nullptr;
+    }
+    std::vector<ExprPtr> indices;
+    bool trailingComma = false;
+    while (true) {
+      ExprPtr item = parseSubscriptItem();
+      if (!item)
+        return nullptr;
+      indices.push_back(std::move(item));
+      trailingComma = false;
+      if (!consumeIf(TokenKind::Comma))
+        break;
+      trailingComma = true;
+      if (at(TokenKind::RSquare))
+        break;
+    }
+    if (!at(TokenKind::RSquare)) {
+      error(tok(), "expected ',' or ']' in subscript");
+      return nullptr;
+    }
+    consume();
+    if (trailingComma && indices.size() == 1) {
+      // `x[a,]` indexes with the tuple `(a,)`.
+      Loc tl = indices.front()->getLoc();
+      std::vector<ExprPtr> one;
+      one.push_back(std::make_unique<TupleExpr>(tl, std::move(indices)));
+      indices = std::move(one);
+    }
+    e = std::make_unique<SubscriptExpr>(l, std::move(e), std::move(indices));
+  }
+  return e;
+}
+
+ExprPtr Parser::parseSubscriptItem() {
+  Loc l = tok().loc;
+  ExprPtr lower;
+  if (!at(TokenKind::Colon)) {
+    lower = at(TokenKind::Star) ? parseTestOrStar() : parseNamedExpr();
+    if (!lower || !at(TokenKind::Colon))
+      return lower;
+  }
+  consume(); // :
+  auto startsPart = [&] {
+    return !at(TokenKind::Colon) && !at(TokenKind::Comma) &&
+           !at(TokenKind::RSquare);
+  };
+  ExprPtr upper, step;
+  if (startsPart()) {
+    upper = parseTest();
+    if (!upper)
+      return nullptr;
+  }
+  if (consumeIf(TokenKind::Colon) && startsPart()) {
+    step = parseTest();
+    if (!step)
+      return nullptr;
+  }
+  return std::make_unique<SliceExpr>(l, std::move(lower), std::move(upper),
+                                     std::move(step));
+}
+
+bool Parser::parseCallArgs(std::vector<ExprPtr> &args,
+                           std::vector<Keyword> &keywords) {
+  bool sawKeyword = false;
+  while (!at(TokenKind::RParen)) {
+    if (at(TokenKind::Star) || at(TokenKind::DoubleStar)) {
+      Loc l = tok().loc;
+      consume();
+      if (!parseTest())
+        return false;
+      args.push_back(std::make_unique<UnsupportedExpr>(l, "starred argument"));
+    } else if (at(TokenKind::Name) && peek().is(TokenKind::Equal)) {
+      const Token &name = tok();
+      for (const Keyword &k : keywords)
+        if (k.name == name.spelling)
+          return error(name,
+                       "keyword argument repeated: '" + name.spelling + "'");
+      consume();
+      consume(); // =
+      ExprPtr value = parseTest();
+      if (!value)
+        return false;
+      keywords.push_back(
+          Keyword{name.loc, name.spelling.str(), std::move(value)});
+      sawKeyword = true;
+    } else {
+      ExprPtr arg = parseNamedExpr();
+      if (!arg)
+        return false;
+      if (atComprehensionFor()) {
+        // A generator expression argument: skip its clauses.
+        unsigned depth = 0;
+        while (!atEnd() && !at(TokenKind::Newline)) {
+          if (depth == 0 && (at(TokenKind::Comma) || at(TokenKind::RParen)))
+            break;
+          if (isOpenBracket(tok().kind))
+            ++depth;
+          else if (isCloseBracket(tok().kind))
+            --depth;
+          consume();
+        }
+        arg = std::make_unique<UnsupportedExpr>(arg->getLoc(),
+                                                "generator expression");
+      }
+      if (sawKeyword)
+        return error(arg->getLoc(),
+                     "positional argument follows keyword argument");
+      args.push_back(std::move(arg));
+    }
+    if (consumeIf(TokenKind::Comma))
+      continue;
+    if (!at(TokenKind::RParen))
+      return error(tok(), "expected ',' or ')' in argument list");
+  }
+  consume(); // )
+  return true;
+}
+
+ExprPtr Parser::parseAtom() {
+  const Token &t = tok();
+  Loc l = t.loc;
+  switch (t.kind) {
+  case TokenKind::Name: {
+    consume();
+    return std::make_unique<NameExpr>(l, t.spelling.str());
+  }
+  case TokenKind::Int:
+    if (t.intTooLarge) {
+      error(t, "integer literal too large");
+      return nullptr;
+    }
+    consume();
+    return std::make_unique<IntLitExpr>(l, t.intValue);
+  case TokenKind::Float:
+    consume();
+    return std::make_unique<FloatLitExpr>(l, t.floatValue);
+  case TokenKind::Imaginary:
+    consume();
+    return std::make_unique<UnsupportedExpr>(l, "complex literal");
+  case TokenKind::String:
+    return parseStrings();
+  case TokenKind::kw_True:
+  case TokenKind::kw_False:
+    consume();
+    return std::make_unique<BoolLitExpr>(l, t.is(TokenKind::kw_True));
+  case TokenKind::kw_None:
+    consume();
+    return std::make_unique<NoneLitExpr>(l);
+  case TokenKind::Ellipsis:
+    consume();
+    return std::make_unique<EllipsisLitExpr>(l);
+  case TokenKind::LParen:
+    return parseParenthesized();
+  case TokenKind::LSquare:
+    return parseListDisplay();
+  case TokenKind::LBrace:
+    return parseBraceDisplay();
+  case TokenKind::Newline:
+  case TokenKind::EndOfFile:
+  case TokenKind::Indent:
+  case TokenKind::Dedent:
+    error(t, "expected an expression");
+    return nullptr;
+  default:
+    error(t, "expected an expression, found " + describeToken(t));
+    return nullptr;
+  }
+}
+
+ExprPtr Parser::parseStrings() {
+  Loc l = tok().loc;
+  std::string value;
+  bool anyF = false, anyBytes = false, anyText = false;
+  while (at(TokenKind::String)) {
+    const Token &s = tok();
+    anyF |= s.isFString;
+    if (s.isBytes)
+      anyBytes = true;
+    else
+      anyText = true;
+    value += s.stringValue;
+    consume();
+  }
+  if (anyBytes && anyText) {
+    error(l, "cannot mix bytes and non-bytes literals");
+    return nullptr;
+  }
+  if (anyF)
+    return std::make_unique<UnsupportedExpr>(l, "f-string");
+  if (anyBytes)
+    return std::make_unique<UnsupportedExpr>(l, "bytes literal");
+  return std::make_unique<StrLitExpr>(l, std::move(value));
+}
+
+ExprPtr Parser::parseParenthesized() {
+  const Token &open = tok();
+  Loc l = open.loc;
+  consume();
+  if (consumeIf(TokenKind::RParen))
+    return std::make_unique<TupleExpr>(l, std::vector<ExprPtr>());
+  if (at(TokenKind::kw_yield)) {
+    if (!skipToClose(open))
+      return nullptr;
+    return std::make_unique<UnsupportedExpr>(l, "yield expression");
+  }
+  ExprPtr first = at(TokenKind::Star) ? parseTestOrStar() : parseNamedExpr();
+  if (!first)
+    return nullptr;
+  if (atComprehensionFor()) {
+    if (!skipToClose(open))
+      return nullptr;
+    return std::make_unique<UnsupportedExpr>(l, "generator expression");
+  }
+  if (consumeIf(TokenKind::RParen))
+    return first; // Parentheses only group.
+  if (!at(TokenKind::Comma)) {
+    error(tok(), "expected ')' or ',' in parenthesized expression, found " +
+                     describeToken(tok()));
+    return nullptr;
+  }
+  std::vector<ExprPtr> elts;
+  elts.push_back(std::move(first));
+  while (consumeIf(TokenKind::Comma)) {
+    if (at(TokenKind::RParen))
+      break;
+    ExprPtr e = at(TokenKind::Star) ? parseTestOrStar() : parseNamedExpr();
+    if (!e)
+      return nullptr;
+    elts.push_back(std::move(e));
+  }
+  if (!expect(TokenKind::RParen, "expected ',' or ')' in tuple"))
+    return nullptr;
+  return std::make_unique<TupleExpr>(l, std::move(elts));
+}
+
+ExprPtr Parser::parseListDisplay() {
+  const Token &open = tok();
+  Loc l = open.loc;
+  consume();
+  std::vector<ExprPtr> elts;
+  if (consumeIf(TokenKind::RSquare))
+    return std::make_unique<ListExpr>(l, std::move(elts));
+  ExprPtr first = at(TokenKind::Star) ? parseTestOrStar() : parseNamedExpr();
+  if (!first)
+    return nullptr;
+  if (atComprehensionFor()) {
+    if (!skipToClose(open))
+      return nullptr;
+    return std::make_unique<UnsupportedExpr>(l, "list comprehension");
+  }
+  elts.push_back(std::move(first));
+  while (consumeIf(TokenKind::Comma)) {
+    if (at(TokenKind::RSquare))
+      break;
+    ExprPtr e = at(TokenKind::Star) ? parseTestOrStar() : parseNamedExpr();
+    if (!e)
+      return nullptr;
+    elts.push_back(std::move(e));
+  }
+  if (!expect(TokenKind::RSquare, "expected ',' or ']' in list"))
+    return nullptr;
+  return std::make_unique<ListExpr>(l, std::move(elts));
+}
+
+ExprPtr Parser::parseBraceDisplay() {
+  // Dict and set displays are host code: classify them by their top-level
+  // tokens and skip them whole.
+  const Token &open = tok();
+  Loc l = open.loc;
+  consume();
+  bool isDict = at(TokenKind::RBrace) || at(TokenKind::DoubleStar);
+  bool isComprehension = false;
+  unsigned depth = 0;
+  for (size_t i = pos; i < toks.size(); ++i) {
+    TokenKind k = toks[i].kind;
+    if (k == TokenKind::EndOfFile || k == TokenKind::Newline)
+      break;
+    if (isOpenBracket(k)) {
+      ++depth;
+    } else if (isCloseBracket(k)) {
+      if (depth == 0)
+        break;
+      --depth;
+    } else if (depth == 0 && k == TokenKind::Colon) {
+      isDict = true;
+    } else if (depth == 0 && k == TokenKind::kw_for) {
+      isComprehension = true;
+    }
+  }
+  if (!skipToClose(open))
+    return nullptr;
+  const char *what =
+      isDict ? (isComprehension ? "dict comprehension" : "dict display")
+             : (isComprehension ? "set comprehension" : "set display");
+  return std::make_unique<UnsupportedExpr>(l, what);
+}
+
+} // namespace
+
+std::unique_ptr<Module> tkc::frontend::parseModule(unsigned bufferId,
+                                                   Diagnostics &diags) {
+  unsigned errorsBefore = diags.numErrors();
+  std::vector<Token> tokens;
+  Lexer lexer(bufferId, diags);
+  if (!lexer.tokenize(tokens))
+    return nullptr;
+  Parser parser(tokens, diags);
+  std::unique_ptr<Module> module = parser.parseFile();
+  if (diags.numErrors() != errorsBefore)
+    return nullptr;
+  return module;
+}

@@ -1,0 +1,4 @@
+import triton
+@triton.jit
+def k(x):
+    return x + (1))
