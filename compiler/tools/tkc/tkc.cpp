@@ -2,11 +2,16 @@
 //
 // `tkc compile` turns a kernel into per-target binaries and metadata; this
 // file parses the command line, checks it, and runs the stages that exist.
-// Today that is the `ttir` stage on tkc-dialect `.mlir` input; the frontend
-// (.py input) and the GPU stages report clearly that they are not built yet.
+// Today that is the frontend (`ast` and `ttir` from a .py kernel) and the
+// `ttir` stage on tkc-dialect `.mlir` input; the GPU stages report clearly
+// that they are not built yet.
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Frontend/ASTPrinter.h"
+#include "compiler/Frontend/CodeGen.h"
+#include "compiler/Frontend/Parser.h"
+#include "compiler/Frontend/Signature.h"
 #include "compiler/Pipelines/Pipelines.h"
 #include "compiler/Target/TargetSpec.h"
 
@@ -77,44 +82,122 @@ StringRef stageName(Stage stage) {
   return "?";
 }
 
-/// Runs the ttir pipeline on tkc-dialect IR read from `inputPath` and writes
-/// it to `outputPath` ("-" for stdout). Diagnostics carry file:line:col.
-int emitTTIRFromMLIR(StringRef inputPath, StringRef outputPath) {
-  mlir::DialectRegistry registry;
-  mlir::tkc::registerTKCDialects(registry);
-  mlir::MLIRContext context(registry);
-
-  std::string error;
-  auto input = mlir::openInputFile(inputPath, &error);
-  if (!input)
-    return fail(error);
-  SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(input), SMLoc());
-  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return 1;
-
+/// Runs the ttir pipeline on `module` and writes the result to
+/// `outputPath` ("-" for stdout), only if every pass succeeded.
+int runTTIRAndPrint(mlir::ModuleOp module, StringRef outputPath) {
   mlir::DefaultTimingManager timing;
   mlir::applyDefaultTimingManagerCLOptions(timing);
   mlir::TimingScope timingScope = timing.getRootScope();
-  mlir::PassManager pm(&context);
+  mlir::PassManager pm(module.getContext());
   pm.enableTiming(timingScope);
   if (failed(mlir::applyPassManagerCLOptions(pm)))
     return 1;
   mlir::tkc::buildTTIRPipeline(pm);
-  if (failed(pm.run(*module)))
+  if (failed(pm.run(module)))
     return 1;
-
   // Write only after every stage succeeded: nothing half-written on error.
+  std::string error;
   auto output = mlir::openOutputFile(outputPath, &error);
   if (!output)
     return fail(error);
-  module->print(output->os());
+  module.print(output->os());
   output->keep();
   return 0;
+}
+
+/// Reads `path` into `sourceMgr`; returns its buffer id, or 0 after an
+/// error.
+unsigned loadSource(SourceMgr &sourceMgr, StringRef path) {
+  std::string error;
+  auto input = mlir::openInputFile(path, &error);
+  if (!input) {
+    fail(error);
+    return 0;
+  }
+  return sourceMgr.AddNewSourceBuffer(std::move(input), SMLoc());
+}
+
+/// Creates a context with every dialect tkc's IR may contain loaded.
+std::unique_ptr<mlir::MLIRContext> makeContext() {
+  mlir::DialectRegistry registry;
+  mlir::tkc::registerTKCDialects(registry);
+  auto context = std::make_unique<mlir::MLIRContext>(registry);
+  context->loadAllAvailableDialects();
+  return context;
+}
+
+/// `--emit=ttir` for tkc-dialect .mlir input.
+int compileMLIR(StringRef inputPath, StringRef outputPath) {
+  auto context = makeContext();
+  SourceMgr sourceMgr;
+  if (!loadSource(sourceMgr, inputPath))
+    return 1;
+  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, context.get());
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, context.get());
+  if (!module)
+    return 1;
+  return runTTIRAndPrint(*module, outputPath);
+}
+
+/// What `tkc compile` needs to compile a .py kernel.
+struct PyCompileOptions {
+  std::string input, kernel, signature, output;
+  std::vector<std::pair<std::string, std::string>> constexprs;
+  bool emitAst = false;
+  bool debug = false;
+};
+
+/// Parses a Triton-language file and emits the kernel's AST or ttir.
+int compilePython(const PyCompileOptions &opts) {
+  using namespace tkc::frontend;
+  SourceMgr sourceMgr;
+  unsigned bufferId = loadSource(sourceMgr, opts.input);
+  if (!bufferId)
+    return 1;
+  Diagnostics diags(sourceMgr, errs());
+  std::unique_ptr<Module> module = parseModule(bufferId, diags);
+  if (!module)
+    return 1;
+  const FunctionDef *fn = module->findFunction(opts.kernel);
+  if (!fn) {
+    std::string jitNames;
+    for (const auto &f : module->functions)
+      if (f->isJit)
+        jitNames += (jitNames.empty() ? "" : ", ") + f->name;
+    return fail("no function '" + opts.kernel + "' in '" + opts.input +
+                "'" +
+                (jitNames.empty() ? std::string(" (it has no @triton.jit "
+                                                "functions)")
+                                  : " (its @triton.jit functions: " +
+                                        jitNames + ")"));
+  }
+  if (opts.emitAst) {
+    std::string error;
+    auto output = mlir::openOutputFile(opts.output, &error);
+    if (!output)
+      return fail(error);
+    printAST(*fn, diags, output->os());
+    output->keep();
+    return 0;
+  }
+
+  KernelRequest request;
+  request.kernelName = opts.kernel;
+  request.constexprs = opts.constexprs;
+  request.debug = opts.debug;
+  auto signature = parseSignature(opts.signature);
+  if (!signature)
+    return fail("--signature: " + toString(signature.takeError()));
+  request.signature = std::move(*signature);
+
+  auto context = makeContext();
+  mlir::SourceMgrDiagnosticHandler mlirDiagnostics(sourceMgr, context.get());
+  mlir::OwningOpRef<mlir::ModuleOp> ttir =
+      generateTTIR(*module, request, diags, *context);
+  if (!ttir)
+    return 1;
+  return runTTIRAndPrint(*ttir, opts.output);
 }
 
 int runCompile(int argc, char **argv) {
@@ -144,6 +227,10 @@ int runCompile(int argc, char **argv) {
       cl::desc("Targets, comma-separated: cuda:90a, hip:gfx942, sm_80, "
                "gfx942, ..."),
       cl::value_desc("T"), cl::cat(category));
+  cl::opt<bool> debug("debug",
+                      cl::desc("Keep tl.device_assert checks (Triton's "
+                               "debug mode)"),
+                      cl::cat(category));
   cl::opt<std::string> output("o",
                               cl::desc("Output path (prefix for binary "
                                        "outputs; file for --emit)"),
@@ -195,21 +282,35 @@ int runCompile(int argc, char **argv) {
   if (extension == ".py") {
     if (kernel.empty())
       return fail("--kernel is required for a .py input");
-    return fail("cannot compile '" + input +
-                "': the Triton-language frontend is not built yet; this tkc "
-                "compiles only tkc-dialect .mlir input");
+    if (emit != Stage::Ast && emit != Stage::TTIR)
+      return fail("stage '" + stageName(emit) +
+                  "' is not supported yet: this tkc stops after 'ttir' (the "
+                  "GPU dialect and code generation are not built yet)");
+    PyCompileOptions opts;
+    opts.input = input;
+    opts.kernel = kernel;
+    opts.signature = signature;
+    opts.output = output;
+    opts.emitAst = emit == Stage::Ast;
+    opts.debug = debug;
+    for (StringRef kv : constexprs) {
+      auto [k, v] = kv.split('=');
+      opts.constexprs.emplace_back(k.trim().str(), v.trim().str());
+    }
+    return compilePython(opts);
   }
   if (extension != ".mlir")
     return fail("input '" + input +
                 "' must be a Triton-language .py file or a tkc-dialect "
                 ".mlir file");
   if (emit == Stage::Ast)
-    return fail("--emit=ast needs a .py kernel; '" + input + "' is already IR");
+    return fail("--emit=ast needs a .py kernel; '" + input +
+                "' is already IR");
   if (emit != Stage::TTIR)
     return fail("stage '" + stageName(emit) +
                 "' is not supported yet: this tkc stops after 'ttir' (the "
                 "GPU dialect and code generation are not built yet)");
-  return emitTTIRFromMLIR(input, output);
+  return compileMLIR(input, output);
 }
 
 } // namespace

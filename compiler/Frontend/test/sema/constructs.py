@@ -1,0 +1,207 @@
+# RUN: tkc compile %s --kernel operators --signature '*i32, *fp32, i32, fp32' --emit=ttir | FileCheck %s --check-prefix=OPS
+# RUN: tkc compile %s --kernel promotion --signature '*fp16, *i8, *u32, *fp32' --emit=ttir | FileCheck %s --check-prefix=PROMO
+# RUN: tkc compile %s --kernel control --signature '*fp32, i32, 4' --emit=ttir | FileCheck %s --check-prefix=CTRL
+# RUN: tkc compile %s --kernel library --signature '*fp32:16, *i32:16, *fp16:16, i32' --emit=ttir | FileCheck %s --check-prefix=LIB
+# RUN: tkc compile %s --kernel shapes --signature '*fp32:16' --emit=ttir | FileCheck %s --check-prefix=SHAPES
+# RUN: tkc compile %s --kernel debugging --signature '*fp32, i32' --emit=ttir --debug | FileCheck %s --check-prefix=DEBUG
+# RUN: tkc compile %s --kernel debugging --signature '*fp32, i32' --emit=ttir | FileCheck %s --check-prefix=NODEBUG
+# A kernel per group of language constructs, each checked in the IR.
+import triton
+import triton.language as tl
+from triton.language import math as tlmath
+
+SCALE: tl.constexpr = 2
+OFFSET = tl.constexpr(3)
+EPS = 1e-5
+
+
+@triton.jit
+def operators(out_i, out_f, n, x):
+    # Constexprs fold at compile time: 3*2 + 3**2 - (-7 % 3 == 2) + 2 - 2 == 13.
+    K: tl.constexpr = (7 // 2) * SCALE + OFFSET ** 2 - (-7 % 3) + (1 << 1) - (8 >> 2)
+    a = n + K
+    b = (a - 1) * 3 // 2 % 5
+    c = (b & 6) | (a ^ 1)
+    d = ~c
+    e = -d
+    tl.store(out_i, e)
+    f = x / 2 + x * EPS - float('inf')
+    g = f if K > 3 else x
+    h = (n > 0) and (x < 1.0) or not (n == 3)
+    tl.store(out_f, tl.where(h, g, 0.0))
+# OPS-LABEL: func.func @operators
+# OPS: %[[K:.*]] = arith.constant 13 : i32
+# OPS: arith.addi %{{.*}}, %[[K]] : i32
+# OPS: arith.muli
+# OPS: arith.divsi
+# OPS: arith.remsi
+# OPS: arith.andi
+# OPS: arith.xori
+# OPS: arith.ori
+# OPS: tkc.store
+# OPS: arith.divf
+# OPS: arith.mulf
+# OPS: arith.cmpi sgt
+# OPS: arith.cmpf olt
+# OPS: arith.andi
+# OPS: arith.cmpi ne
+# OPS: arith.ori
+# OPS: arith.select
+
+
+@triton.jit
+def promotion(h_ptr, b_ptr, u_ptr, f_ptr):
+    h = tl.load(h_ptr)
+    b = tl.load(b_ptr)
+    u = tl.load(u_ptr)
+    tl.store(h_ptr, h * 2.0)       # literal adopts fp16
+    tl.store(f_ptr, h / 2)         # halves divide in fp32
+    tl.store(b_ptr, b + 1)         # literal adopts int8
+    tl.store(u_ptr, u // 3)        # unsigned division
+    tl.store(f_ptr, (b + h).to(tl.float32))  # int8 + fp16 -> fp16
+    tl.store(u_ptr, u >> 1)        # logical shift for unsigned
+    tl.store(f_ptr, b.to(tl.float32) + u.to(tl.float32, bitcast=True))
+# PROMO-LABEL: func.func @promotion
+# PROMO: arith.mulf %{{.*}}, %{{.*}} : f16
+# PROMO: arith.extf %{{.*}} : f16 to f32
+# PROMO: arith.divf %{{.*}}, %{{.*}} : f32
+# PROMO: arith.addi %{{.*}}, %{{.*}} : i8
+# PROMO: arith.divui %{{.*}}, %{{.*}} : i32
+# PROMO: arith.sitofp %{{.*}} : i8 to f16
+# PROMO: arith.addf %{{.*}}, %{{.*}} : f16
+# PROMO: arith.shrui
+# PROMO: arith.bitcast %{{.*}} : i32 to f32
+
+
+@triton.jit
+def pair(x, y):
+    return x + y, x * y
+
+
+@triton.jit
+def control(p, n, UNROLL: tl.constexpr):
+    """Static and runtime control flow."""
+    acc = 0.0
+    for i in tl.static_range(UNROLL):
+        if i % 2 == 0:
+            acc += i
+        elif i == 3:
+            acc -= 1
+        else:
+            pass
+    s, t = pair(acc, 2.0)
+    total = tl.load(p)
+    j = 0
+    while j < n:
+        total = total * 0.5
+        j += 1
+    for k in range(0, n, 2):
+        if k > 4:
+            total += s
+        else:
+            total -= t
+    assert UNROLL == 4, "unroll must be 4"
+    tl.store(p, total + \
+             acc)
+# Static loop and constexpr ifs fold: acc = 0 + 2 - 1 = 1; s = 3, t = 2.
+# CTRL-LABEL: func.func @control
+# CTRL-DAG: arith.constant 3.000000e+00 : f32
+# CTRL-DAG: arith.constant 2.000000e+00 : f32
+# CTRL: %[[W:.*]]:2 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) : (f32, i32) -> (f32, i32) {
+# CTRL: arith.cmpi slt
+# CTRL: scf.condition
+# CTRL: } do {
+# CTRL: arith.mulf
+# CTRL: arith.addi
+# CTRL: scf.yield
+# CTRL: %[[F:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[T:.*]] = %[[W]]#0) -> (f32) : i32 {
+# CTRL: %[[IF:.*]] = scf.if %{{.*}} -> (f32) {
+# CTRL: arith.addf %[[T]]
+# CTRL: } else {
+# CTRL: arith.subf %[[T]]
+# CTRL: scf.yield %[[IF]] : f32
+# CTRL: arith.addf %[[F]], %{{.*}} : f32
+# CTRL: tkc.store
+
+
+@triton.jit
+def library(f_ptr, i_ptr, h_ptr, n):
+    offs = tl.max_contiguous(tl.multiple_of(tl.arange(0, 64), 64), 64)
+    x = tl.load(f_ptr + offs, mask=offs < n, other=0.0, cache_modifier=".cg",
+                eviction_policy="evict_last")
+    y = tl.exp(x) + tl.exp2(x) + tl.log(x + 1) + tl.sqrt(tl.abs(x))
+    y = y + tl.rsqrt(x + 2) + tlmath.log2(x + 3) + tl.math.exp(x)
+    y = tl.fma(x, y, 1.0) + tl.sigmoid(x)
+    y = tl.maximum(y, 0.0) + tl.minimum(y, x)
+    z = tl.full([64], 3, tl.int32) + tl.zeros([64], dtype=tl.int32)
+    s = tl.sum(y, axis=0) + tl.max(y, 0) + tl.min(y)
+    am = tl.argmax(y, axis=0)
+    c = tl.cumsum(z, 0)
+    tl.store(f_ptr + offs, y + s, mask=offs < n)
+    tl.store(i_ptr + offs, c + am)
+    old = tl.atomic_add(f_ptr + offs, x, mask=offs < n)
+    prev = tl.atomic_cas(i_ptr, 0, 1)
+    tl.atomic_xchg(i_ptr, prev)
+    tl.atomic_max(i_ptr + offs, z, sem="relaxed", scope="cta")
+    h = tl.load(h_ptr + offs)
+    tl.store(h_ptr + offs, h.to(tl.float32).to(h_ptr.dtype.element_ty))
+    tl.store(i_ptr, tl.cdiv(n, 64) + min(n, 7) + max(2, 5))
+# LIB-LABEL: func.func @library
+# LIB: %[[R:.*]] = tkc.make_range {end = 64 : i32, start = 0 : i32, tkc.contiguity = array<i32: 64>, tkc.divisibility = array<i32: 64>}
+# LIB: tkc.load %{{.*}}, %{{.*}}, %{{.*}} cache = cg evict = evict_last
+# LIB-DAG: math.exp %
+# LIB-DAG: math.exp2
+# LIB-DAG: math.log %
+# LIB-DAG: math.sqrt
+# LIB-DAG: math.absf
+# LIB-DAG: math.rsqrt
+# LIB-DAG: math.log2
+# LIB-DAG: math.fma
+# LIB-DAG: arith.maxnumf
+# LIB-DAG: arith.minnumf
+# LIB: tkc.reduce
+# LIB: arith.cmpf ogt
+# LIB: tkc.scan(%{{.*}}) axis = 0 : (tensor<64xi32>) -> tensor<64xi32>
+# LIB: tkc.atomic_rmw fadd, acq_rel, gpu
+# LIB: tkc.atomic_cas acq_rel, gpu
+# LIB: tkc.atomic_rmw xchg, acq_rel, gpu
+# LIB: tkc.atomic_rmw max, relaxed, cta
+# The fp16 -> fp32 -> fp16 round trip is exact and folds away.
+# LIB: %[[H:.*]] = tkc.load %{{.*}} : tensor<64x!tkc.ptr<f16>>
+# LIB-NEXT: tkc.store %{{.*}}, %[[H]] : tensor<64x!tkc.ptr<f16>>
+# LIB: arith.minsi
+
+
+@triton.jit
+def shapes(p):
+    r = tl.arange(0, 16)
+    m = r[:, None] * 16 + r[None, :]
+    t = tl.trans(m)
+    q = tl.permute(tl.reshape(m, (4, 64)), (1, 0))
+    b = tl.broadcast_to(tl.expand_dims(r, 0), (8, 16))
+    v = tl.reshape(q, 256) + tl.ravel(t)
+    tl.store(p + v, b.to(tl.float32).sum())
+# SHAPES-LABEL: func.func @shapes
+# SHAPES: tkc.expand_dims %{{.*}} {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+# SHAPES: tkc.expand_dims %{{.*}} {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+# SHAPES: tkc.broadcast
+# SHAPES: tkc.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<16x16xi32> -> tensor<16x16xi32>
+# SHAPES: tkc.reshape %{{.*}} : tensor<16x16xi32> -> tensor<4x64xi32>
+# SHAPES: tkc.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<4x64xi32> -> tensor<64x4xi32>
+# SHAPES: tkc.reshape %{{.*}} : tensor<64x4xi32> -> tensor<256xi32>
+# SHAPES: tkc.reshape %{{.*}} allow_reorder : tensor<16x16xi32> -> tensor<256xi32>
+# SHAPES: tkc.reduce
+
+
+@triton.jit
+def debugging(p, n):
+    tl.device_print("n=", n)
+    tl.device_assert(n > 0, "n must be positive")
+    tl.static_assert(tl.float16 != tl.float32)
+    tl.store(p, 1.0)
+# DEBUG-LABEL: func.func @debugging
+# DEBUG: tkc.print "n=" {hex = false} %{{.*}} : i32
+# DEBUG: tkc.assert %{{.*}}, "n must be positive" : i1
+# NODEBUG-LABEL: func.func @debugging
+# NODEBUG: tkc.print
+# NODEBUG-NOT: tkc.assert

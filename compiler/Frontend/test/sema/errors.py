@@ -1,0 +1,164 @@
+# RUN: not tkc compile %s --kernel undefined_name --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=UNDEF
+# RUN: not tkc compile %s --kernel dot_types --signature '*fp16, *fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=DOT
+# RUN: not tkc compile %s --kernel shift_float --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SHIFT
+# RUN: not tkc compile %s --kernel branch_types --signature '*fp32, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BRANCH
+# RUN: not tkc compile %s --kernel carried_type --signature '*fp16, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=CARRIED
+# RUN: not tkc compile %s --kernel runtime_arange --signature '*fp32, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=CONSTEXPR
+# RUN: not tkc compile %s --kernel constexpr_arg --signature '*fp32, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=CONSTARG
+# RUN: not tkc compile %s --kernel uses_lambda --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=LAMBDA
+# RUN: not tkc compile %s --kernel uses_block_ptr --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BLOCKPTR
+# RUN: not tkc compile %s --kernel uses_break --signature 'i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BREAK
+# RUN: not tkc compile %s --kernel uses_with --signature 'i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=WITH
+# RUN: not tkc compile %s --kernel bad_broadcast --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BCAST
+# RUN: not tkc compile %s --kernel block_if --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BLOCKIF
+# RUN: not tkc compile %s --kernel early_return --signature '*fp32, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=RETURN
+# RUN: not tkc compile %s --kernel calls_host --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HOST
+# RUN: not tkc compile %s --kernel static_check --signature '*fp32, 48' --emit=ttir 2>&1 | FileCheck %s --check-prefix=STATIC
+# RUN: not tkc compile %s --kernel undefined_name --signature '*fp32, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=COUNT
+# RUN: not tkc compile %s --kernel static_check --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOVALUE
+# RUN: not tkc compile %s --kernel static_check --signature '*fp32, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=TYPEDCONST
+# RUN: not tkc compile %s --kernel static_check --signature '*fp32, 64' --constexpr BLOCK_SIZ=4 --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOPARAM
+# RUN: not tkc compile %s --kernel undefined_name --signature '*fp33' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BADSIG
+# RUN: not tkc compile %s --kernel no_such_kernel --signature '' --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOKERNEL
+# RUN: not tkc compile %s --kernel host_function --signature '' --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOTJIT
+# Every user-facing semantic error names its file:line:col and says what
+# was expected. Each RUN line compiles one kernel of this file.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def undefined_name(p):
+    tl.store(p, undefined_thing)
+# UNDEF: errors.py:[[@LINE-1]]:17: error: name 'undefined_thing' is not defined
+# UNDEF-NEXT: tl.store(p, undefined_thing)
+# UNDEF-NEXT: ^
+
+
+@triton.jit
+def dot_types(a, b):
+    x = tl.load(a + tl.arange(0, 16)[:, None] * 16 + tl.arange(0, 16)[None, :])
+    y = tl.load(b + tl.arange(0, 16)[:, None] * 16 + tl.arange(0, 16)[None, :])
+    tl.dot(x, y)
+# DOT: errors.py:[[@LINE-1]]:5: error: tl.dot operands must have one dtype, got fp16 and fp32
+
+
+@triton.jit
+def shift_float(p):
+    x = tl.load(p)
+    tl.store(p, x << 2)
+# SHIFT: errors.py:[[@LINE-1]]:17: error: operator '<<' needs integer operands, got fp32 and int32
+
+
+@triton.jit
+def branch_types(p, n):
+    x = tl.load(p)
+    if n > 0:
+        x = x.to(tl.float16)
+    tl.store(p, x)
+# BRANCH: errors.py:[[@LINE-3]]:5: error: variable 'x' has type fp16 in the 'if' branch but fp32 in the 'else' branch
+
+
+@triton.jit
+def carried_type(p, n):
+    acc = tl.zeros([16], dtype=tl.float16)
+    for i in range(n):
+        acc += 1.5 * tl.load(p + tl.arange(0, 16)).to(tl.float32)
+    tl.store(p + tl.arange(0, 16), acc)
+# CARRIED: errors.py:[[@LINE-3]]:5: error: loop-carried variable 'acc' has type block<16 x fp16> before the loop but block<16 x fp32> at the end of its body
+
+
+@triton.jit
+def runtime_arange(p, n):
+    offs = tl.arange(0, n)
+# CONSTEXPR: errors.py:[[@LINE-1]]:25: error: argument 'end' must be a constexpr integer, got scalar int32
+
+
+@triton.jit
+def takes_block(x, BLOCK: tl.constexpr):
+    return x
+
+
+@triton.jit
+def constexpr_arg(p, n):
+    takes_block(p, n)
+# CONSTARG: errors.py:[[@LINE-1]]:5: error: argument 'BLOCK' of takes_block() is tl.constexpr but got scalar int32
+# CONSTARG: errors.py:[[@LINE-8]]:20: note: parameter declared here
+
+
+@triton.jit
+def uses_lambda(p):
+    f = lambda x: x + 1
+# LAMBDA: errors.py:[[@LINE-1]]:9: error: lambda is not supported in Triton kernels
+
+
+@triton.jit
+def uses_block_ptr(p):
+    bp = tl.make_block_ptr(p, (16,), (1,), (0,), (16,), (0,))
+# BLOCKPTR: errors.py:[[@LINE-1]]:13: error: tl.make_block_ptr is not supported by tkc yet
+
+
+@triton.jit
+def uses_break(n):
+    for i in range(n):
+        break
+# BREAK: errors.py:[[@LINE-1]]:9: error: 'break' is not supported in Triton kernels
+
+
+@triton.jit
+def uses_with(n):
+    with open("x") as f:
+        pass
+# WITH: errors.py:[[@LINE-2]]:5: error: with statement is not supported in Triton kernels
+
+
+@triton.jit
+def bad_broadcast(p):
+    a = tl.arange(0, 16)[:, None] + tl.zeros([16, 8], dtype=tl.int32)
+    b = a + tl.zeros([8, 16], dtype=tl.int32)
+# BCAST: errors.py:[[@LINE-1]]:9: error: cannot broadcast block<16x8 x int32> with block<8x16 x int32>: shapes [16, 8] and [8, 16] are incompatible
+
+
+@triton.jit
+def block_if(p):
+    x = tl.load(p + tl.arange(0, 16))
+    if x > 0:
+        tl.store(p, 1.0)
+# BLOCKIF: errors.py:[[@LINE-2]]:8: error: an 'if' condition must be a scalar, got block<16 x int1>; use tl.where to choose per element
+
+
+@triton.jit
+def early_return(p, n):
+    if n > 0:
+        return
+    tl.store(p, 1.0)
+# RETURN: errors.py:[[@LINE-2]]:9: error: 'return' inside a runtime if/for/while is not supported
+
+
+def host_helper(x):
+    return x
+
+
+@triton.jit
+def calls_host(p):
+    tl.store(p, host_helper(1.0))
+# HOST: errors.py:[[@LINE-1]]:17: error: 'host_helper' is not a @triton.jit function; kernels can only call @jit functions
+
+
+@triton.jit
+def static_check(p, BLOCK: tl.constexpr):
+    tl.static_assert(BLOCK % 32 == 0, "BLOCK must be a multiple of 32")
+    tl.store(p + tl.arange(0, BLOCK), 0.0)
+# STATIC: errors.py:[[@LINE-2]]:5: error: static assertion failed: BLOCK must be a multiple of 32
+# NOVALUE: errors.py:[[@LINE-4]]:21: error: tl.constexpr parameter 'BLOCK' has no value; give it in the signature or with --constexpr BLOCK=VALUE
+# TYPEDCONST: errors.py:[[@LINE-5]]:21: error: parameter 'BLOCK' is tl.constexpr; its signature entry must be a value, got 'i32'
+# NOPARAM: errors.py:[[@LINE-6]]:5: error: --constexpr BLOCK_SIZ: 'static_check' has no parameter named 'BLOCK_SIZ'
+
+# COUNT: errors.py:{{[0-9]+}}:5: error: the signature has 2 entries but 'undefined_name' has 1 parameters (0 of them tl.constexpr)
+# BADSIG: tkc: error: --signature: invalid signature entry 1 '*fp33': unknown type '*fp33'
+# NOKERNEL: tkc: error: no function 'no_such_kernel' in '{{.*}}errors.py' (its @triton.jit functions: undefined_name, dot_types,
+
+
+def host_function():
+    pass
+# NOTJIT: errors.py:[[@LINE-2]]:5: error: 'host_function' is not decorated with @triton.jit
