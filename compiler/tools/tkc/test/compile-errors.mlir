@@ -7,7 +7,8 @@
 // RUN: not tkc compile %s --target sm_90a --emit=ttgir 2>&1 | FileCheck %s --check-prefix=STAGE
 // RUN: not tkc compile %s --target sm_90a 2>&1 | FileCheck %s --check-prefix=BINARY
 // RUN: not tkc compile %S/does-not-exist.py --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOKERNEL
-// RUN: not tkc compile %S/does-not-exist.py --kernel add --emit=ttir 2>&1 | FileCheck %s --check-prefix=FRONTEND
+// RUN: not tkc compile %S/does-not-exist.py --kernel add --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOPY
+// RUN: not tkc compile %S/does-not-exist.py --kernel add --target sm_90a 2>&1 | FileCheck %s --check-prefix=PYSTAGE
 // RUN: not tkc compile %S/kernel.cu --emit=ttir 2>&1 | FileCheck %s --check-prefix=EXT
 // RUN: not tkc compile %S/does-not-exist.mlir --emit=ttir 2>&1 | FileCheck %s --check-prefix=MISSING
 // Every command-line error of `tkc compile` is reported plainly, exit 1.
@@ -21,7 +22,8 @@
 // STAGE: tkc: error: stage 'ttgir' is not supported yet: this tkc stops after 'ttir'
 // BINARY: tkc: error: stage 'cubin/hsaco' is not supported yet
 // NOKERNEL: tkc: error: --kernel is required for a .py input
-// FRONTEND: tkc: error: cannot compile '{{.*}}does-not-exist.py': the Triton-language frontend is not built yet
+// NOPY: tkc: error: cannot open input file '{{.*}}does-not-exist.py'
+// PYSTAGE: tkc: error: stage 'cubin/hsaco' is not supported yet: this tkc stops after 'ttir'
 // EXT: tkc: error: input '{{.*}}kernel.cu' must be a Triton-language .py file or a tkc-dialect .mlir file
 // MISSING: tkc: error: cannot open input file '{{.*}}does-not-exist.mlir'
 
