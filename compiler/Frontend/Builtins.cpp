@@ -29,38 +29,135 @@ namespace tkcir = mlir::tkc;
 /// Unary math functions lowered to one math-dialect op, which Triton
 /// defines for fp32 and fp64 only.
 static const char *const kFloatMath[] = {
-    "exp", "exp2", "log", "log2", "sqrt", "sqrt_rn", "rsqrt", "sin",
-    "cos", "floor", "ceil", "erf", "tanh", "log1p", "expm1"};
+    "exp", "exp2",  "log",  "log2", "sqrt", "sqrt_rn", "rsqrt", "sin",
+    "cos", "floor", "ceil", "erf",  "tanh", "log1p",   "expm1"};
 
-static const char *const kBuiltins[] = {
-    "program_id", "num_programs", "arange", "zeros", "zeros_like", "full",
-    "full_like", "load", "store", "where", "dot", "sum", "max", "min",
-    "argmax", "argmin", "xor_sum", "reduce", "cumsum", "cumprod",
-    "associative_scan", "abs", "maximum", "minimum", "clamp", "fma",
-    "sigmoid", "softmax", "fdiv", "div_rn", "cdiv", "atomic_add",
-    "atomic_max", "atomic_min", "atomic_and", "atomic_or", "atomic_xor",
-    "atomic_xchg", "atomic_cas", "trans", "permute", "reshape", "view",
-    "broadcast_to", "broadcast", "expand_dims", "ravel", "cast",
-    "multiple_of", "max_contiguous", "max_constancy", "static_assert",
-    "static_print", "device_print", "device_assert", "debug_barrier",
-    "static_range", "range", "constexpr", "pointer_type", "assume",
-    "umulhi"};
+static const char *const kBuiltins[] = {"program_id",
+                                        "num_programs",
+                                        "arange",
+                                        "zeros",
+                                        "zeros_like",
+                                        "full",
+                                        "full_like",
+                                        "load",
+                                        "store",
+                                        "where",
+                                        "dot",
+                                        "sum",
+                                        "max",
+                                        "min",
+                                        "argmax",
+                                        "argmin",
+                                        "xor_sum",
+                                        "reduce",
+                                        "cumsum",
+                                        "cumprod",
+                                        "associative_scan",
+                                        "abs",
+                                        "maximum",
+                                        "minimum",
+                                        "clamp",
+                                        "fma",
+                                        "sigmoid",
+                                        "softmax",
+                                        "fdiv",
+                                        "div_rn",
+                                        "cdiv",
+                                        "atomic_add",
+                                        "atomic_max",
+                                        "atomic_min",
+                                        "atomic_and",
+                                        "atomic_or",
+                                        "atomic_xor",
+                                        "atomic_xchg",
+                                        "atomic_cas",
+                                        "trans",
+                                        "permute",
+                                        "reshape",
+                                        "view",
+                                        "broadcast_to",
+                                        "broadcast",
+                                        "expand_dims",
+                                        "ravel",
+                                        "cast",
+                                        "multiple_of",
+                                        "max_contiguous",
+                                        "max_constancy",
+                                        "static_assert",
+                                        "static_print",
+                                        "device_print",
+                                        "device_assert",
+                                        "debug_barrier",
+                                        "static_range",
+                                        "range",
+                                        "constexpr",
+                                        "pointer_type",
+                                        "assume",
+                                        "umulhi"};
 
-static const char *const kUnsupported[] = {
-    "make_block_ptr", "advance", "make_tensor_descriptor",
-    "load_tensor_descriptor", "store_tensor_descriptor",
-    "inline_asm_elementwise", "join", "split", "interleave", "histogram",
-    "gather", "dot_scaled", "swizzle2d", "rand", "randn", "randint",
-    "randint4x", "philox", "flip", "sort", "topk", "tensor_descriptor",
-    "extract_slice", "insert_slice", "map_elementwise", "condition"};
+static const char *const kUnsupported[] = {"make_block_ptr",
+                                           "advance",
+                                           "make_tensor_descriptor",
+                                           "load_tensor_descriptor",
+                                           "store_tensor_descriptor",
+                                           "inline_asm_elementwise",
+                                           "join",
+                                           "split",
+                                           "interleave",
+                                           "histogram",
+                                           "gather",
+                                           "dot_scaled",
+                                           "swizzle2d",
+                                           "rand",
+                                           "randn",
+                                           "randint",
+                                           "randint4x",
+                                           "philox",
+                                           "flip",
+                                           "sort",
+                                           "topk",
+                                           "tensor_descriptor",
+                                           "extract_slice",
+                                           "insert_slice",
+                                           "map_elementwise",
+                                           "condition"};
 
 /// Block methods that forward to `tl.<name>(self, ...)`.
-static const char *const kMethods[] = {
-    "to", "sum", "max", "min", "argmax", "argmin", "xor_sum", "reduce",
-    "cumsum", "cumprod", "associative_scan", "reshape", "view", "trans",
-    "permute", "expand_dims", "broadcast_to", "ravel", "abs", "sigmoid",
-    "softmax", "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos",
-    "floor", "ceil", "erf", "tanh", "log1p", "expm1"};
+static const char *const kMethods[] = {"to",
+                                       "sum",
+                                       "max",
+                                       "min",
+                                       "argmax",
+                                       "argmin",
+                                       "xor_sum",
+                                       "reduce",
+                                       "cumsum",
+                                       "cumprod",
+                                       "associative_scan",
+                                       "reshape",
+                                       "view",
+                                       "trans",
+                                       "permute",
+                                       "expand_dims",
+                                       "broadcast_to",
+                                       "ravel",
+                                       "abs",
+                                       "sigmoid",
+                                       "softmax",
+                                       "exp",
+                                       "exp2",
+                                       "log",
+                                       "log2",
+                                       "sqrt",
+                                       "rsqrt",
+                                       "sin",
+                                       "cos",
+                                       "floor",
+                                       "ceil",
+                                       "erf",
+                                       "tanh",
+                                       "log1p",
+                                       "expm1"};
 
 bool isLanguageBuiltin(llvm::StringRef name) {
   return llvm::is_contained(kBuiltins, name) ||
@@ -96,11 +193,10 @@ public:
       required.push_back(!optional);
     }
     if (call.args.size() > params.size())
-      return cg.diags.error(callLoc, fnName + "() takes at most " +
-                                         std::to_string(params.size()) +
-                                         " arguments but " +
-                                         std::to_string(call.args.size()) +
-                                         " were given");
+      return cg.diags.error(
+          callLoc, fnName + "() takes at most " +
+                       std::to_string(params.size()) + " arguments but " +
+                       std::to_string(call.args.size()) + " were given");
     for (size_t i = 0; i < call.args.size(); ++i) {
       values[i] = call.args[i];
       if (i < call.argLocs.size())
@@ -111,9 +207,9 @@ public:
       auto it = llvm::find(names, name);
       Loc kl = k < call.keywordLocs.size() ? call.keywordLocs[k] : callLoc;
       if (it == names.end())
-        return cg.diags.error(kl, fnName +
-                                      "() got an unexpected keyword argument '" +
-                                      name + "'");
+        return cg.diags.error(
+            kl,
+            fnName + "() got an unexpected keyword argument '" + name + "'");
       size_t i = it - names.begin();
       if (values[i])
         return cg.diags.error(kl, fnName + "() got multiple values for '" +
@@ -224,10 +320,9 @@ using Combine = std::function<std::optional<std::vector<Obj>>(
 
 /// Emits a tkc.reduce (or tkc.scan if `scan`) over `inputs` along `axis`.
 static std::optional<std::vector<Obj>>
-buildCombineOp(CodeGen &cg, llvm::ArrayRef<Obj> inputs, int64_t axis,
-               bool scan, bool reverse, const Combine &combine, Loc l) {
+buildCombineOp(CodeGen &cg, llvm::ArrayRef<Obj> inputs, int64_t axis, bool scan,
+               bool reverse, const Combine &combine, Loc l) {
   auto L = cg.loc(l);
-  const TType &first = inputs.front().type;
   llvm::SmallVector<mlir::Value> srcs;
   llvm::SmallVector<mlir::Type> resultTypes, elemTypes;
   std::vector<TType> resultTTypes;
@@ -240,14 +335,12 @@ buildCombineOp(CodeGen &cg, llvm::ArrayRef<Obj> inputs, int64_t axis,
     resultTTypes.push_back(rt);
     resultTypes.push_back(rt.toMLIR(&cg.ctx));
   }
-  (void)first;
   mlir::Operation *op;
   mlir::Region *region;
   if (scan) {
-    auto s = tkcir::ScanOp::create(cg.builder, L, resultTypes, srcs,
-                                   cg.builder.getI32IntegerAttr(axis),
-                                   reverse ? cg.builder.getUnitAttr()
-                                           : mlir::UnitAttr());
+    auto s = tkcir::ScanOp::create(
+        cg.builder, L, resultTypes, srcs, cg.builder.getI32IntegerAttr(axis),
+        reverse ? cg.builder.getUnitAttr() : mlir::UnitAttr());
     op = s;
     region = &s.getCombineOp();
   } else {
@@ -266,17 +359,15 @@ buildCombineOp(CodeGen &cg, llvm::ArrayRef<Obj> inputs, int64_t axis,
     for (size_t i = 0; i < inputs.size(); ++i) {
       TType scalar{inputs[i].type.elem, {}};
       lhs.push_back(Obj::tensor(block->getArgument(i), scalar));
-      rhs.push_back(
-          Obj::tensor(block->getArgument(i + inputs.size()), scalar));
+      rhs.push_back(Obj::tensor(block->getArgument(i + inputs.size()), scalar));
     }
     auto results = combine(lhs, rhs);
     if (!results)
       return std::nullopt;
     if (results->size() != inputs.size()) {
       cg.diags.error(l, "the combine function returns " +
-                            std::to_string(results->size()) +
-                            " values for " + std::to_string(inputs.size()) +
-                            " inputs");
+                            std::to_string(results->size()) + " values for " +
+                            std::to_string(inputs.size()) + " inputs");
       return std::nullopt;
     }
     llvm::SmallVector<mlir::Value> values;
@@ -302,13 +393,10 @@ buildCombineOp(CodeGen &cg, llvm::ArrayRef<Obj> inputs, int64_t axis,
 }
 
 /// A combine that applies one binary operation to each pair.
-static Combine elementwiseCombine(CodeGen &cg, Loc l,
-                                  std::function<std::optional<Obj>(
-                                      const Obj &, const Obj &)> f) {
-  return [&cg, l, f](llvm::ArrayRef<Obj> lhs, llvm::ArrayRef<Obj> rhs)
-             -> std::optional<std::vector<Obj>> {
-    (void)cg;
-    (void)l;
+static Combine elementwiseCombine(
+    std::function<std::optional<Obj>(const Obj &, const Obj &)> f) {
+  return [f](llvm::ArrayRef<Obj> lhs,
+             llvm::ArrayRef<Obj> rhs) -> std::optional<std::vector<Obj>> {
     std::vector<Obj> out;
     for (size_t i = 0; i < lhs.size(); ++i) {
       auto r = f(lhs[i], rhs[i]);
@@ -368,15 +456,14 @@ static Obj keepDims(CodeGen &cg, const Obj &r, int64_t axis, size_t rank,
     return *cg.broadcastTo(r, {1}, l);
   llvm::SmallVector<int64_t> shape = r.type.shape;
   shape.insert(shape.begin() + axis, 1);
-  return Obj::tensor(tkcir::ExpandDimsOp::create(cg.builder, cg.loc(l),
-                                                 r.value,
+  return Obj::tensor(tkcir::ExpandDimsOp::create(cg.builder, cg.loc(l), r.value,
                                                  static_cast<int>(axis)),
                      TType{r.type.elem, shape});
 }
 
 /// The i32 indices along `axis`, broadcast to `shape`.
-static Obj axisIndices(CodeGen &cg, llvm::ArrayRef<int64_t> shape,
-                       int64_t axis, Loc l) {
+static Obj axisIndices(CodeGen &cg, llvm::ArrayRef<int64_t> shape, int64_t axis,
+                       Loc l) {
   auto L = cg.loc(l);
   TType range{DType(DK::I32), {shape[axis]}};
   Obj r = Obj::tensor(
@@ -384,13 +471,12 @@ static Obj axisIndices(CodeGen &cg, llvm::ArrayRef<int64_t> shape,
                                  cg.builder.getI32IntegerAttr(0),
                                  cg.builder.getI32IntegerAttr(shape[axis])),
       range);
+  // Insert the other dimensions around `axis` as size 1, then broadcast.
   for (size_t d = 0; d < shape.size(); ++d) {
     if (static_cast<int64_t>(d) == axis)
       continue;
     llvm::SmallVector<int64_t> s = r.type.shape;
     size_t pos = d < static_cast<size_t>(axis) ? d : s.size();
-    if (d < static_cast<size_t>(axis))
-      pos = d;
     s.insert(s.begin() + pos, 1);
     r = Obj::tensor(tkcir::ExpandDimsOp::create(cg.builder, L, r.value,
                                                 static_cast<int>(pos)),
@@ -452,15 +538,11 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
       for (size_t i = 1; i < call.args.size(); ++i) {
         const Obj &o = call.args[i];
         if (acc.isNumber() && o.isNumber()) {
-          auto lt = cg.compare(CmpOp::Lt, o, acc, l);
-          if (!lt)
+          auto better =
+              cg.compare(name == "min" ? CmpOp::Lt : CmpOp::Gt, o, acc, l);
+          if (!better)
             return std::nullopt;
-          bool pickO = name == "min" ? lt->intValue : !lt->intValue;
-          if (name == "max") {
-            auto gt = cg.compare(CmpOp::Gt, o, acc, l);
-            pickO = gt && gt->intValue;
-          }
-          if (pickO)
+          if (better->intValue)
             acc = o;
           continue;
         }
@@ -556,8 +638,8 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
     return call.args[0];
   }
   if (auto t = DType::fromLanguageName(name))
-    return error("dtype tl." + name + " is not callable; use x.to(tl." +
-                 name + ")");
+    return error("dtype tl." + name + " is not callable; use x.to(tl." + name +
+                 ")");
   if (name == "static_range" || name == "range")
     return error("tl." + name +
                  "() can only be used as the iterable of a 'for' loop");
@@ -584,7 +666,8 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
     mlir::Value v =
         name == "program_id"
             ? tkcir::ProgramIdOp::create(b, L, b.getI32Type(), attr).getResult()
-            : tkcir::NumProgramsOp::create(b, L, b.getI32Type(), attr).getResult();
+            : tkcir::NumProgramsOp::create(b, L, b.getI32Type(), attr)
+                  .getResult();
     return Obj::tensor(v, TType{DType(DK::I32), {}});
   }
 
@@ -605,11 +688,10 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
       return error("tl.arange range size must be a power of two, got " +
                    std::to_string(n));
     TType t{DType(DK::I32), {n}};
-    return Obj::tensor(
-        tkcir::MakeRangeOp::create(b, L, t.toMLIR(&cg.ctx),
-                                   b.getI32IntegerAttr(*start),
-                                   b.getI32IntegerAttr(*end)),
-        t);
+    return Obj::tensor(tkcir::MakeRangeOp::create(b, L, t.toMLIR(&cg.ctx),
+                                                  b.getI32IntegerAttr(*start),
+                                                  b.getI32IntegerAttr(*end)),
+                       t);
   }
 
   if (name == "zeros" || name == "full") {
@@ -629,9 +711,10 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
     if (value.isNumber() && !dtype->isPtr()) {
       if (value.kind == Kind::Float || dtype->isFloat())
         return dtype->isFloat()
-                   ? cg.constantFloat(t, value.kind == Kind::Float
-                                             ? value.floatValue
-                                             : value.intValue,
+                   ? cg.constantFloat(t,
+                                      value.kind == Kind::Float
+                                          ? value.floatValue
+                                          : value.intValue,
                                       l)
                    : cg.constantInt(t, static_cast<int64_t>(value.floatValue),
                                     l);
@@ -685,9 +768,9 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
   }
 
   if (name == "load") {
-    if (!args.bind({"pointer", "mask=", "other=", "boundary_check=",
-                    "padding_option=", "cache_modifier=", "eviction_policy=",
-                    "volatile="}))
+    if (!args.bind({"pointer",
+                    "mask=", "other=", "boundary_check=", "padding_option=",
+                    "cache_modifier=", "eviction_policy=", "volatile="}))
       return std::nullopt;
     auto ptr = args.tensor(0);
     if (!ptr)
@@ -724,15 +807,16 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
     auto isVolatile = evict ? args.flag(7, false) : std::nullopt;
     if (!isVolatile)
       return std::nullopt;
-    auto load = tkcir::LoadOp::create(b, L, p.value,
-                                      mask ? mask->value : mlir::Value(),
-                                      other ? other->value : mlir::Value());
-    auto cacheKind = llvm::StringSwitch<std::optional<tkcir::CacheModifier>>(*cache)
-                         .Case("", std::nullopt)
-                         .Case(".ca", tkcir::CacheModifier::ca)
-                         .Case(".cg", tkcir::CacheModifier::cg)
-                         .Case(".cv", tkcir::CacheModifier::cv)
-                         .Default(tkcir::CacheModifier::none);
+    auto load =
+        tkcir::LoadOp::create(b, L, p.value, mask ? mask->value : mlir::Value(),
+                              other ? other->value : mlir::Value());
+    auto cacheKind =
+        llvm::StringSwitch<std::optional<tkcir::CacheModifier>>(*cache)
+            .Case("", std::nullopt)
+            .Case(".ca", tkcir::CacheModifier::ca)
+            .Case(".cg", tkcir::CacheModifier::cg)
+            .Case(".cv", tkcir::CacheModifier::cv)
+            .Default(tkcir::CacheModifier::none);
     if (cacheKind == tkcir::CacheModifier::none)
       return error("unknown cache_modifier '" + *cache +
                    "' for tl.load (expected '', '.ca', '.cg' or '.cv')");
@@ -923,8 +1007,8 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
     if (neg)
       e.args = {*neg};
     auto ex = neg ? callBuiltin("tl.exp", e, nullptr, l) : std::nullopt;
-    auto den = ex ? cg.binaryOp(BinOp::Add, Obj::integer(1), *ex, l)
-                  : std::nullopt;
+    auto den =
+        ex ? cg.binaryOp(BinOp::Add, Obj::integer(1), *ex, l) : std::nullopt;
     return den ? cg.binaryOp(BinOp::Div, Obj::integer(1), *den, l)
                : std::nullopt;
   }
@@ -966,8 +1050,8 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
       return std::nullopt;
     Obj x = *args.raw(0), d = *args.raw(1);
     auto sum = cg.binaryOp(BinOp::Add, x, d, l);
-    auto m1 = sum ? cg.binaryOp(BinOp::Sub, *sum, Obj::integer(1), l)
-                  : std::nullopt;
+    auto m1 =
+        sum ? cg.binaryOp(BinOp::Sub, *sum, Obj::integer(1), l) : std::nullopt;
     return m1 ? cg.binaryOp(BinOp::FloorDiv, *m1, d, l) : std::nullopt;
   }
   if (name == "umulhi")
@@ -977,8 +1061,8 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
   // Dot.
   //===--------------------------------------------------------------------===//
   if (name == "dot") {
-    if (!args.bind({"input", "other", "acc=", "input_precision=",
-                    "allow_tf32=", "max_num_imprecise_acc=", "out_dtype="}))
+    if (!args.bind({"input", "other", "acc=", "input_precision=", "allow_tf32=",
+                    "max_num_imprecise_acc=", "out_dtype="}))
       return std::nullopt;
     auto a = args.tensor(0), bb = a ? args.tensor(1) : std::nullopt;
     if (!bb)
@@ -1035,8 +1119,8 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
         auto allow = args.flag(4, true);
         if (!allow)
           return std::nullopt;
-        precision = *allow ? tkcir::InputPrecision::tf32
-                           : tkcir::InputPrecision::ieee;
+        precision =
+            *allow ? tkcir::InputPrecision::tf32 : tkcir::InputPrecision::ieee;
       }
       if (args.has(3)) {
         auto p = args.string(3, "tf32");
@@ -1066,12 +1150,12 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
   if (name == "sum" || name == "max" || name == "min" || name == "argmax" ||
       name == "argmin" || name == "xor_sum") {
     bool isArg = name == "argmax" || name == "argmin";
-    bool ok = isArg ? args.bind({"input", "axis", "tie_break_left=",
-                                 "keep_dims="})
-              : (name == "max" || name == "min")
-                  ? args.bind({"input", "axis=", "return_indices=",
-                               "return_indices_tie_break_left=", "keep_dims="})
-                  : args.bind({"input", "axis=", "keep_dims=", "dtype="});
+    bool ok =
+        isArg ? args.bind({"input", "axis", "tie_break_left=", "keep_dims="})
+        : (name == "max" || name == "min")
+            ? args.bind({"input", "axis=", "return_indices=",
+                         "return_indices_tie_break_left=", "keep_dims="})
+            : args.bind({"input", "axis=", "keep_dims=", "dtype="});
     if (!ok)
       return std::nullopt;
     auto in = args.tensor(0);
@@ -1101,8 +1185,8 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
         if (!target)
           return std::nullopt;
       } else if (e.isInt() && e.getBitWidth() < 32) {
-        target = e.isUnsigned() && !e.isBool() ? DType(DK::U32)
-                                               : DType(DK::I32);
+        target =
+            e.isUnsigned() && !e.isBool() ? DType(DK::U32) : DType(DK::I32);
       }
       if (target) {
         auto c = cg.cast(x, *target, l);
@@ -1129,12 +1213,13 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
     Combine combine;
     if (wantIndices) {
       bool tieLeft = true;
-      combine = [&cg = this->cg, l, isMax, tieLeft](llvm::ArrayRef<Obj> lhs,
-                                         llvm::ArrayRef<Obj> rhs)
-          -> std::optional<std::vector<Obj>> {
+      combine =
+          [&cg = this->cg, l, isMax, tieLeft](
+              llvm::ArrayRef<Obj> lhs,
+              llvm::ArrayRef<Obj> rhs) -> std::optional<std::vector<Obj>> {
         // Pick lhs if it is strictly better, or equal with a lower index.
-        auto better = cg.compare(isMax ? CmpOp::Gt : CmpOp::Lt, lhs[0],
-                                 rhs[0], l);
+        auto better =
+            cg.compare(isMax ? CmpOp::Gt : CmpOp::Lt, lhs[0], rhs[0], l);
         auto equal = cg.compare(CmpOp::Eq, lhs[0], rhs[0], l);
         auto lower = cg.compare(CmpOp::Lt, lhs[1], rhs[1], l);
         if (!better || !equal || !lower)
@@ -1151,21 +1236,23 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
         return std::vector<Obj>{*v, *i};
       };
     } else if (name == "sum") {
-      combine = elementwiseCombine(cg, l, [&cg = this->cg, l](const Obj &a, const Obj &b) {
-        return cg.binaryOp(BinOp::Add, a, b, l);
-      });
+      combine =
+          elementwiseCombine([&cg = this->cg, l](const Obj &a, const Obj &b) {
+            return cg.binaryOp(BinOp::Add, a, b, l);
+          });
     } else if (name == "xor_sum") {
-      combine = elementwiseCombine(cg, l, [&cg = this->cg, l](const Obj &a, const Obj &b) {
-        return cg.binaryOp(BinOp::BitXor, a, b, l);
-      });
+      combine =
+          elementwiseCombine([&cg = this->cg, l](const Obj &a, const Obj &b) {
+            return cg.binaryOp(BinOp::BitXor, a, b, l);
+          });
     } else {
-      combine = elementwiseCombine(cg, l,
-                                   [&cg = this->cg, l, isMax](const Obj &a, const Obj &b) {
-                                     return cg.minMax(isMax, a, b, l);
-                                   });
+      combine = elementwiseCombine(
+          [&cg = this->cg, l, isMax](const Obj &a, const Obj &b) {
+            return cg.minMax(isMax, a, b, l);
+          });
     }
-    auto results = buildCombineOp(cg, ins, axis, /*scan=*/false, false,
-                                  combine, l);
+    auto results =
+        buildCombineOp(cg, ins, axis, /*scan=*/false, false, combine, l);
     if (!results)
       return std::nullopt;
     std::vector<Obj> outs = *results;
@@ -1212,9 +1299,10 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
       return std::nullopt;
     auto [prep, axis] = *prepared;
     bool flattened = !args.has(1) && rank > 1;
-    Combine combine = [this, combineFn, l](llvm::ArrayRef<Obj> lhs,
-                                           llvm::ArrayRef<Obj> rhs)
-        -> std::optional<std::vector<Obj>> {
+    Combine combine =
+        [this, combineFn,
+         l](llvm::ArrayRef<Obj> lhs,
+            llvm::ArrayRef<Obj> rhs) -> std::optional<std::vector<Obj>> {
       CallArgs c;
       for (const Obj &o : lhs)
         c.args.push_back(o);
@@ -1228,8 +1316,8 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
         return r->elems;
       return std::vector<Obj>{*r};
     };
-    auto results = buildCombineOp(cg, prep, axis, isScan,
-                                  isScan && *flag, combine, l);
+    auto results =
+        buildCombineOp(cg, prep, axis, isScan, isScan && *flag, combine, l);
     if (!results)
       return std::nullopt;
     std::vector<Obj> outs = *results;
@@ -1261,18 +1349,17 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
         return std::nullopt;
       x = *c;
     }
-    auto prepared = prepareAxis(
-        cg, {x}, args.has(1) ? args.get(1) : Obj::integer(0), l);
+    auto prepared =
+        prepareAxis(cg, {x}, args.has(1) ? args.get(1) : Obj::integer(0), l);
     if (!prepared)
       return std::nullopt;
     auto [ins, axis] = *prepared;
     BinOp op = name == "cumsum" ? BinOp::Add : BinOp::Mul;
     auto results = buildCombineOp(
         cg, ins, axis, /*scan=*/true, *reverse,
-        elementwiseCombine(cg, l,
-                           [&cg = this->cg, l, op](const Obj &a, const Obj &b) {
-                             return cg.binaryOp(op, a, b, l);
-                           }),
+        elementwiseCombine([&cg = this->cg, l, op](const Obj &a, const Obj &b) {
+          return cg.binaryOp(op, a, b, l);
+        }),
         l);
     if (!results)
       return std::nullopt;
@@ -1291,7 +1378,8 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
     if (!ptr)
       return std::nullopt;
     if (!ptr->type.elem.isPtr())
-      return error("tl." + name + " needs a pointer or block of pointers, got " +
+      return error("tl." + name +
+                   " needs a pointer or block of pointers, got " +
                    ptr->type.str());
     DType pointee = ptr->type.elem.getPointee();
     auto sem = args.string(3, "acq_rel");
@@ -1305,24 +1393,23 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
                    *sem + "'");
     auto scopeKind = tkcir::symbolizeMemSyncScope(*scope);
     if (!scopeKind)
-      return error("scope must be 'gpu', 'cta' or 'sys', got '" + *scope +
-                   "'");
+      return error("scope must be 'gpu', 'cta' or 'sys', got '" + *scope + "'");
     auto semAttr = tkcir::MemSemanticAttr::get(&cg.ctx, *semKind);
     auto scopeAttr = tkcir::MemSyncScopeAttr::get(&cg.ctx, *scopeKind);
     Obj p = *ptr;
     if (isCas) {
       auto cmp = cg.castObj(*args.raw(1), pointee, args.loc(1));
-      auto val = cmp ? cg.castObj(*args.raw(2), pointee, args.loc(2))
-                     : std::nullopt;
+      auto val =
+          cmp ? cg.castObj(*args.raw(2), pointee, args.loc(2)) : std::nullopt;
       if (!val)
         return std::nullopt;
       Obj c = *cmp, v = *val;
       if (!cg.broadcastPair(p, c, l) || !cg.broadcastPair(p, v, l) ||
           !cg.broadcastPair(c, v, l))
         return std::nullopt;
-      auto op = tkcir::AtomicCASOp::create(b, L, c.value.getType(), semAttr,
-                                           scopeAttr, p.value, c.value,
-                                           v.value);
+      auto op =
+          tkcir::AtomicCASOp::create(b, L, c.value.getType(), semAttr,
+                                     scopeAttr, p.value, c.value, v.value);
       return Obj::tensor(op.getResult(), c.type);
     }
     auto val = cg.castObj(*args.raw(1), pointee, args.loc(1));
@@ -1473,8 +1560,8 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
     if (!x)
       return std::nullopt;
     Obj axes = *args.raw(1);
-    std::vector<Obj> list = axes.kind == Kind::Tuple ? axes.elems
-                                                     : std::vector<Obj>{axes};
+    std::vector<Obj> list =
+        axes.kind == Kind::Tuple ? axes.elems : std::vector<Obj>{axes};
     Obj cur = *x;
     size_t newRank = x->type.shape.size() + list.size();
     std::vector<int64_t> sorted;
@@ -1495,9 +1582,9 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
       if (!cur.type.isBlock())
         cur = *cg.broadcastTo(cur, shape, l);
       else
-        cur = Obj::tensor(tkcir::ExpandDimsOp::create(b, L, cur.value,
-                                                      static_cast<int>(ax)),
-                          TType{cur.type.elem, shape});
+        cur = Obj::tensor(
+            tkcir::ExpandDimsOp::create(b, L, cur.value, static_cast<int>(ax)),
+            TType{cur.type.elem, shape});
     }
     return cur;
   }
@@ -1676,8 +1763,9 @@ std::optional<Obj> FunctionGen::dtypeAttribute(const Obj &t,
   const DType &d = t.dtype;
   if (attr == "element_ty") {
     if (!d.isPtr()) {
-      cg.diags.error(l, "dtype " + d.str() + " has no element_ty (it is not "
-                                             "a pointer)");
+      cg.diags.error(l, "dtype " + d.str() +
+                            " has no element_ty (it is not "
+                            "a pointer)");
       return std::nullopt;
     }
     return Obj::dtypeObj(d.getPointee());

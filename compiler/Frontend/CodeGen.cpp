@@ -154,8 +154,8 @@ std::optional<Obj> CodeGen::lookupGlobal(llvm::StringRef name, Loc useLoc) {
     if (!result)
       return std::nullopt;
     if (!result->isConstexpr()) {
-      diags.error(assign->loc, "global '" + name +
-                                   "' must be a compile-time constant");
+      diags.error(assign->loc,
+                  "global '" + name + "' must be a compile-time constant");
       return std::nullopt;
     }
   } else if (import) {
@@ -169,8 +169,8 @@ std::optional<Obj> CodeGen::lookupGlobal(llvm::StringRef name, Loc useLoc) {
                                 "', which cannot be used inside a kernel");
         return std::nullopt;
       }
-      result = moduleAttribute(Obj::named(Kind::Module, parent.str()), last,
-                               useLoc);
+      result =
+          moduleAttribute(Obj::named(Kind::Module, parent.str()), last, useLoc);
     }
   } else if (isPythonBuiltin(name)) {
     result = Obj::named(Kind::Builtin, "builtins." + name.str());
@@ -192,8 +192,7 @@ void collectAssignedNames(const Body &body, std::vector<std::string> &names) {
     if (auto *n = llvm::dyn_cast<NameExpr>(&t)) {
       if (!llvm::is_contained(names, n->id))
         names.push_back(n->id);
-    }
-    else if (auto *tu = llvm::dyn_cast<TupleExpr>(&t))
+    } else if (auto *tu = llvm::dyn_cast<TupleExpr>(&t))
       for (const ExprPtr &e : tu->elts)
         targets(*e);
     else if (auto *li = llvm::dyn_cast<ListExpr>(&t))
@@ -277,16 +276,14 @@ bool FunctionGen::assign(const Expr &target, const Obj &value) {
     elts = &l->elts;
   if (elts) {
     if (value.kind != Kind::Tuple)
-      return cg.diags.error(target.getLoc(), "cannot unpack " +
-                                                 value.describe() + " into " +
-                                                 std::to_string(elts->size()) +
-                                                 " targets");
-    if (value.elems.size() != elts->size())
       return cg.diags.error(target.getLoc(),
-                            "cannot unpack " +
-                                std::to_string(value.elems.size()) +
-                                " values into " +
+                            "cannot unpack " + value.describe() + " into " +
                                 std::to_string(elts->size()) + " targets");
+    if (value.elems.size() != elts->size())
+      return cg.diags.error(
+          target.getLoc(),
+          "cannot unpack " + std::to_string(value.elems.size()) +
+              " values into " + std::to_string(elts->size()) + " targets");
     for (size_t i = 0; i < elts->size(); ++i)
       if (!assign(*(*elts)[i], value.elems[i]))
         return false;
@@ -399,8 +396,7 @@ bool FunctionGen::visitStmt(const Stmt &stmt) {
 
 /// Sets the builder before the terminator of `block`, or at its end.
 static void setInsertionAtEnd(mlir::OpBuilder &b, mlir::Block *block) {
-  if (!block->empty() &&
-      block->back().hasTrait<mlir::OpTrait::IsTerminator>())
+  if (!block->empty() && block->back().hasTrait<mlir::OpTrait::IsTerminator>())
     b.setInsertionPoint(&block->back());
   else
     b.setInsertionPointToEnd(block);
@@ -509,8 +505,8 @@ struct CarriedValues {
   std::vector<TType> types;
 };
 
-static std::optional<CarriedValues>
-collectCarried(FunctionGen &gen, const Body &body, Loc l) {
+static std::optional<CarriedValues> collectCarried(FunctionGen &gen,
+                                                   const Body &body, Loc l) {
   std::vector<std::string> assigned;
   collectAssignedNames(body, assigned);
   CarriedValues carried;
@@ -558,8 +554,8 @@ yieldCarried(FunctionGen &gen, const CarriedValues &carried,
     }
     if (o.type != type) {
       gen.cg.diags.error(l, "loop-carried variable '" + name + "' has type " +
-                                type.str() +
-                                " before the loop but " + o.type.str() +
+                                type.str() + " before the loop but " +
+                                o.type.str() +
                                 " at the end of its body; give it its final "
                                 "type before the loop (e.g. with .to())");
       return std::nullopt;
@@ -574,8 +570,7 @@ yieldCarried(FunctionGen &gen, const CarriedValues &carried,
       continue;
     auto now = gen.scope.find(name);
     if (now != gen.scope.end() && !sameObj(b->second, now->second)) {
-      gen.cg.diags.error(l, "variable '" + name + "' (" +
-                                b->second.describe() +
+      gen.cg.diags.error(l, "variable '" + name + "' (" + b->second.describe() +
                                 ") cannot be reassigned inside a runtime loop");
       return std::nullopt;
     }
@@ -595,8 +590,8 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
   auto callee = eval(*call->callee);
   if (!callee)
     return false;
-  bool isStatic = callee->kind == Kind::Builtin &&
-                  callee->str == "tl.static_range";
+  bool isStatic =
+      callee->kind == Kind::Builtin && callee->str == "tl.static_range";
   bool isRange = callee->kind == Kind::Builtin &&
                  (callee->str == "builtins.range" || callee->str == "tl.range");
   if (!isStatic && !isRange)
@@ -619,8 +614,8 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
   if (isStatic) {
     int64_t v[3];
     for (int i = 0; i < 3; ++i) {
-      auto c = cg.constInt(bounds[i], call->getLoc(),
-                           "a tl.static_range bound");
+      auto c =
+          cg.constInt(bounds[i], call->getLoc(), "a tl.static_range bound");
       if (!c)
         return false;
       v[i] = *c;
@@ -690,10 +685,9 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
                              "warp_specialize", "flatten",
                              "disallow_acc_multi_buffer"},
                             k.name))
-      return cg.diags.error(k.loc, "unexpected keyword argument '" + k.name +
-                                       "' for " +
-                                       (callee->str == "tl.range" ? "tl.range"
-                                                                  : "range"));
+      return cg.diags.error(
+          k.loc, "unexpected keyword argument '" + k.name + "' for " +
+                     (callee->str == "tl.range" ? "tl.range" : "range"));
     if (v->kind == Kind::None)
       continue;
     auto n = cg.constInt(*v, k.loc, "tl.range's " + k.name);
@@ -720,8 +714,7 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
     auto values = yieldCarried(*this, *carried, before, stmt.body, l);
     if (!values)
       return false;
-    if (!body->empty() &&
-        body->back().hasTrait<mlir::OpTrait::IsTerminator>())
+    if (!body->empty() && body->back().hasTrait<mlir::OpTrait::IsTerminator>())
       body->back().erase();
     cg.builder.setInsertionPointToEnd(body);
     scf::YieldOp::create(cg.builder, L, *values);
@@ -832,8 +825,8 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
     case Kind::DTypeObj:
       return dtypeAttribute(*base, a.attr, a.attrLoc);
     default:
-      cg.diags.error(a.attrLoc, base->describe() + " has no attribute '" +
-                                    a.attr + "'");
+      cg.diags.error(a.attrLoc,
+                     base->describe() + " has no attribute '" + a.attr + "'");
       return std::nullopt;
     }
   }
@@ -913,8 +906,7 @@ std::optional<Obj> FunctionGen::evalBoolOp(const BoolOpExpr &expr) {
   std::optional<Obj> result;
   for (const ExprPtr &e : expr.values) {
     // Short-circuit on compile-time values, as Python does.
-    if (result && result->isConstexpr() &&
-        cg.truthy(*result) != expr.isAnd)
+    if (result && result->isConstexpr() && cg.truthy(*result) != expr.isAnd)
       return result;
     auto v = eval(*e);
     if (!v)
@@ -989,8 +981,8 @@ std::optional<Obj> FunctionGen::evalSubscript(const SubscriptExpr &sub) {
   for (const ExprPtr &index : sub.indices) {
     if (llvm::isa<NoneLitExpr>(index.get())) {
       if (dim > cur.type.shape.size()) {
-        cg.diags.error(index->getLoc(), "too many indices for " +
-                                            base->type.str());
+        cg.diags.error(index->getLoc(),
+                       "too many indices for " + base->type.str());
         return std::nullopt;
       }
       llvm::SmallVector<int64_t> shape = cur.type.shape;
@@ -999,18 +991,18 @@ std::optional<Obj> FunctionGen::evalSubscript(const SubscriptExpr &sub) {
       if (!cur.type.isBlock())
         cur = *cg.broadcastTo(cur, shape, index->getLoc());
       else
-        cur = Obj::tensor(mlir::tkc::ExpandDimsOp::create(
-                              cg.builder, cg.loc(index->getLoc()), cur.value,
-                              static_cast<int>(dim)),
-                          t);
+        cur = Obj::tensor(
+            mlir::tkc::ExpandDimsOp::create(cg.builder, cg.loc(index->getLoc()),
+                                            cur.value, static_cast<int>(dim)),
+            t);
       ++dim;
       continue;
     }
     auto *slice = llvm::dyn_cast<SliceExpr>(index.get());
     if (slice && !slice->lower && !slice->upper && !slice->step) {
       if (dim >= cur.type.shape.size()) {
-        cg.diags.error(index->getLoc(), "too many indices for " +
-                                            base->type.str());
+        cg.diags.error(index->getLoc(),
+                       "too many indices for " + base->type.str());
         return std::nullopt;
       }
       ++dim;
@@ -1075,8 +1067,8 @@ std::optional<Obj> FunctionGen::callFunction(const FunctionDef &callee,
   if (call.args.size() > callee.params.size()) {
     cg.diags.error(l, callee.name + "() takes " +
                           std::to_string(callee.params.size()) +
-                          " arguments but " +
-                          std::to_string(call.args.size()) + " were given");
+                          " arguments but " + std::to_string(call.args.size()) +
+                          " were given");
     return std::nullopt;
   }
   std::vector<std::optional<Obj>> bound(callee.params.size());
@@ -1107,8 +1099,7 @@ std::optional<Obj> FunctionGen::callFunction(const FunctionDef &callee,
     const Param &p = callee.params[i];
     if (!bound[i]) {
       if (!p.defaultValue) {
-        cg.diags.error(l, callee.name + "() missing argument '" + p.name +
-                              "'");
+        cg.diags.error(l, callee.name + "() missing argument '" + p.name + "'");
         return std::nullopt;
       }
       bound[i] = gen.eval(*p.defaultValue);
@@ -1172,8 +1163,8 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
   if (!fn)
     return nullptr; // The driver checks this first and explains.
   if (!fn->isJit) {
-    diags.error(fn->nameLoc, "'" + fn->name +
-                                 "' is not decorated with @triton.jit");
+    diags.error(fn->nameLoc,
+                "'" + fn->name + "' is not decorated with @triton.jit");
     return nullptr;
   }
   for (const ExprPtr &d : fn->decorators)
@@ -1220,8 +1211,8 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
     bool isConstexpr = isConstexprAnnotation(p.annotation.get());
     const SignatureEntry *entry =
         (allParams || !isConstexpr) ? &sig[next++] : nullptr;
-    auto cli = llvm::find_if(request.constexprs,
-                             [&](const auto &kv) { return kv.first == p.name; });
+    auto cli = llvm::find_if(
+        request.constexprs, [&](const auto &kv) { return kv.first == p.name; });
     if (cli != request.constexprs.end()) {
       bindings[i].constant = parseConstexprText(cli->second);
       continue;

@@ -180,8 +180,7 @@ public:
   /// `op a`.
   std::optional<Obj> unaryOp(UnaryOp op, const Obj &a, Loc l);
   /// `tl.where(cond, x, y)`.
-  std::optional<Obj> where(const Obj &cond, const Obj &x, const Obj &y,
-                           Loc l);
+  std::optional<Obj> where(const Obj &cond, const Obj &x, const Obj &y, Loc l);
   /// Elementwise maximum (isMax) or minimum; NaNs propagate if `propagateNan`.
   std::optional<Obj> minMax(bool isMax, const Obj &a, const Obj &b, Loc l,
                             bool propagateNan = false);
@@ -229,12 +228,10 @@ public:
   std::optional<Obj> callBuiltin(llvm::StringRef name, CallArgs &call,
                                  const Obj *self, Loc l);
   /// Reads a tensor attribute (`x.dtype`, `x.shape`, `x.T`) or method.
-  std::optional<Obj> tensorAttribute(const Obj &t, llvm::StringRef attr,
-                                     Loc l);
+  std::optional<Obj> tensorAttribute(const Obj &t, llvm::StringRef attr, Loc l);
   /// Reads a dtype attribute (`element_ty`, `primitive_bitwidth`) or
   /// method.
-  std::optional<Obj> dtypeAttribute(const Obj &t, llvm::StringRef attr,
-                                    Loc l);
+  std::optional<Obj> dtypeAttribute(const Obj &t, llvm::StringRef attr, Loc l);
 
 private:
   bool assign(const Expr &target, const Obj &value);

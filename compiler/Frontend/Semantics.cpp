@@ -268,16 +268,15 @@ static std::string shapeText(llvm::ArrayRef<int64_t> shape) {
 }
 
 std::optional<Obj> CodeGen::broadcastTo(const Obj &t,
-                                        llvm::ArrayRef<int64_t> shape,
-                                        Loc l) {
+                                        llvm::ArrayRef<int64_t> shape, Loc l) {
   if (llvm::ArrayRef<int64_t>(t.type.shape) == shape)
     return t;
   auto L = loc(l);
   TType target{t.type.elem, llvm::SmallVector<int64_t>(shape)};
   if (!t.type.isBlock())
-    return Obj::tensor(tkcir::SplatOp::create(builder, L, target.toMLIR(&ctx),
-                                              t.value),
-                       target);
+    return Obj::tensor(
+        tkcir::SplatOp::create(builder, L, target.toMLIR(&ctx), t.value),
+        target);
   auto fail = [&]() -> std::optional<Obj> {
     diags.error(l, "cannot broadcast " + t.type.str() + " to shape " +
                        shapeText(shape));
@@ -290,17 +289,17 @@ std::optional<Obj> CodeGen::broadcastTo(const Obj &t,
     llvm::SmallVector<int64_t> s = cur.type.shape;
     s.insert(s.begin(), 1);
     TType et{cur.type.elem, s};
-    cur = Obj::tensor(tkcir::ExpandDimsOp::create(builder, L, cur.value, 0),
-                      et);
+    cur =
+        Obj::tensor(tkcir::ExpandDimsOp::create(builder, L, cur.value, 0), et);
   }
   for (size_t i = 0; i < shape.size(); ++i)
     if (cur.type.shape[i] != shape[i] && cur.type.shape[i] != 1)
       return fail();
   if (llvm::ArrayRef<int64_t>(cur.type.shape) == shape)
     return cur;
-  return Obj::tensor(tkcir::BroadcastOp::create(
-                         builder, L, target.toMLIR(&ctx), cur.value),
-                     target);
+  return Obj::tensor(
+      tkcir::BroadcastOp::create(builder, L, target.toMLIR(&ctx), cur.value),
+      target);
 }
 
 /// The numpy-style common shape of two shapes, or nullopt.
@@ -336,18 +335,16 @@ bool CodeGen::broadcastPair(Obj &a, Obj &b, Loc l) {
   return true;
 }
 
-bool CodeGen::promoteOperands(Obj &a, Obj &b, PromotionPurpose purpose,
-                              Loc l) {
+bool CodeGen::promoteOperands(Obj &a, Obj &b, PromotionPurpose purpose, Loc l) {
   bool aLiteral = a.isNumber(), bLiteral = b.isNumber();
   auto at = toTensor(a, l), bt = toTensor(b, l);
   if (!at || !bt)
     return false;
-  auto type = computationType(at->type.elem, aLiteral, bt->type.elem,
-                              bLiteral, purpose);
+  auto type = computationType(at->type.elem, aLiteral, bt->type.elem, bLiteral,
+                              purpose);
   if (!type)
-    return diags.error(l, "operands of types " + at->type.elem.str() +
-                              " and " + bt->type.elem.str() +
-                              " have no common type");
+    return diags.error(l, "operands of types " + at->type.elem.str() + " and " +
+                              bt->type.elem.str() + " have no common type");
   auto ca = cast(*at, *type, l), cb = cast(*bt, *type, l);
   if (!ca || !cb)
     return false;
@@ -361,8 +358,7 @@ bool CodeGen::promoteOperands(Obj &a, Obj &b, PromotionPurpose purpose,
 //===----------------------------------------------------------------------===//
 
 static double asDouble(const Obj &o) {
-  return o.kind == Kind::Float ? o.floatValue
-                               : static_cast<double>(o.intValue);
+  return o.kind == Kind::Float ? o.floatValue : static_cast<double>(o.intValue);
 }
 
 static std::optional<Obj> foldNumbers(CodeGen &cg, BinOp op, const Obj &a,
@@ -440,8 +436,8 @@ static std::optional<Obj> foldNumbers(CodeGen &cg, BinOp op, const Obj &a,
   }
   case BinOp::Pow: {
     if (y < 0)
-      return Obj::floating(std::pow(static_cast<double>(x),
-                                    static_cast<double>(y)));
+      return Obj::floating(
+          std::pow(static_cast<double>(x), static_cast<double>(y)));
     int64_t acc = 1;
     for (int64_t i = 0; i < y; ++i)
       if (__builtin_mul_overflow(acc, x, &acc))
@@ -543,14 +539,13 @@ std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
     }
     if (op == BinOp::Sub) {
       Obj zero = constantInt(off.type, 0, l);
-      off = Obj::tensor(arith::SubIOp::create(builder, L, zero.value, off.value),
-                        off.type);
+      off = Obj::tensor(
+          arith::SubIOp::create(builder, L, zero.value, off.value), off.type);
     }
     if (!broadcastPair(ptr, off, l))
       return std::nullopt;
-    return Obj::tensor(tkcir::AddPtrOp::create(builder, L,
-                                               ptr.value.getType(), ptr.value,
-                                               off.value),
+    return Obj::tensor(tkcir::AddPtrOp::create(builder, L, ptr.value.getType(),
+                                               ptr.value, off.value),
                        ptr.type);
   }
 
@@ -587,7 +582,8 @@ std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
   }
   case BinOp::Div: {
     if (bothInt) {
-      auto cx = cast(*at, DType(DK::FP32), l), cy = cast(*bt, DType(DK::FP32), l);
+      auto cx = cast(*at, DType(DK::FP32), l),
+           cy = cast(*bt, DType(DK::FP32), l);
       if (!cx || !cy)
         return std::nullopt;
       x = *cx;
@@ -602,8 +598,8 @@ std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
   }
   case BinOp::FloorDiv:
   case BinOp::Mod: {
-    auto purpose = bothInt ? PromotionPurpose::Arithmetic
-                           : PromotionPurpose::DivOrMod;
+    auto purpose =
+        bothInt ? PromotionPurpose::Arithmetic : PromotionPurpose::DivOrMod;
     if (!promoteOperands(x, y, purpose, l))
       return std::nullopt;
     mlir::Value r;
@@ -616,15 +612,15 @@ std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
         r = mlir::math::FloorOp::create(builder, L, r);
       }
     } else if (op == BinOp::FloorDiv) {
-      r = isSigned ? arith::DivSIOp::create(builder, L, x.value, y.value)
-                         .getResult()
-                   : arith::DivUIOp::create(builder, L, x.value, y.value)
-                         .getResult();
+      r = isSigned
+              ? arith::DivSIOp::create(builder, L, x.value, y.value).getResult()
+              : arith::DivUIOp::create(builder, L, x.value, y.value)
+                    .getResult();
     } else {
-      r = isSigned ? arith::RemSIOp::create(builder, L, x.value, y.value)
-                         .getResult()
-                   : arith::RemUIOp::create(builder, L, x.value, y.value)
-                         .getResult();
+      r = isSigned
+              ? arith::RemSIOp::create(builder, L, x.value, y.value).getResult()
+              : arith::RemUIOp::create(builder, L, x.value, y.value)
+                    .getResult();
     }
     return Obj::tensor(r, x.type);
   }
@@ -881,8 +877,8 @@ std::optional<Obj> CodeGen::unaryOp(UnaryOp op, const Obj &a, Loc l) {
                        a.type);
   case UnaryOp::Invert:
     if (!e.isInt()) {
-      diags.error(l, "operator '~' needs an integer operand, got " +
-                         a.type.str());
+      diags.error(l,
+                  "operator '~' needs an integer operand, got " + a.type.str());
       return std::nullopt;
     }
     return Obj::tensor(arith::XOrIOp::create(builder, L, a.value,
@@ -944,11 +940,13 @@ std::optional<Obj> CodeGen::minMax(bool isMax, const Obj &a, const Obj &b,
                 : arith::MinNumFOp::create(builder, L, x.value, y.value)
                       .getResult();
   } else if (e.isSigned()) {
-    r = isMax ? arith::MaxSIOp::create(builder, L, x.value, y.value).getResult()
-              : arith::MinSIOp::create(builder, L, x.value, y.value).getResult();
+    r = isMax
+            ? arith::MaxSIOp::create(builder, L, x.value, y.value).getResult()
+            : arith::MinSIOp::create(builder, L, x.value, y.value).getResult();
   } else {
-    r = isMax ? arith::MaxUIOp::create(builder, L, x.value, y.value).getResult()
-              : arith::MinUIOp::create(builder, L, x.value, y.value).getResult();
+    r = isMax
+            ? arith::MaxUIOp::create(builder, L, x.value, y.value).getResult()
+            : arith::MinUIOp::create(builder, L, x.value, y.value).getResult();
   }
   return Obj::tensor(r, x.type);
 }

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "compiler/Frontend/Signature.h"
 #include "compiler/Frontend/Types.h"
+#include "compiler/Frontend/Signature.h"
 
 #include "gtest/gtest.h"
 
