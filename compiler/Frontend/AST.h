@@ -69,7 +69,8 @@ using ExprPtr = std::unique_ptr<Expr>;
 
 /// `name`
 struct NameExpr : Expr {
-  NameExpr(Loc loc, std::string id) : Expr(Kind::Name, loc), id(std::move(id)) {}
+  NameExpr(Loc loc, std::string id)
+      : Expr(Kind::Name, loc), id(std::move(id)) {}
   std::string id;
   static bool classof(const Expr *e) { return e->getKind() == Kind::Name; }
 };
@@ -129,9 +130,7 @@ struct AttributeExpr : Expr {
   std::string attr;
   /// Position of the attribute name after the dot.
   Loc attrLoc;
-  static bool classof(const Expr *e) {
-    return e->getKind() == Kind::Attribute;
-  }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Attribute; }
 };
 
 /// `lower:upper:step`, each part optional (null when absent). Appears only
@@ -152,9 +151,7 @@ struct SubscriptExpr : Expr {
         indices(std::move(indices)) {}
   ExprPtr base;
   std::vector<ExprPtr> indices;
-  static bool classof(const Expr *e) {
-    return e->getKind() == Kind::Subscript;
-  }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Subscript; }
 };
 
 /// `name=value` in a call.
@@ -169,8 +166,8 @@ struct Keyword {
 struct CallExpr : Expr {
   CallExpr(Loc loc, ExprPtr callee, std::vector<ExprPtr> args,
            std::vector<Keyword> keywords)
-      : Expr(Kind::Call, loc), callee(std::move(callee)),
-        args(std::move(args)), keywords(std::move(keywords)) {}
+      : Expr(Kind::Call, loc), callee(std::move(callee)), args(std::move(args)),
+        keywords(std::move(keywords)) {}
   ExprPtr callee;
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
@@ -329,7 +326,8 @@ using Body = std::vector<StmtPtr>;
 
 /// An expression used as a statement (calls, docstrings).
 struct ExprStmt : Stmt {
-  ExprStmt(Loc loc, ExprPtr value) : Stmt(Kind::Expr, loc), value(std::move(value)) {}
+  ExprStmt(Loc loc, ExprPtr value)
+      : Stmt(Kind::Expr, loc), value(std::move(value)) {}
   ExprPtr value;
   static bool classof(const Stmt *s) { return s->getKind() == Kind::Expr; }
 };
@@ -356,9 +354,7 @@ struct AugAssignStmt : Stmt {
   ExprPtr target;
   BinOp op;
   ExprPtr value;
-  static bool classof(const Stmt *s) {
-    return s->getKind() == Kind::AugAssign;
-  }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::AugAssign; }
 };
 
 /// `if test: body else: orelse`; `elif` is an IfStmt alone in orelse.

@@ -1,4 +1,5 @@
-//===- Diagnostics.h - Compiler-style diagnostics for kernel source -*- C++ -*-===//
+//===- Diagnostics.h - Compiler-style diagnostics for kernel source -*- C++
+//-*-===//
 //
 // Reports errors, warnings and notes at positions in a kernel's source as
 // `file.py:LINE:COL: error: message`, followed by the source line and a

@@ -28,10 +28,24 @@ namespace tkc::frontend {
 class DType {
 public:
   enum class Kind : uint8_t {
-    I1, I8, I16, I32, I64,
-    U8, U16, U32, U64,
-    FP8E4NV, FP8E5, FP8E4B8, FP8E5B16, FP8E4B15,
-    FP16, BF16, FP32, FP64,
+    I1,
+    I8,
+    I16,
+    I32,
+    I64,
+    U8,
+    U16,
+    U32,
+    U64,
+    FP8E4NV,
+    FP8E5,
+    FP8E4B8,
+    FP8E5B16,
+    FP8E4B15,
+    FP16,
+    BF16,
+    FP32,
+    FP64,
     Ptr,
   };
 
