@@ -699,27 +699,22 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
     if (!(isFull ? args.bind({"shape", "value", "dtype"})
                  : args.bind({"shape", "dtype"})))
       return std::nullopt;
-    auto shape = cg.constShape(*args.get(0), args.loc(0));
+    auto shape = cg.constShape(*args.raw(0), args.loc(0));
     auto dtype = args.dtype(isFull ? 2 : 1);
     if (!shape || !dtype)
       return std::nullopt;
+    if (dtype->isPtr())
+      return error("tl." + name + " cannot create a block of pointers");
     TType t{*dtype, *shape};
-    if (!isFull)
-      return dtype->isFloat() ? cg.constantFloat(t, 0.0, l)
-                              : cg.constantInt(t, 0, l);
-    Obj value = *args.get(1);
-    if (value.isNumber() && !dtype->isPtr()) {
-      if (value.kind == Kind::Float || dtype->isFloat())
-        return dtype->isFloat()
-                   ? cg.constantFloat(t,
-                                      value.kind == Kind::Float
-                                          ? value.floatValue
-                                          : value.intValue,
-                                      l)
-                   : cg.constantInt(t, static_cast<int64_t>(value.floatValue),
-                                    l);
+    Obj value = isFull ? *args.raw(1) : Obj::integer(0);
+    if (dtype->isFloat() && value.isNumber())
+      return cg.constantFloat(t,
+                              value.kind == Kind::Float
+                                  ? value.floatValue
+                                  : static_cast<double>(value.intValue),
+                              l);
+    if (dtype->isInt() && value.kind != Kind::Float && value.isNumber())
       return cg.constantInt(t, value.intValue, l);
-    }
     auto v = cg.castObj(value, *dtype, args.loc(1));
     if (!v)
       return std::nullopt;
