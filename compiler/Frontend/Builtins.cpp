@@ -485,6 +485,69 @@ static Obj axisIndices(CodeGen &cg, llvm::ArrayRef<int64_t> shape, int64_t axis,
   return *cg.broadcastTo(r, shape, l);
 }
 
+/// Reads a `cache_modifier` string of tl.load (`isLoad`) or tl.store: a
+/// null attribute for the default, nullopt after reporting an error.
+static std::optional<tkcir::CacheModifierAttr>
+cacheModifierAttr(CodeGen &cg, llvm::StringRef text, bool isLoad, Loc l) {
+  using CM = tkcir::CacheModifier;
+  if (text.empty())
+    return tkcir::CacheModifierAttr();
+  auto kind = llvm::StringSwitch<std::optional<CM>>(text)
+                  .Case(".ca", CM::ca)
+                  .Case(".cg", CM::cg)
+                  .Case(".cv", CM::cv)
+                  .Case(".wb", CM::wb)
+                  .Case(".cs", CM::cs)
+                  .Case(".wt", CM::wt)
+                  .Default(std::nullopt);
+  bool allowed =
+      kind &&
+      (isLoad ? llvm::is_contained({CM::ca, CM::cg, CM::cv}, *kind)
+              : llvm::is_contained({CM::wb, CM::cg, CM::cs, CM::wt}, *kind));
+  if (!allowed) {
+    cg.diags.error(l, "unknown cache_modifier '" + text + "' for " +
+                          (isLoad ? "tl.load (expected '', '.ca', '.cg' or "
+                                    "'.cv')"
+                                  : "tl.store (expected '', '.wb', '.cg', "
+                                    "'.cs' or '.wt')"));
+    return std::nullopt;
+  }
+  return tkcir::CacheModifierAttr::get(&cg.ctx, *kind);
+}
+
+/// Reads an `eviction_policy` string: a null attribute for the default,
+/// nullopt after reporting an error.
+static std::optional<tkcir::EvictionPolicyAttr>
+evictionPolicyAttr(CodeGen &cg, llvm::StringRef text, Loc l) {
+  if (text.empty() || text == "evict_normal")
+    return tkcir::EvictionPolicyAttr();
+  auto kind = tkcir::symbolizeEvictionPolicy(text);
+  if (!kind || *kind == tkcir::EvictionPolicy::normal) {
+    cg.diags.error(l, "unknown eviction_policy '" + text +
+                          "' (expected '', 'evict_first' or 'evict_last')");
+    return std::nullopt;
+  }
+  return tkcir::EvictionPolicyAttr::get(&cg.ctx, *kind);
+}
+
+/// Reads a pointer argument of tl.load/store/atomics, rejecting block
+/// pointer arguments that tkc does not support.
+static std::optional<Obj> pointerArg(CodeGen &cg, const std::optional<Obj> &v,
+                                     llvm::StringRef fn, Loc l) {
+  if (!v)
+    return std::nullopt;
+  auto t = cg.toTensor(*v, l);
+  if (!t)
+    return std::nullopt;
+  if (!t->type.elem.isPtr()) {
+    cg.diags.error(l, "tl." + fn +
+                          " needs a pointer or block of pointers, got " +
+                          t->type.str());
+    return std::nullopt;
+  }
+  return t;
+}
+
 std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
                                             CallArgs &call, const Obj *self,
                                             Loc l) {
@@ -762,33 +825,43 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
     return cg.cast(*in, *dt, l, *bitcast);
   }
 
-  if (name == "load") {
-    if (!args.bind({"pointer",
-                    "mask=", "other=", "boundary_check=", "padding_option=",
-                    "cache_modifier=", "eviction_policy=", "volatile="}))
+  if (name == "load" || name == "store") {
+    bool isLoad = name == "load";
+    bool bound =
+        isLoad ? args.bind({"pointer", "mask=", "other=", "boundary_check=",
+                            "padding_option=", "cache_modifier=",
+                            "eviction_policy=", "volatile="})
+               : args.bind({"pointer", "value", "mask=", "boundary_check=",
+                            "cache_modifier=", "eviction_policy="});
+    if (!bound)
       return std::nullopt;
-    auto ptr = args.tensor(0);
+    auto ptr = pointerArg(cg, args.raw(0), name, args.loc(0));
     if (!ptr)
       return std::nullopt;
-    if (!ptr->type.elem.isPtr())
-      return error("tl.load needs a pointer or block of pointers, got " +
-                   ptr->type.str());
-    if (args.has(3) &&
-        !(args.get(3)->kind == Kind::Tuple && args.get(3)->elems.empty()))
+    auto boundary = args.get(3);
+    if (boundary && !(boundary->kind == Kind::Tuple && boundary->elems.empty()))
       return error("boundary_check applies to block pointers, which tkc does "
                    "not support yet");
-    if (args.has(4) && !args.get(4)->str.empty())
+    if (isLoad && args.has(4) && !args.get(4)->str.empty())
       return error("padding_option applies to block pointers, which tkc does "
                    "not support yet");
+    size_t maskIndex = isLoad ? 1 : 2, cacheIndex = isLoad ? 5 : 4;
     DType pointee = ptr->type.elem.getPointee();
     Obj p = *ptr;
-    std::optional<Obj> mask, other;
-    if (args.has(1)) {
-      mask = cg.toBool(*args.get(1), args.loc(1));
-      if (!mask || !cg.broadcastPair(p, *mask, l))
+    std::optional<Obj> value;
+    if (!isLoad) {
+      value = cg.castObj(*args.raw(1), pointee, args.loc(1));
+      if (!value || !cg.broadcastPair(p, *value, l))
         return std::nullopt;
     }
-    if (args.has(2)) {
+    std::optional<Obj> mask, other;
+    if (args.has(maskIndex)) {
+      mask = cg.toBool(*args.get(maskIndex), args.loc(maskIndex));
+      if (!mask || !cg.broadcastPair(p, *mask, l) ||
+          (value && !cg.broadcastPair(*value, *mask, l)))
+        return std::nullopt;
+    }
+    if (isLoad && args.has(2)) {
       if (!mask)
         return error("tl.load got 'other' without a 'mask'");
       other = cg.castObj(*args.get(2), pointee, args.loc(2));
@@ -797,101 +870,31 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
       if (!other)
         return std::nullopt;
     }
-    auto cache = args.string(5, "");
-    auto evict = cache ? args.string(6, "") : std::nullopt;
-    auto isVolatile = evict ? args.flag(7, false) : std::nullopt;
-    if (!isVolatile)
-      return std::nullopt;
-    auto load =
-        tkcir::LoadOp::create(b, L, p.value, mask ? mask->value : mlir::Value(),
-                              other ? other->value : mlir::Value());
-    auto cacheKind =
-        llvm::StringSwitch<std::optional<tkcir::CacheModifier>>(*cache)
-            .Case("", std::nullopt)
-            .Case(".ca", tkcir::CacheModifier::ca)
-            .Case(".cg", tkcir::CacheModifier::cg)
-            .Case(".cv", tkcir::CacheModifier::cv)
-            .Default(tkcir::CacheModifier::none);
-    if (cacheKind == tkcir::CacheModifier::none)
-      return error("unknown cache_modifier '" + *cache +
-                   "' for tl.load (expected '', '.ca', '.cg' or '.cv')");
-    if (cacheKind)
-      load.setCacheAttr(tkcir::CacheModifierAttr::get(&cg.ctx, *cacheKind));
-    auto evictKind =
-        llvm::StringSwitch<std::optional<tkcir::EvictionPolicy>>(*evict)
-            .Cases("", "evict_normal", std::nullopt)
-            .Case("evict_first", tkcir::EvictionPolicy::evict_first)
-            .Case("evict_last", tkcir::EvictionPolicy::evict_last)
-            .Default(tkcir::EvictionPolicy::normal);
-    if (evictKind == tkcir::EvictionPolicy::normal)
-      return error("unknown eviction_policy '" + *evict +
-                   "' (expected '', 'evict_first' or 'evict_last')");
-    if (evictKind)
-      load.setEvictAttr(tkcir::EvictionPolicyAttr::get(&cg.ctx, *evictKind));
-    load.setIsVolatile(*isVolatile);
-    return Obj::tensor(load.getResult(), p.type.withElem(pointee));
-  }
-
-  if (name == "store") {
-    if (!args.bind({"pointer", "value", "mask=", "boundary_check=",
-                    "cache_modifier=", "eviction_policy="}))
-      return std::nullopt;
-    auto ptr = args.tensor(0);
-    if (!ptr)
-      return std::nullopt;
-    if (!ptr->type.elem.isPtr())
-      return error("tl.store needs a pointer or block of pointers, got " +
-                   ptr->type.str());
-    if (args.has(3) &&
-        !(args.get(3)->kind == Kind::Tuple && args.get(3)->elems.empty()))
-      return error("boundary_check applies to block pointers, which tkc does "
-                   "not support yet");
-    DType pointee = ptr->type.elem.getPointee();
-    auto value = cg.castObj(*args.get(1), pointee, args.loc(1));
-    if (!value)
-      return std::nullopt;
-    Obj p = *ptr, v = *value;
-    if (!cg.broadcastPair(p, v, l))
-      return std::nullopt;
-    std::optional<Obj> mask;
-    if (args.has(2)) {
-      mask = cg.toBool(*args.get(2), args.loc(2));
-      if (!mask || !cg.broadcastPair(p, *mask, l) ||
-          !cg.broadcastPair(v, *mask, l))
-        return std::nullopt;
-    }
-    auto cache = args.string(4, "");
-    auto evict = cache ? args.string(5, "") : std::nullopt;
+    auto cacheText = args.string(cacheIndex, "");
+    auto evictText = cacheText ? args.string(cacheIndex + 1, "") : std::nullopt;
+    auto cache = evictText ? cacheModifierAttr(cg, *cacheText, isLoad,
+                                               args.loc(cacheIndex))
+                           : std::nullopt;
+    auto evict =
+        cache ? evictionPolicyAttr(cg, *evictText, args.loc(cacheIndex + 1))
+              : std::nullopt;
     if (!evict)
       return std::nullopt;
-    tkcir::CacheModifierAttr cacheAttr;
-    if (!cache->empty()) {
-      auto k = llvm::StringSwitch<std::optional<tkcir::CacheModifier>>(*cache)
-                   .Case(".wb", tkcir::CacheModifier::wb)
-                   .Case(".cg", tkcir::CacheModifier::cg)
-                   .Case(".cs", tkcir::CacheModifier::cs)
-                   .Case(".wt", tkcir::CacheModifier::wt)
-                   .Default(std::nullopt);
-      if (!k)
-        return error("unknown cache_modifier '" + *cache +
-                     "' for tl.store (expected '', '.wb', '.cg', '.cs' or "
-                     "'.wt')");
-      cacheAttr = tkcir::CacheModifierAttr::get(&cg.ctx, *k);
+    mlir::Value maskValue = mask ? mask->value : mlir::Value();
+    if (!isLoad) {
+      tkcir::StoreOp::create(b, L, p.value, value->value, maskValue, *cache,
+                             *evict);
+      return Obj::none();
     }
-    tkcir::EvictionPolicyAttr evictAttr;
-    if (!evict->empty() && *evict != "evict_normal") {
-      auto k = llvm::StringSwitch<std::optional<tkcir::EvictionPolicy>>(*evict)
-                   .Case("evict_first", tkcir::EvictionPolicy::evict_first)
-                   .Case("evict_last", tkcir::EvictionPolicy::evict_last)
-                   .Default(std::nullopt);
-      if (!k)
-        return error("unknown eviction_policy '" + *evict + "'");
-      evictAttr = tkcir::EvictionPolicyAttr::get(&cg.ctx, *k);
-    }
-    tkcir::StoreOp::create(b, L, p.value, v.value,
-                           mask ? mask->value : mlir::Value(), cacheAttr,
-                           evictAttr);
-    return Obj::none();
+    auto isVolatile = args.flag(7, false);
+    if (!isVolatile)
+      return std::nullopt;
+    auto load = tkcir::LoadOp::create(b, L, p.value, maskValue,
+                                      other ? other->value : mlir::Value());
+    load.setCacheAttr(*cache);
+    load.setEvictAttr(*evict);
+    load.setIsVolatile(*isVolatile);
+    return Obj::tensor(load.getResult(), p.type.withElem(pointee));
   }
 
   if (name == "where") {
@@ -1369,13 +1372,9 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
     if (!(isCas ? args.bind({"pointer", "cmp", "val", "sem=", "scope="})
                 : args.bind({"pointer", "val", "mask=", "sem=", "scope="})))
       return std::nullopt;
-    auto ptr = args.tensor(0);
+    auto ptr = pointerArg(cg, args.raw(0), name, args.loc(0));
     if (!ptr)
       return std::nullopt;
-    if (!ptr->type.elem.isPtr())
-      return error("tl." + name +
-                   " needs a pointer or block of pointers, got " +
-                   ptr->type.str());
     DType pointee = ptr->type.elem.getPointee();
     auto sem = args.string(3, "acq_rel");
     auto scope = sem ? args.string(4, "gpu") : std::nullopt;

@@ -15,6 +15,8 @@
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <cmath>
+
 namespace tkc::frontend {
 
 using Kind = Obj::Kind;
@@ -217,31 +219,19 @@ void collectAssignedNames(const Body &body, std::vector<std::string> &names) {
   }
 }
 
-/// True if `a` and `b` are the same runtime value or equal constexprs.
+/// True if `a` and `b` are the same runtime value, or constexprs of one
+/// kind with equal values: a variable holding either has not changed.
 static bool sameObj(const Obj &a, const Obj &b) {
-  if (a.isTensor() || b.isTensor())
-    return a.isTensor() && b.isTensor() && a.value == b.value;
   if (a.kind != b.kind)
     return false;
   switch (a.kind) {
-  case Kind::Int:
-  case Kind::Bool:
-    return a.intValue == b.intValue;
+  case Kind::Tensor:
+    return a.value == b.value;
   case Kind::Float:
     return a.floatValue == b.floatValue ||
-           (a.floatValue != a.floatValue && b.floatValue != b.floatValue);
-  case Kind::Str:
-  case Kind::Module:
-  case Kind::Builtin:
-    return a.str == b.str;
-  case Kind::None:
-    return true;
-  case Kind::DTypeObj:
-    return a.dtype == b.dtype;
-  case Kind::Function:
-    return a.function == b.function;
+           (std::isnan(a.floatValue) && std::isnan(b.floatValue));
   case Kind::Method:
-    return a.str == b.str && a.self && b.self && sameObj(*a.self, *b.self);
+    return a.str == b.str && sameObj(*a.self, *b.self);
   case Kind::Tuple:
     if (a.elems.size() != b.elems.size())
       return false;
@@ -250,7 +240,7 @@ static bool sameObj(const Obj &a, const Obj &b) {
         return false;
     return true;
   default:
-    return false;
+    return constEqual(a, b);
   }
 }
 

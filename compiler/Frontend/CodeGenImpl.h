@@ -244,6 +244,9 @@ private:
   std::optional<Obj> evalIfExp(const IfExpExpr &expr);
 };
 
+/// Equality of two constexprs in Python semantics (1 == 1.0 == True).
+bool constEqual(const Obj &a, const Obj &b);
+
 /// True if `name` is a function of triton.language that tkc implements.
 bool isLanguageBuiltin(llvm::StringRef name);
 /// True if `name` is a triton.language function that tkc does not

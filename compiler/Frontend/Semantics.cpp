@@ -655,8 +655,7 @@ std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
   return std::nullopt;
 }
 
-/// Equality of two constexprs in Python semantics.
-static bool constEqual(const Obj &a, const Obj &b) {
+bool constEqual(const Obj &a, const Obj &b) {
   if (a.isNumber() && b.isNumber())
     return asDouble(a) == asDouble(b) &&
            (a.kind == Kind::Float || b.kind == Kind::Float ||

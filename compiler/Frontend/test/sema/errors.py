@@ -20,6 +20,7 @@
 # RUN: not tkc compile %s --kernel static_check --signature '*fp32, 64' --constexpr BLOCK_SIZ=4 --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOPARAM
 # RUN: not tkc compile %s --kernel undefined_name --signature '*fp33' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BADSIG
 # RUN: not tkc compile %s --kernel no_such_kernel --signature '' --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOKERNEL
+# RUN: not tkc compile %s --kernel bad_hints --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HINT
 # RUN: not tkc compile %s --kernel host_function --signature '' --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOTJIT
 # Every user-facing semantic error names its file:line:col and says what
 # was expected. Each RUN line compiles one kernel of this file.
@@ -157,6 +158,12 @@ def static_check(p, BLOCK: tl.constexpr):
 # COUNT: errors.py:{{[0-9]+}}:5: error: the signature has 2 entries but 'undefined_name' has 1 parameters (0 of them tl.constexpr)
 # BADSIG: tkc: error: --signature: invalid signature entry 1 '*fp33': unknown type '*fp33'
 # NOKERNEL: tkc: error: no function 'no_such_kernel' in '{{.*}}errors.py' (its @triton.jit functions: undefined_name, dot_types,
+
+
+@triton.jit
+def bad_hints(p):
+    x = tl.load(p, cache_modifier=".wb")
+# HINT: errors.py:[[@LINE-1]]:20: error: unknown cache_modifier '.wb' for tl.load (expected '', '.ca', '.cg' or '.cv')
 
 
 def host_function():
