@@ -1,0 +1,26 @@
+"""Public Bazel API of tkc: the only file users load.
+
+    load("@tkc//rules:defs.bzl", "triton_kernel")   # or //rules:defs.bzl here
+
+    triton_kernel(
+        name = "vector_add",
+        src = "vector_add.py",
+        kernel = "add_kernel",
+        signature = "*fp32:16, *fp32:16, *fp32:16, i32, 1024",
+        grid = "cdiv(n_elements, BLOCK_SIZE)",
+        targets = ["sm_80", "sm_90a"],
+    )
+    cc_binary(name = "app", srcs = ["app.c"], deps = [":vector_add"])
+
+`app.c` then does `#include "vector_add.h"` and calls `vector_add(stream, ...)`.
+See rules/README.md for the attributes and the targets the macro creates.
+"""
+
+load(
+    "//rules/private:triton_kernel.bzl",
+    _TkcKernelInfo = "TkcKernelInfo",
+    _triton_kernel = "triton_kernel",
+)
+
+triton_kernel = _triton_kernel
+TkcKernelInfo = _TkcKernelInfo
