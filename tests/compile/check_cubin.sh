@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Checks one compiled kernel variant without a GPU: its metadata JSON describes
+# the cubin beside it (kernel, arch, format, size, sha256), the cubin is a CUDA
+# ELF for that arch that ptxas built with `-arch ARCH`, and its symbol table
+# holds the metadata's entry as a function. Where cuobjdump is installed it
+# must list the entry too, and report no local memory (no spills).
+#
+# Usage: check_cubin.sh KERNEL ARCH READELF --cuobjdump=PATH FILES...
+# (cuobjdump is used if PATH exists.)
+# FILES are a triton_kernel()'s binaries and metadata; the variant checked is
+# the pair named *.ARCH.cubin / *.ARCH.json.
+set -euo pipefail
+kernel=$1 arch=$2 readelf=$3 cuobjdump=${4#--cuobjdump=}
+[ -x "$cuobjdump" ] || cuobjdump=""
+shift 4
+
+fail() { echo "FAIL ($kernel, $arch): $*" >&2; exit 1; }
+
+cubin="" json=""
+for f in "$@"; do
+  case "$f" in
+    *."$arch".cubin) cubin=$f ;;
+    *."$arch".json) json=$f ;;
+  esac
+done
+[ -n "$cubin" ] || fail "no *.$arch.cubin among: $*"
+[ -n "$json" ] || fail "no *.$arch.json among: $*"
+echo "checking $cubin and $json"
+
+# The value of a string or number field of the metadata: `field NAME`.
+field() {
+  grep -oE "\"$1\": *(\"[^\"]*\"|[0-9]+)" "$json" | head -n1 |
+    sed -E 's/^"[^"]*": *"?([^"]*)"?$/\1/'
+}
+
+[ "$(field schema_version)" = 1 ] || fail "schema_version is not 1"
+[ "$(field kernel)" = "$kernel" ] || fail "kernel is '$(field kernel)'"
+[ "$(field arch)" = "$arch" ] || fail "target arch is '$(field arch)'"
+[ "$(field backend)" = cuda ] || fail "backend is '$(field backend)'"
+[ "$(field format)" = cubin ] || fail "binary format is '$(field format)'"
+[ "$(field file)" = "$(basename "$cubin")" ] ||
+  fail "binary file is '$(field file)', not $(basename "$cubin")"
+[ "$(field size)" = "$(wc -c < "$cubin" | tr -d ' ')" ] ||
+  fail "binary size $(field size) is not the cubin's"
+[ "$(field sha256)" = "$(sha256sum "$cubin" | cut -d' ' -f1)" ] ||
+  fail "sha256 does not match the cubin"
+[ -n "$(field shared_bytes)" ] || fail "no shared_bytes"
+warps=$(field num_warps)
+[ "$(field threads_per_block)" = $((warps * 32)) ] ||
+  fail "threads_per_block is not num_warps * 32"
+entry=$(field entry)
+[ -n "$entry" ] || fail "no entry symbol in the metadata"
+
+header=$("$readelf" -h "$cubin")
+echo "$header" | grep -q 'Machine: *NVIDIA CUDA' || fail "not a CUDA ELF"
+echo "$header" | grep -qE "Flags: .*, ${arch%a}\$" ||
+  fail "ELF flags name another arch: $(echo "$header" | grep Flags)"
+"$readelf" -p .note.nv.tkinfo "$cubin" | grep -q -- "-arch $arch " ||
+  fail "ptxas did not build it with -arch $arch"
+"$readelf" -s "$cubin" |
+  grep -qE "FUNC +GLOBAL .* $entry\$" || fail "no function symbol $entry"
+
+if [ -n "$cuobjdump" ]; then
+  usage=$("$cuobjdump" -res-usage "$cubin")
+  echo "$usage"
+  echo "$usage" | grep -q "Function $entry:" ||
+    fail "cuobjdump does not list $entry"
+  echo "$usage" | grep -A1 "Function $entry:" | grep -q 'LOCAL:0' ||
+    fail "$entry uses local memory (spills)"
+else
+  echo "note: cuobjdump is not installed here; checked with llvm-readelf only"
+fi
+echo "PASS: $kernel for $arch (entry $entry)"

@@ -1,0 +1,77 @@
+"""kernel_compile_tests(): the no-GPU tests of one triton_kernel() target.
+
+    load("//tests/compile:compile_tests.bzl", "kernel_compile_tests")
+    kernel_compile_tests(
+        kernel = "//kernels:vector_add",
+        entry = "add_kernel",
+        archs = ["sm_80", "sm_90a"],
+    )
+
+creates, for a kernel library `//pkg:NAME`:
+  * `NAME_<arch>_cubin_test` per arch (check_cubin.sh: metadata, ELF, symbol,
+    and cuobjdump where installed);
+  * `NAME_c99_test`: the generated NAME.c compiled with -std=c99 -Wall
+    -Wextra -Werror into a library that c99_main.c, built the same way, calls.
+"""
+
+# The flags the generated C must compile cleanly with.
+C99_COPTS = [
+    "-std=c99",
+    "-Wall",
+    "-Wextra",
+    "-Werror",
+]
+
+def kernel_compile_tests(kernel, entry, archs):
+    """Declares the compile tests of one kernel library.
+
+    Args:
+      kernel: the triton_kernel() library's label, e.g. "//kernels:vector_add".
+      entry: the @triton.jit function's name, as the metadata's `kernel`.
+      archs: the architectures it is compiled for, as in its file names.
+    """
+    pkg, name = kernel.split(":")
+    codegen = "%s:%s_codegen" % (pkg, name)
+    for group in ("binaries", "metadata"):
+        native.filegroup(
+            name = "%s_%s" % (name, group),
+            srcs = [codegen],
+            output_group = group,
+        )
+    readelf = "@llvm//:bin/llvm-readelf"
+    files = [":%s_binaries" % name, ":%s_metadata" % name]
+    for arch in archs:
+        native.sh_test(
+            name = "%s_%s_cubin_test" % (name, arch),
+            size = "small",
+            srcs = ["check_cubin.sh"],
+            args = [
+                entry,
+                arch,
+                "$(rootpath %s)" % readelf,
+                # A path, not $(rootpath): the filegroup is empty where the
+                # toolkit lacks cuobjdump, and the script checks it exists.
+                "--cuobjdump=external/cuda/bin/cuobjdump",
+            ] + ["$(rootpaths %s)" % f for f in files],
+            data = files + [readelf, "@cuda//:cuobjdump"],
+        )
+
+    # The generated pair again, compiled with the strict flags.
+    native.cc_library(
+        name = name + "_c99",
+        testonly = True,
+        srcs = ["%s:%s_source" % (pkg, name)],
+        hdrs = ["%s:%s_header" % (pkg, name)],
+        strip_include_prefix = "/" + pkg.lstrip("/"),
+        copts = C99_COPTS,
+        deps = ["//launcher_gen:tkc_runtime"],
+    )
+    native.cc_test(
+        name = name + "_c99_test",
+        size = "small",
+        srcs = ["c99_main.c"],
+        copts = C99_COPTS + ["-DKERNEL=" + name],
+        linkopts = ["-ldl"],
+        linkstatic = True,
+        deps = [":%s_c99" % name],
+    )
