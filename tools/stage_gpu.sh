@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Builds what runs on the GPU machine and stages it as real files (not
+# bazel-bin links) under .gpu/ (gitignored): every test of //tests/e2e/...,
+# libtkc_kernels.so for bench/vector_add_bench.py, the kernels' cubins and
+# metadata, and .gpu/run.sh, which runs all of it there. See ../shared/GPU.md.
+#
+# Usage: tools/stage_gpu.sh        then, on the GPU machine, from the
+#        repository root:          bash .gpu/run.sh   (output to $OUT if set)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bazel=(nice -n 5 bazel)
+tests=$("${bazel[@]}" query 'kind(cc_test, //tests/e2e/...)' 2>/dev/null)
+codegen=$("${bazel[@]}" query 'kind(_tkc_codegen, //kernels/...)' 2>/dev/null)
+# shellcheck disable=SC2086
+"${bazel[@]}" build $tests $codegen //kernels:libtkc_kernels.so
+bin=$("${bazel[@]}" info bazel-bin 2>/dev/null)
+
+rm -rf .gpu
+mkdir -p .gpu/tests .gpu/kernels
+for t in $tests; do
+  path=${t#//}
+  install -m 755 "$bin/${path/://}" .gpu/tests/
+done
+install -m 755 "$bin/kernels/libtkc_kernels.so" .gpu/
+for c in $codegen; do
+  name=${c##*:}
+  name=${name%_codegen}
+  install -m 644 "$bin/kernels/$name".*.cubin "$bin/kernels/$name".*.json \
+    .gpu/kernels/
+done
+
+cat > .gpu/run.sh <<'RUN'
+#!/usr/bin/env bash
+# Written by tools/stage_gpu.sh. Runs on the GPU machine: every staged e2e
+# test, cuobjdump on every staged cubin, and the vector-add benchmark. Logs
+# and test XML go to $OUT (or .gpu/out); the last line sums up.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out=${OUT:-$here/out}
+mkdir -p "$out"
+failures=()
+exec > >(tee "$out/run.log") 2>&1
+
+nvidia-smi -L || echo "warning: nvidia-smi failed"
+
+for t in "$here"/tests/*; do
+  name=$(basename "$t")
+  echo "=== $name"
+  if ! "$t" --gtest_output="xml:$out/$name.xml"; then
+    failures+=("$name")
+  elif [ "$name" != gpu_test_support_test ] &&
+       grep -q 'result="skipped"' "$out/$name.xml"; then
+    echo "error: $name skipped cases on the GPU machine"
+    failures+=("$name (skipped)")
+  fi
+done
+
+echo "=== cuobjdump"
+mkdir -p "$out/sass"
+for json in "$here"/kernels/*.json; do
+  cubin=${json%.json}.cubin
+  entry=$(grep -oE '"entry": *"[^"]*"' "$json" | sed -E 's/.*"([^"]*)"$/\1/')
+  usage=$(cuobjdump -res-usage "$cubin" 2>&1)
+  echo "$(basename "$cubin"): $(echo "$usage" | grep -A1 "Function $entry:" |
+    tail -n1)"
+  cuobjdump -sass "$cubin" > "$out/sass/$(basename "$cubin").sass" 2>&1
+  if ! echo "$usage" | grep -A1 "Function $entry:" | grep -q 'LOCAL:0'; then
+    echo "error: cuobjdump lists no spill-free $entry in $cubin"
+    failures+=("cuobjdump $(basename "$cubin")")
+  fi
+done
+
+echo "=== benchmark"
+if ! python3 "$here/../bench/vector_add_bench.py" \
+    --lib "$here/libtkc_kernels.so" --src "$here/../kernels/vector_add.py"; then
+  failures+=("vector_add_bench")
+fi
+
+if [ ${#failures[@]} -eq 0 ]; then
+  echo "gpu run: all passed"
+else
+  echo "gpu run: FAILED: ${failures[*]}"
+  exit 1
+fi
+RUN
+chmod 755 .gpu/run.sh
+echo "staged $(find .gpu -type f | wc -l) files in .gpu/ ($(du -sh .gpu | cut -f1))"
