@@ -28,11 +28,21 @@ std::vector<uint16_t> halfPatterns(int32_t n) {
 /// n_elements floats that exercise every rounding path of fp32 -> fp16.
 std::vector<float> narrowingInputs(int32_t n) {
   std::vector<float> values = randomFloats(n, 5, -1.0f, 1.0f);
-  const float special[] = {0.0f,       -0.0f,      1.0f,      65504.0f,
-                           65519.99f,  65520.0f,   1e6f,      -1e6f,
-                           6.1035e-5f, 5.9605e-8f, 2.98e-8f,  1e-10f,
+  const float special[] = {0.0f,
+                           -0.0f,
+                           1.0f,
+                           65504.0f,
+                           65519.99f,
+                           65520.0f,
+                           1e6f,
+                           -1e6f,
+                           6.1035e-5f,
+                           5.9605e-8f,
+                           2.98e-8f,
+                           1e-10f,
                            1.00048828125f /* halfway: ties to even */,
-                           1.00146484375f /* halfway: rounds up */, INFINITY,
+                           1.00146484375f /* halfway: rounds up */,
+                           INFINITY,
                            -INFINITY};
   for (int32_t i = 0; i < n; ++i) {
     switch (i % 4) {
@@ -74,8 +84,8 @@ TEST_P(ConvertTest, Fp16ToFp32MatchesCpu) {
     float got;
     std::memcpy(&got, out.data() + i * sizeof(float), sizeof(float));
     float want = halfBitsToFloat(input[i]);
-    bool ok = std::isnan(want) ? std::isnan(got)
-                               : floatBits(got) == floatBits(want);
+    bool ok =
+        std::isnan(want) ? std::isnan(got) : floatBits(got) == floatBits(want);
     if (!ok && ++mismatches <= 5)
       ADD_FAILURE() << "half 0x" << std::hex << input[i] << std::dec
                     << " became " << got << ", want " << want;

@@ -27,31 +27,29 @@ template <typename Fn> bool resolve(void *library, const char *symbol, Fn &fn) {
 CudaDriver *load(std::string *why) {
   void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!library) {
-    *why = std::string("no CUDA driver (dlopen libcuda.so.1: ") + dlerror() +
-           ")";
+    *why =
+        std::string("no CUDA driver (dlopen libcuda.so.1: ") + dlerror() + ")";
     return nullptr;
   }
   auto *driver = new CudaDriver();
   // The versioned names are the ones cuda.h maps the plain names to.
-  bool ok = resolve(library, "cuInit", driver->init) &&
-            resolve(library, "cuGetErrorString", driver->getErrorString) &&
-            resolve(library, "cuDeviceGetCount", driver->deviceGetCount) &&
-            resolve(library, "cuDeviceGet", driver->deviceGet) &&
-            resolve(library, "cuDeviceGetAttribute",
-                    driver->deviceGetAttribute) &&
-            resolve(library, "cuDevicePrimaryCtxRetain",
-                    driver->primaryCtxRetain) &&
-            resolve(library, "cuCtxSetCurrent", driver->ctxSetCurrent) &&
-            resolve(library, "cuCtxSynchronize", driver->ctxSynchronize) &&
-            resolve(library, "cuMemAlloc_v2", driver->memAlloc) &&
-            resolve(library, "cuMemFree_v2", driver->memFree) &&
-            resolve(library, "cuMemcpyHtoD_v2", driver->memcpyHtoD) &&
-            resolve(library, "cuMemcpyDtoH_v2", driver->memcpyDtoH) &&
-            resolve(library, "cuMemsetD8_v2", driver->memsetD8) &&
-            resolve(library, "cuStreamCreate", driver->streamCreate) &&
-            resolve(library, "cuStreamSynchronize",
-                    driver->streamSynchronize) &&
-            resolve(library, "cuStreamDestroy_v2", driver->streamDestroy);
+  bool ok =
+      resolve(library, "cuInit", driver->init) &&
+      resolve(library, "cuGetErrorString", driver->getErrorString) &&
+      resolve(library, "cuDeviceGetCount", driver->deviceGetCount) &&
+      resolve(library, "cuDeviceGet", driver->deviceGet) &&
+      resolve(library, "cuDeviceGetAttribute", driver->deviceGetAttribute) &&
+      resolve(library, "cuDevicePrimaryCtxRetain", driver->primaryCtxRetain) &&
+      resolve(library, "cuCtxSetCurrent", driver->ctxSetCurrent) &&
+      resolve(library, "cuCtxSynchronize", driver->ctxSynchronize) &&
+      resolve(library, "cuMemAlloc_v2", driver->memAlloc) &&
+      resolve(library, "cuMemFree_v2", driver->memFree) &&
+      resolve(library, "cuMemcpyHtoD_v2", driver->memcpyHtoD) &&
+      resolve(library, "cuMemcpyDtoH_v2", driver->memcpyDtoH) &&
+      resolve(library, "cuMemsetD8_v2", driver->memsetD8) &&
+      resolve(library, "cuStreamCreate", driver->streamCreate) &&
+      resolve(library, "cuStreamSynchronize", driver->streamSynchronize) &&
+      resolve(library, "cuStreamDestroy_v2", driver->streamDestroy);
   if (!ok) {
     *why = "libcuda.so.1 lacks a driver API entry point the tests need";
     delete driver;
@@ -127,8 +125,7 @@ DeviceBuffer::~DeviceBuffer() {
 }
 
 void *DeviceBuffer::ptr(size_t byteOffset) const {
-  return reinterpret_cast<void *>(static_cast<uintptr_t>(address) +
-                                  byteOffset);
+  return reinterpret_cast<void *>(static_cast<uintptr_t>(address) + byteOffset);
 }
 
 void DeviceBuffer::upload(const void *host, size_t count) {

@@ -25,8 +25,8 @@ TEST(HalfConversionTest, KnownEncodings) {
   EXPECT_EQ(floatToHalfBits(65520.0f), 0x7c00);
   EXPECT_EQ(floatToHalfBits(-INFINITY), 0xfc00);
   EXPECT_EQ(floatToHalfBits(std::ldexp(1.0f, -24)), 0x0001);
-  EXPECT_EQ(floatToHalfBits(std::ldexp(1.0f, -25)), 0x0000); // tie to even
-  EXPECT_EQ(floatToHalfBits(std::ldexp(3.0f, -25)), 0x0002); // tie to even
+  EXPECT_EQ(floatToHalfBits(std::ldexp(1.0f, -25)), 0x0000);    // tie to even
+  EXPECT_EQ(floatToHalfBits(std::ldexp(3.0f, -25)), 0x0002);    // tie to even
   EXPECT_EQ(floatToHalfBits(std::ldexp(1023.5f, -24)), 0x0400); // to normal
   EXPECT_EQ(floatToHalfBits(1.00048828125f), 0x3c00); // tie to even: down
   EXPECT_EQ(floatToHalfBits(1.00146484375f), 0x3c02); // tie to even: up

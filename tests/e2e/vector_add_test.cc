@@ -30,8 +30,7 @@ TEST_P(VectorAddTest, MatchesCpu) {
   dy.upload(y);
   dout.fill(kPoison);
 
-  tkc_status status =
-      vector_add(stream(), dx.ptr(), dy.ptr(), dout.ptr(), n);
+  tkc_status status = vector_add(stream(), dx.ptr(), dy.ptr(), dout.ptr(), n);
   ASSERT_EQ(status, TKC_SUCCESS)
       << tkc_status_string(status) << ": " << tkc_last_error();
   synchronize();
