@@ -1189,7 +1189,7 @@ bool Parser::parseIf(Body &out) {
     last = raw;
     if (!at(TokenKind::kw_elif))
       break;
-    if (++blockDepth > kMaxBlockDepth)
+    if (++blockDepth >= kMaxBlockDepth)
       return error(tok(), "too many 'elif' branches");
   }
   if (!parseElse(tok(), last->orelse))

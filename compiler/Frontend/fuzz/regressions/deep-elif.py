@@ -1,0 +1,2004 @@
+@triton.jit
+def k(x):
+    if a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
+    elif a:
+        pass
