@@ -14,6 +14,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
 
 #include <cmath>
 
@@ -1117,6 +1118,69 @@ std::optional<Obj> FunctionGen::callFunction(const FunctionDef &callee,
 // The kernel
 //===----------------------------------------------------------------------===//
 
+/// How one kernel parameter is bound: a compile-time value, or a function
+/// argument described by its signature entry.
+struct ParamBinding {
+  std::optional<Obj> constant;
+  const SignatureEntry *entry = nullptr;
+  /// True when `constant` is the value 1 of a `:1` signature entry.
+  bool equalsOne = false;
+};
+
+/// The Python spelling of a constexpr value, for the metadata.
+std::string constexprText(const Obj &value) {
+  switch (value.kind) {
+  case Obj::Kind::Int:
+    return std::to_string(value.intValue);
+  case Obj::Kind::Bool:
+    return value.intValue ? "True" : "False";
+  case Obj::Kind::Float: {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << llvm::format("%.17g", value.floatValue);
+    return text;
+  }
+  case Obj::Kind::Str:
+    return "'" + value.str + "'";
+  case Obj::Kind::None:
+    return "None";
+  default:
+    return value.describe();
+  }
+}
+
+/// The `tkc.params` attribute: one dictionary per source parameter (name,
+/// kind, dtype, divisibility, equal_to_1, value) from which the driver
+/// writes the kernel's metadata.
+mlir::ArrayAttr describeParams(mlir::OpBuilder &b, const FunctionDef &fn,
+                               const std::vector<ParamBinding> &bindings) {
+  llvm::SmallVector<mlir::Attribute> params;
+  for (auto [p, bd] : llvm::zip(fn.params, bindings)) {
+    llvm::SmallVector<mlir::NamedAttribute> fields;
+    fields.push_back(b.getNamedAttr("name", b.getStringAttr(p.name)));
+    if (bd.constant && !bd.equalsOne) {
+      fields.push_back(b.getNamedAttr("kind", b.getStringAttr("constexpr")));
+      fields.push_back(b.getNamedAttr(
+          "value", b.getStringAttr(constexprText(*bd.constant))));
+    } else {
+      // The signature's own spelling of the type: `*fp16:16` gives fp16.
+      llvm::StringRef type =
+          llvm::StringRef(bd.entry->text).split(':').first.trim();
+      bool isPointer = type.consume_front("*");
+      fields.push_back(b.getNamedAttr(
+          "kind", b.getStringAttr(isPointer ? "pointer" : "scalar")));
+      fields.push_back(b.getNamedAttr("dtype", b.getStringAttr(type)));
+      fields.push_back(b.getNamedAttr(
+          "divisibility",
+          b.getI32IntegerAttr(std::max(1u, bd.entry->divisibility))));
+      if (bd.equalsOne)
+        fields.push_back(b.getNamedAttr("equal_to_1", b.getBoolAttr(true)));
+    }
+    params.push_back(b.getDictionaryAttr(fields));
+  }
+  return b.getArrayAttr(params);
+}
+
 /// Parses a constexpr given as text (a signature literal or --constexpr
 /// value): ints, floats, True/False/None, quoted strings, dtype names
 /// (`fp16`, `tl.float16`), and otherwise a bare string.
@@ -1190,11 +1254,7 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
     }
 
   // Decide each parameter: a function argument or a compile-time value.
-  struct Binding {
-    std::optional<Obj> constant;
-    const SignatureEntry *entry = nullptr;
-  };
-  std::vector<Binding> bindings(numParams);
+  std::vector<ParamBinding> bindings(numParams);
   size_t next = 0;
   for (size_t i = 0; i < numParams; ++i) {
     const Param &p = fn->params[i];
@@ -1233,11 +1293,11 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
         return nullptr;
       continue;
     }
+    bindings[i].entry = entry;
     if (entry->equalsOne) {
       bindings[i].constant = Obj::integer(1);
-      continue;
+      bindings[i].equalsOne = true;
     }
-    bindings[i].entry = entry;
   }
 
   // The kernel function.
@@ -1245,14 +1305,16 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
   auto moduleOp = mlir::ModuleOp::create(cg.loc(fn->getLoc()));
   mlir::OwningOpRef<mlir::ModuleOp> owned(moduleOp);
   llvm::SmallVector<mlir::Type> argTypes;
-  for (const Binding &bd : bindings)
-    if (bd.entry)
+  for (const ParamBinding &bd : bindings)
+    if (bd.entry && !bd.constant)
       argTypes.push_back(bd.entry->type.toMLIR(&context));
   b.setInsertionPointToEnd(moduleOp.getBody());
   auto func = mlir::func::FuncOp::create(b, cg.loc(fn->nameLoc), fn->name,
                                          b.getFunctionType(argTypes, {}));
   mlir::Block *entryBlock = func.addEntryBlock();
   b.setInsertionPointToEnd(entryBlock);
+
+  func->setAttr("tkc.params", describeParams(b, *fn, bindings));
 
   FunctionGen gen(cg, *fn);
   unsigned argIndex = 0;

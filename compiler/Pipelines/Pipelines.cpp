@@ -6,8 +6,15 @@
 
 #include "compiler/Pipelines/Pipelines.h"
 
+#include "compiler/Conversion/Passes.h"
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
 #include "compiler/Dialect/TKC/Transforms/Passes.h"
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
+#include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
+#include "compiler/Target/TargetBackend.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -26,11 +33,50 @@ void buildTTIRPipeline(OpPassManager &pm) {
   pm.addPass(createSymbolDCEPass());
 }
 
-void registerTKCDialects(DialectRegistry &registry) {
-  registry.insert<TKCDialect, arith::ArithDialect, math::MathDialect,
-                  scf::SCFDialect, cf::ControlFlowDialect, func::FuncDialect>();
-  func::registerInlinerExtension(registry);
+void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
+                        unsigned threadsPerWarp) {
+  pm.addPass(createConvertTKCToTKCGPU({numWarps, threadsPerWarp}));
+  pm.addPass(gpu::createTKCGPUCoalesce());
+  pm.addPass(gpu::createTKCGPURemoveLayoutConversions());
+  pm.addPass(createCSEPass());
 }
+
+void buildLLVMPipeline(OpPassManager &pm, StringRef target) {
+  pm.addPass(gpu::createTKCGPUAllocateSharedMemory());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertTKCGPUToLLVM({target.str()}));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void registerTKCDialects(DialectRegistry &registry) {
+  registry.insert<TKCDialect, gpu::TKCGPUDialect, arith::ArithDialect,
+                  math::MathDialect, scf::SCFDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, LLVM::LLVMDialect>();
+  func::registerInlinerExtension(registry);
+  for (::tkc::Backend kind : {::tkc::Backend::Cuda, ::tkc::Backend::Hip})
+    if (const ::tkc::TargetBackend *backend = ::tkc::lookupTargetBackend(kind))
+      backend->registerDialects(registry);
+}
+
+namespace {
+/// Options of the `tkc-ttgir` pipeline.
+struct TTGIRPipelineOptions : public PassPipelineOptions<TTGIRPipelineOptions> {
+  Option<unsigned> numWarps{*this, "num-warps",
+                            llvm::cl::desc("Warps per program"),
+                            llvm::cl::init(4)};
+  Option<unsigned> threadsPerWarp{*this, "threads-per-warp",
+                                  llvm::cl::desc("Lanes per warp"),
+                                  llvm::cl::init(32)};
+};
+/// Options of the `tkc-llvm` pipeline.
+struct LLVMPipelineOptions : public PassPipelineOptions<LLVMPipelineOptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("Target, e.g. cuda:90a"),
+                             llvm::cl::init("cuda:90a")};
+};
+} // namespace
 
 void registerTKCPassesAndPipelines() {
   registerTKCPasses();
@@ -41,8 +87,22 @@ void registerTKCPassesAndPipelines() {
   registerLoopInvariantCodeMotionPass();
   registerSymbolDCEPass();
   registerSCCPPass();
+  registerSCFToControlFlowPass();
+  registerReconcileUnrealizedCastsPass();
+  gpu::registerTKCGPUPasses();
+  registerTKCConversionPasses();
   PassPipelineRegistration<>(
       "tkc-ttir", "The ttir stage: clean up tkc dialect IR", buildTTIRPipeline);
+  PassPipelineRegistration<TTGIRPipelineOptions>(
+      "tkc-ttgir", "The ttgir stage: layouts and coalescing",
+      [](OpPassManager &pm, const TTGIRPipelineOptions &options) {
+        buildTTGIRPipeline(pm, options.numWarps, options.threadsPerWarp);
+      });
+  PassPipelineRegistration<LLVMPipelineOptions>(
+      "tkc-llvm", "Lower ttgir to the LLVM dialect for a target",
+      [](OpPassManager &pm, const LLVMPipelineOptions &options) {
+        buildLLVMPipeline(pm, options.target);
+      });
 }
 
 } // namespace mlir::tkc

@@ -20,7 +20,20 @@ namespace mlir::tkc {
 /// `tkc-ttir` in tkc-opt.
 void buildTTIRPipeline(OpPassManager &pm);
 
-/// Adds every dialect that tkc's IR may contain to `registry`.
+/// The `ttgir` stage: assigns layouts for `numWarps` warps of
+/// `threadsPerWarp` lanes, coalesces global accesses and removes the layout
+/// conversions that recomputation makes needless. Named `tkc-ttgir`.
+void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
+                        unsigned threadsPerWarp);
+
+/// The LLVM-dialect stage for `target` (a `tkc compile --target` string):
+/// sizes shared memory, lowers structured control flow, converts to the
+/// LLVM dialect through the target's TargetInfo. Named `tkc-llvm`.
+void buildLLVMPipeline(OpPassManager &pm, StringRef target);
+
+/// Adds every dialect that tkc's IR may contain to `registry`, including
+/// those and the LLVM IR translations of the backends registered so far.
+
 void registerTKCDialects(DialectRegistry &registry);
 
 /// Registers tkc's passes, the upstream passes it uses, and the named

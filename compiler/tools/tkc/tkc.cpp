@@ -1,19 +1,25 @@
 //===- tkc.cpp - The tkc compiler driver ----------------------------------===//
 //
 // `tkc compile` turns a kernel into per-target binaries and metadata; this
-// file parses the command line, checks it, and runs the stages that exist.
-// Today that is the frontend (`ast` and `ttir` from a .py kernel) and the
-// `ttir` stage on tkc-dialect `.mlir` input; the GPU stages report clearly
-// that they are not built yet.
+// file parses the command line, checks it, and runs the stages: the
+// frontend (`ast`, `ttir`), the GPU pipelines (`ttgir`, LLVM dialect), and
+// the registered backend (`llir`, `ptx`, the binary). Every variant is
+// compiled in memory first; files are written only when all succeeded.
 //
 //===----------------------------------------------------------------------===//
 
+#include "backends/nvidia/NVIDIABackend.h"
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 #include "compiler/Frontend/ASTPrinter.h"
 #include "compiler/Frontend/CodeGen.h"
 #include "compiler/Frontend/Parser.h"
 #include "compiler/Frontend/Signature.h"
 #include "compiler/Pipelines/Pipelines.h"
+#include "compiler/Target/KernelMetadata.h"
+#include "compiler/Target/TargetBackend.h"
 #include "compiler/Target/TargetSpec.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -23,7 +29,10 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Path.h"
@@ -82,27 +91,207 @@ StringRef stageName(Stage stage) {
   return "?";
 }
 
-/// Runs the ttir pipeline on `module` and writes the result to
-/// `outputPath` ("-" for stdout), only if every pass succeeded.
-int runTTIRAndPrint(mlir::ModuleOp module, StringRef outputPath) {
+/// Runs the passes `build` adds on `module`, with the pass manager options
+/// of the command line (--mlir-timing, --mlir-print-ir-after-all, ...).
+LogicalResult runPipeline(mlir::ModuleOp module,
+                          function_ref<void(mlir::PassManager &)> build) {
   mlir::DefaultTimingManager timing;
   mlir::applyDefaultTimingManagerCLOptions(timing);
   mlir::TimingScope timingScope = timing.getRootScope();
   mlir::PassManager pm(module.getContext());
   pm.enableTiming(timingScope);
   if (failed(mlir::applyPassManagerCLOptions(pm)))
-    return 1;
-  mlir::tkc::buildTTIRPipeline(pm);
-  if (failed(pm.run(module)))
-    return 1;
-  // Write only after every stage succeeded: nothing half-written on error.
+    return failure();
+  build(pm);
+  return pm.run(module);
+}
+
+/// Writes `print`'s output to `outputPath` ("-" for stdout).
+int writeOutput(StringRef outputPath, function_ref<void(raw_ostream &)> print) {
   std::string error;
   auto output = mlir::openOutputFile(outputPath, &error);
   if (!output)
     return fail(error);
-  module.print(output->os());
+  print(output->os());
   output->keep();
   return 0;
+}
+
+/// What the GPU stages need besides the ttir module.
+struct GpuOptions {
+  SmallVector<tkc::TargetSpec> targets;
+  unsigned numWarps = 4;
+  unsigned numStages = 3;
+  Stage emit = Stage::Binary;
+  std::string output;
+  tkc::BackendTools tools;
+};
+
+/// One compiled variant, held in memory until every variant succeeded.
+struct Variant {
+  tkc::BinaryResult binary;
+  tkc::KernelMetadata metadata;
+};
+
+/// Reads the `tkc.params` attribute the frontend puts on the kernel.
+std::optional<std::vector<tkc::KernelParam>> readParams(mlir::ModuleOp module,
+                                                        std::string &entry) {
+  for (auto func : module.getOps<mlir::func::FuncOp>()) {
+    auto params = func->getAttrOfType<mlir::ArrayAttr>("tkc.params");
+    if (!params)
+      continue;
+    entry = func.getName().str();
+    std::vector<tkc::KernelParam> result;
+    for (auto dict : params.getAsRange<mlir::DictionaryAttr>()) {
+      tkc::KernelParam p;
+      auto str = [&](StringRef key) {
+        auto attr = dict.getAs<mlir::StringAttr>(key);
+        return attr ? attr.str() : std::string();
+      };
+      p.name = str("name");
+      p.kind = str("kind");
+      p.dtype = str("dtype");
+      p.value = str("value");
+      if (auto div = dict.getAs<mlir::IntegerAttr>("divisibility"))
+        p.divisibility = div.getInt();
+      p.equalToOne =
+          static_cast<bool>(dict.getAs<mlir::BoolAttr>("equal_to_1"));
+      result.push_back(std::move(p));
+    }
+    return result;
+  }
+  return std::nullopt;
+}
+
+/// Compiles `ttir` for one target, printing the stage `opts.emit` asks
+/// for, or filling `variant` when the binary is wanted.
+int compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
+                   const GpuOptions &opts, Variant &variant) {
+  const tkc::TargetBackend *backend = tkc::lookupTargetBackend(spec.backend);
+  if (!backend)
+    return fail("this tkc has no backend for target '" + spec.str() + "'");
+  if ((opts.emit == Stage::PTX && spec.backend != tkc::Backend::Cuda) ||
+      (opts.emit == Stage::AMDGCN && spec.backend != tkc::Backend::Hip))
+    return fail("--emit=" + stageName(opts.emit) +
+                " does not apply to target '" + spec.str() + "'");
+  mlir::OwningOpRef<mlir::ModuleOp> module(ttir.clone());
+  unsigned warpSize = backend->createTargetInfo(spec)->getWarpSize();
+  if (failed(runPipeline(*module, [&](mlir::PassManager &pm) {
+        mlir::tkc::buildTTGIRPipeline(pm, opts.numWarps, warpSize);
+      })))
+    return 1;
+  if (opts.emit == Stage::TTGIR)
+    return writeOutput(opts.output,
+                       [&](raw_ostream &os) { module->print(os); });
+
+  tkc::KernelMetadata &meta = variant.metadata;
+  auto params = readParams(*module, meta.entry);
+  if (!params && opts.emit == Stage::Binary)
+    return fail("the kernel carries no parameter description (tkc.params); "
+                "binaries are made from .py kernels");
+  if (params)
+    meta.params = std::move(*params);
+  if (auto shared = (*module)->getAttrOfType<mlir::IntegerAttr>(
+          mlir::tkc::gpu::TKCGPUDialect::kSharedBytes))
+    meta.sharedBytes = shared.getInt();
+  if (failed(runPipeline(*module, [&](mlir::PassManager &pm) {
+        mlir::tkc::buildLLVMPipeline(pm, spec.str());
+      })))
+    return 1;
+  // The shared-memory size is final only after lowering.
+  if (auto shared = (*module)->getAttrOfType<mlir::IntegerAttr>(
+          mlir::tkc::gpu::TKCGPUDialect::kSharedBytes))
+    meta.sharedBytes = shared.getInt();
+
+  LLVMContext llvmContext;
+  auto llvmModule =
+      backend->translateToLLVMIR(*module, llvmContext, spec, opts.tools);
+  if (!llvmModule)
+    return fail(toString(llvmModule.takeError()));
+  if (opts.emit == Stage::LLIR)
+    return writeOutput(opts.output, [&](raw_ostream &os) {
+      (*llvmModule)->print(os, nullptr);
+    });
+  auto assembly = backend->emitAssembly(**llvmModule, spec);
+  if (!assembly)
+    return fail(toString(assembly.takeError()));
+  if (opts.emit == Stage::PTX || opts.emit == Stage::AMDGCN)
+    return writeOutput(opts.output, [&](raw_ostream &os) { os << *assembly; });
+  auto binary = backend->makeBinary(**llvmModule, *assembly, spec, opts.tools);
+  if (!binary)
+    return fail(spec.str() + ": " + toString(binary.takeError()));
+  variant.binary = std::move(*binary);
+  meta.target = spec;
+  meta.binaryFormat = backend->getBinaryFormat().str();
+  meta.numWarps = opts.numWarps;
+  meta.numStages = opts.numStages;
+  meta.registers = variant.binary.registers;
+  meta.spillBytes = variant.binary.spillBytes;
+  meta.binarySize = variant.binary.bytes.size();
+  meta.sha256 = tkc::sha256Hex(ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(variant.binary.bytes.data()),
+      variant.binary.bytes.size()));
+  return 0;
+}
+
+/// Writes `bytes` to `path` atomically enough: through a ToolOutputFile
+/// that is removed again unless kept.
+int writeFile(StringRef path, StringRef bytes) {
+  std::error_code ec;
+  ToolOutputFile file(path, ec, sys::fs::OF_None);
+  if (ec)
+    return fail("cannot write '" + path + "': " + ec.message());
+  file.os() << bytes;
+  file.os().flush();
+  if (file.os().has_error())
+    return fail("cannot write '" + path + "'");
+  file.keep();
+  return 0;
+}
+
+/// Compiles `ttir` for every target; for binaries, writes OUT.<format> and
+/// OUT.json (OUT.<arch>.* when there are several targets) once all
+/// variants compiled.
+int compileForTargets(mlir::ModuleOp ttir, const GpuOptions &opts) {
+  if (opts.emit != Stage::Binary && opts.targets.size() != 1)
+    return fail("--emit=" + stageName(opts.emit) +
+                " needs exactly one --target");
+  if (opts.emit == Stage::Binary && opts.output == "-")
+    return fail("-o OUT is required to write binaries");
+  std::vector<Variant> variants(opts.targets.size());
+  for (auto [spec, variant] : llvm::zip(opts.targets, variants))
+    if (int rc = compileVariant(ttir, spec, opts, variant))
+      return rc;
+  if (opts.emit != Stage::Binary)
+    return 0;
+  for (Variant &variant : variants) {
+    tkc::KernelMetadata &meta = variant.metadata;
+    std::string prefix = opts.output;
+    if (variants.size() > 1)
+      prefix += "." + meta.target.arch;
+    std::string binaryPath = prefix + "." + meta.binaryFormat;
+    meta.kernel = meta.entry;
+    meta.binaryFile = sys::path::filename(binaryPath).str();
+    std::string json;
+    raw_string_ostream os(json);
+    os << formatv("{0:2}", meta.toJSON()) << "\n";
+    if (int rc = writeFile(binaryPath, StringRef(variant.binary.bytes.data(),
+                                                 variant.binary.bytes.size())))
+      return rc;
+    if (int rc = writeFile(prefix + ".json", json))
+      return rc;
+  }
+  return 0;
+}
+
+/// Runs the ttir pipeline on `module`, then prints it (`--emit=ttir`) or
+/// carries on with the GPU stages.
+int compileTTIR(mlir::ModuleOp module, const GpuOptions &opts) {
+  if (failed(runPipeline(module, mlir::tkc::buildTTIRPipeline)))
+    return 1;
+  if (opts.emit == Stage::TTIR)
+    return writeOutput(opts.output, [&](raw_ostream &os) { module.print(os); });
+  return compileForTargets(module, opts);
 }
 
 /// Reads `path` into `sourceMgr`; returns its buffer id, or 0 after an
@@ -126,8 +315,8 @@ std::unique_ptr<mlir::MLIRContext> makeContext() {
   return context;
 }
 
-/// `--emit=ttir` for tkc-dialect .mlir input.
-int compileMLIR(StringRef inputPath, StringRef outputPath) {
+/// Compiles tkc-dialect .mlir input.
+int compileMLIR(StringRef inputPath, const GpuOptions &opts) {
   auto context = makeContext();
   SourceMgr sourceMgr;
   if (!loadSource(sourceMgr, inputPath))
@@ -137,18 +326,19 @@ int compileMLIR(StringRef inputPath, StringRef outputPath) {
       mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, context.get());
   if (!module)
     return 1;
-  return runTTIRAndPrint(*module, outputPath);
+  return compileTTIR(*module, opts);
 }
 
 /// What `tkc compile` needs to compile a .py kernel.
 struct PyCompileOptions {
-  std::string input, kernel, signature, output;
+  std::string input, kernel, signature;
   std::vector<std::pair<std::string, std::string>> constexprs;
-  bool emitAst = false;
   bool debug = false;
+  GpuOptions gpu;
 };
 
-/// Parses a Triton-language file and emits the kernel's AST or ttir.
+/// Parses a Triton-language file and compiles the kernel to the requested
+/// stage.
 int compilePython(const PyCompileOptions &opts) {
   using namespace tkc::frontend;
   SourceMgr sourceMgr;
@@ -156,7 +346,7 @@ int compilePython(const PyCompileOptions &opts) {
   if (!bufferId)
     return 1;
   Diagnostics diags(sourceMgr, errs());
-  std::unique_ptr<Module> module = parseModule(bufferId, diags);
+  std::unique_ptr<tkc::frontend::Module> module = parseModule(bufferId, diags);
   if (!module)
     return 1;
   const FunctionDef *fn = module->findFunction(opts.kernel);
@@ -165,22 +355,15 @@ int compilePython(const PyCompileOptions &opts) {
     for (const auto &f : module->functions)
       if (f->isJit)
         jitNames += (jitNames.empty() ? "" : ", ") + f->name;
-    return fail("no function '" + opts.kernel + "' in '" + opts.input +
-                "'" +
-                (jitNames.empty() ? std::string(" (it has no @triton.jit "
-                                                "functions)")
-                                  : " (its @triton.jit functions: " +
-                                        jitNames + ")"));
+    return fail("no function '" + opts.kernel + "' in '" + opts.input + "'" +
+                (jitNames.empty()
+                     ? std::string(" (it has no @triton.jit "
+                                   "functions)")
+                     : " (its @triton.jit functions: " + jitNames + ")"));
   }
-  if (opts.emitAst) {
-    std::string error;
-    auto output = mlir::openOutputFile(opts.output, &error);
-    if (!output)
-      return fail(error);
-    printAST(*fn, diags, output->os());
-    output->keep();
-    return 0;
-  }
+  if (opts.gpu.emit == Stage::Ast)
+    return writeOutput(opts.gpu.output,
+                       [&](raw_ostream &os) { printAST(*fn, diags, os); });
 
   KernelRequest request;
   request.kernelName = opts.kernel;
@@ -197,7 +380,7 @@ int compilePython(const PyCompileOptions &opts) {
       generateTTIR(*module, request, diags, *context);
   if (!ttir)
     return 1;
-  return runTTIRAndPrint(*ttir, opts.output);
+  return compileTTIR(*ttir, opts.gpu);
 }
 
 int runCompile(int argc, char **argv) {
@@ -236,6 +419,17 @@ int runCompile(int argc, char **argv) {
                                        "outputs; file for --emit)"),
                               cl::value_desc("OUT"), cl::init("-"),
                               cl::cat(category));
+  cl::opt<std::string> ptxas(
+      "ptxas",
+      cl::desc("ptxas to assemble NVIDIA binaries with (default "
+               "/usr/local/cuda/bin/ptxas)"),
+      cl::value_desc("PATH"), cl::cat(category));
+  cl::opt<std::string> libdevice(
+      "libdevice",
+      cl::desc("NVIDIA's libdevice bitcode for math functions "
+               "(default /usr/local/cuda/nvvm/libdevice/"
+               "libdevice.10.bc)"),
+      cl::value_desc("PATH"), cl::cat(category));
   cl::opt<Stage> emit(
       "emit", cl::desc("Stop after a stage and print it"),
       cl::values(clEnumValN(Stage::Ast, "ast", "the parsed kernel"),
@@ -278,21 +472,25 @@ int runCompile(int argc, char **argv) {
     return fail("--target is required to produce '" + stageName(emit) +
                 "' (supported: " + tkc::supportedTargetsHelp() + ")");
 
+  GpuOptions gpu;
+  gpu.targets = specs;
+  gpu.numWarps = numWarps;
+  gpu.numStages = numStages;
+  gpu.emit = emit;
+  gpu.output = output;
+  gpu.tools.assembler = ptxas;
+  gpu.tools.deviceLibrary = libdevice;
+
   StringRef extension = sys::path::extension(input);
   if (extension == ".py") {
     if (kernel.empty())
       return fail("--kernel is required for a .py input");
-    if (emit != Stage::Ast && emit != Stage::TTIR)
-      return fail("stage '" + stageName(emit) +
-                  "' is not supported yet: this tkc stops after 'ttir' (the "
-                  "GPU dialect and code generation are not built yet)");
     PyCompileOptions opts;
     opts.input = input;
     opts.kernel = kernel;
     opts.signature = signature;
-    opts.output = output;
-    opts.emitAst = emit == Stage::Ast;
     opts.debug = debug;
+    opts.gpu = std::move(gpu);
     for (StringRef kv : constexprs) {
       auto [k, v] = kv.split('=');
       opts.constexprs.emplace_back(k.trim().str(), v.trim().str());
@@ -304,19 +502,15 @@ int runCompile(int argc, char **argv) {
                 "' must be a Triton-language .py file or a tkc-dialect "
                 ".mlir file");
   if (emit == Stage::Ast)
-    return fail("--emit=ast needs a .py kernel; '" + input +
-                "' is already IR");
-  if (emit != Stage::TTIR)
-    return fail("stage '" + stageName(emit) +
-                "' is not supported yet: this tkc stops after 'ttir' (the "
-                "GPU dialect and code generation are not built yet)");
-  return compileMLIR(input, output);
+    return fail("--emit=ast needs a .py kernel; '" + input + "' is already IR");
+  return compileMLIR(input, gpu);
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  tkc::nvidia::registerNVIDIABackend();
   // Under `bazel run`, resolve relative paths against the user's directory.
   if (const char *dir = std::getenv("BUILD_WORKING_DIRECTORY"))
     (void)chdir(dir);

@@ -499,8 +499,14 @@ LogicalResult ReduceOp::verify() {
   shape.erase(shape.begin() + getAxis());
   for (auto [src, result] : llvm::zip(getSrcs(), getResults())) {
     Type elem = getElementTypeOrSelf(src.getType());
+    // Layout encodings (tkc_gpu) may differ; shape and element type may not.
     Type expected = shape.empty() ? elem : RankedTensorType::get(shape, elem);
-    if (result.getType() != expected)
+    auto resultTensor = dyn_cast<RankedTensorType>(result.getType());
+    Type actual = resultTensor
+                      ? RankedTensorType::get(resultTensor.getShape(),
+                                              resultTensor.getElementType())
+                      : result.getType();
+    if (actual != expected)
       return emitOpError("result type ")
              << result.getType() << " must be " << expected
              << " (the source without axis " << getAxis() << ")";

@@ -62,7 +62,8 @@ LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
 
 Type mlir::tkc::getTypeLike(Type shapeLike, Type elementType) {
   if (auto tensor = dyn_cast<RankedTensorType>(shapeLike))
-    return RankedTensorType::get(tensor.getShape(), elementType);
+    return RankedTensorType::get(tensor.getShape(), elementType,
+                                 tensor.getEncoding());
   return elementType;
 }
 

@@ -4,8 +4,15 @@
 // RUN: not tkc compile %s --emit=ttir --num-warps 3 2>&1 | FileCheck %s --check-prefix=WARPS
 // RUN: not tkc compile %s --emit=ttir --constexpr BLOCK 2>&1 | FileCheck %s --check-prefix=CONSTEXPR
 // RUN: not tkc compile %s --emit=ast 2>&1 | FileCheck %s --check-prefix=AST
-// RUN: not tkc compile %s --target sm_90a --emit=ttgir 2>&1 | FileCheck %s --check-prefix=STAGE
+// RUN: not tkc compile %s --target sm_90a --emit=amdgcn 2>&1 | FileCheck %s --check-prefix=STAGE
+// RUN: not tkc compile %s --target sm_90a,sm_80 --emit=ptx 2>&1 | FileCheck %s --check-prefix=ONETARGET
 // RUN: not tkc compile %s --target sm_90a 2>&1 | FileCheck %s --check-prefix=BINARY
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: not tkc compile %s --target sm_90a -o %t/k 2>&1 | FileCheck %s --check-prefix=NOPARAMS
+// RUN: not tkc compile %S/inputs/add.py --kernel add_kernel --signature '*fp32:16, *fp32:16, *fp32:16, i32, 1024' --target sm_80,sm_90a --ptxas %t/no-ptxas -o %t/add 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: not tkc compile %S/inputs/add.py --kernel dot_kernel --signature '*fp16, *fp32' --target sm_90a -o %t/dot 2>&1 | FileCheck %s --check-prefix=NOCODEGEN
+// Nothing is half-written when a compilation fails.
+// RUN: ls %t | count 0
 // RUN: not tkc compile %S/does-not-exist.py --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOKERNEL
 // RUN: not tkc compile %S/does-not-exist.py --kernel add --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOPY
 // RUN: not tkc compile %S/does-not-exist.py --kernel add --target sm_90a 2>&1 | FileCheck %s --check-prefix=PYSTAGE
@@ -19,11 +26,15 @@
 // WARPS: tkc: error: --num-warps must be a power of two from 1 to 32, got 3
 // CONSTEXPR: tkc: error: --constexpr expects NAME=VALUE, got 'BLOCK'
 // AST: tkc: error: --emit=ast needs a .py kernel
-// STAGE: tkc: error: stage 'ttgir' is not supported yet: this tkc stops after 'ttir'
-// BINARY: tkc: error: stage 'cubin/hsaco' is not supported yet
+// STAGE: tkc: error: --emit=amdgcn does not apply to target 'cuda:90a'
+// ONETARGET: tkc: error: --emit=ptx needs exactly one --target
+// BINARY: tkc: error: -o OUT is required to write binaries
+// NOPARAMS: tkc: error: the kernel carries no parameter description
+// PTXAS: tkc: error: cuda:80: ptxas not found at '{{.*}}no-ptxas' (set its path with --ptxas)
+// NOCODEGEN: add.py:19:9: error: code generation does not support 'tkc.dot' yet
 // NOKERNEL: tkc: error: --kernel is required for a .py input
 // NOPY: tkc: error: cannot open input file '{{.*}}does-not-exist.py'
-// PYSTAGE: tkc: error: stage 'cubin/hsaco' is not supported yet: this tkc stops after 'ttir'
+// PYSTAGE: tkc: error: cannot open input file '{{.*}}does-not-exist.py'
 // EXT: tkc: error: input '{{.*}}kernel.cu' must be a Triton-language .py file or a tkc-dialect .mlir file
 // MISSING: tkc: error: cannot open input file '{{.*}}does-not-exist.mlir'
 

@@ -1,0 +1,241 @@
+//===- NVIDIABackend.cpp - LLVM dialect → PTX → cubin ---------------------===//
+//
+// The NVIDIA TargetBackend: translates the LLVM-dialect module (with NVVM
+// ops) to LLVM IR, links libdevice when the kernel calls its functions,
+// optimizes at O3 for the sm_* CPU of the NVPTX target, prints PTX, and
+// runs ptxas to make the cubin, reading register and spill counts from its
+// verbose report.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/nvidia/NVIDIABackend.h"
+#include "backends/nvidia/NVIDIATargetInfo.h"
+
+#include "compiler/Target/TargetBackend.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <mutex>
+
+extern "C" {
+void LLVMInitializeNVPTXTargetInfo();
+void LLVMInitializeNVPTXTarget();
+void LLVMInitializeNVPTXTargetMC();
+void LLVMInitializeNVPTXAsmPrinter();
+}
+
+using namespace tkc;
+using namespace tkc::nvidia;
+
+namespace {
+
+constexpr const char *kTriple = "nvptx64-nvidia-cuda";
+constexpr const char *kDefaultPtxas = "/usr/local/cuda/bin/ptxas";
+constexpr const char *kDefaultLibdevice =
+    "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc";
+
+llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// The NVPTX target machine for `spec` (sm_80, sm_90a, ...).
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(const TargetSpec &spec) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+  llvm::Triple triple(kTriple);
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return makeError("NVPTX target unavailable: " + error);
+  llvm::TargetOptions options;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, spec.arch, /*Features=*/"", options, std::nullopt, std::nullopt,
+      llvm::CodeGenOptLevel::Aggressive));
+  if (!machine)
+    return makeError("cannot create an NVPTX target machine for " + spec.arch);
+  return machine;
+}
+
+/// Links the libdevice functions `module` calls, then internalizes them.
+llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef path) {
+  bool needed = llvm::any_of(module.functions(), [](llvm::Function &f) {
+    return f.isDeclaration() && f.getName().starts_with("__nv_");
+  });
+  if (!needed)
+    return llvm::Error::success();
+  llvm::SMDiagnostic diag;
+  std::unique_ptr<llvm::Module> lib =
+      llvm::parseIRFile(path, diag, module.getContext());
+  if (!lib)
+    return makeError("cannot read libdevice '" + path + "': " +
+                     diag.getMessage() + " (set its path with --libdevice)");
+  lib->setTargetTriple(module.getTargetTriple());
+  lib->setDataLayout(module.getDataLayout());
+  if (llvm::Linker::linkModules(module, std::move(lib),
+                                llvm::Linker::Flags::LinkOnlyNeeded))
+    return makeError("linking libdevice failed");
+  for (llvm::Function &f : module.functions())
+    if (!f.isDeclaration() && f.getName().starts_with("__nv_"))
+      f.setLinkage(llvm::GlobalValue::InternalLinkage);
+  return llvm::Error::success();
+}
+
+/// Reads `pattern`'s first group as an integer from ptxas's report.
+int readCount(llvm::StringRef report, llvm::StringRef pattern) {
+  llvm::SmallVector<llvm::StringRef, 2> groups;
+  int value = -1;
+  if (llvm::Regex(pattern).match(report, &groups))
+    groups[1].getAsInteger(10, value);
+  return value;
+}
+
+class NVIDIABackend : public TargetBackend {
+public:
+  std::unique_ptr<TargetInfo>
+  createTargetInfo(const TargetSpec &) const override {
+    return std::make_unique<NVIDIATargetInfo>();
+  }
+
+  void registerDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::NVVM::NVVMDialect>();
+    mlir::registerBuiltinDialectTranslation(registry);
+    mlir::registerLLVMDialectTranslation(registry);
+    mlir::registerNVVMDialectTranslation(registry);
+  }
+
+  llvm::Expected<std::unique_ptr<llvm::Module>>
+  translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
+                    const TargetSpec &spec,
+                    const BackendTools &tools) const override {
+    auto machine = createTargetMachine(spec);
+    if (!machine)
+      return machine.takeError();
+    std::unique_ptr<llvm::Module> llvmModule =
+        mlir::translateModuleToLLVMIR(module, context, "tkc");
+    if (!llvmModule)
+      return makeError("translation to LLVM IR failed");
+    llvmModule->setTargetTriple(llvm::Triple(kTriple));
+    llvmModule->setDataLayout((*machine)->createDataLayout());
+    if (auto err = linkLibdevice(*llvmModule, tools.deviceLibrary.empty()
+                                                  ? kDefaultLibdevice
+                                                  : tools.deviceLibrary))
+      return std::move(err);
+
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassBuilder builder(machine->get());
+    builder.registerModuleAnalyses(mam);
+    builder.registerCGSCCAnalyses(cgam);
+    builder.registerFunctionAnalyses(fam);
+    builder.registerLoopAnalyses(lam);
+    builder.crossRegisterProxies(lam, fam, cgam, mam);
+    builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
+        .run(*llvmModule, mam);
+    return llvmModule;
+  }
+
+  llvm::Expected<std::string>
+  emitAssembly(llvm::Module &module, const TargetSpec &spec) const override {
+    auto machine = createTargetMachine(spec);
+    if (!machine)
+      return machine.takeError();
+    llvm::SmallString<0> ptx;
+    llvm::raw_svector_ostream os(ptx);
+    llvm::legacy::PassManager pm;
+    if ((*machine)->addPassesToEmitFile(pm, os, nullptr,
+                                        llvm::CodeGenFileType::AssemblyFile))
+      return makeError("the NVPTX target cannot emit PTX");
+    pm.run(module);
+    return std::string(ptx);
+  }
+
+  llvm::Expected<BinaryResult>
+  makeBinary(llvm::Module &, llvm::StringRef ptx, const TargetSpec &spec,
+             const BackendTools &tools) const override {
+    std::string ptxas =
+        tools.assembler.empty() ? kDefaultPtxas : tools.assembler;
+    if (!llvm::sys::fs::can_execute(ptxas))
+      return makeError("ptxas not found at '" + ptxas +
+                       "' (set its path with --ptxas)");
+    // ptxas reads and writes files: use private temporaries.
+    llvm::SmallString<128> ptxPath, cubinPath, logPath;
+    for (auto [path, suffix] :
+         {std::pair(&ptxPath, "ptx"), std::pair(&cubinPath, "cubin"),
+          std::pair(&logPath, "log")})
+      if (std::error_code ec =
+              llvm::sys::fs::createTemporaryFile("tkc", suffix, *path))
+        return makeError("cannot create a temporary file: " + ec.message());
+    auto cleanup = llvm::make_scope_exit([&] {
+      for (auto *path : {&ptxPath, &cubinPath, &logPath})
+        llvm::sys::fs::remove(*path);
+    });
+    {
+      std::error_code ec;
+      llvm::raw_fd_ostream out(ptxPath, ec);
+      if (ec)
+        return makeError("cannot write '" + ptxPath + "': " + ec.message());
+      out << ptx;
+    }
+    std::string arch = "-arch=" + spec.arch;
+    llvm::SmallVector<llvm::StringRef> args = {ptxas,   arch, "-O3",    "-v",
+                                               ptxPath, "-o", cubinPath};
+    std::optional<llvm::StringRef> redirects[] = {
+        std::nullopt, llvm::StringRef(logPath), llvm::StringRef(logPath)};
+    std::string execError;
+    int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects,
+                                       /*SecondsToWait=*/0, /*MemoryLimit=*/0,
+                                       &execError);
+    auto log = llvm::MemoryBuffer::getFile(logPath);
+    std::string report = log ? (*log)->getBuffer().str() : std::string();
+    if (rc != 0)
+      return makeError("ptxas failed" +
+                       (execError.empty() ? "" : " (" + execError + ")") +
+                       ":\n" + report);
+    auto cubin = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false);
+    if (!cubin)
+      return makeError("ptxas wrote no cubin: " + cubin.getError().message());
+    BinaryResult result;
+    result.bytes.assign((*cubin)->getBufferStart(), (*cubin)->getBufferEnd());
+    result.registers = readCount(report, "Used ([0-9]+) registers");
+    int stores = readCount(report, "([0-9]+) bytes spill stores");
+    int loads = readCount(report, "([0-9]+) bytes spill loads");
+    if (stores >= 0 && loads >= 0)
+      result.spillBytes = stores + loads;
+    return result;
+  }
+
+  llvm::StringRef getBinaryFormat() const override { return "cubin"; }
+};
+
+} // namespace
+
+void tkc::nvidia::registerNVIDIABackend() {
+  registerTargetBackend(Backend::Cuda, std::make_unique<NVIDIABackend>());
+}

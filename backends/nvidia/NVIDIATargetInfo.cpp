@@ -1,0 +1,202 @@
+//===- NVIDIATargetInfo.cpp - TargetInfo for NVIDIA GPUs ------------------===//
+//
+// Global memory accesses are PTX `ld.global`/`st.global` in inline assembly,
+// guarded by a predicate register: a masked-off lane issues nothing, and a
+// vector of up to 16 bytes moves as one instruction of 32-bit words (or one
+// 16- or 8-bit access for smaller values).
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/nvidia/NVIDIATargetInfo.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace tkc::nvidia;
+
+namespace {
+
+/// How a value of some type travels through a PTX access: `count` words of
+/// `bits` bits each, in registers of constraint letter `constraint`.
+struct WordShape {
+  unsigned count;
+  unsigned bits;
+  char constraint;
+};
+
+WordShape wordShapeOf(Type type) {
+  unsigned bits = 0;
+  if (auto vector = dyn_cast<VectorType>(type))
+    bits = vector.getNumElements() * vector.getElementTypeBitWidth();
+  else
+    bits = type.getIntOrFloatBitWidth();
+  if (bits >= 32)
+    return {bits / 32, 32, 'r'};
+  return {1, 16, 'h'}; // 8- and 16-bit values use 16-bit registers.
+}
+
+/// The PTX operand list `{$first, ..., $first+count-1}` (or `$first`).
+std::string operandList(unsigned first, unsigned count) {
+  if (count == 1)
+    return "$" + std::to_string(first);
+  std::string list = "{ ";
+  for (unsigned i = 0; i < count; ++i)
+    list += (i ? ", $" : "$") + std::to_string(first + i);
+  return list + " }";
+}
+
+/// The `.vN.bB` / `.uB` suffix of an access moving `shape` (`dataBits` wide).
+std::string accessSuffix(const WordShape &shape, unsigned dataBits) {
+  if (dataBits < 16)
+    return ".u8";
+  std::string suffix =
+      shape.count > 1 ? ".v" + std::to_string(shape.count) : std::string();
+  return suffix + ".b" + std::to_string(shape.bits);
+}
+
+unsigned bitsOf(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getNumElements() * vector.getElementTypeBitWidth();
+  return type.getIntOrFloatBitWidth();
+}
+
+} // namespace
+
+void NVIDIATargetInfo::getDependentDialects(DialectRegistry &registry) const {
+  registry.insert<NVVM::NVVMDialect>();
+}
+
+Value NVIDIATargetInfo::getThreadId(OpBuilder &b, Location loc) const {
+  return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+}
+
+Value NVIDIATargetInfo::getProgramId(OpBuilder &b, Location loc,
+                                     unsigned axis) const {
+  Type i32 = b.getI32Type();
+  if (axis == 0)
+    return NVVM::BlockIdXOp::create(b, loc, i32);
+  if (axis == 1)
+    return NVVM::BlockIdYOp::create(b, loc, i32);
+  return NVVM::BlockIdZOp::create(b, loc, i32);
+}
+
+Value NVIDIATargetInfo::getNumPrograms(OpBuilder &b, Location loc,
+                                       unsigned axis) const {
+  Type i32 = b.getI32Type();
+  if (axis == 0)
+    return NVVM::GridDimXOp::create(b, loc, i32);
+  if (axis == 1)
+    return NVVM::GridDimYOp::create(b, loc, i32);
+  return NVVM::GridDimZOp::create(b, loc, i32);
+}
+
+void NVIDIATargetInfo::emitBarrier(OpBuilder &b, Location loc) const {
+  NVVM::Barrier0Op::create(b, loc);
+}
+
+Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
+                                   Type type, Value pred) const {
+  WordShape shape = wordShapeOf(type);
+  unsigned dataBits = bitsOf(type);
+  Type wordType = b.getIntegerType(shape.bits);
+  std::string constraints, text;
+  for (unsigned i = 0; i < shape.count; ++i) {
+    constraints += std::string(i ? "," : "") + "=" + shape.constraint;
+    // Masked-off lanes read zeros.
+    if (pred)
+      text += "mov.b" + std::to_string(shape.bits) + " $" + std::to_string(i) +
+              ", 0;\n\t";
+  }
+  SmallVector<Value> operands = {ptr};
+  constraints += ",l";
+  std::string guard;
+  if (pred) {
+    operands.push_back(pred);
+    constraints += ",b";
+    guard = "@$" + std::to_string(shape.count + 1) + " ";
+  }
+  text += guard + "ld.global" + accessSuffix(shape, dataBits) + " " +
+          operandList(0, shape.count) + ", [ $" + std::to_string(shape.count) +
+          " + 0 ];";
+  Type resultType =
+      shape.count == 1
+          ? wordType
+          : LLVM::LLVMStructType::getLiteral(
+                b.getContext(), SmallVector<Type>(shape.count, wordType));
+  // Side effects keep the load ordered with the kernel's stores.
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, resultType, operands, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  Value words = asmOp.getResult(0);
+  if (dataBits < shape.bits)
+    return LLVM::BitcastOp::create(
+        b, loc, type,
+        LLVM::TruncOp::create(b, loc, b.getIntegerType(dataBits), words));
+  if (shape.count == 1)
+    return LLVM::BitcastOp::create(b, loc, type, words);
+  auto vectorType = VectorType::get({shape.count}, wordType);
+  Value vector = LLVM::UndefOp::create(b, loc, vectorType);
+  for (unsigned i = 0; i < shape.count; ++i) {
+    Value word = LLVM::ExtractValueOp::create(b, loc, words, i);
+    vector = LLVM::InsertElementOp::create(
+        b, loc, vector, word,
+        LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                 b.getI32IntegerAttr(i)));
+  }
+  return LLVM::BitcastOp::create(b, loc, type, vector);
+}
+
+void NVIDIATargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr,
+                                   Value value, Value pred) const {
+  Type type = value.getType();
+  WordShape shape = wordShapeOf(type);
+  unsigned dataBits = bitsOf(type);
+  Type wordType = b.getIntegerType(shape.bits);
+  SmallVector<Value> operands;
+  if (dataBits < shape.bits) {
+    Value bits =
+        LLVM::BitcastOp::create(b, loc, b.getIntegerType(dataBits), value);
+    operands.push_back(LLVM::ZExtOp::create(b, loc, wordType, bits));
+  } else if (shape.count == 1) {
+    operands.push_back(LLVM::BitcastOp::create(b, loc, wordType, value));
+  } else {
+    Value words = LLVM::BitcastOp::create(
+        b, loc, VectorType::get({shape.count}, wordType), value);
+    for (unsigned i = 0; i < shape.count; ++i)
+      operands.push_back(LLVM::ExtractElementOp::create(
+          b, loc, words,
+          LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                   b.getI32IntegerAttr(i))));
+  }
+  std::string constraints;
+  for (unsigned i = 0; i < shape.count; ++i)
+    constraints += std::string(i ? "," : "") + shape.constraint;
+  operands.push_back(ptr);
+  constraints += ",l";
+  std::string guard;
+  if (pred) {
+    operands.push_back(pred);
+    constraints += ",b";
+    guard = "@$" + std::to_string(shape.count + 1) + " ";
+  }
+  std::string text = guard + "st.global" + accessSuffix(shape, dataBits) +
+                     " [ $" + std::to_string(shape.count) + " + 0 ], " +
+                     operandList(0, shape.count) + ";";
+  LLVM::InlineAsmOp::create(b, loc, TypeRange(), operands, text, constraints,
+                            /*has_side_effects=*/true,
+                            /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
+void NVIDIATargetInfo::markKernel(LLVM::LLVMFuncOp func,
+                                  unsigned threadsPerBlock) const {
+  Builder b(func.getContext());
+  func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  func->setAttr(
+      NVVM::NVVMDialect::getMaxntidAttrName(),
+      b.getDenseI32ArrayAttr({static_cast<int32_t>(threadsPerBlock), 1, 1}));
+}

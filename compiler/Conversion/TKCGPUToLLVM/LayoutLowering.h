@@ -1,0 +1,47 @@
+//===- LayoutLowering.h - Per-thread views of laid-out tensors --*- C++ -*-===//
+//
+// Helpers the tkc_gpu → LLVM patterns share: a tensor becomes an LLVM
+// struct of the thread's registers; the layout's linear map gives each
+// register's tensor coordinates as LLVM values computed from the thread
+// id. Vendor-neutral: hardware ids come from TargetInfo.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_CONVERSION_TKCGPUTOLLVM_LAYOUTLOWERING_H
+#define TKC_CONVERSION_TKCGPUTOLLVM_LAYOUTLOWERING_H
+
+#include "compiler/Dialect/TKCGPU/IR/LinearLayout.h"
+#include "compiler/Target/TargetInfo.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace mlir::tkc::gpu {
+
+/// Splits a struct-typed value into its fields.
+SmallVector<Value> unpackRegisters(OpBuilder &b, Location loc, Value packed);
+
+/// Builds a struct of `structType` from `values`.
+Value packRegisters(OpBuilder &b, Location loc, Type structType,
+                    ValueRange values);
+
+/// The lane and warp indices of the current thread, as i32.
+struct HardwareIds {
+  Value lane;
+  Value warp;
+};
+HardwareIds getHardwareIds(OpBuilder &b, Location loc,
+                           const ::tkc::TargetInfo &target);
+
+/// For every register of `layout`, its coordinates (one i32 per tensor
+/// dimension) in the thread `ids` names.
+SmallVector<SmallVector<Value>> emitCoordinates(OpBuilder &b, Location loc,
+                                                const LinearLayout &layout,
+                                                const HardwareIds &ids);
+
+/// An i32 constant.
+Value i32Constant(OpBuilder &b, Location loc, int64_t value);
+
+} // namespace mlir::tkc::gpu
+
+#endif // TKC_CONVERSION_TKCGPUTOLLVM_LAYOUTLOWERING_H

@@ -1,0 +1,115 @@
+//===- TKCToTKCGPU.cpp - Assign layouts: ttir → ttgir ---------------------===//
+//
+// Implements tkc-convert-tkc-to-tkcgpu. Every tensor value gets the default
+// blocked layout of its shape; ops whose operand and result layouts are
+// related (expand_dims, broadcast, reduce) get the conversions that relate
+// them. Later passes (coalescing, removal of conversions) improve the
+// choice; this pass only makes it consistent.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Conversion/Passes.h"
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::tkc {
+#define GEN_PASS_DEF_CONVERTTKCTOTKCGPU
+#include "compiler/Conversion/Passes.h.inc"
+} // namespace mlir::tkc
+
+using namespace mlir;
+using namespace mlir::tkc;
+using namespace mlir::tkc::gpu;
+
+namespace {
+
+struct ConvertTKCToTKCGPUPass
+    : public mlir::tkc::impl::ConvertTKCToTKCGPUBase<ConvertTKCToTKCGPUPass> {
+  using Base::Base;
+
+  /// `type` with the default layout of its shape (types without tensors
+  /// and tensors that already have a layout are returned as they are).
+  Type withDefaultLayout(Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || tensor.getEncoding())
+      return type;
+    return withLayout(tensor, BlockedEncodingAttr::getDefault(
+                                  &getContext(), tensor.getShape(), numWarps,
+                                  threadsPerWarp));
+  }
+
+  /// Replaces `value` at `use` by a conversion of it to `type`.
+  static void convertOperand(OpOperand &use, Type type) {
+    if (use.get().getType() == type)
+      return;
+    OpBuilder b(use.getOwner());
+    use.set(
+        b.create<ConvertLayoutOp>(use.getOwner()->getLoc(), type, use.get()));
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (numWarps == 0 || !llvm::isPowerOf2_32(numWarps) ||
+        threadsPerWarp == 0 || !llvm::isPowerOf2_32(threadsPerWarp)) {
+      module.emitError() << "num-warps and threads-per-warp must be powers "
+                            "of two, got "
+                         << numWarps << " and " << threadsPerWarp;
+      return signalPassFailure();
+    }
+    Builder b(&getContext());
+    module->setAttr(TKCGPUDialect::kNumWarps, b.getI32IntegerAttr(numWarps));
+    module->setAttr(TKCGPUDialect::kThreadsPerWarp,
+                    b.getI32IntegerAttr(threadsPerWarp));
+
+    // Every tensor-typed result and block argument gets the default layout.
+    module.walk([&](Operation *op) {
+      for (Value result : op->getResults())
+        result.setType(withDefaultLayout(result.getType()));
+      // A dense constant's value has the type of its result.
+      if (auto constant = dyn_cast<arith::ConstantOp>(op))
+        if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
+          constant.setValueAttr(
+              dense.reshape(cast<ShapedType>(constant.getType())));
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            arg.setType(withDefaultLayout(arg.getType()));
+    });
+
+    // Relate the layouts of shape-changing ops.
+    module.walk([&](Operation *op) {
+      if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+        auto resultLayout = getLayout(expand.getType());
+        auto src = cast<RankedTensorType>(expand.getSrc().getType());
+        convertOperand(expand.getSrcMutable(),
+                       withLayout(src, SliceEncodingAttr::get(&getContext(),
+                                                              expand.getAxis(),
+                                                              resultLayout)));
+      } else if (auto broadcast = dyn_cast<BroadcastOp>(op)) {
+        auto src = cast<RankedTensorType>(broadcast.getSrc().getType());
+        convertOperand(broadcast.getSrcMutable(),
+                       withLayout(src, getLayout(broadcast.getType())));
+      } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
+        auto srcLayout = getLayout(reduce.getSrcs().front().getType());
+        OpBuilder after(op->getContext());
+        after.setInsertionPointAfter(op);
+        for (Value result : reduce.getResults()) {
+          auto tensor = dyn_cast<RankedTensorType>(result.getType());
+          if (!tensor)
+            continue;
+          Type defaultType = tensor;
+          result.setType(withLayout(
+              tensor, SliceEncodingAttr::get(&getContext(), reduce.getAxis(),
+                                             srcLayout)));
+          auto back =
+              after.create<ConvertLayoutOp>(op->getLoc(), defaultType, result);
+          result.replaceAllUsesExcept(back, back);
+        }
+      }
+    });
+  }
+};
+
+} // namespace

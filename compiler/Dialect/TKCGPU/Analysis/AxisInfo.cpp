@@ -1,0 +1,238 @@
+//===- AxisInfo.cpp - Contiguity, divisibility, constancy of values -------===//
+//
+// Transfer functions of the axis analysis, one per modelled op, evaluated
+// on demand from each value's definition. Values crossing region boundaries
+// (loop-carried values, results of scf ops) are not followed: they are
+// unknown, which is always safe.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Dialect/TKCGPU/Analysis/AxisInfo.h"
+
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::tkc::gpu;
+
+namespace {
+
+/// The extents of `type`, or {1} for a scalar.
+SmallVector<int64_t, 4> extentsOf(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return SmallVector<int64_t, 4>(tensor.getShape());
+  return {1};
+}
+
+/// The largest power of two dividing `value` (kMaxDivisibility for 0).
+int64_t powerOfTwoDivisor(int64_t value) {
+  if (value == 0)
+    return kMaxDivisibility;
+  return std::min<int64_t>(value & -value, kMaxDivisibility);
+}
+
+/// Knowledge of a value that is `constant` everywhere in `type`.
+AxisInfo constantInfo(Type type, int64_t constant) {
+  SmallVector<int64_t, 4> extents = extentsOf(type);
+  AxisInfo info = AxisInfo::unknown(extents.size());
+  info.constancy = extents;
+  info.divisibility.assign(extents.size(), powerOfTwoDivisor(constant));
+  info.constant = constant;
+  return info;
+}
+
+/// Bytes per pointee of a pointer(-tensor) type, or 1 for integers.
+int64_t pointeeBytes(Type type) {
+  auto ptr = dyn_cast<tkc::PointerType>(getElementTypeOrSelf(type));
+  if (!ptr)
+    return 1;
+  unsigned bits = ptr.getPointeeType().getIntOrFloatBitWidth();
+  return std::max<int64_t>(1, bits / 8);
+}
+
+/// Overrides facts with tl.multiple_of / max_contiguous / max_constancy
+/// hints found on `attrs` (an op's or a function argument's attributes).
+void applyHints(AxisInfo &info, DictionaryAttr attrs) {
+  if (!attrs)
+    return;
+  auto apply = [&](StringRef name, SmallVector<int64_t, 4> &field) {
+    Attribute attr = attrs.get(name);
+    if (auto ints = dyn_cast_or_null<DenseI32ArrayAttr>(attr)) {
+      for (auto [f, v] : llvm::zip(field, ints.asArrayRef()))
+        f = std::max<int64_t>(f, v);
+    } else if (auto one = dyn_cast_or_null<IntegerAttr>(attr)) {
+      for (int64_t &f : field)
+        f = std::max<int64_t>(f, one.getInt());
+    }
+  };
+  apply("tkc.divisibility", info.divisibility);
+  apply("tkc.contiguity", info.contiguity);
+  apply("tkc.constancy", info.constancy);
+}
+
+int64_t gcd(int64_t a, int64_t b) { return std::gcd(a, b); }
+
+} // namespace
+
+AxisInfo AxisInfo::unknown(unsigned rank) {
+  AxisInfo info;
+  info.contiguity.assign(rank, 1);
+  info.divisibility.assign(rank, 1);
+  info.constancy.assign(rank, 1);
+  return info;
+}
+
+const AxisInfo &AxisInfoAnalysis::get(Value value) {
+  auto it = cache.find(value);
+  if (it != cache.end())
+    return it->second;
+  AxisInfo info = compute(value);
+  return cache.try_emplace(value, std::move(info)).first->second;
+}
+
+AxisInfo AxisInfoAnalysis::compute(Value value) {
+  Type type = value.getType();
+  unsigned rank = extentsOf(type).size();
+  AxisInfo unknown = AxisInfo::unknown(rank);
+
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto func = dyn_cast_or_null<func::FuncOp>(arg.getOwner()->getParentOp());
+    if (func && arg.getOwner()->isEntryBlock())
+      applyHints(unknown, func.getArgAttrDict(arg.getArgNumber()));
+    return unknown;
+  }
+
+  Operation *op = value.getDefiningOp();
+  AxisInfo info = unknown;
+  // Binary ops read both operands' facts.
+  auto lhs = [&]() -> const AxisInfo & { return get(op->getOperand(0)); };
+  auto rhs = [&]() -> const AxisInfo & { return get(op->getOperand(1)); };
+
+  // Sums: contiguous + constant stays contiguous; divisibility is the gcd.
+  auto addLike = [&](int64_t rhsScale) {
+    AxisInfo a = lhs(), b = rhs();
+    for (unsigned d = 0; d < rank; ++d) {
+      info.contiguity[d] = std::max(gcd(a.contiguity[d], b.constancy[d]),
+                                    gcd(a.constancy[d], b.contiguity[d]));
+      info.divisibility[d] =
+          gcd(a.divisibility[d],
+              std::min(kMaxDivisibility, b.divisibility[d] * rhsScale));
+      info.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
+    }
+    if (a.constant && b.constant)
+      info.constant = *a.constant + *b.constant * rhsScale;
+  };
+  // Ops that combine elementwise without creating runs: constancy only.
+  auto constancyOnly = [&]() {
+    for (unsigned d = 0; d < rank; ++d) {
+      info.constancy[d] = extentsOf(type)[d];
+      for (Value operand : op->getOperands())
+        info.constancy[d] = gcd(info.constancy[d], get(operand).constancy[d]);
+    }
+  };
+
+  llvm::TypeSwitch<Operation *>(op)
+      .Case([&](arith::ConstantOp constant) {
+        APInt bits;
+        // Integers and splats of integers; floats stay unknown.
+        if (matchPattern(constant.getResult(), m_ConstantInt(&bits)))
+          info = constantInfo(type, bits.getSExtValue());
+      })
+      .Case([&](tkc::MakeRangeOp range) {
+        info.contiguity[0] = range.getEnd() - range.getStart();
+        info.divisibility[0] = powerOfTwoDivisor(range.getStart());
+      })
+      .Case([&](tkc::SplatOp splat) {
+        const AxisInfo &src = get(splat.getSrc());
+        info.constancy = extentsOf(type);
+        info.divisibility.assign(rank, src.divisibility[0]);
+        info.constant = src.constant;
+      })
+      .Case([&](tkc::BroadcastOp broadcast) {
+        const AxisInfo &src = get(broadcast.getSrc());
+        auto srcShape = extentsOf(broadcast.getSrc().getType());
+        auto shape = extentsOf(type);
+        info = src;
+        for (unsigned d = 0; d < rank; ++d)
+          if (srcShape[d] == 1 && shape[d] != 1) {
+            info.contiguity[d] = 1;
+            info.constancy[d] = shape[d];
+          }
+      })
+      .Case([&](tkc::ExpandDimsOp expand) {
+        const AxisInfo &src = get(expand.getSrc());
+        info = src;
+        unsigned axis = expand.getAxis();
+        int64_t div = kMaxDivisibility;
+        for (int64_t d : src.divisibility)
+          div = std::min(div, d);
+        info.contiguity.insert(info.contiguity.begin() + axis, 1);
+        info.divisibility.insert(info.divisibility.begin() + axis, div);
+        info.constancy.insert(info.constancy.begin() + axis, 1);
+      })
+      .Case([&](tkc::AddPtrOp addptr) { addLike(pointeeBytes(type)); })
+      .Case([&](arith::AddIOp) { addLike(1); })
+      .Case([&](arith::SubIOp) {
+        AxisInfo a = lhs(), b = rhs();
+        for (unsigned d = 0; d < rank; ++d) {
+          info.contiguity[d] = gcd(a.contiguity[d], b.constancy[d]);
+          info.divisibility[d] = gcd(a.divisibility[d], b.divisibility[d]);
+          info.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
+        }
+        if (a.constant && b.constant)
+          info.constant = *a.constant - *b.constant;
+      })
+      .Case([&](arith::MulIOp) {
+        AxisInfo a = lhs(), b = rhs();
+        for (unsigned d = 0; d < rank; ++d) {
+          info.contiguity[d] = b.constant == 1   ? a.contiguity[d]
+                               : a.constant == 1 ? b.contiguity[d]
+                                                 : 1;
+          info.divisibility[d] =
+              std::min(kMaxDivisibility, a.divisibility[d] * b.divisibility[d]);
+          info.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
+        }
+        if (a.constant && b.constant)
+          info.constant = *a.constant * *b.constant;
+      })
+      .Case([&](arith::CmpIOp cmp) {
+        AxisInfo a = lhs(), b = rhs();
+        using P = arith::CmpIPredicate;
+        P pred = cmp.getPredicate();
+        // `base + i < bound` with base and bound multiples of k is the
+        // same for every i in [0, k): runs of k equal results.
+        bool lhsRuns = pred == P::slt || pred == P::ult || pred == P::sge ||
+                       pred == P::uge;
+        bool rhsRuns = pred == P::sgt || pred == P::ugt || pred == P::sle ||
+                       pred == P::ule;
+        for (unsigned d = 0; d < rank; ++d) {
+          int64_t c = gcd(a.constancy[d], b.constancy[d]);
+          auto runs = [&](const AxisInfo &range, const AxisInfo &bound) {
+            return gcd(gcd(range.contiguity[d], range.divisibility[d]),
+                       gcd(bound.divisibility[d], bound.constancy[d]));
+          };
+          if (lhsRuns)
+            c = std::max(c, runs(a, b));
+          if (rhsRuns)
+            c = std::max(c, runs(b, a));
+          info.constancy[d] = c;
+        }
+      })
+      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, ConvertLayoutOp>(
+          [&](Operation *) { info = get(op->getOperand(0)); })
+      .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::SelectOp,
+            arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(
+          [&](Operation *) { constancyOnly(); })
+      .Default([](Operation *) {});
+
+  applyHints(info, op->getAttrDictionary());
+  return info;
+}

@@ -1,0 +1,61 @@
+//===- AxisInfo.h - Contiguity, divisibility, constancy of values -*- C++
+//-*-===//
+//
+// The axis analysis: for every integer or pointer value (scalar or tensor),
+// per dimension, how many consecutive elements are contiguous (each one
+// more than the previous), the largest power of two dividing the first of
+// each such group (bytes for pointers), and how many consecutive elements
+// are equal. Facts come from the signature's hints (`tkc.divisibility`),
+// constants, tl.arange, tl.multiple_of/max_contiguous and arithmetic. The
+// coalescing pass and the load/store lowering use them to pick vector
+// widths.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_DIALECT_TKCGPU_ANALYSIS_AXISINFO_H
+#define TKC_DIALECT_TKCGPU_ANALYSIS_AXISINFO_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlir::tkc::gpu {
+
+/// What is known of one value, per dimension (one dimension for scalars).
+struct AxisInfo {
+  /// Length of runs of consecutive values (x, x+1, ...), aligned to it.
+  llvm::SmallVector<int64_t, 4> contiguity;
+  /// The largest power of two known to divide the first value of each run.
+  llvm::SmallVector<int64_t, 4> divisibility;
+  /// Length of runs of equal values, aligned to it.
+  llvm::SmallVector<int64_t, 4> constancy;
+  /// The value, when it is the same known integer everywhere.
+  std::optional<int64_t> constant;
+
+  /// No knowledge: runs of one, divisible by one.
+  static AxisInfo unknown(unsigned rank);
+  unsigned getRank() const { return contiguity.size(); }
+};
+
+/// The largest divisibility the analysis tracks (2^30), standing for zero.
+constexpr int64_t kMaxDivisibility = int64_t(1) << 30;
+
+/// Computes AxisInfo for the values of one function, on demand, memoized.
+class AxisInfoAnalysis {
+public:
+  /// The facts about `value`. Values defined by ops the analysis does not
+  /// model (loads, loop results, ...) are unknown.
+  const AxisInfo &get(Value value);
+
+private:
+  AxisInfo compute(Value value);
+  llvm::DenseMap<Value, AxisInfo> cache;
+};
+
+} // namespace mlir::tkc::gpu
+
+#endif // TKC_DIALECT_TKCGPU_ANALYSIS_AXISINFO_H

@@ -1,0 +1,163 @@
+//===- LinearLayout.cpp - Layouts as linear maps over index bits ----------===//
+//
+// Construction of linear layouts from blocked encodings, evaluation, and
+// the queries lowering needs (vector width, coverage).
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Dialect/TKCGPU/IR/LinearLayout.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cassert>
+
+using namespace mlir::tkc::gpu;
+
+LinearLayout::LinearLayout(llvm::ArrayRef<int64_t> shape)
+    : shape(shape.begin(), shape.end()) {}
+
+void LinearLayout::addBasis(HwDim dim, Basis basis) {
+  assert(basis.size() == shape.size() && "basis rank mismatch");
+  bases[static_cast<unsigned>(dim)].push_back(std::move(basis));
+}
+
+LinearLayout::Basis LinearLayout::applyDim(HwDim dim, unsigned index) const {
+  Basis coords(shape.size(), 0);
+  for (auto [bit, basis] : llvm::enumerate(getBases(dim)))
+    if (index & (1u << bit))
+      for (auto [c, b] : llvm::zip(coords, basis))
+        c ^= b;
+  return coords;
+}
+
+LinearLayout::Basis LinearLayout::apply(unsigned reg, unsigned lane,
+                                        unsigned warp) const {
+  Basis coords = applyDim(HwDim::Register, reg);
+  for (auto [dim, index] :
+       {std::pair(HwDim::Lane, lane), std::pair(HwDim::Warp, warp)}) {
+    Basis part = applyDim(dim, index);
+    for (auto [c, p] : llvm::zip(coords, part))
+      c ^= p;
+  }
+  return coords;
+}
+
+unsigned LinearLayout::getContiguousRegisters(unsigned dim) const {
+  unsigned count = 1;
+  for (const Basis &basis : getBases(HwDim::Register)) {
+    for (auto [d, b] : llvm::enumerate(basis))
+      if (b != (d == dim ? static_cast<int32_t>(count) : 0))
+        return count;
+    count *= 2;
+  }
+  return count;
+}
+
+std::optional<llvm::SmallVector<unsigned>> LinearLayout::getRegisterMapFrom(
+    const LinearLayout &from, llvm::function_ref<Basis(Basis)> project) const {
+  auto map = [&](Basis b) { return project ? project(std::move(b)) : b; };
+  for (HwDim hw : {HwDim::Lane, HwDim::Warp}) {
+    if (from.getBases(hw).size() != getBases(hw).size())
+      return std::nullopt;
+    for (auto [f, t] : llvm::zip(from.getBases(hw), getBases(hw)))
+      if (f != map(t))
+        return std::nullopt;
+  }
+  llvm::SmallVector<unsigned> result;
+  for (unsigned r = 0; r < getNumRegisters(); ++r) {
+    Basis want = map(applyDim(HwDim::Register, r));
+    std::optional<unsigned> found;
+    for (unsigned s = 0; s < from.getNumRegisters() && !found; ++s)
+      if (from.applyDim(HwDim::Register, s) == want)
+        found = s;
+    if (!found)
+      return std::nullopt;
+    result.push_back(*found);
+  }
+  return result;
+}
+
+bool LinearLayout::isSurjective() const {
+  int64_t numElements = 1;
+  for (int64_t extent : shape)
+    numElements *= extent;
+  llvm::DenseSet<int64_t> seen;
+  for (unsigned w = 0; w < getSize(HwDim::Warp); ++w)
+    for (unsigned l = 0; l < getSize(HwDim::Lane); ++l)
+      for (unsigned r = 0; r < getNumRegisters(); ++r) {
+        Basis c = apply(r, l, w);
+        int64_t linear = 0;
+        for (auto [coord, extent] : llvm::zip(c, shape))
+          linear = linear * extent + coord;
+        seen.insert(linear);
+      }
+  return static_cast<int64_t>(seen.size()) == numElements;
+}
+
+std::string LinearLayout::str() const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  const char *names[] = {"register", "lane", "warp"};
+  for (unsigned d = 0; d < 3; ++d) {
+    if (d)
+      os << " ";
+    os << names[d] << "=[";
+    llvm::interleaveComma(bases[d], os, [&](const Basis &b) {
+      os << "[";
+      llvm::interleaveComma(b, os);
+      os << "]";
+    });
+    os << "]";
+  }
+  return text;
+}
+
+LinearLayout LinearLayout::blocked(llvm::ArrayRef<int64_t> shape,
+                                   llvm::ArrayRef<unsigned> sizePerThread,
+                                   llvm::ArrayRef<unsigned> threadsPerWarp,
+                                   llvm::ArrayRef<unsigned> warpsPerCTA,
+                                   llvm::ArrayRef<unsigned> order) {
+  LinearLayout layout(shape);
+  unsigned rank = shape.size();
+  // Extent covered so far along each dimension.
+  llvm::SmallVector<int64_t, 4> covered(rank, 1);
+  auto addBits = [&](HwDim hw, unsigned dim, int64_t count) {
+    for (int64_t i = 1; i < count; i *= 2) {
+      Basis basis(rank, 0);
+      // Past the tensor's extent the tile wraps: several holders share the
+      // element, which a zero basis expresses.
+      if (covered[dim] < shape[dim])
+        basis[dim] = static_cast<int32_t>(covered[dim]);
+      covered[dim] *= 2;
+      layout.addBasis(hw, std::move(basis));
+    }
+  };
+  for (unsigned d : order)
+    addBits(HwDim::Register, d, sizePerThread[d]);
+  for (unsigned d : order)
+    addBits(HwDim::Lane, d, threadsPerWarp[d]);
+  for (unsigned d : order)
+    addBits(HwDim::Warp, d, warpsPerCTA[d]);
+  // Repeat the tile over what is left: more registers per thread.
+  for (unsigned d : order)
+    if (covered[d] < shape[d])
+      addBits(HwDim::Register, d, shape[d] / covered[d]);
+  return layout;
+}
+
+LinearLayout LinearLayout::dropDim(const LinearLayout &parent, unsigned dim) {
+  llvm::SmallVector<int64_t, 4> shape(parent.getShape());
+  assert(dim < shape.size() && shape[dim] == 1 && "can only drop extent 1");
+  shape.erase(shape.begin() + dim);
+  LinearLayout layout(shape);
+  for (HwDim hw : {HwDim::Register, HwDim::Lane, HwDim::Warp})
+    for (const Basis &basis : parent.getBases(hw)) {
+      Basis dropped(basis);
+      dropped.erase(dropped.begin() + dim);
+      layout.addBasis(hw, std::move(dropped));
+    }
+  return layout;
+}

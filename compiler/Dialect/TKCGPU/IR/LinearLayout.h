@@ -1,0 +1,102 @@
+//===- LinearLayout.h - Layouts as linear maps over index bits --*- C++ -*-===//
+//
+// A LinearLayout maps the hardware index of an element's holder (register
+// within a thread, lane within a warp, warp within the block) to the
+// element's coordinates in a tensor of power-of-two shape. It is linear over
+// GF(2): each bit of each hardware index contributes one basis vector, and
+// the coordinates of a holder are the XOR of the bases of its set bits.
+// Every tkc_gpu layout encoding converts to one, so lowering and analyses
+// deal with one representation; README.md explains the choice.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_DIALECT_TKCGPU_IR_LINEARLAYOUT_H
+#define TKC_DIALECT_TKCGPU_IR_LINEARLAYOUT_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace mlir::tkc::gpu {
+
+/// The hardware index dimensions a layout maps from.
+enum class HwDim : unsigned { Register = 0, Lane = 1, Warp = 2 };
+
+/// A linear map from (register, lane, warp) bits to tensor coordinates.
+class LinearLayout {
+public:
+  /// One coordinate per tensor dimension.
+  using Basis = llvm::SmallVector<int32_t, 4>;
+
+  /// An empty layout (one register, lane and warp, all at the origin) for
+  /// a tensor of `shape`; every extent must be a power of two.
+  explicit LinearLayout(llvm::ArrayRef<int64_t> shape);
+
+  /// Appends the basis of the next bit of hardware dimension `dim`.
+  void addBasis(HwDim dim, Basis basis);
+
+  /// The bases of `dim`, lowest bit first.
+  llvm::ArrayRef<Basis> getBases(HwDim dim) const {
+    return bases[static_cast<unsigned>(dim)];
+  }
+  /// The size of `dim`: 2 to the number of its bases.
+  unsigned getSize(HwDim dim) const { return 1u << getBases(dim).size(); }
+  /// The tensor's shape.
+  llvm::ArrayRef<int64_t> getShape() const { return shape; }
+  /// Registers per thread.
+  unsigned getNumRegisters() const { return getSize(HwDim::Register); }
+
+  /// The coordinates of the element held by (`reg`, `lane`, `warp`).
+  Basis apply(unsigned reg, unsigned lane, unsigned warp) const;
+
+  /// The part of apply() contributed by `dim`'s index `index` alone.
+  Basis applyDim(HwDim dim, unsigned index) const;
+
+  /// How many leading registers of a thread hold consecutive elements along
+  /// tensor dimension `dim` (a power of two, at least 1): the widest vector
+  /// access a thread can make.
+  unsigned getContiguousRegisters(unsigned dim) const;
+
+  /// For each register of this layout, the register of `from` holding the
+  /// same element in the same thread, where `project` maps this layout's
+  /// coordinates to `from`'s (null: the identity). None when some element
+  /// would have to move to another thread.
+  std::optional<llvm::SmallVector<unsigned>>
+  getRegisterMapFrom(const LinearLayout &from,
+                     llvm::function_ref<Basis(Basis)> project = nullptr) const;
+
+  /// Whether every element of the tensor is held by some holder.
+  bool isSurjective() const;
+
+  bool operator==(const LinearLayout &other) const {
+    return shape == other.shape && bases == other.bases;
+  }
+  bool operator!=(const LinearLayout &other) const { return !(*this == other); }
+
+  /// A readable form, e.g. `register=[[1],[2]] lane=[[4],...] warp=[...]`.
+  std::string str() const;
+
+  /// The layout of a blocked encoding (see TKCGPUAttrs.td) over `shape`.
+  static LinearLayout blocked(llvm::ArrayRef<int64_t> shape,
+                              llvm::ArrayRef<unsigned> sizePerThread,
+                              llvm::ArrayRef<unsigned> threadsPerWarp,
+                              llvm::ArrayRef<unsigned> warpsPerCTA,
+                              llvm::ArrayRef<unsigned> order);
+
+  /// `parent` (a layout of rank r+1) with coordinate `dim` removed. The
+  /// parent must have been built for a shape with extent 1 at `dim`.
+  static LinearLayout dropDim(const LinearLayout &parent, unsigned dim);
+
+private:
+  llvm::SmallVector<int64_t, 4> shape;
+  std::array<llvm::SmallVector<Basis, 8>, 3> bases;
+};
+
+} // namespace mlir::tkc::gpu
+
+#endif // TKC_DIALECT_TKCGPU_IR_LINEARLAYOUT_H

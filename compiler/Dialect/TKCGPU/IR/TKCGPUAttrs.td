@@ -1,0 +1,75 @@
+//===- TKCGPUAttrs.td - Layout encodings of tkc_gpu ---------*- tablegen -*-===//
+//
+// The layout encodings a tkc_gpu tensor can carry. Each converts to a
+// LinearLayout (LinearLayout.h), which is what lowering and analyses use;
+// the encodings are the readable, parameterized front of that algebra.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_DIALECT_TKCGPU_IR_TKCGPUATTRS_TD
+#define TKC_DIALECT_TKCGPU_IR_TKCGPUATTRS_TD
+
+include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.td"
+include "compiler/Dialect/TKCGPU/IR/TKCGPUAttrInterfaces.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def TKCGPU_BlockedEncodingAttr : AttrDef<TKCGPU_Dialect, "BlockedEncoding",
+    [DeclareAttrInterfaceMethods<TKCGPU_LayoutEncodingInterface>]> {
+  let mnemonic = "blocked";
+  let summary = "Each thread holds a contiguous tile; tiles tile the block";
+  let description = [{
+    Threads own `sizePerThread` contiguous elements per dimension; a warp's
+    lanes are laid out `threadsPerWarp`, the block's warps `warpsPerCTA`.
+    `order` lists dimensions from fastest-varying to slowest. The tile
+    repeats over a larger tensor (more registers per thread) and wraps over
+    a smaller one (several threads hold the same element).
+
+    ```mlir
+    #blocked = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32],
+                                 warpsPerCTA = [4], order = [0]}>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"unsigned">:$sizePerThread,
+    ArrayRefParameter<"unsigned">:$threadsPerWarp,
+    ArrayRefParameter<"unsigned">:$warpsPerCTA,
+    ArrayRefParameter<"unsigned">:$order);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The default layout of a rank-`rank` tensor of `shape`: consecutive
+    /// elements go to consecutive lanes along the last dimension.
+    static BlockedEncodingAttr getDefault(::mlir::MLIRContext *context,
+                                          ::llvm::ArrayRef<int64_t> shape,
+                                          unsigned numWarps,
+                                          unsigned threadsPerWarp);
+    /// This layout with `sizePerThread` replaced, threads and warps
+    /// re-spread over the shape so that they still cover it.
+    static BlockedEncodingAttr getWithSizePerThread(
+        ::mlir::MLIRContext *context, ::llvm::ArrayRef<int64_t> shape,
+        ::llvm::ArrayRef<unsigned> sizePerThread,
+        ::llvm::ArrayRef<unsigned> order, unsigned numWarps,
+        unsigned threadsPerWarp);
+  }];
+}
+
+def TKCGPU_SliceEncodingAttr : AttrDef<TKCGPU_Dialect, "SliceEncoding",
+    [DeclareAttrInterfaceMethods<TKCGPU_LayoutEncodingInterface>]> {
+  let mnemonic = "slice";
+  let summary = "A parent layout with one dimension removed";
+  let description = [{
+    The layout of a tensor obtained from a `parent`-laid-out tensor by
+    dropping dimension `dim` (a reduction's result, or the operand of
+    expand_dims). Holders that differed only along `dim` hold the same
+    element, so broadcasting the tensor back along `dim` moves no data.
+
+    ```mlir
+    #row = #tkc_gpu.slice<{dim = 1, parent = #blocked2d}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$dim,
+                        "LayoutEncodingAttr":$parent);
+  let assemblyFormat = "`<` `{` `dim` `=` $dim `,` `parent` `=` $parent `}` `>`";
+}
+
+#endif // TKC_DIALECT_TKCGPU_IR_TKCGPUATTRS_TD

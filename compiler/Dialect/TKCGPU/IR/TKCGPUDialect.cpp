@@ -1,0 +1,217 @@
+//===- TKCGPUDialect.cpp - The tkc_gpu dialect ----------------------------===//
+//
+// Registers the tkc_gpu attributes and ops; parses, prints and verifies the
+// blocked encoding; converts encodings to linear layouts; folds trivial
+// layout conversions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tkc::gpu;
+
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUAttrInterfaces.cpp.inc"
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUAttrs.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUOps.cpp.inc"
+
+void TKCGPUDialect::initialize() {
+  registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUOps.cpp.inc"
+      >();
+}
+
+void TKCGPUDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// BlockedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
+  SmallVector<unsigned> fields[4];
+  const char *names[] = {"sizePerThread", "threadsPerWarp", "warpsPerCTA",
+                         "order"};
+  if (parser.parseLess() || parser.parseLBrace())
+    return {};
+  for (unsigned i = 0; i < 4; ++i) {
+    if ((i && parser.parseComma()) || parser.parseKeyword(names[i]) ||
+        parser.parseEqual() ||
+        parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+          unsigned value;
+          if (parser.parseInteger(value))
+            return failure();
+          fields[i].push_back(value);
+          return success();
+        }))
+      return {};
+  }
+  if (parser.parseRBrace() || parser.parseGreater())
+    return {};
+  return parser.getChecked<BlockedEncodingAttr>(
+      parser.getContext(), fields[0], fields[1], fields[2], fields[3]);
+}
+
+void BlockedEncodingAttr::print(AsmPrinter &printer) const {
+  auto list = [&](StringRef name, ArrayRef<unsigned> values, bool first) {
+    printer << (first ? "" : ", ") << name << " = [";
+    llvm::interleaveComma(values, printer);
+    printer << "]";
+  };
+  printer << "<{";
+  list("sizePerThread", getSizePerThread(), true);
+  list("threadsPerWarp", getThreadsPerWarp(), false);
+  list("warpsPerCTA", getWarpsPerCTA(), false);
+  list("order", getOrder(), false);
+  printer << "}>";
+}
+
+LogicalResult BlockedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError,
+    ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> threadsPerWarp,
+    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> order) {
+  size_t rank = order.size();
+  if (rank == 0 || sizePerThread.size() != rank ||
+      threadsPerWarp.size() != rank || warpsPerCTA.size() != rank)
+    return emitError() << "blocked layout fields must all have the same, "
+                          "non-zero rank";
+  SmallVector<bool> seen(rank, false);
+  for (unsigned d : order) {
+    if (d >= rank || seen[d])
+      return emitError() << "blocked layout order must be a permutation of "
+                            "0.."
+                         << rank - 1;
+    seen[d] = true;
+  }
+  for (ArrayRef<unsigned> field : {sizePerThread, threadsPerWarp, warpsPerCTA})
+    for (unsigned v : field)
+      if (!llvm::isPowerOf2_32(v))
+        return emitError() << "blocked layout sizes must be powers of two, "
+                              "got "
+                           << v;
+  return success();
+}
+
+unsigned BlockedEncodingAttr::getRank() const { return getOrder().size(); }
+
+LinearLayout
+BlockedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  return LinearLayout::blocked(shape, getSizePerThread(), getThreadsPerWarp(),
+                               getWarpsPerCTA(), getOrder());
+}
+
+BlockedEncodingAttr BlockedEncodingAttr::getWithSizePerThread(
+    MLIRContext *context, ArrayRef<int64_t> shape,
+    ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> order,
+    unsigned numWarps, unsigned threadsPerWarp) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> threads(rank, 1), warps(rank, 1);
+  // Spread lanes, then warps, over what each dimension has left, fastest
+  // dimension first; what cannot be spread goes to the slowest dimension,
+  // where it replicates.
+  auto spread = [&](SmallVector<unsigned> &out, unsigned count,
+                    auto alreadyCovered) {
+    for (unsigned d : order) {
+      int64_t room = std::max<int64_t>(1, shape[d] / alreadyCovered(d));
+      unsigned n = static_cast<unsigned>(std::min<int64_t>(count, room));
+      out[d] = n;
+      count /= n;
+    }
+    out[order.back()] *= count;
+  };
+  spread(threads, threadsPerWarp,
+         [&](unsigned d) -> int64_t { return sizePerThread[d]; });
+  spread(warps, numWarps, [&](unsigned d) -> int64_t {
+    return static_cast<int64_t>(sizePerThread[d]) * threads[d];
+  });
+  return BlockedEncodingAttr::get(context, sizePerThread, threads, warps,
+                                  order);
+}
+
+BlockedEncodingAttr BlockedEncodingAttr::getDefault(MLIRContext *context,
+                                                    ArrayRef<int64_t> shape,
+                                                    unsigned numWarps,
+                                                    unsigned threadsPerWarp) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> order;
+  for (unsigned d = rank; d-- > 0;)
+    order.push_back(d);
+  SmallVector<unsigned> ones(rank, 1);
+  return getWithSizePerThread(context, shape, ones, order, numWarps,
+                              threadsPerWarp);
+}
+
+//===----------------------------------------------------------------------===//
+// SliceEncodingAttr
+//===----------------------------------------------------------------------===//
+
+unsigned SliceEncodingAttr::getRank() const {
+  return getParent().getRank() - 1;
+}
+
+LinearLayout SliceEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  SmallVector<int64_t> parentShape(shape);
+  parentShape.insert(parentShape.begin() + getDim(), 1);
+  return LinearLayout::dropDim(getParent().toLinearLayout(parentShape),
+                               getDim());
+}
+
+//===----------------------------------------------------------------------===//
+// ConvertLayoutOp
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  // convert(convert(x)) is one conversion from x.
+  if (auto inner = getSrc().getDefiningOp<ConvertLayoutOp>()) {
+    if (inner.getSrc().getType() == getType())
+      return inner.getSrc();
+    getSrcMutable().assign(inner.getSrc());
+    return getResult();
+  }
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+LayoutEncodingAttr mlir::tkc::gpu::getLayout(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return {};
+  return dyn_cast_or_null<LayoutEncodingAttr>(tensor.getEncoding());
+}
+
+LinearLayout mlir::tkc::gpu::getLinearLayout(RankedTensorType type) {
+  return getLayout(type).toLinearLayout(type.getShape());
+}
+
+RankedTensorType mlir::tkc::gpu::withLayout(RankedTensorType type,
+                                            Attribute layout) {
+  return RankedTensorType::get(type.getShape(), type.getElementType(), layout);
+}
+
+unsigned mlir::tkc::gpu::getModuleUInt(ModuleOp module, StringRef name) {
+  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
+    return static_cast<unsigned>(attr.getInt());
+  return 0;
+}

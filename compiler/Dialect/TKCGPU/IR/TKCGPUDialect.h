@@ -1,0 +1,47 @@
+//===- TKCGPUDialect.h - The tkc_gpu dialect --------------------*- C++ -*-===//
+//
+// The public header of the tkc_gpu dialect: the dialect, its layout
+// encodings (with their LinearLayout form) and its ops, plus helpers to read
+// a tensor's layout and the module's launch shape.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_DIALECT_TKCGPU_IR_TKCGPUDIALECT_H
+#define TKC_DIALECT_TKCGPU_IR_TKCGPUDIALECT_H
+
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
+#include "compiler/Dialect/TKCGPU/IR/LinearLayout.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h.inc"
+
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUAttrInterfaces.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUOps.h.inc"
+
+namespace mlir::tkc::gpu {
+
+/// The layout of a tkc_gpu tensor type, or null for anything else.
+LayoutEncodingAttr getLayout(Type type);
+
+/// The linear layout of a tkc_gpu tensor type, which must have a layout.
+LinearLayout getLinearLayout(RankedTensorType type);
+
+/// `type` (a tensor) with its encoding replaced by `layout`.
+RankedTensorType withLayout(RankedTensorType type, Attribute layout);
+
+/// Reads an integer module attribute such as tkc_gpu.num_warps (0 if unset).
+unsigned getModuleUInt(ModuleOp module, StringRef name);
+
+} // namespace mlir::tkc::gpu
+
+#endif // TKC_DIALECT_TKCGPU_IR_TKCGPUDIALECT_H

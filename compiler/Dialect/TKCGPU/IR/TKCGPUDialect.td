@@ -1,0 +1,39 @@
+//===- TKCGPUDialect.td - The tkc_gpu dialect ---------------*- tablegen -*-===//
+//
+// Declares the tkc_gpu dialect (the `ttgir` stage): tkc tensors annotated
+// with layout encodings that say which thread holds which element, plus the
+// ops that move data between layouts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_DIALECT_TKCGPU_IR_TKCGPUDIALECT_TD
+#define TKC_DIALECT_TKCGPU_IR_TKCGPUDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def TKCGPU_Dialect : Dialect {
+  let name = "tkc_gpu";
+  let cppNamespace = "::mlir::tkc::gpu";
+  let summary = "Layout-annotated tensor IR for one GPU thread block";
+  let description = [{
+    Every tensor in tkc_gpu IR carries a layout encoding attribute. A layout
+    is a map from the hardware indices of an element's holder (register
+    within a thread, lane within a warp, warp within the block) to the
+    element's coordinates; see README.md for why layouts are linear maps.
+    The module carries `tkc_gpu.num_warps` and `tkc_gpu.threads_per_warp`.
+  }];
+  let dependentDialects = ["::mlir::tkc::TKCDialect"];
+  let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    /// Registers the attributes of TKCGPUAttrs.td.
+    void registerAttributes();
+
+    /// Module attribute names.
+    static constexpr ::llvm::StringLiteral kNumWarps = "tkc_gpu.num_warps";
+    static constexpr ::llvm::StringLiteral kThreadsPerWarp =
+        "tkc_gpu.threads_per_warp";
+    static constexpr ::llvm::StringLiteral kSharedBytes = "tkc_gpu.shared";
+  }];
+}
+
+#endif // TKC_DIALECT_TKCGPU_IR_TKCGPUDIALECT_TD

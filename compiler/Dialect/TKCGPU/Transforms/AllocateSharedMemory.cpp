@@ -1,0 +1,47 @@
+//===- AllocateSharedMemory.cpp - Size the kernel's shared memory ---------===//
+//
+// Implements tkc-gpu-allocate-shared-memory: the largest buffer any layout
+// conversion through shared memory needs (they share one; barriers fence
+// each), recorded on the module. Conversions that only permute a thread's
+// registers need none.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::tkc::gpu {
+#define GEN_PASS_DEF_TKCGPUALLOCATESHAREDMEMORY
+#include "compiler/Dialect/TKCGPU/Transforms/Passes.h.inc"
+} // namespace mlir::tkc::gpu
+
+using namespace mlir;
+using namespace mlir::tkc::gpu;
+
+namespace {
+
+struct AllocateSharedMemoryPass
+    : public mlir::tkc::gpu::impl::TKCGPUAllocateSharedMemoryBase<
+          AllocateSharedMemoryPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    int64_t bytes = 0;
+    module.walk([&](ConvertLayoutOp op) {
+      auto type = cast<RankedTensorType>(op.getType());
+      auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+      if (getLinearLayout(type).getRegisterMapFrom(getLinearLayout(srcType)))
+        return;
+      Type elem = type.getElementType();
+      // Booleans travel as bytes; pointers as 8 bytes.
+      int64_t elemBytes = elem.isIntOrFloat()
+                              ? std::max(1u, elem.getIntOrFloatBitWidth() / 8)
+                              : 8;
+      bytes = std::max(bytes, type.getNumElements() * elemBytes);
+    });
+    module->setAttr(TKCGPUDialect::kSharedBytes,
+                    Builder(module).getI32IntegerAttr(bytes));
+  }
+};
+
+} // namespace

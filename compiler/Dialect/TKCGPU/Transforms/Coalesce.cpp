@@ -1,0 +1,109 @@
+//===- Coalesce.cpp - Lay out global accesses for coalescing --------------===//
+//
+// Implements tkc-gpu-coalesce. The layout of each tensor load and store is
+// chosen from the axis analysis of its pointers: the most contiguous
+// dimension becomes the fastest, and each thread owns as many consecutive
+// elements along it as contiguity and alignment allow (at most 16 bytes,
+// and no more than the tensor has per thread). Lanes then own consecutive
+// groups, so a warp touches one contiguous span.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Dialect/TKCGPU/Analysis/AxisInfo.h"
+#include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace mlir::tkc::gpu {
+#define GEN_PASS_DEF_TKCGPUCOALESCE
+#include "compiler/Dialect/TKCGPU/Transforms/Passes.h.inc"
+} // namespace mlir::tkc::gpu
+
+using namespace mlir;
+using namespace mlir::tkc;
+using namespace mlir::tkc::gpu;
+
+namespace {
+
+struct CoalescePass
+    : public mlir::tkc::gpu::impl::TKCGPUCoalesceBase<CoalescePass> {
+  /// The layout an access through `ptr` should have.
+  static BlockedEncodingAttr chooseLayout(Value ptr, AxisInfoAnalysis &axis,
+                                          unsigned numWarps,
+                                          unsigned threadsPerWarp) {
+    auto type = cast<RankedTensorType>(ptr.getType());
+    const AxisInfo &info = axis.get(ptr);
+    unsigned rank = type.getRank();
+    // Most contiguous first; ties keep the row-major order.
+    SmallVector<unsigned> order;
+    for (unsigned d = rank; d-- > 0;)
+      order.push_back(d);
+    llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+      return info.contiguity[a] > info.contiguity[b];
+    });
+    unsigned dim = order.front();
+    int64_t bytes =
+        std::max<int64_t>(1, cast<PointerType>(type.getElementType())
+                                     .getPointeeType()
+                                     .getIntOrFloatBitWidth() /
+                                 8);
+    int64_t perThread =
+        std::min<int64_t>(info.contiguity[dim],
+                          std::max<int64_t>(1, info.divisibility[dim] / bytes));
+    perThread = std::min<int64_t>(perThread, 16 / bytes);
+    int64_t threads = static_cast<int64_t>(numWarps) * threadsPerWarp;
+    perThread = std::min<int64_t>(
+        perThread, std::max<int64_t>(1, type.getNumElements() / threads));
+    perThread =
+        llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(1, perThread)));
+    SmallVector<unsigned> sizePerThread(rank, 1);
+    sizePerThread[dim] = static_cast<unsigned>(perThread);
+    return BlockedEncodingAttr::getWithSizePerThread(
+        type.getContext(), type.getShape(), sizePerThread, order, numWarps,
+        threadsPerWarp);
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    unsigned numWarps = getModuleUInt(module, TKCGPUDialect::kNumWarps);
+    unsigned threadsPerWarp =
+        getModuleUInt(module, TKCGPUDialect::kThreadsPerWarp);
+    if (!numWarps || !threadsPerWarp) {
+      module.emitError("tkc-gpu-coalesce needs a module laid out by "
+                       "tkc-convert-tkc-to-tkcgpu");
+      return signalPassFailure();
+    }
+    // Decide on the unmodified IR, then rewrite.
+    AxisInfoAnalysis axis;
+    SmallVector<std::pair<Operation *, BlockedEncodingAttr>> plan;
+    module.walk([&](Operation *op) {
+      if (!isa<LoadOp, StoreOp>(op) ||
+          !isa<RankedTensorType>(op->getOperand(0).getType()))
+        return;
+      plan.emplace_back(
+          op, chooseLayout(op->getOperand(0), axis, numWarps, threadsPerWarp));
+    });
+
+    for (auto [op, layout] : plan) {
+      if (getLayout(op->getOperand(0).getType()) == layout)
+        continue;
+      OpBuilder b(op);
+      for (OpOperand &operand : op->getOpOperands()) {
+        auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+        if (type)
+          operand.set(b.create<ConvertLayoutOp>(
+              op->getLoc(), withLayout(type, layout), operand.get()));
+      }
+      b.setInsertionPointAfter(op);
+      for (Value result : op->getResults()) {
+        auto type = cast<RankedTensorType>(result.getType());
+        result.setType(withLayout(type, layout));
+        auto back = b.create<ConvertLayoutOp>(op->getLoc(), type, result);
+        result.replaceAllUsesExcept(back, back);
+      }
+    }
+  }
+};
+
+} // namespace

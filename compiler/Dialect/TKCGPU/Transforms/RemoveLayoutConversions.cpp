@@ -1,0 +1,116 @@
+//===- RemoveLayoutConversions.cpp - Recompute instead of converting ------===//
+//
+// Implements tkc-gpu-remove-layout-conversions with one rewrite pattern: a
+// conversion whose source can be recomputed in the target layout without
+// new conversions (its backward slice reaches only constants, splats,
+// ranges, and conversions from the target layout, through elementwise ops
+// and broadcasts) becomes that recomputation. The folder of convert_layout
+// collapses chains and identities; dead values in the old layout go.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::tkc::gpu {
+#define GEN_PASS_DEF_TKCGPUREMOVELAYOUTCONVERSIONS
+#include "compiler/Dialect/TKCGPU/Transforms/Passes.h.inc"
+} // namespace mlir::tkc::gpu
+
+using namespace mlir;
+using namespace mlir::tkc;
+using namespace mlir::tkc::gpu;
+
+namespace {
+
+/// How deep the backward slice may be searched.
+constexpr unsigned kMaxDepth = 16;
+
+/// Ops with no tensor operands that are as cheap in any layout.
+bool isSource(Operation *op) {
+  if (isa<SplatOp, MakeRangeOp>(op))
+    return true;
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return isa<SplatElementsAttr>(constant.getValue());
+  return false;
+}
+
+/// Ops recomputed element by element from operands in the same layout.
+bool isElementwise(Operation *op) {
+  if (op->getNumResults() != 1)
+    return false;
+  if (isa<AddPtrOp>(op))
+    return true;
+  return op->hasTrait<OpTrait::Elementwise>() &&
+         isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
+}
+
+/// Whether `value` can be produced in `layout` without a conversion.
+bool canRematerialize(Value value, Attribute layout, unsigned depth) {
+  if (cast<RankedTensorType>(value.getType()).getEncoding() == layout)
+    return true;
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > kMaxDepth)
+    return false;
+  if (auto convert = dyn_cast<ConvertLayoutOp>(def))
+    return cast<RankedTensorType>(convert.getSrc().getType()).getEncoding() ==
+           layout;
+  if (isSource(def))
+    return true;
+  // A broadcast's operand has its result's blocked layout.
+  bool broadcast = isa<BroadcastOp>(def) && isa<BlockedEncodingAttr>(layout);
+  if (!broadcast && !isElementwise(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return !isa<RankedTensorType>(operand.getType()) ||
+           canRematerialize(operand, layout, depth + 1);
+  });
+}
+
+struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ConvertLayoutOp convert,
+                                PatternRewriter &rewriter) const override {
+    Attribute layout = convert.getType().getEncoding();
+    Operation *def = convert.getSrc().getDefiningOp();
+    if (!def || isa<ConvertLayoutOp>(def) ||
+        !canRematerialize(convert.getSrc(), layout, 0))
+      return failure();
+    Location loc = convert.getLoc();
+    if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+      auto splat = cast<SplatElementsAttr>(constant.getValue());
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+          convert, SplatElementsAttr::get(convert.getType(),
+                                          splat.getSplatValue<Attribute>()));
+      return success();
+    }
+    IRMapping mapping;
+    for (Value operand : def->getOperands())
+      if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
+        mapping.map(operand, rewriter.create<ConvertLayoutOp>(
+                                 loc, withLayout(type, layout), operand));
+    Operation *clone = rewriter.clone(*def, mapping);
+    Value result = clone->getResult(0);
+    result.setType(
+        withLayout(cast<RankedTensorType>(result.getType()), layout));
+    rewriter.replaceOp(convert, result);
+    return success();
+  }
+};
+
+struct RemoveLayoutConversionsPass
+    : public mlir::tkc::gpu::impl::TKCGPURemoveLayoutConversionsBase<
+          RemoveLayoutConversionsPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<RematerializeConversion>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,89 @@
+//===- TargetBackend.h - The interface a vendor backend implements -*- C++
+//-*-===//
+//
+// A TargetBackend turns LLVM-dialect IR for one TargetSpec into a loadable
+// binary: it supplies the TargetInfo that lowering uses, translates to LLVM
+// IR (linking device libraries and optimizing), emits assembly and
+// assembles it. Backends live in backends/<vendor>/ and register
+// themselves here; compiler/ looks them up by TargetSpec::backend and never
+// names a vendor.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_TARGET_TARGETBACKEND_H
+#define TKC_TARGET_TARGETBACKEND_H
+
+#include "compiler/Target/TargetInfo.h"
+#include "compiler/Target/TargetSpec.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tkc {
+
+/// Paths to the external tools and libraries a backend may use. Empty means
+/// the backend's default location.
+struct BackendTools {
+  /// The assembler or linker that makes the binary (ptxas, ld.lld).
+  std::string assembler;
+  /// The device math library (libdevice.10.bc, ocml.bc).
+  std::string deviceLibrary;
+};
+
+/// A binary and what its assembler reported about it.
+struct BinaryResult {
+  std::vector<char> bytes;
+  /// Registers per thread, or -1 when unknown.
+  int registers = -1;
+  /// Bytes spilled to local memory (stores + loads), or -1 when unknown.
+  int spillBytes = -1;
+};
+
+/// Everything vendor-specific about producing a binary.
+class TargetBackend {
+public:
+  virtual ~TargetBackend();
+
+  /// The TargetInfo for lowering to `spec`.
+  virtual std::unique_ptr<TargetInfo>
+  createTargetInfo(const TargetSpec &spec) const = 0;
+
+  /// Registers the dialects and LLVM IR translations lowering produces.
+  virtual void registerDialects(mlir::DialectRegistry &registry) const = 0;
+
+  /// Translates an LLVM-dialect `module` to an optimized LLVM module for
+  /// `spec`, with device libraries linked in.
+  virtual llvm::Expected<std::unique_ptr<llvm::Module>>
+  translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
+                    const TargetSpec &spec,
+                    const BackendTools &tools) const = 0;
+
+  /// Emits target assembly (PTX, AMDGCN) for an optimized module.
+  virtual llvm::Expected<std::string>
+  emitAssembly(llvm::Module &module, const TargetSpec &spec) const = 0;
+
+  /// Assembles (and links) `module`'s assembly into the loadable binary.
+  virtual llvm::Expected<BinaryResult>
+  makeBinary(llvm::Module &module, llvm::StringRef assembly,
+             const TargetSpec &spec, const BackendTools &tools) const = 0;
+
+  /// The binary's file extension and metadata format name: cubin, hsaco.
+  virtual llvm::StringRef getBinaryFormat() const = 0;
+};
+
+/// Makes `backend` the one used for targets of `kind`.
+void registerTargetBackend(Backend kind,
+                           std::unique_ptr<TargetBackend> backend);
+
+/// The backend registered for `kind`, or null.
+const TargetBackend *lookupTargetBackend(Backend kind);
+
+} // namespace tkc
+
+#endif // TKC_TARGET_TARGETBACKEND_H

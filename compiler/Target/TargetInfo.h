@@ -1,0 +1,67 @@
+//===- TargetInfo.h - What shared lowering asks of a GPU vendor -*- C++ -*-===//
+//
+// The seam between the vendor-neutral tkc_gpu → LLVM lowering and the
+// backends: everything whose spelling differs between NVIDIA and AMD
+// (hardware indices, barriers, memory-access instructions, the warp size,
+// address spaces, kernel attributes). Shared code never names a vendor; a
+// backend implements this interface and registers it (TargetBackend.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_TARGET_TARGETINFO_H
+#define TKC_TARGET_TARGETINFO_H
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectRegistry.h"
+
+namespace tkc {
+
+/// Vendor-specific pieces of the tkc_gpu → LLVM lowering.
+class TargetInfo {
+public:
+  virtual ~TargetInfo();
+
+  /// Threads per warp (wavefront).
+  virtual unsigned getWarpSize() const = 0;
+  /// The LLVM address space of global memory.
+  virtual unsigned getGlobalAddressSpace() const = 0;
+  /// The LLVM address space of shared (local data share) memory.
+  virtual unsigned getSharedAddressSpace() const = 0;
+
+  /// Loads the dialects the emitted ops belong to into `registry`.
+  virtual void getDependentDialects(mlir::DialectRegistry &registry) const = 0;
+
+  /// The thread's index in the block (x dimension), as i32.
+  virtual mlir::Value getThreadId(mlir::OpBuilder &b,
+                                  mlir::Location loc) const = 0;
+  /// The program's (block's) index along `axis` (0..2), as i32.
+  virtual mlir::Value getProgramId(mlir::OpBuilder &b, mlir::Location loc,
+                                   unsigned axis) const = 0;
+  /// The number of programs along `axis` (0..2), as i32.
+  virtual mlir::Value getNumPrograms(mlir::OpBuilder &b, mlir::Location loc,
+                                     unsigned axis) const = 0;
+  /// A barrier across the block that also orders shared-memory accesses.
+  virtual void emitBarrier(mlir::OpBuilder &b, mlir::Location loc) const = 0;
+
+  /// Loads a value of `type` (a scalar or a vector of at most 16 bytes)
+  /// from global `ptr` if `pred` (i1, may be null for "always") holds; the
+  /// result is zero where it does not.
+  virtual mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value ptr, mlir::Type type,
+                                 mlir::Value pred) const = 0;
+  /// Stores `value` (a scalar or a vector of at most 16 bytes) to global
+  /// `ptr` if `pred` (i1, may be null) holds.
+  virtual void storeGlobal(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value ptr, mlir::Value value,
+                           mlir::Value pred) const = 0;
+
+  /// Marks `func` as a kernel entry launched with `threadsPerBlock`
+  /// threads.
+  virtual void markKernel(mlir::LLVM::LLVMFuncOp func,
+                          unsigned threadsPerBlock) const = 0;
+};
+
+} // namespace tkc
+
+#endif // TKC_TARGET_TARGETINFO_H
