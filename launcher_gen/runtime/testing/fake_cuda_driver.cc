@@ -1,0 +1,257 @@
+//===- fake_cuda_driver.cc - A CUDA driver table for tests ----------------===//
+//
+// The fake CUDA driver's entry points: each is a plain function that the
+// tkc_cuda_driver table points to, acting on FakeCudaDriver::instance().
+// Objects it hands out (contexts, modules, functions) are leaked on purpose
+// so that a handle is never reused within a test process.
+//
+//===----------------------------------------------------------------------===//
+#include "fake_cuda_driver.h"
+
+#include <chrono>
+#include <cstring>
+#include <thread>
+
+namespace tkc::testing {
+namespace {
+
+// Error codes as cuda.h numbers them.
+constexpr int kInvalidValue = 1;
+constexpr int kNotInitialized = 3;
+constexpr int kInvalidDevice = 101;
+constexpr int kInvalidContext = 201;
+constexpr int kNotFound = 500;
+
+FakeCudaDriver &fake() { return FakeCudaDriver::instance(); }
+
+tkc_cu_result fakeInit(unsigned) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  ++fake().initCalls;
+  return fake().initResult.load();
+}
+
+tkc_cu_result fakeGetErrorName(tkc_cu_result error, const char **name) {
+  switch (error) {
+  case 0:
+    *name = "CUDA_SUCCESS";
+    return 0;
+  case kInvalidValue:
+    *name = "CUDA_ERROR_INVALID_VALUE";
+    return 0;
+  case kNotInitialized:
+    *name = "CUDA_ERROR_NOT_INITIALIZED";
+    return 0;
+  case 100:
+    *name = "CUDA_ERROR_NO_DEVICE";
+    return 0;
+  case kInvalidDevice:
+    *name = "CUDA_ERROR_INVALID_DEVICE";
+    return 0;
+  case 200:
+    *name = "CUDA_ERROR_INVALID_IMAGE";
+    return 0;
+  case kInvalidContext:
+    *name = "CUDA_ERROR_INVALID_CONTEXT";
+    return 0;
+  case kNotFound:
+    *name = "CUDA_ERROR_NOT_FOUND";
+    return 0;
+  }
+  *name = nullptr;
+  return kInvalidValue;
+}
+
+tkc_cu_result fakeDeviceGet(tkc_cu_device *device, int ordinal) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  if (ordinal < 0 || ordinal >= (int)fake().devices.size())
+    return kInvalidDevice;
+  *device = ordinal;
+  return 0;
+}
+
+tkc_cu_result fakeDeviceGetAttribute(int *value, int attribute,
+                                     tkc_cu_device device) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  if (device < 0 || device >= (int)fake().devices.size())
+    return kInvalidDevice;
+  if (attribute == TKC_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)
+    *value = fake().devices[device].first;
+  else if (attribute == TKC_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)
+    *value = fake().devices[device].second;
+  else
+    return kInvalidValue;
+  return 0;
+}
+
+tkc_cu_result fakePrimaryCtxRetain(tkc_cu_context *context,
+                                   tkc_cu_device device) {
+  {
+    std::lock_guard<std::mutex> guard(fake().mutex);
+    if (device < 0 || device >= (int)fake().devices.size())
+      return kInvalidDevice;
+    ++fake().primaryRetains;
+  }
+  *context = fake().primaryContext(device);
+  return 0;
+}
+
+tkc_cu_result fakeCtxGetCurrent(tkc_cu_context *context) {
+  *context = fake().current();
+  return 0;
+}
+
+tkc_cu_result fakeCtxSetCurrent(tkc_cu_context context) {
+  fake().setCurrent(context);
+  return 0;
+}
+
+tkc_cu_result fakeCtxGetDevice(tkc_cu_device *device) {
+  void *context = fake().current();
+  if (!context)
+    return kInvalidContext;
+  *device = static_cast<FakeCudaDriver::Context *>(context)->ordinal;
+  return 0;
+}
+
+tkc_cu_result fakeCtxPushCurrent(tkc_cu_context context) {
+  if (!context)
+    return kInvalidContext;
+  FakeCudaDriver::contextStack.push_back(context);
+  return 0;
+}
+
+tkc_cu_result fakeCtxPopCurrent(tkc_cu_context *context) {
+  auto &stack = FakeCudaDriver::contextStack;
+  if (stack.empty())
+    return kInvalidContext;
+  if (context)
+    *context = stack.back();
+  stack.pop_back();
+  return 0;
+}
+
+tkc_cu_result fakeModuleLoadData(tkc_cu_module *module, const void *image) {
+  void *context = fake().current();
+  if (!context)
+    return kInvalidContext;
+  if (int delay = fake().moduleLoadDelayMs.load())
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay));
+  std::string text(static_cast<const char *>(image));
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  fake().moduleLoads.push_back({text, context});
+  if (int result = fake().moduleLoadResult.load())
+    return result;
+  *module = new FakeCudaDriver::Module{text, context};
+  return 0;
+}
+
+tkc_cu_result fakeModuleUnload(tkc_cu_module) { return 0; }
+
+tkc_cu_result fakeModuleGetFunction(tkc_cu_function *function,
+                                    tkc_cu_module module, const char *name) {
+  auto *m = static_cast<FakeCudaDriver::Module *>(module);
+  // The text image lists the entry names it "contains".
+  if (m->image.find(name) == std::string::npos)
+    return kNotFound;
+  *function = new FakeCudaDriver::Function{m, name};
+  return 0;
+}
+
+tkc_cu_result fakeFuncSetAttribute(tkc_cu_function, int attribute, int value) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  fake().functionAttributes.push_back({attribute, value});
+  return 0;
+}
+
+tkc_cu_result fakeLaunchKernel(tkc_cu_function function, unsigned gx,
+                               unsigned gy, unsigned gz, unsigned bx,
+                               unsigned by, unsigned bz, unsigned shared,
+                               tkc_cu_stream stream, void **params, void **) {
+  auto *f = static_cast<FakeCudaDriver::Function *>(function);
+  void *context = fake().current();
+  if (context != f->module->context)
+    return kInvalidContext;
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  FakeLaunch launch{f->module->image, f->entry, {gx, gy, gz}, {bx, by, bz},
+                    shared,           stream,   context,      {}};
+  for (size_t i = 0; i < fake().argSizes.size(); ++i) {
+    const auto *bytes = static_cast<const uint8_t *>(params[i]);
+    launch.args.emplace_back(bytes, bytes + fake().argSizes[i]);
+  }
+  fake().launches.push_back(std::move(launch));
+  return 0;
+}
+
+const tkc_cuda_driver kTable = {
+    fakeInit,
+    fakeGetErrorName,
+    fakeDeviceGet,
+    fakeDeviceGetAttribute,
+    fakePrimaryCtxRetain,
+    fakeCtxGetCurrent,
+    fakeCtxSetCurrent,
+    fakeCtxGetDevice,
+    fakeCtxPushCurrent,
+    fakeCtxPopCurrent,
+    fakeModuleLoadData,
+    fakeModuleUnload,
+    fakeModuleGetFunction,
+    fakeFuncSetAttribute,
+    fakeLaunchKernel,
+};
+
+} // namespace
+
+thread_local std::vector<void *> FakeCudaDriver::contextStack;
+
+FakeCudaDriver &FakeCudaDriver::instance() {
+  static FakeCudaDriver *driver = new FakeCudaDriver;
+  return *driver;
+}
+
+const tkc_cuda_driver *FakeCudaDriver::table() { return &kTable; }
+
+void FakeCudaDriver::reset() {
+  {
+    std::lock_guard<std::mutex> guard(mutex);
+    devices.clear();
+    primaryContexts.clear();
+    moduleLoads.clear();
+    launches.clear();
+    functionAttributes.clear();
+    argSizes.clear();
+    primaryRetains = 0;
+    initCalls = 0;
+    initResult = 0;
+    moduleLoadResult = 0;
+    moduleLoadDelayMs = 0;
+  }
+  contextStack.clear();
+  tkc_runtime_set_cuda_driver_for_testing(&kTable);
+}
+
+void FakeCudaDriver::addDevice(int major, int minor) {
+  std::lock_guard<std::mutex> guard(mutex);
+  devices.push_back({major, minor});
+  primaryContexts.push_back(nullptr);
+}
+
+void *FakeCudaDriver::primaryContext(int ordinal) {
+  std::lock_guard<std::mutex> guard(mutex);
+  if (!primaryContexts[ordinal])
+    primaryContexts[ordinal] = new Context{ordinal};
+  return primaryContexts[ordinal];
+}
+
+void FakeCudaDriver::setCurrent(void *context) {
+  if (contextStack.empty())
+    contextStack.push_back(context);
+  else
+    contextStack.back() = context;
+}
+
+void *FakeCudaDriver::current() {
+  return contextStack.empty() ? nullptr : contextStack.back();
+}
+
+} // namespace tkc::testing

@@ -1,0 +1,391 @@
+/* tkc_cuda.c: the NVIDIA part of the tkc runtime. It loads libcuda.so.1 with
+ * dlopen once (double-checked under a mutex, so the test hooks can reset it),
+ * resolves the calling thread's device and its compute capability (cached
+ * per device), ranks cubin variants against it, loads cubins and launches
+ * them. Everything vendor-specific about CUDA lives here; an AMD counterpart
+ * (libamdhip64.so, hipModuleLoadData, gcnArchName) fits beside it as
+ * tkc_hip.c with the same five functions of tkc_runtime_internal.h. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "tkc_cuda_driver.h"
+#include "tkc_runtime_internal.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#define TKC_LOAD_ACQUIRE(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define TKC_STORE_RELEASE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+
+/*===--------------------------------------------------------------------===*/
+/* Driver loading                                                           */
+/*===--------------------------------------------------------------------===*/
+
+/** Where each field of tkc_cuda_driver comes from. */
+static const struct {
+  const char *symbol;
+  size_t offset;
+} tkc_cuda_symbols[] = {
+    {"cuInit", offsetof(tkc_cuda_driver, cuInit)},
+    {"cuGetErrorName", offsetof(tkc_cuda_driver, cuGetErrorName)},
+    {"cuDeviceGet", offsetof(tkc_cuda_driver, cuDeviceGet)},
+    {"cuDeviceGetAttribute", offsetof(tkc_cuda_driver, cuDeviceGetAttribute)},
+    {"cuDevicePrimaryCtxRetain",
+     offsetof(tkc_cuda_driver, cuDevicePrimaryCtxRetain)},
+    {"cuCtxGetCurrent", offsetof(tkc_cuda_driver, cuCtxGetCurrent)},
+    {"cuCtxSetCurrent", offsetof(tkc_cuda_driver, cuCtxSetCurrent)},
+    {"cuCtxGetDevice", offsetof(tkc_cuda_driver, cuCtxGetDevice)},
+    {"cuCtxPushCurrent_v2", offsetof(tkc_cuda_driver, cuCtxPushCurrent)},
+    {"cuCtxPopCurrent_v2", offsetof(tkc_cuda_driver, cuCtxPopCurrent)},
+    {"cuModuleLoadData", offsetof(tkc_cuda_driver, cuModuleLoadData)},
+    {"cuModuleUnload", offsetof(tkc_cuda_driver, cuModuleUnload)},
+    {"cuModuleGetFunction", offsetof(tkc_cuda_driver, cuModuleGetFunction)},
+    {"cuFuncSetAttribute", offsetof(tkc_cuda_driver, cuFuncSetAttribute)},
+    {"cuLaunchKernel", offsetof(tkc_cuda_driver, cuLaunchKernel)},
+};
+
+/** Driver state: 0 not tried yet, 1 ready, 2 failed for good. */
+enum { TKC_DRIVER_UNTRIED = 0, TKC_DRIVER_READY = 1, TKC_DRIVER_FAILED = 2 };
+
+static pthread_mutex_t tkc_cuda_mutex = PTHREAD_MUTEX_INITIALIZER;
+static int tkc_cuda_state = TKC_DRIVER_UNTRIED;
+/** The table in use: tkc_cuda_loaded or a test's. */
+static const tkc_cuda_driver *tkc_cuda_active;
+static tkc_cuda_driver tkc_cuda_loaded;
+static const tkc_cuda_driver *tkc_cuda_test_driver;
+static const char *tkc_cuda_library = "libcuda.so.1";
+/** Why loading failed (TKC_DRIVER_FAILED), reported to every later call. */
+static tkc_status tkc_cuda_failure;
+static char tkc_cuda_failure_reason[384];
+
+/** Device 0's primary context once retained for threads without a context. */
+static void *tkc_cuda_default_context;
+
+/** Compute capability per device ordinal: (major << 8 | minor) + 1, 0 when
+ *  not known yet. */
+#define TKC_CUDA_MAX_CACHED_DEVICES 64
+static int tkc_cuda_arch_cache[TKC_CUDA_MAX_CACHED_DEVICES];
+
+/** The driver's name of `result` ("CUDA_ERROR_INVALID_IMAGE"), or "CUDA
+ *  error N" when the driver cannot name it (the toolkit's stub library). */
+static const char *error_name(const tkc_cuda_driver *driver,
+                              tkc_cu_result result) {
+  static __thread char unnamed[32];
+  const char *name = NULL;
+  if (driver->cuGetErrorName(result, &name) == TKC_CUDA_SUCCESS && name)
+    return name;
+  snprintf(unnamed, sizeof unnamed, "CUDA error %d", (int)result);
+  return unnamed;
+}
+
+/** Fills tkc_cuda_loaded from the library; records a failure reason. */
+static tkc_status load_library(void) {
+  size_t i;
+  void *handle = dlopen(tkc_cuda_library, RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *reason = dlerror();
+    snprintf(tkc_cuda_failure_reason, sizeof tkc_cuda_failure_reason,
+             "cannot load the CUDA driver %s: %s", tkc_cuda_library,
+             reason ? reason : "dlopen failed");
+    return TKC_ERROR_NO_DRIVER;
+  }
+  for (i = 0; i < sizeof tkc_cuda_symbols / sizeof tkc_cuda_symbols[0]; ++i) {
+    void *symbol = dlsym(handle, tkc_cuda_symbols[i].symbol);
+    if (!symbol) {
+      snprintf(tkc_cuda_failure_reason, sizeof tkc_cuda_failure_reason,
+               "the CUDA driver %s has no %s (driver too old?)",
+               tkc_cuda_library, tkc_cuda_symbols[i].symbol);
+      dlclose(handle);
+      return TKC_ERROR_NO_DRIVER;
+    }
+    /* POSIX guarantees function pointers fit a void *. */
+    memcpy((char *)&tkc_cuda_loaded + tkc_cuda_symbols[i].offset, &symbol,
+           sizeof symbol);
+  }
+  return TKC_SUCCESS;
+}
+
+/** Loads and initializes the driver under tkc_cuda_mutex. */
+static void initialize(void) {
+  tkc_cu_result result;
+  tkc_status status = TKC_SUCCESS;
+  const tkc_cuda_driver *driver = tkc_cuda_test_driver;
+  if (!driver) {
+    status = load_library();
+    driver = &tkc_cuda_loaded;
+  }
+  if (status == TKC_SUCCESS) {
+    result = driver->cuInit(0);
+    if (result != TKC_CUDA_SUCCESS) {
+      status = result == TKC_CUDA_ERROR_NO_DEVICE ? TKC_ERROR_NO_DEVICE
+                                                  : TKC_ERROR_NO_DRIVER;
+      snprintf(tkc_cuda_failure_reason, sizeof tkc_cuda_failure_reason,
+               "cuInit failed: %s", error_name(driver, result));
+    }
+  }
+  if (status != TKC_SUCCESS) {
+    tkc_cuda_failure = status;
+    TKC_STORE_RELEASE(&tkc_cuda_state, TKC_DRIVER_FAILED);
+    return;
+  }
+  tkc_cuda_active = driver;
+  TKC_STORE_RELEASE(&tkc_cuda_state, TKC_DRIVER_READY);
+}
+
+/** The initialized driver table, or a failure. */
+static tkc_status get_driver(const tkc_cuda_driver **driver) {
+  int state = TKC_LOAD_ACQUIRE(&tkc_cuda_state);
+  if (state == TKC_DRIVER_UNTRIED) {
+    pthread_mutex_lock(&tkc_cuda_mutex);
+    if (tkc_cuda_state == TKC_DRIVER_UNTRIED)
+      initialize();
+    pthread_mutex_unlock(&tkc_cuda_mutex);
+    state = TKC_LOAD_ACQUIRE(&tkc_cuda_state);
+  }
+  if (state != TKC_DRIVER_READY)
+    return tkc_fail(tkc_cuda_failure, "%s", tkc_cuda_failure_reason);
+  *driver = tkc_cuda_active;
+  return TKC_SUCCESS;
+}
+
+/** Forgets the driver and everything cached about devices. */
+static void reset(void) {
+  int i;
+  pthread_mutex_lock(&tkc_cuda_mutex);
+  TKC_STORE_RELEASE(&tkc_cuda_state, TKC_DRIVER_UNTRIED);
+  tkc_cuda_active = NULL;
+  TKC_STORE_RELEASE(&tkc_cuda_default_context, (void *)NULL);
+  for (i = 0; i < TKC_CUDA_MAX_CACHED_DEVICES; ++i)
+    TKC_STORE_RELEASE(&tkc_cuda_arch_cache[i], 0);
+  pthread_mutex_unlock(&tkc_cuda_mutex);
+}
+
+void tkc_runtime_set_cuda_driver_for_testing(const tkc_cuda_driver *driver) {
+  tkc_cuda_test_driver = driver;
+  reset();
+}
+
+void tkc_runtime_set_cuda_library_for_testing(const char *library) {
+  tkc_cuda_library = library ? library : "libcuda.so.1";
+  reset();
+}
+
+/*===--------------------------------------------------------------------===*/
+/* Devices                                                                  */
+/*===--------------------------------------------------------------------===*/
+
+/** Fills `device` for CUDA device `ordinal` running `context`. */
+static tkc_status describe_device(const tkc_cuda_driver *driver,
+                                  tkc_cu_device ordinal, void *context,
+                                  tkc_device *device) {
+  int major = 0, minor = 0, cached = 0;
+  tkc_cu_result result;
+  if (ordinal >= 0 && ordinal < TKC_CUDA_MAX_CACHED_DEVICES)
+    cached = TKC_LOAD_ACQUIRE(&tkc_cuda_arch_cache[ordinal]);
+  if (cached) {
+    major = (cached - 1) >> 8;
+    minor = (cached - 1) & 0xff;
+  } else {
+    result = driver->cuDeviceGetAttribute(
+        &major, TKC_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, ordinal);
+    if (result == TKC_CUDA_SUCCESS)
+      result = driver->cuDeviceGetAttribute(
+          &minor, TKC_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, ordinal);
+    if (result != TKC_CUDA_SUCCESS)
+      return tkc_fail(TKC_ERROR_DRIVER,
+                      "cuDeviceGetAttribute(compute capability) of device %d "
+                      "failed: %s",
+                      ordinal, error_name(driver, result));
+    if (ordinal >= 0 && ordinal < TKC_CUDA_MAX_CACHED_DEVICES && major >= 0 &&
+        minor >= 0 && minor < 256 && major < (1 << 20))
+      TKC_STORE_RELEASE(&tkc_cuda_arch_cache[ordinal],
+                        ((major << 8) | minor) + 1);
+  }
+  device->backend = TKC_BACKEND_CUDA;
+  device->ordinal = ordinal;
+  device->context = context;
+  device->arch_major = major;
+  device->arch_minor = minor;
+  snprintf(device->arch, sizeof device->arch, "sm_%d%d", major, minor);
+  return TKC_SUCCESS;
+}
+
+/** Device 0's primary context, retained once per process. */
+static tkc_status default_context(const tkc_cuda_driver *driver,
+                                  void **context) {
+  tkc_cu_device device;
+  tkc_cu_result result;
+  void *retained = TKC_LOAD_ACQUIRE(&tkc_cuda_default_context);
+  if (retained) {
+    *context = retained;
+    return TKC_SUCCESS;
+  }
+  pthread_mutex_lock(&tkc_cuda_mutex);
+  retained = tkc_cuda_default_context;
+  if (!retained) {
+    result = driver->cuDeviceGet(&device, 0);
+    if (result != TKC_CUDA_SUCCESS) {
+      pthread_mutex_unlock(&tkc_cuda_mutex);
+      return tkc_fail(TKC_ERROR_NO_DEVICE, "cuDeviceGet(0) failed: %s",
+                      error_name(driver, result));
+    }
+    result = driver->cuDevicePrimaryCtxRetain(&retained, device);
+    if (result != TKC_CUDA_SUCCESS || !retained) {
+      pthread_mutex_unlock(&tkc_cuda_mutex);
+      return tkc_fail(TKC_ERROR_DRIVER,
+                      "cuDevicePrimaryCtxRetain(device 0) failed: %s",
+                      error_name(driver, result));
+    }
+    TKC_STORE_RELEASE(&tkc_cuda_default_context, retained);
+  }
+  pthread_mutex_unlock(&tkc_cuda_mutex);
+  *context = retained;
+  return TKC_SUCCESS;
+}
+
+tkc_status tkc_cuda_current_device(tkc_device *device) {
+  const tkc_cuda_driver *driver;
+  tkc_cu_context context = NULL;
+  tkc_cu_device ordinal = 0;
+  tkc_cu_result result;
+  tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  result = driver->cuCtxGetCurrent(&context);
+  if (result != TKC_CUDA_SUCCESS)
+    return tkc_fail(TKC_ERROR_DRIVER, "cuCtxGetCurrent failed: %s",
+                    error_name(driver, result));
+  if (!context) {
+    /* No context on this thread: use device 0's primary context, as the
+     * CUDA runtime API would. */
+    status = default_context(driver, &context);
+    if (status != TKC_SUCCESS)
+      return status;
+    result = driver->cuCtxSetCurrent(context);
+    if (result != TKC_CUDA_SUCCESS)
+      return tkc_fail(TKC_ERROR_DRIVER, "cuCtxSetCurrent failed: %s",
+                      error_name(driver, result));
+  }
+  result = driver->cuCtxGetDevice(&ordinal);
+  if (result != TKC_CUDA_SUCCESS)
+    return tkc_fail(TKC_ERROR_DRIVER, "cuCtxGetDevice failed: %s",
+                    error_name(driver, result));
+  return describe_device(driver, ordinal, context, device);
+}
+
+tkc_status tkc_cuda_device_for_ordinal(int ordinal, tkc_device *device) {
+  const tkc_cuda_driver *driver;
+  tkc_cu_context context = NULL;
+  tkc_cu_device handle = 0, current = -1;
+  tkc_cu_result result;
+  tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  result = driver->cuDeviceGet(&handle, ordinal);
+  if (result != TKC_CUDA_SUCCESS)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "cuDeviceGet(%d) failed: %s",
+                    ordinal, error_name(driver, result));
+  result = driver->cuCtxGetCurrent(&context);
+  if (result != TKC_CUDA_SUCCESS)
+    return tkc_fail(TKC_ERROR_DRIVER, "cuCtxGetCurrent failed: %s",
+                    error_name(driver, result));
+  if (context && (driver->cuCtxGetDevice(&current) != TKC_CUDA_SUCCESS ||
+                  current != handle))
+    context = NULL;
+  if (!context) {
+    result = driver->cuDevicePrimaryCtxRetain(&context, handle);
+    if (result != TKC_CUDA_SUCCESS || !context)
+      return tkc_fail(TKC_ERROR_DRIVER,
+                      "cuDevicePrimaryCtxRetain(device %d) failed: %s", ordinal,
+                      error_name(driver, result));
+  }
+  return describe_device(driver, handle, context, device);
+}
+
+int tkc_cuda_arch_rank(const tkc_device *device, const tkc_variant *variant) {
+  if (variant->arch_major != device->arch_major)
+    return -1;
+  if (variant->arch_specific)
+    return variant->arch_minor == device->arch_minor
+               ? 2 * variant->arch_minor + 1
+               : -1;
+  if (variant->arch_minor > device->arch_minor)
+    return -1;
+  return 2 * variant->arch_minor;
+}
+
+/*===--------------------------------------------------------------------===*/
+/* Modules and launches                                                     */
+/*===--------------------------------------------------------------------===*/
+
+tkc_status tkc_cuda_load(const tkc_device *device, const tkc_variant *variant,
+                         void **module, void **function) {
+  const tkc_cuda_driver *driver;
+  tkc_cu_context previous = NULL;
+  tkc_cu_result result;
+  tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  result = driver->cuCtxPushCurrent(device->context);
+  if (result != TKC_CUDA_SUCCESS)
+    return tkc_fail(TKC_ERROR_DRIVER, "cuCtxPushCurrent failed: %s",
+                    error_name(driver, result));
+  *module = NULL;
+  *function = NULL;
+  result = driver->cuModuleLoadData(module, variant->binary);
+  if (result != TKC_CUDA_SUCCESS) {
+    status = tkc_fail(TKC_ERROR_MODULE_LOAD,
+                      "cuModuleLoadData failed: %s (%s cubin of %s on "
+                      "compute capability %d.%d)",
+                      error_name(driver, result), variant->arch, variant->entry,
+                      device->arch_major, device->arch_minor);
+  } else {
+    result = driver->cuModuleGetFunction(function, *module, variant->entry);
+    if (result != TKC_CUDA_SUCCESS)
+      status =
+          tkc_fail(TKC_ERROR_MODULE_LOAD,
+                   "cuModuleGetFunction(\"%s\") failed: %s (%s cubin)",
+                   variant->entry, error_name(driver, result), variant->arch);
+    else if (variant->shared_bytes > TKC_CUDA_DEFAULT_SHARED_LIMIT) {
+      result = driver->cuFuncSetAttribute(
+          *function, TKC_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+          (int)variant->shared_bytes);
+      if (result != TKC_CUDA_SUCCESS)
+        status = tkc_fail(TKC_ERROR_MODULE_LOAD,
+                          "cuFuncSetAttribute(%s, max dynamic shared memory "
+                          "= %u bytes) failed: %s (device %s)",
+                          variant->entry, variant->shared_bytes,
+                          error_name(driver, result), device->arch);
+    }
+    if (status != TKC_SUCCESS) {
+      driver->cuModuleUnload(*module);
+      *module = NULL;
+      *function = NULL;
+    }
+  }
+  driver->cuCtxPopCurrent(&previous);
+  return status;
+}
+
+tkc_status tkc_cuda_launch(const tkc_device *device, const tkc_variant *variant,
+                           void *function, const unsigned grid[3],
+                           tkc_stream stream, void **kernel_params) {
+  const tkc_cuda_driver *driver;
+  tkc_cu_result result;
+  tkc_status status = get_driver(&driver);
+  (void)device;
+  if (status != TKC_SUCCESS)
+    return status;
+  result = driver->cuLaunchKernel(
+      function, grid[0], grid[1], grid[2], variant->threads_per_block, 1, 1,
+      variant->shared_bytes, stream, kernel_params, NULL);
+  if (result != TKC_CUDA_SUCCESS)
+    return tkc_fail(TKC_ERROR_LAUNCH,
+                    "cuLaunchKernel(%s, grid (%u, %u, %u), block %u, shared "
+                    "%u bytes) failed: %s",
+                    variant->entry, grid[0], grid[1], grid[2],
+                    variant->threads_per_block, variant->shared_bytes,
+                    error_name(driver, result));
+  return TKC_SUCCESS;
+}

@@ -1,0 +1,397 @@
+/* tkc_runtime.c: the vendor-neutral part of the tkc runtime: status strings
+ * and the thread-local error reason, the choice among a kernel's variants,
+ * the per-(variant, context) module cache, grid validation and the checked
+ * grid arithmetic that generated launchers evaluate. Vendor calls go through
+ * the functions of tkc_runtime_internal.h (tkc_cuda.c). */
+#define _POSIX_C_SOURCE 200809L
+
+#include "tkc_runtime_internal.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__GNUC__)
+#define TKC_THREAD_LOCAL __thread
+#define TKC_LOAD_ACQUIRE(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define TKC_STORE_RELEASE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+#else
+#error "tkc_runtime needs GCC-style thread-local storage and atomics"
+#endif
+
+/*===--------------------------------------------------------------------===*/
+/* Status and error reasons                                                 */
+/*===--------------------------------------------------------------------===*/
+
+const char *tkc_status_string(tkc_status status) {
+  switch (status) {
+  case TKC_SUCCESS:
+    return "success";
+  case TKC_ERROR_NO_DRIVER:
+    return "GPU driver not available";
+  case TKC_ERROR_NO_DEVICE:
+    return "no GPU device";
+  case TKC_ERROR_NO_VARIANT:
+    return "no compiled variant fits this device and these arguments";
+  case TKC_ERROR_MODULE_LOAD:
+    return "the driver could not load the kernel's binary";
+  case TKC_ERROR_LAUNCH:
+    return "kernel launch failed";
+  case TKC_ERROR_INVALID_ARGUMENT:
+    return "invalid argument";
+  case TKC_ERROR_DRIVER:
+    return "GPU driver call failed";
+  case TKC_ERROR_OUT_OF_MEMORY:
+    return "out of host memory";
+  case TKC_ERROR_UNSUPPORTED:
+    return "not supported by this tkc runtime";
+  }
+  return "unknown tkc_status";
+}
+
+/** The reason of the thread's last failure. */
+static TKC_THREAD_LOCAL char tkc_error_buffer[512];
+
+const char *tkc_last_error(void) { return tkc_error_buffer; }
+
+tkc_status tkc_fail(tkc_status status, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  vsnprintf(tkc_error_buffer, sizeof tkc_error_buffer, format, args);
+  va_end(args);
+  return status;
+}
+
+/*===--------------------------------------------------------------------===*/
+/* Devices and variant choice                                               */
+/*===--------------------------------------------------------------------===*/
+
+tkc_status tkc_current_device(unsigned backends, tkc_device *device) {
+  if (!device)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "tkc_current_device: NULL");
+  memset(device, 0, sizeof *device);
+  if (backends & TKC_BACKEND_CUDA)
+    return tkc_cuda_current_device(device);
+  /* A HIP path (libamdhip64.so, hipCtxGetCurrent, gcnArchName) goes here. */
+  return tkc_fail(TKC_ERROR_UNSUPPORTED,
+                  "this kernel has only AMD (HIP) variants and the tkc "
+                  "runtime cannot launch on AMD GPUs yet");
+}
+
+tkc_status tkc_device_for_ordinal(unsigned backends, int ordinal,
+                                  tkc_device *device) {
+  if (!device)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "tkc_device_for_ordinal: NULL");
+  memset(device, 0, sizeof *device);
+  if (ordinal < 0)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "device ordinal %d is negative",
+                    ordinal);
+  if (backends & TKC_BACKEND_CUDA)
+    return tkc_cuda_device_for_ordinal(ordinal, device);
+  return tkc_fail(TKC_ERROR_UNSUPPORTED,
+                  "this kernel has only AMD (HIP) variants and the tkc "
+                  "runtime cannot launch on AMD GPUs yet");
+}
+
+int tkc_variant_arch_rank(const tkc_device *device,
+                          const tkc_variant *variant) {
+  if (!device || !variant || device->backend != variant->backend)
+    return -1;
+  switch (variant->backend) {
+  case TKC_BACKEND_CUDA:
+    return tkc_cuda_arch_rank(device, variant);
+  case TKC_BACKEND_HIP:
+    return -1;
+  }
+  return -1;
+}
+
+/** Appends `text` to the string in `buffer` (of `size` bytes), truncating. */
+static void append(char *buffer, size_t size, const char *text) {
+  size_t used = strlen(buffer);
+  if (used + 1 < size)
+    snprintf(buffer + used, size - used, "%s", text);
+}
+
+/** Lists the distinct architectures of `variants` into `buffer`. */
+static void list_archs(char *buffer, size_t size, const tkc_variant *variants,
+                       int count) {
+  int i, j;
+  buffer[0] = '\0';
+  for (i = 0; i < count; ++i) {
+    for (j = 0; j < i; ++j)
+      if (strcmp(variants[i].arch, variants[j].arch) == 0)
+        break;
+    if (j < i)
+      continue;
+    if (buffer[0])
+      append(buffer, size, ", ");
+    append(buffer, size, variants[i].arch);
+  }
+}
+
+tkc_status tkc_select_variant(const char *kernel, const tkc_device *device,
+                              const tkc_variant *variants,
+                              const unsigned char *checks_passed, int count,
+                              int *chosen) {
+  int i, best = -1, best_rank = -1, runnable = 0;
+  char list[256];
+  if (!device || !chosen || (count > 0 && (!variants || !checks_passed)))
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "tkc_select_variant: NULL");
+  for (i = 0; i < count; ++i) {
+    int rank = tkc_variant_arch_rank(device, &variants[i]);
+    if (rank < 0)
+      continue;
+    runnable = 1;
+    if (checks_passed[i] && rank > best_rank) {
+      best = i;
+      best_rank = rank;
+    }
+  }
+  if (best >= 0) {
+    *chosen = best;
+    return TKC_SUCCESS;
+  }
+  if (!runnable) {
+    list_archs(list, sizeof list, variants, count);
+    return tkc_fail(TKC_ERROR_NO_VARIANT,
+                    "no variant of %s runs on %s (device %d); it was compiled "
+                    "for: %s",
+                    kernel, device->arch, device->ordinal,
+                    count ? list : "nothing");
+  }
+  /* Variants for this arch exist, but the arguments break their facts. */
+  list[0] = '\0';
+  for (i = 0; i < count; ++i) {
+    if (tkc_variant_arch_rank(device, &variants[i]) < 0)
+      continue;
+    if (list[0])
+      append(list, sizeof list, "; ");
+    append(list, sizeof list, variants[i].arch);
+    append(list, sizeof list, " [");
+    append(list, sizeof list,
+           variants[i].specialization[0] ? variants[i].specialization
+                                         : "generic");
+    append(list, sizeof list, "]");
+  }
+  return tkc_fail(TKC_ERROR_NO_VARIANT,
+                  "no variant of %s for %s (device %d) accepts these "
+                  "arguments; the variants need: %s",
+                  kernel, device->arch, device->ordinal, list);
+}
+
+/*===--------------------------------------------------------------------===*/
+/* Module cache                                                             */
+/*===--------------------------------------------------------------------===*/
+
+/** One variant's module in one context; nodes form a list per variant that
+ *  only grows (lock-free reads, writes under tkc_load_mutex). */
+typedef struct tkc_loaded_module {
+  void *context;
+  void *module;
+  void *function;
+  struct tkc_loaded_module *next;
+} tkc_loaded_module;
+
+/** Serializes module loads (the slow path only). */
+static pthread_mutex_t tkc_load_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+/** Finds the function of `variant` in `context`, or NULL. */
+static void *find_loaded(const tkc_variant *variant, void *context) {
+  tkc_loaded_module *node =
+      (tkc_loaded_module *)TKC_LOAD_ACQUIRE(&variant->state->loaded);
+  for (; node; node = node->next)
+    if (node->context == context)
+      return node->function;
+  return NULL;
+}
+
+/** The vendor's load for `variant`'s backend. */
+static tkc_status vendor_load(const tkc_device *device,
+                              const tkc_variant *variant, void **module,
+                              void **function) {
+  switch (variant->backend) {
+  case TKC_BACKEND_CUDA:
+    return tkc_cuda_load(device, variant, module, function);
+  case TKC_BACKEND_HIP:
+    break;
+  }
+  return tkc_fail(TKC_ERROR_UNSUPPORTED,
+                  "%s: the tkc runtime cannot load AMD (HIP) binaries yet",
+                  variant->arch);
+}
+
+/** The loaded function of `variant` in `device`'s context, loading it the
+ *  first time. */
+static tkc_status get_function(const tkc_device *device,
+                               const tkc_variant *variant, void **function) {
+  tkc_status status = TKC_SUCCESS;
+  tkc_loaded_module *node;
+  void *module = NULL;
+
+  if (!variant->state)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "variant %s has no state",
+                    variant->arch);
+  if (device->backend != variant->backend)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
+                    "variant %s is not for this device's vendor",
+                    variant->arch);
+  *function = find_loaded(variant, device->context);
+  if (*function)
+    return TKC_SUCCESS;
+
+  pthread_mutex_lock(&tkc_load_mutex);
+  *function = find_loaded(variant, device->context);
+  if (!*function) {
+    node = (tkc_loaded_module *)malloc(sizeof *node);
+    if (!node) {
+      status = tkc_fail(TKC_ERROR_OUT_OF_MEMORY,
+                        "out of memory caching a module of %s", variant->entry);
+    } else {
+      status = vendor_load(device, variant, &module, function);
+      if (status == TKC_SUCCESS) {
+        node->context = device->context;
+        node->module = module;
+        node->function = *function;
+        node->next = (tkc_loaded_module *)variant->state->loaded;
+        TKC_STORE_RELEASE(&variant->state->loaded, (void *)node);
+      } else {
+        free(node);
+      }
+    }
+  }
+  pthread_mutex_unlock(&tkc_load_mutex);
+  return status;
+}
+
+tkc_status tkc_load_variant(const tkc_device *device,
+                            const tkc_variant *variant) {
+  void *function;
+  if (!device || !variant)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "tkc_load_variant: NULL");
+  return get_function(device, variant, &function);
+}
+
+/*===--------------------------------------------------------------------===*/
+/* Launch                                                                   */
+/*===--------------------------------------------------------------------===*/
+
+/** The largest grid per dimension the vendors accept (CUDA: x < 2^31, y
+ *  and z <= 65535). */
+static const int64_t tkc_grid_limit[3] = {2147483647, 65535, 65535};
+
+tkc_status tkc_launch(const tkc_device *device, const tkc_variant *variant,
+                      const int64_t grid[3], tkc_stream stream,
+                      void **kernel_params) {
+  unsigned blocks[3];
+  void *function;
+  tkc_status status;
+  int d, empty = 0;
+  if (!device || !variant || !grid)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "tkc_launch: NULL");
+  for (d = 0; d < 3; ++d) {
+    if (grid[d] < 0 || grid[d] > tkc_grid_limit[d])
+      return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
+                      "%s: grid (%lld, %lld, %lld): dimension %d must be in "
+                      "[0, %lld]",
+                      variant->entry, (long long)grid[0], (long long)grid[1],
+                      (long long)grid[2], d, (long long)tkc_grid_limit[d]);
+    if (grid[d] == 0)
+      empty = 1;
+    blocks[d] = (unsigned)grid[d];
+  }
+  if (empty)
+    return TKC_SUCCESS; /* Nothing to do, like an empty tensor. */
+  status = get_function(device, variant, &function);
+  if (status != TKC_SUCCESS)
+    return status;
+  switch (variant->backend) {
+  case TKC_BACKEND_CUDA:
+    return tkc_cuda_launch(device, variant, function, blocks, stream,
+                           kernel_params);
+  case TKC_BACKEND_HIP:
+    break;
+  }
+  return tkc_fail(TKC_ERROR_UNSUPPORTED,
+                  "the tkc runtime cannot launch AMD (HIP) binaries yet");
+}
+
+tkc_status tkc_invalid_config(const char *kernel, int config, int num_configs) {
+  return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
+                  "%s: config %d is out of range (the kernel has %d)", kernel,
+                  config, num_configs);
+}
+
+/*===--------------------------------------------------------------------===*/
+/* Grid arithmetic                                                          */
+/*===--------------------------------------------------------------------===*/
+
+/** Records the first grid error in `*status`; returns 0. */
+static int64_t grid_error(tkc_status *status, const char *what) {
+  if (*status == TKC_SUCCESS)
+    *status = tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "grid expression: %s", what);
+  return 0;
+}
+
+int64_t tkc_grid_add(tkc_status *status, int64_t a, int64_t b) {
+  if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b))
+    return grid_error(status, "integer overflow in +");
+  return a + b;
+}
+
+int64_t tkc_grid_sub(tkc_status *status, int64_t a, int64_t b) {
+  if ((b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b))
+    return grid_error(status, "integer overflow in -");
+  return a - b;
+}
+
+int64_t tkc_grid_mul(tkc_status *status, int64_t a, int64_t b) {
+  if (a == 0 || b == 0)
+    return 0;
+  if ((a == -1 && b == INT64_MIN) || (b == -1 && a == INT64_MIN))
+    return grid_error(status, "integer overflow in *");
+  if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
+            : (b > 0 ? a < INT64_MIN / b : a < INT64_MAX / b))
+    return grid_error(status, "integer overflow in *");
+  return a * b;
+}
+
+int64_t tkc_grid_div(tkc_status *status, int64_t a, int64_t b) {
+  if (b == 0)
+    return grid_error(status, "division by zero");
+  if (a == INT64_MIN && b == -1)
+    return grid_error(status, "integer overflow in /");
+  return a / b;
+}
+
+int64_t tkc_grid_mod(tkc_status *status, int64_t a, int64_t b) {
+  if (b == 0)
+    return grid_error(status, "remainder by zero");
+  if (b == -1)
+    return 0;
+  return a % b;
+}
+
+int64_t tkc_grid_neg(tkc_status *status, int64_t a) {
+  if (a == INT64_MIN)
+    return grid_error(status, "integer overflow in unary -");
+  return -a;
+}
+
+int64_t tkc_grid_cdiv(tkc_status *status, int64_t a, int64_t b) {
+  int64_t q;
+  if (b <= 0)
+    return grid_error(status, "cdiv by a divisor that is not positive");
+  q = a / b;
+  if (a % b > 0)
+    ++q;
+  return q;
+}
+
+int64_t tkc_grid_u64(tkc_status *status, uint64_t a) {
+  if (a > (uint64_t)INT64_MAX)
+    return grid_error(status, "unsigned argument too large");
+  return (int64_t)a;
+}

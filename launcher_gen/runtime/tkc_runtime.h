@@ -1,0 +1,199 @@
+/* tkc_runtime.h: the C runtime behind every launcher that tkc-launcher-gen
+ * writes. It loads the GPU driver with dlopen (no link-time dependency on
+ * libcuda), finds the device of the calling thread's current context, picks
+ * the compiled variant that fits the device's architecture and the call's
+ * arguments, loads its module lazily once per (variant, context), and
+ * launches it. Every failure returns a tkc_status; tkc_last_error() says why.
+ * The runtime never prints and never exits.
+ *
+ * Users need only the first part (status codes, tkc_stream); the second part
+ * is the interface the generated NAME.c files call. Plain C99. */
+#ifndef TKC_RUNTIME_H
+#define TKC_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*===--------------------------------------------------------------------===*/
+/* Public API                                                               */
+/*===--------------------------------------------------------------------===*/
+
+/** ABI version of this header and of the generated launchers: a generated
+ *  file refuses to compile against a runtime with another version. */
+#define TKC_ABI_VERSION 1
+
+/** The vendor's own stream handle: a CUstream on NVIDIA (hipStream_t on AMD
+ *  once the HIP path exists). NULL is the context's default stream. */
+typedef void *tkc_stream;
+
+/** What a tkc call returns. tkc_last_error() holds the detailed reason of
+ *  the last failure on the calling thread. */
+typedef enum tkc_status {
+  TKC_SUCCESS = 0,
+  /** The driver library (libcuda.so.1) cannot be loaded or initialized. */
+  TKC_ERROR_NO_DRIVER = 1,
+  /** The driver is there but has no usable device. */
+  TKC_ERROR_NO_DEVICE = 2,
+  /** No compiled variant fits the device's architecture and the arguments. */
+  TKC_ERROR_NO_VARIANT = 3,
+  /** The driver rejected the binary (module load or function lookup). */
+  TKC_ERROR_MODULE_LOAD = 4,
+  /** The driver rejected the launch. */
+  TKC_ERROR_LAUNCH = 5,
+  /** A bad argument: config index, grid size, device ordinal. */
+  TKC_ERROR_INVALID_ARGUMENT = 6,
+  /** Any other driver call failed. */
+  TKC_ERROR_DRIVER = 7,
+  /** The runtime could not allocate its bookkeeping. */
+  TKC_ERROR_OUT_OF_MEMORY = 8,
+  /** The request needs something this runtime does not implement yet. */
+  TKC_ERROR_UNSUPPORTED = 9
+} tkc_status;
+
+/** A short, static description of `status` ("no variant for this device"). */
+const char *tkc_status_string(tkc_status status);
+
+/** The detailed reason of the last failing tkc call on this thread, e.g.
+ *  "cuModuleLoadData failed: CUDA_ERROR_INVALID_IMAGE (sm_90a cubin on
+ *  compute capability 8.0)". Successful calls leave it unchanged; it is ""
+ *  before the first failure. The string belongs to the thread. */
+const char *tkc_last_error(void);
+
+/*===--------------------------------------------------------------------===*/
+/* Interface of the generated launchers (not for hand-written code)         */
+/*===--------------------------------------------------------------------===*/
+
+/** The GPU vendor API a variant was compiled for. Bit values: a launcher
+ *  passes the OR of the backends its variants use. */
+typedef enum tkc_backend {
+  TKC_BACKEND_CUDA = 1,
+  TKC_BACKEND_HIP = 2
+} tkc_backend;
+
+/** Mutable per-variant state owned by the runtime (the modules loaded so
+ *  far, one per context). A launcher defines one zero-initialized object per
+ *  variant and never touches it. */
+typedef struct tkc_variant_state {
+  void *loaded;
+} tkc_variant_state;
+
+/** One compiled binary of a kernel, as a generated launcher describes it. */
+typedef struct tkc_variant {
+  /** Vendor API of the binary. */
+  tkc_backend backend;
+  /** Architecture as the vendor spells it: "sm_90a", "gfx942". */
+  const char *arch;
+  /** CUDA: compute capability the cubin was built for (9, 0 for sm_90a). */
+  int arch_major;
+  int arch_minor;
+  /** CUDA: 1 for an arch-specific cubin (sm_90a), which runs only on exactly
+   *  that compute capability. */
+  int arch_specific;
+  /** The cubin/hsaco bytes and their count. */
+  const unsigned char *binary;
+  size_t binary_size;
+  /** The kernel function's symbol in the binary. */
+  const char *entry;
+  /** Block size (num_warps * warp size); the launch is 1-D in blocks. */
+  unsigned threads_per_block;
+  /** Dynamic shared memory bytes requested at launch. */
+  unsigned shared_bytes;
+  /** The run-time facts this variant assumes, for messages ("x_ptr % 16 == 0,
+   *  stride == 1"); "" for the generic variant. */
+  const char *specialization;
+  /** Runtime-owned state (see tkc_variant_state). */
+  tkc_variant_state *state;
+} tkc_variant;
+
+/** A device as the runtime resolved it for one call. */
+typedef struct tkc_device {
+  tkc_backend backend;
+  /** Device ordinal (CUdevice). */
+  int ordinal;
+  /** The context modules are loaded into and launches run in (CUcontext). */
+  void *context;
+  /** CUDA compute capability. */
+  int arch_major;
+  int arch_minor;
+  /** The architecture's name for messages: "sm_90", "gfx942". */
+  char arch[32];
+} tkc_device;
+
+/** Resolves the calling thread's device among the vendors in `backends` (an
+ *  OR of tkc_backend). CUDA: the device of the current context; when the
+ *  thread has no current context, device 0's primary context is retained
+ *  (once per process) and made current on this thread. */
+tkc_status tkc_current_device(unsigned backends, tkc_device *device);
+
+/** Resolves device `ordinal` without changing the calling thread's current
+ *  context. CUDA: the current context when it belongs to that device, else
+ *  the device's primary context (retained, never released). */
+tkc_status tkc_device_for_ordinal(unsigned backends, int ordinal,
+                                  tkc_device *device);
+
+/** How well `variant` fits `device`: -1 if it cannot run there, otherwise a
+ *  rank where larger is better. CUDA cubins: same major version and a device
+ *  minor >= the cubin's minor; an arch-specific cubin (sm_90a) needs exactly
+ *  its major.minor. A higher minor ranks higher; at equal minor the
+ *  arch-specific cubin ranks higher. */
+int tkc_variant_arch_rank(const tkc_device *device, const tkc_variant *variant);
+
+/** Picks among `count` variants (most specialized first, generic last) the
+ *  one to launch: the best arch rank among those whose run-time checks
+ *  passed (`checks_passed[i]` != 0), the first in order among equals. On
+ *  failure returns TKC_ERROR_NO_VARIANT with a reason naming `kernel`, the
+ *  device's architecture and what was compiled. */
+tkc_status tkc_select_variant(const char *kernel, const tkc_device *device,
+                              const tkc_variant *variants,
+                              const unsigned char *checks_passed, int count,
+                              int *chosen);
+
+/** Loads `variant` into `device`'s context unless it is already loaded
+ *  there (thread-safe; at most one load per (variant, context) for the
+ *  process's lifetime). */
+tkc_status tkc_load_variant(const tkc_device *device,
+                            const tkc_variant *variant);
+
+/** Launches `variant` on `device` (whose context must be current): `grid`
+ *  blocks of threads_per_block threads with shared_bytes of dynamic shared
+ *  memory on `stream`; `kernel_params` points to each kernel argument. A
+ *  grid with a zero dimension launches nothing and succeeds; a negative or
+ *  too large dimension is TKC_ERROR_INVALID_ARGUMENT. Loads the module on
+ *  first use. */
+tkc_status tkc_launch(const tkc_device *device, const tkc_variant *variant,
+                      const int64_t grid[3], tkc_stream stream,
+                      void **kernel_params);
+
+/** Fails with TKC_ERROR_INVALID_ARGUMENT for a config index out of range. */
+tkc_status tkc_invalid_config(const char *kernel, int config, int num_configs);
+
+/** Grid arithmetic in 64-bit with checks: on overflow or division by zero,
+ *  the first failure sets `*status` to TKC_ERROR_INVALID_ARGUMENT (with a
+ *  reason) and the result is 0. Division and remainder truncate as in C;
+ *  tkc_grid_cdiv(a, b) is the ceiling of a / b for b > 0. */
+int64_t tkc_grid_add(tkc_status *status, int64_t a, int64_t b);
+/** a - b; see tkc_grid_add. */
+int64_t tkc_grid_sub(tkc_status *status, int64_t a, int64_t b);
+/** a * b; see tkc_grid_add. */
+int64_t tkc_grid_mul(tkc_status *status, int64_t a, int64_t b);
+/** a / b (truncating); see tkc_grid_add. */
+int64_t tkc_grid_div(tkc_status *status, int64_t a, int64_t b);
+/** a % b (C remainder); see tkc_grid_add. */
+int64_t tkc_grid_mod(tkc_status *status, int64_t a, int64_t b);
+/** -a; see tkc_grid_add. */
+int64_t tkc_grid_neg(tkc_status *status, int64_t a);
+/** ceil(a / b); b must be positive; see tkc_grid_add. */
+int64_t tkc_grid_cdiv(tkc_status *status, int64_t a, int64_t b);
+/** An unsigned 64-bit argument as a grid operand (overflow above
+ *  INT64_MAX); see tkc_grid_add. */
+int64_t tkc_grid_u64(tkc_status *status, uint64_t a);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* TKC_RUNTIME_H */
