@@ -514,16 +514,17 @@ struct ConvertTKCGPUToLLVMPass
       return signalPassFailure();
     }
 
-    WalkResult unsupported = module.walk([&](Operation *op) {
-      if (isSupported(op))
-        return WalkResult::advance();
-      op->emitError() << "code generation does not support '" << op->getName()
-                      << "' "
-                      << (isa<LoadOp, StoreOp>(op) ? "of this element type "
-                                                   : "")
-                      << "yet";
-      return WalkResult::interrupt();
-    });
+    WalkResult unsupported =
+        module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+          if (isSupported(op))
+            return WalkResult::advance();
+          op->emitError() << "code generation does not support '"
+                          << op->getName() << "' "
+                          << (isa<LoadOp, StoreOp>(op) ? "of this element type "
+                                                       : "")
+                          << "yet";
+          return WalkResult::interrupt();
+        });
     if (unsupported.wasInterrupted())
       return signalPassFailure();
 
@@ -596,7 +597,9 @@ struct ConvertTKCGPUToLLVMPass
 
     unsigned threads = numWarps * info->getWarpSize();
     module.walk([&](LLVM::LLVMFuncOp func) {
-      if (!func.isExternal())
+      // Kernels return nothing; helpers left uninlined stay functions.
+      if (!func.isExternal() &&
+          isa<LLVM::LLVMVoidType>(func.getFunctionType().getReturnType()))
         info->markKernel(func, threads);
     });
   }

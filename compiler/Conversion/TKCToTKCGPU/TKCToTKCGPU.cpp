@@ -78,6 +78,17 @@ struct ConvertTKCToTKCGPUPass
             arg.setType(withDefaultLayout(arg.getType()));
     });
 
+    // Function signatures follow their (entry block's) values.
+    module.walk([&](func::FuncOp func) {
+      auto convert = [&](TypeRange types) {
+        return llvm::map_to_vector(
+            types, [&](Type t) { return withDefaultLayout(t); });
+      };
+      FunctionType type = func.getFunctionType();
+      func.setType(FunctionType::get(&getContext(), convert(type.getInputs()),
+                                     convert(type.getResults())));
+    });
+
     // Relate the layouts of shape-changing ops.
     module.walk([&](Operation *op) {
       if (auto expand = dyn_cast<ExpandDimsOp>(op)) {

@@ -10,6 +10,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -26,8 +27,27 @@ using namespace mlir::tkc::gpu;
 #define GET_OP_CLASSES
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUOps.cpp.inc"
 
+namespace {
+/// Prints layouts as `#blocked`, `#blocked1`, ... aliases.
+struct TKCGPUOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedEncodingAttr>(attr)) {
+      os << "blocked";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SliceEncodingAttr>(attr)) {
+      os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+} // namespace
+
 void TKCGPUDialect::initialize() {
   registerAttributes();
+  addInterfaces<TKCGPUOpAsmInterface>();
   addOperations<
 #define GET_OP_LIST
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUOps.cpp.inc"

@@ -3,9 +3,10 @@
 // Implements tkc-gpu-remove-layout-conversions with one rewrite pattern: a
 // conversion whose source can be recomputed in the target layout without
 // new conversions (its backward slice reaches only constants, splats,
-// ranges, and conversions from the target layout, through elementwise ops
-// and broadcasts) becomes that recomputation. The folder of convert_layout
-// collapses chains and identities; dead values in the old layout go.
+// ranges, and conversions from the target layout, through elementwise ops,
+// broadcasts and expand_dims) becomes that recomputation. The folder of
+// convert_layout collapses chains and identities; dead values in the old layout
+// go.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +49,23 @@ bool isElementwise(Operation *op) {
          isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
 }
 
+/// The layout `def`'s tensor operands need for it to produce `layout`, or
+/// null when `def` cannot be recomputed in another layout.
+Attribute operandLayout(Operation *def, Attribute layout) {
+  if (isElementwise(def))
+    return layout;
+  // Broadcasts keep their result's blocked layout on the operand; an
+  // expand_dims operand has a slice of it.
+  if (!isa<BlockedEncodingAttr>(layout))
+    return {};
+  if (isa<BroadcastOp>(def))
+    return layout;
+  if (auto expand = dyn_cast<ExpandDimsOp>(def))
+    return SliceEncodingAttr::get(def->getContext(), expand.getAxis(),
+                                  cast<LayoutEncodingAttr>(layout));
+  return {};
+}
+
 /// Whether `value` can be produced in `layout` without a conversion.
 bool canRematerialize(Value value, Attribute layout, unsigned depth) {
   if (cast<RankedTensorType>(value.getType()).getEncoding() == layout)
@@ -60,13 +78,12 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth) {
            layout;
   if (isSource(def))
     return true;
-  // A broadcast's operand has its result's blocked layout.
-  bool broadcast = isa<BroadcastOp>(def) && isa<BlockedEncodingAttr>(layout);
-  if (!broadcast && !isElementwise(def))
+  Attribute needed = operandLayout(def, layout);
+  if (!needed)
     return false;
   return llvm::all_of(def->getOperands(), [&](Value operand) {
     return !isa<RankedTensorType>(operand.getType()) ||
-           canRematerialize(operand, layout, depth + 1);
+           canRematerialize(operand, needed, depth + 1);
   });
 }
 
@@ -89,10 +106,11 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
       return success();
     }
     IRMapping mapping;
+    Attribute needed = operandLayout(def, layout);
     for (Value operand : def->getOperands())
       if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
         mapping.map(operand, rewriter.create<ConvertLayoutOp>(
-                                 loc, withLayout(type, layout), operand));
+                                 loc, withLayout(type, needed), operand));
     Operation *clone = rewriter.clone(*def, mapping);
     Value result = clone->getResult(0);
     result.setType(

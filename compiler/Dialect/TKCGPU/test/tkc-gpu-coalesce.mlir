@@ -1,0 +1,56 @@
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-coalesce | FileCheck %s
+
+// Contiguous, 16-byte-aligned f32 pointers: 4 elements (16 bytes) per
+// thread; operands converted in, the result converted back out.
+#b1 = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK: #[[WIDE:.*]] = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @aligned
+  func.func @aligned(%p: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}) {
+    %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b1>
+    %s = tkc.splat %p : tensor<1024x!tkc.ptr<f32>, #b1>
+    %a = tkc.addptr %s, %r : tensor<1024x!tkc.ptr<f32>, #b1>, tensor<1024xi32, #b1>
+    // CHECK: %[[P:.*]] = tkc_gpu.convert_layout %{{.*}} : {{.*}} -> tensor<1024x!tkc.ptr<f32>, #[[WIDE]]>
+    // CHECK: %[[V:.*]] = tkc.load %[[P]] : tensor<1024x!tkc.ptr<f32>, #[[WIDE]]>
+    // CHECK: tkc_gpu.convert_layout %[[V]] : tensor<1024xf32, #[[WIDE]]> -> tensor<1024xf32, #blocked>
+    %v = tkc.load %a : tensor<1024x!tkc.ptr<f32>, #b1>
+    return
+  }
+}
+
+// -----
+
+// Only 8-byte alignment is known: 2 elements per thread.
+// CHECK: #[[TWO:.*]] = #tkc_gpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @eight_bytes
+  func.func @eight_bytes(%p: !tkc.ptr<f32> {tkc.divisibility = 8 : i32}) {
+    %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b1>
+    %s = tkc.splat %p : tensor<1024x!tkc.ptr<f32>, #b1>
+    %a = tkc.addptr %s, %r : tensor<1024x!tkc.ptr<f32>, #b1>, tensor<1024xi32, #b1>
+    // CHECK: tkc.load %{{.*}} : tensor<1024x!tkc.ptr<f32>, #[[TWO]]>
+    %v = tkc.load %a : tensor<1024x!tkc.ptr<f32>, #b1>
+    return
+  }
+}
+
+// -----
+
+// A 2-D tile contiguous along dimension 1 (row-major, fp16): 8 halves per
+// thread along the rows, lanes and warps spread over what is left.
+// CHECK: #[[TILE:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b2 = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @tile
+  func.func @tile(%p: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}) {
+    %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #b2}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #b2}>> -> tensor<1x64xi32, #b2>
+    %b = tkc.broadcast %e : tensor<1x64xi32, #b2> -> tensor<32x64xi32, #b2>
+    %s = tkc.splat %p : tensor<32x64x!tkc.ptr<f16>, #b2>
+    %a = tkc.addptr %s, %b : tensor<32x64x!tkc.ptr<f16>, #b2>, tensor<32x64xi32, #b2>
+    // CHECK: tkc.load %{{.*}} : tensor<32x64x!tkc.ptr<f16>, #[[TILE]]>
+    %v = tkc.load %a : tensor<32x64x!tkc.ptr<f16>, #b2>
+    return
+  }
+}

@@ -1,0 +1,78 @@
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-remove-layout-conversions | FileCheck %s
+
+#a = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// A conversion of values computed from splats and ranges is replaced by
+// the same computation in the target layout.
+// CHECK-LABEL: func.func @recompute
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: %[[S:.*]] = tkc.splat %{{.*}} : tensor<1024xi32, #[[B:blocked[0-9]*]]>
+// CHECK: %[[R:.*]] = tkc.make_range {{.*}} : tensor<1024xi32, #[[B]]>
+// CHECK: %[[X:.*]] = arith.addi %[[S]], %[[R]] : tensor<1024xi32, #[[B]]>
+// CHECK: return %[[X]]
+func.func @recompute(%x: i32) -> tensor<1024xi32, #b> {
+  %s = tkc.splat %x : tensor<1024xi32, #a>
+  %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #a>
+  %sum = arith.addi %s, %r : tensor<1024xi32, #a>
+  %c = tkc_gpu.convert_layout %sum : tensor<1024xi32, #a> -> tensor<1024xi32, #b>
+  return %c : tensor<1024xi32, #b>
+}
+
+// -----
+
+#a = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// Converting a loaded value to its loaded layout and back cancels; the add
+// then runs in the load's layout.
+// CHECK-LABEL: func.func @round_trip
+// CHECK: %[[L:.*]] = tkc.load
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: arith.addf %[[L]], %[[L]] : tensor<1024xf32, #blocked>
+func.func @round_trip(%p: tensor<1024x!tkc.ptr<f32>, #b>) -> tensor<1024xf32, #b> {
+  %v = tkc.load %p : tensor<1024x!tkc.ptr<f32>, #b>
+  %va = tkc_gpu.convert_layout %v : tensor<1024xf32, #b> -> tensor<1024xf32, #a>
+  %d = arith.addf %va, %va : tensor<1024xf32, #a>
+  %c = tkc_gpu.convert_layout %d : tensor<1024xf32, #a> -> tensor<1024xf32, #b>
+  return %c : tensor<1024xf32, #b>
+}
+
+// -----
+
+#a = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// A loaded value cannot be recomputed: its conversion stays.
+// CHECK-LABEL: func.func @keep
+// CHECK: tkc_gpu.convert_layout
+func.func @keep(%p: tensor<1024x!tkc.ptr<f32>, #a>) -> tensor<1024xf32, #b> {
+  %v = tkc.load %p : tensor<1024x!tkc.ptr<f32>, #a>
+  %c = tkc_gpu.convert_layout %v : tensor<1024xf32, #a> -> tensor<1024xf32, #b>
+  return %c : tensor<1024xf32, #b>
+}
+
+// -----
+
+#rows = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#col = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#tile = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+
+// An outer-product index computation is rebuilt in the tile's layout: the
+// range is made directly in a slice of it, expanded and broadcast with no
+// conversion left.
+// CHECK: #[[T:blocked[0-9]*]] = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK: #[[S:slice[0-9]*]] = #tkc_gpu.slice<{dim = 1, parent = #[[T]]}>
+// CHECK-LABEL: func.func @outer
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.make_range {{.*}} : tensor<64xi32, #[[S]]>
+// CHECK: tkc.expand_dims {{.*}} -> tensor<64x1xi32, #[[T]]>
+// CHECK: tkc.broadcast {{.*}} -> tensor<64x64xi32, #[[T]]>
+func.func @outer() -> tensor<64x64xi32, #tile> {
+  %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #rows>
+  %s = tkc_gpu.convert_layout %r : tensor<64xi32, #rows> -> tensor<64xi32, #tkc_gpu.slice<{dim = 1, parent = #col}>>
+  %e = tkc.expand_dims %s {axis = 1 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 1, parent = #col}>> -> tensor<64x1xi32, #col>
+  %c = tkc_gpu.convert_layout %e : tensor<64x1xi32, #col> -> tensor<64x1xi32, #tile>
+  %b = tkc.broadcast %c : tensor<64x1xi32, #tile> -> tensor<64x64xi32, #tile>
+  return %b : tensor<64x64xi32, #tile>
+}
