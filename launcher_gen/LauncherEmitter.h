@@ -1,0 +1,37 @@
+//===- LauncherEmitter.h - Metadata to the generated C pair -----*- C++ -*-===//
+//
+// Turns the checked variants of one kernel and the grid into the values of
+// templates/kernel.h.in and kernel.c.in and renders both: the C API's
+// parameter list, each variant's blob, run-time checks, kernel arguments and
+// grid, and the config groups the dispatch chooses among.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TKC_LAUNCHER_GEN_LAUNCHEREMITTER_H
+#define TKC_LAUNCHER_GEN_LAUNCHEREMITTER_H
+
+#include "launcher_gen/Metadata.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace tkc::launcher {
+
+/// The generated pair.
+struct GeneratedLauncher {
+  std::string header;
+  std::string source;
+};
+
+/// Generates NAME.h and NAME.c for `variants` (in command-line order) with
+/// the grid text `grid`. Errors are complete messages, starting with the
+/// metadata file or "--grid" they are about.
+llvm::Expected<GeneratedLauncher>
+generateLauncher(llvm::StringRef name, llvm::StringRef grid,
+                 std::vector<Variant> variants);
+
+} // namespace tkc::launcher
+
+#endif // TKC_LAUNCHER_GEN_LAUNCHEREMITTER_H

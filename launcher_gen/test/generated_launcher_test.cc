@@ -1,0 +1,205 @@
+//===- generated_launcher_test.cc - Generated launchers, fake driver ------===//
+//
+// Calls the C API that tkc-launcher-gen generated from inputs/ (vector_add:
+// sm_80 generic, sm_90a specialized and sm_90a generic; scale: two configs
+// with an omitted ==1 parameter and a hidden argument) against the fake CUDA
+// driver, and checks which binary each call launched and how.
+//
+//===----------------------------------------------------------------------===//
+#include "scale.h"
+#include "vector_add.h"
+
+#include "testing/fake_cuda_driver.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+
+namespace {
+
+using tkc::testing::FakeCudaDriver;
+
+class GeneratedLauncherTest : public ::testing::Test {
+protected:
+  void SetUp() override { fake().reset(); }
+  void TearDown() override { tkc_runtime_set_cuda_driver_for_testing(nullptr); }
+  static FakeCudaDriver &fake() { return FakeCudaDriver::instance(); }
+
+  void useDevice(int major, int minor) {
+    fake().addDevice(major, minor);
+    fake().setCurrent(fake().primaryContext(0));
+  }
+
+  /// The image text of the only launch so far.
+  std::string launchedImage() {
+    EXPECT_EQ(fake().launches.size(), 1u);
+    return fake().launches.empty() ? "" : fake().launches.back().image;
+  }
+
+  template <typename T>
+  static T argAs(const std::vector<std::vector<uint8_t>> &args, size_t i) {
+    T value;
+    std::memcpy(&value, args[i].data(), sizeof value);
+    return value;
+  }
+
+  alignas(16) float buffer[64];
+  void *x = &buffer[0];
+  void *y = &buffer[16];
+  void *out = &buffer[32];
+  void *stream = reinterpret_cast<void *>(0x42);
+};
+
+TEST_F(GeneratedLauncherTest, Hopper90AlignedPicksSpecializedSm90a) {
+  useDevice(9, 0);
+  fake().argSizes = {8, 8, 8, 4};
+  ASSERT_EQ(vector_add(stream, x, y, out, 4096, 1), TKC_SUCCESS)
+      << tkc_last_error();
+  EXPECT_EQ(launchedImage(), "sm_90a specialized add_kernel");
+  const auto &launch = fake().launches[0];
+  EXPECT_EQ(launch.entry, "add_kernel");
+  EXPECT_EQ(launch.grid[0], 4u); // cdiv(4096, BLOCK = 1024)
+  EXPECT_EQ(launch.grid[1], 1u);
+  EXPECT_EQ(launch.grid[2], 1u);
+  EXPECT_EQ(launch.block[0], 128u);
+  EXPECT_EQ(launch.sharedBytes, 0u);
+  EXPECT_EQ(launch.stream, stream);
+  EXPECT_EQ(argAs<void *>(launch.args, 0), x);
+  EXPECT_EQ(argAs<void *>(launch.args, 1), y);
+  EXPECT_EQ(argAs<void *>(launch.args, 2), out);
+  EXPECT_EQ(argAs<int32_t>(launch.args, 3), 4096);
+}
+
+TEST_F(GeneratedLauncherTest, UnalignedPointerFallsBackToGeneric) {
+  useDevice(9, 0);
+  fake().argSizes = {8, 8, 8, 4, 4};
+  void *unaligned = &buffer[1];
+  ASSERT_EQ(vector_add(stream, unaligned, y, out, 4096, 1), TKC_SUCCESS)
+      << tkc_last_error();
+  EXPECT_EQ(launchedImage(), "sm_90a generic add_kernel");
+  const auto &launch = fake().launches[0];
+  EXPECT_EQ(argAs<void *>(launch.args, 0), unaligned);
+  EXPECT_EQ(argAs<int32_t>(launch.args, 4), 1); // stride is passed
+}
+
+TEST_F(GeneratedLauncherTest, StrideNotOneFallsBackToGeneric) {
+  useDevice(9, 0);
+  fake().argSizes = {8, 8, 8, 4, 4};
+  ASSERT_EQ(vector_add(stream, x, y, out, 4096, 2), TKC_SUCCESS);
+  EXPECT_EQ(launchedImage(), "sm_90a generic add_kernel");
+  EXPECT_EQ(argAs<int32_t>(fake().launches[0].args, 4), 2);
+}
+
+TEST_F(GeneratedLauncherTest, SizeNotDivisibleFallsBackToGeneric) {
+  useDevice(9, 0);
+  ASSERT_EQ(vector_add(stream, x, y, out, 1000, 1), TKC_SUCCESS);
+  EXPECT_EQ(launchedImage(), "sm_90a generic add_kernel");
+  EXPECT_EQ(fake().launches[0].grid[0], 1u);
+}
+
+TEST_F(GeneratedLauncherTest, Ampere86PicksSm80) {
+  useDevice(8, 6);
+  ASSERT_EQ(vector_add(stream, x, y, out, 4096, 1), TKC_SUCCESS);
+  EXPECT_EQ(launchedImage(), "sm_80 generic add_kernel");
+}
+
+TEST_F(GeneratedLauncherTest, Turing75HasNoVariant) {
+  useDevice(7, 5);
+  EXPECT_EQ(vector_add(stream, x, y, out, 4096, 1), TKC_ERROR_NO_VARIANT);
+  EXPECT_STREQ(tkc_last_error(),
+               "no variant of vector_add runs on sm_75 (device 0); it was "
+               "compiled for: sm_90a, sm_80");
+  EXPECT_TRUE(fake().launches.empty());
+}
+
+TEST_F(GeneratedLauncherTest, EmptyAndNegativeGrids) {
+  useDevice(9, 0);
+  EXPECT_EQ(vector_add(stream, x, y, out, 0, 1), TKC_SUCCESS);
+  EXPECT_EQ(vector_add(stream, x, y, out, -5000, 1),
+            TKC_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(tkc_last_error()).find("grid (-4, 1, 1)"),
+            std::string::npos)
+      << tkc_last_error();
+  EXPECT_TRUE(fake().launches.empty());
+  EXPECT_TRUE(fake().moduleLoads.empty());
+}
+
+TEST_F(GeneratedLauncherTest, ConfigsAreChecked) {
+  useDevice(9, 0);
+  EXPECT_EQ(vector_add_num_configs(), 1);
+  EXPECT_EQ(vector_add_config(stream, 0, x, y, out, 4096, 1), TKC_SUCCESS);
+  EXPECT_EQ(vector_add_config(stream, 1, x, y, out, 4096, 1),
+            TKC_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(tkc_last_error(),
+               "vector_add: config 1 is out of range (the kernel has 1)");
+  EXPECT_EQ(vector_add_config(stream, -1, x, y, out, 4096, 1),
+            TKC_ERROR_INVALID_ARGUMENT);
+}
+
+TEST_F(GeneratedLauncherTest, PreloadLoadsWhatRunsOnTheDevice) {
+  useDevice(9, 0);
+  ASSERT_EQ(vector_add_preload(0), TKC_SUCCESS) << tkc_last_error();
+  ASSERT_EQ(fake().moduleLoads.size(), 2u);
+  EXPECT_EQ(fake().moduleLoads[0].image, "sm_90a specialized add_kernel");
+  EXPECT_EQ(fake().moduleLoads[1].image, "sm_90a generic add_kernel");
+  ASSERT_EQ(vector_add(stream, x, y, out, 4096, 1), TKC_SUCCESS);
+  ASSERT_EQ(vector_add(stream, &buffer[1], y, out, 4096, 1), TKC_SUCCESS);
+  EXPECT_EQ(fake().moduleLoads.size(), 2u);
+  EXPECT_EQ(fake().launches.size(), 2u);
+  EXPECT_EQ(vector_add_preload(3), TKC_ERROR_INVALID_ARGUMENT);
+}
+
+TEST_F(GeneratedLauncherTest, PreloadOnOldDeviceSaysWhy) {
+  useDevice(7, 0);
+  EXPECT_EQ(vector_add_preload(0), TKC_ERROR_NO_VARIANT);
+  EXPECT_NE(std::string(tkc_last_error()).find("sm_70"), std::string::npos);
+}
+
+TEST_F(GeneratedLauncherTest, NoDriver) {
+  tkc_runtime_set_cuda_driver_for_testing(nullptr);
+  tkc_runtime_set_cuda_library_for_testing("libtkc-no-such-driver.so.1");
+  EXPECT_EQ(vector_add(stream, x, y, out, 4096, 1), TKC_ERROR_NO_DRIVER);
+  EXPECT_EQ(vector_add_preload(0), TKC_ERROR_NO_DRIVER);
+  tkc_runtime_set_cuda_library_for_testing(nullptr);
+}
+
+TEST_F(GeneratedLauncherTest, ScaleConfigsGridAndHiddenArgument) {
+  useDevice(8, 0);
+  EXPECT_EQ(scale_num_configs(), 2);
+  fake().argSizes = {8, 8, 8, 4, 1, 12};
+  // Config 0: BLOCK_M = 128, 4 warps, 64 KiB of shared memory.
+  ASSERT_EQ(scale(stream, x, 1000, 16, 2.5f, 3), TKC_SUCCESS)
+      << tkc_last_error();
+  ASSERT_EQ(fake().launches.size(), 1u);
+  const auto &launch = fake().launches[0];
+  EXPECT_EQ(launch.image, "config0 scale_kernel");
+  EXPECT_EQ(launch.grid[0], 8u); // cdiv(1000, 128)
+  EXPECT_EQ(launch.grid[1], 2u); // 16 % 3 + one (== 1)
+  EXPECT_EQ(launch.grid[2], 3u); // int
+  EXPECT_EQ(launch.block[0], 128u);
+  EXPECT_EQ(launch.sharedBytes, 65536u);
+  ASSERT_EQ(fake().functionAttributes.size(), 1u);
+  EXPECT_EQ(argAs<void *>(launch.args, 0), x);
+  EXPECT_EQ(argAs<int64_t>(launch.args, 1), 1000);
+  EXPECT_EQ(argAs<uint64_t>(launch.args, 2), 16u);
+  EXPECT_EQ(argAs<float>(launch.args, 3), 2.5f);
+  EXPECT_EQ(argAs<uint8_t>(launch.args, 4), 3u);
+  EXPECT_EQ(launch.args[5], std::vector<uint8_t>(12, 0));
+  // Config 1: BLOCK_M = 64, 8 warps.
+  ASSERT_EQ(scale_config(stream, 1, x, 1000, 16, 2.5f, 1), TKC_SUCCESS);
+  ASSERT_EQ(fake().launches.size(), 2u);
+  EXPECT_EQ(fake().launches[1].image, "config1 scale_kernel");
+  EXPECT_EQ(fake().launches[1].grid[0], 16u); // cdiv(1000, 64)
+  EXPECT_EQ(fake().launches[1].block[0], 256u);
+}
+
+TEST_F(GeneratedLauncherTest, ScaleWithoutAGenericVariantSaysWhy) {
+  useDevice(8, 0);
+  EXPECT_EQ(scale(stream, x, 1000, 3, 1.0f, 1), TKC_ERROR_NO_VARIANT);
+  EXPECT_STREQ(tkc_last_error(),
+               "no variant of scale for sm_80 (device 0) accepts these "
+               "arguments; the variants need: sm_80 [u % 8 == 0]");
+}
+
+} // namespace
