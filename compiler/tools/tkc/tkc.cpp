@@ -28,6 +28,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -36,6 +37,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
@@ -57,6 +59,8 @@ constexpr const char *kUsage =
     "COMMANDS:\n"
     "  compile   Compile a kernel for one or more targets\n"
     "            (tkc compile --help lists its options)\n"
+    "  aot       Triton's compile.py command line: compile a kernel and\n"
+    "            write its C entry points (tkc aot --help)\n"
     "\n"
     "OPTIONS:\n"
     "  --help     Print this help\n"
@@ -383,6 +387,17 @@ int compilePython(const PyCompileOptions &opts) {
   return compileTTIR(*ttir, opts.gpu);
 }
 
+/// Registers MLIR's own command-line options (--mlir-timing,
+/// --mlir-print-ir-after-all, ...) and tkc's passes, which every command
+/// that runs pipelines accepts.
+void registerMLIROptions() {
+  mlir::registerAsmPrinterCLOptions();
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
+  mlir::tkc::registerTKCPassesAndPipelines();
+}
+
 int runCompile(int argc, char **argv) {
   cl::OptionCategory category("tkc compile options");
   cl::opt<std::string> input(cl::Positional, cl::Required,
@@ -440,11 +455,7 @@ int runCompile(int argc, char **argv) {
                  clEnumValN(Stage::AMDGCN, "amdgcn", "AMDGPU assembly")),
       cl::init(Stage::Binary), cl::cat(category));
 
-  mlir::registerAsmPrinterCLOptions();
-  mlir::registerMLIRContextCLOptions();
-  mlir::registerPassManagerCLOptions();
-  mlir::registerDefaultTimingManagerCLOptions();
-  mlir::tkc::registerTKCPassesAndPipelines();
+  registerMLIROptions();
   // LLVM's and MLIR's own options still work (--mlir-timing, ...) but only
   // ours are listed; --help-hidden shows the rest.
   cl::HideUnrelatedOptions(category);
@@ -506,6 +517,118 @@ int runCompile(int argc, char **argv) {
   return compileMLIR(input, gpu);
 }
 
+/// The tkc-launcher-gen to run: `flag` if given, else $TKC_LAUNCHER_GEN,
+/// else next to this program (also where Bazel puts it, in bazel-bin).
+std::string findLauncherGen(StringRef flag, const char *argv0) {
+  if (!flag.empty())
+    return flag.str();
+  if (const char *env = std::getenv("TKC_LAUNCHER_GEN"))
+    return env;
+  std::string self = sys::fs::getMainExecutable(argv0, (void *)&fail);
+  SmallString<256> dir(sys::path::parent_path(self));
+  for (StringRef candidate :
+       {"tkc-launcher-gen", "../../../launcher_gen/tkc-launcher-gen"}) {
+    SmallString<256> path(dir);
+    sys::path::append(path, candidate);
+    if (sys::fs::can_execute(path))
+      return std::string(path);
+  }
+  return "";
+}
+
+/// `tkc aot`: the options of Triton's compile.py, compiled like `tkc
+/// compile` into a scratch directory, then handed to tkc-launcher-gen,
+/// which writes OUT.h and OUT.c.
+int runAot(int argc, char **argv, const char *argv0) {
+  cl::OptionCategory category("tkc aot options (as Triton's compile.py)");
+  cl::opt<std::string> input(cl::Positional, cl::Required,
+                             cl::desc("<kernel.py>"), cl::cat(category));
+  cl::opt<std::string> kernel("n", cl::desc("Name of the kernel to compile"),
+                              cl::value_desc("NAME"), cl::Required,
+                              cl::cat(category));
+  cl::alias kernelLong("kernel-name", cl::aliasopt(kernel));
+  cl::opt<std::string> signature(
+      "s", cl::desc("Signature, e.g. '*fp32:16, i32, 1024'"),
+      cl::value_desc("SIG"), cl::Required, cl::cat(category));
+  cl::alias signatureLong("signature", cl::aliasopt(signature));
+  cl::opt<std::string> grid("g", cl::desc("Grid, e.g. 'cdiv(n, 1024), 1, 1'"),
+                            cl::value_desc("GRID"), cl::Required,
+                            cl::cat(category));
+  cl::alias gridLong("grid", cl::aliasopt(grid));
+  cl::opt<unsigned> numWarps("w", cl::desc("Warps per program"), cl::init(4),
+                             cl::cat(category));
+  cl::alias numWarpsLong("num-warps", cl::aliasopt(numWarps));
+  cl::opt<unsigned> numStages("ns", cl::desc("Pipelining stages"), cl::init(3),
+                              cl::cat(category));
+  cl::alias numStagesLong("num-stages", cl::aliasopt(numStages));
+  cl::opt<std::string> target("t", cl::desc("Targets, comma-separated"),
+                              cl::value_desc("T"), cl::init("cuda:90a"),
+                              cl::cat(category));
+  cl::alias targetLong("target", cl::aliasopt(target));
+  cl::opt<std::string> output("o", cl::desc("Output prefix: OUT.h, OUT.c"),
+                              cl::value_desc("OUT"), cl::Required,
+                              cl::cat(category));
+  cl::alias outputLong("out-path", cl::aliasopt(output));
+  cl::opt<std::string> outName("on",
+                               cl::desc("Name of the C entry point "
+                                        "(default: the kernel's)"),
+                               cl::value_desc("NAME"), cl::cat(category));
+  cl::alias outNameLong("out-name", cl::aliasopt(outName));
+  cl::opt<std::string> launcherGen("launcher-gen",
+                                   cl::desc("tkc-launcher-gen to use"),
+                                   cl::value_desc("PATH"), cl::cat(category));
+  cl::opt<std::string> ptxas("ptxas", cl::desc("ptxas to use"),
+                             cl::value_desc("PATH"), cl::cat(category));
+  registerMLIROptions();
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "tkc aot: compile a kernel to C sources\n");
+
+  auto specs = tkc::parseTargetList(target);
+  if (!specs)
+    return fail(toString(specs.takeError()));
+  std::string generator = findLauncherGen(launcherGen, argv0);
+  if (generator.empty())
+    return fail("tkc-launcher-gen not found (give --launcher-gen PATH or "
+                "set TKC_LAUNCHER_GEN)");
+  SmallString<128> scratch;
+  if (std::error_code ec = sys::fs::createUniqueDirectory("tkc-aot", scratch))
+    return fail("cannot create a scratch directory: " + ec.message());
+  auto cleanup = llvm::make_scope_exit(
+      [&] { (void)sys::fs::remove_directories(scratch); });
+
+  PyCompileOptions opts;
+  opts.input = input;
+  opts.kernel = kernel;
+  opts.signature = signature;
+  opts.gpu.targets = *specs;
+  opts.gpu.numWarps = numWarps;
+  opts.gpu.numStages = numStages;
+  opts.gpu.tools.assembler = ptxas;
+  SmallString<128> prefix(scratch);
+  sys::path::append(prefix, "kernel");
+  opts.gpu.output = std::string(prefix);
+  if (int rc = compilePython(opts))
+    return rc;
+
+  std::string name = outName.empty() ? std::string(kernel) : outName;
+  std::string header = output + ".h", source = output + ".c";
+  SmallVector<std::string> args = {generator, "--name",   name,
+                                   "--grid",  grid,       "--header",
+                                   header,    "--source", source};
+  for (const tkc::TargetSpec &spec : *specs)
+    args.push_back(opts.gpu.output +
+                   (specs->size() > 1 ? "." + spec.arch : "") + ".json");
+  SmallVector<StringRef> argRefs(args.begin(), args.end());
+  std::string error;
+  int rc =
+      sys::ExecuteAndWait(generator, argRefs, std::nullopt, {}, 0, 0, &error);
+  if (rc != 0)
+    return fail("tkc-launcher-gen failed" +
+                (error.empty() ? std::string() : ": " + error));
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -534,6 +657,12 @@ int main(int argc, char **argv) {
     SmallVector<char *> args = {program.data()};
     args.append(argv + 2, argv + argc);
     return runCompile(static_cast<int>(args.size()), args.data());
+  }
+  if (command == "aot") {
+    std::string program = std::string(argv[0]) + " aot";
+    SmallVector<char *> args = {program.data()};
+    args.append(argv + 2, argv + argc);
+    return runAot(static_cast<int>(args.size()), args.data(), argv[0]);
   }
   errs() << "tkc: error: unknown command '" << command << "'\n\n" << kUsage;
   return 1;
