@@ -42,7 +42,7 @@ public:
       grid[count]->kind = GridExpr::Kind::Integer;
       grid[count]->value = 1;
     }
-    return std::move(grid);
+    return grid;
   }
 
 private:
@@ -143,7 +143,7 @@ private:
         return operand;
       auto expr = node(GridExpr::Kind::Neg, column);
       expr->lhs = std::move(*operand);
-      return std::move(expr);
+      return expr;
     }
     return parsePrimary();
   }
@@ -179,7 +179,7 @@ private:
                     "64 bits");
       }
       expr->value = static_cast<int64_t>(value);
-      return std::move(expr);
+      return expr;
     }
     if (llvm::isAlpha(c) || c == '_') {
       size_t start = pos;
@@ -209,7 +209,7 @@ private:
         auto expr = node(GridExpr::Kind::Cdiv, column);
         expr->lhs = std::move(*lhs);
         expr->rhs = std::move(*rhs);
-        return std::move(expr);
+        return expr;
       }
       if (name.contains('.')) {
         pos = start;
@@ -217,7 +217,7 @@ private:
       }
       auto expr = node(GridExpr::Kind::Name, column);
       expr->name = name.str();
-      return std::move(expr);
+      return expr;
     }
     return fail(std::string("unexpected '") + c + "'");
   }

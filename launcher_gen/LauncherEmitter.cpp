@@ -487,12 +487,12 @@ llvm::Expected<GeneratedLauncher> Emitter::run() {
                      "': " + llvm::toString(parsed.takeError()));
   grid = std::move(*parsed);
   if (llvm::Error error = checkSameKernel())
-    return std::move(error);
+    return error;
   nameParams();
   if (llvm::Error error = orderVariants())
-    return std::move(error);
+    return error;
   if (llvm::Error error = checkGridNames())
-    return std::move(error);
+    return error;
 
   TemplateValues values;
   fillGlobals(values);
@@ -501,7 +501,7 @@ llvm::Expected<GeneratedLauncher> Emitter::run() {
     if (llvm::Error error =
             fillVariant(variants[order[k]], static_cast<int>(k), configOf[k],
                         values.addItem("variants")))
-      return std::move(error);
+      return error;
 
   GeneratedLauncher out;
   auto header =

@@ -355,9 +355,9 @@ llvm::Expected<Variant> MetadataReader::read() {
   variant.path = path;
   variant.fileName = llvm::sys::path::filename(path).str();
   if (llvm::Error error = getString(*root, "kernel", "", variant.kernel))
-    return std::move(error);
+    return error;
   if (llvm::Error error = getString(*root, "entry", "", variant.entry))
-    return std::move(error);
+    return error;
   if (!isCIdentifier(variant.kernel))
     return fail("kernel '" + variant.kernel + "' is not an identifier");
   if (variant.entry.empty() || !llvm::all_of(variant.entry, [](char c) {
@@ -365,18 +365,18 @@ llvm::Expected<Variant> MetadataReader::read() {
       }))
     return fail("entry '" + variant.entry + "' is not a symbol name");
   if (llvm::Error error = readTarget(*root, variant))
-    return std::move(error);
+    return error;
   if (llvm::Error error = getInteger(*root, "num_warps", "", variant.numWarps))
-    return std::move(error);
+    return error;
   if (llvm::Error error =
           getInteger(*root, "threads_per_block", "", variant.threadsPerBlock))
-    return std::move(error);
+    return error;
   if (llvm::Error error =
           getInteger(*root, "num_stages", "", variant.numStages))
-    return std::move(error);
+    return error;
   if (llvm::Error error =
           getInteger(*root, "shared_bytes", "", variant.sharedBytes))
-    return std::move(error);
+    return error;
   if (variant.numWarps < 1 || variant.numWarps > 64)
     return fail("num_warps must be from 1 to 64, got " +
                 llvm::Twine(variant.numWarps));
@@ -397,11 +397,11 @@ llvm::Expected<Variant> MetadataReader::read() {
                     "this tkc-launcher-gen yet");
   }
   if (llvm::Error error = readParams(*root, variant))
-    return std::move(error);
+    return error;
   if (llvm::Error error = readKernelArgs(*root, variant))
-    return std::move(error);
+    return error;
   if (llvm::Error error = readBinary(*root, variant))
-    return std::move(error);
+    return error;
   return variant;
 }
 

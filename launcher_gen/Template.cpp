@@ -135,6 +135,6 @@ tkc::launcher::renderTemplate(StringRef name, StringRef text,
   llvm::SmallVector<const TemplateValues *, 4> scopes = {&values};
   std::string out;
   if (llvm::Error error = renderer.render(0, renderer.size(), scopes, out))
-    return std::move(error);
+    return error;
   return out;
 }
