@@ -64,8 +64,11 @@ const char *const kDims[3] = {"X", "Y", "Z"};
 
 class Emitter {
 public:
-  Emitter(StringRef name, StringRef gridText, std::vector<Variant> variants)
-      : name(name), gridText(gridText), variants(std::move(variants)) {}
+  Emitter(StringRef name, StringRef gridText, std::vector<Variant> variants,
+          StringRef headerInclude)
+      : name(name), gridText(gridText), variants(std::move(variants)),
+        headerInclude(headerInclude.empty() ? (name + ".h").str()
+                                            : headerInclude.str()) {}
 
   llvm::Expected<GeneratedLauncher> run();
 
@@ -89,6 +92,8 @@ private:
   std::string name;
   std::string gridText;
   std::vector<Variant> variants;
+  /// How the source includes the header.
+  std::string headerInclude;
   Grid grid;
   std::vector<ApiParam> apiParams;
   /// Variant indices in emission order, and each config's first index.
@@ -379,6 +384,7 @@ llvm::Error Emitter::fillVariant(const Variant &variant, int index, int config,
 void Emitter::fillGlobals(TemplateValues &values) const {
   const Variant &first = variants.front();
   values.set("NAME", name);
+  values.set("HEADER", headerInclude);
   values.set("KERNEL", first.kernel);
   std::string guard = "TKC_GENERATED_" + StringRef(name).upper() + "_H";
   values.set("GUARD", guard);
@@ -521,6 +527,7 @@ llvm::Expected<GeneratedLauncher> Emitter::run() {
 
 llvm::Expected<GeneratedLauncher>
 tkc::launcher::generateLauncher(StringRef name, StringRef grid,
-                                std::vector<Variant> variants) {
-  return Emitter(name, grid, std::move(variants)).run();
+                                std::vector<Variant> variants,
+                                StringRef headerInclude) {
+  return Emitter(name, grid, std::move(variants), headerInclude).run();
 }

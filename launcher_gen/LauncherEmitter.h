@@ -26,11 +26,13 @@ struct GeneratedLauncher {
 };
 
 /// Generates NAME.h and NAME.c for `variants` (in command-line order) with
-/// the grid text `grid`. Errors are complete messages, starting with the
+/// the grid text `grid`; the source includes the header as `headerInclude`
+/// (NAME.h when empty). Errors are complete messages, starting with the
 /// metadata file or "--grid" they are about.
 llvm::Expected<GeneratedLauncher>
 generateLauncher(llvm::StringRef name, llvm::StringRef grid,
-                 std::vector<Variant> variants);
+                 std::vector<Variant> variants,
+                 llvm::StringRef headerInclude = "");
 
 } // namespace tkc::launcher
 

@@ -13,6 +13,7 @@
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace tkc::launcher;
@@ -73,7 +74,8 @@ int main(int argc, char **argv) {
     variants.push_back(std::move(*variant));
   }
   llvm::Expected<GeneratedLauncher> generated =
-      generateLauncher(nameOption, gridOption, std::move(variants));
+      generateLauncher(nameOption, gridOption, std::move(variants),
+                       llvm::sys::path::filename(headerOption));
   if (!generated)
     return fail(llvm::toString(generated.takeError()));
   if (llvm::Error error = writeFile(headerOption, generated->header))

@@ -518,7 +518,8 @@ int runCompile(int argc, char **argv) {
 }
 
 /// The tkc-launcher-gen to run: `flag` if given, else $TKC_LAUNCHER_GEN,
-/// else next to this program (also where Bazel puts it, in bazel-bin).
+/// else next to this program (also where Bazel puts it, in bazel-bin),
+/// else on PATH.
 std::string findLauncherGen(StringRef flag, const char *argv0) {
   if (!flag.empty())
     return flag.str();
@@ -533,6 +534,8 @@ std::string findLauncherGen(StringRef flag, const char *argv0) {
     if (sys::fs::can_execute(path))
       return std::string(path);
   }
+  if (auto onPath = sys::findProgramByName("tkc-launcher-gen"))
+    return *onPath;
   return "";
 }
 
