@@ -90,23 +90,32 @@ def _variants(ctx):
     """
     variants = []
     seen = {}
+    signatures = ctx.attr.signatures
     for target in ctx.attr.targets:
         backend, arch, ext = _parse_target(target)
         if arch in seen:
             fail("triton_kernel: targets '%s' and '%s' both name %s" %
                  (seen[arch], target, arch))
         seen[arch] = target
-        variants.append(struct(
-            stem = "%s.%s" % (ctx.attr.out_name, arch),
-            target = target,
-            backend = backend,
-            arch = arch,
-            ext = ext,
-            signature = ctx.attr.signature,
-            constexprs = ctx.attr.constexprs,
-            num_warps = ctx.attr.num_warps,
-            num_stages = ctx.attr.num_stages,
-        ))
+
+        # Specializations in the order given: the generated dispatch tries
+        # them first to last, so the most specialized comes first.
+        for index, signature in enumerate(signatures):
+            stem = ctx.attr.out_name
+            if len(signatures) > 1:
+                stem += ".s%d" % index
+            stem += "." + arch
+            variants.append(struct(
+                stem = stem,
+                target = target,
+                backend = backend,
+                arch = arch,
+                ext = ext,
+                signature = signature,
+                constexprs = ctx.attr.constexprs,
+                num_warps = ctx.attr.num_warps,
+                num_stages = ctx.attr.num_stages,
+            ))
     return variants
 
 def _compile(ctx, variant):
@@ -208,7 +217,7 @@ _tkc_codegen = rule(
             doc = "The kernel's Python source; tkc reads it, never runs it.",
         ),
         "kernel": attr.string(mandatory = True),
-        "signature": attr.string(mandatory = True),
+        "signatures": attr.string_list(mandatory = True, allow_empty = False),
         "grid": attr.string(mandatory = True),
         "constexprs": attr.string_dict(),
         "num_warps": attr.int(default = 4),
@@ -261,7 +270,11 @@ def triton_kernel(
       name: the library's name; also the C function's name and the header's.
       src: the kernel's `.py` file.
       kernel: the `@triton.jit` function to compile.
-      signature: Triton's AOT signature, e.g. "*fp32:16, *fp32:16, i32, 1024".
+      signature: Triton's AOT signature, e.g. "*fp32:16, *fp32:16, i32, 1024",
+        or a list of them: specializations of one kernel, most specialized
+        first (e.g. "..., i32:16, ..." then "..., i32, ..."). Each is compiled
+        per target; the generated C picks the first whose run-time checks
+        (alignment, divisibility, == 1) the arguments pass.
       grid: launch grid over the kernel's parameter and constexpr names, as
         "X[, Y[, Z]]" or a list of 1-3 expressions; `cdiv(a, b)` is available.
       constexprs: constexpr values by name, for those not fixed in signature.
@@ -280,7 +293,7 @@ def triton_kernel(
         out_name = name,
         src = src,
         kernel = kernel,
-        signature = signature,
+        signatures = [signature] if type(signature) == "string" else signature,
         grid = grid_string(grid),
         constexprs = {k: str(v) for k, v in constexprs.items()},
         num_warps = num_warps,

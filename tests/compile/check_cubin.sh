@@ -52,20 +52,24 @@ entry=$(field entry)
 [ -n "$entry" ] || fail "no entry symbol in the metadata"
 
 header=$("$readelf" -h "$cubin")
-echo "$header" | grep -q 'Machine: *NVIDIA CUDA' || fail "not a CUDA ELF"
-echo "$header" | grep -qE "Flags: .*, ${arch%a}\$" ||
+grep -q 'Machine: *NVIDIA CUDA' <<<"$header" || fail "not a CUDA ELF"
+grep -qE "Flags: .*, ${arch%a}\$" <<<"$header" ||
   fail "ELF flags name another arch: $(echo "$header" | grep Flags)"
-"$readelf" -p .note.nv.tkinfo "$cubin" | grep -q -- "-arch $arch " ||
+# Outputs are read whole, then searched: `grep -q` at the end of a pipeline
+# under pipefail can make the writer die of SIGPIPE, failing at random.
+tkinfo=$("$readelf" -p .note.nv.tkinfo "$cubin")
+grep -q -- "-arch $arch " <<<"$tkinfo" ||
   fail "ptxas did not build it with -arch $arch"
-"$readelf" -s "$cubin" |
-  grep -qE "FUNC +GLOBAL .* $entry\$" || fail "no function symbol $entry"
+symbols=$("$readelf" -s "$cubin")
+grep -qE "FUNC +GLOBAL .* $entry\$" <<<"$symbols" ||
+  fail "no function symbol $entry"
 
 if [ -n "$cuobjdump" ]; then
   usage=$("$cuobjdump" -res-usage "$cubin")
   echo "$usage"
-  echo "$usage" | grep -q "Function $entry:" ||
+  grep -q "Function $entry:" <<<"$usage" ||
     fail "cuobjdump does not list $entry"
-  echo "$usage" | grep -A1 "Function $entry:" | grep -q 'LOCAL:0' ||
+  grep -A1 "Function $entry:" <<<"$usage" | grep 'LOCAL:0' >/dev/null ||
     fail "$entry uses local memory (spills)"
 else
   echo "note: cuobjdump is not installed here; checked with llvm-readelf only"

@@ -14,7 +14,7 @@ for f in "$@"; do
   [ "$(head -c4 "$f" | od -An -c | tr -d ' ')" = '177ELF' ] || continue
   needed=$("$readelf" -d "$f" | sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p')
   echo "$f needs: $(echo $needed)"
-  if echo "$needed" | grep -qE "$forbidden"; then
+  if grep -qE "$forbidden" <<<"$needed"; then
     echo "FAIL: $f needs $(echo "$needed" | grep -E "$forbidden")" >&2
     exit 1
   fi
