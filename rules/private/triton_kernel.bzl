@@ -314,7 +314,10 @@ def triton_kernel(
         )
 
     # Expose `<name>.h` at the include root, wherever the package lives.
+    # The entry points are kept even when nothing references them yet, so
+    # that a shared library of kernels exports them.
     package = native.package_name()
+    kwargs.setdefault("alwayslink", True)
     native.cc_library(
         name = name,
         srcs = [":%s_source" % name],
