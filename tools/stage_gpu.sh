@@ -34,7 +34,8 @@ cat > .gpu/run.sh <<'RUN'
 #!/usr/bin/env bash
 # Written by tools/stage_gpu.sh. Runs on the GPU machine: every staged e2e
 # test, cuobjdump on every staged cubin, and the vector-add benchmark. Logs
-# and test XML go to $OUT (or .gpu/out); the last line sums up.
+# and test XML go to $OUT (or .gpu/out), every cubin's SASS to sass.txt there;
+# the last line sums up.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$here/out}
@@ -57,15 +58,16 @@ for t in "$here"/tests/*; do
 done
 
 echo "=== cuobjdump"
-mkdir -p "$out/sass"
+: > "$out/sass.txt"
 for json in "$here"/kernels/*.json; do
   cubin=${json%.json}.cubin
   entry=$(grep -oE '"entry": *"[^"]*"' "$json" | sed -E 's/.*"([^"]*)"$/\1/')
+  # Read whole, then searched: no `grep -q` ending a pipeline (SIGPIPE).
   usage=$(cuobjdump -res-usage "$cubin" 2>&1)
-  echo "$(basename "$cubin"): $(echo "$usage" | grep -A1 "Function $entry:" |
-    tail -n1)"
-  cuobjdump -sass "$cubin" > "$out/sass/$(basename "$cubin").sass" 2>&1
-  if ! echo "$usage" | grep -A1 "Function $entry:" | grep -q 'LOCAL:0'; then
+  resources=$(grep -A1 "Function $entry:" <<<"$usage" | tail -n1)
+  echo "$(basename "$cubin"): $resources"
+  cuobjdump -sass "$cubin" >> "$out/sass.txt" 2>&1
+  if ! grep -q 'LOCAL:0' <<<"$resources"; then
     echo "error: cuobjdump lists no spill-free $entry in $cubin"
     failures+=("cuobjdump $(basename "$cubin")")
   fi
