@@ -46,7 +46,7 @@ struct ConvertTKCToTKCGPUPass
       return;
     OpBuilder b(use.getOwner());
     use.set(
-        b.create<ConvertLayoutOp>(use.getOwner()->getLoc(), type, use.get()));
+        ConvertLayoutOp::create(b, use.getOwner()->getLoc(), type, use.get()));
   }
 
   void runOnOperation() override {
@@ -115,7 +115,7 @@ struct ConvertTKCToTKCGPUPass
               tensor, SliceEncodingAttr::get(&getContext(), reduce.getAxis(),
                                              srcLayout)));
           auto back =
-              after.create<ConvertLayoutOp>(op->getLoc(), defaultType, result);
+              ConvertLayoutOp::create(after, op->getLoc(), defaultType, result);
           result.replaceAllUsesExcept(back, back);
         }
       }

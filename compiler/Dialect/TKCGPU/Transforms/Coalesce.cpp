@@ -92,14 +92,14 @@ struct CoalescePass
       for (OpOperand &operand : op->getOpOperands()) {
         auto type = dyn_cast<RankedTensorType>(operand.get().getType());
         if (type)
-          operand.set(b.create<ConvertLayoutOp>(
-              op->getLoc(), withLayout(type, layout), operand.get()));
+          operand.set(ConvertLayoutOp::create(
+              b, op->getLoc(), withLayout(type, layout), operand.get()));
       }
       b.setInsertionPointAfter(op);
       for (Value result : op->getResults()) {
         auto type = cast<RankedTensorType>(result.getType());
         result.setType(withLayout(type, layout));
-        auto back = b.create<ConvertLayoutOp>(op->getLoc(), type, result);
+        auto back = ConvertLayoutOp::create(b, op->getLoc(), type, result);
         result.replaceAllUsesExcept(back, back);
       }
     }

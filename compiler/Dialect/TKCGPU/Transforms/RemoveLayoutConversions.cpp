@@ -1,12 +1,15 @@
 //===- RemoveLayoutConversions.cpp - Recompute instead of converting ------===//
 //
-// Implements tkc-gpu-remove-layout-conversions with one rewrite pattern: a
+// Implements tkc-gpu-remove-layout-conversions with three rewrite patterns. A
 // conversion whose source can be recomputed in the target layout without
 // new conversions (its backward slice reaches only constants, splats,
 // ranges, and conversions from the target layout, through elementwise ops,
-// broadcasts and expand_dims) becomes that recomputation. The folder of
-// convert_layout collapses chains and identities; dead values in the old layout
-// go.
+// broadcasts and expand_dims) becomes that recomputation. Conversions of
+// values that cannot be recomputed (loads) sink through elementwise ops
+// instead, and a store of a converted value moves to the value's layout
+// when its pointers can follow.
+// The folder of convert_layout collapses chains and identities; dead values
+// in the old layout go.
 //
 //===----------------------------------------------------------------------===//
 
@@ -109,8 +112,9 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
     Attribute needed = operandLayout(def, layout);
     for (Value operand : def->getOperands())
       if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
-        mapping.map(operand, rewriter.create<ConvertLayoutOp>(
-                                 loc, withLayout(type, needed), operand));
+        mapping.map(operand,
+                    ConvertLayoutOp::create(rewriter, loc,
+                                            withLayout(type, needed), operand));
     Operation *clone = rewriter.clone(*def, mapping);
     Value result = clone->getResult(0);
     result.setType(
@@ -120,12 +124,88 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// An elementwise op whose tensor operands are all conversions from one
+/// layout, of values that cannot be recomputed, runs in that layout and
+/// converts its result instead: the conversion moves toward its users,
+/// where a store can absorb it.
+struct SinkConversion : public RewritePattern {
+  SinkConversion(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isElementwise(op))
+      return failure();
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!type)
+      return failure();
+    Attribute from;
+    for (Value operand : op->getOperands()) {
+      if (!isa<RankedTensorType>(operand.getType()))
+        continue;
+      auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+      if (!convert)
+        return failure();
+      Attribute layout =
+          cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
+      if ((from && from != layout) ||
+          canRematerialize(convert.getSrc(), type.getEncoding(), 0))
+        return failure();
+      from = layout;
+    }
+    if (!from)
+      return failure();
+    IRMapping mapping;
+    for (Value operand : op->getOperands())
+      if (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
+        mapping.map(operand, convert.getSrc());
+    Operation *clone = rewriter.clone(*op, mapping);
+    clone->getResult(0).setType(withLayout(type, from));
+    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, type, clone->getResult(0));
+    return success();
+  }
+};
+
+/// A store of a converted value stores in the value's layout instead, when
+/// its pointers and mask can be produced there without conversions: a store
+/// only needs each element's pointer beside its value.
+struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StoreOp store,
+                                PatternRewriter &rewriter) const override {
+    auto convert = store.getValue().getDefiningOp<ConvertLayoutOp>();
+    if (!convert)
+      return failure();
+    Attribute layout =
+        cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
+    if (!isa<BlockedEncodingAttr>(layout))
+      return failure();
+    for (Value operand : {store.getPtr(), store.getMask()})
+      if (operand && !canRematerialize(operand, layout, 0))
+        return failure();
+    rewriter.modifyOpInPlace(store, [&] {
+      for (OpOperand &operand : store->getOpOperands()) {
+        if (operand.get() == convert.getResult()) {
+          operand.set(convert.getSrc());
+          continue;
+        }
+        auto type = cast<RankedTensorType>(operand.get().getType());
+        operand.set(ConvertLayoutOp::create(
+            rewriter, store.getLoc(), withLayout(type, layout), operand.get()));
+      }
+    });
+    return success();
+  }
+};
+
 struct RemoveLayoutConversionsPass
     : public mlir::tkc::gpu::impl::TKCGPURemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeConversion>(&getContext());
+    patterns.add<RematerializeConversion, SinkConversion, StoreInValueLayout>(
+        &getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

@@ -76,3 +76,26 @@ func.func @outer() -> tensor<64x64xi32, #tile> {
   %b = tkc.broadcast %c : tensor<64x1xi32, #tile> -> tensor<64x64xi32, #tile>
   return %b : tensor<64x64xi32, #tile>
 }
+
+// -----
+
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#eight = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// A loaded value's conversion sinks through the cast into the store, which
+// then runs in the load's layout with its pointers recomputed there.
+// CHECK-LABEL: func.func @widen
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: %[[V:.*]] = tkc.load {{.*}} : tensor<1024x!tkc.ptr<f16>, #[[L:blocked[0-9]*]]>
+// CHECK: %[[W:.*]] = arith.extf %[[V]] : tensor<1024xf16, #[[L]]> to tensor<1024xf32, #[[L]]>
+// CHECK: tkc.store %{{.*}}, %[[W]] : tensor<1024x!tkc.ptr<f32>, #[[L]]>
+func.func @widen(%src: tensor<1024x!tkc.ptr<f16>, #eight>, %dst: !tkc.ptr<f32>) {
+  %v = tkc.load %src : tensor<1024x!tkc.ptr<f16>, #eight>
+  %c = tkc_gpu.convert_layout %v : tensor<1024xf16, #eight> -> tensor<1024xf16, #one>
+  %w = arith.extf %c : tensor<1024xf16, #one> to tensor<1024xf32, #one>
+  %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #one>
+  %s = tkc.splat %dst : tensor<1024x!tkc.ptr<f32>, #one>
+  %p = tkc.addptr %s, %r : tensor<1024x!tkc.ptr<f32>, #one>, tensor<1024xi32, #one>
+  tkc.store %p, %w : tensor<1024x!tkc.ptr<f32>, #one>
+  return
+}
