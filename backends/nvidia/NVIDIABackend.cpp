@@ -191,7 +191,7 @@ public:
       if (std::error_code ec =
               llvm::sys::fs::createTemporaryFile("tkc", suffix, *path))
         return makeError("cannot create a temporary file: " + ec.message());
-    auto cleanup = llvm::make_scope_exit([&] {
+    llvm::scope_exit cleanup([&] {
       for (auto *path : {&ptxPath, &cubinPath, &logPath})
         llvm::sys::fs::remove(*path);
     });

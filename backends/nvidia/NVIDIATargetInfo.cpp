@@ -9,7 +9,10 @@
 
 #include "backends/nvidia/NVIDIATargetInfo.h"
 
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -71,24 +74,27 @@ Value NVIDIATargetInfo::getThreadId(OpBuilder &b, Location loc) const {
   return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
 }
 
-Value NVIDIATargetInfo::getProgramId(OpBuilder &b, Location loc,
-                                     unsigned axis) const {
+/// The x, y or z special register `axis` names, as i32.
+template <typename X, typename Y, typename Z>
+static Value specialRegister(OpBuilder &b, Location loc, unsigned axis) {
   Type i32 = b.getI32Type();
   if (axis == 0)
-    return NVVM::BlockIdXOp::create(b, loc, i32);
+    return X::create(b, loc, i32);
   if (axis == 1)
-    return NVVM::BlockIdYOp::create(b, loc, i32);
-  return NVVM::BlockIdZOp::create(b, loc, i32);
+    return Y::create(b, loc, i32);
+  return Z::create(b, loc, i32);
+}
+
+Value NVIDIATargetInfo::getProgramId(OpBuilder &b, Location loc,
+                                     unsigned axis) const {
+  return specialRegister<NVVM::BlockIdXOp, NVVM::BlockIdYOp, NVVM::BlockIdZOp>(
+      b, loc, axis);
 }
 
 Value NVIDIATargetInfo::getNumPrograms(OpBuilder &b, Location loc,
                                        unsigned axis) const {
-  Type i32 = b.getI32Type();
-  if (axis == 0)
-    return NVVM::GridDimXOp::create(b, loc, i32);
-  if (axis == 1)
-    return NVVM::GridDimYOp::create(b, loc, i32);
-  return NVVM::GridDimZOp::create(b, loc, i32);
+  return specialRegister<NVVM::GridDimXOp, NVVM::GridDimYOp, NVVM::GridDimZOp>(
+      b, loc, axis);
 }
 
 void NVIDIATargetInfo::emitBarrier(OpBuilder &b, Location loc) const {
@@ -190,6 +196,14 @@ void NVIDIATargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr,
                             /*is_align_stack=*/false,
                             LLVM::tailcallkind::TailCallKind::None,
                             LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
+void NVIDIATargetInfo::populateMathPatterns(const LLVMTypeConverter &converter,
+                                            RewritePatternSet &patterns) const {
+  // Calls to libdevice's __nv_* functions, which the backend links in;
+  // they beat the generic intrinsic lowering, which NVPTX cannot select
+  // for most transcendental functions.
+  populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/10);
 }
 
 void NVIDIATargetInfo::markKernel(LLVM::LLVMFuncOp func,

@@ -2,7 +2,8 @@
 //
 // NVIDIA's answers to the shared lowering's questions: NVVM special
 // registers and barriers, predicated PTX loads and stores, warp size 32,
-// address spaces 1 (global) and 3 (shared), and NVVM kernel attributes.
+// address spaces 1 (global) and 3 (shared), libdevice calls for math, and
+// NVVM kernel attributes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +33,8 @@ public:
                          mlir::Value pred) const override;
   void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
                    mlir::Value value, mlir::Value pred) const override;
+  void populateMathPatterns(const mlir::LLVMTypeConverter &converter,
+                            mlir::RewritePatternSet &patterns) const override;
   void markKernel(mlir::LLVM::LLVMFuncOp func,
                   unsigned threadsPerBlock) const override;
 };

@@ -15,6 +15,11 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectRegistry.h"
 
+namespace mlir {
+class LLVMTypeConverter;
+class RewritePatternSet;
+} // namespace mlir
+
 namespace tkc {
 
 /// Vendor-specific pieces of the tkc_gpu → LLVM lowering.
@@ -55,6 +60,12 @@ public:
   virtual void storeGlobal(mlir::OpBuilder &b, mlir::Location loc,
                            mlir::Value ptr, mlir::Value value,
                            mlir::Value pred) const = 0;
+
+  /// Adds patterns lowering scalar math (math dialect ops, and arith ops
+  /// the target implements with library calls) that take precedence over
+  /// the generic LLVM-intrinsic lowering. The default adds none.
+  virtual void populateMathPatterns(const mlir::LLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns) const {}
 
   /// Marks `func` as a kernel entry launched with `threadsPerBlock`
   /// threads.

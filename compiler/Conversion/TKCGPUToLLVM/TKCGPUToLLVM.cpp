@@ -79,27 +79,23 @@ SmallVector<Value> gather(ArrayRef<Value> values, ArrayRef<unsigned> map) {
   return out;
 }
 
-struct ProgramIdLowering : public TargetPattern<ProgramIdOp> {
-  using TargetPattern::TargetPattern;
+/// program_id and num_programs: one TargetInfo query per axis.
+template <typename Op, Value (::tkc::TargetInfo::*query)(OpBuilder &, Location,
+                                                         unsigned) const>
+struct ProgramIndexLowering : public TargetPattern<Op> {
+  using TargetPattern<Op>::TargetPattern;
   LogicalResult
-  matchAndRewrite(ProgramIdOp op, OpAdaptor,
+  matchAndRewrite(Op op, typename Op::Adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOp(
-        op, target.getProgramId(rewriter, op.getLoc(), op.getAxis()));
+        op, (this->target.*query)(rewriter, op.getLoc(), op.getAxis()));
     return success();
   }
 };
-
-struct NumProgramsLowering : public TargetPattern<NumProgramsOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult
-  matchAndRewrite(NumProgramsOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(
-        op, target.getNumPrograms(rewriter, op.getLoc(), op.getAxis()));
-    return success();
-  }
-};
+using ProgramIdLowering =
+    ProgramIndexLowering<ProgramIdOp, &::tkc::TargetInfo::getProgramId>;
+using NumProgramsLowering =
+    ProgramIndexLowering<NumProgramsOp, &::tkc::TargetInfo::getNumPrograms>;
 
 struct BarrierLowering : public TargetPattern<BarrierOp> {
   using TargetPattern::TargetPattern;
@@ -577,6 +573,7 @@ struct ConvertTKCGPUToLLVMPass
                  RegisterShuffleLowering<ExpandDimsOp>, ConvertLayoutLowering>(
         converter, *info);
     patterns.add<ElementwiseLowering>(converter, context);
+    info->populateMathPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     populateFuncToLLVMConversionPatterns(converter, patterns);

@@ -597,8 +597,7 @@ int runAot(int argc, char **argv, const char *argv0) {
   SmallString<128> scratch;
   if (std::error_code ec = sys::fs::createUniqueDirectory("tkc-aot", scratch))
     return fail("cannot create a scratch directory: " + ec.message());
-  auto cleanup = llvm::make_scope_exit(
-      [&] { (void)sys::fs::remove_directories(scratch); });
+  llvm::scope_exit cleanup([&] { (void)sys::fs::remove_directories(scratch); });
 
   PyCompileOptions opts;
   opts.input = input;

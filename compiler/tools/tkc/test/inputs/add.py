@@ -18,3 +18,12 @@ def dot_kernel(a_ptr, c_ptr):
     a = tl.load(a_ptr + r[:, None] * 16 + r[None, :])
     c = tl.dot(a, a)
     tl.store(c_ptr + r[:, None] * 16 + r[None, :], c)
+
+
+@triton.jit
+def math_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=1.0)
+    y = tl.exp(x) + tl.log(x) + tl.sqrt(x) + tl.sin(x)
+    tl.store(out_ptr + offs, y, mask=mask)
