@@ -175,7 +175,9 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
   LogicalResult matchAndRewrite(StoreOp store,
                                 PatternRewriter &rewriter) const override {
     auto convert = store.getValue().getDefiningOp<ConvertLayoutOp>();
-    if (!convert)
+    // A value that can be recomputed in the store's layout is, instead.
+    if (!convert ||
+        canRematerialize(convert.getSrc(), convert.getType().getEncoding(), 0))
       return failure();
     Attribute layout =
         cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();

@@ -99,3 +99,25 @@ func.func @widen(%src: tensor<1024x!tkc.ptr<f16>, #eight>, %dst: !tkc.ptr<f32>) 
   tkc.store %p, %w : tensor<1024x!tkc.ptr<f32>, #one>
   return
 }
+
+// -----
+
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#four = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// A store whose value can be recomputed in the store's (coalesced) layout
+// keeps that layout: the computation moves, not the store.
+// CHECK-LABEL: func.func @scale
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: %[[V:.*]] = tkc.load {{.*}} : tensor<1024x!tkc.ptr<f32>, #[[L:blocked[0-9]*]]>
+// CHECK: %[[M:.*]] = arith.mulf %{{.*}}, %[[V]] : tensor<1024xf32, #[[L]]>
+// CHECK: tkc.store %{{.*}}, %[[M]] : tensor<1024x!tkc.ptr<f32>, #[[L]]>
+func.func @scale(%src: tensor<1024x!tkc.ptr<f32>, #four>, %dst: tensor<1024x!tkc.ptr<f32>, #four>, %a: f32) {
+  %v = tkc.load %src : tensor<1024x!tkc.ptr<f32>, #four>
+  %c = tkc_gpu.convert_layout %v : tensor<1024xf32, #four> -> tensor<1024xf32, #one>
+  %s = tkc.splat %a : tensor<1024xf32, #one>
+  %m = arith.mulf %s, %c : tensor<1024xf32, #one>
+  %back = tkc_gpu.convert_layout %m : tensor<1024xf32, #one> -> tensor<1024xf32, #four>
+  tkc.store %dst, %back : tensor<1024x!tkc.ptr<f32>, #four>
+  return
+}

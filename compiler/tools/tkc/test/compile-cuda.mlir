@@ -43,6 +43,7 @@
 // JSON: "kernel_args": [
 // JSON: "name": "n",
 // JSON: "schema_version": 1,
+// JSON-NEXT: "shared_bytes": 0,
 // JSON: "target": {
 // JSON-NEXT: "arch": "sm_90a",
 // JSON: "threads_per_block": 128,
