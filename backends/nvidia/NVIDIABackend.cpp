@@ -223,11 +223,13 @@ public:
       return makeError("ptxas wrote no cubin: " + cubin.getError().message());
     BinaryResult result;
     result.bytes.assign((*cubin)->getBufferStart(), (*cubin)->getBufferEnd());
-    result.registers = readCount(report, "Used ([0-9]+) registers");
+    int registers = readCount(report, "Used ([0-9]+) registers");
     int stores = readCount(report, "([0-9]+) bytes spill stores");
     int loads = readCount(report, "([0-9]+) bytes spill loads");
+    if (registers >= 0)
+      result.stats.emplace_back("registers", registers);
     if (stores >= 0 && loads >= 0)
-      result.spillBytes = stores + loads;
+      result.stats.emplace_back("spill_bytes", stores + loads);
     return result;
   }
 

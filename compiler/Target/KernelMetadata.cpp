@@ -76,10 +76,8 @@ llvm::json::Value KernelMetadata::toJSON() const {
                             {"file", binaryFile},
                             {"size", static_cast<int64_t>(binarySize)},
                             {"sha256", sha256}};
-  if (registers >= 0)
-    binary["registers"] = registers;
-  if (spillBytes >= 0)
-    binary["spill_bytes"] = spillBytes;
+  for (const auto &[name, value] : binaryStats)
+    binary[name] = value;
   return llvm::json::Object{
       {"schema_version", kSchemaVersion},
       {"tkc_version", "0.1.0"},

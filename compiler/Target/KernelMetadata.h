@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tkc {
@@ -49,9 +50,8 @@ struct KernelMetadata {
   unsigned numWarps = 4;
   unsigned numStages = 3;
   unsigned sharedBytes = 0;
-  /// From the assembler's report; -1 when unknown.
-  int registers = -1;
-  int spillBytes = -1;
+  /// Resource figures of the binary (see BinaryResult::stats).
+  std::vector<std::pair<std::string, int64_t>> binaryStats;
   std::vector<KernelParam> params;
 
   /// The JSON document, fields in a fixed order.

@@ -23,6 +23,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tkc {
@@ -36,13 +37,12 @@ struct BackendTools {
   std::string deviceLibrary;
 };
 
-/// A binary and what its assembler reported about it.
+/// A binary and what its assembler or its own notes say about it.
 struct BinaryResult {
   std::vector<char> bytes;
-  /// Registers per thread, or -1 when unknown.
-  int registers = -1;
-  /// Bytes spilled to local memory (stores + loads), or -1 when unknown.
-  int spillBytes = -1;
+  /// Resource figures by name (`registers`, `spill_bytes`; `vgpr_count`,
+  /// `lds_bytes`, ...), copied into the metadata's `binary` object.
+  std::vector<std::pair<std::string, int64_t>> stats;
 };
 
 /// Everything vendor-specific about producing a binary.

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "backends/amd/AMDBackend.h"
 #include "backends/nvidia/NVIDIABackend.h"
 #include "compiler/Pipelines/Pipelines.h"
 
@@ -19,6 +20,7 @@ int main(int argc, char **argv) {
   if (const char *dir = std::getenv("BUILD_WORKING_DIRECTORY"))
     (void)chdir(dir);
   tkc::nvidia::registerNVIDIABackend();
+  tkc::amd::registerAMDBackend();
   mlir::DialectRegistry registry;
   mlir::tkc::registerTKCDialects(registry);
   mlir::tkc::registerTKCPassesAndPipelines();

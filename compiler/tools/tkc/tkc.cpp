@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "backends/amd/AMDBackend.h"
 #include "backends/nvidia/NVIDIABackend.h"
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 #include "compiler/Frontend/ASTPrinter.h"
@@ -43,6 +44,7 @@
 #include "llvm/Support/WithColor.h"
 
 #include <cstdlib>
+#include <map>
 #include <unistd.h>
 
 using namespace llvm;
@@ -128,7 +130,8 @@ struct GpuOptions {
   unsigned numStages = 3;
   Stage emit = Stage::Binary;
   std::string output;
-  tkc::BackendTools tools;
+  /// External tools per backend kind (ptxas and libdevice; ld.lld).
+  std::map<tkc::Backend, tkc::BackendTools> tools;
 };
 
 /// One compiled variant, held in memory until every variant succeeded.
@@ -178,6 +181,9 @@ int compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
       (opts.emit == Stage::AMDGCN && spec.backend != tkc::Backend::Hip))
     return fail("--emit=" + stageName(opts.emit) +
                 " does not apply to target '" + spec.str() + "'");
+  tkc::BackendTools tools;
+  if (auto it = opts.tools.find(spec.backend); it != opts.tools.end())
+    tools = it->second;
   mlir::OwningOpRef<mlir::ModuleOp> module(ttir.clone());
   unsigned warpSize = backend->createTargetInfo(spec)->getWarpSize();
   if (failed(runPipeline(*module, [&](mlir::PassManager &pm) {
@@ -209,7 +215,7 @@ int compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
 
   LLVMContext llvmContext;
   auto llvmModule =
-      backend->translateToLLVMIR(*module, llvmContext, spec, opts.tools);
+      backend->translateToLLVMIR(*module, llvmContext, spec, tools);
   if (!llvmModule)
     return fail(toString(llvmModule.takeError()));
   if (opts.emit == Stage::LLIR)
@@ -221,7 +227,7 @@ int compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
     return fail(toString(assembly.takeError()));
   if (opts.emit == Stage::PTX || opts.emit == Stage::AMDGCN)
     return writeOutput(opts.output, [&](raw_ostream &os) { os << *assembly; });
-  auto binary = backend->makeBinary(**llvmModule, *assembly, spec, opts.tools);
+  auto binary = backend->makeBinary(**llvmModule, *assembly, spec, tools);
   if (!binary)
     return fail(spec.str() + ": " + toString(binary.takeError()));
   variant.binary = std::move(*binary);
@@ -229,8 +235,7 @@ int compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   meta.binaryFormat = backend->getBinaryFormat().str();
   meta.numWarps = opts.numWarps;
   meta.numStages = opts.numStages;
-  meta.registers = variant.binary.registers;
-  meta.spillBytes = variant.binary.spillBytes;
+  meta.binaryStats = variant.binary.stats;
   meta.binarySize = variant.binary.bytes.size();
   meta.sha256 = tkc::sha256Hex(ArrayRef<uint8_t>(
       reinterpret_cast<const uint8_t *>(variant.binary.bytes.data()),
@@ -445,6 +450,11 @@ int runCompile(int argc, char **argv) {
                "(default /usr/local/cuda/nvvm/libdevice/"
                "libdevice.10.bc)"),
       cl::value_desc("PATH"), cl::cat(category));
+  cl::opt<std::string> ldLld(
+      "ld-lld",
+      cl::desc("ld.lld to link AMD code objects with (default "
+               "/usr/lib/llvm-22/bin/ld.lld)"),
+      cl::value_desc("PATH"), cl::cat(category));
   cl::opt<Stage> emit(
       "emit", cl::desc("Stop after a stage and print it"),
       cl::values(clEnumValN(Stage::Ast, "ast", "the parsed kernel"),
@@ -489,8 +499,8 @@ int runCompile(int argc, char **argv) {
   gpu.numStages = numStages;
   gpu.emit = emit;
   gpu.output = output;
-  gpu.tools.assembler = ptxas;
-  gpu.tools.deviceLibrary = libdevice;
+  gpu.tools[tkc::Backend::Cuda] = {ptxas, libdevice};
+  gpu.tools[tkc::Backend::Hip] = {ldLld, ""};
 
   StringRef extension = sys::path::extension(input);
   if (extension == ".py") {
@@ -582,6 +592,8 @@ int runAot(int argc, char **argv, const char *argv0) {
                                    cl::value_desc("PATH"), cl::cat(category));
   cl::opt<std::string> ptxas("ptxas", cl::desc("ptxas to use"),
                              cl::value_desc("PATH"), cl::cat(category));
+  cl::opt<std::string> ldLld("ld-lld", cl::desc("ld.lld to use"),
+                             cl::value_desc("PATH"), cl::cat(category));
   registerMLIROptions();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
@@ -606,7 +618,8 @@ int runAot(int argc, char **argv, const char *argv0) {
   opts.gpu.targets = *specs;
   opts.gpu.numWarps = numWarps;
   opts.gpu.numStages = numStages;
-  opts.gpu.tools.assembler = ptxas;
+  opts.gpu.tools[tkc::Backend::Cuda] = {ptxas, ""};
+  opts.gpu.tools[tkc::Backend::Hip] = {ldLld, ""};
   SmallString<128> prefix(scratch);
   sys::path::append(prefix, "kernel");
   opts.gpu.output = std::string(prefix);
@@ -636,6 +649,7 @@ int runAot(int argc, char **argv, const char *argv0) {
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   tkc::nvidia::registerNVIDIABackend();
+  tkc::amd::registerAMDBackend();
   // Under `bazel run`, resolve relative paths against the user's directory.
   if (const char *dir = std::getenv("BUILD_WORKING_DIRECTORY"))
     (void)chdir(dir);

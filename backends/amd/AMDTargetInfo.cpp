@@ -1,0 +1,134 @@
+//===- AMDTargetInfo.cpp - TargetInfo for AMD GPUs ------------------------===//
+//
+// Global accesses are plain LLVM loads and stores when unmasked, and
+// llvm.masked.load/store with a splatted predicate when masked (AMDGPU
+// turns those into a branch around one wide access). The number of
+// work-groups comes from the code object v5 implicit kernel arguments, so
+// no device library is needed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/amd/AMDTargetInfo.h"
+
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+
+using namespace mlir;
+using namespace tkc::amd;
+
+namespace {
+
+/// `type` as a vector (a scalar becomes a vector of one).
+VectorType asVector(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector;
+  return VectorType::get({1}, type);
+}
+
+/// Bytes of `type`, the alignment the vectorizer guaranteed.
+int64_t bytesOf(Type type) {
+  VectorType vector = asVector(type);
+  return vector.getNumElements() * vector.getElementTypeBitWidth() / 8;
+}
+
+/// `pred` splatted to a mask for `vector`.
+Value splatMask(OpBuilder &b, Location loc, Value pred, VectorType vector) {
+  auto maskType = VectorType::get(vector.getShape(), b.getI1Type());
+  Value mask = LLVM::PoisonOp::create(b, loc, maskType);
+  for (int64_t i = 0; i < vector.getNumElements(); ++i)
+    mask = LLVM::InsertElementOp::create(
+        b, loc, mask, pred,
+        LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                 b.getI32IntegerAttr(i)));
+  return mask;
+}
+
+} // namespace
+
+void AMDTargetInfo::getDependentDialects(DialectRegistry &registry) const {
+  registry.insert<ROCDL::ROCDLDialect>();
+}
+
+Value AMDTargetInfo::getThreadId(OpBuilder &b, Location loc) const {
+  return ROCDL::ThreadIdXOp::create(b, loc, b.getI32Type());
+}
+
+Value AMDTargetInfo::getProgramId(OpBuilder &b, Location loc,
+                                  unsigned axis) const {
+  Type i32 = b.getI32Type();
+  if (axis == 0)
+    return ROCDL::BlockIdXOp::create(b, loc, i32);
+  if (axis == 1)
+    return ROCDL::BlockIdYOp::create(b, loc, i32);
+  return ROCDL::BlockIdZOp::create(b, loc, i32);
+}
+
+Value AMDTargetInfo::getNumPrograms(OpBuilder &b, Location loc,
+                                    unsigned axis) const {
+  // Code object v5: hidden_block_count_{x,y,z} open the implicit arguments.
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 4);
+  Value args = LLVM::CallIntrinsicOp::create(
+                   b, loc, ptrType,
+                   b.getStringAttr("llvm.amdgcn.implicitarg.ptr"), ValueRange())
+                   .getResult(0);
+  Value field = LLVM::GEPOp::create(
+      b, loc, ptrType, b.getI32Type(), args,
+      ValueRange{LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                          b.getI32IntegerAttr(axis))});
+  return LLVM::LoadOp::create(b, loc, b.getI32Type(), field, /*alignment=*/4,
+                              /*isVolatile=*/false, /*isNonTemporal=*/false,
+                              /*isInvariant=*/true);
+}
+
+void AMDTargetInfo::emitBarrier(OpBuilder &b, Location loc) const {
+  ROCDL::BarrierOp::create(b, loc);
+}
+
+Value AMDTargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
+                                Type type, Value pred) const {
+  int64_t align = bytesOf(type);
+  if (!pred)
+    return LLVM::LoadOp::create(b, loc, type, ptr, align);
+  VectorType vector = asVector(type);
+  Value zero = LLVM::ZeroOp::create(b, loc, vector);
+  Value loaded = LLVM::MaskedLoadOp::create(b, loc, vector, ptr,
+                                            splatMask(b, loc, pred, vector),
+                                            zero, b.getI32IntegerAttr(align));
+  if (isa<VectorType>(type))
+    return loaded;
+  return LLVM::ExtractElementOp::create(
+      b, loc, loaded,
+      LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(0)));
+}
+
+void AMDTargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr,
+                                Value value, Value pred) const {
+  Type type = value.getType();
+  int64_t align = bytesOf(type);
+  if (!pred) {
+    LLVM::StoreOp::create(b, loc, value, ptr, align);
+    return;
+  }
+  VectorType vector = asVector(type);
+  Value data = value;
+  if (!isa<VectorType>(type))
+    data = LLVM::InsertElementOp::create(
+        b, loc, LLVM::PoisonOp::create(b, loc, vector), value,
+        LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                 b.getI32IntegerAttr(0)));
+  LLVM::MaskedStoreOp::create(b, loc, data, ptr,
+                              splatMask(b, loc, pred, vector),
+                              b.getI32IntegerAttr(align));
+}
+
+void AMDTargetInfo::markKernel(LLVM::LLVMFuncOp func,
+                               unsigned threadsPerBlock) const {
+  Builder b(func.getContext());
+  using Dialect = ROCDL::ROCDLDialect;
+  func->setAttr(Dialect::KernelAttrHelper::getNameStr(), b.getUnitAttr());
+  std::string size = std::to_string(threadsPerBlock);
+  func->setAttr(Dialect::FlatWorkGroupSizeAttrHelper::getNameStr(),
+                b.getStringAttr(size + "," + size));
+  func->setAttr(
+      Dialect::ReqdWorkGroupSizeAttrHelper::getNameStr(),
+      b.getDenseI32ArrayAttr({static_cast<int32_t>(threadsPerBlock), 1, 1}));
+}

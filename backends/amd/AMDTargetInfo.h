@@ -1,0 +1,49 @@
+//===- AMDTargetInfo.h - TargetInfo for AMD GPUs ----------------*- C++ -*-===//
+//
+// AMD's answers to the shared lowering's questions: ROCDL work-item and
+// work-group ids, the workgroup barrier, masked global loads and stores
+// through LLVM's masked memory intrinsics, the wavefront size of the target
+// (64 on CDNA, 32 on RDNA unless asked otherwise), address spaces 1 (global)
+// and 3 (LDS), and ROCDL kernel attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_BACKENDS_AMD_AMDTARGETINFO_H
+#define TKC_BACKENDS_AMD_AMDTARGETINFO_H
+
+#include "compiler/Target/TargetInfo.h"
+
+namespace tkc::amd {
+
+/// TargetInfo for one gfx* architecture and wavefront size.
+class AMDTargetInfo : public TargetInfo {
+public:
+  explicit AMDTargetInfo(unsigned wavefrontSize)
+      : wavefrontSize(wavefrontSize) {}
+
+  unsigned getWarpSize() const override { return wavefrontSize; }
+  unsigned getGlobalAddressSpace() const override { return 1; }
+  unsigned getSharedAddressSpace() const override { return 3; }
+  void getDependentDialects(mlir::DialectRegistry &registry) const override;
+  mlir::Value getThreadId(mlir::OpBuilder &b,
+                          mlir::Location loc) const override;
+  mlir::Value getProgramId(mlir::OpBuilder &b, mlir::Location loc,
+                           unsigned axis) const override;
+  mlir::Value getNumPrograms(mlir::OpBuilder &b, mlir::Location loc,
+                             unsigned axis) const override;
+  void emitBarrier(mlir::OpBuilder &b, mlir::Location loc) const override;
+  mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value ptr, mlir::Type type,
+                         mlir::Value pred) const override;
+  void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+                   mlir::Value value, mlir::Value pred) const override;
+  void markKernel(mlir::LLVM::LLVMFuncOp func,
+                  unsigned threadsPerBlock) const override;
+
+private:
+  unsigned wavefrontSize;
+};
+
+} // namespace tkc::amd
+
+#endif // TKC_BACKENDS_AMD_AMDTARGETINFO_H
