@@ -2,9 +2,8 @@
  * dlopen once (double-checked under a mutex, so the test hooks can reset it),
  * resolves the calling thread's device and its compute capability (cached
  * per device), ranks cubin variants against it, loads cubins and launches
- * them. Everything vendor-specific about CUDA lives here; an AMD counterpart
- * (libamdhip64.so, hipModuleLoadData, gcnArchName) fits beside it as
- * tkc_hip.c with the same five functions of tkc_runtime_internal.h. */
+ * them. Everything vendor-specific about CUDA lives here; its AMD
+ * counterpart is tkc_hip.c. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "tkc_cuda_driver.h"
@@ -159,6 +158,7 @@ static void reset(void) {
   for (i = 0; i < TKC_CUDA_MAX_CACHED_DEVICES; ++i)
     TKC_STORE_RELEASE(&tkc_cuda_arch_cache[i], 0);
   pthread_mutex_unlock(&tkc_cuda_mutex);
+  tkc_vendor_forget();
 }
 
 void tkc_runtime_set_cuda_driver_for_testing(const tkc_cuda_driver *driver) {
@@ -301,6 +301,14 @@ tkc_status tkc_cuda_device_for_ordinal(int ordinal, tkc_device *device) {
                       error_name(driver, result));
   }
   return describe_device(driver, handle, context, device);
+}
+
+int tkc_cuda_has_device(void) {
+  const tkc_cuda_driver *driver;
+  tkc_cu_device device;
+  if (get_driver(&driver) != TKC_SUCCESS)
+    return 0;
+  return driver->cuDeviceGet(&device, 0) == TKC_CUDA_SUCCESS;
 }
 
 int tkc_cuda_arch_rank(const tkc_device *device, const tkc_variant *variant) {

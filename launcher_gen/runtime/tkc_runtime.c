@@ -1,8 +1,9 @@
 /* tkc_runtime.c: the vendor-neutral part of the tkc runtime: status strings
- * and the thread-local error reason, the choice among a kernel's variants,
- * the per-(variant, context) module cache, grid validation and the checked
- * grid arithmetic that generated launchers evaluate. Vendor calls go through
- * the functions of tkc_runtime_internal.h (tkc_cuda.c). */
+ * and the thread-local error reason, the choice of the vendor (tkc_set_vendor,
+ * TKC_VENDOR, automatic) and among a kernel's variants, the per-(variant,
+ * context) module cache, grid validation and the checked grid arithmetic
+ * that generated launchers evaluate. Vendor calls go through the functions
+ * of tkc_runtime_internal.h (tkc_cuda.c, tkc_hip.c). */
 #define _POSIX_C_SOURCE 200809L
 
 #include "tkc_runtime_internal.h"
@@ -65,34 +66,155 @@ tkc_status tkc_fail(tkc_status status, const char *format, ...) {
 }
 
 /*===--------------------------------------------------------------------===*/
+/* Vendor choice                                                            */
+/*===--------------------------------------------------------------------===*/
+
+/** tkc_set_vendor's value (a tkc_vendor). */
+static int tkc_forced_vendor = TKC_VENDOR_AUTO;
+/** TKC_VENDOR as read once: -1 not read yet, else a tkc_vendor, or 3 for a
+ *  value that is not "cuda" or "hip" (kept in tkc_env_vendor_text). */
+static int tkc_env_vendor = -1;
+static char tkc_env_vendor_text[32];
+/** The automatic choice when a kernel has both vendors: a tkc_vendor, or
+ *  TKC_VENDOR_AUTO when not probed yet. */
+static int tkc_auto_vendor = TKC_VENDOR_AUTO;
+static pthread_mutex_t tkc_vendor_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+enum { TKC_VENDOR_BAD_ENV = 3 };
+
+tkc_status tkc_set_vendor(tkc_vendor vendor) {
+  if (vendor != TKC_VENDOR_AUTO && vendor != TKC_VENDOR_CUDA &&
+      vendor != TKC_VENDOR_HIP)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
+                    "tkc_set_vendor: %d is not a tkc_vendor", (int)vendor);
+  TKC_STORE_RELEASE(&tkc_forced_vendor, (int)vendor);
+  return TKC_SUCCESS;
+}
+
+void tkc_vendor_forget(void) {
+  pthread_mutex_lock(&tkc_vendor_mutex);
+  TKC_STORE_RELEASE(&tkc_env_vendor, -1);
+  TKC_STORE_RELEASE(&tkc_auto_vendor, (int)TKC_VENDOR_AUTO);
+  pthread_mutex_unlock(&tkc_vendor_mutex);
+}
+
+/** TKC_VENDOR, read once per process. */
+static int env_vendor(void) {
+  int value = TKC_LOAD_ACQUIRE(&tkc_env_vendor);
+  if (value >= 0)
+    return value;
+  pthread_mutex_lock(&tkc_vendor_mutex);
+  value = tkc_env_vendor;
+  if (value < 0) {
+    const char *text = getenv("TKC_VENDOR");
+    if (!text || !text[0] || strcmp(text, "auto") == 0)
+      value = TKC_VENDOR_AUTO;
+    else if (strcmp(text, "cuda") == 0)
+      value = TKC_VENDOR_CUDA;
+    else if (strcmp(text, "hip") == 0)
+      value = TKC_VENDOR_HIP;
+    else {
+      value = TKC_VENDOR_BAD_ENV;
+      snprintf(tkc_env_vendor_text, sizeof tkc_env_vendor_text, "%s", text);
+    }
+    TKC_STORE_RELEASE(&tkc_env_vendor, value);
+  }
+  pthread_mutex_unlock(&tkc_vendor_mutex);
+  return value;
+}
+
+/** With both vendors compiled in: CUDA if it has a device, else HIP;
+ *  probed once per process. The probe's failure reasons are not reported:
+ *  the chosen vendor's own calls say what is wrong. */
+static int auto_vendor(void) {
+  char saved[sizeof tkc_error_buffer];
+  int value = TKC_LOAD_ACQUIRE(&tkc_auto_vendor);
+  if (value != TKC_VENDOR_AUTO)
+    return value;
+  memcpy(saved, tkc_error_buffer, sizeof saved);
+  pthread_mutex_lock(&tkc_vendor_mutex);
+  value = tkc_auto_vendor;
+  if (value == TKC_VENDOR_AUTO) {
+    value = tkc_cuda_has_device() ? TKC_VENDOR_CUDA : TKC_VENDOR_HIP;
+    TKC_STORE_RELEASE(&tkc_auto_vendor, value);
+  }
+  pthread_mutex_unlock(&tkc_vendor_mutex);
+  memcpy(tkc_error_buffer, saved, sizeof saved);
+  return value;
+}
+
+/** The vendor's name in messages. */
+static const char *vendor_name(int backend) {
+  return backend == TKC_BACKEND_CUDA ? "CUDA (NVIDIA)" : "HIP (AMD)";
+}
+
+/** Chooses the backend for a kernel whose variants use `backends`. */
+static tkc_status choose_backend(unsigned backends, tkc_backend *backend) {
+  int vendor = TKC_LOAD_ACQUIRE(&tkc_forced_vendor);
+  const char *source = "tkc_set_vendor()";
+  if (vendor == TKC_VENDOR_AUTO) {
+    vendor = env_vendor();
+    source = "TKC_VENDOR";
+  }
+  if (vendor == TKC_VENDOR_BAD_ENV)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
+                    "TKC_VENDOR=%s: expected cuda, hip or auto",
+                    tkc_env_vendor_text);
+  if (vendor == TKC_VENDOR_AUTO) {
+    if (backends == TKC_BACKEND_CUDA || backends == TKC_BACKEND_HIP) {
+      *backend = (tkc_backend)backends;
+      return TKC_SUCCESS;
+    }
+    if (backends != (TKC_BACKEND_CUDA | TKC_BACKEND_HIP))
+      return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "tkc: bad backend set %u",
+                      backends);
+    vendor = auto_vendor();
+  }
+  *backend = vendor == TKC_VENDOR_CUDA ? TKC_BACKEND_CUDA : TKC_BACKEND_HIP;
+  if (!(backends & *backend))
+    return tkc_fail(TKC_ERROR_NO_VARIANT,
+                    "the vendor is forced to %s by %s, but this kernel was "
+                    "compiled only for %s",
+                    vendor_name(*backend), source,
+                    vendor_name(*backend == TKC_BACKEND_CUDA
+                                    ? TKC_BACKEND_HIP
+                                    : TKC_BACKEND_CUDA));
+  return TKC_SUCCESS;
+}
+
+/*===--------------------------------------------------------------------===*/
 /* Devices and variant choice                                               */
 /*===--------------------------------------------------------------------===*/
 
 tkc_status tkc_current_device(unsigned backends, tkc_device *device) {
+  tkc_backend backend;
+  tkc_status status;
   if (!device)
     return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "tkc_current_device: NULL");
   memset(device, 0, sizeof *device);
-  if (backends & TKC_BACKEND_CUDA)
-    return tkc_cuda_current_device(device);
-  /* A HIP path (libamdhip64.so, hipCtxGetCurrent, gcnArchName) goes here. */
-  return tkc_fail(TKC_ERROR_UNSUPPORTED,
-                  "this kernel has only AMD (HIP) variants and the tkc "
-                  "runtime cannot launch on AMD GPUs yet");
+  status = choose_backend(backends, &backend);
+  if (status != TKC_SUCCESS)
+    return status;
+  return backend == TKC_BACKEND_CUDA ? tkc_cuda_current_device(device)
+                                     : tkc_hip_current_device(device);
 }
 
 tkc_status tkc_device_for_ordinal(unsigned backends, int ordinal,
                                   tkc_device *device) {
+  tkc_backend backend;
+  tkc_status status;
   if (!device)
     return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "tkc_device_for_ordinal: NULL");
   memset(device, 0, sizeof *device);
   if (ordinal < 0)
     return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "device ordinal %d is negative",
                     ordinal);
-  if (backends & TKC_BACKEND_CUDA)
-    return tkc_cuda_device_for_ordinal(ordinal, device);
-  return tkc_fail(TKC_ERROR_UNSUPPORTED,
-                  "this kernel has only AMD (HIP) variants and the tkc "
-                  "runtime cannot launch on AMD GPUs yet");
+  status = choose_backend(backends, &backend);
+  if (status != TKC_SUCCESS)
+    return status;
+  return backend == TKC_BACKEND_CUDA
+             ? tkc_cuda_device_for_ordinal(ordinal, device)
+             : tkc_hip_device_for_ordinal(ordinal, device);
 }
 
 int tkc_variant_arch_rank(const tkc_device *device,
@@ -103,7 +225,7 @@ int tkc_variant_arch_rank(const tkc_device *device,
   case TKC_BACKEND_CUDA:
     return tkc_cuda_arch_rank(device, variant);
   case TKC_BACKEND_HIP:
-    return -1;
+    return tkc_hip_arch_rank(device, variant);
   }
   return -1;
 }
@@ -216,11 +338,10 @@ static tkc_status vendor_load(const tkc_device *device,
   case TKC_BACKEND_CUDA:
     return tkc_cuda_load(device, variant, module, function);
   case TKC_BACKEND_HIP:
-    break;
+    return tkc_hip_load(device, variant, module, function);
   }
-  return tkc_fail(TKC_ERROR_UNSUPPORTED,
-                  "%s: the tkc runtime cannot load AMD (HIP) binaries yet",
-                  variant->arch);
+  return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "%s: unknown backend %d",
+                  variant->arch, (int)variant->backend);
 }
 
 /** The loaded function of `variant` in `device`'s context, loading it the
@@ -278,8 +399,8 @@ tkc_status tkc_load_variant(const tkc_device *device,
 /* Launch                                                                   */
 /*===--------------------------------------------------------------------===*/
 
-/** The largest grid per dimension the vendors accept (CUDA: x < 2^31, y
- *  and z <= 65535). */
+/** The largest grid per dimension both vendors accept (CUDA: x < 2^31, y
+ *  and z <= 65535; HIP checks its work-item limit itself). */
 static const int64_t tkc_grid_limit[3] = {2147483647, 65535, 65535};
 
 tkc_status tkc_launch(const tkc_device *device, const tkc_variant *variant,
@@ -312,10 +433,11 @@ tkc_status tkc_launch(const tkc_device *device, const tkc_variant *variant,
     return tkc_cuda_launch(device, variant, function, blocks, stream,
                            kernel_params);
   case TKC_BACKEND_HIP:
-    break;
+    return tkc_hip_launch(device, variant, function, blocks, stream,
+                          kernel_params);
   }
-  return tkc_fail(TKC_ERROR_UNSUPPORTED,
-                  "the tkc runtime cannot launch AMD (HIP) binaries yet");
+  return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "%s: unknown backend %d",
+                  variant->arch, (int)variant->backend);
 }
 
 tkc_status tkc_invalid_config(const char *kernel, int config, int num_configs) {

@@ -1,13 +1,25 @@
 /* tkc_runtime.h: the C runtime behind every launcher that tkc-launcher-gen
  * writes. It loads the GPU driver with dlopen (no link-time dependency on
- * libcuda), finds the device of the calling thread's current context, picks
+ * libcuda or libamdhip64), finds the calling thread's current device, picks
  * the compiled variant that fits the device's architecture and the call's
- * arguments, loads its module lazily once per (variant, context), and
- * launches it. Every failure returns a tkc_status; tkc_last_error() says why.
- * The runtime never prints and never exits.
+ * arguments, loads its module lazily once per (variant, context or device),
+ * and launches it. Every failure returns a tkc_status; tkc_last_error() says
+ * why. The runtime never prints and never exits.
  *
- * Users need only the first part (status codes, tkc_stream); the second part
- * is the interface the generated NAME.c files call. Plain C99. */
+ * Vendors: one launcher may carry NVIDIA (cubin) and AMD (hsaco) variants.
+ * Which vendor a call uses is decided per process, in this order:
+ *   1. tkc_set_vendor(TKC_VENDOR_CUDA or TKC_VENDOR_HIP), if called;
+ *   2. the environment variable TKC_VENDOR=cuda|hip (read once, at the first
+ *      call that needs a device);
+ *   3. automatic: a kernel with variants of only one vendor uses that
+ *      vendor; with both, CUDA if libcuda.so.1 loads, cuInit succeeds and
+ *      device 0 exists, else HIP (decided once per process).
+ * A forced vendor that the kernel has no variants for is
+ * TKC_ERROR_NO_VARIANT. The stream argument of every launcher is that
+ * vendor's own handle: a CUstream for CUDA, a hipStream_t for HIP.
+ *
+ * Users need only the first part (status codes, tkc_stream, tkc_vendor); the
+ * second part is the interface the generated NAME.c files call. Plain C99. */
 #ifndef TKC_RUNTIME_H
 #define TKC_RUNTIME_H
 
@@ -26,15 +38,17 @@ extern "C" {
  *  file refuses to compile against a runtime with another version. */
 #define TKC_ABI_VERSION 1
 
-/** The vendor's own stream handle: a CUstream on NVIDIA (hipStream_t on AMD
- *  once the HIP path exists). NULL is the context's default stream. */
+/** The active vendor's own stream handle: a CUstream on NVIDIA, a
+ *  hipStream_t on AMD. NULL is the default stream (of the current context
+ *  on NVIDIA, of the current device on AMD). */
 typedef void *tkc_stream;
 
 /** What a tkc call returns. tkc_last_error() holds the detailed reason of
  *  the last failure on the calling thread. */
 typedef enum tkc_status {
   TKC_SUCCESS = 0,
-  /** The driver library (libcuda.so.1) cannot be loaded or initialized. */
+  /** The driver library (libcuda.so.1, libamdhip64.so) cannot be loaded or
+   *  initialized. */
   TKC_ERROR_NO_DRIVER = 1,
   /** The driver is there but has no usable device. */
   TKC_ERROR_NO_DEVICE = 2,
@@ -62,6 +76,22 @@ const char *tkc_status_string(tkc_status status);
  *  compute capability 8.0)". Successful calls leave it unchanged; it is ""
  *  before the first failure. The string belongs to the thread. */
 const char *tkc_last_error(void);
+
+/** Which GPU vendor's API launches run through (see the top of this file). */
+typedef enum tkc_vendor {
+  /** TKC_VENDOR if set, else the automatic choice. */
+  TKC_VENDOR_AUTO = 0,
+  /** NVIDIA, through libcuda.so.1. */
+  TKC_VENDOR_CUDA = 1,
+  /** AMD, through libamdhip64.so. */
+  TKC_VENDOR_HIP = 2
+} tkc_vendor;
+
+/** Forces the vendor of every later call in the process (TKC_VENDOR_AUTO
+ *  goes back to TKC_VENDOR / the automatic choice). Overrides the
+ *  TKC_VENDOR environment variable. Modules already loaded stay loaded.
+ *  Returns TKC_ERROR_INVALID_ARGUMENT for a value not in tkc_vendor. */
+tkc_status tkc_set_vendor(tkc_vendor vendor);
 
 /*===--------------------------------------------------------------------===*/
 /* Interface of the generated launchers (not for hand-written code)         */
@@ -112,34 +142,41 @@ typedef struct tkc_variant {
 /** A device as the runtime resolved it for one call. */
 typedef struct tkc_device {
   tkc_backend backend;
-  /** Device ordinal (CUdevice). */
+  /** Device ordinal (CUdevice, or HIP's device number). */
   int ordinal;
-  /** The context modules are loaded into and launches run in (CUcontext). */
+  /** The key of the module cache: the context modules are loaded into and
+   *  launches run in (CUcontext); for HIP, which loads modules per device,
+   *  a per-device token (ordinal + 1). */
   void *context;
   /** CUDA compute capability. */
   int arch_major;
   int arch_minor;
-  /** The architecture's name for messages: "sm_90", "gfx942". */
+  /** The architecture's name: "sm_90"; for HIP the part of gcnArchName
+   *  before ':' ("gfx90a" of "gfx90a:sramecc+:xnack-"), which hsaco
+   *  variants must match exactly. */
   char arch[32];
 } tkc_device;
 
 /** Resolves the calling thread's device among the vendors in `backends` (an
- *  OR of tkc_backend). CUDA: the device of the current context; when the
- *  thread has no current context, device 0's primary context is retained
- *  (once per process) and made current on this thread. */
+ *  OR of tkc_backend), after choosing the vendor (see the top of this file).
+ *  CUDA: the device of the current context; when the thread has no current
+ *  context, device 0's primary context is retained (once per process) and
+ *  made current on this thread. HIP: hipGetDevice's device. */
 tkc_status tkc_current_device(unsigned backends, tkc_device *device);
 
-/** Resolves device `ordinal` without changing the calling thread's current
- *  context. CUDA: the current context when it belongs to that device, else
- *  the device's primary context (retained, never released). */
+/** Resolves device `ordinal` of the chosen vendor without changing the
+ *  calling thread's current context or device. CUDA: the current context
+ *  when it belongs to that device, else the device's primary context
+ *  (retained, never released). HIP: the device itself. */
 tkc_status tkc_device_for_ordinal(unsigned backends, int ordinal,
                                   tkc_device *device);
 
-/** How well `variant` fits `device`: -1 if it cannot run there, otherwise a
- *  rank where larger is better. CUDA cubins: same major version and a device
- *  minor >= the cubin's minor; an arch-specific cubin (sm_90a) needs exactly
- *  its major.minor. A higher minor ranks higher; at equal minor the
- *  arch-specific cubin ranks higher. */
+/** How well `variant` fits `device`: -1 if it cannot run there (another
+ *  vendor, another architecture), otherwise a rank where larger is better.
+ *  CUDA cubins: same major version and a device minor >= the cubin's minor;
+ *  an arch-specific cubin (sm_90a) needs exactly its major.minor. A higher
+ *  minor ranks higher; at equal minor the arch-specific cubin ranks higher.
+ *  HIP code objects: the arch equals the device's ISA name exactly. */
 int tkc_variant_arch_rank(const tkc_device *device, const tkc_variant *variant);
 
 /** Picks among `count` variants (most specialized first, generic last) the

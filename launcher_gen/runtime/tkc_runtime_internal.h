@@ -1,7 +1,7 @@
 /* tkc_runtime_internal.h: what the vendor-neutral part of the runtime
- * (tkc_runtime.c: errors, variant choice, module cache, grid arithmetic) and
- * each vendor's part (tkc_cuda.c today, tkc_hip.c later) share. A vendor
- * provides the five functions below for its backend; tkc_runtime.c routes to
+ * (tkc_runtime.c: errors, vendor and variant choice, module cache, grid
+ * arithmetic) and each vendor's part (tkc_cuda.c, tkc_hip.c) share. A vendor
+ * provides the six functions below for its backend; tkc_runtime.c routes to
  * them by tkc_backend. */
 #ifndef TKC_RUNTIME_INTERNAL_H
 #define TKC_RUNTIME_INTERNAL_H
@@ -38,6 +38,34 @@ tkc_status tkc_cuda_load(const tkc_device *device, const tkc_variant *variant,
 tkc_status tkc_cuda_launch(const tkc_device *device, const tkc_variant *variant,
                            void *function, const unsigned grid[3],
                            tkc_stream stream, void **kernel_params);
+
+/** CUDA: 1 if libcuda.so.1 loads, cuInit succeeds and device 0 exists
+ *  (the automatic vendor choice's probe). May set tkc_last_error(). */
+int tkc_cuda_has_device(void);
+
+/** HIP: resolves the current device (hipGetDevice, gcnArchName). */
+tkc_status tkc_hip_current_device(tkc_device *device);
+/** HIP: resolves device `ordinal`. */
+tkc_status tkc_hip_device_for_ordinal(int ordinal, tkc_device *device);
+/** HIP: 1 if libamdhip64 loads, hipInit succeeds and a device exists. */
+int tkc_hip_has_device(void);
+/** HIP: 0 when the code object's arch is exactly the device's ISA name (the
+ *  part of gcnArchName before ':'), else -1. */
+int tkc_hip_arch_rank(const tkc_device *device, const tkc_variant *variant);
+/** HIP: loads `variant`'s code object on device->ordinal (switching the
+ *  current device for the load if needed) and looks its entry up. Called
+ *  under the runtime's load lock. */
+tkc_status tkc_hip_load(const tkc_device *device, const tkc_variant *variant,
+                        void **module, void **function);
+/** HIP: launches a loaded function on the current device; `grid` is
+ *  already validated against the common limits. */
+tkc_status tkc_hip_launch(const tkc_device *device, const tkc_variant *variant,
+                          void *function, const unsigned grid[3],
+                          tkc_stream stream, void **kernel_params);
+
+/** Forgets the cached vendor choice and TKC_VENDOR (the test hooks call
+ *  it when they swap a driver). */
+void tkc_vendor_forget(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tkc_cuda_driver.h"
+#include "tkc_hip_driver.h"
 #include "tkc_runtime.h"
 
 #include "testing/fake_cuda_driver.h"
@@ -408,10 +409,14 @@ TEST_F(RuntimeTest, GridArithmetic) {
   EXPECT_EQ(status, TKC_ERROR_INVALID_ARGUMENT);
 }
 
-TEST_F(RuntimeTest, HipOnlyKernelIsUnsupported) {
+TEST_F(RuntimeTest, HipOnlyKernelGoesToHip) {
+  // hip_runtime_test covers the AMD path; here only the routing.
+  tkc_runtime_set_hip_library_for_testing("libtkc-no-such-hip.so");
   tkc_device device;
-  EXPECT_EQ(tkc_current_device(TKC_BACKEND_HIP, &device),
-            TKC_ERROR_UNSUPPORTED);
+  EXPECT_EQ(tkc_current_device(TKC_BACKEND_HIP, &device), TKC_ERROR_NO_DRIVER);
+  EXPECT_NE(std::string(tkc_last_error()).find("HIP runtime"),
+            std::string::npos);
+  tkc_runtime_set_hip_library_for_testing(nullptr);
 }
 
 } // namespace

@@ -1,0 +1,376 @@
+/* tkc_hip.c: the AMD part of the tkc runtime. It loads libamdhip64 with
+ * dlopen once (libamdhip64.so.6, then .so.5, then .so; double-checked under
+ * a mutex, so the test hooks can reset it), resolves the calling thread's
+ * current HIP device and its ISA name (the part of gcnArchName before the
+ * first ':', cached per device), matches hsaco variants to it exactly, loads
+ * code objects with hipModuleLoadData and launches them with
+ * hipModuleLaunchKernel. HIP has no context handles in its module API: a
+ * module belongs to the device that was current when it was loaded, so the
+ * runtime's per-(variant, context) module cache is keyed by a per-device
+ * token (ordinal + 1) here. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "tkc_hip_driver.h"
+#include "tkc_runtime_internal.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#define TKC_LOAD_ACQUIRE(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define TKC_STORE_RELEASE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+
+/*===--------------------------------------------------------------------===*/
+/* Library loading                                                          */
+/*===--------------------------------------------------------------------===*/
+
+/** Where each field of tkc_hip_driver comes from. */
+static const struct {
+  const char *symbol;
+  size_t offset;
+} tkc_hip_symbols[] = {
+    {"hipInit", offsetof(tkc_hip_driver, hipInit)},
+    {"hipGetErrorName", offsetof(tkc_hip_driver, hipGetErrorName)},
+    {"hipGetDeviceCount", offsetof(tkc_hip_driver, hipGetDeviceCount)},
+    {"hipGetDevice", offsetof(tkc_hip_driver, hipGetDevice)},
+    {"hipSetDevice", offsetof(tkc_hip_driver, hipSetDevice)},
+    {"hipGetDeviceProperties",
+     offsetof(tkc_hip_driver, hipGetDeviceProperties)},
+    {"hipModuleLoadData", offsetof(tkc_hip_driver, hipModuleLoadData)},
+    {"hipModuleUnload", offsetof(tkc_hip_driver, hipModuleUnload)},
+    {"hipModuleGetFunction", offsetof(tkc_hip_driver, hipModuleGetFunction)},
+    {"hipModuleLaunchKernel", offsetof(tkc_hip_driver, hipModuleLaunchKernel)},
+};
+
+/** The libraries tried in order when no test hook names one. */
+static const char *const tkc_hip_default_libraries[] = {
+    "libamdhip64.so.6", "libamdhip64.so.5", "libamdhip64.so"};
+
+/** Library state: 0 not tried yet, 1 ready, 2 failed for good. */
+enum { TKC_HIP_UNTRIED = 0, TKC_HIP_READY = 1, TKC_HIP_FAILED = 2 };
+
+static pthread_mutex_t tkc_hip_mutex = PTHREAD_MUTEX_INITIALIZER;
+static int tkc_hip_state = TKC_HIP_UNTRIED;
+/** The table in use: tkc_hip_loaded or a test's. */
+static const tkc_hip_driver *tkc_hip_active;
+static tkc_hip_driver tkc_hip_loaded;
+static const tkc_hip_driver *tkc_hip_test_driver;
+/** A test's only library to try, or NULL for tkc_hip_default_libraries. */
+static const char *tkc_hip_test_library;
+/** Why loading failed (TKC_HIP_FAILED), reported to every later call. */
+static tkc_status tkc_hip_failure;
+static char tkc_hip_failure_reason[384];
+
+/** ISA names per device ordinal ("gfx90a"); a name is valid once its flag
+ *  is 1 (published with a release store). */
+#define TKC_HIP_MAX_CACHED_DEVICES 64
+static char tkc_hip_arch_cache[TKC_HIP_MAX_CACHED_DEVICES][32];
+static int tkc_hip_arch_known[TKC_HIP_MAX_CACHED_DEVICES];
+
+/** HIP's name of `error` ("hipErrorInvalidImage"), or "HIP error N". */
+static const char *error_name(const tkc_hip_driver *driver,
+                              tkc_hip_error error) {
+  static __thread char unnamed[32];
+  const char *name = driver->hipGetErrorName(error);
+  if (name && name[0])
+    return name;
+  snprintf(unnamed, sizeof unnamed, "HIP error %d", (int)error);
+  return unnamed;
+}
+
+/** Resolves every symbol of `handle` into tkc_hip_loaded. */
+static tkc_status resolve_symbols(void *handle, const char *library) {
+  size_t i;
+  for (i = 0; i < sizeof tkc_hip_symbols / sizeof tkc_hip_symbols[0]; ++i) {
+    void *symbol = dlsym(handle, tkc_hip_symbols[i].symbol);
+    if (!symbol) {
+      snprintf(tkc_hip_failure_reason, sizeof tkc_hip_failure_reason,
+               "the HIP library %s has no %s (too old?)", library,
+               tkc_hip_symbols[i].symbol);
+      return TKC_ERROR_NO_DRIVER;
+    }
+    /* POSIX guarantees function pointers fit a void *. */
+    memcpy((char *)&tkc_hip_loaded + tkc_hip_symbols[i].offset, &symbol,
+           sizeof symbol);
+  }
+  return TKC_SUCCESS;
+}
+
+/** Fills tkc_hip_loaded from the first library that loads; records a
+ *  failure reason. */
+static tkc_status load_library(void) {
+  const char *const *names = tkc_hip_default_libraries;
+  size_t i, count = sizeof tkc_hip_default_libraries / sizeof names[0];
+  char tried[256] = "";
+  if (tkc_hip_test_library) {
+    names = &tkc_hip_test_library;
+    count = 1;
+  }
+  for (i = 0; i < count; ++i) {
+    tkc_status status;
+    void *handle = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+      size_t used = strlen(tried);
+      snprintf(tried + used, sizeof tried - used, "%s%s", used ? ", " : "",
+               names[i]);
+      continue;
+    }
+    status = resolve_symbols(handle, names[i]);
+    if (status != TKC_SUCCESS)
+      dlclose(handle);
+    return status;
+  }
+  snprintf(tkc_hip_failure_reason, sizeof tkc_hip_failure_reason,
+           "cannot load the HIP runtime (tried %s)", tried);
+  return TKC_ERROR_NO_DRIVER;
+}
+
+/** Loads and initializes HIP under tkc_hip_mutex. */
+static void initialize(void) {
+  tkc_hip_error error;
+  tkc_status status = TKC_SUCCESS;
+  const tkc_hip_driver *driver = tkc_hip_test_driver;
+  if (!driver) {
+    status = load_library();
+    driver = &tkc_hip_loaded;
+  }
+  if (status == TKC_SUCCESS) {
+    error = driver->hipInit(0);
+    if (error != TKC_HIP_SUCCESS) {
+      /* Without a GPU, ROCm's hipInit says hipErrorInvalidDevice. */
+      status = error == TKC_HIP_ERROR_NO_DEVICE ||
+                       error == TKC_HIP_ERROR_INVALID_DEVICE
+                   ? TKC_ERROR_NO_DEVICE
+                   : TKC_ERROR_NO_DRIVER;
+      snprintf(tkc_hip_failure_reason, sizeof tkc_hip_failure_reason,
+               "hipInit failed: %s", error_name(driver, error));
+    }
+  }
+  if (status != TKC_SUCCESS) {
+    tkc_hip_failure = status;
+    TKC_STORE_RELEASE(&tkc_hip_state, TKC_HIP_FAILED);
+    return;
+  }
+  tkc_hip_active = driver;
+  TKC_STORE_RELEASE(&tkc_hip_state, TKC_HIP_READY);
+}
+
+/** The initialized table, or a failure. */
+static tkc_status get_driver(const tkc_hip_driver **driver) {
+  int state = TKC_LOAD_ACQUIRE(&tkc_hip_state);
+  if (state == TKC_HIP_UNTRIED) {
+    pthread_mutex_lock(&tkc_hip_mutex);
+    if (tkc_hip_state == TKC_HIP_UNTRIED)
+      initialize();
+    pthread_mutex_unlock(&tkc_hip_mutex);
+    state = TKC_LOAD_ACQUIRE(&tkc_hip_state);
+  }
+  if (state != TKC_HIP_READY)
+    return tkc_fail(tkc_hip_failure, "%s", tkc_hip_failure_reason);
+  *driver = tkc_hip_active;
+  return TKC_SUCCESS;
+}
+
+/** Forgets the library, the device cache and the vendor choice. */
+static void reset(void) {
+  int i;
+  pthread_mutex_lock(&tkc_hip_mutex);
+  TKC_STORE_RELEASE(&tkc_hip_state, TKC_HIP_UNTRIED);
+  tkc_hip_active = NULL;
+  for (i = 0; i < TKC_HIP_MAX_CACHED_DEVICES; ++i)
+    TKC_STORE_RELEASE(&tkc_hip_arch_known[i], 0);
+  pthread_mutex_unlock(&tkc_hip_mutex);
+  tkc_vendor_forget();
+}
+
+void tkc_runtime_set_hip_driver_for_testing(const tkc_hip_driver *driver) {
+  tkc_hip_test_driver = driver;
+  reset();
+}
+
+void tkc_runtime_set_hip_library_for_testing(const char *library) {
+  tkc_hip_test_library = library;
+  reset();
+}
+
+/*===--------------------------------------------------------------------===*/
+/* Devices                                                                  */
+/*===--------------------------------------------------------------------===*/
+
+/** The module-cache key of device `ordinal` (HIP has no context handle). */
+static void *device_token(int ordinal) {
+  return (void *)(uintptr_t)((unsigned)ordinal + 1u);
+}
+
+/** Copies the ISA part of `gcn_arch_name` ("gfx90a" of
+ *  "gfx90a:sramecc+:xnack-") into `arch`. */
+static void base_arch(const char *gcn_arch_name, char *arch, size_t size) {
+  size_t n = strcspn(gcn_arch_name, ":");
+  if (n >= size)
+    n = size - 1;
+  memcpy(arch, gcn_arch_name, n);
+  arch[n] = '\0';
+}
+
+/** Fills `device` for HIP device `ordinal`. */
+static tkc_status describe_device(const tkc_hip_driver *driver, int ordinal,
+                                  tkc_device *device) {
+  static __thread tkc_hip_device_prop prop;
+  int cacheable = ordinal >= 0 && ordinal < TKC_HIP_MAX_CACHED_DEVICES;
+  tkc_hip_error error;
+  device->backend = TKC_BACKEND_HIP;
+  device->ordinal = ordinal;
+  device->context = device_token(ordinal);
+  if (cacheable && TKC_LOAD_ACQUIRE(&tkc_hip_arch_known[ordinal])) {
+    memcpy(device->arch, tkc_hip_arch_cache[ordinal], sizeof device->arch);
+    return TKC_SUCCESS;
+  }
+  memset(&prop, 0, sizeof prop);
+  error = driver->hipGetDeviceProperties(&prop, ordinal);
+  if (error != TKC_HIP_SUCCESS)
+    return tkc_fail(error == TKC_HIP_ERROR_INVALID_DEVICE
+                        ? TKC_ERROR_INVALID_ARGUMENT
+                        : TKC_ERROR_DRIVER,
+                    "hipGetDeviceProperties(device %d) failed: %s", ordinal,
+                    error_name(driver, error));
+  prop.gcnArchName[sizeof prop.gcnArchName - 1] = '\0';
+  base_arch(prop.gcnArchName, device->arch, sizeof device->arch);
+  if (strncmp(device->arch, "gfx", 3) != 0)
+    return tkc_fail(TKC_ERROR_DRIVER,
+                    "device %d reports gcnArchName \"%s\", not an AMD GPU "
+                    "architecture (gfx...)",
+                    ordinal, prop.gcnArchName);
+  if (cacheable) {
+    pthread_mutex_lock(&tkc_hip_mutex);
+    memcpy(tkc_hip_arch_cache[ordinal], device->arch, sizeof device->arch);
+    TKC_STORE_RELEASE(&tkc_hip_arch_known[ordinal], 1);
+    pthread_mutex_unlock(&tkc_hip_mutex);
+  }
+  return TKC_SUCCESS;
+}
+
+tkc_status tkc_hip_current_device(tkc_device *device) {
+  const tkc_hip_driver *driver;
+  int ordinal = 0;
+  tkc_hip_error error;
+  tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  error = driver->hipGetDevice(&ordinal);
+  if (error != TKC_HIP_SUCCESS)
+    return tkc_fail(error == TKC_HIP_ERROR_NO_DEVICE ? TKC_ERROR_NO_DEVICE
+                                                     : TKC_ERROR_DRIVER,
+                    "hipGetDevice failed: %s", error_name(driver, error));
+  return describe_device(driver, ordinal, device);
+}
+
+tkc_status tkc_hip_device_for_ordinal(int ordinal, tkc_device *device) {
+  const tkc_hip_driver *driver;
+  int count = 0;
+  tkc_hip_error error;
+  tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  error = driver->hipGetDeviceCount(&count);
+  if (error != TKC_HIP_SUCCESS)
+    return tkc_fail(TKC_ERROR_DRIVER, "hipGetDeviceCount failed: %s",
+                    error_name(driver, error));
+  if (ordinal >= count)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
+                    "HIP device %d does not exist (%d device%s)", ordinal,
+                    count, count == 1 ? "" : "s");
+  return describe_device(driver, ordinal, device);
+}
+
+int tkc_hip_has_device(void) {
+  const tkc_hip_driver *driver;
+  int count = 0;
+  if (get_driver(&driver) != TKC_SUCCESS)
+    return 0;
+  return driver->hipGetDeviceCount(&count) == TKC_HIP_SUCCESS && count > 0;
+}
+
+int tkc_hip_arch_rank(const tkc_device *device, const tkc_variant *variant) {
+  /* Code objects are built for the ISA's generic feature settings
+   * (sramecc, xnack "any"), which run under either setting. */
+  return strcmp(variant->arch, device->arch) == 0 ? 0 : -1;
+}
+
+/*===--------------------------------------------------------------------===*/
+/* Modules and launches                                                     */
+/*===--------------------------------------------------------------------===*/
+
+tkc_status tkc_hip_load(const tkc_device *device, const tkc_variant *variant,
+                        void **module, void **function) {
+  const tkc_hip_driver *driver;
+  int previous = -1;
+  tkc_hip_error error;
+  tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  /* A module loads into the current device: switch to the target device
+   * for the load (preload of another device) and back. */
+  error = driver->hipGetDevice(&previous);
+  if (error == TKC_HIP_SUCCESS && previous != device->ordinal)
+    error = driver->hipSetDevice(device->ordinal);
+  if (error != TKC_HIP_SUCCESS)
+    return tkc_fail(TKC_ERROR_DRIVER,
+                    "selecting HIP device %d to load %s failed: %s",
+                    device->ordinal, variant->entry, error_name(driver, error));
+  *module = NULL;
+  *function = NULL;
+  error = driver->hipModuleLoadData(module, variant->binary);
+  if (error != TKC_HIP_SUCCESS) {
+    status = tkc_fail(TKC_ERROR_MODULE_LOAD,
+                      "hipModuleLoadData failed: %s (%s code object of %s on "
+                      "%s, device %d)",
+                      error_name(driver, error), variant->arch, variant->entry,
+                      device->arch, device->ordinal);
+  } else {
+    error = driver->hipModuleGetFunction(function, *module, variant->entry);
+    if (error != TKC_HIP_SUCCESS) {
+      status =
+          tkc_fail(TKC_ERROR_MODULE_LOAD,
+                   "hipModuleGetFunction(\"%s\") failed: %s (%s code "
+                   "object)",
+                   variant->entry, error_name(driver, error), variant->arch);
+      driver->hipModuleUnload(*module);
+      *module = NULL;
+      *function = NULL;
+    }
+  }
+  if (previous != device->ordinal && previous >= 0)
+    driver->hipSetDevice(previous);
+  return status;
+}
+
+tkc_status tkc_hip_launch(const tkc_device *device, const tkc_variant *variant,
+                          void *function, const unsigned grid[3],
+                          tkc_stream stream, void **kernel_params) {
+  const tkc_hip_driver *driver;
+  tkc_hip_error error;
+  tkc_status status = get_driver(&driver);
+  (void)device;
+  if (status != TKC_SUCCESS)
+    return status;
+  /* HIP counts the grid in work-items: blocks * threads must fit 32 bits. */
+  if ((uint64_t)grid[0] * variant->threads_per_block > UINT32_MAX)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
+                    "%s: grid (%u, %u, %u) of %u-thread blocks exceeds HIP's "
+                    "2^32 - 1 work-items in x",
+                    variant->entry, grid[0], grid[1], grid[2],
+                    variant->threads_per_block);
+  error = driver->hipModuleLaunchKernel(
+      function, grid[0], grid[1], grid[2], variant->threads_per_block, 1, 1,
+      variant->shared_bytes, stream, kernel_params, NULL);
+  if (error != TKC_HIP_SUCCESS)
+    return tkc_fail(TKC_ERROR_LAUNCH,
+                    "hipModuleLaunchKernel(%s, grid (%u, %u, %u), block %u, "
+                    "shared %u bytes) failed: %s",
+                    variant->entry, grid[0], grid[1], grid[2],
+                    variant->threads_per_block, variant->shared_bytes,
+                    error_name(driver, error));
+  return TKC_SUCCESS;
+}
