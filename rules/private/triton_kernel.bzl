@@ -19,6 +19,7 @@ _LAUNCHER_GEN = Label("//launcher_gen:tkc-launcher-gen")
 _RUNTIME = Label("//launcher_gen:tkc_runtime")
 _PTXAS = Label("@cuda//:ptxas")
 _LIBDEVICE = Label("@cuda//:libdevice")
+_LLD = Label("@llvm//:bin/ld.lld")
 
 TkcKernelInfo = provider(
     doc = "The compiled variants of one triton_kernel() and its C pair.",
@@ -141,6 +142,9 @@ def _compile(ctx, variant):
         args.add(ctx.file._ptxas, format = "--ptxas=%s")
         args.add(ctx.file._libdevice, format = "--libdevice=%s")
         inputs += [ctx.file._ptxas, ctx.file._libdevice]
+    else:
+        args.add(ctx.file._lld, format = "--ld-lld=%s")
+        inputs.append(ctx.file._lld)
 
     ctx.actions.run(
         executable = ctx.executable._tkc,
@@ -241,6 +245,11 @@ _tkc_codegen = rule(
         "_libdevice": attr.label(
             default = _LIBDEVICE,
             allow_single_file = True,
+        ),
+        "_lld": attr.label(
+            default = _LLD,
+            allow_single_file = True,
+            cfg = "exec",
         ),
     },
 )

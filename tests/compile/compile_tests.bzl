@@ -8,11 +8,21 @@
     )
 
 creates, for a kernel library `//pkg:NAME`:
-  * `NAME_<arch>_cubin_test` per arch (check_cubin.sh: metadata, ELF, symbol,
-    and cuobjdump where installed);
+  * `NAME_<arch>_cubin_test` per sm_* arch (check_cubin.sh: metadata, ELF,
+    symbol, and cuobjdump where installed);
+  * `NAME_<arch>_hsaco_test` per gfx* arch (check_hsaco.sh: llvm-objdump
+    disassembly, and `llvm-readelf --notes`: entry, wavefront size, and the
+    kernarg layout the launcher passes);
   * `NAME_c99_test`: the generated NAME.c compiled with -std=c99 -Wall
     -Wextra -Werror into a library that c99_main.c, built the same way, calls.
 """
+
+# Wavefront size of the AMD architectures compiled with their default.
+_WAVEFRONT = {
+    "gfx90a": 64,
+    "gfx942": 64,
+    "gfx950": 64,
+}
 
 # The flags the generated C must compile cleanly with.
 C99_COPTS = [
@@ -40,7 +50,22 @@ def kernel_compile_tests(kernel, entry, archs):
         )
     readelf = "@llvm//:bin/llvm-readelf"
     files = [":%s_binaries" % name, ":%s_metadata" % name]
-    for arch in archs:
+    objdump = "@llvm//:bin/llvm-objdump"
+    for arch in [a for a in archs if a.startswith("gfx")]:
+        native.sh_test(
+            name = "%s_%s_hsaco_test" % (name, arch),
+            size = "small",
+            srcs = ["check_hsaco.sh"],
+            args = [
+                entry,
+                arch,
+                str(_WAVEFRONT.get(arch, 32)),
+                "$(rootpath %s)" % objdump,
+                "$(rootpath %s)" % readelf,
+            ] + ["$(rootpaths %s)" % f for f in files],
+            data = files + [objdump, readelf],
+        )
+    for arch in [a for a in archs if a.startswith("sm_")]:
         native.sh_test(
             name = "%s_%s_cubin_test" % (name, arch),
             size = "small",
