@@ -31,8 +31,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <cstdlib>
 #include <mutex>
@@ -65,13 +65,15 @@ std::string featuresOf(const TargetSpec &spec) {
 }
 
 /// The code object version to emit: TKC_AMDHSA_COV (4, 5 or 6) or 5.
-int codeObjectVersion() {
-  if (const char *env = std::getenv("TKC_AMDHSA_COV")) {
-    int v = std::atoi(env);
-    if (v >= 4 && v <= 6)
-      return v;
-  }
-  return kDefaultCodeObjectVersion;
+llvm::Expected<int> codeObjectVersion() {
+  const char *env = std::getenv("TKC_AMDHSA_COV");
+  if (!env)
+    return kDefaultCodeObjectVersion;
+  llvm::StringRef text(env);
+  int version = 0;
+  if (text.getAsInteger(10, version) || version < 4 || version > 6)
+    return makeError("TKC_AMDHSA_COV must be 4, 5 or 6, got '" + text + "'");
+  return version;
 }
 
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
@@ -204,8 +206,11 @@ public:
       return makeError("translation to LLVM IR failed");
     llvmModule->setTargetTriple(llvm::Triple(kTriple));
     llvmModule->setDataLayout((*machine)->createDataLayout());
+    auto version = codeObjectVersion();
+    if (!version)
+      return version.takeError();
     llvmModule->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
-                              codeObjectVersion() * 100);
+                              *version * 100);
     llvm::LoopAnalysisManager lam;
     llvm::FunctionAnalysisManager fam;
     llvm::CGSCCAnalysisManager cgam;

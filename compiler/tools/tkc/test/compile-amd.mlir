@@ -58,3 +58,12 @@
 // DISASM: s_endpgm
 
 // NOLLD: tkc: error: hip:gfx942: ld.lld not found at '{{.*}}no-lld' (set its path with --ld-lld)
+
+// The code object version can be pinned; a bad value is an error.
+// RUN: env TKC_AMDHSA_COV=4 tkc compile %S/inputs/add.py --kernel add_kernel --signature '*fp32:16, *fp32:16, *fp32:16, i32:16, 1024' --target gfx942 -o %t/cov4
+// RUN: llvm-readelf --notes %t/cov4.hsaco | FileCheck %s --check-prefix=COV4
+// RUN: env TKC_AMDHSA_COV=9 not tkc compile %S/inputs/add.py --kernel add_kernel --signature '*fp32:16, *fp32:16, *fp32:16, i32:16, 1024' --target gfx942 -o %t/cov9 2>&1 | FileCheck %s --check-prefix=COV9
+// COV4: amdhsa.version:
+// COV4-NEXT: - 1
+// COV4-NEXT: - 1
+// COV9: tkc: error: TKC_AMDHSA_COV must be 4, 5 or 6, got '9'
