@@ -182,14 +182,20 @@ std::string specializationKey(const Variant &variant) {
 }
 
 llvm::Error Emitter::orderVariants() {
-  std::vector<std::string> keys;
+  // Configs are numbered per vendor, in command-line order: config c is the
+  // c-th distinct config of the CUDA variants together with the c-th of the
+  // HIP variants (the two vendors are usually tuned differently).
+  std::map<std::string, std::vector<std::string>> keysByBackend;
   std::vector<int> config(variants.size());
+  size_t numConfigs = 0;
   for (size_t i = 0; i < variants.size(); ++i) {
+    std::vector<std::string> &keys = keysByBackend[variants[i].backend];
     std::string key = configKey(variants[i]);
     auto found = llvm::find(keys, key);
     config[i] = found - keys.begin();
     if (found == keys.end())
       keys.push_back(key);
+    numConfigs = std::max(numConfigs, keys.size());
     for (size_t j = 0; j < i; ++j)
       if (config[j] == config[i] && variants[j].arch == variants[i].arch &&
           specializationKey(variants[j]) == specializationKey(variants[i]))
@@ -197,7 +203,7 @@ llvm::Error Emitter::orderVariants() {
                          variants[i].arch + "), config and specialization as " +
                          variants[j].path);
   }
-  for (int c = 0; c < static_cast<int>(keys.size()); ++c) {
+  for (int c = 0; c < static_cast<int>(numConfigs); ++c) {
     configBegin.push_back(order.size());
     std::vector<size_t> group;
     for (size_t i = 0; i < variants.size(); ++i)
@@ -443,9 +449,16 @@ void Emitter::fillGlobals(TemplateValues &values) const {
     if (!p.isConstexpr())
       continue;
     std::vector<std::string> perConfig;
-    for (size_t c = 0; c + 1 < configBegin.size(); ++c)
-      perConfig.push_back(
-          variants[order[configBegin[c]]].findParam(p.name)->value);
+    for (size_t c = 0; c + 1 < configBegin.size(); ++c) {
+      // The vendors' variants of one config may bake in different values.
+      std::vector<std::string> values;
+      for (int k = configBegin[c]; k < configBegin[c + 1]; ++k) {
+        const std::string &value = variants[order[k]].findParam(p.name)->value;
+        if (!llvm::is_contained(values, value))
+          values.push_back(value);
+      }
+      perConfig.push_back(llvm::join(values, " or "));
+    }
     std::string text = p.name + " = " + perConfig.front();
     if (llvm::any_of(perConfig,
                      [&](const std::string &v) { return v != perConfig[0]; })) {

@@ -2,29 +2,46 @@
 //
 // Calls the C API that tkc-launcher-gen generated from inputs/ (vector_add:
 // sm_80 generic, sm_90a specialized and sm_90a generic; scale: two configs
-// with an omitted ==1 parameter and a hidden argument) against the fake CUDA
-// driver, and checks which binary each call launched and how.
+// with an omitted ==1 parameter and a hidden argument; mixed_add: the same
+// kernel for NVIDIA and AMD in one launcher) against the fake CUDA and HIP
+// drivers, and checks which binary each call launched and how.
 //
 //===----------------------------------------------------------------------===//
+#include "mixed_add.h"
 #include "scale.h"
 #include "vector_add.h"
 
 #include "testing/fake_cuda_driver.h"
+#include "testing/fake_hip_driver.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace {
 
 using tkc::testing::FakeCudaDriver;
+using tkc::testing::FakeHipDriver;
 
 class GeneratedLauncherTest : public ::testing::Test {
 protected:
-  void SetUp() override { fake().reset(); }
-  void TearDown() override { tkc_runtime_set_cuda_driver_for_testing(nullptr); }
+  void SetUp() override {
+    unsetenv("TKC_VENDOR");
+    tkc_set_vendor(TKC_VENDOR_AUTO);
+    fake().reset();
+    hip().reset();
+  }
+  void TearDown() override {
+    tkc_set_vendor(TKC_VENDOR_AUTO);
+    tkc_runtime_set_cuda_driver_for_testing(nullptr);
+    tkc_runtime_set_hip_driver_for_testing(nullptr);
+  }
   static FakeCudaDriver &fake() { return FakeCudaDriver::instance(); }
+  static FakeHipDriver &hip() { return FakeHipDriver::instance(); }
 
   void useDevice(int major, int minor) {
     fake().addDevice(major, minor);
@@ -200,6 +217,131 @@ TEST_F(GeneratedLauncherTest, ScaleWithoutAGenericVariantSaysWhy) {
   EXPECT_STREQ(tkc_last_error(),
                "no variant of scale for sm_80 (device 0) accepts these "
                "arguments; the variants need: sm_80 [u % 8 == 0]");
+}
+
+//===----------------------------------------------------------------------===//
+// mixed_add: NVIDIA and AMD variants in one launcher
+//===----------------------------------------------------------------------===//
+
+TEST_F(GeneratedLauncherTest, MixedOnMi250PicksGfx90a) {
+  hip().addDevice("gfx90a:sramecc+:xnack-");
+  hip().argSizes = {8, 8, 8, 4, 4};
+  ASSERT_EQ(mixed_add(stream, x, y, out, 4096, 1), TKC_SUCCESS)
+      << tkc_last_error();
+  ASSERT_EQ(hip().launches.size(), 1u);
+  const auto &launch = hip().launches[0];
+  EXPECT_EQ(launch.image, "gfx90a generic add_kernel");
+  EXPECT_EQ(launch.entry, "add_kernel");
+  EXPECT_EQ(launch.grid[0], 2u); // cdiv(4096, BLOCK = 2048 on AMD)
+  EXPECT_EQ(launch.block[0], 256u);
+  EXPECT_EQ(launch.stream, stream);
+  EXPECT_EQ(argAs<void *>(launch.args, 0), x);
+  EXPECT_EQ(argAs<void *>(launch.args, 1), y);
+  EXPECT_EQ(argAs<void *>(launch.args, 2), out);
+  EXPECT_EQ(argAs<int32_t>(launch.args, 3), 4096);
+  EXPECT_EQ(argAs<int32_t>(launch.args, 4), 1); // generic: stride passed
+  EXPECT_TRUE(fake().launches.empty());
+}
+
+TEST_F(GeneratedLauncherTest, MixedOnMi300PicksSpecializedGfx942) {
+  hip().addDevice("gfx942:sramecc+:xnack-");
+  hip().argSizes = {8, 8, 8, 4};
+  ASSERT_EQ(mixed_add(stream, x, y, out, 4096, 1), TKC_SUCCESS)
+      << tkc_last_error();
+  ASSERT_EQ(hip().launches.size(), 1u);
+  EXPECT_EQ(hip().launches[0].image, "gfx942 specialized add_kernel");
+  EXPECT_EQ(argAs<int32_t>(hip().launches[0].args, 3), 4096);
+  // Unaligned: the generic gfx942 code object.
+  ASSERT_EQ(mixed_add(stream, &buffer[1], y, out, 4096, 1), TKC_SUCCESS);
+  ASSERT_EQ(hip().launches.size(), 2u);
+  EXPECT_EQ(hip().launches[1].image, "gfx942 generic add_kernel");
+}
+
+TEST_F(GeneratedLauncherTest, MixedOnRdna2HasNoVariant) {
+  hip().addDevice("gfx1030");
+  EXPECT_EQ(mixed_add(stream, x, y, out, 4096, 1), TKC_ERROR_NO_VARIANT);
+  EXPECT_STREQ(tkc_last_error(),
+               "no variant of mixed_add runs on gfx1030 (device 0); it was "
+               "compiled for: sm_90a, gfx942, sm_80, gfx90a");
+  EXPECT_EQ(mixed_add_preload(0), TKC_ERROR_NO_VARIANT);
+  EXPECT_TRUE(hip().launches.empty());
+  EXPECT_TRUE(hip().moduleLoads.empty());
+}
+
+TEST_F(GeneratedLauncherTest, MixedPrefersCudaWhenBothHaveDevices) {
+  useDevice(9, 0);
+  hip().addDevice("gfx942:sramecc+:xnack-");
+  ASSERT_EQ(mixed_add(stream, x, y, out, 4096, 1), TKC_SUCCESS);
+  EXPECT_EQ(launchedImage(), "sm_90a specialized add_kernel");
+  EXPECT_EQ(fake().launches[0].grid[0], 4u); // BLOCK = 1024 on NVIDIA
+  EXPECT_TRUE(hip().launches.empty());
+}
+
+TEST_F(GeneratedLauncherTest, MixedForcedToHipByEnvironment) {
+  useDevice(9, 0);
+  hip().addDevice("gfx942:sramecc+:xnack-");
+  setenv("TKC_VENDOR", "hip", 1);
+  tkc_runtime_set_hip_driver_for_testing(FakeHipDriver::table()); // re-read
+  ASSERT_EQ(mixed_add(stream, x, y, out, 4096, 1), TKC_SUCCESS)
+      << tkc_last_error();
+  ASSERT_EQ(hip().launches.size(), 1u);
+  EXPECT_EQ(hip().launches[0].image, "gfx942 specialized add_kernel");
+  EXPECT_TRUE(fake().launches.empty());
+  unsetenv("TKC_VENDOR");
+}
+
+TEST_F(GeneratedLauncherTest, MixedForcedByApi) {
+  useDevice(8, 6);
+  hip().addDevice("gfx90a:sramecc+:xnack-");
+  ASSERT_EQ(tkc_set_vendor(TKC_VENDOR_HIP), TKC_SUCCESS);
+  ASSERT_EQ(mixed_add(stream, x, y, out, 4096, 1), TKC_SUCCESS);
+  ASSERT_EQ(tkc_set_vendor(TKC_VENDOR_CUDA), TKC_SUCCESS);
+  ASSERT_EQ(mixed_add(stream, x, y, out, 4096, 1), TKC_SUCCESS);
+  ASSERT_EQ(hip().launches.size(), 1u);
+  EXPECT_EQ(hip().launches[0].image, "gfx90a generic add_kernel");
+  EXPECT_EQ(launchedImage(), "sm_80 generic add_kernel");
+  // A CUDA-only launcher cannot be forced onto AMD.
+  ASSERT_EQ(tkc_set_vendor(TKC_VENDOR_HIP), TKC_SUCCESS);
+  EXPECT_EQ(vector_add(stream, x, y, out, 4096, 1), TKC_ERROR_NO_VARIANT);
+  EXPECT_NE(std::string(tkc_last_error()).find("compiled only for CUDA"),
+            std::string::npos)
+      << tkc_last_error();
+}
+
+TEST_F(GeneratedLauncherTest, MixedPreloadOnAmdLoadsOnlyItsCodeObjects) {
+  hip().addDevice("gfx90a:sramecc+:xnack-");
+  hip().addDevice("gfx942:sramecc+:xnack-");
+  ASSERT_EQ(mixed_add_preload(1), TKC_SUCCESS) << tkc_last_error();
+  ASSERT_EQ(hip().moduleLoads.size(), 2u);
+  EXPECT_EQ(hip().moduleLoads[0].image, "gfx942 specialized add_kernel");
+  EXPECT_EQ(hip().moduleLoads[1].image, "gfx942 generic add_kernel");
+  EXPECT_EQ(hip().moduleLoads[0].device, 1);
+  EXPECT_EQ(hip().current(), 0);
+  EXPECT_TRUE(fake().moduleLoads.empty());
+}
+
+TEST_F(GeneratedLauncherTest, MixedOneLoadPerDeviceUnder32Threads) {
+  // HIP modules belong to a device ordinal for the life of the process, and
+  // earlier tests loaded onto devices 0 and 1: use fresh ordinals 2 and 3.
+  hip().addDevice("gfx1030");
+  hip().addDevice("gfx1030");
+  hip().addDevice("gfx942:sramecc+:xnack-");
+  hip().addDevice("gfx942:sramecc+:xnack-");
+  hip().moduleLoadDelayMs = 20;
+  std::vector<std::thread> threads;
+  std::vector<tkc_status> results(32, TKC_ERROR_DRIVER);
+  for (int i = 0; i < 32; ++i)
+    threads.emplace_back([&, i] {
+      hip().setCurrent(2 + i % 2);
+      results[i] = mixed_add(stream, x, y, out, 4096, 1);
+    });
+  for (auto &thread : threads)
+    thread.join();
+  for (tkc_status status : results)
+    EXPECT_EQ(status, TKC_SUCCESS);
+  ASSERT_EQ(hip().moduleLoads.size(), 2u);
+  EXPECT_EQ(hip().moduleLoads[0].device + hip().moduleLoads[1].device, 5);
+  EXPECT_EQ(hip().launches.size(), 32u);
 }
 
 } // namespace
