@@ -217,7 +217,7 @@ static void base_arch(const char *gcn_arch_name, char *arch, size_t size) {
 /** Fills `device` for HIP device `ordinal`. */
 static tkc_status describe_device(const tkc_hip_driver *driver, int ordinal,
                                   tkc_device *device) {
-  static __thread tkc_hip_device_prop prop;
+  tkc_hip_device_prop prop; /* ~4.7 KiB, once per device */
   int cacheable = ordinal >= 0 && ordinal < TKC_HIP_MAX_CACHED_DEVICES;
   tkc_hip_error error;
   device->backend = TKC_BACKEND_HIP;
