@@ -13,6 +13,7 @@
 #include "backends/amd/AMDBackend.h"
 #include "backends/amd/AMDTargetInfo.h"
 
+#include "backends/common/LLVMCodeGen.h"
 #include "compiler/Target/TargetBackend.h"
 
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
@@ -23,10 +24,8 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Object/ELFObjectFile.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
@@ -54,10 +53,6 @@ constexpr const char *kDefaultLld = "/usr/lib/llvm-22/bin/ld.lld";
 /// Code object version 5: what ROCm 5.x and 6.x load.
 constexpr int kDefaultCodeObjectVersion = 5;
 
-llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 /// The wavefront size feature of `spec` (explicit, so a wave64 RDNA
 /// variant asked for as `hip:gfx1100:64` gets it).
 std::string featuresOf(const TargetSpec &spec) {
@@ -72,7 +67,8 @@ llvm::Expected<int> codeObjectVersion() {
   llvm::StringRef text(env);
   int version = 0;
   if (text.getAsInteger(10, version) || version < 4 || version > 6)
-    return makeError("TKC_AMDHSA_COV must be 4, 5 or 6, got '" + text + "'");
+    return makeBackendError("TKC_AMDHSA_COV must be 4, 5 or 6, got '" + text +
+                            "'");
   return version;
 }
 
@@ -90,13 +86,14 @@ createTargetMachine(const TargetSpec &spec) {
   const llvm::Target *target =
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
-    return makeError("AMDGPU target unavailable: " + error);
+    return makeBackendError("AMDGPU target unavailable: " + error);
   llvm::TargetOptions options;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       triple, spec.arch, featuresOf(spec), options, llvm::Reloc::PIC_,
       std::nullopt, llvm::CodeGenOptLevel::Aggressive));
   if (!machine)
-    return makeError("cannot create an AMDGPU target machine for " + spec.arch);
+    return makeBackendError("cannot create an AMDGPU target machine for " +
+                            spec.arch);
   return machine;
 }
 
@@ -111,13 +108,7 @@ llvm::Expected<std::string> emit(const llvm::Module &original,
   auto machine = createTargetMachine(spec);
   if (!machine)
     return machine.takeError();
-  llvm::SmallString<0> out;
-  llvm::raw_svector_ostream os(out);
-  llvm::legacy::PassManager pm;
-  if ((*machine)->addPassesToEmitFile(pm, os, nullptr, type))
-    return makeError("the AMDGPU target cannot emit this file type");
-  pm.run(module);
-  return std::string(out);
+  return emitFile(module, **machine, type);
 }
 
 /// Reads the resource figures of `kernel` from the AMDGPU metadata note of
@@ -203,7 +194,7 @@ public:
     std::unique_ptr<llvm::Module> llvmModule =
         mlir::translateModuleToLLVMIR(module, context, "tkc");
     if (!llvmModule)
-      return makeError("translation to LLVM IR failed");
+      return makeBackendError("translation to LLVM IR failed");
     llvmModule->setTargetTriple(llvm::Triple(kTriple));
     llvmModule->setDataLayout((*machine)->createDataLayout());
     auto version = codeObjectVersion();
@@ -211,18 +202,7 @@ public:
       return version.takeError();
     llvmModule->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
                               *version * 100);
-    llvm::LoopAnalysisManager lam;
-    llvm::FunctionAnalysisManager fam;
-    llvm::CGSCCAnalysisManager cgam;
-    llvm::ModuleAnalysisManager mam;
-    llvm::PassBuilder builder(machine->get());
-    builder.registerModuleAnalyses(mam);
-    builder.registerCGSCCAnalyses(cgam);
-    builder.registerFunctionAnalyses(fam);
-    builder.registerLoopAnalyses(lam);
-    builder.crossRegisterProxies(lam, fam, cgam, mam);
-    builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
-        .run(*llvmModule, mam);
+    optimizeModule(*llvmModule, **machine);
     return llvmModule;
   }
 
@@ -236,8 +216,8 @@ public:
              const BackendTools &tools) const override {
     std::string lld = tools.assembler.empty() ? kDefaultLld : tools.assembler;
     if (!llvm::sys::fs::can_execute(lld))
-      return makeError("ld.lld not found at '" + lld +
-                       "' (set its path with --ld-lld)");
+      return makeBackendError("ld.lld not found at '" + lld +
+                              "' (set its path with --ld-lld)");
     auto object = emit(module, spec, llvm::CodeGenFileType::ObjectFile);
     if (!object)
       return object.takeError();
@@ -247,7 +227,8 @@ public:
           std::pair(&logPath, "log")})
       if (std::error_code ec =
               llvm::sys::fs::createTemporaryFile("tkc", suffix, *path))
-        return makeError("cannot create a temporary file: " + ec.message());
+        return makeBackendError("cannot create a temporary file: " +
+                                ec.message());
     llvm::scope_exit cleanup([&] {
       for (auto *path : {&objectPath, &hsacoPath, &logPath})
         llvm::sys::fs::remove(*path);
@@ -256,7 +237,8 @@ public:
       std::error_code ec;
       llvm::raw_fd_ostream out(objectPath, ec);
       if (ec)
-        return makeError("cannot write '" + objectPath + "': " + ec.message());
+        return makeBackendError("cannot write '" + objectPath +
+                                "': " + ec.message());
       out << *object;
     }
     llvm::SmallVector<llvm::StringRef> args = {
@@ -268,15 +250,15 @@ public:
                                        &execError);
     if (rc != 0) {
       auto log = llvm::MemoryBuffer::getFile(logPath);
-      return makeError("ld.lld failed" +
-                       (execError.empty() ? "" : " (" + execError + ")") +
-                       ":\n" + (log ? (*log)->getBuffer().str() : ""));
+      return makeBackendError(
+          "ld.lld failed" + (execError.empty() ? "" : " (" + execError + ")") +
+          ":\n" + (log ? (*log)->getBuffer().str() : ""));
     }
     auto hsaco = llvm::MemoryBuffer::getFile(hsacoPath, /*IsText=*/false,
                                              /*RequiresNullTerminator=*/false);
     if (!hsaco)
-      return makeError("ld.lld wrote no code object: " +
-                       hsaco.getError().message());
+      return makeBackendError("ld.lld wrote no code object: " +
+                              hsaco.getError().message());
     BinaryResult result;
     result.bytes.assign((*hsaco)->getBufferStart(), (*hsaco)->getBufferEnd());
     for (llvm::Function &f : module.functions())

@@ -11,6 +11,7 @@
 #include "backends/nvidia/NVIDIABackend.h"
 #include "backends/nvidia/NVIDIATargetInfo.h"
 
+#include "backends/common/LLVMCodeGen.h"
 #include "compiler/Target/TargetBackend.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -19,11 +20,9 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/ScopeExit.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
@@ -51,10 +50,6 @@ constexpr const char *kDefaultPtxas = "/usr/local/cuda/bin/ptxas";
 constexpr const char *kDefaultLibdevice =
     "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc";
 
-llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 /// The NVPTX target machine for `spec` (sm_80, sm_90a, ...).
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const TargetSpec &spec) {
@@ -70,13 +65,14 @@ createTargetMachine(const TargetSpec &spec) {
   const llvm::Target *target =
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
-    return makeError("NVPTX target unavailable: " + error);
+    return makeBackendError("NVPTX target unavailable: " + error);
   llvm::TargetOptions options;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       triple, spec.arch, /*Features=*/"", options, std::nullopt, std::nullopt,
       llvm::CodeGenOptLevel::Aggressive));
   if (!machine)
-    return makeError("cannot create an NVPTX target machine for " + spec.arch);
+    return makeBackendError("cannot create an NVPTX target machine for " +
+                            spec.arch);
   return machine;
 }
 
@@ -91,13 +87,14 @@ llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef path) {
   std::unique_ptr<llvm::Module> lib =
       llvm::parseIRFile(path, diag, module.getContext());
   if (!lib)
-    return makeError("cannot read libdevice '" + path + "': " +
-                     diag.getMessage() + " (set its path with --libdevice)");
+    return makeBackendError("cannot read libdevice '" + path +
+                            "': " + diag.getMessage() +
+                            " (set its path with --libdevice)");
   lib->setTargetTriple(module.getTargetTriple());
   lib->setDataLayout(module.getDataLayout());
   if (llvm::Linker::linkModules(module, std::move(lib),
                                 llvm::Linker::Flags::LinkOnlyNeeded))
-    return makeError("linking libdevice failed");
+    return makeBackendError("linking libdevice failed");
   for (llvm::Function &f : module.functions())
     if (!f.isDeclaration() && f.getName().starts_with("__nv_"))
       f.setLinkage(llvm::GlobalValue::InternalLinkage);
@@ -137,7 +134,7 @@ public:
     std::unique_ptr<llvm::Module> llvmModule =
         mlir::translateModuleToLLVMIR(module, context, "tkc");
     if (!llvmModule)
-      return makeError("translation to LLVM IR failed");
+      return makeBackendError("translation to LLVM IR failed");
     llvmModule->setTargetTriple(llvm::Triple(kTriple));
     llvmModule->setDataLayout((*machine)->createDataLayout());
     if (auto err = linkLibdevice(*llvmModule, tools.deviceLibrary.empty()
@@ -145,18 +142,7 @@ public:
                                                   : tools.deviceLibrary))
       return std::move(err);
 
-    llvm::LoopAnalysisManager lam;
-    llvm::FunctionAnalysisManager fam;
-    llvm::CGSCCAnalysisManager cgam;
-    llvm::ModuleAnalysisManager mam;
-    llvm::PassBuilder builder(machine->get());
-    builder.registerModuleAnalyses(mam);
-    builder.registerCGSCCAnalyses(cgam);
-    builder.registerFunctionAnalyses(fam);
-    builder.registerLoopAnalyses(lam);
-    builder.crossRegisterProxies(lam, fam, cgam, mam);
-    builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
-        .run(*llvmModule, mam);
+    optimizeModule(*llvmModule, **machine);
     return llvmModule;
   }
 
@@ -165,14 +151,7 @@ public:
     auto machine = createTargetMachine(spec);
     if (!machine)
       return machine.takeError();
-    llvm::SmallString<0> ptx;
-    llvm::raw_svector_ostream os(ptx);
-    llvm::legacy::PassManager pm;
-    if ((*machine)->addPassesToEmitFile(pm, os, nullptr,
-                                        llvm::CodeGenFileType::AssemblyFile))
-      return makeError("the NVPTX target cannot emit PTX");
-    pm.run(module);
-    return std::string(ptx);
+    return emitFile(module, **machine, llvm::CodeGenFileType::AssemblyFile);
   }
 
   llvm::Expected<BinaryResult>
@@ -181,8 +160,8 @@ public:
     std::string ptxas =
         tools.assembler.empty() ? kDefaultPtxas : tools.assembler;
     if (!llvm::sys::fs::can_execute(ptxas))
-      return makeError("ptxas not found at '" + ptxas +
-                       "' (set its path with --ptxas)");
+      return makeBackendError("ptxas not found at '" + ptxas +
+                              "' (set its path with --ptxas)");
     // ptxas reads and writes files: use private temporaries.
     llvm::SmallString<128> ptxPath, cubinPath, logPath;
     for (auto [path, suffix] :
@@ -190,7 +169,8 @@ public:
           std::pair(&logPath, "log")})
       if (std::error_code ec =
               llvm::sys::fs::createTemporaryFile("tkc", suffix, *path))
-        return makeError("cannot create a temporary file: " + ec.message());
+        return makeBackendError("cannot create a temporary file: " +
+                                ec.message());
     llvm::scope_exit cleanup([&] {
       for (auto *path : {&ptxPath, &cubinPath, &logPath})
         llvm::sys::fs::remove(*path);
@@ -199,7 +179,8 @@ public:
       std::error_code ec;
       llvm::raw_fd_ostream out(ptxPath, ec);
       if (ec)
-        return makeError("cannot write '" + ptxPath + "': " + ec.message());
+        return makeBackendError("cannot write '" + ptxPath +
+                                "': " + ec.message());
       out << ptx;
     }
     std::string arch = "-arch=" + spec.arch;
@@ -214,13 +195,14 @@ public:
     auto log = llvm::MemoryBuffer::getFile(logPath);
     std::string report = log ? (*log)->getBuffer().str() : std::string();
     if (rc != 0)
-      return makeError("ptxas failed" +
-                       (execError.empty() ? "" : " (" + execError + ")") +
-                       ":\n" + report);
+      return makeBackendError(
+          "ptxas failed" + (execError.empty() ? "" : " (" + execError + ")") +
+          ":\n" + report);
     auto cubin = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false,
                                              /*RequiresNullTerminator=*/false);
     if (!cubin)
-      return makeError("ptxas wrote no cubin: " + cubin.getError().message());
+      return makeBackendError("ptxas wrote no cubin: " +
+                              cubin.getError().message());
     BinaryResult result;
     result.bytes.assign((*cubin)->getBufferStart(), (*cubin)->getBufferEnd());
     int registers = readCount(report, "Used ([0-9]+) registers");
