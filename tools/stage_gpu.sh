@@ -61,6 +61,7 @@ echo "=== cuobjdump"
 : > "$out/sass.txt"
 for json in "$here"/kernels/*.json; do
   cubin=${json%.json}.cubin
+  [ -f "$cubin" ] || continue # AMD code objects are checked at build time.
   entry=$(grep -oE '"entry": *"[^"]*"' "$json" | sed -E 's/.*"([^"]*)"$/\1/')
   # Read whole, then searched: no `grep -q` ending a pipeline (SIGPIPE).
   usage=$(cuobjdump -res-usage "$cubin" 2>&1)
