@@ -83,6 +83,20 @@ void AMDTargetInfo::emitBarrier(OpBuilder &b, Location loc) const {
   ROCDL::BarrierOp::create(b, loc);
 }
 
+Value AMDTargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
+                                unsigned laneMask) const {
+  auto i32 = [&](int64_t v) {
+    return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                    b.getI32IntegerAttr(v));
+  };
+  // ds_bpermute reads the value of the lane whose byte address is given.
+  Value lane =
+      LLVM::AndOp::create(b, loc, getThreadId(b, loc), i32(wavefrontSize - 1));
+  Value source = LLVM::XOrOp::create(b, loc, lane, i32(laneMask));
+  Value address = LLVM::ShlOp::create(b, loc, source, i32(2));
+  return ROCDL::DsBpermuteOp::create(b, loc, b.getI32Type(), address, value);
+}
+
 Value AMDTargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
                                 Type type, Value pred) const {
   int64_t align = bytesOf(type);

@@ -101,6 +101,18 @@ void NVIDIATargetInfo::emitBarrier(OpBuilder &b, Location loc) const {
   NVVM::Barrier0Op::create(b, loc);
 }
 
+Value NVIDIATargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
+                                   unsigned laneMask) const {
+  auto i32 = [&](int64_t v) {
+    return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                    b.getI32IntegerAttr(v));
+  };
+  // shfl.sync.bfly over the full warp; clamp 0x1f keeps it in the warp.
+  return NVVM::ShflOp::create(b, loc, b.getI32Type(), i32(-1), value,
+                              i32(laneMask), i32(0x1f), NVVM::ShflKind::bfly,
+                              UnitAttr());
+}
+
 Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
                                    Type type, Value pred) const {
   WordShape shape = wordShapeOf(type);

@@ -49,6 +49,12 @@ public:
   /// A barrier across the block that also orders shared-memory accesses.
   virtual void emitBarrier(mlir::OpBuilder &b, mlir::Location loc) const = 0;
 
+  /// Exchanges an i32 `value` with the lane whose index differs from this
+  /// lane's by XOR `laneMask`, within the warp (every lane takes part).
+  virtual mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value value,
+                                 unsigned laneMask) const = 0;
+
   /// Loads a value of `type` (a scalar or a vector of at most 16 bytes)
   /// from global `ptr` if `pred` (i1, may be null for "always") holds; the
   /// result is zero where it does not.

@@ -12,6 +12,7 @@
 
 #include "compiler/Conversion/Passes.h"
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/ReduceLowering.h"
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
 #include "compiler/Dialect/TKCGPU/Analysis/AxisInfo.h"
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
@@ -414,7 +415,7 @@ bool isSupported(Operation *op) {
   }
   if (isa<TKCDialect>(op->getDialect()))
     return isa<ProgramIdOp, NumProgramsOp, MakeRangeOp, SplatOp, BroadcastOp,
-               ExpandDimsOp, AddPtrOp, BarrierOp>(op);
+               ExpandDimsOp, AddPtrOp, BarrierOp, ReduceOp, ReduceReturnOp>(op);
   if (isa<TKCGPUDialect>(op->getDialect()))
     return isa<ConvertLayoutOp>(op);
   return true;
@@ -573,6 +574,7 @@ struct ConvertTKCGPUToLLVMPass
                  RegisterShuffleLowering<ExpandDimsOp>, ConvertLayoutLowering>(
         converter, *info);
     patterns.add<ElementwiseLowering>(converter, context);
+    populateReduceLowering(converter, *info, patterns);
     info->populateMathPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

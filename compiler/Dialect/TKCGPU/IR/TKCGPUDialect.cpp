@@ -235,3 +235,29 @@ unsigned mlir::tkc::gpu::getModuleUInt(ModuleOp module, StringRef name) {
     return static_cast<unsigned>(attr.getInt());
   return 0;
 }
+
+int64_t mlir::tkc::gpu::getStorageBytes(Type type) {
+  if (!type.isIntOrFloat())
+    return 8; // Pointers.
+  return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
+}
+
+ReduceScratch mlir::tkc::gpu::getReduceScratch(ReduceOp reduce) {
+  ReduceScratch scratch;
+  auto srcType = cast<RankedTensorType>(reduce.getSrcs().front().getType());
+  unsigned axis = reduce.getAxis();
+  for (const LinearLayout::Basis &basis :
+       getLinearLayout(srcType).getBases(HwDim::Warp))
+    scratch.warpBits += basis[axis] != 0;
+  scratch.numOutputs = srcType.getNumElements() / srcType.getDimSize(axis);
+  if (!scratch.warpBits)
+    return scratch;
+  for (Value src : reduce.getSrcs()) {
+    int64_t elem = getStorageBytes(getElementTypeOrSelf(src.getType()));
+    scratch.bytes = llvm::alignTo(scratch.bytes, elem);
+    scratch.offsets.push_back(scratch.bytes);
+    scratch.bytes +=
+        (int64_t(1) << scratch.warpBits) * scratch.numOutputs * elem;
+  }
+  return scratch;
+}

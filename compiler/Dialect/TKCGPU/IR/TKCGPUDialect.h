@@ -39,6 +39,21 @@ LinearLayout getLinearLayout(RankedTensorType type);
 /// `type` (a tensor) with its encoding replaced by `layout`.
 RankedTensorType withLayout(RankedTensorType type, Attribute layout);
 
+/// Where a reduction combines its warps' partial results in shared memory:
+/// `1 << warpBits` slots per output element and operand, operand k's slots
+/// at byte `offsets[k]`, `bytes` in all (0 when no warp bit moves along the
+/// reduced axis, so no shared memory is needed).
+struct ReduceScratch {
+  unsigned warpBits = 0;
+  int64_t numOutputs = 1;
+  SmallVector<int64_t> offsets;
+  int64_t bytes = 0;
+};
+ReduceScratch getReduceScratch(ReduceOp reduce);
+
+/// Bytes a value of `type` takes in shared memory (an i1 takes a byte).
+int64_t getStorageBytes(Type type);
+
 /// Reads an integer module attribute such as tkc_gpu.num_warps (0 if unset).
 unsigned getModuleUInt(ModuleOp module, StringRef name);
 

@@ -1,9 +1,9 @@
 //===- AllocateSharedMemory.cpp - Size the kernel's shared memory ---------===//
 //
 // Implements tkc-gpu-allocate-shared-memory: the largest buffer any layout
-// conversion through shared memory needs (they share one; barriers fence
-// each), recorded on the module. Conversions that only permute a thread's
-// registers need none.
+// conversion through shared memory or any reduction across warps needs
+// (they share one; barriers fence each), recorded on the module.
+// Conversions that only permute a thread's registers need none.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,12 +32,12 @@ struct AllocateSharedMemoryPass
       auto srcType = cast<RankedTensorType>(op.getSrc().getType());
       if (getLinearLayout(type).getRegisterMapFrom(getLinearLayout(srcType)))
         return;
-      Type elem = type.getElementType();
-      // Booleans travel as bytes; pointers as 8 bytes.
-      int64_t elemBytes = elem.isIntOrFloat()
-                              ? std::max(1u, elem.getIntOrFloatBitWidth() / 8)
-                              : 8;
-      bytes = std::max(bytes, type.getNumElements() * elemBytes);
+      bytes = std::max(bytes, type.getNumElements() *
+                                  getStorageBytes(type.getElementType()));
+    });
+    // Reductions across warps combine their partials there too.
+    module.walk([&](tkc::ReduceOp op) {
+      bytes = std::max(bytes, getReduceScratch(op).bytes);
     });
     module->setAttr(TKCGPUDialect::kSharedBytes,
                     Builder(module).getI32IntegerAttr(bytes));

@@ -1,13 +1,14 @@
 //===- RemoveLayoutConversions.cpp - Recompute instead of converting ------===//
 //
-// Implements tkc-gpu-remove-layout-conversions with three rewrite patterns. A
+// Implements tkc-gpu-remove-layout-conversions with four rewrite patterns. A
 // conversion whose source can be recomputed in the target layout without
 // new conversions (its backward slice reaches only constants, splats,
 // ranges, and conversions from the target layout, through elementwise ops,
 // broadcasts and expand_dims) becomes that recomputation. Conversions of
 // values that cannot be recomputed (loads) sink through elementwise ops
-// instead, and a store of a converted value moves to the value's layout
-// when its pointers can follow.
+// instead, a reduction of converted values reduces them where they are, and
+// a store of a converted value moves to the value's layout when its
+// pointers can follow.
 // The folder of convert_layout collapses chains and identities; dead values
 // in the old layout go.
 //
@@ -124,10 +125,58 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
-/// An elementwise op whose tensor operands are all conversions from one
-/// layout, of values that cannot be recomputed, runs in that layout and
-/// converts its result instead: the conversion moves toward its users,
-/// where a store can absorb it.
+/// The layout all of `op`'s tensor operands can be had in without a
+/// conversion, when at least one is a conversion from it of a value that
+/// cannot be recomputed in `current` (a load's result): moving `op` there
+/// moves the conversion toward its users, where stores and reductions
+/// absorb it. Null when there is no such layout.
+Attribute sinkLayout(Operation *op, Attribute current) {
+  Attribute from;
+  for (Value operand : op->getOperands()) {
+    auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+    if (!convert || !isa<RankedTensorType>(operand.getType()))
+      continue;
+    Attribute layout =
+        cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
+    if ((from && from != layout) ||
+        canRematerialize(convert.getSrc(), current, 0))
+      return {};
+    from = layout;
+  }
+  if (!from || !isa<BlockedEncodingAttr>(from))
+    return {};
+  for (Value operand : op->getOperands())
+    if (isa<RankedTensorType>(operand.getType()) &&
+        !operand.getDefiningOp<ConvertLayoutOp>() &&
+        !canRematerialize(operand, from, 0))
+      return {};
+  return from;
+}
+
+/// `op`'s operands as they are in `layout`: conversion sources, or new
+/// conversions that the rematerialization pattern then removes.
+IRMapping operandsIn(Operation *op, Attribute layout,
+                     PatternRewriter &rewriter) {
+  IRMapping mapping;
+  for (Value operand : op->getOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (!type || type.getEncoding() == layout)
+      continue;
+    auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+    if (convert &&
+        cast<RankedTensorType>(convert.getSrc().getType()).getEncoding() ==
+            layout)
+      mapping.map(operand, convert.getSrc());
+    else
+      mapping.map(operand,
+                  ConvertLayoutOp::create(rewriter, op->getLoc(),
+                                          withLayout(type, layout), operand));
+  }
+  return mapping;
+}
+
+/// An elementwise op fed by a conversion of a loaded value runs in the
+/// loaded value's layout and converts its result instead.
 struct SinkConversion : public RewritePattern {
   SinkConversion(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
@@ -139,29 +188,47 @@ struct SinkConversion : public RewritePattern {
     auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     if (!type)
       return failure();
-    Attribute from;
-    for (Value operand : op->getOperands()) {
-      if (!isa<RankedTensorType>(operand.getType()))
-        continue;
-      auto convert = operand.getDefiningOp<ConvertLayoutOp>();
-      if (!convert)
-        return failure();
-      Attribute layout =
-          cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
-      if ((from && from != layout) ||
-          canRematerialize(convert.getSrc(), type.getEncoding(), 0))
-        return failure();
-      from = layout;
-    }
+    Attribute from = sinkLayout(op, type.getEncoding());
     if (!from)
       return failure();
-    IRMapping mapping;
-    for (Value operand : op->getOperands())
-      if (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
-        mapping.map(operand, convert.getSrc());
+    IRMapping mapping = operandsIn(op, from, rewriter);
     Operation *clone = rewriter.clone(*op, mapping);
     clone->getResult(0).setType(withLayout(type, from));
     rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, type, clone->getResult(0));
+    return success();
+  }
+};
+
+/// A reduction of converted values reduces them where they are: its results
+/// take the slice of that layout, converted back for their users.
+struct ReduceWhereValuesAre : public OpRewritePattern<ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ReduceOp reduce,
+                                PatternRewriter &rewriter) const override {
+    Attribute current =
+        cast<RankedTensorType>(reduce.getSrcs().front().getType())
+            .getEncoding();
+    Attribute from = sinkLayout(reduce, current);
+    if (!from)
+      return failure();
+    IRMapping mapping = operandsIn(reduce, from, rewriter);
+    auto clone = cast<ReduceOp>(rewriter.clone(*reduce, mapping));
+    SmallVector<Value> results;
+    for (auto [old, fresh] :
+         llvm::zip(reduce.getResults(), clone.getResults())) {
+      auto type = dyn_cast<RankedTensorType>(old.getType());
+      if (!type) {
+        results.push_back(fresh);
+        continue;
+      }
+      fresh.setType(withLayout(
+          type, SliceEncodingAttr::get(rewriter.getContext(), reduce.getAxis(),
+                                       cast<LayoutEncodingAttr>(from))));
+      results.push_back(
+          ConvertLayoutOp::create(rewriter, reduce.getLoc(), type, fresh));
+    }
+    rewriter.replaceOp(reduce, results);
     return success();
   }
 };
@@ -181,8 +248,6 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
       return failure();
     Attribute layout =
         cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
-    if (!isa<BlockedEncodingAttr>(layout))
-      return failure();
     for (Value operand : {store.getPtr(), store.getMask()})
       if (operand && !canRematerialize(operand, layout, 0))
         return failure();
@@ -206,8 +271,8 @@ struct RemoveLayoutConversionsPass
           RemoveLayoutConversionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeConversion, SinkConversion, StoreInValueLayout>(
-        &getContext());
+    patterns.add<RematerializeConversion, SinkConversion, ReduceWhereValuesAre,
+                 StoreInValueLayout>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

@@ -121,3 +121,31 @@ func.func @scale(%src: tensor<1024x!tkc.ptr<f32>, #four>, %dst: tensor<1024x!tkc
   tkc.store %dst, %back : tensor<1024x!tkc.ptr<f32>, #four>
   return
 }
+
+// -----
+
+#one = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#four = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A reduction of a converted load reduces the loaded layout; its result
+// takes the slice of it, and the store of that result follows, so no
+// conversion is left.
+// CHECK-LABEL: func.func @row_max
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: %[[V:.*]] = tkc.load {{.*}} : tensor<16x128x!tkc.ptr<f32>, #[[L:blocked[0-9]*]]>
+// CHECK: %[[M:.*]] = tkc.reduce(%[[V]]) axis = 1 : (tensor<16x128xf32, #[[L]]>) -> tensor<16xf32, #[[S:slice[0-9]*]]>
+// CHECK: tkc.store %{{.*}}, %[[M]] : tensor<16x!tkc.ptr<f32>, #[[S]]>
+func.func @row_max(%src: tensor<16x128x!tkc.ptr<f32>, #four>, %dst: !tkc.ptr<f32>) {
+  %v = tkc.load %src : tensor<16x128x!tkc.ptr<f32>, #four>
+  %c = tkc_gpu.convert_layout %v : tensor<16x128xf32, #four> -> tensor<16x128xf32, #one>
+  %m = "tkc.reduce"(%c) ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.maxnumf %a, %b : f32
+    tkc.reduce.return %t : f32
+  }) {axis = 1 : i32} : (tensor<16x128xf32, #one>) -> tensor<16xf32, #tkc_gpu.slice<{dim = 1, parent = #one}>>
+  %r = tkc.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #tkc_gpu.slice<{dim = 1, parent = #one}>>
+  %s = tkc.splat %dst : tensor<16x!tkc.ptr<f32>, #tkc_gpu.slice<{dim = 1, parent = #one}>>
+  %p = tkc.addptr %s, %r : tensor<16x!tkc.ptr<f32>, #tkc_gpu.slice<{dim = 1, parent = #one}>>, tensor<16xi32, #tkc_gpu.slice<{dim = 1, parent = #one}>>
+  tkc.store %p, %m : tensor<16x!tkc.ptr<f32>, #tkc_gpu.slice<{dim = 1, parent = #one}>>
+  return
+}

@@ -1,0 +1,282 @@
+//===- ReduceLowering.cpp - Lowering of tkc.reduce ------------------------===//
+//
+// A reduction along `axis` of a tensor with linear layout L:
+//  1. registers of a thread that differ only along `axis` are combined,
+//     giving one partial result per output element the thread holds;
+//  2. for each lane bit whose basis moves along `axis`, lanes exchange
+//     partials with a butterfly XOR shuffle and combine, so every lane ends
+//     with its warp's result;
+//  3. if warp bits move along `axis`, every warp writes its partials to
+//     shared memory at (warp index along axis, output element), and after a
+//     barrier each thread combines the partials of its outputs in order.
+// The results are laid out as the slice of L along `axis` (or are scalars),
+// so broadcasting them back needs no data movement. Values of any type
+// shuffle as 32-bit words.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Conversion/TKCGPUToLLVM/ReduceLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::tkc;
+using namespace mlir::tkc::gpu;
+
+namespace {
+
+/// The symbol of the block's shared memory (see TKCGPUToLLVM.cpp).
+constexpr StringLiteral kSharedMemory = "tkc_shared_memory";
+
+/// `coords` without coordinate `axis`.
+LinearLayout::Basis dropAxis(LinearLayout::Basis coords, unsigned axis) {
+  coords.erase(coords.begin() + axis);
+  return coords;
+}
+
+/// Whether every basis of `dim` moves along `axis` only, or not at all.
+bool basesAreAxisAligned(const LinearLayout &layout, HwDim dim, unsigned axis) {
+  for (const LinearLayout::Basis &basis : layout.getBases(dim))
+    for (unsigned d = 0; d < basis.size(); ++d)
+      if (d != axis && basis[axis] != 0 && basis[d] != 0)
+        return false;
+  return true;
+}
+
+/// `value` (any integer or float up to 64 bits) exchanged with lane
+/// `lane ^ mask`, as one or two 32-bit shuffles.
+Value shuffleXor(OpBuilder &b, Location loc, const ::tkc::TargetInfo &target,
+                 Value value, unsigned mask) {
+  Type type = value.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type();
+  Type intType = b.getIntegerType(bits);
+  Value asInt =
+      type == intType
+          ? value
+          : LLVM::BitcastOp::create(b, loc, intType, value).getResult();
+  Value result;
+  if (bits == 64) {
+    Type vec = VectorType::get({2}, i32);
+    Value words = LLVM::BitcastOp::create(b, loc, vec, asInt);
+    Value out = LLVM::UndefOp::create(b, loc, vec);
+    for (int i = 0; i < 2; ++i) {
+      Value index = i32Constant(b, loc, i);
+      Value word = LLVM::ExtractElementOp::create(b, loc, words, index);
+      out = LLVM::InsertElementOp::create(
+          b, loc, out, target.shuffleXor(b, loc, word, mask), index);
+    }
+    result = LLVM::BitcastOp::create(b, loc, intType, out);
+  } else if (bits == 32) {
+    result = target.shuffleXor(b, loc, asInt, mask);
+  } else {
+    Value wide = LLVM::ZExtOp::create(b, loc, i32, asInt);
+    result = LLVM::TruncOp::create(b, loc, intType,
+                                   target.shuffleXor(b, loc, wide, mask));
+  }
+  return type == intType
+             ? result
+             : LLVM::BitcastOp::create(b, loc, type, result).getResult();
+}
+
+struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
+  ReduceLowering(const LLVMTypeConverter &converter,
+                 const ::tkc::TargetInfo &target)
+      : ConvertOpToLLVMPattern<ReduceOp>(converter), target(target) {}
+
+  /// Applies the combine region to (`lhs`, `rhs`), one value per operand.
+  SmallVector<Value> combine(ReduceOp op, ConversionPatternRewriter &rewriter,
+                             ValueRange lhs, ValueRange rhs) const {
+    Block &body = op.getCombineOp().front();
+    IRMapping mapping;
+    unsigned n = lhs.size();
+    for (unsigned i = 0; i < n; ++i) {
+      mapping.map(body.getArgument(i), lhs[i]);
+      mapping.map(body.getArgument(n + i), rhs[i]);
+    }
+    for (Operation &inner : body.without_terminator())
+      rewriter.clone(inner, mapping);
+    SmallVector<Value> results;
+    for (Value v : body.getTerminator()->getOperands())
+      results.push_back(mapping.lookupOrDefault(v));
+    return results;
+  }
+
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned axis = op.getAxis();
+    auto srcType = cast<RankedTensorType>(op.getSrcs().front().getType());
+    LinearLayout layout = getLinearLayout(srcType);
+    for (HwDim dim : {HwDim::Register, HwDim::Lane, HwDim::Warp})
+      if (!basesAreAxisAligned(layout, dim, axis))
+        return op.emitOpError("cannot be lowered: its operand's layout "
+                              "mixes the reduced axis with others");
+    unsigned numOperands = op.getSrcs().size();
+
+    // Stage 1: within the thread. Groups are keyed by the non-axis part of
+    // the registers' coordinates; std::map keeps a deterministic order.
+    std::map<LinearLayout::Basis, SmallVector<Value>> partial;
+    SmallVector<SmallVector<Value>> registers;
+    for (Value src : adaptor.getSrcs())
+      registers.push_back(unpackRegisters(rewriter, loc, src));
+    std::map<LinearLayout::Basis, unsigned> firstRegister;
+    for (unsigned r = 0; r < layout.getNumRegisters(); ++r) {
+      LinearLayout::Basis key =
+          dropAxis(layout.applyDim(HwDim::Register, r), axis);
+      SmallVector<Value> values;
+      for (auto &operand : registers)
+        values.push_back(operand[r]);
+      auto [it, inserted] = partial.try_emplace(key, values);
+      if (inserted)
+        firstRegister[key] = r;
+      else
+        it->second = combine(op, rewriter, it->second, values);
+    }
+
+    // Stage 2: across lanes.
+    for (auto [bit, basis] : llvm::enumerate(layout.getBases(HwDim::Lane))) {
+      if (basis[axis] == 0)
+        continue;
+      for (auto &[key, values] : partial) {
+        SmallVector<Value> other;
+        for (Value v : values)
+          other.push_back(shuffleXor(rewriter, loc, target, v, 1u << bit));
+        values = combine(op, rewriter, values, other);
+      }
+    }
+
+    // Stage 3: across warps, through shared memory.
+    ReduceScratch scratch = getReduceScratch(op);
+    if (unsigned warpBits = scratch.warpBits) {
+      HardwareIds ids = getHardwareIds(rewriter, loc, target);
+      auto coords = emitCoordinates(rewriter, loc, layout, ids);
+      // The warp's index along the axis: its axis bits, packed.
+      Value warpIndex = i32Constant(rewriter, loc, 0);
+      unsigned position = 0;
+      for (auto [bit, basis] : llvm::enumerate(layout.getBases(HwDim::Warp))) {
+        if (basis[axis] == 0)
+          continue;
+        Value b = LLVM::AndOp::create(
+            rewriter, loc,
+            LLVM::LShrOp::create(rewriter, loc, ids.warp,
+                                 i32Constant(rewriter, loc, bit)),
+            i32Constant(rewriter, loc, 1));
+        warpIndex = LLVM::OrOp::create(
+            rewriter, loc, warpIndex,
+            LLVM::ShlOp::create(rewriter, loc, b,
+                                i32Constant(rewriter, loc, position++)));
+      }
+      SmallVector<int64_t> outShape(srcType.getShape());
+      outShape.erase(outShape.begin() + axis);
+      int64_t numOut = scratch.numOutputs;
+      auto module = op->getParentOfType<ModuleOp>();
+      Value base = LLVM::AddressOfOp::create(
+          rewriter, loc, module.lookupSymbol<LLVM::GlobalOp>(kSharedMemory));
+      Type i8 = rewriter.getI8Type();
+      auto slot = [&](unsigned k, Value index) {
+        Type elem = getTypeConverter()->convertType(
+            getElementTypeOrSelf(op.getSrcs()[k].getType()));
+        Type stored = elem.isInteger(1) ? i8 : elem;
+        Value bytes = LLVM::GEPOp::create(
+            rewriter, loc, base.getType(), i8, base,
+            ValueRange{i32Constant(rewriter, loc, scratch.offsets[k])});
+        return std::pair(LLVM::GEPOp::create(rewriter, loc, base.getType(),
+                                             stored, bytes, ValueRange{index})
+                             .getResult(),
+                         stored);
+      };
+      // The output element's row-major index.
+      auto outIndex = [&](unsigned reg) {
+        Value index = i32Constant(rewriter, loc, 0);
+        unsigned d = 0;
+        for (unsigned dim = 0; dim < coords[reg].size(); ++dim) {
+          if (dim == axis)
+            continue;
+          index = LLVM::AddOp::create(
+              rewriter, loc,
+              LLVM::MulOp::create(rewriter, loc, index,
+                                  i32Constant(rewriter, loc, outShape[d++])),
+              coords[reg][dim]);
+        }
+        return index;
+      };
+      target.emitBarrier(rewriter, loc);
+      for (auto &[key, values] : partial) {
+        Value out = outIndex(firstRegister[key]);
+        Value index = LLVM::AddOp::create(
+            rewriter, loc,
+            LLVM::MulOp::create(rewriter, loc, warpIndex,
+                                i32Constant(rewriter, loc, numOut)),
+            out);
+        for (unsigned k = 0; k < numOperands; ++k) {
+          auto [ptr, stored] = slot(k, index);
+          Value v = values[k];
+          if (stored != v.getType())
+            v = LLVM::ZExtOp::create(rewriter, loc, stored, v);
+          LLVM::StoreOp::create(rewriter, loc, v, ptr);
+        }
+      }
+      target.emitBarrier(rewriter, loc);
+      for (auto &[key, values] : partial) {
+        Value out = outIndex(firstRegister[key]);
+        SmallVector<Value> acc;
+        for (int64_t w = 0; w < (int64_t(1) << warpBits); ++w) {
+          Value index = LLVM::AddOp::create(
+              rewriter, loc, i32Constant(rewriter, loc, w * numOut), out);
+          SmallVector<Value> loaded;
+          for (unsigned k = 0; k < numOperands; ++k) {
+            auto [ptr, stored] = slot(k, index);
+            Value v = LLVM::LoadOp::create(rewriter, loc, stored, ptr);
+            Type type = values[k].getType();
+            if (type != stored)
+              v = LLVM::TruncOp::create(rewriter, loc, type, v);
+            loaded.push_back(v);
+          }
+          acc = w == 0 ? loaded : combine(op, rewriter, acc, loaded);
+        }
+        values = acc;
+      }
+    }
+
+    // Results: scalars, or registers of the slice layout.
+    SmallVector<Value> results;
+    for (auto [k, result] : llvm::enumerate(op.getResults())) {
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      if (!type) {
+        results.push_back(partial.begin()->second[k]);
+        continue;
+      }
+      LinearLayout sliced = getLinearLayout(type);
+      SmallVector<Value> values;
+      for (unsigned r = 0; r < sliced.getNumRegisters(); ++r) {
+        auto it = partial.find(sliced.applyDim(HwDim::Register, r));
+        if (it == partial.end())
+          return op.emitOpError("cannot be lowered: its result layout is "
+                                "not the slice of its operand's");
+        values.push_back(it->second[k]);
+      }
+      results.push_back(packRegisters(
+          rewriter, loc, getTypeConverter()->convertType(type), values));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+
+  const ::tkc::TargetInfo &target;
+};
+
+} // namespace
+
+void mlir::tkc::gpu::populateReduceLowering(const LLVMTypeConverter &converter,
+                                            const ::tkc::TargetInfo &target,
+                                            RewritePatternSet &patterns) {
+  patterns.add<ReduceLowering>(converter, target);
+}

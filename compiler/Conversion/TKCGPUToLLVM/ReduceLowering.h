@@ -1,0 +1,26 @@
+//===- ReduceLowering.h - Lowering of tkc.reduce ----------------*- C++ -*-===//
+//
+// The pattern that lowers a reduction over one axis of a laid-out tensor in
+// three stages: within each thread's registers, across the lanes of a warp
+// with XOR shuffles, and across warps through shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_CONVERSION_TKCGPUTOLLVM_REDUCELOWERING_H
+#define TKC_CONVERSION_TKCGPUTOLLVM_REDUCELOWERING_H
+
+#include "compiler/Target/TargetInfo.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::tkc::gpu {
+
+/// Adds the tkc.reduce lowering to `patterns`.
+void populateReduceLowering(const LLVMTypeConverter &converter,
+                            const ::tkc::TargetInfo &target,
+                            RewritePatternSet &patterns);
+
+} // namespace mlir::tkc::gpu
+
+#endif // TKC_CONVERSION_TKCGPUTOLLVM_REDUCELOWERING_H

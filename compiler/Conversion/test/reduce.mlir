@@ -1,0 +1,36 @@
+// RUN: tkc-opt %s --tkc-gpu-allocate-shared-memory --tkc-convert-tkcgpu-to-llvm="target=cuda:90a" | FileCheck %s
+// A row sum of a 64x256 tile whose rows span 4 registers, 32 lanes and 2
+// warps: registers combine in the thread, lanes by 5 butterfly shuffles,
+// and the 2 warps through shared memory between barriers. The result has
+// the slice layout: no conversion follows.
+
+#tile = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#rows = #tkc_gpu.slice<{dim = 1, parent = #tile}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK: llvm.mlir.global external @tkc_shared_memory()
+  // CHECK-LABEL: llvm.func @row_sum
+  func.func @row_sum(%x: tensor<64x256xf32, #tile>) -> tensor<64xf32, #rows> {
+    // Stage 1: 4 registers of a row, 3 additions, for each of the 32 rows
+    // the thread holds.
+    // CHECK-COUNT-96: llvm.fadd
+    // Stage 2: lane masks 1, 2, 4, 8, 16.
+    // CHECK: nvvm.shfl.sync bfly {{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32 -> i32
+    // CHECK-COUNT-159: nvvm.shfl.sync bfly
+    // Stage 3: partials to shared memory, then each thread combines both
+    // warps' partials of its rows.
+    // CHECK: nvvm.barrier0
+    // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // CHECK: llvm.fadd
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.return
+    %s = "tkc.reduce"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 1 : i32} : (tensor<64x256xf32, #tile>) -> tensor<64xf32, #rows>
+    return %s : tensor<64xf32, #rows>
+  }
+}
