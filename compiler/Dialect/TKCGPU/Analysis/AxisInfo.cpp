@@ -1,8 +1,9 @@
 //===- AxisInfo.cpp - Contiguity, divisibility, constancy of values -------===//
 //
 // Transfer functions of the axis analysis, one per modelled op, evaluated
-// on demand from each value's definition. Values crossing region boundaries
-// (loop-carried values, results of scf ops) are not followed: they are
+// on demand from each value's definition. A for loop's induction variable
+// is divisible by its bounds' and step's common divisor; other values
+// crossing region boundaries (loop-carried values, results of scf ops) are
 // unknown, which is always safe.
 //
 //===----------------------------------------------------------------------===//
@@ -14,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -104,9 +106,17 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
   AxisInfo unknown = AxisInfo::unknown(rank);
 
   if (auto arg = dyn_cast<BlockArgument>(value)) {
-    auto func = dyn_cast_or_null<func::FuncOp>(arg.getOwner()->getParentOp());
-    if (func && arg.getOwner()->isEntryBlock())
-      applyHints(unknown, func.getArgAttrDict(arg.getArgNumber()));
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto func = dyn_cast_or_null<func::FuncOp>(owner)) {
+      if (arg.getOwner()->isEntryBlock())
+        applyHints(unknown, func.getArgAttrDict(arg.getArgNumber()));
+    } else if (auto loop = dyn_cast_or_null<scf::ForOp>(owner)) {
+      // The induction variable is lb + i * step: divisible by both.
+      if (arg == loop.getInductionVar())
+        unknown.divisibility[0] =
+            gcd(get(loop.getLowerBound()).divisibility[0],
+                get(loop.getStep()).divisibility[0]);
+    }
     return unknown;
   }
 

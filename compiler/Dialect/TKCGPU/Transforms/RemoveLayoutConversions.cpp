@@ -1,14 +1,14 @@
 //===- RemoveLayoutConversions.cpp - Recompute instead of converting ------===//
 //
-// Implements tkc-gpu-remove-layout-conversions with four rewrite patterns. A
+// Implements tkc-gpu-remove-layout-conversions with five rewrite patterns. A
 // conversion whose source can be recomputed in the target layout without
 // new conversions (its backward slice reaches only constants, splats,
 // ranges, and conversions from the target layout, through elementwise ops,
 // broadcasts and expand_dims) becomes that recomputation. Conversions of
 // values that cannot be recomputed (loads) sink through elementwise ops
-// instead, a reduction of converted values reduces them where they are, and
-// a store of a converted value moves to the value's layout when its
-// pointers can follow.
+// instead, a reduction of converted values reduces them where they are, a
+// loop-carried tensor takes the layout of its update, and a store of a
+// converted value moves to the value's layout when its pointers can follow.
 // The folder of convert_layout collapses chains and identities; dead values
 // in the old layout go.
 //
@@ -16,6 +16,7 @@
 
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -233,6 +234,71 @@ struct ReduceWhereValuesAre : public OpRewritePattern<ReduceOp> {
   }
 };
 
+/// A loop-carried tensor takes the layout its update is computed in: when
+/// the value yielded for it comes from an elementwise op whose other tensor
+/// operands are conversions from a layout L of values that cannot be
+/// recomputed, or can be recomputed in L, the iteration argument, the
+/// initial value and the result move to L. Conversions at the loop's edges
+/// keep the IR valid; the other patterns then remove them.
+struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(scf::ForOp loop,
+                                PatternRewriter &rewriter) const override {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+      auto type = dyn_cast<RankedTensorType>(arg.getType());
+      Operation *update = yield.getOperand(i).getDefiningOp();
+      if (!type || !update || !isElementwise(update) ||
+          update->getBlock() != loop.getBody())
+        continue;
+      Attribute layout;
+      for (Value operand : update->getOperands()) {
+        auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+        if (!convert || operand == arg)
+          continue;
+        Attribute from =
+            cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
+        if (layout && layout != from)
+          return failure();
+        layout = from;
+      }
+      if (!layout || layout == type.getEncoding() ||
+          !isa<BlockedEncodingAttr>(layout) ||
+          !llvm::all_of(update->getOperands(), [&](Value operand) {
+            return operand == arg ||
+                   !isa<RankedTensorType>(operand.getType()) ||
+                   operand.getDefiningOp<ConvertLayoutOp>() ||
+                   canRematerialize(operand, layout, 0);
+          }))
+        continue;
+      RankedTensorType carried = withLayout(type, layout);
+      Location loc = loop.getLoc();
+      Value result = loop.getResult(i);
+      rewriter.setInsertionPoint(loop);
+      Value init = ConvertLayoutOp::create(rewriter, loc, carried,
+                                           loop.getInitArgs()[i]);
+      rewriter.setInsertionPoint(yield);
+      Value next =
+          ConvertLayoutOp::create(rewriter, loc, carried, yield.getOperand(i));
+      rewriter.modifyOpInPlace(loop, [&] {
+        loop.getInitArgsMutable()[i].assign(init);
+        arg.setType(carried);
+        result.setType(carried);
+      });
+      rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(i, next); });
+      rewriter.setInsertionPointToStart(loop.getBody());
+      auto inside = ConvertLayoutOp::create(rewriter, loc, type, arg);
+      rewriter.replaceAllUsesExcept(arg, inside, inside);
+      rewriter.setInsertionPointAfter(loop);
+      auto after = ConvertLayoutOp::create(rewriter, loc, type, result);
+      rewriter.replaceAllUsesExcept(result, after, after);
+      return success();
+    }
+    return failure();
+  }
+};
+
 /// A store of a converted value stores in the value's layout instead, when
 /// its pointers and mask can be produced there without conversions: a store
 /// only needs each element's pointer beside its value.
@@ -272,7 +338,7 @@ struct RemoveLayoutConversionsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<RematerializeConversion, SinkConversion, ReduceWhereValuesAre,
-                 StoreInValueLayout>(&getContext());
+                 CarryInUpdateLayout, StoreInValueLayout>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

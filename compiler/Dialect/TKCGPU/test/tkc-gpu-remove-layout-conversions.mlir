@@ -149,3 +149,34 @@ func.func @row_max(%src: tensor<16x128x!tkc.ptr<f32>, #four>, %dst: !tkc.ptr<f32
   tkc.store %p, %m : tensor<16x!tkc.ptr<f32>, #tkc_gpu.slice<{dim = 1, parent = #one}>>
   return
 }
+
+// -----
+
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#eight = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// An accumulator carried by a loop takes the layout its update is computed
+// in (the loaded values'): no conversion is left inside or around the loop.
+// CHECK-LABEL: func.func @accumulate
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: scf.for {{.*}} -> (tensor<1024xf32, #[[L:blocked[0-9]*]]>)
+// CHECK: tkc.load {{.*}} : tensor<1024x!tkc.ptr<f32>, #[[L]]>
+// CHECK: arith.addf {{.*}} : tensor<1024xf32, #[[L]]>
+// CHECK: tkc.reduce(%{{.*}}) axis = 0 : (tensor<1024xf32, #[[L]]>) -> f32
+func.func @accumulate(%p: tensor<1024x!tkc.ptr<f32>, #eight>, %n: i32) -> f32 {
+  %zero = arith.constant dense<0.0> : tensor<1024xf32, #one>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%a = %zero) -> (tensor<1024xf32, #one>) : i32 {
+    %v = tkc.load %p : tensor<1024x!tkc.ptr<f32>, #eight>
+    %c = tkc_gpu.convert_layout %v : tensor<1024xf32, #eight> -> tensor<1024xf32, #one>
+    %s = arith.addf %a, %c : tensor<1024xf32, #one>
+    scf.yield %s : tensor<1024xf32, #one>
+  }
+  %r = "tkc.reduce"(%acc) ({
+  ^bb0(%x: f32, %y: f32):
+    %t = arith.addf %x, %y : f32
+    tkc.reduce.return %t : f32
+  }) {axis = 0 : i32} : (tensor<1024xf32, #one>) -> f32
+  return %r : f32
+}
