@@ -32,13 +32,14 @@ C99_COPTS = [
     "-Werror",
 ]
 
-def kernel_compile_tests(kernel, entry, archs):
+def kernel_compile_tests(kernel, entry, archs, tags = []):
     """Declares the compile tests of one kernel library.
 
     Args:
       kernel: the triton_kernel() library's label, e.g. "//kernels:vector_add".
       entry: the @triton.jit function's name, as the metadata's `kernel`.
       archs: the architectures it is compiled for, as in its file names.
+      tags: tags for every target created (e.g. ["manual"]).
     """
     pkg, name = kernel.split(":")
     codegen = "%s:%s_codegen" % (pkg, name)
@@ -47,6 +48,7 @@ def kernel_compile_tests(kernel, entry, archs):
             name = "%s_%s" % (name, group),
             srcs = [codegen],
             output_group = group,
+            tags = tags,
         )
     readelf = "@llvm//:bin/llvm-readelf"
     files = [":%s_binaries" % name, ":%s_metadata" % name]
@@ -64,6 +66,7 @@ def kernel_compile_tests(kernel, entry, archs):
                 "$(rootpath %s)" % readelf,
             ] + ["$(rootpaths %s)" % f for f in files],
             data = files + [objdump, readelf],
+            tags = tags,
         )
     for arch in [a for a in archs if a.startswith("sm_")]:
         native.sh_test(
@@ -79,6 +82,7 @@ def kernel_compile_tests(kernel, entry, archs):
                 "--cuobjdump=external/cuda/bin/cuobjdump",
             ] + ["$(rootpaths %s)" % f for f in files],
             data = files + [readelf, "@cuda//:cuobjdump"],
+            tags = tags,
         )
 
     # The generated pair again, compiled with the strict flags.
@@ -90,6 +94,7 @@ def kernel_compile_tests(kernel, entry, archs):
         strip_include_prefix = "/" + pkg.lstrip("/"),
         copts = C99_COPTS,
         deps = ["//launcher_gen:tkc_runtime"],
+        tags = tags,
     )
     native.cc_test(
         name = name + "_c99_test",
@@ -99,4 +104,5 @@ def kernel_compile_tests(kernel, entry, archs):
         linkopts = ["-ldl"],
         linkstatic = True,
         deps = [":%s_c99" % name],
+        tags = tags,
     )
