@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds what runs on the GPU machine and stages it as real files (not
 # bazel-bin links) under .gpu/ (gitignored): every test of //tests/e2e/...,
-# libtkc_kernels.so for bench/vector_add_bench.py, the kernels' cubins and
-# metadata, and .gpu/run.sh, which runs all of it there. See ../shared/GPU.md.
+# libtkc_kernels.so for bench/vector_add_bench.py and bench/row_kernels_bench.py,
+# the kernels' cubins and metadata (the row bench reads its launch settings
+# there), and .gpu/run.sh, which runs all of it there. See ../shared/GPU.md.
 #
 # Usage: tools/stage_gpu.sh        then, on the GPU machine, from the
 #        repository root:          bash .gpu/run.sh   (output to $OUT if set)
@@ -33,7 +34,7 @@ done
 cat > .gpu/run.sh <<'RUN'
 #!/usr/bin/env bash
 # Written by tools/stage_gpu.sh. Runs on the GPU machine: every staged e2e
-# test, cuobjdump on every staged cubin, and the vector-add benchmark. Logs
+# test, cuobjdump on every staged cubin, and the benchmarks. Logs
 # and test XML go to $OUT (or .gpu/out), every cubin's SASS to sass.txt there;
 # the last line sums up.
 set -uo pipefail
@@ -78,6 +79,10 @@ echo "=== benchmark"
 if ! python3 "$here/../bench/vector_add_bench.py" \
     --lib "$here/libtkc_kernels.so" --src "$here/../kernels/vector_add.py"; then
   failures+=("vector_add_bench")
+fi
+if ! python3 "$here/../bench/row_kernels_bench.py" \
+    --lib "$here/libtkc_kernels.so" --kernels-dir "$here/kernels"; then
+  failures+=("row_kernels_bench")
 fi
 
 if [ ${#failures[@]} -eq 0 ]; then
