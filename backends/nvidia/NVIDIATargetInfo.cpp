@@ -10,8 +10,11 @@
 #include "backends/nvidia/NVIDIATargetInfo.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -210,8 +213,81 @@ void NVIDIATargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr,
                             LLVM::AsmDialectAttr(), ArrayAttr());
 }
 
+namespace {
+
+/// One PTX instruction on f32 operands, as inline assembly.
+Value f32Asm(OpBuilder &b, Location loc, StringRef text, ValueRange operands) {
+  std::string constraints = "=f";
+  for (size_t i = 0; i < operands.size(); ++i)
+    constraints += ",f";
+  return LLVM::InlineAsmOp::create(b, loc, b.getF32Type(), operands, text,
+                                   constraints, /*has_side_effects=*/false,
+                                   /*is_align_stack=*/false,
+                                   LLVM::tailcallkind::TailCallKind::None,
+                                   LLVM::AsmDialectAttr(), ArrayAttr())
+      .getResult(0);
+}
+
+/// f32 exp as Triton computes it on NVIDIA: ex2.approx of x * log2(e).
+struct FastExp : public ConvertOpToLLVMPattern<math::ExpOp> {
+  FastExp(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern<math::ExpOp>(converter, /*benefit=*/20) {}
+  LogicalResult
+  matchAndRewrite(math::ExpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return failure();
+    Location loc = op.getLoc();
+    Value log2e =
+        LLVM::ConstantOp::create(rewriter, loc, rewriter.getF32Type(),
+                                 rewriter.getF32FloatAttr(1.4426950408889634f));
+    Value scaled =
+        LLVM::FMulOp::create(rewriter, loc, adaptor.getOperand(), log2e);
+    rewriter.replaceOp(
+        op, f32Asm(rewriter, loc, "ex2.approx.f32 $0, $1;", {scaled}));
+    return success();
+  }
+};
+
+/// f32 division as Triton's `/` does it on NVIDIA: div.full.f32 (2 ulp).
+struct FullDiv : public ConvertOpToLLVMPattern<arith::DivFOp> {
+  FullDiv(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern<arith::DivFOp>(converter, /*benefit=*/20) {}
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return failure();
+    rewriter.replaceOp(op,
+                       f32Asm(rewriter, op.getLoc(), "div.full.f32 $0, $1, $2;",
+                              {adaptor.getLhs(), adaptor.getRhs()}));
+    return success();
+  }
+};
+
+/// f32 square root as Triton's `tl.sqrt` on NVIDIA: sqrt.approx.f32.
+struct ApproxSqrt : public ConvertOpToLLVMPattern<math::SqrtOp> {
+  ApproxSqrt(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern<math::SqrtOp>(converter, /*benefit=*/20) {}
+  LogicalResult
+  matchAndRewrite(math::SqrtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return failure();
+    rewriter.replaceOp(op,
+                       f32Asm(rewriter, op.getLoc(), "sqrt.approx.f32 $0, $1;",
+                              {adaptor.getOperand()}));
+    return success();
+  }
+};
+
+} // namespace
+
 void NVIDIATargetInfo::populateMathPatterns(const LLVMTypeConverter &converter,
                                             RewritePatternSet &patterns) const {
+  // What Triton's `tl.exp`, `/` and `tl.sqrt` compile to on NVIDIA, for the
+  // same numerics and speed.
+  patterns.add<FastExp, FullDiv, ApproxSqrt>(converter);
   // Calls to libdevice's __nv_* functions, which the backend links in;
   // they beat the generic intrinsic lowering, which NVPTX cannot select
   // for most transcendental functions.

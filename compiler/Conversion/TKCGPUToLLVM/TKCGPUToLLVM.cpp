@@ -282,6 +282,16 @@ struct StoreLowering : public TargetPattern<StoreOp> {
     SmallVector<Value> masks;
     if (op.getMask())
       masks = registersOf(rewriter, loc, op.getMask(), adaptor.getMask());
+    // Every thread holds a scalar: only the block's first thread stores it.
+    if (!isa<RankedTensorType>(op.getPtr().getType())) {
+      Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                         target.getThreadId(rewriter, loc),
+                                         i32Constant(rewriter, loc, 0));
+      masks = {masks.empty()
+                   ? first
+                   : LLVM::AndOp::create(rewriter, loc, masks[0], first)
+                         .getResult()};
+    }
     unsigned vec = vectorWidthOf(op);
     for (unsigned i = 0; i < ptrs.size(); i += vec) {
       Value data = values[i];
