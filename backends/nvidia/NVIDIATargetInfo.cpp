@@ -249,36 +249,21 @@ struct FastExp : public ConvertOpToLLVMPattern<math::ExpOp> {
   }
 };
 
-/// f32 division as Triton's `/` does it on NVIDIA: div.full.f32 (2 ulp).
-struct FullDiv : public ConvertOpToLLVMPattern<arith::DivFOp> {
-  FullDiv(const LLVMTypeConverter &converter)
-      : ConvertOpToLLVMPattern<arith::DivFOp>(converter, /*benefit=*/20) {}
+/// An f32 op that Triton maps to one approximate PTX instruction on NVIDIA:
+/// `/` to div.full.f32 (2 ulp), `tl.sqrt` to sqrt.approx.f32.
+template <typename Op> struct PtxF32Op : public ConvertOpToLLVMPattern<Op> {
+  PtxF32Op(const LLVMTypeConverter &converter, StringRef text)
+      : ConvertOpToLLVMPattern<Op>(converter, /*benefit=*/20), text(text) {}
   LogicalResult
-  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (!op.getType().isF32())
       return failure();
-    rewriter.replaceOp(op,
-                       f32Asm(rewriter, op.getLoc(), "div.full.f32 $0, $1, $2;",
-                              {adaptor.getLhs(), adaptor.getRhs()}));
+    rewriter.replaceOp(
+        op, f32Asm(rewriter, op.getLoc(), text, adaptor.getOperands()));
     return success();
   }
-};
-
-/// f32 square root as Triton's `tl.sqrt` on NVIDIA: sqrt.approx.f32.
-struct ApproxSqrt : public ConvertOpToLLVMPattern<math::SqrtOp> {
-  ApproxSqrt(const LLVMTypeConverter &converter)
-      : ConvertOpToLLVMPattern<math::SqrtOp>(converter, /*benefit=*/20) {}
-  LogicalResult
-  matchAndRewrite(math::SqrtOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!op.getType().isF32())
-      return failure();
-    rewriter.replaceOp(op,
-                       f32Asm(rewriter, op.getLoc(), "sqrt.approx.f32 $0, $1;",
-                              {adaptor.getOperand()}));
-    return success();
-  }
+  std::string text;
 };
 
 } // namespace
@@ -287,7 +272,9 @@ void NVIDIATargetInfo::populateMathPatterns(const LLVMTypeConverter &converter,
                                             RewritePatternSet &patterns) const {
   // What Triton's `tl.exp`, `/` and `tl.sqrt` compile to on NVIDIA, for the
   // same numerics and speed.
-  patterns.add<FastExp, FullDiv, ApproxSqrt>(converter);
+  patterns.add<FastExp>(converter);
+  patterns.add<PtxF32Op<arith::DivFOp>>(converter, "div.full.f32 $0, $1, $2;");
+  patterns.add<PtxF32Op<math::SqrtOp>>(converter, "sqrt.approx.f32 $0, $1;");
   // Calls to libdevice's __nv_* functions, which the backend links in;
   // they beat the generic intrinsic lowering, which NVPTX cannot select
   // for most transcendental functions.
