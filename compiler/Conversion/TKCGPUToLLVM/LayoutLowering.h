@@ -39,6 +39,12 @@ SmallVector<SmallVector<Value>> emitCoordinates(OpBuilder &b, Location loc,
                                                 const LinearLayout &layout,
                                                 const HardwareIds &ids);
 
+/// `value` (any integer or float of up to 64 bits) exchanged with lane
+/// `lane ^ mask`, as one or two 32-bit TargetInfo shuffles.
+Value shuffleXorAnyType(OpBuilder &b, Location loc,
+                        const ::tkc::TargetInfo &target, Value value,
+                        unsigned mask);
+
 /// An i32 constant.
 Value i32Constant(OpBuilder &b, Location loc, int64_t value);
 

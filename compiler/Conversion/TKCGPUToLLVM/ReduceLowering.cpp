@@ -49,42 +49,6 @@ bool basesAreAxisAligned(const LinearLayout &layout, HwDim dim, unsigned axis) {
   return true;
 }
 
-/// `value` (any integer or float up to 64 bits) exchanged with lane
-/// `lane ^ mask`, as one or two 32-bit shuffles.
-Value shuffleXor(OpBuilder &b, Location loc, const ::tkc::TargetInfo &target,
-                 Value value, unsigned mask) {
-  Type type = value.getType();
-  unsigned bits = type.getIntOrFloatBitWidth();
-  Type i32 = b.getI32Type();
-  Type intType = b.getIntegerType(bits);
-  Value asInt =
-      type == intType
-          ? value
-          : LLVM::BitcastOp::create(b, loc, intType, value).getResult();
-  Value result;
-  if (bits == 64) {
-    Type vec = VectorType::get({2}, i32);
-    Value words = LLVM::BitcastOp::create(b, loc, vec, asInt);
-    Value out = LLVM::UndefOp::create(b, loc, vec);
-    for (int i = 0; i < 2; ++i) {
-      Value index = i32Constant(b, loc, i);
-      Value word = LLVM::ExtractElementOp::create(b, loc, words, index);
-      out = LLVM::InsertElementOp::create(
-          b, loc, out, target.shuffleXor(b, loc, word, mask), index);
-    }
-    result = LLVM::BitcastOp::create(b, loc, intType, out);
-  } else if (bits == 32) {
-    result = target.shuffleXor(b, loc, asInt, mask);
-  } else {
-    Value wide = LLVM::ZExtOp::create(b, loc, i32, asInt);
-    result = LLVM::TruncOp::create(b, loc, intType,
-                                   target.shuffleXor(b, loc, wide, mask));
-  }
-  return type == intType
-             ? result
-             : LLVM::BitcastOp::create(b, loc, type, result).getResult();
-}
-
 struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
   ReduceLowering(const LLVMTypeConverter &converter,
                  const ::tkc::TargetInfo &target)
@@ -148,7 +112,8 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
       for (auto &[key, values] : partial) {
         SmallVector<Value> other;
         for (Value v : values)
-          other.push_back(shuffleXor(rewriter, loc, target, v, 1u << bit));
+          other.push_back(
+              shuffleXorAnyType(rewriter, loc, target, v, 1u << bit));
         values = combine(op, rewriter, values, other);
       }
     }

@@ -1,8 +1,8 @@
 //===- ReduceLowering.h - Lowering of tkc.reduce ----------------*- C++ -*-===//
 //
-// The pattern that lowers a reduction over one axis of a laid-out tensor in
-// three stages: within each thread's registers, across the lanes of a warp
-// with XOR shuffles, and across warps through shared memory.
+// The patterns that lower reductions and scans over one axis of a laid-out
+// tensor in stages: within each thread's registers, across the lanes of a
+// warp with XOR shuffles, and across warps through shared memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,11 @@
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::tkc::gpu {
+
+/// Adds the tkc.scan lowering (ScanLowering.cpp) to `patterns`.
+void populateScanLowering(const LLVMTypeConverter &converter,
+                          const ::tkc::TargetInfo &target,
+                          RewritePatternSet &patterns);
 
 /// Adds the tkc.reduce lowering to `patterns`.
 void populateReduceLowering(const LLVMTypeConverter &converter,

@@ -425,7 +425,8 @@ bool isSupported(Operation *op) {
   }
   if (isa<TKCDialect>(op->getDialect()))
     return isa<ProgramIdOp, NumProgramsOp, MakeRangeOp, SplatOp, BroadcastOp,
-               ExpandDimsOp, AddPtrOp, BarrierOp, ReduceOp, ReduceReturnOp>(op);
+               ExpandDimsOp, AddPtrOp, BarrierOp, ReduceOp, ReduceReturnOp,
+               ScanOp, ScanReturnOp>(op);
   if (isa<TKCGPUDialect>(op->getDialect()))
     return isa<ConvertLayoutOp>(op);
   return true;
@@ -585,6 +586,7 @@ struct ConvertTKCGPUToLLVMPass
         converter, *info);
     patterns.add<ElementwiseLowering>(converter, context);
     populateReduceLowering(converter, *info, patterns);
+    populateScanLowering(converter, *info, patterns);
     info->populateMathPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

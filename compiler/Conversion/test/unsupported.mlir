@@ -4,12 +4,13 @@
 #a = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   func.func @k(%x: tensor<128xf32, #a>) {
-    // expected-error @+1 {{code generation does not support 'tkc.scan' yet}}
+    // expected-error @+2 {{reverse scans are not supported by code generation yet}}
+    // expected-error @+1 {{failed to legalize operation 'tkc.scan'}}
     %s = "tkc.scan"(%x) ({
     ^bb0(%l: f32, %r: f32):
       %t = arith.addf %l, %r : f32
       tkc.scan.return %t : f32
-    }) {axis = 0 : i32} : (tensor<128xf32, #a>) -> tensor<128xf32, #a>
+    }) {axis = 0 : i32, reverse} : (tensor<128xf32, #a>) -> tensor<128xf32, #a>
     return
   }
 }

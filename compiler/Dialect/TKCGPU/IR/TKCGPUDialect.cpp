@@ -242,22 +242,64 @@ int64_t mlir::tkc::gpu::getStorageBytes(Type type) {
   return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
 }
 
-ReduceScratch mlir::tkc::gpu::getReduceScratch(ReduceOp reduce) {
+namespace {
+/// Scratch of `warpBits` warps times `numOutputs` slots for each of `srcs`.
+ReduceScratch makeScratch(unsigned warpBits, int64_t numOutputs,
+                          ValueRange srcs) {
   ReduceScratch scratch;
-  auto srcType = cast<RankedTensorType>(reduce.getSrcs().front().getType());
-  unsigned axis = reduce.getAxis();
-  for (const LinearLayout::Basis &basis :
-       getLinearLayout(srcType).getBases(HwDim::Warp))
-    scratch.warpBits += basis[axis] != 0;
-  scratch.numOutputs = srcType.getNumElements() / srcType.getDimSize(axis);
-  if (!scratch.warpBits)
+  scratch.warpBits = warpBits;
+  scratch.numOutputs = numOutputs;
+  if (!warpBits)
     return scratch;
-  for (Value src : reduce.getSrcs()) {
+  for (Value src : srcs) {
     int64_t elem = getStorageBytes(getElementTypeOrSelf(src.getType()));
     scratch.bytes = llvm::alignTo(scratch.bytes, elem);
     scratch.offsets.push_back(scratch.bytes);
-    scratch.bytes +=
-        (int64_t(1) << scratch.warpBits) * scratch.numOutputs * elem;
+    scratch.bytes += (int64_t(1) << warpBits) * numOutputs * elem;
   }
   return scratch;
+}
+
+/// Warp bits of `type`'s layout that move along `axis`.
+unsigned axisWarpBits(RankedTensorType type, unsigned axis) {
+  unsigned bits = 0;
+  for (const LinearLayout::Basis &basis :
+       getLinearLayout(type).getBases(HwDim::Warp))
+    bits += basis[axis] != 0;
+  return bits;
+}
+} // namespace
+
+ReduceScratch mlir::tkc::gpu::getReduceScratch(ReduceOp reduce) {
+  auto srcType = cast<RankedTensorType>(reduce.getSrcs().front().getType());
+  unsigned axis = reduce.getAxis();
+  return makeScratch(axisWarpBits(srcType, axis),
+                     srcType.getNumElements() / srcType.getDimSize(axis),
+                     reduce.getSrcs());
+}
+
+int64_t mlir::tkc::gpu::getScanRepetitions(RankedTensorType type,
+                                           unsigned axis) {
+  LinearLayout layout = getLinearLayout(type);
+  // Lanes and warps cover the axis above the thread's first run of
+  // registers; register bits above them repeat that tile.
+  int32_t lowest = type.getDimSize(axis);
+  for (HwDim dim : {HwDim::Lane, HwDim::Warp})
+    for (const LinearLayout::Basis &basis : layout.getBases(dim))
+      if (basis[axis] != 0)
+        lowest = std::min(lowest, basis[axis]);
+  int64_t repetitions = 1;
+  for (const LinearLayout::Basis &basis : layout.getBases(HwDim::Register))
+    if (basis[axis] > lowest)
+      repetitions *= 2;
+  return repetitions;
+}
+
+ReduceScratch mlir::tkc::gpu::getScanScratch(ScanOp scan) {
+  auto srcType = cast<RankedTensorType>(scan.getSrcs().front().getType());
+  unsigned axis = scan.getAxis();
+  return makeScratch(axisWarpBits(srcType, axis),
+                     srcType.getNumElements() / srcType.getDimSize(axis) *
+                         getScanRepetitions(srcType, axis),
+                     scan.getSrcs());
 }

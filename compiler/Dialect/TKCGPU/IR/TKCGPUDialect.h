@@ -51,6 +51,15 @@ struct ReduceScratch {
 };
 ReduceScratch getReduceScratch(ReduceOp reduce);
 
+/// How many times the layout of `type` repeats its lane-and-warp tile along
+/// `axis` (register bits above the lanes and warps).
+int64_t getScanRepetitions(RankedTensorType type, unsigned axis);
+
+/// Where a scan exchanges its warps' totals: one slot per (row, repetition)
+/// and warp along the axis, per operand; `numOutputs` counts the
+/// (row, repetition) pairs.
+ReduceScratch getScanScratch(ScanOp scan);
+
 /// Bytes a value of `type` takes in shared memory (an i1 takes a byte).
 int64_t getStorageBytes(Type type);
 

@@ -1,7 +1,8 @@
 //===- AllocateSharedMemory.cpp - Size the kernel's shared memory ---------===//
 //
 // Implements tkc-gpu-allocate-shared-memory: the largest buffer any layout
-// conversion through shared memory or any reduction across warps needs
+// conversion through shared memory or any reduction or scan across warps
+// needs
 // (they share one; barriers fence each), recorded on the module.
 // Conversions that only permute a thread's registers need none.
 //
@@ -38,6 +39,9 @@ struct AllocateSharedMemoryPass
     // Reductions across warps combine their partials there too.
     module.walk([&](tkc::ReduceOp op) {
       bytes = std::max(bytes, getReduceScratch(op).bytes);
+    });
+    module.walk([&](tkc::ScanOp op) {
+      bytes = std::max(bytes, getScanScratch(op).bytes);
     });
     module->setAttr(TKCGPUDialect::kSharedBytes,
                     Builder(module).getI32IntegerAttr(bytes));

@@ -176,15 +176,16 @@ IRMapping operandsIn(Operation *op, Attribute layout,
   return mapping;
 }
 
-/// An elementwise op fed by a conversion of a loaded value runs in the
-/// loaded value's layout and converts its result instead.
+/// An elementwise op or a scan fed by a conversion of a loaded value runs
+/// in the loaded value's layout and converts its results instead.
 struct SinkConversion : public RewritePattern {
   SinkConversion(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (!isElementwise(op))
+    // Scans, like elementwise ops, give results in their operands' layout.
+    if (!isElementwise(op) && !isa<ScanOp>(op))
       return failure();
     auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     if (!type)
@@ -194,8 +195,14 @@ struct SinkConversion : public RewritePattern {
       return failure();
     IRMapping mapping = operandsIn(op, from, rewriter);
     Operation *clone = rewriter.clone(*op, mapping);
-    clone->getResult(0).setType(withLayout(type, from));
-    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, type, clone->getResult(0));
+    SmallVector<Value> results;
+    for (auto [old, fresh] : llvm::zip(op->getResults(), clone->getResults())) {
+      auto oldType = cast<RankedTensorType>(old.getType());
+      fresh.setType(withLayout(oldType, from));
+      results.push_back(
+          ConvertLayoutOp::create(rewriter, op->getLoc(), oldType, fresh));
+    }
+    rewriter.replaceOp(op, results);
     return success();
   }
 };

@@ -1,0 +1,370 @@
+//===- ScanLowering.cpp - Lowering of tkc.scan ----------------------------===//
+//
+// An inclusive scan along `axis` of a tensor whose layout, along that axis,
+// gives a thread contiguous runs of registers (low bits), then lanes, then
+// warps, then repetitions of that tile (high register bits), as blocked
+// layouts do. For every output row (the other coordinates) and repetition:
+//  1. each thread scans its run of registers;
+//  2. lanes combine run totals with XOR butterflies, each lane keeping the
+//     combination of the lanes before it (its exclusive prefix);
+//  3. warps exchange their totals through shared memory, each thread
+//     combining the totals of the warps before it;
+//  4. repetitions carry the combined total of the tiles before them.
+// Absent prefixes (lane 0, warp 0, the first repetition) are handled with
+// selects, so no identity element is needed: any combine region works.
+// Reverse scans are reported as not supported yet.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/ReduceLowering.h"
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::tkc;
+using namespace mlir::tkc::gpu;
+
+namespace {
+
+constexpr StringLiteral kSharedMemory = "tkc_shared_memory";
+
+/// The values of all operands at one position.
+using Values = SmallVector<Value>;
+
+struct ScanLowering : public ConvertOpToLLVMPattern<ScanOp> {
+  ScanLowering(const LLVMTypeConverter &converter,
+               const ::tkc::TargetInfo &target)
+      : ConvertOpToLLVMPattern<ScanOp>(converter), target(target) {}
+
+  Values combine(ScanOp op, ConversionPatternRewriter &rewriter, ValueRange lhs,
+                 ValueRange rhs) const {
+    Block &body = op.getCombineOp().front();
+    IRMapping mapping;
+    unsigned n = lhs.size();
+    for (unsigned i = 0; i < n; ++i) {
+      mapping.map(body.getArgument(i), lhs[i]);
+      mapping.map(body.getArgument(n + i), rhs[i]);
+    }
+    for (Operation &inner : body.without_terminator())
+      rewriter.clone(inner, mapping);
+    Values results;
+    for (Value v : body.getTerminator()->getOperands())
+      results.push_back(mapping.lookupOrDefault(v));
+    return results;
+  }
+
+  /// `present ? combine(prefix, values) : values`.
+  Values prepend(ScanOp op, ConversionPatternRewriter &rewriter, Value present,
+                 ValueRange prefix, ValueRange values) const {
+    Values combined = combine(op, rewriter, prefix, values);
+    Values out;
+    for (auto [c, v] : llvm::zip(combined, values))
+      out.push_back(
+          LLVM::SelectOp::create(rewriter, op.getLoc(), present, c, v));
+    return out;
+  }
+
+  LogicalResult
+  matchAndRewrite(ScanOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (op.getReverse())
+      return op.emitOpError("reverse scans are not supported by code "
+                            "generation yet");
+    unsigned axis = op.getAxis();
+    auto type = cast<RankedTensorType>(op.getSrcs().front().getType());
+    LinearLayout layout = getLinearLayout(type);
+    // Axis bits must come as: low registers, lanes, warps, high registers,
+    // each one new power of two along the axis only.
+    int64_t expected = 1;
+    unsigned lowRegs = 0;
+    auto regBases = layout.getBases(HwDim::Register);
+    bool ok = true;
+    auto take = [&](const LinearLayout::Basis &basis) {
+      for (unsigned d = 0; d < basis.size(); ++d)
+        if (d != axis && basis[d] != 0 && basis[axis] != 0)
+          ok = false;
+      if (basis[axis] == 0)
+        return false;
+      ok &= basis[axis] == expected;
+      expected *= 2;
+      return true;
+    };
+    unsigned r = 0;
+    for (; r < regBases.size(); ++r) {
+      if (regBases[r][axis] == 0)
+        continue;
+      if (regBases[r][axis] != expected)
+        break;
+      take(regBases[r]);
+      ++lowRegs;
+    }
+    SmallVector<unsigned> laneBits, warpBits;
+    for (auto [bit, basis] : llvm::enumerate(layout.getBases(HwDim::Lane)))
+      if (take(basis))
+        laneBits.push_back(bit);
+    for (auto [bit, basis] : llvm::enumerate(layout.getBases(HwDim::Warp)))
+      if (take(basis))
+        warpBits.push_back(bit);
+    for (; r < regBases.size(); ++r)
+      take(regBases[r]);
+    if (!ok || expected != type.getDimSize(axis))
+      return op.emitOpError("cannot be lowered: its layout does not tile "
+                            "the scanned axis as registers, lanes, warps");
+
+    unsigned n = op.getSrcs().size();
+    SmallVector<Values> regs(layout.getNumRegisters());
+    for (Value src : adaptor.getSrcs()) {
+      Values unpacked = unpackRegisters(rewriter, loc, src);
+      for (unsigned i = 0; i < unpacked.size(); ++i)
+        regs[i].push_back(unpacked[i]);
+    }
+    // Registers by (row key, repetition), each run sorted along the axis.
+    auto lowMask = (int64_t(1) << lowRegs) - 1;
+    std::map<std::pair<LinearLayout::Basis, int64_t>,
+             std::map<int64_t, unsigned>>
+        runs;
+    for (unsigned i = 0; i < layout.getNumRegisters(); ++i) {
+      LinearLayout::Basis c = layout.applyDim(HwDim::Register, i);
+      int64_t along = c[axis];
+      c.erase(c.begin() + axis);
+      runs[{c, along & ~lowMask}][along & lowMask] = i;
+    }
+
+    HardwareIds ids = getHardwareIds(rewriter, loc, target);
+    Value zero = i32Constant(rewriter, loc, 0);
+    auto bitOf = [&](Value id, unsigned bit) {
+      Value shifted = LLVM::LShrOp::create(rewriter, loc, id,
+                                           i32Constant(rewriter, loc, bit));
+      Value one = LLVM::AndOp::create(rewriter, loc, shifted,
+                                      i32Constant(rewriter, loc, 1));
+      return LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, one,
+                                  zero)
+          .getResult();
+    };
+    Value falseValue = LLVM::ConstantOp::create(
+        rewriter, loc, rewriter.getI1Type(), rewriter.getBoolAttr(false));
+
+    // Stages 1 and 2 per run; the run totals and lane prefixes are kept.
+    struct RunState {
+      Values laneTotal, lanePrefix;
+      Value hasLanePrefix;
+    };
+    std::map<std::pair<LinearLayout::Basis, int64_t>, RunState> states;
+    for (auto &[key, run] : runs) {
+      Values acc;
+      for (auto &[pos, reg] : run) {
+        if (!acc.empty())
+          regs[reg] = combine(op, rewriter, acc, regs[reg]);
+        acc = regs[reg];
+      }
+      RunState state{acc, acc, falseValue};
+      for (unsigned bit : laneBits) {
+        Values other;
+        for (Value v : state.laneTotal)
+          other.push_back(
+              shuffleXorAnyType(rewriter, loc, target, v, 1u << bit));
+        Value upper = bitOf(ids.lane, bit); // The partner comes before.
+        Values withPrefix =
+            prepend(op, rewriter, state.hasLanePrefix, other, state.lanePrefix);
+        Values before = combine(op, rewriter, other, state.laneTotal);
+        Values after = combine(op, rewriter, state.laneTotal, other);
+        for (unsigned k = 0; k < n; ++k) {
+          Value newPrefix = LLVM::SelectOp::create(
+              rewriter, loc, state.hasLanePrefix, withPrefix[k], other[k]);
+          state.lanePrefix[k] = LLVM::SelectOp::create(
+              rewriter, loc, upper, newPrefix, state.lanePrefix[k]);
+          state.laneTotal[k] =
+              LLVM::SelectOp::create(rewriter, loc, upper, before[k], after[k]);
+        }
+        state.hasLanePrefix =
+            LLVM::OrOp::create(rewriter, loc, state.hasLanePrefix, upper);
+      }
+      states[key] = state;
+    }
+
+    // Stage 3: warp totals through shared memory, all runs at once.
+    std::map<std::pair<LinearLayout::Basis, int64_t>, std::pair<Values, Value>>
+        warpPrefix;
+    std::map<std::pair<LinearLayout::Basis, int64_t>, Values> tileTotal;
+    unsigned numWarps = 1u << warpBits.size();
+    if (!warpBits.empty()) {
+      Value warpIndex = zero;
+      for (auto [position, bit] : llvm::enumerate(warpBits)) {
+        Value b = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(),
+                                       bitOf(ids.warp, bit));
+        warpIndex = LLVM::OrOp::create(
+            rewriter, loc, warpIndex,
+            LLVM::ShlOp::create(rewriter, loc, b,
+                                i32Constant(rewriter, loc, position)));
+      }
+      auto module = op->getParentOfType<ModuleOp>();
+      Value base = LLVM::AddressOfOp::create(
+          rewriter, loc, module.lookupSymbol<LLVM::GlobalOp>(kSharedMemory));
+      // Slot of (row and repetition, warp, operand); each operand has its
+      // own region.
+      auto threadRows = coordinatesOfRuns(rewriter, loc, layout, ids, runs,
+                                          axis, getScanRepetitions(type, axis));
+      SmallVector<Type> stored;
+      for (Value src : op.getSrcs()) {
+        Type elem = getTypeConverter()->convertType(
+            getElementTypeOrSelf(src.getType()));
+        stored.push_back(elem.isInteger(1) ? rewriter.getI8Type() : elem);
+      }
+      ReduceScratch scratch = getScanScratch(op);
+      auto slot = [&](Value runIndex, Value warp, unsigned k) {
+        Value bytes = LLVM::GEPOp::create(
+            rewriter, loc, base.getType(), rewriter.getI8Type(), base,
+            ValueRange{i32Constant(rewriter, loc, scratch.offsets[k])});
+        Value index = LLVM::AddOp::create(
+            rewriter, loc,
+            LLVM::MulOp::create(rewriter, loc, runIndex,
+                                i32Constant(rewriter, loc, numWarps)),
+            warp);
+        return LLVM::GEPOp::create(rewriter, loc, base.getType(), stored[k],
+                                   bytes, ValueRange{index})
+            .getResult();
+      };
+      target.emitBarrier(rewriter, loc);
+      for (auto &[key, state] : states) {
+        Value runIndex = threadRows[key];
+        for (unsigned k = 0; k < n; ++k) {
+          Value v = state.laneTotal[k];
+          if (v.getType() != stored[k])
+            v = LLVM::ZExtOp::create(rewriter, loc, stored[k], v);
+          LLVM::StoreOp::create(rewriter, loc, v, slot(runIndex, warpIndex, k));
+        }
+      }
+      target.emitBarrier(rewriter, loc);
+      for (auto &[key, state] : states) {
+        Value runIndex = threadRows[key];
+        Values prefix, total;
+        Value hasPrefix = falseValue;
+        for (unsigned w = 0; w < numWarps; ++w) {
+          Values loaded;
+          for (unsigned k = 0; k < n; ++k) {
+            Value v = LLVM::LoadOp::create(
+                rewriter, loc, stored[k],
+                slot(runIndex, i32Constant(rewriter, loc, w), k));
+            if (v.getType() != state.laneTotal[k].getType())
+              v = LLVM::TruncOp::create(rewriter, loc,
+                                        state.laneTotal[k].getType(), v);
+            loaded.push_back(v);
+          }
+          if (w == 0) {
+            prefix = loaded;
+            total = loaded;
+          } else {
+            total = combine(op, rewriter, total, loaded);
+          }
+          // Warps before this one form its prefix.
+          Value before =
+              LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult,
+                                   i32Constant(rewriter, loc, w), warpIndex);
+          Values extended =
+              w == 0 ? loaded : combine(op, rewriter, prefix, loaded);
+          for (unsigned k = 0; k < n; ++k)
+            prefix[k] = LLVM::SelectOp::create(rewriter, loc, before,
+                                               extended[k], prefix[k]);
+          hasPrefix = LLVM::OrOp::create(rewriter, loc, hasPrefix, before);
+        }
+        warpPrefix[key] = {prefix, hasPrefix};
+        tileTotal[key] = total;
+      }
+    } else {
+      for (auto &[key, state] : states)
+        tileTotal[key] = state.laneTotal;
+    }
+
+    // Stage 4 and the final values: carry, warp prefix, lane prefix.
+    std::map<LinearLayout::Basis, Values> carry;
+    for (auto &[key, run] : runs) {
+      RunState &state = states[key];
+      Values prefix = state.lanePrefix;
+      Value hasPrefix = state.hasLanePrefix;
+      if (auto it = warpPrefix.find(key); it != warpPrefix.end()) {
+        prefix =
+            prepend(op, rewriter, it->second.second, it->second.first, prefix);
+        // With no lane prefix, the warp prefix alone.
+        for (unsigned k = 0; k < n; ++k)
+          prefix[k] = LLVM::SelectOp::create(rewriter, loc, hasPrefix,
+                                             prefix[k], it->second.first[k]);
+        hasPrefix =
+            LLVM::OrOp::create(rewriter, loc, hasPrefix, it->second.second);
+      }
+      auto carried = carry.find(key.first);
+      for (auto &[pos, reg] : run) {
+        Values v = prepend(op, rewriter, hasPrefix, prefix, regs[reg]);
+        if (carried != carry.end())
+          v = combine(op, rewriter, carried->second, v);
+        regs[reg] = v;
+      }
+      Values total = tileTotal[key];
+      carry[key.first] = carried == carry.end()
+                             ? total
+                             : combine(op, rewriter, carried->second, total);
+    }
+
+    SmallVector<Value> results;
+    for (auto [k, result] : llvm::enumerate(op.getResults())) {
+      Values values;
+      for (unsigned i = 0; i < layout.getNumRegisters(); ++i)
+        values.push_back(regs[i][k]);
+      results.push_back(packRegisters(
+          rewriter, loc, getTypeConverter()->convertType(result.getType()),
+          values));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+
+  /// The slot index of each run: its row (the non-axis coordinates,
+  /// row-major) times the repetitions, plus its repetition.
+  static std::map<std::pair<LinearLayout::Basis, int64_t>, Value>
+  coordinatesOfRuns(ConversionPatternRewriter &rewriter, Location loc,
+                    const LinearLayout &layout, const HardwareIds &ids,
+                    const std::map<std::pair<LinearLayout::Basis, int64_t>,
+                                   std::map<int64_t, unsigned>> &runs,
+                    unsigned axis, int64_t repetitions) {
+    auto coords = emitCoordinates(rewriter, loc, layout, ids);
+    int64_t repetitionSize = layout.getShape()[axis] / repetitions;
+    std::map<std::pair<LinearLayout::Basis, int64_t>, Value> result;
+    for (auto &[key, run] : runs) {
+      unsigned reg = run.begin()->second;
+      Value index = i32Constant(rewriter, loc, 0);
+      for (unsigned d = 0; d < coords[reg].size(); ++d) {
+        if (d == axis)
+          continue;
+        index = LLVM::AddOp::create(
+            rewriter, loc,
+            LLVM::MulOp::create(
+                rewriter, loc, index,
+                i32Constant(rewriter, loc, layout.getShape()[d])),
+            coords[reg][d]);
+      }
+      index = LLVM::AddOp::create(
+          rewriter, loc,
+          LLVM::MulOp::create(rewriter, loc, index,
+                              i32Constant(rewriter, loc, repetitions)),
+          i32Constant(rewriter, loc, key.second / repetitionSize));
+      result[key] = index;
+    }
+    return result;
+  }
+
+  const ::tkc::TargetInfo &target;
+};
+
+} // namespace
+
+void mlir::tkc::gpu::populateScanLowering(const LLVMTypeConverter &converter,
+                                          const ::tkc::TargetInfo &target,
+                                          RewritePatternSet &patterns) {
+  patterns.add<ScanLowering>(converter, target);
+}
