@@ -1,4 +1,6 @@
-"""Row kernels (softmax, RMS norm, row sum/max/argmax, layer norm forward):
+"""Row kernels (softmax, RMS norm, row sum/max/argmax/argmin, row sum of
+squares and max-abs through tl.reduce, layer norm forward and backward,
+cross-entropy forward):
 tkc's ahead-of-time library against Triton's JIT on the same kernels/*.py
 source, in one process.
 
@@ -12,6 +14,8 @@ own operator as a third peer. It first checks that tkc and Triton agree with
 each other and with PyTorch, then times all three with
 triton.testing.do_bench (median) and prints GB/s (bytes every kernel must move
 at least once) and the ratio tkc / Triton, next to issue 6's target for it.
+A family of several kernels (layer norm backward: dx with partial dw/db, then
+their sum) is timed as all its launches together, for tkc and for Triton.
 """
 
 import argparse
@@ -67,6 +71,11 @@ class Family:
     def bytes_moved(self):
         """Bytes the kernel must read and write at least once."""
         raise NotImplementedError
+
+    def stages(self, function, outs):
+        """The launches of one run, in order: (generated C function, kernel
+        name in source, arguments, grid size). One by default."""
+        return [(function, self.kernel, self.args(outs), self.rows)]
 
     def tolerance(self):
         """(rtol, atol) for comparing results."""
@@ -201,6 +210,119 @@ class LayerNormFwd(Family):
         return (2 * self.x.numel() + 2 * self.cols) * size + 2 * self.rows * 4
 
 
+class RowArgmin(RowReduce):
+    kernel = "row_argmin_kernel"
+    out_dtype = torch.int32
+
+    def reference(self):
+        return (self.x.argmin(dim=-1).to(torch.int32),)
+
+    def tolerance(self):
+        return 0.0, 0.0
+
+
+class RowSumSquares(RowReduce):
+    kernel = "row_sum_squares_kernel"
+
+    def reference(self):
+        return ((self.x * self.x).sum(dim=-1),)
+
+    def tolerance(self):
+        return 1e-4, 1e-3
+
+
+class RowMaxAbs(RowReduce):
+    kernel = "row_max_abs_kernel"
+
+    def reference(self):
+        return (self.x.abs().amax(dim=-1),)
+
+    def tolerance(self):
+        return 0.0, 0.0
+
+
+class CrossEntropyFwd(Family):
+    source, kernel = "cross_entropy.py", "cross_entropy_fwd_kernel"
+
+    def __init__(self, rows, cols, dtype):
+        super().__init__(rows, cols, dtype)
+        self.x = torch.randn(rows, cols, device="cuda", dtype=dtype) * 4
+        self.labels = torch.randint(0, cols, (rows,), device="cuda",
+                                    dtype=torch.int32)
+
+    def outputs(self):
+        return (torch.empty(self.rows, device="cuda", dtype=torch.float32),)
+
+    def args(self, outs):
+        (loss,) = outs
+        return [self.x, self.labels, loss, self.x.stride(0), self.rows,
+                self.cols]
+
+    def reference(self):
+        return (F.cross_entropy(self.x, self.labels.long(), reduction="none"),)
+
+    def bytes_moved(self):
+        return self.x.numel() * self.x.element_size() + self.rows * 8
+
+    def tolerance(self):
+        return 1e-5, 1e-5
+
+
+class LayerNormBwd(Family):
+    """Both backward kernels: layer_norm_bwd_dx_* (GROUPS programs, each
+    with its partial dw/db row) and layer_norm_bwd_dwdb[_fp16] on them."""
+    source, kernel = "layer_norm.py", "layer_norm_bwd_dx_kernel"
+    GROUPS = 512  # dx programs: a few per SM on an H100
+
+    def __init__(self, rows, cols, dtype):
+        super().__init__(rows, cols, dtype)
+        self.x = torch.randn(rows, cols, device="cuda", dtype=dtype) + 1.5
+        self.dy = torch.randn(rows, cols, device="cuda", dtype=dtype)
+        self.w = torch.rand(cols, device="cuda", dtype=dtype) + 0.5
+        self.b = torch.randn(cols, device="cuda", dtype=dtype)
+        var, mean = torch.var_mean(self.x.float(), dim=-1, correction=0)
+        self.mean, self.rstd = mean, torch.rsqrt(var + EPS)
+        self.rows_per_group = triton.cdiv(rows, self.GROUPS)
+        self.groups = triton.cdiv(rows, self.rows_per_group)
+        partial = dict(device="cuda", dtype=torch.float32)
+        self.dw_partial = torch.empty(self.groups, cols, **partial)
+        self.db_partial = torch.empty(self.groups, cols, **partial)
+
+    def outputs(self):
+        return (torch.empty_like(self.x), torch.empty_like(self.w),
+                torch.empty_like(self.b))
+
+    def stages(self, function, outs):
+        dx, dw, db = outs
+        dwdb = "layer_norm_bwd_dwdb" + ("_fp16" if "_fp16" in function
+                                        else "")
+        return [
+            (function, self.kernel,
+             [self.x, self.dy, dx, self.w, self.mean, self.rstd,
+              self.dw_partial, self.db_partial, self.x.stride(0),
+              self.dy.stride(0), dx.stride(0), self.rows, self.cols,
+              self.rows_per_group], self.groups),
+            (dwdb, "layer_norm_bwd_dwdb_kernel",
+             [self.dw_partial, self.db_partial, dw, db, self.groups,
+              self.cols], triton.cdiv(self.cols, 256)),
+        ]
+
+    def reference(self):
+        dx, dw, db = torch.ops.aten.native_layer_norm_backward(
+            self.dy, self.x, (self.cols,), self.mean[:, None],
+            self.rstd[:, None], self.w, self.b, [True, True, True])
+        return (dx, dw, db)
+
+    def bytes_moved(self):
+        size = self.x.element_size()
+        return (3 * self.x.numel() + 3 * self.cols) * size + 2 * self.rows * 4
+
+    def tolerance(self):
+        if self.dtype == torch.float16:
+            return 1e-2, 1e-2  # dw/db: fp32 sums over 4096 rows, then fp16
+        return 1e-3, 1e-3
+
+
 # (generated C function, family, dtype, rows, cols): the first three are
 # issue 6's anchor shapes.
 CASES = [
@@ -217,6 +339,15 @@ CASES = [
     ("row_max_8192", RowMax, torch.float32, 16384, 8192),
     ("row_argmax_8192", RowArgmax, torch.float32, 16384, 8192),
     ("row_sum_1024", RowSum, torch.float32, 65536, 1024),
+    ("row_argmin_8192", RowArgmin, torch.float32, 16384, 8192),
+    ("row_sum_squares_8192", RowSumSquares, torch.float32, 16384, 8192),
+    ("row_max_abs_8192", RowMaxAbs, torch.float32, 16384, 8192),
+    ("cross_entropy_fwd_8192", CrossEntropyFwd, torch.float32, 16384, 8192),
+    ("cross_entropy_fwd_1024", CrossEntropyFwd, torch.float32, 65536, 1000),
+    ("layer_norm_bwd_dx_8192", LayerNormBwd, torch.float32, 4096, 8192),
+    ("layer_norm_bwd_dx_fp16_8192", LayerNormBwd, torch.float16, 4096, 8192),
+    ("layer_norm_bwd_dx_fp16_1024", LayerNormBwd, torch.float16, 65536,
+     1024),
 ]
 
 
@@ -282,26 +413,36 @@ def run_case(lib, kernels_dir, function, family, dtype, rows, cols):
         raise RuntimeError("%s: %d columns exceed BLOCK_SIZE %d"
                            % (function, cols, block))
     case = family(rows, cols, dtype)
-    jit = getattr(load_module(os.path.join(REPO, "kernels", case.source)),
-                  case.kernel)
-    fn = getattr(lib, function)
-    fn.argtypes = [ctypes.c_void_p] + meta["ctypes"]
-    fn.restype = ctypes.c_int
+    module = load_module(os.path.join(REPO, "kernels", case.source))
     out_tkc, out_triton = case.outputs(), case.outputs()
-    args_tkc = [as_c(a) for a in case.args(out_tkc)]
-    args_triton = case.args(out_triton)
+    # Per launch: (C function, its ctypes arguments) and (JIT function, its
+    # arguments, grid, launch options).
+    tkc_launches, triton_launches = [], []
+    for (c_name, kernel, args, grid), (_, _, jit_args, _) in zip(
+            case.stages(function, out_tkc), case.stages(function, out_triton)):
+        stage_meta = read_metadata(kernels_dir, c_name)
+        fn = getattr(lib, c_name)
+        fn.argtypes = [ctypes.c_void_p] + stage_meta["ctypes"]
+        fn.restype = ctypes.c_int
+        tkc_launches.append((c_name, fn, [as_c(a) for a in args]))
+        options = dict(stage_meta["constexprs"],
+                       num_warps=stage_meta["num_warps"],
+                       num_stages=stage_meta["num_stages"])
+        triton_launches.append((getattr(module, kernel), jit_args, grid,
+                                options))
 
     def run_tkc():
-        status = fn(torch.cuda.current_stream().cuda_stream, *args_tkc)
-        if status != 0:
-            raise RuntimeError("%s: %s: %s" % (
-                function, lib.tkc_status_string(status).decode(),
-                lib.tkc_last_error().decode()))
+        stream = torch.cuda.current_stream().cuda_stream
+        for c_name, fn, args in tkc_launches:
+            status = fn(stream, *args)
+            if status != 0:
+                raise RuntimeError("%s: %s: %s" % (
+                    c_name, lib.tkc_status_string(status).decode(),
+                    lib.tkc_last_error().decode()))
 
     def run_triton():
-        jit[(rows,)](*args_triton, **meta["constexprs"],
-                     num_warps=meta["num_warps"],
-                     num_stages=meta["num_stages"])
+        for jit, args, grid, options in triton_launches:
+            jit[(grid,)](*args, **options)
 
     def run_torch():
         case.reference()
