@@ -21,14 +21,11 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Object/ELFObjectFile.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -215,55 +212,20 @@ public:
   makeBinary(llvm::Module &module, llvm::StringRef, const TargetSpec &spec,
              const BackendTools &tools) const override {
     std::string lld = tools.assembler.empty() ? kDefaultLld : tools.assembler;
-    if (!llvm::sys::fs::can_execute(lld))
-      return makeBackendError("ld.lld not found at '" + lld +
-                              "' (set its path with --ld-lld)");
     auto object = emit(module, spec, llvm::CodeGenFileType::ObjectFile);
     if (!object)
       return object.takeError();
-    llvm::SmallString<128> objectPath, hsacoPath, logPath;
-    for (auto [path, suffix] :
-         {std::pair(&objectPath, "o"), std::pair(&hsacoPath, "hsaco"),
-          std::pair(&logPath, "log")})
-      if (std::error_code ec =
-              llvm::sys::fs::createTemporaryFile("tkc", suffix, *path))
-        return makeBackendError("cannot create a temporary file: " +
-                                ec.message());
-    llvm::scope_exit cleanup([&] {
-      for (auto *path : {&objectPath, &hsacoPath, &logPath})
-        llvm::sys::fs::remove(*path);
-    });
-    {
-      std::error_code ec;
-      llvm::raw_fd_ostream out(objectPath, ec);
-      if (ec)
-        return makeBackendError("cannot write '" + objectPath +
-                                "': " + ec.message());
-      out << *object;
-    }
-    llvm::SmallVector<llvm::StringRef> args = {
-        lld, "-flavor", "gnu", "-shared", objectPath, "-o", hsacoPath};
-    std::optional<llvm::StringRef> redirects[] = {
-        std::nullopt, llvm::StringRef(logPath), llvm::StringRef(logPath)};
-    std::string execError;
-    int rc = llvm::sys::ExecuteAndWait(lld, args, std::nullopt, redirects, 0, 0,
-                                       &execError);
-    if (rc != 0) {
-      auto log = llvm::MemoryBuffer::getFile(logPath);
-      return makeBackendError(
-          "ld.lld failed" + (execError.empty() ? "" : " (" + execError + ")") +
-          ":\n" + (log ? (*log)->getBuffer().str() : ""));
-    }
-    auto hsaco = llvm::MemoryBuffer::getFile(hsacoPath, /*IsText=*/false,
-                                             /*RequiresNullTerminator=*/false);
-    if (!hsaco)
-      return makeBackendError("ld.lld wrote no code object: " +
-                              hsaco.getError().message());
+    auto ran = runTool(lld, "ld.lld", "--ld-lld",
+                       {"-flavor", "gnu", "-shared", "{in}", "-o", "{out}"},
+                       *object, "o", "hsaco");
+    if (!ran)
+      return ran.takeError();
     BinaryResult result;
-    result.bytes.assign((*hsaco)->getBufferStart(), (*hsaco)->getBufferEnd());
+    result.bytes = std::move(ran->output);
+    llvm::StringRef hsaco(result.bytes.data(), result.bytes.size());
     for (llvm::Function &f : module.functions())
       if (f.getCallingConv() == llvm::CallingConv::AMDGPU_KERNEL)
-        readNotes((*hsaco)->getBuffer(), f.getName(), result.stats);
+        readNotes(hsaco, f.getName(), result.stats);
     return result;
   }
 

@@ -1,14 +1,19 @@
 //===- LLVMCodeGen.cpp - LLVM steps every backend takes -------------------===//
 //
-// The new pass manager's O3 pipeline, and the legacy pass manager's file
-// emission, as the NVIDIA and AMD backends both use them.
+// The new pass manager's O3 pipeline, the legacy pass manager's file
+// emission, and the running of external tools, as the NVIDIA and AMD
+// backends both use them.
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/common/LLVMCodeGen.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
 
 void tkc::optimizeModule(llvm::Module &module, llvm::TargetMachine &machine) {
   llvm::LoopAnalysisManager lam;
@@ -39,4 +44,59 @@ llvm::Expected<std::string> tkc::emitFile(llvm::Module &module,
 
 llvm::Error tkc::makeBackendError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+llvm::Expected<tkc::ToolResult>
+tkc::runTool(llvm::StringRef tool, llvm::StringRef toolName,
+             llvm::StringRef flag, llvm::ArrayRef<std::string> args,
+             llvm::StringRef input, llvm::StringRef inSuffix,
+             llvm::StringRef outSuffix) {
+  if (!llvm::sys::fs::can_execute(tool))
+    return makeBackendError(toolName + " not found at '" + tool +
+                            "' (set its path with " + flag + ")");
+  llvm::SmallString<128> inPath, outPath, logPath;
+  for (auto [path, suffix] :
+       {std::pair(&inPath, inSuffix), std::pair(&outPath, outSuffix),
+        std::pair(&logPath, llvm::StringRef("log"))})
+    if (std::error_code ec =
+            llvm::sys::fs::createTemporaryFile("tkc", suffix, *path))
+      return makeBackendError("cannot create a temporary file: " +
+                              ec.message());
+  llvm::scope_exit cleanup([&] {
+    for (auto *path : {&inPath, &outPath, &logPath})
+      llvm::sys::fs::remove(*path);
+  });
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(inPath, ec);
+    if (ec)
+      return makeBackendError("cannot write '" + inPath + "': " + ec.message());
+    out << input;
+  }
+  std::vector<std::string> expanded = {tool.str()};
+  for (const std::string &arg : args)
+    expanded.push_back(arg == "{in}"    ? std::string(inPath)
+                       : arg == "{out}" ? std::string(outPath)
+                                        : arg);
+  llvm::SmallVector<llvm::StringRef> argv(expanded.begin(), expanded.end());
+  std::optional<llvm::StringRef> redirects[] = {
+      std::nullopt, llvm::StringRef(logPath), llvm::StringRef(logPath)};
+  std::string execError;
+  int rc = llvm::sys::ExecuteAndWait(tool, argv, std::nullopt, redirects,
+                                     /*SecondsToWait=*/0, /*MemoryLimit=*/0,
+                                     &execError);
+  ToolResult result;
+  if (auto log = llvm::MemoryBuffer::getFile(logPath))
+    result.log = (*log)->getBuffer().str();
+  if (rc != 0)
+    return makeBackendError(toolName + " failed" +
+                            (execError.empty() ? "" : " (" + execError + ")") +
+                            ":\n" + result.log);
+  auto output = llvm::MemoryBuffer::getFile(outPath, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!output)
+    return makeBackendError(toolName +
+                            " wrote no output: " + output.getError().message());
+  result.output.assign((*output)->getBufferStart(), (*output)->getBufferEnd());
+  return result;
 }

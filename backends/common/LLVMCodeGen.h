@@ -2,7 +2,8 @@
 //
 // The parts of turning an LLVM module into target code that do not depend
 // on the vendor: the O3 optimization pipeline for a target machine, and
-// emitting assembly or an object file through the legacy code generator.
+// emitting assembly or an object file through the legacy code generator,
+// and running an external assembler or linker on private temporary files.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <string>
+#include <vector>
 
 namespace tkc {
 
@@ -25,6 +27,24 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine);
 llvm::Expected<std::string> emitFile(llvm::Module &module,
                                      llvm::TargetMachine &machine,
                                      llvm::CodeGenFileType type);
+
+/// What an external tool (ptxas, ld.lld) made of one input.
+struct ToolResult {
+  /// The bytes of the file it wrote.
+  std::vector<char> output;
+  /// Its standard output and error together.
+  std::string log;
+};
+
+/// Writes `input` to a private temporary `.inSuffix` file, runs `tool`
+/// (named `toolName` in errors) with `args`, where "{in}" and "{out}" stand
+/// for the temporary input and output paths, and returns the output file.
+/// The temporaries are removed. `flag` is the option that sets the tool's
+/// path, for the error when it is missing.
+llvm::Expected<ToolResult>
+runTool(llvm::StringRef tool, llvm::StringRef toolName, llvm::StringRef flag,
+        llvm::ArrayRef<std::string> args, llvm::StringRef input,
+        llvm::StringRef inSuffix, llvm::StringRef outSuffix);
 
 /// An llvm::Error with `message`.
 llvm::Error makeBackendError(const llvm::Twine &message);

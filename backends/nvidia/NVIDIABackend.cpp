@@ -19,13 +19,10 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Target/TargetMachine.h"
@@ -159,52 +156,15 @@ public:
              const BackendTools &tools) const override {
     std::string ptxas =
         tools.assembler.empty() ? kDefaultPtxas : tools.assembler;
-    if (!llvm::sys::fs::can_execute(ptxas))
-      return makeBackendError("ptxas not found at '" + ptxas +
-                              "' (set its path with --ptxas)");
-    // ptxas reads and writes files: use private temporaries.
-    llvm::SmallString<128> ptxPath, cubinPath, logPath;
-    for (auto [path, suffix] :
-         {std::pair(&ptxPath, "ptx"), std::pair(&cubinPath, "cubin"),
-          std::pair(&logPath, "log")})
-      if (std::error_code ec =
-              llvm::sys::fs::createTemporaryFile("tkc", suffix, *path))
-        return makeBackendError("cannot create a temporary file: " +
-                                ec.message());
-    llvm::scope_exit cleanup([&] {
-      for (auto *path : {&ptxPath, &cubinPath, &logPath})
-        llvm::sys::fs::remove(*path);
-    });
-    {
-      std::error_code ec;
-      llvm::raw_fd_ostream out(ptxPath, ec);
-      if (ec)
-        return makeBackendError("cannot write '" + ptxPath +
-                                "': " + ec.message());
-      out << ptx;
-    }
-    std::string arch = "-arch=" + spec.arch;
-    llvm::SmallVector<llvm::StringRef> args = {ptxas,   arch, "-O3",    "-v",
-                                               ptxPath, "-o", cubinPath};
-    std::optional<llvm::StringRef> redirects[] = {
-        std::nullopt, llvm::StringRef(logPath), llvm::StringRef(logPath)};
-    std::string execError;
-    int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects,
-                                       /*SecondsToWait=*/0, /*MemoryLimit=*/0,
-                                       &execError);
-    auto log = llvm::MemoryBuffer::getFile(logPath);
-    std::string report = log ? (*log)->getBuffer().str() : std::string();
-    if (rc != 0)
-      return makeBackendError(
-          "ptxas failed" + (execError.empty() ? "" : " (" + execError + ")") +
-          ":\n" + report);
-    auto cubin = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false,
-                                             /*RequiresNullTerminator=*/false);
-    if (!cubin)
-      return makeBackendError("ptxas wrote no cubin: " +
-                              cubin.getError().message());
+    auto ran =
+        runTool(ptxas, "ptxas", "--ptxas",
+                {"-arch=" + spec.arch, "-O3", "-v", "{in}", "-o", "{out}"}, ptx,
+                "ptx", "cubin");
+    if (!ran)
+      return ran.takeError();
     BinaryResult result;
-    result.bytes.assign((*cubin)->getBufferStart(), (*cubin)->getBufferEnd());
+    result.bytes = std::move(ran->output);
+    llvm::StringRef report = ran->log;
     int registers = readCount(report, "Used ([0-9]+) registers");
     int stores = readCount(report, "([0-9]+) bytes spill stores");
     int loads = readCount(report, "([0-9]+) bytes spill loads");
