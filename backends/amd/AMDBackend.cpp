@@ -23,7 +23,6 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Target/TargetMachine.h"
@@ -78,20 +77,8 @@ createTargetMachine(const TargetSpec &spec) {
     LLVMInitializeAMDGPUTargetMC();
     LLVMInitializeAMDGPUAsmPrinter();
   });
-  llvm::Triple triple(kTriple);
-  std::string error;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target)
-    return makeBackendError("AMDGPU target unavailable: " + error);
-  llvm::TargetOptions options;
-  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      triple, spec.arch, featuresOf(spec), options, llvm::Reloc::PIC_,
-      std::nullopt, llvm::CodeGenOptLevel::Aggressive));
-  if (!machine)
-    return makeBackendError("cannot create an AMDGPU target machine for " +
-                            spec.arch);
-  return machine;
+  return tkc::createTargetMachine(kTriple, spec.arch, featuresOf(spec),
+                                  llvm::Reloc::PIC_);
 }
 
 /// Emits `module` as `type` (assembly or object) for `spec`. Code

@@ -10,10 +10,32 @@
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/LegacyPassManager.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
+#include "llvm/TargetParser/Triple.h"
+
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+tkc::createTargetMachine(llvm::StringRef tripleName, llvm::StringRef cpu,
+                         llvm::StringRef features,
+                         std::optional<llvm::Reloc::Model> relocation) {
+  llvm::Triple triple(tripleName);
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return makeBackendError("target " + tripleName + " unavailable: " + error);
+  llvm::TargetOptions options;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, cpu, features, options, relocation, std::nullopt,
+      llvm::CodeGenOptLevel::Aggressive));
+  if (!machine)
+    return makeBackendError("cannot create a " + tripleName +
+                            " target machine for " + cpu);
+  return machine;
+}
 
 void tkc::optimizeModule(llvm::Module &module, llvm::TargetMachine &machine) {
   llvm::LoopAnalysisManager lam;

@@ -15,10 +15,19 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace tkc {
+
+/// The target machine for `triple`, CPU `cpu` and `features` at O3 (its
+/// LLVM target must be initialized), or an error naming `cpu`.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu,
+                    llvm::StringRef features,
+                    std::optional<llvm::Reloc::Model> relocation);
 
 /// Runs LLVM's O3 module pipeline on `module` for `machine`.
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine);

@@ -21,7 +21,6 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
@@ -57,20 +56,8 @@ createTargetMachine(const TargetSpec &spec) {
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
   });
-  llvm::Triple triple(kTriple);
-  std::string error;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target)
-    return makeBackendError("NVPTX target unavailable: " + error);
-  llvm::TargetOptions options;
-  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      triple, spec.arch, /*Features=*/"", options, std::nullopt, std::nullopt,
-      llvm::CodeGenOptLevel::Aggressive));
-  if (!machine)
-    return makeBackendError("cannot create an NVPTX target machine for " +
-                            spec.arch);
-  return machine;
+  return tkc::createTargetMachine(kTriple, spec.arch, /*features=*/"",
+                                  std::nullopt);
 }
 
 /// Links the libdevice functions `module` calls, then internalizes them.

@@ -9,6 +9,7 @@
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::tkc::gpu;
@@ -133,4 +134,23 @@ Value mlir::tkc::gpu::shuffleXorAnyType(OpBuilder &b, Location loc,
   return type == intType
              ? result
              : LLVM::BitcastOp::create(b, loc, type, result).getResult();
+}
+
+SmallVector<Value> mlir::tkc::gpu::applyCombineRegion(Region &region,
+                                                      OpBuilder &b,
+                                                      ValueRange lhs,
+                                                      ValueRange rhs) {
+  Block &body = region.front();
+  IRMapping mapping;
+  unsigned n = lhs.size();
+  for (unsigned i = 0; i < n; ++i) {
+    mapping.map(body.getArgument(i), lhs[i]);
+    mapping.map(body.getArgument(n + i), rhs[i]);
+  }
+  for (Operation &inner : body.without_terminator())
+    b.clone(inner, mapping);
+  SmallVector<Value> results;
+  for (Value v : body.getTerminator()->getOperands())
+    results.push_back(mapping.lookupOrDefault(v));
+  return results;
 }

@@ -45,6 +45,12 @@ Value shuffleXorAnyType(OpBuilder &b, Location loc,
                         const ::tkc::TargetInfo &target, Value value,
                         unsigned mask);
 
+/// Clones the body of a reduce or scan combine `region` with its arguments
+/// bound to `lhs` then `rhs` (one value per operand) and returns the values
+/// it yields.
+SmallVector<Value> applyCombineRegion(Region &region, OpBuilder &b,
+                                      ValueRange lhs, ValueRange rhs);
+
 /// An i32 constant.
 Value i32Constant(OpBuilder &b, Location loc, int64_t value);
 

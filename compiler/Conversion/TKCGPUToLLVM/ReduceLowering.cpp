@@ -21,7 +21,6 @@
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
-#include "mlir/IR/IRMapping.h"
 
 #include <map>
 
@@ -57,19 +56,7 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
   /// Applies the combine region to (`lhs`, `rhs`), one value per operand.
   SmallVector<Value> combine(ReduceOp op, ConversionPatternRewriter &rewriter,
                              ValueRange lhs, ValueRange rhs) const {
-    Block &body = op.getCombineOp().front();
-    IRMapping mapping;
-    unsigned n = lhs.size();
-    for (unsigned i = 0; i < n; ++i) {
-      mapping.map(body.getArgument(i), lhs[i]);
-      mapping.map(body.getArgument(n + i), rhs[i]);
-    }
-    for (Operation &inner : body.without_terminator())
-      rewriter.clone(inner, mapping);
-    SmallVector<Value> results;
-    for (Value v : body.getTerminator()->getOperands())
-      results.push_back(mapping.lookupOrDefault(v));
-    return results;
+    return applyCombineRegion(op.getCombineOp(), rewriter, lhs, rhs);
   }
 
   LogicalResult
