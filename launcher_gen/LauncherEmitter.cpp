@@ -65,10 +65,11 @@ const char *const kDims[3] = {"X", "Y", "Z"};
 class Emitter {
 public:
   Emitter(StringRef name, StringRef gridText, std::vector<Variant> variants,
-          StringRef headerInclude)
+          StringRef headerInclude, const Manifest *manifest)
       : name(name), gridText(gridText), variants(std::move(variants)),
         headerInclude(headerInclude.empty() ? (name + ".h").str()
-                                            : headerInclude.str()) {}
+                                            : headerInclude.str()),
+        manifest(manifest) {}
 
   llvm::Expected<GeneratedLauncher> run();
 
@@ -76,6 +77,20 @@ private:
   llvm::Error checkSameKernel();
   void nameParams();
   llvm::Error orderVariants();
+  llvm::Expected<std::vector<int>> manifestConfigs() const;
+  llvm::Error fillTuning(TemplateValues &values) const;
+  llvm::Error fillKey(TemplateValues &values) const;
+  llvm::Error fillTuned(TemplateValues &values) const;
+  llvm::Error fillRestore(TemplateValues &values) const;
+  std::string unsafeExpression() const;
+  /// An error about the manifest at JSON path `where`.
+  llvm::Error manifestError(const llvm::Twine &where,
+                            const llvm::Twine &what) const {
+    return makeError(manifest->path + ": " + where + ": " + what);
+  }
+  /// The passed integer parameter `paramName`, or an error for `where`.
+  llvm::Expected<const ApiParam *> integerParam(StringRef paramName,
+                                                const llvm::Twine &where) const;
   llvm::Error checkGridNames();
   llvm::Error fillVariant(const Variant &variant, int index, int config,
                           TemplateValues &values);
@@ -94,6 +109,7 @@ private:
   std::vector<Variant> variants;
   /// How the source includes the header.
   std::string headerInclude;
+  const Manifest *manifest;
   Grid grid;
   std::vector<ApiParam> apiParams;
   /// Variant indices in emission order, and each config's first index.
@@ -181,21 +197,60 @@ std::string specializationKey(const Variant &variant) {
   return key;
 }
 
+llvm::Expected<std::vector<int>> Emitter::manifestConfigs() const {
+  std::vector<int> config(variants.size());
+  for (size_t i = 0; i < variants.size(); ++i) {
+    const Variant &variant = variants[i];
+    auto matches = [&](const ManifestConfig &c) {
+      if (c.numWarps != variant.numWarps || c.numStages != variant.numStages)
+        return false;
+      return llvm::all_of(c.constexprs, [&](const auto &kv) {
+        const Param *param = variant.findParam(kv.first);
+        return param && param->isConstexpr() && param->value == kv.second;
+      });
+    };
+    auto found = llvm::find_if(manifest->configs, matches);
+    if (found == manifest->configs.end())
+      return makeError(variant.path + ": was compiled with num_warps " +
+                       llvm::Twine(variant.numWarps) + ", num_stages " +
+                       llvm::Twine(variant.numStages) +
+                       " and constexprs that match no config of " +
+                       manifest->path);
+    for (const auto &kv : found->constexprs)
+      if (!variant.findParam(kv.first))
+        return manifestError(found->where + ".constexprs." + kv.first,
+                             "'" + variant.kernel +
+                                 "' has no parameter named '" + kv.first + "'");
+    config[i] = found - manifest->configs.begin();
+  }
+  return config;
+}
+
 llvm::Error Emitter::orderVariants() {
-  // Configs are numbered per vendor, in command-line order: config c is the
-  // c-th distinct config of the CUDA variants together with the c-th of the
-  // HIP variants (the two vendors are usually tuned differently).
+  // Without a manifest, configs are numbered per vendor, in command-line
+  // order: config c is the c-th distinct config of the CUDA variants together
+  // with the c-th of the HIP variants (the two vendors are usually tuned
+  // differently). A manifest numbers them itself.
   std::map<std::string, std::vector<std::string>> keysByBackend;
   std::vector<int> config(variants.size());
   size_t numConfigs = 0;
+  if (manifest) {
+    auto matched = manifestConfigs();
+    if (!matched)
+      return matched.takeError();
+    config = std::move(*matched);
+    numConfigs = manifest->configs.size();
+  }
   for (size_t i = 0; i < variants.size(); ++i) {
-    std::vector<std::string> &keys = keysByBackend[variants[i].backend];
-    std::string key = configKey(variants[i]);
-    auto found = llvm::find(keys, key);
-    config[i] = found - keys.begin();
-    if (found == keys.end())
-      keys.push_back(key);
-    numConfigs = std::max(numConfigs, keys.size());
+    if (!manifest) {
+      std::vector<std::string> &keys = keysByBackend[variants[i].backend];
+      std::string key = configKey(variants[i]);
+      auto found = llvm::find(keys, key);
+      config[i] = found - keys.begin();
+      if (found == keys.end())
+        keys.push_back(key);
+      numConfigs = std::max(numConfigs, keys.size());
+    }
     for (size_t j = 0; j < i; ++j)
       if (config[j] == config[i] && variants[j].arch == variants[i].arch &&
           specializationKey(variants[j]) == specializationKey(variants[i]))
@@ -444,6 +499,7 @@ void Emitter::fillGlobals(TemplateValues &values) const {
     TemplateValues &item = values.addItem("api_params");
     item.set("PARAM_NAME", api.cName);
     item.set("PARAM_DOC", doc);
+    item.set("PARAM_DECL", type + (type.back() == '*' ? "" : " ") + api.cName);
   }
   for (const Param &p : first.params) {
     if (!p.isConstexpr())
@@ -494,6 +550,268 @@ void Emitter::fillGlobals(TemplateValues &values) const {
                                      : "TKC_BACKEND_HIP");
 }
 
+/// A CUDA or AMD arch from a target string ("cuda:90a" -> "sm_90a").
+std::string archOfTarget(StringRef target) {
+  if (target.consume_front("cuda:"))
+    return "sm_" + target.split(':').first.str();
+  if (target.consume_front("hip:"))
+    return target.split(':').first.str();
+  return target.str();
+}
+
+/// `items` as a C initializer list, or `empty` when there are none.
+std::string initializer(const std::vector<std::string> &items,
+                        StringRef empty) {
+  return items.empty() ? empty.str() : llvm::join(items, ", ");
+}
+
+llvm::Expected<const ApiParam *>
+Emitter::integerParam(StringRef paramName, const llvm::Twine &where) const {
+  const ApiParam *api = findApiParam(paramName);
+  if (!api || api->param->isPointer() ||
+      (api->param->dtype.front() != 'i' && api->param->dtype.front() != 'u')) {
+    std::string integers;
+    for (const ApiParam &p : apiParams)
+      if (!p.param->isPointer() &&
+          (p.param->dtype.front() == 'i' || p.param->dtype.front() == 'u'))
+        integers += (integers.empty() ? "" : ", ") + p.param->name;
+    return manifestError(
+        where, "'" + paramName + "' is not an integer parameter of '" +
+                   variants.front().kernel + "' (those are: " +
+                   (integers.empty() ? "none" : integers) + ")");
+  }
+  if (!api->passed)
+    return manifestError(where, "'" + paramName +
+                                    "' is specialized as == 1 in every "
+                                    "variant, so calls do not pass it");
+  return api;
+}
+
+/// The C operand of an integer parameter in checked arithmetic.
+std::string integerOperand(const ApiParam &api) {
+  if (api.param->dtype == "u64")
+    return "tkc_grid_u64(&tkc_ret, " + api.cName + ")";
+  return "(int64_t)" + api.cName;
+}
+
+llvm::Error Emitter::fillKey(TemplateValues &values) const {
+  std::vector<std::string> keyNames;
+  values.declareList("keys");
+  values.declareList("bounds");
+  std::vector<std::string> key =
+      manifest ? manifest->key : std::vector<std::string>();
+  for (size_t k = 0; k < key.size(); ++k) {
+    auto api = integerParam(key[k], "key[" + llvm::Twine(k) + "]");
+    if (!api)
+      return api.takeError();
+    keyNames.push_back("\"" + key[k] + "\"");
+    Bucketing bucketing;
+    if (auto it = manifest->buckets.find(key[k]); it != manifest->buckets.end())
+      bucketing = it->second;
+    std::string operand = integerOperand(**api), expr;
+    switch (bucketing.kind) {
+    case Bucketing::Kind::Pow2:
+      expr = "tkc_bucket_pow2(" + operand + ")";
+      break;
+    case Bucketing::Kind::Exact:
+      expr = operand;
+      break;
+    case Bucketing::Kind::Bounds: {
+      std::string array = name + "_bounds_" + std::to_string(k);
+      std::vector<std::string> bounds;
+      for (int64_t b : bucketing.bounds)
+        bounds.push_back("INT64_C(" + std::to_string(b) + ")");
+      TemplateValues &item = values.addItem("bounds");
+      item.set("BOUNDS_NAME", array);
+      item.set("BOUNDS_COUNT", std::to_string(bounds.size()));
+      item.set("BOUNDS_VALUES", llvm::join(bounds, ", "));
+      expr = "tkc_bucket_bounds(" + operand + ", " + array + ", " +
+             std::to_string(bounds.size()) + ")";
+      break;
+    }
+    }
+    TemplateValues &item = values.addItem("keys");
+    item.set("KEY_INDEX", std::to_string(k));
+    item.set("BUCKET_EXPR", expr);
+  }
+  values.set("NUM_KEYS", std::to_string(key.size()));
+  values.set("NUM_KEYS_OR_1", std::to_string(std::max<size_t>(key.size(), 1)));
+  values.set("KEY_NAMES", initializer(keyNames, "NULL"));
+  values.set("KEY_DOC", key.empty()
+                            ? "it has no tuning key"
+                            : "its tuning key: " + llvm::join(key, ", "));
+  return llvm::Error::success();
+}
+
+llvm::Error Emitter::fillTuned(TemplateValues &values) const {
+  std::vector<std::string> rows;
+  values.declareList("tuned");
+  if (manifest) {
+    std::vector<std::string> targetArchs;
+    for (const std::string &target : manifest->targets)
+      targetArchs.push_back(archOfTarget(target));
+    for (const TunedEntry &entry : manifest->tuned) {
+      if (entry.kernel != name)
+        continue; // Another kernel's entry in a shared tuned file.
+      auto config =
+          llvm::find_if(manifest->configs, [&](const ManifestConfig &c) {
+            return c.name == entry.config;
+          });
+      if (config == manifest->configs.end())
+        return manifestError(entry.where + ".config",
+                             "no config is named \"" + entry.config + "\"");
+      if (!llvm::is_contained(targetArchs, entry.arch))
+        return manifestError(entry.where + ".arch",
+                             "'" + entry.arch +
+                                 "' is not one of the "
+                                 "manifest's targets (" +
+                                 llvm::join(targetArchs, ", ") + ")");
+      std::vector<std::string> row;
+      for (const std::string &keyName : manifest->key) {
+        auto it = entry.key.find(keyName);
+        if (it == entry.key.end())
+          return manifestError(entry.where + ".key",
+                               "missing key parameter '" + keyName + "'");
+        row.push_back("INT64_C(" + std::to_string(it->second) + ")");
+      }
+      for (const auto &kv : entry.key)
+        if (!llvm::is_contained(manifest->key, kv.first))
+          return manifestError(entry.where + ".key." + kv.first,
+                               "'" + kv.first + "' is not in key [" +
+                                   llvm::join(manifest->key, ", ") + "]");
+      // An entry for an arch or config this build leaves out cannot apply.
+      int c = config - manifest->configs.begin();
+      bool compiled = false;
+      for (size_t k = 0; k < order.size(); ++k)
+        compiled |= configOf[k] == c && variants[order[k]].arch == entry.arch;
+      if (!compiled)
+        continue;
+      TemplateValues &item = values.addItem("tuned");
+      item.set("TUNED_INDEX", std::to_string(rows.size()));
+      item.set("TUNED_ARCH", entry.arch);
+      item.set("TUNED_CONFIG", std::to_string(c));
+      rows.push_back("{" + initializer(row, "0") + "}");
+    }
+  }
+  values.set("NUM_TUNED", std::to_string(rows.size()));
+  values.set("NUM_TUNED_OR_1",
+             std::to_string(std::max<size_t>(rows.size(), 1)));
+  values.set("TUNED_KEYS", initializer(rows, "{0}"));
+  values.set("TUNED_EMPTY",
+             rows.empty() ? "{NULL, " + name + "_tuned_keys[0], 0}" : "");
+  return llvm::Error::success();
+}
+
+llvm::Error Emitter::fillRestore(TemplateValues &values) const {
+  size_t count = 0;
+  values.declareList("restore");
+  if (manifest)
+    for (const RestoreBuffer &buffer : manifest->restore) {
+      const ApiParam *api = findApiParam(buffer.param);
+      if (!api || !api->param->isPointer())
+        return manifestError(buffer.where + ".param",
+                             "'" + buffer.param +
+                                 "' is not a pointer "
+                                 "parameter of '" +
+                                 variants.front().kernel + "'");
+      auto parsed = parseGrid(buffer.bytes);
+      if (!parsed)
+        return manifestError(buffer.where + ".bytes",
+                             "'" + buffer.bytes +
+                                 "': " + llvm::toString(parsed.takeError()));
+      if ((*parsed)[1]->kind != GridExpr::Kind::Integer ||
+          (*parsed)[2]->kind != GridExpr::Kind::Integer ||
+          buffer.bytes.find(',') != std::string::npos)
+        return manifestError(buffer.where + ".bytes",
+                             "expected one integer expression, got '" +
+                                 buffer.bytes + "'");
+      llvm::Error error = llvm::Error::success();
+      forEachGridName(*(*parsed)[0], [&](const GridExpr &expr) {
+        if (error)
+          return;
+        auto param = integerParam(expr.name, buffer.where + ".bytes");
+        if (!param)
+          error = param.takeError();
+      });
+      if (error)
+        return error;
+      std::string bytes = emitGridC(
+          *(*parsed)[0],
+          [&](const GridExpr &expr) {
+            return integerOperand(*findApiParam(expr.name));
+          },
+          "tkc_ret");
+      TemplateValues &item = values.addItem("restore");
+      item.set("RESTORE_INDEX", std::to_string(count++));
+      item.set("RESTORE_POINTER", api->cName);
+      item.set("RESTORE_BYTES", bytes);
+    }
+  values.set("NUM_RESTORE", std::to_string(count));
+  values.set("NUM_RESTORE_OR_1", std::to_string(std::max<size_t>(count, 1)));
+  return llvm::Error::success();
+}
+
+std::string Emitter::unsafeExpression() const {
+  auto restored = [&](const ApiParam &api) {
+    return manifest &&
+           llvm::any_of(manifest->restore, [&](const RestoreBuffer &b) {
+             return b.param == api.param->name;
+           });
+  };
+  // How the kernel may use each pointer, across all variants.
+  auto mayWrite = [&](const ApiParam &api) {
+    return llvm::any_of(variants, [&](const Variant &v) {
+      return v.findParam(api.param->name)->mayWrite();
+    });
+  };
+  auto mayRead = [&](const ApiParam &api) {
+    return llvm::any_of(variants, [&](const Variant &v) {
+      return v.findParam(api.param->name)->mayRead();
+    });
+  };
+  std::string expr;
+  for (const ApiParam &p : apiParams) {
+    if (!p.passed || !p.param->isPointer() || restored(p) || !mayWrite(p))
+      continue;
+    if (mayRead(p))
+      return "\"" + p.param->name +
+             " is read and written by the kernel and not restored (see the "
+             "manifest's restore)\"";
+    for (const ApiParam &q : apiParams)
+      if (&q != &p && q.passed && q.param->isPointer() && mayRead(q))
+        expr += p.cName + " == " + q.cName + " ? \"" + p.param->name +
+                " (written) and " + q.param->name +
+                " (read) are the same buffer\" : ";
+  }
+  return expr + "NULL";
+}
+
+llvm::Error Emitter::fillTuning(TemplateValues &values) const {
+  std::vector<std::string> configNames;
+  for (size_t c = 0; c + 1 < configBegin.size(); ++c)
+    configNames.push_back(
+        "\"" +
+        (manifest ? manifest->configs[c].name : "c" + std::to_string(c)) +
+        "\"");
+  values.set("CONFIG_NAMES", llvm::join(configNames, ", "));
+  std::vector<std::string> configDoc;
+  for (size_t c = 0; c < configNames.size(); ++c)
+    configDoc.push_back(std::to_string(c) + " " + configNames[c]);
+  values.set("CONFIG_DOC", llvm::join(configDoc, ", "));
+  values.set("AUTOTUNE", !manifest || manifest->autotune ? "1" : "0");
+  values.set("UNSAFE", unsafeExpression());
+  std::string fromCall;
+  for (const ApiParam &api : apiParams)
+    if (api.passed)
+      fromCall += ", tkc_args->" + api.cName;
+  values.set("PARAMS_FROM_CALL", fromCall);
+  if (llvm::Error error = fillKey(values))
+    return error;
+  if (llvm::Error error = fillTuned(values))
+    return error;
+  return fillRestore(values);
+}
+
 llvm::Expected<GeneratedLauncher> Emitter::run() {
   if (!isCIdentifier(name) || isReservedInC(name))
     return makeError("--name '" + name +
@@ -507,6 +825,10 @@ llvm::Expected<GeneratedLauncher> Emitter::run() {
   grid = std::move(*parsed);
   if (llvm::Error error = checkSameKernel())
     return error;
+  if (manifest && manifest->kernel != variants.front().kernel)
+    return makeError(manifest->path + ": kernel: \"" + manifest->kernel +
+                     "\", but " + variants.front().path + " compiled '" +
+                     variants.front().kernel + "'");
   nameParams();
   if (llvm::Error error = orderVariants())
     return error;
@@ -515,6 +837,8 @@ llvm::Expected<GeneratedLauncher> Emitter::run() {
 
   TemplateValues values;
   fillGlobals(values);
+  if (llvm::Error error = fillTuning(values))
+    return std::move(error);
   values.declareList("variants");
   for (size_t k = 0; k < order.size(); ++k)
     if (llvm::Error error =
@@ -538,9 +862,9 @@ llvm::Expected<GeneratedLauncher> Emitter::run() {
 
 } // namespace
 
-llvm::Expected<GeneratedLauncher>
-tkc::launcher::generateLauncher(StringRef name, StringRef grid,
-                                std::vector<Variant> variants,
-                                StringRef headerInclude) {
-  return Emitter(name, grid, std::move(variants), headerInclude).run();
+llvm::Expected<GeneratedLauncher> tkc::launcher::generateLauncher(
+    StringRef name, StringRef grid, std::vector<Variant> variants,
+    StringRef headerInclude, const Manifest *manifest) {
+  return Emitter(name, grid, std::move(variants), headerInclude, manifest)
+      .run();
 }

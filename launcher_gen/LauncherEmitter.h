@@ -9,6 +9,7 @@
 #ifndef TKC_LAUNCHER_GEN_LAUNCHEREMITTER_H
 #define TKC_LAUNCHER_GEN_LAUNCHEREMITTER_H
 
+#include "launcher_gen/Manifest.h"
 #include "launcher_gen/Metadata.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -27,12 +28,15 @@ struct GeneratedLauncher {
 
 /// Generates NAME.h and NAME.c for `variants` (in command-line order) with
 /// the grid text `grid`; the source includes the header as `headerInclude`
-/// (NAME.h when empty). Errors are complete messages, starting with the
-/// metadata file or "--grid" they are about.
-llvm::Expected<GeneratedLauncher>
-generateLauncher(llvm::StringRef name, llvm::StringRef grid,
-                 std::vector<Variant> variants,
-                 llvm::StringRef headerInclude = "");
+/// (NAME.h when empty). With a `manifest`, each variant belongs to the
+/// manifest config whose values it was compiled with (configs keep the
+/// manifest's numbering), and the dispatch gets the manifest's key, buckets,
+/// restore buffers and tuned table; without one, variants with equal values
+/// form a config, numbered per vendor in command-line order. Errors are
+/// complete messages, starting with the file or "--grid" they are about.
+llvm::Expected<GeneratedLauncher> generateLauncher(
+    llvm::StringRef name, llvm::StringRef grid, std::vector<Variant> variants,
+    llvm::StringRef headerInclude = "", const Manifest *manifest = nullptr);
 
 } // namespace tkc::launcher
 

@@ -250,6 +250,16 @@ llvm::Error MetadataReader::readParams(const json::Object &root,
       return error;
     if (!isKnownDType(param.dtype))
       return fail(where + "dtype '" + param.dtype + "' is not a Triton type");
+    if (param.isPointer() && object->get("access")) {
+      if (llvm::Error error = getString(*object, "access", where, param.access))
+        return error;
+      if (param.access != "read" && param.access != "write" &&
+          param.access != "readwrite" && param.access != "none")
+        return fail(where +
+                    "access must be read, write, readwrite or none, "
+                    "got '" +
+                    param.access + "'");
+    }
     StringRef expected =
         param.isPointer() ? StringRef("void *") : cTypeOfScalar(param.dtype);
     if (expected.empty())

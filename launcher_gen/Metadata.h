@@ -35,6 +35,12 @@ struct Param {
   bool equalToOne = false;
   /// Constexprs: the value as Triton source text.
   std::string value;
+  /// Pointers: how the kernel uses the buffer ("read", "write", "readwrite",
+  /// "none"); empty when the metadata does not say (treat as "readwrite").
+  std::string access;
+  /// Whether the kernel may write / read through this pointer.
+  bool mayWrite() const { return access != "read" && access != "none"; }
+  bool mayRead() const { return access != "write" && access != "none"; }
 
   bool isConstexpr() const { return kind == "constexpr"; }
   bool isPointer() const { return kind == "pointer"; }

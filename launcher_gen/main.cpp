@@ -1,8 +1,8 @@
 //===- main.cpp - tkc-launcher-gen: metadata.json files to C
 //---------------===//
 //
-// tkc-launcher-gen --name NAME --grid "X, Y, Z" --header NAME.h
-//   --source NAME.c META.json [META.json...]
+// tkc-launcher-gen --name NAME [--grid "X, Y, Z"] [--manifest M.json]
+//   --header NAME.h --source NAME.c META.json [META.json...]
 // reads each variant's metadata (and its binary), checks them, and writes the
 // C launcher pair. On any error it prints "tkc-launcher-gen: error: ..." and
 // exits 1 without writing either file.
@@ -26,10 +26,16 @@ llvm::cl::opt<std::string>
     nameOption("name", llvm::cl::Required, llvm::cl::cat(category),
                llvm::cl::desc("Name of the C API function and of the files"),
                llvm::cl::value_desc("NAME"));
+llvm::cl::opt<std::string> manifestOption(
+    "manifest", llvm::cl::cat(category),
+    llvm::cl::desc("The kernel's manifest (docs/manifest.md): config "
+                   "numbering, tuning key, tuned table, restore buffers"),
+    llvm::cl::value_desc("MANIFEST.json"));
 llvm::cl::opt<std::string> gridOption(
-    "grid", llvm::cl::Required, llvm::cl::cat(category),
+    "grid", llvm::cl::cat(category),
     llvm::cl::desc("Launch grid: 1 to 3 comma-separated integer expressions "
-                   "over parameters and constexprs; cdiv(a, b) available"),
+                   "over parameters and constexprs; cdiv(a, b) available "
+                   "(default: the manifest's)"),
     llvm::cl::value_desc("\"X, Y, Z\""));
 llvm::cl::opt<std::string> headerOption("header", llvm::cl::Required,
                                         llvm::cl::cat(category),
@@ -66,6 +72,19 @@ int main(int argc, char **argv) {
       "tkc-launcher-gen: writes the C launcher (NAME.h + NAME.c) of a kernel "
       "from the metadata.json of each compiled variant\n");
 
+  std::optional<Manifest> manifest;
+  if (!manifestOption.empty()) {
+    llvm::Expected<Manifest> read = readManifest(manifestOption);
+    if (!read)
+      return fail(llvm::toString(read.takeError()));
+    manifest = std::move(*read);
+  }
+  std::string grid = gridOption;
+  if (grid.empty() && manifest)
+    grid = manifest->grid;
+  if (grid.empty())
+    return fail("--grid is required without --manifest");
+
   std::vector<Variant> variants;
   for (const std::string &input : inputs) {
     llvm::Expected<Variant> variant = readVariant(input);
@@ -73,9 +92,9 @@ int main(int argc, char **argv) {
       return fail(llvm::toString(variant.takeError()));
     variants.push_back(std::move(*variant));
   }
-  llvm::Expected<GeneratedLauncher> generated =
-      generateLauncher(nameOption, gridOption, std::move(variants),
-                       llvm::sys::path::filename(headerOption));
+  llvm::Expected<GeneratedLauncher> generated = generateLauncher(
+      nameOption, grid, std::move(variants),
+      llvm::sys::path::filename(headerOption), manifest ? &*manifest : nullptr);
   if (!generated)
     return fail(llvm::toString(generated.takeError()));
   if (llvm::Error error = writeFile(headerOption, generated->header))

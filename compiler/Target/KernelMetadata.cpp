@@ -62,6 +62,8 @@ llvm::json::Value KernelMetadata::toJSON() const {
         entry["equal_to_1"] = true;
       else
         entry["divisibility"] = p.divisibility;
+      if (p.kind == "pointer" && !p.access.empty())
+        entry["access"] = p.access;
     }
     paramsJson.push_back(std::move(entry));
     if (p.kind != "constexpr" && !p.equalToOne) {

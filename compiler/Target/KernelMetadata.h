@@ -34,6 +34,10 @@ struct KernelParam {
   bool equalToOne = false;
   /// A constexpr's value as Python source text.
   std::string value;
+  /// Pointers: how the kernel may access the memory behind it, `none`,
+  /// `read`, `write` or `readwrite`; "" when unknown (the field is then not
+  /// written).
+  std::string access;
 };
 
 /// Everything docs/metadata.md lists about one variant.

@@ -42,6 +42,15 @@ static const struct {
     {"cuModuleGetFunction", offsetof(tkc_cuda_driver, cuModuleGetFunction)},
     {"cuFuncSetAttribute", offsetof(tkc_cuda_driver, cuFuncSetAttribute)},
     {"cuLaunchKernel", offsetof(tkc_cuda_driver, cuLaunchKernel)},
+    {"cuEventCreate", offsetof(tkc_cuda_driver, cuEventCreate)},
+    {"cuEventDestroy_v2", offsetof(tkc_cuda_driver, cuEventDestroy)},
+    {"cuEventRecord", offsetof(tkc_cuda_driver, cuEventRecord)},
+    {"cuEventSynchronize", offsetof(tkc_cuda_driver, cuEventSynchronize)},
+    {"cuEventElapsedTime", offsetof(tkc_cuda_driver, cuEventElapsedTime)},
+    {"cuMemAlloc_v2", offsetof(tkc_cuda_driver, cuMemAlloc)},
+    {"cuMemFree_v2", offsetof(tkc_cuda_driver, cuMemFree)},
+    {"cuMemcpyDtoDAsync_v2", offsetof(tkc_cuda_driver, cuMemcpyDtoDAsync)},
+    {"cuStreamSynchronize", offsetof(tkc_cuda_driver, cuStreamSynchronize)},
 };
 
 /** Driver state: 0 not tried yet, 1 ready, 2 failed for good. */
@@ -397,3 +406,105 @@ tkc_status tkc_cuda_launch(const tkc_device *device, const tkc_variant *variant,
                     error_name(driver, result));
   return TKC_SUCCESS;
 }
+
+/*===--------------------------------------------------------------------===*/
+/* Autotuning: events and buffer copies, in the current context             */
+/*===--------------------------------------------------------------------===*/
+
+/** Fails with the driver's name of `result` for `what`. */
+static tkc_status driver_failure(const tkc_cuda_driver *driver,
+                                 tkc_cu_result result, const char *what) {
+  return tkc_fail(TKC_ERROR_DRIVER, "%s failed: %s", what,
+                  error_name(driver, result));
+}
+
+static tkc_status cuda_timer_start(tkc_stream stream, void *events[2]) {
+  const tkc_cuda_driver *driver;
+  tkc_cu_result result;
+  tkc_status status = get_driver(&driver);
+  events[0] = events[1] = NULL;
+  if (status != TKC_SUCCESS)
+    return status;
+  result = driver->cuEventCreate(&events[0], 0);
+  if (result == TKC_CUDA_SUCCESS)
+    result = driver->cuEventCreate(&events[1], 0);
+  if (result == TKC_CUDA_SUCCESS)
+    result = driver->cuEventRecord(events[0], stream);
+  if (result == TKC_CUDA_SUCCESS)
+    return TKC_SUCCESS;
+  if (events[0])
+    driver->cuEventDestroy(events[0]);
+  if (events[1])
+    driver->cuEventDestroy(events[1]);
+  return driver_failure(driver, result, "cuEventCreate/cuEventRecord");
+}
+
+static tkc_status cuda_timer_stop(tkc_stream stream, void *events[2],
+                                  float *milliseconds) {
+  const tkc_cuda_driver *driver;
+  tkc_cu_result result;
+  tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  result = driver->cuEventRecord(events[1], stream);
+  if (result == TKC_CUDA_SUCCESS)
+    result = driver->cuEventSynchronize(events[1]);
+  if (result == TKC_CUDA_SUCCESS)
+    result = driver->cuEventElapsedTime(milliseconds, events[0], events[1]);
+  driver->cuEventDestroy(events[0]);
+  driver->cuEventDestroy(events[1]);
+  return result == TKC_CUDA_SUCCESS
+             ? TKC_SUCCESS
+             : driver_failure(driver, result, "timing with CUDA events");
+}
+
+static tkc_status cuda_alloc(size_t bytes, void **pointer) {
+  const tkc_cuda_driver *driver;
+  tkc_cu_deviceptr address = 0;
+  tkc_cu_result result;
+  tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  result = driver->cuMemAlloc(&address, bytes);
+  if (result != TKC_CUDA_SUCCESS)
+    return driver_failure(driver, result, "cuMemAlloc");
+  *pointer = (void *)(uintptr_t)address;
+  return TKC_SUCCESS;
+}
+
+static void cuda_release(void *pointer) {
+  const tkc_cuda_driver *driver;
+  if (pointer && get_driver(&driver) == TKC_SUCCESS)
+    driver->cuMemFree((tkc_cu_deviceptr)(uintptr_t)pointer);
+}
+
+static tkc_status cuda_copy(void *dst, const void *src, size_t bytes,
+                            tkc_stream stream) {
+  const tkc_cuda_driver *driver;
+  tkc_cu_result result;
+  tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  result = driver->cuMemcpyDtoDAsync((tkc_cu_deviceptr)(uintptr_t)dst,
+                                     (tkc_cu_deviceptr)(uintptr_t)src, bytes,
+                                     stream);
+  return result == TKC_CUDA_SUCCESS
+             ? TKC_SUCCESS
+             : driver_failure(driver, result, "cuMemcpyDtoDAsync");
+}
+
+static tkc_status cuda_sync(tkc_stream stream) {
+  const tkc_cuda_driver *driver;
+  tkc_cu_result result;
+  tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  result = driver->cuStreamSynchronize(stream);
+  return result == TKC_CUDA_SUCCESS
+             ? TKC_SUCCESS
+             : driver_failure(driver, result, "cuStreamSynchronize");
+}
+
+const tkc_tuning_ops tkc_cuda_tuning_ops = {cuda_timer_start, cuda_timer_stop,
+                                            cuda_alloc,       cuda_release,
+                                            cuda_copy,        cuda_sync};

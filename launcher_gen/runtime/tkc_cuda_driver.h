@@ -20,6 +20,10 @@ typedef void *tkc_cu_context;
 typedef void *tkc_cu_module;
 typedef void *tkc_cu_function;
 typedef void *tkc_cu_stream;
+/** CUevent: an opaque handle. */
+typedef void *tkc_cu_event;
+/** CUdeviceptr: a device address. */
+typedef unsigned long long tkc_cu_deviceptr;
 
 /** The driver's values the runtime uses (checked against cuda.h in
  *  cuda_abi_test). */
@@ -76,6 +80,27 @@ typedef struct tkc_cuda_driver {
                                   unsigned block_z, unsigned shared_bytes,
                                   tkc_cu_stream stream, void **kernel_params,
                                   void **extra);
+  /* Autotuning: timing with events, and saving buffers it must restore. */
+  /** cuEventCreate */
+  tkc_cu_result (*cuEventCreate)(tkc_cu_event *event, unsigned flags);
+  /** cuEventDestroy_v2 */
+  tkc_cu_result (*cuEventDestroy)(tkc_cu_event event);
+  /** cuEventRecord */
+  tkc_cu_result (*cuEventRecord)(tkc_cu_event event, tkc_cu_stream stream);
+  /** cuEventSynchronize */
+  tkc_cu_result (*cuEventSynchronize)(tkc_cu_event event);
+  /** cuEventElapsedTime */
+  tkc_cu_result (*cuEventElapsedTime)(float *milliseconds, tkc_cu_event start,
+                                      tkc_cu_event end);
+  /** cuMemAlloc_v2 */
+  tkc_cu_result (*cuMemAlloc)(tkc_cu_deviceptr *pointer, size_t bytes);
+  /** cuMemFree_v2 */
+  tkc_cu_result (*cuMemFree)(tkc_cu_deviceptr pointer);
+  /** cuMemcpyDtoDAsync_v2 */
+  tkc_cu_result (*cuMemcpyDtoDAsync)(tkc_cu_deviceptr dst, tkc_cu_deviceptr src,
+                                     size_t bytes, tkc_cu_stream stream);
+  /** cuStreamSynchronize */
+  tkc_cu_result (*cuStreamSynchronize)(tkc_cu_stream stream);
 } tkc_cuda_driver;
 
 /** Test hook: makes the runtime use `driver` instead of the one it would

@@ -42,6 +42,15 @@ static const struct {
     {"hipModuleUnload", offsetof(tkc_hip_driver, hipModuleUnload)},
     {"hipModuleGetFunction", offsetof(tkc_hip_driver, hipModuleGetFunction)},
     {"hipModuleLaunchKernel", offsetof(tkc_hip_driver, hipModuleLaunchKernel)},
+    {"hipEventCreate", offsetof(tkc_hip_driver, hipEventCreate)},
+    {"hipEventDestroy", offsetof(tkc_hip_driver, hipEventDestroy)},
+    {"hipEventRecord", offsetof(tkc_hip_driver, hipEventRecord)},
+    {"hipEventSynchronize", offsetof(tkc_hip_driver, hipEventSynchronize)},
+    {"hipEventElapsedTime", offsetof(tkc_hip_driver, hipEventElapsedTime)},
+    {"hipMalloc", offsetof(tkc_hip_driver, hipMalloc)},
+    {"hipFree", offsetof(tkc_hip_driver, hipFree)},
+    {"hipMemcpyAsync", offsetof(tkc_hip_driver, hipMemcpyAsync)},
+    {"hipStreamSynchronize", offsetof(tkc_hip_driver, hipStreamSynchronize)},
 };
 
 /** The libraries tried in order when no test hook names one. */
@@ -374,3 +383,101 @@ tkc_status tkc_hip_launch(const tkc_device *device, const tkc_variant *variant,
                     error_name(driver, error));
   return TKC_SUCCESS;
 }
+
+/*===--------------------------------------------------------------------===*/
+/* Autotuning: events and buffer copies, on the current device              */
+/*===--------------------------------------------------------------------===*/
+
+/** Fails with HIP's name of `error` for `what`. */
+static tkc_status driver_failure(const tkc_hip_driver *driver,
+                                 tkc_hip_error error, const char *what) {
+  return tkc_fail(TKC_ERROR_DRIVER, "%s failed: %s", what,
+                  error_name(driver, error));
+}
+
+static tkc_status hip_timer_start(tkc_stream stream, void *events[2]) {
+  const tkc_hip_driver *driver;
+  tkc_hip_error error;
+  tkc_status status = get_driver(&driver);
+  events[0] = events[1] = NULL;
+  if (status != TKC_SUCCESS)
+    return status;
+  error = driver->hipEventCreate(&events[0]);
+  if (error == TKC_HIP_SUCCESS)
+    error = driver->hipEventCreate(&events[1]);
+  if (error == TKC_HIP_SUCCESS)
+    error = driver->hipEventRecord(events[0], stream);
+  if (error == TKC_HIP_SUCCESS)
+    return TKC_SUCCESS;
+  if (events[0])
+    driver->hipEventDestroy(events[0]);
+  if (events[1])
+    driver->hipEventDestroy(events[1]);
+  return driver_failure(driver, error, "hipEventCreate/hipEventRecord");
+}
+
+static tkc_status hip_timer_stop(tkc_stream stream, void *events[2],
+                                 float *milliseconds) {
+  const tkc_hip_driver *driver;
+  tkc_hip_error error;
+  tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  error = driver->hipEventRecord(events[1], stream);
+  if (error == TKC_HIP_SUCCESS)
+    error = driver->hipEventSynchronize(events[1]);
+  if (error == TKC_HIP_SUCCESS)
+    error = driver->hipEventElapsedTime(milliseconds, events[0], events[1]);
+  driver->hipEventDestroy(events[0]);
+  driver->hipEventDestroy(events[1]);
+  return error == TKC_HIP_SUCCESS
+             ? TKC_SUCCESS
+             : driver_failure(driver, error, "timing with HIP events");
+}
+
+static tkc_status hip_alloc(size_t bytes, void **pointer) {
+  const tkc_hip_driver *driver;
+  tkc_hip_error error;
+  tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  error = driver->hipMalloc(pointer, bytes);
+  return error == TKC_HIP_SUCCESS ? TKC_SUCCESS
+                                  : driver_failure(driver, error, "hipMalloc");
+}
+
+static void hip_release(void *pointer) {
+  const tkc_hip_driver *driver;
+  if (pointer && get_driver(&driver) == TKC_SUCCESS)
+    driver->hipFree(pointer);
+}
+
+static tkc_status hip_copy(void *dst, const void *src, size_t bytes,
+                           tkc_stream stream) {
+  const tkc_hip_driver *driver;
+  tkc_hip_error error;
+  tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  error = driver->hipMemcpyAsync(dst, src, bytes,
+                                 TKC_HIP_MEMCPY_DEVICE_TO_DEVICE, stream);
+  return error == TKC_HIP_SUCCESS
+             ? TKC_SUCCESS
+             : driver_failure(driver, error, "hipMemcpyAsync");
+}
+
+static tkc_status hip_sync(tkc_stream stream) {
+  const tkc_hip_driver *driver;
+  tkc_hip_error error;
+  tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  error = driver->hipStreamSynchronize(stream);
+  return error == TKC_HIP_SUCCESS
+             ? TKC_SUCCESS
+             : driver_failure(driver, error, "hipStreamSynchronize");
+}
+
+const tkc_tuning_ops tkc_hip_tuning_ops = {hip_timer_start, hip_timer_stop,
+                                           hip_alloc,       hip_release,
+                                           hip_copy,        hip_sync};

@@ -26,13 +26,17 @@ typedef int tkc_hip_error;
 typedef void *tkc_hip_module;
 typedef void *tkc_hip_function;
 typedef void *tkc_hip_stream;
+/** hipEvent_t: an opaque handle. */
+typedef void *tkc_hip_event;
 
 /** HIP's values the runtime uses (checked against the HIP headers in
  *  hip_abi_test). */
 enum {
   TKC_HIP_SUCCESS = 0,
   TKC_HIP_ERROR_NO_DEVICE = 100,
-  TKC_HIP_ERROR_INVALID_DEVICE = 101
+  TKC_HIP_ERROR_INVALID_DEVICE = 101,
+  /** hipMemcpyKind's hipMemcpyDeviceToDevice. */
+  TKC_HIP_MEMCPY_DEVICE_TO_DEVICE = 3
 };
 
 /** hipDeviceProp_t as hipGetDeviceProperties (R0000 layout) fills it, up to
@@ -106,6 +110,27 @@ typedef struct tkc_hip_driver {
                                          unsigned shared_bytes,
                                          tkc_hip_stream stream,
                                          void **kernel_params, void **extra);
+  /* Autotuning: timing with events, and saving buffers it must restore. */
+  /** hipEventCreate */
+  tkc_hip_error (*hipEventCreate)(tkc_hip_event *event);
+  /** hipEventDestroy */
+  tkc_hip_error (*hipEventDestroy)(tkc_hip_event event);
+  /** hipEventRecord */
+  tkc_hip_error (*hipEventRecord)(tkc_hip_event event, tkc_hip_stream stream);
+  /** hipEventSynchronize */
+  tkc_hip_error (*hipEventSynchronize)(tkc_hip_event event);
+  /** hipEventElapsedTime */
+  tkc_hip_error (*hipEventElapsedTime)(float *milliseconds, tkc_hip_event start,
+                                       tkc_hip_event end);
+  /** hipMalloc */
+  tkc_hip_error (*hipMalloc)(void **pointer, size_t bytes);
+  /** hipFree */
+  tkc_hip_error (*hipFree)(void *pointer);
+  /** hipMemcpyAsync */
+  tkc_hip_error (*hipMemcpyAsync)(void *dst, const void *src, size_t bytes,
+                                  int kind, tkc_hip_stream stream);
+  /** hipStreamSynchronize */
+  tkc_hip_error (*hipStreamSynchronize)(tkc_hip_stream stream);
 } tkc_hip_driver;
 
 /** Test hook: makes the runtime use `driver` instead of the HIP library it

@@ -36,7 +36,7 @@ extern "C" {
 
 /** ABI version of this header and of the generated launchers: a generated
  *  file refuses to compile against a runtime with another version. */
-#define TKC_ABI_VERSION 1
+#define TKC_ABI_VERSION 2
 
 /** The active vendor's own stream handle: a CUstream on NVIDIA, a
  *  hipStream_t on AMD. NULL is the default stream (of the current context
@@ -92,6 +92,23 @@ typedef enum tkc_vendor {
  *  TKC_VENDOR environment variable. Modules already loaded stay loaded.
  *  Returns TKC_ERROR_INVALID_ARGUMENT for a value not in tkc_vendor. */
 tkc_status tkc_set_vendor(tkc_vendor vendor);
+
+/** Run-time autotuning (docs/manifest.md): when on, the first call of a
+ *  kernel with several configs and no tuned-table entry for the device and
+ *  the call's key buckets times every config on the caller's stream (with
+ *  events; the stream is synchronized) and keeps the fastest for that
+ *  (device, buckets) for the life of the process. Concurrent first calls
+ *  wait for one tuning run. Buffers the manifest lists under `restore` are
+ *  saved first and restored before the real launch; a call whose written
+ *  buffers are also read and not restored is never timed (it uses config 0
+ *  and is tuned later, by a call that is safe).
+ *  On when tkc_set_autotune(1) was called, or else when the environment
+ *  variable TKC_AUTOTUNE is 1 (read once). If TKC_AUTOTUNE_FILE names a file,
+ *  every result of the process is written there after each tuning run, as
+ *  a manifest's tuned table ({"tuned": [...]}).
+ *  `enabled`: 1 on, 0 off, -1 back to TKC_AUTOTUNE. Returns
+ *  TKC_ERROR_INVALID_ARGUMENT for other values. */
+tkc_status tkc_set_autotune(int enabled);
 
 /*===--------------------------------------------------------------------===*/
 /* Interface of the generated launchers (not for hand-written code)         */
@@ -204,6 +221,77 @@ tkc_status tkc_load_variant(const tkc_device *device,
 tkc_status tkc_launch(const tkc_device *device, const tkc_variant *variant,
                       const int64_t grid[3], tkc_stream stream,
                       void **kernel_params);
+
+/** One entry of a kernel's tuned table: on a device where a variant of
+ *  `arch` runs, calls whose key buckets equal `key` use `config`. */
+typedef struct tkc_tuned_entry {
+  const char *arch;
+  /** Bucket values, one per key parameter. */
+  const int64_t *key;
+  int config;
+} tkc_tuned_entry;
+
+/** What a generated launcher tells the runtime about its configs. */
+typedef struct tkc_kernel_tuning {
+  /** The C function's name (the tuned table's `kernel`). */
+  const char *kernel;
+  /** All variants, to rank architectures on the device. */
+  const tkc_variant *variants;
+  int num_variants;
+  /** Config names, in index order. */
+  int num_configs;
+  const char *const *config_names;
+  /** The key parameters' names. */
+  int num_keys;
+  const char *const *key_names;
+  /** The manifest's tuned table. */
+  const tkc_tuned_entry *tuned;
+  int num_tuned;
+  /** 0 when the manifest turned run-time autotuning off. */
+  int autotune;
+} tkc_kernel_tuning;
+
+/** A device buffer: where, and how many bytes. */
+typedef struct tkc_buffer {
+  void *pointer;
+  size_t bytes;
+} tkc_buffer;
+
+/** Launches config `config` of a call whose arguments `call` holds. */
+typedef tkc_status (*tkc_config_launch)(void *call, tkc_stream stream,
+                                        int config);
+
+/** One call, as autotuning sees it. */
+typedef struct tkc_tuning_call {
+  /** The key parameters' bucket values. */
+  const int64_t *buckets;
+  tkc_stream stream;
+  /** Runs one config with the call's arguments. */
+  tkc_config_launch launch;
+  void *call;
+  /** Buffers to save before timing and restore after. */
+  const tkc_buffer *restore;
+  int num_restore;
+  /** NULL, or why the call's buffers must not be timed on (a written buffer
+   *  that is also read and not restored). */
+  const char *unsafe;
+} tkc_tuning_call;
+
+/** Picks the config of a call (docs/manifest.md): the tuned table's entry
+ *  for the best-ranked arch on `device` with the call's buckets; else, with
+ *  autotuning on, the winner for (device, buckets), tuning now if there is
+ *  none; else 0. */
+tkc_status tkc_choose_config(const tkc_kernel_tuning *tuning,
+                             const tkc_device *device,
+                             const tkc_tuning_call *call, int *config);
+
+/** The default bucket of a key value: the next power of two >= `value`
+ *  (1 for 1), 0 for values <= 0. */
+int64_t tkc_bucket_pow2(int64_t value);
+
+/** The bucket of `value` among sorted upper `bounds`: the first bound >=
+ *  `value`, or `value` itself above the last. */
+int64_t tkc_bucket_bounds(int64_t value, const int64_t *bounds, int count);
 
 /** Fails with TKC_ERROR_INVALID_ARGUMENT for a config index out of range. */
 tkc_status tkc_invalid_config(const char *kernel, int config, int num_configs);

@@ -63,6 +63,30 @@ tkc_status tkc_hip_launch(const tkc_device *device, const tkc_variant *variant,
                           void *function, const unsigned grid[3],
                           tkc_stream stream, void **kernel_params);
 
+/** What autotuning needs of a vendor, on the calling thread's current
+ *  context (CUDA) or device (HIP). */
+typedef struct tkc_tuning_ops {
+  /** Creates two events and records the first on `stream`. */
+  tkc_status (*timer_start)(tkc_stream stream, void *events[2]);
+  /** Records the second event, waits for it, sets `*milliseconds` to the
+   *  time between the two and destroys both. */
+  tkc_status (*timer_stop)(tkc_stream stream, void *events[2],
+                           float *milliseconds);
+  /** Allocates `bytes` of device memory. */
+  tkc_status (*alloc)(size_t bytes, void **pointer);
+  /** Frees what alloc returned (NULL: nothing). */
+  void (*release)(void *pointer);
+  /** Queues a device-to-device copy on `stream`. */
+  tkc_status (*copy)(void *dst, const void *src, size_t bytes,
+                     tkc_stream stream);
+  /** Waits for everything queued on `stream`. */
+  tkc_status (*sync)(tkc_stream stream);
+} tkc_tuning_ops;
+
+/** Each vendor's tuning operations (tkc_cuda.c, tkc_hip.c). */
+extern const tkc_tuning_ops tkc_cuda_tuning_ops;
+extern const tkc_tuning_ops tkc_hip_tuning_ops;
+
 /** Forgets the cached vendor choice and TKC_VENDOR (the test hooks call
  *  it when they swap a driver). */
 void tkc_vendor_forget(void);

@@ -10,6 +10,8 @@
 
 #include "backends/amd/AMDBackend.h"
 #include "backends/nvidia/NVIDIABackend.h"
+#include "compiler/Dialect/TKC/Analysis/PointerAccess.h"
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 #include "compiler/Frontend/ASTPrinter.h"
 #include "compiler/Frontend/CodeGen.h"
@@ -140,14 +142,21 @@ struct Variant {
   tkc::KernelMetadata metadata;
 };
 
-/// Reads the `tkc.params` attribute the frontend puts on the kernel.
-std::optional<std::vector<tkc::KernelParam>> readParams(mlir::ModuleOp module,
+/// Reads the `tkc.params` attribute the frontend puts on the kernel, and
+/// gives each pointer the access PointerAccessAnalysis finds. `ttir` must be
+/// the module after the ttir pipeline: helpers are inlined and dead loads
+/// folded away, the function's arguments are still exactly the parameters
+/// that are neither constexpr nor equal_to_1 (in source order), and the
+/// result, like the parameters, is the same for every target.
+std::optional<std::vector<tkc::KernelParam>> readParams(mlir::ModuleOp ttir,
                                                         std::string &entry) {
-  for (auto func : module.getOps<mlir::func::FuncOp>()) {
+  for (auto func : ttir.getOps<mlir::func::FuncOp>()) {
     auto params = func->getAttrOfType<mlir::ArrayAttr>("tkc.params");
     if (!params)
       continue;
     entry = func.getName().str();
+    mlir::tkc::PointerAccessAnalysis access(func);
+    unsigned argIndex = 0;
     std::vector<tkc::KernelParam> result;
     for (auto dict : params.getAsRange<mlir::DictionaryAttr>()) {
       tkc::KernelParam p;
@@ -163,6 +172,14 @@ std::optional<std::vector<tkc::KernelParam>> readParams(mlir::ModuleOp module,
         p.divisibility = div.getInt();
       p.equalToOne =
           static_cast<bool>(dict.getAs<mlir::BoolAttr>("equal_to_1"));
+      if (p.kind != "constexpr" && !p.equalToOne) {
+        if (p.kind == "pointer" && argIndex < func.getNumArguments() &&
+            isa<mlir::tkc::PointerType>(func.getArgumentTypes()[argIndex]))
+          p.access =
+              mlir::tkc::stringifyPointerAccess(access.getArgAccess(argIndex))
+                  .str();
+        ++argIndex;
+      }
       result.push_back(std::move(p));
     }
     return result;
@@ -171,7 +188,8 @@ std::optional<std::vector<tkc::KernelParam>> readParams(mlir::ModuleOp module,
 }
 
 /// Compiles `ttir` for one target, printing the stage `opts.emit` asks
-/// for, or filling `variant` when the binary is wanted.
+/// for, or completing `variant` (whose parameters are already read) when the
+/// binary is wanted.
 int compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
                    const GpuOptions &opts, Variant &variant) {
   const tkc::TargetBackend *backend = tkc::lookupTargetBackend(spec.backend);
@@ -195,12 +213,6 @@ int compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
                        [&](raw_ostream &os) { module->print(os); });
 
   tkc::KernelMetadata &meta = variant.metadata;
-  auto params = readParams(*module, meta.entry);
-  if (!params && opts.emit == Stage::Binary)
-    return fail("the kernel carries no parameter description (tkc.params); "
-                "binaries are made from .py kernels");
-  if (params)
-    meta.params = std::move(*params);
   if (auto shared = (*module)->getAttrOfType<mlir::IntegerAttr>(
           mlir::tkc::gpu::TKCGPUDialect::kSharedBytes))
     meta.sharedBytes = shared.getInt();
@@ -267,7 +279,17 @@ int compileForTargets(mlir::ModuleOp ttir, const GpuOptions &opts) {
                 " needs exactly one --target");
   if (opts.emit == Stage::Binary && opts.output == "-")
     return fail("-o OUT is required to write binaries");
+  std::string entry;
+  auto params = readParams(ttir, entry);
+  if (!params && opts.emit == Stage::Binary)
+    return fail("the kernel carries no parameter description (tkc.params); "
+                "binaries are made from .py kernels");
   std::vector<Variant> variants(opts.targets.size());
+  for (Variant &variant : variants) {
+    variant.metadata.entry = entry;
+    if (params)
+      variant.metadata.params = *params;
+  }
   for (auto [spec, variant] : llvm::zip(opts.targets, variants))
     if (int rc = compileVariant(ttir, spec, opts, variant))
       return rc;
@@ -464,6 +486,12 @@ int runCompile(int argc, char **argv) {
                  clEnumValN(Stage::PTX, "ptx", "PTX assembly"),
                  clEnumValN(Stage::AMDGCN, "amdgcn", "AMDGPU assembly")),
       cl::init(Stage::Binary), cl::cat(category));
+  cl::opt<std::string> origin(
+      "origin",
+      cl::desc("What is being compiled, e.g. a manifest entry: when "
+               "compilation fails, tkc ends with 'note: while compiling "
+               "TEXT'"),
+      cl::value_desc("TEXT"), cl::cat(category));
 
   registerMLIROptions();
   // LLVM's and MLIR's own options still work (--mlir-timing, ...) but only
@@ -472,59 +500,67 @@ int runCompile(int argc, char **argv) {
   cl::ParseCommandLineOptions(
       argc, argv, "tkc compile: compile a Triton-language kernel\n");
 
-  if (numWarps == 0 || numWarps > 32 || !isPowerOf2_32(numWarps))
-    return fail("--num-warps must be a power of two from 1 to 32, got " +
-                Twine(numWarps));
-  if (numStages == 0)
-    return fail("--num-stages must be at least 1");
-  for (StringRef kv : constexprs)
-    if (!kv.contains('=') || kv.starts_with("="))
-      return fail("--constexpr expects NAME=VALUE, got '" + kv + "'");
+  // Everything after the command line itself is one compilation, which
+  // --origin names when it fails.
+  int rc = [&]() -> int {
+    if (numWarps == 0 || numWarps > 32 || !isPowerOf2_32(numWarps))
+      return fail("--num-warps must be a power of two from 1 to 32, got " +
+                  Twine(numWarps));
+    if (numStages == 0)
+      return fail("--num-stages must be at least 1");
+    for (StringRef kv : constexprs)
+      if (!kv.contains('=') || kv.starts_with("="))
+        return fail("--constexpr expects NAME=VALUE, got '" + kv + "'");
 
-  SmallVector<tkc::TargetSpec> specs;
-  for (StringRef list : targets) {
-    auto parsed = tkc::parseTargetList(list);
-    if (!parsed)
-      return fail(toString(parsed.takeError()));
-    specs.append(parsed->begin(), parsed->end());
-  }
-  bool targetFree = emit == Stage::Ast || emit == Stage::TTIR;
-  if (specs.empty() && !targetFree)
-    return fail("--target is required to produce '" + stageName(emit) +
-                "' (supported: " + tkc::supportedTargetsHelp() + ")");
-
-  GpuOptions gpu;
-  gpu.targets = specs;
-  gpu.numWarps = numWarps;
-  gpu.numStages = numStages;
-  gpu.emit = emit;
-  gpu.output = output;
-  gpu.tools[tkc::Backend::Cuda] = {ptxas, libdevice};
-  gpu.tools[tkc::Backend::Hip] = {ldLld, ""};
-
-  StringRef extension = sys::path::extension(input);
-  if (extension == ".py") {
-    if (kernel.empty())
-      return fail("--kernel is required for a .py input");
-    PyCompileOptions opts;
-    opts.input = input;
-    opts.kernel = kernel;
-    opts.signature = signature;
-    opts.debug = debug;
-    opts.gpu = std::move(gpu);
-    for (StringRef kv : constexprs) {
-      auto [k, v] = kv.split('=');
-      opts.constexprs.emplace_back(k.trim().str(), v.trim().str());
+    SmallVector<tkc::TargetSpec> specs;
+    for (StringRef list : targets) {
+      auto parsed = tkc::parseTargetList(list);
+      if (!parsed)
+        return fail(toString(parsed.takeError()));
+      specs.append(parsed->begin(), parsed->end());
     }
-    return compilePython(opts);
-  }
-  if (extension != ".mlir")
-    return fail("input '" + input +
-                "' must be a Triton-language .py file or a tkc-dialect "
-                ".mlir file");
-  if (emit == Stage::Ast)
-    return fail("--emit=ast needs a .py kernel; '" + input + "' is already IR");
-  return compileMLIR(input, gpu);
+    bool targetFree = emit == Stage::Ast || emit == Stage::TTIR;
+    if (specs.empty() && !targetFree)
+      return fail("--target is required to produce '" + stageName(emit) +
+                  "' (supported: " + tkc::supportedTargetsHelp() + ")");
+
+    GpuOptions gpu;
+    gpu.targets = specs;
+    gpu.numWarps = numWarps;
+    gpu.numStages = numStages;
+    gpu.emit = emit;
+    gpu.output = output;
+    gpu.tools[tkc::Backend::Cuda] = {ptxas, libdevice};
+    gpu.tools[tkc::Backend::Hip] = {ldLld, ""};
+
+    StringRef extension = sys::path::extension(input);
+    if (extension == ".py") {
+      if (kernel.empty())
+        return fail("--kernel is required for a .py input");
+      PyCompileOptions opts;
+      opts.input = input;
+      opts.kernel = kernel;
+      opts.signature = signature;
+      opts.debug = debug;
+      opts.gpu = std::move(gpu);
+      for (StringRef kv : constexprs) {
+        auto [k, v] = kv.split('=');
+        opts.constexprs.emplace_back(k.trim().str(), v.trim().str());
+      }
+      return compilePython(opts);
+    }
+    if (extension != ".mlir")
+      return fail("input '" + input +
+                  "' must be a Triton-language .py file or a tkc-dialect "
+                  ".mlir file");
+    if (emit == Stage::Ast)
+      return fail("--emit=ast needs a .py kernel; '" + input +
+                  "' is already IR");
+    return compileMLIR(input, gpu);
+  }();
+  if (rc != 0 && !origin.empty())
+    WithColor::note(errs(), "tkc") << "while compiling " << origin << "\n";
+  return rc;
 }
 
 /// The tkc-launcher-gen to run: `flag` if given, else $TKC_LAUNCHER_GEN,

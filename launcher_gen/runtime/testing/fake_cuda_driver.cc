@@ -9,6 +9,7 @@
 #include "fake_cuda_driver.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -21,6 +22,7 @@ constexpr int kNotInitialized = 3;
 constexpr int kInvalidDevice = 101;
 constexpr int kInvalidContext = 201;
 constexpr int kNotFound = 500;
+constexpr int kOutOfMemory = 2;
 
 FakeCudaDriver &fake() { return FakeCudaDriver::instance(); }
 
@@ -171,16 +173,85 @@ tkc_cu_result fakeLaunchKernel(tkc_cu_function function, unsigned gx,
   void *context = fake().current();
   if (context != f->module->context)
     return kInvalidContext;
-  std::lock_guard<std::mutex> guard(fake().mutex);
-  FakeLaunch launch{f->module->image, f->entry, {gx, gy, gz}, {bx, by, bz},
-                    shared,           stream,   context,      {}};
-  for (size_t i = 0; i < fake().argSizes.size(); ++i) {
-    const auto *bytes = static_cast<const uint8_t *>(params[i]);
-    launch.args.emplace_back(bytes, bytes + fake().argSizes[i]);
+  std::function<void(const std::string &, void **)> hook;
+  {
+    std::lock_guard<std::mutex> guard(fake().mutex);
+    FakeLaunch launch{f->module->image, f->entry, {gx, gy, gz}, {bx, by, bz},
+                      shared,           stream,   context,      {}};
+    for (size_t i = 0; i < fake().argSizes.size(); ++i) {
+      const auto *bytes = static_cast<const uint8_t *>(params[i]);
+      launch.args.emplace_back(bytes, bytes + fake().argSizes[i]);
+    }
+    fake().launches.push_back(std::move(launch));
+    hook = fake().onLaunch;
   }
-  fake().launches.push_back(std::move(launch));
+  if (hook)
+    hook(f->module->image, params);
   return 0;
 }
+
+tkc_cu_result fakeEventCreate(tkc_cu_event *event, unsigned) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  ++fake().eventsCreated;
+  *event = new FakeCudaDriver::Event;
+  return 0;
+}
+
+tkc_cu_result fakeEventDestroy(tkc_cu_event event) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  ++fake().eventsDestroyed;
+  delete static_cast<FakeCudaDriver::Event *>(event);
+  return 0;
+}
+
+tkc_cu_result fakeEventRecord(tkc_cu_event event, tkc_cu_stream) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  static_cast<FakeCudaDriver::Event *>(event)->launchCount =
+      fake().launches.size();
+  return 0;
+}
+
+tkc_cu_result fakeEventSynchronize(tkc_cu_event) { return 0; }
+
+tkc_cu_result fakeEventElapsedTime(float *ms, tkc_cu_event start,
+                                   tkc_cu_event end) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  size_t from = static_cast<FakeCudaDriver::Event *>(start)->launchCount;
+  size_t to = static_cast<FakeCudaDriver::Event *>(end)->launchCount;
+  *ms = 0;
+  for (size_t i = from; i < to; ++i) {
+    auto it = fake().kernelMs.find(fake().launches[i].image);
+    if (it != fake().kernelMs.end())
+      *ms += it->second;
+  }
+  return 0;
+}
+
+tkc_cu_result fakeMemAlloc(tkc_cu_deviceptr *pointer, size_t bytes) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  if (bytes > fake().maxAllocBytes)
+    return kOutOfMemory;
+  ++fake().allocations;
+  *pointer = reinterpret_cast<uintptr_t>(std::malloc(bytes ? bytes : 1));
+  return 0;
+}
+
+tkc_cu_result fakeMemFree(tkc_cu_deviceptr pointer) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  ++fake().frees;
+  std::free(reinterpret_cast<void *>(static_cast<uintptr_t>(pointer)));
+  return 0;
+}
+
+tkc_cu_result fakeMemcpyDtoDAsync(tkc_cu_deviceptr dst, tkc_cu_deviceptr src,
+                                  size_t bytes, tkc_cu_stream) {
+  std::memcpy(reinterpret_cast<void *>(static_cast<uintptr_t>(dst)),
+              reinterpret_cast<const void *>(static_cast<uintptr_t>(src)),
+              bytes);
+  return 0;
+}
+
+tkc_cu_result fakeStreamSynchronize(tkc_cu_stream) { return 0; }
 
 const tkc_cuda_driver kTable = {
     fakeInit,
@@ -198,6 +269,15 @@ const tkc_cuda_driver kTable = {
     fakeModuleGetFunction,
     fakeFuncSetAttribute,
     fakeLaunchKernel,
+    fakeEventCreate,
+    fakeEventDestroy,
+    fakeEventRecord,
+    fakeEventSynchronize,
+    fakeEventElapsedTime,
+    fakeMemAlloc,
+    fakeMemFree,
+    fakeMemcpyDtoDAsync,
+    fakeStreamSynchronize,
 };
 
 } // namespace
@@ -225,6 +305,10 @@ void FakeCudaDriver::reset() {
     initResult = 0;
     moduleLoadResult = 0;
     moduleLoadDelayMs = 0;
+    kernelMs.clear();
+    onLaunch = nullptr;
+    maxAllocBytes = 1 << 20;
+    allocations = frees = eventsCreated = eventsDestroyed = 0;
   }
   contextStack.clear();
   tkc_runtime_set_cuda_driver_for_testing(&kTable);

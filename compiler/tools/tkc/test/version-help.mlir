@@ -19,6 +19,7 @@
 // COMPILE-DAG: --num-stages=<uint>
 // COMPILE-DAG: --num-warps=<uint>
 // COMPILE-DAG: -o <OUT>
+// COMPILE-DAG: --origin=<TEXT>
 // COMPILE-DAG: --signature=<SIG>
 // COMPILE-DAG: --target=<T>
 

@@ -1,0 +1,514 @@
+//===- Manifest.cpp - Reading a kernel's manifest (docs/manifest.md) ------===//
+//
+// Parses the manifest with llvm::json and checks it field by field against
+// docs/manifest.md: types, required fields, unknown fields (typos), unique
+// names, and the tuned table (inline or in `tuned_file`). Each error reads
+// "FILE: JSON.PATH: what was expected".
+//
+//===----------------------------------------------------------------------===//
+#include "launcher_gen/Manifest.h"
+
+#include "launcher_gen/Metadata.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+
+using namespace tkc::launcher;
+using llvm::StringRef;
+namespace json = llvm::json;
+
+namespace {
+
+/// What a JSON value is, for "expected X, got Y".
+std::string describe(const json::Value &value) {
+  switch (value.kind()) {
+  case json::Value::Null:
+    return "null";
+  case json::Value::Boolean:
+    return *value.getAsBoolean() ? "true" : "false";
+  case json::Value::Number:
+    return "a number";
+  case json::Value::String:
+    return "\"" + value.getAsString()->str() + "\"";
+  case json::Value::Array:
+    return "an array";
+  case json::Value::Object:
+    return "an object";
+  }
+  return "a value";
+}
+
+/// Reads one manifest (or tuned file), remembering its path for messages.
+class ManifestReader {
+public:
+  explicit ManifestReader(StringRef path) : path(path) {}
+
+  llvm::Expected<Manifest> read();
+
+private:
+  llvm::Error fail(const llvm::Twine &where, const llvm::Twine &what) const {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   path + ": " + where + ": " + what.str());
+  }
+  llvm::Error expected(const llvm::Twine &where, StringRef what,
+                       const json::Value &got) const {
+    return fail(where, "expected " + what + ", got " + describe(got));
+  }
+  /// Rejects keys of `object` not in `allowed`.
+  llvm::Error checkKeys(const json::Object &object, StringRef where,
+                        llvm::ArrayRef<StringRef> allowed) const;
+  llvm::Error getString(const json::Object &object, StringRef where,
+                        StringRef key, std::string &out,
+                        bool required = true) const;
+  llvm::Error getInteger(const json::Object &object, StringRef where,
+                         StringRef key, int64_t &out,
+                         bool required = true) const;
+  llvm::Expected<const json::Array *> getArray(const json::Object &object,
+                                               StringRef where, StringRef key,
+                                               bool required = true) const;
+  llvm::Error readConfigs(const json::Object &root, Manifest &manifest) const;
+  llvm::Error readKey(const json::Object &root, Manifest &manifest) const;
+  llvm::Error readRestore(const json::Object &root, Manifest &manifest) const;
+  llvm::Error readTargetsAndGrid(const json::Object &root,
+                                 Manifest &manifest) const;
+  llvm::Error readSpecializations(const json::Object &root) const;
+
+public:
+  /// Reads a tuned table (an array) at `where`.
+  llvm::Error readTuned(const json::Value &table, StringRef where,
+                        std::vector<TunedEntry> &out) const;
+  /// Loads `path` as JSON.
+  llvm::Expected<json::Value> load() const;
+
+  std::string path;
+};
+
+llvm::Error ManifestReader::checkKeys(const json::Object &object,
+                                      StringRef where,
+                                      llvm::ArrayRef<StringRef> allowed) const {
+  std::vector<std::string> keys;
+  for (const auto &kv : object)
+    keys.push_back(kv.first.str());
+  llvm::sort(keys); // Deterministic: the first unknown key in order.
+  for (const std::string &key : keys)
+    if (!llvm::is_contained(allowed, StringRef(key)))
+      return fail(
+          where.empty() ? StringRef(key) : StringRef((where + "." + key).str()),
+          "unknown field (expected one of: " + llvm::join(allowed, ", ") + ")");
+  return llvm::Error::success();
+}
+
+/// `where.key`, or `key` at the root.
+std::string join(StringRef where, StringRef key) {
+  return where.empty() ? key.str() : (where + "." + key).str();
+}
+
+llvm::Error ManifestReader::getString(const json::Object &object,
+                                      StringRef where, StringRef key,
+                                      std::string &out, bool required) const {
+  const json::Value *value = object.get(key);
+  if (!value)
+    return required ? fail(join(where, key), "missing (expected a string)")
+                    : llvm::Error::success();
+  std::optional<StringRef> text = value->getAsString();
+  if (!text)
+    return expected(join(where, key), "a string", *value);
+  out = text->str();
+  return llvm::Error::success();
+}
+
+llvm::Error ManifestReader::getInteger(const json::Object &object,
+                                       StringRef where, StringRef key,
+                                       int64_t &out, bool required) const {
+  const json::Value *value = object.get(key);
+  if (!value)
+    return required ? fail(join(where, key), "missing (expected an integer)")
+                    : llvm::Error::success();
+  std::optional<int64_t> number = value->getAsInteger();
+  if (!number)
+    return expected(join(where, key), "an integer", *value);
+  out = *number;
+  return llvm::Error::success();
+}
+
+llvm::Expected<const json::Array *>
+ManifestReader::getArray(const json::Object &object, StringRef where,
+                         StringRef key, bool required) const {
+  const json::Value *value = object.get(key);
+  if (!value) {
+    if (required)
+      return fail(join(where, key), "missing (expected an array)");
+    return nullptr;
+  }
+  const json::Array *array = value->getAsArray();
+  if (!array)
+    return expected(join(where, key), "an array", *value);
+  return array;
+}
+
+/// A constexpr value as Triton source text, as the metadata records it.
+std::optional<std::string> constexprText(const json::Value &value) {
+  if (std::optional<int64_t> number = value.getAsInteger())
+    return std::to_string(*number);
+  if (std::optional<bool> flag = value.getAsBoolean())
+    return std::string(*flag ? "True" : "False");
+  if (std::optional<StringRef> text = value.getAsString())
+    return text->str();
+  return std::nullopt;
+}
+
+llvm::Error ManifestReader::readConfigs(const json::Object &root,
+                                        Manifest &manifest) const {
+  auto array = getArray(root, "", "configs");
+  if (!array)
+    return array.takeError();
+  if ((*array)->empty())
+    return fail("configs", "expected at least one config");
+  llvm::StringSet<> names;
+  for (size_t i = 0; i < (*array)->size(); ++i) {
+    std::string where = "configs[" + std::to_string(i) + "]";
+    const json::Object *object = (**array)[i].getAsObject();
+    if (!object)
+      return expected(where, "an object", (**array)[i]);
+    if (llvm::Error error = checkKeys(
+            *object, where,
+            {"name", "constexprs", "num_warps", "num_stages", "targets"}))
+      return error;
+    ManifestConfig config;
+    config.where = where;
+    if (llvm::Error error = getString(*object, where, "name", config.name))
+      return error;
+    if (!isCIdentifier(config.name))
+      return fail(where + ".name",
+                  "expected a C identifier, got \"" + config.name + "\"");
+    if (!names.insert(config.name).second)
+      return fail(where + ".name",
+                  "\"" + config.name + "\" names an earlier config too");
+    if (const json::Value *value = object->get("constexprs")) {
+      const json::Object *constexprs = value->getAsObject();
+      if (!constexprs)
+        return expected(where + ".constexprs", "an object", *value);
+      for (const auto &kv : *constexprs) {
+        std::optional<std::string> text = constexprText(kv.second);
+        if (!text)
+          return expected(where + ".constexprs." + kv.first.str(),
+                          "an integer, boolean or string", kv.second);
+        config.constexprs.emplace_back(kv.first.str(), *text);
+      }
+      llvm::sort(config.constexprs);
+    }
+    if (llvm::Error error = getInteger(*object, where, "num_warps",
+                                       config.numWarps, /*required=*/false))
+      return error;
+    if (llvm::Error error = getInteger(*object, where, "num_stages",
+                                       config.numStages, /*required=*/false))
+      return error;
+    if (config.numWarps < 1 || config.numWarps > 32 ||
+        (config.numWarps & (config.numWarps - 1)))
+      return fail(where + ".num_warps",
+                  "expected a power of two from 1 to 32, got " +
+                      std::to_string(config.numWarps));
+    if (config.numStages < 1)
+      return fail(where + ".num_stages", "expected a positive integer, got " +
+                                             std::to_string(config.numStages));
+    if (auto targets = getArray(*object, where, "targets", false); !targets)
+      return targets.takeError();
+    for (const ManifestConfig &other : manifest.configs)
+      if (other.constexprs == config.constexprs &&
+          other.numWarps == config.numWarps &&
+          other.numStages == config.numStages)
+        return fail(where, "same constexprs, num_warps and num_stages as " +
+                               other.where + " (\"" + other.name + "\")");
+    manifest.configs.push_back(std::move(config));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error ManifestReader::readKey(const json::Object &root,
+                                    Manifest &manifest) const {
+  auto key = getArray(root, "", "key", /*required=*/false);
+  if (!key)
+    return key.takeError();
+  if (*key)
+    for (size_t i = 0; i < (*key)->size(); ++i) {
+      std::optional<StringRef> name = (**key)[i].getAsString();
+      std::string where = "key[" + std::to_string(i) + "]";
+      if (!name)
+        return expected(where, "a parameter name", (**key)[i]);
+      if (llvm::is_contained(manifest.key, *name))
+        return fail(where, "'" + *name + "' is listed twice");
+      manifest.key.push_back(name->str());
+    }
+  const json::Value *value = root.get("buckets");
+  if (!value)
+    return llvm::Error::success();
+  const json::Object *buckets = value->getAsObject();
+  if (!buckets)
+    return expected("buckets", "an object", *value);
+  for (const auto &kv : *buckets) {
+    std::string where = "buckets." + kv.first.str();
+    if (!llvm::is_contained(manifest.key, kv.first.str()))
+      return fail(where, "'" + kv.first.str() + "' is not in key [" +
+                             llvm::join(manifest.key, ", ") + "]");
+    Bucketing bucketing;
+    if (std::optional<StringRef> kind = kv.second.getAsString()) {
+      if (*kind == "pow2")
+        bucketing.kind = Bucketing::Kind::Pow2;
+      else if (*kind == "exact")
+        bucketing.kind = Bucketing::Kind::Exact;
+      else
+        return expected(where, "\"pow2\", \"exact\" or a list of bounds",
+                        kv.second);
+    } else if (const json::Array *bounds = kv.second.getAsArray()) {
+      bucketing.kind = Bucketing::Kind::Bounds;
+      for (const json::Value &bound : *bounds) {
+        std::optional<int64_t> number = bound.getAsInteger();
+        if (!number)
+          return expected(where, "a list of integers", bound);
+        if (!bucketing.bounds.empty() && *number <= bucketing.bounds.back())
+          return fail(where, "expected increasing bounds");
+        bucketing.bounds.push_back(*number);
+      }
+      if (bucketing.bounds.empty())
+        return fail(where, "expected at least one bound");
+    } else {
+      return expected(where, "\"pow2\", \"exact\" or a list of bounds",
+                      kv.second);
+    }
+    manifest.buckets[kv.first.str()] = std::move(bucketing);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error ManifestReader::readRestore(const json::Object &root,
+                                        Manifest &manifest) const {
+  auto restore = getArray(root, "", "restore", /*required=*/false);
+  if (!restore)
+    return restore.takeError();
+  if (!*restore)
+    return llvm::Error::success();
+  for (size_t i = 0; i < (*restore)->size(); ++i) {
+    std::string where = "restore[" + std::to_string(i) + "]";
+    const json::Object *object = (**restore)[i].getAsObject();
+    if (!object)
+      return expected(where, "an object", (**restore)[i]);
+    if (llvm::Error error = checkKeys(*object, where, {"param", "bytes"}))
+      return error;
+    RestoreBuffer buffer;
+    buffer.where = where;
+    if (llvm::Error error = getString(*object, where, "param", buffer.param))
+      return error;
+    if (llvm::Error error = getString(*object, where, "bytes", buffer.bytes))
+      return error;
+    manifest.restore.push_back(std::move(buffer));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error ManifestReader::readTargetsAndGrid(const json::Object &root,
+                                               Manifest &manifest) const {
+  auto targets = getArray(root, "", "targets");
+  if (!targets)
+    return targets.takeError();
+  for (size_t i = 0; i < (*targets)->size(); ++i) {
+    std::optional<StringRef> target = (**targets)[i].getAsString();
+    if (!target)
+      return expected("targets[" + std::to_string(i) + "]", "a target string",
+                      (**targets)[i]);
+    manifest.targets.push_back(target->str());
+  }
+  const json::Value *grid = root.get("grid");
+  if (!grid)
+    return fail("grid", "missing (expected a string or a list of strings)");
+  if (std::optional<StringRef> text = grid->getAsString()) {
+    manifest.grid = text->str();
+  } else if (const json::Array *dims = grid->getAsArray()) {
+    std::vector<std::string> parts;
+    for (const json::Value &dim : *dims) {
+      std::optional<StringRef> text = dim.getAsString();
+      if (!text)
+        return expected("grid", "a list of expression strings", dim);
+      parts.push_back(text->str());
+    }
+    if (parts.empty() || parts.size() > 3)
+      return fail("grid", "expected 1 to 3 expressions");
+    manifest.grid = llvm::join(parts, ", ");
+  } else {
+    return expected("grid", "a string or a list of strings", *grid);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error
+ManifestReader::readSpecializations(const json::Object &root) const {
+  auto specs = getArray(root, "", "specializations");
+  if (!specs)
+    return specs.takeError();
+  if ((*specs)->empty())
+    return fail("specializations", "expected at least one specialization");
+  llvm::StringSet<> names;
+  for (size_t i = 0; i < (*specs)->size(); ++i) {
+    std::string where = "specializations[" + std::to_string(i) + "]";
+    const json::Object *object = (**specs)[i].getAsObject();
+    if (!object)
+      return expected(where, "an object", (**specs)[i]);
+    if (llvm::Error error = checkKeys(*object, where, {"name", "signature"}))
+      return error;
+    std::string name, signature;
+    if (llvm::Error error = getString(*object, where, "name", name))
+      return error;
+    if (llvm::Error error = getString(*object, where, "signature", signature))
+      return error;
+    if (!isCIdentifier(name))
+      return fail(where + ".name",
+                  "expected a C identifier, got \"" + name + "\"");
+    if (!names.insert(name).second)
+      return fail(where + ".name", "\"" + name + "\" is used twice");
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error ManifestReader::readTuned(const json::Value &table, StringRef where,
+                                      std::vector<TunedEntry> &out) const {
+  const json::Array *entries = table.getAsArray();
+  if (!entries)
+    return expected(where, "an array of entries", table);
+  for (size_t i = 0; i < entries->size(); ++i) {
+    std::string at = (where + "[" + llvm::Twine(i) + "]").str();
+    const json::Object *object = (*entries)[i].getAsObject();
+    if (!object)
+      return expected(at, "an object", (*entries)[i]);
+    if (llvm::Error error = checkKeys(
+            *object, at, {"kernel", "arch", "key", "config", "time_us"}))
+      return error;
+    TunedEntry entry;
+    entry.where = at;
+    if (llvm::Error error = getString(*object, at, "kernel", entry.kernel))
+      return error;
+    if (llvm::Error error = getString(*object, at, "arch", entry.arch))
+      return error;
+    if (llvm::Error error = getString(*object, at, "config", entry.config))
+      return error;
+    const json::Value *key = object->get("key");
+    if (!key)
+      return fail(at + ".key", "missing (expected an object)");
+    const json::Object *keyObject = key->getAsObject();
+    if (!keyObject)
+      return expected(at + ".key", "an object", *key);
+    for (const auto &kv : *keyObject) {
+      std::optional<int64_t> bucket = kv.second.getAsInteger();
+      if (!bucket)
+        return expected(at + ".key." + kv.first.str(), "an integer", kv.second);
+      entry.key[kv.first.str()] = *bucket;
+    }
+    if (const json::Value *time = object->get("time_us");
+        time && !time->getAsNumber())
+      return expected(at + ".time_us", "a number", *time);
+    out.push_back(std::move(entry));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<json::Value> ManifestReader::load() const {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer)
+    return llvm::createStringError(
+        buffer.getError(),
+        path + ": cannot read: " + buffer.getError().message());
+  llvm::Expected<json::Value> value = json::parse((*buffer)->getBuffer());
+  if (!value)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        path + ": not valid JSON: " + llvm::toString(value.takeError()));
+  return value;
+}
+
+llvm::Expected<Manifest> ManifestReader::read() {
+  llvm::Expected<json::Value> value = load();
+  if (!value)
+    return value.takeError();
+  const json::Object *root = value->getAsObject();
+  if (!root)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   path + ": expected a JSON object");
+  if (llvm::Error error =
+          checkKeys(*root, "",
+                    {"schema_version", "kernel", "src", "specializations",
+                     "grid", "configs", "key", "buckets", "targets", "restore",
+                     "autotune", "tuned", "tuned_file"}))
+    return std::move(error);
+  Manifest manifest;
+  manifest.path = path;
+  int64_t version = 0;
+  if (llvm::Error error = getInteger(*root, "", "schema_version", version))
+    return std::move(error);
+  if (version != 1)
+    return fail("schema_version", "expected 1, got " + std::to_string(version));
+  std::string src;
+  if (llvm::Error error = getString(*root, "", "kernel", manifest.kernel))
+    return std::move(error);
+  if (llvm::Error error = getString(*root, "", "src", src))
+    return std::move(error);
+  if (llvm::Error error = readSpecializations(*root))
+    return std::move(error);
+  if (llvm::Error error = readTargetsAndGrid(*root, manifest))
+    return std::move(error);
+  if (llvm::Error error = readConfigs(*root, manifest))
+    return std::move(error);
+  if (llvm::Error error = readKey(*root, manifest))
+    return std::move(error);
+  if (llvm::Error error = readRestore(*root, manifest))
+    return std::move(error);
+  if (const json::Value *autotune = root->get("autotune")) {
+    std::optional<bool> flag = autotune->getAsBoolean();
+    if (!flag)
+      return expected("autotune", "true or false", *autotune);
+    manifest.autotune = *flag;
+  }
+  const json::Value *tuned = root->get("tuned");
+  const json::Value *tunedFile = root->get("tuned_file");
+  if (tuned && tunedFile)
+    return fail("tuned_file", "give either tuned or tuned_file, not both");
+  if (tuned)
+    if (llvm::Error error = readTuned(*tuned, "tuned", manifest.tuned))
+      return std::move(error);
+  if (tunedFile) {
+    std::optional<StringRef> name = tunedFile->getAsString();
+    if (!name)
+      return expected("tuned_file", "a file name", *tunedFile);
+    llvm::SmallString<256> file(llvm::sys::path::parent_path(path));
+    llvm::sys::path::append(file, *name);
+    ManifestReader fileReader(file);
+    llvm::Expected<json::Value> table = fileReader.load();
+    if (!table)
+      return fail("tuned_file", llvm::toString(table.takeError()));
+    const json::Object *object = table->getAsObject();
+    if (!object)
+      return fileReader.expected("", "an object {\"tuned\": [...]}", *table);
+    if (llvm::Error error = fileReader.checkKeys(*object, "", {"tuned"}))
+      return std::move(error);
+    const json::Value *entries = object->get("tuned");
+    if (!entries)
+      return fileReader.fail("tuned", "missing (expected an array)");
+    size_t first = manifest.tuned.size();
+    if (llvm::Error error =
+            fileReader.readTuned(*entries, "tuned", manifest.tuned))
+      return std::move(error);
+    for (size_t i = first; i < manifest.tuned.size(); ++i)
+      manifest.tuned[i].where =
+          "tuned_file " + file.str().str() + ": " + manifest.tuned[i].where;
+  }
+  return manifest;
+}
+
+} // namespace
+
+llvm::Expected<Manifest> tkc::launcher::readManifest(StringRef path) {
+  return ManifestReader(path).read();
+}
