@@ -96,6 +96,12 @@ TEST_F(AutotuneTest, TunedTablePicksByBucket) {
   EXPECT_EQ(lastImage(), "tiled_kernel c0 aligned");
   EXPECT_EQ(fake().launches.size(), 3u);
   EXPECT_EQ(tkc_runtime_tuning_runs_for_testing(), 0);
+  // The choice alone, without a launch.
+  int config = -1;
+  ASSERT_EQ(tiled_choose_config(stream, x, out, 1000, 2048, &config),
+            TKC_SUCCESS);
+  EXPECT_EQ(config, 2);
+  EXPECT_EQ(fake().launches.size(), 3u);
 }
 
 TEST_F(AutotuneTest, UnalignedPointerFallsBackToGeneric) {
