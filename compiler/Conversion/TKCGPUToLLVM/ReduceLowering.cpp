@@ -160,7 +160,9 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
         }
         return index;
       };
-      target.emitBarrier(rewriter, loc);
+      // The scratch buffer is shared: wait for earlier readers first.
+      if (!op->hasAttr(TKCGPUDialect::kFirstSharedUse))
+        target.emitBarrier(rewriter, loc);
       for (auto &[key, values] : partial) {
         Value out = outIndex(firstRegister[key]);
         Value index = LLVM::AddOp::create(

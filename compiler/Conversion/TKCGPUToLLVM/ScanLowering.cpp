@@ -219,7 +219,9 @@ struct ScanLowering : public ConvertOpToLLVMPattern<ScanOp> {
                                    bytes, ValueRange{index})
             .getResult();
       };
-      target.emitBarrier(rewriter, loc);
+      // The scratch buffer is shared: wait for earlier readers first.
+      if (!op->hasAttr(TKCGPUDialect::kFirstSharedUse))
+        target.emitBarrier(rewriter, loc);
       for (auto &[key, state] : states) {
         Value runIndex = threadRows[key];
         for (unsigned k = 0; k < n; ++k) {

@@ -391,8 +391,9 @@ struct ConvertLayoutLowering : public TargetPattern<ConvertLayoutOp> {
       }
       return result;
     };
-    // All conversions share one buffer: wait for earlier readers first.
-    target.emitBarrier(rewriter, loc);
+    // All scratch users share one buffer: wait for earlier readers first.
+    if (!op->hasAttr(TKCGPUDialect::kFirstSharedUse))
+      target.emitBarrier(rewriter, loc);
     for (auto [ptr, value] : llvm::zip(offsets(from), src)) {
       Value stored =
           isBool

@@ -33,6 +33,12 @@ def TKCGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kThreadsPerWarp =
         "tkc_gpu.threads_per_warp";
     static constexpr ::llvm::StringLiteral kSharedBytes = "tkc_gpu.shared";
+    /// Marks an op whose shared-memory accesses no other shared-memory
+    /// access can precede in the kernel (set by
+    /// tkc-gpu-allocate-shared-memory): its lowering needs no barrier
+    /// before its first store.
+    static constexpr ::llvm::StringLiteral kFirstSharedUse =
+        "tkc_gpu.first_shared_use";
   }];
 }
 

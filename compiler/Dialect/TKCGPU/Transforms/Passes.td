@@ -52,17 +52,27 @@ def TKCGPURemoveLayoutConversions
 
 def TKCGPUAllocateSharedMemory
     : Pass<"tkc-gpu-allocate-shared-memory", "::mlir::ModuleOp"> {
-  let summary = "Size the shared memory the kernel needs";
+  let summary = "Size the kernel's shared memory and mark its first use";
   let description = [{
-    Layout conversions that cross threads go through shared memory. They
-    run one after another, each fenced by barriers, so they share one
-    buffer; the pass records its size in bytes as the module attribute
+    Layout conversions that cross threads, and reductions and scans across
+    warps, go through shared memory. Each uses it as scratch that is live
+    only inside the op (stores, a barrier, loads), so no two buffers are
+    ever live at once: liveness-based allocation puts them all at offset 0,
+    and the pass records the largest size in bytes as the module attribute
     `tkc_gpu.shared` (0 when nothing needs shared memory).
 
+    A scratch user must wait, with a barrier, for the threads still reading
+    what an earlier user left there before it stores. The first user in
+    program order that is not inside a loop has no such predecessor: the
+    pass marks it `tkc_gpu.first_shared_use`, and its lowering omits that
+    barrier.
+
     ```mlir
-    module {  // with a conversion of tensor<64x64xf32>
+    module {  // two reductions across warps of tensor<4x256xf32>
     // becomes
-    module attributes {tkc_gpu.shared = 16384 : i32} {
+    module attributes {tkc_gpu.shared = 64 : i32} {
+      %m = "tkc.reduce"(%x) ({...}) {axis = 1 : i32, tkc_gpu.first_shared_use}
+      %s = "tkc.reduce"(%y) ({...}) {axis = 1 : i32}
     ```
   }];
 }

@@ -21,3 +21,48 @@ module {
     return
   }
 }
+
+// -----
+
+// Two reductions across warps: both use the shared scratch (8 rows x 2 warps
+// x 4 bytes at most), and only the first, which nothing precedes, is marked
+// as the first use; a reduction inside a loop never is (it follows itself).
+// CHECK: module attributes {{{.*}}tkc_gpu.shared = 64 : i32
+// CHECK-LABEL: func.func @two_reductions
+// CHECK: tkc.reduce({{.*}}) axis = 1 {tkc_gpu.first_shared_use} :
+// CHECK: tkc.reduce({{.*}}) axis = 1 :
+// CHECK-LABEL: func.func @in_loop
+// CHECK: scf.for
+// CHECK: tkc.reduce({{.*}}) axis = 1 :
+#t = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#r = #tkc_gpu.slice<{dim = 1, parent = #t}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @two_reductions(%x: tensor<8x256xf32, #t>) -> (tensor<8xf32, #r>, tensor<8xf32, #r>) {
+    %m = "tkc.reduce"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.maximumf %a, %b : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 1 : i32} : (tensor<8x256xf32, #t>) -> tensor<8xf32, #r>
+    %s = "tkc.reduce"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 1 : i32} : (tensor<8x256xf32, #t>) -> tensor<8xf32, #r>
+    return %m, %s : tensor<8xf32, #r>, tensor<8xf32, #r>
+  }
+  func.func @in_loop(%x: tensor<8x256xf32, #t>, %n: index) -> tensor<8xf32, #r> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %init = arith.constant dense<0.0> : tensor<8xf32, #r>
+    %out = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<8xf32, #r>) {
+      %s = "tkc.reduce"(%x) ({
+      ^bb0(%a: f32, %b: f32):
+        %t = arith.addf %a, %b : f32
+        tkc.reduce.return %t : f32
+      }) {axis = 1 : i32} : (tensor<8x256xf32, #t>) -> tensor<8xf32, #r>
+      %next = arith.addf %acc, %s : tensor<8xf32, #r>
+      scf.yield %next : tensor<8xf32, #r>
+    }
+    return %out : tensor<8xf32, #r>
+  }
+}
