@@ -116,6 +116,8 @@ private:
   std::vector<size_t> order;
   std::vector<int> configOf;
   std::vector<int> configBegin;
+  /// With a manifest: the manifest index of each config shipped.
+  std::vector<int> shippedConfigs;
 };
 
 llvm::Error Emitter::checkSameKernel() {
@@ -238,8 +240,15 @@ llvm::Error Emitter::orderVariants() {
     auto matched = manifestConfigs();
     if (!matched)
       return matched.takeError();
-    config = std::move(*matched);
-    numConfigs = manifest->configs.size();
+    // The configs this build ships (a rule may filter some out), numbered
+    // in manifest order.
+    for (size_t c = 0; c < manifest->configs.size(); ++c)
+      if (llvm::is_contained(*matched, static_cast<int>(c)))
+        shippedConfigs.push_back(c);
+    for (size_t i = 0; i < variants.size(); ++i)
+      config[i] = llvm::find(shippedConfigs, (*matched)[i]) -
+                  shippedConfigs.begin();
+    numConfigs = shippedConfigs.size();
   }
   for (size_t i = 0; i < variants.size(); ++i) {
     if (!manifest) {
@@ -680,7 +689,9 @@ llvm::Error Emitter::fillTuned(TemplateValues &values) const {
                                "'" + kv.first + "' is not in key [" +
                                    llvm::join(manifest->key, ", ") + "]");
       // An entry for an arch or config this build leaves out cannot apply.
-      int c = config - manifest->configs.begin();
+      int c = llvm::find(shippedConfigs,
+                         static_cast<int>(config - manifest->configs.begin())) -
+              shippedConfigs.begin();
       bool compiled = false;
       for (size_t k = 0; k < order.size(); ++k)
         compiled |= configOf[k] == c && variants[order[k]].arch == entry.arch;
@@ -791,7 +802,8 @@ llvm::Error Emitter::fillTuning(TemplateValues &values) const {
   for (size_t c = 0; c + 1 < configBegin.size(); ++c)
     configNames.push_back(
         "\"" +
-        (manifest ? manifest->configs[c].name : "c" + std::to_string(c)) +
+        (manifest ? manifest->configs[shippedConfigs[c]].name
+                  : "c" + std::to_string(c)) +
         "\"");
   values.set("CONFIG_NAMES", llvm::join(configNames, ", "));
   std::vector<std::string> configDoc;

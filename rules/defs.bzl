@@ -13,6 +13,10 @@
     cc_binary(name = "app", srcs = ["app.c"], deps = [":vector_add"])
 
 `app.c` then does `#include "vector_add.h"` and calls `vector_add(stream, ...)`.
+A kernel can instead come from a manifest (docs/manifest.md):
+`triton_kernel(name = ..., manifest = manifest("NAME.json"))`, with `manifest`
+loaded from `@tkc_manifests//:manifests.bzl`, which WORKSPACE declares with
+`tkc_manifests()` from rules/manifests.bzl.
 See rules/README.md for the attributes and the targets the macro creates.
 """
 

@@ -85,6 +85,20 @@ if ! python3 "$here/../bench/row_kernels_bench.py" \
   failures+=("row_kernels_bench")
 fi
 
+# Autotuning (issue 7): with no tuned table in kernels/col_sum.json, tune at
+# run time against every config timed alone and write the table to $out;
+# with one (tuned_file), check that the library reproduces its choices with
+# tuning off.
+if grep -q '"tuned_file"' "$here/../kernels/col_sum.json"; then
+  if ! python3 "$here/../bench/autotune_bench.py" --lib "$here/libtkc_kernels.so" \
+      --expect-tuned "$here/../kernels/col_sum.tuned.json"; then
+    failures+=("autotune_bench (tuned table)")
+  fi
+elif ! python3 "$here/../bench/autotune_bench.py" --lib "$here/libtkc_kernels.so" \
+    --tuned-file "$out/col_sum.tuned.json"; then
+  failures+=("autotune_bench")
+fi
+
 if [ ${#failures[@]} -eq 0 ]; then
   echo "gpu run: all passed"
 else

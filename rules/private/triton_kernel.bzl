@@ -3,9 +3,12 @@ the cc_library that users depend on.
 
 The macro `triton_kernel` instantiates three things:
   * `<name>_codegen` (rule `_tkc_codegen`): one `TkcCompile` action per
-    variant, writing `<name>.<arch>.cubin|hsaco` + `<name>.<arch>.json`, and one
+    variant, writing `<stem>.cubin|hsaco` + `<stem>.json`, one
     `TkcLauncherGen` action writing `<name>.h` + `<name>.c` from all the
-    metadata files;
+    metadata files, and one `TkcReport` action writing `<name>.variants.txt`
+    (variants and blob bytes per target). The variants come from the
+    attributes (target × signature) or from a manifest (docs/manifest.md:
+    config × specialization × target);
   * `<name>_header`, `<name>_source`: the generated pair, by output group;
   * `<name>`: a cc_library over that pair, depending on the tkc runtime, so a
     consumer gets CcInfo and writes `#include "<name>.h"`.
@@ -13,6 +16,8 @@ The macro `triton_kernel` instantiates three things:
 Every label below is a Label() so the rule resolves it in tkc's repository
 whether it is loaded as //rules:defs.bzl or as @tkc//rules:defs.bzl.
 """
+
+load(":manifest_check.bzl", "manifest_plan")
 
 _TKC = Label("//compiler/tools/tkc")
 _LAUNCHER_GEN = Label("//launcher_gen:tkc-launcher-gen")
@@ -27,8 +32,11 @@ TkcKernelInfo = provider(
         "kernel": "the @triton.jit function's name",
         "header": "File: the generated <name>.h",
         "source": "File: the generated <name>.c",
-        "variants": "list of struct(target, arch, binary, metadata), one " +
-                    "per TkcCompile action",
+        "variants": "list of struct(target, arch, config, specialization, " +
+                    "binary, metadata), one per TkcCompile action (config " +
+                    "and specialization: their names in the manifest, or None)",
+        "report": "File: <name>.variants.txt, `<arch>: <N> variants, <B> " +
+                  "blob bytes` per target",
     },
 )
 
@@ -84,11 +92,14 @@ def grid_string(grid):
 def _variants(ctx):
     """The compile variants of this kernel, one TkcCompile action each.
 
-    This list is the single seam for variant expansion: today it holds one
-    variant per target, from the rule's attributes. A manifest (configs ×
-    specializations × targets) expands here into more entries, each with its
-    own `stem`; the compile and launcher-gen steps below only iterate it.
+    This list is the single seam for variant expansion: one variant per
+    target and signature from the rule's attributes, or, with a manifest,
+    one per (config, specialization, target) in launcher-gen order (config by
+    config, specializations in manifest order within a config). The compile,
+    launcher-gen and report steps below only iterate it.
     """
+    if ctx.attr.manifest:
+        return _manifest_variants(ctx)
     variants = []
     seen = {}
     signatures = ctx.attr.signatures
@@ -116,7 +127,50 @@ def _variants(ctx):
                 constexprs = ctx.attr.constexprs,
                 num_warps = ctx.attr.num_warps,
                 num_stages = ctx.attr.num_stages,
+                config = None,
+                specialization = None,
+                origin = None,
             ))
+    return variants
+
+def _manifest_variants(ctx):
+    """The variants of a manifest kernel (see _variants), each with the stem
+    `<name>.<config>.<specialization>.<arch>` and an `origin` naming its
+    manifest entry for tkc's error messages."""
+    path = ctx.attr.manifest_path
+    plan = manifest_plan(
+        path,
+        json.decode(ctx.attr.manifest_data),
+        targets = ctx.attr.targets,
+        configs = ctx.attr.configs if ctx.attr.configs else None,
+    )
+    if type(plan) == "string":
+        fail(plan)
+    variants = []
+    for entry in plan:
+        backend, arch, ext = _parse_target(entry.target)
+        config = entry.config
+        spec = entry.specialization
+        variants.append(struct(
+            stem = "%s.%s.%s.%s" % (ctx.attr.out_name, config["name"], spec["name"], arch),
+            target = entry.target,
+            backend = backend,
+            arch = arch,
+            ext = ext,
+            signature = spec["signature"],
+            constexprs = {k: str(v) for k, v in config["constexprs"].items()},
+            num_warps = config["num_warps"],
+            num_stages = config["num_stages"],
+            config = config["name"],
+            specialization = spec["name"],
+            origin = "%s: configs[%d] \"%s\", specialization \"%s\", %s" % (
+                path,
+                entry.config_index,
+                config["name"],
+                spec["name"],
+                arch,
+            ),
+        ))
     return variants
 
 def _compile(ctx, variant):
@@ -135,6 +189,8 @@ def _compile(ctx, variant):
     args.add(variant.num_warps, format = "--num-warps=%s")
     args.add(variant.num_stages, format = "--num-stages=%s")
     args.add(variant.target, format = "--target=%s")
+    if variant.origin:
+        args.add(variant.origin, format = "--origin=%s")
     args.add("-o", out_prefix)
 
     inputs = [ctx.file.src]
@@ -152,12 +208,18 @@ def _compile(ctx, variant):
         inputs = inputs,
         outputs = [binary, metadata],
         mnemonic = "TkcCompile",
-        progress_message = "Compiling Triton kernel %s for %s (%s)" %
-                           (ctx.attr.kernel, variant.arch, ctx.label),
+        progress_message = "Compiling Triton kernel %s for %s (%s%s)" % (
+            ctx.attr.kernel,
+            variant.arch,
+            ctx.label,
+            ", config %s, specialization %s" % (variant.config, variant.specialization) if variant.config else "",
+        ),
     )
     return struct(
         target = variant.target,
         arch = variant.arch,
+        config = variant.config,
+        specialization = variant.specialization,
         binary = binary,
         metadata = metadata,
     )
@@ -172,37 +234,92 @@ def _launcher_gen(ctx, compiled):
     args.add("--grid", ctx.attr.grid)
     args.add("--header", header)
     args.add("--source", source)
+
+    # Each metadata file names its binary, which is embedded in the .c.
+    inputs = [c.metadata for c in compiled] + [c.binary for c in compiled]
+    if ctx.file.manifest:
+        # The dispatch (key, buckets, tuned table, restore) comes from the
+        # manifest; the metadata files are in its config order.
+        args.add(ctx.file.manifest, format = "--manifest=%s")
+        inputs.append(ctx.file.manifest)
+        if ctx.file.tuned_file:
+            inputs.append(ctx.file.tuned_file)
     args.add_all([c.metadata for c in compiled])
 
     ctx.actions.run(
         executable = ctx.executable._launcher_gen,
         arguments = [args],
-        # Each metadata file names its binary, which is embedded in the .c.
-        inputs = [c.metadata for c in compiled] + [c.binary for c in compiled],
+        inputs = inputs,
         outputs = [header, source],
         mnemonic = "TkcLauncherGen",
         progress_message = "Generating the C launcher of %s" % ctx.label,
     )
     return header, source
 
+# Writes `<arch>: <N> variants, <B> blob bytes` per target to $1, from the
+# arguments that follow: per target, its arch, N and its N binaries.
+_REPORT_SCRIPT = """
+out="$1"; shift
+: > "$out"
+while [ $# -gt 0 ]; do
+  arch="$1"; n="$2"; shift 2
+  bytes=0
+  i=0
+  while [ "$i" -lt "$n" ]; do
+    bytes=$((bytes + $(wc -c < "$1")))
+    shift; i=$((i + 1))
+  done
+  echo "$arch: $n variants, $bytes blob bytes" >> "$out"
+done
+"""
+
+def _report(ctx, compiled):
+    """Declares the action writing `<name>.variants.txt`: per target, in the
+    order of `targets`, how many variants it has and their binaries' total
+    size (known only once they are compiled); returns the file."""
+    report = ctx.actions.declare_file(ctx.attr.out_name + ".variants.txt")
+    args = ctx.actions.args()
+    args.add(report)
+    archs = []
+    for c in compiled:
+        if c.arch not in archs:
+            archs.append(c.arch)
+    for arch in archs:
+        binaries = [c.binary for c in compiled if c.arch == arch]
+        args.add(arch)
+        args.add(str(len(binaries)))
+        args.add_all(binaries)
+    ctx.actions.run_shell(
+        command = _REPORT_SCRIPT,
+        arguments = [args],
+        inputs = [c.binary for c in compiled],
+        outputs = [report],
+        mnemonic = "TkcReport",
+        progress_message = "Counting the variants of %s" % ctx.label,
+    )
+    return report
+
 def _tkc_codegen_impl(ctx):
     compiled = [_compile(ctx, v) for v in _variants(ctx)]
     header, source = _launcher_gen(ctx, compiled)
+    report = _report(ctx, compiled)
     binaries = [c.binary for c in compiled]
     metadata = [c.metadata for c in compiled]
     return [
-        DefaultInfo(files = depset([header, source] + binaries + metadata)),
+        DefaultInfo(files = depset([header, source, report] + binaries + metadata)),
         OutputGroupInfo(
             header = depset([header]),
             source = depset([source]),
             binaries = depset(binaries),
             metadata = depset(metadata),
+            report = depset([report]),
         ),
         TkcKernelInfo(
             kernel = ctx.attr.kernel,
             header = header,
             source = source,
             variants = compiled,
+            report = report,
         ),
     ]
 
@@ -221,12 +338,33 @@ _tkc_codegen = rule(
             doc = "The kernel's Python source; tkc reads it, never runs it.",
         ),
         "kernel": attr.string(mandatory = True),
-        "signatures": attr.string_list(mandatory = True, allow_empty = False),
+        "signatures": attr.string_list(
+            doc = "Without a manifest: the signatures, most specialized first.",
+        ),
         "grid": attr.string(mandatory = True),
         "constexprs": attr.string_dict(),
         "num_warps": attr.int(default = 4),
         "num_stages": attr.int(default = 3),
         "targets": attr.string_list(mandatory = True, allow_empty = False),
+        "manifest": attr.label(
+            allow_single_file = [".json"],
+            doc = "The kernel's manifest (docs/manifest.md), read by " +
+                  "tkc-launcher-gen; the variants come from manifest_data.",
+        ),
+        "manifest_path": attr.string(
+            doc = "The manifest's workspace-relative path, for messages.",
+        ),
+        "manifest_data": attr.string(
+            doc = "The checked manifest as JSON (from @tkc_manifests).",
+        ),
+        "configs": attr.string_list(
+            doc = "With a manifest: the names of the configs to ship (all " +
+                  "when empty).",
+        ),
+        "tuned_file": attr.label(
+            allow_single_file = True,
+            doc = "The manifest's tuned_file, an input of tkc-launcher-gen.",
+        ),
         "_tkc": attr.label(
             default = _TKC,
             executable = True,
@@ -254,16 +392,81 @@ _tkc_codegen = rule(
     },
 )
 
+def _codegen_attrs(name, manifest, src, kernel, signature, grid, constexprs,
+                   num_warps, num_stages, targets, configs):
+    """The `_tkc_codegen` attributes for triton_kernel()'s arguments: from the
+    attributes themselves, or from `manifest` (which excludes them)."""
+    if manifest == None:
+        missing = [
+            arg
+            for arg, value in (("src", src), ("kernel", kernel), ("signature", signature), ("grid", grid))
+            if value == None
+        ]
+        if missing:
+            fail("triton_kernel(%s): give %s, or a manifest" % (name, ", ".join(missing)))
+        if configs != None:
+            fail("triton_kernel(%s): configs needs a manifest" % name)
+        signatures = [signature] if type(signature) == "string" else signature
+        if not signatures:
+            fail("triton_kernel(%s): signature is empty" % name)
+        return dict(
+            src = src,
+            kernel = kernel,
+            signatures = signatures,
+            grid = grid_string(grid),
+            constexprs = {k: str(v) for k, v in (constexprs or {}).items()},
+            num_warps = 4 if num_warps == None else num_warps,
+            num_stages = 3 if num_stages == None else num_stages,
+            targets = ["sm_80", "sm_90a"] if targets == None else targets,
+        )
+
+    if type(manifest) != "struct" or not hasattr(manifest, "data"):
+        fail("triton_kernel(%s): manifest must be manifest(\"NAME.json\") " % name +
+             "from @tkc_manifests//:manifests.bzl, got %r" % (manifest,))
+    given = [
+        arg
+        for arg, value in (
+            ("src", src),
+            ("kernel", kernel),
+            ("signature", signature),
+            ("grid", grid),
+            ("constexprs", constexprs),
+            ("num_warps", num_warps),
+            ("num_stages", num_stages),
+        )
+        if value != None
+    ]
+    if given:
+        fail("triton_kernel(%s): %s come(s) from the manifest %s; remove %s" %
+             (name, ", ".join(given), manifest.path, ", ".join(given)))
+    if configs != None and not configs:
+        fail("triton_kernel(%s): configs is empty; leave it out to ship every config of %s" %
+             (name, manifest.path))
+    data = manifest.data
+    return dict(
+        src = manifest.src,
+        kernel = data["kernel"],
+        grid = grid_string(data["grid"]),
+        targets = data["targets"] if targets == None else targets,
+        manifest = manifest.label,
+        manifest_path = manifest.path,
+        manifest_data = json.encode(data),
+        configs = configs or [],
+        tuned_file = manifest.tuned_file,
+    )
+
 def triton_kernel(
         name,
-        src,
-        kernel,
-        signature,
-        grid,
-        constexprs = {},
-        num_warps = 4,
-        num_stages = 3,
-        targets = ["sm_80", "sm_90a"],
+        src = None,
+        kernel = None,
+        signature = None,
+        grid = None,
+        constexprs = None,
+        num_warps = None,
+        num_stages = None,
+        targets = None,
+        manifest = None,
+        configs = None,
         copts = [],
         visibility = None,
         tags = [],
@@ -272,8 +475,13 @@ def triton_kernel(
     """A Triton-language kernel compiled ahead of time into a C library.
 
     Creates the cc_library `name` (header `<name>.h`, function `name()`), and
-    `<name>_codegen`, whose output groups `binaries`, `metadata`, `header` and
-    `source` hold the per-target cubin/hsaco and JSON files and the C pair.
+    `<name>_codegen`, whose output groups `binaries`, `metadata`, `header`,
+    `source` and `report` hold the per-variant cubin/hsaco and JSON files,
+    the C pair and `<name>.variants.txt`.
+
+    Either give `src`, `kernel`, `signature` and `grid` (and optionally
+    `constexprs`, `num_warps`, `num_stages`), or `manifest`, which holds all
+    of them (docs/manifest.md).
 
     Args:
       name: the library's name; also the C function's name and the header's.
@@ -287,9 +495,15 @@ def triton_kernel(
       grid: launch grid over the kernel's parameter and constexpr names, as
         "X[, Y[, Z]]" or a list of 1-3 expressions; `cdiv(a, b)` is available.
       constexprs: constexpr values by name, for those not fixed in signature.
-      num_warps: warps per program.
-      num_stages: software pipelining stages.
+      num_warps: warps per program (default 4).
+      num_stages: software pipelining stages (default 3).
       targets: architectures to compile for: sm_80, sm_90a, cuda:90a, ...
+        (default: the manifest's, else ["sm_80", "sm_90a"]).
+      manifest: `manifest("NAME.json")` from `@tkc_manifests//:manifests.bzl`
+        (the manifest must be listed in WORKSPACE's tkc_manifests()): one
+        variant per config × specialization × target.
+      configs: with a manifest, the names of the configs to ship (default:
+        all of them, in the manifest's order).
       copts: extra C compiler options for the generated source.
       visibility: visibility of the cc_library.
       tags: tags for every target created.
@@ -300,17 +514,22 @@ def triton_kernel(
     _tkc_codegen(
         name = codegen,
         out_name = name,
-        src = src,
-        kernel = kernel,
-        signatures = [signature] if type(signature) == "string" else signature,
-        grid = grid_string(grid),
-        constexprs = {k: str(v) for k, v in constexprs.items()},
-        num_warps = num_warps,
-        num_stages = num_stages,
-        targets = targets,
         tags = tags,
         testonly = testonly,
         visibility = visibility,
+        **_codegen_attrs(
+            name,
+            manifest,
+            src,
+            kernel,
+            signature,
+            grid,
+            constexprs,
+            num_warps,
+            num_stages,
+            targets,
+            configs,
+        )
     )
     for group in ("header", "source"):
         native.filegroup(
