@@ -242,7 +242,10 @@ struct LoadLowering : public TargetPattern<LoadOp> {
     SmallVector<Value> masks, others;
     if (op.getMask())
       masks = registersOf(rewriter, loc, op.getMask(), adaptor.getMask());
-    if (op.getOther())
+    // Masked-off lanes of loadGlobal read as zero: an `other` of +0 (or
+    // integer 0) needs no select.
+    if (op.getOther() && !matchPattern(op.getOther(), m_PosZeroFloat()) &&
+        !matchPattern(op.getOther(), m_Zero()))
       others = registersOf(rewriter, loc, op.getOther(), adaptor.getOther());
     unsigned vec = vectorWidthOf(op);
     SmallVector<Value> values;
@@ -256,8 +259,10 @@ struct LoadLowering : public TargetPattern<LoadOp> {
                      : LLVM::ExtractElementOp::create(
                            rewriter, loc, loaded, i32Constant(rewriter, loc, j))
                            .getResult();
+        // A vector's mask is uniform (coalescing vectorizes only where the
+        // mask is constant across it): one predicate for all its elements.
         if (!others.empty())
-          v = LLVM::SelectOp::create(rewriter, loc, masks[i + j], v,
+          v = LLVM::SelectOp::create(rewriter, loc, masks[i], v,
                                      others[i + j]);
         values.push_back(v);
       }

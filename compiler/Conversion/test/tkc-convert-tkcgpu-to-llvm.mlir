@@ -2,17 +2,24 @@
 
 // A laid-out tensor becomes a struct of the thread's registers. Contiguous,
 // aligned accesses with a mask that is constant over 4 elements become
-// predicated 16-byte PTX loads and stores; masked-off elements take `other`.
-// A kernel gets NVVM's kernel attributes.
+// predicated 16-byte PTX loads and stores. Masked-off elements load as zero,
+// so an `other` of 0.0 needs no select; another `other` takes one select per
+// element, all on the vector's one predicate. A kernel gets NVVM's kernel
+// attributes.
 
 // CHECK: llvm.mlir.global external @tkc_shared_memory() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @kernel(%{{.*}}: !llvm.ptr<1>, %{{.*}}: i32) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 128, 1, 1>}
 // CHECK: nvvm.read.ptx.sreg.ctaid.x
 // CHECK: nvvm.read.ptx.sreg.tid.x
 // CHECK: %[[V:.*]] = llvm.inline_asm has_side_effects "{{.*}}@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b"
-// CHECK: llvm.select
+// CHECK-NOT: llvm.select
 // CHECK: llvm.fmul
 // CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"
+
+// CHECK-LABEL: llvm.func @load_other
+// CHECK: %[[M:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(i1, i1, i1, i1)>
+// CHECK: llvm.inline_asm has_side_effects "{{.*}}@$5 ld.global.v4.b32
+// CHECK-COUNT-4: llvm.select %[[M]],
 
 // A conversion that moves elements between threads goes through shared
 // memory, fenced by barriers; a function returning a value is no kernel.
@@ -39,6 +46,17 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     %v = tkc.load %ptrs, %m, %zero : tensor<512x!tkc.ptr<f32>, #a>
     %w = arith.mulf %v, %v : tensor<512xf32, #a>
     tkc.store %ptrs, %w, %m : tensor<512x!tkc.ptr<f32>, #a>
+    return
+  }
+  func.func @load_other(%p: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %n: i32 {tkc.divisibility = 16 : i32}) {
+    %r = tkc.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #a>
+    %s = tkc.splat %p : tensor<512x!tkc.ptr<f32>, #a>
+    %ptrs = tkc.addptr %s, %r : tensor<512x!tkc.ptr<f32>, #a>, tensor<512xi32, #a>
+    %ns = tkc.splat %n : tensor<512xi32, #a>
+    %m = arith.cmpi slt, %r, %ns : tensor<512xi32, #a>
+    %one = arith.constant dense<1.0> : tensor<512xf32, #a>
+    %v = tkc.load %ptrs, %m, %one : tensor<512x!tkc.ptr<f32>, #a>
+    tkc.store %ptrs, %v, %m : tensor<512x!tkc.ptr<f32>, #a>
     return
   }
   func.func @transpose(%x: tensor<64x64xf32, #t>) -> tensor<64x64xf32, #u> {
