@@ -22,7 +22,8 @@
 
 namespace tkc {
 
-/// The target machine for `triple`, CPU `cpu` and `features` at O3 (its
+/// The target machine for `triple`, CPU `cpu` and `features` at O3, with
+/// floating-point contraction into FMA allowed as Triton's default does (its
 /// LLVM target must be initialized), or an error naming `cpu`.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu,
