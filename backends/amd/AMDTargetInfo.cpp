@@ -98,15 +98,23 @@ Value AMDTargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
 }
 
 Value AMDTargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
-                                Type type, Value pred) const {
+                                Type type, Value pred, Value other) const {
   int64_t align = bytesOf(type);
   if (!pred)
     return LLVM::LoadOp::create(b, loc, type, ptr, align);
   VectorType vector = asVector(type);
-  Value zero = LLVM::ZeroOp::create(b, loc, vector);
-  Value loaded = LLVM::MaskedLoadOp::create(b, loc, vector, ptr,
-                                            splatMask(b, loc, pred, vector),
-                                            zero, b.getI32IntegerAttr(align));
+  // Masked-off lanes take `other` (the masked load's pass-through).
+  Value passThrough = LLVM::ZeroOp::create(b, loc, vector);
+  if (other && isa<VectorType>(type))
+    passThrough = other;
+  else if (other)
+    passThrough = LLVM::InsertElementOp::create(
+        b, loc, LLVM::PoisonOp::create(b, loc, vector), other,
+        LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                 b.getI32IntegerAttr(0)));
+  Value loaded = LLVM::MaskedLoadOp::create(
+      b, loc, vector, ptr, splatMask(b, loc, pred, vector), passThrough,
+      b.getI32IntegerAttr(align));
   if (isa<VectorType>(type))
     return loaded;
   return LLVM::ExtractElementOp::create(

@@ -117,17 +117,40 @@ Value NVIDIATargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
 }
 
 Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
-                                   Type type, Value pred) const {
+                                   Type type, Value pred, Value other) const {
   WordShape shape = wordShapeOf(type);
   unsigned dataBits = bitsOf(type);
   Type wordType = b.getIntegerType(shape.bits);
+  // `other` as the words the load writes, when lanes may be masked off.
+  SmallVector<Value> otherWords;
+  if (pred && other) {
+    Value bits = LLVM::BitcastOp::create(
+        b, loc,
+        shape.count == 1 ? Type(b.getIntegerType(dataBits))
+                         : Type(VectorType::get({shape.count}, wordType)),
+        other);
+    if (shape.count == 1 && dataBits < shape.bits)
+      bits = LLVM::ZExtOp::create(b, loc, wordType, bits);
+    for (unsigned i = 0; i < shape.count; ++i)
+      otherWords.push_back(shape.count == 1 ? bits
+                                            : LLVM::ExtractElementOp::create(
+                                                  b, loc, bits,
+                                                  LLVM::ConstantOp::create(
+                                                      b, loc, b.getI32Type(),
+                                                      b.getI32IntegerAttr(i)))
+                                                  .getResult());
+  }
   std::string constraints, text;
   for (unsigned i = 0; i < shape.count; ++i) {
     constraints += std::string(i ? "," : "") + "=" + shape.constraint;
-    // Masked-off lanes read zeros.
+    // Masked-off lanes read `other` (operands after the pointer and the
+    // predicate), or zeros.
     if (pred)
       text += "mov.b" + std::to_string(shape.bits) + " $" + std::to_string(i) +
-              ", 0;\n\t";
+              ", " +
+              (otherWords.empty() ? std::string("0")
+                                  : "$" + std::to_string(shape.count + 2 + i)) +
+              ";\n\t";
   }
   SmallVector<Value> operands = {ptr};
   constraints += ",l";
@@ -136,6 +159,10 @@ Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
     operands.push_back(pred);
     constraints += ",b";
     guard = "@$" + std::to_string(shape.count + 1) + " ";
+  }
+  for (Value word : otherWords) {
+    operands.push_back(word);
+    constraints += std::string(",") + shape.constraint;
   }
   text += guard + "ld.global" + accessSuffix(shape, dataBits) + " " +
           operandList(0, shape.count) + ", [ $" + std::to_string(shape.count) +

@@ -57,10 +57,11 @@ public:
 
   /// Loads a value of `type` (a scalar or a vector of at most 16 bytes)
   /// from global `ptr` if `pred` (i1, may be null for "always") holds; the
-  /// result is zero where it does not.
+  /// result is `other` (a value of `type`; null: zero) where it does not.
   virtual mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc,
                                  mlir::Value ptr, mlir::Type type,
-                                 mlir::Value pred) const = 0;
+                                 mlir::Value pred,
+                                 mlir::Value other) const = 0;
   /// Stores `value` (a scalar or a vector of at most 16 bytes) to global
   /// `ptr` if `pred` (i1, may be null) holds.
   virtual void storeGlobal(mlir::OpBuilder &b, mlir::Location loc,

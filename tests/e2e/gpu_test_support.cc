@@ -132,6 +132,11 @@ void DeviceBuffer::upload(const void *host, size_t count) {
   ASSERT_LE(count, bytes);
   CUresult result = driver.memcpyHtoD(address, host, count);
   EXPECT_EQ(result, CUDA_SUCCESS) << driver.describe("cuMemcpyHtoD", result);
+  // From pageable memory the copy may still be in flight when it returns,
+  // and the tests' streams do not wait for the legacy stream: finish it.
+  result = driver.ctxSynchronize();
+  EXPECT_EQ(result, CUDA_SUCCESS)
+      << driver.describe("cuCtxSynchronize", result);
 }
 
 void DeviceBuffer::download(void *host, size_t count) const {
@@ -143,6 +148,11 @@ void DeviceBuffer::download(void *host, size_t count) const {
 void DeviceBuffer::fill(uint8_t value) {
   CUresult result = driver.memsetD8(address, value, bytes);
   EXPECT_EQ(result, CUDA_SUCCESS) << driver.describe("cuMemsetD8", result);
+  // cuMemsetD8 is asynchronous on the legacy stream, which the tests'
+  // non-blocking streams do not wait for: finish it before a kernel writes.
+  result = driver.ctxSynchronize();
+  EXPECT_EQ(result, CUDA_SUCCESS)
+      << driver.describe("cuCtxSynchronize", result);
 }
 
 void GpuTest::SetUp() {

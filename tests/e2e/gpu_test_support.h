@@ -74,11 +74,12 @@ public:
   /// Size in bytes.
   size_t size() const { return bytes; }
 
-  /// Copies `bytes` bytes from host memory to the start of the buffer.
+  /// Copies `bytes` bytes from host memory to the start of the buffer; done
+  /// on return.
   void upload(const void *host, size_t bytes);
   /// Copies `bytes` bytes from the start of the buffer to host memory.
   void download(void *host, size_t bytes) const;
-  /// Sets every byte of the buffer to `value`.
+  /// Sets every byte of the buffer to `value`; done on return.
   void fill(uint8_t value);
 
   /// Uploads a whole vector.

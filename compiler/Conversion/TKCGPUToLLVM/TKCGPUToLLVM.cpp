@@ -242,30 +242,37 @@ struct LoadLowering : public TargetPattern<LoadOp> {
     SmallVector<Value> masks, others;
     if (op.getMask())
       masks = registersOf(rewriter, loc, op.getMask(), adaptor.getMask());
-    // Masked-off lanes of loadGlobal read as zero: an `other` of +0 (or
-    // integer 0) needs no select.
+    // Masked-off lanes of loadGlobal read as zero unless given `other`: an
+    // `other` of +0 (or integer 0) need not be passed.
     if (op.getOther() && !matchPattern(op.getOther(), m_PosZeroFloat()) &&
         !matchPattern(op.getOther(), m_Zero()))
       others = registersOf(rewriter, loc, op.getOther(), adaptor.getOther());
     unsigned vec = vectorWidthOf(op);
+    Type access = accessType(elem, vec);
     SmallVector<Value> values;
     for (unsigned i = 0; i < ptrs.size(); i += vec) {
+      // A vector's mask is uniform (coalescing vectorizes only where the
+      // mask is constant across it): one predicate for all its elements.
       Value pred = masks.empty() ? Value() : masks[i];
-      Value loaded = target.loadGlobal(rewriter, loc, ptrs[i],
-                                       accessType(elem, vec), pred);
-      for (unsigned j = 0; j < vec; ++j) {
-        Value v =
+      Value other;
+      if (pred && !others.empty()) {
+        other = others[i];
+        if (vec > 1) {
+          other = LLVM::UndefOp::create(rewriter, loc, access);
+          for (unsigned j = 0; j < vec; ++j)
+            other = LLVM::InsertElementOp::create(
+                rewriter, loc, other, others[i + j],
+                i32Constant(rewriter, loc, j));
+        }
+      }
+      Value loaded =
+          target.loadGlobal(rewriter, loc, ptrs[i], access, pred, other);
+      for (unsigned j = 0; j < vec; ++j)
+        values.push_back(
             vec == 1 ? loaded
                      : LLVM::ExtractElementOp::create(
                            rewriter, loc, loaded, i32Constant(rewriter, loc, j))
-                           .getResult();
-        // A vector's mask is uniform (coalescing vectorizes only where the
-        // mask is constant across it): one predicate for all its elements.
-        if (!others.empty())
-          v = LLVM::SelectOp::create(rewriter, loc, masks[i], v,
-                                     others[i + j]);
-        values.push_back(v);
-      }
+                           .getResult());
     }
     replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
     return success();

@@ -3,9 +3,9 @@
 // A laid-out tensor becomes a struct of the thread's registers. Contiguous,
 // aligned accesses with a mask that is constant over 4 elements become
 // predicated 16-byte PTX loads and stores. Masked-off elements load as zero,
-// so an `other` of 0.0 needs no select; another `other` takes one select per
-// element, all on the vector's one predicate. A kernel gets NVVM's kernel
-// attributes.
+// so an `other` of 0.0 costs nothing; another `other` initializes the
+// registers the predicated load writes (no selects). A kernel gets NVVM's
+// kernel attributes.
 
 // CHECK: llvm.mlir.global external @tkc_shared_memory() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @kernel(%{{.*}}: !llvm.ptr<1>, %{{.*}}: i32) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 128, 1, 1>}
@@ -17,9 +17,9 @@
 // CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"
 
 // CHECK-LABEL: llvm.func @load_other
-// CHECK: %[[M:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(i1, i1, i1, i1)>
-// CHECK: llvm.inline_asm has_side_effects "{{.*}}@$5 ld.global.v4.b32
-// CHECK-COUNT-4: llvm.select %[[M]],
+// CHECK: llvm.inline_asm has_side_effects "mov.b32 $0, $6;\0A\09mov.b32 $1, $7;\0A\09mov.b32 $2, $8;\0A\09mov.b32 $3, $9;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b,r,r,r,r"
+// CHECK-NOT: llvm.select
+// CHECK: st.global.v4.b32
 
 // A conversion that moves elements between threads goes through shared
 // memory, fenced by barriers; a function returning a value is no kernel.
