@@ -41,7 +41,8 @@ HardwareIds mlir::tkc::gpu::getHardwareIds(OpBuilder &b, Location loc,
   Value tid = target.getThreadId(b, loc);
   Value warpSize = i32Constant(b, loc, target.getWarpSize());
   return {LLVM::URemOp::create(b, loc, tid, warpSize),
-          LLVM::UDivOp::create(b, loc, tid, warpSize)};
+          LLVM::UDivOp::create(b, loc, tid, warpSize), tid,
+          llvm::Log2_32(target.getWarpSize())};
 }
 
 SmallVector<SmallVector<Value>>
@@ -49,28 +50,77 @@ mlir::tkc::gpu::emitCoordinates(OpBuilder &b, Location loc,
                                 const LinearLayout &layout,
                                 const HardwareIds &ids) {
   unsigned rank = layout.getShape().size();
-  // The lane and warp parts: XOR of each set bit's basis.
+  // The lane and warp parts: XOR of each set bit's basis. Bit p of the
+  // thread index is lane bit p, or warp bit p - laneBits.
+  SmallVector<const LinearLayout::Basis *> bitBasis;
+  for (HwDim hw : {HwDim::Lane, HwDim::Warp}) {
+    if (hw == HwDim::Warp)
+      bitBasis.resize(ids.laneBits, nullptr); // Lanes the layout leaves out.
+    for (const LinearLayout::Basis &basis : layout.getBases(hw))
+      bitBasis.push_back(&basis);
+  }
+  /// The one dimension and power of two `basis` sets, if it sets one bit.
+  auto singleBit = [&](const LinearLayout::Basis *basis)
+      -> std::optional<std::pair<unsigned, int32_t>> {
+    if (!basis)
+      return std::nullopt;
+    std::optional<std::pair<unsigned, int32_t>> found;
+    for (unsigned d = 0; d < rank; ++d) {
+      if ((*basis)[d] == 0)
+        continue;
+      if (found || !llvm::isPowerOf2_32((*basis)[d]))
+        return std::nullopt;
+      found = std::pair(d, (*basis)[d]);
+    }
+    return found;
+  };
   SmallVector<Value> threadPart(rank);
   for (unsigned d = 0; d < rank; ++d)
     threadPart[d] = i32Constant(b, loc, 0);
-  for (auto [hw, id] :
-       {std::pair(HwDim::Lane, ids.lane), std::pair(HwDim::Warp, ids.warp)}) {
-    for (auto [bit, basis] : llvm::enumerate(layout.getBases(hw))) {
-      Value isSet;
-      for (unsigned d = 0; d < rank; ++d) {
-        if (basis[d] == 0)
-          continue;
-        if (!isSet) {
-          Value shifted = LLVM::LShrOp::create(
-              b, loc, id, i32Constant(b, loc, static_cast<int64_t>(bit)));
-          isSet = LLVM::AndOp::create(b, loc, shifted, i32Constant(b, loc, 1));
-        }
-        Value contribution =
-            LLVM::MulOp::create(b, loc, isSet, i32Constant(b, loc, basis[d]));
-        threadPart[d] =
-            LLVM::XOrOp::create(b, loc, threadPart[d], contribution);
-      }
+  for (unsigned p = 0; p < bitBasis.size();) {
+    const LinearLayout::Basis *basis = bitBasis[p];
+    if (!basis) {
+      ++p;
+      continue;
     }
+    // A run of thread bits p, p+1, ... that set consecutive bits of one
+    // dimension (a blocked layout's lanes and warps, usually) is one shift
+    // and mask of the thread index, not a bit at a time.
+    unsigned length = 1;
+    auto single = singleBit(basis);
+    while (single && p + length < bitBasis.size()) {
+      auto next = singleBit(bitBasis[p + length]);
+      if (!next || next->first != single->first ||
+          int64_t(next->second) != int64_t(single->second) << length)
+        break;
+      ++length;
+    }
+    if (single && length > 1) {
+      auto [d, low] = *single;
+      Value field = LLVM::AndOp::create(
+          b, loc,
+          LLVM::LShrOp::create(b, loc, ids.thread,
+                               i32Constant(b, loc, static_cast<int64_t>(p))),
+          i32Constant(b, loc, (int64_t(1) << length) - 1));
+      threadPart[d] = LLVM::XOrOp::create(
+          b, loc, threadPart[d],
+          LLVM::ShlOp::create(b, loc, field,
+                              i32Constant(b, loc, llvm::Log2_32(low))));
+      p += length;
+      continue;
+    }
+    Value isSet = LLVM::AndOp::create(
+        b, loc,
+        LLVM::LShrOp::create(b, loc, ids.thread,
+                             i32Constant(b, loc, static_cast<int64_t>(p))),
+        i32Constant(b, loc, 1));
+    for (unsigned d = 0; d < rank; ++d)
+      if ((*basis)[d] != 0)
+        threadPart[d] = LLVM::XOrOp::create(
+            b, loc, threadPart[d],
+            LLVM::MulOp::create(b, loc, isSet,
+                                i32Constant(b, loc, (*basis)[d])));
+    ++p;
   }
   // Bits the lane and warp parts can set, per dimension. Where a register
   // part avoids them, XOR is an addition, which LLVM folds into addresses.

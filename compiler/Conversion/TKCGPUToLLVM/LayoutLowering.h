@@ -29,6 +29,10 @@ Value packRegisters(OpBuilder &b, Location loc, Type structType,
 struct HardwareIds {
   Value lane;
   Value warp;
+  /// The thread's index in the block: warp * warp size + lane.
+  Value thread;
+  /// log2 of the warp size: the thread index's first warp bit.
+  unsigned laneBits = 0;
 };
 HardwareIds getHardwareIds(OpBuilder &b, Location loc,
                            const ::tkc::TargetInfo &target);

@@ -181,7 +181,7 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
       target.emitBarrier(rewriter, loc);
       for (auto &[key, values] : partial) {
         Value out = outIndex(firstRegister[key]);
-        SmallVector<Value> acc;
+        SmallVector<SmallVector<Value>> warps;
         for (int64_t w = 0; w < (int64_t(1) << warpBits); ++w) {
           Value index = LLVM::AddOp::create(
               rewriter, loc, i32Constant(rewriter, loc, w * numOut), out);
@@ -194,9 +194,18 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
               v = LLVM::TruncOp::create(rewriter, loc, type, v);
             loaded.push_back(v);
           }
-          acc = w == 0 ? loaded : combine(op, rewriter, acc, loaded);
+          warps.push_back(std::move(loaded));
         }
-        values = acc;
+        // A balanced tree over the warps' partials, neighbours first (the
+        // pairing of a butterfly across warps): log2(warps) dependent
+        // combines instead of one chain.
+        while (warps.size() > 1) {
+          SmallVector<SmallVector<Value>> next;
+          for (size_t w = 0; w + 1 < warps.size(); w += 2)
+            next.push_back(combine(op, rewriter, warps[w], warps[w + 1]));
+          warps = std::move(next);
+        }
+        values = warps.front();
       }
     }
 

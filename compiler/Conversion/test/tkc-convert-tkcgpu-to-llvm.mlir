@@ -10,7 +10,13 @@
 // CHECK: llvm.mlir.global external @tkc_shared_memory() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @kernel(%{{.*}}: !llvm.ptr<1>, %{{.*}}: i32) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 128, 1, 1>}
 // CHECK: nvvm.read.ptx.sreg.ctaid.x
-// CHECK: nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// The 7 thread bits (lanes, then warps) set elements 4, 8, ..., 256 of the
+// blocked layout: one shift and mask of the thread index, then << 2.
+// CHECK: %[[M:.*]] = llvm.mlir.constant(127 : i32)
+// CHECK: %[[S:.*]] = llvm.lshr %[[TID]], %{{.*}}
+// CHECK: %[[F:.*]] = llvm.and %[[S]], %[[M]]
+// CHECK: llvm.shl %[[F]], %{{.*}}
 // CHECK: %[[V:.*]] = llvm.inline_asm has_side_effects "{{.*}}@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b"
 // CHECK-NOT: llvm.select
 // CHECK: llvm.fmul
