@@ -246,8 +246,8 @@ llvm::Error Emitter::orderVariants() {
       if (llvm::is_contained(*matched, static_cast<int>(c)))
         shippedConfigs.push_back(c);
     for (size_t i = 0; i < variants.size(); ++i)
-      config[i] = llvm::find(shippedConfigs, (*matched)[i]) -
-                  shippedConfigs.begin();
+      config[i] =
+          llvm::find(shippedConfigs, (*matched)[i]) - shippedConfigs.begin();
     numConfigs = shippedConfigs.size();
   }
   for (size_t i = 0; i < variants.size(); ++i) {
@@ -800,11 +800,10 @@ std::string Emitter::unsafeExpression() const {
 llvm::Error Emitter::fillTuning(TemplateValues &values) const {
   std::vector<std::string> configNames;
   for (size_t c = 0; c + 1 < configBegin.size(); ++c)
-    configNames.push_back(
-        "\"" +
-        (manifest ? manifest->configs[shippedConfigs[c]].name
-                  : "c" + std::to_string(c)) +
-        "\"");
+    configNames.push_back("\"" +
+                          (manifest ? manifest->configs[shippedConfigs[c]].name
+                                    : "c" + std::to_string(c)) +
+                          "\"");
   values.set("CONFIG_NAMES", llvm::join(configNames, ", "));
   std::vector<std::string> configDoc;
   for (size_t c = 0; c < configNames.size(); ++c)

@@ -31,8 +31,7 @@ public:
   mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Value value, unsigned laneMask) const override;
   mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc,
-                         mlir::Value ptr, mlir::Type type,
-                         mlir::Value pred,
+                         mlir::Value ptr, mlir::Type type, mlir::Value pred,
                          mlir::Value other) const override;
   void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
                    mlir::Value value, mlir::Value pred) const override;

@@ -60,8 +60,7 @@ public:
   /// result is `other` (a value of `type`; null: zero) where it does not.
   virtual mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc,
                                  mlir::Value ptr, mlir::Type type,
-                                 mlir::Value pred,
-                                 mlir::Value other) const = 0;
+                                 mlir::Value pred, mlir::Value other) const = 0;
   /// Stores `value` (a scalar or a vector of at most 16 bytes) to global
   /// `ptr` if `pred` (i1, may be null) holds.
   virtual void storeGlobal(mlir::OpBuilder &b, mlir::Location loc,
