@@ -312,7 +312,9 @@ void NVIDIATargetInfo::markKernel(LLVM::LLVMFuncOp func,
                                   unsigned threadsPerBlock) const {
   Builder b(func.getContext());
   func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  // The launcher always launches exactly this block (as Triton's does):
+  // .reqntid, not just an upper bound, lets ptxas plan for it.
   func->setAttr(
-      NVVM::NVVMDialect::getMaxntidAttrName(),
+      NVVM::NVVMDialect::getReqntidAttrName(),
       b.getDenseI32ArrayAttr({static_cast<int32_t>(threadsPerBlock), 1, 1}));
 }

@@ -8,7 +8,7 @@
 // kernel attributes.
 
 // CHECK: llvm.mlir.global external @tkc_shared_memory() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
-// CHECK-LABEL: llvm.func @kernel(%{{.*}}: !llvm.ptr<1>, %{{.*}}: i32) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 128, 1, 1>}
+// CHECK-LABEL: llvm.func @kernel(%{{.*}}: !llvm.ptr<1>, %{{.*}}: i32) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128, 1, 1>}
 // CHECK: nvvm.read.ptx.sreg.ctaid.x
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
 // The 7 thread bits (lanes, then warps) set elements 4, 8, ..., 256 of the

@@ -23,7 +23,7 @@
 
 // PTX: .target sm_90a
 // PTX: .visible .entry add_kernel(
-// PTX: .maxntid 128, 1, 1
+// PTX: .reqntid 128, 1, 1
 // PTX-COUNT-4: ld.global.v4.b32
 // PTX: st.global.v4.b32
 
