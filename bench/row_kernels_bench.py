@@ -12,7 +12,8 @@ with the BLOCK_SIZE, num_warps and num_stages that tkc compiled it with (read
 from the staged metadata, `<function>.s0.sm_90a.json`), and runs PyTorch's
 own operator as a third peer. It first checks that tkc and Triton agree with
 each other and with PyTorch, then times all three with
-triton.testing.do_bench (median) and prints GB/s (bytes every kernel must move
+triton.testing.do_bench (median; three rounds in rotated order, the median
+of the three) and prints GB/s (bytes every kernel must move
 at least once) and the ratio tkc / Triton, next to issue 6's target for it.
 A family of several kernels (layer norm backward: dx with partial dw/db, then
 their sum) is timed as all its launches together, for tkc and for Triton.
@@ -456,12 +457,17 @@ def run_case(lib, kernels_dir, function, family, dtype, rows, cols):
           max(rtol, 1e-3 if dtype == torch.float16 else 1e-4),
           max(atol, 1e-3 if dtype == torch.float16 else 1e-4))
 
-    gbps = {}
-    for name, run in (("tkc", run_tkc), ("triton", run_triton),
-                      ("torch", run_torch)):
-        ms = triton.testing.do_bench(run, warmup=50, rep=300,
-                                     return_mode="median")
-        gbps[name] = case.bytes_moved() / (ms * 1e-3) / 1e9
+    # Three rounds in rotated order (tkc first, then Triton first, then
+    # PyTorch first), each peer's time the median of its three medians, so
+    # that no peer always runs first or last.
+    peers = [("tkc", run_tkc), ("triton", run_triton), ("torch", run_torch)]
+    samples = {name: [] for name, _ in peers}
+    for round_index in range(len(peers)):
+        for name, run in peers[round_index:] + peers[:round_index]:
+            samples[name].append(triton.testing.do_bench(
+                run, warmup=50, rep=300, return_mode="median"))
+    gbps = {name: case.bytes_moved() / (sorted(ms)[len(ms) // 2] * 1e-3) / 1e9
+            for name, ms in samples.items()}
     return {
         "case": "%s %s %dx%d" % (function, str(dtype).replace("torch.", ""),
                                  rows, cols),
