@@ -343,6 +343,13 @@ llvm::Error Emitter::checkGridNames() {
   return error;
 }
 
+/// The C operand of an integer parameter in checked arithmetic.
+std::string integerOperand(const ApiParam &api) {
+  if (api.param->dtype == "u64")
+    return "tkc_grid_u64(&tkc_ret, " + api.cName + ")";
+  return "(int64_t)" + api.cName;
+}
+
 /// Formats `bytes` as C initializer lines of 12 bytes each.
 std::string formatBytes(const std::vector<uint8_t> &bytes) {
   std::string out;
@@ -441,9 +448,7 @@ llvm::Error Emitter::fillVariant(const Variant &variant, int index, int config,
     const ApiParam *api = findApiParam(expr.name);
     if (!api->passed)
       return "INT64_C(1)";
-    if (param->dtype == "u64")
-      return "tkc_grid_u64(&tkc_ret, " + api->cName + ")";
-    return "(int64_t)" + api->cName;
+    return integerOperand(*api);
   };
   for (int d = 0; d < 3; ++d)
     values.set(std::string("GRID_") + kDims[d],
@@ -594,13 +599,6 @@ Emitter::integerParam(StringRef paramName, const llvm::Twine &where) const {
                                     "' is specialized as == 1 in every "
                                     "variant, so calls do not pass it");
   return api;
-}
-
-/// The C operand of an integer parameter in checked arithmetic.
-std::string integerOperand(const ApiParam &api) {
-  if (api.param->dtype == "u64")
-    return "tkc_grid_u64(&tkc_ret, " + api.cName + ")";
-  return "(int64_t)" + api.cName;
 }
 
 llvm::Error Emitter::fillKey(TemplateValues &values) const {
