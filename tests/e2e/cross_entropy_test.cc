@@ -1,19 +1,21 @@
 //===- cross_entropy_test.cc - Cross-entropy forward on a GPU -------------===//
 //
 // Runs kernels/cross_entropy.py through its generated C APIs
-// (cross_entropy_fwd_1024.h, cross_entropy_fwd_8192.h) on fp32 logits of odd
-// widths, contiguous and with padded rows, with int32 labels spread over the
-// whole row (first and last column included), and compares every
-// loss[r] = logsumexp(logits[r, :]) - logits[r, label[r]] with the same
-// formula in double. The logits span [-30, 30), so a kernel that does not
-// subtract the row maximum first still passes only if exp does not overflow,
-// and one that reads the masked tail as anything but -inf is off. Nothing past
-// the n_rows losses may be written.
+// (cross_entropy_fwd_1024.h, cross_entropy_fwd_8192.h, and the _fp16_ ones) on
+// fp32 and fp16 logits of odd widths, contiguous and with padded rows, with
+// int32 labels spread over the whole row (first and last column included), and
+// compares every loss[r] = logsumexp(logits[r, :]) - logits[r, label[r]] with
+// the same formula in double from the same (rounded) logits. The logits span
+// [-30, 30), so a kernel that does not subtract the row maximum first still
+// passes only if exp does not overflow, and one that reads the masked tail as
+// anything but -inf is off. Nothing past the n_rows losses may be written.
 //
 //===----------------------------------------------------------------------===//
 
 #include "cross_entropy_fwd_1024.h"
 #include "cross_entropy_fwd_8192.h"
+#include "cross_entropy_fwd_fp16_1024.h"
+#include "cross_entropy_fwd_fp16_8192.h"
 #include "tests/e2e/row_test_support.h"
 
 #include <cmath>
@@ -21,16 +23,18 @@
 namespace tkc::e2e {
 namespace {
 
-/// The generated entry point of every cross_entropy_fwd variant.
+/// The generated entry point of every cross_entropy_fwd variant (fp32 and
+/// fp16 logits alike).
 using CrossEntropyFn = decltype(&cross_entropy_fwd_1024);
 
 /// Runs one case and compares with the CPU.
 void checkCrossEntropy(CudaDriver &driver, void *stream,
-                       const RowCase<CrossEntropyFn> &c) {
+                       const RowCase<CrossEntropyFn> &c, bool half) {
   const RowShape &shape = c.shape;
   const size_t outBytes = shape.rows * sizeof(float);
-  std::vector<float> x =
-      randomFloats(shape.elements(), shape.cols + 51, -30.0f, 30.0f);
+  HostData logits(
+      half, randomFloats(shape.elements(), shape.cols + 51, -30.0f, 30.0f));
+  const std::vector<float> &x = logits.values;
   std::vector<int32_t> labels(shape.rows);
   for (int32_t r = 0; r < shape.rows; ++r)
     labels[r] = r % 3 == 0 ? 0
@@ -38,10 +42,10 @@ void checkCrossEntropy(CudaDriver &driver, void *stream,
                     ? shape.cols - 1
                     : static_cast<int32_t>((static_cast<int64_t>(r) * 7919) %
                                            shape.cols);
-  DeviceBuffer dx(driver, shape.elements() * sizeof(float));
+  DeviceBuffer dx(driver, logits.bytes.size());
   DeviceBuffer dlabels(driver, labels.size() * sizeof(int32_t));
   DeviceBuffer dloss(driver, outBytes + kGuardBytes);
-  dx.upload(x);
+  dx.upload(logits.bytes);
   dlabels.upload(labels);
   dloss.fill(kPoison);
   tkc_status status = c.variant.fn(stream, dx.ptr(), dlabels.ptr(), dloss.ptr(),
@@ -85,7 +89,7 @@ class CrossEntropyTest
       public ::testing::WithParamInterface<RowCase<CrossEntropyFn>> {};
 
 TEST_P(CrossEntropyTest, MatchesCpu) {
-  checkCrossEntropy(*driver, stream(), GetParam());
+  checkCrossEntropy(*driver, stream(), GetParam(), /*half=*/false);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -93,6 +97,23 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::ValuesIn(rowCases<CrossEntropyFn>({
         {"cross_entropy_fwd_1024", 1024, &cross_entropy_fwd_1024},
         {"cross_entropy_fwd_8192", 8192, &cross_entropy_fwd_8192},
+    })),
+    rowCaseName<CrossEntropyFn>);
+
+/// cross_entropy_fwd on fp16 logits for one (variant, shape) case.
+class CrossEntropyFp16Test
+    : public GpuTest,
+      public ::testing::WithParamInterface<RowCase<CrossEntropyFn>> {};
+
+TEST_P(CrossEntropyFp16Test, MatchesCpu) {
+  checkCrossEntropy(*driver, stream(), GetParam(), /*half=*/true);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Fp16, CrossEntropyFp16Test,
+    ::testing::ValuesIn(rowCases<CrossEntropyFn>({
+        {"cross_entropy_fwd_fp16_1024", 1024, &cross_entropy_fwd_fp16_1024},
+        {"cross_entropy_fwd_fp16_8192", 8192, &cross_entropy_fwd_fp16_8192},
     })),
     rowCaseName<CrossEntropyFn>);
 

@@ -1,17 +1,20 @@
 //===- softmax_test.cc - Row softmax on a GPU against a CPU reference -----===//
 //
-// Runs kernels/softmax.py through its generated C APIs (softmax_1024.h,
-// softmax_8192.h) on matrices of odd widths, with contiguous and padded rows
-// (the output's 16 elements further apart than the input's when padded), and
-// compares every value with a softmax computed in double on the CPU. Some
-// rows are shifted by +100, where exp() overflows fp32 unless the kernel
-// subtracts the row maximum first. The row padding and the bytes past the
-// matrix must stay unwritten.
+// Runs kernels/softmax.py through its generated C APIs for fp32
+// (softmax_1024.h, softmax_8192.h) and fp16 (softmax_fp16_1024.h,
+// softmax_fp16_8192.h) data on matrices of odd widths, with contiguous and
+// padded rows (the output's 16 elements further apart than the input's when
+// padded), and compares every value with a softmax computed in double on the
+// CPU from the same (rounded) inputs. Some rows are shifted by +100, where
+// exp() overflows fp32 unless the kernel subtracts the row maximum first. The
+// row padding and the bytes past the matrix must stay unwritten.
 //
 //===----------------------------------------------------------------------===//
 
 #include "softmax_1024.h"
 #include "softmax_8192.h"
+#include "softmax_fp16_1024.h"
+#include "softmax_fp16_8192.h"
 #include "tests/e2e/row_test_support.h"
 
 #include <cmath>
@@ -19,65 +22,87 @@
 namespace tkc::e2e {
 namespace {
 
-/// The generated entry point of every softmax variant.
+/// The generated entry point of every softmax variant (fp32 and fp16 alike).
 using SoftmaxFn = decltype(&softmax_1024);
 
-/// softmax for one (variant, shape) case.
-class SoftmaxTest : public GpuTest,
-                    public ::testing::WithParamInterface<RowCase<SoftmaxFn>> {};
-
-TEST_P(SoftmaxTest, MatchesCpu) {
-  const RowCase<SoftmaxFn> &c = GetParam();
+/// Runs one case of one element type and compares with the CPU.
+void checkSoftmax(CudaDriver &driver, void *stream, const RowCase<SoftmaxFn> &c,
+                  bool half) {
   const RowShape &shape = c.shape;
   const RowShape out = outputShape(shape);
-  const size_t bytes = shape.elements() * sizeof(float);
-  const size_t outBytes = out.elements() * sizeof(float);
-  std::vector<float> x =
+  const size_t size = half ? sizeof(uint16_t) : sizeof(float);
+  const size_t outBytes = out.elements() * size;
+  std::vector<float> wanted =
       randomFloats(shape.elements(), shape.cols + 11, -8.0f, 8.0f);
-  for (size_t i = 0; i < x.size(); ++i)
+  for (size_t i = 0; i < wanted.size(); ++i)
     if ((i / shape.stride) % 3 == 1)
-      x[i] += 100.0f;
+      wanted[i] += 100.0f;
+  HostData x(half, std::move(wanted));
 
-  DeviceBuffer dx(*driver, bytes), dy(*driver, outBytes + kGuardBytes);
-  dx.upload(x);
+  DeviceBuffer dx(driver, x.bytes.size()), dy(driver, outBytes + kGuardBytes);
+  dx.upload(x.bytes);
   dy.fill(kPoison);
-  tkc_status status = c.variant.fn(stream(), dx.ptr(), dy.ptr(), shape.stride,
+  tkc_status status = c.variant.fn(stream, dx.ptr(), dy.ptr(), shape.stride,
                                    out.stride, shape.rows, shape.cols);
   ASSERT_EQ(status, TKC_SUCCESS)
       << tkc_status_string(status) << ": " << tkc_last_error();
-  synchronize();
+  CUresult result = driver.streamSynchronize(static_cast<CUstream>(stream));
+  ASSERT_EQ(result, CUDA_SUCCESS)
+      << driver.describe("cuStreamSynchronize", result);
 
   std::vector<uint8_t> raw = dy.download<uint8_t>(outBytes + kGuardBytes);
   size_t mismatches = 0;
   for (int32_t r = 0; r < shape.rows; ++r) {
-    const float *row = x.data() + static_cast<size_t>(r) * shape.stride;
+    const float *row = x.values.data() + static_cast<size_t>(r) * shape.stride;
     double max = -INFINITY, sum = 0.0;
     for (int32_t j = 0; j < shape.cols; ++j)
       max = std::fmax(max, row[j]);
     for (int32_t j = 0; j < shape.cols; ++j)
       sum += std::exp(row[j] - max);
     for (int32_t j = 0; j < shape.cols; ++j) {
-      float got;
-      std::memcpy(&got,
-                  raw.data() +
-                      (static_cast<size_t>(r) * out.stride + j) * sizeof(float),
-                  sizeof(float));
+      float got = elementAt(raw, static_cast<size_t>(r) * out.stride + j, half);
       double want = std::exp(row[j] - max) / sum;
-      // exp and the sum in fp32 (fast exp2 on the GPU): a few 1e-6 relative.
-      double tolerance = 1e-5 * want + 1e-30;
+      // fp32: exp and the sum in fp32 (fast exp2 on the GPU), a few 1e-6
+      // relative; fp16: one final rounding (2^-11 relative), or half an ulp
+      // of the smallest subnormal (2^-25) below fp16's normal range.
+      double tolerance = half ? 1e-3 * want + 3e-8 : 1e-5 * want + 1e-30;
       if (!(std::fabs(got - want) <= tolerance) && ++mismatches <= 5)
         ADD_FAILURE() << "y[" << r << "][" << j << "] = " << got << ", want "
                       << want << " (x = " << row[j] << ")";
     }
   }
   EXPECT_EQ(mismatches, 0u);
-  EXPECT_EQ(countWritesOutsideRows(raw, out, sizeof(float)), 0u);
+  EXPECT_EQ(countWritesOutsideRows(raw, out, size), 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Shapes, SoftmaxTest,
+/// softmax on fp32 data for one (variant, shape) case.
+class SoftmaxTest : public GpuTest,
+                    public ::testing::WithParamInterface<RowCase<SoftmaxFn>> {};
+
+TEST_P(SoftmaxTest, MatchesCpu) {
+  checkSoftmax(*driver, stream(), GetParam(), /*half=*/false);
+}
+
+INSTANTIATE_TEST_SUITE_P(Fp32, SoftmaxTest,
                          ::testing::ValuesIn(rowCases<SoftmaxFn>({
                              {"softmax_1024", 1024, &softmax_1024},
                              {"softmax_8192", 8192, &softmax_8192},
+                         })),
+                         rowCaseName<SoftmaxFn>);
+
+/// softmax on fp16 data for one (variant, shape) case.
+class SoftmaxFp16Test
+    : public GpuTest,
+      public ::testing::WithParamInterface<RowCase<SoftmaxFn>> {};
+
+TEST_P(SoftmaxFp16Test, MatchesCpu) {
+  checkSoftmax(*driver, stream(), GetParam(), /*half=*/true);
+}
+
+INSTANTIATE_TEST_SUITE_P(Fp16, SoftmaxFp16Test,
+                         ::testing::ValuesIn(rowCases<SoftmaxFn>({
+                             {"softmax_fp16_1024", 1024, &softmax_fp16_1024},
+                             {"softmax_fp16_8192", 8192, &softmax_fp16_8192},
                          })),
                          rowCaseName<SoftmaxFn>);
 
