@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
@@ -17,6 +18,23 @@ using namespace mlir::tkc::gpu;
 Value mlir::tkc::gpu::i32Constant(OpBuilder &b, Location loc, int64_t value) {
   return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
                                   b.getI32IntegerAttr(value));
+}
+
+Value mlir::tkc::gpu::getScratchBase(OpBuilder &b, Location loc,
+                                     Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  Value base = LLVM::AddressOfOp::create(
+      b, loc, module.lookupSymbol<LLVM::GlobalOp>(kSharedMemory));
+  auto offset = op->getAttrOfType<IntegerAttr>(TKCGPUDialect::kSharedOffset);
+  if (!offset || offset.getInt() == 0)
+    return base;
+  return LLVM::GEPOp::create(
+      b, loc, base.getType(), b.getI8Type(), base,
+      ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset.getInt())});
+}
+
+bool mlir::tkc::gpu::needsScratchBarrier(Operation *op) {
+  return !op->hasAttr(TKCGPUDialect::kSharedUnguarded);
 }
 
 SmallVector<Value> mlir::tkc::gpu::unpackRegisters(OpBuilder &b, Location loc,

@@ -58,6 +58,18 @@ SmallVector<Value> applyCombineRegion(Region &region, OpBuilder &b,
 /// An i32 constant.
 Value i32Constant(OpBuilder &b, Location loc, int64_t value);
 
+/// The name of the kernel's shared-memory global.
+inline constexpr llvm::StringLiteral kSharedMemory = "tkc_shared_memory";
+
+/// The address of `op`'s shared-memory scratch: the kernel's shared memory
+/// at the op's `tkc_gpu.shared_offset`.
+Value getScratchBase(OpBuilder &b, Location loc, Operation *op);
+
+/// Whether `op`'s lowering must wait, with a barrier, for threads still
+/// reading shared memory before it stores to its scratch (no
+/// `tkc_gpu.shared_unguarded` mark).
+bool needsScratchBarrier(Operation *op);
+
 } // namespace mlir::tkc::gpu
 
 #endif // TKC_CONVERSION_TKCGPUTOLLVM_LAYOUTLOWERING_H

@@ -31,7 +31,6 @@ using namespace mlir::tkc::gpu;
 namespace {
 
 /// The symbol of the block's shared memory (see TKCGPUToLLVM.cpp).
-constexpr StringLiteral kSharedMemory = "tkc_shared_memory";
 
 /// `coords` without coordinate `axis`.
 LinearLayout::Basis dropAxis(LinearLayout::Basis coords, unsigned axis) {
@@ -129,9 +128,7 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
       SmallVector<int64_t> outShape(srcType.getShape());
       outShape.erase(outShape.begin() + axis);
       int64_t numOut = scratch.numOutputs;
-      auto module = op->getParentOfType<ModuleOp>();
-      Value base = LLVM::AddressOfOp::create(
-          rewriter, loc, module.lookupSymbol<LLVM::GlobalOp>(kSharedMemory));
+      Value base = getScratchBase(rewriter, loc, op);
       Type i8 = rewriter.getI8Type();
       auto slot = [&](unsigned k, Value index) {
         Type elem = getTypeConverter()->convertType(
@@ -161,7 +158,7 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
         return index;
       };
       // The scratch buffer is shared: wait for earlier readers first.
-      if (!op->hasAttr(TKCGPUDialect::kFirstSharedUse))
+      if (needsScratchBarrier(op))
         target.emitBarrier(rewriter, loc);
       for (auto &[key, values] : partial) {
         Value out = outIndex(firstRegister[key]);

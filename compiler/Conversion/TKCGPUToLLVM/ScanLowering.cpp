@@ -31,8 +31,6 @@ using namespace mlir::tkc::gpu;
 
 namespace {
 
-constexpr StringLiteral kSharedMemory = "tkc_shared_memory";
-
 /// The values of all operands at one position.
 using Values = SmallVector<Value>;
 
@@ -192,9 +190,7 @@ struct ScanLowering : public ConvertOpToLLVMPattern<ScanOp> {
             LLVM::ShlOp::create(rewriter, loc, b,
                                 i32Constant(rewriter, loc, position)));
       }
-      auto module = op->getParentOfType<ModuleOp>();
-      Value base = LLVM::AddressOfOp::create(
-          rewriter, loc, module.lookupSymbol<LLVM::GlobalOp>(kSharedMemory));
+      Value base = getScratchBase(rewriter, loc, op);
       // Slot of (row and repetition, warp, operand); each operand has its
       // own region.
       auto threadRows = coordinatesOfRuns(rewriter, loc, layout, ids, runs,
@@ -220,7 +216,7 @@ struct ScanLowering : public ConvertOpToLLVMPattern<ScanOp> {
             .getResult();
       };
       // The scratch buffer is shared: wait for earlier readers first.
-      if (!op->hasAttr(TKCGPUDialect::kFirstSharedUse))
+      if (needsScratchBarrier(op))
         target.emitBarrier(rewriter, loc);
       for (auto &[key, state] : states) {
         Value runIndex = threadRows[key];

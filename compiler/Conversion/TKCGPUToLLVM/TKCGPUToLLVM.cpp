@@ -41,7 +41,6 @@ namespace {
 /// The discardable attribute carrying a load's or store's vector width.
 constexpr StringLiteral kVectorWidth = "tkc_gpu.vector_width";
 /// The symbol of the block's (dynamic) shared memory.
-constexpr StringLiteral kSharedMemory = "tkc_shared_memory";
 
 /// Base of the patterns: the type converter plus the target's info.
 template <typename Op>
@@ -379,9 +378,7 @@ struct ConvertLayoutLowering : public TargetPattern<ConvertLayoutOp> {
       return op.emitOpError("cannot move pointers through shared memory yet");
     bool isBool = elem.isInteger(1);
     Type memType = isBool ? rewriter.getI8Type() : elem;
-    auto module = op->getParentOfType<ModuleOp>();
-    auto global = module.lookupSymbol<LLVM::GlobalOp>(kSharedMemory);
-    Value base = LLVM::AddressOfOp::create(rewriter, loc, global);
+    Value base = getScratchBase(rewriter, loc, op);
     Type sharedPtr = base.getType();
 
     // Row-major offsets of each register's element.
@@ -403,8 +400,8 @@ struct ConvertLayoutLowering : public TargetPattern<ConvertLayoutOp> {
       }
       return result;
     };
-    // All scratch users share one buffer: wait for earlier readers first.
-    if (!op->hasAttr(TKCGPUDialect::kFirstSharedUse))
+    // Wait for earlier readers of the scratch first, unless none can be.
+    if (needsScratchBarrier(op))
       target.emitBarrier(rewriter, loc);
     for (auto [ptr, value] : llvm::zip(offsets(from), src)) {
       Value stored =

@@ -2,7 +2,8 @@
 // A row sum of a 64x256 tile whose rows span 4 registers, 32 lanes and 2
 // warps: registers combine in the thread, lanes by 5 butterfly shuffles,
 // and the 2 warps through shared memory between barriers. The result has
-// the slice layout: no conversion follows.
+// the slice layout: no conversion follows. A second reduction's scratch
+// lies beside the first's: it needs no barrier before its stores.
 
 #tile = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
 #rows = #tkc_gpu.slice<{dim = 1, parent = #tile}>
@@ -34,5 +35,36 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
       tkc.reduce.return %t : f32
     }) {axis = 1 : i32} : (tensor<64x256xf32, #tile>) -> tensor<64xf32, #rows>
     return %s : tensor<64xf32, #rows>
+  }
+
+  // CHECK-LABEL: llvm.func @max_then_sum
+  func.func @max_then_sum(%x: tensor<64x256xf32, #tile>) -> tensor<64xf32, #rows> {
+    // The max: partials at offset 0, one barrier.
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // The sum: partials 64 rows x 2 warps x 4 bytes further, stored with no
+    // barrier before them, one barrier before its loads.
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: %[[SUM:.*]] = llvm.getelementptr %{{.*}}[512] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.return
+    %m = "tkc.reduce"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.maxnumf %a, %b : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 1 : i32} : (tensor<64x256xf32, #tile>) -> tensor<64xf32, #rows>
+    %s = "tkc.reduce"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 1 : i32} : (tensor<64x256xf32, #tile>) -> tensor<64xf32, #rows>
+    %r = arith.addf %m, %s : tensor<64xf32, #rows>
+    return %r : tensor<64xf32, #rows>
   }
 }

@@ -33,12 +33,16 @@ def TKCGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kThreadsPerWarp =
         "tkc_gpu.threads_per_warp";
     static constexpr ::llvm::StringLiteral kSharedBytes = "tkc_gpu.shared";
-    /// Marks an op whose shared-memory accesses no other shared-memory
-    /// access can precede in the kernel (set by
-    /// tkc-gpu-allocate-shared-memory): its lowering needs no barrier
-    /// before its first store.
-    static constexpr ::llvm::StringLiteral kFirstSharedUse =
-        "tkc_gpu.first_shared_use";
+    /// The byte offset of an op's shared-memory scratch in the kernel's
+    /// shared memory (set by tkc-gpu-allocate-shared-memory; 0 if absent).
+    static constexpr ::llvm::StringLiteral kSharedOffset =
+        "tkc_gpu.shared_offset";
+    /// Marks an op whose scratch no thread can still be reading when it
+    /// stores (set by tkc-gpu-allocate-shared-memory: it is the kernel's
+    /// first user, or its scratch is disjoint from that of the user before
+    /// it): its lowering needs no barrier before its first store.
+    static constexpr ::llvm::StringLiteral kSharedUnguarded =
+        "tkc_gpu.shared_unguarded";
   }];
 }
 

@@ -1,10 +1,11 @@
-//===- AllocateSharedMemory.cpp - Size the kernel's shared memory ---------===//
+//===- AllocateSharedMemory.cpp - Place the kernel's shared-memory scratch ===//
 //
-// Implements tkc-gpu-allocate-shared-memory: the largest scratch buffer any
-// layout conversion through shared memory or any reduction or scan across
-// warps needs (their lifetimes never overlap, so they share one), recorded
-// on the module, and the mark on the first of them that lets its lowering
-// skip the barrier that guards against earlier users.
+// Implements tkc-gpu-allocate-shared-memory. Layout conversions through
+// shared memory and reductions and scans across warps each use a scratch
+// buffer that is live only inside the op, so they can all share offset 0.
+// The pass places each at an offset instead, so that a user's scratch is,
+// where room allows, disjoint from the one before it: such a user needs no
+// barrier before its stores. It records the bytes needed on the module.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,30 +42,72 @@ int64_t scratchBytes(Operation *op) {
   return 0;
 }
 
+/// Scratch past the largest single buffer that the pass may add to keep
+/// consecutive users disjoint: small buffers (partials of reductions) are
+/// worth a barrier each; large ones (conversions) are not doubled.
+constexpr int64_t kDisjointSlack = 1024;
+
+/// Where scratch starts are aligned, in bytes (the widest vector access).
+constexpr int64_t kScratchAlign = 16;
+
 struct AllocateSharedMemoryPass
     : public mlir::tkc::gpu::impl::TKCGPUAllocateSharedMemoryBase<
           AllocateSharedMemoryPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    int64_t bytes = 0;
-    // Per function, in program order: the first user outside any loop.
+    MLIRContext *context = module.getContext();
+    Builder builder(context);
+    int64_t total = 0;
     module.walk([&](FunctionOpInterface function) {
-      bool first = true;
+      // Users in program order, and the room they may take together.
+      SmallVector<std::pair<Operation *, int64_t>> users;
+      int64_t largest = 0;
       function.walk<WalkOrder::PreOrder>([&](Operation *op) {
-        int64_t needed = scratchBytes(op);
-        if (needed == 0)
-          return;
-        bytes = std::max(bytes, needed);
-        if (first && !op->getParentOfType<LoopLikeOpInterface>())
-          op->setAttr(TKCGPUDialect::kFirstSharedUse,
-                      UnitAttr::get(op->getContext()));
-        else
-          op->removeAttr(TKCGPUDialect::kFirstSharedUse);
-        first = false;
+        if (int64_t bytes = scratchBytes(op)) {
+          users.push_back({op, bytes});
+          largest = std::max(largest, bytes);
+        }
       });
+      int64_t room = std::max(largest, kDisjointSlack);
+
+      // Every user stores, waits at a barrier, then loads; so when U
+      // follows V, a barrier inside V already separates U's stores from
+      // the loads of every user before V, and U needs its own only if its
+      // scratch overlaps V's. V precedes U on every path when both lie in
+      // one block (no user in between: V is the last one visited). In a
+      // loop, U may follow itself or a later user: it keeps its barrier.
+      Operation *prev = nullptr;
+      int64_t prevBegin = 0, prevEnd = 0;
+      for (auto [op, bytes] : users) {
+        bool inLoop = op->getParentOfType<LoopLikeOpInterface>() != nullptr;
+        int64_t begin = 0;
+        bool unguarded = false;
+        if (!inLoop && !prev) {
+          unguarded = true;
+        } else if (!inLoop && prev->getBlock() == op->getBlock()) {
+          // Below V's scratch, or right after it, if either has room.
+          int64_t after = llvm::alignTo(prevEnd, kScratchAlign);
+          if (bytes <= prevBegin) {
+            unguarded = true;
+          } else if (after + bytes <= room) {
+            begin = after;
+            unguarded = true;
+          }
+        }
+        op->setAttr(TKCGPUDialect::kSharedOffset,
+                    builder.getI32IntegerAttr(begin));
+        if (unguarded)
+          op->setAttr(TKCGPUDialect::kSharedUnguarded, UnitAttr::get(context));
+        else
+          op->removeAttr(TKCGPUDialect::kSharedUnguarded);
+        prev = op;
+        prevBegin = begin;
+        prevEnd = begin + bytes;
+        total = std::max(total, prevEnd);
+      }
     });
     module->setAttr(TKCGPUDialect::kSharedBytes,
-                    Builder(module).getI32IntegerAttr(bytes));
+                    builder.getI32IntegerAttr(total));
   }
 };
 

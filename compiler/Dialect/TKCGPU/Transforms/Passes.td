@@ -52,27 +52,30 @@ def TKCGPURemoveLayoutConversions
 
 def TKCGPUAllocateSharedMemory
     : Pass<"tkc-gpu-allocate-shared-memory", "::mlir::ModuleOp"> {
-  let summary = "Size the kernel's shared memory and mark its first use";
+  let summary = "Place each op's shared-memory scratch, sparing barriers";
   let description = [{
     Layout conversions that cross threads, and reductions and scans across
     warps, go through shared memory. Each uses it as scratch that is live
     only inside the op (stores, a barrier, loads), so no two buffers are
-    ever live at once: liveness-based allocation puts them all at offset 0,
-    and the pass records the largest size in bytes as the module attribute
-    `tkc_gpu.shared` (0 when nothing needs shared memory).
-
-    A scratch user must wait, with a barrier, for the threads still reading
-    what an earlier user left there before it stores. The first user in
-    program order that is not inside a loop has no such predecessor: the
-    pass marks it `tkc_gpu.first_shared_use`, and its lowering omits that
-    barrier.
+    ever live at once and all could share offset 0. But a user must then
+    wait, with a barrier, for threads still reading the scratch of the user
+    before it. So the pass gives each user a byte offset,
+    `tkc_gpu.shared_offset`: where the previous user lies in the same block,
+    the next one goes beside it (or below it) if both fit in the largest
+    buffer the function needs or in 1 KiB, and is marked
+    `tkc_gpu.shared_unguarded`; its lowering then omits that barrier. The
+    first user outside any loop is unguarded too. Users in loops keep their
+    barrier and offset 0. The module attribute `tkc_gpu.shared` records the
+    bytes needed (0 when nothing needs shared memory).
 
     ```mlir
-    module {  // two reductions across warps of tensor<4x256xf32>
+    module {  // two reductions across warps of tensor<8x256xf32>
     // becomes
-    module attributes {tkc_gpu.shared = 64 : i32} {
-      %m = "tkc.reduce"(%x) ({...}) {axis = 1 : i32, tkc_gpu.first_shared_use}
-      %s = "tkc.reduce"(%y) ({...}) {axis = 1 : i32}
+    module attributes {tkc_gpu.shared = 128 : i32} {
+      %m = "tkc.reduce"(%x) ({...}) {axis = 1 : i32,
+          tkc_gpu.shared_offset = 0 : i32, tkc_gpu.shared_unguarded}
+      %s = "tkc.reduce"(%y) ({...}) {axis = 1 : i32,
+          tkc_gpu.shared_offset = 64 : i32, tkc_gpu.shared_unguarded}
     ```
   }];
 }

@@ -1,8 +1,9 @@
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-allocate-shared-memory | FileCheck %s
 
 // A conversion that moves elements between threads needs the whole tensor
-// in shared memory: 64 x 64 x 4 bytes.
+// in shared memory: 64 x 64 x 4 bytes. Nothing precedes it.
 // CHECK: module attributes {tkc_gpu.shared = 16384 : i32}
+// CHECK: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 0 : i32, tkc_gpu.shared_unguarded}
 #a = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #b = #tkc_gpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
 module {
@@ -24,16 +25,16 @@ module {
 
 // -----
 
-// Two reductions across warps: both use the shared scratch (8 rows x 2 warps
-// x 4 bytes at most), and only the first, which nothing precedes, is marked
-// as the first use; a reduction inside a loop never is (it follows itself).
-// CHECK: module attributes {{{.*}}tkc_gpu.shared = 64 : i32
+// Two reductions across warps: each needs 8 rows x 2 warps x 4 bytes. The
+// second goes beside the first, so neither waits at a barrier before its
+// stores; a reduction inside a loop always does (it follows itself).
+// CHECK: module attributes {{{.*}}tkc_gpu.shared = 128 : i32
 // CHECK-LABEL: func.func @two_reductions
-// CHECK: tkc.reduce({{.*}}) axis = 1 {tkc_gpu.first_shared_use} :
-// CHECK: tkc.reduce({{.*}}) axis = 1 :
+// CHECK: tkc.reduce({{.*}}) axis = 1 {tkc_gpu.shared_offset = 0 : i32, tkc_gpu.shared_unguarded} :
+// CHECK: tkc.reduce({{.*}}) axis = 1 {tkc_gpu.shared_offset = 64 : i32, tkc_gpu.shared_unguarded} :
 // CHECK-LABEL: func.func @in_loop
 // CHECK: scf.for
-// CHECK: tkc.reduce({{.*}}) axis = 1 :
+// CHECK: tkc.reduce({{.*}}) axis = 1 {tkc_gpu.shared_offset = 0 : i32} :
 #t = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
 #r = #tkc_gpu.slice<{dim = 1, parent = #t}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
@@ -64,5 +65,74 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
       scf.yield %next : tensor<8xf32, #r>
     }
     return %out : tensor<8xf32, #r>
+  }
+}
+
+// -----
+
+// Three reductions in a row alternate between two slots; one after an
+// scf.if that holds another is not known to follow it directly, so it waits.
+// CHECK-LABEL: func.func @three_then_if
+// CHECK: tkc.reduce({{.*}}) axis = 1 {tkc_gpu.shared_offset = 0 : i32, tkc_gpu.shared_unguarded} :
+// CHECK: tkc.reduce({{.*}}) axis = 1 {tkc_gpu.shared_offset = 64 : i32, tkc_gpu.shared_unguarded} :
+// CHECK: tkc.reduce({{.*}}) axis = 1 {tkc_gpu.shared_offset = 0 : i32, tkc_gpu.shared_unguarded} :
+// CHECK: scf.if
+// CHECK: tkc.reduce({{.*}}) axis = 1 {tkc_gpu.shared_offset = 0 : i32} :
+// CHECK: tkc.reduce({{.*}}) axis = 1 {tkc_gpu.shared_offset = 0 : i32} :
+#t = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#r = #tkc_gpu.slice<{dim = 1, parent = #t}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @three_then_if(%x: tensor<8x256xf32, #t>, %c: i1) -> tensor<8xf32, #r> {
+    %a = "tkc.reduce"(%x) ({
+    ^bb0(%l: f32, %m: f32):
+      %t = arith.addf %l, %m : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 1 : i32} : (tensor<8x256xf32, #t>) -> tensor<8xf32, #r>
+    %b = "tkc.reduce"(%x) ({
+    ^bb0(%l: f32, %m: f32):
+      %t = arith.addf %l, %m : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 1 : i32} : (tensor<8x256xf32, #t>) -> tensor<8xf32, #r>
+    %d = "tkc.reduce"(%x) ({
+    ^bb0(%l: f32, %m: f32):
+      %t = arith.addf %l, %m : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 1 : i32} : (tensor<8x256xf32, #t>) -> tensor<8xf32, #r>
+    %e = scf.if %c -> (tensor<8xf32, #r>) {
+      %f = "tkc.reduce"(%x) ({
+      ^bb0(%l: f32, %m: f32):
+        %t = arith.maximumf %l, %m : f32
+        tkc.reduce.return %t : f32
+      }) {axis = 1 : i32} : (tensor<8x256xf32, #t>) -> tensor<8xf32, #r>
+      scf.yield %f : tensor<8xf32, #r>
+    } else {
+      scf.yield %d : tensor<8xf32, #r>
+    }
+    %g = "tkc.reduce"(%x) ({
+    ^bb0(%l: f32, %m: f32):
+      %t = arith.addf %l, %m : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 1 : i32} : (tensor<8x256xf32, #t>) -> tensor<8xf32, #r>
+    %s1 = arith.addf %a, %b : tensor<8xf32, #r>
+    %s2 = arith.addf %s1, %e : tensor<8xf32, #r>
+    %s3 = arith.addf %s2, %g : tensor<8xf32, #r>
+    return %s3 : tensor<8xf32, #r>
+  }
+}
+
+// -----
+
+// Two large conversions in a row: the second does not fit beside the first
+// within the largest buffer, so it reuses offset 0 behind a barrier.
+// CHECK: module attributes {tkc_gpu.shared = 16384 : i32}
+// CHECK: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 0 : i32, tkc_gpu.shared_unguarded}
+// CHECK: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 0 : i32} :
+#a = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #tkc_gpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+module {
+  func.func @round_trip(%x: tensor<64x64xf32, #a>) -> tensor<64x64xf32, #a> {
+    %c = tkc_gpu.convert_layout %x : tensor<64x64xf32, #a> -> tensor<64x64xf32, #b>
+    %d = tkc_gpu.convert_layout %c : tensor<64x64xf32, #b> -> tensor<64x64xf32, #a>
+    return %d : tensor<64x64xf32, #a>
   }
 }
