@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -18,6 +19,7 @@ namespace {
 
 // Error codes as hip_runtime_api.h numbers them.
 constexpr int kInvalidValue = 1;
+constexpr int kOutOfMemory = 2;
 constexpr int kNoDevice = 100;
 constexpr int kInvalidDevice = 101;
 constexpr int kInvalidImage = 200;
@@ -37,6 +39,8 @@ const char *fakeGetErrorName(tkc_hip_error error) {
     return "hipSuccess";
   case kInvalidValue:
     return "hipErrorInvalidValue";
+  case kOutOfMemory:
+    return "hipErrorOutOfMemory";
   case kNoDevice:
     return "hipErrorNoDevice";
   case kInvalidDevice:
@@ -119,16 +123,83 @@ tkc_hip_error fakeModuleLaunchKernel(tkc_hip_function function, unsigned gx,
   int device = FakeHipDriver::currentDevice;
   if (device != f->module->device || extra)
     return kInvalidValue; // a module runs only on the device it was loaded on
-  std::lock_guard<std::mutex> guard(fake().mutex);
-  FakeHipLaunch launch{f->module->image, f->entry, {gx, gy, gz}, {bx, by, bz},
-                       shared,           stream,   device,       {}};
-  for (size_t i = 0; i < fake().argSizes.size(); ++i) {
-    const auto *bytes = static_cast<const uint8_t *>(params[i]);
-    launch.args.emplace_back(bytes, bytes + fake().argSizes[i]);
+  std::function<void(const std::string &, void **)> hook;
+  {
+    std::lock_guard<std::mutex> guard(fake().mutex);
+    FakeHipLaunch launch{f->module->image, f->entry, {gx, gy, gz}, {bx, by, bz},
+                         shared,           stream,   device,       {}};
+    for (size_t i = 0; i < fake().argSizes.size(); ++i) {
+      const auto *bytes = static_cast<const uint8_t *>(params[i]);
+      launch.args.emplace_back(bytes, bytes + fake().argSizes[i]);
+    }
+    fake().launches.push_back(std::move(launch));
+    hook = fake().onLaunch;
   }
-  fake().launches.push_back(std::move(launch));
+  if (hook)
+    hook(f->module->image, params);
   return 0;
 }
+
+tkc_hip_error fakeEventCreate(tkc_hip_event *event) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  ++fake().eventsCreated;
+  *event = new FakeHipDriver::Event;
+  return 0;
+}
+
+tkc_hip_error fakeEventDestroy(tkc_hip_event event) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  ++fake().eventsDestroyed;
+  delete static_cast<FakeHipDriver::Event *>(event);
+  return 0;
+}
+
+tkc_hip_error fakeEventRecord(tkc_hip_event event, tkc_hip_stream) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  static_cast<FakeHipDriver::Event *>(event)->launchCount =
+      fake().launches.size();
+  return 0;
+}
+
+tkc_hip_error fakeEventSynchronize(tkc_hip_event) { return 0; }
+
+tkc_hip_error fakeEventElapsedTime(float *ms, tkc_hip_event start,
+                                   tkc_hip_event end) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  size_t from = static_cast<FakeHipDriver::Event *>(start)->launchCount;
+  size_t to = static_cast<FakeHipDriver::Event *>(end)->launchCount;
+  *ms = 0;
+  for (size_t i = from; i < to; ++i) {
+    auto it = fake().kernelMs.find(fake().launches[i].image);
+    if (it != fake().kernelMs.end())
+      *ms += it->second;
+  }
+  return 0;
+}
+
+tkc_hip_error fakeMalloc(void **pointer, size_t bytes) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  if (bytes > fake().maxAllocBytes)
+    return kOutOfMemory;
+  ++fake().allocations;
+  *pointer = std::malloc(bytes);
+  return 0;
+}
+
+tkc_hip_error fakeFree(void *pointer) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  ++fake().frees;
+  std::free(pointer);
+  return 0;
+}
+
+tkc_hip_error fakeMemcpyAsync(void *dst, const void *src, size_t bytes, int,
+                              tkc_hip_stream) {
+  std::memcpy(dst, src, bytes);
+  return 0;
+}
+
+tkc_hip_error fakeStreamSynchronize(tkc_hip_stream) { return 0; }
 
 const tkc_hip_driver kTable = {
     fakeInit,
@@ -141,6 +212,15 @@ const tkc_hip_driver kTable = {
     fakeModuleUnload,
     fakeModuleGetFunction,
     fakeModuleLaunchKernel,
+    fakeEventCreate,
+    fakeEventDestroy,
+    fakeEventRecord,
+    fakeEventSynchronize,
+    fakeEventElapsedTime,
+    fakeMalloc,
+    fakeFree,
+    fakeMemcpyAsync,
+    fakeStreamSynchronize,
 };
 
 } // namespace
@@ -167,6 +247,10 @@ void FakeHipDriver::reset() {
     initResult = 0;
     moduleLoadResult = 0;
     moduleLoadDelayMs = 0;
+    kernelMs.clear();
+    onLaunch = nullptr;
+    maxAllocBytes = 1 << 20;
+    allocations = frees = eventsCreated = eventsDestroyed = 0;
   }
   currentDevice = 0;
   tkc_runtime_set_hip_driver_for_testing(&kTable);
