@@ -30,8 +30,6 @@ using namespace mlir::tkc::gpu;
 
 namespace {
 
-/// The symbol of the block's shared memory (see TKCGPUToLLVM.cpp).
-
 /// `coords` without coordinate `axis`.
 LinearLayout::Basis dropAxis(LinearLayout::Basis coords, unsigned axis) {
   coords.erase(coords.begin() + axis);

@@ -40,7 +40,6 @@ namespace {
 
 /// The discardable attribute carrying a load's or store's vector width.
 constexpr StringLiteral kVectorWidth = "tkc_gpu.vector_width";
-/// The symbol of the block's (dynamic) shared memory.
 
 /// Base of the patterns: the type converter plus the target's info.
 template <typename Op>
