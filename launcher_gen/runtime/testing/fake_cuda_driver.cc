@@ -192,22 +192,19 @@ tkc_cu_result fakeLaunchKernel(tkc_cu_function function, unsigned gx,
 
 tkc_cu_result fakeEventCreate(tkc_cu_event *event, unsigned) {
   std::lock_guard<std::mutex> guard(fake().mutex);
-  ++fake().eventsCreated;
-  *event = new FakeCudaDriver::Event;
+  *event = fake().createEvent();
   return 0;
 }
 
 tkc_cu_result fakeEventDestroy(tkc_cu_event event) {
   std::lock_guard<std::mutex> guard(fake().mutex);
-  ++fake().eventsDestroyed;
-  delete static_cast<FakeCudaDriver::Event *>(event);
+  fake().destroyEvent(event);
   return 0;
 }
 
 tkc_cu_result fakeEventRecord(tkc_cu_event event, tkc_cu_stream) {
   std::lock_guard<std::mutex> guard(fake().mutex);
-  static_cast<FakeCudaDriver::Event *>(event)->launchCount =
-      fake().launches.size();
+  FakeTiming::recordEvent(event, fake().launches.size());
   return 0;
 }
 
@@ -216,30 +213,22 @@ tkc_cu_result fakeEventSynchronize(tkc_cu_event) { return 0; }
 tkc_cu_result fakeEventElapsedTime(float *ms, tkc_cu_event start,
                                    tkc_cu_event end) {
   std::lock_guard<std::mutex> guard(fake().mutex);
-  size_t from = static_cast<FakeCudaDriver::Event *>(start)->launchCount;
-  size_t to = static_cast<FakeCudaDriver::Event *>(end)->launchCount;
-  *ms = 0;
-  for (size_t i = from; i < to; ++i) {
-    auto it = fake().kernelMs.find(fake().launches[i].image);
-    if (it != fake().kernelMs.end())
-      *ms += it->second;
-  }
+  *ms = fake().elapsedMs(start, end, fake().launches);
   return 0;
 }
 
 tkc_cu_result fakeMemAlloc(tkc_cu_deviceptr *pointer, size_t bytes) {
   std::lock_guard<std::mutex> guard(fake().mutex);
-  if (bytes > fake().maxAllocBytes)
+  void *memory = fake().allocate(bytes);
+  if (!memory)
     return kOutOfMemory;
-  ++fake().allocations;
-  *pointer = reinterpret_cast<uintptr_t>(std::malloc(bytes ? bytes : 1));
+  *pointer = reinterpret_cast<uintptr_t>(memory);
   return 0;
 }
 
 tkc_cu_result fakeMemFree(tkc_cu_deviceptr pointer) {
   std::lock_guard<std::mutex> guard(fake().mutex);
-  ++fake().frees;
-  std::free(reinterpret_cast<void *>(static_cast<uintptr_t>(pointer)));
+  fake().release(reinterpret_cast<void *>(static_cast<uintptr_t>(pointer)));
   return 0;
 }
 
@@ -305,10 +294,7 @@ void FakeCudaDriver::reset() {
     initResult = 0;
     moduleLoadResult = 0;
     moduleLoadDelayMs = 0;
-    kernelMs.clear();
-    onLaunch = nullptr;
-    maxAllocBytes = 1 << 20;
-    allocations = frees = eventsCreated = eventsDestroyed = 0;
+    resetTiming();
   }
   contextStack.clear();
   tkc_runtime_set_cuda_driver_for_testing(&kTable);

@@ -10,6 +10,7 @@
 #ifndef TKC_LAUNCHER_GEN_RUNTIME_TESTING_FAKE_CUDA_DRIVER_H
 #define TKC_LAUNCHER_GEN_RUNTIME_TESTING_FAKE_CUDA_DRIVER_H
 
+#include "fake_timing.h"
 #include "tkc_cuda_driver.h"
 
 #include <atomic>
@@ -44,7 +45,7 @@ struct FakeModuleLoad {
 };
 
 /// The fake driver (one per process; use instance()).
-class FakeCudaDriver {
+class FakeCudaDriver : public FakeTiming {
 public:
   /// The process's fake.
   static FakeCudaDriver &instance();
@@ -71,20 +72,6 @@ public:
   /// Byte sizes of the kernel arguments to copy at each launch.
   std::vector<size_t> argSizes;
 
-  /// Autotuning: the time a launch of a module takes, by image text (0 if
-  /// absent); cuEventElapsedTime sums those launched between two records.
-  std::map<std::string, float> kernelMs;
-  /// Called at each launch with its kernel arguments (under no lock), e.g.
-  /// to update a buffer in place as the kernel would.
-  std::function<void(const std::string &image, void **params)> onLaunch;
-  /// cuMemAlloc serves host memory (malloc) up to this size, and fails
-  /// above it; cuMemcpyDtoDAsync copies with memcpy.
-  size_t maxAllocBytes = 1 << 20;
-  int allocations = 0;
-  int frees = 0;
-  int eventsCreated = 0;
-  int eventsDestroyed = 0;
-
   /// Observations (read them under lock() or after the threads joined).
   std::vector<FakeModuleLoad> moduleLoads;
   std::vector<FakeLaunch> launches;
@@ -107,10 +94,6 @@ public:
   struct Function {
     Module *module;
     std::string entry;
-  };
-  struct Event {
-    /// How many launches had been made when it was recorded.
-    size_t launchCount = 0;
   };
   std::mutex mutex;
   std::vector<std::pair<int, int>> devices;

@@ -10,7 +10,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -142,22 +141,19 @@ tkc_hip_error fakeModuleLaunchKernel(tkc_hip_function function, unsigned gx,
 
 tkc_hip_error fakeEventCreate(tkc_hip_event *event) {
   std::lock_guard<std::mutex> guard(fake().mutex);
-  ++fake().eventsCreated;
-  *event = new FakeHipDriver::Event;
+  *event = fake().createEvent();
   return 0;
 }
 
 tkc_hip_error fakeEventDestroy(tkc_hip_event event) {
   std::lock_guard<std::mutex> guard(fake().mutex);
-  ++fake().eventsDestroyed;
-  delete static_cast<FakeHipDriver::Event *>(event);
+  fake().destroyEvent(event);
   return 0;
 }
 
 tkc_hip_error fakeEventRecord(tkc_hip_event event, tkc_hip_stream) {
   std::lock_guard<std::mutex> guard(fake().mutex);
-  static_cast<FakeHipDriver::Event *>(event)->launchCount =
-      fake().launches.size();
+  FakeTiming::recordEvent(event, fake().launches.size());
   return 0;
 }
 
@@ -166,30 +162,19 @@ tkc_hip_error fakeEventSynchronize(tkc_hip_event) { return 0; }
 tkc_hip_error fakeEventElapsedTime(float *ms, tkc_hip_event start,
                                    tkc_hip_event end) {
   std::lock_guard<std::mutex> guard(fake().mutex);
-  size_t from = static_cast<FakeHipDriver::Event *>(start)->launchCount;
-  size_t to = static_cast<FakeHipDriver::Event *>(end)->launchCount;
-  *ms = 0;
-  for (size_t i = from; i < to; ++i) {
-    auto it = fake().kernelMs.find(fake().launches[i].image);
-    if (it != fake().kernelMs.end())
-      *ms += it->second;
-  }
+  *ms = fake().elapsedMs(start, end, fake().launches);
   return 0;
 }
 
 tkc_hip_error fakeMalloc(void **pointer, size_t bytes) {
   std::lock_guard<std::mutex> guard(fake().mutex);
-  if (bytes > fake().maxAllocBytes)
-    return kOutOfMemory;
-  ++fake().allocations;
-  *pointer = std::malloc(bytes);
-  return 0;
+  *pointer = fake().allocate(bytes);
+  return *pointer ? 0 : kOutOfMemory;
 }
 
 tkc_hip_error fakeFree(void *pointer) {
   std::lock_guard<std::mutex> guard(fake().mutex);
-  ++fake().frees;
-  std::free(pointer);
+  fake().release(pointer);
   return 0;
 }
 
@@ -247,10 +232,7 @@ void FakeHipDriver::reset() {
     initResult = 0;
     moduleLoadResult = 0;
     moduleLoadDelayMs = 0;
-    kernelMs.clear();
-    onLaunch = nullptr;
-    maxAllocBytes = 1 << 20;
-    allocations = frees = eventsCreated = eventsDestroyed = 0;
+    resetTiming();
   }
   currentDevice = 0;
   tkc_runtime_set_hip_driver_for_testing(&kTable);

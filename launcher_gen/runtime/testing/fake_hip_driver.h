@@ -12,12 +12,11 @@
 #ifndef TKC_LAUNCHER_GEN_RUNTIME_TESTING_FAKE_HIP_DRIVER_H
 #define TKC_LAUNCHER_GEN_RUNTIME_TESTING_FAKE_HIP_DRIVER_H
 
+#include "fake_timing.h"
 #include "tkc_hip_driver.h"
 
 #include <atomic>
 #include <cstdint>
-#include <functional>
-#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -46,7 +45,7 @@ struct FakeHipModuleLoad {
 };
 
 /// The fake HIP (one per process; use instance()).
-class FakeHipDriver {
+class FakeHipDriver : public FakeTiming {
 public:
   /// The process's fake.
   static FakeHipDriver &instance();
@@ -70,20 +69,6 @@ public:
   /// Byte sizes of the kernel arguments to copy at each launch.
   std::vector<size_t> argSizes;
 
-  /// Autotuning: the time a launch of a module takes, by image text (0 if
-  /// absent); hipEventElapsedTime sums those launched between two records.
-  std::map<std::string, float> kernelMs;
-  /// Called at each launch with its kernel arguments (under no lock), e.g.
-  /// to update a buffer in place as the kernel would.
-  std::function<void(const std::string &image, void **params)> onLaunch;
-  /// hipMalloc serves host memory (malloc) up to this size, and fails above
-  /// it; hipMemcpyAsync copies with memcpy.
-  size_t maxAllocBytes = 1 << 20;
-  int allocations = 0;
-  int frees = 0;
-  int eventsCreated = 0;
-  int eventsDestroyed = 0;
-
   /// Observations (read them under mutex or after the threads joined).
   std::vector<FakeHipModuleLoad> moduleLoads;
   std::vector<FakeHipLaunch> launches;
@@ -102,10 +87,6 @@ public:
   struct Function {
     Module *module;
     std::string entry;
-  };
-  struct Event {
-    /// How many launches had been made when it was recorded.
-    size_t launchCount = 0;
   };
   std::mutex mutex;
   std::vector<std::string> devices;
