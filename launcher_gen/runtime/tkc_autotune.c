@@ -16,9 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TKC_LOAD_ACQUIRE(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
-#define TKC_STORE_RELEASE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
-
 /*===--------------------------------------------------------------------===*/
 /* Buckets                                                                  */
 /*===--------------------------------------------------------------------===*/

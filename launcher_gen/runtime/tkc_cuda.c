@@ -1,31 +1,23 @@
-/* tkc_cuda.c: the NVIDIA part of the tkc runtime. It loads libcuda.so.1 with
- * dlopen once (double-checked under a mutex, so the test hooks can reset it),
- * resolves the calling thread's device and its compute capability (cached
- * per device), ranks cubin variants against it, loads cubins and launches
- * them. Everything vendor-specific about CUDA lives here; its AMD
- * counterpart is tkc_hip.c. */
+/* tkc_cuda.c: the NVIDIA part of the tkc runtime. It loads libcuda.so.1
+ * once (through tkc_driver_get, so the test hooks can reset it), resolves the
+ * calling thread's device and its compute capability (cached per device), ranks
+ * cubin variants against it, loads cubins and launches them. Everything
+ * vendor-specific about CUDA lives here; its AMD counterpart is tkc_hip.c. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "tkc_cuda_driver.h"
 #include "tkc_runtime_internal.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
-
-#define TKC_LOAD_ACQUIRE(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
-#define TKC_STORE_RELEASE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
 
 /*===--------------------------------------------------------------------===*/
 /* Driver loading                                                           */
 /*===--------------------------------------------------------------------===*/
 
 /** Where each field of tkc_cuda_driver comes from. */
-static const struct {
-  const char *symbol;
-  size_t offset;
-} tkc_cuda_symbols[] = {
+static const tkc_library_symbol tkc_cuda_symbols[] = {
     {"cuInit", offsetof(tkc_cuda_driver, cuInit)},
     {"cuGetErrorName", offsetof(tkc_cuda_driver, cuGetErrorName)},
     {"cuDeviceGet", offsetof(tkc_cuda_driver, cuDeviceGet)},
@@ -53,19 +45,20 @@ static const struct {
     {"cuStreamSynchronize", offsetof(tkc_cuda_driver, cuStreamSynchronize)},
 };
 
-/** Driver state: 0 not tried yet, 1 ready, 2 failed for good. */
-enum { TKC_DRIVER_UNTRIED = 0, TKC_DRIVER_READY = 1, TKC_DRIVER_FAILED = 2 };
-
-static pthread_mutex_t tkc_cuda_mutex = PTHREAD_MUTEX_INITIALIZER;
-static int tkc_cuda_state = TKC_DRIVER_UNTRIED;
-/** The table in use: tkc_cuda_loaded or a test's. */
-static const tkc_cuda_driver *tkc_cuda_active;
 static tkc_cuda_driver tkc_cuda_loaded;
-static const tkc_cuda_driver *tkc_cuda_test_driver;
-static const char *tkc_cuda_library = "libcuda.so.1";
-/** Why loading failed (TKC_DRIVER_FAILED), reported to every later call. */
-static tkc_status tkc_cuda_failure;
-static char tkc_cuda_failure_reason[384];
+static const char *const tkc_cuda_libraries[] = {"libcuda.so.1", NULL};
+static tkc_status init_driver(const void *table, char *reason, size_t size);
+
+/** libcuda, loaded on first use. */
+static tkc_driver_loader tkc_cuda = {
+    .what = "the CUDA driver",
+    .libraries = tkc_cuda_libraries,
+    .symbols = tkc_cuda_symbols,
+    .num_symbols = sizeof tkc_cuda_symbols / sizeof tkc_cuda_symbols[0],
+    .loaded = &tkc_cuda_loaded,
+    .init = init_driver,
+    .mutex = PTHREAD_MUTEX_INITIALIZER,
+};
 
 /** Device 0's primary context once retained for threads without a context. */
 static void *tkc_cuda_default_context;
@@ -87,97 +80,43 @@ static const char *error_name(const tkc_cuda_driver *driver,
   return unnamed;
 }
 
-/** Fills tkc_cuda_loaded from the library; records a failure reason. */
-static tkc_status load_library(void) {
-  size_t i;
-  void *handle = dlopen(tkc_cuda_library, RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
-    const char *reason = dlerror();
-    snprintf(tkc_cuda_failure_reason, sizeof tkc_cuda_failure_reason,
-             "cannot load the CUDA driver %s: %s", tkc_cuda_library,
-             reason ? reason : "dlopen failed");
-    return TKC_ERROR_NO_DRIVER;
-  }
-  for (i = 0; i < sizeof tkc_cuda_symbols / sizeof tkc_cuda_symbols[0]; ++i) {
-    void *symbol = dlsym(handle, tkc_cuda_symbols[i].symbol);
-    if (!symbol) {
-      snprintf(tkc_cuda_failure_reason, sizeof tkc_cuda_failure_reason,
-               "the CUDA driver %s has no %s (driver too old?)",
-               tkc_cuda_library, tkc_cuda_symbols[i].symbol);
-      dlclose(handle);
-      return TKC_ERROR_NO_DRIVER;
-    }
-    /* POSIX guarantees function pointers fit a void *. */
-    memcpy((char *)&tkc_cuda_loaded + tkc_cuda_symbols[i].offset, &symbol,
-           sizeof symbol);
-  }
-  return TKC_SUCCESS;
-}
-
-/** Loads and initializes the driver under tkc_cuda_mutex. */
-static void initialize(void) {
-  tkc_cu_result result;
-  tkc_status status = TKC_SUCCESS;
-  const tkc_cuda_driver *driver = tkc_cuda_test_driver;
-  if (!driver) {
-    status = load_library();
-    driver = &tkc_cuda_loaded;
-  }
-  if (status == TKC_SUCCESS) {
-    result = driver->cuInit(0);
-    if (result != TKC_CUDA_SUCCESS) {
-      status = result == TKC_CUDA_ERROR_NO_DEVICE ? TKC_ERROR_NO_DEVICE
-                                                  : TKC_ERROR_NO_DRIVER;
-      snprintf(tkc_cuda_failure_reason, sizeof tkc_cuda_failure_reason,
-               "cuInit failed: %s", error_name(driver, result));
-    }
-  }
-  if (status != TKC_SUCCESS) {
-    tkc_cuda_failure = status;
-    TKC_STORE_RELEASE(&tkc_cuda_state, TKC_DRIVER_FAILED);
-    return;
-  }
-  tkc_cuda_active = driver;
-  TKC_STORE_RELEASE(&tkc_cuda_state, TKC_DRIVER_READY);
+/** cuInit, with its failure told apart: no device or no usable driver. */
+static tkc_status init_driver(const void *table, char *reason, size_t size) {
+  const tkc_cuda_driver *driver = table;
+  tkc_cu_result result = driver->cuInit(0);
+  if (result == TKC_CUDA_SUCCESS)
+    return TKC_SUCCESS;
+  snprintf(reason, size, "cuInit failed: %s", error_name(driver, result));
+  return result == TKC_CUDA_ERROR_NO_DEVICE ? TKC_ERROR_NO_DEVICE
+                                            : TKC_ERROR_NO_DRIVER;
 }
 
 /** The initialized driver table, or a failure. */
 static tkc_status get_driver(const tkc_cuda_driver **driver) {
-  int state = TKC_LOAD_ACQUIRE(&tkc_cuda_state);
-  if (state == TKC_DRIVER_UNTRIED) {
-    pthread_mutex_lock(&tkc_cuda_mutex);
-    if (tkc_cuda_state == TKC_DRIVER_UNTRIED)
-      initialize();
-    pthread_mutex_unlock(&tkc_cuda_mutex);
-    state = TKC_LOAD_ACQUIRE(&tkc_cuda_state);
-  }
-  if (state != TKC_DRIVER_READY)
-    return tkc_fail(tkc_cuda_failure, "%s", tkc_cuda_failure_reason);
-  *driver = tkc_cuda_active;
-  return TKC_SUCCESS;
+  const void *table;
+  tkc_status status = tkc_driver_get(&tkc_cuda, &table);
+  if (status == TKC_SUCCESS)
+    *driver = table;
+  return status;
 }
 
-/** Forgets the driver and everything cached about devices. */
-static void reset(void) {
+/** Forgets the default context and the compute capabilities; under the
+ *  loader's mutex. */
+static void forget_devices(void) {
   int i;
-  pthread_mutex_lock(&tkc_cuda_mutex);
-  TKC_STORE_RELEASE(&tkc_cuda_state, TKC_DRIVER_UNTRIED);
-  tkc_cuda_active = NULL;
   TKC_STORE_RELEASE(&tkc_cuda_default_context, (void *)NULL);
   for (i = 0; i < TKC_CUDA_MAX_CACHED_DEVICES; ++i)
     TKC_STORE_RELEASE(&tkc_cuda_arch_cache[i], 0);
-  pthread_mutex_unlock(&tkc_cuda_mutex);
-  tkc_vendor_forget();
 }
 
 void tkc_runtime_set_cuda_driver_for_testing(const tkc_cuda_driver *driver) {
-  tkc_cuda_test_driver = driver;
-  reset();
+  tkc_cuda.test_table = driver;
+  tkc_driver_reset(&tkc_cuda, forget_devices);
 }
 
 void tkc_runtime_set_cuda_library_for_testing(const char *library) {
-  tkc_cuda_library = library ? library : "libcuda.so.1";
-  reset();
+  tkc_cuda.test_library = library;
+  tkc_driver_reset(&tkc_cuda, forget_devices);
 }
 
 /*===--------------------------------------------------------------------===*/
@@ -230,25 +169,25 @@ static tkc_status default_context(const tkc_cuda_driver *driver,
     *context = retained;
     return TKC_SUCCESS;
   }
-  pthread_mutex_lock(&tkc_cuda_mutex);
+  pthread_mutex_lock(&tkc_cuda.mutex);
   retained = tkc_cuda_default_context;
   if (!retained) {
     result = driver->cuDeviceGet(&device, 0);
     if (result != TKC_CUDA_SUCCESS) {
-      pthread_mutex_unlock(&tkc_cuda_mutex);
+      pthread_mutex_unlock(&tkc_cuda.mutex);
       return tkc_fail(TKC_ERROR_NO_DEVICE, "cuDeviceGet(0) failed: %s",
                       error_name(driver, result));
     }
     result = driver->cuDevicePrimaryCtxRetain(&retained, device);
     if (result != TKC_CUDA_SUCCESS || !retained) {
-      pthread_mutex_unlock(&tkc_cuda_mutex);
+      pthread_mutex_unlock(&tkc_cuda.mutex);
       return tkc_fail(TKC_ERROR_DRIVER,
                       "cuDevicePrimaryCtxRetain(device 0) failed: %s",
                       error_name(driver, result));
     }
     TKC_STORE_RELEASE(&tkc_cuda_default_context, retained);
   }
-  pthread_mutex_unlock(&tkc_cuda_mutex);
+  pthread_mutex_unlock(&tkc_cuda.mutex);
   *context = retained;
   return TKC_SUCCESS;
 }

@@ -1,6 +1,6 @@
-/* tkc_hip.c: the AMD part of the tkc runtime. It loads libamdhip64 with
- * dlopen once (libamdhip64.so.6, then .so.5, then .so; double-checked under
- * a mutex, so the test hooks can reset it), resolves the calling thread's
+/* tkc_hip.c: the AMD part of the tkc runtime. It loads libamdhip64 once
+ * (libamdhip64.so.6, then .so.5, then .so, through tkc_driver_get, so the
+ * test hooks can reset it), resolves the calling thread's
  * current HIP device and its ISA name (the part of gcnArchName before the
  * first ':', cached per device), matches hsaco variants to it exactly, loads
  * code objects with hipModuleLoadData and launches them with
@@ -13,24 +13,17 @@
 #include "tkc_hip_driver.h"
 #include "tkc_runtime_internal.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-
-#define TKC_LOAD_ACQUIRE(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
-#define TKC_STORE_RELEASE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
 
 /*===--------------------------------------------------------------------===*/
 /* Library loading                                                          */
 /*===--------------------------------------------------------------------===*/
 
 /** Where each field of tkc_hip_driver comes from. */
-static const struct {
-  const char *symbol;
-  size_t offset;
-} tkc_hip_symbols[] = {
+static const tkc_library_symbol tkc_hip_symbols[] = {
     {"hipInit", offsetof(tkc_hip_driver, hipInit)},
     {"hipGetErrorName", offsetof(tkc_hip_driver, hipGetErrorName)},
     {"hipGetDeviceCount", offsetof(tkc_hip_driver, hipGetDeviceCount)},
@@ -54,23 +47,22 @@ static const struct {
 };
 
 /** The libraries tried in order when no test hook names one. */
-static const char *const tkc_hip_default_libraries[] = {
-    "libamdhip64.so.6", "libamdhip64.so.5", "libamdhip64.so"};
+static const char *const tkc_hip_libraries[] = {
+    "libamdhip64.so.6", "libamdhip64.so.5", "libamdhip64.so", NULL};
 
-/** Library state: 0 not tried yet, 1 ready, 2 failed for good. */
-enum { TKC_HIP_UNTRIED = 0, TKC_HIP_READY = 1, TKC_HIP_FAILED = 2 };
-
-static pthread_mutex_t tkc_hip_mutex = PTHREAD_MUTEX_INITIALIZER;
-static int tkc_hip_state = TKC_HIP_UNTRIED;
-/** The table in use: tkc_hip_loaded or a test's. */
-static const tkc_hip_driver *tkc_hip_active;
 static tkc_hip_driver tkc_hip_loaded;
-static const tkc_hip_driver *tkc_hip_test_driver;
-/** A test's only library to try, or NULL for tkc_hip_default_libraries. */
-static const char *tkc_hip_test_library;
-/** Why loading failed (TKC_HIP_FAILED), reported to every later call. */
-static tkc_status tkc_hip_failure;
-static char tkc_hip_failure_reason[384];
+static tkc_status init_hip(const void *table, char *reason, size_t size);
+
+/** libamdhip64, loaded on first use. */
+static tkc_driver_loader tkc_hip = {
+    .what = "the HIP runtime",
+    .libraries = tkc_hip_libraries,
+    .symbols = tkc_hip_symbols,
+    .num_symbols = sizeof tkc_hip_symbols / sizeof tkc_hip_symbols[0],
+    .loaded = &tkc_hip_loaded,
+    .init = init_hip,
+    .mutex = PTHREAD_MUTEX_INITIALIZER,
+};
 
 /** ISA names per device ordinal ("gfx90a"); a name is valid once its flag
  *  is 1 (published with a release store). */
@@ -89,119 +81,44 @@ static const char *error_name(const tkc_hip_driver *driver,
   return unnamed;
 }
 
-/** Resolves every symbol of `handle` into tkc_hip_loaded. */
-static tkc_status resolve_symbols(void *handle, const char *library) {
-  size_t i;
-  for (i = 0; i < sizeof tkc_hip_symbols / sizeof tkc_hip_symbols[0]; ++i) {
-    void *symbol = dlsym(handle, tkc_hip_symbols[i].symbol);
-    if (!symbol) {
-      snprintf(tkc_hip_failure_reason, sizeof tkc_hip_failure_reason,
-               "the HIP library %s has no %s (too old?)", library,
-               tkc_hip_symbols[i].symbol);
-      return TKC_ERROR_NO_DRIVER;
-    }
-    /* POSIX guarantees function pointers fit a void *. */
-    memcpy((char *)&tkc_hip_loaded + tkc_hip_symbols[i].offset, &symbol,
-           sizeof symbol);
-  }
-  return TKC_SUCCESS;
-}
-
-/** Fills tkc_hip_loaded from the first library that loads; records a
- *  failure reason. */
-static tkc_status load_library(void) {
-  const char *const *names = tkc_hip_default_libraries;
-  size_t i, count = sizeof tkc_hip_default_libraries / sizeof names[0];
-  char tried[256] = "";
-  if (tkc_hip_test_library) {
-    names = &tkc_hip_test_library;
-    count = 1;
-  }
-  for (i = 0; i < count; ++i) {
-    tkc_status status;
-    void *handle = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-      size_t used = strlen(tried);
-      snprintf(tried + used, sizeof tried - used, "%s%s", used ? ", " : "",
-               names[i]);
-      continue;
-    }
-    status = resolve_symbols(handle, names[i]);
-    if (status != TKC_SUCCESS)
-      dlclose(handle);
-    return status;
-  }
-  snprintf(tkc_hip_failure_reason, sizeof tkc_hip_failure_reason,
-           "cannot load the HIP runtime (tried %s)", tried);
-  return TKC_ERROR_NO_DRIVER;
-}
-
-/** Loads and initializes HIP under tkc_hip_mutex. */
-static void initialize(void) {
-  tkc_hip_error error;
-  tkc_status status = TKC_SUCCESS;
-  const tkc_hip_driver *driver = tkc_hip_test_driver;
-  if (!driver) {
-    status = load_library();
-    driver = &tkc_hip_loaded;
-  }
-  if (status == TKC_SUCCESS) {
-    error = driver->hipInit(0);
-    if (error != TKC_HIP_SUCCESS) {
-      /* Without a GPU, ROCm's hipInit says hipErrorInvalidDevice. */
-      status = error == TKC_HIP_ERROR_NO_DEVICE ||
-                       error == TKC_HIP_ERROR_INVALID_DEVICE
-                   ? TKC_ERROR_NO_DEVICE
-                   : TKC_ERROR_NO_DRIVER;
-      snprintf(tkc_hip_failure_reason, sizeof tkc_hip_failure_reason,
-               "hipInit failed: %s", error_name(driver, error));
-    }
-  }
-  if (status != TKC_SUCCESS) {
-    tkc_hip_failure = status;
-    TKC_STORE_RELEASE(&tkc_hip_state, TKC_HIP_FAILED);
-    return;
-  }
-  tkc_hip_active = driver;
-  TKC_STORE_RELEASE(&tkc_hip_state, TKC_HIP_READY);
+/** hipInit, with its failure told apart: no device or no usable runtime. */
+static tkc_status init_hip(const void *table, char *reason, size_t size) {
+  const tkc_hip_driver *driver = table;
+  tkc_hip_error error = driver->hipInit(0);
+  if (error == TKC_HIP_SUCCESS)
+    return TKC_SUCCESS;
+  snprintf(reason, size, "hipInit failed: %s", error_name(driver, error));
+  /* Without a GPU, ROCm's hipInit says hipErrorInvalidDevice. */
+  return error == TKC_HIP_ERROR_NO_DEVICE ||
+                 error == TKC_HIP_ERROR_INVALID_DEVICE
+             ? TKC_ERROR_NO_DEVICE
+             : TKC_ERROR_NO_DRIVER;
 }
 
 /** The initialized table, or a failure. */
 static tkc_status get_driver(const tkc_hip_driver **driver) {
-  int state = TKC_LOAD_ACQUIRE(&tkc_hip_state);
-  if (state == TKC_HIP_UNTRIED) {
-    pthread_mutex_lock(&tkc_hip_mutex);
-    if (tkc_hip_state == TKC_HIP_UNTRIED)
-      initialize();
-    pthread_mutex_unlock(&tkc_hip_mutex);
-    state = TKC_LOAD_ACQUIRE(&tkc_hip_state);
-  }
-  if (state != TKC_HIP_READY)
-    return tkc_fail(tkc_hip_failure, "%s", tkc_hip_failure_reason);
-  *driver = tkc_hip_active;
-  return TKC_SUCCESS;
+  const void *table;
+  tkc_status status = tkc_driver_get(&tkc_hip, &table);
+  if (status == TKC_SUCCESS)
+    *driver = table;
+  return status;
 }
 
-/** Forgets the library, the device cache and the vendor choice. */
-static void reset(void) {
+/** Forgets the devices' ISA names; under the loader's mutex. */
+static void forget_devices(void) {
   int i;
-  pthread_mutex_lock(&tkc_hip_mutex);
-  TKC_STORE_RELEASE(&tkc_hip_state, TKC_HIP_UNTRIED);
-  tkc_hip_active = NULL;
   for (i = 0; i < TKC_HIP_MAX_CACHED_DEVICES; ++i)
     TKC_STORE_RELEASE(&tkc_hip_arch_known[i], 0);
-  pthread_mutex_unlock(&tkc_hip_mutex);
-  tkc_vendor_forget();
 }
 
 void tkc_runtime_set_hip_driver_for_testing(const tkc_hip_driver *driver) {
-  tkc_hip_test_driver = driver;
-  reset();
+  tkc_hip.test_table = driver;
+  tkc_driver_reset(&tkc_hip, forget_devices);
 }
 
 void tkc_runtime_set_hip_library_for_testing(const char *library) {
-  tkc_hip_test_library = library;
-  reset();
+  tkc_hip.test_library = library;
+  tkc_driver_reset(&tkc_hip, forget_devices);
 }
 
 /*===--------------------------------------------------------------------===*/
@@ -252,10 +169,10 @@ static tkc_status describe_device(const tkc_hip_driver *driver, int ordinal,
                     "architecture (gfx...)",
                     ordinal, prop.gcnArchName);
   if (cacheable) {
-    pthread_mutex_lock(&tkc_hip_mutex);
+    pthread_mutex_lock(&tkc_hip.mutex);
     memcpy(tkc_hip_arch_cache[ordinal], device->arch, sizeof device->arch);
     TKC_STORE_RELEASE(&tkc_hip_arch_known[ordinal], 1);
-    pthread_mutex_unlock(&tkc_hip_mutex);
+    pthread_mutex_unlock(&tkc_hip.mutex);
   }
   return TKC_SUCCESS;
 }

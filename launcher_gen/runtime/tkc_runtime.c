@@ -2,12 +2,14 @@
  * and the thread-local error reason, the choice of the vendor (tkc_set_vendor,
  * TKC_VENDOR, automatic) and among a kernel's variants, the per-(variant,
  * context) module cache, grid validation and the checked grid arithmetic
- * that generated launchers evaluate. Vendor calls go through the functions
- * of tkc_runtime_internal.h (tkc_cuda.c, tkc_hip.c). */
+ * that generated launchers evaluate, and the once-only loading of a vendor
+ * library. Vendor calls go through the functions of tkc_runtime_internal.h
+ * (tkc_cuda.c, tkc_hip.c). */
 #define _POSIX_C_SOURCE 200809L
 
 #include "tkc_runtime_internal.h"
 
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,8 +18,6 @@
 
 #if defined(__GNUC__)
 #define TKC_THREAD_LOCAL __thread
-#define TKC_LOAD_ACQUIRE(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
-#define TKC_STORE_RELEASE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
 #else
 #error "tkc_runtime needs GCC-style thread-local storage and atomics"
 #endif
@@ -63,6 +63,104 @@ tkc_status tkc_fail(tkc_status status, const char *format, ...) {
   vsnprintf(tkc_error_buffer, sizeof tkc_error_buffer, format, args);
   va_end(args);
   return status;
+}
+
+/*===--------------------------------------------------------------------===*/
+/* Vendor libraries                                                         */
+/*===--------------------------------------------------------------------===*/
+
+enum { TKC_DRIVER_UNTRIED = 0, TKC_DRIVER_READY = 1, TKC_DRIVER_FAILED = 2 };
+
+/** Resolves every symbol of `handle` into loader->loaded. */
+static tkc_status resolve_symbols(tkc_driver_loader *loader, void *handle,
+                                  const char *library) {
+  size_t i;
+  for (i = 0; i < loader->num_symbols; ++i) {
+    void *symbol = dlsym(handle, loader->symbols[i].name);
+    if (!symbol) {
+      snprintf(loader->reason, sizeof loader->reason,
+               "%s %s has no %s (too old?)", loader->what, library,
+               loader->symbols[i].name);
+      return TKC_ERROR_NO_DRIVER;
+    }
+    /* POSIX guarantees function pointers fit a void *. */
+    memcpy((char *)loader->loaded + loader->symbols[i].offset, &symbol,
+           sizeof symbol);
+  }
+  return TKC_SUCCESS;
+}
+
+/** Fills loader->loaded from the first library that loads. */
+static tkc_status load_library(tkc_driver_loader *loader) {
+  const char *const *names = loader->libraries;
+  const char *const test_only[] = {loader->test_library, NULL};
+  const char *reason = NULL;
+  char tried[256] = "";
+  if (loader->test_library)
+    names = test_only;
+  for (; *names; ++names) {
+    tkc_status status;
+    void *handle = dlopen(*names, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+      size_t used = strlen(tried);
+      snprintf(tried + used, sizeof tried - used, "%s%s", used ? ", " : "",
+               *names);
+      reason = dlerror();
+      continue;
+    }
+    status = resolve_symbols(loader, handle, *names);
+    if (status != TKC_SUCCESS)
+      dlclose(handle);
+    return status;
+  }
+  snprintf(loader->reason, sizeof loader->reason,
+           "cannot load %s (tried %s)%s%s", loader->what, tried,
+           reason ? ": " : "", reason ? reason : "");
+  return TKC_ERROR_NO_DRIVER;
+}
+
+/** Loads and initializes the library; under loader->mutex. */
+static void initialize(tkc_driver_loader *loader) {
+  tkc_status status = TKC_SUCCESS;
+  const void *table = loader->test_table;
+  if (!table) {
+    status = load_library(loader);
+    table = loader->loaded;
+  }
+  if (status == TKC_SUCCESS)
+    status = loader->init(table, loader->reason, sizeof loader->reason);
+  if (status != TKC_SUCCESS) {
+    loader->failure = status;
+    TKC_STORE_RELEASE(&loader->state, TKC_DRIVER_FAILED);
+    return;
+  }
+  loader->active = table;
+  TKC_STORE_RELEASE(&loader->state, TKC_DRIVER_READY);
+}
+
+tkc_status tkc_driver_get(tkc_driver_loader *loader, const void **table) {
+  int state = TKC_LOAD_ACQUIRE(&loader->state);
+  if (state == TKC_DRIVER_UNTRIED) {
+    pthread_mutex_lock(&loader->mutex);
+    if (loader->state == TKC_DRIVER_UNTRIED)
+      initialize(loader);
+    pthread_mutex_unlock(&loader->mutex);
+    state = TKC_LOAD_ACQUIRE(&loader->state);
+  }
+  if (state != TKC_DRIVER_READY)
+    return tkc_fail(loader->failure, "%s", loader->reason);
+  *table = loader->active;
+  return TKC_SUCCESS;
+}
+
+void tkc_driver_reset(tkc_driver_loader *loader, void (*forget)(void)) {
+  pthread_mutex_lock(&loader->mutex);
+  TKC_STORE_RELEASE(&loader->state, TKC_DRIVER_UNTRIED);
+  loader->active = NULL;
+  if (forget)
+    forget();
+  pthread_mutex_unlock(&loader->mutex);
+  tkc_vendor_forget();
 }
 
 /*===--------------------------------------------------------------------===*/

@@ -8,6 +8,9 @@
 
 #include "tkc_runtime.h"
 
+#include <pthread.h>
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -18,10 +21,64 @@ extern "C" {
 #define TKC_PRINTF_LIKE(f, a)
 #endif
 
+/** Loads and stores of state that the runtime publishes lazily. */
+#define TKC_LOAD_ACQUIRE(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define TKC_STORE_RELEASE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+
 /** Records the reason of a failure for tkc_last_error() and returns
  *  `status`. */
 tkc_status tkc_fail(tkc_status status, const char *format, ...)
     TKC_PRINTF_LIKE(2, 3);
+
+/** A symbol of a vendor library and the offset of the field of the
+ *  vendor's function table that it fills. */
+typedef struct tkc_library_symbol {
+  const char *name;
+  size_t offset;
+} tkc_library_symbol;
+
+/** A vendor library (libcuda, libamdhip64), loaded with dlopen and
+ *  initialized once, on first use, under `mutex` (double-checked: readers
+ *  see `state` with an acquire load), or a function table a test installed
+ *  instead. A failure is kept and reported to every later call. The vendor
+ *  fills the fields up to `init` and zero-initializes the rest, with
+ *  PTHREAD_MUTEX_INITIALIZER for `mutex`. */
+typedef struct tkc_driver_loader {
+  /** What it is, in messages: "the CUDA driver". */
+  const char *what;
+  /** The libraries tried in order, NULL-terminated. */
+  const char *const *libraries;
+  const tkc_library_symbol *symbols;
+  size_t num_symbols;
+  /** The function table that dlsym fills. */
+  void *loaded;
+  /** Initializes the library through `table` (cuInit, hipInit); on
+   *  failure writes why into `reason` and returns the status to keep. */
+  tkc_status (*init)(const void *table, char *reason, size_t size);
+
+  /** Guards the load; vendors also use it for their own once-only state. */
+  pthread_mutex_t mutex;
+  /** 0 not tried yet, 1 ready, 2 failed for good. */
+  int state;
+  /** The table in use: `loaded` or `test_table`. */
+  const void *active;
+  /** A test's table (tkc_runtime_set_*_driver_for_testing), or NULL. */
+  const void *test_table;
+  /** A test's only library to try, or NULL for `libraries`. */
+  const char *test_library;
+  tkc_status failure;
+  char reason[384];
+} tkc_driver_loader;
+
+/** Sets `*table` to the initialized function table of `loader`, loading it
+ *  first if no call has; or records and returns the failure. */
+tkc_status tkc_driver_get(tkc_driver_loader *loader, const void **table);
+
+/** Forgets the loaded library (so that the next call loads again), calls
+ *  `forget` (may be NULL) under the loader's mutex to drop what the vendor
+ *  cached about devices, and forgets the vendor choice. For the test
+ *  hooks. */
+void tkc_driver_reset(tkc_driver_loader *loader, void (*forget)(void));
 
 /** CUDA: resolves the current device (see tkc_current_device). */
 tkc_status tkc_cuda_current_device(tkc_device *device);
