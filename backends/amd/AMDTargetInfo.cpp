@@ -142,6 +142,42 @@ void AMDTargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr,
                               b.getI32IntegerAttr(align));
 }
 
+/// AMDGPU's synchronization scope for a Triton atomic scope.
+static StringRef syncScope(::tkc::TargetInfo::AtomicScope scope) {
+  switch (scope) {
+  case ::tkc::TargetInfo::AtomicScope::Cta:
+    return "workgroup";
+  case ::tkc::TargetInfo::AtomicScope::Gpu:
+    return "agent";
+  case ::tkc::TargetInfo::AtomicScope::Sys:
+    break;
+  }
+  return ""; // the system scope
+}
+
+Value AMDTargetInfo::atomicRMW(OpBuilder &b, Location loc, LLVM::AtomicBinOp op,
+                               Value ptr, Value value,
+                               LLVM::AtomicOrdering ordering,
+                               AtomicScope scope) const {
+  return LLVM::AtomicRMWOp::create(b, loc, op, ptr, value, ordering,
+                                   syncScope(scope), bytesOf(value.getType()));
+}
+
+Value AMDTargetInfo::atomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
+                               Value value, LLVM::AtomicOrdering ordering,
+                               AtomicScope scope) const {
+  // A failed exchange only reads: no release in its ordering.
+  LLVM::AtomicOrdering failure = ordering;
+  if (ordering == LLVM::AtomicOrdering::release)
+    failure = LLVM::AtomicOrdering::monotonic;
+  else if (ordering == LLVM::AtomicOrdering::acq_rel)
+    failure = LLVM::AtomicOrdering::acquire;
+  Value pair =
+      LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, value, ordering, failure,
+                                    syncScope(scope), bytesOf(cmp.getType()));
+  return LLVM::ExtractValueOp::create(b, loc, pair, 0);
+}
+
 void AMDTargetInfo::markKernel(LLVM::LLVMFuncOp func,
                                unsigned threadsPerBlock) const {
   Builder b(func.getContext());

@@ -39,6 +39,14 @@ public:
                          mlir::Value other) const override;
   void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
                    mlir::Value value, mlir::Value pred) const override;
+  mlir::Value atomicRMW(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::LLVM::AtomicBinOp op, mlir::Value ptr,
+                        mlir::Value value, mlir::LLVM::AtomicOrdering ordering,
+                        AtomicScope scope) const override;
+  mlir::Value atomicCAS(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+                        mlir::Value cmp, mlir::Value value,
+                        mlir::LLVM::AtomicOrdering ordering,
+                        AtomicScope scope) const override;
   void markKernel(mlir::LLVM::LLVMFuncOp func,
                   unsigned threadsPerBlock) const override;
 

@@ -240,6 +240,115 @@ void NVIDIATargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr,
                             LLVM::AsmDialectAttr(), ArrayAttr());
 }
 
+/// PTX's `.sem.scope` qualifiers of an atomic.
+static std::string atomicQualifiers(LLVM::AtomicOrdering ordering,
+                                    ::tkc::TargetInfo::AtomicScope scope) {
+  std::string text;
+  switch (ordering) {
+  case LLVM::AtomicOrdering::acquire:
+    text = ".acquire";
+    break;
+  case LLVM::AtomicOrdering::release:
+    text = ".release";
+    break;
+  case LLVM::AtomicOrdering::acq_rel:
+    text = ".acq_rel";
+    break;
+  default:
+    text = ".relaxed";
+    break;
+  }
+  switch (scope) {
+  case ::tkc::TargetInfo::AtomicScope::Cta:
+    return text + ".cta";
+  case ::tkc::TargetInfo::AtomicScope::Sys:
+    return text + ".sys";
+  case ::tkc::TargetInfo::AtomicScope::Gpu:
+    break;
+  }
+  return text + ".gpu";
+}
+
+/// One `atom` instruction as inline assembly on the bits of its operands
+/// (floats travel as integers of their width); returns the old value as
+/// `type`.
+static Value emitAtom(OpBuilder &b, Location loc, StringRef opcode, Type type,
+                      Value ptr, ArrayRef<Value> operands) {
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type word = b.getIntegerType(bits);
+  StringRef constraint = bits == 64 ? "l" : bits == 32 ? "r" : "h";
+  std::string constraints = ("=" + constraint + ",l").str();
+  SmallVector<Value> args{ptr};
+  std::string text = (opcode + " $0, [ $1 + 0 ]").str();
+  for (Value operand : operands) {
+    args.push_back(LLVM::BitcastOp::create(b, loc, word, operand));
+    constraints += ("," + constraint).str();
+    text += ", $" + std::to_string(args.size());
+  }
+  text += ";";
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, word, args, text, constraints, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr(), ArrayAttr());
+  return LLVM::BitcastOp::create(b, loc, type, asmOp.getResult(0));
+}
+
+Value NVIDIATargetInfo::atomicRMW(OpBuilder &b, Location loc,
+                                  LLVM::AtomicBinOp op, Value ptr, Value value,
+                                  LLVM::AtomicOrdering ordering,
+                                  AtomicScope scope) const {
+  Type type = value.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  std::string width = std::to_string(bits);
+  std::string suffix;
+  switch (op) {
+  case LLVM::AtomicBinOp::add:
+    suffix = ".add.u" + width;
+    break;
+  case LLVM::AtomicBinOp::fadd:
+    suffix = bits == 16 ? ".add.noftz.f16" : ".add.f" + width;
+    break;
+  case LLVM::AtomicBinOp::max:
+    suffix = ".max.s" + width;
+    break;
+  case LLVM::AtomicBinOp::min:
+    suffix = ".min.s" + width;
+    break;
+  case LLVM::AtomicBinOp::umax:
+    suffix = ".max.u" + width;
+    break;
+  case LLVM::AtomicBinOp::umin:
+    suffix = ".min.u" + width;
+    break;
+  case LLVM::AtomicBinOp::_and:
+    suffix = ".and.b" + width;
+    break;
+  case LLVM::AtomicBinOp::_or:
+    suffix = ".or.b" + width;
+    break;
+  case LLVM::AtomicBinOp::_xor:
+    suffix = ".xor.b" + width;
+    break;
+  default: // xchg
+    suffix = ".exch.b" + width;
+    break;
+  }
+  return emitAtom(
+      b, loc, "atom" + atomicQualifiers(ordering, scope) + ".global" + suffix,
+      type, ptr, {value});
+}
+
+Value NVIDIATargetInfo::atomicCAS(OpBuilder &b, Location loc, Value ptr,
+                                  Value cmp, Value value,
+                                  LLVM::AtomicOrdering ordering,
+                                  AtomicScope scope) const {
+  Type type = cmp.getType();
+  return emitAtom(b, loc,
+                  "atom" + atomicQualifiers(ordering, scope) + ".global.cas.b" +
+                      std::to_string(type.getIntOrFloatBitWidth()),
+                  type, ptr, {cmp, value});
+}
+
 namespace {
 
 /// One PTX instruction on f32 operands, as inline assembly.

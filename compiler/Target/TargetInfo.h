@@ -67,6 +67,26 @@ public:
                            mlir::Value ptr, mlir::Value value,
                            mlir::Value pred) const = 0;
 
+  /// The scopes of atomics, as Triton names them.
+  enum class AtomicScope { Gpu, Cta, Sys };
+
+  /// Atomically applies `op` with `value` (an integer or float scalar of 16,
+  /// 32 or 64 bits) to global `ptr`, with `ordering` (monotonic, acquire,
+  /// release or acq_rel) at `scope`, and returns the old value. Always
+  /// executes: callers branch around it for masked-off elements.
+  virtual mlir::Value atomicRMW(mlir::OpBuilder &b, mlir::Location loc,
+                                mlir::LLVM::AtomicBinOp op, mlir::Value ptr,
+                                mlir::Value value,
+                                mlir::LLVM::AtomicOrdering ordering,
+                                AtomicScope scope) const = 0;
+  /// Atomically stores `value` to global `ptr` if it holds `cmp`, and
+  /// returns the old value (a 32- or 64-bit scalar), as atomicRMW.
+  virtual mlir::Value atomicCAS(mlir::OpBuilder &b, mlir::Location loc,
+                                mlir::Value ptr, mlir::Value cmp,
+                                mlir::Value value,
+                                mlir::LLVM::AtomicOrdering ordering,
+                                AtomicScope scope) const = 0;
+
   /// Adds patterns lowering scalar math (math dialect ops, and arith ops
   /// the target implements with library calls) that take precedence over
   /// the generic LLVM-intrinsic lowering. The default adds none.

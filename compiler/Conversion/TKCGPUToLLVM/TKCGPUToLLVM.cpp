@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Conversion/Passes.h"
+#include "compiler/Conversion/TKCGPUToLLVM/AtomicLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/ReduceLowering.h"
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
@@ -533,13 +534,18 @@ struct ConvertTKCGPUToLLVMPass
 
     WalkResult unsupported =
         module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-          if (isSupported(op))
+          std::string reason;
+          if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
+            if (isAtomicLowerable(op, reason))
+              return WalkResult::advance();
+          } else if (isSupported(op)) {
             return WalkResult::advance();
+          } else if (isa<LoadOp, StoreOp>(op)) {
+            reason = "of this element type";
+          }
           op->emitError() << "code generation does not support '"
                           << op->getName() << "' "
-                          << (isa<LoadOp, StoreOp>(op) ? "of this element type "
-                                                       : "")
-                          << "yet";
+                          << (reason.empty() ? "" : reason + " ") << "yet";
           return WalkResult::interrupt();
         });
     if (unsupported.wasInterrupted())
@@ -596,6 +602,7 @@ struct ConvertTKCGPUToLLVMPass
     patterns.add<ElementwiseLowering>(converter, context);
     populateReduceLowering(converter, *info, patterns);
     populateScanLowering(converter, *info, patterns);
+    populateAtomicLowering(converter, *info, patterns);
     info->populateMathPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

@@ -39,7 +39,10 @@ def TKCGPURemoveLayoutConversions
     (a constant, splat or range, or an elementwise op whose operands are
     all such values or conversions from the target layout) is replaced by
     that computation in the target layout. Conversions chains collapse, and
-    conversions to the source's own layout disappear.
+    conversions to the source's own layout disappear. Stores take their
+    value's layout, and atomics the layout of a converted operand (pointers
+    cannot move through shared memory), where their other operands can be
+    recomputed there.
 
     ```mlir
     %a = tkc.splat %x : tensor<1024xi32, #A>

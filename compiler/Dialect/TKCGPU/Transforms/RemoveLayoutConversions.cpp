@@ -339,13 +339,64 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
   }
 };
 
+/// An atomic one of whose operands is converted runs in that operand's
+/// source layout instead, when its other operands can be produced there
+/// without conversions (pointers, which cannot move through shared memory,
+/// are tried first); a used result is converted back.
+template <typename Op>
+struct AtomicInOperandLayout : public OpRewritePattern<Op> {
+  using OpRewritePattern<Op>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(Op atomic,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(atomic.getType());
+    if (!type)
+      return failure();
+    for (OpOperand &anchor : atomic->getOpOperands()) {
+      auto convert = anchor.get().template getDefiningOp<ConvertLayoutOp>();
+      if (!convert)
+        continue;
+      Attribute layout =
+          cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
+      if (layout == type.getEncoding() ||
+          !llvm::all_of(atomic->getOpOperands(), [&](OpOperand &operand) {
+            return &operand == &anchor ||
+                   canRematerialize(operand.get(), layout, 0);
+          }))
+        continue;
+      Location loc = atomic.getLoc();
+      rewriter.setInsertionPoint(atomic);
+      SmallVector<Value> operands;
+      for (OpOperand &operand : atomic->getOpOperands())
+        operands.push_back(&operand == &anchor
+                               ? convert.getSrc()
+                               : ConvertLayoutOp::create(
+                                     rewriter, loc,
+                                     withLayout(cast<RankedTensorType>(
+                                                    operand.get().getType()),
+                                                layout),
+                                     operand.get())
+                                     .getResult());
+      Operation *moved = rewriter.clone(*atomic);
+      moved->setOperands(operands);
+      moved->getResult(0).setType(withLayout(type, layout));
+      rewriter.replaceOpWithNewOp<ConvertLayoutOp>(atomic, type,
+                                                   moved->getResult(0));
+      return success();
+    }
+    return failure();
+  }
+};
+
 struct RemoveLayoutConversionsPass
     : public mlir::tkc::gpu::impl::TKCGPURemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<RematerializeConversion, SinkConversion, ReduceWhereValuesAre,
-                 CarryInUpdateLayout, StoreInValueLayout>(&getContext());
+                 CarryInUpdateLayout, StoreInValueLayout,
+                 AtomicInOperandLayout<AtomicRMWOp>,
+                 AtomicInOperandLayout<AtomicCASOp>>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

@@ -180,3 +180,29 @@ func.func @accumulate(%p: tensor<1024x!tkc.ptr<f32>, #eight>, %n: i32) -> f32 {
   }) {axis = 0 : i32} : (tensor<1024xf32, #one>) -> f32
   return %r : f32
 }
+
+// -----
+
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#four = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// An atomic on pointers computed from loaded values runs where they were
+// loaded (pointers cannot move through shared memory); its value and mask
+// are recomputed there, and its used result is converted back.
+// CHECK-LABEL: func.func @histogram
+// CHECK: %[[BINS:.*]] = tkc.load {{.*}} : tensor<1024x!tkc.ptr<i32>, #[[L:blocked[0-9]*]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: %[[OLD:.*]] = tkc.atomic_rmw add, acq_rel, gpu, %{{.*}}, %{{.*}}, %{{.*}} : tensor<1024x!tkc.ptr<i32>, #[[L]]>
+// CHECK: tkc_gpu.convert_layout %[[OLD]] : tensor<1024xi32, #[[L]]> -> tensor<1024xi32, #{{.*}}>
+func.func @histogram(%x: tensor<1024x!tkc.ptr<i32>, #four>, %counts: !tkc.ptr<i32>, %n: i32) -> tensor<1024xi32, #one> {
+  %bins = tkc.load %x : tensor<1024x!tkc.ptr<i32>, #four>
+  %base = tkc.splat %counts : tensor<1024x!tkc.ptr<i32>, #four>
+  %ptrs = tkc.addptr %base, %bins : tensor<1024x!tkc.ptr<i32>, #four>, tensor<1024xi32, #four>
+  %moved = tkc_gpu.convert_layout %ptrs : tensor<1024x!tkc.ptr<i32>, #four> -> tensor<1024x!tkc.ptr<i32>, #one>
+  %ones = arith.constant dense<1> : tensor<1024xi32, #one>
+  %range = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #one>
+  %bound = tkc.splat %n : tensor<1024xi32, #one>
+  %mask = arith.cmpi slt, %range, %bound : tensor<1024xi32, #one>
+  %old = tkc.atomic_rmw add, acq_rel, gpu, %moved, %ones, %mask : tensor<1024x!tkc.ptr<i32>, #one>
+  return %old : tensor<1024xi32, #one>
+}

@@ -1,0 +1,330 @@
+//===- AtomicLowering.cpp - Lowering of tkc.atomic_rmw and atomic_cas -----===//
+//
+// One atomic per element, through TargetInfo. A layout may give an element
+// to several threads or registers (a broadcast); only its owner (the copy
+// whose free lane, warp and register bits are zero) runs the atomic, and a
+// scalar atomic runs in the block's first thread. Masked-off elements, and
+// the copies that do not own theirs, branch around the atomic. Float
+// maximum and minimum use integer atomics on the float's bits: signed max
+// (min) where the value is non-negative, unsigned min (max) where negative.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Conversion/TKCGPUToLLVM/AtomicLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::tkc;
+using namespace mlir::tkc::gpu;
+
+namespace {
+
+using AtomicScope = ::tkc::TargetInfo::AtomicScope;
+
+LLVM::AtomicOrdering orderingOf(MemSemantic sem) {
+  switch (sem) {
+  case MemSemantic::relaxed:
+    return LLVM::AtomicOrdering::monotonic;
+  case MemSemantic::acquire:
+    return LLVM::AtomicOrdering::acquire;
+  case MemSemantic::release:
+    return LLVM::AtomicOrdering::release;
+  case MemSemantic::acq_rel:
+    break;
+  }
+  return LLVM::AtomicOrdering::acq_rel;
+}
+
+AtomicScope scopeOf(MemSyncScope scope) {
+  switch (scope) {
+  case MemSyncScope::cta:
+    return AtomicScope::Cta;
+  case MemSyncScope::sys:
+    return AtomicScope::Sys;
+  case MemSyncScope::gpu:
+    break;
+  }
+  return AtomicScope::Gpu;
+}
+
+/// The bits of a hardware dimension of `layout` whose bases are zero: the
+/// layout gives the same element whatever they are.
+unsigned freeBits(const LinearLayout &layout, HwDim dim) {
+  unsigned mask = 0;
+  ArrayRef<LinearLayout::Basis> bases = layout.getBases(dim);
+  for (unsigned i = 0; i < bases.size(); ++i)
+    if (llvm::all_of(bases[i], [](int32_t c) { return c == 0; }))
+      mask |= 1u << i;
+  return mask;
+}
+
+/// Who acts for each element of a tensor or scalar operand.
+struct Owners {
+  /// For each register, the register of this thread that owns its element
+  /// (itself, or a copy with its free register bits cleared).
+  SmallVector<unsigned> ownerOf;
+  /// True in the threads that own their elements; null: all do.
+  Value thread;
+};
+
+Owners ownersOf(OpBuilder &b, Location loc, Type type,
+                const ::tkc::TargetInfo &target) {
+  Owners owners;
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor) {
+    owners.ownerOf = {0};
+    owners.thread = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                         target.getThreadId(b, loc),
+                                         i32Constant(b, loc, 0));
+    return owners;
+  }
+  LinearLayout layout = getLinearLayout(tensor);
+  unsigned freeRegisters = freeBits(layout, HwDim::Register);
+  for (unsigned r = 0; r < layout.getNumRegisters(); ++r)
+    owners.ownerOf.push_back(r & ~freeRegisters);
+  HardwareIds ids = getHardwareIds(b, loc, target);
+  for (auto [dim, id] :
+       {std::pair{HwDim::Lane, ids.lane}, std::pair{HwDim::Warp, ids.warp}}) {
+    unsigned mask = freeBits(layout, dim);
+    if (!mask)
+      continue;
+    Value bits =
+        LLVM::AndOp::create(b, loc, id, i32Constant(b, loc, mask)).getResult();
+    Value own = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
+                                     i32Constant(b, loc, 0));
+    owners.thread =
+        owners.thread ? LLVM::AndOp::create(b, loc, owners.thread, own) : own;
+  }
+  return owners;
+}
+
+/// Emits `body` (which returns a value of `type`) where `pred` holds (null:
+/// always); elsewhere the result is zero.
+Value emitGuarded(ConversionPatternRewriter &rewriter, Location loc, Value pred,
+                  Type type, function_ref<Value()> body) {
+  if (!pred)
+    return body();
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *join = rewriter.createBlock(after->getParent(),
+                                     Region::iterator(after), {type}, {loc});
+  LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
+  Block *then = rewriter.createBlock(join);
+  Value result = body();
+  LLVM::BrOp::create(rewriter, loc, ValueRange{result}, join);
+  rewriter.setInsertionPointToEnd(before);
+  Value zero = LLVM::ZeroOp::create(rewriter, loc, type);
+  LLVM::CondBrOp::create(rewriter, loc, pred, then, ValueRange(), join,
+                         ValueRange{zero});
+  rewriter.setInsertionPointToStart(after);
+  return join->getArgument(0);
+}
+
+/// `a && b` where either may be null (true).
+Value both(OpBuilder &b, Location loc, Value x, Value y) {
+  if (!x)
+    return y;
+  if (!y)
+    return x;
+  return LLVM::AndOp::create(b, loc, x, y);
+}
+
+/// The LLVM operation of a tkc read-modify-write on `type`.
+LLVM::AtomicBinOp binOpOf(RMWOp op) {
+  switch (op) {
+  case RMWOp::AND:
+    return LLVM::AtomicBinOp::_and;
+  case RMWOp::OR:
+    return LLVM::AtomicBinOp::_or;
+  case RMWOp::XOR:
+    return LLVM::AtomicBinOp::_xor;
+  case RMWOp::add:
+    return LLVM::AtomicBinOp::add;
+  case RMWOp::fadd:
+    return LLVM::AtomicBinOp::fadd;
+  case RMWOp::max:
+    return LLVM::AtomicBinOp::max;
+  case RMWOp::min:
+    return LLVM::AtomicBinOp::min;
+  case RMWOp::umax:
+    return LLVM::AtomicBinOp::umax;
+  case RMWOp::umin:
+    return LLVM::AtomicBinOp::umin;
+  case RMWOp::xchg:
+    break;
+  }
+  return LLVM::AtomicBinOp::xchg;
+}
+
+/// The result registers of an atomic whose owned registers got `owned`:
+/// copies take their owner's value.
+SmallVector<Value> fromOwners(const Owners &owners, ArrayRef<Value> owned) {
+  SmallVector<Value> values;
+  for (unsigned r = 0; r < owners.ownerOf.size(); ++r)
+    values.push_back(owned[owners.ownerOf[r]]);
+  return values;
+}
+
+/// Replaces `op`'s result with `values`, packed when it is a tensor.
+void replaceWith(ConversionPatternRewriter &rewriter, Operation *op,
+                 const TypeConverter &converter, ArrayRef<Value> values) {
+  Type type = op->getResult(0).getType();
+  if (isa<RankedTensorType>(type))
+    rewriter.replaceOp(op, packRegisters(rewriter, op->getLoc(),
+                                         converter.convertType(type), values));
+  else
+    rewriter.replaceOp(op, values.front());
+}
+
+/// The registers of `converted`, the lowered form of `original`.
+SmallVector<Value> registers(OpBuilder &b, Location loc, Value original,
+                             Value converted) {
+  if (isa<RankedTensorType>(original.getType()))
+    return unpackRegisters(b, loc, converted);
+  return {converted};
+}
+
+struct AtomicRMWLowering : public ConvertOpToLLVMPattern<AtomicRMWOp> {
+  AtomicRMWLowering(const LLVMTypeConverter &converter,
+                    const ::tkc::TargetInfo &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+
+  LogicalResult
+  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> ptrs =
+        registers(rewriter, loc, op.getPtr(), adaptor.getPtr());
+    SmallVector<Value> vals =
+        registers(rewriter, loc, op.getVal(), adaptor.getVal());
+    SmallVector<Value> masks;
+    if (op.getMask())
+      masks = registers(rewriter, loc, op.getMask(), adaptor.getMask());
+    Owners owners = ownersOf(rewriter, loc, op.getPtr().getType(), target);
+    LLVM::AtomicOrdering ordering = orderingOf(op.getSem());
+    AtomicScope scope = scopeOf(op.getScope());
+    Type type = vals.front().getType();
+    bool floatMinMax = isa<FloatType>(type) && (op.getRmwOp() == RMWOp::max ||
+                                                op.getRmwOp() == RMWOp::min);
+
+    SmallVector<Value> owned(ptrs.size());
+    for (unsigned r = 0; r < ptrs.size(); ++r) {
+      if (owners.ownerOf[r] != r)
+        continue;
+      Value pred = both(rewriter, loc, owners.thread,
+                        masks.empty() ? Value() : masks[r]);
+      if (!floatMinMax) {
+        owned[r] = emitGuarded(rewriter, loc, pred, type, [&] {
+          return target.atomicRMW(rewriter, loc, binOpOf(op.getRmwOp()),
+                                  ptrs[r], vals[r], ordering, scope);
+        });
+        continue;
+      }
+      // On the bits: non-negative floats order as signed integers,
+      // negative ones in reverse as unsigned integers.
+      bool isMax = op.getRmwOp() == RMWOp::max;
+      Type word = rewriter.getIntegerType(type.getIntOrFloatBitWidth());
+      Value bits = LLVM::BitcastOp::create(rewriter, loc, word, vals[r]);
+      Value zero = LLVM::ZeroOp::create(rewriter, loc, word);
+      Value nonNegative = LLVM::ICmpOp::create(
+          rewriter, loc, LLVM::ICmpPredicate::sge, bits, zero);
+      Value negative = LLVM::ICmpOp::create(
+          rewriter, loc, LLVM::ICmpPredicate::slt, bits, zero);
+      Value oldPositive = emitGuarded(
+          rewriter, loc, both(rewriter, loc, pred, nonNegative), word, [&] {
+            return target.atomicRMW(rewriter, loc,
+                                    isMax ? LLVM::AtomicBinOp::max
+                                          : LLVM::AtomicBinOp::min,
+                                    ptrs[r], bits, ordering, scope);
+          });
+      Value oldNegative = emitGuarded(
+          rewriter, loc, both(rewriter, loc, pred, negative), word, [&] {
+            return target.atomicRMW(rewriter, loc,
+                                    isMax ? LLVM::AtomicBinOp::umin
+                                          : LLVM::AtomicBinOp::umax,
+                                    ptrs[r], bits, ordering, scope);
+          });
+      Value old = LLVM::SelectOp::create(rewriter, loc, nonNegative,
+                                         oldPositive, oldNegative);
+      owned[r] = LLVM::BitcastOp::create(rewriter, loc, type, old);
+    }
+    replaceWith(rewriter, op, *getTypeConverter(), fromOwners(owners, owned));
+    return success();
+  }
+
+  const ::tkc::TargetInfo &target;
+};
+
+struct AtomicCASLowering : public ConvertOpToLLVMPattern<AtomicCASOp> {
+  AtomicCASLowering(const LLVMTypeConverter &converter,
+                    const ::tkc::TargetInfo &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+
+  LogicalResult
+  matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> ptrs =
+        registers(rewriter, loc, op.getPtr(), adaptor.getPtr());
+    SmallVector<Value> cmps =
+        registers(rewriter, loc, op.getCmp(), adaptor.getCmp());
+    SmallVector<Value> vals =
+        registers(rewriter, loc, op.getVal(), adaptor.getVal());
+    Owners owners = ownersOf(rewriter, loc, op.getPtr().getType(), target);
+    Type type = vals.front().getType();
+    SmallVector<Value> owned(ptrs.size());
+    for (unsigned r = 0; r < ptrs.size(); ++r) {
+      if (owners.ownerOf[r] != r)
+        continue;
+      owned[r] = emitGuarded(rewriter, loc, owners.thread, type, [&] {
+        return target.atomicCAS(rewriter, loc, ptrs[r], cmps[r], vals[r],
+                                orderingOf(op.getSem()),
+                                scopeOf(op.getScope()));
+      });
+    }
+    replaceWith(rewriter, op, *getTypeConverter(), fromOwners(owners, owned));
+    return success();
+  }
+
+  const ::tkc::TargetInfo &target;
+};
+
+} // namespace
+
+bool mlir::tkc::gpu::isAtomicLowerable(Operation *op, std::string &reason) {
+  Value result = op->getResult(0);
+  Type elem = getElementTypeOrSelf(result.getType());
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  auto rmw = dyn_cast<AtomicRMWOp>(op);
+  bool f16Add = rmw && rmw.getRmwOp() == RMWOp::fadd && elem.isF16();
+  if (bits != 32 && bits != 64 && !f16Add) {
+    reason = "of a 16-bit element type other than fp16 addition";
+    return false;
+  }
+  if (result.use_empty())
+    return true;
+  // The result must come from the thread that ran the atomic.
+  auto tensor = dyn_cast<RankedTensorType>(result.getType());
+  if (!tensor) {
+    reason = "of a scalar whose old value is used";
+    return false;
+  }
+  LinearLayout layout = getLinearLayout(tensor);
+  if (freeBits(layout, HwDim::Lane) || freeBits(layout, HwDim::Warp)) {
+    reason = "whose old value is used, on a layout that gives an element to "
+             "several threads";
+    return false;
+  }
+  return true;
+}
+
+void mlir::tkc::gpu::populateAtomicLowering(const LLVMTypeConverter &converter,
+                                            const ::tkc::TargetInfo &target,
+                                            RewritePatternSet &patterns) {
+  patterns.add<AtomicRMWLowering, AtomicCASLowering>(converter, target);
+}

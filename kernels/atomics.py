@@ -1,0 +1,29 @@
+# Kernels built on atomics, each over a flat array in BLOCK_SIZE chunks (one
+# program per chunk, grid cdiv(n_elements, BLOCK_SIZE)):
+# - histogram: counts[b] += the number of elements equal to b, for int32
+#   values in [0, num_bins) (values outside are skipped);
+# - abs_max: *out = max(*out, max |x|) over fp32 x (the scale of an fp8
+#   quantization); *out must start at 0 (or a running maximum).
+# tkc compiles this file ahead of time (kernels/BUILD); bench/ and Triton's
+# JIT can import it too, so it must stay plain, importable Triton Python.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def histogram_kernel(x_ptr, counts_ptr, n_elements, num_bins,
+                     BLOCK_SIZE: tl.constexpr):
+    """Adds the chunk's values to their bins' counts."""
+    offsets = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    in_range = offsets < n_elements
+    bins = tl.load(x_ptr + offsets, mask=in_range, other=0)
+    valid = in_range & (bins >= 0) & (bins < num_bins)
+    tl.atomic_add(counts_ptr + bins, 1, mask=valid)
+
+
+@triton.jit
+def abs_max_kernel(x_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
+    """Raises *out to the chunk's largest magnitude."""
+    offsets = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    x = tl.load(x_ptr + offsets, mask=offsets < n_elements, other=0.0)
+    tl.atomic_max(out_ptr, tl.max(tl.abs(x), axis=0))
