@@ -170,25 +170,6 @@ SmallVector<Value> fromOwners(const Owners &owners, ArrayRef<Value> owned) {
   return values;
 }
 
-/// Replaces `op`'s result with `values`, packed when it is a tensor.
-void replaceWith(ConversionPatternRewriter &rewriter, Operation *op,
-                 const TypeConverter &converter, ArrayRef<Value> values) {
-  Type type = op->getResult(0).getType();
-  if (isa<RankedTensorType>(type))
-    rewriter.replaceOp(op, packRegisters(rewriter, op->getLoc(),
-                                         converter.convertType(type), values));
-  else
-    rewriter.replaceOp(op, values.front());
-}
-
-/// The registers of `converted`, the lowered form of `original`.
-SmallVector<Value> registers(OpBuilder &b, Location loc, Value original,
-                             Value converted) {
-  if (isa<RankedTensorType>(original.getType()))
-    return unpackRegisters(b, loc, converted);
-  return {converted};
-}
-
 struct AtomicRMWLowering : public ConvertOpToLLVMPattern<AtomicRMWOp> {
   AtomicRMWLowering(const LLVMTypeConverter &converter,
                     const ::tkc::TargetInfo &target)
@@ -199,12 +180,12 @@ struct AtomicRMWLowering : public ConvertOpToLLVMPattern<AtomicRMWOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     SmallVector<Value> ptrs =
-        registers(rewriter, loc, op.getPtr(), adaptor.getPtr());
+        registersOf(rewriter, loc, op.getPtr(), adaptor.getPtr());
     SmallVector<Value> vals =
-        registers(rewriter, loc, op.getVal(), adaptor.getVal());
+        registersOf(rewriter, loc, op.getVal(), adaptor.getVal());
     SmallVector<Value> masks;
     if (op.getMask())
-      masks = registers(rewriter, loc, op.getMask(), adaptor.getMask());
+      masks = registersOf(rewriter, loc, op.getMask(), adaptor.getMask());
     Owners owners = ownersOf(rewriter, loc, op.getPtr().getType(), target);
     LLVM::AtomicOrdering ordering = orderingOf(op.getSem());
     AtomicScope scope = scopeOf(op.getScope());
@@ -253,7 +234,8 @@ struct AtomicRMWLowering : public ConvertOpToLLVMPattern<AtomicRMWOp> {
                                          oldPositive, oldNegative);
       owned[r] = LLVM::BitcastOp::create(rewriter, loc, type, old);
     }
-    replaceWith(rewriter, op, *getTypeConverter(), fromOwners(owners, owned));
+    replaceWithRegisters(rewriter, op, *getTypeConverter(),
+                         fromOwners(owners, owned));
     return success();
   }
 
@@ -270,11 +252,11 @@ struct AtomicCASLowering : public ConvertOpToLLVMPattern<AtomicCASOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     SmallVector<Value> ptrs =
-        registers(rewriter, loc, op.getPtr(), adaptor.getPtr());
+        registersOf(rewriter, loc, op.getPtr(), adaptor.getPtr());
     SmallVector<Value> cmps =
-        registers(rewriter, loc, op.getCmp(), adaptor.getCmp());
+        registersOf(rewriter, loc, op.getCmp(), adaptor.getCmp());
     SmallVector<Value> vals =
-        registers(rewriter, loc, op.getVal(), adaptor.getVal());
+        registersOf(rewriter, loc, op.getVal(), adaptor.getVal());
     Owners owners = ownersOf(rewriter, loc, op.getPtr().getType(), target);
     Type type = vals.front().getType();
     SmallVector<Value> owned(ptrs.size());
@@ -287,7 +269,8 @@ struct AtomicCASLowering : public ConvertOpToLLVMPattern<AtomicCASOp> {
                                 scopeOf(op.getScope()));
       });
     }
-    replaceWith(rewriter, op, *getTypeConverter(), fromOwners(owners, owned));
+    replaceWithRegisters(rewriter, op, *getTypeConverter(),
+                         fromOwners(owners, owned));
     return success();
   }
 

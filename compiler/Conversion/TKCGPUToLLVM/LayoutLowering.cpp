@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
 using namespace mlir::tkc::gpu;
@@ -31,6 +32,25 @@ Value mlir::tkc::gpu::getScratchBase(OpBuilder &b, Location loc,
   return LLVM::GEPOp::create(
       b, loc, base.getType(), b.getI8Type(), base,
       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset.getInt())});
+}
+
+SmallVector<Value> mlir::tkc::gpu::registersOf(OpBuilder &b, Location loc,
+                                               Value original, Value value) {
+  if (isa<RankedTensorType>(original.getType()))
+    return unpackRegisters(b, loc, value);
+  return {value};
+}
+
+void mlir::tkc::gpu::replaceWithRegisters(ConversionPatternRewriter &rewriter,
+                                          Operation *op,
+                                          const TypeConverter &converter,
+                                          ValueRange values) {
+  Type type = op->getResult(0).getType();
+  if (isa<RankedTensorType>(type))
+    rewriter.replaceOp(op, packRegisters(rewriter, op->getLoc(),
+                                         converter.convertType(type), values));
+  else
+    rewriter.replaceOp(op, values.front());
 }
 
 bool mlir::tkc::gpu::needsScratchBarrier(Operation *op) {

@@ -16,6 +16,11 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SmallVector.h"
 
+namespace mlir {
+class ConversionPatternRewriter;
+class TypeConverter;
+} // namespace mlir
+
 namespace mlir::tkc::gpu {
 
 /// Splits a struct-typed value into its fields.
@@ -54,6 +59,15 @@ Value shuffleXorAnyType(OpBuilder &b, Location loc,
 /// it yields.
 SmallVector<Value> applyCombineRegion(Region &region, OpBuilder &b,
                                       ValueRange lhs, ValueRange rhs);
+
+/// The registers of `value` (the converted form of `original`): the struct's
+/// fields for a tensor, the value itself for a scalar.
+SmallVector<Value> registersOf(OpBuilder &b, Location loc, Value original,
+                               Value value);
+
+/// Replaces `op`'s result with `values`, packed when the result is a tensor.
+void replaceWithRegisters(ConversionPatternRewriter &rewriter, Operation *op,
+                          const TypeConverter &converter, ValueRange values);
 
 /// An i32 constant.
 Value i32Constant(OpBuilder &b, Location loc, int64_t value);

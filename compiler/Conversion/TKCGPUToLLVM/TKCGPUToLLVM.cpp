@@ -51,26 +51,6 @@ struct TargetPattern : public ConvertOpToLLVMPattern<Op> {
   const ::tkc::TargetInfo &target;
 };
 
-/// The registers of `value` (the converted form of `original`): the struct's
-/// fields for a tensor, the value itself for a scalar.
-SmallVector<Value> registersOf(OpBuilder &b, Location loc, Value original,
-                               Value value) {
-  if (isa<RankedTensorType>(original.getType()))
-    return unpackRegisters(b, loc, value);
-  return {value};
-}
-
-/// Replaces `op`'s result with `values`, packed when the result is a tensor.
-void replaceWithRegisters(ConversionPatternRewriter &rewriter, Operation *op,
-                          const TypeConverter &converter, ValueRange values) {
-  Type type = op->getResult(0).getType();
-  if (isa<RankedTensorType>(type))
-    rewriter.replaceOp(op, packRegisters(rewriter, op->getLoc(),
-                                         converter.convertType(type), values));
-  else
-    rewriter.replaceOp(op, values.front());
-}
-
 /// `values` reordered by `map`.
 SmallVector<Value> gather(ArrayRef<Value> values, ArrayRef<unsigned> map) {
   SmallVector<Value> out;
