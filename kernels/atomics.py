@@ -3,7 +3,10 @@
 # - histogram: counts[b] += the number of elements equal to b, for int32
 #   values in [0, num_bins) (values outside are skipped);
 # - abs_max: *out = max(*out, max |x|) over fp32 x (the scale of an fp8
-#   quantization); *out must start at 0 (or a running maximum).
+#   quantization); *out must start at 0 (or a running maximum);
+# - compact_positive: appends the positive fp32 values of x to out, each
+#   chunk's in order and the chunks in any order, and adds their number to
+#   *count (which must start at 0); out needs room for n_elements values.
 # tkc compiles this file ahead of time (kernels/BUILD); bench/ and Triton's
 # JIT can import it too, so it must stay plain, importable Triton Python.
 import triton
@@ -27,3 +30,17 @@ def abs_max_kernel(x_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
     offsets = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     x = tl.load(x_ptr + offsets, mask=offsets < n_elements, other=0.0)
     tl.atomic_max(out_ptr, tl.max(tl.abs(x), axis=0))
+
+
+@triton.jit
+def compact_positive_kernel(x_ptr, out_ptr, count_ptr, n_elements,
+                            BLOCK_SIZE: tl.constexpr):
+    """Appends the chunk's positive values to out at an offset it reserves
+    with an atomic add on *count."""
+    offsets = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    x = tl.load(x_ptr + offsets, mask=offsets < n_elements, other=0.0)
+    keep = x > 0
+    flags = keep.to(tl.int32)
+    position = tl.cumsum(flags, axis=0) - flags
+    start = tl.atomic_add(count_ptr, tl.sum(flags, axis=0))
+    tl.store(out_ptr + start + position, x, mask=keep)

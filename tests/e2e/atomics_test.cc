@@ -1,22 +1,29 @@
 //===- atomics_test.cc - Kernels built on atomics, on a GPU ---------------===//
 //
 // Runs kernels/atomics.py through its generated C APIs (histogram.h,
-// abs_max.h). histogram: int32 values with some outside [0, num_bins), over
-// sizes with and without a partial last block, on aligned and misaligned
-// data; every bin must hold the exact count, with many programs and threads
-// adding to the same bins, and nothing past the bins may be written.
+// abs_max.h, compact_positive.h). histogram: int32 values with some outside [0,
+// num_bins), over sizes with and without a partial last block, on aligned and
+// misaligned data; every bin must hold the exact count, with many programs and
+// threads adding to the same bins, and nothing past the bins may be written.
 // abs_max: the running maximum magnitude over many programs (a float
 // atomic maximum, run on the bits), bit for bit, including all-negative
-// inputs and a start value above every element.
+// inputs and a start value above every element. compact_positive: the count
+// of positive values, and the output's first count values are exactly the
+// positive inputs, each chunk's in order (the offset every program reserves
+// with its scalar atomic add reaches all its threads), nothing written past
+// them.
 //
 //===----------------------------------------------------------------------===//
 
 #include "abs_max.h"
+#include "compact_positive.h"
 #include "histogram.h"
 #include "tests/e2e/gpu_test_support.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <unordered_map>
 
 namespace tkc::e2e {
 namespace {
@@ -113,6 +120,71 @@ INSTANTIATE_TEST_SUITE_P(
                       AbsMaxCase{1 << 20, -1000.0f, 1000.0f, 0.0f},
                       AbsMaxCase{100003, -70.0f, -2.0f, 0.0f},
                       AbsMaxCase{4096, -1.0f, 1.0f, 3.5f}));
+
+/// compact_positive for one n_elements value.
+class CompactTest : public GpuTest,
+                    public ::testing::WithParamInterface<int32_t> {};
+
+TEST_P(CompactTest, KeepsEveryPositiveValueOnce) {
+  const int32_t n = GetParam(), block = 1024;
+  std::vector<float> x = randomFloats(n, 5, -1.0f, 1.0f);
+  std::vector<float> positive;
+  for (float v : x)
+    if (v > 0)
+      positive.push_back(v);
+  const size_t outBytes = n * sizeof(float);
+
+  DeviceBuffer dx(*driver, outBytes), dout(*driver, outBytes + kGuardBytes);
+  DeviceBuffer dcount(*driver, sizeof(int32_t));
+  dx.upload(x);
+  dout.fill(kPoison);
+  dcount.fill(0);
+  tkc_status status =
+      compact_positive(stream(), dx.ptr(), dout.ptr(), dcount.ptr(), n);
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+
+  const int32_t count = dcount.download<int32_t>(1)[0];
+  ASSERT_EQ(count, static_cast<int32_t>(positive.size()));
+  std::vector<uint8_t> raw = dout.download<uint8_t>(outBytes + kGuardBytes);
+  std::vector<float> got(count);
+  std::memcpy(got.data(), raw.data(), count * sizeof(float));
+  // Chunks land in any order, each as one run of its positive values in
+  // order: find each chunk's run by where its first value landed.
+  std::unordered_multimap<uint32_t, int32_t> where;
+  for (int32_t i = 0; i < count; ++i)
+    where.emplace(floatBits(got[i]), i);
+  std::vector<bool> used(count, false);
+  size_t runsFound = 0, chunks = 0;
+  for (int32_t start = 0; start < n; start += block) {
+    std::vector<float> run;
+    for (int32_t i = start; i < std::min(n, start + block); ++i)
+      if (x[i] > 0)
+        run.push_back(x[i]);
+    if (run.empty())
+      continue;
+    ++chunks;
+    auto [first, last] = where.equal_range(floatBits(run[0]));
+    for (auto it = first; it != last; ++it) {
+      int32_t at = it->second;
+      if (used[at] || at + run.size() > static_cast<size_t>(count) ||
+          !std::equal(
+              run.begin(), run.end(), got.begin() + at,
+              [](float a, float b) { return floatBits(a) == floatBits(b); }))
+        continue;
+      std::fill(used.begin() + at, used.begin() + at + run.size(), true);
+      ++runsFound;
+      break;
+    }
+  }
+  EXPECT_EQ(runsFound, chunks) << "chunks whose values appear as one run";
+  for (size_t b = count * sizeof(float); b < raw.size(); ++b)
+    ASSERT_EQ(raw[b], kPoison) << "byte " << b << " past the kept values";
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, CompactTest,
+                         ::testing::ValuesIn(elementwiseSizes()));
 
 } // namespace
 } // namespace tkc::e2e

@@ -4,7 +4,9 @@
 // to several threads or registers (a broadcast); only its owner (the copy
 // whose free lane, warp and register bits are zero) runs the atomic, and a
 // scalar atomic runs in the block's first thread. Masked-off elements, and
-// the copies that do not own theirs, branch around the atomic. Float
+// the copies that do not own theirs, branch around the atomic; where other
+// threads need an element's old value, its owner hands it over through
+// shared memory (the op's scratch). Float
 // maximum and minimum use integer atomics on the float's bits: signed max
 // (min) where the value is non-negative, unsigned min (max) where negative.
 //
@@ -52,17 +54,6 @@ AtomicScope scopeOf(MemSyncScope scope) {
   return AtomicScope::Gpu;
 }
 
-/// The bits of a hardware dimension of `layout` whose bases are zero: the
-/// layout gives the same element whatever they are.
-unsigned freeBits(const LinearLayout &layout, HwDim dim) {
-  unsigned mask = 0;
-  ArrayRef<LinearLayout::Basis> bases = layout.getBases(dim);
-  for (unsigned i = 0; i < bases.size(); ++i)
-    if (llvm::all_of(bases[i], [](int32_t c) { return c == 0; }))
-      mask |= 1u << i;
-  return mask;
-}
-
 /// Who acts for each element of a tensor or scalar operand.
 struct Owners {
   /// For each register, the register of this thread that owns its element
@@ -84,13 +75,13 @@ Owners ownersOf(OpBuilder &b, Location loc, Type type,
     return owners;
   }
   LinearLayout layout = getLinearLayout(tensor);
-  unsigned freeRegisters = freeBits(layout, HwDim::Register);
+  unsigned freeRegisters = layout.getFreeBits(HwDim::Register);
   for (unsigned r = 0; r < layout.getNumRegisters(); ++r)
     owners.ownerOf.push_back(r & ~freeRegisters);
   HardwareIds ids = getHardwareIds(b, loc, target);
   for (auto [dim, id] :
        {std::pair{HwDim::Lane, ids.lane}, std::pair{HwDim::Warp, ids.warp}}) {
-    unsigned mask = freeBits(layout, dim);
+    unsigned mask = layout.getFreeBits(dim);
     if (!mask)
       continue;
     Value bits =
@@ -103,26 +94,36 @@ Owners ownersOf(OpBuilder &b, Location loc, Type type,
   return owners;
 }
 
-/// Emits `body` (which returns a value of `type`) where `pred` holds (null:
-/// always); elsewhere the result is zero.
+/// Emits `body` where `pred` holds (null: always). With a `type`, body's
+/// value is returned, and zero where `pred` does not hold; without one,
+/// body returns null and so does this.
 Value emitGuarded(ConversionPatternRewriter &rewriter, Location loc, Value pred,
                   Type type, function_ref<Value()> body) {
   if (!pred)
     return body();
+  SmallVector<Type> types;
+  SmallVector<Location> locs;
+  if (type) {
+    types.push_back(type);
+    locs.push_back(loc);
+  }
   Block *before = rewriter.getInsertionBlock();
   Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
   Block *join = rewriter.createBlock(after->getParent(),
-                                     Region::iterator(after), {type}, {loc});
+                                     Region::iterator(after), types, locs);
   LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
   Block *then = rewriter.createBlock(join);
   Value result = body();
-  LLVM::BrOp::create(rewriter, loc, ValueRange{result}, join);
+  LLVM::BrOp::create(rewriter, loc, type ? ValueRange{result} : ValueRange(),
+                     join);
   rewriter.setInsertionPointToEnd(before);
-  Value zero = LLVM::ZeroOp::create(rewriter, loc, type);
+  SmallVector<Value> otherwise;
+  if (type)
+    otherwise.push_back(LLVM::ZeroOp::create(rewriter, loc, type));
   LLVM::CondBrOp::create(rewriter, loc, pred, then, ValueRange(), join,
-                         ValueRange{zero});
+                         otherwise);
   rewriter.setInsertionPointToStart(after);
-  return join->getArgument(0);
+  return type ? join->getArgument(0) : Value();
 }
 
 /// `a && b` where either may be null (true).
@@ -161,12 +162,57 @@ LLVM::AtomicBinOp binOpOf(RMWOp op) {
   return LLVM::AtomicBinOp::xchg;
 }
 
-/// The result registers of an atomic whose owned registers got `owned`:
-/// copies take their owner's value.
-SmallVector<Value> fromOwners(const Owners &owners, ArrayRef<Value> owned) {
+/// The result registers of an atomic whose owned registers got `owned`
+/// (under `preds`, each owned register's predicate): copies in the same
+/// thread take their owner's value; when other threads hold the same
+/// elements (getAtomicScratchBytes), the owners store their old values to
+/// the op's scratch and every thread reads its elements back.
+SmallVector<Value> resultRegisters(ConversionPatternRewriter &rewriter,
+                                   Location loc, Operation *op,
+                                   const Owners &owners, ArrayRef<Value> owned,
+                                   ArrayRef<Value> preds,
+                                   const ::tkc::TargetInfo &target) {
   SmallVector<Value> values;
   for (unsigned r = 0; r < owners.ownerOf.size(); ++r)
     values.push_back(owned[owners.ownerOf[r]]);
+  if (getAtomicScratchBytes(op) == 0)
+    return values;
+  Type type = values.front().getType();
+  Value base = getScratchBase(rewriter, loc, op);
+  // Each register's element index, row-major (a scalar's is 0).
+  SmallVector<Value> slots;
+  if (auto tensor = dyn_cast<RankedTensorType>(op->getResult(0).getType())) {
+    auto coords = emitCoordinates(rewriter, loc, getLinearLayout(tensor),
+                                  getHardwareIds(rewriter, loc, target));
+    for (const SmallVector<Value> &c : coords) {
+      Value index = i32Constant(rewriter, loc, 0);
+      for (unsigned d = 0; d < c.size(); ++d)
+        index = LLVM::AddOp::create(
+            rewriter, loc,
+            LLVM::MulOp::create(
+                rewriter, loc, index,
+                i32Constant(rewriter, loc, tensor.getDimSize(d))),
+            c[d]);
+      slots.push_back(index);
+    }
+  } else {
+    slots.push_back(i32Constant(rewriter, loc, 0));
+  }
+  auto slot = [&](unsigned r) -> Value {
+    return LLVM::GEPOp::create(rewriter, loc, base.getType(), type, base,
+                               ValueRange{slots[r]});
+  };
+  if (needsScratchBarrier(op))
+    target.emitBarrier(rewriter, loc);
+  for (unsigned r = 0; r < owned.size(); ++r)
+    if (owners.ownerOf[r] == r)
+      emitGuarded(rewriter, loc, preds[r], Type(), [&] {
+        LLVM::StoreOp::create(rewriter, loc, owned[r], slot(r));
+        return Value();
+      });
+  target.emitBarrier(rewriter, loc);
+  for (unsigned r = 0; r < values.size(); ++r)
+    values[r] = LLVM::LoadOp::create(rewriter, loc, type, slot(r));
   return values;
 }
 
@@ -193,12 +239,13 @@ struct AtomicRMWLowering : public ConvertOpToLLVMPattern<AtomicRMWOp> {
     bool floatMinMax = isa<FloatType>(type) && (op.getRmwOp() == RMWOp::max ||
                                                 op.getRmwOp() == RMWOp::min);
 
-    SmallVector<Value> owned(ptrs.size());
+    SmallVector<Value> owned(ptrs.size()), preds(ptrs.size());
     for (unsigned r = 0; r < ptrs.size(); ++r) {
       if (owners.ownerOf[r] != r)
         continue;
       Value pred = both(rewriter, loc, owners.thread,
                         masks.empty() ? Value() : masks[r]);
+      preds[r] = pred;
       if (!floatMinMax) {
         owned[r] = emitGuarded(rewriter, loc, pred, type, [&] {
           return target.atomicRMW(rewriter, loc, binOpOf(op.getRmwOp()),
@@ -234,8 +281,9 @@ struct AtomicRMWLowering : public ConvertOpToLLVMPattern<AtomicRMWOp> {
                                          oldPositive, oldNegative);
       owned[r] = LLVM::BitcastOp::create(rewriter, loc, type, old);
     }
-    replaceWithRegisters(rewriter, op, *getTypeConverter(),
-                         fromOwners(owners, owned));
+    replaceWithRegisters(
+        rewriter, op, *getTypeConverter(),
+        resultRegisters(rewriter, loc, op, owners, owned, preds, target));
     return success();
   }
 
@@ -259,7 +307,7 @@ struct AtomicCASLowering : public ConvertOpToLLVMPattern<AtomicCASOp> {
         registersOf(rewriter, loc, op.getVal(), adaptor.getVal());
     Owners owners = ownersOf(rewriter, loc, op.getPtr().getType(), target);
     Type type = vals.front().getType();
-    SmallVector<Value> owned(ptrs.size());
+    SmallVector<Value> owned(ptrs.size()), preds(ptrs.size(), owners.thread);
     for (unsigned r = 0; r < ptrs.size(); ++r) {
       if (owners.ownerOf[r] != r)
         continue;
@@ -269,8 +317,9 @@ struct AtomicCASLowering : public ConvertOpToLLVMPattern<AtomicCASOp> {
                                 scopeOf(op.getScope()));
       });
     }
-    replaceWithRegisters(rewriter, op, *getTypeConverter(),
-                         fromOwners(owners, owned));
+    replaceWithRegisters(
+        rewriter, op, *getTypeConverter(),
+        resultRegisters(rewriter, loc, op, owners, owned, preds, target));
     return success();
   }
 
@@ -287,20 +336,6 @@ bool mlir::tkc::gpu::isAtomicLowerable(Operation *op, std::string &reason) {
   bool f16Add = rmw && rmw.getRmwOp() == RMWOp::fadd && elem.isF16();
   if (bits != 32 && bits != 64 && !f16Add) {
     reason = "of a 16-bit element type other than fp16 addition";
-    return false;
-  }
-  if (result.use_empty())
-    return true;
-  // The result must come from the thread that ran the atomic.
-  auto tensor = dyn_cast<RankedTensorType>(result.getType());
-  if (!tensor) {
-    reason = "of a scalar whose old value is used";
-    return false;
-  }
-  LinearLayout layout = getLinearLayout(tensor);
-  if (freeBits(layout, HwDim::Lane) || freeBits(layout, HwDim::Warp)) {
-    reason = "whose old value is used, on a layout that gives an element to "
-             "several threads";
     return false;
   }
   return true;

@@ -45,6 +45,15 @@ LinearLayout::Basis LinearLayout::apply(unsigned reg, unsigned lane,
   return coords;
 }
 
+unsigned LinearLayout::getFreeBits(HwDim dim) const {
+  unsigned mask = 0;
+  llvm::ArrayRef<Basis> all = getBases(dim);
+  for (unsigned i = 0; i < all.size(); ++i)
+    if (llvm::all_of(all[i], [](int32_t c) { return c == 0; }))
+      mask |= 1u << i;
+  return mask;
+}
+
 unsigned LinearLayout::getContiguousRegisters(unsigned dim) const {
   unsigned count = 1;
   for (const Basis &basis : getBases(HwDim::Register)) {

@@ -46,6 +46,10 @@ public:
   }
   /// The size of `dim`: 2 to the number of its bases.
   unsigned getSize(HwDim dim) const { return 1u << getBases(dim).size(); }
+
+  /// The bits of `dim`'s index whose bases are zero: the same element
+  /// whatever they are (a broadcast over registers, lanes or warps).
+  unsigned getFreeBits(HwDim dim) const;
   /// The tensor's shape.
   llvm::ArrayRef<int64_t> getShape() const { return shape; }
   /// Registers per thread.

@@ -295,6 +295,20 @@ int64_t mlir::tkc::gpu::getScanRepetitions(RankedTensorType type,
   return repetitions;
 }
 
+int64_t mlir::tkc::gpu::getAtomicScratchBytes(Operation *atomic) {
+  Value result = atomic->getResult(0);
+  if (result.use_empty())
+    return 0;
+  int64_t bytes = getStorageBytes(getElementTypeOrSelf(result.getType()));
+  auto type = dyn_cast<RankedTensorType>(result.getType());
+  if (!type)
+    return bytes; // every thread holds a scalar
+  LinearLayout layout = getLinearLayout(type);
+  if (!layout.getFreeBits(HwDim::Lane) && !layout.getFreeBits(HwDim::Warp))
+    return 0;
+  return type.getNumElements() * bytes;
+}
+
 ReduceScratch mlir::tkc::gpu::getScanScratch(ScanOp scan) {
   auto srcType = cast<RankedTensorType>(scan.getSrcs().front().getType());
   unsigned axis = scan.getAxis();

@@ -60,6 +60,12 @@ int64_t getScanRepetitions(RankedTensorType type, unsigned axis);
 /// (row, repetition) pairs.
 ReduceScratch getScanScratch(ScanOp scan);
 
+/// Bytes of shared memory through which an atomic (tkc.atomic_rmw or
+/// atomic_cas) hands its old values from the threads that ran it to the
+/// others that hold the same elements: every element's slot, row-major; 0
+/// when the result is unused or no element is held by several threads.
+int64_t getAtomicScratchBytes(Operation *atomic);
+
 /// Bytes a value of `type` takes in shared memory (an i1 takes a byte).
 int64_t getStorageBytes(Type type);
 

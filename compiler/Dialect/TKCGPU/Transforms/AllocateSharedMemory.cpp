@@ -1,9 +1,9 @@
 //===- AllocateSharedMemory.cpp - Place the kernel's shared-memory scratch ===//
 //
 // Implements tkc-gpu-allocate-shared-memory. Layout conversions through
-// shared memory and reductions and scans across warps each use a scratch
-// buffer that is live only inside the op, so they can all share offset 0.
-// The pass places each at an offset instead, so that a user's scratch is,
+// shared memory, reductions and scans across warps, and atomics whose old
+// values other threads need each use a scratch buffer that is live only
+// inside the op, so they can all share offset 0. The pass places each at an offset instead, so that a user's scratch is,
 // where room allows, disjoint from the one before it: such a user needs no
 // barrier before its stores. It records the bytes needed on the module.
 //
@@ -39,6 +39,8 @@ int64_t scratchBytes(Operation *op) {
     return getReduceScratch(reduce).bytes;
   if (auto scan = dyn_cast<tkc::ScanOp>(op))
     return getScanScratch(scan).bytes;
+  if (isa<tkc::AtomicRMWOp, tkc::AtomicCASOp>(op))
+    return getAtomicScratchBytes(op);
   return 0;
 }
 

@@ -57,8 +57,9 @@ def TKCGPUAllocateSharedMemory
     : Pass<"tkc-gpu-allocate-shared-memory", "::mlir::ModuleOp"> {
   let summary = "Place each op's shared-memory scratch, sparing barriers";
   let description = [{
-    Layout conversions that cross threads, and reductions and scans across
-    warps, go through shared memory. Each uses it as scratch that is live
+    Layout conversions that cross threads, reductions and scans across
+    warps, and atomics whose old values threads other than the one that ran
+    them need, go through shared memory. Each uses it as scratch that is live
     only inside the op (stores, a barrier, loads), so no two buffers are
     ever live at once and all could share offset 0. But a user must then
     wait, with a barrier, for threads still reading the scratch of the user
