@@ -1,11 +1,13 @@
 """Kernels built on atomics (kernels/atomics.py): tkc vs Triton's JIT.
 
 Times `histogram()` (2^24 int32 values into 256 bins: heavy contention on
-few addresses) and `abs_max()` (2^26 fp32 values, one float atomic maximum
-per 1024-element program) from libtkc_kernels.so with ctypes, and the same
+few addresses), `abs_max()` (2^26 fp32 values, one float atomic maximum
+per 1024-element program) and `compact_positive()` (2^26 fp32 values, one
+atomic add per program whose old value all its threads use) from libtkc_kernels.so with ctypes, and the same
 @triton.jit functions through Triton's JIT with the same BLOCK_SIZE and
 num_warps, in one process, on the same buffers (reset before each run).
-Results are checked first (exact counts; the exact maximum). Prints the
+Results are checked first (exact counts; the exact maximum; the kept
+values, sorted). Prints the
 median times (do_bench), the input bandwidth and the ratio tkc / Triton.
 Needs a GPU, PyTorch and Triton (the GPU machine; see bench/README.md).
 """
@@ -35,7 +37,9 @@ def main():
     lib = ctypes.CDLL(args.lib)
     lib.histogram.argtypes = [ctypes.c_void_p] * 3 + [ctypes.c_int32] * 2
     lib.abs_max.argtypes = [ctypes.c_void_p] * 3 + [ctypes.c_int32]
+    lib.compact_positive.argtypes = [ctypes.c_void_p] * 4 + [ctypes.c_int32]
     lib.histogram.restype = lib.abs_max.restype = ctypes.c_int
+    lib.compact_positive.restype = ctypes.c_int
 
     def check(status):
         if status != 0:
@@ -89,12 +93,36 @@ def main():
         if not torch.equal(out[0], want_max):
             raise RuntimeError("abs_max: %s's maximum differs" % name)
 
+    kept = torch.empty(m, device="cuda")
+    count = torch.zeros(1, device="cuda", dtype=torch.int32)
+
+    def compact_tkc():
+        count.zero_()
+        check(lib.compact_positive(stream(), v.data_ptr(), kept.data_ptr(),
+                                   count.data_ptr(), m))
+
+    def compact_triton():
+        count.zero_()
+        module.compact_positive_kernel[grid_v](v, kept, count, m,
+                                               BLOCK_SIZE=BLOCK_SIZE,
+                                               num_warps=NUM_WARPS)
+
+    want_kept = torch.sort(v[v > 0]).values
+    for name, run in (("tkc", compact_tkc), ("triton", compact_triton)):
+        run()
+        torch.cuda.synchronize()
+        got = torch.sort(kept[:int(count.item())]).values
+        if not torch.equal(got, want_kept):
+            raise RuntimeError("compact_positive: %s kept other values" % name)
+
     # Each run includes the reset of its output (a one-kernel fill), for
     # both peers alike; rotated order over three rounds.
     for label, peers, nbytes in (
             ("histogram 2^24 int32, 256 bins", (hist_tkc, hist_triton),
              n * 4),
-            ("abs_max 2^26 fp32", (max_tkc, max_triton), m * 4)):
+            ("abs_max 2^26 fp32", (max_tkc, max_triton), m * 4),
+            ("compact_positive 2^26 fp32", (compact_tkc, compact_triton),
+             m * 4 + want_kept.numel() * 4)):
         times = [[], []]
         for r in range(3):
             for i in ((0, 1) if r % 2 == 0 else (1, 0)):
