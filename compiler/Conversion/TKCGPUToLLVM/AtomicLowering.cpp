@@ -28,6 +28,7 @@ namespace {
 
 using AtomicScope = ::tkc::TargetInfo::AtomicScope;
 
+/// The LLVM ordering of a Triton memory semantic.
 LLVM::AtomicOrdering orderingOf(MemSemantic sem) {
   switch (sem) {
   case MemSemantic::relaxed:
@@ -42,6 +43,7 @@ LLVM::AtomicOrdering orderingOf(MemSemantic sem) {
   return LLVM::AtomicOrdering::acq_rel;
 }
 
+/// The TargetInfo scope of a Triton scope.
 AtomicScope scopeOf(MemSyncScope scope) {
   switch (scope) {
   case MemSyncScope::cta:
@@ -63,6 +65,7 @@ struct Owners {
   Value thread;
 };
 
+/// Who acts for each element of an atomic on pointers of `type`.
 Owners ownersOf(OpBuilder &b, Location loc, Type type,
                 const ::tkc::TargetInfo &target) {
   Owners owners;
@@ -126,7 +129,7 @@ Value emitGuarded(ConversionPatternRewriter &rewriter, Location loc, Value pred,
   return type ? join->getArgument(0) : Value();
 }
 
-/// `a && b` where either may be null (true).
+/// `x && y` where either may be null (true).
 Value both(OpBuilder &b, Location loc, Value x, Value y) {
   if (!x)
     return y;
@@ -135,7 +138,7 @@ Value both(OpBuilder &b, Location loc, Value x, Value y) {
   return LLVM::AndOp::create(b, loc, x, y);
 }
 
-/// The LLVM operation of a tkc read-modify-write on `type`.
+/// The LLVM operation of a tkc read-modify-write.
 LLVM::AtomicBinOp binOpOf(RMWOp op) {
   switch (op) {
   case RMWOp::AND:
