@@ -72,9 +72,7 @@ Owners ownersOf(OpBuilder &b, Location loc, Type type,
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor) {
     owners.ownerOf = {0};
-    owners.thread = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
-                                         target.getThreadId(b, loc),
-                                         i32Constant(b, loc, 0));
+    owners.thread = emitIsFirstThread(b, loc, target);
     return owners;
   }
   LinearLayout layout = getLinearLayout(tensor);
@@ -185,19 +183,8 @@ SmallVector<Value> resultRegisters(ConversionPatternRewriter &rewriter,
   // Each register's element index, row-major (a scalar's is 0).
   SmallVector<Value> slots;
   if (auto tensor = dyn_cast<RankedTensorType>(op->getResult(0).getType())) {
-    auto coords = emitCoordinates(rewriter, loc, getLinearLayout(tensor),
-                                  getHardwareIds(rewriter, loc, target));
-    for (const SmallVector<Value> &c : coords) {
-      Value index = i32Constant(rewriter, loc, 0);
-      for (unsigned d = 0; d < c.size(); ++d)
-        index = LLVM::AddOp::create(
-            rewriter, loc,
-            LLVM::MulOp::create(
-                rewriter, loc, index,
-                i32Constant(rewriter, loc, tensor.getDimSize(d))),
-            c[d]);
-      slots.push_back(index);
-    }
+    slots = emitRowMajorIndices(rewriter, loc, getLinearLayout(tensor),
+                                getHardwareIds(rewriter, loc, target));
   } else {
     slots.push_back(i32Constant(rewriter, loc, 0));
   }

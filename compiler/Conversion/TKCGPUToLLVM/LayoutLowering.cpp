@@ -21,6 +21,31 @@ Value mlir::tkc::gpu::i32Constant(OpBuilder &b, Location loc, int64_t value) {
                                   b.getI32IntegerAttr(value));
 }
 
+Value mlir::tkc::gpu::emitIsFirstThread(OpBuilder &b, Location loc,
+                                        const ::tkc::TargetInfo &target) {
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                              target.getThreadId(b, loc),
+                              i32Constant(b, loc, 0));
+}
+
+SmallVector<Value>
+mlir::tkc::gpu::emitRowMajorIndices(OpBuilder &b, Location loc,
+                                    const LinearLayout &layout,
+                                    const HardwareIds &ids) {
+  SmallVector<Value> indices;
+  for (const SmallVector<Value> &c : emitCoordinates(b, loc, layout, ids)) {
+    Value index = c[0];
+    for (unsigned d = 1; d < c.size(); ++d)
+      index = LLVM::AddOp::create(
+          b, loc,
+          LLVM::MulOp::create(b, loc, index,
+                              i32Constant(b, loc, layout.getShape()[d])),
+          c[d]);
+    indices.push_back(index);
+  }
+  return indices;
+}
+
 Value mlir::tkc::gpu::getScratchBase(OpBuilder &b, Location loc,
                                      Operation *op) {
   auto module = op->getParentOfType<ModuleOp>();

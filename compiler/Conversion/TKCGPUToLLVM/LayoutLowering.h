@@ -42,11 +42,22 @@ struct HardwareIds {
 HardwareIds getHardwareIds(OpBuilder &b, Location loc,
                            const ::tkc::TargetInfo &target);
 
+/// Whether the calling thread is the block's first (i1): the one that acts
+/// for all on a scalar every thread holds.
+Value emitIsFirstThread(OpBuilder &b, Location loc,
+                        const ::tkc::TargetInfo &target);
+
 /// For every register of `layout`, its coordinates (one i32 per tensor
 /// dimension) in the thread `ids` names.
 SmallVector<SmallVector<Value>> emitCoordinates(OpBuilder &b, Location loc,
                                                 const LinearLayout &layout,
                                                 const HardwareIds &ids);
+
+/// For every register of `layout`, the row-major index of its element in
+/// the layout's shape, in the thread `ids` names.
+SmallVector<Value> emitRowMajorIndices(OpBuilder &b, Location loc,
+                                       const LinearLayout &layout,
+                                       const HardwareIds &ids);
 
 /// `value` (any integer or float of up to 64 bits) exchanged with lane
 /// `lane ^ mask`, as one or two 32-bit TargetInfo shuffles.

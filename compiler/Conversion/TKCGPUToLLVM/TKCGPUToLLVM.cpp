@@ -275,9 +275,7 @@ struct StoreLowering : public TargetPattern<StoreOp> {
       masks = registersOf(rewriter, loc, op.getMask(), adaptor.getMask());
     // Every thread holds a scalar: only the block's first thread stores it.
     if (!isa<RankedTensorType>(op.getPtr().getType())) {
-      Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                         target.getThreadId(rewriter, loc),
-                                         i32Constant(rewriter, loc, 0));
+      Value first = emitIsFirstThread(rewriter, loc, target);
       masks = {masks.empty()
                    ? first
                    : LLVM::AndOp::create(rewriter, loc, masks[0], first)
@@ -361,23 +359,13 @@ struct ConvertLayoutLowering : public TargetPattern<ConvertLayoutOp> {
     Value base = getScratchBase(rewriter, loc, op);
     Type sharedPtr = base.getType();
 
-    // Row-major offsets of each register's element.
+    // The address of each register's element, row-major.
     auto offsets = [&](const LinearLayout &layout) {
-      auto coords = emitCoordinates(rewriter, loc, layout,
-                                    getHardwareIds(rewriter, loc, target));
       SmallVector<Value> result;
-      for (auto &c : coords) {
-        Value offset = c[0];
-        for (unsigned d = 1; d < c.size(); ++d)
-          offset = LLVM::AddOp::create(
-              rewriter, loc,
-              LLVM::MulOp::create(
-                  rewriter, loc, offset,
-                  i32Constant(rewriter, loc, srcType.getDimSize(d))),
-              c[d]);
+      for (Value index : emitRowMajorIndices(
+               rewriter, loc, layout, getHardwareIds(rewriter, loc, target)))
         result.push_back(LLVM::GEPOp::create(rewriter, loc, sharedPtr, memType,
-                                             base, ValueRange{offset}));
-      }
+                                             base, ValueRange{index}));
       return result;
     };
     // Wait for earlier readers of the scratch first, unless none can be.
