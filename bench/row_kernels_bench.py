@@ -9,7 +9,10 @@ or the build. For every case it calls the generated C function (e.g.
 `softmax_8192()`) from libtkc_kernels.so with ctypes on PyTorch's current
 stream, launches the very same `@triton.jit` function through Triton's JIT
 with the BLOCK_SIZE, num_warps and num_stages that tkc compiled it with (read
-from the staged metadata, `<function>.s0.sm_90a.json`), and runs PyTorch's
+from the staged metadata, `<function>.s0.sm_90a.json`; config 0's for a
+kernel built from a manifest, whose C function picks its config from its
+tuned table, e.g. softmax_8192: bench/softmax_configs_bench.py), and runs
+PyTorch's
 own operator as a third peer. It first checks that tkc and Triton agree with
 each other and with PyTorch, then times all three with
 triton.testing.do_bench (median; three rounds in rotated order, the median
@@ -373,11 +376,28 @@ def load_module(path):
     return module
 
 
+# Row kernels built from a manifest (kernels/BUILD's _ROW_MANIFESTS).
+MANIFESTS = {"softmax_8192": "softmax.json"}
+
+
+def metadata_path(kernels_dir, function):
+    """The sm_90a metadata of `function`'s first (most specialized)
+    signature, of config 0 for a manifest kernel."""
+    if function not in MANIFESTS:
+        return os.path.join(kernels_dir, function + ".s0.sm_90a.json")
+    with open(os.path.join(REPO, "kernels", MANIFESTS[function])) as f:
+        manifest = json.load(f)
+    return os.path.join(kernels_dir, "%s.%s.%s.sm_90a.json" % (
+        function, manifest["configs"][0]["name"],
+        manifest["specializations"][0]["name"]))
+
+
 def read_metadata(kernels_dir, function):
     """The launch facts tkc compiled `function` with: its C parameter types,
-    constexprs, num_warps and num_stages, from the sm_90a metadata of its
-    first (most specialized) signature."""
-    path = os.path.join(kernels_dir, function + ".s0.sm_90a.json")
+    constexprs, num_warps and num_stages, from its metadata_path. Triton's
+    JIT runs with these; a manifest kernel's C function may pick another of
+    its configs (its tuned table)."""
+    path = metadata_path(kernels_dir, function)
     with open(path) as f:
         meta = json.load(f)
     params = [p for p in meta["params"] if p["kind"] != "constexpr"]

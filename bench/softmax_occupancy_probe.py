@@ -34,6 +34,18 @@ cuda = ctypes.CDLL("libcuda.so.1")
 # CUfunction_attribute values.
 MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 PREFERRED_SHARED_MEMORY_CARVEOUT = 9
+# CUdevice_attribute values.
+MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97
+MAX_SHARED_MEMORY_PER_MULTIPROCESSOR = 81
+RESERVED_SHARED_MEMORY_PER_BLOCK = 111
+
+
+def device_attribute(attribute):
+    """An attribute of device 0."""
+    value = ctypes.c_int()
+    check(cuda.cuDeviceGetAttribute(ctypes.byref(value), attribute, 0),
+          "cuDeviceGetAttribute")
+    return value.value
 
 
 def check(result, what):
@@ -72,6 +84,35 @@ class Cubin:
             ctypes.c_size_t(self.shared)), "cuOccupancy")
         return count.value
 
+    def limit(self, blocks, min_percent=1):
+        """Mirrors the runtime's max_blocks_per_sm: the smallest carveout
+        (percent) at which padding the dynamic shared memory holds the
+        kernel to `blocks` per SM, as the driver's occupancy calculator
+        reports. Returns (percent, shared bytes) or None."""
+        attr = lambda a: device_attribute(a)
+        per_sm = attr(MAX_SHARED_MEMORY_PER_MULTIPROCESSOR)
+        reserved = attr(RESERVED_SHARED_MEMORY_PER_BLOCK)
+        optin = attr(MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)
+        for percent in range(min_percent, 101):
+            footprint = (per_sm * percent // 100 // blocks) // 128 * 128
+            shared = footprint - reserved
+            if shared < self.shared:
+                continue
+            if shared > optin:
+                break
+            if shared > 48 * 1024:
+                check(cuda.cuFuncSetAttribute(
+                    self.function, MAX_DYNAMIC_SHARED_SIZE_BYTES, shared),
+                    "cuFuncSetAttribute")
+            check(cuda.cuFuncSetAttribute(
+                self.function, PREFERRED_SHARED_MEMORY_CARVEOUT, percent),
+                "cuFuncSetAttribute")
+            old, self.shared = self.shared, shared
+            if self.blocks_per_sm() == blocks:
+                return percent, shared
+            self.shared = old
+        return None
+
     def launch(self, grid, args):
         """Launches on PyTorch's current stream; args are ctypes values."""
         pointers = (ctypes.c_void_p * len(args))(
@@ -106,6 +147,11 @@ def main():
     parser.add_argument("--cubin", action="append", default=[],
                         metavar="NAME=PATH",
                         help="another cubin of softmax_kernel to time")
+    parser.add_argument("--limit", action="append", default=[],
+                        type=lambda t: tuple(map(int, t.split(":"))),
+                        metavar="BLOCKS:PERCENT",
+                        help="also tkc's cubin limited to BLOCKS per SM at "
+                        "the smallest carveout from PERCENT up")
     opts = parser.parse_args()
 
     spec = importlib.util.spec_from_file_location("softmax",
@@ -128,6 +174,12 @@ def main():
         "tkc3+l1": Cubin(image, meta["entry"], threads, 9 * 1024,
                          carveout=14),
     }
+    for blocks, start in opts.limit:
+        kernel = Cubin(image, meta["entry"], threads, meta["shared_bytes"])
+        found = kernel.limit(blocks, start)
+        print(f"limit {blocks} from {start}%: carveout, shared = {found}")
+        if found:
+            kernels[f"lim{blocks}c{found[0]}"] = kernel
     for spec_text in opts.cubin:
         name, path = spec_text.split("=", 1)
         with open(path, "rb") as f:
@@ -172,6 +224,8 @@ def main():
                 else:
                     times[name].append(do_bench(peers[name], warmup=50,
                                                 rep=400))
+        if not opts.rounds:
+            continue  # e.g. under Nsight Compute: one launch of each peer
         gigabytes = 2 * x.numel() * x.element_size() / 1e9
         reference = statistics.median(times["triton-jit"])
         print(f"softmax {rows}x{cols} fp32, BLOCK_SIZE 8192, {warps} warps "

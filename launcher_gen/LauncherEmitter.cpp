@@ -1,9 +1,9 @@
 //===- LauncherEmitter.cpp - Metadata to the generated C pair -------------===//
 //
 // Checks that the variants describe one kernel (same parameters), groups them
-// into configs (same constexprs, num_warps and num_stages) and orders each
-// group most specialized first, resolves the grid's names per variant, and
-// fills the C templates embedded from templates/*.in.
+// into configs (same constexprs, num_warps, num_stages and max_blocks_per_sm)
+// and orders each group most specialized first, resolves the grid's names per
+// variant, and fills the C templates embedded from templates/*.in.
 //
 //===----------------------------------------------------------------------===//
 #include "launcher_gen/LauncherEmitter.h"
@@ -176,7 +176,8 @@ void Emitter::nameParams() {
 /// The key that makes two variants the same config.
 std::string configKey(const Variant &variant) {
   std::string key = std::to_string(variant.numWarps) + "/" +
-                    std::to_string(variant.numStages);
+                    std::to_string(variant.numStages) + "/" +
+                    std::to_string(variant.maxBlocksPerSm);
   for (const Param &param : variant.params)
     if (param.isConstexpr())
       key += "/" + param.name + "=" + param.value;
@@ -204,7 +205,8 @@ llvm::Expected<std::vector<int>> Emitter::manifestConfigs() const {
   for (size_t i = 0; i < variants.size(); ++i) {
     const Variant &variant = variants[i];
     auto matches = [&](const ManifestConfig &c) {
-      if (c.numWarps != variant.numWarps || c.numStages != variant.numStages)
+      if (c.numWarps != variant.numWarps || c.numStages != variant.numStages ||
+          c.maxBlocksPerSm != variant.maxBlocksPerSm)
         return false;
       return llvm::all_of(c.constexprs, [&](const auto &kv) {
         const Param *param = variant.findParam(kv.first);
@@ -216,6 +218,8 @@ llvm::Expected<std::vector<int>> Emitter::manifestConfigs() const {
       return makeError(variant.path + ": was compiled with num_warps " +
                        llvm::Twine(variant.numWarps) + ", num_stages " +
                        llvm::Twine(variant.numStages) +
+                       ", max_blocks_per_sm " +
+                       llvm::Twine(variant.maxBlocksPerSm) +
                        " and constexprs that match no config of " +
                        manifest->path);
     for (const auto &kv : found->constexprs)
@@ -420,6 +424,7 @@ llvm::Error Emitter::fillVariant(const Variant &variant, int index, int config,
   values.set("ENTRY", variant.entry);
   values.set("THREADS", std::to_string(variant.threadsPerBlock));
   values.set("SHARED", std::to_string(variant.sharedBytes));
+  values.set("MAX_BLOCKS", std::to_string(variant.maxBlocksPerSm));
   std::string spec;
   values.set("CHECKS", checksOf(variant, spec));
   values.set("SPEC", spec);

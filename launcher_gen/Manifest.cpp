@@ -178,7 +178,8 @@ llvm::Error ManifestReader::readConfigs(const json::Object &root,
       return expected(where, "an object", (**array)[i]);
     if (llvm::Error error = checkKeys(
             *object, where,
-            {"name", "constexprs", "num_warps", "num_stages", "targets"}))
+            {"name", "constexprs", "num_warps", "num_stages",
+             "max_blocks_per_sm", "targets"}))
       return error;
     ManifestConfig config;
     config.where = where;
@@ -217,14 +218,25 @@ llvm::Error ManifestReader::readConfigs(const json::Object &root,
     if (config.numStages < 1)
       return fail(where + ".num_stages", "expected a positive integer, got " +
                                              std::to_string(config.numStages));
+    if (llvm::Error error =
+            getInteger(*object, where, "max_blocks_per_sm",
+                       config.maxBlocksPerSm, /*required=*/false))
+      return error;
+    if (config.maxBlocksPerSm < 0 || config.maxBlocksPerSm > 1024)
+      return fail(where + ".max_blocks_per_sm",
+                  "expected an integer from 0 (no cap) to 1024, got " +
+                      std::to_string(config.maxBlocksPerSm));
     if (auto targets = getArray(*object, where, "targets", false); !targets)
       return targets.takeError();
     for (const ManifestConfig &other : manifest.configs)
       if (other.constexprs == config.constexprs &&
           other.numWarps == config.numWarps &&
-          other.numStages == config.numStages)
-        return fail(where, "same constexprs, num_warps and num_stages as " +
-                               other.where + " (\"" + other.name + "\")");
+          other.numStages == config.numStages &&
+          other.maxBlocksPerSm == config.maxBlocksPerSm)
+        return fail(where,
+                    "same constexprs, num_warps, num_stages and "
+                    "max_blocks_per_sm as " +
+                        other.where + " (\"" + other.name + "\")");
     manifest.configs.push_back(std::move(config));
   }
   return llvm::Error::success();

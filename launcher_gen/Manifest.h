@@ -30,6 +30,8 @@ struct ManifestConfig {
   std::vector<std::pair<std::string, std::string>> constexprs;
   int64_t numWarps = 4;
   int64_t numStages = 3;
+  /// At most this many blocks per SM (CU) at once; 0: no cap.
+  int64_t maxBlocksPerSm = 0;
   /// The JSON path, for messages ("configs[2]").
   std::string where;
 };

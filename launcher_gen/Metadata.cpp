@@ -387,6 +387,15 @@ llvm::Expected<Variant> MetadataReader::read() {
   if (llvm::Error error =
           getInteger(*root, "shared_bytes", "", variant.sharedBytes))
     return error;
+  // Optional: metadata from before the field launches uncapped.
+  if (root->get("max_blocks_per_sm")) {
+    if (llvm::Error error = getInteger(*root, "max_blocks_per_sm", "",
+                                       variant.maxBlocksPerSm))
+      return error;
+    if (variant.maxBlocksPerSm < 0 || variant.maxBlocksPerSm > 1024)
+      return fail("max_blocks_per_sm must be from 0 to 1024, got " +
+                  llvm::Twine(variant.maxBlocksPerSm));
+  }
   if (variant.numWarps < 1 || variant.numWarps > 64)
     return fail("num_warps must be from 1 to 64, got " +
                 llvm::Twine(variant.numWarps));

@@ -81,6 +81,8 @@ struct Variant {
   int64_t threadsPerBlock = 0;
   int64_t numStages = 0;
   int64_t sharedBytes = 0;
+  /// At most this many blocks per SM (CU) at once; 0: no cap.
+  int64_t maxBlocksPerSm = 0;
   std::vector<Param> params;
   std::vector<KernelArg> kernelArgs;
 

@@ -84,6 +84,12 @@ if ! python3 "$here/../bench/row_kernels_bench.py" \
     --lib "$here/libtkc_kernels.so" --kernels-dir "$here/kernels"; then
   failures+=("row_kernels_bench")
 fi
+# Every softmax_8192 config against Triton per row width; the fastest per
+# width goes to $out/softmax.tuned.json (kernels/softmax.json's tuned_file).
+if ! python3 "$here/../bench/softmax_configs_bench.py" \
+    --lib "$here/libtkc_kernels.so" --tuned-file "$out/softmax.tuned.json"; then
+  failures+=("softmax_configs_bench")
+fi
 
 # Autotuning (issue 7): with no tuned table in kernels/col_sum.json, tune at
 # run time against every config timed alone and write the table to $out;

@@ -95,6 +95,7 @@ llvm::json::Value KernelMetadata::toJSON() const {
       {"threads_per_block", numWarps * target.warpSize},
       {"num_stages", numStages},
       {"shared_bytes", sharedBytes},
+      {"max_blocks_per_sm", maxBlocksPerSm},
       {"cluster_dims", llvm::json::Array{1, 1, 1}},
       {"params", std::move(paramsJson)},
       {"kernel_args", std::move(argsJson)},

@@ -54,6 +54,9 @@ struct KernelMetadata {
   unsigned numWarps = 4;
   unsigned numStages = 3;
   unsigned sharedBytes = 0;
+  /// The most blocks per multiprocessor the launcher lets run at once (0:
+  /// no cap); a launch setting the compiler only records.
+  unsigned maxBlocksPerSm = 0;
   /// Resource figures of the binary (see BinaryResult::stats).
   std::vector<std::pair<std::string, int64_t>> binaryStats;
   std::vector<KernelParam> params;

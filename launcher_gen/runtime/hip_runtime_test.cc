@@ -31,7 +31,8 @@ using tkc::testing::FakeHipDriver;
 /// A variant over a text image that names its entry ("gfx90a add_kernel").
 struct TestVariant {
   TestVariant(tkc_backend backend, const char *arch, const char *image,
-              unsigned threads = 256, unsigned shared = 0)
+              unsigned threads = 256, unsigned shared = 0,
+              unsigned maxBlocksPerSm = 0)
       : state{nullptr} {
     int major = 0, minor = 0, specific = 0;
     if (backend == TKC_BACKEND_CUDA) { // "sm_90a" style names only
@@ -49,6 +50,7 @@ struct TestVariant {
                "add_kernel",
                threads,
                shared,
+               maxBlocksPerSm,
                "",
                &state};
   }
@@ -191,6 +193,26 @@ TEST_F(HipRuntimeTest, LaunchPassesEverythingToHip) {
   EXPECT_EQ(hip().moduleLoads.size(), 1u);
   EXPECT_EQ(hip().launches.size(), 2u);
   EXPECT_TRUE(cuda().launches.empty());
+}
+
+TEST_F(HipRuntimeTest, CappedVariantLaunchesWithPaddedLds) {
+  hip().addDevice("gfx90a");
+  // 64 KiB of LDS per CU, none reserved: 2 blocks of 21846 bytes fit, 3
+  // never do.
+  TestVariant capped(TKC_BACKEND_HIP, "gfx90a", "capped add_kernel", 256, 256,
+                     2);
+  tkc_device device;
+  ASSERT_EQ(tkc_current_device(TKC_BACKEND_HIP, &device), TKC_SUCCESS);
+  int queries = hip().propertyQueries;
+  int64_t grid[3] = {4, 1, 1};
+  for (int i = 0; i < 2; ++i)
+    ASSERT_EQ(tkc_launch(&device, &capped.variant, grid, nullptr, nullptr),
+              TKC_SUCCESS)
+        << tkc_last_error();
+  ASSERT_EQ(hip().launches.size(), 2u);
+  EXPECT_EQ(hip().launches[0].sharedBytes, 65536u / 3 + 1);
+  EXPECT_EQ(hip().launches[1].sharedBytes, 65536u / 3 + 1);
+  EXPECT_EQ(hip().propertyQueries, queries + 1); // once, at load
 }
 
 TEST_F(HipRuntimeTest, TooManyWorkItemsIsInvalidArgument) {

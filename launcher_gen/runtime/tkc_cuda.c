@@ -275,12 +275,48 @@ int tkc_cuda_arch_rank(const tkc_device *device, const tkc_variant *variant) {
 /* Modules and launches                                                     */
 /*===--------------------------------------------------------------------===*/
 
+/** The dynamic shared memory to launch `variant` with on `device`: its
+ *  own, or padded to its max_blocks_per_sm (see tkc_launch_shared_bytes). */
+static tkc_status launch_shared_bytes(const tkc_cuda_driver *driver,
+                                      const tkc_device *device,
+                                      const tkc_variant *variant,
+                                      unsigned *shared_bytes) {
+  tkc_cu_device handle;
+  int per_sm = 0, reserved = 0;
+  tkc_cu_result result;
+  *shared_bytes = variant->shared_bytes;
+  if (!variant->max_blocks_per_sm)
+    return TKC_SUCCESS;
+  result = driver->cuDeviceGet(&handle, device->ordinal);
+  if (result == TKC_CUDA_SUCCESS)
+    result = driver->cuDeviceGetAttribute(
+        &per_sm, TKC_CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR,
+        handle);
+  if (result == TKC_CUDA_SUCCESS)
+    result = driver->cuDeviceGetAttribute(
+        &reserved, TKC_CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK,
+        handle);
+  if (result != TKC_CUDA_SUCCESS)
+    return tkc_fail(TKC_ERROR_DRIVER,
+                    "reading device %d's shared memory per multiprocessor "
+                    "(for %s's max_blocks_per_sm) failed: %s",
+                    device->ordinal, variant->entry,
+                    error_name(driver, result));
+  *shared_bytes =
+      tkc_launch_shared_bytes(variant, (unsigned)per_sm, (unsigned)reserved);
+  return TKC_SUCCESS;
+}
+
 tkc_status tkc_cuda_load(const tkc_device *device, const tkc_variant *variant,
-                         void **module, void **function) {
+                         void **module, void **function,
+                         unsigned *shared_bytes) {
   const tkc_cuda_driver *driver;
   tkc_cu_context previous = NULL;
   tkc_cu_result result;
   tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  status = launch_shared_bytes(driver, device, variant, shared_bytes);
   if (status != TKC_SUCCESS)
     return status;
   result = driver->cuCtxPushCurrent(device->context);
@@ -303,15 +339,15 @@ tkc_status tkc_cuda_load(const tkc_device *device, const tkc_variant *variant,
           tkc_fail(TKC_ERROR_MODULE_LOAD,
                    "cuModuleGetFunction(\"%s\") failed: %s (%s cubin)",
                    variant->entry, error_name(driver, result), variant->arch);
-    else if (variant->shared_bytes > TKC_CUDA_DEFAULT_SHARED_LIMIT) {
+    else if (*shared_bytes > TKC_CUDA_DEFAULT_SHARED_LIMIT) {
       result = driver->cuFuncSetAttribute(
           *function, TKC_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-          (int)variant->shared_bytes);
+          (int)*shared_bytes);
       if (result != TKC_CUDA_SUCCESS)
         status = tkc_fail(TKC_ERROR_MODULE_LOAD,
                           "cuFuncSetAttribute(%s, max dynamic shared memory "
                           "= %u bytes) failed: %s (device %s)",
-                          variant->entry, variant->shared_bytes,
+                          variant->entry, *shared_bytes,
                           error_name(driver, result), device->arch);
     }
     if (status != TKC_SUCCESS) {
@@ -325,8 +361,9 @@ tkc_status tkc_cuda_load(const tkc_device *device, const tkc_variant *variant,
 }
 
 tkc_status tkc_cuda_launch(const tkc_device *device, const tkc_variant *variant,
-                           void *function, const unsigned grid[3],
-                           tkc_stream stream, void **kernel_params) {
+                           void *function, unsigned shared_bytes,
+                           const unsigned grid[3], tkc_stream stream,
+                           void **kernel_params) {
   const tkc_cuda_driver *driver;
   tkc_cu_result result;
   tkc_status status = get_driver(&driver);
@@ -335,13 +372,13 @@ tkc_status tkc_cuda_launch(const tkc_device *device, const tkc_variant *variant,
     return status;
   result = driver->cuLaunchKernel(
       function, grid[0], grid[1], grid[2], variant->threads_per_block, 1, 1,
-      variant->shared_bytes, stream, kernel_params, NULL);
+      shared_bytes, stream, kernel_params, NULL);
   if (result != TKC_CUDA_SUCCESS)
     return tkc_fail(TKC_ERROR_LAUNCH,
                     "cuLaunchKernel(%s, grid (%u, %u, %u), block %u, shared "
                     "%u bytes) failed: %s",
                     variant->entry, grid[0], grid[1], grid[2],
-                    variant->threads_per_block, variant->shared_bytes,
+                    variant->threads_per_block, shared_bytes,
                     error_name(driver, result));
   return TKC_SUCCESS;
 }

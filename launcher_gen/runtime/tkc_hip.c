@@ -228,12 +228,38 @@ int tkc_hip_arch_rank(const tkc_device *device, const tkc_variant *variant) {
 /* Modules and launches                                                     */
 /*===--------------------------------------------------------------------===*/
 
+/** The dynamic LDS to launch `variant` with on `device`: its own, or
+ *  padded to its max_blocks_per_sm (see tkc_launch_shared_bytes). */
+static tkc_status launch_shared_bytes(const tkc_hip_driver *driver,
+                                      const tkc_device *device,
+                                      const tkc_variant *variant,
+                                      unsigned *shared_bytes) {
+  tkc_hip_device_prop prop; /* ~4.7 KiB, once per capped variant */
+  tkc_hip_error error;
+  *shared_bytes = variant->shared_bytes;
+  if (!variant->max_blocks_per_sm)
+    return TKC_SUCCESS;
+  error = driver->hipGetDeviceProperties(&prop, device->ordinal);
+  if (error != TKC_HIP_SUCCESS)
+    return tkc_fail(TKC_ERROR_DRIVER,
+                    "hipGetDeviceProperties(device %d) for %s's "
+                    "max_blocks_per_sm failed: %s",
+                    device->ordinal, variant->entry, error_name(driver, error));
+  *shared_bytes = tkc_launch_shared_bytes(
+      variant, (unsigned)prop.maxSharedMemoryPerMultiProcessor, 0);
+  return TKC_SUCCESS;
+}
+
 tkc_status tkc_hip_load(const tkc_device *device, const tkc_variant *variant,
-                        void **module, void **function) {
+                        void **module, void **function,
+                        unsigned *shared_bytes) {
   const tkc_hip_driver *driver;
   int previous = -1;
   tkc_hip_error error;
   tkc_status status = get_driver(&driver);
+  if (status != TKC_SUCCESS)
+    return status;
+  status = launch_shared_bytes(driver, device, variant, shared_bytes);
   if (status != TKC_SUCCESS)
     return status;
   /* A module loads into the current device: switch to the target device
@@ -273,8 +299,9 @@ tkc_status tkc_hip_load(const tkc_device *device, const tkc_variant *variant,
 }
 
 tkc_status tkc_hip_launch(const tkc_device *device, const tkc_variant *variant,
-                          void *function, const unsigned grid[3],
-                          tkc_stream stream, void **kernel_params) {
+                          void *function, unsigned shared_bytes,
+                          const unsigned grid[3], tkc_stream stream,
+                          void **kernel_params) {
   const tkc_hip_driver *driver;
   tkc_hip_error error;
   tkc_status status = get_driver(&driver);
@@ -290,13 +317,13 @@ tkc_status tkc_hip_launch(const tkc_device *device, const tkc_variant *variant,
                     variant->threads_per_block);
   error = driver->hipModuleLaunchKernel(
       function, grid[0], grid[1], grid[2], variant->threads_per_block, 1, 1,
-      variant->shared_bytes, stream, kernel_params, NULL);
+      shared_bytes, stream, kernel_params, NULL);
   if (error != TKC_HIP_SUCCESS)
     return tkc_fail(TKC_ERROR_LAUNCH,
                     "hipModuleLaunchKernel(%s, grid (%u, %u, %u), block %u, "
                     "shared %u bytes) failed: %s",
                     variant->entry, grid[0], grid[1], grid[2],
-                    variant->threads_per_block, variant->shared_bytes,
+                    variant->threads_per_block, shared_bytes,
                     error_name(driver, error));
   return TKC_SUCCESS;
 }

@@ -412,43 +412,63 @@ typedef struct tkc_loaded_module {
   void *context;
   void *module;
   void *function;
+  /** Dynamic shared memory per launch (tkc_launch_shared_bytes). */
+  unsigned shared_bytes;
   struct tkc_loaded_module *next;
 } tkc_loaded_module;
 
 /** Serializes module loads (the slow path only). */
 static pthread_mutex_t tkc_load_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-/** Finds the function of `variant` in `context`, or NULL. */
-static void *find_loaded(const tkc_variant *variant, void *context) {
+/** Finds the module of `variant` in `context`, or NULL. */
+static const tkc_loaded_module *find_loaded(const tkc_variant *variant,
+                                            void *context) {
   tkc_loaded_module *node =
       (tkc_loaded_module *)TKC_LOAD_ACQUIRE(&variant->state->loaded);
   for (; node; node = node->next)
     if (node->context == context)
-      return node->function;
+      return node;
   return NULL;
 }
 
 /** The vendor's load for `variant`'s backend. */
 static tkc_status vendor_load(const tkc_device *device,
-                              const tkc_variant *variant, void **module,
-                              void **function) {
+                              const tkc_variant *variant,
+                              tkc_loaded_module *node) {
   switch (variant->backend) {
   case TKC_BACKEND_CUDA:
-    return tkc_cuda_load(device, variant, module, function);
+    return tkc_cuda_load(device, variant, &node->module, &node->function,
+                         &node->shared_bytes);
   case TKC_BACKEND_HIP:
-    return tkc_hip_load(device, variant, module, function);
+    return tkc_hip_load(device, variant, &node->module, &node->function,
+                        &node->shared_bytes);
   }
   return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "%s: unknown backend %d",
                   variant->arch, (int)variant->backend);
 }
 
-/** The loaded function of `variant` in `device`'s context, loading it the
+/** Up to this much, the hardware's rounding of a block's shared memory
+ *  allocation (128 bytes on NVIDIA GPUs, less than 1 KiB on AMD's). */
+enum { TKC_SHARED_GRANULE = 1024 };
+
+unsigned tkc_launch_shared_bytes(const tkc_variant *variant, unsigned per_sm,
+                                 unsigned reserved) {
+  uint64_t cap = variant->max_blocks_per_sm;
+  /* One byte more than a (cap + 1)-th of the multiprocessor per block. */
+  uint64_t footprint = per_sm / (cap + 1) + 1;
+  if (!cap || cap * (footprint + TKC_SHARED_GRANULE) > per_sm ||
+      footprint <= (uint64_t)variant->shared_bytes + reserved)
+    return variant->shared_bytes;
+  return (unsigned)(footprint - reserved);
+}
+
+/** The loaded module of `variant` in `device`'s context, loading it the
  *  first time. */
-static tkc_status get_function(const tkc_device *device,
-                               const tkc_variant *variant, void **function) {
+static tkc_status get_loaded(const tkc_device *device,
+                             const tkc_variant *variant,
+                             const tkc_loaded_module **loaded) {
   tkc_status status = TKC_SUCCESS;
   tkc_loaded_module *node;
-  void *module = NULL;
 
   if (!variant->state)
     return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "variant %s has no state",
@@ -457,25 +477,24 @@ static tkc_status get_function(const tkc_device *device,
     return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
                     "variant %s is not for this device's vendor",
                     variant->arch);
-  *function = find_loaded(variant, device->context);
-  if (*function)
+  *loaded = find_loaded(variant, device->context);
+  if (*loaded)
     return TKC_SUCCESS;
 
   pthread_mutex_lock(&tkc_load_mutex);
-  *function = find_loaded(variant, device->context);
-  if (!*function) {
-    node = (tkc_loaded_module *)malloc(sizeof *node);
+  *loaded = find_loaded(variant, device->context);
+  if (!*loaded) {
+    node = (tkc_loaded_module *)calloc(1, sizeof *node);
     if (!node) {
       status = tkc_fail(TKC_ERROR_OUT_OF_MEMORY,
                         "out of memory caching a module of %s", variant->entry);
     } else {
-      status = vendor_load(device, variant, &module, function);
+      status = vendor_load(device, variant, node);
       if (status == TKC_SUCCESS) {
         node->context = device->context;
-        node->module = module;
-        node->function = *function;
         node->next = (tkc_loaded_module *)variant->state->loaded;
         TKC_STORE_RELEASE(&variant->state->loaded, (void *)node);
+        *loaded = node;
       } else {
         free(node);
       }
@@ -487,10 +506,10 @@ static tkc_status get_function(const tkc_device *device,
 
 tkc_status tkc_load_variant(const tkc_device *device,
                             const tkc_variant *variant) {
-  void *function;
+  const tkc_loaded_module *loaded;
   if (!device || !variant)
     return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "tkc_load_variant: NULL");
-  return get_function(device, variant, &function);
+  return get_loaded(device, variant, &loaded);
 }
 
 /*===--------------------------------------------------------------------===*/
@@ -505,7 +524,7 @@ tkc_status tkc_launch(const tkc_device *device, const tkc_variant *variant,
                       const int64_t grid[3], tkc_stream stream,
                       void **kernel_params) {
   unsigned blocks[3];
-  void *function;
+  const tkc_loaded_module *loaded;
   tkc_status status;
   int d, empty = 0;
   if (!device || !variant || !grid)
@@ -523,16 +542,17 @@ tkc_status tkc_launch(const tkc_device *device, const tkc_variant *variant,
   }
   if (empty)
     return TKC_SUCCESS; /* Nothing to do, like an empty tensor. */
-  status = get_function(device, variant, &function);
+  status = get_loaded(device, variant, &loaded);
   if (status != TKC_SUCCESS)
     return status;
   switch (variant->backend) {
   case TKC_BACKEND_CUDA:
-    return tkc_cuda_launch(device, variant, function, blocks, stream,
+    return tkc_cuda_launch(device, variant, loaded->function,
+                           loaded->shared_bytes, blocks, stream,
                            kernel_params);
   case TKC_BACKEND_HIP:
-    return tkc_hip_launch(device, variant, function, blocks, stream,
-                          kernel_params);
+    return tkc_hip_launch(device, variant, loaded->function,
+                          loaded->shared_bytes, blocks, stream, kernel_params);
   }
   return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "%s: unknown backend %d",
                   variant->arch, (int)variant->backend);

@@ -147,8 +147,13 @@ typedef struct tkc_variant {
   const char *entry;
   /** Block size (num_warps * warp size); the launch is 1-D in blocks. */
   unsigned threads_per_block;
-  /** Dynamic shared memory bytes requested at launch. */
+  /** Dynamic shared memory bytes the kernel uses. */
   unsigned shared_bytes;
+  /** At most this many blocks of the kernel resident on one multiprocessor
+   *  (SM, or CU) at a time; 0: as many as fit. The runtime enforces it by
+   *  launching with more dynamic shared memory than the kernel uses (see
+   *  tkc_launch_shared_bytes). */
+  unsigned max_blocks_per_sm;
   /** The run-time facts this variant assumes, for messages ("x_ptr % 16 == 0,
    *  stride == 1"); "" for the generic variant. */
   const char *specialization;
@@ -214,7 +219,7 @@ tkc_status tkc_load_variant(const tkc_device *device,
 
 /** Launches `variant` on `device` (whose context must be current): `grid`
  *  blocks of threads_per_block threads with shared_bytes of dynamic shared
- *  memory on `stream`; `kernel_params` points to each kernel argument. A
+ *  memory (more under max_blocks_per_sm) on `stream`; `kernel_params` points to each kernel argument. A
  *  grid with a zero dimension launches nothing and succeeds; a negative or
  *  too large dimension is TKC_ERROR_INVALID_ARGUMENT. Loads the module on
  *  first use. */

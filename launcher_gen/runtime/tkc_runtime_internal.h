@@ -86,15 +86,29 @@ tkc_status tkc_cuda_current_device(tkc_device *device);
 tkc_status tkc_cuda_device_for_ordinal(int ordinal, tkc_device *device);
 /** CUDA: the arch rank of a cubin variant (see tkc_variant_arch_rank). */
 int tkc_cuda_arch_rank(const tkc_device *device, const tkc_variant *variant);
+/** The dynamic shared memory to launch `variant` with on a multiprocessor
+ *  that has `per_sm` bytes of shared memory and reserves `reserved` bytes
+ *  of it per block: variant->shared_bytes, or, under max_blocks_per_sm = N,
+ *  enough that N + 1 blocks never fit in `per_sm` (whatever the L1/shared
+ *  split) while N still do. A cap the allocation granularity cannot
+ *  resolve (N * (N + 1) KiB > per_sm), or one the kernel's own shared
+ *  memory already meets, leaves shared_bytes as is. */
+unsigned tkc_launch_shared_bytes(const tkc_variant *variant, unsigned per_sm,
+                                 unsigned reserved);
+
 /** CUDA: loads `variant`'s cubin into device->context and looks its entry
- *  up, opting in to large dynamic shared memory when it needs it. Called
- *  under the runtime's load lock. */
+ *  up. Sets *shared_bytes to the dynamic shared memory to launch it with
+ *  (tkc_launch_shared_bytes for the device), opting in to more than 48 KiB
+ *  when needed. Called under the runtime's load lock. */
 tkc_status tkc_cuda_load(const tkc_device *device, const tkc_variant *variant,
-                         void **module, void **function);
-/** CUDA: launches a loaded function; `grid` is already validated. */
+                         void **module, void **function,
+                         unsigned *shared_bytes);
+/** CUDA: launches a loaded function with `shared_bytes` of dynamic shared
+ *  memory; `grid` is already validated. */
 tkc_status tkc_cuda_launch(const tkc_device *device, const tkc_variant *variant,
-                           void *function, const unsigned grid[3],
-                           tkc_stream stream, void **kernel_params);
+                           void *function, unsigned shared_bytes,
+                           const unsigned grid[3], tkc_stream stream,
+                           void **kernel_params);
 
 /** CUDA: 1 if libcuda.so.1 loads, cuInit succeeds and device 0 exists
  *  (the automatic vendor choice's probe). May set tkc_last_error(). */
@@ -110,15 +124,19 @@ int tkc_hip_has_device(void);
  *  part of gcnArchName before ':'), else -1. */
 int tkc_hip_arch_rank(const tkc_device *device, const tkc_variant *variant);
 /** HIP: loads `variant`'s code object on device->ordinal (switching the
- *  current device for the load if needed) and looks its entry up. Called
+ *  current device for the load if needed) and looks its entry up. Sets
+ *  *shared_bytes like tkc_cuda_load (LDS per CU, nothing reserved). Called
  *  under the runtime's load lock. */
 tkc_status tkc_hip_load(const tkc_device *device, const tkc_variant *variant,
-                        void **module, void **function);
-/** HIP: launches a loaded function on the current device; `grid` is
- *  already validated against the common limits. */
+                        void **module, void **function,
+                        unsigned *shared_bytes);
+/** HIP: launches a loaded function on the current device with
+ *  `shared_bytes` of dynamic LDS; `grid` is already validated against the
+ *  common limits. */
 tkc_status tkc_hip_launch(const tkc_device *device, const tkc_variant *variant,
-                          void *function, const unsigned grid[3],
-                          tkc_stream stream, void **kernel_params);
+                          void *function, unsigned shared_bytes,
+                          const unsigned grid[3], tkc_stream stream,
+                          void **kernel_params);
 
 /** What autotuning needs of a vendor, on the calling thread's current
  *  context (CUDA) or device (HIP). */

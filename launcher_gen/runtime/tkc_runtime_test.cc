@@ -9,6 +9,7 @@
 #include "tkc_cuda_driver.h"
 #include "tkc_hip_driver.h"
 #include "tkc_runtime.h"
+#include "tkc_runtime_internal.h"
 
 #include "testing/fake_cuda_driver.h"
 
@@ -27,7 +28,7 @@ using tkc::testing::FakeCudaDriver;
 struct TestVariant {
   TestVariant(const char *arch, int major, int minor, int specific,
               const char *image, const char *specialization = "",
-              unsigned shared = 0)
+              unsigned shared = 0, unsigned maxBlocksPerSm = 0)
       : state{nullptr} {
     variant = {TKC_BACKEND_CUDA,
                arch,
@@ -39,6 +40,7 @@ struct TestVariant {
                "add_kernel",
                128,
                shared,
+               maxBlocksPerSm,
                specialization,
                &state};
   }
@@ -211,6 +213,51 @@ TEST_F(RuntimeTest, SmallSharedMemoryNeedsNoAttribute) {
   ASSERT_EQ(tkc_launch(&device, &small.variant, grid, nullptr, nullptr),
             TKC_SUCCESS);
   EXPECT_TRUE(fake().functionAttributes.empty());
+}
+
+TEST_F(RuntimeTest, LaunchSharedBytesCapsBlocksPerSm) {
+  // An H100: 228 KiB per SM, 1 KiB reserved per block. Three blocks of the
+  // padded size fit, four never do, whatever the L1/shared split.
+  TestVariant capped("sm_90a", 9, 0, 1, "x", "", 512, 3);
+  unsigned bytes = tkc_launch_shared_bytes(&capped.variant, 233472, 1024);
+  EXPECT_EQ(bytes, 233472u / 4 + 1 - 1024);
+  EXPECT_GT(4 * (bytes + 1024), 233472u);
+  EXPECT_LE(3 * (bytes + 1024 + 127) / 128 * 128, 233472u);
+  // No cap, or a cap the kernel's own shared memory already meets: as is.
+  TestVariant uncapped("sm_90a", 9, 0, 1, "x", "", 512, 0);
+  EXPECT_EQ(tkc_launch_shared_bytes(&uncapped.variant, 233472, 1024), 512u);
+  TestVariant big("sm_90a", 9, 0, 1, "x", "", 100000, 2);
+  EXPECT_EQ(tkc_launch_shared_bytes(&big.variant, 233472, 1024), 100000u);
+  // One block per SM: half the SM and a byte.
+  TestVariant one("sm_90a", 9, 0, 1, "x", "", 0, 1);
+  EXPECT_EQ(tkc_launch_shared_bytes(&one.variant, 233472, 1024),
+            233472u / 2 + 1 - 1024);
+  // A cap the 1 KiB allocation granularity cannot resolve is not enforced.
+  TestVariant many("sm_90a", 9, 0, 1, "x", "", 0, 16);
+  EXPECT_EQ(tkc_launch_shared_bytes(&many.variant, 233472, 1024), 0u);
+  TestVariant fourteen("sm_90a", 9, 0, 1, "x", "", 0, 14);
+  EXPECT_EQ(tkc_launch_shared_bytes(&fourteen.variant, 233472, 1024),
+            233472u / 15 + 1 - 1024);
+}
+
+TEST_F(RuntimeTest, CappedVariantLaunchesWithPaddedSharedMemory) {
+  useDevice(9, 0);
+  TestVariant capped("sm_90a", 9, 0, 1, "capped add_kernel", "", 512, 3);
+  tkc_device device;
+  ASSERT_EQ(tkc_current_device(TKC_BACKEND_CUDA, &device), TKC_SUCCESS);
+  int64_t grid[3] = {1, 1, 1};
+  for (int i = 0; i < 2; ++i)
+    ASSERT_EQ(tkc_launch(&device, &capped.variant, grid, nullptr, nullptr),
+              TKC_SUCCESS)
+        << tkc_last_error();
+  unsigned want = FakeCudaDriver::kSharedPerSm / 4 + 1 -
+                  FakeCudaDriver::kReservedSharedPerBlock;
+  ASSERT_EQ(fake().launches.size(), 2u);
+  EXPECT_EQ(fake().launches[0].sharedBytes, want);
+  EXPECT_EQ(fake().launches[1].sharedBytes, want);
+  // Over 48 KiB: opted in once, at load.
+  ASSERT_EQ(fake().functionAttributes.size(), 1u);
+  EXPECT_EQ(fake().functionAttributes[0], std::make_pair(8, (int)want));
 }
 
 TEST_F(RuntimeTest, ModuleLoadedOnceUnderConcurrency) {

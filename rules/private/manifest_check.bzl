@@ -39,6 +39,7 @@ _CONFIG_FIELDS = {
     "constexprs": False,
     "num_warps": False,
     "num_stages": False,
+    "max_blocks_per_sm": False,
     "targets": False,
 }
 
@@ -261,15 +262,19 @@ def _check_config(path, i, config, targets):
                 "an integer, a boolean or a string",
                 value,
             )
-    for field, default in (("num_warps", 4), ("num_stages", 3)):
+    for field, default, least in (
+        ("num_warps", 4, 1),
+        ("num_stages", 3, 1),
+        ("max_blocks_per_sm", 0, 0),
+    ):
         value = config.get(field, default)
         if type(value) != "int":
             return None, _expected(path, where + "." + field, "an integer", value)
-        if value < 1:
+        if value < least:
             return None, _expected(
                 path,
                 where + "." + field,
-                "a positive integer",
+                "a positive integer" if least else "a non-negative integer",
                 value,
             )
     config_targets = config.get("targets")
@@ -282,6 +287,7 @@ def _check_config(path, i, config, targets):
         "constexprs": constexprs,
         "num_warps": config.get("num_warps", 4),
         "num_stages": config.get("num_stages", 3),
+        "max_blocks_per_sm": config.get("max_blocks_per_sm", 0),
         "targets": config_targets,
     }, None
 
@@ -370,7 +376,8 @@ def check_manifest(path, data):
     Returns:
       The manifest as a dict with every optional field filled in (`key`,
       `buckets`, `restore`, `autotune`; each config's `constexprs`,
-      `num_warps`, `num_stages`, and `targets`, None for all) if it is valid,
+      `num_warps`, `num_stages`, `max_blocks_per_sm`, and `targets`, None
+      for all) if it is valid,
       else an error string `<path>: <JSON path>: <what was expected>`.
     """
     error = _fields_error(path, "", data, _TOP_FIELDS)

@@ -127,6 +127,7 @@ def _variants(ctx):
                 constexprs = ctx.attr.constexprs,
                 num_warps = ctx.attr.num_warps,
                 num_stages = ctx.attr.num_stages,
+                max_blocks_per_sm = ctx.attr.max_blocks_per_sm,
                 config = None,
                 specialization = None,
                 origin = None,
@@ -161,6 +162,7 @@ def _manifest_variants(ctx):
             constexprs = {k: str(v) for k, v in config["constexprs"].items()},
             num_warps = config["num_warps"],
             num_stages = config["num_stages"],
+            max_blocks_per_sm = config["max_blocks_per_sm"],
             config = config["name"],
             specialization = spec["name"],
             origin = "%s: configs[%d] \"%s\", specialization \"%s\", %s" % (
@@ -188,6 +190,8 @@ def _compile(ctx, variant):
         args.add("--constexpr=%s=%s" % (key, variant.constexprs[key]))
     args.add(variant.num_warps, format = "--num-warps=%s")
     args.add(variant.num_stages, format = "--num-stages=%s")
+    if variant.max_blocks_per_sm:
+        args.add(variant.max_blocks_per_sm, format = "--max-blocks-per-sm=%s")
     args.add(variant.target, format = "--target=%s")
     if variant.origin:
         args.add(variant.origin, format = "--origin=%s")
@@ -345,6 +349,7 @@ _tkc_codegen = rule(
         "constexprs": attr.string_dict(),
         "num_warps": attr.int(default = 4),
         "num_stages": attr.int(default = 3),
+        "max_blocks_per_sm": attr.int(default = 0),
         "targets": attr.string_list(mandatory = True, allow_empty = False),
         "manifest": attr.label(
             allow_single_file = [".json"],
@@ -393,7 +398,7 @@ _tkc_codegen = rule(
 )
 
 def _codegen_attrs(name, manifest, src, kernel, signature, grid, constexprs,
-                   num_warps, num_stages, targets, configs):
+                   num_warps, num_stages, max_blocks_per_sm, targets, configs):
     """The `_tkc_codegen` attributes for triton_kernel()'s arguments: from the
     attributes themselves, or from `manifest` (which excludes them)."""
     if manifest == None:
@@ -417,6 +422,7 @@ def _codegen_attrs(name, manifest, src, kernel, signature, grid, constexprs,
             constexprs = {k: str(v) for k, v in (constexprs or {}).items()},
             num_warps = 4 if num_warps == None else num_warps,
             num_stages = 3 if num_stages == None else num_stages,
+            max_blocks_per_sm = max_blocks_per_sm or 0,
             targets = ["sm_80", "sm_90a"] if targets == None else targets,
         )
 
@@ -433,6 +439,7 @@ def _codegen_attrs(name, manifest, src, kernel, signature, grid, constexprs,
             ("constexprs", constexprs),
             ("num_warps", num_warps),
             ("num_stages", num_stages),
+            ("max_blocks_per_sm", max_blocks_per_sm),
         )
         if value != None
     ]
@@ -464,6 +471,7 @@ def triton_kernel(
         constexprs = None,
         num_warps = None,
         num_stages = None,
+        max_blocks_per_sm = None,
         targets = None,
         manifest = None,
         configs = None,
@@ -480,7 +488,8 @@ def triton_kernel(
     the C pair and `<name>.variants.txt`.
 
     Either give `src`, `kernel`, `signature` and `grid` (and optionally
-    `constexprs`, `num_warps`, `num_stages`), or `manifest`, which holds all
+    `constexprs`, `num_warps`, `num_stages`, `max_blocks_per_sm`), or
+    `manifest`, which holds all
     of them (docs/manifest.md).
 
     Args:
@@ -497,6 +506,10 @@ def triton_kernel(
       constexprs: constexpr values by name, for those not fixed in signature.
       num_warps: warps per program (default 4).
       num_stages: software pipelining stages (default 3).
+      max_blocks_per_sm: at most this many programs at once per SM (CU); the
+        runtime launches with padded dynamic shared memory to enforce it
+        (default 0: no cap). A tuning knob for memory-bound kernels whose
+        best occupancy is below the hardware's (docs/metadata.md).
       targets: architectures to compile for: sm_80, sm_90a, cuda:90a, ...
         (default: the manifest's, else ["sm_80", "sm_90a"]).
       manifest: `manifest("NAME.json")` from `@tkc_manifests//:manifests.bzl`
@@ -527,6 +540,7 @@ def triton_kernel(
             constexprs,
             num_warps,
             num_stages,
+            max_blocks_per_sm,
             targets,
             configs,
         )

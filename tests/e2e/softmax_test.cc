@@ -8,6 +8,9 @@
 // CPU from the same (rounded) inputs. Some rows are shifted by +100, where
 // exp() overflows fp32 unless the kernel subtracts the row maximum first. The
 // row padding and the bytes past the matrix must stay unwritten.
+// softmax_8192 comes from a manifest (kernels/softmax.json): each of its
+// configs runs on its own too, the H100-only ones (fewer programs per SM,
+// other warp counts) included.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +27,15 @@ namespace {
 
 /// The generated entry point of every softmax variant (fp32 and fp16 alike).
 using SoftmaxFn = decltype(&softmax_1024);
+
+/// softmax_8192 with config `Config` of kernels/softmax.json.
+template <int Config>
+tkc_status softmax8192Config(tkc_stream stream, void *x, void *y,
+                             int32_t xStride, int32_t yStride, int32_t rows,
+                             int32_t cols) {
+  return softmax_8192_config(stream, Config, x, y, xStride, yStride, rows,
+                             cols);
+}
 
 /// Runs one case of one element type and compares with the CPU.
 void checkSoftmax(CudaDriver &driver, void *stream, const RowCase<SoftmaxFn> &c,
@@ -87,6 +99,16 @@ INSTANTIATE_TEST_SUITE_P(Fp32, SoftmaxTest,
                          ::testing::ValuesIn(rowCases<SoftmaxFn>({
                              {"softmax_1024", 1024, &softmax_1024},
                              {"softmax_8192", 8192, &softmax_8192},
+                             {"softmax_8192_w16_b3", 8192,
+                              &softmax8192Config<1>},
+                             {"softmax_8192_w16_b2", 8192,
+                              &softmax8192Config<2>},
+                             {"softmax_8192_w8", 8192, &softmax8192Config<3>},
+                             {"softmax_8192_w8_b6", 8192,
+                              &softmax8192Config<4>},
+                             {"softmax_8192_w8_b4", 8192,
+                              &softmax8192Config<5>},
+                             {"softmax_8192_w32", 8192, &softmax8192Config<6>},
                          })),
                          rowCaseName<SoftmaxFn>);
 

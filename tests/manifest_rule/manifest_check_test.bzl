@@ -60,6 +60,9 @@ def _valid_test_impl(ctx):
     asserts.equals(env, "dict", type(checked))
     asserts.equals(env, [4, 8, 4], [c["num_warps"] for c in checked["configs"]])
     asserts.equals(env, [3, 3, 3], [c["num_stages"] for c in checked["configs"]])
+    asserts.equals(env, [0, 0, 0], [c["max_blocks_per_sm"] for c in checked["configs"]])
+    checked = check_manifest(_PATH, _with_config(1, max_blocks_per_sm = 3))
+    asserts.equals(env, [0, 3, 0], [c["max_blocks_per_sm"] for c in checked["configs"]])
     asserts.equals(env, [None, None, ["sm_90a"]], [c["targets"] for c in checked["configs"]])
     asserts.equals(env, {}, checked["buckets"])
     asserts.equals(env, [], checked["restore"])
@@ -96,7 +99,7 @@ def _unknown_field_test_impl(ctx):
         env,
         _with_config(1, num_warp = 8),
         "configs[1].num_warp: unknown field (expected one of: name, " +
-        "constexprs, num_warps, num_stages, targets)",
+        "constexprs, num_warps, num_stages, max_blocks_per_sm, targets)",
     )
     _expect_error(
         env,
@@ -121,6 +124,11 @@ def _bad_type_test_impl(ctx):
     env = unittest.begin(ctx)
     _expect_error(env, _with_config(2, num_warps = "8"), "configs[2].num_warps: expected an integer, got \"8\"")
     _expect_error(env, _with_config(0, num_stages = 1.5), "configs[0].num_stages: expected an integer, got 1.5")
+    _expect_error(
+        env,
+        _with_config(1, max_blocks_per_sm = -1),
+        "configs[1].max_blocks_per_sm: expected a non-negative integer, got -1",
+    )
     _expect_error(
         env,
         _with_config(0, constexprs = {"BLOCK": [1]}),

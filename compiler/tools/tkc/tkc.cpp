@@ -130,6 +130,8 @@ struct GpuOptions {
   SmallVector<tkc::TargetSpec> targets;
   unsigned numWarps = 4;
   unsigned numStages = 3;
+  /// Recorded in the metadata for the launcher (see KernelMetadata).
+  unsigned maxBlocksPerSm = 0;
   Stage emit = Stage::Binary;
   std::string output;
   /// External tools per backend kind (ptxas and libdevice; ld.lld).
@@ -247,6 +249,7 @@ int compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   meta.binaryFormat = backend->getBinaryFormat().str();
   meta.numWarps = opts.numWarps;
   meta.numStages = opts.numStages;
+  meta.maxBlocksPerSm = opts.maxBlocksPerSm;
   meta.binaryStats = variant.binary.stats;
   meta.binarySize = variant.binary.bytes.size();
   meta.sha256 = tkc::sha256Hex(ArrayRef<uint8_t>(
@@ -447,6 +450,12 @@ int runCompile(int argc, char **argv) {
   cl::opt<unsigned> numStages("num-stages",
                               cl::desc("Software pipelining stages"),
                               cl::init(3), cl::cat(category));
+  cl::opt<unsigned> maxBlocksPerSm(
+      "max-blocks-per-sm",
+      cl::desc("Let at most N programs run at once on one SM (CU); the "
+               "launcher pads dynamic shared memory to enforce it (0: no "
+               "cap)"),
+      cl::value_desc("N"), cl::init(0), cl::cat(category));
   cl::list<std::string> targets(
       "target",
       cl::desc("Targets, comma-separated: cuda:90a, hip:gfx942, sm_80, "
@@ -528,6 +537,7 @@ int runCompile(int argc, char **argv) {
     gpu.targets = specs;
     gpu.numWarps = numWarps;
     gpu.numStages = numStages;
+    gpu.maxBlocksPerSm = maxBlocksPerSm;
     gpu.emit = emit;
     gpu.output = output;
     gpu.tools[tkc::Backend::Cuda] = {ptxas, libdevice};
@@ -610,6 +620,10 @@ int runAot(int argc, char **argv, const char *argv0) {
   cl::opt<unsigned> numStages("ns", cl::desc("Pipelining stages"), cl::init(3),
                               cl::cat(category));
   cl::alias numStagesLong("num-stages", cl::aliasopt(numStages));
+  cl::opt<unsigned> maxBlocksPerSm(
+      "max-blocks-per-sm",
+      cl::desc("At most N programs at once per SM (CU); 0: no cap"),
+      cl::value_desc("N"), cl::init(0), cl::cat(category));
   cl::opt<std::string> target("t", cl::desc("Targets, comma-separated"),
                               cl::value_desc("T"), cl::init("cuda:90a"),
                               cl::cat(category));
@@ -654,6 +668,7 @@ int runAot(int argc, char **argv, const char *argv0) {
   opts.gpu.targets = *specs;
   opts.gpu.numWarps = numWarps;
   opts.gpu.numStages = numStages;
+  opts.gpu.maxBlocksPerSm = maxBlocksPerSm;
   opts.gpu.tools[tkc::Backend::Cuda] = {ptxas, ""};
   opts.gpu.tools[tkc::Backend::Hip] = {ldLld, ""};
   SmallString<128> prefix(scratch);

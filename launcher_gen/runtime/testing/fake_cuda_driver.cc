@@ -80,6 +80,11 @@ tkc_cu_result fakeDeviceGetAttribute(int *value, int attribute,
     *value = fake().devices[device].first;
   else if (attribute == TKC_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)
     *value = fake().devices[device].second;
+  else if (attribute ==
+           TKC_CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR)
+    *value = FakeCudaDriver::kSharedPerSm;
+  else if (attribute == TKC_CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK)
+    *value = FakeCudaDriver::kReservedSharedPerBlock;
   else
     return kInvalidValue;
   return 0;

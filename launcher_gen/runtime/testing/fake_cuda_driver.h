@@ -69,6 +69,9 @@ public:
   std::atomic<int> moduleLoadResult{0};
   /// cuModuleLoadData sleeps this long (to widen race windows).
   std::atomic<int> moduleLoadDelayMs{0};
+  /// Every device's shared memory per SM and reserved per block (an H100's).
+  static constexpr int kSharedPerSm = 228 * 1024;
+  static constexpr int kReservedSharedPerBlock = 1024;
   /// Byte sizes of the kernel arguments to copy at each launch.
   std::vector<size_t> argSizes;
 

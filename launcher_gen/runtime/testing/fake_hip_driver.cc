@@ -85,6 +85,7 @@ tkc_hip_error fakeGetDeviceProperties(tkc_hip_device_prop *prop, int device) {
   std::snprintf(prop->gcnArchName, sizeof prop->gcnArchName, "%s",
                 fake().devices[device].c_str());
   prop->warpSize = 64;
+  prop->maxSharedMemoryPerMultiProcessor = FakeHipDriver::kSharedPerCu;
   return 0;
 }
 

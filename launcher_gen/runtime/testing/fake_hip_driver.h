@@ -66,6 +66,8 @@ public:
   std::atomic<int> moduleLoadResult{0};
   /// hipModuleLoadData sleeps this long (to widen race windows).
   std::atomic<int> moduleLoadDelayMs{0};
+  /// Every device's LDS per CU (an MI250's or MI300's).
+  static constexpr size_t kSharedPerCu = 64 * 1024;
   /// Byte sizes of the kernel arguments to copy at each launch.
   std::vector<size_t> argSizes;
 

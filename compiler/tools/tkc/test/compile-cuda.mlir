@@ -10,6 +10,12 @@
 // Two builds write byte-identical files.
 // RUN: tkc compile %S/inputs/add.py --kernel add_kernel --signature '*fp32:16, *fp32:16, *fp32:16, i32:16, 1024' --target sm_90a -o %t/again
 // RUN: cmp %t/add.sm_90a.cubin %t/again.cubin
+// --max-blocks-per-sm is a launch setting: recorded in the metadata, the
+// cubin unchanged.
+// RUN: tkc compile %S/inputs/add.py --kernel add_kernel --signature '*fp32:16, *fp32:16, *fp32:16, i32:16, 1024' --target sm_90a --max-blocks-per-sm=3 -o %t/capped
+// RUN: cmp %t/add.sm_90a.cubin %t/capped.cubin
+// RUN: FileCheck %s --check-prefix=CAPPED < %t/capped.json
+// CAPPED: "max_blocks_per_sm": 3,
 // The kernel travels the whole pipeline: layouts, LLVM IR, PTX, cubin and
 // its metadata.
 
@@ -42,6 +48,7 @@
 // JSON: "entry": "add_kernel",
 // JSON: "kernel_args": [
 // JSON: "name": "n",
+// JSON: "max_blocks_per_sm": 0,
 // JSON: "schema_version": 1,
 // JSON-NEXT: "shared_bytes": 0,
 // JSON: "target": {
