@@ -10,9 +10,12 @@ flushed) in rotated rounds, and prints each config's GB/s and its ratio to
 Triton. The configs differ only in launch settings (num_warps,
 max_blocks_per_sm), so their outputs must match config 0's exactly.
 
---tuned-file FILE writes, for each width's key bucket (the next power of two
-of n_cols), the fastest config as the manifest's tuned table, for
-`"tuned_file"` in kernels/softmax.json.
+It also prints the config `softmax_8192()` itself picks for each shape (the
+tuned table's, else config 0, with autotuning off).
+
+--tuned-file FILE writes, for each key bucket (the next powers of two of
+n_rows and n_cols), the config with the least mean time over the widths in
+it as the manifest's tuned table, for `"tuned_file"` in kernels/softmax.json.
 """
 
 import argparse
@@ -47,10 +50,12 @@ def main():
     lib = ctypes.CDLL(opts.lib)
     p, i32 = ctypes.c_void_p, ctypes.c_int32
     lib.softmax_8192_config.argtypes = [p, ctypes.c_int, p, p, i32, i32, i32, i32]
+    lib.softmax_8192_choose_config.argtypes = [p, p, p, i32, i32, i32, i32,
+                                               ctypes.POINTER(ctypes.c_int)]
     lib.tkc_last_error.restype = ctypes.c_char_p
     assert lib.softmax_8192_num_configs() == len(configs)
 
-    tuned = []
+    buckets = {}  # (n_rows, n_cols) bucket -> {config name: [ms per width]}
     for cols in opts.cols:
         x = torch.randn(opts.rows, cols, device="cuda") * 4
         y = torch.empty_like(x)
@@ -85,21 +90,33 @@ def main():
         gigabytes = 2 * x.numel() * x.element_size() / 1e9
         reference = statistics.median(times["triton"])
         print("softmax %dx%d fp32 (Triton: BLOCK_SIZE 8192, 16 warps)" % (opts.rows, cols))
-        best = None
+        bucket = buckets.setdefault(
+            (1 << (opts.rows - 1).bit_length(), 1 << (cols - 1).bit_length()), {})
         for name in names:
             t = statistics.median(times[name])
             print("  %-8s %7.1f us %7.1f GB/s  tkc/triton %.4f" % (
                 name, t * 1e3, gigabytes / t * 1e3, reference / t))
-            if name != "triton" and (best is None or t < best[1]):
-                best = (name, t)
-        print("  fastest config: %s" % best[0])
-        tuned.append({"kernel": "softmax_8192", "arch": "sm_90a",
-                      "key": {"n_cols": 1 << (cols - 1).bit_length()},
-                      "config": best[0], "time_us": round(best[1] * 1e3, 2)})
+            if name != "triton":
+                bucket.setdefault(name, []).append(t)
+        picked = ctypes.c_int(-1)
+        status = lib.softmax_8192_choose_config(stream, x.data_ptr(), y.data_ptr(), x.stride(0),
+                                                y.stride(0), opts.rows, cols, ctypes.byref(picked))
+        if status:
+            raise RuntimeError(lib.tkc_last_error().decode())
+        print("  fastest config: %s; softmax_8192() picks %s" % (
+            min(names[1:], key=lambda n: statistics.median(times[n])),
+            configs[picked.value]["name"]))
     if opts.tuned_file:
+        entries = []
+        for (rows, cols), per_config in buckets.items():
+            mean = {name: statistics.mean(ms) for name, ms in per_config.items()}
+            name = min(mean, key=mean.get)
+            entries.append({"kernel": "softmax_8192", "arch": "sm_90a",
+                            "key": {"n_rows": rows, "n_cols": cols}, "config": name,
+                            "time_us": round(mean[name] * 1e3, 2)})
         with open(opts.tuned_file, "w") as f:
             f.write('{"tuned": [\n' + ",\n".join(
-                "    " + json.dumps(entry) for entry in tuned) + "\n]}\n")
+                "    " + json.dumps(entry) for entry in entries) + "\n]}\n")
 
 
 if __name__ == "__main__":
