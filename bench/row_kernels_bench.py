@@ -377,7 +377,8 @@ def load_module(path):
 
 
 # Row kernels built from a manifest (kernels/BUILD's _ROW_MANIFESTS).
-MANIFESTS = {"softmax_8192": "softmax.json"}
+MANIFESTS = {"softmax_1024": "softmax_1024.json",
+             "softmax_8192": "softmax_8192.json"}
 
 
 def metadata_path(kernels_dir, function):

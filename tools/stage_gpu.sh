@@ -84,10 +84,11 @@ if ! python3 "$here/../bench/row_kernels_bench.py" \
     --lib "$here/libtkc_kernels.so" --kernels-dir "$here/kernels"; then
   failures+=("row_kernels_bench")
 fi
-# Every softmax_8192 config against Triton per row width; the fastest per
-# width goes to $out/softmax.tuned.json (kernels/softmax.json's tuned_file).
+# Every config of softmax_1024 and softmax_8192 against Triton per shape;
+# the fastest per key bucket goes to $out/softmax_<BLOCK_SIZE>.tuned.json
+# (kernels/softmax_<BLOCK_SIZE>.json's tuned_file).
 if ! python3 "$here/../bench/softmax_configs_bench.py" \
-    --lib "$here/libtkc_kernels.so" --tuned-file "$out/softmax.tuned.json"; then
+    --lib "$here/libtkc_kernels.so" --tuned-dir "$out"; then
   failures+=("softmax_configs_bench")
 fi
 

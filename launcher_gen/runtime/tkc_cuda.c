@@ -302,8 +302,9 @@ static tkc_status launch_shared_bytes(const tkc_cuda_driver *driver,
                     "(for %s's max_blocks_per_sm) failed: %s",
                     device->ordinal, variant->entry,
                     error_name(driver, result));
-  *shared_bytes =
-      tkc_launch_shared_bytes(variant, (unsigned)per_sm, (unsigned)reserved);
+  /* Shared memory is allocated in units of 128 bytes (sm_80 to sm_120). */
+  *shared_bytes = tkc_launch_shared_bytes(variant, (unsigned)per_sm,
+                                          (unsigned)reserved, 128);
   return TKC_SUCCESS;
 }
 

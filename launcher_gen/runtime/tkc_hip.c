@@ -245,8 +245,9 @@ static tkc_status launch_shared_bytes(const tkc_hip_driver *driver,
                     "hipGetDeviceProperties(device %d) for %s's "
                     "max_blocks_per_sm failed: %s",
                     device->ordinal, variant->entry, error_name(driver, error));
+  /* LDS is allocated in units of at most 1 KiB (512 bytes on gfx9). */
   *shared_bytes = tkc_launch_shared_bytes(
-      variant, (unsigned)prop.maxSharedMemoryPerMultiProcessor, 0);
+      variant, (unsigned)prop.maxSharedMemoryPerMultiProcessor, 0, 1024);
   return TKC_SUCCESS;
 }
 

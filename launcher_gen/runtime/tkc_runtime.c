@@ -447,16 +447,12 @@ static tkc_status vendor_load(const tkc_device *device,
                   variant->arch, (int)variant->backend);
 }
 
-/** Up to this much, the hardware's rounding of a block's shared memory
- *  allocation (128 bytes on NVIDIA GPUs, less than 1 KiB on AMD's). */
-enum { TKC_SHARED_GRANULE = 1024 };
-
 unsigned tkc_launch_shared_bytes(const tkc_variant *variant, unsigned per_sm,
-                                 unsigned reserved) {
+                                 unsigned reserved, unsigned granule) {
   uint64_t cap = variant->max_blocks_per_sm;
   /* One byte more than a (cap + 1)-th of the multiprocessor per block. */
   uint64_t footprint = per_sm / (cap + 1) + 1;
-  if (!cap || cap * (footprint + TKC_SHARED_GRANULE) > per_sm ||
+  if (!cap || cap * (footprint + granule) > per_sm ||
       footprint <= (uint64_t)variant->shared_bytes + reserved)
     return variant->shared_bytes;
   return (unsigned)(footprint - reserved);

@@ -87,14 +87,15 @@ tkc_status tkc_cuda_device_for_ordinal(int ordinal, tkc_device *device);
 /** CUDA: the arch rank of a cubin variant (see tkc_variant_arch_rank). */
 int tkc_cuda_arch_rank(const tkc_device *device, const tkc_variant *variant);
 /** The dynamic shared memory to launch `variant` with on a multiprocessor
- *  that has `per_sm` bytes of shared memory and reserves `reserved` bytes
- *  of it per block: variant->shared_bytes, or, under max_blocks_per_sm = N,
+ *  that has `per_sm` bytes of shared memory, reserves `reserved` bytes of it
+ *  per block and rounds each block's allocation up to a multiple of
+ *  `granule` bytes: variant->shared_bytes, or, under max_blocks_per_sm = N,
  *  enough that N + 1 blocks never fit in `per_sm` (whatever the L1/shared
- *  split) while N still do. A cap the allocation granularity cannot
- *  resolve (N * (N + 1) KiB > per_sm), or one the kernel's own shared
- *  memory already meets, leaves shared_bytes as is. */
+ *  split) while N still do. A cap the granularity cannot resolve
+ *  (N * (N + 1) * granule > per_sm), or one the kernel's own shared memory
+ *  already meets, leaves shared_bytes as is. */
 unsigned tkc_launch_shared_bytes(const tkc_variant *variant, unsigned per_sm,
-                                 unsigned reserved);
+                                 unsigned reserved, unsigned granule);
 
 /** CUDA: loads `variant`'s cubin into device->context and looks its entry
  *  up. Sets *shared_bytes to the dynamic shared memory to launch it with

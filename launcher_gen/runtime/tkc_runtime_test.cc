@@ -219,25 +219,33 @@ TEST_F(RuntimeTest, LaunchSharedBytesCapsBlocksPerSm) {
   // An H100: 228 KiB per SM, 1 KiB reserved per block. Three blocks of the
   // padded size fit, four never do, whatever the L1/shared split.
   TestVariant capped("sm_90a", 9, 0, 1, "x", "", 512, 3);
-  unsigned bytes = tkc_launch_shared_bytes(&capped.variant, 233472, 1024);
+  unsigned bytes = tkc_launch_shared_bytes(&capped.variant, 233472, 1024, 128);
   EXPECT_EQ(bytes, 233472u / 4 + 1 - 1024);
   EXPECT_GT(4 * (bytes + 1024), 233472u);
-  EXPECT_LE(3 * (bytes + 1024 + 127) / 128 * 128, 233472u);
+  EXPECT_LE(3 * ((bytes + 1024 + 127) / 128 * 128), 233472u);
   // No cap, or a cap the kernel's own shared memory already meets: as is.
   TestVariant uncapped("sm_90a", 9, 0, 1, "x", "", 512, 0);
-  EXPECT_EQ(tkc_launch_shared_bytes(&uncapped.variant, 233472, 1024), 512u);
+  EXPECT_EQ(tkc_launch_shared_bytes(&uncapped.variant, 233472, 1024, 128),
+            512u);
   TestVariant big("sm_90a", 9, 0, 1, "x", "", 100000, 2);
-  EXPECT_EQ(tkc_launch_shared_bytes(&big.variant, 233472, 1024), 100000u);
+  EXPECT_EQ(tkc_launch_shared_bytes(&big.variant, 233472, 1024, 128),
+            100000u);
   // One block per SM: half the SM and a byte.
   TestVariant one("sm_90a", 9, 0, 1, "x", "", 0, 1);
-  EXPECT_EQ(tkc_launch_shared_bytes(&one.variant, 233472, 1024),
+  EXPECT_EQ(tkc_launch_shared_bytes(&one.variant, 233472, 1024, 128),
             233472u / 2 + 1 - 1024);
-  // A cap the 1 KiB allocation granularity cannot resolve is not enforced.
-  TestVariant many("sm_90a", 9, 0, 1, "x", "", 0, 16);
-  EXPECT_EQ(tkc_launch_shared_bytes(&many.variant, 233472, 1024), 0u);
+  // A cap the allocation granularity cannot resolve is not enforced: with
+  // 1 KiB units, 16 (16 * 17 KiB > 228 KiB), but 14 is; with 128-byte
+  // units, up to 42.
+  TestVariant sixteen("sm_90a", 9, 0, 1, "x", "", 0, 16);
+  EXPECT_EQ(tkc_launch_shared_bytes(&sixteen.variant, 233472, 1024, 1024), 0u);
+  EXPECT_EQ(tkc_launch_shared_bytes(&sixteen.variant, 233472, 1024, 128),
+            233472u / 17 + 1 - 1024);
   TestVariant fourteen("sm_90a", 9, 0, 1, "x", "", 0, 14);
-  EXPECT_EQ(tkc_launch_shared_bytes(&fourteen.variant, 233472, 1024),
+  EXPECT_EQ(tkc_launch_shared_bytes(&fourteen.variant, 233472, 1024, 1024),
             233472u / 15 + 1 - 1024);
+  TestVariant many("sm_90a", 9, 0, 1, "x", "", 0, 43);
+  EXPECT_EQ(tkc_launch_shared_bytes(&many.variant, 233472, 1024, 128), 0u);
 }
 
 TEST_F(RuntimeTest, CappedVariantLaunchesWithPaddedSharedMemory) {

@@ -8,9 +8,10 @@
 // CPU from the same (rounded) inputs. Some rows are shifted by +100, where
 // exp() overflows fp32 unless the kernel subtracts the row maximum first. The
 // row padding and the bytes past the matrix must stay unwritten.
-// softmax_8192 comes from a manifest (kernels/softmax.json): each of its
-// configs runs on its own too, the H100-only ones (fewer programs per SM,
-// other warp counts) included.
+// softmax_1024 and softmax_8192 come from manifests
+// (kernels/softmax_<BLOCK_SIZE>.json): each of their configs runs on its own
+// too, the H100-only ones (fewer programs per SM, other warp counts)
+// included.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +29,16 @@ namespace {
 /// The generated entry point of every softmax variant (fp32 and fp16 alike).
 using SoftmaxFn = decltype(&softmax_1024);
 
-/// softmax_8192 with config `Config` of kernels/softmax.json.
+/// softmax_1024 with config `Config` of kernels/softmax_1024.json.
+template <int Config>
+tkc_status softmax1024Config(tkc_stream stream, void *x, void *y,
+                             int32_t xStride, int32_t yStride, int32_t rows,
+                             int32_t cols) {
+  return softmax_1024_config(stream, Config, x, y, xStride, yStride, rows,
+                             cols);
+}
+
+/// softmax_8192 with config `Config` of kernels/softmax_8192.json.
 template <int Config>
 tkc_status softmax8192Config(tkc_stream stream, void *x, void *y,
                              int32_t xStride, int32_t yStride, int32_t rows,
@@ -98,6 +108,16 @@ TEST_P(SoftmaxTest, MatchesCpu) {
 INSTANTIATE_TEST_SUITE_P(Fp32, SoftmaxTest,
                          ::testing::ValuesIn(rowCases<SoftmaxFn>({
                              {"softmax_1024", 1024, &softmax_1024},
+                             {"softmax_1024_w4_b12", 1024,
+                              &softmax1024Config<1>},
+                             {"softmax_1024_w4_b8", 1024,
+                              &softmax1024Config<2>},
+                             {"softmax_1024_w2", 1024, &softmax1024Config<3>},
+                             {"softmax_1024_w2_b24", 1024,
+                              &softmax1024Config<4>},
+                             {"softmax_1024_w8", 1024, &softmax1024Config<5>},
+                             {"softmax_1024_w8_b6", 1024,
+                              &softmax1024Config<6>},
                              {"softmax_8192", 8192, &softmax_8192},
                              {"softmax_8192_w16_b3", 8192,
                               &softmax8192Config<1>},
