@@ -376,17 +376,14 @@ def load_module(path):
     return module
 
 
-# Row kernels built from a manifest (kernels/BUILD's _ROW_MANIFESTS).
-MANIFESTS = {"softmax_1024": "softmax_1024.json",
-             "softmax_8192": "softmax_8192.json"}
-
-
 def metadata_path(kernels_dir, function):
     """The sm_90a metadata of `function`'s first (most specialized)
-    signature, of config 0 for a manifest kernel."""
-    if function not in MANIFESTS:
+    signature, of config 0 for a kernel built from a manifest
+    (kernels/<function>.json, kernels/BUILD's _ROW_MANIFESTS)."""
+    manifest_path = os.path.join(REPO, "kernels", function + ".json")
+    if not os.path.exists(manifest_path):
         return os.path.join(kernels_dir, function + ".s0.sm_90a.json")
-    with open(os.path.join(REPO, "kernels", MANIFESTS[function])) as f:
+    with open(manifest_path) as f:
         manifest = json.load(f)
     return os.path.join(kernels_dir, "%s.%s.%s.sm_90a.json" % (
         function, manifest["configs"][0]["name"],

@@ -1,5 +1,5 @@
-"""Every config of the manifest-built softmax kernels (softmax_1024,
-softmax_8192: kernels/softmax_<BLOCK_SIZE>.json) against Triton's JIT of the
+"""Every config of the manifest-built softmax kernels (softmax[_fp16]_1024,
+softmax[_fp16]_8192: kernels/<function>.json) against Triton's JIT of the
 same source at config 0's launch, per shape.
 
 Runs only on the GPU machine (PyTorch and Triton installed there), never in CI
@@ -35,6 +35,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHAPES = {
     "softmax_1024": [(65536, 1024), (65536, 512), (16384, 1024)],
     "softmax_8192": [(16384, 2048), (16384, 4000), (16384, 8192)],
+    "softmax_fp16_1024": [(65536, 1024), (16384, 1024)],
+    "softmax_fp16_8192": [(16384, 4000), (16384, 8192)],
 }
 
 
@@ -47,7 +49,13 @@ def bench_function(lib, module, function, shapes, rounds):
     """Times every config of `function` on `shapes`; returns the tuned table
     entries (fastest config per key bucket)."""
     with open(os.path.join(REPO, "kernels", function + ".json")) as f:
-        configs = json.load(f)["configs"]
+        manifest = json.load(f)
+    configs = manifest["configs"]
+    half = manifest["specializations"][0]["signature"].startswith("*fp16")
+    dtype = torch.float16 if half else torch.float32
+    # Another warp count sums in another order: fp16 outputs may then round
+    # one ulp apart.
+    rtol, atol = (2e-3, 1e-6) if half else (1e-5, 1e-7)
     block = configs[0]["constexprs"]["BLOCK_SIZE"]
     warps = configs[0]["num_warps"]
     p, i32 = ctypes.c_void_p, ctypes.c_int32
@@ -59,7 +67,7 @@ def bench_function(lib, module, function, shapes, rounds):
 
     buckets = {}  # (n_rows, n_cols) bucket -> {config name: [ms per shape]}
     for rows, cols in shapes:
-        x = torch.randn(rows, cols, device="cuda") * 4
+        x = (torch.randn(rows, cols, device="cuda") * 4).to(dtype)
         y = torch.empty_like(x)
         stream = torch.cuda.current_stream().cuda_stream
         args = (x.data_ptr(), y.data_ptr(), x.stride(0), y.stride(0), rows, cols)
@@ -80,7 +88,7 @@ def bench_function(lib, module, function, shapes, rounds):
             y.zero_()
             run_config(index)
             torch.cuda.synchronize()
-            if not torch.allclose(y, want, rtol=1e-5, atol=1e-7):
+            if not torch.allclose(y.float(), want.float(), rtol=rtol, atol=atol):
                 raise RuntimeError("%s %s: differs from Triton's" % (function, config["name"]))
             peers[config["name"]] = lambda i=index: run_config(i)
 
@@ -94,8 +102,8 @@ def bench_function(lib, module, function, shapes, rounds):
         picked = ctypes.c_int(-1)
         if choose_fn(stream, *args, ctypes.byref(picked)):
             raise RuntimeError(lib.tkc_last_error().decode())
-        print("%s %dx%d fp32 (Triton: BLOCK_SIZE %d, %d warps)" % (
-            function, rows, cols, block, warps))
+        print("%s %dx%d %s (Triton: BLOCK_SIZE %d, %d warps)" % (
+            function, rows, cols, "fp16" if half else "fp32", block, warps))
         for name in names:
             print("  %-8s %7.1f us %7.1f GB/s  tkc/triton %.4f" % (
                 name, median[name] * 1e3, gigabytes / median[name] * 1e3,

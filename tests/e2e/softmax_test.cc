@@ -8,10 +8,10 @@
 // CPU from the same (rounded) inputs. Some rows are shifted by +100, where
 // exp() overflows fp32 unless the kernel subtracts the row maximum first. The
 // row padding and the bytes past the matrix must stay unwritten.
-// softmax_1024 and softmax_8192 come from manifests
-// (kernels/softmax_<BLOCK_SIZE>.json): each of their configs runs on its own
-// too, the H100-only ones (fewer programs per SM, other warp counts)
-// included.
+// All four come from manifests (kernels/softmax[_fp16]_<BLOCK_SIZE>.json):
+// each entry point runs as callers call it (the config its tuned table picks)
+// and with each of its configs, the H100-only ones (fewer programs per SM,
+// other warp counts) included.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,29 +22,59 @@
 #include "tests/e2e/row_test_support.h"
 
 #include <cmath>
+#include <deque>
+#include <string>
+#include <vector>
 
 namespace tkc::e2e {
 namespace {
 
-/// The generated entry point of every softmax variant (fp32 and fp16 alike).
-using SoftmaxFn = decltype(&softmax_1024);
+/// One way to call a softmax: a generated entry point as callers call it
+/// (`config` < 0), or its _config() twin with config `config`.
+struct SoftmaxFn {
+  decltype(&softmax_1024) plain;
+  decltype(&softmax_1024_config) withConfig;
+  int config;
 
-/// softmax_1024 with config `Config` of kernels/softmax_1024.json.
-template <int Config>
-tkc_status softmax1024Config(tkc_stream stream, void *x, void *y,
-                             int32_t xStride, int32_t yStride, int32_t rows,
-                             int32_t cols) {
-  return softmax_1024_config(stream, Config, x, y, xStride, yStride, rows,
-                             cols);
+  tkc_status operator()(tkc_stream stream, void *x, void *y, int32_t xStride,
+                        int32_t yStride, int32_t rows, int32_t cols) const {
+    if (config < 0)
+      return plain(stream, x, y, xStride, yStride, rows, cols);
+    return withConfig(stream, config, x, y, xStride, yStride, rows, cols);
+  }
+};
+
+/// The entry point `name` (its BLOCK_SIZE `block`) as callers call it, then
+/// with each of its `numConfigs` configs ("softmax_8192_c2").
+void addEntryPoint(std::vector<RowVariant<SoftmaxFn>> &variants,
+                   const char *name, int32_t block,
+                   decltype(&softmax_1024) plain,
+                   decltype(&softmax_1024_config) withConfig, int numConfigs) {
+  // The names must outlive the test parameters: kept for the process, in a
+  // deque, which never moves its elements.
+  static std::deque<std::string> *names = new std::deque<std::string>;
+  variants.push_back({name, block, {plain, withConfig, -1}});
+  for (int c = 0; c < numConfigs; ++c) {
+    names->push_back(std::string(name) + "_c" + std::to_string(c));
+    variants.push_back({names->back().c_str(), block, {plain, withConfig, c}});
+  }
 }
 
-/// softmax_8192 with config `Config` of kernels/softmax_8192.json.
-template <int Config>
-tkc_status softmax8192Config(tkc_stream stream, void *x, void *y,
-                             int32_t xStride, int32_t yStride, int32_t rows,
-                             int32_t cols) {
-  return softmax_8192_config(stream, Config, x, y, xStride, yStride, rows,
-                             cols);
+/// The fp32 (`half` false) or fp16 softmax entry points and their configs.
+std::vector<RowVariant<SoftmaxFn>> softmaxVariants(bool half) {
+  std::vector<RowVariant<SoftmaxFn>> variants;
+  if (half) {
+    addEntryPoint(variants, "softmax_fp16_1024", 1024, &softmax_fp16_1024,
+                  &softmax_fp16_1024_config, softmax_fp16_1024_num_configs());
+    addEntryPoint(variants, "softmax_fp16_8192", 8192, &softmax_fp16_8192,
+                  &softmax_fp16_8192_config, softmax_fp16_8192_num_configs());
+  } else {
+    addEntryPoint(variants, "softmax_1024", 1024, &softmax_1024,
+                  &softmax_1024_config, softmax_1024_num_configs());
+    addEntryPoint(variants, "softmax_8192", 8192, &softmax_8192,
+                  &softmax_8192_config, softmax_8192_num_configs());
+  }
+  return variants;
 }
 
 /// Runs one case of one element type and compares with the CPU.
@@ -106,30 +136,7 @@ TEST_P(SoftmaxTest, MatchesCpu) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Fp32, SoftmaxTest,
-                         ::testing::ValuesIn(rowCases<SoftmaxFn>({
-                             {"softmax_1024", 1024, &softmax_1024},
-                             {"softmax_1024_w4_b12", 1024,
-                              &softmax1024Config<1>},
-                             {"softmax_1024_w4_b8", 1024,
-                              &softmax1024Config<2>},
-                             {"softmax_1024_w2", 1024, &softmax1024Config<3>},
-                             {"softmax_1024_w2_b24", 1024,
-                              &softmax1024Config<4>},
-                             {"softmax_1024_w8", 1024, &softmax1024Config<5>},
-                             {"softmax_1024_w8_b6", 1024,
-                              &softmax1024Config<6>},
-                             {"softmax_8192", 8192, &softmax_8192},
-                             {"softmax_8192_w16_b3", 8192,
-                              &softmax8192Config<1>},
-                             {"softmax_8192_w16_b2", 8192,
-                              &softmax8192Config<2>},
-                             {"softmax_8192_w8", 8192, &softmax8192Config<3>},
-                             {"softmax_8192_w8_b6", 8192,
-                              &softmax8192Config<4>},
-                             {"softmax_8192_w8_b4", 8192,
-                              &softmax8192Config<5>},
-                             {"softmax_8192_w32", 8192, &softmax8192Config<6>},
-                         })),
+                         ::testing::ValuesIn(rowCases(softmaxVariants(false))),
                          rowCaseName<SoftmaxFn>);
 
 /// softmax on fp16 data for one (variant, shape) case.
@@ -142,10 +149,7 @@ TEST_P(SoftmaxFp16Test, MatchesCpu) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Fp16, SoftmaxFp16Test,
-                         ::testing::ValuesIn(rowCases<SoftmaxFn>({
-                             {"softmax_fp16_1024", 1024, &softmax_fp16_1024},
-                             {"softmax_fp16_8192", 8192, &softmax_fp16_8192},
-                         })),
+                         ::testing::ValuesIn(rowCases(softmaxVariants(true))),
                          rowCaseName<SoftmaxFn>);
 
 } // namespace
