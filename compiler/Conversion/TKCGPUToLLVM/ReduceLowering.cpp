@@ -8,7 +8,11 @@
 //     with its warp's result;
 //  3. if warp bits move along `axis`, every warp writes its partials to
 //     shared memory at (warp index along axis, output element), and after a
-//     barrier each thread combines the partials of its outputs in order.
+//     barrier each thread combines the partials of its outputs: it loads
+//     all W of them and combines them as a tree, or, from 16 partials on
+//     (where W registers per output would limit occupancy), when W lanes
+//     share each output, those lanes load one partial each and combine by
+//     butterfly shuffles: one load and log2(W) shuffles per output.
 // The results are laid out as the slice of L along `axis` (or are scalars),
 // so broadcasting them back needs no data movement. Values of any type
 // shuffle as 32-bit words.
@@ -35,6 +39,12 @@ LinearLayout::Basis dropAxis(LinearLayout::Basis coords, unsigned axis) {
   coords.erase(coords.begin() + axis);
   return coords;
 }
+
+/// From this many warp partials per output on, stage 3 reads them with one
+/// load per lane and shuffles instead of one load per partial: 16 partials
+/// held at once (16 warps along a row) cost registers that limit how many
+/// programs fit on a multiprocessor.
+constexpr unsigned kShuffleReadMinPartials = 16;
 
 /// Whether every basis of `dim` moves along `axis` only, or not at all.
 bool basesAreAxisAligned(const LinearLayout &layout, HwDim dim, unsigned axis) {
@@ -174,33 +184,77 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
         }
       }
       target.emitBarrier(rewriter, loc);
-      for (auto &[key, values] : partial) {
-        Value out = outIndex(firstRegister[key]);
-        SmallVector<SmallVector<Value>> warps;
-        for (int64_t w = 0; w < (int64_t(1) << warpBits); ++w) {
-          Value index = LLVM::AddOp::create(
-              rewriter, loc, i32Constant(rewriter, loc, w * numOut), out);
-          SmallVector<Value> loaded;
-          for (unsigned k = 0; k < numOperands; ++k) {
-            auto [ptr, stored] = slot(k, index);
-            Value v = LLVM::LoadOp::create(rewriter, loc, stored, ptr);
-            Type type = values[k].getType();
-            if (type != stored)
-              v = LLVM::TruncOp::create(rewriter, loc, type, v);
-            loaded.push_back(v);
+      // The partials of output `out` from warp index `w` along the axis.
+      auto loadPartials = [&](Value out, Value w, ValueRange like) {
+        Value index = LLVM::AddOp::create(
+            rewriter, loc,
+            LLVM::MulOp::create(rewriter, loc, w,
+                                i32Constant(rewriter, loc, numOut)),
+            out);
+        SmallVector<Value> loaded;
+        for (unsigned k = 0; k < numOperands; ++k) {
+          auto [ptr, stored] = slot(k, index);
+          Value v = LLVM::LoadOp::create(rewriter, loc, stored, ptr);
+          if (like[k].getType() != stored)
+            v = LLVM::TruncOp::create(rewriter, loc, like[k].getType(), v);
+          loaded.push_back(v);
+        }
+        return loaded;
+      };
+      // Lane bits whose lanes hold the same outputs (their bases move along
+      // the axis, or nowhere): the lanes that can share the loads.
+      SmallVector<unsigned> sharingBits;
+      for (auto [bit, basis] : llvm::enumerate(layout.getBases(HwDim::Lane)))
+        if (basis[axis] != 0 ||
+            llvm::all_of(basis, [](int64_t c) { return c == 0; }))
+          if (sharingBits.size() < warpBits)
+            sharingBits.push_back(bit);
+      if ((1u << warpBits) >= kShuffleReadMinPartials &&
+          sharingBits.size() == warpBits) {
+        // This lane's partial: the one of the warp whose axis index is the
+        // lane's sharing bits, packed.
+        Value w = i32Constant(rewriter, loc, 0);
+        for (auto [j, bit] : llvm::enumerate(sharingBits)) {
+          Value b = LLVM::AndOp::create(
+              rewriter, loc,
+              LLVM::LShrOp::create(rewriter, loc, ids.lane,
+                                   i32Constant(rewriter, loc, bit)),
+              i32Constant(rewriter, loc, 1));
+          w = LLVM::OrOp::create(
+              rewriter, loc, w,
+              LLVM::ShlOp::create(rewriter, loc, b,
+                                  i32Constant(rewriter, loc, j)));
+        }
+        for (auto &[key, values] : partial) {
+          SmallVector<Value> mine =
+              loadPartials(outIndex(firstRegister[key]), w, values);
+          for (unsigned bit : sharingBits) {
+            SmallVector<Value> other;
+            for (Value v : mine)
+              other.push_back(
+                  shuffleXorAnyType(rewriter, loc, target, v, 1u << bit));
+            mine = combine(op, rewriter, mine, other);
           }
-          warps.push_back(std::move(loaded));
+          values = mine;
         }
-        // A balanced tree over the warps' partials, neighbours first (the
-        // pairing of a butterfly across warps): log2(warps) dependent
-        // combines instead of one chain.
-        while (warps.size() > 1) {
-          SmallVector<SmallVector<Value>> next;
-          for (size_t w = 0; w + 1 < warps.size(); w += 2)
-            next.push_back(combine(op, rewriter, warps[w], warps[w + 1]));
-          warps = std::move(next);
+      } else {
+        for (auto &[key, values] : partial) {
+          Value out = outIndex(firstRegister[key]);
+          SmallVector<SmallVector<Value>> warps;
+          for (int64_t w = 0; w < (int64_t(1) << warpBits); ++w)
+            warps.push_back(
+                loadPartials(out, i32Constant(rewriter, loc, w), values));
+          // A balanced tree over the warps' partials, neighbours first (the
+          // pairing of a butterfly across warps): log2(warps) dependent
+          // combines instead of one chain.
+          while (warps.size() > 1) {
+            SmallVector<SmallVector<Value>> next;
+            for (size_t w = 0; w + 1 < warps.size(); w += 2)
+              next.push_back(combine(op, rewriter, warps[w], warps[w + 1]));
+            warps = std::move(next);
+          }
+          values = warps.front();
         }
-        values = warps.front();
       }
     }
 
