@@ -91,6 +91,7 @@ if ! python3 "$here/../bench/softmax_configs_bench.py" \
     --lib "$here/libtkc_kernels.so" --tuned-dir "$out"; then
   failures+=("softmax_configs_bench")
 fi
+cat "$out"/softmax*.tuned.json
 
 # Autotuning (issue 7): with no tuned table in kernels/col_sum.json, tune at
 # run time against every config timed alone and write the table to $out;
