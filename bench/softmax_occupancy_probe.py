@@ -1,7 +1,8 @@
 """Softmax at fixed occupancies: tkc's and Triton's cubins through one launcher.
 
 A diagnostic for the last per-mille of softmax (bench/README.md). It loads
-tkc's staged cubin (.gpu/kernels/softmax_8192.s0.sm_90a.cubin) and the cubin
+tkc's staged cubin (.gpu/kernels/softmax_8192.w16.aligned.sm_90a.cubin:
+config w16 of kernels/softmax_8192.json) and the cubin
 Triton's JIT builds from the same source, and launches both with the same
 ctypes cuLaunchKernel on the same buffers, so that only the machine code, the
 resident blocks per SM and the L1/shared-memory split differ. Peers:
@@ -161,7 +162,7 @@ def main():
     torch.zeros(1, device="cuda")  # PyTorch's context, current from here
     check(cuda.cuInit(0), "cuInit")
 
-    stem = os.path.join(opts.kernels_dir, "softmax_8192.s0.sm_90a")
+    stem = os.path.join(opts.kernels_dir, "softmax_8192.w16.aligned.sm_90a")
     with open(stem + ".json") as f:
         meta = json.load(f)
     with open(stem + ".cubin", "rb") as f:
