@@ -46,6 +46,20 @@ LinearLayout::Basis dropAxis(LinearLayout::Basis coords, unsigned axis) {
 /// programs fit on a multiprocessor.
 constexpr unsigned kShuffleReadMinPartials = 16;
 
+/// Bits `bits` of `id`, packed into the low bits of the result in order.
+Value packBits(OpBuilder &b, Location loc, Value id, ArrayRef<unsigned> bits) {
+  Value packed = i32Constant(b, loc, 0);
+  for (auto [position, bit] : llvm::enumerate(bits)) {
+    Value one = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, id, i32Constant(b, loc, bit)),
+        i32Constant(b, loc, 1));
+    packed = LLVM::OrOp::create(
+        b, loc, packed,
+        LLVM::ShlOp::create(b, loc, one, i32Constant(b, loc, position)));
+  }
+  return packed;
+}
+
 /// Whether every basis of `dim` moves along `axis` only, or not at all.
 bool basesAreAxisAligned(const LinearLayout &layout, HwDim dim, unsigned axis) {
   for (const LinearLayout::Basis &basis : layout.getBases(dim))
@@ -118,21 +132,11 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
       HardwareIds ids = getHardwareIds(rewriter, loc, target);
       auto coords = emitCoordinates(rewriter, loc, layout, ids);
       // The warp's index along the axis: its axis bits, packed.
-      Value warpIndex = i32Constant(rewriter, loc, 0);
-      unsigned position = 0;
-      for (auto [bit, basis] : llvm::enumerate(layout.getBases(HwDim::Warp))) {
-        if (basis[axis] == 0)
-          continue;
-        Value b = LLVM::AndOp::create(
-            rewriter, loc,
-            LLVM::LShrOp::create(rewriter, loc, ids.warp,
-                                 i32Constant(rewriter, loc, bit)),
-            i32Constant(rewriter, loc, 1));
-        warpIndex = LLVM::OrOp::create(
-            rewriter, loc, warpIndex,
-            LLVM::ShlOp::create(rewriter, loc, b,
-                                i32Constant(rewriter, loc, position++)));
-      }
+      SmallVector<unsigned> axisWarpBits;
+      for (auto [bit, basis] : llvm::enumerate(layout.getBases(HwDim::Warp)))
+        if (basis[axis] != 0)
+          axisWarpBits.push_back(bit);
+      Value warpIndex = packBits(rewriter, loc, ids.warp, axisWarpBits);
       SmallVector<int64_t> outShape(srcType.getShape());
       outShape.erase(outShape.begin() + axis);
       int64_t numOut = scratch.numOutputs;
@@ -213,18 +217,7 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
           sharingBits.size() == warpBits) {
         // This lane's partial: the one of the warp whose axis index is the
         // lane's sharing bits, packed.
-        Value w = i32Constant(rewriter, loc, 0);
-        for (auto [j, bit] : llvm::enumerate(sharingBits)) {
-          Value b = LLVM::AndOp::create(
-              rewriter, loc,
-              LLVM::LShrOp::create(rewriter, loc, ids.lane,
-                                   i32Constant(rewriter, loc, bit)),
-              i32Constant(rewriter, loc, 1));
-          w = LLVM::OrOp::create(
-              rewriter, loc, w,
-              LLVM::ShlOp::create(rewriter, loc, b,
-                                  i32Constant(rewriter, loc, j)));
-        }
+        Value w = packBits(rewriter, loc, ids.lane, sharingBits);
         for (auto &[key, values] : partial) {
           SmallVector<Value> mine =
               loadPartials(outIndex(firstRegister[key]), w, values);
