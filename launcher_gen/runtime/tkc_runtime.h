@@ -36,7 +36,7 @@ extern "C" {
 
 /** ABI version of this header and of the generated launchers: a generated
  *  file refuses to compile against a runtime with another version. */
-#define TKC_ABI_VERSION 2
+#define TKC_ABI_VERSION 3
 
 /** The active vendor's own stream handle: a CUstream on NVIDIA, a
  *  hipStream_t on AMD. NULL is the default stream (of the current context
