@@ -12,7 +12,11 @@
 //  4. repetitions carry the combined total of the tiles before them.
 // Absent prefixes (lane 0, warp 0, the first repetition) are handled with
 // selects, so no identity element is needed: any combine region works.
-// Reverse scans are reported as not supported yet.
+// A reverse scan is the same scan in mirrored order: registers of a run from
+// the last, a lane's partner "before" it when the partner's bit is set,
+// warps numbered from the last, repetitions carried from the last. Its
+// element i combines elements N-1 down to i, the later ones on the left, as
+// a forward scan of the reversed sequence would.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,9 +64,7 @@ struct ScanLowering : public ConvertOpToLLVMPattern<ScanOp> {
   matchAndRewrite(ScanOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    if (op.getReverse())
-      return op.emitOpError("reverse scans are not supported by code "
-                            "generation yet");
+    bool reverse = op.getReverse();
     unsigned axis = op.getAxis();
     auto type = cast<RankedTensorType>(op.getSrcs().front().getType());
     LinearLayout layout = getLinearLayout(type);
@@ -144,8 +146,14 @@ struct ScanLowering : public ConvertOpToLLVMPattern<ScanOp> {
     };
     std::map<std::pair<LinearLayout::Basis, int64_t>, RunState> states;
     for (auto &[key, run] : runs) {
+      // The run's registers in scan order.
+      SmallVector<unsigned> order;
+      for (auto &[pos, reg] : run)
+        order.push_back(reg);
+      if (reverse)
+        std::reverse(order.begin(), order.end());
       Values acc;
-      for (auto &[pos, reg] : run) {
+      for (unsigned reg : order) {
         if (!acc.empty())
           regs[reg] = combine(op, rewriter, acc, regs[reg]);
         acc = regs[reg];
@@ -156,7 +164,13 @@ struct ScanLowering : public ConvertOpToLLVMPattern<ScanOp> {
         for (Value v : state.laneTotal)
           other.push_back(
               shuffleXorAnyType(rewriter, loc, target, v, 1u << bit));
-        Value upper = bitOf(ids.lane, bit); // The partner comes before.
+        // Whether the partner comes before this lane in scan order.
+        Value upper = bitOf(ids.lane, bit);
+        if (reverse)
+          upper = LLVM::XOrOp::create(
+              rewriter, loc, upper,
+              LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                       rewriter.getBoolAttr(true)));
         Values withPrefix =
             prepend(op, rewriter, state.hasLanePrefix, other, state.lanePrefix);
         Values before = combine(op, rewriter, other, state.laneTotal);
@@ -181,6 +195,7 @@ struct ScanLowering : public ConvertOpToLLVMPattern<ScanOp> {
     std::map<std::pair<LinearLayout::Basis, int64_t>, Values> tileTotal;
     unsigned numWarps = 1u << warpBits.size();
     if (!warpBits.empty()) {
+      // The warp's position in scan order along the axis.
       Value warpIndex = zero;
       for (auto [position, bit] : llvm::enumerate(warpBits)) {
         Value b = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(),
@@ -190,6 +205,9 @@ struct ScanLowering : public ConvertOpToLLVMPattern<ScanOp> {
             LLVM::ShlOp::create(rewriter, loc, b,
                                 i32Constant(rewriter, loc, position)));
       }
+      if (reverse)
+        warpIndex = LLVM::XOrOp::create(
+            rewriter, loc, warpIndex, i32Constant(rewriter, loc, numWarps - 1));
       Value base = getScratchBase(rewriter, loc, op);
       // Slot of (row and repetition, warp, operand); each operand has its
       // own region.
@@ -268,9 +286,17 @@ struct ScanLowering : public ConvertOpToLLVMPattern<ScanOp> {
         tileTotal[key] = state.laneTotal;
     }
 
-    // Stage 4 and the final values: carry, warp prefix, lane prefix.
+    // Stage 4 and the final values: carry, warp prefix, lane prefix. The
+    // runs in scan order: a row's repetitions from the first (the last when
+    // reversed).
+    SmallVector<std::pair<LinearLayout::Basis, int64_t>> runOrder;
+    for (auto &[key, run] : runs)
+      runOrder.push_back(key);
+    if (reverse)
+      std::reverse(runOrder.begin(), runOrder.end());
     std::map<LinearLayout::Basis, Values> carry;
-    for (auto &[key, run] : runs) {
+    for (auto &key : runOrder) {
+      auto &run = runs[key];
       RunState &state = states[key];
       Values prefix = state.lanePrefix;
       Value hasPrefix = state.hasLanePrefix;
