@@ -110,6 +110,47 @@ class Softmax(Family):
         return 2 * self.x.numel() * self.x.element_size()
 
 
+class RowScan(Softmax):
+    """A scan along each row (kernels/scan.py); `reverse` from the end."""
+    source, target, reverse = "scan.py", 0.95, False
+
+    def tolerance(self):
+        return 1e-4, 1e-3  # fp32 partial sums of up to 8192 values
+
+
+class RowCumsum(RowScan):
+    kernel = "row_cumsum_kernel"
+
+    def reference(self):
+        x = self.x.flip(-1) if self.reverse else self.x
+        y = torch.cumsum(x, dim=-1)
+        return (y.flip(-1) if self.reverse else y,)
+
+
+class RowCumsumReverse(RowCumsum):
+    reverse = True
+
+
+class RowFillBackward(RowScan):
+    """Each zero replaced by the next non-zero value after it."""
+    kernel, reverse = "row_fill_kernel", True
+
+    def __init__(self, rows, cols, dtype):
+        super().__init__(rows, cols, dtype)
+        self.x = torch.where(self.x.abs() < 4, torch.zeros_like(self.x),
+                             self.x)
+
+    def reference(self):
+        x = self.x.flip(-1)
+        cols = torch.arange(self.cols, device="cuda").expand_as(x)
+        last = torch.where(x != 0, cols, -1).cummax(dim=-1).values
+        y = torch.where(last >= 0, x.gather(-1, last.clamp(min=0)), 0.0)
+        return (y.flip(-1),)
+
+    def tolerance(self):
+        return 0.0, 0.0
+
+
 class RmsNorm(Family):
     source, kernel = "rms_norm.py", "rms_norm_kernel"
 
@@ -357,6 +398,9 @@ CASES = [
     ("layer_norm_bwd_dx_fp16_8192", LayerNormBwd, torch.float16, 4096, 8192),
     ("layer_norm_bwd_dx_fp16_1024", LayerNormBwd, torch.float16, 65536,
      1024),
+    ("row_cumsum_8192", RowCumsum, torch.float32, 16384, 8192),
+    ("row_cumsum_reverse_8192", RowCumsumReverse, torch.float32, 16384, 8192),
+    ("row_fill_backward_8192", RowFillBackward, torch.float32, 16384, 8192),
 ]
 
 
@@ -399,7 +443,9 @@ def read_metadata(kernels_dir, function):
     with open(path) as f:
         meta = json.load(f)
     params = [p for p in meta["params"] if p["kind"] != "constexpr"]
-    constexprs = {p["name"]: int(p["value"]) for p in meta["params"]
+    literal = {"True": True, "False": False}
+    constexprs = {p["name"]: literal.get(p["value"]) if p["value"] in literal
+                  else int(p["value"]) for p in meta["params"]
                   if p["kind"] == "constexpr"}
     return {
         "ctypes": [CTYPES[p["c_type"]] for p in params],
