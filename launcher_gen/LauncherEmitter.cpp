@@ -217,8 +217,7 @@ llvm::Expected<std::vector<int>> Emitter::manifestConfigs() const {
     if (found == manifest->configs.end())
       return makeError(variant.path + ": was compiled with num_warps " +
                        llvm::Twine(variant.numWarps) + ", num_stages " +
-                       llvm::Twine(variant.numStages) +
-                       ", max_blocks_per_sm " +
+                       llvm::Twine(variant.numStages) + ", max_blocks_per_sm " +
                        llvm::Twine(variant.maxBlocksPerSm) +
                        " and constexprs that match no config of " +
                        manifest->path);

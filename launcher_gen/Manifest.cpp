@@ -176,10 +176,10 @@ llvm::Error ManifestReader::readConfigs(const json::Object &root,
     const json::Object *object = (**array)[i].getAsObject();
     if (!object)
       return expected(where, "an object", (**array)[i]);
-    if (llvm::Error error = checkKeys(
-            *object, where,
-            {"name", "constexprs", "num_warps", "num_stages",
-             "max_blocks_per_sm", "targets"}))
+    if (llvm::Error error =
+            checkKeys(*object, where,
+                      {"name", "constexprs", "num_warps", "num_stages",
+                       "max_blocks_per_sm", "targets"}))
       return error;
     ManifestConfig config;
     config.where = where;
@@ -233,10 +233,9 @@ llvm::Error ManifestReader::readConfigs(const json::Object &root,
           other.numWarps == config.numWarps &&
           other.numStages == config.numStages &&
           other.maxBlocksPerSm == config.maxBlocksPerSm)
-        return fail(where,
-                    "same constexprs, num_warps, num_stages and "
-                    "max_blocks_per_sm as " +
-                        other.where + " (\"" + other.name + "\")");
+        return fail(where, "same constexprs, num_warps, num_stages and "
+                           "max_blocks_per_sm as " +
+                               other.where + " (\"" + other.name + "\")");
     manifest.configs.push_back(std::move(config));
   }
   return llvm::Error::success();

@@ -389,8 +389,8 @@ llvm::Expected<Variant> MetadataReader::read() {
     return error;
   // Optional: metadata from before the field launches uncapped.
   if (root->get("max_blocks_per_sm")) {
-    if (llvm::Error error = getInteger(*root, "max_blocks_per_sm", "",
-                                       variant.maxBlocksPerSm))
+    if (llvm::Error error =
+            getInteger(*root, "max_blocks_per_sm", "", variant.maxBlocksPerSm))
       return error;
     if (variant.maxBlocksPerSm < 0 || variant.maxBlocksPerSm > 1024)
       return fail("max_blocks_per_sm must be from 0 to 1024, got " +

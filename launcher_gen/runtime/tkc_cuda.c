@@ -371,9 +371,9 @@ tkc_status tkc_cuda_launch(const tkc_device *device, const tkc_variant *variant,
   (void)device;
   if (status != TKC_SUCCESS)
     return status;
-  result = driver->cuLaunchKernel(
-      function, grid[0], grid[1], grid[2], variant->threads_per_block, 1, 1,
-      shared_bytes, stream, kernel_params, NULL);
+  result = driver->cuLaunchKernel(function, grid[0], grid[1], grid[2],
+                                  variant->threads_per_block, 1, 1,
+                                  shared_bytes, stream, kernel_params, NULL);
   if (result != TKC_CUDA_SUCCESS)
     return tkc_fail(TKC_ERROR_LAUNCH,
                     "cuLaunchKernel(%s, grid (%u, %u, %u), block %u, shared "

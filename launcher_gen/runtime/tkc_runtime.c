@@ -544,8 +544,7 @@ tkc_status tkc_launch(const tkc_device *device, const tkc_variant *variant,
   switch (variant->backend) {
   case TKC_BACKEND_CUDA:
     return tkc_cuda_launch(device, variant, loaded->function,
-                           loaded->shared_bytes, blocks, stream,
-                           kernel_params);
+                           loaded->shared_bytes, blocks, stream, kernel_params);
   case TKC_BACKEND_HIP:
     return tkc_hip_launch(device, variant, loaded->function,
                           loaded->shared_bytes, blocks, stream, kernel_params);

@@ -228,8 +228,7 @@ TEST_F(RuntimeTest, LaunchSharedBytesCapsBlocksPerSm) {
   EXPECT_EQ(tkc_launch_shared_bytes(&uncapped.variant, 233472, 1024, 128),
             512u);
   TestVariant big("sm_90a", 9, 0, 1, "x", "", 100000, 2);
-  EXPECT_EQ(tkc_launch_shared_bytes(&big.variant, 233472, 1024, 128),
-            100000u);
+  EXPECT_EQ(tkc_launch_shared_bytes(&big.variant, 233472, 1024, 128), 100000u);
   // One block per SM: half the SM and a byte.
   TestVariant one("sm_90a", 9, 0, 1, "x", "", 0, 1);
   EXPECT_EQ(tkc_launch_shared_bytes(&one.variant, 233472, 1024, 128),

@@ -262,21 +262,16 @@ def _check_config(path, i, config, targets):
                 "an integer, a boolean or a string",
                 value,
             )
-    for field, default, least in (
-        ("num_warps", 4, 1),
-        ("num_stages", 3, 1),
-        ("max_blocks_per_sm", 0, 0),
+    for field, default, least, most, what in (
+        ("num_warps", 4, 1, None, "a positive integer"),
+        ("num_stages", 3, 1, None, "a positive integer"),
+        ("max_blocks_per_sm", 0, 0, 1024, "an integer from 0 (no cap) to 1024"),
     ):
         value = config.get(field, default)
         if type(value) != "int":
             return None, _expected(path, where + "." + field, "an integer", value)
-        if value < least:
-            return None, _expected(
-                path,
-                where + "." + field,
-                "a positive integer" if least else "a non-negative integer",
-                value,
-            )
+        if value < least or (most != None and value > most):
+            return None, _expected(path, where + "." + field, what, value)
     config_targets = config.get("targets")
     if config_targets != None:
         error = _targets_error(path, where + ".targets", config_targets, targets)

@@ -127,7 +127,12 @@ def _bad_type_test_impl(ctx):
     _expect_error(
         env,
         _with_config(1, max_blocks_per_sm = -1),
-        "configs[1].max_blocks_per_sm: expected a non-negative integer, got -1",
+        "configs[1].max_blocks_per_sm: expected an integer from 0 (no cap) to 1024, got -1",
+    )
+    _expect_error(
+        env,
+        _with_config(1, max_blocks_per_sm = 2048),
+        "configs[1].max_blocks_per_sm: expected an integer from 0 (no cap) to 1024, got 2048",
     )
     _expect_error(
         env,

@@ -517,6 +517,9 @@ int runCompile(int argc, char **argv) {
                   Twine(numWarps));
     if (numStages == 0)
       return fail("--num-stages must be at least 1");
+    if (maxBlocksPerSm > 1024)
+      return fail("--max-blocks-per-sm must be from 0 (no cap) to 1024, got " +
+                  Twine(maxBlocksPerSm));
     for (StringRef kv : constexprs)
       if (!kv.contains('=') || kv.starts_with("="))
         return fail("--constexpr expects NAME=VALUE, got '" + kv + "'");

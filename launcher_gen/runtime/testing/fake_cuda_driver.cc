@@ -83,7 +83,8 @@ tkc_cu_result fakeDeviceGetAttribute(int *value, int attribute,
   else if (attribute ==
            TKC_CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR)
     *value = FakeCudaDriver::kSharedPerSm;
-  else if (attribute == TKC_CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK)
+  else if (attribute ==
+           TKC_CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK)
     *value = FakeCudaDriver::kReservedSharedPerBlock;
   else
     return kInvalidValue;

@@ -2,6 +2,7 @@
 // RUN: not tkc compile %s --target sm_90a,cuda:90a 2>&1 | FileCheck %s --check-prefix=DUP
 // RUN: not tkc compile %s --emit=ptx 2>&1 | FileCheck %s --check-prefix=NOTARGET
 // RUN: not tkc compile %s --emit=ttir --num-warps 3 2>&1 | FileCheck %s --check-prefix=WARPS
+// RUN: not tkc compile %s --emit=ttir --max-blocks-per-sm 2000 2>&1 | FileCheck %s --check-prefix=BLOCKS
 // RUN: not tkc compile %s --emit=ttir --constexpr BLOCK 2>&1 | FileCheck %s --check-prefix=CONSTEXPR
 // RUN: not tkc compile %s --emit=ast 2>&1 | FileCheck %s --check-prefix=AST
 // RUN: not tkc compile %s --target sm_90a --emit=amdgcn 2>&1 | FileCheck %s --check-prefix=STAGE
@@ -24,6 +25,7 @@
 // DUP: tkc: error: target 'cuda:90a' is listed twice (as cuda:90a)
 // NOTARGET: tkc: error: --target is required to produce 'ptx'
 // WARPS: tkc: error: --num-warps must be a power of two from 1 to 32, got 3
+// BLOCKS: tkc: error: --max-blocks-per-sm must be from 0 (no cap) to 1024, got 2000
 // CONSTEXPR: tkc: error: --constexpr expects NAME=VALUE, got 'BLOCK'
 // AST: tkc: error: --emit=ast needs a .py kernel
 // STAGE: tkc: error: --emit=amdgcn does not apply to target 'cuda:90a'
