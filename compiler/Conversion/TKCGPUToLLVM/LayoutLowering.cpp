@@ -214,6 +214,20 @@ mlir::tkc::gpu::emitCoordinates(OpBuilder &b, Location loc,
 
 /// `value` (any integer or float up to 64 bits) exchanged with lane
 /// `lane ^ mask`, as one or two 32-bit shuffles.
+Value mlir::tkc::gpu::packBits(OpBuilder &b, Location loc, Value id,
+                               ArrayRef<unsigned> bits) {
+  Value packed = i32Constant(b, loc, 0);
+  for (auto [position, bit] : llvm::enumerate(bits)) {
+    Value one = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, id, i32Constant(b, loc, bit)),
+        i32Constant(b, loc, 1));
+    packed = LLVM::OrOp::create(
+        b, loc, packed,
+        LLVM::ShlOp::create(b, loc, one, i32Constant(b, loc, position)));
+  }
+  return packed;
+}
+
 Value mlir::tkc::gpu::shuffleXorAnyType(OpBuilder &b, Location loc,
                                         const ::tkc::TargetInfo &target,
                                         Value value, unsigned mask) {

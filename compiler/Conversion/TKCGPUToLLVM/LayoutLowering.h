@@ -59,6 +59,10 @@ SmallVector<Value> emitRowMajorIndices(OpBuilder &b, Location loc,
                                        const LinearLayout &layout,
                                        const HardwareIds &ids);
 
+/// Bits `bits` of the i32 `id` (a lane or warp index), packed into the low
+/// bits of the result in order: e.g. a warp's index along a reduced axis.
+Value packBits(OpBuilder &b, Location loc, Value id, ArrayRef<unsigned> bits);
+
 /// `value` (any integer or float of up to 64 bits) exchanged with lane
 /// `lane ^ mask`, as one or two 32-bit TargetInfo shuffles.
 Value shuffleXorAnyType(OpBuilder &b, Location loc,

@@ -46,20 +46,6 @@ LinearLayout::Basis dropAxis(LinearLayout::Basis coords, unsigned axis) {
 /// programs fit on a multiprocessor.
 constexpr unsigned kShuffleReadMinPartials = 16;
 
-/// Bits `bits` of `id`, packed into the low bits of the result in order.
-Value packBits(OpBuilder &b, Location loc, Value id, ArrayRef<unsigned> bits) {
-  Value packed = i32Constant(b, loc, 0);
-  for (auto [position, bit] : llvm::enumerate(bits)) {
-    Value one = LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, id, i32Constant(b, loc, bit)),
-        i32Constant(b, loc, 1));
-    packed = LLVM::OrOp::create(
-        b, loc, packed,
-        LLVM::ShlOp::create(b, loc, one, i32Constant(b, loc, position)));
-  }
-  return packed;
-}
-
 /// Whether every basis of `dim` moves along `axis` only, or not at all.
 bool basesAreAxisAligned(const LinearLayout &layout, HwDim dim, unsigned axis) {
   for (const LinearLayout::Basis &basis : layout.getBases(dim))

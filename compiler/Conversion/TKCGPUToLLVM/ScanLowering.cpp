@@ -196,15 +196,7 @@ struct ScanLowering : public ConvertOpToLLVMPattern<ScanOp> {
     unsigned numWarps = 1u << warpBits.size();
     if (!warpBits.empty()) {
       // The warp's position in scan order along the axis.
-      Value warpIndex = zero;
-      for (auto [position, bit] : llvm::enumerate(warpBits)) {
-        Value b = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(),
-                                       bitOf(ids.warp, bit));
-        warpIndex = LLVM::OrOp::create(
-            rewriter, loc, warpIndex,
-            LLVM::ShlOp::create(rewriter, loc, b,
-                                i32Constant(rewriter, loc, position)));
-      }
+      Value warpIndex = packBits(rewriter, loc, ids.warp, warpBits);
       if (reverse)
         warpIndex = LLVM::XOrOp::create(
             rewriter, loc, warpIndex, i32Constant(rewriter, loc, numWarps - 1));
