@@ -170,11 +170,13 @@ void GpuTest::TearDown() {
     driver->streamDestroy(cuStream);
 }
 
-void GpuTest::synchronize() {
-  CUresult result = driver->streamSynchronize(cuStream);
+void synchronizeStream(CudaDriver &driver, void *stream) {
+  CUresult result = driver.streamSynchronize(static_cast<CUstream>(stream));
   ASSERT_EQ(result, CUDA_SUCCESS)
-      << driver->describe("cuStreamSynchronize", result);
+      << driver.describe("cuStreamSynchronize", result);
 }
+
+void GpuTest::synchronize() { synchronizeStream(*driver, stream()); }
 
 std::vector<float> randomFloats(size_t count, uint32_t seed, float lo,
                                 float hi) {

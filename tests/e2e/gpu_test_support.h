@@ -99,6 +99,10 @@ private:
   size_t bytes;
 };
 
+/// Waits for all work on `stream` (a CUstream); fails the test on a driver
+/// error. Wrap it in ASSERT_NO_FATAL_FAILURE to stop the caller as well.
+void synchronizeStream(CudaDriver &driver, void *stream);
+
 /// Fixture for tests that need a GPU: skips the test when none is usable,
 /// otherwise offers the driver and a fresh stream.
 class GpuTest : public ::testing::Test {

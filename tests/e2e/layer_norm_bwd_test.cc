@@ -117,9 +117,7 @@ void checkLayerNormBwd(CudaDriver &driver, void *stream, const RowCase<DxFn> &c,
                 dDb.ptr(), groups, cols);
   ASSERT_EQ(status, TKC_SUCCESS)
       << tkc_status_string(status) << ": " << tkc_last_error();
-  CUresult result = driver.streamSynchronize(static_cast<CUstream>(stream));
-  ASSERT_EQ(result, CUDA_SUCCESS)
-      << driver.describe("cuStreamSynchronize", result);
+  ASSERT_NO_FATAL_FAILURE(synchronizeStream(driver, stream));
 
   std::vector<uint8_t> gotDx = dDx.download<uint8_t>(dxBytes + kGuardBytes);
   std::vector<uint8_t> gotDwPartial =

@@ -68,9 +68,7 @@ void checkLayerNorm(CudaDriver &driver, void *stream,
       shape.stride, out.stride, shape.rows, shape.cols, kEps);
   ASSERT_EQ(status, TKC_SUCCESS)
       << tkc_status_string(status) << ": " << tkc_last_error();
-  CUresult result = driver.streamSynchronize(static_cast<CUstream>(stream));
-  ASSERT_EQ(result, CUDA_SUCCESS)
-      << driver.describe("cuStreamSynchronize", result);
+  ASSERT_NO_FATAL_FAILURE(synchronizeStream(driver, stream));
 
   std::vector<uint8_t> y = dy.download<uint8_t>(outBytes + kGuardBytes);
   std::vector<uint8_t> means = dmean.download<uint8_t>(statBytes + kGuardBytes);

@@ -76,9 +76,7 @@ void checkScan(CudaDriver &driver, void *stream, const RowCase<ScanFn> &c,
                                    out.stride, shape.rows, shape.cols);
   ASSERT_EQ(status, TKC_SUCCESS)
       << tkc_status_string(status) << ": " << tkc_last_error();
-  CUresult result = driver.streamSynchronize(static_cast<CUstream>(stream));
-  ASSERT_EQ(result, CUDA_SUCCESS)
-      << driver.describe("cuStreamSynchronize", result);
+  ASSERT_NO_FATAL_FAILURE(synchronizeStream(driver, stream));
 
   std::vector<uint8_t> raw =
       dy.download<uint8_t>(out.elements() * sizeof(float) + kGuardBytes);
