@@ -16,6 +16,11 @@ resident blocks per SM and the L1/shared-memory split differ. Peers:
                carveout (3 blocks/SM, large L1)
   NAME@N       each --cubin NAME=PATH (e.g. tkc's PTX with another ptxas, or
                Triton's PTX capped with .maxnreg 32)
+  limBcC@N     each --limit B:P: tkc's cubin padded to B blocks per SM at
+               the smallest carveout from P percent up that the occupancy
+               calculator accepts (found at carveout C%)
+
+--rounds 0 launches each peer once, untimed (e.g. under Nsight Compute).
 
 Each is timed in rotated rounds, with do_bench (L2 flushed, the default) or
 as 100 launches in a row (--back-to-back). Needs a GPU, PyTorch and Triton.
@@ -86,10 +91,14 @@ class Cubin:
         return count.value
 
     def limit(self, blocks, min_percent=1):
-        """Mirrors the runtime's max_blocks_per_sm: the smallest carveout
-        (percent) at which padding the dynamic shared memory holds the
-        kernel to `blocks` per SM, as the driver's occupancy calculator
-        reports. Returns (percent, shared bytes) or None."""
+        """Searches, from `min_percent` up, the smallest carveout (percent)
+        at which padding the dynamic shared memory to 1/`blocks` of it holds
+        the kernel to `blocks` per SM, as the driver's occupancy calculator
+        reports. Returns (percent, shared bytes) or None. Not what the
+        runtime's max_blocks_per_sm does (it pads past 1/(N+1) of the whole
+        SM and sets no carveout): at small carveouts the calculator's answer
+        and the launch's actual carveout disagree, which this reproduces
+        under Nsight Compute (bench/README.md)."""
         attr = lambda a: device_attribute(a)
         per_sm = attr(MAX_SHARED_MEMORY_PER_MULTIPROCESSOR)
         reserved = attr(RESERVED_SHARED_MEMORY_PER_BLOCK)
