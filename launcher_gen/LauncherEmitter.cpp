@@ -10,6 +10,7 @@
 
 #include "launcher_gen/GridExpr.h"
 #include "launcher_gen/Template.h"
+#include "metadata/TargetName.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -141,7 +142,7 @@ llvm::Error Emitter::checkSameKernel() {
       const Param &a = variant.params[i];
       const Param &b = first.params[i];
       if (a.name != b.name || a.kind != b.kind || a.dtype != b.dtype ||
-          a.cType != b.cType)
+          a.cType() != b.cType())
         return makeError(variant.path + ": parameter " + llvm::Twine(i) +
                          " is " + describe(a) + " but in " + first.path +
                          " it is " + describe(b) +
@@ -255,7 +256,8 @@ llvm::Error Emitter::orderVariants() {
   }
   for (size_t i = 0; i < variants.size(); ++i) {
     if (!manifest) {
-      std::vector<std::string> &keys = keysByBackend[variants[i].backend];
+      std::vector<std::string> &keys =
+          keysByBackend[variants[i].target.backend];
       std::string key = configKey(variants[i]);
       auto found = llvm::find(keys, key);
       config[i] = found - keys.begin();
@@ -264,11 +266,12 @@ llvm::Error Emitter::orderVariants() {
       numConfigs = std::max(numConfigs, keys.size());
     }
     for (size_t j = 0; j < i; ++j)
-      if (config[j] == config[i] && variants[j].arch == variants[i].arch &&
+      if (config[j] == config[i] &&
+          variants[j].target.arch == variants[i].target.arch &&
           specializationKey(variants[j]) == specializationKey(variants[i]))
         return makeError(variants[i].path + ": same architecture (" +
-                         variants[i].arch + "), config and specialization as " +
-                         variants[j].path);
+                         variants[i].target.arch +
+                         "), config and specialization as " + variants[j].path);
   }
   for (int c = 0; c < static_cast<int>(numConfigs); ++c) {
     configBegin.push_back(order.size());
@@ -410,18 +413,18 @@ llvm::Error Emitter::fillVariant(const Variant &variant, int index, int config,
                                  TemplateValues &values) {
   values.set("INDEX", std::to_string(index));
   values.set("CONFIG", std::to_string(config));
-  values.set("ARCH", variant.arch);
+  values.set("ARCH", variant.target.arch);
   values.set("SOURCE", variant.fileName);
   values.set("SIZE", std::to_string(variant.binary.size()));
   values.set("SHA256", variant.sha256);
   values.set("BYTES", formatBytes(variant.binary));
-  values.set("BACKEND", variant.backend == "cuda" ? "TKC_BACKEND_CUDA"
-                                                  : "TKC_BACKEND_HIP");
+  values.set("BACKEND", variant.target.backend == "cuda" ? "TKC_BACKEND_CUDA"
+                                                         : "TKC_BACKEND_HIP");
   values.set("ARCH_MAJOR", std::to_string(variant.archMajor));
   values.set("ARCH_MINOR", std::to_string(variant.archMinor));
   values.set("ARCH_SPECIFIC", variant.archSpecific ? "1" : "0");
   values.set("ENTRY", variant.entry);
-  values.set("THREADS", std::to_string(variant.threadsPerBlock));
+  values.set("THREADS", std::to_string(variant.threadsPerBlock()));
   values.set("SHARED", std::to_string(variant.sharedBytes));
   values.set("MAX_BLOCKS", std::to_string(variant.maxBlocksPerSm));
   std::string spec;
@@ -471,9 +474,9 @@ void Emitter::fillGlobals(TemplateValues &values) const {
   std::vector<std::string> archs, threads;
   for (size_t i : order) {
     const Variant &v = variants[i];
-    if (!llvm::is_contained(archs, v.arch))
-      archs.push_back(v.arch);
-    std::string t = std::to_string(v.threadsPerBlock);
+    if (!llvm::is_contained(archs, v.target.arch))
+      archs.push_back(v.target.arch);
+    std::string t = std::to_string(v.threadsPerBlock());
     if (!llvm::is_contained(threads, t))
       threads.push_back(t);
   }
@@ -494,7 +497,7 @@ void Emitter::fillGlobals(TemplateValues &values) const {
       compiledIn.push_back(p.name + " == 1");
       continue;
     }
-    std::string type = p.cType;
+    std::string type = p.cType();
     decl += ", " + type + (type.back() == '*' ? "" : " ") + api.cName;
     call += ", " + api.cName;
     // What each variant assumes about this argument.
@@ -560,21 +563,24 @@ void Emitter::fillGlobals(TemplateValues &values) const {
   values.set("CONFIG_BEGINS", llvm::join(begins, ", "));
   values.set("MAX_CONFIG_VARIANTS", std::to_string(maxGroup));
   bool cuda = llvm::any_of(
-      variants, [](const Variant &v) { return v.backend == "cuda"; });
-  bool hip = llvm::any_of(variants,
-                          [](const Variant &v) { return v.backend == "hip"; });
+      variants, [](const Variant &v) { return v.target.backend == "cuda"; });
+  bool hip = llvm::any_of(
+      variants, [](const Variant &v) { return v.target.backend == "hip"; });
   values.set("BACKENDS", cuda && hip ? "TKC_BACKEND_CUDA | TKC_BACKEND_HIP"
                          : cuda      ? "TKC_BACKEND_CUDA"
                                      : "TKC_BACKEND_HIP");
 }
 
-/// A CUDA or AMD arch from a target string ("cuda:90a" -> "sm_90a").
+/// The architecture a target string names ("cuda:90a" -> "sm_90a"); the
+/// manifest reader has checked the spelling.
 std::string archOfTarget(StringRef target) {
-  if (target.consume_front("cuda:"))
-    return "sm_" + target.split(':').first.str();
-  if (target.consume_front("hip:"))
-    return target.split(':').first.str();
-  return target.str();
+  llvm::Expected<tkc::metadata::TargetName> name =
+      tkc::metadata::parseTargetName(target);
+  if (!name) {
+    llvm::consumeError(name.takeError());
+    return target.str();
+  }
+  return name->arch;
 }
 
 /// `items` as a C initializer list, or `empty` when there are none.
@@ -696,7 +702,8 @@ llvm::Error Emitter::fillTuned(TemplateValues &values) const {
               shippedConfigs.begin();
       bool compiled = false;
       for (size_t k = 0; k < order.size(); ++k)
-        compiled |= configOf[k] == c && variants[order[k]].arch == entry.arch;
+        compiled |=
+            configOf[k] == c && variants[order[k]].target.arch == entry.arch;
       if (!compiled)
         continue;
       TemplateValues &item = values.addItem("tuned");

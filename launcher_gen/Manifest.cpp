@@ -9,12 +9,13 @@
 #include "launcher_gen/Manifest.h"
 
 #include "launcher_gen/Metadata.h"
+#include "metadata/JsonFields.h"
+#include "metadata/TargetName.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -22,135 +23,29 @@
 using namespace tkc::launcher;
 using llvm::StringRef;
 namespace json = llvm::json;
+namespace metadata = tkc::metadata;
 
 namespace {
 
-/// What a JSON value is, for "expected X, got Y".
-std::string describe(const json::Value &value) {
-  switch (value.kind()) {
-  case json::Value::Null:
-    return "null";
-  case json::Value::Boolean:
-    return *value.getAsBoolean() ? "true" : "false";
-  case json::Value::Number:
-    return "a number";
-  case json::Value::String:
-    return "\"" + value.getAsString()->str() + "\"";
-  case json::Value::Array:
-    return "an array";
-  case json::Value::Object:
-    return "an object";
-  }
-  return "a value";
-}
-
 /// Reads one manifest (or tuned file), remembering its path for messages.
-class ManifestReader {
+class ManifestReader : public metadata::JsonFieldReader {
 public:
-  explicit ManifestReader(StringRef path) : path(path) {}
+  using JsonFieldReader::JsonFieldReader;
 
   llvm::Expected<Manifest> read();
 
+  /// Reads a tuned table (an array) at `where`.
+  llvm::Error readTuned(const json::Value &table, StringRef where,
+                        std::vector<TunedEntry> &out) const;
+
 private:
-  llvm::Error fail(const llvm::Twine &where, const llvm::Twine &what) const {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   path + ": " + where + ": " + what.str());
-  }
-  llvm::Error expected(const llvm::Twine &where, StringRef what,
-                       const json::Value &got) const {
-    return fail(where, "expected " + what + ", got " + describe(got));
-  }
-  /// Rejects keys of `object` not in `allowed`.
-  llvm::Error checkKeys(const json::Object &object, StringRef where,
-                        llvm::ArrayRef<StringRef> allowed) const;
-  llvm::Error getString(const json::Object &object, StringRef where,
-                        StringRef key, std::string &out,
-                        bool required = true) const;
-  llvm::Error getInteger(const json::Object &object, StringRef where,
-                         StringRef key, int64_t &out,
-                         bool required = true) const;
-  llvm::Expected<const json::Array *> getArray(const json::Object &object,
-                                               StringRef where, StringRef key,
-                                               bool required = true) const;
   llvm::Error readConfigs(const json::Object &root, Manifest &manifest) const;
   llvm::Error readKey(const json::Object &root, Manifest &manifest) const;
   llvm::Error readRestore(const json::Object &root, Manifest &manifest) const;
   llvm::Error readTargetsAndGrid(const json::Object &root,
                                  Manifest &manifest) const;
   llvm::Error readSpecializations(const json::Object &root) const;
-
-public:
-  /// Reads a tuned table (an array) at `where`.
-  llvm::Error readTuned(const json::Value &table, StringRef where,
-                        std::vector<TunedEntry> &out) const;
-  /// Loads `path` as JSON.
-  llvm::Expected<json::Value> load() const;
-
-  std::string path;
 };
-
-llvm::Error ManifestReader::checkKeys(const json::Object &object,
-                                      StringRef where,
-                                      llvm::ArrayRef<StringRef> allowed) const {
-  std::vector<std::string> keys;
-  for (const auto &kv : object)
-    keys.push_back(kv.first.str());
-  llvm::sort(keys); // Deterministic: the first unknown key in order.
-  for (const std::string &key : keys)
-    if (!llvm::is_contained(allowed, StringRef(key)))
-      return fail(
-          where.empty() ? StringRef(key) : StringRef((where + "." + key).str()),
-          "unknown field (expected one of: " + llvm::join(allowed, ", ") + ")");
-  return llvm::Error::success();
-}
-
-/// `where.key`, or `key` at the root.
-std::string join(StringRef where, StringRef key) {
-  return where.empty() ? key.str() : (where + "." + key).str();
-}
-
-llvm::Error ManifestReader::getString(const json::Object &object,
-                                      StringRef where, StringRef key,
-                                      std::string &out, bool required) const {
-  const json::Value *value = object.get(key);
-  if (!value)
-    return required ? fail(join(where, key), "missing (expected a string)")
-                    : llvm::Error::success();
-  std::optional<StringRef> text = value->getAsString();
-  if (!text)
-    return expected(join(where, key), "a string", *value);
-  out = text->str();
-  return llvm::Error::success();
-}
-
-llvm::Error ManifestReader::getInteger(const json::Object &object,
-                                       StringRef where, StringRef key,
-                                       int64_t &out, bool required) const {
-  const json::Value *value = object.get(key);
-  if (!value)
-    return required ? fail(join(where, key), "missing (expected an integer)")
-                    : llvm::Error::success();
-  std::optional<int64_t> number = value->getAsInteger();
-  if (!number)
-    return expected(join(where, key), "an integer", *value);
-  out = *number;
-  return llvm::Error::success();
-}
-
-llvm::Expected<const json::Array *>
-ManifestReader::getArray(const json::Object &object, StringRef where,
-                         StringRef key, bool required) const {
-  const json::Value *value = object.get(key);
-  if (!value) {
-    if (required)
-      return fail(join(where, key), "missing (expected an array)");
-    return nullptr;
-  }
-  const json::Array *array = value->getAsArray();
-  if (!array)
-    return expected(join(where, key), "an array", *value);
-  return array;
-}
 
 /// A constexpr value as Triton source text, as the metadata records it.
 std::optional<std::string> constexprText(const json::Value &value) {
@@ -329,9 +224,14 @@ llvm::Error ManifestReader::readTargetsAndGrid(const json::Object &root,
     return targets.takeError();
   for (size_t i = 0; i < (*targets)->size(); ++i) {
     std::optional<StringRef> target = (**targets)[i].getAsString();
+    std::string where = "targets[" + std::to_string(i) + "]";
     if (!target)
-      return expected("targets[" + std::to_string(i) + "]", "a target string",
-                      (**targets)[i]);
+      return expected(where, "a target string", (**targets)[i]);
+    if (llvm::Expected<metadata::TargetName> name =
+            metadata::parseTargetName(*target);
+        !name)
+      return fail(where, "'" + *target + "' is not a target: " +
+                             llvm::toString(name.takeError()));
     manifest.targets.push_back(target->str());
   }
   const json::Value *grid = root.get("grid");
@@ -426,28 +326,13 @@ llvm::Error ManifestReader::readTuned(const json::Value &table, StringRef where,
   return llvm::Error::success();
 }
 
-llvm::Expected<json::Value> ManifestReader::load() const {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-  if (!buffer)
-    return llvm::createStringError(
-        buffer.getError(),
-        path + ": cannot read: " + buffer.getError().message());
-  llvm::Expected<json::Value> value = json::parse((*buffer)->getBuffer());
-  if (!value)
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        path + ": not valid JSON: " + llvm::toString(value.takeError()));
-  return value;
-}
-
 llvm::Expected<Manifest> ManifestReader::read() {
   llvm::Expected<json::Value> value = load();
   if (!value)
     return value.takeError();
   const json::Object *root = value->getAsObject();
   if (!root)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   path + ": expected a JSON object");
+    return fail("", "expected a JSON object");
   if (llvm::Error error =
           checkKeys(*root, "",
                     {"schema_version", "kernel", "src", "specializations",
@@ -455,7 +340,7 @@ llvm::Expected<Manifest> ManifestReader::read() {
                      "autotune", "tuned", "tuned_file"}))
     return std::move(error);
   Manifest manifest;
-  manifest.path = path;
+  manifest.path = file().str();
   int64_t version = 0;
   if (llvm::Error error = getInteger(*root, "", "schema_version", version))
     return std::move(error);
@@ -493,9 +378,9 @@ llvm::Expected<Manifest> ManifestReader::read() {
     std::optional<StringRef> name = tunedFile->getAsString();
     if (!name)
       return expected("tuned_file", "a file name", *tunedFile);
-    llvm::SmallString<256> file(llvm::sys::path::parent_path(path));
-    llvm::sys::path::append(file, *name);
-    ManifestReader fileReader(file);
+    llvm::SmallString<256> tunedPath(llvm::sys::path::parent_path(file()));
+    llvm::sys::path::append(tunedPath, *name);
+    ManifestReader fileReader(tunedPath);
     llvm::Expected<json::Value> table = fileReader.load();
     if (!table)
       return fail("tuned_file", llvm::toString(table.takeError()));
@@ -512,8 +397,8 @@ llvm::Expected<Manifest> ManifestReader::read() {
             fileReader.readTuned(*entries, "tuned", manifest.tuned))
       return std::move(error);
     for (size_t i = first; i < manifest.tuned.size(); ++i)
-      manifest.tuned[i].where =
-          "tuned_file " + file.str().str() + ": " + manifest.tuned[i].where;
+      manifest.tuned[i].where = "tuned_file " + tunedPath.str().str() + ": " +
+                                manifest.tuned[i].where;
   }
   return manifest;
 }

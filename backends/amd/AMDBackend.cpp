@@ -154,8 +154,21 @@ void readNotes(llvm::StringRef bytes, llvm::StringRef kernel,
   }
 }
 
+/// The AMD architectures tkc compiles for; RDNA runs wave32, or wave64.
+constexpr ArchInfo kArchitectures[] = {
+    {"gfx90a", 64},        {"gfx942", 64},        {"gfx950", 64},
+    {"gfx1100", 32, true}, {"gfx1101", 32, true}, {"gfx1200", 32, true},
+    {"gfx1201", 32, true},
+};
+
 class AMDBackend : public TargetBackend {
 public:
+  llvm::StringRef getName() const override { return "hip"; }
+  llvm::ArrayRef<ArchInfo> getArchitectures() const override {
+    return kArchitectures;
+  }
+  llvm::StringRef getAssemblyName() const override { return "amdgcn"; }
+
   std::unique_ptr<TargetInfo>
   createTargetInfo(const TargetSpec &spec) const override {
     return std::make_unique<AMDTargetInfo>(spec.warpSize);
@@ -198,7 +211,8 @@ public:
   llvm::Expected<BinaryResult>
   makeBinary(llvm::Module &module, llvm::StringRef, const TargetSpec &spec,
              const BackendTools &tools) const override {
-    std::string lld = tools.assembler.empty() ? kDefaultLld : tools.assembler;
+    llvm::StringRef given = tools.get("ld-lld");
+    std::string lld = given.empty() ? kDefaultLld : given.str();
     auto object = emit(module, spec, llvm::CodeGenFileType::ObjectFile);
     if (!object)
       return object.takeError();
@@ -222,5 +236,5 @@ public:
 } // namespace
 
 void tkc::amd::registerAMDBackend() {
-  registerTargetBackend(Backend::Hip, std::make_unique<AMDBackend>());
+  registerTargetBackend(std::make_unique<AMDBackend>());
 }

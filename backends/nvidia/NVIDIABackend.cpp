@@ -94,8 +94,21 @@ int readCount(llvm::StringRef report, llvm::StringRef pattern) {
   return value;
 }
 
+/// The NVIDIA architectures tkc compiles for.
+constexpr ArchInfo kArchitectures[] = {
+    {"sm_80", 32},  {"sm_86", 32},   {"sm_87", 32},  {"sm_89", 32},
+    {"sm_90", 32},  {"sm_90a", 32},  {"sm_100", 32}, {"sm_100a", 32},
+    {"sm_120", 32}, {"sm_120a", 32},
+};
+
 class NVIDIABackend : public TargetBackend {
 public:
+  llvm::StringRef getName() const override { return "cuda"; }
+  llvm::ArrayRef<ArchInfo> getArchitectures() const override {
+    return kArchitectures;
+  }
+  llvm::StringRef getAssemblyName() const override { return "ptx"; }
+
   std::unique_ptr<TargetInfo>
   createTargetInfo(const TargetSpec &) const override {
     return std::make_unique<NVIDIATargetInfo>();
@@ -121,9 +134,9 @@ public:
       return makeBackendError("translation to LLVM IR failed");
     llvmModule->setTargetTriple(llvm::Triple(kTriple));
     llvmModule->setDataLayout((*machine)->createDataLayout());
-    if (auto err = linkLibdevice(*llvmModule, tools.deviceLibrary.empty()
-                                                  ? kDefaultLibdevice
-                                                  : tools.deviceLibrary))
+    llvm::StringRef libdevice = tools.get("libdevice");
+    if (auto err = linkLibdevice(
+            *llvmModule, libdevice.empty() ? kDefaultLibdevice : libdevice))
       return std::move(err);
 
     optimizeModule(*llvmModule, **machine);
@@ -141,8 +154,8 @@ public:
   llvm::Expected<BinaryResult>
   makeBinary(llvm::Module &, llvm::StringRef ptx, const TargetSpec &spec,
              const BackendTools &tools) const override {
-    std::string ptxas =
-        tools.assembler.empty() ? kDefaultPtxas : tools.assembler;
+    llvm::StringRef given = tools.get("ptxas");
+    std::string ptxas = given.empty() ? kDefaultPtxas : given.str();
     auto ran =
         runTool(ptxas, "ptxas", "--ptxas",
                 {"-arch=" + spec.arch, "-O3", "-v", "{in}", "-o", "{out}"}, ptx,
@@ -168,5 +181,5 @@ public:
 } // namespace
 
 void tkc::nvidia::registerNVIDIABackend() {
-  registerTargetBackend(Backend::Cuda, std::make_unique<NVIDIABackend>());
+  registerTargetBackend(std::make_unique<NVIDIABackend>());
 }

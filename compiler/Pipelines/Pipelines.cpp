@@ -55,9 +55,8 @@ void registerTKCDialects(DialectRegistry &registry) {
                   math::MathDialect, scf::SCFDialect, cf::ControlFlowDialect,
                   func::FuncDialect, LLVM::LLVMDialect>();
   func::registerInlinerExtension(registry);
-  for (::tkc::Backend kind : {::tkc::Backend::Cuda, ::tkc::Backend::Hip})
-    if (const ::tkc::TargetBackend *backend = ::tkc::lookupTargetBackend(kind))
-      backend->registerDialects(registry);
+  for (const ::tkc::TargetBackend *backend : ::tkc::registeredTargetBackends())
+    backend->registerDialects(registry);
 }
 
 namespace {
@@ -72,9 +71,9 @@ struct TTGIRPipelineOptions : public PassPipelineOptions<TTGIRPipelineOptions> {
 };
 /// Options of the `tkc-llvm` pipeline.
 struct LLVMPipelineOptions : public PassPipelineOptions<LLVMPipelineOptions> {
-  Option<std::string> target{*this, "target",
-                             llvm::cl::desc("Target, e.g. cuda:90a"),
-                             llvm::cl::init("cuda:90a")};
+  Option<std::string> target{
+      *this, "target",
+      llvm::cl::desc("Target, e.g. cuda:90a or hip:gfx942 (required)")};
 };
 } // namespace
 

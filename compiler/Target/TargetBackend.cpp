@@ -1,14 +1,12 @@
 //===- TargetBackend.cpp - Registry of vendor backends --------------------===//
 //
-// Holds the backends that backends/<vendor>/ register at start-up, keyed by
-// the TargetSpec's backend kind, and the out-of-line destructors of the
-// interfaces.
+// Holds the backends that backends/<vendor>/ register at start-up, by name,
+// and the out-of-line destructors of the interfaces.
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Target/TargetBackend.h"
 
-#include <array>
 #include <mutex>
 
 using namespace tkc;
@@ -17,10 +15,10 @@ TargetInfo::~TargetInfo() = default;
 TargetBackend::~TargetBackend() = default;
 
 namespace {
-/// One slot per Backend kind.
+/// The registered backends, in registration order.
 struct Registry {
   std::mutex mutex;
-  std::array<std::unique_ptr<TargetBackend>, 2> backends;
+  std::vector<std::unique_ptr<TargetBackend>> backends;
 };
 Registry &registry() {
   static Registry instance;
@@ -28,13 +26,29 @@ Registry &registry() {
 }
 } // namespace
 
-void tkc::registerTargetBackend(Backend kind,
-                                std::unique_ptr<TargetBackend> backend) {
+void tkc::registerTargetBackend(std::unique_ptr<TargetBackend> backend) {
+  registerArchitectures(backend->getName(), backend->getArchitectures());
   std::lock_guard<std::mutex> lock(registry().mutex);
-  registry().backends[static_cast<unsigned>(kind)] = std::move(backend);
+  for (std::unique_ptr<TargetBackend> &slot : registry().backends)
+    if (slot->getName() == backend->getName()) {
+      slot = std::move(backend);
+      return;
+    }
+  registry().backends.push_back(std::move(backend));
 }
 
-const TargetBackend *tkc::lookupTargetBackend(Backend kind) {
+const TargetBackend *tkc::lookupTargetBackend(llvm::StringRef name) {
   std::lock_guard<std::mutex> lock(registry().mutex);
-  return registry().backends[static_cast<unsigned>(kind)].get();
+  for (const std::unique_ptr<TargetBackend> &backend : registry().backends)
+    if (backend->getName() == name)
+      return backend.get();
+  return nullptr;
+}
+
+std::vector<const TargetBackend *> tkc::registeredTargetBackends() {
+  std::lock_guard<std::mutex> lock(registry().mutex);
+  std::vector<const TargetBackend *> result;
+  for (const std::unique_ptr<TargetBackend> &backend : registry().backends)
+    result.push_back(backend.get());
+  return result;
 }

@@ -5,8 +5,8 @@
 // binary: it supplies the TargetInfo that lowering uses, translates to LLVM
 // IR (linking device libraries and optimizing), emits assembly and
 // assembles it. Backends live in backends/<vendor>/ and register
-// themselves here; compiler/ looks them up by TargetSpec::backend and never
-// names a vendor.
+// themselves here, with their name and architectures; compiler/ looks them
+// up by TargetSpec::backend and never names a vendor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +17,7 @@
 #include "compiler/Target/TargetSpec.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
@@ -28,13 +29,18 @@
 
 namespace tkc {
 
-/// Paths to the external tools and libraries a backend may use. Empty means
-/// the backend's default location.
+/// Paths to the external tools and libraries backends may use (assemblers,
+/// linkers, device libraries), keyed by the name of the `tkc` flag that sets
+/// them. Each backend reads the names it documents; an absent or empty
+/// entry means the backend's default location.
 struct BackendTools {
-  /// The assembler or linker that makes the binary (ptxas, ld.lld).
-  std::string assembler;
-  /// The device math library (libdevice.10.bc, ocml.bc).
-  std::string deviceLibrary;
+  llvm::StringMap<std::string> paths;
+
+  /// The path given for `name`, or "".
+  llvm::StringRef get(llvm::StringRef name) const {
+    auto it = paths.find(name);
+    return it == paths.end() ? llvm::StringRef() : llvm::StringRef(it->second);
+  }
 };
 
 /// A binary and what its assembler or its own notes say about it.
@@ -49,6 +55,15 @@ struct BinaryResult {
 class TargetBackend {
 public:
   virtual ~TargetBackend();
+
+  /// The name targets and metadata use for this backend: `cuda`, `hip`.
+  virtual llvm::StringRef getName() const = 0;
+
+  /// The architectures it compiles for.
+  virtual llvm::ArrayRef<ArchInfo> getArchitectures() const = 0;
+
+  /// The `--emit` name of its assembly: `ptx`, `amdgcn`.
+  virtual llvm::StringRef getAssemblyName() const = 0;
 
   /// The TargetInfo for lowering to `spec`.
   virtual std::unique_ptr<TargetInfo>
@@ -77,12 +92,15 @@ public:
   virtual llvm::StringRef getBinaryFormat() const = 0;
 };
 
-/// Makes `backend` the one used for targets of `kind`.
-void registerTargetBackend(Backend kind,
-                           std::unique_ptr<TargetBackend> backend);
+/// Makes `backend` the one used for targets of its name, and its
+/// architectures known to parseTarget().
+void registerTargetBackend(std::unique_ptr<TargetBackend> backend);
 
-/// The backend registered for `kind`, or null.
-const TargetBackend *lookupTargetBackend(Backend kind);
+/// The backend registered under `name`, or null.
+const TargetBackend *lookupTargetBackend(llvm::StringRef name);
+
+/// Every registered backend, in registration order.
+std::vector<const TargetBackend *> registeredTargetBackends();
 
 } // namespace tkc
 

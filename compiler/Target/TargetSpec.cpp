@@ -1,50 +1,55 @@
 //===- TargetSpec.cpp - Parsing of compilation target strings -------------===//
 //
-// The tables of supported architectures and the parser for target strings.
+// The registry of architectures the backends compile for, and the parser of
+// target strings over it: metadata/TargetName.h reads the spelling, the
+// registry says whether the architecture exists and its warp sizes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Target/TargetSpec.h"
 
+#include "metadata/TargetName.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <mutex>
+#include <vector>
 
 using namespace llvm;
 
 namespace tkc {
 namespace {
 
-/// One supported architecture and the warp sizes it can run.
-struct ArchInfo {
-  Backend backend;
-  StringRef arch;
-  unsigned defaultWarpSize;
-  bool allowsWave64; ///< AMD RDNA chips run wave32 by default, wave64 too.
+/// The architectures of one registered backend.
+struct BackendArchs {
+  std::string backend;
+  std::vector<ArchInfo> archs;
 };
 
-/// Every architecture tkc compiles for. NVIDIA names are `sm_<cc>[a]`.
-constexpr ArchInfo kArchs[] = {
-    {Backend::Cuda, "sm_80", 32, false},  {Backend::Cuda, "sm_86", 32, false},
-    {Backend::Cuda, "sm_87", 32, false},  {Backend::Cuda, "sm_89", 32, false},
-    {Backend::Cuda, "sm_90", 32, false},  {Backend::Cuda, "sm_90a", 32, false},
-    {Backend::Cuda, "sm_100", 32, false}, {Backend::Cuda, "sm_100a", 32, false},
-    {Backend::Cuda, "sm_120", 32, false}, {Backend::Cuda, "sm_120a", 32, false},
-    {Backend::Hip, "gfx90a", 64, false},  {Backend::Hip, "gfx942", 64, false},
-    {Backend::Hip, "gfx950", 64, false},  {Backend::Hip, "gfx1100", 32, true},
-    {Backend::Hip, "gfx1101", 32, true},  {Backend::Hip, "gfx1200", 32, true},
-    {Backend::Hip, "gfx1201", 32, true},
+/// Every registered backend's architectures, in registration order.
+struct ArchRegistry {
+  std::mutex mutex;
+  std::vector<BackendArchs> backends;
 };
 
-const ArchInfo *findArch(StringRef arch) {
-  for (const ArchInfo &info : kArchs)
-    if (info.arch == arch)
-      return &info;
-  return nullptr;
+ArchRegistry &archRegistry() {
+  static ArchRegistry instance;
+  return instance;
 }
 
-StringRef backendName(Backend backend) {
-  return backend == Backend::Cuda ? "cuda" : "hip";
+/// The registered architecture `arch` and its backend's name, or null.
+const ArchInfo *findArch(StringRef arch, std::string *backend = nullptr) {
+  std::lock_guard<std::mutex> lock(archRegistry().mutex);
+  for (const BackendArchs &entry : archRegistry().backends)
+    for (const ArchInfo &info : entry.archs)
+      if (info.name == arch) {
+        if (backend)
+          *backend = entry.backend;
+        return &info;
+      }
+  return nullptr;
 }
 
 Error makeError(const Twine &message) {
@@ -53,24 +58,35 @@ Error makeError(const Twine &message) {
 
 } // namespace
 
+void registerArchitectures(StringRef backend, ArrayRef<ArchInfo> archs) {
+  std::lock_guard<std::mutex> lock(archRegistry().mutex);
+  std::vector<BackendArchs> &backends = archRegistry().backends;
+  auto it = llvm::find_if(
+      backends, [&](const BackendArchs &b) { return b.backend == backend; });
+  if (it == backends.end())
+    it = backends.insert(backends.end(), {backend.str(), {}});
+  it->archs.assign(archs.begin(), archs.end());
+}
+
 std::string supportedTargetsHelp() {
+  std::lock_guard<std::mutex> lock(archRegistry().mutex);
   std::string out;
-  for (Backend backend : {Backend::Cuda, Backend::Hip}) {
+  for (const BackendArchs &entry : archRegistry().backends) {
     SmallVector<StringRef> names;
-    for (const ArchInfo &info : kArchs)
-      if (info.backend == backend)
-        names.push_back(info.arch);
+    for (const ArchInfo &info : entry.archs)
+      names.push_back(info.name);
     if (!out.empty())
       out += "; ";
-    out += (backendName(backend) + ": " + join(names, ", ")).str();
+    out += entry.backend + ": " + join(names, ", ");
   }
-  return out;
+  return out.empty() ? "none: this tkc has no backends" : out;
 }
 
 std::string TargetSpec::str() const {
+  const metadata::VendorSpelling *vendor = metadata::findVendor(backend);
+  std::string out =
+      vendor ? metadata::longTargetName(*vendor, arch) : backend + ":" + arch;
   const ArchInfo *info = findArch(arch);
-  std::string out = backendName(backend).str() + ":";
-  out += backend == Backend::Cuda ? StringRef(arch).drop_front(3).str() : arch;
   if (info && warpSize != info->defaultWarpSize)
     out += ":" + std::to_string(warpSize);
   return out;
@@ -78,59 +94,28 @@ std::string TargetSpec::str() const {
 
 Expected<TargetSpec> parseTarget(StringRef text) {
   StringRef original = text;
-  text = text.trim();
-  SmallVector<StringRef> parts;
-  text.split(parts, ':');
   auto unknown = [&](const Twine &why) {
     return makeError("unknown target '" + original + "': " + why +
                      " (supported: " + supportedTargetsHelp() + ")");
   };
-
-  // Reduce every spelling to an arch name and an optional warp size.
-  std::string arch;
-  StringRef warpText;
-  if (parts.size() == 1) {
-    arch = parts[0].str();
-  } else if (parts.size() <= 3) {
-    StringRef backend = parts[0];
-    if (parts.size() == 3)
-      warpText = parts[2];
-    if (backend == "cuda") {
-      if (parts[1].starts_with("sm_"))
-        return unknown("write 'cuda:" + parts[1].drop_front(3) + "' or '" +
-                       parts[1] + "'");
-      arch = ("sm_" + parts[1]).str();
-    } else if (backend == "hip") {
-      arch = parts[1].str();
-    } else {
-      return unknown("backend must be 'cuda' or 'hip'");
-    }
-  } else {
-    return unknown("expected backend:arch[:warp]");
-  }
-
-  const ArchInfo *info = findArch(arch);
-  if (!info)
-    return unknown("no such architecture '" + arch + "'");
-  if (parts.size() > 1 && backendName(info->backend) != parts[0])
-    return unknown("architecture '" + arch + "' is not a " + parts[0] +
-                   " architecture");
+  Expected<metadata::TargetName> name = metadata::parseTargetName(text);
+  if (!name)
+    return unknown(toString(name.takeError()));
 
   TargetSpec spec;
-  spec.backend = info->backend;
-  spec.arch = arch;
+  const ArchInfo *info = findArch(name->arch, &spec.backend);
+  if (!info || spec.backend != name->vendor->backend)
+    return unknown("no such architecture '" + name->arch + "'");
+  spec.arch = name->arch;
   spec.warpSize = info->defaultWarpSize;
-  if (!warpText.empty()) {
-    unsigned warp = 0;
-    if (warpText.getAsInteger(10, warp))
-      return makeError("invalid warp size '" + warpText + "' in target '" +
-                       original + "'");
+  if (name->warpSize) {
+    unsigned warp = *name->warpSize;
     bool ok =
         warp == info->defaultWarpSize || (warp == 64 && info->allowsWave64);
     if (!ok)
       return makeError(formatv("warp size {0} is not supported on {1} "
                                "(it runs {2}{3})",
-                               warp, arch, info->defaultWarpSize,
+                               warp, spec.arch, info->defaultWarpSize,
                                info->allowsWave64 ? " or 64" : "")
                            .str());
     spec.warpSize = warp;

@@ -4,12 +4,16 @@
 // Triton's `backend:arch[:warp]` strings (`cuda:90a`, `hip:gfx942`,
 // `hip:gfx1100:64`) or the short forms `sm_90a` and `gfx942`, and printed back
 // in one canonical form, which names variants in metadata and file names.
+// The spelling comes from metadata/TargetName.h; which architectures exist
+// comes from the backends, which register them at start-up: nothing here
+// names a vendor.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TKC_TARGET_TARGETSPEC_H
 #define TKC_TARGET_TARGETSPEC_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -18,13 +22,11 @@
 
 namespace tkc {
 
-/// The code-object family a target compiles to.
-enum class Backend { Cuda, Hip };
-
 /// One architecture to compile for, with its warp (wavefront) size.
 struct TargetSpec {
-  /// Which backend compiles for this architecture.
-  Backend backend = Backend::Cuda;
+  /// The name of the backend that compiles it, as metadata records it:
+  /// `cuda`, `hip`.
+  std::string backend;
   /// The architecture as its vendor spells it: `sm_90a`, `gfx942`.
   std::string arch;
   /// Threads per warp (wavefront): 32, or 64 on AMD's wave64 chips.
@@ -39,6 +41,21 @@ struct TargetSpec {
            warpSize == other.warpSize;
   }
 };
+
+/// One architecture a backend compiles for.
+struct ArchInfo {
+  /// The vendor's spelling: `sm_90a`, `gfx942`.
+  llvm::StringRef name;
+  unsigned defaultWarpSize;
+  /// AMD RDNA chips run wave32 by default, and wave64 too.
+  bool allowsWave64 = false;
+};
+
+/// Makes the architectures `archs` of backend `backend` known to
+/// parseTarget(); registerTargetBackend() calls it. Backends are listed in
+/// the order they registered.
+void registerArchitectures(llvm::StringRef backend,
+                           llvm::ArrayRef<ArchInfo> archs);
 
 /// Parses one target string. The error says what was wrong and lists the
 /// supported architectures.

@@ -6,8 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "backends/amd/AMDBackend.h"
-#include "backends/nvidia/NVIDIABackend.h"
+#include "backends/RegisterAllBackends.h"
 #include "compiler/Pipelines/Pipelines.h"
 
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -19,8 +18,7 @@ int main(int argc, char **argv) {
   // Under `bazel run`, resolve relative paths against the user's directory.
   if (const char *dir = std::getenv("BUILD_WORKING_DIRECTORY"))
     (void)chdir(dir);
-  tkc::nvidia::registerNVIDIABackend();
-  tkc::amd::registerAMDBackend();
+  tkc::registerAllBackends();
   mlir::DialectRegistry registry;
   mlir::tkc::registerTKCDialects(registry);
   mlir::tkc::registerTKCPassesAndPipelines();

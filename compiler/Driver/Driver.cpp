@@ -1,0 +1,400 @@
+//===- Driver.cpp - One compilation, from kernel source to files ----------===//
+//
+// Runs the stages of a compilation: the frontend (`ast`, `ttir`), the GPU
+// pipelines (`ttgir`, LLVM dialect), and the registered backend of each
+// target (`llir`, assembly, the binary). Every variant is compiled in memory
+// first; files are written only when all succeeded.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Driver/Driver.h"
+
+#include "compiler/Dialect/TKC/Analysis/PointerAccess.h"
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
+#include "compiler/Frontend/ASTPrinter.h"
+#include "compiler/Frontend/CodeGen.h"
+#include "compiler/Frontend/Parser.h"
+#include "compiler/Frontend/Signature.h"
+#include "compiler/Pipelines/Pipelines.h"
+#include "metadata/KernelMetadata.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace llvm;
+using namespace tkc::driver;
+using mlir::failure;
+using mlir::LogicalResult;
+using mlir::success;
+
+namespace {
+
+/// The stages every target has, by their `--emit` names.
+constexpr std::pair<StringRef, Stage> kStageNames[] = {
+    {"ast", Stage::Ast},
+    {"ttir", Stage::TTIR},
+    {"ttgir", Stage::TTGIR},
+    {"llir", Stage::LLIR},
+};
+
+/// Runs the passes `build` adds on `module`, with the pass manager options
+/// of the command line (--mlir-timing, --mlir-print-ir-after-all, ...).
+LogicalResult runPipeline(mlir::ModuleOp module,
+                          function_ref<void(mlir::PassManager &)> build) {
+  mlir::DefaultTimingManager timing;
+  mlir::applyDefaultTimingManagerCLOptions(timing);
+  mlir::TimingScope timingScope = timing.getRootScope();
+  mlir::PassManager pm(module.getContext());
+  pm.enableTiming(timingScope);
+  if (failed(mlir::applyPassManagerCLOptions(pm)))
+    return reportError("the pass manager's command-line options are not "
+                       "registered (call registerCommandLineOptions() first)");
+  build(pm);
+  return pm.run(module);
+}
+
+/// Writes `print`'s output to `outputPath` ("-" for stdout).
+LogicalResult writeOutput(StringRef outputPath,
+                          function_ref<void(raw_ostream &)> print) {
+  std::string error;
+  auto output = mlir::openOutputFile(outputPath, &error);
+  if (!output)
+    return reportError(error);
+  print(output->os());
+  output->keep();
+  return success();
+}
+
+/// Writes `bytes` to `path` through a ToolOutputFile that is removed again
+/// unless kept.
+LogicalResult writeFile(StringRef path, StringRef bytes) {
+  std::error_code ec;
+  ToolOutputFile file(path, ec, sys::fs::OF_None);
+  if (ec)
+    return reportError("cannot write '" + path + "': " + ec.message());
+  file.os() << bytes;
+  file.os().flush();
+  if (file.os().has_error())
+    return reportError("cannot write '" + path + "'");
+  file.keep();
+  return success();
+}
+
+/// One compiled variant, held in memory until every variant succeeded.
+struct Variant {
+  tkc::BinaryResult binary;
+  tkc::metadata::KernelMetadata metadata;
+};
+
+/// Reads the `tkc.params` attribute the frontend puts on the kernel, and
+/// gives each pointer the access PointerAccessAnalysis finds. `ttir` must be
+/// the module after the ttir pipeline: helpers are inlined and dead loads
+/// folded away, the function's arguments are still exactly the parameters
+/// that are neither constexpr nor equal_to_1 (in source order), and the
+/// result, like the parameters, is the same for every target.
+std::optional<std::vector<tkc::metadata::KernelParam>>
+readParams(mlir::ModuleOp ttir, std::string &entry) {
+  for (auto func : ttir.getOps<mlir::func::FuncOp>()) {
+    auto params = func->getAttrOfType<mlir::ArrayAttr>("tkc.params");
+    if (!params)
+      continue;
+    entry = func.getName().str();
+    mlir::tkc::PointerAccessAnalysis access(func);
+    unsigned argIndex = 0;
+    std::vector<tkc::metadata::KernelParam> result;
+    for (auto dict : params.getAsRange<mlir::DictionaryAttr>()) {
+      tkc::metadata::KernelParam p;
+      auto str = [&](StringRef key) {
+        auto attr = dict.getAs<mlir::StringAttr>(key);
+        return attr ? attr.str() : std::string();
+      };
+      p.name = str("name");
+      p.kind = str("kind");
+      p.dtype = str("dtype");
+      p.value = str("value");
+      if (auto div = dict.getAs<mlir::IntegerAttr>("divisibility"))
+        p.divisibility = div.getInt();
+      p.equalToOne =
+          static_cast<bool>(dict.getAs<mlir::BoolAttr>("equal_to_1"));
+      if (p.isPassed()) {
+        if (p.isPointer() && argIndex < func.getNumArguments() &&
+            isa<mlir::tkc::PointerType>(func.getArgumentTypes()[argIndex]))
+          p.access =
+              mlir::tkc::stringifyPointerAccess(access.getArgAccess(argIndex))
+                  .str();
+        ++argIndex;
+      }
+      result.push_back(std::move(p));
+    }
+    return result;
+  }
+  return std::nullopt;
+}
+
+/// The shared-memory size the module records, if any.
+std::optional<int64_t> sharedBytesOf(mlir::ModuleOp module) {
+  if (auto shared = module->getAttrOfType<mlir::IntegerAttr>(
+          mlir::tkc::gpu::TKCGPUDialect::kSharedBytes))
+    return shared.getInt();
+  return std::nullopt;
+}
+
+/// Compiles `ttir` for one target, printing the stage `opts.emit` asks
+/// for, or completing `variant` (whose parameters are already read) when the
+/// binary is wanted.
+LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
+                             const CompileOptions &opts, Variant &variant) {
+  const tkc::TargetBackend *backend = tkc::lookupTargetBackend(spec.backend);
+  if (!backend)
+    return reportError("this tkc has no backend for target '" + spec.str() +
+                       "'");
+  Stage emit = opts.emit.stage;
+  if (emit == Stage::Assembly &&
+      opts.emit.assemblyName != backend->getAssemblyName())
+    return reportError("--emit=" + opts.emit.name() +
+                       " does not apply to target '" + spec.str() + "'");
+  mlir::OwningOpRef<mlir::ModuleOp> module(ttir.clone());
+  unsigned warpSize = backend->createTargetInfo(spec)->getWarpSize();
+  if (failed(runPipeline(*module, [&](mlir::PassManager &pm) {
+        mlir::tkc::buildTTGIRPipeline(pm, opts.numWarps, warpSize);
+      })))
+    return failure();
+  if (emit == Stage::TTGIR)
+    return writeOutput(opts.output,
+                       [&](raw_ostream &os) { module->print(os); });
+
+  tkc::metadata::KernelMetadata &meta = variant.metadata;
+  meta.sharedBytes = sharedBytesOf(*module).value_or(meta.sharedBytes);
+  if (failed(runPipeline(*module, [&](mlir::PassManager &pm) {
+        mlir::tkc::buildLLVMPipeline(pm, spec.str());
+      })))
+    return failure();
+  // The shared-memory size is final only after lowering.
+  meta.sharedBytes = sharedBytesOf(*module).value_or(meta.sharedBytes);
+
+  LLVMContext llvmContext;
+  auto llvmModule =
+      backend->translateToLLVMIR(*module, llvmContext, spec, opts.tools);
+  if (!llvmModule)
+    return reportError(toString(llvmModule.takeError()));
+  if (emit == Stage::LLIR)
+    return writeOutput(opts.output, [&](raw_ostream &os) {
+      (*llvmModule)->print(os, nullptr);
+    });
+  auto assembly = backend->emitAssembly(**llvmModule, spec);
+  if (!assembly)
+    return reportError(toString(assembly.takeError()));
+  if (emit == Stage::Assembly)
+    return writeOutput(opts.output, [&](raw_ostream &os) { os << *assembly; });
+  auto binary = backend->makeBinary(**llvmModule, *assembly, spec, opts.tools);
+  if (!binary)
+    return reportError(spec.str() + ": " + toString(binary.takeError()));
+  variant.binary = std::move(*binary);
+  meta.target = {spec.backend, spec.arch, spec.warpSize};
+  meta.binaryFormat = backend->getBinaryFormat().str();
+  meta.numWarps = opts.numWarps;
+  meta.numStages = opts.numStages;
+  meta.maxBlocksPerSm = opts.maxBlocksPerSm;
+  meta.binaryStats = variant.binary.stats;
+  meta.binarySize = variant.binary.bytes.size();
+  meta.sha256 = tkc::metadata::sha256Hex(ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(variant.binary.bytes.data()),
+      variant.binary.bytes.size()));
+  return success();
+}
+
+/// Compiles `ttir` for every target; for binaries, writes OUT.<format> and
+/// OUT.json (OUT.<arch>.* when there are several targets) once all
+/// variants compiled.
+LogicalResult compileForTargets(mlir::ModuleOp ttir,
+                                const CompileOptions &opts) {
+  bool binaries = opts.emit.stage == Stage::Binary;
+  if (!binaries && opts.targets.size() != 1)
+    return reportError("--emit=" + opts.emit.name() +
+                       " needs exactly one --target");
+  if (binaries && opts.output == "-")
+    return reportError("-o OUT is required to write binaries");
+  std::string entry;
+  auto params = readParams(ttir, entry);
+  if (!params && binaries)
+    return reportError(
+        "the kernel carries no parameter description (tkc.params); "
+        "binaries are made from .py kernels");
+  std::vector<Variant> variants(opts.targets.size());
+  for (Variant &variant : variants) {
+    variant.metadata.entry = entry;
+    if (params)
+      variant.metadata.params = *params;
+  }
+  for (auto [spec, variant] : llvm::zip(opts.targets, variants))
+    if (failed(compileVariant(ttir, spec, opts, variant)))
+      return failure();
+  if (!binaries)
+    return success();
+  for (Variant &variant : variants) {
+    tkc::metadata::KernelMetadata &meta = variant.metadata;
+    std::string prefix = opts.output;
+    if (variants.size() > 1)
+      prefix += "." + meta.target.arch;
+    std::string binaryPath = prefix + "." + meta.binaryFormat;
+    meta.kernel = meta.entry;
+    meta.binaryFile = sys::path::filename(binaryPath).str();
+    meta.kernelArgs = tkc::metadata::kernelArgsOf(meta.params);
+    std::string json;
+    raw_string_ostream os(json);
+    os << formatv("{0:2}", meta.toJSON()) << "\n";
+    if (failed(writeFile(binaryPath, StringRef(variant.binary.bytes.data(),
+                                               variant.binary.bytes.size()))) ||
+        failed(writeFile(prefix + ".json", json)))
+      return failure();
+  }
+  return success();
+}
+
+/// Runs the ttir pipeline on `module`, then prints it (`--emit=ttir`) or
+/// carries on with the GPU stages.
+LogicalResult compileTTIR(mlir::ModuleOp module, const CompileOptions &opts) {
+  if (failed(runPipeline(module, mlir::tkc::buildTTIRPipeline)))
+    return failure();
+  if (opts.emit.stage == Stage::TTIR)
+    return writeOutput(opts.output, [&](raw_ostream &os) { module.print(os); });
+  return compileForTargets(module, opts);
+}
+
+/// Reads `path` into `sourceMgr`; returns its buffer id, or 0 after an
+/// error.
+unsigned loadSource(SourceMgr &sourceMgr, StringRef path) {
+  std::string error;
+  auto input = mlir::openInputFile(path, &error);
+  if (!input) {
+    (void)reportError(error);
+    return 0;
+  }
+  return sourceMgr.AddNewSourceBuffer(std::move(input), SMLoc());
+}
+
+/// Creates a context with every dialect tkc's IR may contain loaded.
+std::unique_ptr<mlir::MLIRContext> makeContext() {
+  mlir::DialectRegistry registry;
+  mlir::tkc::registerTKCDialects(registry);
+  auto context = std::make_unique<mlir::MLIRContext>(registry);
+  context->loadAllAvailableDialects();
+  return context;
+}
+
+} // namespace
+
+std::string EmitRequest::name() const {
+  if (stage == Stage::Assembly)
+    return assemblyName;
+  if (stage == Stage::Binary)
+    return "cubin/hsaco";
+  for (const auto &[text, value] : kStageNames)
+    if (value == stage)
+      return text.str();
+  return "?";
+}
+
+std::optional<EmitRequest> tkc::driver::parseEmit(StringRef text) {
+  for (const auto &[name, stage] : kStageNames)
+    if (name == text)
+      return EmitRequest{stage, ""};
+  for (const tkc::TargetBackend *backend : tkc::registeredTargetBackends())
+    if (backend->getAssemblyName() == text)
+      return EmitRequest{Stage::Assembly, text.str()};
+  return std::nullopt;
+}
+
+std::string tkc::driver::emitChoicesHelp() {
+  std::string out;
+  for (const auto &[name, stage] : kStageNames)
+    out += (out.empty() ? "" : ", ") + name.str();
+  for (const tkc::TargetBackend *backend : tkc::registeredTargetBackends())
+    out += ", " + backend->getAssemblyName().str();
+  return out;
+}
+
+void tkc::driver::registerCommandLineOptions() {
+  mlir::registerAsmPrinterCLOptions();
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
+  mlir::tkc::registerTKCPassesAndPipelines();
+}
+
+LogicalResult tkc::driver::reportError(const Twine &message) {
+  WithColor::error(errs(), "tkc") << message << "\n";
+  return failure();
+}
+
+LogicalResult tkc::driver::compileIRFile(StringRef path,
+                                         const CompileOptions &opts) {
+  auto context = makeContext();
+  SourceMgr sourceMgr;
+  if (!loadSource(sourceMgr, path))
+    return failure();
+  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, context.get());
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, context.get());
+  if (!module)
+    return failure();
+  return compileTTIR(*module, opts);
+}
+
+LogicalResult tkc::driver::compileKernel(const KernelSource &source,
+                                         const CompileOptions &opts) {
+  using namespace tkc::frontend;
+  SourceMgr sourceMgr;
+  unsigned bufferId = loadSource(sourceMgr, source.input);
+  if (!bufferId)
+    return failure();
+  Diagnostics diags(sourceMgr, errs());
+  std::unique_ptr<tkc::frontend::Module> module = parseModule(bufferId, diags);
+  if (!module)
+    return failure();
+  const FunctionDef *fn = module->findFunction(source.kernel);
+  if (!fn) {
+    std::string jitNames;
+    for (const auto &f : module->functions)
+      if (f->isJit)
+        jitNames += (jitNames.empty() ? "" : ", ") + f->name;
+    return reportError(
+        "no function '" + source.kernel + "' in '" + source.input + "'" +
+        (jitNames.empty() ? std::string(" (it has no @triton.jit functions)")
+                          : " (its @triton.jit functions: " + jitNames + ")"));
+  }
+  if (opts.emit.stage == Stage::Ast)
+    return writeOutput(opts.output,
+                       [&](raw_ostream &os) { printAST(*fn, diags, os); });
+
+  KernelRequest request;
+  request.kernelName = source.kernel;
+  request.constexprs = source.constexprs;
+  request.debug = source.debug;
+  auto signature = parseSignature(source.signature);
+  if (!signature)
+    return reportError("--signature: " + toString(signature.takeError()));
+  request.signature = std::move(*signature);
+
+  auto context = makeContext();
+  mlir::SourceMgrDiagnosticHandler mlirDiagnostics(sourceMgr, context.get());
+  mlir::OwningOpRef<mlir::ModuleOp> ttir =
+      generateTTIR(*module, request, diags, *context);
+  if (!ttir)
+    return failure();
+  return compileTTIR(*ttir, opts);
+}

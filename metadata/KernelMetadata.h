@@ -1,0 +1,145 @@
+//===- KernelMetadata.h - The metadata file of one variant ------*- C++ -*-===//
+//
+// The contract between the compiler and the launcher generator: what one
+// compiled variant's metadata file (docs/metadata.md, schema version 1)
+// holds, how it is written (toJSON) and how it is read back and checked
+// (parseKernelMetadata). The compiler writes it, launcher_gen reads it, and
+// neither knows the other: this library depends on LLVM's Support only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_METADATA_KERNELMETADATA_H
+#define TKC_METADATA_KERNELMETADATA_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tkc::metadata {
+
+/// The schema version this library writes and reads.
+constexpr int64_t kSchemaVersion = 1;
+
+/// The tkc version recorded in every metadata file.
+constexpr llvm::StringLiteral kToolVersion = "0.1.0";
+
+/// The C type a caller passes for a scalar of Triton dtype `dtype`
+/// (`int32_t`, `float`, ...), or "" when no scalar has that dtype.
+llvm::StringRef scalarCType(llvm::StringRef dtype);
+
+/// Size in bytes of a scalar of `dtype` as the binary receives it; 0 for an
+/// unknown dtype.
+unsigned scalarSize(llvm::StringRef dtype);
+
+/// Whether `dtype` is one of Triton's element types of docs/metadata.md.
+bool isKnownDType(llvm::StringRef dtype);
+
+/// Lowercase hex SHA-256 of `bytes`.
+std::string sha256Hex(llvm::ArrayRef<uint8_t> bytes);
+
+/// Whether `name` is a C identifier.
+bool isCIdentifier(llvm::StringRef name);
+
+/// One parameter of the Triton function, in source order (`params`).
+struct KernelParam {
+  std::string name;
+  /// `pointer`, `scalar` or `constexpr`.
+  std::string kind;
+  /// Triton's short dtype name (`fp16`, `i32`); pointers: the pointee's;
+  /// empty for constexprs.
+  std::string dtype;
+  /// Divisibility the variant assumes (bytes for pointers); 1 for none.
+  int64_t divisibility = 1;
+  /// The variant assumes the value is 1 and does not take the argument.
+  bool equalToOne = false;
+  /// A constexpr's value as Python source text.
+  std::string value;
+  /// Pointers: how the kernel may access the memory behind it, `none`,
+  /// `read`, `write` or `readwrite`; "" when unknown (then not written, and
+  /// readers assume `readwrite`).
+  std::string access;
+
+  bool isConstexpr() const { return kind == "constexpr"; }
+  bool isPointer() const { return kind == "pointer"; }
+  /// Whether the kernel may write / read through this pointer.
+  bool mayWrite() const { return access != "read" && access != "none"; }
+  bool mayRead() const { return access != "write" && access != "none"; }
+  /// Whether the binary takes this parameter as an argument.
+  bool isPassed() const { return !isConstexpr() && !equalToOne; }
+  /// The C type a caller passes: `void *` for pointers, else scalarCType().
+  std::string cType() const;
+};
+
+/// One argument of the binary's entry function (`kernel_args`).
+struct KernelArg {
+  /// The `params` entry it comes from (empty for hidden arguments).
+  std::string name;
+  std::string cType;
+  int64_t size = 0;
+  int64_t align = 0;
+  /// Not a user parameter: passed as `size` zero bytes.
+  bool hidden = false;
+};
+
+/// The architecture a variant was compiled for (`target`).
+struct TargetDesc {
+  /// `cuda` or `hip` (see TargetName.h).
+  std::string backend;
+  /// The vendor's spelling: `sm_90a`, `gfx942`.
+  std::string arch;
+  int64_t warpSize = 32;
+};
+
+/// Everything docs/metadata.md lists about one variant.
+struct KernelMetadata {
+  std::string kernel;
+  std::string entry;
+  TargetDesc target;
+  /// `cubin` or `hsaco`, the binary's file name (relative to the metadata
+  /// file), its size and its SHA-256.
+  std::string binaryFormat;
+  std::string binaryFile;
+  int64_t binarySize = 0;
+  std::string sha256;
+  /// Resource figures of the binary by name (`registers`, `spill_bytes`,
+  /// `vgpr_count`, ...), kept in the `binary` object.
+  std::vector<std::pair<std::string, int64_t>> binaryStats;
+  int64_t numWarps = 4;
+  int64_t numStages = 3;
+  int64_t sharedBytes = 0;
+  /// The most blocks per multiprocessor the launcher lets run at once (0:
+  /// no cap); a launch setting the compiler only records.
+  int64_t maxBlocksPerSm = 0;
+  std::vector<KernelParam> params;
+  std::vector<KernelArg> kernelArgs;
+
+  /// Threads per block: num_warps times the warp size.
+  int64_t threadsPerBlock() const { return numWarps * target.warpSize; }
+
+  /// The parameter named `name`, or null.
+  const KernelParam *findParam(llvm::StringRef name) const;
+
+  /// The JSON document.
+  llvm::json::Value toJSON() const;
+};
+
+/// The binary's arguments for `params`: one per passed parameter, in order.
+std::vector<KernelArg> kernelArgsOf(llvm::ArrayRef<KernelParam> params);
+
+/// Reads and checks a metadata document; `file` names it in every error
+/// ("FILE: FIELD: what was expected"). The binary itself is not read.
+llvm::Expected<KernelMetadata>
+parseKernelMetadata(const llvm::json::Value &json, llvm::StringRef file);
+
+/// Loads the metadata file at `path` and parses it.
+llvm::Expected<KernelMetadata> readKernelMetadata(llvm::StringRef path);
+
+} // namespace tkc::metadata
+
+#endif // TKC_METADATA_KERNELMETADATA_H

@@ -1,0 +1,150 @@
+//===- KernelMetadataTest.cpp - Tests of the metadata contract ------------===//
+//
+// Writes metadata as the compiler does and reads it back as launcher_gen
+// does: every field survives the round trip, optional fields are left out
+// when unknown, and a broken document is refused with its field named.
+//
+//===----------------------------------------------------------------------===//
+
+#include "metadata/KernelMetadata.h"
+
+#include "gtest/gtest.h"
+
+using namespace tkc::metadata;
+
+namespace {
+
+/// A variant with one parameter of each kind and resource figures.
+KernelMetadata sample() {
+  KernelMetadata meta;
+  meta.kernel = "add_kernel";
+  meta.entry = "add_kernel";
+  meta.target = {"hip", "gfx942", 64};
+  meta.binaryFormat = "hsaco";
+  meta.binaryFile = "add.gfx942.hsaco";
+  meta.binarySize = 4096;
+  meta.sha256 = std::string(64, 'a');
+  meta.binaryStats = {{"lds_bytes", 512}, {"vgpr_count", 24}};
+  meta.numWarps = 8;
+  meta.numStages = 2;
+  meta.sharedBytes = 512;
+  meta.maxBlocksPerSm = 3;
+  meta.params = {
+      {"x", "pointer", "fp32", 16, false, "", "read"},
+      {"y", "pointer", "fp16", 1, false, "", ""},
+      {"n", "scalar", "i32", 16, false, "", ""},
+      {"one", "scalar", "i32", 1, true, "", ""},
+      {"BLOCK", "constexpr", "", 1, false, "1024", ""},
+  };
+  meta.kernelArgs = kernelArgsOf(meta.params);
+  return meta;
+}
+
+/// `json` with the object at `field` (top level) changed by `edit`.
+llvm::json::Value edited(llvm::json::Value json,
+                         llvm::function_ref<void(llvm::json::Object &)> edit) {
+  edit(*json.getAsObject());
+  return json;
+}
+
+std::string errorOf(const llvm::json::Value &json) {
+  auto parsed = parseKernelMetadata(json, "v.json");
+  if (parsed)
+    return "";
+  return llvm::toString(parsed.takeError());
+}
+
+TEST(KernelMetadata, RoundTripKeepsEveryField) {
+  KernelMetadata meta = sample();
+  auto back = parseKernelMetadata(meta.toJSON(), "v.json");
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->kernel, meta.kernel);
+  EXPECT_EQ(back->target.backend, "hip");
+  EXPECT_EQ(back->target.arch, "gfx942");
+  EXPECT_EQ(back->target.warpSize, 64);
+  EXPECT_EQ(back->threadsPerBlock(), 512);
+  EXPECT_EQ(back->binaryFile, meta.binaryFile);
+  EXPECT_EQ(back->binarySize, 4096);
+  EXPECT_EQ(back->binaryStats, meta.binaryStats);
+  EXPECT_EQ(back->numStages, 2);
+  EXPECT_EQ(back->maxBlocksPerSm, 3);
+  ASSERT_EQ(back->params.size(), 5u);
+  EXPECT_EQ(back->params[0].access, "read");
+  EXPECT_EQ(back->params[1].access, "");
+  EXPECT_EQ(back->params[2].divisibility, 16);
+  EXPECT_TRUE(back->params[3].equalToOne);
+  EXPECT_EQ(back->params[4].value, "1024");
+  // Only x, y and n are passed to the binary.
+  ASSERT_EQ(back->kernelArgs.size(), 3u);
+  EXPECT_EQ(back->kernelArgs[1].cType, "void *");
+  EXPECT_EQ(back->kernelArgs[2].cType, "int32_t");
+  EXPECT_EQ(back->kernelArgs[2].size, 4);
+  // Written again, the document is the same.
+  EXPECT_EQ(back->toJSON(), meta.toJSON());
+}
+
+TEST(KernelMetadata, PointerAccessIsWrittenOnlyWhenKnown) {
+  llvm::json::Value json = sample().toJSON();
+  const llvm::json::Array &params = *json.getAsObject()->getArray("params");
+  EXPECT_EQ(params[0].getAsObject()->getString("access"), "read");
+  EXPECT_EQ(params[1].getAsObject()->get("access"), nullptr);
+  EXPECT_EQ(params[2].getAsObject()->get("access"), nullptr);
+  EXPECT_EQ(params[4].getAsObject()->get("access"), nullptr);
+  EXPECT_EQ(params[0].getAsObject()->getString("c_type"), "void *");
+}
+
+TEST(KernelMetadata, BrokenDocumentsNameTheField) {
+  llvm::json::Value good = sample().toJSON();
+  EXPECT_EQ(errorOf(edited(good, [](auto &o) { o["schema_version"] = 2; })),
+            "v.json: schema_version: unsupported version 2; this tkc reads "
+            "version 1");
+  EXPECT_EQ(errorOf(edited(good, [](auto &o) { o.erase("kernel"); })),
+            "v.json: kernel: missing (expected a string)");
+  EXPECT_EQ(errorOf(edited(good,
+                           [](auto &o) {
+                             (*o.getObject("target"))["backend"] = "metal";
+                           })),
+            "v.json: target.backend: expected \"cuda\" or \"hip\", got "
+            "\"metal\"");
+  EXPECT_EQ(
+      errorOf(edited(
+          good, [](auto &o) { (*o.getObject("target"))["arch"] = "sm_90a"; })),
+      "v.json: target.arch: 'sm_90a' is not a hip architecture "
+      "(gfx...)");
+  EXPECT_EQ(
+      errorOf(edited(good, [](auto &o) { o["threads_per_block"] = 256; })),
+      "v.json: threads_per_block: 256 is not num_warps * "
+      "target.warp_size (512)");
+  EXPECT_EQ(
+      errorOf(edited(
+          good, [](auto &o) { (*o.getObject("binary"))["format"] = "cubin"; })),
+      "v.json: binary.format: expected \"hsaco\" for hip, got "
+      "\"cubin\"");
+  EXPECT_EQ(errorOf(edited(good,
+                           [](auto &o) {
+                             auto &p =
+                                 *(*o.getArray("params"))[2].getAsObject();
+                             p["c_type"] = "float";
+                           })),
+            "v.json: params[2].c_type: expected 'int32_t' for scalar 'n' of "
+            "i32, got 'float'");
+  EXPECT_EQ(errorOf(edited(good,
+                           [](auto &o) {
+                             auto &a =
+                                 *(*o.getArray("kernel_args"))[0].getAsObject();
+                             a["name"] = "BLOCK";
+                           })),
+            "v.json: kernel_args[0].name: 'BLOCK' is a constexpr or "
+            "equal_to_1 parameter and is not passed to the binary");
+}
+
+TEST(KernelMetadata, ScalarTypes) {
+  EXPECT_EQ(scalarCType("bf16"), "uint16_t");
+  EXPECT_EQ(scalarCType("fp8e4nv"), "");
+  EXPECT_TRUE(isKnownDType("fp8e4nv"));
+  EXPECT_EQ(scalarSize("fp64"), 8u);
+  EXPECT_EQ(sha256Hex({}), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934c"
+                           "a495991b7852b855");
+}
+
+} // namespace

@@ -1,0 +1,48 @@
+//===- TargetNameTest.cpp - Tests of the target spelling table ------------===//
+//
+// Long and short target spellings of both vendors, and the spelling errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "metadata/TargetName.h"
+
+#include "gtest/gtest.h"
+
+using namespace tkc::metadata;
+
+namespace {
+
+std::string archOf(llvm::StringRef text) {
+  auto name = parseTargetName(text);
+  if (!name)
+    return "error: " + llvm::toString(name.takeError());
+  return name->vendor->backend.str() + " " + name->arch +
+         (name->warpSize ? " " + std::to_string(*name->warpSize) : "");
+}
+
+TEST(TargetName, Spellings) {
+  EXPECT_EQ(archOf("cuda:90a"), "cuda sm_90a");
+  EXPECT_EQ(archOf(" sm_80 "), "cuda sm_80");
+  EXPECT_EQ(archOf("hip:gfx942"), "hip gfx942");
+  EXPECT_EQ(archOf("hip:gfx1100:64"), "hip gfx1100 64");
+  EXPECT_EQ(archOf("gfx90a"), "hip gfx90a");
+}
+
+TEST(TargetName, Errors) {
+  EXPECT_EQ(archOf("cuda:sm_90a"), "error: write 'cuda:90a' or 'sm_90a'");
+  EXPECT_EQ(archOf("metal:m1"), "error: backend must be 'cuda' or 'hip'");
+  EXPECT_EQ(archOf("hip:sm_80"),
+            "error: architecture 'sm_80' is not a hip architecture");
+  EXPECT_EQ(archOf("x86"), "error: no such architecture 'x86'");
+  EXPECT_EQ(archOf("hip:gfx942:w"), "error: invalid warp size 'w'");
+  EXPECT_EQ(archOf("a:b:c:d"), "error: expected backend:arch[:warp]");
+}
+
+TEST(TargetName, LongForm) {
+  EXPECT_EQ(longTargetName(*findVendor("cuda"), "sm_90a"), "cuda:90a");
+  EXPECT_EQ(longTargetName(*findVendor("hip"), "gfx942"), "hip:gfx942");
+  EXPECT_EQ(findVendor("hip")->binaryFormat, "hsaco");
+  EXPECT_EQ(vendorOfArch("sm_100a")->backend, "cuda");
+}
+
+} // namespace
