@@ -1,10 +1,9 @@
 //===- CodeGenImpl.h - Internals of the tkc-dialect generator ---*- C++ -*-===//
 //
-// The compile-time object model (Obj: a runtime block/scalar or a constexpr:
-// int, float, bool, string, None, dtype, tuple, function, module, builtin)
-// and the two classes that generate IR: CodeGen (per kernel: builder,
-// globals, the typing rules of Semantics.cpp) and FunctionGen (per inlined
-// function body: scope, statements, expressions, builtin calls).
+// The two classes that generate IR from the values of Value.h: CodeGen (per
+// kernel: builder, globals, the typing rules of Semantics.cpp) and
+// FunctionGen (per inlined function body: scope, statements, expressions,
+// builtin calls).
 // Only the frontend's .cpp files include this header.
 //
 //===----------------------------------------------------------------------===//
@@ -16,6 +15,7 @@
 #include "compiler/Frontend/AST.h"
 #include "compiler/Frontend/CodeGen.h"
 #include "compiler/Frontend/Types.h"
+#include "compiler/Frontend/Value.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringMap.h"
@@ -28,97 +28,6 @@
 #include <vector>
 
 namespace tkc::frontend {
-
-/// A value during code generation: a runtime scalar/block (Tensor) or a
-/// compile-time object.
-struct Obj {
-  enum class Kind {
-    Tensor,   ///< Runtime value: `value` of type `type` (scalar or block).
-    Int,      ///< Python int (constexpr).
-    Float,    ///< Python float (constexpr).
-    Bool,     ///< Python bool (constexpr).
-    Str,      ///< Python string (constexpr).
-    None,     ///< Python None.
-    DTypeObj, ///< A dtype such as tl.float16.
-    Tuple,    ///< Tuple or list of objects.
-    Function, ///< A @jit function.
-    Module,   ///< A module such as `triton.language` (path in `str`).
-    Builtin,  ///< A builtin function (name in `str`).
-    Method,   ///< A builtin bound to `self` (name in `str`).
-  };
-  Kind kind = Kind::None;
-  mlir::Value value;
-  TType type;
-  int64_t intValue = 0;
-  double floatValue = 0;
-  std::string str;
-  DType dtype;
-  std::vector<Obj> elems;
-  const FunctionDef *function = nullptr;
-  std::shared_ptr<Obj> self;
-
-  static Obj tensor(mlir::Value v, TType t) {
-    Obj o;
-    o.kind = Kind::Tensor;
-    o.value = v;
-    o.type = std::move(t);
-    return o;
-  }
-  static Obj integer(int64_t v) {
-    Obj o;
-    o.kind = Kind::Int;
-    o.intValue = v;
-    return o;
-  }
-  static Obj floating(double v) {
-    Obj o;
-    o.kind = Kind::Float;
-    o.floatValue = v;
-    return o;
-  }
-  static Obj boolean(bool v) {
-    Obj o;
-    o.kind = Kind::Bool;
-    o.intValue = v;
-    return o;
-  }
-  static Obj string(std::string s) {
-    Obj o;
-    o.kind = Kind::Str;
-    o.str = std::move(s);
-    return o;
-  }
-  static Obj none() { return Obj(); }
-  static Obj dtypeObj(DType t) {
-    Obj o;
-    o.kind = Kind::DTypeObj;
-    o.dtype = std::move(t);
-    return o;
-  }
-  static Obj tuple(std::vector<Obj> elems) {
-    Obj o;
-    o.kind = Kind::Tuple;
-    o.elems = std::move(elems);
-    return o;
-  }
-  static Obj named(Kind kind, std::string name) {
-    Obj o;
-    o.kind = kind;
-    o.str = std::move(name);
-    return o;
-  }
-
-  bool isTensor() const { return kind == Kind::Tensor; }
-  /// Int, Float or Bool: a Python number.
-  bool isNumber() const {
-    return kind == Kind::Int || kind == Kind::Float || kind == Kind::Bool;
-  }
-  /// Anything but a runtime value (a tuple counts if all its parts do).
-  bool isConstexpr() const;
-  /// A short description for diagnostics: `constexpr int 4`, `block<128 x
-  /// fp32>`, `tuple`, `function 'f'`.
-  std::string describe() const;
-};
 
 /// A call's arguments after evaluation.
 struct CallArgs {
@@ -255,6 +164,10 @@ bool isUnsupportedLanguageFeature(llvm::StringRef name);
 /// True if `self.name` is a method or attribute of blocks that forwards to
 /// the builtin `tl.name`.
 bool isTensorMethod(llvm::StringRef name);
+
+/// True if a parameter or variable annotation is `tl.constexpr` (spelled
+/// any way that ends in `constexpr`).
+bool isConstexprAnnotation(const Expr *annotation);
 
 /// Names assigned anywhere in `body` (targets of assignments, augmented
 /// assignments and for loops, recursively), in order of first assignment,

@@ -26,49 +26,6 @@ namespace arith = mlir::arith;
 namespace tkcir = mlir::tkc;
 
 //===----------------------------------------------------------------------===//
-// Obj
-//===----------------------------------------------------------------------===//
-
-bool Obj::isConstexpr() const {
-  if (kind == Kind::Tensor)
-    return false;
-  if (kind == Kind::Tuple)
-    for (const Obj &e : elems)
-      if (!e.isConstexpr())
-        return false;
-  return true;
-}
-
-std::string Obj::describe() const {
-  switch (kind) {
-  case Kind::Tensor:
-    return type.isBlock() ? type.str() : "scalar " + type.str();
-  case Kind::Int:
-    return "constexpr int " + std::to_string(intValue);
-  case Kind::Float:
-    return "constexpr float";
-  case Kind::Bool:
-    return intValue ? "constexpr True" : "constexpr False";
-  case Kind::Str:
-    return "constexpr string '" + str + "'";
-  case Kind::None:
-    return "None";
-  case Kind::DTypeObj:
-    return "dtype " + dtype.str();
-  case Kind::Tuple:
-    return "tuple of " + std::to_string(elems.size());
-  case Kind::Function:
-    return "function '" + function->name + "'";
-  case Kind::Module:
-    return "module '" + str + "'";
-  case Kind::Builtin:
-  case Kind::Method:
-    return "builtin '" + str + "'";
-  }
-  return "?";
-}
-
-//===----------------------------------------------------------------------===//
 // Constants and conversions
 //===----------------------------------------------------------------------===//
 

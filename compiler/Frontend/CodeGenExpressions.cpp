@@ -1,0 +1,354 @@
+//===- CodeGenExpressions.cpp - Expressions and inlined calls -------------===//
+//
+// Evaluates expressions: literals and names, attributes of modules, blocks
+// and dtypes, operators (through the typing rules of Semantics.cpp), boolean
+// and conditional expressions, subscripts of tuples and blocks, and calls.
+// A call of a @jit function binds its arguments as Python does and inlines
+// the body; a call of a builtin goes to FunctionGen::callBuiltin.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Frontend/CodeGenImpl.h"
+
+namespace tkc::frontend {
+
+using Kind = Obj::Kind;
+
+/// Bound on @jit call nesting (and so on recursion).
+static constexpr unsigned kMaxCallDepth = 64;
+
+std::optional<Obj> FunctionGen::eval(const Expr &expr) {
+  Loc l = expr.getLoc();
+  switch (expr.getKind()) {
+  case Expr::Kind::Name: {
+    const auto &n = llvm::cast<NameExpr>(expr);
+    auto it = scope.find(n.id);
+    if (it != scope.end())
+      return it->second;
+    return cg.lookupGlobal(n.id, l);
+  }
+  case Expr::Kind::IntLit:
+    return Obj::integer(llvm::cast<IntLitExpr>(expr).value);
+  case Expr::Kind::FloatLit:
+    return Obj::floating(llvm::cast<FloatLitExpr>(expr).value);
+  case Expr::Kind::StrLit:
+    return Obj::string(llvm::cast<StrLitExpr>(expr).value);
+  case Expr::Kind::BoolLit:
+    return Obj::boolean(llvm::cast<BoolLitExpr>(expr).value);
+  case Expr::Kind::NoneLit:
+    return Obj::none();
+  case Expr::Kind::EllipsisLit:
+    cg.diags.error(l, "'...' is not supported in Triton kernels");
+    return std::nullopt;
+  case Expr::Kind::Attribute: {
+    const auto &a = llvm::cast<AttributeExpr>(expr);
+    auto base = eval(*a.base);
+    if (!base)
+      return std::nullopt;
+    switch (base->kind) {
+    case Kind::Module:
+      return cg.moduleAttribute(*base, a.attr, a.attrLoc);
+    case Kind::Tensor:
+      return tensorAttribute(*base, a.attr, a.attrLoc);
+    case Kind::DTypeObj:
+      return dtypeAttribute(*base, a.attr, a.attrLoc);
+    default:
+      cg.diags.error(a.attrLoc,
+                     base->describe() + " has no attribute '" + a.attr + "'");
+      return std::nullopt;
+    }
+  }
+  case Expr::Kind::Subscript:
+    return evalSubscript(llvm::cast<SubscriptExpr>(expr));
+  case Expr::Kind::Slice:
+    cg.diags.error(l, "a slice is only allowed inside a subscript");
+    return std::nullopt;
+  case Expr::Kind::Call:
+    return evalCall(llvm::cast<CallExpr>(expr));
+  case Expr::Kind::BinOp: {
+    const auto &b = llvm::cast<BinOpExpr>(expr);
+    auto lhs = eval(*b.lhs);
+    auto rhs = lhs ? eval(*b.rhs) : std::nullopt;
+    if (!rhs)
+      return std::nullopt;
+    return cg.binaryOp(b.op, *lhs, *rhs, l);
+  }
+  case Expr::Kind::UnaryOp: {
+    const auto &u = llvm::cast<UnaryOpExpr>(expr);
+    auto operand = eval(*u.operand);
+    if (!operand)
+      return std::nullopt;
+    return cg.unaryOp(u.op, *operand, l);
+  }
+  case Expr::Kind::BoolOp:
+    return evalBoolOp(llvm::cast<BoolOpExpr>(expr));
+  case Expr::Kind::Compare: {
+    const auto &c = llvm::cast<CompareExpr>(expr);
+    std::vector<Obj> values;
+    for (const ExprPtr &e : c.operands) {
+      auto v = eval(*e);
+      if (!v)
+        return std::nullopt;
+      values.push_back(*v);
+    }
+    std::optional<Obj> result;
+    for (size_t i = 0; i < c.ops.size(); ++i) {
+      auto r = cg.compare(c.ops[i], values[i], values[i + 1], l);
+      if (!r)
+        return std::nullopt;
+      if (!result)
+        result = r;
+      else
+        result = cg.binaryOp(BinOp::BitAnd, *result, *r, l);
+      if (!result)
+        return std::nullopt;
+    }
+    return result;
+  }
+  case Expr::Kind::IfExp:
+    return evalIfExp(llvm::cast<IfExpExpr>(expr));
+  case Expr::Kind::Tuple:
+  case Expr::Kind::List: {
+    const auto &elts = expr.getKind() == Expr::Kind::Tuple
+                           ? llvm::cast<TupleExpr>(expr).elts
+                           : llvm::cast<ListExpr>(expr).elts;
+    std::vector<Obj> values;
+    for (const ExprPtr &e : elts) {
+      auto v = eval(*e);
+      if (!v)
+        return std::nullopt;
+      values.push_back(*v);
+    }
+    return Obj::tuple(std::move(values));
+  }
+  case Expr::Kind::Unsupported:
+    cg.diags.error(l, llvm::cast<UnsupportedExpr>(expr).what +
+                          " is not supported in Triton kernels");
+    return std::nullopt;
+  }
+  cg.diags.error(l, "unsupported expression");
+  return std::nullopt;
+}
+
+std::optional<Obj> FunctionGen::evalBoolOp(const BoolOpExpr &expr) {
+  std::optional<Obj> result;
+  for (const ExprPtr &e : expr.values) {
+    // Short-circuit on compile-time values, as Python does.
+    if (result && result->isConstexpr() && cg.truthy(*result) != expr.isAnd)
+      return result;
+    auto v = eval(*e);
+    if (!v)
+      return std::nullopt;
+    if (!result || (result->isConstexpr() && v->isConstexpr())) {
+      result = v;
+      continue;
+    }
+    if (v->isConstexpr() && cg.truthy(*v) == expr.isAnd)
+      continue; // `x and True`, `x or False`.
+    auto a = cg.toBool(*result, e->getLoc());
+    auto b = a ? cg.toBool(*v, e->getLoc()) : std::nullopt;
+    if (!b)
+      return std::nullopt;
+    result = cg.binaryOp(expr.isAnd ? BinOp::BitAnd : BinOp::BitOr, *a, *b,
+                         e->getLoc());
+    if (!result)
+      return std::nullopt;
+  }
+  return result;
+}
+
+std::optional<Obj> FunctionGen::evalIfExp(const IfExpExpr &expr) {
+  auto test = eval(*expr.test);
+  if (!test)
+    return std::nullopt;
+  if (test->isConstexpr())
+    return eval(cg.truthy(*test) ? *expr.body : *expr.orelse);
+  auto a = eval(*expr.body);
+  auto b = a ? eval(*expr.orelse) : std::nullopt;
+  if (!b)
+    return std::nullopt;
+  return cg.where(*test, *a, *b, expr.getLoc());
+}
+
+std::optional<Obj> FunctionGen::evalSubscript(const SubscriptExpr &sub) {
+  auto base = eval(*sub.base);
+  if (!base)
+    return std::nullopt;
+  Loc l = sub.getLoc();
+  if (base->kind == Kind::Tuple) {
+    if (sub.indices.size() != 1) {
+      cg.diags.error(l, "a tuple takes one index");
+      return std::nullopt;
+    }
+    if (llvm::isa<SliceExpr>(sub.indices[0].get())) {
+      cg.diags.error(l, "slicing tuples is not supported");
+      return std::nullopt;
+    }
+    auto index = eval(*sub.indices[0]);
+    if (!index)
+      return std::nullopt;
+    auto i = cg.constInt(*index, sub.indices[0]->getLoc(), "a tuple index");
+    if (!i)
+      return std::nullopt;
+    int64_t n = base->elems.size();
+    int64_t k = *i < 0 ? *i + n : *i;
+    if (k < 0 || k >= n) {
+      cg.diags.error(l, "tuple index " + std::to_string(*i) +
+                            " is out of range for " + std::to_string(n) +
+                            " elements");
+      return std::nullopt;
+    }
+    return base->elems[k];
+  }
+  if (!base->isTensor()) {
+    cg.diags.error(l, base->describe() + " is not subscriptable");
+    return std::nullopt;
+  }
+  Obj cur = *base;
+  size_t dim = 0;
+  for (const ExprPtr &index : sub.indices) {
+    if (llvm::isa<NoneLitExpr>(index.get())) {
+      if (dim > cur.type.shape.size()) {
+        cg.diags.error(index->getLoc(),
+                       "too many indices for " + base->type.str());
+        return std::nullopt;
+      }
+      llvm::SmallVector<int64_t> shape = cur.type.shape;
+      shape.insert(shape.begin() + dim, 1);
+      TType t{cur.type.elem, shape};
+      if (!cur.type.isBlock())
+        cur = *cg.broadcastTo(cur, shape, index->getLoc());
+      else
+        cur = Obj::tensor(
+            mlir::tkc::ExpandDimsOp::create(cg.builder, cg.loc(index->getLoc()),
+                                            cur.value, static_cast<int>(dim)),
+            t);
+      ++dim;
+      continue;
+    }
+    auto *slice = llvm::dyn_cast<SliceExpr>(index.get());
+    if (slice && !slice->lower && !slice->upper && !slice->step) {
+      if (dim >= cur.type.shape.size()) {
+        cg.diags.error(index->getLoc(),
+                       "too many indices for " + base->type.str());
+        return std::nullopt;
+      }
+      ++dim;
+      continue;
+    }
+    cg.diags.error(index->getLoc(),
+                   "blocks can only be indexed with ':' and None, as in "
+                   "x[:, None]");
+    return std::nullopt;
+  }
+  return cur;
+}
+
+std::optional<Obj> FunctionGen::evalCall(const CallExpr &call) {
+  auto callee = eval(*call.callee);
+  if (!callee)
+    return std::nullopt;
+  CallArgs args;
+  for (const ExprPtr &a : call.args) {
+    auto v = eval(*a);
+    if (!v)
+      return std::nullopt;
+    args.args.push_back(*v);
+    args.argLocs.push_back(a->getLoc());
+  }
+  for (const Keyword &k : call.keywords) {
+    auto v = eval(*k.value);
+    if (!v)
+      return std::nullopt;
+    args.keywords.emplace_back(k.name, *v);
+    args.keywordLocs.push_back(k.loc);
+  }
+  Loc l = call.getLoc();
+  switch (callee->kind) {
+  case Kind::Function:
+    return callFunction(*callee->function, args, l);
+  case Kind::Builtin:
+    return callBuiltin(callee->str, args, nullptr, l);
+  case Kind::Method:
+    return callBuiltin(callee->str, args, callee->self.get(), l);
+  default:
+    cg.diags.error(l, callee->describe() + " is not callable");
+    return std::nullopt;
+  }
+}
+
+std::optional<Obj> FunctionGen::callFunction(const FunctionDef &callee,
+                                             CallArgs &call, Loc l) {
+  if (!callee.isJit) {
+    cg.diags.error(l, "'" + callee.name +
+                          "' is not a @triton.jit function; kernels can only "
+                          "call @jit functions");
+    return std::nullopt;
+  }
+  if (cg.callDepth >= kMaxCallDepth) {
+    cg.diags.error(l, "calls nest deeper than " +
+                          std::to_string(kMaxCallDepth) +
+                          " levels (recursion is not supported)");
+    return std::nullopt;
+  }
+  FunctionGen gen(cg, callee);
+  if (call.args.size() > callee.params.size()) {
+    cg.diags.error(l, callee.name + "() takes " +
+                          std::to_string(callee.params.size()) +
+                          " arguments but " + std::to_string(call.args.size()) +
+                          " were given");
+    return std::nullopt;
+  }
+  std::vector<std::optional<Obj>> bound(callee.params.size());
+  for (size_t i = 0; i < call.args.size(); ++i)
+    bound[i] = call.args[i];
+  for (size_t k = 0; k < call.keywords.size(); ++k) {
+    const auto &[name, value] = call.keywords[k];
+    auto it = llvm::find_if(callee.params,
+                            [&](const Param &p) { return p.name == name; });
+    if (it == callee.params.end()) {
+      cg.diags.error(call.keywordLocs[k], callee.name +
+                                              "() got an unexpected keyword "
+                                              "argument '" +
+                                              name + "'");
+      return std::nullopt;
+    }
+    size_t i = it - callee.params.begin();
+    if (bound[i]) {
+      cg.diags.error(call.keywordLocs[k], callee.name +
+                                              "() got multiple values for "
+                                              "argument '" +
+                                              name + "'");
+      return std::nullopt;
+    }
+    bound[i] = value;
+  }
+  for (size_t i = 0; i < callee.params.size(); ++i) {
+    const Param &p = callee.params[i];
+    if (!bound[i]) {
+      if (!p.defaultValue) {
+        cg.diags.error(l, callee.name + "() missing argument '" + p.name + "'");
+        return std::nullopt;
+      }
+      bound[i] = gen.eval(*p.defaultValue);
+      if (!bound[i])
+        return std::nullopt;
+    }
+    if (isConstexprAnnotation(p.annotation.get()) && !bound[i]->isConstexpr()) {
+      cg.diags.error(l, "argument '" + p.name + "' of " + callee.name +
+                            "() is tl.constexpr but got " +
+                            bound[i]->describe());
+      cg.diags.note(p.loc, "parameter declared here");
+      return std::nullopt;
+    }
+    gen.scope[p.name] = *bound[i];
+  }
+  ++cg.callDepth;
+  bool ok = gen.visitBody(callee.body);
+  --cg.callDepth;
+  if (!ok)
+    return std::nullopt;
+  return gen.returnValue;
+}
+
+} // namespace tkc::frontend

@@ -1,0 +1,148 @@
+//===- CodeGenNames.cpp - Globals, imports and module attributes ----------===//
+//
+// Name lookup beyond a function's locals: module globals (evaluated once, at
+// compile time, with cycles reported), @jit functions, `import` and `from ...
+// import` bindings, the Python builtins a kernel may call, and the attributes
+// of the triton and triton.language modules (dtypes, and the `tl` functions
+// of Builtins.h). Also the test for `tl.constexpr` annotations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Frontend/CodeGenImpl.h"
+
+namespace tkc::frontend {
+
+using Kind = Obj::Kind;
+
+/// Python builtins a kernel may use.
+static bool isPythonBuiltin(llvm::StringRef name) {
+  return llvm::is_contained({"range", "min", "max", "float", "int", "bool",
+                             "len", "print", "abs", "isinstance"},
+                            name);
+}
+
+/// Modules a kernel may refer to.
+static bool isKnownModule(llvm::StringRef path) {
+  return llvm::is_contained(
+      {"triton", "triton.language", "triton.language.math",
+       "triton.language.core", "triton.language.standard",
+       "triton.language.extra", "triton.language.extra.libdevice",
+       "triton.language.extra.cuda", "triton.language.extra.cuda.libdevice",
+       "triton.language.extra.hip", "triton.language.extra.hip.libdevice"},
+      path);
+}
+
+/// The last component of an annotation or decorator: `tl.constexpr` ->
+/// "constexpr", `triton.autotune(...)` -> "autotune".
+static std::string lastName(const Expr &e) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(&e))
+    return n->id;
+  if (auto *a = llvm::dyn_cast<AttributeExpr>(&e))
+    return a->attr;
+  if (auto *c = llvm::dyn_cast<CallExpr>(&e))
+    return lastName(*c->callee);
+  return "";
+}
+
+bool isConstexprAnnotation(const Expr *annotation) {
+  return annotation && lastName(*annotation) == "constexpr";
+}
+
+std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
+                                            llvm::StringRef attr, Loc l) {
+  std::string path = mod.str + "." + attr.str();
+  if (isKnownModule(path))
+    return Obj::named(Kind::Module, path);
+  llvm::StringRef base = mod.str;
+  if (base == "triton") {
+    if (attr == "cdiv")
+      return Obj::named(Kind::Builtin, "tl.cdiv");
+    if (llvm::is_contained({"jit", "autotune", "heuristics", "Config"}, attr))
+      return Obj::named(Kind::Builtin, "triton." + attr.str());
+  } else if (base.starts_with("triton.language")) {
+    if (auto dtype = DType::fromLanguageName(attr))
+      return Obj::dtypeObj(*dtype);
+    if (isLanguageBuiltin(attr))
+      return Obj::named(Kind::Builtin, "tl." + attr.str());
+    if (isUnsupportedLanguageFeature(attr)) {
+      diags.error(l, "tl." + attr + " is not supported by tkc yet");
+      return std::nullopt;
+    }
+  } else {
+    diags.error(l, "module '" + mod.str + "' cannot be used inside a kernel");
+    return std::nullopt;
+  }
+  diags.error(l, "module '" + mod.str + "' has no attribute '" + attr + "'");
+  return std::nullopt;
+}
+
+std::optional<Obj> CodeGen::lookupGlobal(llvm::StringRef name, Loc useLoc) {
+  auto cached = globalCache.find(name.str());
+  if (cached != globalCache.end())
+    return cached->second;
+
+  std::optional<Obj> result;
+  // Later definitions win, as when Python runs the module.
+  const GlobalAssign *assign = nullptr;
+  for (const GlobalAssign &g : module.globals)
+    if (g.name == name)
+      assign = &g;
+  const FunctionDef *function = module.findFunction(name);
+  const ImportBinding *import = nullptr;
+  for (const ImportBinding &b : module.imports)
+    if (b.name == name)
+      import = &b;
+
+  if (function) {
+    Obj f;
+    f.kind = Kind::Function;
+    f.function = function;
+    result = f;
+  } else if (assign) {
+    if (!assign->value) {
+      diags.error(useLoc, "global '" + name +
+                              "' is host code that tkc cannot evaluate");
+      diags.note(assign->loc, "'" + name + "' is assigned here");
+      return std::nullopt;
+    }
+    if (!evaluatingGlobals.insert(name.str()).second) {
+      diags.error(useLoc, "global '" + name + "' depends on itself");
+      return std::nullopt;
+    }
+    static const FunctionDef moduleScope(Loc{});
+    FunctionGen gen(*this, moduleScope);
+    result = gen.eval(*assign->value);
+    evaluatingGlobals.erase(name.str());
+    if (!result)
+      return std::nullopt;
+    if (!result->isConstexpr()) {
+      diags.error(assign->loc,
+                  "global '" + name + "' must be a compile-time constant");
+      return std::nullopt;
+    }
+  } else if (import) {
+    llvm::StringRef target = import->target;
+    if (isKnownModule(target)) {
+      result = Obj::named(Kind::Module, target.str());
+    } else {
+      auto [parent, last] = target.rsplit('.');
+      if (last.empty() || !isKnownModule(parent)) {
+        diags.error(useLoc, "'" + name + "' refers to '" + target +
+                                "', which cannot be used inside a kernel");
+        return std::nullopt;
+      }
+      result =
+          moduleAttribute(Obj::named(Kind::Module, parent.str()), last, useLoc);
+    }
+  } else if (isPythonBuiltin(name)) {
+    result = Obj::named(Kind::Builtin, "builtins." + name.str());
+  } else {
+    diags.error(useLoc, "name '" + name + "' is not defined");
+    return std::nullopt;
+  }
+  if (result)
+    globalCache[name.str()] = *result;
+  return result;
+}
+
+} // namespace tkc::frontend

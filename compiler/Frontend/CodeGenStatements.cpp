@@ -1,0 +1,613 @@
+//===- CodeGenStatements.cpp - Statements and control flow ----------------===//
+//
+// Generates statements: assignments and unpacking, asserts, returns, and the
+// control flow. A compile-time `if` picks its branch and tl.static_range
+// unrolls; a runtime `if`, `for` or `while` becomes scf.if, scf.for or
+// scf.while, and the variables it changes become results and loop-carried
+// values of matching types.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Frontend/CodeGenImpl.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <cmath>
+#include <functional>
+
+namespace tkc::frontend {
+
+using Kind = Obj::Kind;
+using DK = DType::Kind;
+namespace scf = mlir::scf;
+
+/// Bound on the iterations tl.static_range unrolls.
+static constexpr int64_t kMaxUnroll = 4096;
+
+void collectAssignedNames(const Body &body, std::vector<std::string> &names) {
+  std::function<void(const Expr &)> targets = [&](const Expr &t) {
+    if (auto *n = llvm::dyn_cast<NameExpr>(&t)) {
+      if (!llvm::is_contained(names, n->id))
+        names.push_back(n->id);
+    } else if (auto *tu = llvm::dyn_cast<TupleExpr>(&t))
+      for (const ExprPtr &e : tu->elts)
+        targets(*e);
+    else if (auto *li = llvm::dyn_cast<ListExpr>(&t))
+      for (const ExprPtr &e : li->elts)
+        targets(*e);
+  };
+  for (const StmtPtr &s : body) {
+    if (auto *a = llvm::dyn_cast<AssignStmt>(s.get())) {
+      for (const ExprPtr &t : a->targets)
+        targets(*t);
+    } else if (auto *a = llvm::dyn_cast<AugAssignStmt>(s.get())) {
+      targets(*a->target);
+    } else if (auto *i = llvm::dyn_cast<IfStmt>(s.get())) {
+      collectAssignedNames(i->body, names);
+      collectAssignedNames(i->orelse, names);
+    } else if (auto *f = llvm::dyn_cast<ForStmt>(s.get())) {
+      targets(*f->target);
+      collectAssignedNames(f->body, names);
+    } else if (auto *w = llvm::dyn_cast<WhileStmt>(s.get())) {
+      collectAssignedNames(w->body, names);
+    }
+  }
+}
+
+/// True if `a` and `b` are the same runtime value, or constexprs of one
+/// kind with equal values: a variable holding either has not changed.
+static bool sameObj(const Obj &a, const Obj &b) {
+  if (a.kind != b.kind)
+    return false;
+  switch (a.kind) {
+  case Kind::Tensor:
+    return a.value == b.value;
+  case Kind::Float:
+    return a.floatValue == b.floatValue ||
+           (std::isnan(a.floatValue) && std::isnan(b.floatValue));
+  case Kind::Method:
+    return a.str == b.str && sameObj(*a.self, *b.self);
+  case Kind::Tuple:
+    if (a.elems.size() != b.elems.size())
+      return false;
+    for (size_t i = 0; i < a.elems.size(); ++i)
+      if (!sameObj(a.elems[i], b.elems[i]))
+        return false;
+    return true;
+  default:
+    return constEqual(a, b);
+  }
+}
+
+bool FunctionGen::visitBody(const Body &body) {
+  for (const StmtPtr &s : body) {
+    if (returned)
+      return true;
+    if (!visitStmt(*s))
+      return false;
+  }
+  return true;
+}
+
+bool FunctionGen::assign(const Expr &target, const Obj &value) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(&target)) {
+    scope[n->id] = value;
+    return true;
+  }
+  const std::vector<ExprPtr> *elts = nullptr;
+  if (auto *t = llvm::dyn_cast<TupleExpr>(&target))
+    elts = &t->elts;
+  else if (auto *l = llvm::dyn_cast<ListExpr>(&target))
+    elts = &l->elts;
+  if (elts) {
+    if (value.kind != Kind::Tuple)
+      return cg.diags.error(target.getLoc(),
+                            "cannot unpack " + value.describe() + " into " +
+                                std::to_string(elts->size()) + " targets");
+    if (value.elems.size() != elts->size())
+      return cg.diags.error(
+          target.getLoc(),
+          "cannot unpack " + std::to_string(value.elems.size()) +
+              " values into " + std::to_string(elts->size()) + " targets");
+    for (size_t i = 0; i < elts->size(); ++i)
+      if (!assign(*(*elts)[i], value.elems[i]))
+        return false;
+    return true;
+  }
+  if (llvm::isa<SubscriptExpr>(&target))
+    return cg.diags.error(target.getLoc(),
+                          "assignment to a subscript is not supported (blocks "
+                          "are immutable; use tl.where)");
+  if (llvm::isa<AttributeExpr>(&target))
+    return cg.diags.error(target.getLoc(),
+                          "assignment to an attribute is not supported");
+  return cg.diags.error(target.getLoc(), "cannot assign to this expression");
+}
+
+bool FunctionGen::visitStmt(const Stmt &stmt) {
+  Loc l = stmt.getLoc();
+  switch (stmt.getKind()) {
+  case Stmt::Kind::Expr:
+    return eval(*llvm::cast<ExprStmt>(stmt).value).has_value();
+  case Stmt::Kind::Assign: {
+    const auto &a = llvm::cast<AssignStmt>(stmt);
+    if (!a.value)
+      return true; // A bare annotation declares nothing we need.
+    auto value = eval(*a.value);
+    if (!value)
+      return false;
+    if (isConstexprAnnotation(a.annotation.get()) && !value->isConstexpr())
+      return cg.diags.error(a.value->getLoc(),
+                            "a tl.constexpr variable needs a compile-time "
+                            "value, got " +
+                                value->describe());
+    for (const ExprPtr &t : a.targets)
+      if (!assign(*t, *value))
+        return false;
+    return true;
+  }
+  case Stmt::Kind::AugAssign: {
+    const auto &a = llvm::cast<AugAssignStmt>(stmt);
+    auto *name = llvm::dyn_cast<NameExpr>(a.target.get());
+    if (!name)
+      return assign(*a.target, Obj::none());
+    auto cur = eval(*a.target);
+    auto rhs = cur ? eval(*a.value) : std::nullopt;
+    if (!rhs)
+      return false;
+    auto result = cg.binaryOp(a.op, *cur, *rhs, l);
+    if (!result)
+      return false;
+    scope[name->id] = *result;
+    return true;
+  }
+  case Stmt::Kind::If:
+    return visitIf(llvm::cast<IfStmt>(stmt));
+  case Stmt::Kind::For:
+    return visitFor(llvm::cast<ForStmt>(stmt));
+  case Stmt::Kind::While:
+    return visitWhile(llvm::cast<WhileStmt>(stmt));
+  case Stmt::Kind::Return: {
+    if (runtimeDepth > 0)
+      return cg.diags.error(l, "'return' inside a runtime if/for/while is "
+                               "not supported; return at the end of the "
+                               "function instead");
+    const auto &r = llvm::cast<ReturnStmt>(stmt);
+    Obj value = Obj::none();
+    if (r.value) {
+      auto v = eval(*r.value);
+      if (!v)
+        return false;
+      value = *v;
+    }
+    returnValue = value;
+    returned = true;
+    return true;
+  }
+  case Stmt::Kind::Pass:
+    return true;
+  case Stmt::Kind::Break:
+    return cg.diags.error(l, "'break' is not supported in Triton kernels");
+  case Stmt::Kind::Continue:
+    return cg.diags.error(l, "'continue' is not supported in Triton kernels");
+  case Stmt::Kind::Assert: {
+    const auto &a = llvm::cast<AssertStmt>(stmt);
+    CallArgs call;
+    auto test = eval(*a.test);
+    if (!test)
+      return false;
+    call.args.push_back(*test);
+    call.argLocs.push_back(a.test->getLoc());
+    if (a.msg) {
+      auto msg = eval(*a.msg);
+      if (!msg)
+        return false;
+      call.args.push_back(*msg);
+      call.argLocs.push_back(a.msg->getLoc());
+    }
+    if (test->isConstexpr())
+      return callBuiltin("tl.static_assert", call, nullptr, l).has_value();
+    return callBuiltin("tl.device_assert", call, nullptr, l).has_value();
+  }
+  case Stmt::Kind::FunctionDef:
+    return cg.diags.error(l, "nested function definitions are not supported "
+                             "in Triton kernels");
+  case Stmt::Kind::Unsupported:
+    return cg.diags.error(l, llvm::cast<UnsupportedStmt>(stmt).what +
+                                 " is not supported in Triton kernels");
+  }
+  return cg.diags.error(l, "unsupported statement");
+}
+
+/// Sets the builder before the terminator of `block`, or at its end.
+static void setInsertionAtEnd(mlir::OpBuilder &b, mlir::Block *block) {
+  if (!block->empty() && block->back().hasTrait<mlir::OpTrait::IsTerminator>())
+    b.setInsertionPoint(&block->back());
+  else
+    b.setInsertionPointToEnd(block);
+}
+
+bool FunctionGen::visitIf(const IfStmt &stmt) {
+  auto test = eval(*stmt.test);
+  if (!test)
+    return false;
+  if (test->isConstexpr())
+    return visitBody(cg.truthy(*test) ? stmt.body : stmt.orelse);
+
+  Loc l = stmt.getLoc();
+  auto cond = cg.toBool(*test, stmt.test->getLoc());
+  if (!cond)
+    return false;
+  if (cond->type.isBlock())
+    return cg.diags.error(stmt.test->getLoc(),
+                          "an 'if' condition must be a scalar, got " +
+                              cond->type.str() +
+                              "; use tl.where to choose per element");
+  auto L = cg.loc(l);
+  auto ifOp = scf::IfOp::create(cg.builder, L, mlir::TypeRange{}, cond->value,
+                                /*withElseRegion=*/true);
+  std::map<std::string, Obj> before = scope, thenScope, elseScope;
+  auto genBranch = [&](mlir::Block *block, const Body &body,
+                       std::map<std::string, Obj> &out) {
+    mlir::OpBuilder::InsertionGuard guard(cg.builder);
+    setInsertionAtEnd(cg.builder, block);
+    scope = before;
+    ++runtimeDepth;
+    bool ok = visitBody(body);
+    --runtimeDepth;
+    out = scope;
+    return ok;
+  };
+  if (!genBranch(ifOp.thenBlock(), stmt.body, thenScope) ||
+      !genBranch(ifOp.elseBlock(), stmt.orelse, elseScope))
+    return false;
+
+  // Merge: names bound in both branches and changed by one of them become
+  // results of the scf.if.
+  scope = before;
+  std::vector<std::string> names;
+  llvm::SmallVector<mlir::Value> thenValues, elseValues;
+  llvm::SmallVector<mlir::Type> types;
+  std::vector<TType> ttypes;
+  for (auto &[name, thenObj] : thenScope) {
+    auto elseIt = elseScope.find(name);
+    if (elseIt == elseScope.end())
+      continue; // Bound in one branch only: not visible after the if.
+    Obj t = thenObj, e = elseIt->second;
+    if (sameObj(t, e)) {
+      scope[name] = t;
+      continue;
+    }
+    // A constexpr number meets a runtime value: convert in its branch.
+    auto convertIn = [&](mlir::Block *block, Obj &o, const Obj &other) {
+      mlir::OpBuilder::InsertionGuard guard(cg.builder);
+      setInsertionAtEnd(cg.builder, block);
+      auto c = cg.castObj(o, other.type.elem, l);
+      if (c)
+        c = cg.broadcastTo(*c, other.type.shape, l);
+      if (c)
+        o = *c;
+      return c.has_value();
+    };
+    if (t.isNumber() && e.isTensor() && !convertIn(ifOp.thenBlock(), t, e))
+      return false;
+    if (e.isNumber() && t.isTensor() && !convertIn(ifOp.elseBlock(), e, t))
+      return false;
+    if (!t.isTensor() || !e.isTensor())
+      return cg.diags.error(l, "variable '" + name +
+                                   "' gets different compile-time values in "
+                                   "the branches of a runtime 'if'");
+    if (t.type != e.type)
+      return cg.diags.error(l, "variable '" + name + "' has type " +
+                                   t.type.str() + " in the 'if' branch but " +
+                                   e.type.str() + " in the 'else' branch");
+    names.push_back(name);
+    thenValues.push_back(t.value);
+    elseValues.push_back(e.value);
+    types.push_back(t.value.getType());
+    ttypes.push_back(t.type);
+  }
+  if (names.empty())
+    return true;
+  auto newIf = scf::IfOp::create(cg.builder, L, types, cond->value,
+                                 /*withElseRegion=*/true);
+  newIf.getThenRegion().takeBody(ifOp.getThenRegion());
+  newIf.getElseRegion().takeBody(ifOp.getElseRegion());
+  newIf.thenYield()->setOperands(thenValues);
+  newIf.elseYield()->setOperands(elseValues);
+  ifOp.erase();
+  for (size_t i = 0; i < names.size(); ++i)
+    scope[names[i]] = Obj::tensor(newIf.getResult(i), ttypes[i]);
+  return true;
+}
+
+/// Values that live across a runtime loop: names the body assigns that
+/// already hold a runtime value or a number before the loop. Numbers are
+/// converted to runtime scalars here.
+struct CarriedValues {
+  std::vector<std::string> names;
+  llvm::SmallVector<mlir::Value> inits;
+  std::vector<TType> types;
+};
+
+static std::optional<CarriedValues> collectCarried(FunctionGen &gen,
+                                                   const Body &body, Loc l) {
+  std::vector<std::string> assigned;
+  collectAssignedNames(body, assigned);
+  CarriedValues carried;
+  for (const std::string &name : assigned) {
+    auto it = gen.scope.find(name);
+    if (it == gen.scope.end())
+      continue;
+    Obj o = it->second;
+    if (!o.isTensor() && !o.isNumber())
+      continue;
+    auto t = gen.cg.toTensor(o, l);
+    if (!t)
+      return std::nullopt;
+    carried.names.push_back(name);
+    carried.inits.push_back(t->value);
+    carried.types.push_back(t->type);
+  }
+  return carried;
+}
+
+/// Reads the carried names' values at the end of a loop body, converted to
+/// their types before the loop; also checks that other names the loop
+/// assigns kept their compile-time values.
+static std::optional<llvm::SmallVector<mlir::Value>>
+yieldCarried(FunctionGen &gen, const CarriedValues &carried,
+             const std::map<std::string, Obj> &before, const Body &body,
+             Loc l) {
+  llvm::SmallVector<mlir::Value> values;
+  for (size_t i = 0; i < carried.names.size(); ++i) {
+    const std::string &name = carried.names[i];
+    Obj o = gen.scope[name];
+    const TType &type = carried.types[i];
+    if (o.isNumber()) {
+      auto t = gen.cg.castObj(o, type.elem, l);
+      if (t)
+        t = gen.cg.broadcastTo(*t, type.shape, l);
+      if (!t)
+        return std::nullopt;
+      o = *t;
+    }
+    if (!o.isTensor()) {
+      gen.cg.diags.error(l, "loop-carried variable '" + name + "' becomes " +
+                                o.describe() + " inside the loop");
+      return std::nullopt;
+    }
+    if (o.type != type) {
+      gen.cg.diags.error(l, "loop-carried variable '" + name + "' has type " +
+                                type.str() + " before the loop but " +
+                                o.type.str() +
+                                " at the end of its body; give it its final "
+                                "type before the loop (e.g. with .to())");
+      return std::nullopt;
+    }
+    values.push_back(o.value);
+  }
+  std::vector<std::string> assigned;
+  collectAssignedNames(body, assigned);
+  for (const std::string &name : assigned) {
+    auto b = before.find(name);
+    if (b == before.end() || llvm::is_contained(carried.names, name))
+      continue;
+    auto now = gen.scope.find(name);
+    if (now != gen.scope.end() && !sameObj(b->second, now->second)) {
+      gen.cg.diags.error(l, "variable '" + name + "' (" + b->second.describe() +
+                                ") cannot be reassigned inside a runtime loop");
+      return std::nullopt;
+    }
+  }
+  return values;
+}
+
+bool FunctionGen::visitFor(const ForStmt &stmt) {
+  Loc l = stmt.getLoc();
+  const char *shapeError = "a 'for' loop must iterate over range(), "
+                           "tl.range() or tl.static_range()";
+  if (!stmt.orelse.empty())
+    return cg.diags.error(l, "'for ... else' is not supported");
+  auto *call = llvm::dyn_cast<CallExpr>(stmt.iter.get());
+  if (!call)
+    return cg.diags.error(stmt.iter->getLoc(), shapeError);
+  auto callee = eval(*call->callee);
+  if (!callee)
+    return false;
+  bool isStatic =
+      callee->kind == Kind::Builtin && callee->str == "tl.static_range";
+  bool isRange = callee->kind == Kind::Builtin &&
+                 (callee->str == "builtins.range" || callee->str == "tl.range");
+  if (!isStatic && !isRange)
+    return cg.diags.error(stmt.iter->getLoc(), shapeError);
+  std::vector<Obj> bounds;
+  for (const ExprPtr &a : call->args) {
+    auto v = eval(*a);
+    if (!v)
+      return false;
+    bounds.push_back(*v);
+  }
+  if (bounds.empty() || bounds.size() > 3)
+    return cg.diags.error(call->getLoc(),
+                          "range() takes 1 to 3 positional arguments");
+  if (bounds.size() == 1)
+    bounds.insert(bounds.begin(), Obj::integer(0));
+  if (bounds.size() == 2)
+    bounds.push_back(Obj::integer(1));
+
+  if (isStatic) {
+    int64_t v[3];
+    for (int i = 0; i < 3; ++i) {
+      auto c =
+          cg.constInt(bounds[i], call->getLoc(), "a tl.static_range bound");
+      if (!c)
+        return false;
+      v[i] = *c;
+    }
+    if (v[2] == 0)
+      return cg.diags.error(call->getLoc(), "tl.static_range step is zero");
+    int64_t count = 0;
+    for (int64_t i = v[0]; v[2] > 0 ? i < v[1] : i > v[1]; i += v[2]) {
+      if (++count > kMaxUnroll)
+        return cg.diags.error(call->getLoc(),
+                              "tl.static_range unrolls at most " +
+                                  std::to_string(kMaxUnroll) + " iterations");
+      if (!assign(*stmt.target, Obj::integer(i)) || !visitBody(stmt.body))
+        return false;
+      if (returned)
+        return true;
+    }
+    return true;
+  }
+
+  // Runtime loop: scf.for over integers.
+  auto *targetName = llvm::dyn_cast<NameExpr>(stmt.target.get());
+  if (!targetName)
+    return cg.diags.error(stmt.target->getLoc(),
+                          "the target of a runtime 'for' must be a name");
+  if (bounds[2].isConstexpr()) {
+    auto step = cg.constInt(bounds[2], call->getLoc(), "range() step");
+    if (!step)
+      return false;
+    if (*step <= 0)
+      return cg.diags.error(call->getLoc(),
+                            "range() with a non-positive step is not "
+                            "supported in a runtime loop");
+  }
+  std::vector<Obj> rt;
+  bool wide = false;
+  for (const Obj &b : bounds) {
+    auto t = cg.toTensor(b, call->getLoc());
+    if (!t)
+      return false;
+    if (!t->type.elem.isInt() || t->type.isBlock())
+      return cg.diags.error(call->getLoc(),
+                            "range() bounds must be integer scalars, got " +
+                                t->type.str());
+    wide |= t->type.elem.getBitWidth() == 64;
+    rt.push_back(*t);
+  }
+  DType ivType(wide ? DK::I64 : DK::I32);
+  for (Obj &b : rt) {
+    auto c = cg.cast(b, ivType, call->getLoc());
+    if (!c)
+      return false;
+    b = *c;
+  }
+  auto carried = collectCarried(*this, stmt.body, l);
+  if (!carried)
+    return false;
+  auto L = cg.loc(l);
+  auto forOp = scf::ForOp::create(cg.builder, L, rt[0].value, rt[1].value,
+                                  rt[2].value, carried->inits);
+  for (const Keyword &k : call->keywords) {
+    auto v = eval(*k.value);
+    if (!v)
+      return false;
+    if (!isRange || callee->str != "tl.range" ||
+        !llvm::is_contained({"num_stages", "loop_unroll_factor",
+                             "warp_specialize", "flatten",
+                             "disallow_acc_multi_buffer"},
+                            k.name))
+      return cg.diags.error(
+          k.loc, "unexpected keyword argument '" + k.name + "' for " +
+                     (callee->str == "tl.range" ? "tl.range" : "range"));
+    if (v->kind == Kind::None)
+      continue;
+    auto n = cg.constInt(*v, k.loc, "tl.range's " + k.name);
+    if (!n)
+      return false;
+    forOp->setAttr("tkc." + k.name, cg.builder.getI32IntegerAttr(*n));
+  }
+
+  std::map<std::string, Obj> before = scope;
+  {
+    mlir::OpBuilder::InsertionGuard guard(cg.builder);
+    mlir::Block *body = forOp.getBody();
+    setInsertionAtEnd(cg.builder, body);
+    scope[targetName->id] =
+        Obj::tensor(forOp.getInductionVar(), TType{ivType, {}});
+    for (size_t i = 0; i < carried->names.size(); ++i)
+      scope[carried->names[i]] =
+          Obj::tensor(forOp.getRegionIterArgs()[i], carried->types[i]);
+    ++runtimeDepth;
+    bool ok = visitBody(stmt.body);
+    --runtimeDepth;
+    if (!ok)
+      return false;
+    auto values = yieldCarried(*this, *carried, before, stmt.body, l);
+    if (!values)
+      return false;
+    if (!body->empty() && body->back().hasTrait<mlir::OpTrait::IsTerminator>())
+      body->back().erase();
+    cg.builder.setInsertionPointToEnd(body);
+    scf::YieldOp::create(cg.builder, L, *values);
+  }
+  scope = before;
+  for (size_t i = 0; i < carried->names.size(); ++i)
+    scope[carried->names[i]] =
+        Obj::tensor(forOp.getResult(i), carried->types[i]);
+  return true;
+}
+
+bool FunctionGen::visitWhile(const WhileStmt &stmt) {
+  Loc l = stmt.getLoc();
+  if (!stmt.orelse.empty())
+    return cg.diags.error(l, "'while ... else' is not supported");
+  auto carried = collectCarried(*this, stmt.body, l);
+  if (!carried)
+    return false;
+  auto L = cg.loc(l);
+  llvm::SmallVector<mlir::Type> types;
+  for (mlir::Value v : carried->inits)
+    types.push_back(v.getType());
+  llvm::SmallVector<mlir::Location> locs(types.size(), L);
+  auto whileOp = scf::WhileOp::create(cg.builder, L, types, carried->inits);
+  std::map<std::string, Obj> before = scope;
+  auto bindArgs = [&](mlir::Block *block) {
+    scope = before;
+    for (size_t i = 0; i < carried->names.size(); ++i)
+      scope[carried->names[i]] =
+          Obj::tensor(block->getArgument(i), carried->types[i]);
+  };
+  {
+    mlir::OpBuilder::InsertionGuard guard(cg.builder);
+    mlir::Block *cond =
+        cg.builder.createBlock(&whileOp.getBefore(), {}, types, locs);
+    bindArgs(cond);
+    ++runtimeDepth;
+    auto test = eval(*stmt.test);
+    --runtimeDepth;
+    if (!test)
+      return false;
+    auto c = cg.toBool(*test, stmt.test->getLoc());
+    if (!c)
+      return false;
+    if (c->type.isBlock())
+      return cg.diags.error(stmt.test->getLoc(),
+                            "a 'while' condition must be a scalar, got " +
+                                c->type.str());
+    scf::ConditionOp::create(cg.builder, L, c->value, cond->getArguments());
+
+    mlir::Block *body =
+        cg.builder.createBlock(&whileOp.getAfter(), {}, types, locs);
+    bindArgs(body);
+    ++runtimeDepth;
+    bool ok = visitBody(stmt.body);
+    --runtimeDepth;
+    if (!ok)
+      return false;
+    auto values = yieldCarried(*this, *carried, before, stmt.body, l);
+    if (!values)
+      return false;
+    scf::YieldOp::create(cg.builder, L, *values);
+  }
+  scope = before;
+  for (size_t i = 0; i < carried->names.size(); ++i)
+    scope[carried->names[i]] =
+        Obj::tensor(whileOp.getResult(i), carried->types[i]);
+  return true;
+}
+
+} // namespace tkc::frontend

@@ -1,0 +1,121 @@
+//===- Value.h - The frontend's compile-time object model -------*- C++ -*-===//
+//
+// What a name or an expression stands for while a kernel is generated
+// (Obj): a runtime scalar or block, that is an MLIR value with its Triton
+// type, or a compile-time object: an int, float, bool, string, None, dtype,
+// tuple, @jit function, module, builtin, or a builtin bound to a block as a
+// method. Constexprs are evaluated as these objects in Python semantics; only
+// runtime values become IR. Internal to the frontend: only its own files
+// include this header.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_FRONTEND_VALUE_H
+#define TKC_FRONTEND_VALUE_H
+
+#include "compiler/Frontend/AST.h"
+#include "compiler/Frontend/Types.h"
+
+#include "mlir/IR/Value.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tkc::frontend {
+
+/// A value during code generation: a runtime scalar/block (Tensor) or a
+/// compile-time object.
+struct Obj {
+  enum class Kind {
+    Tensor,   ///< Runtime value: `value` of type `type` (scalar or block).
+    Int,      ///< Python int (constexpr).
+    Float,    ///< Python float (constexpr).
+    Bool,     ///< Python bool (constexpr).
+    Str,      ///< Python string (constexpr).
+    None,     ///< Python None.
+    DTypeObj, ///< A dtype such as tl.float16.
+    Tuple,    ///< Tuple or list of objects.
+    Function, ///< A @jit function.
+    Module,   ///< A module such as `triton.language` (path in `str`).
+    Builtin,  ///< A builtin function (name in `str`).
+    Method,   ///< A builtin bound to `self` (name in `str`).
+  };
+  Kind kind = Kind::None;
+  mlir::Value value;
+  TType type;
+  int64_t intValue = 0;
+  double floatValue = 0;
+  std::string str;
+  DType dtype;
+  std::vector<Obj> elems;
+  const FunctionDef *function = nullptr;
+  std::shared_ptr<Obj> self;
+
+  static Obj tensor(mlir::Value v, TType t) {
+    Obj o;
+    o.kind = Kind::Tensor;
+    o.value = v;
+    o.type = std::move(t);
+    return o;
+  }
+  static Obj integer(int64_t v) {
+    Obj o;
+    o.kind = Kind::Int;
+    o.intValue = v;
+    return o;
+  }
+  static Obj floating(double v) {
+    Obj o;
+    o.kind = Kind::Float;
+    o.floatValue = v;
+    return o;
+  }
+  static Obj boolean(bool v) {
+    Obj o;
+    o.kind = Kind::Bool;
+    o.intValue = v;
+    return o;
+  }
+  static Obj string(std::string s) {
+    Obj o;
+    o.kind = Kind::Str;
+    o.str = std::move(s);
+    return o;
+  }
+  static Obj none() { return Obj(); }
+  static Obj dtypeObj(DType t) {
+    Obj o;
+    o.kind = Kind::DTypeObj;
+    o.dtype = std::move(t);
+    return o;
+  }
+  static Obj tuple(std::vector<Obj> elems) {
+    Obj o;
+    o.kind = Kind::Tuple;
+    o.elems = std::move(elems);
+    return o;
+  }
+  static Obj named(Kind kind, std::string name) {
+    Obj o;
+    o.kind = kind;
+    o.str = std::move(name);
+    return o;
+  }
+
+  bool isTensor() const { return kind == Kind::Tensor; }
+  /// Int, Float or Bool: a Python number.
+  bool isNumber() const {
+    return kind == Kind::Int || kind == Kind::Float || kind == Kind::Bool;
+  }
+  /// Anything but a runtime value (a tuple counts if all its parts do).
+  bool isConstexpr() const;
+  /// A short description for diagnostics: `constexpr int 4`, `block<128 x
+  /// fp32>`, `tuple`, `function 'f'`.
+  std::string describe() const;
+};
+
+} // namespace tkc::frontend
+
+#endif // TKC_FRONTEND_VALUE_H
