@@ -156,14 +156,15 @@ private:
 /// Equality of two constexprs in Python semantics (1 == 1.0 == True).
 bool constEqual(const Obj &a, const Obj &b);
 
-/// True if `name` is a function of triton.language that tkc implements.
+/// True if `name` is a Python builtin function that a kernel may name
+/// (`min`, `range`, `print`, ...).
+bool isPythonBuiltin(llvm::StringRef name);
+/// True if `name` is a function of triton.language that tkc implements, or
+/// a dtype.
 bool isLanguageBuiltin(llvm::StringRef name);
 /// True if `name` is a triton.language function that tkc does not
 /// implement yet (block pointers, inline assembly, ...).
 bool isUnsupportedLanguageFeature(llvm::StringRef name);
-/// True if `self.name` is a method or attribute of blocks that forwards to
-/// the builtin `tl.name`.
-bool isTensorMethod(llvm::StringRef name);
 
 /// True if a parameter or variable annotation is `tl.constexpr` (spelled
 /// any way that ends in `constexpr`).

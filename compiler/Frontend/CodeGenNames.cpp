@@ -14,13 +14,6 @@ namespace tkc::frontend {
 
 using Kind = Obj::Kind;
 
-/// Python builtins a kernel may use.
-static bool isPythonBuiltin(llvm::StringRef name) {
-  return llvm::is_contained({"range", "min", "max", "float", "int", "bool",
-                             "len", "print", "abs", "isinstance"},
-                            name);
-}
-
 /// Modules a kernel may refer to.
 static bool isKnownModule(llvm::StringRef path) {
   return llvm::is_contained(

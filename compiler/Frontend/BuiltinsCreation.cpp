@@ -1,0 +1,166 @@
+//===- BuiltinsCreation.cpp - Program ids, ranges, constants and casts ----===//
+//
+// The `tl` functions that make values rather than transform them: the
+// program's position in the launch grid (tl.program_id, tl.num_programs),
+// tl.arange, constant blocks (tl.zeros, tl.full and their `_like` forms),
+// and types: tl.cast (the `x.to()` method) and tl.pointer_type.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Frontend/Builtins.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <cstdint>
+#include <limits>
+
+namespace tkc::frontend {
+
+using Kind = Obj::Kind;
+using DK = DType::Kind;
+namespace tkcir = mlir::tkc;
+
+/// `tl.program_id(axis)` and `tl.num_programs(axis)`.
+static std::optional<Obj> lowerProgramId(BuiltinCall &c) {
+  if (!c.args.bind({"axis"}))
+    return std::nullopt;
+  auto axis = c.args.integer(0, 0);
+  if (!axis)
+    return std::nullopt;
+  if (*axis < 0 || *axis > 2)
+    return c.error("tl." + c.name + " axis must be 0, 1 or 2, got " +
+                   std::to_string(*axis));
+  auto attr = c.b.getI32IntegerAttr(*axis);
+  mlir::Value v =
+      c.name == "program_id"
+          ? tkcir::ProgramIdOp::create(c.b, c.L, c.b.getI32Type(), attr)
+                .getResult()
+          : tkcir::NumProgramsOp::create(c.b, c.L, c.b.getI32Type(), attr)
+                .getResult();
+  return Obj::tensor(v, TType{DType(DK::I32), {}});
+}
+
+/// `tl.arange(start, end)`: a power-of-two range of int32.
+static std::optional<Obj> lowerArange(BuiltinCall &c) {
+  if (!c.args.bind({"start", "end"}))
+    return std::nullopt;
+  auto start = c.args.integer(0, 0), end = c.args.integer(1, 0);
+  if (!start || !end)
+    return std::nullopt;
+  if (*end <= *start)
+    return c.error("tl.arange needs end > start, got [" +
+                   std::to_string(*start) + ", " + std::to_string(*end) + ")");
+  if (*start < std::numeric_limits<int32_t>::min() ||
+      *end > std::numeric_limits<int32_t>::max())
+    return c.error("tl.arange bounds must fit in int32");
+  int64_t n = *end - *start;
+  if (!llvm::isPowerOf2_64(n))
+    return c.error("tl.arange range size must be a power of two, got " +
+                   std::to_string(n));
+  TType t{DType(DK::I32), {n}};
+  return Obj::tensor(tkcir::MakeRangeOp::create(c.b, c.L, t.toMLIR(&c.cg.ctx),
+                                                c.b.getI32IntegerAttr(*start),
+                                                c.b.getI32IntegerAttr(*end)),
+                     t);
+}
+
+/// `tl.zeros(shape, dtype)` and `tl.full(shape, value, dtype)`.
+static std::optional<Obj> lowerFull(BuiltinCall &c) {
+  bool isFull = c.name == "full";
+  if (!(isFull ? c.args.bind({"shape", "value", "dtype"})
+               : c.args.bind({"shape", "dtype"})))
+    return std::nullopt;
+  auto shape = c.cg.constShape(*c.args.raw(0), c.args.loc(0));
+  auto dtype = c.args.dtype(isFull ? 2 : 1);
+  if (!shape || !dtype)
+    return std::nullopt;
+  if (dtype->isPtr())
+    return c.error("tl." + c.name + " cannot create a block of pointers");
+  TType t{*dtype, *shape};
+  Obj value = isFull ? *c.args.raw(1) : Obj::integer(0);
+  if (dtype->isFloat() && value.isNumber())
+    return c.cg.constantFloat(t,
+                              value.kind == Kind::Float
+                                  ? value.floatValue
+                                  : static_cast<double>(value.intValue),
+                              c.l);
+  if (dtype->isInt() && value.kind != Kind::Float && value.isNumber())
+    return c.cg.constantInt(t, value.intValue, c.l);
+  auto v = c.cg.castObj(value, *dtype, c.args.loc(1));
+  if (!v)
+    return std::nullopt;
+  if (v->type.isBlock())
+    return c.error("tl.full needs a scalar value, got " + v->type.str());
+  return c.cg.broadcastTo(*v, *shape, c.l);
+}
+
+/// `tl.zeros_like(input)` and `tl.full_like(input, value)`: tl.zeros and
+/// tl.full with the input's shape and (unless given) dtype.
+static std::optional<Obj> lowerFullLike(BuiltinCall &c) {
+  bool isFull = c.name == "full_like";
+  if (!(isFull ? c.args.bind({"input", "value", "dtype="})
+               : c.args.bind({"input", "dtype="})))
+    return std::nullopt;
+  auto in = c.args.tensor(0);
+  if (!in)
+    return std::nullopt;
+  size_t di = isFull ? 2 : 1;
+  DType dt = c.args.has(di) ? *c.args.dtype(di) : in->type.elem;
+  Obj shape = Obj::tuple({});
+  for (int64_t d : in->type.shape)
+    shape.elems.push_back(Obj::integer(d));
+  CallArgs inner;
+  inner.args = {shape};
+  if (isFull)
+    inner.args.push_back(*c.args.get(1));
+  inner.args.push_back(Obj::dtypeObj(dt));
+  return c.callBuiltin(isFull ? "tl.full" : "tl.zeros", inner);
+}
+
+/// `tl.cast(input, dtype)`, also `x.to(dtype)`.
+static std::optional<Obj> lowerCast(BuiltinCall &c) {
+  if (!c.args.bind({"input", "dtype", "fp_downcast_rounding=", "bitcast="}))
+    return std::nullopt;
+  auto in = c.args.tensor(0);
+  auto dt = in ? c.args.dtype(1) : std::nullopt;
+  auto bitcast = dt ? c.args.flag(3, false) : std::nullopt;
+  if (!bitcast)
+    return std::nullopt;
+  if (c.args.has(2)) {
+    auto r = c.args.string(2, "");
+    if (!r)
+      return std::nullopt;
+    if (*r != "rtne")
+      return c.error("fp_downcast_rounding='" + *r +
+                     "' is not supported yet (only 'rtne')");
+  }
+  return c.cg.cast(*in, *dt, c.l, *bitcast);
+}
+
+/// `tl.pointer_type(element_ty)`: a pointer dtype.
+static std::optional<Obj> lowerPointerType(BuiltinCall &c) {
+  if (!c.args.bind({"element_ty", "address_space="}))
+    return std::nullopt;
+  auto e = c.args.dtype(0);
+  auto as = c.args.integer(1, 1);
+  if (!e || !as)
+    return std::nullopt;
+  return Obj::dtypeObj(DType::pointerTo(*e, *as));
+}
+
+llvm::ArrayRef<BuiltinEntry> creationBuiltins() {
+  static const BuiltinEntry entries[] = {
+      {"tl.program_id", lowerProgramId},
+      {"tl.num_programs", lowerProgramId},
+      {"tl.arange", lowerArange},
+      {"tl.zeros", lowerFull},
+      {"tl.full", lowerFull},
+      {"tl.zeros_like", lowerFullLike},
+      {"tl.full_like", lowerFullLike},
+      {"tl.cast", lowerCast, "to"},
+      {"tl.pointer_type", lowerPointerType},
+  };
+  return entries;
+}
+
+} // namespace tkc::frontend

@@ -1,0 +1,171 @@
+//===- BuiltinsDebug.cpp - Compiler hints, assertions and printing --------===//
+//
+// The `tl` functions that inform the compiler or the programmer: the
+// alignment hints tl.multiple_of, tl.max_contiguous and tl.max_constancy
+// (attributes on the hinted value's producer), tl.assume (dropped),
+// tl.static_assert and tl.static_print at compile time, and
+// tl.device_assert (kept in debug mode only), tl.device_print and
+// tl.debug_barrier at run time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Frontend/Builtins.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include <algorithm>
+
+namespace tkc::frontend {
+
+using Kind = Obj::Kind;
+namespace tkcir = mlir::tkc;
+
+/// `tl.multiple_of(input, values)`, `tl.max_contiguous(input, values)` and
+/// `tl.max_constancy(input, values)`: one value per dimension (or one for
+/// all), recorded on the op or kernel argument that produces `input`.
+static std::optional<Obj> lowerHint(BuiltinCall &c) {
+  if (!c.args.bind({"input", "values"}))
+    return std::nullopt;
+  auto x = c.args.tensor(0);
+  auto vals = x ? varInts(c.cg, c.call, 1, c.l, "a hint value") : std::nullopt;
+  if (!vals)
+    return std::nullopt;
+  size_t dims = std::max<size_t>(1, x->type.shape.size());
+  if (vals->size() == 1 && dims > 1)
+    vals->assign(dims, (*vals)[0]);
+  if (vals->size() != dims)
+    return c.error("tl." + c.name + " needs one value per dimension");
+  llvm::SmallVector<int32_t> v32(vals->begin(), vals->end());
+  std::string attr = c.name == "multiple_of"      ? "tkc.divisibility"
+                     : c.name == "max_contiguous" ? "tkc.contiguity"
+                                                  : "tkc.constancy";
+  auto arrayAttr = c.b.getDenseI32ArrayAttr(v32);
+  if (mlir::Operation *def = x->value.getDefiningOp()) {
+    def->setAttr(attr, arrayAttr);
+  } else if (auto arg = mlir::dyn_cast<mlir::BlockArgument>(x->value)) {
+    auto *owner = arg.getOwner()->getParentOp();
+    if (auto func = mlir::dyn_cast_or_null<mlir::func::FuncOp>(owner))
+      func.setArgAttr(arg.getArgNumber(), attr, arrayAttr);
+  }
+  return x;
+}
+
+/// `tl.assume(cond)`.
+static std::optional<Obj> lowerAssume(BuiltinCall &c) {
+  if (!c.args.bind({"cond"}))
+    return std::nullopt;
+  return Obj::none(); // A hint only; dropping it is always correct.
+}
+
+/// `tl.static_assert(cond, msg)`: an error unless the compile-time
+/// condition holds.
+static std::optional<Obj> lowerStaticAssert(BuiltinCall &c) {
+  if (!c.args.bind({"cond", "msg="}))
+    return std::nullopt;
+  const Obj &test = *c.args.raw(0);
+  if (!test.isConstexpr())
+    return c.error("tl.static_assert needs a compile-time condition, got " +
+                   test.describe());
+  if (!c.cg.truthy(test)) {
+    auto msg = c.args.string(1, "");
+    if (!msg)
+      return std::nullopt;
+    return c.error("static assertion failed" +
+                   (msg->empty() ? std::string() : ": " + *msg));
+  }
+  return Obj::none();
+}
+
+/// `tl.static_print(...)`: a note with the compile-time values.
+static std::optional<Obj> lowerStaticPrint(BuiltinCall &c) {
+  std::string text;
+  for (const Obj &o : c.call.args) {
+    if (!text.empty())
+      text += " ";
+    if (o.kind == Kind::Str)
+      text += o.str;
+    else if (o.kind == Kind::Int || o.kind == Kind::Bool)
+      text += std::to_string(o.intValue);
+    else if (o.kind == Kind::Float)
+      text += std::to_string(o.floatValue);
+    else
+      text += o.describe();
+  }
+  c.cg.diags.note(c.l, "static_print: " + text);
+  return Obj::none();
+}
+
+/// `tl.device_print(prefix, *values, hex=False)`.
+static std::optional<Obj> lowerDevicePrint(BuiltinCall &c) {
+  std::string prefix;
+  size_t first = 0;
+  if (!c.call.args.empty() && c.call.args[0].kind == Kind::Str) {
+    prefix = c.call.args[0].str;
+    first = 1;
+  }
+  bool hex = false;
+  for (auto [k, v] : c.call.keywords) {
+    if (k != "hex")
+      return c.error("tl.device_print() got an unexpected keyword argument '" +
+                     k + "'");
+    hex = c.cg.truthy(v);
+  }
+  llvm::SmallVector<mlir::Value> values;
+  for (size_t i = first; i < c.call.args.size(); ++i) {
+    auto t = c.cg.toTensor(c.call.args[i], c.l);
+    if (!t)
+      return std::nullopt;
+    values.push_back(t->value);
+  }
+  tkcir::PrintOp::create(c.b, c.L, c.b.getStringAttr(prefix),
+                         c.b.getBoolAttr(hex), values);
+  return Obj::none();
+}
+
+/// `tl.device_assert(cond, msg)`: checked at compile time when `cond` is
+/// a compile-time value, otherwise at run time in debug mode.
+static std::optional<Obj> lowerDeviceAssert(BuiltinCall &c) {
+  if (!c.args.bind({"cond", "msg="}))
+    return std::nullopt;
+  auto msg = c.args.string(1, "");
+  if (!msg)
+    return std::nullopt;
+  const Obj &test = *c.args.raw(0);
+  if (test.isConstexpr()) {
+    if (!c.cg.truthy(test))
+      return c.error("assertion is always false" +
+                     (msg->empty() ? std::string() : ": " + *msg));
+    return Obj::none();
+  }
+  auto cond = c.cg.toBool(test, c.args.loc(0));
+  if (!cond)
+    return std::nullopt;
+  if (c.cg.debug)
+    tkcir::AssertOp::create(c.b, c.L, cond->value, c.b.getStringAttr(*msg));
+  return Obj::none();
+}
+
+/// `tl.debug_barrier()`: synchronizes the program's threads.
+static std::optional<Obj> lowerDebugBarrier(BuiltinCall &c) {
+  if (!c.args.bind({}))
+    return std::nullopt;
+  tkcir::BarrierOp::create(c.b, c.L);
+  return Obj::none();
+}
+
+llvm::ArrayRef<BuiltinEntry> debugBuiltins() {
+  static const BuiltinEntry entries[] = {
+      {"tl.multiple_of", lowerHint},
+      {"tl.max_contiguous", lowerHint},
+      {"tl.max_constancy", lowerHint},
+      {"tl.assume", lowerAssume},
+      {"tl.static_assert", lowerStaticAssert},
+      {"tl.static_print", lowerStaticPrint},
+      {"tl.device_print", lowerDevicePrint},
+      {"tl.device_assert", lowerDeviceAssert},
+      {"tl.debug_barrier", lowerDebugBarrier},
+  };
+  return entries;
+}
+
+} // namespace tkc::frontend

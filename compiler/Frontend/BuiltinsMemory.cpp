@@ -1,0 +1,252 @@
+//===- BuiltinsMemory.cpp - tl.load, tl.store and the atomics -------------===//
+//
+// The `tl` functions that touch global memory through blocks of pointers:
+// tl.load and tl.store with their mask, `other` value, cache modifier,
+// eviction policy and volatility, and the atomics (tl.atomic_add, _max,
+// _min, _and, _or, _xor, _xchg and _cas) with their memory semantics and
+// scope. Block pointers (boundary_check, padding_option) are rejected.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Frontend/Builtins.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+namespace tkc::frontend {
+
+using Kind = Obj::Kind;
+namespace tkcir = mlir::tkc;
+
+/// Reads a `cache_modifier` string of tl.load (`isLoad`) or tl.store: a
+/// null attribute for the default, nullopt after reporting an error.
+static std::optional<tkcir::CacheModifierAttr>
+cacheModifierAttr(CodeGen &cg, llvm::StringRef text, bool isLoad, Loc l) {
+  using CM = tkcir::CacheModifier;
+  if (text.empty())
+    return tkcir::CacheModifierAttr();
+  auto kind = llvm::StringSwitch<std::optional<CM>>(text)
+                  .Case(".ca", CM::ca)
+                  .Case(".cg", CM::cg)
+                  .Case(".cv", CM::cv)
+                  .Case(".wb", CM::wb)
+                  .Case(".cs", CM::cs)
+                  .Case(".wt", CM::wt)
+                  .Default(std::nullopt);
+  bool allowed =
+      kind &&
+      (isLoad ? llvm::is_contained({CM::ca, CM::cg, CM::cv}, *kind)
+              : llvm::is_contained({CM::wb, CM::cg, CM::cs, CM::wt}, *kind));
+  if (!allowed) {
+    cg.diags.error(l, "unknown cache_modifier '" + text + "' for " +
+                          (isLoad ? "tl.load (expected '', '.ca', '.cg' or "
+                                    "'.cv')"
+                                  : "tl.store (expected '', '.wb', '.cg', "
+                                    "'.cs' or '.wt')"));
+    return std::nullopt;
+  }
+  return tkcir::CacheModifierAttr::get(&cg.ctx, *kind);
+}
+
+/// Reads an `eviction_policy` string: a null attribute for the default,
+/// nullopt after reporting an error.
+static std::optional<tkcir::EvictionPolicyAttr>
+evictionPolicyAttr(CodeGen &cg, llvm::StringRef text, Loc l) {
+  if (text.empty() || text == "evict_normal")
+    return tkcir::EvictionPolicyAttr();
+  auto kind = tkcir::symbolizeEvictionPolicy(text);
+  if (!kind || *kind == tkcir::EvictionPolicy::normal) {
+    cg.diags.error(l, "unknown eviction_policy '" + text +
+                          "' (expected '', 'evict_first' or 'evict_last')");
+    return std::nullopt;
+  }
+  return tkcir::EvictionPolicyAttr::get(&cg.ctx, *kind);
+}
+
+/// Reads a pointer argument of tl.load/store/atomics, rejecting block
+/// pointer arguments that tkc does not support.
+static std::optional<Obj> pointerArg(CodeGen &cg, const std::optional<Obj> &v,
+                                     llvm::StringRef fn, Loc l) {
+  if (!v)
+    return std::nullopt;
+  auto t = cg.toTensor(*v, l);
+  if (!t)
+    return std::nullopt;
+  if (!t->type.elem.isPtr()) {
+    cg.diags.error(l, "tl." + fn +
+                          " needs a pointer or block of pointers, got " +
+                          t->type.str());
+    return std::nullopt;
+  }
+  return t;
+}
+
+/// `tl.load(pointer, mask, other, ...)` and `tl.store(pointer, value, mask,
+/// ...)`.
+static std::optional<Obj> lowerLoadStore(BuiltinCall &c) {
+  bool isLoad = c.name == "load";
+  bool bound =
+      isLoad ? c.args.bind({"pointer", "mask=", "other=", "boundary_check=",
+                            "padding_option=", "cache_modifier=",
+                            "eviction_policy=", "volatile="})
+             : c.args.bind({"pointer", "value", "mask=", "boundary_check=",
+                            "cache_modifier=", "eviction_policy="});
+  if (!bound)
+    return std::nullopt;
+  auto ptr = pointerArg(c.cg, c.args.raw(0), c.name, c.args.loc(0));
+  if (!ptr)
+    return std::nullopt;
+  auto boundary = c.args.get(3);
+  if (boundary && !(boundary->kind == Kind::Tuple && boundary->elems.empty()))
+    return c.error("boundary_check applies to block pointers, which tkc does "
+                   "not support yet");
+  if (isLoad && c.args.has(4) && !c.args.get(4)->str.empty())
+    return c.error("padding_option applies to block pointers, which tkc does "
+                   "not support yet");
+  size_t maskIndex = isLoad ? 1 : 2, cacheIndex = isLoad ? 5 : 4;
+  DType pointee = ptr->type.elem.getPointee();
+  Obj p = *ptr;
+  std::optional<Obj> value;
+  if (!isLoad) {
+    value = c.cg.castObj(*c.args.raw(1), pointee, c.args.loc(1));
+    if (!value || !c.cg.broadcastPair(p, *value, c.l))
+      return std::nullopt;
+  }
+  std::optional<Obj> mask, other;
+  if (c.args.has(maskIndex)) {
+    mask = c.cg.toBool(*c.args.get(maskIndex), c.args.loc(maskIndex));
+    if (!mask || !c.cg.broadcastPair(p, *mask, c.l) ||
+        (value && !c.cg.broadcastPair(*value, *mask, c.l)))
+      return std::nullopt;
+  }
+  if (isLoad && c.args.has(2)) {
+    if (!mask)
+      return c.error("tl.load got 'other' without a 'mask'");
+    other = c.cg.castObj(*c.args.get(2), pointee, c.args.loc(2));
+    if (other)
+      other = c.cg.broadcastTo(*other, p.type.shape, c.args.loc(2));
+    if (!other)
+      return std::nullopt;
+  }
+  auto cacheText = c.args.string(cacheIndex, "");
+  auto evictText = cacheText ? c.args.string(cacheIndex + 1, "") : std::nullopt;
+  auto cache = evictText ? cacheModifierAttr(c.cg, *cacheText, isLoad,
+                                             c.args.loc(cacheIndex))
+                         : std::nullopt;
+  auto evict =
+      cache ? evictionPolicyAttr(c.cg, *evictText, c.args.loc(cacheIndex + 1))
+            : std::nullopt;
+  if (!evict)
+    return std::nullopt;
+  mlir::Value maskValue = mask ? mask->value : mlir::Value();
+  if (!isLoad) {
+    tkcir::StoreOp::create(c.b, c.L, p.value, value->value, maskValue, *cache,
+                           *evict);
+    return Obj::none();
+  }
+  auto isVolatile = c.args.flag(7, false);
+  if (!isVolatile)
+    return std::nullopt;
+  auto load = tkcir::LoadOp::create(c.b, c.L, p.value, maskValue,
+                                    other ? other->value : mlir::Value());
+  load.setCacheAttr(*cache);
+  load.setEvictAttr(*evict);
+  load.setIsVolatile(*isVolatile);
+  return Obj::tensor(load.getResult(), p.type.withElem(pointee));
+}
+
+/// `tl.atomic_<op>(pointer, val, mask, sem, scope)` and
+/// `tl.atomic_cas(pointer, cmp, val, sem, scope)`.
+static std::optional<Obj> lowerAtomic(BuiltinCall &c) {
+  bool isCas = c.name == "atomic_cas";
+  if (!(isCas ? c.args.bind({"pointer", "cmp", "val", "sem=", "scope="})
+              : c.args.bind({"pointer", "val", "mask=", "sem=", "scope="})))
+    return std::nullopt;
+  auto ptr = pointerArg(c.cg, c.args.raw(0), c.name, c.args.loc(0));
+  if (!ptr)
+    return std::nullopt;
+  DType pointee = ptr->type.elem.getPointee();
+  auto sem = c.args.string(3, "acq_rel");
+  auto scope = sem ? c.args.string(4, "gpu") : std::nullopt;
+  if (!scope)
+    return std::nullopt;
+  auto semKind = tkcir::symbolizeMemSemantic(*sem);
+  if (!semKind)
+    return c.error("sem must be 'relaxed', 'acquire', 'release' or 'acq_rel', "
+                   "got '" +
+                   *sem + "'");
+  auto scopeKind = tkcir::symbolizeMemSyncScope(*scope);
+  if (!scopeKind)
+    return c.error("scope must be 'gpu', 'cta' or 'sys', got '" + *scope + "'");
+  auto semAttr = tkcir::MemSemanticAttr::get(&c.cg.ctx, *semKind);
+  auto scopeAttr = tkcir::MemSyncScopeAttr::get(&c.cg.ctx, *scopeKind);
+  Obj p = *ptr;
+  if (isCas) {
+    auto cmp = c.cg.castObj(*c.args.raw(1), pointee, c.args.loc(1));
+    auto val = cmp ? c.cg.castObj(*c.args.raw(2), pointee, c.args.loc(2))
+                   : std::nullopt;
+    if (!val)
+      return std::nullopt;
+    Obj expected = *cmp, v = *val;
+    if (!c.cg.broadcastPair(p, expected, c.l) ||
+        !c.cg.broadcastPair(p, v, c.l) || !c.cg.broadcastPair(expected, v, c.l))
+      return std::nullopt;
+    auto op =
+        tkcir::AtomicCASOp::create(c.b, c.L, expected.value.getType(), semAttr,
+                                   scopeAttr, p.value, expected.value, v.value);
+    return Obj::tensor(op.getResult(), expected.type);
+  }
+  auto val = c.cg.castObj(*c.args.raw(1), pointee, c.args.loc(1));
+  if (!val)
+    return std::nullopt;
+  Obj v = *val;
+  if (!c.cg.broadcastPair(p, v, c.l))
+    return std::nullopt;
+  std::optional<Obj> mask;
+  if (c.args.has(2)) {
+    mask = c.cg.toBool(*c.args.get(2), c.args.loc(2));
+    if (!mask || !c.cg.broadcastPair(p, *mask, c.l) ||
+        !c.cg.broadcastPair(v, *mask, c.l))
+      return std::nullopt;
+  }
+  llvm::StringRef kind = c.name.drop_front(7);
+  tkcir::RMWOp rmw;
+  if (kind == "add")
+    rmw = pointee.isFloat() ? tkcir::RMWOp::fadd : tkcir::RMWOp::add;
+  else if (kind == "max")
+    rmw = pointee.isUnsigned() ? tkcir::RMWOp::umax : tkcir::RMWOp::max;
+  else if (kind == "min")
+    rmw = pointee.isUnsigned() ? tkcir::RMWOp::umin : tkcir::RMWOp::min;
+  else if (kind == "and")
+    rmw = tkcir::RMWOp::AND;
+  else if (kind == "or")
+    rmw = tkcir::RMWOp::OR;
+  else if (kind == "xor")
+    rmw = tkcir::RMWOp::XOR;
+  else
+    rmw = tkcir::RMWOp::xchg;
+  if (rmw != tkcir::RMWOp::xchg && rmw != tkcir::RMWOp::fadd &&
+      rmw != tkcir::RMWOp::max && rmw != tkcir::RMWOp::min && !pointee.isInt())
+    return c.error("tl." + c.name + " needs an integer pointee, got " +
+                   pointee.str());
+  unsigned width = pointee.getBitWidth();
+  if (width != 16 && width != 32 && width != 64)
+    return c.error("tl." + c.name +
+                   " needs a 16-, 32- or 64-bit pointee, got " + pointee.str());
+  auto op = tkcir::AtomicRMWOp::create(
+      c.b, c.L, v.value.getType(), tkcir::RMWOpAttr::get(&c.cg.ctx, rmw),
+      semAttr, scopeAttr, p.value, v.value, mask ? mask->value : mlir::Value());
+  return Obj::tensor(op.getResult(), v.type);
+}
+
+llvm::ArrayRef<BuiltinEntry> memoryBuiltins() {
+  static const BuiltinEntry entries[] = {
+      {"tl.load", lowerLoadStore},     {"tl.store", lowerLoadStore},
+      {"tl.atomic_add", lowerAtomic},  {"tl.atomic_max", lowerAtomic},
+      {"tl.atomic_min", lowerAtomic},  {"tl.atomic_and", lowerAtomic},
+      {"tl.atomic_or", lowerAtomic},   {"tl.atomic_xor", lowerAtomic},
+      {"tl.atomic_xchg", lowerAtomic}, {"tl.atomic_cas", lowerAtomic},
+  };
+  return entries;
+}
+
+} // namespace tkc::frontend

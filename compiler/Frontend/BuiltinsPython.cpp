@@ -1,0 +1,167 @@
+//===- BuiltinsPython.cpp - Python builtins and loop constructs -----------===//
+//
+// The Python builtins a kernel may call (min, max, float, int, bool, len,
+// abs, print; range and isinstance only to explain why not), folded in Python
+// semantics on constexprs and lowered like their `tl` peers on runtime values.
+// Also the `tl` spellings of Python constructs: tl.constexpr, and tl.range
+// and tl.static_range, which only a `for` loop may call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Frontend/Builtins.h"
+
+#include <cmath>
+
+namespace tkc::frontend {
+
+using Kind = Obj::Kind;
+using DK = DType::Kind;
+
+/// `range()` outside a `for` loop.
+static std::optional<Obj> pythonRange(BuiltinCall &c) {
+  return c.error("range() can only be used as the iterable of a 'for' loop");
+}
+
+/// `min(a, b, ...)` and `max(a, b, ...)`: folded on numbers, elementwise
+/// on blocks.
+static std::optional<Obj> pythonMinMax(BuiltinCall &c) {
+  if (!c.call.keywords.empty() || c.call.args.size() < 2)
+    return c.error(c.name + "() takes two or more positional arguments");
+  Obj acc = c.call.args[0];
+  for (size_t i = 1; i < c.call.args.size(); ++i) {
+    const Obj &o = c.call.args[i];
+    if (acc.isNumber() && o.isNumber()) {
+      auto better =
+          c.cg.compare(c.name == "min" ? CmpOp::Lt : CmpOp::Gt, o, acc, c.l);
+      if (!better)
+        return std::nullopt;
+      if (better->intValue)
+        acc = o;
+      continue;
+    }
+    auto r = c.cg.minMax(c.name == "max", acc, o, c.l);
+    if (!r)
+      return std::nullopt;
+    acc = *r;
+  }
+  return acc;
+}
+
+/// `float(x)`, `int(x)` and `bool(x)`.
+static std::optional<Obj> pythonConversion(BuiltinCall &c) {
+  if (c.call.args.size() != 1 || !c.call.keywords.empty())
+    return c.error(c.name + "() takes one argument");
+  const Obj &o = c.call.args[0];
+  if (c.name == "float") {
+    if (o.kind == Kind::Str) {
+      llvm::StringRef s = llvm::StringRef(o.str).trim();
+      llvm::StringRef mag = s;
+      bool neg = mag.consume_front("-");
+      if (!neg)
+        mag.consume_front("+");
+      std::string lower = mag.lower();
+      if (lower == "inf" || lower == "infinity")
+        return Obj::floating(neg ? -INFINITY : INFINITY);
+      if (lower == "nan")
+        return Obj::floating(NAN);
+      double d;
+      if (!s.getAsDouble(d))
+        return Obj::floating(d);
+      return c.error("could not convert string to float: '" + o.str + "'");
+    }
+    if (o.isNumber())
+      return Obj::floating(o.kind == Kind::Float
+                               ? o.floatValue
+                               : static_cast<double>(o.intValue));
+    if (o.isTensor())
+      return c.cg.cast(o, DType(DK::FP32), c.l);
+  } else if (c.name == "int") {
+    if (o.kind == Kind::Float) {
+      if (!std::isfinite(o.floatValue))
+        return c.error("cannot convert a non-finite float to int");
+      return Obj::integer(static_cast<int64_t>(o.floatValue));
+    }
+    if (o.isNumber())
+      return Obj::integer(o.intValue);
+    if (o.isTensor())
+      return c.cg.cast(o, DType(DK::I32), c.l);
+  } else {
+    if (o.isConstexpr())
+      return Obj::boolean(c.cg.truthy(o));
+    return c.cg.toBool(o, c.l);
+  }
+  return c.error(c.name + "() cannot convert " + o.describe());
+}
+
+/// `len(x)` of a tuple, string or block.
+static std::optional<Obj> pythonLen(BuiltinCall &c) {
+  if (c.call.args.size() != 1)
+    return c.error("len() takes one argument");
+  const Obj &o = c.call.args[0];
+  if (o.kind == Kind::Tuple)
+    return Obj::integer(o.elems.size());
+  if (o.kind == Kind::Str)
+    return Obj::integer(o.str.size());
+  if (o.isTensor() && o.type.isBlock())
+    return Obj::integer(o.type.shape[0]);
+  return c.error("len() of " + o.describe());
+}
+
+/// `abs(x)`: folded on numbers, tl.abs otherwise.
+static std::optional<Obj> pythonAbs(BuiltinCall &c) {
+  if (c.call.args.size() != 1)
+    return c.error("abs() takes one argument");
+  const Obj &o = c.call.args[0];
+  if (o.kind == Kind::Float)
+    return Obj::floating(std::fabs(o.floatValue));
+  if (o.isNumber())
+    return Obj::integer(o.intValue < 0 ? -o.intValue : o.intValue);
+  return c.callBuiltin("tl.abs", c.call);
+}
+
+/// `print(...)`: tl.device_print.
+static std::optional<Obj> pythonPrint(BuiltinCall &c) {
+  return c.callBuiltin("tl.device_print", c.call);
+}
+
+/// `isinstance()`, which kernels cannot use.
+static std::optional<Obj> pythonIsinstance(BuiltinCall &c) {
+  return c.error("isinstance() is not supported in Triton kernels");
+}
+
+/// `tl.constexpr(x)`: `x`, which must be a compile-time value.
+static std::optional<Obj> lowerConstexpr(BuiltinCall &c) {
+  if (c.call.args.size() != 1)
+    return c.error("tl.constexpr() takes one argument");
+  if (!c.call.args[0].isConstexpr())
+    return c.error("tl.constexpr() needs a compile-time value, got " +
+                   c.call.args[0].describe());
+  return c.call.args[0];
+}
+
+/// `tl.range()` and `tl.static_range()` outside a `for` loop.
+static std::optional<Obj> lowerLoopRange(BuiltinCall &c) {
+  return c.error("tl." + c.name +
+                 "() can only be used as the iterable of a 'for' loop");
+}
+
+llvm::ArrayRef<BuiltinEntry> pythonBuiltins() {
+  static const BuiltinEntry entries[] = {
+      {"builtins.range", pythonRange},
+      {"builtins.min", pythonMinMax},
+      {"builtins.max", pythonMinMax},
+      {"builtins.float", pythonConversion},
+      {"builtins.int", pythonConversion},
+      {"builtins.bool", pythonConversion},
+      {"builtins.len", pythonLen},
+      {"builtins.abs", pythonAbs},
+      {"builtins.print", pythonPrint},
+      {"builtins.isinstance", pythonIsinstance},
+      {"tl.constexpr", lowerConstexpr},
+      {"tl.range", lowerLoopRange},
+      {"tl.static_range", lowerLoopRange},
+  };
+  return entries;
+}
+
+} // namespace tkc::frontend

@@ -1,0 +1,175 @@
+//===- BuiltinsShape.cpp - Permutes, reshapes, broadcasts, expand_dims ----===//
+//
+// The `tl` functions that change a block's shape but not its elements:
+// tl.trans and tl.permute, tl.reshape, tl.view and tl.ravel, tl.broadcast_to
+// and tl.broadcast, and tl.expand_dims. Dimensions may be given as separate
+// arguments or as one tuple; every block dimension stays a power of two.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Frontend/Builtins.h"
+
+#include "llvm/Support/MathExtras.h"
+
+namespace tkc::frontend {
+
+using Kind = Obj::Kind;
+namespace tkcir = mlir::tkc;
+
+/// `tl.trans(x, *dims)` and `tl.permute(x, *dims)`; tl.trans of a 2-D
+/// block swaps its dimensions.
+static std::optional<Obj> lowerPermute(BuiltinCall &c) {
+  if (c.call.args.empty())
+    return c.error("tl." + c.name + "() needs a block");
+  auto x = c.cg.toTensor(c.call.args[0], c.l);
+  if (!x)
+    return std::nullopt;
+  auto dims = varInts(c.cg, c.call, 1, c.l, "a dimension");
+  if (!dims)
+    return std::nullopt;
+  size_t rank = x->type.shape.size();
+  if (dims->empty()) {
+    if (c.name == "permute" || rank != 2)
+      return c.error("tl." + c.name + " needs the dimension order for " +
+                     x->type.str());
+    dims = llvm::SmallVector<int64_t>{1, 0};
+  }
+  if (dims->size() != rank)
+    return c.error("tl." + c.name + " got " + std::to_string(dims->size()) +
+                   " dimensions for a block of rank " + std::to_string(rank));
+  llvm::SmallVector<int32_t> order;
+  std::vector<bool> seen(rank, false);
+  for (int64_t d : *dims) {
+    if (d < 0 || d >= static_cast<int64_t>(rank) || seen[d])
+      return c.error("tl." + c.name +
+                     " dimensions must be a permutation of 0.." +
+                     std::to_string(rank - 1));
+    seen[d] = true;
+    order.push_back(d);
+  }
+  auto t = tkcir::TransOp::create(c.b, c.L, x->value, order);
+  llvm::SmallVector<int64_t> shape;
+  for (int32_t d : order)
+    shape.push_back(x->type.shape[d]);
+  return Obj::tensor(t.getResult(), TType{x->type.elem, shape});
+}
+
+/// `tl.reshape(x, *shape)`, `tl.view(x, *shape)` and `tl.ravel(x)`.
+static std::optional<Obj> lowerReshape(BuiltinCall &c) {
+  if (c.call.args.empty())
+    return c.error("tl." + c.name + "() needs a block");
+  bool canReorder = c.name == "view" || c.name == "ravel";
+  for (auto [k, v] : c.call.keywords) {
+    if (k != "can_reorder")
+      return c.error("tl." + c.name +
+                     "() got an unexpected keyword argument '" + k + "'");
+    canReorder = c.cg.truthy(v);
+  }
+  auto x = c.cg.toTensor(c.call.args[0], c.l);
+  if (!x)
+    return std::nullopt;
+  llvm::SmallVector<int64_t> shape;
+  int64_t count = 1;
+  for (int64_t d : x->type.shape)
+    count *= d;
+  if (c.name == "ravel") {
+    shape = {count};
+  } else {
+    CallArgs rest;
+    rest.args.assign(c.call.args.begin() + 1, c.call.args.end());
+    auto dims = varInts(c.cg, rest, 0, c.l, "a dimension");
+    if (!dims)
+      return std::nullopt;
+    shape = *dims;
+  }
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    if (d <= 0 || !llvm::isPowerOf2_64(d))
+      return c.error("block dimensions must be powers of two, got " +
+                     std::to_string(d));
+    n *= d;
+  }
+  if (n != count)
+    return c.error("cannot reshape " + x->type.str() + " (" +
+                   std::to_string(count) + " elements) into " +
+                   std::to_string(n) + " elements");
+  TType t{x->type.elem, shape};
+  auto r = tkcir::ReshapeOp::create(c.b, c.L, t.toMLIR(&c.cg.ctx), x->value);
+  r.setAllowReorder(canReorder);
+  return Obj::tensor(r.getResult(), t);
+}
+
+/// `tl.broadcast_to(x, *shape)`.
+static std::optional<Obj> lowerBroadcastTo(BuiltinCall &c) {
+  if (c.call.args.empty())
+    return c.error("tl.broadcast_to() needs a block");
+  auto x = c.cg.toTensor(c.call.args[0], c.l);
+  auto dims = x ? varInts(c.cg, c.call, 1, c.l, "a dimension") : std::nullopt;
+  if (!dims)
+    return std::nullopt;
+  return c.cg.broadcastTo(*x, *dims, c.l);
+}
+
+/// `tl.broadcast(input, other)`: both, broadcast to their common shape.
+static std::optional<Obj> lowerBroadcast(BuiltinCall &c) {
+  if (!c.args.bind({"input", "other"}))
+    return std::nullopt;
+  auto x = c.args.tensor(0), y = x ? c.args.tensor(1) : std::nullopt;
+  if (!y || !c.cg.broadcastPair(*x, *y, c.l))
+    return std::nullopt;
+  return Obj::tuple({*x, *y});
+}
+
+/// `tl.expand_dims(input, axis)`: inserts size-1 dimensions at `axis`
+/// (an int or a tuple of ints).
+static std::optional<Obj> lowerExpandDims(BuiltinCall &c) {
+  if (!c.args.bind({"input", "axis"}))
+    return std::nullopt;
+  auto x = c.args.tensor(0);
+  if (!x)
+    return std::nullopt;
+  Obj axes = *c.args.raw(1);
+  std::vector<Obj> list =
+      axes.kind == Kind::Tuple ? axes.elems : std::vector<Obj>{axes};
+  Obj cur = *x;
+  size_t newRank = x->type.shape.size() + list.size();
+  std::vector<int64_t> sorted;
+  for (const Obj &a : list) {
+    auto v = c.cg.constInt(a, c.args.loc(1), "axis");
+    if (!v)
+      return std::nullopt;
+    int64_t ax = *v < 0 ? *v + newRank : *v;
+    if (ax < 0 || ax >= static_cast<int64_t>(newRank))
+      return c.error("expand_dims axis " + std::to_string(*v) +
+                     " is out of range");
+    sorted.push_back(ax);
+  }
+  llvm::sort(sorted);
+  for (int64_t ax : sorted) {
+    llvm::SmallVector<int64_t> shape = cur.type.shape;
+    shape.insert(shape.begin() + ax, 1);
+    if (!cur.type.isBlock())
+      cur = *c.cg.broadcastTo(cur, shape, c.l);
+    else
+      cur = Obj::tensor(tkcir::ExpandDimsOp::create(c.b, c.L, cur.value,
+                                                    static_cast<int>(ax)),
+                        TType{cur.type.elem, shape});
+  }
+  return cur;
+}
+
+llvm::ArrayRef<BuiltinEntry> shapeBuiltins() {
+  static const BuiltinEntry entries[] = {
+      {"tl.trans", lowerPermute, "trans"},
+      {"tl.permute", lowerPermute, "permute"},
+      {"tl.reshape", lowerReshape, "reshape"},
+      {"tl.view", lowerReshape, "view"},
+      {"tl.ravel", lowerReshape, "ravel"},
+      {"tl.broadcast_to", lowerBroadcastTo, "broadcast_to"},
+      {"tl.broadcast", lowerBroadcast},
+      {"tl.expand_dims", lowerExpandDims, "expand_dims"},
+  };
+  return entries;
+}
+
+} // namespace tkc::frontend
