@@ -5,7 +5,8 @@
  * buffers the manifest says the kernel updates in place, and keeps the
  * winner per (kernel, device, key buckets) for the process; the results can
  * be written to TKC_AUTOTUNE_FILE as a tuned table. Vendor-neutral: the
- * vendor calls go through tkc_tuning_ops (tkc_cuda.c, tkc_hip.c). */
+ * vendor calls go through the device's tkc_vendor_ops (tkc_cuda.c,
+ * tkc_hip.c). */
 #define _POSIX_C_SOURCE 200809L
 
 #include "tkc_runtime_internal.h"
@@ -195,7 +196,9 @@ enum { kTargetMs = 20, kMinRuns = 5, kMaxRuns = 50 };
 
 /** What one tuning run holds. */
 typedef struct tkc_tuning_run {
-  const tkc_tuning_ops *ops;
+  const tkc_vendor_ops *ops;
+  /** The vendor's driver table, for every call of `ops`. */
+  const void *driver;
   const tkc_tuning_call *call;
   /** Saved copies of call->restore. */
   void **saved;
@@ -203,16 +206,23 @@ typedef struct tkc_tuning_run {
   void *flush[2];
 } tkc_tuning_run;
 
+/** Frees `pointer`, from the vendor's alloc (NULL: nothing). */
+static void release(const tkc_tuning_run *run, void *pointer) {
+  if (pointer)
+    run->ops->release(run->driver, pointer);
+}
+
 /** Copies every restore buffer from (`to_saved` = 0) or to its copy. */
 static tkc_status copy_restore(const tkc_tuning_run *run, int to_saved) {
   int i;
   tkc_status status = TKC_SUCCESS;
   for (i = 0; i < run->call->num_restore && status == TKC_SUCCESS; ++i) {
     const tkc_buffer *buffer = &run->call->restore[i];
-    status = to_saved ? run->ops->copy(run->saved[i], buffer->pointer,
-                                       buffer->bytes, run->call->stream)
-                      : run->ops->copy(buffer->pointer, run->saved[i],
-                                       buffer->bytes, run->call->stream);
+    status = to_saved
+                 ? run->ops->copy(run->driver, run->saved[i], buffer->pointer,
+                                  buffer->bytes, run->call->stream)
+                 : run->ops->copy(run->driver, buffer->pointer, run->saved[i],
+                                  buffer->bytes, run->call->stream);
   }
   return status;
 }
@@ -220,14 +230,14 @@ static tkc_status copy_restore(const tkc_tuning_run *run, int to_saved) {
 /** Times one launch of `config` (after restoring the buffers and flushing
  *  the cache); sets `*ms`. */
 static tkc_status time_once(const tkc_tuning_run *run, int config, float *ms) {
-  void *events[2];
+  void *events[2] = {NULL, NULL};
   tkc_status status = copy_restore(run, 0);
   if (status == TKC_SUCCESS && run->flush[0])
-    status = run->ops->copy(run->flush[1], run->flush[0], TKC_FLUSH_BYTES,
-                            run->call->stream);
+    status = run->ops->copy(run->driver, run->flush[1], run->flush[0],
+                            TKC_FLUSH_BYTES, run->call->stream);
   if (status != TKC_SUCCESS)
     return status;
-  status = run->ops->timer_start(run->call->stream, events);
+  status = run->ops->timer_start(run->driver, run->call->stream, events);
   if (status != TKC_SUCCESS)
     return status;
   status = run->call->launch(run->call->call, run->call->stream, config);
@@ -236,10 +246,10 @@ static tkc_status time_once(const tkc_tuning_run *run, int config, float *ms) {
      * stays the one reported. */
     char reason[512];
     snprintf(reason, sizeof reason, "%s", tkc_last_error());
-    run->ops->timer_stop(run->call->stream, events, ms);
+    run->ops->timer_stop(run->driver, run->call->stream, events, ms);
     return tkc_fail(status, "%s", reason);
   }
-  return run->ops->timer_stop(run->call->stream, events, ms);
+  return run->ops->timer_stop(run->driver, run->call->stream, events, ms);
 }
 
 static int compare_floats(const void *a, const void *b) {
@@ -282,22 +292,29 @@ static tkc_status tune(const tkc_kernel_tuning *tuning,
   char first_reason[512] = "";
   int i, c;
   memset(&run, 0, sizeof run);
-  run.ops = device->backend == TKC_BACKEND_CUDA ? &tkc_cuda_tuning_ops
-                                                : &tkc_hip_tuning_ops;
+  run.ops = tkc_vendor_of(device->backend);
+  if (!run.ops)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
+                    "autotuning %s: unknown backend %d", tuning->kernel,
+                    (int)device->backend);
+  status = tkc_driver_get(run.ops->loader, &run.driver);
+  if (status != TKC_SUCCESS)
+    return status;
   run.call = call;
   run.saved = (void **)calloc((size_t)(call->num_restore + 1), sizeof(void *));
   if (!run.saved)
     return tkc_fail(TKC_ERROR_OUT_OF_MEMORY, "out of memory autotuning %s",
                     tuning->kernel);
   for (i = 0; i < call->num_restore && status == TKC_SUCCESS; ++i)
-    status = run.ops->alloc(call->restore[i].bytes, &run.saved[i]);
+    status = run.ops->alloc(run.driver, call->restore[i].bytes, &run.saved[i]);
   if (status == TKC_SUCCESS)
     status = copy_restore(&run, 1);
   /* Without room for the flush buffers, time with a warm cache. */
-  if (status == TKC_SUCCESS &&
-      (run.ops->alloc(TKC_FLUSH_BYTES, &run.flush[0]) != TKC_SUCCESS ||
-       run.ops->alloc(TKC_FLUSH_BYTES, &run.flush[1]) != TKC_SUCCESS)) {
-    run.ops->release(run.flush[0]);
+  if (status == TKC_SUCCESS && (run.ops->alloc(run.driver, TKC_FLUSH_BYTES,
+                                               &run.flush[0]) != TKC_SUCCESS ||
+                                run.ops->alloc(run.driver, TKC_FLUSH_BYTES,
+                                               &run.flush[1]) != TKC_SUCCESS)) {
+    release(&run, run.flush[0]);
     run.flush[0] = run.flush[1] = NULL;
   }
 
@@ -322,11 +339,11 @@ static tkc_status tune(const tkc_kernel_tuning *tuning,
   if (status == TKC_SUCCESS)
     status = copy_restore(&run, 0);
   if (status == TKC_SUCCESS)
-    status = run.ops->sync(call->stream);
+    status = run.ops->sync(run.driver, call->stream);
   for (i = 0; i < call->num_restore; ++i)
-    run.ops->release(run.saved[i]);
-  run.ops->release(run.flush[0]);
-  run.ops->release(run.flush[1]);
+    release(&run, run.saved[i]);
+  release(&run, run.flush[0]);
+  release(&run, run.flush[1]);
   free(run.saved);
   if (status != TKC_SUCCESS)
     return status;

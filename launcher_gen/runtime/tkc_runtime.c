@@ -1,166 +1,72 @@
-/* tkc_runtime.c: the vendor-neutral part of the tkc runtime: status strings
- * and the thread-local error reason, the choice of the vendor (tkc_set_vendor,
- * TKC_VENDOR, automatic) and among a kernel's variants, the per-(variant,
- * context) module cache, grid validation and the checked grid arithmetic
- * that generated launchers evaluate, and the once-only loading of a vendor
- * library. Vendor calls go through the functions of tkc_runtime_internal.h
- * (tkc_cuda.c, tkc_hip.c). */
+/* tkc_runtime.c: the vendor-neutral part of the tkc runtime: the choice of
+ * the vendor (tkc_set_vendor, TKC_VENDOR, automatic) and among a kernel's
+ * variants, the devices' architectures (resolved once per device), the
+ * per-(variant, context) module cache with the dynamic shared memory each
+ * module launches with, grid validation and the checked grid arithmetic that
+ * generated launchers evaluate. It reaches the vendors only through their
+ * tables of operations (tkc_vendor_ops), looping over tkc_vendors; never by
+ * name. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "tkc_runtime_internal.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__GNUC__)
-#define TKC_THREAD_LOCAL __thread
-#else
-#error "tkc_runtime needs GCC-style thread-local storage and atomics"
-#endif
-
 /*===--------------------------------------------------------------------===*/
-/* Status and error reasons                                                 */
+/* Vendors                                                                  */
 /*===--------------------------------------------------------------------===*/
 
-const char *tkc_status_string(tkc_status status) {
-  switch (status) {
-  case TKC_SUCCESS:
-    return "success";
-  case TKC_ERROR_NO_DRIVER:
-    return "GPU driver not available";
-  case TKC_ERROR_NO_DEVICE:
-    return "no GPU device";
-  case TKC_ERROR_NO_VARIANT:
-    return "no compiled variant fits this device and these arguments";
-  case TKC_ERROR_MODULE_LOAD:
-    return "the driver could not load the kernel's binary";
-  case TKC_ERROR_LAUNCH:
-    return "kernel launch failed";
-  case TKC_ERROR_INVALID_ARGUMENT:
-    return "invalid argument";
-  case TKC_ERROR_DRIVER:
-    return "GPU driver call failed";
-  case TKC_ERROR_OUT_OF_MEMORY:
-    return "out of host memory";
-  case TKC_ERROR_UNSUPPORTED:
-    return "not supported by this tkc runtime";
-  }
-  return "unknown tkc_status";
+/** The vendors, in the automatic choice's order of preference. */
+static const tkc_vendor_ops *const tkc_vendors[] = {&tkc_cuda_ops,
+                                                    &tkc_hip_ops};
+enum { TKC_NUM_VENDORS = sizeof tkc_vendors / sizeof tkc_vendors[0] };
+
+const tkc_vendor_ops *tkc_vendor_of(tkc_backend backend) {
+  int i;
+  for (i = 0; i < TKC_NUM_VENDORS; ++i)
+    if (tkc_vendors[i]->backend == backend)
+      return tkc_vendors[i];
+  return NULL;
 }
 
-/** The reason of the thread's last failure. */
-static TKC_THREAD_LOCAL char tkc_error_buffer[512];
-
-const char *tkc_last_error(void) { return tkc_error_buffer; }
-
-tkc_status tkc_fail(tkc_status status, const char *format, ...) {
-  va_list args;
-  va_start(args, format);
-  vsnprintf(tkc_error_buffer, sizeof tkc_error_buffer, format, args);
-  va_end(args);
-  return status;
+/** The vendor that `vendor` (a tkc_vendor) names, or NULL. */
+static const tkc_vendor_ops *vendor_by_id(int vendor) {
+  int i;
+  for (i = 0; i < TKC_NUM_VENDORS; ++i)
+    if ((int)tkc_vendors[i]->vendor == vendor)
+      return tkc_vendors[i];
+  return NULL;
 }
 
-/*===--------------------------------------------------------------------===*/
-/* Vendor libraries                                                         */
-/*===--------------------------------------------------------------------===*/
-
-enum { TKC_DRIVER_UNTRIED = 0, TKC_DRIVER_READY = 1, TKC_DRIVER_FAILED = 2 };
-
-/** Resolves every symbol of `handle` into loader->loaded. */
-static tkc_status resolve_symbols(tkc_driver_loader *loader, void *handle,
-                                  const char *library) {
-  size_t i;
-  for (i = 0; i < loader->num_symbols; ++i) {
-    void *symbol = dlsym(handle, loader->symbols[i].name);
-    if (!symbol) {
-      snprintf(loader->reason, sizeof loader->reason,
-               "%s %s has no %s (too old?)", loader->what, library,
-               loader->symbols[i].name);
-      return TKC_ERROR_NO_DRIVER;
-    }
-    /* POSIX guarantees function pointers fit a void *. */
-    memcpy((char *)loader->loaded + loader->symbols[i].offset, &symbol,
-           sizeof symbol);
-  }
-  return TKC_SUCCESS;
+/** The vendor whose TKC_VENDOR value is `name`, or NULL. */
+static const tkc_vendor_ops *vendor_by_name(const char *name) {
+  int i;
+  for (i = 0; i < TKC_NUM_VENDORS; ++i)
+    if (strcmp(tkc_vendors[i]->name, name) == 0)
+      return tkc_vendors[i];
+  return NULL;
 }
 
-/** Fills loader->loaded from the first library that loads. */
-static tkc_status load_library(tkc_driver_loader *loader) {
-  const char *const *names = loader->libraries;
-  const char *const test_only[] = {loader->test_library, NULL};
-  const char *reason = NULL;
-  char tried[256] = "";
-  if (loader->test_library)
-    names = test_only;
-  for (; *names; ++names) {
-    tkc_status status;
-    void *handle = dlopen(*names, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-      size_t used = strlen(tried);
-      snprintf(tried + used, sizeof tried - used, "%s%s", used ? ", " : "",
-               *names);
-      reason = dlerror();
-      continue;
-    }
-    status = resolve_symbols(loader, handle, *names);
-    if (status != TKC_SUCCESS)
-      dlclose(handle);
-    return status;
-  }
-  snprintf(loader->reason, sizeof loader->reason,
-           "cannot load %s (tried %s)%s%s", loader->what, tried,
-           reason ? ": " : "", reason ? reason : "");
-  return TKC_ERROR_NO_DRIVER;
+/** Sets `*vendor` to the vendor of `variant` and `*driver` to its driver
+ *  table, or fails (an unknown backend, the driver's failure). */
+static tkc_status variant_vendor(const tkc_variant *variant,
+                                 const tkc_vendor_ops **vendor,
+                                 const void **driver) {
+  *vendor = tkc_vendor_of(variant->backend);
+  if (!*vendor)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "%s: unknown backend %d",
+                    variant->arch, (int)variant->backend);
+  return tkc_driver_get((*vendor)->loader, driver);
 }
 
-/** Loads and initializes the library; under loader->mutex. */
-static void initialize(tkc_driver_loader *loader) {
-  tkc_status status = TKC_SUCCESS;
-  const void *table = loader->test_table;
-  if (!table) {
-    status = load_library(loader);
-    table = loader->loaded;
-  }
-  if (status == TKC_SUCCESS)
-    status = loader->init(table, loader->reason, sizeof loader->reason);
-  if (status != TKC_SUCCESS) {
-    loader->failure = status;
-    TKC_STORE_RELEASE(&loader->state, TKC_DRIVER_FAILED);
-    return;
-  }
-  loader->active = table;
-  TKC_STORE_RELEASE(&loader->state, TKC_DRIVER_READY);
-}
-
-tkc_status tkc_driver_get(tkc_driver_loader *loader, const void **table) {
-  int state = TKC_LOAD_ACQUIRE(&loader->state);
-  if (state == TKC_DRIVER_UNTRIED) {
-    pthread_mutex_lock(&loader->mutex);
-    if (loader->state == TKC_DRIVER_UNTRIED)
-      initialize(loader);
-    pthread_mutex_unlock(&loader->mutex);
-    state = TKC_LOAD_ACQUIRE(&loader->state);
-  }
-  if (state != TKC_DRIVER_READY)
-    return tkc_fail(loader->failure, "%s", loader->reason);
-  *table = loader->active;
-  return TKC_SUCCESS;
-}
-
-void tkc_driver_reset(tkc_driver_loader *loader, void (*forget)(void)) {
-  pthread_mutex_lock(&loader->mutex);
-  TKC_STORE_RELEASE(&loader->state, TKC_DRIVER_UNTRIED);
-  loader->active = NULL;
-  if (forget)
-    forget();
-  pthread_mutex_unlock(&loader->mutex);
-  tkc_vendor_forget();
+/** 1 if `vendor`'s driver loads and has a device. May set tkc_last_error(). */
+static int has_device(const tkc_vendor_ops *vendor) {
+  const void *driver = NULL;
+  return tkc_driver_get(vendor->loader, &driver) == TKC_SUCCESS &&
+         vendor->has_device(driver);
 }
 
 /*===--------------------------------------------------------------------===*/
@@ -169,48 +75,60 @@ void tkc_driver_reset(tkc_driver_loader *loader, void (*forget)(void)) {
 
 /** tkc_set_vendor's value (a tkc_vendor). */
 static int tkc_forced_vendor = TKC_VENDOR_AUTO;
-/** TKC_VENDOR as read once: -1 not read yet, else a tkc_vendor, or 3 for a
- *  value that is not "cuda" or "hip" (kept in tkc_env_vendor_text). */
+/** What was decided from TKC_VENDOR and the drivers; it holds while
+ *  tkc_vendor_generation is tkc_driver_generation() (until a test hook
+ *  swaps a driver). */
+static unsigned tkc_vendor_generation;
+/** TKC_VENDOR as read once: -1 not read yet, else a tkc_vendor, or
+ *  TKC_VENDOR_BAD_ENV for a value that names no vendor (kept in
+ *  tkc_env_vendor_text). */
 static int tkc_env_vendor = -1;
 static char tkc_env_vendor_text[32];
-/** The automatic choice when a kernel has both vendors: a tkc_vendor, or
+/** The automatic choice when a kernel has several vendors: a tkc_vendor, or
  *  TKC_VENDOR_AUTO when not probed yet. */
 static int tkc_auto_vendor = TKC_VENDOR_AUTO;
 static pthread_mutex_t tkc_vendor_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-enum { TKC_VENDOR_BAD_ENV = 3 };
+enum { TKC_VENDOR_BAD_ENV = -2 };
 
 tkc_status tkc_set_vendor(tkc_vendor vendor) {
-  if (vendor != TKC_VENDOR_AUTO && vendor != TKC_VENDOR_CUDA &&
-      vendor != TKC_VENDOR_HIP)
+  if (vendor != TKC_VENDOR_AUTO && !vendor_by_id((int)vendor))
     return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
                     "tkc_set_vendor: %d is not a tkc_vendor", (int)vendor);
   TKC_STORE_RELEASE(&tkc_forced_vendor, (int)vendor);
   return TKC_SUCCESS;
 }
 
-void tkc_vendor_forget(void) {
-  pthread_mutex_lock(&tkc_vendor_mutex);
+/** 1 if what was decided belongs to the drivers now in use. */
+static int decided_now(void) {
+  return TKC_LOAD_ACQUIRE(&tkc_vendor_generation) == tkc_driver_generation();
+}
+
+/** Forgets what was decided under other drivers; under tkc_vendor_mutex. */
+static void forget_stale_choice(void) {
+  unsigned generation = tkc_driver_generation();
+  if (tkc_vendor_generation == generation)
+    return;
   TKC_STORE_RELEASE(&tkc_env_vendor, -1);
   TKC_STORE_RELEASE(&tkc_auto_vendor, (int)TKC_VENDOR_AUTO);
-  pthread_mutex_unlock(&tkc_vendor_mutex);
+  TKC_STORE_RELEASE(&tkc_vendor_generation, generation);
 }
 
 /** TKC_VENDOR, read once per process. */
 static int env_vendor(void) {
   int value = TKC_LOAD_ACQUIRE(&tkc_env_vendor);
-  if (value >= 0)
+  if (value != -1 && decided_now())
     return value;
   pthread_mutex_lock(&tkc_vendor_mutex);
+  forget_stale_choice();
   value = tkc_env_vendor;
-  if (value < 0) {
+  if (value == -1) {
     const char *text = getenv("TKC_VENDOR");
+    const tkc_vendor_ops *named = text ? vendor_by_name(text) : NULL;
     if (!text || !text[0] || strcmp(text, "auto") == 0)
       value = TKC_VENDOR_AUTO;
-    else if (strcmp(text, "cuda") == 0)
-      value = TKC_VENDOR_CUDA;
-    else if (strcmp(text, "hip") == 0)
-      value = TKC_VENDOR_HIP;
+    else if (named)
+      value = (int)named->vendor;
     else {
       value = TKC_VENDOR_BAD_ENV;
       snprintf(tkc_env_vendor_text, sizeof tkc_env_vendor_text, "%s", text);
@@ -221,35 +139,36 @@ static int env_vendor(void) {
   return value;
 }
 
-/** With both vendors compiled in: CUDA if it has a device, else HIP;
- *  probed once per process. The probe's failure reasons are not reported:
- *  the chosen vendor's own calls say what is wrong. */
+/** With several vendors compiled in: the first vendor, in tkc_vendors'
+ *  order, that has a device, else the last (not probed); decided once per
+ *  process. The probes' failure reasons are not reported: the chosen
+ *  vendor's own calls say what is wrong. */
 static int auto_vendor(void) {
-  char saved[sizeof tkc_error_buffer];
-  int value = TKC_LOAD_ACQUIRE(&tkc_auto_vendor);
-  if (value != TKC_VENDOR_AUTO)
+  char saved[512];
+  int i, value = TKC_LOAD_ACQUIRE(&tkc_auto_vendor);
+  if (value != TKC_VENDOR_AUTO && decided_now())
     return value;
-  memcpy(saved, tkc_error_buffer, sizeof saved);
+  snprintf(saved, sizeof saved, "%s", tkc_last_error());
   pthread_mutex_lock(&tkc_vendor_mutex);
+  forget_stale_choice();
   value = tkc_auto_vendor;
   if (value == TKC_VENDOR_AUTO) {
-    value = tkc_cuda_has_device() ? TKC_VENDOR_CUDA : TKC_VENDOR_HIP;
+    for (i = 0; i + 1 < TKC_NUM_VENDORS && !has_device(tkc_vendors[i]); ++i)
+      continue;
+    value = (int)tkc_vendors[i]->vendor;
     TKC_STORE_RELEASE(&tkc_auto_vendor, value);
   }
   pthread_mutex_unlock(&tkc_vendor_mutex);
-  memcpy(tkc_error_buffer, saved, sizeof saved);
+  tkc_fail(TKC_SUCCESS, "%s", saved);
   return value;
 }
 
-/** The vendor's name in messages. */
-static const char *vendor_name(int backend) {
-  return backend == TKC_BACKEND_CUDA ? "CUDA (NVIDIA)" : "HIP (AMD)";
-}
-
-/** Chooses the backend for a kernel whose variants use `backends`. */
-static tkc_status choose_backend(unsigned backends, tkc_backend *backend) {
-  int vendor = TKC_LOAD_ACQUIRE(&tkc_forced_vendor);
-  const char *source = "tkc_set_vendor()";
+/** Chooses the vendor for a kernel whose variants use `backends`. */
+static tkc_status choose_vendor(unsigned backends,
+                                const tkc_vendor_ops **chosen) {
+  int i, vendor = TKC_LOAD_ACQUIRE(&tkc_forced_vendor);
+  unsigned known = 0;
+  const char *source = "tkc_set_vendor()", *compiled = "another vendor";
   if (vendor == TKC_VENDOR_AUTO) {
     vendor = env_vendor();
     source = "TKC_VENDOR";
@@ -259,73 +178,89 @@ static tkc_status choose_backend(unsigned backends, tkc_backend *backend) {
                     "TKC_VENDOR=%s: expected cuda, hip or auto",
                     tkc_env_vendor_text);
   if (vendor == TKC_VENDOR_AUTO) {
-    if (backends == TKC_BACKEND_CUDA || backends == TKC_BACKEND_HIP) {
-      *backend = (tkc_backend)backends;
+    /* One vendor's variants: that vendor; several: the automatic choice. */
+    *chosen = tkc_vendor_of((tkc_backend)backends);
+    if (*chosen)
       return TKC_SUCCESS;
-    }
-    if (backends != (TKC_BACKEND_CUDA | TKC_BACKEND_HIP))
+    for (i = 0; i < TKC_NUM_VENDORS; ++i)
+      known |= (unsigned)tkc_vendors[i]->backend;
+    if (!backends || (backends & ~known))
       return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "tkc: bad backend set %u",
                       backends);
     vendor = auto_vendor();
   }
-  *backend = vendor == TKC_VENDOR_CUDA ? TKC_BACKEND_CUDA : TKC_BACKEND_HIP;
-  if (!(backends & *backend))
-    return tkc_fail(TKC_ERROR_NO_VARIANT,
-                    "the vendor is forced to %s by %s, but this kernel was "
-                    "compiled only for %s",
-                    vendor_name(*backend), source,
-                    vendor_name(*backend == TKC_BACKEND_CUDA
-                                    ? TKC_BACKEND_HIP
-                                    : TKC_BACKEND_CUDA));
-  return TKC_SUCCESS;
+  *chosen = vendor_by_id(vendor);
+  if (backends & (unsigned)(*chosen)->backend)
+    return TKC_SUCCESS;
+  for (i = 0; i < TKC_NUM_VENDORS; ++i)
+    if (backends & (unsigned)tkc_vendors[i]->backend)
+      compiled = tkc_vendors[i]->title;
+  return tkc_fail(TKC_ERROR_NO_VARIANT,
+                  "the vendor is forced to %s by %s, but this kernel was "
+                  "compiled only for %s",
+                  (*chosen)->title, source, compiled);
 }
 
 /*===--------------------------------------------------------------------===*/
 /* Devices and variant choice                                               */
 /*===--------------------------------------------------------------------===*/
 
-tkc_status tkc_current_device(unsigned backends, tkc_device *device) {
-  tkc_backend backend;
+/** Completes `device`, whose ordinal and context `vendor` resolved: its
+ *  backend and its architecture (read from the driver once per device). */
+static tkc_status describe_device(const tkc_vendor_ops *vendor,
+                                  const void *driver, tkc_device *device) {
   tkc_status status;
+  device->backend = vendor->backend;
+  if (tkc_driver_known_arch(vendor->loader, device))
+    return TKC_SUCCESS;
+  status = vendor->device_arch(driver, device);
+  if (status == TKC_SUCCESS)
+    tkc_driver_keep_arch(vendor->loader, device);
+  return status;
+}
+
+/** Resolves the calling thread's device (`ordinal` -1) or device `ordinal`
+ *  of the vendor chosen for `backends` into the zeroed `device`. */
+static tkc_status resolve_device(unsigned backends, int ordinal,
+                                 tkc_device *device) {
+  const tkc_vendor_ops *vendor = NULL;
+  const void *driver = NULL;
+  tkc_status status = choose_vendor(backends, &vendor);
+  if (status == TKC_SUCCESS)
+    status = tkc_driver_get(vendor->loader, &driver);
+  if (status == TKC_SUCCESS)
+    status = ordinal < 0 ? vendor->current_device(driver, device)
+                         : vendor->device_for_ordinal(driver, ordinal, device);
+  if (status == TKC_SUCCESS)
+    status = describe_device(vendor, driver, device);
+  return status;
+}
+
+tkc_status tkc_current_device(unsigned backends, tkc_device *device) {
   if (!device)
     return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "tkc_current_device: NULL");
   memset(device, 0, sizeof *device);
-  status = choose_backend(backends, &backend);
-  if (status != TKC_SUCCESS)
-    return status;
-  return backend == TKC_BACKEND_CUDA ? tkc_cuda_current_device(device)
-                                     : tkc_hip_current_device(device);
+  return resolve_device(backends, -1, device);
 }
 
 tkc_status tkc_device_for_ordinal(unsigned backends, int ordinal,
                                   tkc_device *device) {
-  tkc_backend backend;
-  tkc_status status;
   if (!device)
     return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "tkc_device_for_ordinal: NULL");
   memset(device, 0, sizeof *device);
   if (ordinal < 0)
     return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "device ordinal %d is negative",
                     ordinal);
-  status = choose_backend(backends, &backend);
-  if (status != TKC_SUCCESS)
-    return status;
-  return backend == TKC_BACKEND_CUDA
-             ? tkc_cuda_device_for_ordinal(ordinal, device)
-             : tkc_hip_device_for_ordinal(ordinal, device);
+  return resolve_device(backends, ordinal, device);
 }
 
 int tkc_variant_arch_rank(const tkc_device *device,
                           const tkc_variant *variant) {
+  const tkc_vendor_ops *vendor;
   if (!device || !variant || device->backend != variant->backend)
     return -1;
-  switch (variant->backend) {
-  case TKC_BACKEND_CUDA:
-    return tkc_cuda_arch_rank(device, variant);
-  case TKC_BACKEND_HIP:
-    return tkc_hip_arch_rank(device, variant);
-  }
-  return -1;
+  vendor = tkc_vendor_of(variant->backend);
+  return vendor ? vendor->arch_rank(device, variant) : -1;
 }
 
 /** Appends `text` to the string in `buffer` (of `size` bytes), truncating. */
@@ -431,22 +366,6 @@ static const tkc_loaded_module *find_loaded(const tkc_variant *variant,
   return NULL;
 }
 
-/** The vendor's load for `variant`'s backend. */
-static tkc_status vendor_load(const tkc_device *device,
-                              const tkc_variant *variant,
-                              tkc_loaded_module *node) {
-  switch (variant->backend) {
-  case TKC_BACKEND_CUDA:
-    return tkc_cuda_load(device, variant, &node->module, &node->function,
-                         &node->shared_bytes);
-  case TKC_BACKEND_HIP:
-    return tkc_hip_load(device, variant, &node->module, &node->function,
-                        &node->shared_bytes);
-  }
-  return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "%s: unknown backend %d",
-                  variant->arch, (int)variant->backend);
-}
-
 unsigned tkc_launch_shared_bytes(const tkc_variant *variant, unsigned per_sm,
                                  unsigned reserved, unsigned granule) {
   uint64_t cap = variant->max_blocks_per_sm;
@@ -456,6 +375,41 @@ unsigned tkc_launch_shared_bytes(const tkc_variant *variant, unsigned per_sm,
       footprint <= (uint64_t)variant->shared_bytes + reserved)
     return variant->shared_bytes;
   return (unsigned)(footprint - reserved);
+}
+
+/** The dynamic shared memory to launch `variant` with on `device`: its
+ *  own, or padded to its max_blocks_per_sm (see tkc_launch_shared_bytes). */
+static tkc_status launch_shared_bytes(const tkc_vendor_ops *vendor,
+                                      const void *driver,
+                                      const tkc_device *device,
+                                      const tkc_variant *variant,
+                                      unsigned *shared_bytes) {
+  unsigned per_sm = 0, reserved = 0;
+  tkc_status status;
+  *shared_bytes = variant->shared_bytes;
+  if (!variant->max_blocks_per_sm)
+    return TKC_SUCCESS;
+  status = vendor->shared_memory(driver, device, variant, &per_sm, &reserved);
+  if (status == TKC_SUCCESS)
+    *shared_bytes = tkc_launch_shared_bytes(variant, per_sm, reserved,
+                                            vendor->shared_granule);
+  return status;
+}
+
+/** Loads `variant` for `device` into `node` through its vendor. */
+static tkc_status vendor_load(const tkc_device *device,
+                              const tkc_variant *variant,
+                              tkc_loaded_module *node) {
+  const tkc_vendor_ops *vendor = NULL;
+  const void *driver = NULL;
+  tkc_status status = variant_vendor(variant, &vendor, &driver);
+  if (status == TKC_SUCCESS)
+    status = launch_shared_bytes(vendor, driver, device, variant,
+                                 &node->shared_bytes);
+  if (status == TKC_SUCCESS)
+    status = vendor->load(driver, device, variant, node->shared_bytes,
+                          &node->module, &node->function);
+  return status;
 }
 
 /** The loaded module of `variant` in `device`'s context, loading it the
@@ -521,6 +475,8 @@ tkc_status tkc_launch(const tkc_device *device, const tkc_variant *variant,
                       void **kernel_params) {
   unsigned blocks[3];
   const tkc_loaded_module *loaded;
+  const tkc_vendor_ops *vendor = NULL;
+  const void *driver = NULL;
   tkc_status status;
   int d, empty = 0;
   if (!device || !variant || !grid)
@@ -539,18 +495,12 @@ tkc_status tkc_launch(const tkc_device *device, const tkc_variant *variant,
   if (empty)
     return TKC_SUCCESS; /* Nothing to do, like an empty tensor. */
   status = get_loaded(device, variant, &loaded);
+  if (status == TKC_SUCCESS)
+    status = variant_vendor(variant, &vendor, &driver);
   if (status != TKC_SUCCESS)
     return status;
-  switch (variant->backend) {
-  case TKC_BACKEND_CUDA:
-    return tkc_cuda_launch(device, variant, loaded->function,
-                           loaded->shared_bytes, blocks, stream, kernel_params);
-  case TKC_BACKEND_HIP:
-    return tkc_hip_launch(device, variant, loaded->function,
-                          loaded->shared_bytes, blocks, stream, kernel_params);
-  }
-  return tkc_fail(TKC_ERROR_INVALID_ARGUMENT, "%s: unknown backend %d",
-                  variant->arch, (int)variant->backend);
+  return vendor->launch(driver, variant, loaded->function, loaded->shared_bytes,
+                        blocks, stream, kernel_params);
 }
 
 tkc_status tkc_invalid_config(const char *kernel, int config, int num_configs) {
