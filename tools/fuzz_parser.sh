@@ -5,9 +5,9 @@
 #   tools/fuzz_parser.sh SECONDS [extra libFuzzer flags...]
 #
 # The binary, the growing corpus and any crash artifacts go to .fuzz/ (git-
-# ignored; FUZZ_DIR overrides). The seeds are compiler/Frontend/fuzz/corpus/,
+# ignored; FUZZ_DIR overrides). The seeds are compiler/Frontend/test/fuzz-corpus/,
 # the regressions, and the parser's lit tests (compiler/Frontend/test/parser/). A crash or hang is saved as .fuzz/artifacts/crash-* or timeout-*:
-# fix it, then copy the input to compiler/Frontend/fuzz/regressions/ so that
+# fix it, then copy the input to compiler/Frontend/test/fuzz-regressions/ so that
 # //compiler/Frontend:ParserRegressionTest keeps it fixed. Needs clang 22's
 # libFuzzer runtime (Debian package libclang-rt-22-dev, see tools/setup.sh).
 set -euo pipefail
@@ -56,8 +56,8 @@ if [ ! -x "$BIN" ] || [ -n "$(find "$FRONTEND" -maxdepth 2 \( -name '*.cpp' -o -
 fi
 
 # The first corpus directory receives new inputs; the seeds stay read-only.
-exec nice -n 10 "$BIN" "$OUT/corpus" "$FRONTEND/fuzz/corpus" \
-  "$FRONTEND/fuzz/regressions" "$FRONTEND/test/parser" \
+exec nice -n 10 "$BIN" "$OUT/corpus" "$FRONTEND/test/fuzz-corpus" \
+  "$FRONTEND/test/fuzz-regressions" "$FRONTEND/test/parser" \
   -dict="$FRONTEND/fuzz/python.dict" \
   -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 \
   -max_len=4096 -print_final_stats=1 \

@@ -1,9 +1,9 @@
 //===- ParserRegressionTest.cpp - Replays the parser fuzzer's findings ----===//
 //
-// Parses every file in compiler/Frontend/fuzz/regressions/ (inputs that once
-// crashed, hung or overflowed the stack, and handcrafted extremes of nesting)
-// and checks that the result is sane: no crash, a module exactly when no
-// error was reported, a printable AST, and for the known extremes the
+// Parses every file in compiler/Frontend/test/fuzz-regressions/ (inputs that
+// once crashed, hung or overflowed the stack, and handcrafted extremes of
+// nesting) and checks that the result is sane: no crash, a module exactly when
+// no error was reported, a printable AST, and for the known extremes the
 // expected first diagnostic.
 //
 //===----------------------------------------------------------------------===//
@@ -33,7 +33,7 @@ std::string regressionDir() {
   llvm::SmallString<256> dir;
   if (srcdir && workspace)
     llvm::sys::path::append(dir, srcdir, workspace);
-  llvm::sys::path::append(dir, "compiler/Frontend/fuzz/regressions");
+  llvm::sys::path::append(dir, "compiler/Frontend/test/fuzz-regressions");
   return std::string(dir);
 }
 
