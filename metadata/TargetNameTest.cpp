@@ -1,6 +1,8 @@
 //===- TargetNameTest.cpp - Tests of the target spelling table ------------===//
 //
-// Long and short target spellings of both vendors, and the spelling errors.
+// Long and short target spellings of both vendors, the spelling errors, and
+// that the Bazel rule's Starlark table (given as the test's arguments) is
+// the same table.
 //
 //===----------------------------------------------------------------------===//
 
@@ -8,9 +10,15 @@
 
 #include "gtest/gtest.h"
 
+#include <string>
+#include <vector>
+
 using namespace tkc::metadata;
 
 namespace {
+
+/// The rows of rules/private/targets.bzl, "backend,prefix,drops,format".
+std::vector<std::string> starlarkRows;
 
 std::string archOf(llvm::StringRef text) {
   auto name = parseTargetName(text);
@@ -45,4 +53,19 @@ TEST(TargetName, LongForm) {
   EXPECT_EQ(vendorOfArch("sm_100a")->backend, "cuda");
 }
 
+TEST(TargetName, StarlarkTableIsTheSame) {
+  std::vector<std::string> rows;
+  for (const VendorSpelling &v : vendorSpellings())
+    rows.push_back(v.backend.str() + "," + v.archPrefix.str() + "," +
+                   (v.longFormDropsPrefix ? "1" : "0") + "," +
+                   v.binaryFormat.str());
+  EXPECT_EQ(rows, starlarkRows);
+}
+
 } // namespace
+
+int main(int argc, char **argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  starlarkRows.assign(argv + 1, argv + argc);
+  return RUN_ALL_TESTS();
+}

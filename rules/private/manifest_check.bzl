@@ -13,6 +13,8 @@ Deeper checks (key names against the kernel's parameters, tuned entries
 against the configs, restore and grid expressions) are tkc-launcher-gen's.
 """
 
+load(":targets.bzl", "TARGET_FORMS", "parse_target")
+
 SCHEMA_VERSION = 1
 
 # Top-level fields: name -> required.
@@ -122,15 +124,8 @@ def is_c_identifier(name):
 def target_arch(target):
     """The architecture a tkc target names (`sm_90a` for `cuda:90a` or
     `sm_90a`, `gfx942` for `hip:gfx942[:warp]` or `gfx942`), or None."""
-    parts = target.split(":")
-    if len(parts) == 1 and (target.startswith("sm_") or target.startswith("gfx")):
-        return target if len(target) > 3 else None
-    if len(parts) in (2, 3) and parts[1]:
-        if parts[0] == "cuda":
-            return "sm_" + parts[1]
-        if parts[0] == "hip" and parts[1].startswith("gfx"):
-            return parts[1]
-    return None
+    parsed = parse_target(target)
+    return parsed.arch if parsed else None
 
 def _string_list_error(path, where, value, allow_empty = True):
     """Checks that `value` is a list of strings; returns an error or None."""
@@ -486,7 +481,7 @@ def manifest_plan(path, data, targets = None, configs = None):
     for target in targets:
         arch = target_arch(target)
         if not arch:
-            return "%s: unknown target \"%s\"; expected sm_NN[a], cuda:NN[a], gfxNNN or hip:gfxNNN" % (path, target)
+            return "%s: unknown target \"%s\"; expected %s" % (path, target, TARGET_FORMS)
         if arch in archs:
             return "%s: targets \"%s\" and \"%s\" both name %s" % (
                 path,

@@ -18,6 +18,7 @@ whether it is loaded as //rules:defs.bzl or as @tkc//rules:defs.bzl.
 """
 
 load(":manifest_check.bzl", "manifest_plan")
+load(":targets.bzl", "TARGET_FORMS", "parse_target")
 
 _TKC = Label("//compiler/tools/tkc")
 _LAUNCHER_GEN = Label("//launcher_gen:tkc-launcher-gen")
@@ -43,22 +44,12 @@ TkcKernelInfo = provider(
 def _parse_target(target):
     """Splits a tkc target string into (backend, arch, binary extension).
 
-    Accepts what `tkc compile --target` accepts: `cuda:90a`, `sm_90a`,
-    `hip:gfx942[:warp]`, `gfx942`.
+    Accepts what `tkc compile --target` accepts (rules/private/targets.bzl).
     """
-    parts = target.split(":")
-    if len(parts) == 1:
-        arch = parts[0]
-        if arch.startswith("sm_"):
-            return ("cuda", arch, "cubin")
-        if arch.startswith("gfx"):
-            return ("hip", arch, "hsaco")
-    elif parts[0] == "cuda" and len(parts) in (2, 3):
-        return ("cuda", "sm_" + parts[1], "cubin")
-    elif parts[0] == "hip" and len(parts) in (2, 3):
-        return ("hip", parts[1], "hsaco")
-    fail("triton_kernel: unknown target '%s'; expected sm_NN[a], " % target +
-         "cuda:NN[a], gfxNNN or hip:gfxNNN")
+    parsed = parse_target(target)
+    if not parsed:
+        fail("triton_kernel: unknown target '%s'; expected %s" % (target, TARGET_FORMS))
+    return (parsed.backend, parsed.arch, parsed.format)
 
 def _split_grid(grid):
     """Splits a grid string at its top-level commas (not those in cdiv(a, b))."""

@@ -8,6 +8,7 @@ the exact message. `manifest_plan` (the variant expansion) is tested too.
 
 load("@bazel_skylib//lib:unittest.bzl", "asserts", "unittest")
 load("//rules/private:manifest_check.bzl", "check_manifest", "manifest_plan")
+load("//rules/private:targets.bzl", "parse_target")
 
 _PATH = "pkg/k.json"
 
@@ -238,12 +239,28 @@ def _plan_test_impl(ctx):
     )
     return unittest.end(env)
 
+def _target_spelling_test_impl(ctx):
+    env = unittest.begin(ctx)
+    for text, expected in [
+        ("cuda:90a", ("cuda", "sm_90a", "cubin")),
+        ("sm_80", ("cuda", "sm_80", "cubin")),
+        ("hip:gfx942", ("hip", "gfx942", "hsaco")),
+        ("hip:gfx1100:64", ("hip", "gfx1100", "hsaco")),
+        ("gfx90a", ("hip", "gfx90a", "hsaco")),
+    ]:
+        parsed = parse_target(text)
+        asserts.equals(env, expected, (parsed.backend, parsed.arch, parsed.format), text)
+    for text in ["volta", "cuda:sm_90a", "hip:sm_80", "metal:m1", "cuda:", "a:b:c:d"]:
+        asserts.equals(env, None, parse_target(text), text)
+    return unittest.end(env)
+
 valid_test = unittest.make(_valid_test_impl)
 unknown_field_test = unittest.make(_unknown_field_test_impl)
 missing_field_test = unittest.make(_missing_field_test_impl)
 bad_type_test = unittest.make(_bad_type_test_impl)
 bad_value_test = unittest.make(_bad_value_test_impl)
 plan_test = unittest.make(_plan_test_impl)
+target_spelling_test = unittest.make(_target_spelling_test_impl)
 
 def manifest_check_test_suite(name):
     """Declares every test above and a test_suite `name` of them."""
@@ -255,4 +272,5 @@ def manifest_check_test_suite(name):
         bad_type_test,
         bad_value_test,
         plan_test,
+        target_spelling_test,
     )
