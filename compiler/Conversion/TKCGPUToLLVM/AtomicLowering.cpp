@@ -14,6 +14,7 @@
 
 #include "compiler/Conversion/TKCGPUToLLVM/AtomicLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/TargetPattern.h"
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 
@@ -206,10 +207,8 @@ SmallVector<Value> resultRegisters(ConversionPatternRewriter &rewriter,
   return values;
 }
 
-struct AtomicRMWLowering : public ConvertOpToLLVMPattern<AtomicRMWOp> {
-  AtomicRMWLowering(const LLVMTypeConverter &converter,
-                    const ::tkc::TargetInfo &target)
-      : ConvertOpToLLVMPattern(converter), target(target) {}
+struct AtomicRMWLowering : public TargetPattern<AtomicRMWOp> {
+  using TargetPattern::TargetPattern;
 
   LogicalResult
   matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
@@ -276,14 +275,10 @@ struct AtomicRMWLowering : public ConvertOpToLLVMPattern<AtomicRMWOp> {
         resultRegisters(rewriter, loc, op, owners, owned, preds, target));
     return success();
   }
-
-  const ::tkc::TargetInfo &target;
 };
 
-struct AtomicCASLowering : public ConvertOpToLLVMPattern<AtomicCASOp> {
-  AtomicCASLowering(const LLVMTypeConverter &converter,
-                    const ::tkc::TargetInfo &target)
-      : ConvertOpToLLVMPattern(converter), target(target) {}
+struct AtomicCASLowering : public TargetPattern<AtomicCASOp> {
+  using TargetPattern::TargetPattern;
 
   LogicalResult
   matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
@@ -312,8 +307,6 @@ struct AtomicCASLowering : public ConvertOpToLLVMPattern<AtomicCASOp> {
         resultRegisters(rewriter, loc, op, owners, owned, preds, target));
     return success();
   }
-
-  const ::tkc::TargetInfo &target;
 };
 
 } // namespace
@@ -331,8 +324,8 @@ bool mlir::tkc::gpu::isAtomicLowerable(Operation *op, std::string &reason) {
   return true;
 }
 
-void mlir::tkc::gpu::populateAtomicLowering(const LLVMTypeConverter &converter,
-                                            const ::tkc::TargetInfo &target,
-                                            RewritePatternSet &patterns) {
+void mlir::tkc::gpu::populateAtomicLoweringPatterns(
+    const LLVMTypeConverter &converter, const ::tkc::TargetInfo &target,
+    RewritePatternSet &patterns) {
   patterns.add<AtomicRMWLowering, AtomicCASLowering>(converter, target);
 }

@@ -24,9 +24,9 @@ namespace mlir::tkc::gpu {
 bool isAtomicLowerable(Operation *op, std::string &reason);
 
 /// Adds the tkc.atomic_rmw and tkc.atomic_cas lowerings to `patterns`.
-void populateAtomicLowering(const LLVMTypeConverter &converter,
-                            const ::tkc::TargetInfo &target,
-                            RewritePatternSet &patterns);
+void populateAtomicLoweringPatterns(const LLVMTypeConverter &converter,
+                                    const ::tkc::TargetInfo &target,
+                                    RewritePatternSet &patterns);
 
 } // namespace mlir::tkc::gpu
 

@@ -21,6 +21,7 @@
 
 #include "compiler/Conversion/TKCGPUToLLVM/ReduceLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/TargetPattern.h"
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 
@@ -55,10 +56,8 @@ bool basesAreAxisAligned(const LinearLayout &layout, HwDim dim, unsigned axis) {
   return true;
 }
 
-struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
-  ReduceLowering(const LLVMTypeConverter &converter,
-                 const ::tkc::TargetInfo &target)
-      : ConvertOpToLLVMPattern<ReduceOp>(converter), target(target) {}
+struct ReduceLowering : public TargetPattern<ReduceOp> {
+  using TargetPattern::TargetPattern;
 
   /// Applies the combine region to (`lhs`, `rhs`), one value per operand.
   SmallVector<Value> combine(ReduceOp op, ConversionPatternRewriter &rewriter,
@@ -260,14 +259,12 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
     rewriter.replaceOp(op, results);
     return success();
   }
-
-  const ::tkc::TargetInfo &target;
 };
 
 } // namespace
 
-void mlir::tkc::gpu::populateReduceLowering(const LLVMTypeConverter &converter,
-                                            const ::tkc::TargetInfo &target,
-                                            RewritePatternSet &patterns) {
+void mlir::tkc::gpu::populateReduceLoweringPatterns(
+    const LLVMTypeConverter &converter, const ::tkc::TargetInfo &target,
+    RewritePatternSet &patterns) {
   patterns.add<ReduceLowering>(converter, target);
 }

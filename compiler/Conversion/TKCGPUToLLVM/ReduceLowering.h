@@ -1,8 +1,8 @@
 //===- ReduceLowering.h - Lowering of tkc.reduce ----------------*- C++ -*-===//
 //
-// The patterns that lower reductions and scans over one axis of a laid-out
-// tensor in stages: within each thread's registers, across the lanes of a
-// warp with XOR shuffles, and across warps through shared memory.
+// The pattern that lowers reductions over one axis of a laid-out tensor in
+// stages: within each thread's registers, across the lanes of a warp with
+// XOR shuffles, and across warps through shared memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,15 +16,10 @@
 
 namespace mlir::tkc::gpu {
 
-/// Adds the tkc.scan lowering (ScanLowering.cpp) to `patterns`.
-void populateScanLowering(const LLVMTypeConverter &converter,
-                          const ::tkc::TargetInfo &target,
-                          RewritePatternSet &patterns);
-
 /// Adds the tkc.reduce lowering to `patterns`.
-void populateReduceLowering(const LLVMTypeConverter &converter,
-                            const ::tkc::TargetInfo &target,
-                            RewritePatternSet &patterns);
+void populateReduceLoweringPatterns(const LLVMTypeConverter &converter,
+                                    const ::tkc::TargetInfo &target,
+                                    RewritePatternSet &patterns);
 
 } // namespace mlir::tkc::gpu
 

@@ -20,8 +20,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Conversion/TKCGPUToLLVM/ScanLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
-#include "compiler/Conversion/TKCGPUToLLVM/ReduceLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/TargetPattern.h"
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 
@@ -38,10 +39,8 @@ namespace {
 /// The values of all operands at one position.
 using Values = SmallVector<Value>;
 
-struct ScanLowering : public ConvertOpToLLVMPattern<ScanOp> {
-  ScanLowering(const LLVMTypeConverter &converter,
-               const ::tkc::TargetInfo &target)
-      : ConvertOpToLLVMPattern<ScanOp>(converter), target(target) {}
+struct ScanLowering : public TargetPattern<ScanOp> {
+  using TargetPattern::TargetPattern;
 
   /// Applies the combine region to (`lhs`, `rhs`), one value per operand.
   Values combine(ScanOp op, ConversionPatternRewriter &rewriter, ValueRange lhs,
@@ -361,14 +360,12 @@ struct ScanLowering : public ConvertOpToLLVMPattern<ScanOp> {
     }
     return result;
   }
-
-  const ::tkc::TargetInfo &target;
 };
 
 } // namespace
 
-void mlir::tkc::gpu::populateScanLowering(const LLVMTypeConverter &converter,
-                                          const ::tkc::TargetInfo &target,
-                                          RewritePatternSet &patterns) {
+void mlir::tkc::gpu::populateScanLoweringPatterns(
+    const LLVMTypeConverter &converter, const ::tkc::TargetInfo &target,
+    RewritePatternSet &patterns) {
   patterns.add<ScanLowering>(converter, target);
 }

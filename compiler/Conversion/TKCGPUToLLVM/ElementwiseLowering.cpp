@@ -1,0 +1,165 @@
+//===- ElementwiseLowering.cpp - Lowering of per-register ops -------------===//
+//
+// Each pattern here produces one value per register of its result. Program
+// ids are one TargetInfo query; make_range adds its start to the
+// coordinates the layout gives each register; splats and splat constants
+// repeat one scalar; elementwise arith/math ops and addptr apply the scalar
+// op (or a GEP) to the same register of every operand, leaving the scalar
+// ops to the upstream arith and math patterns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Conversion/TKCGPUToLLVM/ElementwiseLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/TargetPattern.h"
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace mlir::tkc;
+using namespace mlir::tkc::gpu;
+
+namespace {
+
+/// program_id and num_programs: one TargetInfo query per axis.
+template <typename Op, Value (::tkc::TargetInfo::*query)(OpBuilder &, Location,
+                                                         unsigned) const>
+struct ProgramIndexLowering : public TargetPattern<Op> {
+  using TargetPattern<Op>::TargetPattern;
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(
+        op, (this->target.*query)(rewriter, op.getLoc(), op.getAxis()));
+    return success();
+  }
+};
+using ProgramIdLowering =
+    ProgramIndexLowering<ProgramIdOp, &::tkc::TargetInfo::getProgramId>;
+using NumProgramsLowering =
+    ProgramIndexLowering<NumProgramsOp, &::tkc::TargetInfo::getNumPrograms>;
+
+/// make_range: each register's coordinate plus the range's start.
+struct MakeRangeLowering : public TargetPattern<MakeRangeOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(MakeRangeOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getType());
+    auto coords = emitCoordinates(rewriter, loc, getLinearLayout(type),
+                                  getHardwareIds(rewriter, loc, target));
+    Value start = i32Constant(rewriter, loc, op.getStart());
+    SmallVector<Value> values;
+    for (auto &c : coords)
+      values.push_back(LLVM::AddOp::create(rewriter, loc, c[0], start));
+    replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
+    return success();
+  }
+};
+
+/// splat: the scalar in every register.
+struct SplatLowering : public TargetPattern<SplatOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(SplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    unsigned n =
+        getLinearLayout(cast<RankedTensorType>(op.getType())).getNumRegisters();
+    SmallVector<Value> values(n, adaptor.getSrc());
+    replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
+    return success();
+  }
+};
+
+/// A splat-valued dense constant tensor: each register holds the value.
+struct SplatConstantLowering : public TargetPattern<arith::ConstantOp> {
+  SplatConstantLowering(const LLVMTypeConverter &converter,
+                        const ::tkc::TargetInfo &target)
+      : TargetPattern(converter, target, /*benefit=*/2) {}
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
+    if (!type || !getLayout(type) || !splat)
+      return rewriter.notifyMatchFailure(op, "not a laid-out splat");
+    Type elem = getTypeConverter()->convertType(type.getElementType());
+    Value scalar = LLVM::ConstantOp::create(rewriter, op.getLoc(), elem,
+                                            splat.getSplatValue<Attribute>());
+    SmallVector<Value> values(getLinearLayout(type).getNumRegisters(), scalar);
+    replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
+    return success();
+  }
+};
+
+/// Any elementwise arith/math op on laid-out tensors becomes one scalar op
+/// per register, which the upstream patterns then lower.
+struct ElementwiseLowering : public ConversionPattern {
+  ElementwiseLowering(const TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/2,
+                          context) {}
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
+        !isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
+      return failure();
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!type || !getLayout(type))
+      return failure();
+    Location loc = op->getLoc();
+    SmallVector<SmallVector<Value>> registers;
+    for (auto [original, converted] : llvm::zip(op->getOperands(), operands))
+      registers.push_back(registersOf(rewriter, loc, original, converted));
+    Type elem = getTypeConverter()->convertType(type.getElementType());
+    SmallVector<Value> values;
+    for (unsigned r = 0, e = registers.front().size(); r < e; ++r) {
+      OperationState state(loc, op->getName());
+      for (auto &operand : registers)
+        state.addOperands(operand[r]);
+      state.addTypes(elem);
+      state.addAttributes(op->getAttrs());
+      values.push_back(rewriter.create(state)->getResult(0));
+    }
+    replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
+    return success();
+  }
+};
+
+/// addptr: one GEP per register, scaled by the pointee type.
+struct AddPtrLowering : public TargetPattern<AddPtrOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(AddPtrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto ptrType = cast<PointerType>(getElementTypeOrSelf(op.getType()));
+    Type elem = getTypeConverter()->convertType(ptrType.getPointeeType());
+    Type llvmPtr = getTypeConverter()->convertType(ptrType);
+    SmallVector<Value> ptrs =
+        registersOf(rewriter, loc, op.getPtr(), adaptor.getPtr());
+    SmallVector<Value> offsets =
+        registersOf(rewriter, loc, op.getOffset(), adaptor.getOffset());
+    SmallVector<Value> values;
+    for (auto [p, o] : llvm::zip(ptrs, offsets))
+      values.push_back(
+          LLVM::GEPOp::create(rewriter, loc, llvmPtr, elem, p, ValueRange{o}));
+    replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tkc::gpu::populateElementwiseLoweringPatterns(
+    const LLVMTypeConverter &converter, const ::tkc::TargetInfo &target,
+    RewritePatternSet &patterns) {
+  patterns.add<ProgramIdLowering, NumProgramsLowering, MakeRangeLowering,
+               SplatLowering, SplatConstantLowering, AddPtrLowering>(converter,
+                                                                     target);
+  patterns.add<ElementwiseLowering>(converter, patterns.getContext());
+}

@@ -1,0 +1,136 @@
+//===- LayoutConversionLowering.cpp - Moving values between layouts -------===//
+//
+// The linear layouts of source and result say whether each result register
+// is a source register of the same thread (LinearLayout::getRegisterMapFrom):
+// then the lowering only reorders the struct's fields. broadcast and
+// expand_dims always are, given the layouts TKCToTKCGPU chose. Otherwise a
+// convert_layout stores every register to its row-major place in the op's
+// shared-memory scratch and, after a barrier, loads the result's registers
+// from theirs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Conversion/TKCGPUToLLVM/LayoutConversionLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/TargetPattern.h"
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
+
+#include <type_traits>
+
+using namespace mlir;
+using namespace mlir::tkc;
+using namespace mlir::tkc::gpu;
+
+namespace {
+
+/// `values` reordered by `map`.
+SmallVector<Value> gather(ArrayRef<Value> values, ArrayRef<unsigned> map) {
+  SmallVector<Value> out;
+  for (unsigned i : map)
+    out.push_back(values[i]);
+  return out;
+}
+
+/// broadcast and expand_dims: each result register is a source register of
+/// the same thread, given the layouts TKCToTKCGPU chose.
+template <typename Op>
+struct RegisterShuffleLowering : public TargetPattern<Op> {
+  using TargetPattern<Op>::TargetPattern;
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    auto project = [&](LinearLayout::Basis c) {
+      if constexpr (std::is_same_v<Op, ExpandDimsOp>) {
+        c.erase(c.begin() + op.getAxis());
+      } else {
+        for (unsigned d = 0; d < c.size(); ++d)
+          if (srcType.getDimSize(d) == 1)
+            c[d] = 0;
+      }
+      return c;
+    };
+    auto map = getLinearLayout(dstType).getRegisterMapFrom(
+        getLinearLayout(srcType), project);
+    if (!map)
+      return op.emitOpError("cannot be lowered: its source and result "
+                            "layouts are not related register by register");
+    SmallVector<Value> src =
+        unpackRegisters(rewriter, op.getLoc(), adaptor.getSrc());
+    replaceWithRegisters(rewriter, op, *this->getTypeConverter(),
+                         gather(src, *map));
+    return success();
+  }
+};
+
+/// A layout conversion: a register permutation when no element changes
+/// thread, else a round trip through shared memory (see
+/// tkc-gpu-allocate-shared-memory for the space it uses).
+struct ConvertLayoutLowering : public TargetPattern<ConvertLayoutOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    LinearLayout from = getLinearLayout(srcType), to = getLinearLayout(dstType);
+    SmallVector<Value> src = unpackRegisters(rewriter, loc, adaptor.getSrc());
+    if (auto map = to.getRegisterMapFrom(from)) {
+      replaceWithRegisters(rewriter, op, *getTypeConverter(),
+                           gather(src, *map));
+      return success();
+    }
+
+    Type elem = getTypeConverter()->convertType(srcType.getElementType());
+    if (!elem.isIntOrFloat())
+      return op.emitOpError("cannot move pointers through shared memory yet");
+    bool isBool = elem.isInteger(1);
+    Type memType = isBool ? rewriter.getI8Type() : elem;
+    Value base = getScratchBase(rewriter, loc, op);
+    Type sharedPtr = base.getType();
+
+    // The address of each register's element, row-major.
+    auto offsets = [&](const LinearLayout &layout) {
+      SmallVector<Value> result;
+      for (Value index : emitRowMajorIndices(
+               rewriter, loc, layout, getHardwareIds(rewriter, loc, target)))
+        result.push_back(LLVM::GEPOp::create(rewriter, loc, sharedPtr, memType,
+                                             base, ValueRange{index}));
+      return result;
+    };
+    // Wait for earlier readers of the scratch first, unless none can be.
+    if (needsScratchBarrier(op))
+      target.emitBarrier(rewriter, loc);
+    for (auto [ptr, value] : llvm::zip(offsets(from), src)) {
+      Value stored =
+          isBool
+              ? LLVM::ZExtOp::create(rewriter, loc, memType, value).getResult()
+              : value;
+      LLVM::StoreOp::create(rewriter, loc, stored, ptr);
+    }
+    target.emitBarrier(rewriter, loc);
+    SmallVector<Value> values;
+    for (Value ptr : offsets(to)) {
+      Value loaded = LLVM::LoadOp::create(rewriter, loc, memType, ptr);
+      values.push_back(
+          isBool
+              ? LLVM::TruncOp::create(rewriter, loc, elem, loaded).getResult()
+              : loaded);
+    }
+    replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tkc::gpu::populateLayoutConversionLoweringPatterns(
+    const LLVMTypeConverter &converter, const ::tkc::TargetInfo &target,
+    RewritePatternSet &patterns) {
+  patterns.add<RegisterShuffleLowering<BroadcastOp>,
+               RegisterShuffleLowering<ExpandDimsOp>, ConvertLayoutLowering>(
+      converter, target);
+}

@@ -1,0 +1,185 @@
+//===- MemoryLowering.cpp - Lowering of global memory accesses ------------===//
+//
+// A load or store covers its registers in vectors of the width recorded
+// before conversion: each vector is one TargetInfo access of up to 16 bytes,
+// predicated by the mask of its first element (the width divides the mask's
+// constancy). A load's `other` becomes the access's fallback value unless it
+// is zero, which masked-off lanes read anyway. A store of a scalar, which
+// every thread holds, is done by the block's first thread only.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Conversion/TKCGPUToLLVM/MemoryLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/TargetPattern.h"
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
+#include "compiler/Dialect/TKCGPU/Analysis/AxisInfo.h"
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
+
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::tkc;
+using namespace mlir::tkc::gpu;
+
+namespace {
+
+/// The discardable attribute carrying a load's or store's vector width.
+constexpr StringLiteral kVectorWidth = "tkc_gpu.vector_width";
+
+/// The vector width recorded on a load or store before conversion.
+unsigned vectorWidthOf(Operation *op) {
+  if (auto attr = op->getAttrOfType<IntegerAttr>(kVectorWidth))
+    return static_cast<unsigned>(attr.getInt());
+  return 1;
+}
+
+/// The access type of `vec` elements of `elem`.
+Type accessType(Type elem, unsigned vec) {
+  return vec == 1 ? elem : VectorType::get({vec}, elem);
+}
+
+struct BarrierLowering : public TargetPattern<BarrierOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(BarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    target.emitBarrier(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LoadLowering : public TargetPattern<LoadOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elem =
+        getTypeConverter()->convertType(getElementTypeOrSelf(op.getType()));
+    SmallVector<Value> ptrs =
+        registersOf(rewriter, loc, op.getPtr(), adaptor.getPtr());
+    SmallVector<Value> masks, others;
+    if (op.getMask())
+      masks = registersOf(rewriter, loc, op.getMask(), adaptor.getMask());
+    // Masked-off lanes of loadGlobal read as zero unless given `other`: an
+    // `other` of +0 (or integer 0) need not be passed.
+    if (op.getOther() && !matchPattern(op.getOther(), m_PosZeroFloat()) &&
+        !matchPattern(op.getOther(), m_Zero()))
+      others = registersOf(rewriter, loc, op.getOther(), adaptor.getOther());
+    unsigned vec = vectorWidthOf(op);
+    Type access = accessType(elem, vec);
+    SmallVector<Value> values;
+    for (unsigned i = 0; i < ptrs.size(); i += vec) {
+      // A vector's mask is uniform (coalescing vectorizes only where the
+      // mask is constant across it): one predicate for all its elements.
+      Value pred = masks.empty() ? Value() : masks[i];
+      Value other;
+      if (pred && !others.empty()) {
+        other = others[i];
+        if (vec > 1) {
+          other = LLVM::UndefOp::create(rewriter, loc, access);
+          for (unsigned j = 0; j < vec; ++j)
+            other = LLVM::InsertElementOp::create(
+                rewriter, loc, other, others[i + j],
+                i32Constant(rewriter, loc, j));
+        }
+      }
+      Value loaded =
+          target.loadGlobal(rewriter, loc, ptrs[i], access, pred, other);
+      for (unsigned j = 0; j < vec; ++j)
+        values.push_back(
+            vec == 1 ? loaded
+                     : LLVM::ExtractElementOp::create(
+                           rewriter, loc, loaded, i32Constant(rewriter, loc, j))
+                           .getResult());
+    }
+    replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
+    return success();
+  }
+};
+
+struct StoreLowering : public TargetPattern<StoreOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elem = getTypeConverter()->convertType(
+        getElementTypeOrSelf(op.getValue().getType()));
+    SmallVector<Value> ptrs =
+        registersOf(rewriter, loc, op.getPtr(), adaptor.getPtr());
+    SmallVector<Value> values =
+        registersOf(rewriter, loc, op.getValue(), adaptor.getValue());
+    SmallVector<Value> masks;
+    if (op.getMask())
+      masks = registersOf(rewriter, loc, op.getMask(), adaptor.getMask());
+    // Every thread holds a scalar: only the block's first thread stores it.
+    if (!isa<RankedTensorType>(op.getPtr().getType())) {
+      Value first = emitIsFirstThread(rewriter, loc, target);
+      masks = {masks.empty()
+                   ? first
+                   : LLVM::AndOp::create(rewriter, loc, masks[0], first)
+                         .getResult()};
+    }
+    unsigned vec = vectorWidthOf(op);
+    for (unsigned i = 0; i < ptrs.size(); i += vec) {
+      Value data = values[i];
+      if (vec > 1) {
+        data = LLVM::UndefOp::create(rewriter, loc, accessType(elem, vec));
+        for (unsigned j = 0; j < vec; ++j)
+          data =
+              LLVM::InsertElementOp::create(rewriter, loc, data, values[i + j],
+                                            i32Constant(rewriter, loc, j));
+      }
+      target.storeGlobal(rewriter, loc, ptrs[i], data,
+                         masks.empty() ? Value() : masks[i]);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tkc::gpu::recordVectorWidths(ModuleOp module) {
+  AxisInfoAnalysis axis;
+  module.walk([&](Operation *op) {
+    if (!isa<LoadOp, StoreOp>(op))
+      return;
+    Value ptr = op->getOperand(0);
+    auto type = dyn_cast<RankedTensorType>(ptr.getType());
+    if (!type)
+      return;
+    LinearLayout layout = getLinearLayout(type);
+    unsigned bytes = cast<PointerType>(type.getElementType())
+                         .getPointeeType()
+                         .getIntOrFloatBitWidth() /
+                     8;
+    // Vectors run along the dimension of the layout's leading registers.
+    unsigned dim = 0;
+    for (unsigned d = 1; d < type.getRank(); ++d)
+      if (layout.getContiguousRegisters(d) > layout.getContiguousRegisters(dim))
+        dim = d;
+    const AxisInfo &info = axis.get(ptr);
+    int64_t best = std::min<int64_t>(layout.getContiguousRegisters(dim),
+                                     info.contiguity[dim]);
+    best = std::min<int64_t>(
+        best, std::max<int64_t>(1, info.divisibility[dim] / bytes));
+    best = std::min<int64_t>(best, 16 / bytes);
+    Value mask = isa<LoadOp>(op) ? cast<LoadOp>(op).getMask()
+                                 : cast<StoreOp>(op).getMask();
+    if (mask)
+      best = std::min(best, axis.get(mask).constancy[dim]);
+    best = std::max<int64_t>(1, llvm::bit_floor(static_cast<uint64_t>(best)));
+    op->setAttr(kVectorWidth,
+                IntegerAttr::get(IntegerType::get(op->getContext(), 32), best));
+  });
+}
+
+void mlir::tkc::gpu::populateMemoryLoweringPatterns(
+    const LLVMTypeConverter &converter, const ::tkc::TargetInfo &target,
+    RewritePatternSet &patterns) {
+  patterns.add<BarrierLowering, LoadLowering, StoreLowering>(converter, target);
+}
