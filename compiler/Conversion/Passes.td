@@ -11,7 +11,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def ConvertTKCToTKCGPU : Pass<"tkc-convert-tkc-to-tkcgpu", "::mlir::ModuleOp"> {
+def ConvertTKCToTKCGPU : Pass<"tkc-convert-tkc-to-tkc-gpu", "::mlir::ModuleOp"> {
   let summary = "Give every tensor a layout: the ttir → ttgir step";
   let description = [{
     Annotates every tensor with the default blocked layout of its shape for
@@ -37,7 +37,7 @@ def ConvertTKCToTKCGPU : Pass<"tkc-convert-tkc-to-tkcgpu", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tkc::gpu::TKCGPUDialect"];
 }
 
-def ConvertTKCGPUToLLVM : Pass<"tkc-convert-tkcgpu-to-llvm", "::mlir::ModuleOp"> {
+def ConvertTKCGPUToLLVM : Pass<"tkc-convert-tkc-gpu-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lower tkc_gpu IR to the LLVM dialect for one target";
   let description = [{
     Each thread's share of a tensor becomes an LLVM struct of its registers;
@@ -46,7 +46,8 @@ def ConvertTKCGPUToLLVM : Pass<"tkc-convert-tkcgpu-to-llvm", "::mlir::ModuleOp">
     layout and the axis analysis allow. Layout conversions go through
     shared memory. Everything vendor-specific (thread and program ids,
     barriers, predicated memory accesses, kernel attributes) is asked of the
-    `TargetInfo` that the backend registered for `target`.
+    `TargetInfo` that the backend registered for `target`, which has no
+    default: the pass fails, with an error, when it is not given.
 
     ```mlir
     %p = tkc.program_id 0
@@ -55,8 +56,8 @@ def ConvertTKCGPUToLLVM : Pass<"tkc-convert-tkcgpu-to-llvm", "::mlir::ModuleOp">
     ```
   }];
   let options = [
-    Option<"target", "target", "std::string", "\"cuda:90a\"",
-           "The target, as `tkc compile --target` accepts it">,
+    Option<"target", "target", "std::string", /*default=*/"",
+           "The target, as `tkc compile --target` accepts it (required)">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

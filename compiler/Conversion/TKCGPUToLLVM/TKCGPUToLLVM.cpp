@@ -1,6 +1,6 @@
 //===- TKCGPUToLLVM.cpp - Lower tkc_gpu IR to the LLVM dialect ------------===//
 //
-// Implements tkc-convert-tkcgpu-to-llvm. A laid-out tensor becomes an LLVM
+// Implements tkc-convert-tkc-gpu-to-llvm. A laid-out tensor becomes an LLVM
 // struct of the thread's registers; each tkc/tkc_gpu op becomes scalar code
 // over those registers. Upstream patterns lower arith, math, func and cf.
 // Vendor-specific instructions come from the TargetInfo that the backend
@@ -71,6 +71,12 @@ struct ConvertTKCGPUToLLVMPass
   /// The backend for the `target` option, or null after an error.
   const ::tkc::TargetBackend *getBackend(::tkc::TargetSpec &spec,
                                          std::string &error) const {
+    // No target is assumed: the lowering is for the one it is given.
+    if (target.empty()) {
+      error = "no target given: set the pass's `target` option (supported: " +
+              ::tkc::supportedTargetsHelp() + ")";
+      return nullptr;
+    }
     auto parsed = ::tkc::parseTarget(target);
     if (!parsed) {
       error = llvm::toString(parsed.takeError());

@@ -1,6 +1,6 @@
 //===- TKCToTKCGPU.cpp - Assign layouts: ttir → ttgir ---------------------===//
 //
-// Implements tkc-convert-tkc-to-tkcgpu. Every tensor value gets the default
+// Implements tkc-convert-tkc-to-tkc-gpu. Every tensor value gets the default
 // blocked layout of its shape; ops whose operand and result layouts are
 // related (expand_dims, broadcast, reduce) get the conversions that relate
 // them. Later passes (coalescing, removal of conversions) improve the

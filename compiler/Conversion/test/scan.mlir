@@ -1,24 +1,35 @@
-// RUN: tkc-opt %s --tkc-gpu-allocate-shared-memory --tkc-convert-tkcgpu-to-llvm="target=cuda:90a" | FileCheck %s
-// An inclusive prefix sum of 2048 elements laid out 4 per thread, 32 lanes,
-// 4 warps, and 4 repetitions of that 512-element tile: runs of 4 registers
-// scan in the thread, lanes combine run totals with 5 XOR shuffles per
-// repetition, warps exchange totals through shared memory (one slot per
-// repetition and warp: 64 bytes), and each repetition carries the total of
-// the tiles before it. The reverse scan mirrors every stage.
+// RUN: sed -e 's/WAVE/32/g' -e 's/WARPS/4/g' %s | tkc-opt --tkc-gpu-allocate-shared-memory --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s --check-prefixes=CHECK,CUDA
+// RUN: sed -e 's/WAVE/64/g' -e 's/WARPS/2/g' %s | tkc-opt --tkc-gpu-allocate-shared-memory --tkc-convert-tkc-gpu-to-llvm="target=hip:gfx942" | FileCheck %s --check-prefixes=CHECK,HIP
+// An inclusive prefix sum of 2048 elements laid out 4 per thread over 128
+// threads (4 warps of 32 lanes on cuda:90a, 2 wavefronts of 64 on
+// hip:gfx942; sed fills in WAVE and WARPS), and 4 repetitions of that
+// 512-element tile: runs of 4 registers scan in the thread, lanes combine
+// run totals with one XOR shuffle per lane bit and repetition (5 or 6),
+// warps exchange totals through shared memory (one slot per repetition and
+// warp), and each repetition carries the total of the tiles before it. The
+// reverse scan mirrors every stage.
 
-#l = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-// CHECK: module attributes {{{.*}}tkc_gpu.shared = 64 : i32
-module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+#l = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [WAVE], warpsPerCTA = [WARPS], order = [0]}>
+// CUDA: module attributes {{{.*}}tkc_gpu.shared = 64 : i32
+// HIP: module attributes {{{.*}}tkc_gpu.shared = 32 : i32
+module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
   // CHECK-LABEL: llvm.func @prefix_sum
   func.func @prefix_sum(%x: tensor<2048xf32, #l>) -> tensor<2048xf32, #l> {
-    // CHECK-NOT: llvm.xor
-    // CHECK-COUNT-20: nvvm.shfl.sync bfly
-    // CHECK-NOT: nvvm.shfl.sync
+    // CUDA-NOT: llvm.xor
+    // CUDA-COUNT-20: nvvm.shfl.sync bfly
+    // CUDA-NOT: nvvm.shfl.sync
+    // HIP-COUNT-24: rocdl.ds_bpermute
+    // HIP-NOT: rocdl.ds_bpermute
     // The kernel's first user of shared memory: no barrier before it stores.
-    // CHECK-NOT: nvvm.barrier0
+    // CUDA-NOT: nvvm.barrier0
+    // HIP-NOT: rocdl.barrier
     // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
-    // CHECK: nvvm.barrier0
-    // CHECK-COUNT-16: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // CUDA: nvvm.barrier0
+    // HIP: rocdl.barrier
+    // Each thread reads the totals of every repetition's warps.
+    // CUDA-COUNT-16: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // HIP-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // CHECK-NOT: llvm.load
     // CHECK: llvm.return
     %s = "tkc.scan"(%x) ({
     ^bb0(%a: f32, %b: f32):
@@ -30,14 +41,22 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
   // The same scan reversed (suffix sums) runs in mirrored order: a lane's
   // partner comes before it when the partner's bit is set (the lane bit,
-  // negated), and warps are numbered from the last (warp index xor 3).
+  // negated), and warps are numbered from the last.
   // CHECK-LABEL: llvm.func @suffix_sum
   func.func @suffix_sum(%x: tensor<2048xf32, #l>) -> tensor<2048xf32, #l> {
     // CHECK: %[[TRUE:.*]] = llvm.mlir.constant(true) : i1
     // CHECK-NEXT: llvm.xor %{{.*}}, %[[TRUE]] : i1
-    // CHECK: llvm.xor %{{.*}}, %{{.*}} : i32
-    // CHECK: nvvm.barrier0
-    // CHECK-COUNT-16: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // The warp index, packed from its 2 bits (1 bit of 2 wavefronts), then
+    // mirrored.
+    // CUDA: llvm.or %{{.*}}, %{{.*}} : i32
+    // CHECK: %[[WARP:.*]] = llvm.or %{{.*}}, %{{.*}} : i32
+    // CUDA-NEXT: %[[LAST:.*]] = llvm.mlir.constant(3 : i32) : i32
+    // HIP-NEXT: %[[LAST:.*]] = llvm.mlir.constant(1 : i32) : i32
+    // CHECK-NEXT: llvm.xor %[[WARP]], %[[LAST]] : i32
+    // CUDA: nvvm.barrier0
+    // HIP: rocdl.barrier
+    // CUDA-COUNT-16: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // HIP-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
     // CHECK: llvm.return
     %s = "tkc.scan"(%x) ({
     ^bb0(%a: f32, %b: f32):

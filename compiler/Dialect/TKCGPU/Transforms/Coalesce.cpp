@@ -71,7 +71,7 @@ struct CoalescePass
         getModuleUInt(module, TKCGPUDialect::kThreadsPerWarp);
     if (!numWarps || !threadsPerWarp) {
       module.emitError("tkc-gpu-coalesce needs a module laid out by "
-                       "tkc-convert-tkc-to-tkcgpu");
+                       "tkc-convert-tkc-to-tkc-gpu");
       return signalPassFailure();
     }
     // Decide on the unmodified IR, then rewrite.

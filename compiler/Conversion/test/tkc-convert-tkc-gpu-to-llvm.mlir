@@ -1,0 +1,143 @@
+// RUN: sed -e 's/WAVE/32/g' -e 's/WARPS/4/g' %s | tkc-opt --split-input-file --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s --check-prefixes=CHECK,CUDA
+// RUN: sed -e 's/WAVE/64/g' -e 's/WARPS/2/g' %s | tkc-opt --split-input-file --tkc-convert-tkc-gpu-to-llvm="target=hip:gfx942" | FileCheck %s --check-prefixes=CHECK,HIP
+// Each case is laid out for 128 threads: 4 warps of 32 lanes for cuda:90a,
+// 2 wavefronts of 64 for hip:gfx942 (sed fills in WAVE and WARPS). A tensor
+// becomes a struct of the thread's registers, the same on both targets;
+// what differs comes from each target's TargetInfo.
+
+// Ids, coalesced 16-byte accesses under a mask constant over 4 elements,
+// and the kernel's attributes. The 7 thread bits (lanes, then warps) set
+// elements 4, 8, ..., 256 of the range on both targets: one shift and mask
+// of the thread index, then << 2.
+#a = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [WAVE], warpsPerCTA = [WARPS], order = [0]}>
+module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
+  // CHECK-NOT: @tkc_shared_memory
+  // CUDA-LABEL: llvm.func @kernel(%{{.*}}: !llvm.ptr<1>, %{{.*}}: i32) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128, 1, 1>}
+  // HIP-LABEL: llvm.func @kernel(%{{.*}}: !llvm.ptr<1>, %{{.*}}: i32) attributes {rocdl.flat_work_group_size = "128,128", rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 128, 1, 1>}
+  // CUDA: nvvm.read.ptx.sreg.ctaid.x
+  // HIP: rocdl.workgroup.id.x
+  // CUDA: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+  // HIP: %[[TID:.*]] = rocdl.workitem.id.x
+  // CUDA: %[[WS:.*]] = llvm.mlir.constant(32 : i32)
+  // HIP: %[[WS:.*]] = llvm.mlir.constant(64 : i32)
+  // CHECK: llvm.urem %[[TID]], %[[WS]]
+  // CHECK: %[[M:.*]] = llvm.mlir.constant(127 : i32)
+  // CHECK: %[[S:.*]] = llvm.lshr %[[TID]], %{{.*}}
+  // CHECK: %[[F:.*]] = llvm.and %[[S]], %[[M]]
+  // CHECK: llvm.shl %[[F]], %{{.*}}
+  // Masked-off elements read as zero: an `other` of 0.0 costs nothing.
+  // CUDA: llvm.inline_asm has_side_effects "{{.*}}@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b"
+  // HIP: %[[ZERO:.*]] = llvm.mlir.zero : vector<4xf32>
+  // HIP: llvm.intr.masked.load %{{.*}}, %{{.*}}, %[[ZERO]] {alignment = 16 : i32} : (!llvm.ptr<1>, vector<4xi1>, vector<4xf32>) -> vector<4xf32>
+  // CHECK-NOT: llvm.select
+  // CHECK: llvm.fmul
+  // CUDA: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"
+  // HIP: llvm.intr.masked.store %{{.*}}, %{{.*}}, %{{.*}} {alignment = 16 : i32} : vector<4xf32>, vector<4xi1> into !llvm.ptr<1>
+  func.func @kernel(%p: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %n: i32 {tkc.divisibility = 16 : i32}) {
+    %pid = tkc.program_id 0
+    %r = tkc.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #a>
+    %s = tkc.splat %p : tensor<512x!tkc.ptr<f32>, #a>
+    %ptrs = tkc.addptr %s, %r : tensor<512x!tkc.ptr<f32>, #a>, tensor<512xi32, #a>
+    %ns = tkc.splat %n : tensor<512xi32, #a>
+    %m = arith.cmpi slt, %r, %ns : tensor<512xi32, #a>
+    %zero = arith.constant dense<0.0> : tensor<512xf32, #a>
+    %v = tkc.load %ptrs, %m, %zero : tensor<512x!tkc.ptr<f32>, #a>
+    %w = arith.mulf %v, %v : tensor<512xf32, #a>
+    tkc.store %ptrs, %w, %m : tensor<512x!tkc.ptr<f32>, #a>
+    return
+  }
+}
+
+// -----
+
+// Another `other` initializes what the predicated load writes: no selects.
+#a = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [WAVE], warpsPerCTA = [WARPS], order = [0]}>
+module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
+  // CHECK-LABEL: llvm.func @load_other
+  // CHECK: %[[ONE:.*]] = llvm.mlir.constant(1.000000e+00 : f32) : f32
+  // CUDA: llvm.inline_asm has_side_effects "mov.b32 $0, $6;\0A\09mov.b32 $1, $7;\0A\09mov.b32 $2, $8;\0A\09mov.b32 $3, $9;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b,r,r,r,r"
+  // HIP: %[[FIRST:.*]] = llvm.insertelement %{{.*}}, %{{.*}}[%{{.*}} : i32] : vector<4xf32>
+  // HIP: %[[SECOND:.*]] = llvm.insertelement %{{.*}}, %[[FIRST]][%{{.*}} : i32] : vector<4xf32>
+  // HIP: %[[THIRD:.*]] = llvm.insertelement %{{.*}}, %[[SECOND]][%{{.*}} : i32] : vector<4xf32>
+  // HIP: %[[OTHER:.*]] = llvm.insertelement %{{.*}}, %[[THIRD]][%{{.*}} : i32] : vector<4xf32>
+  // HIP: llvm.intr.masked.load %{{.*}}, %{{.*}}, %[[OTHER]] {alignment = 16 : i32}
+  // CHECK-NOT: llvm.select
+  // CUDA: st.global.v4.b32
+  // HIP: llvm.intr.masked.store
+  func.func @load_other(%p: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %n: i32 {tkc.divisibility = 16 : i32}) {
+    %r = tkc.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #a>
+    %s = tkc.splat %p : tensor<512x!tkc.ptr<f32>, #a>
+    %ptrs = tkc.addptr %s, %r : tensor<512x!tkc.ptr<f32>, #a>, tensor<512xi32, #a>
+    %ns = tkc.splat %n : tensor<512xi32, #a>
+    %m = arith.cmpi slt, %r, %ns : tensor<512xi32, #a>
+    %one = arith.constant dense<1.0> : tensor<512xf32, #a>
+    %v = tkc.load %ptrs, %m, %one : tensor<512x!tkc.ptr<f32>, #a>
+    tkc.store %ptrs, %v, %m : tensor<512x!tkc.ptr<f32>, #a>
+    return
+  }
+}
+
+// -----
+
+// A bound of unknown divisibility makes the mask vary within 4 elements:
+// one 4-byte access per element.
+#a = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [WAVE], warpsPerCTA = [WARPS], order = [0]}>
+module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
+  // CHECK-LABEL: llvm.func @scalar_accesses
+  // CUDA-COUNT-4: ld.global.b32
+  // HIP-COUNT-4: llvm.intr.masked.load %{{.*}}, %{{.*}}, %{{.*}} {alignment = 4 : i32} : (!llvm.ptr<1>, vector<1xi1>, vector<1xf32>) -> vector<1xf32>
+  // CHECK-NOT: vector<4xf32>
+  // CUDA-COUNT-4: st.global.b32
+  // HIP-COUNT-4: llvm.intr.masked.store %{{.*}}, %{{.*}}, %{{.*}} {alignment = 4 : i32} : vector<1xf32>, vector<1xi1> into !llvm.ptr<1>
+  func.func @scalar_accesses(%p: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %n: i32) {
+    %r = tkc.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #a>
+    %s = tkc.splat %p : tensor<512x!tkc.ptr<f32>, #a>
+    %ptrs = tkc.addptr %s, %r : tensor<512x!tkc.ptr<f32>, #a>, tensor<512xi32, #a>
+    %ns = tkc.splat %n : tensor<512xi32, #a>
+    %m = arith.cmpi slt, %r, %ns : tensor<512xi32, #a>
+    %v = tkc.load %ptrs, %m : tensor<512x!tkc.ptr<f32>, #a>
+    tkc.store %ptrs, %v, %m : tensor<512x!tkc.ptr<f32>, #a>
+    return
+  }
+}
+
+// -----
+
+// A scalar, which every thread holds, is stored by the block's first thread.
+module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
+  // CHECK-LABEL: llvm.func @scalar_store
+  // CUDA: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+  // HIP: %[[TID:.*]] = rocdl.workitem.id.x
+  // CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %[[TID]], %{{.*}} : i32
+  // CUDA: llvm.inline_asm has_side_effects "@$2 st.global.b32 [ $1 + 0 ], $0;", "r,l,b" %{{.*}}, %{{.*}}, %[[FIRST]]
+  // HIP: %[[MASK:.*]] = llvm.insertelement %[[FIRST]], %{{.*}}[%{{.*}} : i32] : vector<1xi1>
+  // HIP: llvm.intr.masked.store %{{.*}}, %{{.*}}, %[[MASK]] {alignment = 4 : i32}
+  func.func @scalar_store(%p: !tkc.ptr<f32>, %x: f32) {
+    tkc.store %p, %x : !tkc.ptr<f32>
+    return
+  }
+}
+
+// -----
+
+// A conversion that moves elements between threads goes through shared
+// memory, fenced by barriers; a function returning a value is no kernel.
+#t = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, WAVE], warpsPerCTA = [WARPS, 1], order = [1, 0]}>
+#u = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [WAVE, 1], warpsPerCTA = [1, WARPS], order = [0, 1]}>
+module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32, tkc_gpu.shared = 16384 : i32} {
+  // CHECK: llvm.mlir.global external @tkc_shared_memory() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+  // CHECK-LABEL: llvm.func @transpose
+  // CUDA-NOT: nvvm.kernel
+  // HIP-NOT: rocdl.kernel
+  // CHECK: llvm.mlir.addressof @tkc_shared_memory : !llvm.ptr<3>
+  // CUDA: nvvm.barrier0
+  // HIP: rocdl.barrier
+  // CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+  // CUDA: nvvm.barrier0
+  // HIP: rocdl.barrier
+  // CHECK-COUNT-32: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  func.func @transpose(%x: tensor<64x64xf32, #t>) -> tensor<64x64xf32, #u> {
+    %c = tkc_gpu.convert_layout %x : tensor<64x64xf32, #t> -> tensor<64x64xf32, #u>
+    return %c : tensor<64x64xf32, #u>
+  }
+}
