@@ -1,0 +1,260 @@
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-coalesce | FileCheck %s
+// The axis analysis (Analysis/AxisInfo.cpp), observed through the layout
+// tkc-gpu-coalesce gives each load: for i8 pointers, a thread owns
+// min(contiguity, divisibility in bytes, 16) consecutive elements along the
+// most contiguous dimension (2048 elements over 128 threads allow 16), and
+// that dimension comes first in `order`.
+
+// make_range from 0 is contiguous throughout and divisible by any power
+// of two; splat keeps the pointer's 16-byte alignment, addptr the gcd.
+#b = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK: #[[V:.*]] = #tkc_gpu.blocked<{sizePerThread = [16], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-LABEL: func.func @range
+  // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[V]]>
+  func.func @range(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}) {
+    %o = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
+    %s = tkc.splat %p : tensor<2048x!tkc.ptr<i8>, #b>
+    %a = tkc.addptr %s, %o : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+    %v = tkc.load %a : tensor<2048x!tkc.ptr<i8>, #b>
+    return
+  }
+}
+
+// -----
+
+// A base pointer aligned to 4 bytes limits the run to 4.
+#b = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK: #[[V:.*]] = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-LABEL: func.func @pointer_alignment
+  // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[V]]>
+  func.func @pointer_alignment(%p: !tkc.ptr<i8> {tkc.divisibility = 4 : i32}) {
+    %o = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
+    %s = tkc.splat %p : tensor<2048x!tkc.ptr<i8>, #b>
+    %a = tkc.addptr %s, %o : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+    %v = tkc.load %a : tensor<2048x!tkc.ptr<i8>, #b>
+    return
+  }
+}
+
+// -----
+
+// make_range from 8: divisible by 8 only.
+#b = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK: #[[V:.*]] = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-LABEL: func.func @range_start
+  // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[V]]>
+  func.func @range_start(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}) {
+    %o = tkc.make_range {end = 2056 : i32, start = 8 : i32} : tensor<2048xi32, #b>
+    %s = tkc.splat %p : tensor<2048x!tkc.ptr<i8>, #b>
+    %a = tkc.addptr %s, %o : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+    %v = tkc.load %a : tensor<2048x!tkc.ptr<i8>, #b>
+    return
+  }
+}
+
+// -----
+
+// Adding a constant 2 keeps contiguity; divisibility becomes gcd(., 2).
+#b = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK: #[[V:.*]] = #tkc_gpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-LABEL: func.func @add_constant
+  // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[V]]>
+  func.func @add_constant(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}) {
+    %r = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
+    %c = arith.constant dense<2> : tensor<2048xi32, #b>
+    %o = arith.addi %r, %c : tensor<2048xi32, #b>
+    %s = tkc.splat %p : tensor<2048x!tkc.ptr<i8>, #b>
+    %a = tkc.addptr %s, %o : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+    %v = tkc.load %a : tensor<2048x!tkc.ptr<i8>, #b>
+    return
+  }
+}
+
+// -----
+
+// Adding a splat scalar divisible by 16 keeps both facts.
+#b = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK: #[[V:.*]] = #tkc_gpu.blocked<{sizePerThread = [16], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-LABEL: func.func @add_splat
+  // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[V]]>
+  func.func @add_splat(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}, %n: i32 {tkc.divisibility = 16 : i32}) {
+    %r = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
+    %ns = tkc.splat %n : tensor<2048xi32, #b>
+    %o = arith.addi %r, %ns : tensor<2048xi32, #b>
+    %s = tkc.splat %p : tensor<2048x!tkc.ptr<i8>, #b>
+    %a = tkc.addptr %s, %o : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+    %v = tkc.load %a : tensor<2048x!tkc.ptr<i8>, #b>
+    return
+  }
+}
+
+// -----
+
+// Adding a scalar of unknown divisibility: runs stay contiguous but
+// start anywhere, one element per thread.
+#b = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK: #[[V:.*]] = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-LABEL: func.func @add_unknown
+  // CHECK-NOT: tkc_gpu.convert_layout
+  // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[V]]>
+  func.func @add_unknown(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}, %n: i32) {
+    %r = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
+    %ns = tkc.splat %n : tensor<2048xi32, #b>
+    %o = arith.addi %r, %ns : tensor<2048xi32, #b>
+    %s = tkc.splat %p : tensor<2048x!tkc.ptr<i8>, #b>
+    %a = tkc.addptr %s, %o : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+    %v = tkc.load %a : tensor<2048x!tkc.ptr<i8>, #b>
+    return
+  }
+}
+
+// -----
+
+// Multiplying by a constant 4 multiplies divisibility: an unknown
+// scalar times 4, plus the range, gives runs of 4.
+#b = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK: #[[V:.*]] = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-LABEL: func.func @mul_constant
+  // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[V]]>
+  func.func @mul_constant(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}, %n: i32) {
+    %r = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
+    %ns = tkc.splat %n : tensor<2048xi32, #b>
+    %c = arith.constant dense<4> : tensor<2048xi32, #b>
+    %m = arith.muli %ns, %c : tensor<2048xi32, #b>
+    %o = arith.addi %r, %m : tensor<2048xi32, #b>
+    %s = tkc.splat %p : tensor<2048x!tkc.ptr<i8>, #b>
+    %a = tkc.addptr %s, %o : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+    %v = tkc.load %a : tensor<2048x!tkc.ptr<i8>, #b>
+    return
+  }
+}
+
+// -----
+
+// A range times 2 is strided: no contiguity.
+#b = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK: #[[V:.*]] = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-LABEL: func.func @strided
+  // CHECK-NOT: tkc_gpu.convert_layout
+  // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[V]]>
+  func.func @strided(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}) {
+    %r = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
+    %c = arith.constant dense<2> : tensor<2048xi32, #b>
+    %o = arith.muli %r, %c : tensor<2048xi32, #b>
+    %s = tkc.splat %p : tensor<2048x!tkc.ptr<i8>, #b>
+    %a = tkc.addptr %s, %o : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+    %v = tkc.load %a : tensor<2048x!tkc.ptr<i8>, #b>
+    return
+  }
+}
+
+// -----
+
+// tl.multiple_of and tl.max_contiguous hints on an op raise its facts:
+// here offsets loaded from memory.
+#b = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK: #[[V:.*]] = #tkc_gpu.blocked<{sizePerThread = [16], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-LABEL: func.func @hints
+  // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[V]]>
+  func.func @hints(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}, %q: !tkc.ptr<i32> {tkc.divisibility = 16 : i32}) {
+    %i = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
+    %qs = tkc.splat %q : tensor<2048x!tkc.ptr<i32>, #b>
+    %qa = tkc.addptr %qs, %i : tensor<2048x!tkc.ptr<i32>, #b>, tensor<2048xi32, #b>
+    %o = tkc.load %qa {tkc.contiguity = array<i32: 16>, tkc.divisibility = array<i32: 16>} : tensor<2048x!tkc.ptr<i32>, #b>
+    %s = tkc.splat %p : tensor<2048x!tkc.ptr<i8>, #b>
+    %a = tkc.addptr %s, %o : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+    %v = tkc.load %a : tensor<2048x!tkc.ptr<i8>, #b>
+    return
+  }
+}
+
+// -----
+
+// A row-major tile, rows * stride + cols: expand_dims and broadcast make the
+// rows' offsets constant and the columns' contiguous along dimension 1,
+// which comes first; a stride divisible by 16 keeps the rows aligned.
+#t = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#rows = #tkc_gpu.slice<{dim = 1, parent = #t}>
+#cols = #tkc_gpu.slice<{dim = 0, parent = #t}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK: #[[V:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+  // CHECK-LABEL: func.func @row_major
+  // CHECK: tkc.load %{{.*}} : tensor<32x64x!tkc.ptr<i8>, #[[V]]>
+  func.func @row_major(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}, %stride: i32 {tkc.divisibility = 16 : i32}) {
+    %r = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #rows>
+    %re = tkc.expand_dims %r {axis = 1 : i32} : tensor<32xi32, #rows> -> tensor<32x1xi32, #t>
+    %ss = tkc.splat %stride : tensor<32x1xi32, #t>
+    %ro = arith.muli %re, %ss : tensor<32x1xi32, #t>
+    %rb = tkc.broadcast %ro : tensor<32x1xi32, #t> -> tensor<32x64xi32, #t>
+    %c = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #cols>
+    %ce = tkc.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #cols> -> tensor<1x64xi32, #t>
+    %cb = tkc.broadcast %ce : tensor<1x64xi32, #t> -> tensor<32x64xi32, #t>
+    %o = arith.addi %rb, %cb : tensor<32x64xi32, #t>
+    %s = tkc.splat %p : tensor<32x64x!tkc.ptr<i8>, #t>
+    %a = tkc.addptr %s, %o : tensor<32x64x!tkc.ptr<i8>, #t>, tensor<32x64xi32, #t>
+    %v = tkc.load %a : tensor<32x64x!tkc.ptr<i8>, #t>
+    return
+  }
+}
+
+// -----
+
+// The transposed access, rows + cols * stride: contiguous along dimension
+// 0, which comes first.
+#t = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#rows = #tkc_gpu.slice<{dim = 1, parent = #t}>
+#cols = #tkc_gpu.slice<{dim = 0, parent = #t}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK: #[[V:.*]] = #tkc_gpu.blocked<{sizePerThread = [16, 1], threadsPerWarp = [2, 16], warpsPerCTA = [1, 4], order = [0, 1]}>
+  // CHECK-LABEL: func.func @column_major
+  // CHECK: tkc.load %{{.*}} : tensor<32x64x!tkc.ptr<i8>, #[[V]]>
+  func.func @column_major(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}, %stride: i32 {tkc.divisibility = 16 : i32}) {
+    %r = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #rows>
+    %re = tkc.expand_dims %r {axis = 1 : i32} : tensor<32xi32, #rows> -> tensor<32x1xi32, #t>
+    %rb = tkc.broadcast %re : tensor<32x1xi32, #t> -> tensor<32x64xi32, #t>
+    %c = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #cols>
+    %ce = tkc.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #cols> -> tensor<1x64xi32, #t>
+    %ss = tkc.splat %stride : tensor<1x64xi32, #t>
+    %co = arith.muli %ce, %ss : tensor<1x64xi32, #t>
+    %cb = tkc.broadcast %co : tensor<1x64xi32, #t> -> tensor<32x64xi32, #t>
+    %o = arith.addi %rb, %cb : tensor<32x64xi32, #t>
+    %s = tkc.splat %p : tensor<32x64x!tkc.ptr<i8>, #t>
+    %a = tkc.addptr %s, %o : tensor<32x64x!tkc.ptr<i8>, #t>, tensor<32x64xi32, #t>
+    %v = tkc.load %a : tensor<32x64x!tkc.ptr<i8>, #t>
+    return
+  }
+}
+
+// -----
+
+// A loop's induction variable is divisible by its start's and step's common
+// divisor: 0 and 64 give 64, so each iteration's block stays 16-aligned.
+#b = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK: #[[V:.*]] = #tkc_gpu.blocked<{sizePerThread = [16], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-LABEL: func.func @induction_variable
+  // CHECK: scf.for
+  // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[V]]>
+  func.func @induction_variable(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    scf.for %i = %c0 to %n step %c64 : i32 {
+      %r = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
+      %is = tkc.splat %i : tensor<2048xi32, #b>
+      %o = arith.addi %r, %is : tensor<2048xi32, #b>
+      %s = tkc.splat %p : tensor<2048x!tkc.ptr<i8>, #b>
+      %a = tkc.addptr %s, %o : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+      %v = tkc.load %a : tensor<2048x!tkc.ptr<i8>, #b>
+    }
+    return
+  }
+}
