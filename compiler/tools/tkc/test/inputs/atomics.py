@@ -1,4 +1,4 @@
-# Kernels with atomics for compile-atomics.mlir.
+# Kernels with atomics for compile-atomics.test.
 import triton
 import triton.language as tl
 

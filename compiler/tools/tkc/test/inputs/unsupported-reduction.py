@@ -1,6 +1,6 @@
 # A reduction code generation cannot lower yet (its operand comes from
 # tl.reshape): it must fail with a diagnostic at its source line
-# (compile-unsupported-reduction.mlir).
+# (compile-unsupported-reduction.test).
 import triton
 import triton.language as tl
 
