@@ -1,4 +1,4 @@
-//===- LayoutConversionLowering.cpp - Moving values between layouts -------===//
+//===- LayoutConversionLowering.cpp - Values between layouts --------------===//
 //
 // The linear layouts of source and result say whether each result register
 // is a source register of the same thread (LinearLayout::getRegisterMapFrom):

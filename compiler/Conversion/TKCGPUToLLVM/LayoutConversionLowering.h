@@ -1,5 +1,4 @@
-//===- LayoutConversionLowering.h - Moving values between layouts -*- C++
-//-*-===//
+//===- LayoutConversionLowering.h - Values between layouts ------*- C++ -*-===//
 //
 // The patterns for ops whose result holds its source's elements in another
 // layout: tkc.broadcast, tkc.expand_dims and tkc_gpu.convert_layout. Where
