@@ -109,7 +109,8 @@ struct Variant {
 std::optional<std::vector<tkc::metadata::KernelParam>>
 readParams(mlir::ModuleOp ttir, std::string &entry) {
   for (auto func : ttir.getOps<mlir::func::FuncOp>()) {
-    auto params = func->getAttrOfType<mlir::ArrayAttr>("tkc.params");
+    auto params =
+        func->getAttrOfType<mlir::ArrayAttr>(mlir::tkc::TKCDialect::kParams);
     if (!params)
       continue;
     entry = func.getName().str();

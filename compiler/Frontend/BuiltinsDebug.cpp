@@ -36,9 +36,10 @@ static std::optional<Obj> lowerHint(BuiltinCall &c) {
   if (vals->size() != dims)
     return c.error("tl." + c.name + " needs one value per dimension");
   llvm::SmallVector<int32_t> v32(vals->begin(), vals->end());
-  std::string attr = c.name == "multiple_of"      ? "tkc.divisibility"
-                     : c.name == "max_contiguous" ? "tkc.contiguity"
-                                                  : "tkc.constancy";
+  llvm::StringRef attr =
+      c.name == "multiple_of"      ? mlir::tkc::TKCDialect::kDivisibility
+      : c.name == "max_contiguous" ? mlir::tkc::TKCDialect::kContiguity
+                                   : mlir::tkc::TKCDialect::kConstancy;
   auto arrayAttr = c.b.getDenseI32ArrayAttr(v32);
   if (mlir::Operation *def = x->value.getDefiningOp()) {
     def->setAttr(attr, arrayAttr);

@@ -237,7 +237,8 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
   mlir::Block *entryBlock = func.addEntryBlock();
   b.setInsertionPointToEnd(entryBlock);
 
-  func->setAttr("tkc.params", describeParams(b, *fn, bindings));
+  func->setAttr(mlir::tkc::TKCDialect::kParams,
+                describeParams(b, *fn, bindings));
 
   FunctionGen gen(cg, *fn);
   unsigned argIndex = 0;
@@ -251,7 +252,7 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
     mlir::BlockArgument arg = entryBlock->getArgument(argIndex);
     arg.setLoc(cg.loc(p.loc));
     if (entry.divisibility)
-      func.setArgAttr(argIndex, "tkc.divisibility",
+      func.setArgAttr(argIndex, mlir::tkc::TKCDialect::kDivisibility,
                       b.getI32IntegerAttr(entry.divisibility));
     gen.scope[p.name] = Obj::tensor(arg, TType{entry.type, {}});
     ++argIndex;

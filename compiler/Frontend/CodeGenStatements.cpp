@@ -518,7 +518,8 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
     auto n = cg.constInt(*v, k.loc, "tl.range's " + k.name);
     if (!n)
       return false;
-    forOp->setAttr("tkc." + k.name, cg.builder.getI32IntegerAttr(*n));
+    forOp->setAttr((mlir::tkc::TKCDialect::kAttrPrefix + k.name).str(),
+                   cg.builder.getI32IntegerAttr(*n));
   }
 
   std::map<std::string, Obj> before = scope;

@@ -147,14 +147,14 @@ struct ConvertTKCGPUToLLVMPass
         func.setArgAttrs(i, ArrayRef<NamedAttribute>());
       SmallVector<StringAttr> names;
       for (NamedAttribute attr : func->getDiscardableAttrs())
-        if (attr.getName().strref().starts_with("tkc."))
+        if (attr.getName().strref().starts_with(TKCDialect::kAttrPrefix))
           names.push_back(attr.getName());
       for (StringAttr name : names)
         func->removeAttr(name);
     });
     module.walk([](Operation *op) {
-      for (StringRef name :
-           {"tkc.divisibility", "tkc.contiguity", "tkc.constancy"})
+      for (StringRef name : {TKCDialect::kDivisibility, TKCDialect::kContiguity,
+                             TKCDialect::kConstancy})
         op->removeAttr(name);
     });
 

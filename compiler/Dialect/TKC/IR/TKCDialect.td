@@ -36,6 +36,19 @@ def TKC_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// Registers the types of TKCTypes.td.
     void registerTypes();
+
+    /// Discardable attribute names. The hints of tl.multiple_of,
+    /// tl.max_contiguous and tl.max_constancy, and the signature's
+    /// divisibility on a kernel argument (an integer, or one per dimension):
+    static constexpr ::llvm::StringLiteral kDivisibility = "tkc.divisibility";
+    static constexpr ::llvm::StringLiteral kContiguity = "tkc.contiguity";
+    static constexpr ::llvm::StringLiteral kConstancy = "tkc.constancy";
+    /// On the kernel: its parameters in source order, as the metadata
+    /// describes them (name, kind, dtype, divisibility, equal_to_1, value).
+    static constexpr ::llvm::StringLiteral kParams = "tkc.params";
+    /// The prefix of every tkc attribute, and of the tl.range options kept
+    /// on an scf.for (`tkc.num_stages`, `tkc.loop_unroll_factor`, ...).
+    static constexpr ::llvm::StringLiteral kAttrPrefix = "tkc.";
   }];
 }
 

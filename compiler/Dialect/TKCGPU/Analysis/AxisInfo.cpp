@@ -75,9 +75,9 @@ void applyHints(AxisInfo &info, DictionaryAttr attrs) {
         f = std::max<int64_t>(f, one.getInt());
     }
   };
-  apply("tkc.divisibility", info.divisibility);
-  apply("tkc.contiguity", info.contiguity);
-  apply("tkc.constancy", info.constancy);
+  apply(tkc::TKCDialect::kDivisibility, info.divisibility);
+  apply(tkc::TKCDialect::kContiguity, info.contiguity);
+  apply(tkc::TKCDialect::kConstancy, info.constancy);
 }
 
 int64_t gcd(int64_t a, int64_t b) { return std::gcd(a, b); }
@@ -113,9 +113,8 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
     } else if (auto loop = dyn_cast_or_null<scf::ForOp>(owner)) {
       // The induction variable is lb + i * step: divisible by both.
       if (arg == loop.getInductionVar())
-        unknown.divisibility[0] =
-            gcd(get(loop.getLowerBound()).divisibility[0],
-                get(loop.getStep()).divisibility[0]);
+        unknown.divisibility[0] = gcd(get(loop.getLowerBound()).divisibility[0],
+                                      get(loop.getStep()).divisibility[0]);
     }
     return unknown;
   }
