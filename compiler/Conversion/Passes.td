@@ -42,8 +42,8 @@ def ConvertTKCGPUToLLVM : Pass<"tkc-convert-tkc-gpu-to-llvm", "::mlir::ModuleOp"
   let description = [{
     Each thread's share of a tensor becomes an LLVM struct of its registers;
     tensor ops become per-register scalar code whose indices come from the
-    layout's linear map. Loads and stores are vectorized as wide as the
-    layout and the axis analysis allow. Layout conversions go through
+    layout's linear map. Loads and stores are vectorized as wide as
+    tkc-gpu-record-vector-widths recorded (scalar where it did not run). Layout conversions go through
     shared memory. Everything vendor-specific (thread and program ids,
     barriers, predicated memory accesses, kernel attributes) is asked of the
     `TargetInfo` that the backend registered for `target`, which has no

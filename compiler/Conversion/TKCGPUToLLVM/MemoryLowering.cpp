@@ -1,11 +1,11 @@
 //===- MemoryLowering.cpp - Lowering of global memory accesses ------------===//
 //
-// A load or store covers its registers in vectors of the width recorded
-// before conversion: each vector is one TargetInfo access of up to 16 bytes,
-// predicated by the mask of its first element (the width divides the mask's
-// constancy). A load's `other` becomes the access's fallback value unless it
-// is zero, which masked-off lanes read anyway. A store of a scalar, which
-// every thread holds, is done by the block's first thread only.
+// A load or store covers its registers in vectors of the width
+// tkc-gpu-record-vector-widths recorded: each vector is one TargetInfo access
+// of up to 16 bytes, predicated by the mask of its first element (the width
+// divides the mask's constancy). A load's `other` becomes the access's fallback
+// value unless it is zero, which masked-off lanes read anyway. A store of a
+// scalar, which every thread holds, is done by the block's first thread only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +13,6 @@
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/TargetPattern.h"
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
-#include "compiler/Dialect/TKCGPU/Analysis/AxisInfo.h"
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 
 #include "mlir/IR/Matchers.h"
@@ -24,12 +23,10 @@ using namespace mlir::tkc::gpu;
 
 namespace {
 
-/// The discardable attribute carrying a load's or store's vector width.
-constexpr StringLiteral kVectorWidth = "tkc_gpu.vector_width";
-
-/// The vector width recorded on a load or store before conversion.
+/// The vector width tkc-gpu-record-vector-widths recorded on a load or
+/// store (1 where it did not run).
 unsigned vectorWidthOf(Operation *op) {
-  if (auto attr = op->getAttrOfType<IntegerAttr>(kVectorWidth))
+  if (auto attr = op->getAttrOfType<IntegerAttr>(TKCGPUDialect::kVectorWidth))
     return static_cast<unsigned>(attr.getInt());
   return 1;
 }
@@ -142,41 +139,6 @@ struct StoreLowering : public TargetPattern<StoreOp> {
 };
 
 } // namespace
-
-void mlir::tkc::gpu::recordVectorWidths(ModuleOp module) {
-  AxisInfoAnalysis axis;
-  module.walk([&](Operation *op) {
-    if (!isa<LoadOp, StoreOp>(op))
-      return;
-    Value ptr = op->getOperand(0);
-    auto type = dyn_cast<RankedTensorType>(ptr.getType());
-    if (!type)
-      return;
-    LinearLayout layout = getLinearLayout(type);
-    unsigned bytes = cast<PointerType>(type.getElementType())
-                         .getPointeeType()
-                         .getIntOrFloatBitWidth() /
-                     8;
-    // Vectors run along the dimension of the layout's leading registers.
-    unsigned dim = 0;
-    for (unsigned d = 1; d < type.getRank(); ++d)
-      if (layout.getContiguousRegisters(d) > layout.getContiguousRegisters(dim))
-        dim = d;
-    const AxisInfo &info = axis.get(ptr);
-    int64_t best = std::min<int64_t>(layout.getContiguousRegisters(dim),
-                                     info.contiguity[dim]);
-    best = std::min<int64_t>(
-        best, std::max<int64_t>(1, info.divisibility[dim] / bytes));
-    best = std::min<int64_t>(best, 16 / bytes);
-    Value mask = isa<LoadOp>(op) ? cast<LoadOp>(op).getMask()
-                                 : cast<StoreOp>(op).getMask();
-    if (mask)
-      best = std::min(best, axis.get(mask).constancy[dim]);
-    best = std::max<int64_t>(1, llvm::bit_floor(static_cast<uint64_t>(best)));
-    op->setAttr(kVectorWidth,
-                IntegerAttr::get(IntegerType::get(op->getContext(), 32), best));
-  });
-}
 
 void mlir::tkc::gpu::populateMemoryLoweringPatterns(
     const LLVMTypeConverter &converter, const ::tkc::TargetInfo &target,

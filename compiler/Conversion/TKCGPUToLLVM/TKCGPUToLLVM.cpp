@@ -139,7 +139,6 @@ struct ConvertTKCGPUToLLVMPass
     if (unsupported.wasInterrupted())
       return signalPassFailure();
 
-    recordVectorWidths(module);
     // Hints and parameter descriptions have served; LLVM has no use for
     // them.
     module.walk([](func::FuncOp func) {

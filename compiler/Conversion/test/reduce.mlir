@@ -1,5 +1,5 @@
-// RUN: sed -e 's/WAVE/32/g' %s | tkc-opt --split-input-file --tkc-gpu-allocate-shared-memory --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s --check-prefixes=CHECK,CUDA
-// RUN: sed -e 's/WAVE/64/g' %s | tkc-opt --split-input-file --tkc-gpu-allocate-shared-memory --tkc-convert-tkc-gpu-to-llvm="target=hip:gfx942" | FileCheck %s --check-prefixes=CHECK,HIP
+// RUN: sed -e 's/WAVE/32/g' %s | tkc-opt --split-input-file --tkc-gpu-allocate-shared-memory --tkc-gpu-record-vector-widths --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s --check-prefixes=CHECK,CUDA
+// RUN: sed -e 's/WAVE/64/g' %s | tkc-opt --split-input-file --tkc-gpu-allocate-shared-memory --tkc-gpu-record-vector-widths --tkc-convert-tkc-gpu-to-llvm="target=hip:gfx942" | FileCheck %s --check-prefixes=CHECK,HIP
 // Reductions in three stages: registers in the thread, lanes by butterfly
 // shuffles (nvvm.shfl.sync on cuda:90a, ds_bpermute on hip:gfx942), warps
 // through shared memory between barriers. Warps have WAVE lanes, 32 or 64

@@ -1,5 +1,5 @@
-// RUN: sed -e 's/WAVE/32/g' -e 's/WARPS/4/g' %s | tkc-opt --tkc-gpu-allocate-shared-memory --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s --check-prefixes=CHECK,CUDA
-// RUN: sed -e 's/WAVE/64/g' -e 's/WARPS/2/g' %s | tkc-opt --tkc-gpu-allocate-shared-memory --tkc-convert-tkc-gpu-to-llvm="target=hip:gfx942" | FileCheck %s --check-prefixes=CHECK,HIP
+// RUN: sed -e 's/WAVE/32/g' -e 's/WARPS/4/g' %s | tkc-opt --tkc-gpu-allocate-shared-memory --tkc-gpu-record-vector-widths --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s --check-prefixes=CHECK,CUDA
+// RUN: sed -e 's/WAVE/64/g' -e 's/WARPS/2/g' %s | tkc-opt --tkc-gpu-allocate-shared-memory --tkc-gpu-record-vector-widths --tkc-convert-tkc-gpu-to-llvm="target=hip:gfx942" | FileCheck %s --check-prefixes=CHECK,HIP
 // An inclusive prefix sum of 2048 elements laid out 4 per thread over 128
 // threads (4 warps of 32 lanes on cuda:90a, 2 wavefronts of 64 on
 // hip:gfx942; sed fills in WAVE and WARPS), and 4 repetitions of that

@@ -1,5 +1,5 @@
-// RUN: sed -e 's/WAVE/32/g' -e 's/WARPS/4/g' %s | tkc-opt --split-input-file --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s --check-prefixes=CHECK,CUDA
-// RUN: sed -e 's/WAVE/64/g' -e 's/WARPS/2/g' %s | tkc-opt --split-input-file --tkc-convert-tkc-gpu-to-llvm="target=hip:gfx942" | FileCheck %s --check-prefixes=CHECK,HIP
+// RUN: sed -e 's/WAVE/32/g' -e 's/WARPS/4/g' %s | tkc-opt --split-input-file --tkc-gpu-record-vector-widths --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s --check-prefixes=CHECK,CUDA
+// RUN: sed -e 's/WAVE/64/g' -e 's/WARPS/2/g' %s | tkc-opt --split-input-file --tkc-gpu-record-vector-widths --tkc-convert-tkc-gpu-to-llvm="target=hip:gfx942" | FileCheck %s --check-prefixes=CHECK,HIP
 // Each case is laid out for 128 threads: 4 warps of 32 lanes for cuda:90a,
 // 2 wavefronts of 64 for hip:gfx942 (sed fills in WAVE and WARPS). A tensor
 // becomes a struct of the thread's registers, the same on both targets;

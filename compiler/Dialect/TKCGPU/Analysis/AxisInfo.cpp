@@ -1,10 +1,14 @@
 //===- AxisInfo.cpp - Contiguity, divisibility, constancy of values -------===//
 //
 // Transfer functions of the axis analysis, one per modelled op, evaluated
-// on demand from each value's definition. A for loop's induction variable
-// is divisible by its bounds' and step's common divisor; other values
-// crossing region boundaries (loop-carried values, results of scf ops) are
-// unknown, which is always safe.
+// on demand from each value's definition. Structured control flow is
+// followed: a for loop's induction variable is divisible by its lower
+// bound's and step's common divisor; a loop-carried value is what its
+// initial value and every iteration's yield have in common, found by
+// iterating to a fixed point (a pointer advanced by a loop-invariant stride
+// keeps its contiguity and the alignment both share); the results of an
+// scf.if are what both branches yield have in common. Anything else that
+// crosses a region boundary is unknown, which is always safe.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,7 +86,30 @@ void applyHints(AxisInfo &info, DictionaryAttr attrs) {
 
 int64_t gcd(int64_t a, int64_t b) { return std::gcd(a, b); }
 
+/// What `a` and `b` both guarantee: a value that may be either.
+AxisInfo join(const AxisInfo &a, const AxisInfo &b) {
+  AxisInfo info = a;
+  for (unsigned d = 0; d < a.getRank(); ++d) {
+    info.contiguity[d] = gcd(a.contiguity[d], b.contiguity[d]);
+    info.divisibility[d] = gcd(a.divisibility[d], b.divisibility[d]);
+    info.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
+  }
+  if (a.constant != b.constant)
+    info.constant = std::nullopt;
+  return info;
+}
+
+/// The most iterations a loop's fixed point takes before its loop-carried
+/// values are given up as unknown. Each iteration only lowers facts (a gcd
+/// of powers of two), so real loops settle in two or three.
+constexpr unsigned kMaxLoopIterations = 8;
+
 } // namespace
+
+bool AxisInfo::operator==(const AxisInfo &other) const {
+  return contiguity == other.contiguity && divisibility == other.divisibility &&
+         constancy == other.constancy && constant == other.constant;
+}
 
 AxisInfo AxisInfo::unknown(unsigned rank) {
   AxisInfo info;
@@ -97,7 +124,46 @@ const AxisInfo &AxisInfoAnalysis::get(Value value) {
   if (it != cache.end())
     return it->second;
   AxisInfo info = compute(value);
-  return cache.try_emplace(value, std::move(info)).first->second;
+  // compute() may have filled the entry already (a loop's fixed point
+  // records its iteration arguments); its result is the final word.
+  return cache.insert_or_assign(value, std::move(info)).first->second;
+}
+
+void AxisInfoAnalysis::forgetBody(scf::ForOp loop) {
+  loop.getBody()->walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      cache.erase(result);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          cache.erase(arg);
+  });
+}
+
+void AxisInfoAnalysis::solveLoop(scf::ForOp loop) {
+  // Start from the initial values and lower the facts until an iteration's
+  // yields add nothing new.
+  SmallVector<AxisInfo> current;
+  for (Value init : loop.getInitArgs())
+    current.push_back(get(init));
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (unsigned iteration = 0; iteration < kMaxLoopIterations; ++iteration) {
+    for (auto [arg, info] : llvm::zip(loop.getRegionIterArgs(), current))
+      cache.insert_or_assign(arg, info);
+    SmallVector<AxisInfo> next;
+    for (auto [info, yielded] : llvm::zip(current, yield.getOperands()))
+      next.push_back(join(info, get(yielded)));
+    forgetBody(loop);
+    if (next == current) {
+      for (auto [arg, info] : llvm::zip(loop.getRegionIterArgs(), current))
+        cache.insert_or_assign(arg, info);
+      return;
+    }
+    current = std::move(next);
+  }
+  for (Value arg : loop.getRegionIterArgs())
+    cache.insert_or_assign(arg,
+                           AxisInfo::unknown(extentsOf(arg.getType()).size()));
 }
 
 AxisInfo AxisInfoAnalysis::compute(Value value) {
@@ -112,9 +178,13 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
         applyHints(unknown, func.getArgAttrDict(arg.getArgNumber()));
     } else if (auto loop = dyn_cast_or_null<scf::ForOp>(owner)) {
       // The induction variable is lb + i * step: divisible by both.
-      if (arg == loop.getInductionVar())
+      if (arg == loop.getInductionVar()) {
         unknown.divisibility[0] = gcd(get(loop.getLowerBound()).divisibility[0],
                                       get(loop.getStep()).divisibility[0]);
+        return unknown;
+      }
+      solveLoop(loop);
+      return cache.find(arg)->second;
     }
     return unknown;
   }
@@ -149,6 +219,19 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
   };
 
   llvm::TypeSwitch<Operation *>(op)
+      .Case([&](scf::ForOp loop) {
+        // What the loop-carried value holds on every iteration (and when
+        // the loop runs none).
+        info = get(loop.getTiedLoopRegionIterArg(cast<OpResult>(value)));
+      })
+      .Case([&](scf::IfOp branch) {
+        unsigned index = cast<OpResult>(value).getResultNumber();
+        if (branch.elseBlock()) {
+          // Copies: the second get() may move the first one's entry.
+          AxisInfo thenInfo = get(branch.thenYield().getOperand(index));
+          info = join(thenInfo, get(branch.elseYield().getOperand(index)));
+        }
+      })
       .Case([&](arith::ConstantOp constant) {
         APInt bits;
         // Integers and splats of integers; floats stay unknown.
@@ -237,8 +320,66 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
       })
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, ConvertLayoutOp>(
           [&](Operation *) { info = get(op->getOperand(0)); })
-      .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::SelectOp,
-            arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(
+      .Case<arith::DivSIOp, arith::DivUIOp>([&](Operation *) {
+        AxisInfo a = lhs(), b = rhs();
+        constancyOnly();
+        if (!b.constant || *b.constant <= 0)
+          return;
+        int64_t c = *b.constant;
+        for (unsigned d = 0; d < rank; ++d) {
+          // x // c is the same for the aligned groups of gcd(run, c)
+          // consecutive x of a contiguous run; runs of one x (constancy)
+          // stay runs.
+          info.constancy[d] =
+              std::max(info.constancy[d],
+                       gcd(gcd(a.contiguity[d], a.divisibility[d]), c));
+          if (a.contiguity[d] == 1 && c == powerOfTwoDivisor(c))
+            info.divisibility[d] = std::max<int64_t>(1, a.divisibility[d] / c);
+        }
+        if (a.constant && c)
+          info.constant = *a.constant / c;
+      })
+      .Case<arith::RemSIOp, arith::RemUIOp>([&](Operation *) {
+        AxisInfo a = lhs(), b = rhs();
+        constancyOnly();
+        if (!b.constant || *b.constant <= 0)
+          return;
+        for (unsigned d = 0; d < rank; ++d) {
+          // The aligned groups of a contiguous run that c's divisor splits
+          // stay contiguous, each starting at a multiple of its length.
+          int64_t runs =
+              gcd(gcd(a.contiguity[d], a.divisibility[d]), b.divisibility[d]);
+          info.contiguity[d] = runs;
+          info.divisibility[d] = a.contiguity[d] == 1
+                                     ? gcd(a.divisibility[d], b.divisibility[d])
+                                     : runs;
+        }
+        if (a.constant)
+          info.constant = *a.constant % *b.constant;
+      })
+      .Case([&](arith::SelectOp select) {
+        // Either value, element by element: what both hold, where the
+        // condition is constant over the run.
+        AxisInfo trueInfo = get(select.getTrueValue());
+        info = join(trueInfo, get(select.getFalseValue()));
+        const AxisInfo &cond = get(select.getCondition());
+        if (cond.getRank() == rank)
+          for (unsigned d = 0; d < rank; ++d) {
+            info.contiguity[d] = gcd(info.contiguity[d], cond.constancy[d]);
+            info.constancy[d] = gcd(info.constancy[d], cond.constancy[d]);
+          }
+      })
+      .Case<arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp>(
+          [&](Operation *) {
+            // One of the two, element by element: as a select on a
+            // condition nothing is known of, except where both agree.
+            AxisInfo a = lhs();
+            info = join(a, rhs());
+            for (unsigned d = 0; d < rank; ++d)
+              info.contiguity[d] = 1;
+            constancyOnly();
+          })
+      .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
           [&](Operation *) { constancyOnly(); })
       .Default([](Operation *) {});
 

@@ -1,20 +1,21 @@
-//===- AxisInfo.h - Contiguity, divisibility, constancy of values -*- C++
-//-*-===//
+//===- AxisInfo.h - Contiguity, divisibility, constancy ------*- C++ -*-===//
 //
 // The axis analysis: for every integer or pointer value (scalar or tensor),
 // per dimension, how many consecutive elements are contiguous (each one
 // more than the previous), the largest power of two dividing the first of
 // each such group (bytes for pointers), and how many consecutive elements
 // are equal. Facts come from the signature's hints (`tkc.divisibility`),
-// constants, tl.arange, tl.multiple_of/max_contiguous and arithmetic. The
-// coalescing pass and the load/store lowering use them to pick vector
-// widths.
+// constants, tl.arange, tl.multiple_of/max_contiguous, arithmetic, and
+// structured control flow (loop induction variables, loop-carried values,
+// scf.if results). The coalescing pass and the recording of vector widths
+// use them.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TKC_DIALECT_TKCGPU_ANALYSIS_AXISINFO_H
 #define TKC_DIALECT_TKCGPU_ANALYSIS_AXISINFO_H
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
@@ -39,6 +40,7 @@ struct AxisInfo {
   /// No knowledge: runs of one, divisible by one.
   static AxisInfo unknown(unsigned rank);
   unsigned getRank() const { return contiguity.size(); }
+  bool operator==(const AxisInfo &other) const;
 };
 
 /// The largest divisibility the analysis tracks (2^30), standing for zero.
@@ -48,11 +50,17 @@ constexpr int64_t kMaxDivisibility = int64_t(1) << 30;
 class AxisInfoAnalysis {
 public:
   /// The facts about `value`. Values defined by ops the analysis does not
-  /// model (loads, loop results, ...) are unknown.
+  /// model (loads, ...) are unknown.
   const AxisInfo &get(Value value);
 
 private:
   AxisInfo compute(Value value);
+  /// Finds the facts that hold for `loop`'s iteration arguments on every
+  /// iteration and records them.
+  void solveLoop(scf::ForOp loop);
+  /// Drops what was computed for values defined inside `loop`'s body (they
+  /// depended on provisional facts about its iteration arguments).
+  void forgetBody(scf::ForOp loop);
   llvm::DenseMap<Value, AxisInfo> cache;
 };
 

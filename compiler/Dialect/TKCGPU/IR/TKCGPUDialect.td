@@ -35,6 +35,10 @@ def TKCGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kSharedBytes = "tkc_gpu.shared";
     /// The byte offset of an op's shared-memory scratch in the kernel's
     /// shared memory (set by tkc-gpu-allocate-shared-memory; 0 if absent).
+    /// The elements per global access of a load or store (set by
+    /// tkc-gpu-record-vector-widths; 1 if absent).
+    static constexpr ::llvm::StringLiteral kVectorWidth =
+        "tkc_gpu.vector_width";
     static constexpr ::llvm::StringLiteral kSharedOffset =
         "tkc_gpu.shared_offset";
     /// Marks an op whose scratch no thread can still be reading when it

@@ -31,6 +31,29 @@ def TKCGPUCoalesce : Pass<"tkc-gpu-coalesce", "::mlir::ModuleOp"> {
   }];
 }
 
+def TKCGPURecordVectorWidths
+    : Pass<"tkc-gpu-record-vector-widths", "::mlir::ModuleOp"> {
+  let summary = "Record how many elements each global access moves at once";
+  let description = [{
+    Gives every tensor load and store the width of its vector accesses
+    (`tkc_gpu.vector_width`), which the LLVM conversion reads: as many
+    elements as the layout's contiguous registers, the pointers' contiguity
+    and alignment, the mask's constancy and 16 bytes all allow. The axis
+    analysis follows structured control flow (loop induction variables,
+    loop-carried pointers, scf.if results), so this runs on the ttgir
+    before loops become branches.
+
+    ```mlir
+    scf.for %off = %c0 to %n step %c1024 ... {
+      %p = tkc.addptr %base, (%off + make_range) : ... #sizePerThread8
+      %v = tkc.load %p, %m, %other : tensor<1024x!tkc.ptr<f16>, ...>
+    }
+    // gets, with %base and %n 16-byte aligned
+      %v = tkc.load %p, %m, %other {tkc_gpu.vector_width = 8 : i32} ...
+    ```
+  }];
+}
+
 def TKCGPURemoveLayoutConversions
     : Pass<"tkc-gpu-remove-layout-conversions", "::mlir::ModuleOp"> {
   let summary = "Remove layout conversions by recomputing cheap values";

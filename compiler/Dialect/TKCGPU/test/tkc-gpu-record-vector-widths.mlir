@@ -1,0 +1,142 @@
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-record-vector-widths | FileCheck %s
+// Each case is one rule of the axis analysis as the vector width of an f16
+// access shows it: the layout gives each thread 8 consecutive elements, so
+// 8 (16 bytes) is the most, and any lost contiguity, alignment or mask
+// constancy makes it narrower.
+
+// A loop over columns (`for off in range(0, N, BLOCK)`): the induction
+// variable is a multiple of the step, so `off + arange` stays aligned.
+#b = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @loop_over_columns
+  // CHECK: tkc.load {{.*}} {tkc_gpu.vector_width = 8 : i32}
+  func.func @loop_over_columns(%p: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32 {tkc.divisibility = 16 : i32}) {
+    %c0 = arith.constant 0 : i32
+    %c1024 = arith.constant 1024 : i32
+    scf.for %off = %c0 to %n step %c1024 : i32 {
+      %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b>
+      %o = tkc.splat %off : tensor<1024xi32, #b>
+      %cols = arith.addi %o, %r : tensor<1024xi32, #b>
+      %s = tkc.splat %p : tensor<1024x!tkc.ptr<f16>, #b>
+      %a = tkc.addptr %s, %cols : tensor<1024x!tkc.ptr<f16>, #b>, tensor<1024xi32, #b>
+      %ns = tkc.splat %n : tensor<1024xi32, #b>
+      %m = arith.cmpi slt, %cols, %ns : tensor<1024xi32, #b>
+      %v = tkc.load %a, %m : tensor<1024x!tkc.ptr<f16>, #b>
+    }
+    return
+  }
+}
+
+// -----
+
+// A pointer tensor carried by the loop and advanced by a multiple of 8
+// elements each iteration (`a_ptrs += BLOCK_K * stride`) keeps its
+// contiguity and alignment; advanced by an unknown amount, it loses its
+// alignment and the access becomes scalar.
+#b = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @loop_carried_pointer
+  // CHECK: tkc.load {{.*}} {tkc_gpu.vector_width = 8 : i32}
+  // CHECK: tkc.load {{.*}} {tkc_gpu.vector_width = 1 : i32}
+  func.func @loop_carried_pointer(%p: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %stride: i32 {tkc.divisibility = 16 : i32}, %odd: i32, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b>
+    %s = tkc.splat %p : tensor<1024x!tkc.ptr<f16>, #b>
+    %a0 = tkc.addptr %s, %r : tensor<1024x!tkc.ptr<f16>, #b>, tensor<1024xi32, #b>
+    %step = arith.muli %stride, %c64 : i32
+    %steps = tkc.splat %step : tensor<1024xi32, #b>
+    %odds = tkc.splat %odd : tensor<1024xi32, #b>
+    %f:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0, %b = %a0) -> (tensor<1024x!tkc.ptr<f16>, #b>, tensor<1024x!tkc.ptr<f16>, #b>) : i32 {
+      %va = tkc.load %a : tensor<1024x!tkc.ptr<f16>, #b>
+      %vb = tkc.load %b : tensor<1024x!tkc.ptr<f16>, #b>
+      %an = tkc.addptr %a, %steps : tensor<1024x!tkc.ptr<f16>, #b>, tensor<1024xi32, #b>
+      %bn = tkc.addptr %b, %odds : tensor<1024x!tkc.ptr<f16>, #b>, tensor<1024xi32, #b>
+      scf.yield %an, %bn : tensor<1024x!tkc.ptr<f16>, #b>, tensor<1024x!tkc.ptr<f16>, #b>
+    }
+    return
+  }
+}
+
+// -----
+
+// After the loop, its result holds what every iteration holds.
+#b = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @loop_result
+  // CHECK: tkc.store {{.*}} {tkc_gpu.vector_width = 8 : i32}
+  func.func @loop_result(%p: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c1024 = arith.constant dense<1024> : tensor<1024xi32, #b>
+    %zero = arith.constant dense<0.0> : tensor<1024xf16, #b>
+    %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b>
+    %s = tkc.splat %p : tensor<1024x!tkc.ptr<f16>, #b>
+    %a0 = tkc.addptr %s, %r : tensor<1024x!tkc.ptr<f16>, #b>, tensor<1024xi32, #b>
+    %last = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0) -> (tensor<1024x!tkc.ptr<f16>, #b>) : i32 {
+      %an = tkc.addptr %a, %c1024 : tensor<1024x!tkc.ptr<f16>, #b>, tensor<1024xi32, #b>
+      scf.yield %an : tensor<1024x!tkc.ptr<f16>, #b>
+    }
+    tkc.store %last, %zero : tensor<1024x!tkc.ptr<f16>, #b>
+    return
+  }
+}
+
+// -----
+
+// An scf.if result is what both branches yield have in common: offsets 0
+// and 16 keep 16-byte alignment, offsets 0 and 2 only 4 bytes.
+#b = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @if_result
+  // CHECK: tkc.load {{.*}} {tkc_gpu.vector_width = 8 : i32}
+  // CHECK: tkc.load {{.*}} {tkc_gpu.vector_width = 2 : i32}
+  func.func @if_result(%p: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %c: i1) {
+    %c0 = arith.constant 0 : i32
+    %c2 = arith.constant 2 : i32
+    %c16 = arith.constant 16 : i32
+    %base:2 = scf.if %c -> (i32, i32) {
+      scf.yield %c0, %c0 : i32, i32
+    } else {
+      scf.yield %c16, %c2 : i32, i32
+    }
+    %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b>
+    %s = tkc.splat %p : tensor<1024x!tkc.ptr<f16>, #b>
+    %a = tkc.addptr %s, %r : tensor<1024x!tkc.ptr<f16>, #b>, tensor<1024xi32, #b>
+    %o1 = tkc.splat %base#0 : tensor<1024xi32, #b>
+    %a1 = tkc.addptr %a, %o1 : tensor<1024x!tkc.ptr<f16>, #b>, tensor<1024xi32, #b>
+    %v1 = tkc.load %a1 : tensor<1024x!tkc.ptr<f16>, #b>
+    %o2 = tkc.splat %base#1 : tensor<1024xi32, #b>
+    %a2 = tkc.addptr %a, %o2 : tensor<1024x!tkc.ptr<f16>, #b>, tensor<1024xi32, #b>
+    %v2 = tkc.load %a2 : tensor<1024x!tkc.ptr<f16>, #b>
+    return
+  }
+}
+
+// -----
+
+// Division and remainder by constants: `arange % 512` stays contiguous in
+// aligned runs of 512; `arange // 4` repeats each quotient 4 times, so the
+// mask `arange // 4 < n` allows 4 elements per access.
+#b = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @div_rem
+  // CHECK: tkc.load {{.*}} {tkc_gpu.vector_width = 8 : i32}
+  // CHECK: tkc.load {{.*}} {tkc_gpu.vector_width = 4 : i32}
+  func.func @div_rem(%p: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32) {
+    %c512 = arith.constant dense<512> : tensor<1024xi32, #b>
+    %c4 = arith.constant dense<4> : tensor<1024xi32, #b>
+    %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b>
+    %s = tkc.splat %p : tensor<1024x!tkc.ptr<f16>, #b>
+    %rem = arith.remsi %r, %c512 : tensor<1024xi32, #b>
+    %a1 = tkc.addptr %s, %rem : tensor<1024x!tkc.ptr<f16>, #b>, tensor<1024xi32, #b>
+    %v1 = tkc.load %a1 : tensor<1024x!tkc.ptr<f16>, #b>
+    %q = arith.divsi %r, %c4 : tensor<1024xi32, #b>
+    %ns = tkc.splat %n : tensor<1024xi32, #b>
+    %m = arith.cmpi slt, %q, %ns : tensor<1024xi32, #b>
+    %a2 = tkc.addptr %s, %r : tensor<1024x!tkc.ptr<f16>, #b>, tensor<1024xi32, #b>
+    %v2 = tkc.load %a2, %m : tensor<1024x!tkc.ptr<f16>, #b>
+    return
+  }
+}
