@@ -2,12 +2,15 @@
 //
 // Runs kernels/layer_norm.py's forward kernel through its generated C APIs
 // for fp32 (layer_norm_fwd_1024.h, layer_norm_fwd_8192.h) and fp16
-// (layer_norm_fwd_fp16_1024.h, layer_norm_fwd_fp16_8192.h) data on matrices of
-// odd widths, with contiguous and padded rows, and compares the fp32 mean and
-// rstd of every row and every y = (x - mean) * rstd * w + b with the same
-// formulas computed in double from the same (rounded) inputs. The rows have a
-// non-zero mean, so a kernel that does not centre them fails. The row padding
-// and the bytes past the outputs must stay unwritten.
+// (layer_norm_fwd_fp16_1024.h, layer_norm_fwd_fp16_8192.h) data, and the same
+// layer norm written with loops over columns (kernels/layer_norm_loop.py,
+// layer_norm_loop_fwd*; its BLOCK_SIZE 1024 variants also on rows up to 8192
+// wide, several chunks each), on matrices of odd widths, with contiguous and
+// padded rows, and compares the fp32 mean and rstd of every row and every y =
+// (x - mean) * rstd * w + b with the same formulas computed in double from the
+// same (rounded) inputs. The rows have a non-zero mean, so a kernel that does
+// not centre them fails. The row padding and the bytes past the outputs must
+// stay unwritten.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +18,10 @@
 #include "layer_norm_fwd_8192.h"
 #include "layer_norm_fwd_fp16_1024.h"
 #include "layer_norm_fwd_fp16_8192.h"
+#include "layer_norm_loop_fwd_1024.h"
+#include "layer_norm_loop_fwd_8192.h"
+#include "layer_norm_loop_fwd_fp16_1024.h"
+#include "layer_norm_loop_fwd_fp16_8192.h"
 #include "tests/e2e/row_test_support.h"
 
 #include <cmath>
@@ -130,6 +137,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::ValuesIn(rowCases<LayerNormFn>({
         {"layer_norm_fwd_1024", 1024, &layer_norm_fwd_1024},
         {"layer_norm_fwd_8192", 8192, &layer_norm_fwd_8192},
+        {"layer_norm_loop_fwd_1024", 8192, &layer_norm_loop_fwd_1024},
+        {"layer_norm_loop_fwd_8192", 8192, &layer_norm_loop_fwd_8192},
     })),
     rowCaseName<LayerNormFn>);
 
@@ -145,6 +154,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::ValuesIn(rowCases<LayerNormFn>({
         {"layer_norm_fwd_fp16_1024", 1024, &layer_norm_fwd_fp16_1024},
         {"layer_norm_fwd_fp16_8192", 8192, &layer_norm_fwd_fp16_8192},
+        {"layer_norm_loop_fwd_fp16_1024", 8192, &layer_norm_loop_fwd_fp16_1024},
+        {"layer_norm_loop_fwd_fp16_8192", 8192, &layer_norm_loop_fwd_fp16_8192},
     })),
     rowCaseName<LayerNormFn>);
 
