@@ -27,7 +27,10 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -154,6 +157,74 @@ std::optional<int64_t> sharedBytesOf(mlir::ModuleOp module) {
   return std::nullopt;
 }
 
+/// Where the kernel is defined, `kernel.py:12:1`, or "" when the IR does not
+/// say (tkc-dialect input without locations).
+std::string kernelLocation(mlir::ModuleOp module) {
+  std::string where;
+  module.walk([&](mlir::func::FuncOp func) {
+    if (!func->hasAttr(mlir::tkc::TKCDialect::kParams) && !where.empty())
+      return;
+    if (auto loc = dyn_cast<mlir::FileLineColLoc>(func.getLoc()))
+      where = formatv("{0}:{1}:{2}", loc.getFilename().getValue(),
+                      loc.getLine(), loc.getColumn())
+                  .str();
+  });
+  return where;
+}
+
+/// What LLVM reports while a backend stage runs, said with the kernel's
+/// location, the stage and the target: errors LLVM sends to the context's
+/// diagnostic handler are collected for check(); a fatal error, after which
+/// LLVM ends the process, is printed with the same context first.
+class BackendStageReporter {
+public:
+  BackendStageReporter(LLVMContext &context, std::string where,
+                       std::string target)
+      : where(std::move(where)), target(std::move(target)),
+        fatal(&BackendStageReporter::onFatal, this) {
+    context.setDiagnosticHandlerCallBack(&BackendStageReporter::onDiagnostic,
+                                         this);
+  }
+
+  /// Names the stage that runs next (`llir`, `ptx`, ...).
+  void enter(StringRef name) { stage = name.str(); }
+
+  /// Reports `error` or the errors LLVM sent meanwhile, in context; success
+  /// when there were none.
+  LogicalResult check(llvm::Error error) {
+    std::string reason = error ? toString(std::move(error)) : std::string();
+    if (!diagnostics.empty())
+      reason += (reason.empty() ? "" : "; ") + diagnostics;
+    diagnostics.clear();
+    if (reason.empty())
+      return success();
+    return reportError(context() + ": " + reason);
+  }
+
+private:
+  std::string context() const {
+    return (where.empty() ? "" : where + ": ") + "stage '" + stage + "' for " +
+           target + " failed";
+  }
+  static void onDiagnostic(const llvm::DiagnosticInfo *info, void *self) {
+    if (info->getSeverity() != llvm::DS_Error)
+      return;
+    auto *reporter = static_cast<BackendStageReporter *>(self);
+    std::string text;
+    raw_string_ostream os(text);
+    llvm::DiagnosticPrinterRawOStream printer(os);
+    info->print(printer);
+    reporter->diagnostics += (reporter->diagnostics.empty() ? "" : "; ") + text;
+  }
+  static void onFatal(void *self, const char *reason, bool) {
+    auto *reporter = static_cast<BackendStageReporter *>(self);
+    (void)reportError(reporter->context() + ": " + reason);
+  }
+
+  std::string where, target, stage, diagnostics;
+  llvm::ScopedFatalErrorHandler fatal;
+};
+
 /// Compiles `ttir` for one target, printing the stage `opts.emit` asks
 /// for, or completing `variant` (whose parameters are already read) when the
 /// binary is wanted.
@@ -188,22 +259,26 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   meta.sharedBytes = sharedBytesOf(*module).value_or(meta.sharedBytes);
 
   LLVMContext llvmContext;
+  BackendStageReporter reporter(llvmContext, kernelLocation(ttir), spec.str());
+  reporter.enter("llir");
   auto llvmModule =
       backend->translateToLLVMIR(*module, llvmContext, spec, opts.tools);
-  if (!llvmModule)
-    return reportError(toString(llvmModule.takeError()));
+  if (failed(reporter.check(llvmModule.takeError())))
+    return failure();
   if (emit == Stage::LLIR)
     return writeOutput(opts.output, [&](raw_ostream &os) {
       (*llvmModule)->print(os, nullptr);
     });
+  reporter.enter(backend->getAssemblyName());
   auto assembly = backend->emitAssembly(**llvmModule, spec);
-  if (!assembly)
-    return reportError(toString(assembly.takeError()));
+  if (failed(reporter.check(assembly.takeError())))
+    return failure();
   if (emit == Stage::Assembly)
     return writeOutput(opts.output, [&](raw_ostream &os) { os << *assembly; });
+  reporter.enter(backend->getBinaryFormat());
   auto binary = backend->makeBinary(**llvmModule, *assembly, spec, opts.tools);
-  if (!binary)
-    return reportError(spec.str() + ": " + toString(binary.takeError()));
+  if (failed(reporter.check(binary.takeError())))
+    return failure();
   variant.binary = std::move(*binary);
   meta.target = {spec.backend, spec.arch, spec.warpSize};
   meta.binaryFormat = backend->getBinaryFormat().str();

@@ -131,6 +131,19 @@ TEST_F(DriverTest, FailuresReturnWithoutWritingFiles) {
   EXPECT_FALSE(llvm::sys::fs::exists(path("none.json")));
 }
 
+TEST_F(DriverTest, BackendFailuresNameTheKernelStageAndTarget) {
+  addTargets("sm_90a");
+  options.output = path("scale");
+  options.tools.paths["ptxas"] = path("no-such-ptxas");
+  ::testing::internal::CaptureStderr();
+  EXPECT_TRUE(failed(compileKernel(source, options)));
+  std::string errors = ::testing::internal::GetCapturedStderr();
+  EXPECT_NE(errors.find(source.input + ":6:5: stage 'cubin' for cuda:90a "
+                                       "failed: ptxas not found"),
+            std::string::npos)
+      << errors;
+}
+
 TEST(EmitRequest, NamesComeFromTheStagesAndBackends) {
   tkc::registerAllBackends();
   EXPECT_EQ(parseEmit("ttgir")->stage, Stage::TTGIR);
