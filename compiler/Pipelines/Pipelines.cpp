@@ -68,9 +68,10 @@ struct TTGIRPipelineOptions : public PassPipelineOptions<TTGIRPipelineOptions> {
   Option<unsigned> numWarps{*this, "num-warps",
                             llvm::cl::desc("Warps per program"),
                             llvm::cl::init(4)};
-  Option<unsigned> threadsPerWarp{*this, "threads-per-warp",
-                                  llvm::cl::desc("Lanes per warp"),
-                                  llvm::cl::init(32)};
+  Option<unsigned> threadsPerWarp{
+      *this, "threads-per-warp",
+      llvm::cl::desc("Lanes per warp: the target's warp size (required)"),
+      llvm::cl::init(0)};
 };
 /// Options of the `tkc-llvm` pipeline.
 struct LLVMPipelineOptions : public PassPipelineOptions<LLVMPipelineOptions> {

@@ -14,8 +14,10 @@ cc_library that exposes them:
         },
     )
 
-Include paths are the workspace root (so `include "compiler/..."` works) and
-the system MLIR/LLVM include directory. Every `.td` file read is declared.
+Include paths are the root of the repository the calling package is in (so
+`include "compiler/..."` works whether tkc is the main repository or an
+external one, `external/tkc`) and the system MLIR/LLVM include directory.
+Every `.td` file read is declared.
 """
 
 _TBLGEN = "@llvm//:bin/mlir-tblgen"
@@ -31,6 +33,8 @@ def mlir_tablegen(name, td_file, outs, td_srcs = [], visibility = None):
       visibility: visibility of the cc_library.
     """
     srcs = [td_file] + td_srcs + ["@llvm//:td_files"]
+    repository = native.repository_name()
+    root = "." if repository == "@" else "external/" + repository[1:]
     generated = []
     for out, opts in outs.items():
         rule_name = "%s_%s" % (name, out.replace(".", "_").replace("/", "_"))
@@ -42,8 +46,8 @@ def mlir_tablegen(name, td_file, outs, td_srcs = [], visibility = None):
             cmd = " ".join([
                 "$(location %s)" % _TBLGEN,
                 " ".join(opts),
-                "-I .",
-                "-I $(GENDIR)",
+                "-I " + root,
+                "-I $(GENDIR)" + ("" if root == "." else "/" + root),
                 "-I external/llvm/include",
                 "$(location %s)" % td_file,
                 "-o $@",
