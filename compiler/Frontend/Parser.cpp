@@ -5,7 +5,9 @@
 // function that fails is parsed again with diagnostics on to report its
 // first error, and any other function that fails (host code) is skipped by
 // its tokens. Other top-level statements are skipped the same way, except
-// imports and module-level assignments. Each parse routine returns null or
+// imports and module-level assignments, also those under a module-level
+// `if`/`try`, where the branch that imports from triton.language is taken
+// (conditions are never evaluated). Each parse routine returns null or
 // false after reporting its error, so the first error in a function ends
 // that function's parse. Expression and block nesting are bounded, so no
 // input can exhaust the stack.
@@ -17,6 +19,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <optional>
 
@@ -388,6 +391,18 @@ private:
   // Top level
   //===--------------------------------------------------------------------===//
 
+  /// Parses one top-level statement into `m`: an import, a definition, an
+  /// assignment or a module-level if/try; skips other host code.
+  void parseTopLevelStatement(Module &m);
+  /// Parses a module-level `if`/`elif`/`else` or `try`/`except`/`else`/
+  /// `finally` statement without evaluating its conditions: each branch is
+  /// parsed like the top level, and the first branch that imports from
+  /// triton.language is taken, as Triton's JIT sees it where Triton is
+  /// installed. Names the other branches bind become host code.
+  void parseTopLevelConditional(Module &m);
+  /// At an INDENT after a header of a module-level if/try: parses the block
+  /// into `branch`.
+  void parseTopLevelBlock(Module &branch);
   bool parseImport(Module &m);
   bool parseFromImport(Module &m);
   bool parseDottedName(std::string &out, Token &first);
@@ -459,6 +474,8 @@ private:
   size_t pos = 0;
   unsigned exprDepth = 0;
   unsigned blockDepth = 0;
+  /// Nesting of module-level if/try statements.
+  unsigned conditionalDepth = 0;
 };
 
 //===----------------------------------------------------------------------===//
@@ -548,43 +565,126 @@ std::unique_ptr<Module> Parser::parseFile() {
   while (!atEnd()) {
     exprDepth = 0;
     blockDepth = 0;
-    switch (tok().kind) {
-    case TokenKind::Newline:
-    case TokenKind::Dedent:
-    case TokenKind::Semicolon:
+    if (at(TokenKind::Dedent))
       consume();
-      continue;
-    case TokenKind::Indent:
-      error(tok(), "unexpected indent");
-      skipBlock();
-      continue;
-    case TokenKind::kw_import:
-      if (!parseImport(*module))
-        skipLine();
-      continue;
-    case TokenKind::kw_from:
-      if (!parseFromImport(*module))
-        skipLine();
-      continue;
-    case TokenKind::At:
-    case TokenKind::kw_def:
-      parseTopLevelDef(*module);
-      continue;
-    case TokenKind::Name: {
-      TokenKind next = peek().kind;
-      if (next == TokenKind::Equal || next == TokenKind::Colon ||
-          next == TokenKind::Comma || augAssignOp(next)) {
-        parseTopLevelAssign(*module);
-        continue;
-      }
-      break;
-    }
-    default:
-      break;
-    }
-    skipTopLevelStatement();
+    else
+      parseTopLevelStatement(*module);
   }
   return module;
+}
+
+void Parser::parseTopLevelStatement(Module &m) {
+  switch (tok().kind) {
+  case TokenKind::Newline:
+  case TokenKind::Semicolon:
+    consume();
+    return;
+  case TokenKind::Indent:
+    error(tok(), "unexpected indent");
+    skipBlock();
+    return;
+  case TokenKind::kw_import:
+    if (!parseImport(m))
+      skipLine();
+    return;
+  case TokenKind::kw_from:
+    if (!parseFromImport(m))
+      skipLine();
+    return;
+  case TokenKind::At:
+  case TokenKind::kw_def:
+    parseTopLevelDef(m);
+    return;
+  case TokenKind::kw_if:
+  case TokenKind::kw_try:
+    parseTopLevelConditional(m);
+    return;
+  case TokenKind::Name: {
+    TokenKind next = peek().kind;
+    if (next == TokenKind::Equal || next == TokenKind::Colon ||
+        next == TokenKind::Comma || augAssignOp(next)) {
+      parseTopLevelAssign(m);
+      return;
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  skipTopLevelStatement();
+}
+
+/// True if `m` imports from triton.language or one of its submodules.
+static bool importsTritonLanguage(const Module &m) {
+  return llvm::any_of(m.imports, [](const ImportBinding &b) {
+    llvm::StringRef target = b.target;
+    return target == "triton.language" ||
+           target.starts_with("triton.language.");
+  });
+}
+
+void Parser::parseTopLevelConditional(Module &m) {
+  // A header with its body on the same line (`if x: import y`), or one
+  // nested too deeply, is host code we skip.
+  if (!lineEndsWithColon() || conditionalDepth >= kMaxBlockDepth) {
+    skipTopLevelStatement();
+    return;
+  }
+  RestoreOnExit restore(conditionalDepth);
+  ++conditionalDepth;
+  bool isTry = at(TokenKind::kw_try);
+  std::vector<Module> branches;
+  while (true) {
+    skipLine(); // The header, through its NEWLINE.
+    branches.emplace_back();
+    if (at(TokenKind::Indent))
+      parseTopLevelBlock(branches.back());
+    bool more = isTry ? at(TokenKind::kw_except) || at(TokenKind::kw_else) ||
+                            at(TokenKind::kw_finally)
+                      : at(TokenKind::kw_elif) || at(TokenKind::kw_else);
+    if (!more || !lineEndsWithColon())
+      break;
+  }
+  auto takenIt = llvm::find_if(branches, importsTritonLanguage);
+  Module *taken = takenIt == branches.end() ? nullptr : &*takenIt;
+  llvm::StringSet<> bound;
+  if (taken) {
+    for (const ImportBinding &b : taken->imports)
+      bound.insert(b.name);
+    for (const GlobalAssign &g : taken->globals)
+      bound.insert(g.name);
+    for (const auto &f : taken->functions)
+      bound.insert(f->name);
+  }
+  // Whether a branch not taken runs depends on host code that tkc does not
+  // run: the names only it binds have no value a kernel can use.
+  auto unknown = [&](Loc loc, const std::string &name) {
+    if (!bound.contains(name))
+      m.globals.push_back(GlobalAssign{loc, name, nullptr, nullptr});
+  };
+  for (Module &branch : branches) {
+    if (&branch == taken)
+      continue;
+    for (const ImportBinding &b : branch.imports)
+      unknown(b.loc, b.name);
+    for (const GlobalAssign &g : branch.globals)
+      unknown(g.loc, g.name);
+  }
+  if (!taken)
+    return;
+  for (ImportBinding &b : taken->imports)
+    m.imports.push_back(std::move(b));
+  for (GlobalAssign &g : taken->globals)
+    m.globals.push_back(std::move(g));
+  for (auto &f : taken->functions)
+    m.functions.push_back(std::move(f));
+}
+
+void Parser::parseTopLevelBlock(Module &branch) {
+  consume(); // INDENT
+  while (!atEnd() && !at(TokenKind::Dedent))
+    parseTopLevelStatement(branch);
+  consumeIf(TokenKind::Dedent);
 }
 
 void Parser::skipTopLevelStatement() {

@@ -812,8 +812,12 @@ while False:
   // The host function does not parse (it uses *args); it is skipped.
   EXPECT_FALSE(s.module->findFunction("host"));
   EXPECT_FALSE(s.module->findFunction("grid"));
-  ASSERT_EQ(s.module->globals.size(), 1u);
-  EXPECT_EQ(s.module->globals[0].name, "elif_like");
+  // `x` is bound under a module-level `if` that imports nothing from
+  // triton.language: host code, without a value.
+  ASSERT_EQ(s.module->globals.size(), 2u);
+  EXPECT_EQ(s.module->globals[0].name, "x");
+  EXPECT_FALSE(s.module->globals[0].value);
+  EXPECT_EQ(s.module->globals[1].name, "elif_like");
 }
 
 TEST(Module, ImportBindings) {
@@ -842,6 +846,42 @@ TEST(Module, ImportBindings) {
                  "ex=triton.language.extra@7:14 sibling=.sibling@8:15 "
                  "thing=..pkg.mod.thing@9:23 other=.mod.other@10:18 "
                  "json=json@12:8 re=re@12:21 ");
+}
+
+TEST(Module, ConditionalImports) {
+  Source s("import operator\n"
+           "if compare_version('triton', operator.ge, '3.0.0'):\n"
+           "    try:\n"
+           "        from triton.language.extra.libdevice import rsqrt, tanh\n"
+           "    except ModuleNotFoundError:\n"
+           "        from triton.language.extra.cuda.libdevice import rsqrt\n"
+           "        from triton.language.extra.cuda.libdevice import tanh\n"
+           "    SCALE = 2\n"
+           "else:\n"
+           "    from triton.language.math import rsqrt, tanh\n"
+           "    OLD = 1\n"
+           "try:\n"
+           "    import torch_npu\n"
+           "except ImportError:\n"
+           "    torch_npu = None\n"
+           "if x: import os\n"
+           "elif y:\n"
+           "    pass\n");
+  ASSERT_TRUE(s.parse()) << s.errors;
+  EXPECT_EQ(s.errors, "");
+  std::string imports;
+  for (const ImportBinding &b : s.module->imports)
+    imports += b.name + "=" + b.target + " ";
+  EXPECT_EQ(imports, "operator=operator "
+                     "rsqrt=triton.language.extra.libdevice.rsqrt "
+                     "tanh=triton.language.extra.libdevice.tanh ");
+  // The branch taken defines SCALE; what only other branches bind is host
+  // code without a value.
+  std::string globals;
+  for (const GlobalAssign &g : s.module->globals)
+    globals +=
+        g.name + "=" + (g.value ? sexpr(*g.value) : std::string("null")) + " ";
+  EXPECT_EQ(globals, "OLD=null SCALE=2 torch_npu=null torch_npu=null ");
 }
 
 TEST(Module, Globals) {
