@@ -29,19 +29,20 @@ using DK = DType::Kind;
 
 /// triton.language functions that tkc does not implement yet (block
 /// pointers, tensor descriptors, inline assembly, random numbers, ...):
-/// naming one is an error.
+/// naming one is an error, and so is calling the block method of one
+/// (`x.sort()`).
 static const BuiltinEntry kUnsupported[] = {
     {"tl.make_block_ptr", nullptr},
-    {"tl.advance", nullptr},
+    {"tl.advance", nullptr, "advance"},
     {"tl.make_tensor_descriptor", nullptr},
     {"tl.load_tensor_descriptor", nullptr},
     {"tl.store_tensor_descriptor", nullptr},
     {"tl.inline_asm_elementwise", nullptr},
-    {"tl.join", nullptr},
-    {"tl.split", nullptr},
+    {"tl.join", nullptr, "join"},
+    {"tl.split", nullptr, "split"},
     {"tl.interleave", nullptr},
-    {"tl.histogram", nullptr},
-    {"tl.gather", nullptr},
+    {"tl.histogram", nullptr, "histogram"},
+    {"tl.gather", nullptr, "gather"},
     {"tl.dot_scaled", nullptr},
     {"tl.swizzle2d", nullptr},
     {"tl.rand", nullptr},
@@ -49,8 +50,8 @@ static const BuiltinEntry kUnsupported[] = {
     {"tl.randint", nullptr},
     {"tl.randint4x", nullptr},
     {"tl.philox", nullptr},
-    {"tl.flip", nullptr},
-    {"tl.sort", nullptr},
+    {"tl.flip", nullptr, "flip"},
+    {"tl.sort", nullptr, "sort"},
     {"tl.topk", nullptr},
     {"tl.tensor_descriptor", nullptr},
     {"tl.extract_slice", nullptr},
@@ -115,6 +116,11 @@ bool isLanguageBuiltin(llvm::StringRef name) {
 bool isUnsupportedLanguageFeature(llvm::StringRef name) {
   const BuiltinEntry *entry = findBuiltin("tl." + name);
   return entry && !entry->handler;
+}
+
+bool isLibdeviceFunction(llvm::StringRef name) {
+  const BuiltinEntry *entry = findBuiltin("libdevice." + name);
+  return entry && entry->handler;
 }
 
 //===----------------------------------------------------------------------===//
@@ -236,9 +242,9 @@ std::optional<llvm::SmallVector<int64_t>> varInts(CodeGen &cg, CallArgs &call,
 
 BuiltinCall::BuiltinCall(FunctionGen &gen, llvm::StringRef fullName,
                          CallArgs &call, const Obj *self, Loc l)
-    : gen(gen), cg(gen.cg), b(gen.cg.builder), name(fullName.split('.').second),
-      call(call), self(self), l(l), L(gen.cg.loc(l)),
-      args(gen.cg, fullName, call, l) {}
+    : gen(gen), cg(gen.cg), b(gen.cg.builder), fullName(fullName),
+      name(fullName.split('.').second), call(call), self(self), l(l),
+      L(gen.cg.loc(l)), args(gen.cg, fullName, call, l) {}
 
 std::optional<Obj> BuiltinCall::error(const llvm::Twine &message) const {
   cg.diags.error(l, message);
@@ -341,6 +347,12 @@ std::optional<Obj> FunctionGen::tensorAttribute(const Obj &t,
     Obj m = Obj::named(Obj::Kind::Method, method->name.str());
     m.self = std::make_shared<Obj>(t);
     return m;
+  }
+  if (attr == "load" && t.type.elem.isPtr()) {
+    cg.diags.error(l, "pointers have no method 'load'; tensor descriptors "
+                      "(`desc.load(offsets)`) are not supported by tkc yet, "
+                      "use tl.load(pointer)");
+    return std::nullopt;
   }
   cg.diags.error(l, "a block has no attribute '" + attr + "'");
   return std::nullopt;

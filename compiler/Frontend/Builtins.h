@@ -2,14 +2,15 @@
 //
 // How a call of a builtin reaches its handler. Every function a kernel may
 // call besides its @jit helpers is one entry of a table, keyed by its full
-// name (`tl.load`, `builtins.min`): the entry names the handler that binds
-// and checks the call's arguments and lowers it to tkc/arith/math ops, and
-// the block method that forwards to it (`x.sum()`). Each family of handlers
-// lives in its own file (BuiltinsPython.cpp, BuiltinsCreation.cpp,
-// BuiltinsMemory.cpp, BuiltinsMath.cpp, BuiltinsReduce.cpp,
-// BuiltinsShape.cpp, BuiltinsDebug.cpp) and lists its entries; Builtins.cpp
-// joins the lists into the one table that calls, name lookup and block
-// methods consult. Only the Builtins*.cpp files include this header.
+// name (`tl.load`, `libdevice.tanh`, `builtins.min`): the entry names the
+// handler that binds and checks the call's arguments and lowers it to
+// tkc/arith/math ops, and the block method that forwards to it (`x.sum()`).
+// Each family of handlers lives in its own file (BuiltinsPython.cpp,
+// BuiltinsCreation.cpp, BuiltinsMemory.cpp, BuiltinsMath.cpp,
+// BuiltinsReduce.cpp, BuiltinsShape.cpp, BuiltinsDebug.cpp) and lists its
+// entries; Builtins.cpp joins the lists into the one table that calls, name
+// lookup and block methods consult. Only the Builtins*.cpp files include
+// this header.
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,6 +84,8 @@ struct BuiltinCall {
   CodeGen &cg;
   /// The kernel's builder (`cg.builder`).
   mlir::OpBuilder &b;
+  /// The full name: `tl.load`, `libdevice.tanh`.
+  llvm::StringRef fullName;
   /// The name without its namespace: `load` for `tl.load`.
   llvm::StringRef name;
   /// The arguments as evaluated, a method's `self` first.
@@ -109,8 +112,9 @@ using BuiltinHandler = std::optional<Obj> (*)(BuiltinCall &c);
 
 /// One entry of the builtin table.
 struct BuiltinEntry {
-  /// The full name: `tl.<name>` for triton.language, `builtins.<name>` for
-  /// Python's builtins.
+  /// The full name: `tl.<name>` for triton.language, `libdevice.<name>` for
+  /// triton.language.extra.libdevice, `builtins.<name>` for Python's
+  /// builtins, `tensor.<name>` for a method that only blocks have.
   llvm::StringRef name;
   /// The handler; null for a triton.language function that tkc does not
   /// implement yet, which is an error to name at all.
@@ -127,7 +131,8 @@ llvm::ArrayRef<BuiltinEntry> pythonBuiltins();
 llvm::ArrayRef<BuiltinEntry> creationBuiltins();
 /// tl.load, tl.store and the atomics.
 llvm::ArrayRef<BuiltinEntry> memoryBuiltins();
-/// Elementwise math, tl.where and tl.dot.
+/// Elementwise math, tl.where and tl.dot, and the functions of
+/// triton.language.extra.libdevice.
 llvm::ArrayRef<BuiltinEntry> mathBuiltins();
 /// Reductions and scans.
 llvm::ArrayRef<BuiltinEntry> reduceBuiltins();

@@ -157,7 +157,9 @@ llvm::ArrayRef<BuiltinEntry> creationBuiltins() {
       {"tl.full", lowerFull},
       {"tl.zeros_like", lowerFullLike},
       {"tl.full_like", lowerFullLike},
-      {"tl.cast", lowerCast, "to"},
+      {"tl.cast", lowerCast, "cast"},
+      // `x.to(dtype)`, the method of blocks that tl.cast mirrors.
+      {"tensor.to", lowerCast, "to"},
       {"tl.pointer_type", lowerPointerType},
   };
   return entries;

@@ -5,6 +5,10 @@
 // Triton), tl.abs, tl.maximum/minimum, tl.clamp, tl.fma, tl.fdiv/div_rn,
 // tl.cdiv, the compositions tl.sigmoid and tl.softmax, and the matrix
 // product tl.dot with its accumulator, input precision and output dtype.
+// Also the functions of triton.language.extra.libdevice that kernel
+// libraries import (`libdevice.tanh`, `libdevice.pow`, `libdevice.isnan`,
+// ...): each lowers to the math-dialect or arith op of the same meaning,
+// which the backends turn into the vendor's math library calls.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +16,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+
+#include <limits>
 
 namespace tkc::frontend {
 
@@ -28,6 +34,17 @@ static std::optional<Obj> lowerWhere(BuiltinCall &c) {
   return c.cg.where(*c.args.raw(0), *c.args.raw(1), *c.args.raw(2), c.l);
 }
 
+/// Checks that `x` holds fp32 or fp64, the types Triton's math functions
+/// take; reports the call otherwise.
+static bool checkFloat32Or64(const BuiltinCall &c, const Obj &x) {
+  DK k = x.type.elem.getKind();
+  if (k == DK::FP32 || k == DK::FP64)
+    return true;
+  c.error(c.fullName + " expects fp32 or fp64, got " + x.type.elem.str() +
+          "; convert with .to(tl.float32)");
+  return false;
+}
+
 /// A unary float function lowered to the math-dialect op `OpTy`, which
 /// Triton defines for fp32 and fp64 only.
 template <typename OpTy>
@@ -37,11 +54,60 @@ static std::optional<Obj> lowerFloatMath(BuiltinCall &c) {
   auto x = c.args.tensor(0);
   if (!x)
     return std::nullopt;
-  DK k = x->type.elem.getKind();
-  if (k != DK::FP32 && k != DK::FP64)
-    return c.error("tl." + c.name + " expects fp32 or fp64, got " +
-                   x->type.elem.str() + "; convert with .to(tl.float32)");
+  if (!checkFloat32Or64(c, *x))
+    return std::nullopt;
   return Obj::tensor(OpTy::create(c.b, c.L, x->value), x->type);
+}
+
+/// A binary float function (`libdevice.pow`, `libdevice.fmod`) lowered to
+/// `OpTy` after the operands are promoted to one type, fp32 or fp64.
+template <typename OpTy>
+static std::optional<Obj> lowerFloatBinary(BuiltinCall &c) {
+  if (!c.args.bind({"arg0", "arg1"}))
+    return std::nullopt;
+  Obj x = *c.args.raw(0), y = *c.args.raw(1);
+  if (!c.cg.promoteOperands(x, y, PromotionPurpose::Arithmetic, c.l) ||
+      !checkFloat32Or64(c, x))
+    return std::nullopt;
+  return Obj::tensor(OpTy::create(c.b, c.L, x.value, y.value), x.type);
+}
+
+/// `libdevice.isnan`, `isinf`, `finitef`/`isfinited` (booleans) and
+/// `signbit` (1 or 0 as int32): a test of each element, typed as Triton
+/// types the libdevice results.
+static std::optional<Obj> lowerFloatTest(BuiltinCall &c) {
+  if (!c.args.bind({"arg0"}))
+    return std::nullopt;
+  auto x = c.args.tensor(0);
+  if (!x || !checkFloat32Or64(c, *x))
+    return std::nullopt;
+  mlir::Value v = x->value, test;
+  if (c.name == "isnan") {
+    test = arith::CmpFOp::create(c.b, c.L, arith::CmpFPredicate::UNO, v, v);
+  } else if (c.name == "signbit") {
+    unsigned bits = x->type.elem.getBitWidth();
+    TType asInt = x->type.withElem(DType(bits == 64 ? DK::I64 : DK::I32));
+    auto i = c.cg.cast(*x, asInt.elem, c.l, /*bitcast=*/true);
+    if (!i)
+      return std::nullopt;
+    Obj zero = c.cg.constantInt(asInt, 0, c.l);
+    test = arith::CmpIOp::create(c.b, c.L, arith::CmpIPredicate::slt, i->value,
+                                 zero.value);
+  } else {
+    // |x| == inf is infinite; |x| != inf, ordered, is finite.
+    Obj inf = c.cg.constantFloat(x->type,
+                                 std::numeric_limits<double>::infinity(), c.l);
+    mlir::Value a = math::AbsFOp::create(c.b, c.L, v);
+    auto pred = c.name == "isinf" ? arith::CmpFPredicate::OEQ
+                                  : arith::CmpFPredicate::ONE;
+    test = arith::CmpFOp::create(c.b, c.L, pred, a, inf.value);
+  }
+  TType flags = x->type.withElem(DType(DK::I1));
+  if (c.name != "signbit")
+    return Obj::tensor(test, flags);
+  TType i32 = x->type.withElem(DType(DK::I32));
+  return Obj::tensor(
+      arith::ExtUIOp::create(c.b, c.L, i32.toMLIR(&c.cg.ctx), test), i32);
 }
 
 /// `tl.abs(x)`.
@@ -58,7 +124,7 @@ static std::optional<Obj> lowerAbs(BuiltinCall &c) {
     return Obj::tensor(math::AbsIOp::create(c.b, c.L, x->value), x->type);
   if (e.isInt())
     return x;
-  return c.error("tl.abs needs numbers, got " + x->type.str());
+  return c.error(c.fullName + " needs numbers, got " + x->type.str());
 }
 
 /// `tl.maximum(x, y)` and `tl.minimum(x, y)`.
@@ -96,7 +162,7 @@ static std::optional<Obj> lowerFma(BuiltinCall &c) {
       !c.cg.promoteOperands(y, z, PromotionPurpose::Arithmetic, c.l))
     return std::nullopt;
   if (!x.type.elem.isFloat())
-    return c.error("tl.fma needs floats, got " + x.type.str());
+    return c.error(c.fullName + " needs floats, got " + x.type.str());
   return Obj::tensor(math::FmaOp::create(c.b, c.L, x.value, y.value, z.value),
                      x.type);
 }
@@ -150,7 +216,7 @@ static std::optional<Obj> lowerFdiv(BuiltinCall &c) {
   if (!c.cg.promoteOperands(x, y, PromotionPurpose::Arithmetic, c.l))
     return std::nullopt;
   if (!x.type.elem.isFloat())
-    return c.error("tl." + c.name + " needs floats, got " + x.type.str());
+    return c.error(c.fullName + " needs floats, got " + x.type.str());
   return Obj::tensor(arith::DivFOp::create(c.b, c.L, x.value, y.value), x.type);
 }
 
@@ -163,6 +229,19 @@ static std::optional<Obj> lowerCdiv(BuiltinCall &c) {
   auto m1 = sum ? c.cg.binaryOp(BinOp::Sub, *sum, Obj::integer(1), c.l)
                 : std::nullopt;
   return m1 ? c.cg.binaryOp(BinOp::FloorDiv, *m1, d, c.l) : std::nullopt;
+}
+
+/// `x.logical_and(y)` and `x.logical_or(y)`: both operands as booleans,
+/// combined.
+static std::optional<Obj> lowerLogical(BuiltinCall &c) {
+  if (!c.args.bind({"input", "other"}))
+    return std::nullopt;
+  auto x = c.cg.toBool(*c.args.raw(0), c.args.loc(0));
+  auto y = x ? c.cg.toBool(*c.args.raw(1), c.args.loc(1)) : std::nullopt;
+  if (!y)
+    return std::nullopt;
+  return c.cg.binaryOp(c.name == "logical_and" ? BinOp::BitAnd : BinOp::BitOr,
+                       *x, *y, c.l);
 }
 
 /// `tl.umulhi(x, y)`, which tkc does not implement yet.
@@ -264,7 +343,7 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"tl.log", lowerFloatMath<math::LogOp>, "log"},
       {"tl.log2", lowerFloatMath<math::Log2Op>, "log2"},
       {"tl.sqrt", lowerFloatMath<math::SqrtOp>, "sqrt"},
-      {"tl.sqrt_rn", lowerFloatMath<math::SqrtOp>},
+      {"tl.sqrt_rn", lowerFloatMath<math::SqrtOp>, "sqrt_rn"},
       {"tl.rsqrt", lowerFloatMath<math::RsqrtOp>, "rsqrt"},
       {"tl.sin", lowerFloatMath<math::SinOp>, "sin"},
       {"tl.cos", lowerFloatMath<math::CosOp>, "cos"},
@@ -283,9 +362,68 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"tl.softmax", lowerSoftmax, "softmax"},
       {"tl.fdiv", lowerFdiv},
       {"tl.div_rn", lowerFdiv},
-      {"tl.cdiv", lowerCdiv},
+      {"tl.cdiv", lowerCdiv, "cdiv"},
       {"tl.umulhi", lowerUmulhi},
+      {"tensor.logical_and", lowerLogical, "logical_and"},
+      {"tensor.logical_or", lowerLogical, "logical_or"},
       {"tl.dot", lowerDot},
+      // triton.language.extra.libdevice: the same ops as the tl functions
+      // where both exist.
+      {"libdevice.exp", lowerFloatMath<math::ExpOp>},
+      {"libdevice.fast_expf", lowerFloatMath<math::ExpOp>},
+      {"libdevice.exp2", lowerFloatMath<math::Exp2Op>},
+      {"libdevice.expm1", lowerFloatMath<math::ExpM1Op>},
+      {"libdevice.log", lowerFloatMath<math::LogOp>},
+      {"libdevice.fast_logf", lowerFloatMath<math::LogOp>},
+      {"libdevice.log2", lowerFloatMath<math::Log2Op>},
+      {"libdevice.fast_log2f", lowerFloatMath<math::Log2Op>},
+      {"libdevice.log10", lowerFloatMath<math::Log10Op>},
+      {"libdevice.fast_log10f", lowerFloatMath<math::Log10Op>},
+      {"libdevice.log1p", lowerFloatMath<math::Log1pOp>},
+      {"libdevice.sqrt", lowerFloatMath<math::SqrtOp>},
+      {"libdevice.sqrt_rn", lowerFloatMath<math::SqrtOp>},
+      {"libdevice.rsqrt", lowerFloatMath<math::RsqrtOp>},
+      {"libdevice.rsqrt_rn", lowerFloatMath<math::RsqrtOp>},
+      {"libdevice.cbrt", lowerFloatMath<math::CbrtOp>},
+      {"libdevice.sin", lowerFloatMath<math::SinOp>},
+      {"libdevice.fast_sinf", lowerFloatMath<math::SinOp>},
+      {"libdevice.cos", lowerFloatMath<math::CosOp>},
+      {"libdevice.fast_cosf", lowerFloatMath<math::CosOp>},
+      {"libdevice.tan", lowerFloatMath<math::TanOp>},
+      {"libdevice.fast_tanf", lowerFloatMath<math::TanOp>},
+      {"libdevice.asin", lowerFloatMath<math::AsinOp>},
+      {"libdevice.acos", lowerFloatMath<math::AcosOp>},
+      {"libdevice.atan", lowerFloatMath<math::AtanOp>},
+      {"libdevice.sinh", lowerFloatMath<math::SinhOp>},
+      {"libdevice.cosh", lowerFloatMath<math::CoshOp>},
+      {"libdevice.tanh", lowerFloatMath<math::TanhOp>},
+      {"libdevice.fast_tanhf", lowerFloatMath<math::TanhOp>},
+      {"libdevice.asinh", lowerFloatMath<math::AsinhOp>},
+      {"libdevice.acosh", lowerFloatMath<math::AcoshOp>},
+      {"libdevice.atanh", lowerFloatMath<math::AtanhOp>},
+      {"libdevice.erf", lowerFloatMath<math::ErfOp>},
+      {"libdevice.erfc", lowerFloatMath<math::ErfcOp>},
+      {"libdevice.floor", lowerFloatMath<math::FloorOp>},
+      {"libdevice.ceil", lowerFloatMath<math::CeilOp>},
+      {"libdevice.trunc", lowerFloatMath<math::TruncOp>},
+      {"libdevice.round", lowerFloatMath<math::RoundOp>},
+      {"libdevice.rint", lowerFloatMath<math::RoundEvenOp>},
+      {"libdevice.nearbyint", lowerFloatMath<math::RoundEvenOp>},
+      {"libdevice.abs", lowerAbs},
+      {"libdevice.pow", lowerFloatBinary<math::PowFOp>},
+      {"libdevice.fast_powf", lowerFloatBinary<math::PowFOp>},
+      {"libdevice.atan2", lowerFloatBinary<math::Atan2Op>},
+      {"libdevice.copysign", lowerFloatBinary<math::CopySignOp>},
+      {"libdevice.fmod", lowerFloatBinary<arith::RemFOp>},
+      {"libdevice.fast_dividef", lowerFdiv},
+      {"libdevice.div_rn", lowerFdiv},
+      {"libdevice.fma", lowerFma},
+      {"libdevice.fma_rn", lowerFma},
+      {"libdevice.isnan", lowerFloatTest},
+      {"libdevice.isinf", lowerFloatTest},
+      {"libdevice.finitef", lowerFloatTest},
+      {"libdevice.isfinited", lowerFloatTest},
+      {"libdevice.signbit", lowerFloatTest},
   };
   return entries;
 }

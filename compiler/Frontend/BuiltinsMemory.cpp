@@ -240,11 +240,18 @@ static std::optional<Obj> lowerAtomic(BuiltinCall &c) {
 
 llvm::ArrayRef<BuiltinEntry> memoryBuiltins() {
   static const BuiltinEntry entries[] = {
-      {"tl.load", lowerLoadStore},     {"tl.store", lowerLoadStore},
-      {"tl.atomic_add", lowerAtomic},  {"tl.atomic_max", lowerAtomic},
-      {"tl.atomic_min", lowerAtomic},  {"tl.atomic_and", lowerAtomic},
-      {"tl.atomic_or", lowerAtomic},   {"tl.atomic_xor", lowerAtomic},
-      {"tl.atomic_xchg", lowerAtomic}, {"tl.atomic_cas", lowerAtomic},
+      // Blocks of pointers have the store and atomic methods
+      // (`p.store(x, mask=m)`).
+      {"tl.load", lowerLoadStore},
+      {"tl.store", lowerLoadStore, "store"},
+      {"tl.atomic_add", lowerAtomic, "atomic_add"},
+      {"tl.atomic_max", lowerAtomic, "atomic_max"},
+      {"tl.atomic_min", lowerAtomic, "atomic_min"},
+      {"tl.atomic_and", lowerAtomic, "atomic_and"},
+      {"tl.atomic_or", lowerAtomic, "atomic_or"},
+      {"tl.atomic_xor", lowerAtomic, "atomic_xor"},
+      {"tl.atomic_xchg", lowerAtomic, "atomic_xchg"},
+      {"tl.atomic_cas", lowerAtomic, "atomic_cas"},
   };
   return entries;
 }

@@ -244,6 +244,21 @@ std::optional<Obj> FunctionGen::evalSubscript(const SubscriptExpr &sub) {
   return cur;
 }
 
+/// `tl.<dtype>(x)`: a number as a constant of the dtype (exactly, not
+/// through fp32), a runtime value converted as by `.to()`.
+static std::optional<Obj> dtypeCall(CodeGen &cg, const DType &dtype,
+                                    const Obj &x, Loc l) {
+  TType scalar{dtype, {}};
+  if (x.isNumber() && !dtype.isPtr() && !dtype.isBool()) {
+    if (dtype.isFloat())
+      return cg.constantFloat(
+          scalar, x.kind == Kind::Float ? x.floatValue : x.intValue, l);
+    if (x.kind != Kind::Float)
+      return cg.constantInt(scalar, x.intValue, l);
+  }
+  return cg.castObj(x, dtype, l);
+}
+
 std::optional<Obj> FunctionGen::evalCall(const CallExpr &call) {
   auto callee = eval(*call.callee);
   if (!callee)
@@ -271,6 +286,15 @@ std::optional<Obj> FunctionGen::evalCall(const CallExpr &call) {
     return callBuiltin(callee->str, args, nullptr, l);
   case Kind::Method:
     return callBuiltin(callee->str, args, callee->self.get(), l);
+  case Kind::DTypeObj:
+    // `tl.float32(x)`: x as a value of that dtype.
+    if (args.args.size() != 1 || !args.keywords.empty()) {
+      cg.diags.error(l, "dtype " + callee->dtype.str() +
+                            " takes one positional argument, as in "
+                            "tl.float32(0.0)");
+      return std::nullopt;
+    }
+    return dtypeCall(cg, callee->dtype, args.args[0], args.argLocs[0]);
   default:
     cg.diags.error(l, callee->describe() + " is not callable");
     return std::nullopt;

@@ -165,6 +165,9 @@ bool isLanguageBuiltin(llvm::StringRef name);
 /// True if `name` is a triton.language function that tkc does not
 /// implement yet (block pointers, inline assembly, ...).
 bool isUnsupportedLanguageFeature(llvm::StringRef name);
+/// True if `name` is a function of triton.language.extra.libdevice that tkc
+/// implements.
+bool isLibdeviceFunction(llvm::StringRef name);
 
 /// True if a parameter or variable annotation is `tl.constexpr` (spelled
 /// any way that ends in `constexpr`).

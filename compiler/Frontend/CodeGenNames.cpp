@@ -4,7 +4,8 @@
 // compile time, with cycles reported), @jit functions, `import` and `from ...
 // import` bindings, the Python builtins a kernel may call, and the attributes
 // of the triton and triton.language modules (dtypes, and the `tl` functions
-// of Builtins.h). Also the test for `tl.constexpr` annotations.
+// of Builtins.h) and of the libdevice modules under triton.language.extra.
+// Also the test for `tl.constexpr` annotations.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,11 +53,20 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
       return Obj::named(Kind::Builtin, "tl.cdiv");
     if (llvm::is_contained({"jit", "autotune", "heuristics", "Config"}, attr))
       return Obj::named(Kind::Builtin, "triton." + attr.str());
+  } else if (base.ends_with(".libdevice")) {
+    // triton.language.extra[.cuda|.hip].libdevice: the math library.
+    if (isLibdeviceFunction(attr))
+      return Obj::named(Kind::Builtin, "libdevice." + attr.str());
+    diags.error(l, "libdevice." + attr + " is not supported by tkc yet");
+    return std::nullopt;
   } else if (base.starts_with("triton.language")) {
     if (auto dtype = DType::fromLanguageName(attr))
       return Obj::dtypeObj(*dtype);
     if (isLanguageBuiltin(attr))
       return Obj::named(Kind::Builtin, "tl." + attr.str());
+    // Before Triton 3, triton.language.math held the libdevice functions.
+    if (base == "triton.language.math" && isLibdeviceFunction(attr))
+      return Obj::named(Kind::Builtin, "libdevice." + attr.str());
     if (isUnsupportedLanguageFeature(attr)) {
       diags.error(l, "tl." + attr + " is not supported by tkc yet");
       return std::nullopt;

@@ -700,8 +700,14 @@ std::optional<Obj> CodeGen::compare(CmpOp op, const Obj &a, const Obj &b,
                        typeName(b) + " with '" + spelling(op) + "'");
     return std::nullopt;
   }
-  if (op == CmpOp::Is || op == CmpOp::IsNot || op == CmpOp::In ||
-      op == CmpOp::NotIn) {
+  if (op == CmpOp::Is || op == CmpOp::IsNot) {
+    // Identity, decided at compile time as Python does when Triton traces
+    // the kernel: a runtime value is not None (`if MASK is not None:` where
+    // MASK is a pointer), and is only itself.
+    bool same = a.isTensor() && b.isTensor() && a.value == b.value;
+    return Obj::boolean(same == (op == CmpOp::Is));
+  }
+  if (op == CmpOp::In || op == CmpOp::NotIn) {
     diags.error(l, std::string("'") + spelling(op) +
                        "' needs constexpr operands; use == or != on blocks");
     return std::nullopt;

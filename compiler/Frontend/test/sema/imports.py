@@ -1,0 +1,68 @@
+# RUN: tkc compile %s --kernel conditional_imports --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=COND
+# RUN: tkc compile %s --kernel libdevice_modules --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=MODULES
+# RUN: not tkc compile %s --kernel host_branch_name --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HOST
+# RUN: not tkc compile %s --kernel missing_libdevice --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MISSING
+# Names imported under module-level if/try, as kernel libraries import
+# libdevice: tkc takes the first branch that imports from triton.language
+# (never evaluating the conditions), like Triton's JIT where Triton is
+# installed; names only other branches bind have no value in a kernel.
+import operator
+
+import triton
+import triton.language as tl
+import triton.language.extra.libdevice as ld
+from triton.language.extra import libdevice
+from triton.language.extra.cuda import libdevice as cuda_libdevice
+
+if compare_version("triton", operator.ge, "3.0.0") and not is_npu_available():
+    try:
+        # typical import path with dispatch available
+        from triton.language.extra.libdevice import rsqrt, tanh
+    except ModuleNotFoundError:
+        # for working with NGC containers
+        from triton.language.extra.cuda.libdevice import rsqrt, tanh
+else:
+    from triton.language.math import rsqrt, tanh
+
+try:
+    import torch_npu
+    HAS_NPU = True
+except ImportError:
+    HAS_NPU = False
+
+
+@triton.jit
+def conditional_imports(p, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(p + offs)
+    tl.store(p + offs, tanh(x) + rsqrt(x))
+# COND-LABEL: func.func @conditional_imports
+# COND: %[[X:.*]] = tkc.load
+# COND: %[[T:.*]] = math.tanh %[[X]] : tensor<64xf32>
+# COND: %[[R:.*]] = math.rsqrt %[[X]] : tensor<64xf32>
+# COND: arith.addf %[[T]], %[[R]] : tensor<64xf32>
+
+
+@triton.jit
+def libdevice_modules(p, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(p + offs)
+    y = libdevice.erf(x) + ld.exp(x) + cuda_libdevice.log1p(x)
+    tl.store(p + offs, y)
+# MODULES-LABEL: func.func @libdevice_modules
+# MODULES: math.erf
+# MODULES: math.exp
+# MODULES: math.log1p
+
+
+@triton.jit
+def host_branch_name(p):
+    tl.store(p, HAS_NPU)
+# HOST: imports.py:[[@LINE-1]]:17: error: global 'HAS_NPU' is host code that tkc cannot evaluate
+# HOST: imports.py:31:5: note: 'HAS_NPU' is assigned here
+
+
+@triton.jit
+def missing_libdevice(p):
+    tl.store(p, libdevice.j0(tl.load(p)))
+# MISSING: imports.py:[[@LINE-1]]:27: error: libdevice.j0 is not supported by tkc yet

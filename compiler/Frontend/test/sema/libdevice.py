@@ -1,0 +1,111 @@
+# RUN: tkc compile %s --kernel unary --signature '*fp32:16' --emit=ttir | FileCheck %s --check-prefix=UNARY
+# RUN: tkc compile %s --kernel binary --signature '*fp32:16, *fp64:16' --emit=ttir | FileCheck %s --check-prefix=BINARY
+# RUN: tkc compile %s --kernel tests --signature '*fp32:16, *i32:16' --emit=ttir | FileCheck %s --check-prefix=TESTS
+# RUN: not tkc compile %s --kernel half --signature '*fp16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HALF
+# The functions of triton.language.extra.libdevice lower to the math-dialect
+# or arith op of the same meaning, the ops tl.* math uses where both exist.
+import triton
+import triton.language as tl
+from triton.language.extra import libdevice
+
+
+@triton.jit
+def unary(p):
+    x = tl.load(p)
+    tl.store(p, libdevice.tanh(x))
+    tl.store(p, libdevice.rsqrt(x))
+    tl.store(p, libdevice.erf(x))
+    tl.store(p, libdevice.exp(x))
+    tl.store(p, libdevice.fast_expf(x))  # the same op as exp, merged
+    tl.store(p, libdevice.exp2(x))
+    tl.store(p, libdevice.log(x))
+    tl.store(p, libdevice.log1p(x))
+    tl.store(p, libdevice.expm1(x))
+    tl.store(p, libdevice.sqrt(x))
+    tl.store(p, libdevice.floor(x))
+    tl.store(p, libdevice.ceil(x))
+    tl.store(p, libdevice.trunc(x))
+    tl.store(p, libdevice.round(x))
+    tl.store(p, libdevice.rint(x))
+    tl.store(p, libdevice.sin(x))
+    tl.store(p, libdevice.cos(x))
+    tl.store(p, libdevice.abs(x))
+    tl.store(p, libdevice.log10(x))
+    tl.store(p, libdevice.asin(x))
+# UNARY-LABEL: func.func @unary
+# UNARY: %[[X:.*]] = tkc.load
+# UNARY: math.tanh %[[X]] : f32
+# UNARY: math.rsqrt %[[X]] : f32
+# UNARY: math.erf %[[X]] : f32
+# UNARY: math.exp %[[X]] : f32
+# UNARY: math.exp2 %[[X]] : f32
+# UNARY: math.log %[[X]] : f32
+# UNARY: math.log1p %[[X]] : f32
+# UNARY: math.expm1 %[[X]] : f32
+# UNARY: math.sqrt %[[X]] : f32
+# UNARY: math.floor %[[X]] : f32
+# UNARY: math.ceil %[[X]] : f32
+# UNARY: math.trunc %[[X]] : f32
+# UNARY: math.round %[[X]] : f32
+# UNARY: math.roundeven %[[X]] : f32
+# UNARY: math.sin %[[X]] : f32
+# UNARY: math.cos %[[X]] : f32
+# UNARY: math.absf %[[X]] : f32
+# UNARY: math.log10 %[[X]] : f32
+# UNARY: math.asin %[[X]] : f32
+
+
+@triton.jit
+def binary(p, q):
+    x = tl.load(p)
+    tl.store(p, libdevice.pow(x, 2.0))
+    tl.store(p, libdevice.fast_powf(x, x))
+    tl.store(p, libdevice.fmod(x, 3.0))
+    tl.store(p, libdevice.fast_dividef(x, 3.0))
+    tl.store(p, libdevice.div_rn(x, x))
+    tl.store(p, libdevice.atan2(x, x))
+    tl.store(p, libdevice.copysign(x, -1.0))
+    tl.store(p, libdevice.fma(x, x, 1.0))
+    d = tl.load(q)
+    tl.store(q, libdevice.pow(d, x))
+# BINARY-LABEL: func.func @binary
+# BINARY: %[[X:.*]] = tkc.load %arg0
+# BINARY: math.powf %[[X]], %{{.*}} : f32
+# BINARY: math.powf %[[X]], %[[X]] : f32
+# BINARY: arith.remf %[[X]], %{{.*}} : f32
+# BINARY: arith.divf %[[X]], %{{.*}} : f32
+# BINARY: arith.divf %[[X]], %[[X]] : f32
+# BINARY: math.atan2 %[[X]], %[[X]] : f32
+# BINARY: math.copysign %[[X]], %{{.*}} : f32
+# BINARY: math.fma %[[X]], %[[X]], %{{.*}} : f32
+# BINARY: %[[D:.*]] = tkc.load %arg1
+# BINARY: %[[XD:.*]] = arith.extf %[[X]] : f32 to f64
+# BINARY: math.powf %[[D]], %[[XD]] : f64
+
+
+@triton.jit
+def tests(p, q):
+    offs = tl.arange(0, 16)
+    x = tl.load(p + offs)
+    tl.store(q + offs, libdevice.isnan(x).to(tl.int32))
+    tl.store(q + offs, libdevice.isinf(x).to(tl.int32))
+    tl.store(q + offs, libdevice.finitef(x).to(tl.int32))
+    tl.store(q + offs, libdevice.signbit(x))
+    tl.store(p + offs, tl.where(libdevice.isnan(x), 0.0, x))
+# TESTS-LABEL: func.func @tests
+# TESTS: %[[X:.*]] = tkc.load
+# TESTS: %[[NAN:.*]] = arith.cmpf uno, %[[X]], %[[X]] : tensor<16xf32>
+# TESTS: arith.extui %[[NAN]] : tensor<16xi1> to tensor<16xi32>
+# TESTS: %[[A:.*]] = math.absf %[[X]]
+# TESTS: arith.cmpf oeq, %[[A]], %[[INF:.*]] : tensor<16xf32>
+# TESTS: arith.cmpf one, %[[A]], %[[INF]] : tensor<16xf32>
+# TESTS: %[[BITS:.*]] = arith.bitcast %[[X]] : tensor<16xf32> to tensor<16xi32>
+# TESTS: %[[NEG:.*]] = arith.cmpi slt, %[[BITS]], %{{.*}} : tensor<16xi32>
+# TESTS: arith.extui %[[NEG]] : tensor<16xi1> to tensor<16xi32>
+# TESTS: arith.select %[[NAN]]
+
+
+@triton.jit
+def half(p):
+    tl.store(p, libdevice.tanh(tl.load(p)))
+# HALF: libdevice.py:[[@LINE-1]]:17: error: libdevice.tanh expects fp32 or fp64, got fp16; convert with .to(tl.float32)
