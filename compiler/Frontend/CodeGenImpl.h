@@ -121,11 +121,25 @@ public:
   /// Set once a `return` ran; statements after it are not generated.
   bool returned = false;
   Obj returnValue;
-  /// >0 while generating inside an scf region (runtime control flow).
+  /// >0 while generating inside an scf region that a `return` cannot end:
+  /// a runtime loop, or a runtime `if` within a loop.
   unsigned runtimeDepth = 0;
+  /// >0 while generating the body of a runtime loop.
+  unsigned runtimeLoopDepth = 0;
+  /// >0 while generating the body of any loop, tl.static_range included.
+  unsigned loopDepth = 0;
+  /// What runs after the statement being generated: each enclosing body
+  /// (outermost first) with the index of its next statement.
+  std::vector<std::pair<const Body *, size_t>> rest;
+  /// How often statements after an `if` that returns were generated again.
+  unsigned restCopies = 0;
 
   /// Generates statements until one fails (false) or a return runs.
   bool visitBody(const Body &body);
+  /// Generates `body` from statement `first` on, as visitBody does.
+  bool visitStatements(const Body &body, size_t first);
+  /// Generates the body of a runtime loop, which a `return` cannot leave.
+  bool visitLoopBody(const Body &body);
   bool visitStmt(const Stmt &stmt);
   /// Evaluates an expression; nullopt after an error was reported.
   std::optional<Obj> eval(const Expr &expr);
@@ -145,6 +159,9 @@ public:
 private:
   bool assign(const Expr &target, const Obj &value);
   bool visitIf(const IfStmt &stmt);
+  /// A runtime `if` with a `return` in a branch: the rest of the function
+  /// goes into the branches that fall through to it.
+  bool visitIfWithReturn(const IfStmt &stmt, mlir::Value cond);
   bool visitFor(const ForStmt &stmt);
   bool visitWhile(const WhileStmt &stmt);
   std::optional<Obj> evalCall(const CallExpr &call);

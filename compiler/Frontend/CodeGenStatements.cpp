@@ -4,7 +4,9 @@
 // control flow. A compile-time `if` picks its branch and tl.static_range
 // unrolls; a runtime `if`, `for` or `while` becomes scf.if, scf.for or
 // scf.while, and the variables it changes become results and loop-carried
-// values of matching types.
+// values of matching types. A runtime `if` that returns (`if row >= n:
+// return`) takes the rest of the function into its branches that fall
+// through, so the scf.if ends the function and yields its return value.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +25,9 @@ namespace scf = mlir::scf;
 
 /// Bound on the iterations tl.static_range unrolls.
 static constexpr int64_t kMaxUnroll = 4096;
+/// Bound on how often the statements after an `if` that returns are
+/// generated again, once per branch that falls through to them.
+static constexpr unsigned kMaxRestCopies = 1024;
 
 void collectAssignedNames(const Body &body, std::vector<std::string> &names) {
   std::function<void(const Expr &)> targets = [&](const Expr &t) {
@@ -80,10 +85,28 @@ static bool sameObj(const Obj &a, const Obj &b) {
 }
 
 bool FunctionGen::visitBody(const Body &body) {
-  for (const StmtPtr &s : body) {
+  return visitStatements(body, 0);
+}
+
+bool FunctionGen::visitLoopBody(const Body &body) {
+  ++runtimeDepth;
+  ++runtimeLoopDepth;
+  ++loopDepth;
+  bool ok = visitBody(body);
+  --runtimeDepth;
+  --runtimeLoopDepth;
+  --loopDepth;
+  return ok;
+}
+
+bool FunctionGen::visitStatements(const Body &body, size_t first) {
+  for (size_t i = first; i < body.size(); ++i) {
     if (returned)
       return true;
-    if (!visitStmt(*s))
+    rest.emplace_back(&body, i + 1);
+    bool ok = visitStmt(*body[i]);
+    rest.pop_back();
+    if (!ok)
       return false;
   }
   return true;
@@ -168,10 +191,14 @@ bool FunctionGen::visitStmt(const Stmt &stmt) {
   case Stmt::Kind::While:
     return visitWhile(llvm::cast<WhileStmt>(stmt));
   case Stmt::Kind::Return: {
+    if (runtimeLoopDepth > 0)
+      return cg.diags.error(l, "'return' inside a runtime loop is not "
+                               "supported; leave the loop with a flag and "
+                               "return after it");
     if (runtimeDepth > 0)
-      return cg.diags.error(l, "'return' inside a runtime if/for/while is "
-                               "not supported; return at the end of the "
-                               "function instead");
+      return cg.diags.error(l, "'return' inside a runtime 'if' within a "
+                               "loop is not supported; return after the "
+                               "loop instead");
     const auto &r = llvm::cast<ReturnStmt>(stmt);
     Obj value = Obj::none();
     if (r.value) {
@@ -227,6 +254,91 @@ static void setInsertionAtEnd(mlir::OpBuilder &b, mlir::Block *block) {
     b.setInsertionPointToEnd(block);
 }
 
+namespace {
+
+/// A value a runtime `if` may produce: what `what` (a variable, or the
+/// return value) holds at the end of each branch.
+struct BranchValue {
+  std::string what;
+  Obj thenObj, elseObj;
+};
+
+} // namespace
+
+/// Makes the values that differ between the branches of `ifOp` its results:
+/// a number meeting a runtime value is converted in its branch, and `ifOp`
+/// is rebuilt with the results. Returns each value as seen after the `if`.
+static std::optional<std::vector<Obj>>
+mergeBranchValues(CodeGen &cg, scf::IfOp ifOp,
+                  const std::vector<BranchValue> &values, Loc l) {
+  std::vector<Obj> merged;
+  std::vector<size_t> resultOf(values.size(), SIZE_MAX);
+  llvm::SmallVector<mlir::Value> thenValues, elseValues;
+  llvm::SmallVector<mlir::Type> types;
+  std::vector<TType> ttypes;
+  for (const BranchValue &v : values) {
+    Obj t = v.thenObj, e = v.elseObj;
+    merged.push_back(t);
+    if (sameObj(t, e))
+      continue;
+    // A constexpr number meets a runtime value: convert in its branch.
+    auto convertIn = [&](mlir::Block *block, Obj &o, const Obj &other) {
+      mlir::OpBuilder::InsertionGuard guard(cg.builder);
+      setInsertionAtEnd(cg.builder, block);
+      auto c = cg.castObj(o, other.type.elem, l);
+      if (c)
+        c = cg.broadcastTo(*c, other.type.shape, l);
+      if (c)
+        o = *c;
+      return c.has_value();
+    };
+    if (t.isNumber() && e.isTensor() && !convertIn(ifOp.thenBlock(), t, e))
+      return std::nullopt;
+    if (e.isNumber() && t.isTensor() && !convertIn(ifOp.elseBlock(), e, t))
+      return std::nullopt;
+    if (!t.isTensor() || !e.isTensor()) {
+      cg.diags.error(l, v.what + " gets different compile-time values in the "
+                                 "branches of a runtime 'if'");
+      return std::nullopt;
+    }
+    if (t.type != e.type) {
+      cg.diags.error(l, v.what + " has type " + t.type.str() +
+                            " in the 'if' branch but " + e.type.str() +
+                            " in the 'else' branch");
+      return std::nullopt;
+    }
+    resultOf[merged.size() - 1] = types.size();
+    thenValues.push_back(t.value);
+    elseValues.push_back(e.value);
+    types.push_back(t.value.getType());
+    ttypes.push_back(t.type);
+  }
+  if (types.empty())
+    return merged;
+  auto newIf = scf::IfOp::create(cg.builder, ifOp.getLoc(), types,
+                                 ifOp.getCondition(), /*withElseRegion=*/true);
+  newIf.getThenRegion().takeBody(ifOp.getThenRegion());
+  newIf.getElseRegion().takeBody(ifOp.getElseRegion());
+  newIf.thenYield()->setOperands(thenValues);
+  newIf.elseYield()->setOperands(elseValues);
+  ifOp.erase();
+  for (size_t i = 0; i < merged.size(); ++i)
+    if (resultOf[i] != SIZE_MAX)
+      merged[i] =
+          Obj::tensor(newIf.getResult(resultOf[i]), ttypes[resultOf[i]]);
+  return merged;
+}
+
+/// True if `body` holds a `return`, directly or in an `if` (not in a loop).
+static bool containsReturn(const Body &body) {
+  return llvm::any_of(body, [](const StmtPtr &s) {
+    if (llvm::isa<ReturnStmt>(*s))
+      return true;
+    auto *i = llvm::dyn_cast<IfStmt>(s.get());
+    return i && (containsReturn(i->body) || containsReturn(i->orelse));
+  });
+}
+
 bool FunctionGen::visitIf(const IfStmt &stmt) {
   auto test = eval(*stmt.test);
   if (!test)
@@ -243,6 +355,10 @@ bool FunctionGen::visitIf(const IfStmt &stmt) {
                           "an 'if' condition must be a scalar, got " +
                               cond->type.str() +
                               "; use tl.where to choose per element");
+  if (loopDepth == 0 &&
+      (containsReturn(stmt.body) || containsReturn(stmt.orelse)))
+    return visitIfWithReturn(stmt, cond->value);
+
   auto L = cg.loc(l);
   auto ifOp = scf::IfOp::create(cg.builder, L, mlir::TypeRange{}, cond->value,
                                 /*withElseRegion=*/true);
@@ -263,61 +379,112 @@ bool FunctionGen::visitIf(const IfStmt &stmt) {
     return false;
 
   // Merge: names bound in both branches and changed by one of them become
-  // results of the scf.if.
+  // results of the scf.if. A name bound in one branch only is not visible
+  // after the if.
   scope = before;
-  std::vector<std::string> names;
-  llvm::SmallVector<mlir::Value> thenValues, elseValues;
-  llvm::SmallVector<mlir::Type> types;
-  std::vector<TType> ttypes;
+  std::vector<BranchValue> values;
   for (auto &[name, thenObj] : thenScope) {
     auto elseIt = elseScope.find(name);
-    if (elseIt == elseScope.end())
-      continue; // Bound in one branch only: not visible after the if.
-    Obj t = thenObj, e = elseIt->second;
-    if (sameObj(t, e)) {
-      scope[name] = t;
-      continue;
-    }
-    // A constexpr number meets a runtime value: convert in its branch.
-    auto convertIn = [&](mlir::Block *block, Obj &o, const Obj &other) {
-      mlir::OpBuilder::InsertionGuard guard(cg.builder);
-      setInsertionAtEnd(cg.builder, block);
-      auto c = cg.castObj(o, other.type.elem, l);
-      if (c)
-        c = cg.broadcastTo(*c, other.type.shape, l);
-      if (c)
-        o = *c;
-      return c.has_value();
-    };
-    if (t.isNumber() && e.isTensor() && !convertIn(ifOp.thenBlock(), t, e))
-      return false;
-    if (e.isNumber() && t.isTensor() && !convertIn(ifOp.elseBlock(), e, t))
-      return false;
-    if (!t.isTensor() || !e.isTensor())
-      return cg.diags.error(l, "variable '" + name +
-                                   "' gets different compile-time values in "
-                                   "the branches of a runtime 'if'");
-    if (t.type != e.type)
-      return cg.diags.error(l, "variable '" + name + "' has type " +
-                                   t.type.str() + " in the 'if' branch but " +
-                                   e.type.str() + " in the 'else' branch");
-    names.push_back(name);
-    thenValues.push_back(t.value);
-    elseValues.push_back(e.value);
-    types.push_back(t.value.getType());
-    ttypes.push_back(t.type);
+    if (elseIt != elseScope.end())
+      values.push_back({"variable '" + name + "'", thenObj, elseIt->second});
   }
-  if (names.empty())
+  auto merged = mergeBranchValues(cg, ifOp, values, l);
+  if (!merged)
+    return false;
+  size_t i = 0;
+  for (auto &[name, thenObj] : thenScope)
+    if (elseScope.count(name))
+      scope[name] = (*merged)[i++];
+  return true;
+}
+
+/// Appends the leaves of `o` (the elements of nested tuples) to `out`.
+static void flattenTuple(const Obj &o, std::vector<Obj> &out) {
+  if (o.kind != Kind::Tuple) {
+    out.push_back(o);
+    return;
+  }
+  for (const Obj &e : o.elems)
+    flattenTuple(e, out);
+}
+
+/// Rebuilds an object shaped like `shape` from `leaves`, starting at `next`.
+static Obj unflattenTuple(const Obj &shape, const std::vector<Obj> &leaves,
+                          size_t &next) {
+  if (shape.kind != Kind::Tuple)
+    return leaves[next++];
+  std::vector<Obj> elems;
+  for (const Obj &e : shape.elems)
+    elems.push_back(unflattenTuple(e, leaves, next));
+  return Obj::tuple(std::move(elems));
+}
+
+/// True if `a` and `b` are tuples nested the same way.
+static bool sameTupleShape(const Obj &a, const Obj &b) {
+  if (a.kind != Kind::Tuple || b.kind != Kind::Tuple)
+    return a.kind != Kind::Tuple && b.kind != Kind::Tuple;
+  if (a.elems.size() != b.elems.size())
+    return false;
+  for (size_t i = 0; i < a.elems.size(); ++i)
+    if (!sameTupleShape(a.elems[i], b.elems[i]))
+      return false;
+  return true;
+}
+
+bool FunctionGen::visitIfWithReturn(const IfStmt &stmt, mlir::Value cond) {
+  // `if c: return` ... : each branch runs its own statements, then the rest
+  // of the function unless it returned, so the scf.if ends the function and
+  // gives its return value.
+  Loc l = stmt.getLoc();
+  auto ifOp = scf::IfOp::create(cg.builder, cg.loc(l), mlir::TypeRange{}, cond,
+                                /*withElseRegion=*/true);
+  std::map<std::string, Obj> before = scope;
+  std::vector<std::pair<const Body *, size_t>> after = rest;
+  Obj results[2];
+  auto genBranch = [&](mlir::Block *block, const Body &body, Obj &result) {
+    mlir::OpBuilder::InsertionGuard guard(cg.builder);
+    setInsertionAtEnd(cg.builder, block);
+    scope = before;
+    returned = false;
+    returnValue = Obj::none();
+    if (!visitBody(body))
+      return false;
+    // The statements after the `if`, innermost body first.
+    for (size_t k = after.size(); k-- > 0 && !returned;) {
+      if (++restCopies > kMaxRestCopies)
+        return cg.diags.error(l, "too many early returns: the rest of the "
+                                 "function would be generated more than " +
+                                     std::to_string(kMaxRestCopies) + " times");
+      rest.assign(after.begin(), after.begin() + k);
+      bool ok = visitStatements(*after[k].first, after[k].second);
+      rest = after;
+      if (!ok)
+        return false;
+    }
+    result = returnValue;
     return true;
-  auto newIf = scf::IfOp::create(cg.builder, L, types, cond->value,
-                                 /*withElseRegion=*/true);
-  newIf.getThenRegion().takeBody(ifOp.getThenRegion());
-  newIf.getElseRegion().takeBody(ifOp.getElseRegion());
-  newIf.thenYield()->setOperands(thenValues);
-  newIf.elseYield()->setOperands(elseValues);
-  ifOp.erase();
-  for (size_t i = 0; i < names.size(); ++i)
-    scope[names[i]] = Obj::tensor(newIf.getResult(i), ttypes[i]);
+  };
+  if (!genBranch(ifOp.thenBlock(), stmt.body, results[0]) ||
+      !genBranch(ifOp.elseBlock(), stmt.orelse, results[1]))
+    return false;
+  scope = before;
+  returned = true;
+  if (!sameTupleShape(results[0], results[1]))
+    return cg.diags.error(l, "the branches of this runtime 'if' return "
+                             "different kinds of values: " +
+                                 results[0].describe() + " and " +
+                                 results[1].describe());
+  std::vector<Obj> thenLeaves, elseLeaves;
+  flattenTuple(results[0], thenLeaves);
+  flattenTuple(results[1], elseLeaves);
+  std::vector<BranchValue> values;
+  for (size_t i = 0; i < thenLeaves.size(); ++i)
+    values.push_back({"the return value", thenLeaves[i], elseLeaves[i]});
+  auto merged = mergeBranchValues(cg, ifOp, values, l);
+  if (!merged)
+    return false;
+  size_t next = 0;
+  returnValue = unflattenTuple(results[0], *merged, next);
   return true;
 }
 
@@ -453,7 +620,10 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
         return cg.diags.error(call->getLoc(),
                               "tl.static_range unrolls at most " +
                                   std::to_string(kMaxUnroll) + " iterations");
-      if (!assign(*stmt.target, Obj::integer(i)) || !visitBody(stmt.body))
+      ++loopDepth;
+      bool ok = assign(*stmt.target, Obj::integer(i)) && visitBody(stmt.body);
+      --loopDepth;
+      if (!ok)
         return false;
       if (returned)
         return true;
@@ -532,9 +702,7 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
     for (size_t i = 0; i < carried->names.size(); ++i)
       scope[carried->names[i]] =
           Obj::tensor(forOp.getRegionIterArgs()[i], carried->types[i]);
-    ++runtimeDepth;
-    bool ok = visitBody(stmt.body);
-    --runtimeDepth;
+    bool ok = visitLoopBody(stmt.body);
     if (!ok)
       return false;
     auto values = yieldCarried(*this, *carried, before, stmt.body, l);
@@ -594,9 +762,7 @@ bool FunctionGen::visitWhile(const WhileStmt &stmt) {
     mlir::Block *body =
         cg.builder.createBlock(&whileOp.getAfter(), {}, types, locs);
     bindArgs(body);
-    ++runtimeDepth;
-    bool ok = visitBody(stmt.body);
-    --runtimeDepth;
+    bool ok = visitLoopBody(stmt.body);
     if (!ok)
       return false;
     auto values = yieldCarried(*this, *carried, before, stmt.body, l);

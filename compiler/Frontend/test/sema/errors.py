@@ -12,6 +12,8 @@
 # RUN: not tkc compile %s --kernel bad_broadcast --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BCAST
 # RUN: not tkc compile %s --kernel block_if --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BLOCKIF
 # RUN: not tkc compile %s --kernel early_return --signature '*fp32, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=RETURN
+# RUN: not tkc compile %s --kernel static_loop_return --signature '*fp32, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=STATICRET
+# RUN: not tkc compile %s --kernel return_types --signature '*fp32, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=RETTYPE
 # RUN: not tkc compile %s --kernel calls_host --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HOST
 # RUN: not tkc compile %s --kernel static_check --signature '*fp32, 48' --emit=ttir 2>&1 | FileCheck %s --check-prefix=STATIC
 # RUN: not tkc compile %s --kernel undefined_name --signature '*fp32, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=COUNT
@@ -130,10 +132,33 @@ def block_if(p):
 
 @triton.jit
 def early_return(p, n):
+    for i in range(n):
+        if i > 4:
+            return
+        tl.store(p + i, 1.0)
+# RETURN: errors.py:[[@LINE-2]]:13: error: 'return' inside a runtime loop is not supported; leave the loop with a flag and return after it
+
+
+@triton.jit
+def static_loop_return(p, n):
+    for i in tl.static_range(4):
+        if n > i:
+            return
+        tl.store(p + i, 1.0)
+# STATICRET: errors.py:[[@LINE-2]]:13: error: 'return' inside a runtime 'if' within a loop is not supported; return after the loop instead
+
+
+@triton.jit
+def pick(x, n):
     if n > 0:
-        return
-    tl.store(p, 1.0)
-# RETURN: errors.py:[[@LINE-2]]:9: error: 'return' inside a runtime if/for/while is not supported
+        return x
+    return x.to(tl.float16)
+
+
+@triton.jit
+def return_types(p, n):
+    tl.store(p, pick(tl.load(p), n))
+# RETTYPE: errors.py:[[@LINE-8]]:5: error: the return value has type fp32 in the 'if' branch but fp16 in the 'else' branch
 
 
 def host_helper(x):
