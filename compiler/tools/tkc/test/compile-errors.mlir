@@ -32,7 +32,7 @@
 // ONETARGET: tkc: error: --emit=ptx needs exactly one --target
 // BINARY: tkc: error: -o OUT is required to write binaries
 // NOPARAMS: tkc: error: the kernel carries no parameter description
-// PTXAS: tkc: error: cuda:80: ptxas not found at '{{.*}}no-ptxas' (set its path with --ptxas)
+// PTXAS: tkc: error: {{.*}}add.py:7:5: stage 'cubin' for cuda:80 failed: ptxas not found at '{{.*}}no-ptxas' (set its path with --ptxas)
 // NOCODEGEN: add.py:19:9: error: code generation does not support 'tkc.dot' yet
 // NOKERNEL: tkc: error: --kernel is required for a .py input
 // NOPY: tkc: error: cannot open input file '{{.*}}does-not-exist.py'
