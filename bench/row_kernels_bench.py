@@ -205,6 +205,12 @@ class RowSum(RowReduce):
         return 1e-4, 1e-3  # fp32 sums of 8192 values in any order
 
 
+class RowSumBlockPtr(RowSum):
+    """Row sums through tl.make_block_ptr and tl.advance (block_ptr.py)."""
+    source, kernel, target = "block_ptr.py", "row_sum_block_ptr_kernel", 0.97
+    any_width = True
+
+
 class RowMax(RowReduce):
     kernel = "row_max_kernel"
 
@@ -399,6 +405,8 @@ CASES = [
     ("rms_norm_8192", RmsNorm, torch.float32, 4096, 8192),
     ("rms_norm_fp16_1024", RmsNorm, torch.float16, 65536, 1024),
     ("row_sum_8192", RowSum, torch.float32, 16384, 8192),
+    ("row_sum_block_ptr_8192", RowSumBlockPtr, torch.float32, 16384, 8192),
+    ("row_sum_block_ptr_1024", RowSumBlockPtr, torch.float32, 16384, 8192),
     ("row_max_8192", RowMax, torch.float32, 16384, 8192),
     ("row_argmax_8192", RowArgmax, torch.float32, 16384, 8192),
     ("row_sum_1024", RowSum, torch.float32, 65536, 1024),

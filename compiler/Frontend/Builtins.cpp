@@ -27,13 +27,11 @@ using DK = DType::Kind;
 // The table
 //===----------------------------------------------------------------------===//
 
-/// triton.language functions that tkc does not implement yet (block
-/// pointers, tensor descriptors, inline assembly, random numbers, ...):
+/// triton.language functions that tkc does not implement yet (tensor
+/// descriptors, inline assembly, random numbers, ...):
 /// naming one is an error, and so is calling the block method of one
 /// (`x.sort()`).
 static const BuiltinEntry kUnsupported[] = {
-    {"tl.make_block_ptr", nullptr},
-    {"tl.advance", nullptr, "advance"},
     {"tl.make_tensor_descriptor", nullptr},
     {"tl.load_tensor_descriptor", nullptr},
     {"tl.store_tensor_descriptor", nullptr},
@@ -77,6 +75,7 @@ static const BuiltinTable &builtinTable() {
     for (llvm::ArrayRef<BuiltinEntry> family :
          {pythonBuiltins(), creationBuiltins(), memoryBuiltins(),
           mathBuiltins(), reduceBuiltins(), shapeBuiltins(), debugBuiltins(),
+          blockPointerBuiltins(),
           llvm::ArrayRef<BuiltinEntry>(kUnsupported)})
       for (const BuiltinEntry &entry : family) {
         [[maybe_unused]] bool added =

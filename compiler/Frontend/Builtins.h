@@ -140,6 +140,28 @@ llvm::ArrayRef<BuiltinEntry> reduceBuiltins();
 llvm::ArrayRef<BuiltinEntry> shapeBuiltins();
 /// Compiler hints, static and device assertions, and printing.
 llvm::ArrayRef<BuiltinEntry> debugBuiltins();
+/// Block pointers: tl.make_block_ptr and tl.advance.
+llvm::ArrayRef<BuiltinEntry> blockPointerBuiltins();
+
+/// tl.load / tl.store through a block pointer (the call's first argument):
+/// the pointers and bounds mask of the block it names, then an ordinary
+/// masked access. `c.args` is bound already; `maskIndex` is where a load's
+/// or store's `mask` parameter is, which block pointers do not take.
+std::optional<Obj> lowerBlockPointerAccess(BuiltinCall &c, const Obj &blockPtr,
+                                           bool isLoad, size_t maskIndex);
+
+/// Emits the tkc.load or tkc.store of a tl.load/tl.store call whose
+/// arguments are bound and checked: pointers `p`, the stored `value` (cast
+/// and broadcast to `p`), the optional `mask` and `other` (likewise); reads
+/// the cache, eviction and volatile arguments from `c.args`.
+std::optional<Obj> emitLoadStore(BuiltinCall &c, bool isLoad, const Obj &p,
+                                 const std::optional<Obj> &value,
+                                 const std::optional<Obj> &mask,
+                                 const std::optional<Obj> &other);
+
+/// The i32 indices along `axis` of a block of `shape`, broadcast to it.
+Obj axisIndices(CodeGen &cg, llvm::ArrayRef<int64_t> shape, int64_t axis,
+                Loc l);
 
 /// Flattens `f(x, *ints)` / `f(x, ints)`, the arguments of `call` from
 /// position `first` on, into a list of constexpr ints; `what` names one

@@ -92,17 +92,19 @@ static std::optional<Obj> lowerLoadStore(BuiltinCall &c) {
                             "cache_modifier=", "eviction_policy="});
   if (!bound)
     return std::nullopt;
+  size_t maskIndex = isLoad ? 1 : 2;
+  if (c.args.raw(0) && c.args.raw(0)->kind == Kind::BlockPtr)
+    return lowerBlockPointerAccess(c, *c.args.raw(0), isLoad, maskIndex);
   auto ptr = pointerArg(c.cg, c.args.raw(0), c.name, c.args.loc(0));
   if (!ptr)
     return std::nullopt;
   auto boundary = c.args.get(3);
   if (boundary && !(boundary->kind == Kind::Tuple && boundary->elems.empty()))
-    return c.error("boundary_check applies to block pointers, which tkc does "
-                   "not support yet");
+    return c.error("boundary_check applies to block pointers (from "
+                   "tl.make_block_ptr)");
   if (isLoad && c.args.has(4) && !c.args.get(4)->str.empty())
-    return c.error("padding_option applies to block pointers, which tkc does "
-                   "not support yet");
-  size_t maskIndex = isLoad ? 1 : 2, cacheIndex = isLoad ? 5 : 4;
+    return c.error("padding_option applies to block pointers (from "
+                   "tl.make_block_ptr)");
   DType pointee = ptr->type.elem.getPointee();
   Obj p = *ptr;
   std::optional<Obj> value;
@@ -127,6 +129,15 @@ static std::optional<Obj> lowerLoadStore(BuiltinCall &c) {
     if (!other)
       return std::nullopt;
   }
+  return emitLoadStore(c, isLoad, p, value, mask, other);
+}
+
+std::optional<Obj> emitLoadStore(BuiltinCall &c, bool isLoad, const Obj &p,
+                                 const std::optional<Obj> &value,
+                                 const std::optional<Obj> &mask,
+                                 const std::optional<Obj> &other) {
+  size_t cacheIndex = isLoad ? 5 : 4;
+  DType pointee = p.type.elem.getPointee();
   auto cacheText = c.args.string(cacheIndex, "");
   auto evictText = cacheText ? c.args.string(cacheIndex + 1, "") : std::nullopt;
   auto cache = evictText ? cacheModifierAttr(c.cg, *cacheText, isLoad,

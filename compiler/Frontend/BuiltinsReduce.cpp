@@ -167,9 +167,8 @@ static Obj keepDims(CodeGen &cg, const Obj &r, int64_t axis, size_t rank,
                      TType{r.type.elem, shape});
 }
 
-/// The i32 indices along `axis`, broadcast to `shape`.
-static Obj axisIndices(CodeGen &cg, llvm::ArrayRef<int64_t> shape, int64_t axis,
-                       Loc l) {
+Obj axisIndices(CodeGen &cg, llvm::ArrayRef<int64_t> shape, int64_t axis,
+                Loc l) {
   auto L = cg.loc(l);
   TType range{DType(DK::I32), {shape[axis]}};
   Obj r = Obj::tensor(

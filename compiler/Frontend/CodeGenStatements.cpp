@@ -72,6 +72,10 @@ static bool sameObj(const Obj &a, const Obj &b) {
            (std::isnan(a.floatValue) && std::isnan(b.floatValue));
   case Kind::Method:
     return a.str == b.str && sameObj(*a.self, *b.self);
+  case Kind::BlockPtr:
+    if (a.blockShape != b.blockShape || a.order != b.order)
+      return false;
+    [[fallthrough]];
   case Kind::Tuple:
     if (a.elems.size() != b.elems.size())
       return false;
@@ -398,9 +402,16 @@ bool FunctionGen::visitIf(const IfStmt &stmt) {
   return true;
 }
 
-/// Appends the leaves of `o` (the elements of nested tuples) to `out`.
+/// Whether `o` is made of parts: a tuple, or a block pointer (whose parts
+/// are its runtime scalars).
+static bool isComposite(const Obj &o) {
+  return o.kind == Kind::Tuple || o.kind == Kind::BlockPtr;
+}
+
+/// Appends the leaves of `o` (the elements of nested tuples, the runtime
+/// parts of block pointers) to `out`.
 static void flattenTuple(const Obj &o, std::vector<Obj> &out) {
-  if (o.kind != Kind::Tuple) {
+  if (!isComposite(o)) {
     out.push_back(o);
     return;
   }
@@ -411,18 +422,21 @@ static void flattenTuple(const Obj &o, std::vector<Obj> &out) {
 /// Rebuilds an object shaped like `shape` from `leaves`, starting at `next`.
 static Obj unflattenTuple(const Obj &shape, const std::vector<Obj> &leaves,
                           size_t &next) {
-  if (shape.kind != Kind::Tuple)
+  if (!isComposite(shape))
     return leaves[next++];
-  std::vector<Obj> elems;
-  for (const Obj &e : shape.elems)
-    elems.push_back(unflattenTuple(e, leaves, next));
-  return Obj::tuple(std::move(elems));
+  Obj rebuilt = shape;
+  for (Obj &e : rebuilt.elems)
+    e = unflattenTuple(e, leaves, next);
+  return rebuilt;
 }
 
-/// True if `a` and `b` are tuples nested the same way.
+/// True if `a` and `b` are tuples nested the same way (block pointers
+/// count as tuples of their parts, of one block shape and order).
 static bool sameTupleShape(const Obj &a, const Obj &b) {
-  if (a.kind != Kind::Tuple || b.kind != Kind::Tuple)
-    return a.kind != Kind::Tuple && b.kind != Kind::Tuple;
+  if (!isComposite(a) || !isComposite(b))
+    return !isComposite(a) && !isComposite(b);
+  if (a.kind != b.kind || a.blockShape != b.blockShape || a.order != b.order)
+    return false;
   if (a.elems.size() != b.elems.size())
     return false;
   for (size_t i = 0; i < a.elems.size(); ++i)
@@ -489,12 +503,26 @@ bool FunctionGen::visitIfWithReturn(const IfStmt &stmt, mlir::Value cond) {
 }
 
 /// Values that live across a runtime loop: names the body assigns that
-/// already hold a runtime value or a number before the loop. Numbers are
-/// converted to runtime scalars here.
+/// already hold a runtime value, a number, or a tuple or block pointer with
+/// runtime parts before the loop. Numbers are converted to runtime scalars
+/// here; tuples and block pointers are carried as their leaves.
 struct CarriedValues {
   std::vector<std::string> names;
+  /// Per name, what it held before the loop: the shape its leaves refill.
+  std::vector<Obj> shapes;
+  /// The leaves of every name, in order, and their types.
   llvm::SmallVector<mlir::Value> inits;
   std::vector<TType> types;
+
+  /// Binds each name to its value rebuilt from `values` (one per leaf).
+  void bind(std::map<std::string, Obj> &scope, mlir::ValueRange values) const {
+    std::vector<Obj> leaves;
+    for (auto [value, type] : llvm::zip(values, types))
+      leaves.push_back(Obj::tensor(value, type));
+    size_t next = 0;
+    for (auto [name, shape] : llvm::zip(names, shapes))
+      scope[name] = unflattenTuple(shape, leaves, next);
+  }
 };
 
 static std::optional<CarriedValues> collectCarried(FunctionGen &gen,
@@ -507,14 +535,21 @@ static std::optional<CarriedValues> collectCarried(FunctionGen &gen,
     if (it == gen.scope.end())
       continue;
     Obj o = it->second;
-    if (!o.isTensor() && !o.isNumber())
+    if (!o.isTensor() && !o.isNumber() && !(isComposite(o) && !o.isConstexpr()))
       continue;
-    auto t = gen.cg.toTensor(o, l);
-    if (!t)
-      return std::nullopt;
+    std::vector<Obj> leaves;
+    flattenTuple(o, leaves);
+    for (Obj &leaf : leaves) {
+      auto t = gen.cg.toTensor(leaf, l);
+      if (!t)
+        return std::nullopt;
+      leaf = *t;
+      carried.inits.push_back(t->value);
+      carried.types.push_back(t->type);
+    }
+    size_t next = 0;
     carried.names.push_back(name);
-    carried.inits.push_back(t->value);
-    carried.types.push_back(t->type);
+    carried.shapes.push_back(unflattenTuple(o, leaves, next));
   }
   return carried;
 }
@@ -527,9 +562,22 @@ yieldCarried(FunctionGen &gen, const CarriedValues &carried,
              const std::map<std::string, Obj> &before, const Body &body,
              Loc l) {
   llvm::SmallVector<mlir::Value> values;
-  for (size_t i = 0; i < carried.names.size(); ++i) {
-    const std::string &name = carried.names[i];
-    Obj o = gen.scope[name];
+  std::vector<Obj> leaves;
+  std::vector<std::string> leafNames;
+  for (auto [name, shape] : llvm::zip(carried.names, carried.shapes)) {
+    const Obj &now = gen.scope[name];
+    if (!sameTupleShape(shape, now)) {
+      gen.cg.diags.error(l, "loop-carried variable '" + name + "' is " +
+                                shape.describe() + " before the loop but " +
+                                now.describe() + " at the end of its body");
+      return std::nullopt;
+    }
+    flattenTuple(now, leaves);
+    leafNames.resize(leaves.size(), name);
+  }
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    const std::string &name = leafNames[i];
+    Obj o = leaves[i];
     const TType &type = carried.types[i];
     if (o.isNumber()) {
       auto t = gen.cg.castObj(o, type.elem, l);
@@ -699,9 +747,7 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
     setInsertionAtEnd(cg.builder, body);
     scope[targetName->id] =
         Obj::tensor(forOp.getInductionVar(), TType{ivType, {}});
-    for (size_t i = 0; i < carried->names.size(); ++i)
-      scope[carried->names[i]] =
-          Obj::tensor(forOp.getRegionIterArgs()[i], carried->types[i]);
+    carried->bind(scope, forOp.getRegionIterArgs());
     bool ok = visitLoopBody(stmt.body);
     if (!ok)
       return false;
@@ -714,9 +760,7 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
     scf::YieldOp::create(cg.builder, L, *values);
   }
   scope = before;
-  for (size_t i = 0; i < carried->names.size(); ++i)
-    scope[carried->names[i]] =
-        Obj::tensor(forOp.getResult(i), carried->types[i]);
+  carried->bind(scope, forOp.getResults());
   return true;
 }
 
@@ -736,9 +780,7 @@ bool FunctionGen::visitWhile(const WhileStmt &stmt) {
   std::map<std::string, Obj> before = scope;
   auto bindArgs = [&](mlir::Block *block) {
     scope = before;
-    for (size_t i = 0; i < carried->names.size(); ++i)
-      scope[carried->names[i]] =
-          Obj::tensor(block->getArgument(i), carried->types[i]);
+    carried->bind(scope, block->getArguments());
   };
   {
     mlir::OpBuilder::InsertionGuard guard(cg.builder);
@@ -771,9 +813,7 @@ bool FunctionGen::visitWhile(const WhileStmt &stmt) {
     scf::YieldOp::create(cg.builder, L, *values);
   }
   scope = before;
-  for (size_t i = 0; i < carried->names.size(); ++i)
-    scope[carried->names[i]] =
-        Obj::tensor(whileOp.getResult(i), carried->types[i]);
+  carried->bind(scope, whileOp.getResults());
   return true;
 }
 

@@ -12,7 +12,7 @@ namespace tkc::frontend {
 using Kind = Obj::Kind;
 
 bool Obj::isConstexpr() const {
-  if (kind == Kind::Tensor)
+  if (kind == Kind::Tensor || kind == Kind::BlockPtr)
     return false;
   if (kind == Kind::Tuple)
     for (const Obj &e : elems)
@@ -46,6 +46,13 @@ std::string Obj::describe() const {
   case Kind::Builtin:
   case Kind::Method:
     return "builtin '" + str + "'";
+  case Kind::BlockPtr: {
+    std::string shape;
+    for (int64_t extent : blockShape)
+      shape += std::to_string(extent) + "x";
+    return "block pointer <" + shape + elems[0].type.elem.getPointee().str() +
+           ">";
+  }
   }
   return "?";
 }

@@ -4,9 +4,9 @@
 // (Obj): a runtime scalar or block, that is an MLIR value with its Triton
 // type, or a compile-time object: an int, float, bool, string, None, dtype,
 // tuple, @jit function, module, builtin, or a builtin bound to a block as a
-// method. Constexprs are evaluated as these objects in Python semantics; only
-// runtime values become IR. Internal to the frontend: only its own files
-// include this header.
+// method, or a block pointer (tl.make_block_ptr). Constexprs are evaluated as
+// these objects in Python semantics; only runtime values become IR. Internal to
+// the frontend: only its own files include this header.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +41,9 @@ struct Obj {
     Module,   ///< A module such as `triton.language` (path in `str`).
     Builtin,  ///< A builtin function (name in `str`).
     Method,   ///< A builtin bound to `self` (name in `str`).
+    BlockPtr, ///< tl.make_block_ptr's result: runtime scalars in `elems`
+              ///< (base, then shape, strides and offsets per dimension),
+              ///< `blockShape` and `order` known at compile time.
   };
   Kind kind = Kind::None;
   mlir::Value value;
@@ -52,6 +55,9 @@ struct Obj {
   std::vector<Obj> elems;
   const FunctionDef *function = nullptr;
   std::shared_ptr<Obj> self;
+  /// BlockPtr: the shape of the block it loads and stores, and the order of
+  /// its dimensions (fastest first).
+  std::vector<int64_t> blockShape, order;
 
   static Obj tensor(mlir::Value v, TType t) {
     Obj o;

@@ -3,7 +3,9 @@
 // Runs kernels/row_reduce.py's kernels through their generated C APIs
 // (row_sum_*, row_max_*, row_argmax_*, row_argmin_*, and row_sum_squares_*
 // and row_max_abs_*, which reduce through tl.reduce with a user combine
-// function; each at BLOCK_SIZE 1024 and 8192) on fp32 matrices of odd widths,
+// function; each at BLOCK_SIZE 1024 and 8192), and kernels/block_ptr.py's
+// row sum through a block pointer (row_sum_block_ptr_*), on fp32 matrices of
+// odd widths,
 // contiguous and with padded rows. The max, max-abs, argmax and argmin must
 // match the CPU exactly (argmax/argmin: the first column holding the extreme,
 // on data with many ties); the sums must match a double-precision sum within
@@ -22,6 +24,8 @@
 #include "row_max_abs_8192.h"
 #include "row_sum_1024.h"
 #include "row_sum_8192.h"
+#include "row_sum_block_ptr_1024.h"
+#include "row_sum_block_ptr_8192.h"
 #include "row_sum_squares_1024.h"
 #include "row_sum_squares_8192.h"
 #include "tests/e2e/row_test_support.h"
@@ -151,12 +155,17 @@ TEST_P(RowMaxAbsTest, MatchesCpu) {
   checkRowReduce(*driver, stream(), GetParam(), Reduction::MaxAbs);
 }
 
-INSTANTIATE_TEST_SUITE_P(Shapes, RowSumTest,
-                         ::testing::ValuesIn(rowCases<RowReduceFn>({
-                             {"row_sum_1024", 1024, &row_sum_1024},
-                             {"row_sum_8192", 8192, &row_sum_8192},
-                         })),
-                         rowCaseName<RowReduceFn>);
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, RowSumTest,
+    ::testing::ValuesIn(rowCases<RowReduceFn>({
+        {"row_sum_1024", 1024, &row_sum_1024},
+        {"row_sum_8192", 8192, &row_sum_8192},
+        // Block pointers (kernels/block_ptr.py); the
+        // 1024 variant loops over rows up to 8192.
+        {"row_sum_block_ptr_1024", 8192, &row_sum_block_ptr_1024},
+        {"row_sum_block_ptr_8192", 8192, &row_sum_block_ptr_8192},
+    })),
+    rowCaseName<RowReduceFn>);
 INSTANTIATE_TEST_SUITE_P(Shapes, RowMaxTest,
                          ::testing::ValuesIn(rowCases<RowReduceFn>({
                              {"row_max_1024", 1024, &row_max_1024},

@@ -1,0 +1,290 @@
+//===- BuiltinsBlockPointer.cpp - tl.make_block_ptr and tl.advance --------===//
+//
+// Block pointers as Triton defines them, lowered in the frontend to what
+// every target already has: a block pointer is a compile-time object holding
+// runtime scalars (the base pointer, and per dimension the tensor's extent,
+// its stride and the block's offset) and the block's shape and order.
+// tl.advance adds to the offsets; tl.load and tl.store through one become
+// an ordinary masked access of the block's pointers,
+// base + sum_d (offset_d + arange(block_d)) * stride_d, with the mask
+// 0 <= offset_d + i < extent_d for each dimension in `boundary_check`, and
+// `padding_option` ("zero" or "nan") as the value of masked-off elements.
+// Address arithmetic is in 64 bits, as Triton's. A block pointer that a loop
+// carries is carried as its runtime parts (CodeGenStatements.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Frontend/Builtins.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
+
+namespace tkc::frontend {
+
+using Kind = Obj::Kind;
+using DK = DType::Kind;
+
+namespace {
+
+/// The elements of a tuple argument (a single value counts as a tuple of
+/// one), or nullopt after an error naming `what`.
+std::optional<std::vector<Obj>> tupleArg(BuiltinCall &c, size_t i,
+                                         llvm::StringRef what) {
+  auto v = c.args.get(i);
+  if (!v) {
+    c.error(std::string("tl.make_block_ptr needs '") + what.str() + "'");
+    return std::nullopt;
+  }
+  if (v->kind == Kind::Tuple)
+    return v->elems;
+  return std::vector<Obj>{*v};
+}
+
+/// Runtime integer scalars of type `to` for `values`; nullopt after an
+/// error.
+std::optional<std::vector<Obj>> integerScalars(BuiltinCall &c,
+                                               const std::vector<Obj> &values,
+                                               DType to, size_t argIndex,
+                                               llvm::StringRef what) {
+  std::vector<Obj> out;
+  for (const Obj &v : values) {
+    auto t = c.cg.toTensor(v, c.args.loc(argIndex));
+    if (!t)
+      return std::nullopt;
+    if (!t->type.elem.isInt() || t->type.isBlock()) {
+      c.error(what + " of a block pointer must be integer scalars, got " +
+              t->type.str());
+      return std::nullopt;
+    }
+    auto cast = c.cg.cast(*t, to, c.args.loc(argIndex));
+    if (!cast)
+      return std::nullopt;
+    out.push_back(*cast);
+  }
+  return out;
+}
+
+/// Constexpr ints of a tuple argument; nullopt after an error.
+std::optional<std::vector<int64_t>> constInts(BuiltinCall &c, size_t i,
+                                              llvm::StringRef what) {
+  auto elems = tupleArg(c, i, what);
+  if (!elems)
+    return std::nullopt;
+  std::vector<int64_t> out;
+  for (const Obj &e : *elems) {
+    auto n =
+        c.cg.constInt(e, c.args.loc(i), ("tl.make_block_ptr's " + what).str());
+    if (!n)
+      return std::nullopt;
+    out.push_back(*n);
+  }
+  return out;
+}
+
+/// The parts of a block pointer of rank `rank`.
+struct Parts {
+  const Obj &base;
+  llvm::ArrayRef<Obj> shape, strides, offsets;
+
+  explicit Parts(const Obj &bp)
+      : base(bp.elems[0]),
+        shape(llvm::ArrayRef<Obj>(bp.elems).slice(1, bp.blockShape.size())),
+        strides(llvm::ArrayRef<Obj>(bp.elems).slice(1 + bp.blockShape.size(),
+                                                    bp.blockShape.size())),
+        offsets(llvm::ArrayRef<Obj>(bp.elems).slice(
+            1 + 2 * bp.blockShape.size(), bp.blockShape.size())) {}
+};
+
+/// `tl.make_block_ptr(base, shape, strides, offsets, block_shape, order)`.
+std::optional<Obj> makeBlockPtr(BuiltinCall &c) {
+  if (!c.args.bind(
+          {"base", "shape", "strides", "offsets", "block_shape", "order"}))
+    return std::nullopt;
+  auto base = c.args.tensor(0);
+  if (!base)
+    return std::nullopt;
+  if (!base->type.elem.isPtr() || base->type.isBlock())
+    return c.error("tl.make_block_ptr needs a scalar pointer as its base, "
+                   "got " +
+                   base->type.str());
+  auto shape = tupleArg(c, 1, "shape");
+  auto strides = shape ? tupleArg(c, 2, "strides") : std::nullopt;
+  auto offsets = strides ? tupleArg(c, 3, "offsets") : std::nullopt;
+  auto block = offsets ? constInts(c, 4, "block_shape") : std::nullopt;
+  auto order = block ? constInts(c, 5, "order") : std::nullopt;
+  if (!order)
+    return std::nullopt;
+  size_t rank = block->size();
+  if (rank == 0 || shape->size() != rank || strides->size() != rank ||
+      offsets->size() != rank || order->size() != rank)
+    return c.error(
+        "tl.make_block_ptr needs shape, strides, offsets, "
+        "block_shape and order of one length, got " +
+        std::to_string(shape->size()) + ", " + std::to_string(strides->size()) +
+        ", " + std::to_string(offsets->size()) + ", " + std::to_string(rank) +
+        " and " + std::to_string(order->size()));
+  for (int64_t extent : *block)
+    if (extent <= 0 || !llvm::isPowerOf2_64(extent))
+      return c.error("tl.make_block_ptr's block_shape must be powers of two, "
+                     "got " +
+                     std::to_string(extent));
+  std::vector<bool> seen(rank, false);
+  for (int64_t d : *order) {
+    if (d < 0 || d >= static_cast<int64_t>(rank) || seen[d])
+      return c.error("tl.make_block_ptr's order must be a permutation of 0.." +
+                     std::to_string(rank - 1));
+    seen[d] = true;
+  }
+  auto shapes = integerScalars(c, *shape, DType(DK::I64), 1, "the shape");
+  auto strideValues =
+      shapes ? integerScalars(c, *strides, DType(DK::I64), 2, "the strides")
+             : std::nullopt;
+  auto offsetValues = strideValues ? integerScalars(c, *offsets, DType(DK::I32),
+                                                    3, "the offsets")
+                                   : std::nullopt;
+  if (!offsetValues)
+    return std::nullopt;
+  Obj bp;
+  bp.kind = Kind::BlockPtr;
+  bp.elems.push_back(*base);
+  for (auto *part : {&*shapes, &*strideValues, &*offsetValues})
+    bp.elems.insert(bp.elems.end(), part->begin(), part->end());
+  bp.blockShape = *block;
+  bp.order = *order;
+  return bp;
+}
+
+/// `tl.advance(base, offsets)`: the block pointer moved by `offsets`.
+std::optional<Obj> advance(BuiltinCall &c) {
+  if (!c.args.bind({"base", "offsets"}))
+    return std::nullopt;
+  const std::optional<Obj> &bp = c.args.raw(0);
+  if (!bp || bp->kind != Kind::BlockPtr)
+    return c.error("tl.advance needs a block pointer (from "
+                   "tl.make_block_ptr), got " +
+                   (bp ? bp->describe() : std::string("nothing")));
+  auto deltas = c.args.get(1);
+  std::vector<Obj> list = deltas && deltas->kind == Kind::Tuple ? deltas->elems
+                          : deltas ? std::vector<Obj>{*deltas}
+                                   : std::vector<Obj>{};
+  size_t rank = bp->blockShape.size();
+  if (list.size() != rank)
+    return c.error("tl.advance needs " + std::to_string(rank) +
+                   " offsets for this block pointer, got " +
+                   std::to_string(list.size()));
+  auto values = integerScalars(c, list, DType(DK::I32), 1, "the offsets");
+  if (!values)
+    return std::nullopt;
+  Obj moved = *bp;
+  for (size_t d = 0; d < rank; ++d) {
+    auto sum =
+        c.cg.binaryOp(BinOp::Add, Parts(*bp).offsets[d], (*values)[d], c.l);
+    if (!sum)
+      return std::nullopt;
+    moved.elems[1 + 2 * rank + d] = *sum;
+  }
+  return moved;
+}
+
+} // namespace
+
+std::optional<Obj> lowerBlockPointerAccess(BuiltinCall &c, const Obj &bp,
+                                           bool isLoad, size_t maskIndex) {
+  if (c.args.has(maskIndex) || (isLoad && c.args.has(2)))
+    return c.error(std::string("tl.") + (isLoad ? "load" : "store") +
+                   " through a block pointer takes boundary_check and "
+                   "padding_option, not mask and other");
+  llvm::ArrayRef<int64_t> block = bp.blockShape;
+  size_t rank = block.size();
+  Parts parts(bp);
+  DType pointee = parts.base.type.elem.getPointee();
+
+  // Which dimensions to check, and what masked-off elements read.
+  std::vector<bool> checked(rank, false);
+  if (auto dims = c.args.get(3)) {
+    std::vector<Obj> list =
+        dims->kind == Kind::Tuple ? dims->elems : std::vector<Obj>{*dims};
+    for (const Obj &d : list) {
+      auto n = c.cg.constInt(d, c.args.loc(3), "a boundary_check dimension");
+      if (!n)
+        return std::nullopt;
+      if (*n < 0 || *n >= static_cast<int64_t>(rank))
+        return c.error("boundary_check dimension " + std::to_string(*n) +
+                       " is out of range for a block pointer of rank " +
+                       std::to_string(rank));
+      checked[*n] = true;
+    }
+  }
+  std::string padding = "zero";
+  if (isLoad) {
+    auto text = c.args.string(4, "");
+    if (!text)
+      return std::nullopt;
+    if (!text->empty())
+      padding = *text;
+    if (padding != "zero" && padding != "nan")
+      return c.error("padding_option must be \"zero\" or \"nan\", got \"" +
+                     padding + "\"");
+    if (padding == "nan" && !pointee.isFloat())
+      return c.error("padding_option \"nan\" needs a floating-point block, "
+                     "not " +
+                     pointee.str());
+  }
+
+  // base + sum over dimensions of (offset + index) * stride, in 64 bits.
+  std::optional<Obj> ptr = c.cg.broadcastTo(parts.base, block, c.l);
+  std::optional<Obj> mask;
+  for (size_t d = 0; d < rank && ptr; ++d) {
+    Obj index = axisIndices(c.cg, block, d, c.l);
+    auto position = c.cg.binaryOp(BinOp::Add, index, parts.offsets[d], c.l);
+    auto wide =
+        position ? c.cg.cast(*position, DType(DK::I64), c.l) : std::nullopt;
+    auto scaled = wide ? c.cg.binaryOp(BinOp::Mul, *wide, parts.strides[d], c.l)
+                       : std::nullopt;
+    ptr = scaled ? c.cg.binaryOp(BinOp::Add, *ptr, *scaled, c.l) : std::nullopt;
+    if (!ptr || !checked[d])
+      continue;
+    auto low = c.cg.compare(CmpOp::GtE, *wide, Obj::integer(0), c.l);
+    auto high = low ? c.cg.compare(CmpOp::Lt, *wide, parts.shape[d], c.l)
+                    : std::nullopt;
+    auto inside =
+        high ? c.cg.binaryOp(BinOp::BitAnd, *low, *high, c.l) : std::nullopt;
+    if (inside && mask)
+      inside = c.cg.binaryOp(BinOp::BitAnd, *mask, *inside, c.l);
+    if (!inside)
+      return std::nullopt;
+    mask = inside;
+  }
+  if (!ptr)
+    return std::nullopt;
+
+  std::optional<Obj> value, other;
+  if (!isLoad) {
+    value = c.cg.castObj(*c.args.raw(1), pointee, c.args.loc(1));
+    if (value)
+      value = c.cg.broadcastTo(*value, block, c.args.loc(1));
+    if (!value)
+      return std::nullopt;
+  } else if (mask) {
+    Obj fill = padding == "nan"
+                   ? Obj::floating(std::numeric_limits<double>::quiet_NaN())
+                   : Obj::integer(0);
+    other = c.cg.castObj(fill, pointee, c.l);
+    if (other)
+      other = c.cg.broadcastTo(*other, block, c.l);
+    if (!other)
+      return std::nullopt;
+  }
+  return emitLoadStore(c, isLoad, *ptr, value, mask, other);
+}
+
+llvm::ArrayRef<BuiltinEntry> blockPointerBuiltins() {
+  static const BuiltinEntry entries[] = {
+      {"tl.make_block_ptr", makeBlockPtr},
+      {"tl.advance", advance, "advance"},
+  };
+  return entries;
+}
+
+} // namespace tkc::frontend

@@ -1,0 +1,75 @@
+# RUN: tkc compile %s --kernel copy_tile --signature '*fp16:16, *fp16:16, i32, i32, i32:16, 32, 64' --emit=ttir | FileCheck %s --check-prefix=TILE
+# RUN: tkc compile %s --kernel advance_in_loop --signature '*fp32:16, *fp32:16, i32:16, 128' --emit=ttir | FileCheck %s --check-prefix=LOOP
+# RUN: not tkc compile %s --kernel mask_on_block_ptr --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MASK
+# RUN: not tkc compile %s --kernel bad_order --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ORDER
+# RUN: not tkc compile %s --kernel bad_padding --signature '*i32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=PADDING
+# Block pointers (tl.make_block_ptr, tl.advance) become the pointers and
+# bounds mask of the block they name: base + sum_d (offset_d + i_d) *
+# stride_d in 64 bits, checked 0 <= offset_d + i_d < shape_d in the
+# dimensions of boundary_check, with padding_option as the masked-off value;
+# a loop carries a block pointer as its runtime parts.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def copy_tile(src, dst, M, N, stride, BM: tl.constexpr, BN: tl.constexpr):
+    pid = tl.program_id(0)
+    a = tl.make_block_ptr(src, (M, N), (stride, 1), (pid * BM, 0), (BM, BN),
+                          (1, 0))
+    b = tl.make_block_ptr(dst, (M, N), (stride, 1), (pid * BM, 0), (BM, BN),
+                          (1, 0))
+    tl.store(b, tl.load(a, boundary_check=(1,), padding_option="nan"),
+             boundary_check=(0, 1))
+# TILE-LABEL: func.func @copy_tile
+# TILE: %[[NAN:.*]] = arith.constant dense<0x7E00> : tensor<32x64xf16>
+# TILE: tkc.make_range {end = 32 : i32, start = 0 : i32}
+# Each dimension's offset + index, in 64 bits, times its stride.
+# TILE: arith.muli %{{.*}}, %{{.*}} : tensor<32x64xi64>
+# TILE: %[[PTRS:.*]] = tkc.addptr %{{.*}} : tensor<32x64x!tkc.ptr<f16>>, tensor<32x64xi64>
+# The load checks the columns only, and reads NaN where it is off; the
+# store checks both dimensions.
+# TILE: %[[COLS:.*]] = arith.andi
+# TILE: %[[LOADED:.*]] = tkc.load %[[PTRS]], %[[COLS]], %[[NAN]]
+# TILE: %[[ROWS:.*]] = arith.andi
+# TILE: %[[BOTH:.*]] = arith.andi %[[ROWS]], %[[COLS]]
+# TILE: tkc.store %{{.*}}, %[[LOADED]], %[[BOTH]]
+
+
+@triton.jit
+def advance_in_loop(x, out, n, BLOCK: tl.constexpr):
+    window = tl.make_block_ptr(x, (n,), (1,), (0,), (BLOCK,), (0,))
+    total = tl.zeros([BLOCK], dtype=tl.float32)
+    for _ in range(0, n, BLOCK):
+        total += tl.load(window, boundary_check=(0,))
+        window = tl.advance(window, (BLOCK,))
+    tl.store(out + tl.arange(0, BLOCK), total)
+# LOOP-LABEL: func.func @advance_in_loop
+# The block pointer's parts ride the loop (base, shape, stride, offset);
+# the ttir clean-up keeps the one that changes, the offset.
+# LOOP: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[OFF:.*]] = %c0_i32) -> (tensor<128xf32>, i32)
+# LOOP: tkc.splat %[[OFF]]
+# LOOP: tkc.load
+# LOOP: %[[NEXT:.*]] = arith.addi %[[OFF]], %{{.*}} : i32
+# LOOP: scf.yield {{.*}}, %[[NEXT]] :
+
+
+@triton.jit
+def mask_on_block_ptr(x, BLOCK: tl.constexpr):
+    p = tl.make_block_ptr(x, (BLOCK,), (1,), (0,), (BLOCK,), (0,))
+    tl.load(p, mask=tl.arange(0, BLOCK) < 3)
+# MASK: block-pointers.py:[[@LINE-1]]:5: error: tl.load through a block pointer takes boundary_check and padding_option, not mask and other
+
+
+@triton.jit
+def bad_order(x, BLOCK: tl.constexpr):
+    p = tl.make_block_ptr(x, (BLOCK, BLOCK), (BLOCK, 1), (0, 0), (BLOCK, BLOCK),
+                          (1, 1))
+# ORDER: block-pointers.py:[[@LINE-2]]:9: error: tl.make_block_ptr's order must be a permutation of 0..1
+
+
+@triton.jit
+def bad_padding(x, BLOCK: tl.constexpr):
+    p = tl.make_block_ptr(x, (BLOCK,), (1,), (0,), (BLOCK,), (0,))
+    tl.load(p, boundary_check=(0,), padding_option="nan")
+# PADDING: block-pointers.py:[[@LINE-1]]:5: error: padding_option "nan" needs a floating-point block, not int32
