@@ -3,7 +3,8 @@
 // The AMD TargetBackend: translates the LLVM-dialect module (with ROCDL
 // ops) to LLVM IR for amdgcn-amd-amdhsa, pins the code object version
 // (5 by default, which current ROCm runtimes load; TKC_AMDHSA_COV
-// overrides), optimizes at O3 for the gfx* CPU, emits an object file and
+// overrides), links the ROCm math functions it calls (DeviceLibraries.h),
+// optimizes at O3 for the gfx* CPU, emits an object file and
 // links it with ld.lld into a .hsaco. Resource figures (VGPRs, SGPRs,
 // spills, LDS, wavefront size) are read back from the code object's AMDGPU
 // metadata note.
@@ -12,6 +13,7 @@
 
 #include "backends/amd/AMDBackend.h"
 #include "backends/amd/AMDTargetInfo.h"
+#include "backends/amd/DeviceLibraries.h"
 
 #include "backends/common/LLVMCodeGen.h"
 #include "compiler/Target/TargetBackend.h"
@@ -171,7 +173,7 @@ public:
 
   std::unique_ptr<TargetInfo>
   createTargetInfo(const TargetSpec &spec) const override {
-    return std::make_unique<AMDTargetInfo>(spec.warpSize);
+    return std::make_unique<AMDTargetInfo>(spec.arch, spec.warpSize);
   }
 
   void registerDialects(mlir::DialectRegistry &registry) const override {
@@ -184,7 +186,7 @@ public:
   llvm::Expected<std::unique_ptr<llvm::Module>>
   translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
                     const TargetSpec &spec,
-                    const BackendTools &) const override {
+                    const BackendTools &tools) const override {
     auto machine = createTargetMachine(spec);
     if (!machine)
       return machine.takeError();
@@ -199,6 +201,11 @@ public:
       return version.takeError();
     llvmModule->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
                               *version * 100);
+    llvm::StringRef ocml = tools.get("ocml");
+    if (auto err = linkDeviceLibraries(
+            *llvmModule, {ocml.empty() ? kDefaultOcmlPath : ocml.str(),
+                          spec.arch, spec.warpSize, *version}))
+      return std::move(err);
     optimizeModule(*llvmModule, **machine);
     return llvmModule;
   }

@@ -3,12 +3,14 @@
 // Global accesses are plain LLVM loads and stores when unmasked, and
 // llvm.masked.load/store with a splatted predicate when masked (AMDGPU
 // turns those into a branch around one wide access). The number of
-// work-groups comes from the code object v5 implicit kernel arguments, so
-// no device library is needed.
+// work-groups comes from the code object v5 implicit kernel arguments.
+// Math that AMDGPU has no instruction for calls ROCm's ocml
+// (OcmlMathLowering.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/amd/AMDTargetInfo.h"
+#include "backends/amd/OcmlMathLowering.h"
 
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 
@@ -176,6 +178,11 @@ Value AMDTargetInfo::atomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
       LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, value, ordering, failure,
                                     syncScope(scope), bytesOf(cmp.getType()));
   return LLVM::ExtractValueOp::create(b, loc, pair, 0);
+}
+
+void AMDTargetInfo::populateMathPatterns(const LLVMTypeConverter &converter,
+                                         RewritePatternSet &patterns) const {
+  populateOcmlMathPatterns(converter, patterns, arch);
 }
 
 void AMDTargetInfo::markKernel(LLVM::LLVMFuncOp func,

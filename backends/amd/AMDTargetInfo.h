@@ -4,7 +4,8 @@
 // work-group ids, the workgroup barrier, masked global loads and stores
 // through LLVM's masked memory intrinsics, the wavefront size of the target
 // (64 on CDNA, 32 on RDNA unless asked otherwise), address spaces 1 (global)
-// and 3 (LDS), and ROCDL kernel attributes.
+// and 3 (LDS), ROCDL kernel attributes, and math through the ROCm device
+// library's __ocml_* functions where AMDGPU has no instruction for it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,13 +14,16 @@
 
 #include "compiler/Target/TargetInfo.h"
 
+#include <string>
+
 namespace tkc::amd {
 
 /// TargetInfo for one gfx* architecture and wavefront size.
 class AMDTargetInfo : public TargetInfo {
 public:
-  explicit AMDTargetInfo(unsigned wavefrontSize)
-      : wavefrontSize(wavefrontSize) {}
+  /// The target `arch` (`gfx942`, ...) running `wavefrontSize` lanes.
+  AMDTargetInfo(llvm::StringRef arch, unsigned wavefrontSize)
+      : arch(arch.str()), wavefrontSize(wavefrontSize) {}
 
   unsigned getWarpSize() const override { return wavefrontSize; }
   unsigned getGlobalAddressSpace() const override { return 1; }
@@ -47,10 +51,13 @@ public:
                         mlir::Value cmp, mlir::Value value,
                         mlir::LLVM::AtomicOrdering ordering,
                         AtomicScope scope) const override;
+  void populateMathPatterns(const mlir::LLVMTypeConverter &converter,
+                            mlir::RewritePatternSet &patterns) const override;
   void markKernel(mlir::LLVM::LLVMFuncOp func,
                   unsigned threadsPerBlock) const override;
 
 private:
+  std::string arch;
   unsigned wavefrontSize;
 };
 

@@ -26,6 +26,7 @@ _RUNTIME = Label("//launcher_gen:tkc_runtime")
 _PTXAS = Label("@cuda//:ptxas")
 _LIBDEVICE = Label("@cuda//:libdevice")
 _LLD = Label("@llvm//:bin/ld.lld")
+_OCML = Label("@rocm_device_libs//:ocml")
 
 TkcKernelInfo = provider(
     doc = "The compiled variants of one triton_kernel() and its C pair.",
@@ -195,7 +196,8 @@ def _compile(ctx, variant):
         inputs += [ctx.file._ptxas, ctx.file._libdevice]
     else:
         args.add(ctx.file._lld, format = "--ld-lld=%s")
-        inputs.append(ctx.file._lld)
+        args.add(ctx.file._ocml, format = "--ocml=%s")
+        inputs += [ctx.file._lld, ctx.file._ocml]
 
     ctx.actions.run(
         executable = ctx.executable._tkc,
@@ -384,6 +386,10 @@ _tkc_codegen = rule(
             default = _LLD,
             allow_single_file = True,
             cfg = "exec",
+        ),
+        "_ocml": attr.label(
+            default = _OCML,
+            allow_single_file = True,
         ),
     },
 )

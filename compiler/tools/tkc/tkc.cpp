@@ -112,6 +112,11 @@ int runCompile(int argc, char **argv) {
       cl::desc("ld.lld to link AMD code objects with (default "
                "/usr/lib/llvm-22/bin/ld.lld)"),
       cl::value_desc("PATH"), cl::cat(category));
+  cl::opt<std::string> ocml(
+      "ocml",
+      cl::desc("ROCm's ocml bitcode for AMD math functions (default "
+               "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ocml.bc)"),
+      cl::value_desc("PATH"), cl::cat(category));
   std::string emitHelp =
       "Stop after a stage and print it: " + tkc::driver::emitChoicesHelp();
   cl::opt<std::string> emit("emit", cl::desc(emitHelp), cl::value_desc("STAGE"),
@@ -178,6 +183,7 @@ int runCompile(int argc, char **argv) {
     gpu.tools.paths["ptxas"] = ptxas;
     gpu.tools.paths["libdevice"] = libdevice;
     gpu.tools.paths["ld-lld"] = ldLld;
+    gpu.tools.paths["ocml"] = ocml;
 
     StringRef extension = sys::path::extension(input);
     if (extension == ".py") {
@@ -279,6 +285,8 @@ int runAot(int argc, char **argv, const char *argv0) {
                              cl::value_desc("PATH"), cl::cat(category));
   cl::opt<std::string> ldLld("ld-lld", cl::desc("ld.lld to use"),
                              cl::value_desc("PATH"), cl::cat(category));
+  cl::opt<std::string> ocml("ocml", cl::desc("ROCm's ocml.bc to use"),
+                            cl::value_desc("PATH"), cl::cat(category));
   tkc::driver::registerCommandLineOptions();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
@@ -307,6 +315,7 @@ int runAot(int argc, char **argv, const char *argv0) {
   opts.maxBlocksPerSm = maxBlocksPerSm;
   opts.tools.paths["ptxas"] = ptxas;
   opts.tools.paths["ld-lld"] = ldLld;
+  opts.tools.paths["ocml"] = ocml;
   SmallString<128> prefix(scratch);
   sys::path::append(prefix, "kernel");
   opts.output = std::string(prefix);
