@@ -18,8 +18,10 @@ def ConvertTKCToTKCGPU : Pass<"tkc-convert-tkc-to-tkc-gpu", "::mlir::ModuleOp"> 
     `num-warps` warps of `threads-per-warp` lanes, records both on the
     module, and inserts the layout conversions that shape-changing ops need
     (expand_dims takes a slice of its result's layout; a reduction yields a
-    slice of its operand's). Ops code generation does not handle yet are
-    reported at their source location.
+    slice of its operand's; a dot computes in the blocked layout its FMA
+    lowering wants, from operands in the `#tkc_gpu.dot_op` layouts of it,
+    and needs power-of-two shapes). Ops code generation does not handle yet
+    are reported at their source location.
 
     ```mlir
     %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>

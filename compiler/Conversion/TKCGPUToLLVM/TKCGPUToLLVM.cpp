@@ -10,13 +10,14 @@
 // This file holds the pass: those checks, the type conversion and the
 // conversion target. The patterns live beside it, one file per op family
 // (ElementwiseLowering, MemoryLowering, LayoutConversionLowering,
-// ReduceLowering, ScanLowering, AtomicLowering), on the helpers of
-// LayoutLowering.
+// ReduceLowering, ScanLowering, AtomicLowering, DotLowering), on the
+// helpers of LayoutLowering.
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Conversion/Passes.h"
 #include "compiler/Conversion/TKCGPUToLLVM/AtomicLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/DotLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/ElementwiseLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutConversionLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
@@ -126,6 +127,9 @@ struct ConvertTKCGPUToLLVMPass
           if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
             if (isAtomicLowerable(op, reason))
               return WalkResult::advance();
+          } else if (isa<DotOp>(op)) {
+            if (isDotLowerable(op, reason))
+              return WalkResult::advance();
           } else if (isSupported(op)) {
             return WalkResult::advance();
           } else if (isa<LoadOp, StoreOp>(op)) {
@@ -180,8 +184,8 @@ struct ConvertTKCGPUToLLVMPass
     });
 
     // One populate function per op family, each in its own file. tkc.dot
-    // is next: its lowering goes in DotLowering.{h,cpp}, added here as
-    // populateDotLoweringPatterns (isSupported rejects tkc.dot until then).
+    // has the FMA path only; matrix-core lowerings (mma.sync, wgmma, MFMA)
+    // will be patterns of their own for their own result encodings.
     RewritePatternSet patterns(context);
     populateElementwiseLoweringPatterns(converter, *info, patterns);
     populateMemoryLoweringPatterns(converter, *info, patterns);
@@ -189,6 +193,7 @@ struct ConvertTKCGPUToLLVMPass
     populateReduceLoweringPatterns(converter, *info, patterns);
     populateScanLoweringPatterns(converter, *info, patterns);
     populateAtomicLoweringPatterns(converter, *info, patterns);
+    populateDotLoweringPatterns(converter, *info, patterns);
     info->populateMathPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

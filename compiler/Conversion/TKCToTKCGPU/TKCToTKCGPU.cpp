@@ -2,9 +2,11 @@
 //
 // Implements tkc-convert-tkc-to-tkc-gpu. Every tensor value gets the default
 // blocked layout of its shape; ops whose operand and result layouts are
-// related (expand_dims, broadcast, reduce) get the conversions that relate
-// them. Later passes (coalescing, removal of conversions) improve the
-// choice; this pass only makes it consistent.
+// related (expand_dims, broadcast, reduce, dot) get the conversions that
+// relate them. A dot's result takes the blocked layout its FMA lowering
+// wants (BlockedEncodingAttr::getForDotResult) and its operands the dot_op
+// layouts of it. Later passes (coalescing, removal of conversions) improve
+// the choice; this pass only makes it consistent.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +51,29 @@ struct ConvertTKCToTKCGPUPass
         ConvertLayoutOp::create(b, use.getOwner()->getLoc(), type, use.get()));
   }
 
+  /// Gives `dot` the result layout of the FMA path, its operands the
+  /// dot_op layouts of that, and converts the result back to the default
+  /// layout for its users.
+  void layOutDot(DotOp dot) {
+    MLIRContext *context = &getContext();
+    auto type = cast<RankedTensorType>(dot.getType());
+    auto result = BlockedEncodingAttr::getForDotResult(
+        context, type.getShape(), numWarps, threadsPerWarp);
+    RankedTensorType resultType = withLayout(type, result);
+    OpOperand *operands[] = {&dot.getAMutable(), &dot.getBMutable()};
+    for (auto [index, operand] : llvm::enumerate(operands))
+      convertOperand(
+          *operand,
+          withLayout(cast<RankedTensorType>(operand->get().getType()),
+                     DotOperandEncodingAttr::get(context, index, result)));
+    convertOperand(dot.getCMutable(), resultType);
+    dot.getResult().setType(resultType);
+    OpBuilder after(dot);
+    after.setInsertionPointAfter(dot);
+    auto back = ConvertLayoutOp::create(after, dot.getLoc(), type, dot);
+    dot.getResult().replaceAllUsesExcept(back, back);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (numWarps == 0 || !llvm::isPowerOf2_32(numWarps) ||
@@ -58,6 +83,20 @@ struct ConvertTKCToTKCGPUPass
                          << numWarps << " and " << threadsPerWarp;
       return signalPassFailure();
     }
+    // A dot's shapes must be powers of two, as its layouts are.
+    WalkResult badDot = module.walk([&](DotOp dot) {
+      for (Value v : {dot.getA(), dot.getB(), dot.getC()})
+        if (!llvm::all_of(cast<RankedTensorType>(v.getType()).getShape(),
+                          [](int64_t d) { return llvm::isPowerOf2_64(d); })) {
+          dot.emitOpError() << "needs power-of-two shapes to be laid out, got "
+                            << v.getType();
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    if (badDot.wasInterrupted())
+      return signalPassFailure();
+
     Builder b(&getContext());
     module->setAttr(TKCGPUDialect::kNumWarps, b.getI32IntegerAttr(numWarps));
     module->setAttr(TKCGPUDialect::kThreadsPerWarp,
@@ -102,6 +141,8 @@ struct ConvertTKCToTKCGPUPass
         auto src = cast<RankedTensorType>(broadcast.getSrc().getType());
         convertOperand(broadcast.getSrcMutable(),
                        withLayout(src, getLayout(broadcast.getType())));
+      } else if (auto dot = dyn_cast<DotOp>(op)) {
+        layOutDot(dot);
       } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
         auto srcLayout = getLayout(reduce.getSrcs().front().getType());
         OpBuilder after(op->getContext());

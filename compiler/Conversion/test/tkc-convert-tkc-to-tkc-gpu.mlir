@@ -42,3 +42,42 @@ func.func @outer() -> tensor<64x64xi32> {
   %b = tkc.broadcast %e : tensor<64x1xi32> -> tensor<64x64xi32>
   return %b : tensor<64x64xi32>
 }
+
+// -----
+
+// A dot computes in the blocked layout its FMA lowering wants: each thread
+// a 4x2 tile of the 32x32 result (the fewest rows of a plus columns of b
+// over 128 threads), lanes along N first. Its operands take the dot_op
+// layouts of it (each thread all of K of its rows and columns), and the
+// accumulator and result are converted to and from the default layout.
+// W32-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// W64-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [4, 16], warpsPerCTA = [2, 1], order = [1, 0]}>
+// CHECK-DAG: #[[A:.*]] = #tkc_gpu.dot_op<{opIdx = 0, parent = #[[ACC]]}>
+// CHECK-DAG: #[[B:.*]] = #tkc_gpu.dot_op<{opIdx = 1, parent = #[[ACC]]}>
+// CHECK-LABEL: func.func @dot
+// CHECK-SAME: (%[[X:.*]]: tensor<32x16xf16, #[[DA:blocked[0-9]*]]>, %[[Y:.*]]: tensor<16x32xf16, #[[DB:blocked[0-9]*]]>, %[[Z:.*]]: tensor<32x32xf32, #[[DC:blocked[0-9]*]]>)
+// CHECK: %[[XA:.*]] = tkc_gpu.convert_layout %[[X]] : tensor<32x16xf16, #[[DA]]> -> tensor<32x16xf16, #[[A]]>
+// CHECK: %[[YB:.*]] = tkc_gpu.convert_layout %[[Y]] : tensor<16x32xf16, #[[DB]]> -> tensor<16x32xf16, #[[B]]>
+// CHECK: %[[ZC:.*]] = tkc_gpu.convert_layout %[[Z]] : tensor<32x32xf32, #[[DC]]> -> tensor<32x32xf32, #[[ACC]]>
+// CHECK: %[[D:.*]] = tkc.dot %[[XA]], %[[YB]], %[[ZC]] : tensor<32x16xf16, #[[A]]> * tensor<16x32xf16, #[[B]]> -> tensor<32x32xf32, #[[ACC]]>
+// CHECK: %[[R:.*]] = tkc_gpu.convert_layout %[[D]] : tensor<32x32xf32, #[[ACC]]> -> tensor<32x32xf32, #[[DC]]>
+// CHECK: return %[[R]]
+func.func @dot(%x: tensor<32x16xf16>, %y: tensor<16x32xf16>, %z: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %d = tkc.dot %x, %y, %z : tensor<32x16xf16> * tensor<16x32xf16> -> tensor<32x32xf32>
+  return %d : tensor<32x32xf32>
+}
+
+// -----
+
+// A batch of two 16x16 products: each batch gets half the threads, each
+// thread a 2x2 tile of one.
+// W32-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [1, 4, 8], warpsPerCTA = [2, 2, 1], order = [2, 1, 0]}>
+// W64-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [1, 8, 8], warpsPerCTA = [2, 1, 1], order = [2, 1, 0]}>
+// CHECK-DAG: #[[A:.*]] = #tkc_gpu.dot_op<{opIdx = 0, parent = #[[ACC]]}>
+// CHECK-DAG: #[[B:.*]] = #tkc_gpu.dot_op<{opIdx = 1, parent = #[[ACC]]}>
+// CHECK-LABEL: func.func @batched_dot
+// CHECK: tkc.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<2x16x32xf32, #[[A]]> * tensor<2x32x16xf32, #[[B]]> -> tensor<2x16x16xf32, #[[ACC]]>
+func.func @batched_dot(%x: tensor<2x16x32xf32>, %y: tensor<2x32x16xf32>, %z: tensor<2x16x16xf32>) -> tensor<2x16x16xf32> {
+  %d = tkc.dot %x, %y, %z : tensor<2x16x32xf32> * tensor<2x32x16xf32> -> tensor<2x16x16xf32>
+  return %d : tensor<2x16x16xf32>
+}

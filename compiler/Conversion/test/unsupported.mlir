@@ -25,3 +25,31 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// Dots the FMA path does not compute yet: fp8 operands, and operand layouts
+// that do not give each thread the rows and columns its results need.
+#acc = #tkc_gpu.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
+module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @fp8(%x: tensor<16x16xf8E4M3FN, #a>, %y: tensor<16x16xf8E4M3FN, #b>, %z: tensor<16x16xf32, #acc>) -> tensor<16x16xf32, #acc> {
+    // expected-error @+1 {{code generation does not support 'tkc.dot' of f8E4M3FN operands yet}}
+    %d = tkc.dot %x, %y, %z : tensor<16x16xf8E4M3FN, #a> * tensor<16x16xf8E4M3FN, #b> -> tensor<16x16xf32, #acc>
+    return %d : tensor<16x16xf32, #acc>
+  }
+}
+
+// -----
+
+#acc = #tkc_gpu.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
+#other = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @blocked_operand(%x: tensor<16x16xf16, #other>, %y: tensor<16x16xf16, #b>, %z: tensor<16x16xf32, #acc>) -> tensor<16x16xf32, #acc> {
+    // expected-error @+1 {{code generation does not support 'tkc.dot' with operand layouts that do not give each thread the rows and columns of its result elements yet}}
+    %d = tkc.dot %x, %y, %z : tensor<16x16xf16, #other> * tensor<16x16xf16, #b> -> tensor<16x16xf32, #acc>
+    return %d : tensor<16x16xf32, #acc>
+  }
+}

@@ -1,7 +1,8 @@
 //===- LinearLayout.cpp - Layouts as linear maps over index bits ----------===//
 //
-// Construction of linear layouts from blocked encodings, evaluation, and
-// the queries lowering needs (vector width, coverage).
+// Construction of linear layouts from blocked encodings (and the dot
+// operands derived from them), evaluation, and the queries lowering needs
+// (vector width, coverage).
 //
 //===----------------------------------------------------------------------===//
 
@@ -168,5 +169,25 @@ LinearLayout LinearLayout::dropDim(const LinearLayout &parent, unsigned dim) {
       dropped.erase(dropped.begin() + dim);
       layout.addBasis(hw, std::move(dropped));
     }
+  return layout;
+}
+
+LinearLayout LinearLayout::spanInRegisters(const LinearLayout &base,
+                                           unsigned dim, int64_t extent) {
+  llvm::SmallVector<int64_t, 4> shape(base.getShape());
+  assert(dim < shape.size() && shape[dim] == 1 && "can only span extent 1");
+  shape[dim] = extent;
+  LinearLayout layout(shape);
+  for (int64_t i = 1; i < extent; i *= 2) {
+    Basis basis(shape.size(), 0);
+    basis[dim] = static_cast<int32_t>(i);
+    layout.addBasis(HwDim::Register, std::move(basis));
+  }
+  for (const Basis &basis : base.getBases(HwDim::Register))
+    if (llvm::any_of(basis, [](int32_t c) { return c != 0; }))
+      layout.addBasis(HwDim::Register, basis);
+  for (HwDim hw : {HwDim::Lane, HwDim::Warp})
+    for (const Basis &basis : base.getBases(hw))
+      layout.addBasis(hw, basis);
   return layout;
 }

@@ -92,6 +92,13 @@ public:
                               llvm::ArrayRef<unsigned> warpsPerCTA,
                               llvm::ArrayRef<unsigned> order);
 
+  /// `base` (built for a shape with extent 1 at `dim`) for extent `extent`
+  /// at `dim`, every thread holding all of it: new first registers run
+  /// along `dim`, followed by `base`'s registers that move (zero register
+  /// bases are dropped); lanes and warps are `base`'s.
+  static LinearLayout spanInRegisters(const LinearLayout &base, unsigned dim,
+                                      int64_t extent);
+
   /// `parent` (a layout of rank r+1) with coordinate `dim` removed. The
   /// parent must have been built for a shape with extent 1 at `dim`.
   static LinearLayout dropDim(const LinearLayout &parent, unsigned dim);

@@ -1,14 +1,17 @@
 //===- LinearLayoutTest.cpp - Tests of the linear-layout algebra ----------===//
 //
 // Checks blocked layouts as linear maps: the bases they produce, where each
-// holder's elements land, wrapping over small tensors, vector widths, and
-// dropping a dimension for slice layouts.
+// holder's elements land, wrapping over small tensors, vector widths,
+// dropping a dimension for slice layouts, and spanning one in registers for
+// the operands of an FMA dot.
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/TKCGPU/IR/LinearLayout.h"
 
 #include "gtest/gtest.h"
+
+#include <set>
 
 using namespace mlir::tkc::gpu;
 using Basis = LinearLayout::Basis;
@@ -66,6 +69,49 @@ TEST(LinearLayout, DropDimForSlice) {
   EXPECT_EQ(rows.apply(0, 3, 0), Basis({0}));
   EXPECT_EQ(rows.apply(0, 0, 2), Basis({4}));
   EXPECT_TRUE(rows.isSurjective());
+}
+
+TEST(LinearLayout, DotOperandsHoldWhatEachResultElementNeeds) {
+  // A 32x32 dot result, 4x2 per thread, lanes 2x16, warps 4x1; a is
+  // 32x16, b 16x32. Each operand is its result layout with the other
+  // dimension collapsed, spanned along K in registers.
+  LinearLayout acc =
+      LinearLayout::blocked({32, 32}, {4, 2}, {2, 16}, {4, 1}, {1, 0});
+  LinearLayout a = LinearLayout::spanInRegisters(
+      LinearLayout::blocked({32, 1}, {4, 2}, {2, 16}, {4, 1}, {1, 0}), 1, 16);
+  LinearLayout b = LinearLayout::spanInRegisters(
+      LinearLayout::blocked({1, 32}, {4, 2}, {2, 16}, {4, 1}, {1, 0}), 0, 16);
+  // All of K first, then the rows (columns) of the thread's tile.
+  EXPECT_EQ(a.getNumRegisters(), 16u * 4);
+  EXPECT_EQ(b.getNumRegisters(), 16u * 2);
+  EXPECT_EQ(a.getContiguousRegisters(1), 16u);
+  EXPECT_EQ(a.apply(16, 0, 0), Basis({1, 0}));
+  EXPECT_EQ(b.apply(16, 0, 0), Basis({0, 1}));
+  // Lanes along N hold the same rows of a: a broadcast.
+  EXPECT_EQ(a.getFreeBits(HwDim::Lane), 0b01111u);
+  EXPECT_TRUE(a.isSurjective());
+  EXPECT_TRUE(b.isSurjective());
+  for (unsigned w = 0; w < acc.getSize(HwDim::Warp); ++w)
+    for (unsigned l = 0; l < acc.getSize(HwDim::Lane); ++l) {
+      std::set<std::pair<int32_t, int32_t>> heldA, heldB;
+      for (unsigned r = 0; r < a.getNumRegisters(); ++r) {
+        Basis c = a.apply(r, l, w);
+        heldA.insert({c[0], c[1]});
+      }
+      for (unsigned r = 0; r < b.getNumRegisters(); ++r) {
+        Basis c = b.apply(r, l, w);
+        heldB.insert({c[0], c[1]});
+      }
+      for (unsigned r = 0; r < acc.getNumRegisters(); ++r) {
+        Basis c = acc.apply(r, l, w);
+        for (int32_t k = 0; k < 16; ++k) {
+          EXPECT_TRUE(heldA.count({c[0], k}))
+              << "a[" << c[0] << "," << k << "] not in lane " << l;
+          EXPECT_TRUE(heldB.count({k, c[1]}))
+              << "b[" << k << "," << c[1] << "] not in lane " << l;
+        }
+      }
+    }
 }
 
 TEST(LinearLayout, NotSurjectiveWhenElementsAreMissing) {

@@ -43,6 +43,14 @@ def TKCGPU_BlockedEncodingAttr : AttrDef<TKCGPU_Dialect, "BlockedEncoding",
                                           ::llvm::ArrayRef<int64_t> shape,
                                           unsigned numWarps,
                                           unsigned threadsPerWarp);
+    /// The layout of a tkc.dot's result of `shape` ([.., M, N]) computed
+    /// with FMAs: each thread holds a tile of the result whose rows of `a`
+    /// and columns of `b` (all K of each, see DotOperandEncodingAttr) take
+    /// the fewest registers; lanes, then warps, go along N first.
+    static BlockedEncodingAttr getForDotResult(::mlir::MLIRContext *context,
+                                               ::llvm::ArrayRef<int64_t> shape,
+                                               unsigned numWarps,
+                                               unsigned threadsPerWarp);
     /// This layout with `sizePerThread` replaced, threads and warps
     /// re-spread over the shape so that they still cover it.
     static BlockedEncodingAttr getWithSizePerThread(
@@ -70,6 +78,38 @@ def TKCGPU_SliceEncodingAttr : AttrDef<TKCGPU_Dialect, "SliceEncoding",
   let parameters = (ins "unsigned":$dim,
                         "LayoutEncodingAttr":$parent);
   let assemblyFormat = "`<` `{` `dim` `=` $dim `,` `parent` `=` $parent `}` `>`";
+}
+
+def TKCGPU_DotOperandEncodingAttr : AttrDef<TKCGPU_Dialect, "DotOperandEncoding",
+    [DeclareAttrInterfaceMethods<TKCGPU_LayoutEncodingInterface>]> {
+  let mnemonic = "dot_op";
+  let summary = "An operand of tkc.dot, laid out for its result's layout";
+  let description = [{
+    The layout of operand `opIdx` of a `tkc.dot` (0: `a`, [.., M, K]; 1:
+    `b`, [.., K, N]) whose result has layout `parent`. With a blocked
+    parent (the FMA path, no matrix units), each thread holds, for every
+    row of `a` (column of `b`) among its result elements, all K values of
+    it in registers, K fastest: the parent's lane and warp bases are kept
+    for M (N) and the batch dimension, and are zero along K, so the threads
+    that share rows (columns) hold the same values. Matrix-core encodings
+    will be further parents with operand layouts of their own.
+
+    ```mlir
+    #acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16],
+                             warpsPerCTA = [4, 1], order = [1, 0]}>
+    #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$opIdx,
+                        "LayoutEncodingAttr":$parent);
+  let assemblyFormat =
+      "`<` `{` `opIdx` `=` $opIdx `,` `parent` `=` $parent `}` `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The dimension of the operand that K runs along: the last of `a`,
+    /// the one before it of `b`.
+    unsigned getKDim() const { return getRank() - 1 - getOpIdx(); }
+  }];
 }
 
 #endif // TKC_DIALECT_TKCGPU_IR_TKCGPUATTRS_TD

@@ -1,8 +1,8 @@
 //===- TKCGPUDialect.cpp - The tkc_gpu dialect ----------------------------===//
 //
 // Registers the tkc_gpu attributes and ops; parses, prints and verifies the
-// blocked encoding; converts encodings to linear layouts; folds trivial
-// layout conversions.
+// blocked encoding; picks a dot's result layout; converts encodings (blocked,
+// slice, dot operand) to linear layouts; folds trivial layout conversions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +14,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::tkc::gpu;
@@ -38,6 +40,10 @@ struct TKCGPUOpAsmInterface : public OpAsmDialectInterface {
     }
     if (isa<SliceEncodingAttr>(attr)) {
       os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<DotOperandEncodingAttr>(attr)) {
+      os << "dot_op";
       return AliasResult::FinalAlias;
     }
     return AliasResult::NoAlias;
@@ -176,6 +182,94 @@ BlockedEncodingAttr BlockedEncodingAttr::getDefault(MLIRContext *context,
   SmallVector<unsigned> ones(rank, 1);
   return getWithSizePerThread(context, shape, ones, order, numWarps,
                               threadsPerWarp);
+}
+
+BlockedEncodingAttr
+BlockedEncodingAttr::getForDotResult(MLIRContext *context,
+                                     ArrayRef<int64_t> shape, unsigned numWarps,
+                                     unsigned threadsPerWarp) {
+  unsigned rank = shape.size();
+  bool batched = rank == 3;
+  int64_t batch = batched ? shape[0] : 1;
+  int64_t m = shape[rank - 2], n = shape[rank - 1];
+  int64_t threads = int64_t(numWarps) * threadsPerWarp;
+  auto perThread = [](int64_t extent, int64_t spread) {
+    return std::max<int64_t>(1, extent / spread);
+  };
+  // Threads along batch, M and N. A thread holds K values of `a` per row
+  // and of `b` per column of its tile, so the split with the fewest rows
+  // plus columns (per batch) wins; then one where no thread repeats
+  // another's elements; then the one with most threads along N (the first
+  // found, as N's share shrinks).
+  int64_t tb = 1, tm = 1, tn = threads;
+  std::pair<int64_t, bool> best{std::numeric_limits<int64_t>::max(), true};
+  for (int64_t b = 1; b <= (batched ? threads : 1); b *= 2)
+    for (int64_t r = 1; b * r <= threads; r *= 2) {
+      int64_t c = threads / (b * r);
+      std::pair<int64_t, bool> cost{perThread(batch, b) *
+                                        (perThread(m, r) + perThread(n, c)),
+                                    b > batch || r > m || c > n};
+      if (cost < best) {
+        best = cost;
+        tb = b;
+        tm = r;
+        tn = c;
+      }
+    }
+  // Lanes go along N first, then M, then the batch; warps take the rest.
+  int64_t ln = std::min<int64_t>(threadsPerWarp, tn);
+  int64_t lm = std::min<int64_t>(threadsPerWarp / ln, tm);
+  int64_t lb = threadsPerWarp / (ln * lm);
+  SmallVector<unsigned> size{unsigned(perThread(m, tm)),
+                             unsigned(perThread(n, tn))};
+  SmallVector<unsigned> lanes{unsigned(lm), unsigned(ln)};
+  SmallVector<unsigned> warps{unsigned(tm / lm), unsigned(tn / ln)};
+  SmallVector<unsigned> order{1, 0};
+  if (batched) {
+    size.insert(size.begin(), unsigned(perThread(batch, tb)));
+    lanes.insert(lanes.begin(), unsigned(lb));
+    warps.insert(warps.begin(), unsigned(tb / lb));
+    order = {2, 1, 0};
+  }
+  return BlockedEncodingAttr::get(context, size, lanes, warps, order);
+}
+
+//===----------------------------------------------------------------------===//
+// DotOperandEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               unsigned opIdx, LayoutEncodingAttr parent) {
+  if (opIdx > 1)
+    return emitError() << "dot operand index must be 0 (a) or 1 (b), got "
+                       << opIdx;
+  if (!isa<BlockedEncodingAttr>(parent))
+    return emitError() << "dot operand layouts have blocked parents only "
+                          "(the FMA path), got "
+                       << parent;
+  if (parent.getRank() != 2 && parent.getRank() != 3)
+    return emitError() << "dot operand layouts need a parent of rank 2 or 3, "
+                          "got rank "
+                       << parent.getRank();
+  return success();
+}
+
+unsigned DotOperandEncodingAttr::getRank() const {
+  return getParent().getRank();
+}
+
+LinearLayout
+DotOperandEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  // The parent laid over the operand's shape with K collapsed to 1 has, in
+  // the other dimensions, the bases of the dot's result (a blocked layout
+  // treats each dimension alone) and zero along K, where the result has N
+  // (for a) or M (for b): exactly the operand's lanes and warps.
+  unsigned kDim = getKDim();
+  SmallVector<int64_t> parentShape(shape);
+  parentShape[kDim] = 1;
+  return LinearLayout::spanInRegisters(getParent().toLinearLayout(parentShape),
+                                       kDim, shape[kDim]);
 }
 
 //===----------------------------------------------------------------------===//

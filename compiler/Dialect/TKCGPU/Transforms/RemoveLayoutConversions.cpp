@@ -7,8 +7,10 @@
 // broadcasts and expand_dims) becomes that recomputation. Conversions of
 // values that cannot be recomputed (loads) sink through elementwise ops
 // instead, a reduction of converted values reduces them where they are, a
-// loop-carried tensor takes the layout of its update, and a store of a
-// converted value moves to the value's layout when its pointers can follow.
+// loop-carried tensor takes the layout of its update (a dot's accumulator,
+// that of the dot) or of its uses (advanced pointers, that of their load),
+// and a store of a converted value moves to the value's layout when its
+// pointers can follow.
 // The folder of convert_layout collapses chains and identities; dead values
 // in the old layout go.
 //
@@ -244,11 +246,87 @@ struct ReduceWhereValuesAre : public OpRewritePattern<ReduceOp> {
 /// A loop-carried tensor takes the layout its update is computed in: when
 /// the value yielded for it comes from an elementwise op whose other tensor
 /// operands are conversions from a layout L of values that cannot be
-/// recomputed, or can be recomputed in L, the iteration argument, the
-/// initial value and the result move to L. Conversions at the loop's edges
-/// keep the IR valid; the other patterns then remove them.
+/// recomputed, or can be recomputed in L; or when it is a conversion from L
+/// of a value computed in the loop (a dot's result) and every use of the
+/// argument converts it to L (the dot's accumulator); or when the argument's
+/// only other uses convert it to L (advanced pointers, converted for a
+/// coalesced load) and the elementwise update can be computed in L: the
+/// iteration argument, the initial value and the result move to L. Conversions
+/// at the loop's edges keep the IR valid; the other patterns then remove them.
 struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
   using OpRewritePattern::OpRewritePattern;
+
+  /// The layout `convert`'s value ends up in: that of the last of a chain
+  /// of conversions (which the folder will collapse into one), so that a
+  /// chain left by this pattern's own rewrite is not taken for a use.
+  static Attribute finalLayout(ConvertLayoutOp convert) {
+    while (convert->hasOneUse()) {
+      auto next = dyn_cast<ConvertLayoutOp>(*convert->getUsers().begin());
+      if (!next)
+        break;
+      convert = next;
+    }
+    return convert.getType().getEncoding();
+  }
+
+  /// The layout the iteration argument `arg` should take for `update`, the
+  /// op in the loop body that yields its next value, or null.
+  static Attribute updateLayout(Operation *update, BlockArgument arg) {
+    // A conversion of a value computed in the loop that cannot be
+    // recomputed in the argument's layout (a dot's result) to which every
+    // use of the argument converts it: carried in that layout, the loop
+    // needs no conversion at all.
+    if (auto convert = dyn_cast<ConvertLayoutOp>(update)) {
+      Operation *def = convert.getSrc().getDefiningOp();
+      Attribute from =
+          cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
+      if (!def || def->getBlock() != update->getBlock() ||
+          canRematerialize(convert.getSrc(), convert.getType().getEncoding(),
+                           0) ||
+          !llvm::all_of(arg.getUsers(), [&](Operation *user) {
+            auto use = dyn_cast<ConvertLayoutOp>(user);
+            return use && finalLayout(use) == from;
+          }))
+        return {};
+      return from;
+    }
+    if (!isElementwise(update))
+      return {};
+    Attribute layout;
+    for (Value operand : update->getOperands()) {
+      auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+      if (!convert || operand == arg)
+        continue;
+      Attribute from =
+          cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
+      if (layout && layout != from)
+        return {};
+      layout = from;
+    }
+    auto reachable = [&](Attribute layout, bool viaConversions) {
+      return llvm::all_of(update->getOperands(), [&](Value operand) {
+        return operand == arg || !isa<RankedTensorType>(operand.getType()) ||
+               (viaConversions && operand.getDefiningOp<ConvertLayoutOp>()) ||
+               canRematerialize(operand, layout, 0);
+      });
+    };
+    if (layout)
+      return reachable(layout, true) ? layout : Attribute();
+    // An argument used only by its update and by conversions to one layout
+    // (a pointer tensor advanced each iteration, converted for a coalesced
+    // load), when the update's other operands can be had there.
+    for (Operation *user : arg.getUsers()) {
+      if (user == update)
+        continue;
+      auto convert = dyn_cast<ConvertLayoutOp>(user);
+      if (!convert || (layout && layout != finalLayout(convert)))
+        return {};
+      layout = finalLayout(convert);
+    }
+    if (!layout || !reachable(layout, false))
+      return {};
+    return layout;
+  }
 
   LogicalResult matchAndRewrite(scf::ForOp loop,
                                 PatternRewriter &rewriter) const override {
@@ -256,28 +334,11 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
     for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
       auto type = dyn_cast<RankedTensorType>(arg.getType());
       Operation *update = yield.getOperand(i).getDefiningOp();
-      if (!type || !update || !isElementwise(update) ||
-          update->getBlock() != loop.getBody())
+      if (!type || !update || update->getBlock() != loop.getBody())
         continue;
-      Attribute layout;
-      for (Value operand : update->getOperands()) {
-        auto convert = operand.getDefiningOp<ConvertLayoutOp>();
-        if (!convert || operand == arg)
-          continue;
-        Attribute from =
-            cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
-        if (layout && layout != from)
-          return failure();
-        layout = from;
-      }
+      Attribute layout = updateLayout(update, arg);
       if (!layout || layout == type.getEncoding() ||
-          !isa<BlockedEncodingAttr>(layout) ||
-          !llvm::all_of(update->getOperands(), [&](Value operand) {
-            return operand == arg ||
-                   !isa<RankedTensorType>(operand.getType()) ||
-                   operand.getDefiningOp<ConvertLayoutOp>() ||
-                   canRematerialize(operand, layout, 0);
-          }))
+          !isa<BlockedEncodingAttr>(layout))
         continue;
       RankedTensorType carried = withLayout(type, layout);
       Location loc = loop.getLoc();

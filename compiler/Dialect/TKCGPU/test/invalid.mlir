@@ -19,3 +19,26 @@ func.func @size(%x: tensor<4xf32, #tkc_gpu.blocked<{sizePerThread = [3], threads
 func.func @rank(%x: tensor<4xf32, #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>) {
   return
 }
+
+// -----
+
+#acc = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [1, 0]}>
+// expected-error @+1 {{dot operand index must be 0 (a) or 1 (b), got 2}}
+func.func @dot_operand_index(%x: tensor<16x16xf16, #tkc_gpu.dot_op<{opIdx = 2, parent = #acc}>>) {
+  return
+}
+
+// -----
+
+#acc = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [1, 0]}>
+// expected-error @+1 {{dot operand layouts have blocked parents only (the FMA path), got #tkc_gpu.slice}}
+func.func @dot_operand_parent(%x: tensor<16x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #tkc_gpu.slice<{dim = 0, parent = #acc}>}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{dot operand layouts need a parent of rank 2 or 3, got rank 1}}
+func.func @dot_operand_rank(%x: tensor<16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>}>>) {
+  return
+}

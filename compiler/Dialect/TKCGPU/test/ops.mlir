@@ -1,9 +1,14 @@
 // RUN: tkc-opt %s | tkc-opt | FileCheck %s
-// Layout encodings and convert_layout print and parse back unchanged.
+// Layout encodings and convert_layout print and parse back unchanged; the
+// operands of a dot print as dot_op aliases of their result's layout.
 
 // CHECK: #[[B:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[A:.*]] = #tkc_gpu.dot_op<{opIdx = 0, parent = #[[ACC]]}>
+// CHECK-DAG: #[[BOP:.*]] = #tkc_gpu.dot_op<{opIdx = 1, parent = #[[ACC]]}>
 #b = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #row = #tkc_gpu.slice<{dim = 1, parent = #b}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 
 // CHECK: #[[ROW:.*]] = #tkc_gpu.slice<{dim = 1, parent = #[[B]]}>
 // CHECK-LABEL: func.func @convert
@@ -11,4 +16,11 @@
 func.func @convert(%x: tensor<16xf32, #row>) -> tensor<16xf32, #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>> {
   %c = tkc_gpu.convert_layout %x : tensor<16xf32, #row> -> tensor<16xf32, #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>
   return %c : tensor<16xf32, #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>
+}
+
+// CHECK-LABEL: func.func @dot
+// CHECK: tkc.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x16xf16, #[[A]]> * tensor<16x32xf16, #[[BOP]]> -> tensor<32x32xf32, #[[ACC]]>
+func.func @dot(%a: tensor<32x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>>, %b: tensor<16x32xf16, #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>>, %c: tensor<32x32xf32, #acc>) -> tensor<32x32xf32, #acc> {
+  %d = tkc.dot %a, %b, %c : tensor<32x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>> * tensor<16x32xf16, #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<32x32xf32, #acc>
+  return %d : tensor<32x32xf32, #acc>
 }

@@ -206,3 +206,50 @@ func.func @histogram(%x: tensor<1024x!tkc.ptr<i32>, #four>, %counts: !tkc.ptr<i3
   %old = tkc.atomic_rmw add, acq_rel, gpu, %moved, %ones, %mask : tensor<1024x!tkc.ptr<i32>, #one>
   return %old : tensor<1024xi32, #one>
 }
+
+// -----
+
+#one = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#vec = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
+
+// A K loop as TKCToTKCGPU and coalescing leave it: the accumulator is
+// carried in the default layout and converted to and from the dot's around
+// it, and the pointers of a, advanced each step, are converted for their
+// coalesced load. Both move to the layout they are used in: no conversion
+// is left in the loop but those of the loaded operands to the dot's.
+// CHECK-LABEL: func.func @matmul_loop
+// CHECK: %[[INIT:.*]] = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #[[ACC:blocked[0-9]*]]>
+// CHECK: %[[A0:.*]] = tkc.splat %{{.*}} : tensor<32x32x!tkc.ptr<f16>, #[[VEC:blocked[0-9]*]]>
+// CHECK: %[[LOOP:.*]]:3 = scf.for {{.*}} iter_args(%[[ACCARG:.*]] = %[[INIT]], %[[P:.*]] = %[[A0]], %[[Q:.*]] = %{{.*}}) -> (tensor<32x32xf32, #[[ACC]]>, tensor<32x32x!tkc.ptr<f16>, #[[VEC]]>, tensor<32x32x!tkc.ptr<f16>, #[[ONE:blocked[0-9]*]]>)
+// CHECK: %[[AV:.*]] = tkc.load %[[P]] : tensor<32x32x!tkc.ptr<f16>, #[[VEC]]>
+// CHECK: %[[A:.*]] = tkc_gpu.convert_layout %[[AV]] : tensor<32x32xf16, #[[VEC]]> -> tensor<32x32xf16, #[[DA:dot_op[0-9]*]]>
+// CHECK: %[[BV:.*]] = tkc.load %[[Q]] : tensor<32x32x!tkc.ptr<f16>, #[[ONE]]>
+// CHECK: %[[B:.*]] = tkc_gpu.convert_layout %[[BV]] : tensor<32x32xf16, #[[ONE]]> -> tensor<32x32xf16, #[[DB:dot_op[0-9]*]]>
+// CHECK: %[[D:.*]] = tkc.dot %[[A]], %[[B]], %[[ACCARG]] : tensor<32x32xf16, #[[DA]]> * tensor<32x32xf16, #[[DB]]> -> tensor<32x32xf32, #[[ACC]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: scf.yield %[[D]],
+// CHECK: tkc_gpu.convert_layout %[[LOOP]]#0 : tensor<32x32xf32, #[[ACC]]> -> tensor<32x32xf32, #[[ONE]]>
+func.func @matmul_loop(%pa: !tkc.ptr<f16>, %pb: tensor<32x32x!tkc.ptr<f16>, #one>, %n: i32) -> tensor<32x32xf32, #one> {
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32, #one>
+  %step = arith.constant dense<32> : tensor<32x32xi32, #one>
+  %a0 = tkc.splat %pa : tensor<32x32x!tkc.ptr<f16>, #one>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %p = %a0, %q = %pb) -> (tensor<32x32xf32, #one>, tensor<32x32x!tkc.ptr<f16>, #one>, tensor<32x32x!tkc.ptr<f16>, #one>) : i32 {
+    %pv = tkc_gpu.convert_layout %p : tensor<32x32x!tkc.ptr<f16>, #one> -> tensor<32x32x!tkc.ptr<f16>, #vec>
+    %av = tkc.load %pv : tensor<32x32x!tkc.ptr<f16>, #vec>
+    %a = tkc_gpu.convert_layout %av : tensor<32x32xf16, #vec> -> tensor<32x32xf16, #a>
+    %bv = tkc.load %q : tensor<32x32x!tkc.ptr<f16>, #one>
+    %b = tkc_gpu.convert_layout %bv : tensor<32x32xf16, #one> -> tensor<32x32xf16, #b>
+    %c = tkc_gpu.convert_layout %acc : tensor<32x32xf32, #one> -> tensor<32x32xf32, #acc>
+    %d = tkc.dot %a, %b, %c : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #acc>
+    %dd = tkc_gpu.convert_layout %d : tensor<32x32xf32, #acc> -> tensor<32x32xf32, #one>
+    %p2 = tkc.addptr %p, %step : tensor<32x32x!tkc.ptr<f16>, #one>, tensor<32x32xi32, #one>
+    %q2 = tkc.addptr %q, %step : tensor<32x32x!tkc.ptr<f16>, #one>, tensor<32x32xi32, #one>
+    scf.yield %dd, %p2, %q2 : tensor<32x32xf32, #one>, tensor<32x32x!tkc.ptr<f16>, #one>, tensor<32x32x!tkc.ptr<f16>, #one>
+  }
+  return %r#0 : tensor<32x32xf32, #one>
+}
