@@ -33,8 +33,8 @@ def ConvertTKCToTKCGPU : Pass<"tkc-convert-tkc-to-tkc-gpu", "::mlir::ModuleOp"> 
   }];
   let options = [
     Option<"numWarps", "num-warps", "unsigned", "4", "Warps per program">,
-    Option<"threadsPerWarp", "threads-per-warp", "unsigned", "32",
-           "Lanes per warp (the target's warp size)">,
+    Option<"threadsPerWarp", "threads-per-warp", "unsigned", /*default=*/"0",
+           "Lanes per warp: the target's warp size (required)">,
   ];
   let dependentDialects = ["::mlir::tkc::gpu::TKCGPUDialect"];
 }

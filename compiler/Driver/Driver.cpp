@@ -38,6 +38,8 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
+#include <cstdlib>
+
 using namespace llvm;
 using namespace tkc::driver;
 using mlir::failure;
@@ -219,6 +221,10 @@ private:
   static void onFatal(void *self, const char *reason, bool) {
     auto *reporter = static_cast<BackendStageReporter *>(self);
     (void)reportError(reporter->context() + ": " + reason);
+    // LLVM ends the process after a fatal error whatever the handler does
+    // (aborting, with a crash dump, when the error asks for one); exit with
+    // the error said instead.
+    std::exit(1);
   }
 
   std::string where, target, stage, diagnostics;

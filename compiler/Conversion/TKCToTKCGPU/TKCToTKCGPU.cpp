@@ -76,6 +76,11 @@ struct ConvertTKCToTKCGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (threadsPerWarp == 0) {
+      module.emitError() << "threads-per-warp is required: the target's warp "
+                            "size (32, or 64 on AMD's wave64 chips)";
+      return signalPassFailure();
+    }
     if (numWarps == 0 || !llvm::isPowerOf2_32(numWarps) ||
         threadsPerWarp == 0 || !llvm::isPowerOf2_32(threadsPerWarp)) {
       module.emitError() << "num-warps and threads-per-warp must be powers "
