@@ -85,10 +85,15 @@ struct ConvertLayoutLowering : public TargetPattern<ConvertLayoutOp> {
     }
 
     Type elem = getTypeConverter()->convertType(srcType.getElementType());
-    if (!elem.isIntOrFloat())
-      return op.emitOpError("cannot move pointers through shared memory yet");
+    // Booleans travel as bytes, pointers as 64-bit integers.
     bool isBool = elem.isInteger(1);
-    Type memType = isBool ? rewriter.getI8Type() : elem;
+    bool isPointer = isa<LLVM::LLVMPointerType>(elem);
+    if (!elem.isIntOrFloat() && !isPointer)
+      return op.emitOpError("cannot move elements of type ")
+             << elem << " through shared memory";
+    Type memType = isBool      ? rewriter.getI8Type()
+                   : isPointer ? rewriter.getI64Type()
+                               : elem;
     Value base = getScratchBase(rewriter, loc, op);
     Type sharedPtr = base.getType();
 
@@ -105,20 +110,22 @@ struct ConvertLayoutLowering : public TargetPattern<ConvertLayoutOp> {
     if (needsScratchBarrier(op))
       target.emitBarrier(rewriter, loc);
     for (auto [ptr, value] : llvm::zip(offsets(from), src)) {
-      Value stored =
-          isBool
-              ? LLVM::ZExtOp::create(rewriter, loc, memType, value).getResult()
-              : value;
+      Value stored = value;
+      if (isBool)
+        stored = LLVM::ZExtOp::create(rewriter, loc, memType, value);
+      else if (isPointer)
+        stored = LLVM::PtrToIntOp::create(rewriter, loc, memType, value);
       LLVM::StoreOp::create(rewriter, loc, stored, ptr);
     }
     target.emitBarrier(rewriter, loc);
     SmallVector<Value> values;
     for (Value ptr : offsets(to)) {
       Value loaded = LLVM::LoadOp::create(rewriter, loc, memType, ptr);
-      values.push_back(
-          isBool
-              ? LLVM::TruncOp::create(rewriter, loc, elem, loaded).getResult()
-              : loaded);
+      if (isBool)
+        loaded = LLVM::TruncOp::create(rewriter, loc, elem, loaded);
+      else if (isPointer)
+        loaded = LLVM::IntToPtrOp::create(rewriter, loc, elem, loaded);
+      values.push_back(loaded);
     }
     replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
     return success();

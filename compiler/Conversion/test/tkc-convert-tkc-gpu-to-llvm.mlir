@@ -141,3 +141,20 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
     return %c : tensor<64x64xf32, #u>
   }
 }
+
+// -----
+
+// Pointers cross threads through shared memory as 64-bit integers.
+#t = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, WAVE], warpsPerCTA = [WARPS, 1], order = [1, 0]}>
+#u = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [WAVE, 1], warpsPerCTA = [1, WARPS], order = [0, 1]}>
+module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32, tkc_gpu.shared = 32768 : i32} {
+  // CHECK-LABEL: llvm.func @pointer_transpose
+  // CHECK: %[[BITS:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<1> to i64
+  // CHECK: llvm.store %[[BITS]], %{{.*}} : i64, !llvm.ptr<3>
+  // CHECK: %[[LOADED:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i64
+  // CHECK: llvm.inttoptr %[[LOADED]] : i64 to !llvm.ptr<1>
+  func.func @pointer_transpose(%x: tensor<64x64x!tkc.ptr<f32>, #t>) -> tensor<64x64x!tkc.ptr<f32>, #u> {
+    %c = tkc_gpu.convert_layout %x : tensor<64x64x!tkc.ptr<f32>, #t> -> tensor<64x64x!tkc.ptr<f32>, #u>
+    return %c : tensor<64x64x!tkc.ptr<f32>, #u>
+  }
+}
