@@ -10,7 +10,8 @@
 // This file holds the pass: those checks, the type conversion and the
 // conversion target. The patterns live beside it, one file per op family
 // (ElementwiseLowering, MemoryLowering, LayoutConversionLowering,
-// ReduceLowering, ScanLowering, AtomicLowering, DotLowering), on the
+// ReduceLowering, ScanLowering, AtomicLowering, DotLowering,
+// ShapeLowering), on the
 // helpers of LayoutLowering.
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +25,7 @@
 #include "compiler/Conversion/TKCGPUToLLVM/MemoryLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/ReduceLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/ScanLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/ShapeLowering.h"
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 #include "compiler/Target/TargetBackend.h"
@@ -130,6 +132,9 @@ struct ConvertTKCGPUToLLVMPass
           } else if (isa<DotOp>(op)) {
             if (isDotLowerable(op, reason))
               return WalkResult::advance();
+          } else if (isa<TransOp>(op)) {
+            if (isShapeOpLowerable(op, reason))
+              return WalkResult::advance();
           } else if (isSupported(op)) {
             return WalkResult::advance();
           } else if (isa<LoadOp, StoreOp>(op)) {
@@ -194,6 +199,7 @@ struct ConvertTKCGPUToLLVMPass
     populateScanLoweringPatterns(converter, *info, patterns);
     populateAtomicLoweringPatterns(converter, *info, patterns);
     populateDotLoweringPatterns(converter, *info, patterns);
+    populateShapeLoweringPatterns(converter, *info, patterns);
     info->populateMathPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

@@ -5,8 +5,10 @@
 // related (expand_dims, broadcast, reduce, dot) get the conversions that
 // relate them. A dot's result takes the blocked layout its FMA lowering
 // wants (BlockedEncodingAttr::getForDotResult) and its operands the dot_op
-// layouts of it. Later passes (coalescing, removal of conversions) improve
-// the choice; this pass only makes it consistent.
+// layouts of it. A trans's result takes its operand's blocked layout with
+// the dimensions permuted (BlockedEncodingAttr::getTransposed), so the
+// transpose moves no data. Later passes (coalescing, removal of conversions)
+// improve the choice; this pass only makes it consistent.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,6 +74,26 @@ struct ConvertTKCToTKCGPUPass
     after.setInsertionPointAfter(dot);
     auto back = ConvertLayoutOp::create(after, dot.getLoc(), type, dot);
     dot.getResult().replaceAllUsesExcept(back, back);
+  }
+
+  /// Gives `trans` its operand's layout with the dimensions permuted (a
+  /// blocked operand first, converted to the default layout if it is not)
+  /// and converts the result back to the default layout for its users.
+  void layOutTrans(TransOp trans) {
+    auto srcType = cast<RankedTensorType>(trans.getSrc().getType());
+    auto blocked = dyn_cast<BlockedEncodingAttr>(getLayout(srcType));
+    if (!blocked) {
+      blocked = BlockedEncodingAttr::getDefault(
+          &getContext(), srcType.getShape(), numWarps, threadsPerWarp);
+      convertOperand(trans.getSrcMutable(), withLayout(srcType, blocked));
+    }
+    auto type = cast<RankedTensorType>(trans.getType());
+    trans.getResult().setType(
+        withLayout(type, blocked.getTransposed(trans.getOrder())));
+    OpBuilder after(trans);
+    after.setInsertionPointAfter(trans);
+    auto back = ConvertLayoutOp::create(after, trans.getLoc(), type, trans);
+    trans.getResult().replaceAllUsesExcept(back, back);
   }
 
   void runOnOperation() override {
@@ -148,6 +170,8 @@ struct ConvertTKCToTKCGPUPass
                        withLayout(src, getLayout(broadcast.getType())));
       } else if (auto dot = dyn_cast<DotOp>(op)) {
         layOutDot(dot);
+      } else if (auto trans = dyn_cast<TransOp>(op)) {
+        layOutTrans(trans);
       } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
         auto srcLayout = getLayout(reduce.getSrcs().front().getType());
         OpBuilder after(op->getContext());

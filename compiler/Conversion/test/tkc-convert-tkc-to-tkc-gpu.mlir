@@ -81,3 +81,49 @@ func.func @batched_dot(%x: tensor<2x16x32xf32>, %y: tensor<2x32x16xf32>, %z: ten
   %d = tkc.dot %x, %y, %z : tensor<2x16x32xf32> * tensor<2x32x16xf32> -> tensor<2x16x16xf32>
   return %d : tensor<2x16x16xf32>
 }
+
+// -----
+
+// A transpose takes its operand's layout with the dimensions permuted, so
+// it moves no data; its result is converted to the default layout for its
+// users.
+// W32-DAG: #[[T:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+// W64-DAG: #[[T:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 2], warpsPerCTA = [1, 2], order = [0, 1]}>
+// CHECK-LABEL: func.func @trans
+// CHECK-SAME: (%[[X:.*]]: tensor<64x32xf32, #[[S:blocked[0-9]*]]>)
+// CHECK: %[[T0:.*]] = tkc.trans %[[X]] {order = array<i32: 1, 0>} : tensor<64x32xf32, #[[S]]> -> tensor<32x64xf32, #[[T]]>
+// CHECK: %[[R:.*]] = tkc_gpu.convert_layout %[[T0]] : tensor<32x64xf32, #[[T]]> -> tensor<32x64xf32, #[[D:blocked[0-9]*]]>
+// CHECK: return %[[R]] : tensor<32x64xf32, #[[D]]>
+func.func @trans(%x: tensor<64x32xf32>) -> tensor<32x64xf32> {
+  %t = tkc.trans %x {order = array<i32: 1, 0>} : tensor<64x32xf32> -> tensor<32x64xf32>
+  return %t : tensor<32x64xf32>
+}
+
+// -----
+
+// tl.permute(x, (2, 0, 1)): sizes, lanes and warps follow their dimensions,
+// and `order` names the same dimensions, fastest first, by their new
+// numbers.
+// W32-DAG: #[[P:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [16, 1, 2], warpsPerCTA = [1, 2, 2], order = [0, 2, 1]}>
+// W64-DAG: #[[P:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [16, 1, 4], warpsPerCTA = [1, 2, 1], order = [0, 2, 1]}>
+// CHECK-LABEL: func.func @permute
+// CHECK: tkc.trans %{{.*}} {order = array<i32: 2, 0, 1>} : tensor<2x4x16xf32, #{{.*}}> -> tensor<16x2x4xf32, #[[P]]>
+func.func @permute(%x: tensor<2x4x16xf32>) -> tensor<16x2x4xf32> {
+  %t = tkc.trans %x {order = array<i32: 2, 0, 1>} : tensor<2x4x16xf32> -> tensor<16x2x4xf32>
+  return %t : tensor<16x2x4xf32>
+}
+
+// -----
+
+// An operand that is not blocked (here a slice, already laid out) is
+// converted to the default blocked layout first.
+#p = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+#s = #tkc_gpu.slice<{dim = 2, parent = #p}>
+// CHECK-LABEL: func.func @trans_of_slice
+// CHECK-SAME: (%[[X:.*]]: tensor<64x32xf32, #{{slice[0-9]*}}>)
+// CHECK: %[[B:.*]] = tkc_gpu.convert_layout %[[X]] : {{.*}} -> tensor<64x32xf32, #[[S:blocked[0-9]*]]>
+// CHECK: tkc.trans %[[B]] {order = array<i32: 1, 0>} : tensor<64x32xf32, #[[S]]> -> tensor<32x64xf32, #{{blocked[0-9]*}}>
+func.func @trans_of_slice(%x: tensor<64x32xf32, #s>) -> tensor<32x64xf32> {
+  %t = tkc.trans %x {order = array<i32: 1, 0>} : tensor<64x32xf32, #s> -> tensor<32x64xf32>
+  return %t : tensor<32x64xf32>
+}

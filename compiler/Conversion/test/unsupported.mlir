@@ -53,3 +53,17 @@ module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %d : tensor<16x16xf32, #acc>
   }
 }
+
+// -----
+
+// A transpose whose result layout is not its operand's with the dimensions
+// permuted (tkc-convert-tkc-to-tkc-gpu never makes one): it would have to
+// move elements between threads.
+#row = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @trans_between_threads(%x: tensor<32x4xf32, #row>) -> tensor<4x32xf32, #row> {
+    // expected-error @+1 {{code generation does not support 'tkc.trans' with a result layout that is not its operand's with the dimensions permuted yet}}
+    %t = tkc.trans %x {order = array<i32: 1, 0>} : tensor<32x4xf32, #row> -> tensor<4x32xf32, #row>
+    return %t : tensor<4x32xf32, #row>
+  }
+}

@@ -58,6 +58,10 @@ def TKCGPU_BlockedEncodingAttr : AttrDef<TKCGPU_Dialect, "BlockedEncoding",
         ::llvm::ArrayRef<unsigned> sizePerThread,
         ::llvm::ArrayRef<unsigned> order, unsigned numWarps,
         unsigned threadsPerWarp);
+    /// This layout for the tkc.trans of its tensor by `order` (result
+    /// dimension `i` is this layout's dimension `order[i]`): the same
+    /// holders of the same elements, with coordinates permuted.
+    BlockedEncodingAttr getTransposed(::llvm::ArrayRef<int32_t> order) const;
   }];
 }
 

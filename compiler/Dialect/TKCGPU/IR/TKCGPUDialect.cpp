@@ -1,7 +1,8 @@
 //===- TKCGPUDialect.cpp - The tkc_gpu dialect ----------------------------===//
 //
 // Registers the tkc_gpu attributes and ops; parses, prints and verifies the
-// blocked encoding; picks a dot's result layout; converts encodings (blocked,
+// blocked encoding; picks a dot's result layout; permutes a blocked layout's
+// dimensions for tkc.trans; converts encodings (blocked,
 // slice, dot operand) to linear layouts; folds trivial layout conversions.
 //
 //===----------------------------------------------------------------------===//
@@ -232,6 +233,22 @@ BlockedEncodingAttr::getForDotResult(MLIRContext *context,
     order = {2, 1, 0};
   }
   return BlockedEncodingAttr::get(context, size, lanes, warps, order);
+}
+
+BlockedEncodingAttr
+BlockedEncodingAttr::getTransposed(ArrayRef<int32_t> order) const {
+  unsigned rank = order.size();
+  SmallVector<unsigned> size, threads, warps, inverse(rank), newOrder;
+  for (auto [i, d] : llvm::enumerate(order)) {
+    size.push_back(getSizePerThread()[d]);
+    threads.push_back(getThreadsPerWarp()[d]);
+    warps.push_back(getWarpsPerCTA()[d]);
+    inverse[d] = i;
+  }
+  // The same dimensions, fastest first, under their new numbers.
+  for (unsigned d : getOrder())
+    newOrder.push_back(inverse[d]);
+  return BlockedEncodingAttr::get(getContext(), size, threads, warps, newOrder);
 }
 
 //===----------------------------------------------------------------------===//

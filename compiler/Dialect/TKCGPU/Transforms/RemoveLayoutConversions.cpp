@@ -1,16 +1,16 @@
 //===- RemoveLayoutConversions.cpp - Recompute instead of converting ------===//
 //
-// Implements tkc-gpu-remove-layout-conversions with five rewrite patterns. A
+// Implements tkc-gpu-remove-layout-conversions with rewrite patterns. A
 // conversion whose source can be recomputed in the target layout without
 // new conversions (its backward slice reaches only constants, splats,
 // ranges, and conversions from the target layout, through elementwise ops,
-// broadcasts and expand_dims) becomes that recomputation. Conversions of
-// values that cannot be recomputed (loads) sink through elementwise ops
-// instead, a reduction of converted values reduces them where they are, a
-// loop-carried tensor takes the layout of its update (a dot's accumulator,
-// that of the dot) or of its uses (advanced pointers, that of their load),
-// and a store of a converted value moves to the value's layout when its
-// pointers can follow.
+// broadcasts, expand_dims and transposes) becomes that recomputation.
+// Conversions of values that cannot be recomputed (loads) sink through
+// elementwise ops and transposes instead, a reduction of converted values
+// reduces them where they are, a loop-carried tensor takes the layout of its
+// update (a dot's accumulator, that of the dot) or of its uses (advanced
+// pointers, that of their load), and a store of a converted value moves to
+// the value's layout when its pointers can follow.
 // The folder of convert_layout collapses chains and identities; dead values
 // in the old layout go.
 //
@@ -70,6 +70,13 @@ Attribute operandLayout(Operation *def, Attribute layout) {
   if (auto expand = dyn_cast<ExpandDimsOp>(def))
     return SliceEncodingAttr::get(def->getContext(), expand.getAxis(),
                                   cast<LayoutEncodingAttr>(layout));
+  // A transpose's operand has the layout with the dimensions permuted back.
+  if (auto trans = dyn_cast<TransOp>(def)) {
+    SmallVector<int32_t> inverse(trans.getOrder().size());
+    for (auto [i, d] : llvm::enumerate(trans.getOrder()))
+      inverse[d] = i;
+    return cast<BlockedEncodingAttr>(layout).getTransposed(inverse);
+  }
   return {};
 }
 
@@ -205,6 +212,33 @@ struct SinkConversion : public RewritePattern {
           ConvertLayoutOp::create(rewriter, op->getLoc(), oldType, fresh));
     }
     rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// A transpose of a converted value that cannot be recomputed in the
+/// conversion's layout (a load's result) transposes the value where it is,
+/// in that layout with the dimensions permuted, and converts the result: a
+/// transpose moves no data, so the conversion moves toward its users.
+struct TransWhereValueIs : public OpRewritePattern<TransOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(TransOp trans,
+                                PatternRewriter &rewriter) const override {
+    auto convert = trans.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!convert)
+      return failure();
+    auto from = dyn_cast<BlockedEncodingAttr>(
+        cast<RankedTensorType>(convert.getSrc().getType()).getEncoding());
+    if (!from ||
+        canRematerialize(convert.getSrc(), convert.getType().getEncoding(), 0))
+      return failure();
+    auto type = cast<RankedTensorType>(trans.getType());
+    auto moved =
+        TransOp::create(rewriter, trans.getLoc(),
+                        withLayout(type, from.getTransposed(trans.getOrder())),
+                        convert.getSrc(), trans.getOrderAttr());
+    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(trans, type, moved);
     return success();
   }
 };
@@ -454,8 +488,8 @@ struct RemoveLayoutConversionsPass
           RemoveLayoutConversionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeConversion, SinkConversion, ReduceWhereValuesAre,
-                 CarryInUpdateLayout, StoreInValueLayout,
+    patterns.add<RematerializeConversion, SinkConversion, TransWhereValueIs,
+                 ReduceWhereValuesAre, CarryInUpdateLayout, StoreInValueLayout,
                  AtomicInOperandLayout<AtomicRMWOp>,
                  AtomicInOperandLayout<AtomicCASOp>>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

@@ -253,3 +253,51 @@ func.func @matmul_loop(%pa: !tkc.ptr<f16>, %pb: tensor<32x32x!tkc.ptr<f16>, #one
   }
   return %r#0 : tensor<32x32xf32, #one>
 }
+
+// -----
+
+#ld = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#d = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dt = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+#st = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A transpose of a converted loaded value transposes it in the load's
+// layout, with the dimensions permuted: the two conversions around it
+// become one, after it.
+// CHECK-DAG: #[[LD:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[LDT:.*]] = #tkc_gpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+// CHECK-LABEL: func.func @trans_where_loaded
+// CHECK: %[[L:.*]] = tkc.load %{{.*}} : tensor<64x32x!tkc.ptr<f32>, #[[LD]]>
+// CHECK: %[[T:.*]] = tkc.trans %[[L]] {order = array<i32: 1, 0>} : tensor<64x32xf32, #[[LD]]> -> tensor<32x64xf32, #[[LDT]]>
+// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %[[T]] : tensor<32x64xf32, #[[LDT]]> -> tensor<32x64xf32, #{{blocked[0-9]*}}>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: return %[[C]]
+func.func @trans_where_loaded(%p: tensor<64x32x!tkc.ptr<f32>, #ld>) -> tensor<32x64xf32, #st> {
+  %v = tkc.load %p : tensor<64x32x!tkc.ptr<f32>, #ld>
+  %vd = tkc_gpu.convert_layout %v : tensor<64x32xf32, #ld> -> tensor<64x32xf32, #d>
+  %t = tkc.trans %vd {order = array<i32: 1, 0>} : tensor<64x32xf32, #d> -> tensor<32x64xf32, #dt>
+  %c = tkc_gpu.convert_layout %t : tensor<32x64xf32, #dt> -> tensor<32x64xf32, #st>
+  return %c : tensor<32x64xf32, #st>
+}
+
+// -----
+
+#d = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dt = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+#st = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A transpose of values computed from splats and ranges is recomputed in
+// the layout its user wants: the operand in that layout permuted back.
+// CHECK-DAG: #[[ST:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[BACK:.*]] = #tkc_gpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+// CHECK-LABEL: func.func @trans_recomputed
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.splat %{{.*}} : tensor<64x32xi32, #[[BACK]]>
+// CHECK: %[[T:.*]] = tkc.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<64x32xi32, #[[BACK]]> -> tensor<32x64xi32, #[[ST]]>
+// CHECK: return %[[T]]
+func.func @trans_recomputed(%x: i32) -> tensor<32x64xi32, #st> {
+  %s = tkc.splat %x : tensor<64x32xi32, #d>
+  %t = tkc.trans %s {order = array<i32: 1, 0>} : tensor<64x32xi32, #d> -> tensor<32x64xi32, #dt>
+  %c = tkc_gpu.convert_layout %t : tensor<32x64xi32, #dt> -> tensor<32x64xi32, #st>
+  return %c : tensor<32x64xi32, #st>
+}
