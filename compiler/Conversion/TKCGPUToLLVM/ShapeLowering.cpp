@@ -5,7 +5,10 @@
 // coordinates of operand register i. The lowering checks that with the two
 // linear layouts (LinearLayout::getRegisterMapFrom, the result's coordinates
 // mapped back through the permutation) and reorders the registers by the
-// map it finds, the identity for the layouts TKCToTKCGPU chose.
+// map it finds, the identity for the layouts TKCToTKCGPU chose. tkc.reshape
+// keeps the row-major order of the elements: a register relabeling when
+// each thread keeps its elements (LinearLayout::reshape), else a round trip
+// through shared memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,6 +63,70 @@ struct TransLowering : public TargetPattern<TransOp> {
   }
 };
 
+/// tkc.reshape: a register relabeling when every thread keeps its elements
+/// (getReshapeRegisterMap); else every register is stored to its row-major
+/// place in the op's shared-memory scratch and, after a barrier, the
+/// result's registers are loaded from theirs: the row-major index of an
+/// element is the same in both shapes.
+struct ReshapeLowering : public TargetPattern<ReshapeOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType srcType = op.getSrc().getType();
+    auto dstType = cast<RankedTensorType>(op.getType());
+    SmallVector<Value> src = unpackRegisters(rewriter, loc, adaptor.getSrc());
+    SmallVector<Value> values;
+    if (auto map = getReshapeRegisterMap(srcType, dstType)) {
+      for (unsigned i : *map)
+        values.push_back(src[i]);
+      replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
+      return success();
+    }
+
+    Type elem = getTypeConverter()->convertType(srcType.getElementType());
+    // Booleans travel as bytes, pointers as 64-bit integers.
+    bool isBool = elem.isInteger(1);
+    bool isPointer = isa<LLVM::LLVMPointerType>(elem);
+    Type memType = isBool      ? rewriter.getI8Type()
+                   : isPointer ? rewriter.getI64Type()
+                               : elem;
+    Value base = getScratchBase(rewriter, loc, op);
+    HardwareIds ids = getHardwareIds(rewriter, loc, target);
+    auto addresses = [&](RankedTensorType type) {
+      SmallVector<Value> result;
+      for (Value index :
+           emitRowMajorIndices(rewriter, loc, getLinearLayout(type), ids))
+        result.push_back(LLVM::GEPOp::create(rewriter, loc, base.getType(),
+                                             memType, base, ValueRange{index}));
+      return result;
+    };
+    // Wait for earlier readers of the scratch first, unless none can be.
+    if (needsScratchBarrier(op))
+      target.emitBarrier(rewriter, loc);
+    for (auto [ptr, value] : llvm::zip(addresses(srcType), src)) {
+      Value stored = value;
+      if (isBool)
+        stored = LLVM::ZExtOp::create(rewriter, loc, memType, value);
+      else if (isPointer)
+        stored = LLVM::PtrToIntOp::create(rewriter, loc, memType, value);
+      LLVM::StoreOp::create(rewriter, loc, stored, ptr);
+    }
+    target.emitBarrier(rewriter, loc);
+    for (Value ptr : addresses(dstType)) {
+      Value loaded = LLVM::LoadOp::create(rewriter, loc, memType, ptr);
+      if (isBool)
+        loaded = LLVM::TruncOp::create(rewriter, loc, elem, loaded);
+      else if (isPointer)
+        loaded = LLVM::IntToPtrOp::create(rewriter, loc, elem, loaded);
+      values.push_back(loaded);
+    }
+    replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
+    return success();
+  }
+};
+
 } // namespace
 
 bool mlir::tkc::gpu::isShapeOpLowerable(Operation *op, std::string &reason) {
@@ -70,11 +137,18 @@ bool mlir::tkc::gpu::isShapeOpLowerable(Operation *op, std::string &reason) {
              "dimensions permuted";
     return false;
   }
+  if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+    Type elem = getElementTypeOrSelf(reshape.getType());
+    if (elem.isIntOrFloat() || isa<PointerType>(elem))
+      return true;
+    reason = "of this element type";
+    return false;
+  }
   return false;
 }
 
 void mlir::tkc::gpu::populateShapeLoweringPatterns(
     const LLVMTypeConverter &converter, const ::tkc::TargetInfo &target,
     RewritePatternSet &patterns) {
-  patterns.add<TransLowering>(converter, target);
+  patterns.add<TransLowering, ReshapeLowering>(converter, target);
 }

@@ -2,7 +2,8 @@
 //
 // The patterns for ops that give a tensor's elements new coordinates:
 // tkc.trans, whose result layout is its operand's with the dimensions
-// permuted, so each thread keeps its registers.
+// permuted, so each thread keeps its registers, and tkc.reshape, which
+// keeps them where it can and goes through shared memory where it cannot.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,11 +19,11 @@
 
 namespace mlir::tkc::gpu {
 
-/// Whether `op` (a tkc.trans) can be lowered; if not, `reason` says why,
-/// worded to follow "code generation does not support 'tkc.trans' ".
+/// Whether `op` (a tkc.trans or tkc.reshape) can be lowered; if not, `reason`
+/// says why, worded to follow "code generation does not support 'tkc.trans' ".
 bool isShapeOpLowerable(Operation *op, std::string &reason);
 
-/// Adds the lowering of tkc.trans to `patterns`.
+/// Adds the lowerings of tkc.trans and tkc.reshape to `patterns`.
 void populateShapeLoweringPatterns(const LLVMTypeConverter &converter,
                                    const ::tkc::TargetInfo &target,
                                    RewritePatternSet &patterns);

@@ -132,7 +132,7 @@ struct ConvertTKCGPUToLLVMPass
           } else if (isa<DotOp>(op)) {
             if (isDotLowerable(op, reason))
               return WalkResult::advance();
-          } else if (isa<TransOp>(op)) {
+          } else if (isa<TransOp, ReshapeOp>(op)) {
             if (isShapeOpLowerable(op, reason))
               return WalkResult::advance();
           } else if (isSupported(op)) {

@@ -7,8 +7,10 @@
 // wants (BlockedEncodingAttr::getForDotResult) and its operands the dot_op
 // layouts of it. A trans's result takes its operand's blocked layout with
 // the dimensions permuted (BlockedEncodingAttr::getTransposed), so the
-// transpose moves no data. Later passes (coalescing, removal of conversions)
-// improve the choice; this pass only makes it consistent.
+// transpose moves no data; a reshape's, where one exists, a blocked layout
+// in which each thread keeps its operand's elements. Later passes
+// (coalescing, removal of conversions) improve the choice; this pass only
+// makes it consistent.
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,6 +98,27 @@ struct ConvertTKCToTKCGPUPass
     trans.getResult().replaceAllUsesExcept(back, back);
   }
 
+  /// Gives `reshape` a blocked layout in which each thread keeps its
+  /// operand's elements (BlockedEncodingAttr::getReshaped) when there is
+  /// one, converted back to the default layout for its users; else the
+  /// default layout, and the reshape goes through shared memory.
+  void layOutReshape(ReshapeOp reshape) {
+    RankedTensorType srcType = reshape.getSrc().getType();
+    auto blocked = dyn_cast<BlockedEncodingAttr>(getLayout(srcType));
+    if (!blocked)
+      return;
+    auto type = cast<RankedTensorType>(reshape.getType());
+    BlockedEncodingAttr layout =
+        blocked.getReshaped(srcType.getShape(), type.getShape());
+    if (!layout || layout == getLayout(type))
+      return;
+    reshape.getResult().setType(withLayout(type, layout));
+    OpBuilder after(reshape);
+    after.setInsertionPointAfter(reshape);
+    auto back = ConvertLayoutOp::create(after, reshape.getLoc(), type, reshape);
+    reshape.getResult().replaceAllUsesExcept(back, back);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (threadsPerWarp == 0) {
@@ -172,6 +195,8 @@ struct ConvertTKCToTKCGPUPass
         layOutDot(dot);
       } else if (auto trans = dyn_cast<TransOp>(op)) {
         layOutTrans(trans);
+      } else if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+        layOutReshape(reshape);
       } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
         auto srcLayout = getLayout(reduce.getSrcs().front().getType());
         OpBuilder after(op->getContext());

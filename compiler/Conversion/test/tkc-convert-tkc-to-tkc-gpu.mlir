@@ -127,3 +127,32 @@ func.func @trans_of_slice(%x: tensor<64x32xf32, #s>) -> tensor<32x64xf32> {
   %t = tkc.trans %x {order = array<i32: 1, 0>} : tensor<64x32xf32, #s> -> tensor<32x64xf32>
   return %t : tensor<32x64xf32>
 }
+
+// -----
+
+// A reshape takes a blocked layout in which each thread keeps its
+// operand's elements, when there is one (here each thread keeps one
+// element: lanes run along the rows of 32), and no conversion when that is
+// the default.
+// W32-DAG: #[[R:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// W64-DAG: #[[R:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 32], warpsPerCTA = [2, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @reshape
+// CHECK: %[[X:.*]] = tkc.reshape %{{.*}} : tensor<128xf32, #{{.*}}> -> tensor<4x32xf32, #[[R]]>
+// CHECK-NEXT: return %[[X]]
+func.func @reshape(%x: tensor<128xf32>) -> tensor<4x32xf32> {
+  %r = tkc.reshape %x : tensor<128xf32> -> tensor<4x32xf32>
+  return %r : tensor<4x32xf32>
+}
+
+// -----
+
+// A flattening (allow_reorder keeps the row-major order too) of a tile
+// whose default layout, flattened, is the default 1-D layout: no
+// conversion.
+// CHECK-LABEL: func.func @flatten
+// CHECK: %[[X:.*]] = tkc.reshape %{{.*}} allow_reorder : tensor<2x4x16xf32, #{{.*}}> -> tensor<128xf32, #{{.*}}>
+// CHECK-NEXT: return %[[X]]
+func.func @flatten(%x: tensor<2x4x16xf32>) -> tensor<128xf32> {
+  %r = tkc.reshape %x allow_reorder : tensor<2x4x16xf32> -> tensor<128xf32>
+  return %r : tensor<128xf32>
+}

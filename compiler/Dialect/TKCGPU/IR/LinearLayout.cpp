@@ -1,8 +1,8 @@
 //===- LinearLayout.cpp - Layouts as linear maps over index bits ----------===//
 //
 // Construction of linear layouts from blocked encodings (and the dot
-// operands derived from them), evaluation, and the queries lowering needs
-// (vector width, coverage).
+// operands derived from them), reshaping, evaluation, and the queries lowering
+// needs (vector width, coverage).
 //
 //===----------------------------------------------------------------------===//
 
@@ -190,4 +190,22 @@ LinearLayout LinearLayout::spanInRegisters(const LinearLayout &base,
     for (const Basis &basis : base.getBases(hw))
       layout.addBasis(hw, basis);
   return layout;
+}
+
+LinearLayout LinearLayout::reshape(const LinearLayout &layout,
+                                   llvm::ArrayRef<int64_t> shape) {
+  LinearLayout result(shape);
+  for (HwDim hw : {HwDim::Register, HwDim::Lane, HwDim::Warp})
+    for (const Basis &basis : layout.getBases(hw)) {
+      int64_t linear = 0;
+      for (auto [coord, extent] : llvm::zip(basis, layout.getShape()))
+        linear = linear * extent + coord;
+      Basis reshaped(shape.size(), 0);
+      for (unsigned d = shape.size(); d-- > 0;) {
+        reshaped[d] = static_cast<int32_t>(linear % shape[d]);
+        linear /= shape[d];
+      }
+      result.addBasis(hw, std::move(reshaped));
+    }
+  return result;
 }

@@ -99,6 +99,13 @@ public:
   static LinearLayout spanInRegisters(const LinearLayout &base, unsigned dim,
                                       int64_t extent);
 
+  /// `layout` for a tensor of `shape` with the same elements in the same
+  /// row-major order (tkc.reshape): every basis is flattened in the old
+  /// shape and unflattened in the new one, which is linear because both
+  /// shapes are powers of two. The element counts must agree.
+  static LinearLayout reshape(const LinearLayout &layout,
+                              llvm::ArrayRef<int64_t> shape);
+
   /// `parent` (a layout of rank r+1) with coordinate `dim` removed. The
   /// parent must have been built for a shape with extent 1 at `dim`.
   static LinearLayout dropDim(const LinearLayout &parent, unsigned dim);

@@ -62,6 +62,13 @@ def TKCGPU_BlockedEncodingAttr : AttrDef<TKCGPU_Dialect, "BlockedEncoding",
     /// dimension `i` is this layout's dimension `order[i]`): the same
     /// holders of the same elements, with coordinates permuted.
     BlockedEncodingAttr getTransposed(::llvm::ArrayRef<int32_t> order) const;
+    /// A blocked layout of `shape` in which each holder has the elements
+    /// this layout gives it over `srcShape`, in row-major order (so that
+    /// tkc.reshape moves no data), or null when none is found: the
+    /// candidates are the layouts getWithSizePerThread spreads over `shape`
+    /// in row-major order.
+    BlockedEncodingAttr getReshaped(::llvm::ArrayRef<int64_t> srcShape,
+                                    ::llvm::ArrayRef<int64_t> shape) const;
   }];
 }
 

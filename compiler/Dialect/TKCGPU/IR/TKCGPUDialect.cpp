@@ -2,8 +2,9 @@
 //
 // Registers the tkc_gpu attributes and ops; parses, prints and verifies the
 // blocked encoding; picks a dot's result layout; permutes a blocked layout's
-// dimensions for tkc.trans; converts encodings (blocked,
-// slice, dot operand) to linear layouts; folds trivial layout conversions.
+// dimensions for tkc.trans and finds one for tkc.reshape; converts encodings
+// (blocked, slice, dot operand) to linear layouts; folds trivial layout
+// conversions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -251,6 +252,39 @@ BlockedEncodingAttr::getTransposed(ArrayRef<int32_t> order) const {
   return BlockedEncodingAttr::get(getContext(), size, threads, warps, newOrder);
 }
 
+BlockedEncodingAttr
+BlockedEncodingAttr::getReshaped(ArrayRef<int64_t> srcShape,
+                                 ArrayRef<int64_t> shape) const {
+  LinearLayout want = LinearLayout::reshape(toLinearLayout(srcShape), shape);
+  unsigned rank = shape.size();
+  unsigned numRegisters = want.getNumRegisters();
+  SmallVector<unsigned> order;
+  for (unsigned d = rank; d-- > 0;)
+    order.push_back(d);
+  // Every sizePerThread of powers of two within the shape and the
+  // registers, the slowest dimension counting fastest.
+  SmallVector<unsigned> size(rank, 1);
+  while (true) {
+    int64_t product = 1;
+    for (unsigned v : size)
+      product *= v;
+    if (product <= numRegisters) {
+      auto candidate = getWithSizePerThread(getContext(), shape, size, order,
+                                            want.getSize(HwDim::Warp),
+                                            want.getSize(HwDim::Lane));
+      LinearLayout layout = candidate.toLinearLayout(shape);
+      if (layout.getNumRegisters() == numRegisters &&
+          layout.getRegisterMapFrom(want))
+        return candidate;
+    }
+    unsigned d = 0;
+    while (d < rank && (size[d] *= 2) > shape[d])
+      size[d++] = 1;
+    if (d == rank)
+      return {};
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // DotOperandEncodingAttr
 //===----------------------------------------------------------------------===//
@@ -404,6 +438,15 @@ int64_t mlir::tkc::gpu::getScanRepetitions(RankedTensorType type,
     if (basis[axis] > lowest)
       repetitions *= 2;
   return repetitions;
+}
+
+std::optional<SmallVector<unsigned>>
+mlir::tkc::gpu::getReshapeRegisterMap(RankedTensorType srcType,
+                                      RankedTensorType type) {
+  if (!getLayout(srcType) || !getLayout(type))
+    return std::nullopt;
+  return getLinearLayout(type).getRegisterMapFrom(
+      LinearLayout::reshape(getLinearLayout(srcType), type.getShape()));
 }
 
 int64_t mlir::tkc::gpu::getAtomicScratchBytes(Operation *atomic) {

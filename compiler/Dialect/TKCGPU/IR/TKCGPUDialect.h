@@ -66,6 +66,13 @@ ReduceScratch getScanScratch(ScanOp scan);
 /// when the result is unused or no element is held by several threads.
 int64_t getAtomicScratchBytes(Operation *atomic);
 
+/// For each register of a tkc.reshape's result of `type`, the register of
+/// its operand of `srcType` that holds the same element in the same thread;
+/// none when some element changes thread (the reshape then goes through
+/// shared memory).
+std::optional<SmallVector<unsigned>>
+getReshapeRegisterMap(RankedTensorType srcType, RankedTensorType type);
+
 /// Bytes a value of `type` takes in shared memory (an i1 takes a byte).
 int64_t getStorageBytes(Type type);
 

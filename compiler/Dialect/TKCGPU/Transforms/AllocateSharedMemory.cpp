@@ -1,11 +1,12 @@
 //===- AllocateSharedMemory.cpp - Place the kernel's shared-memory scratch ===//
 //
-// Implements tkc-gpu-allocate-shared-memory. Layout conversions through
-// shared memory, reductions and scans across warps, and atomics whose old
-// values other threads need each use a scratch buffer that is live only
-// inside the op, so they can all share offset 0. The pass places each at an offset instead, so that a user's scratch is,
-// where room allows, disjoint from the one before it: such a user needs no
-// barrier before its stores. It records the bytes needed on the module.
+// Implements tkc-gpu-allocate-shared-memory. Layout conversions and
+// reshapes through shared memory, reductions and scans across warps, and
+// atomics whose old values other threads need each use a scratch buffer that is
+// live only inside the op, so they can all share offset 0. The pass places each
+// at an offset instead, so that a user's scratch is, where room allows,
+// disjoint from the one before it: such a user needs no barrier before its
+// stores. It records the bytes needed on the module.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +33,12 @@ int64_t scratchBytes(Operation *op) {
     auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
     // Conversions that only permute a thread's registers need none.
     if (getLinearLayout(type).getRegisterMapFrom(getLinearLayout(srcType)))
+      return 0;
+    return type.getNumElements() * getStorageBytes(type.getElementType());
+  }
+  if (auto reshape = dyn_cast<tkc::ReshapeOp>(op)) {
+    auto type = cast<RankedTensorType>(reshape.getType());
+    if (getReshapeRegisterMap(reshape.getSrc().getType(), type))
       return 0;
     return type.getNumElements() * getStorageBytes(type.getElementType());
   }

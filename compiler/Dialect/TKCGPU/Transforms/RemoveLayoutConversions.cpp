@@ -4,13 +4,14 @@
 // conversion whose source can be recomputed in the target layout without
 // new conversions (its backward slice reaches only constants, splats,
 // ranges, and conversions from the target layout, through elementwise ops,
-// broadcasts, expand_dims and transposes) becomes that recomputation.
-// Conversions of values that cannot be recomputed (loads) sink through
-// elementwise ops and transposes instead, a reduction of converted values
-// reduces them where they are, a loop-carried tensor takes the layout of its
-// update (a dot's accumulator, that of the dot) or of its uses (advanced
-// pointers, that of their load), and a store of a converted value moves to
-// the value's layout when its pointers can follow.
+// broadcasts, expand_dims, transposes and reshapes) becomes that
+// recomputation. Conversions of values that cannot be recomputed (loads)
+// sink through elementwise ops, transposes and reshapes instead, a
+// reduction of converted values reduces them where they are, a loop-carried
+// tensor takes the layout of its update (a dot's accumulator, that of the
+// dot) or of its uses (advanced pointers, that of their load), and a store
+// of a converted value moves to the value's layout when its pointers can
+// follow.
 // The folder of convert_layout collapses chains and identities; dead values
 // in the old layout go.
 //
@@ -77,6 +78,11 @@ Attribute operandLayout(Operation *def, Attribute layout) {
       inverse[d] = i;
     return cast<BlockedEncodingAttr>(layout).getTransposed(inverse);
   }
+  // A reshape's operand needs a layout in which each thread has the same
+  // elements, if there is one.
+  if (auto reshape = dyn_cast<ReshapeOp>(def))
+    return cast<BlockedEncodingAttr>(layout).getReshaped(
+        reshape.getType().getShape(), reshape.getSrc().getType().getShape());
   return {};
 }
 
@@ -239,6 +245,34 @@ struct TransWhereValueIs : public OpRewritePattern<TransOp> {
                         withLayout(type, from.getTransposed(trans.getOrder())),
                         convert.getSrc(), trans.getOrderAttr());
     rewriter.replaceOpWithNewOp<ConvertLayoutOp>(trans, type, moved);
+    return success();
+  }
+};
+
+/// Likewise a reshape, when the load's layout has a reshaped form in which
+/// every thread keeps its elements (BlockedEncodingAttr::getReshaped).
+struct ReshapeWhereValueIs : public OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ReshapeOp reshape,
+                                PatternRewriter &rewriter) const override {
+    auto convert = reshape.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!convert)
+      return failure();
+    auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
+    auto from = dyn_cast<BlockedEncodingAttr>(srcType.getEncoding());
+    if (!from ||
+        canRematerialize(convert.getSrc(), convert.getType().getEncoding(), 0))
+      return failure();
+    auto type = cast<RankedTensorType>(reshape.getType());
+    BlockedEncodingAttr layout =
+        from.getReshaped(srcType.getShape(), type.getShape());
+    if (!layout)
+      return failure();
+    auto moved =
+        ReshapeOp::create(rewriter, reshape.getLoc(), withLayout(type, layout),
+                          convert.getSrc(), reshape.getAllowReorderAttr());
+    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(reshape, type, moved);
     return success();
   }
 };
@@ -489,8 +523,8 @@ struct RemoveLayoutConversionsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<RematerializeConversion, SinkConversion, TransWhereValueIs,
-                 ReduceWhereValuesAre, CarryInUpdateLayout, StoreInValueLayout,
-                 AtomicInOperandLayout<AtomicRMWOp>,
+                 ReshapeWhereValueIs, ReduceWhereValuesAre, CarryInUpdateLayout,
+                 StoreInValueLayout, AtomicInOperandLayout<AtomicRMWOp>,
                  AtomicInOperandLayout<AtomicCASOp>>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();

@@ -301,3 +301,28 @@ func.func @trans_recomputed(%x: i32) -> tensor<32x64xi32, #st> {
   %c = tkc_gpu.convert_layout %t : tensor<32x64xi32, #dt> -> tensor<32x64xi32, #st>
   return %c : tensor<32x64xi32, #st>
 }
+
+// -----
+
+#ld = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#d = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#d2 = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#st = #tkc_gpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A reshape of a converted loaded value reshapes it in a layout where each
+// thread keeps the elements it loaded; one conversion remains, after it.
+// CHECK-DAG: #[[LD:.*]] = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[LDR:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+// CHECK-LABEL: func.func @reshape_where_loaded
+// CHECK: %[[L:.*]] = tkc.load %{{.*}} : tensor<2048x!tkc.ptr<f32>, #[[LD]]>
+// CHECK: %[[R:.*]] = tkc.reshape %[[L]] : tensor<2048xf32, #[[LD]]> -> tensor<4x512xf32, #[[LDR]]>
+// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %[[R]] : tensor<4x512xf32, #[[LDR]]> -> tensor<4x512xf32, #{{blocked[0-9]*}}>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: return %[[C]]
+func.func @reshape_where_loaded(%p: tensor<2048x!tkc.ptr<f32>, #ld>) -> tensor<4x512xf32, #st> {
+  %v = tkc.load %p : tensor<2048x!tkc.ptr<f32>, #ld>
+  %vd = tkc_gpu.convert_layout %v : tensor<2048xf32, #ld> -> tensor<2048xf32, #d>
+  %r = tkc.reshape %vd : tensor<2048xf32, #d> -> tensor<4x512xf32, #d2>
+  %c = tkc_gpu.convert_layout %r : tensor<4x512xf32, #d2> -> tensor<4x512xf32, #st>
+  return %c : tensor<4x512xf32, #st>
+}
