@@ -32,9 +32,6 @@ using DK = DType::Kind;
 /// naming one is an error, and so is calling the block method of one
 /// (`x.sort()`).
 static const BuiltinEntry kUnsupported[] = {
-    {"tl.make_tensor_descriptor", nullptr},
-    {"tl.load_tensor_descriptor", nullptr},
-    {"tl.store_tensor_descriptor", nullptr},
     {"tl.inline_asm_elementwise", nullptr},
     {"tl.join", nullptr, "join"},
     {"tl.split", nullptr, "split"},
@@ -75,8 +72,7 @@ static const BuiltinTable &builtinTable() {
     for (llvm::ArrayRef<BuiltinEntry> family :
          {pythonBuiltins(), creationBuiltins(), memoryBuiltins(),
           mathBuiltins(), reduceBuiltins(), shapeBuiltins(), debugBuiltins(),
-          blockPointerBuiltins(),
-          llvm::ArrayRef<BuiltinEntry>(kUnsupported)})
+          blockPointerBuiltins(), llvm::ArrayRef<BuiltinEntry>(kUnsupported)})
       for (const BuiltinEntry &entry : family) {
         [[maybe_unused]] bool added =
             t.byName.try_emplace(entry.name, &entry).second;

@@ -17,6 +17,7 @@
 #ifndef TKC_FRONTEND_BUILTINS_H
 #define TKC_FRONTEND_BUILTINS_H
 
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
 #include "compiler/Frontend/CodeGenImpl.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -140,7 +141,8 @@ llvm::ArrayRef<BuiltinEntry> reduceBuiltins();
 llvm::ArrayRef<BuiltinEntry> shapeBuiltins();
 /// Compiler hints, static and device assertions, and printing.
 llvm::ArrayRef<BuiltinEntry> debugBuiltins();
-/// Block pointers: tl.make_block_ptr and tl.advance.
+/// Block pointers and tensor descriptors: tl.make_block_ptr, tl.advance,
+/// tl.make_tensor_descriptor and a descriptor's load and store.
 llvm::ArrayRef<BuiltinEntry> blockPointerBuiltins();
 
 /// tl.load / tl.store through a block pointer (the call's first argument):
@@ -150,14 +152,27 @@ llvm::ArrayRef<BuiltinEntry> blockPointerBuiltins();
 std::optional<Obj> lowerBlockPointerAccess(BuiltinCall &c, const Obj &blockPtr,
                                            bool isLoad, size_t maskIndex);
 
-/// Emits the tkc.load or tkc.store of a tl.load/tl.store call whose
-/// arguments are bound and checked: pointers `p`, the stored `value` (cast
-/// and broadcast to `p`), the optional `mask` and `other` (likewise); reads
-/// the cache, eviction and volatile arguments from `c.args`.
+/// How a load or store may use the caches (tl.load/tl.store's
+/// cache_modifier, eviction_policy and volatile); null attributes are the
+/// defaults.
+struct AccessHints {
+  mlir::tkc::CacheModifierAttr cache;
+  mlir::tkc::EvictionPolicyAttr evict;
+  bool isVolatile = false;
+};
+
+/// The hints of a tl.load (`isLoad`) or tl.store call whose arguments are
+/// bound; nullopt after an error.
+std::optional<AccessHints> readAccessHints(BuiltinCall &c, bool isLoad);
+
+/// Emits the tkc.load or tkc.store of pointers `p`, with the stored `value`
+/// (cast and broadcast to `p`), and the optional `mask` and `other`
+/// (likewise).
 std::optional<Obj> emitLoadStore(BuiltinCall &c, bool isLoad, const Obj &p,
                                  const std::optional<Obj> &value,
                                  const std::optional<Obj> &mask,
-                                 const std::optional<Obj> &other);
+                                 const std::optional<Obj> &other,
+                                 const AccessHints &hints);
 
 /// The i32 indices along `axis` of a block of `shape`, broadcast to it.
 Obj axisIndices(CodeGen &cg, llvm::ArrayRef<int64_t> shape, int64_t axis,

@@ -11,6 +11,10 @@
 // `padding_option` ("zero" or "nan") as the value of masked-off elements.
 // Address arithmetic is in 64 bits, as Triton's. A block pointer that a loop
 // carries is carried as its runtime parts (CodeGenStatements.cpp).
+// Tensor descriptors (tl.make_tensor_descriptor) are lowered the same way on
+// every target for now: desc.load(offsets) and desc.store(offsets, value)
+// are the accesses of a block pointer at `offsets`, every dimension checked
+// (Hopper's TMA lowering is not done).
 //
 //===----------------------------------------------------------------------===//
 
@@ -189,48 +193,23 @@ std::optional<Obj> advance(BuiltinCall &c) {
 
 } // namespace
 
-std::optional<Obj> lowerBlockPointerAccess(BuiltinCall &c, const Obj &bp,
-                                           bool isLoad, size_t maskIndex) {
-  if (c.args.has(maskIndex) || (isLoad && c.args.has(2)))
-    return c.error(std::string("tl.") + (isLoad ? "load" : "store") +
-                   " through a block pointer takes boundary_check and "
-                   "padding_option, not mask and other");
+/// The access of the block `bp` names: its pointers, the mask of the
+/// dimensions `checked`, and `padding` ("zero" or "nan") where a load is
+/// masked off; `stored` is a store's value.
+static std::optional<Obj> accessBlock(BuiltinCall &c, const Obj &bp,
+                                      const std::vector<bool> &checked,
+                                      llvm::StringRef padding,
+                                      std::optional<Obj> stored, Loc storedLoc,
+                                      const AccessHints &hints) {
+  bool isLoad = !stored;
   llvm::ArrayRef<int64_t> block = bp.blockShape;
   size_t rank = block.size();
   Parts parts(bp);
   DType pointee = parts.base.type.elem.getPointee();
-
-  // Which dimensions to check, and what masked-off elements read.
-  std::vector<bool> checked(rank, false);
-  if (auto dims = c.args.get(3)) {
-    std::vector<Obj> list =
-        dims->kind == Kind::Tuple ? dims->elems : std::vector<Obj>{*dims};
-    for (const Obj &d : list) {
-      auto n = c.cg.constInt(d, c.args.loc(3), "a boundary_check dimension");
-      if (!n)
-        return std::nullopt;
-      if (*n < 0 || *n >= static_cast<int64_t>(rank))
-        return c.error("boundary_check dimension " + std::to_string(*n) +
-                       " is out of range for a block pointer of rank " +
-                       std::to_string(rank));
-      checked[*n] = true;
-    }
-  }
-  std::string padding = "zero";
-  if (isLoad) {
-    auto text = c.args.string(4, "");
-    if (!text)
-      return std::nullopt;
-    if (!text->empty())
-      padding = *text;
-    if (padding != "zero" && padding != "nan")
-      return c.error("padding_option must be \"zero\" or \"nan\", got \"" +
-                     padding + "\"");
-    if (padding == "nan" && !pointee.isFloat())
-      return c.error("padding_option \"nan\" needs a floating-point block, "
-                     "not " +
-                     pointee.str());
-  }
+  if (isLoad && padding == "nan" && !pointee.isFloat())
+    return c.error("padding_option \"nan\" needs a floating-point block, "
+                   "not " +
+                   pointee.str());
 
   // base + sum over dimensions of (offset + index) * stride, in 64 bits.
   std::optional<Obj> ptr = c.cg.broadcastTo(parts.base, block, c.l);
@@ -259,12 +238,12 @@ std::optional<Obj> lowerBlockPointerAccess(BuiltinCall &c, const Obj &bp,
   if (!ptr)
     return std::nullopt;
 
-  std::optional<Obj> value, other;
-  if (!isLoad) {
-    value = c.cg.castObj(*c.args.raw(1), pointee, c.args.loc(1));
-    if (value)
-      value = c.cg.broadcastTo(*value, block, c.args.loc(1));
-    if (!value)
+  std::optional<Obj> other;
+  if (stored) {
+    stored = c.cg.castObj(*stored, pointee, storedLoc);
+    if (stored)
+      stored = c.cg.broadcastTo(*stored, block, storedLoc);
+    if (!stored)
       return std::nullopt;
   } else if (mask) {
     Obj fill = padding == "nan"
@@ -276,13 +255,153 @@ std::optional<Obj> lowerBlockPointerAccess(BuiltinCall &c, const Obj &bp,
     if (!other)
       return std::nullopt;
   }
-  return emitLoadStore(c, isLoad, *ptr, value, mask, other);
+  return emitLoadStore(c, isLoad, *ptr, stored, mask, other, hints);
 }
+
+std::optional<Obj> lowerBlockPointerAccess(BuiltinCall &c, const Obj &bp,
+                                           bool isLoad, size_t maskIndex) {
+  if (c.args.has(maskIndex) || (isLoad && c.args.has(2)))
+    return c.error(std::string("tl.") + (isLoad ? "load" : "store") +
+                   " through a block pointer takes boundary_check and "
+                   "padding_option, not mask and other");
+  size_t rank = bp.blockShape.size();
+  std::vector<bool> checked(rank, false);
+  if (auto dims = c.args.get(3)) {
+    std::vector<Obj> list =
+        dims->kind == Kind::Tuple ? dims->elems : std::vector<Obj>{*dims};
+    for (const Obj &d : list) {
+      auto n = c.cg.constInt(d, c.args.loc(3), "a boundary_check dimension");
+      if (!n)
+        return std::nullopt;
+      if (*n < 0 || *n >= static_cast<int64_t>(rank))
+        return c.error("boundary_check dimension " + std::to_string(*n) +
+                       " is out of range for a block pointer of rank " +
+                       std::to_string(rank));
+      checked[*n] = true;
+    }
+  }
+  std::string padding = "zero";
+  if (isLoad) {
+    auto text = c.args.string(4, "");
+    if (!text)
+      return std::nullopt;
+    if (!text->empty())
+      padding = *text;
+    if (padding != "zero" && padding != "nan")
+      return c.error("padding_option must be \"zero\" or \"nan\", got \"" +
+                     padding + "\"");
+  }
+  auto hints = readAccessHints(c, isLoad);
+  if (!hints)
+    return std::nullopt;
+  std::optional<Obj> stored;
+  if (!isLoad)
+    stored = *c.args.raw(1);
+  return accessBlock(c, bp, checked, padding, stored, c.args.loc(1), *hints);
+}
+
+namespace {
+
+/// `tl.make_tensor_descriptor(base, shape, strides, block_shape,
+/// padding_option)`: on every target, its loads and stores are the masked
+/// accesses of a block pointer at the offsets they are given.
+std::optional<Obj> makeTensorDescriptor(BuiltinCall &c) {
+  if (!c.args.bind(
+          {"base", "shape", "strides", "block_shape", "padding_option="}))
+    return std::nullopt;
+  auto base = c.args.tensor(0);
+  if (!base)
+    return std::nullopt;
+  if (!base->type.elem.isPtr() || base->type.isBlock())
+    return c.error("tl.make_tensor_descriptor needs a scalar pointer as its "
+                   "base, got " +
+                   base->type.str());
+  auto shape = tupleArg(c, 1, "shape");
+  auto strides = shape ? tupleArg(c, 2, "strides") : std::nullopt;
+  auto block = strides ? constInts(c, 3, "block_shape") : std::nullopt;
+  auto padding = block ? c.args.string(4, "zero") : std::nullopt;
+  if (!padding)
+    return std::nullopt;
+  size_t rank = block->size();
+  if (rank == 0 || shape->size() != rank || strides->size() != rank)
+    return c.error("tl.make_tensor_descriptor needs shape, strides and "
+                   "block_shape of one length");
+  for (int64_t extent : *block)
+    if (extent <= 0 || !llvm::isPowerOf2_64(extent))
+      return c.error("tl.make_tensor_descriptor's block_shape must be powers "
+                     "of two, got " +
+                     std::to_string(extent));
+  if (*padding != "zero" && *padding != "nan")
+    return c.error("padding_option must be \"zero\" or \"nan\", got \"" +
+                   *padding + "\"");
+  auto shapes = integerScalars(c, *shape, DType(DK::I64), 1, "the shape");
+  auto strideValues =
+      shapes ? integerScalars(c, *strides, DType(DK::I64), 2, "the strides")
+             : std::nullopt;
+  if (!strideValues)
+    return std::nullopt;
+  Obj desc;
+  desc.kind = Kind::TensorDesc;
+  desc.elems.push_back(*base);
+  desc.elems.insert(desc.elems.end(), shapes->begin(), shapes->end());
+  desc.elems.insert(desc.elems.end(), strideValues->begin(),
+                    strideValues->end());
+  desc.blockShape = *block;
+  desc.str = *padding;
+  return desc;
+}
+
+/// `desc.load(offsets)` and `desc.store(offsets, value)` (and their
+/// functional forms tl.load_tensor_descriptor, tl.store_tensor_descriptor):
+/// the block at `offsets`, every dimension checked against the shape.
+std::optional<Obj> accessTensorDescriptor(BuiltinCall &c) {
+  bool isLoad = c.name == "load" || c.name == "load_tensor_descriptor";
+  if (!(isLoad ? c.args.bind({"desc", "offsets"})
+               : c.args.bind({"desc", "offsets", "value"})))
+    return std::nullopt;
+  const std::optional<Obj> &given = c.args.raw(0);
+  if (!given || given->kind != Kind::TensorDesc)
+    return c.error("tl." + c.name.str() +
+                   " needs a tensor descriptor (from "
+                   "tl.make_tensor_descriptor), got " +
+                   (given ? given->describe() : std::string("nothing")));
+  const Obj &desc = *given;
+  auto offsets = c.args.get(1);
+  std::vector<Obj> list = offsets && offsets->kind == Kind::Tuple
+                              ? offsets->elems
+                          : offsets ? std::vector<Obj>{*offsets}
+                                    : std::vector<Obj>{};
+  size_t rank = desc.blockShape.size();
+  if (list.size() != rank)
+    return c.error("a tensor descriptor of rank " + std::to_string(rank) +
+                   " needs " + std::to_string(rank) + " offsets, got " +
+                   std::to_string(list.size()));
+  auto values = integerScalars(c, list, DType(DK::I32), 1, "the offsets");
+  if (!values)
+    return std::nullopt;
+  Obj block = desc;
+  block.kind = Kind::BlockPtr;
+  block.elems.insert(block.elems.end(), values->begin(), values->end());
+  for (size_t d = rank; d-- > 0;)
+    block.order.push_back(static_cast<int64_t>(d));
+  std::optional<Obj> stored;
+  if (!isLoad)
+    stored = *c.args.raw(2);
+  return accessBlock(c, block, std::vector<bool>(rank, true), desc.str, stored,
+                     isLoad ? c.l : c.args.loc(2), AccessHints());
+}
+
+} // namespace
 
 llvm::ArrayRef<BuiltinEntry> blockPointerBuiltins() {
   static const BuiltinEntry entries[] = {
       {"tl.make_block_ptr", makeBlockPtr},
       {"tl.advance", advance, "advance"},
+      {"tl.make_tensor_descriptor", makeTensorDescriptor},
+      {"tensor_descriptor.load", accessTensorDescriptor},
+      {"tensor_descriptor.store", accessTensorDescriptor},
+      {"tl.load_tensor_descriptor", accessTensorDescriptor},
+      {"tl.store_tensor_descriptor", accessTensorDescriptor},
   };
   return entries;
 }

@@ -129,15 +129,14 @@ static std::optional<Obj> lowerLoadStore(BuiltinCall &c) {
     if (!other)
       return std::nullopt;
   }
-  return emitLoadStore(c, isLoad, p, value, mask, other);
+  auto hints = readAccessHints(c, isLoad);
+  if (!hints)
+    return std::nullopt;
+  return emitLoadStore(c, isLoad, p, value, mask, other, *hints);
 }
 
-std::optional<Obj> emitLoadStore(BuiltinCall &c, bool isLoad, const Obj &p,
-                                 const std::optional<Obj> &value,
-                                 const std::optional<Obj> &mask,
-                                 const std::optional<Obj> &other) {
+std::optional<AccessHints> readAccessHints(BuiltinCall &c, bool isLoad) {
   size_t cacheIndex = isLoad ? 5 : 4;
-  DType pointee = p.type.elem.getPointee();
   auto cacheText = c.args.string(cacheIndex, "");
   auto evictText = cacheText ? c.args.string(cacheIndex + 1, "") : std::nullopt;
   auto cache = evictText ? cacheModifierAttr(c.cg, *cacheText, isLoad,
@@ -148,20 +147,33 @@ std::optional<Obj> emitLoadStore(BuiltinCall &c, bool isLoad, const Obj &p,
             : std::nullopt;
   if (!evict)
     return std::nullopt;
+  AccessHints hints{*cache, *evict, false};
+  if (isLoad) {
+    auto isVolatile = c.args.flag(7, false);
+    if (!isVolatile)
+      return std::nullopt;
+    hints.isVolatile = *isVolatile;
+  }
+  return hints;
+}
+
+std::optional<Obj> emitLoadStore(BuiltinCall &c, bool isLoad, const Obj &p,
+                                 const std::optional<Obj> &value,
+                                 const std::optional<Obj> &mask,
+                                 const std::optional<Obj> &other,
+                                 const AccessHints &hints) {
+  DType pointee = p.type.elem.getPointee();
   mlir::Value maskValue = mask ? mask->value : mlir::Value();
   if (!isLoad) {
-    tkcir::StoreOp::create(c.b, c.L, p.value, value->value, maskValue, *cache,
-                           *evict);
+    tkcir::StoreOp::create(c.b, c.L, p.value, value->value, maskValue,
+                           hints.cache, hints.evict);
     return Obj::none();
   }
-  auto isVolatile = c.args.flag(7, false);
-  if (!isVolatile)
-    return std::nullopt;
   auto load = tkcir::LoadOp::create(c.b, c.L, p.value, maskValue,
                                     other ? other->value : mlir::Value());
-  load.setCacheAttr(*cache);
-  load.setEvictAttr(*evict);
-  load.setIsVolatile(*isVolatile);
+  load.setCacheAttr(hints.cache);
+  load.setEvictAttr(hints.evict);
+  load.setIsVolatile(hints.isVolatile);
   return Obj::tensor(load.getResult(), p.type.withElem(pointee));
 }
 

@@ -52,6 +52,15 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
       return tensorAttribute(*base, a.attr, a.attrLoc);
     case Kind::DTypeObj:
       return dtypeAttribute(*base, a.attr, a.attrLoc);
+    case Kind::TensorDesc:
+      if (a.attr == "load" || a.attr == "store") {
+        Obj m = Obj::named(Kind::Method, "tensor_descriptor." + a.attr);
+        m.self = std::make_shared<Obj>(*base);
+        return m;
+      }
+      cg.diags.error(a.attrLoc, "a tensor descriptor has no attribute '" +
+                                    a.attr + "' (tkc supports load and store)");
+      return std::nullopt;
     default:
       cg.diags.error(a.attrLoc,
                      base->describe() + " has no attribute '" + a.attr + "'");

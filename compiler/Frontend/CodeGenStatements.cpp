@@ -73,7 +73,8 @@ static bool sameObj(const Obj &a, const Obj &b) {
   case Kind::Method:
     return a.str == b.str && sameObj(*a.self, *b.self);
   case Kind::BlockPtr:
-    if (a.blockShape != b.blockShape || a.order != b.order)
+  case Kind::TensorDesc:
+    if (a.blockShape != b.blockShape || a.order != b.order || a.str != b.str)
       return false;
     [[fallthrough]];
   case Kind::Tuple:
@@ -405,7 +406,8 @@ bool FunctionGen::visitIf(const IfStmt &stmt) {
 /// Whether `o` is made of parts: a tuple, or a block pointer (whose parts
 /// are its runtime scalars).
 static bool isComposite(const Obj &o) {
-  return o.kind == Kind::Tuple || o.kind == Kind::BlockPtr;
+  return o.kind == Kind::Tuple || o.kind == Kind::BlockPtr ||
+         o.kind == Kind::TensorDesc;
 }
 
 /// Appends the leaves of `o` (the elements of nested tuples, the runtime

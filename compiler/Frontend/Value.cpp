@@ -12,7 +12,8 @@ namespace tkc::frontend {
 using Kind = Obj::Kind;
 
 bool Obj::isConstexpr() const {
-  if (kind == Kind::Tensor || kind == Kind::BlockPtr)
+  if (kind == Kind::Tensor || kind == Kind::BlockPtr ||
+      kind == Kind::TensorDesc)
     return false;
   if (kind == Kind::Tuple)
     for (const Obj &e : elems)
@@ -46,12 +47,14 @@ std::string Obj::describe() const {
   case Kind::Builtin:
   case Kind::Method:
     return "builtin '" + str + "'";
-  case Kind::BlockPtr: {
+  case Kind::BlockPtr:
+  case Kind::TensorDesc: {
     std::string shape;
     for (int64_t extent : blockShape)
       shape += std::to_string(extent) + "x";
-    return "block pointer <" + shape + elems[0].type.elem.getPointee().str() +
-           ">";
+    return (kind == Kind::BlockPtr ? "block pointer <"
+                                   : "tensor descriptor <") +
+           shape + elems[0].type.elem.getPointee().str() + ">";
   }
   }
   return "?";

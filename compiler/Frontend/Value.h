@@ -29,21 +29,24 @@ namespace tkc::frontend {
 /// compile-time object.
 struct Obj {
   enum class Kind {
-    Tensor,   ///< Runtime value: `value` of type `type` (scalar or block).
-    Int,      ///< Python int (constexpr).
-    Float,    ///< Python float (constexpr).
-    Bool,     ///< Python bool (constexpr).
-    Str,      ///< Python string (constexpr).
-    None,     ///< Python None.
-    DTypeObj, ///< A dtype such as tl.float16.
-    Tuple,    ///< Tuple or list of objects.
-    Function, ///< A @jit function.
-    Module,   ///< A module such as `triton.language` (path in `str`).
-    Builtin,  ///< A builtin function (name in `str`).
-    Method,   ///< A builtin bound to `self` (name in `str`).
-    BlockPtr, ///< tl.make_block_ptr's result: runtime scalars in `elems`
-              ///< (base, then shape, strides and offsets per dimension),
-              ///< `blockShape` and `order` known at compile time.
+    Tensor,     ///< Runtime value: `value` of type `type` (scalar or block).
+    Int,        ///< Python int (constexpr).
+    Float,      ///< Python float (constexpr).
+    Bool,       ///< Python bool (constexpr).
+    Str,        ///< Python string (constexpr).
+    None,       ///< Python None.
+    DTypeObj,   ///< A dtype such as tl.float16.
+    Tuple,      ///< Tuple or list of objects.
+    Function,   ///< A @jit function.
+    Module,     ///< A module such as `triton.language` (path in `str`).
+    Builtin,    ///< A builtin function (name in `str`).
+    Method,     ///< A builtin bound to `self` (name in `str`).
+    BlockPtr,   ///< tl.make_block_ptr's result: runtime scalars in `elems`
+                ///< (base, then shape, strides and offsets per dimension),
+                ///< `blockShape` and `order` known at compile time.
+    TensorDesc, ///< tl.make_tensor_descriptor's result: `elems` as a
+                ///< BlockPtr's without offsets, `blockShape`, and the
+                ///< padding option in `str`.
   };
   Kind kind = Kind::None;
   mlir::Value value;
@@ -55,8 +58,8 @@ struct Obj {
   std::vector<Obj> elems;
   const FunctionDef *function = nullptr;
   std::shared_ptr<Obj> self;
-  /// BlockPtr: the shape of the block it loads and stores, and the order of
-  /// its dimensions (fastest first).
+  /// BlockPtr, TensorDesc: the shape of the block it loads and stores, and
+  /// the order of its dimensions (fastest first; BlockPtr only).
   std::vector<int64_t> blockShape, order;
 
   static Obj tensor(mlir::Value v, TType t) {

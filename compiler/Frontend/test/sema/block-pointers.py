@@ -1,5 +1,7 @@
 # RUN: tkc compile %s --kernel copy_tile --signature '*fp16:16, *fp16:16, i32, i32, i32:16, 32, 64' --emit=ttir | FileCheck %s --check-prefix=TILE
 # RUN: tkc compile %s --kernel advance_in_loop --signature '*fp32:16, *fp32:16, i32:16, 128' --emit=ttir | FileCheck %s --check-prefix=LOOP
+# RUN: tkc compile %s --kernel descriptor_tiles --signature '*fp32:16, *fp32:16, i32, i32:16, 32, 64' --emit=ttir | FileCheck %s --check-prefix=DESC
+# RUN: not tkc compile %s --kernel descriptor_rank --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=DESCRANK
 # RUN: not tkc compile %s --kernel mask_on_block_ptr --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MASK
 # RUN: not tkc compile %s --kernel bad_order --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ORDER
 # RUN: not tkc compile %s --kernel bad_padding --signature '*i32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=PADDING
@@ -7,7 +9,9 @@
 # bounds mask of the block they name: base + sum_d (offset_d + i_d) *
 # stride_d in 64 bits, checked 0 <= offset_d + i_d < shape_d in the
 # dimensions of boundary_check, with padding_option as the masked-off value;
-# a loop carries a block pointer as its runtime parts.
+# a loop carries a block pointer as its runtime parts. A tensor descriptor's
+# load and store are those of a block pointer at the offsets given, with
+# every dimension checked.
 import triton
 import triton.language as tl
 
@@ -52,6 +56,30 @@ def advance_in_loop(x, out, n, BLOCK: tl.constexpr):
 # LOOP: tkc.load
 # LOOP: %[[NEXT:.*]] = arith.addi %[[OFF]], %{{.*}} : i32
 # LOOP: scf.yield {{.*}}, %[[NEXT]] :
+
+
+@triton.jit
+def descriptor_tiles(x, y, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    xd = tl.make_tensor_descriptor(x, shape=[M, N], strides=[N, 1],
+                                   block_shape=[BM, BN])
+    yd = tl.make_tensor_descriptor(y, shape=[M, N], strides=[N, 1],
+                                   block_shape=[BM, BN])
+    yd.store([tl.program_id(0) * BM, 0], xd.load([tl.program_id(0) * BM, 0]))
+# DESC-LABEL: func.func @descriptor_tiles
+# DESC: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<32x64xf32>
+# DESC: %[[PTRS:.*]] = tkc.addptr %{{.*}} : tensor<32x64x!tkc.ptr<f32>>, tensor<32x64xi64>
+# DESC: arith.andi
+# DESC: %[[IN:.*]] = arith.andi
+# DESC: %[[LOADED:.*]] = tkc.load %[[PTRS]], %[[IN]], %[[ZERO]]
+# DESC: tkc.store %{{.*}}, %[[LOADED]], %[[IN]] : tensor<32x64x!tkc.ptr<f32>>
+
+
+@triton.jit
+def descriptor_rank(x, BLOCK: tl.constexpr):
+    d = tl.make_tensor_descriptor(x, shape=[BLOCK], strides=[1],
+                                  block_shape=[BLOCK])
+    d.load([0, 0])
+# DESCRANK: block-pointers.py:[[@LINE-1]]:5: error: a tensor descriptor of rank 1 needs 1 offsets, got 2
 
 
 @triton.jit
