@@ -2,8 +2,8 @@
 //
 // Checks blocked layouts as linear maps: the bases they produce, where each
 // holder's elements land, wrapping over small tensors, vector widths,
-// dropping a dimension for slice layouts, and spanning one in registers for
-// the operands of an FMA dot.
+// dropping a dimension for slice layouts, spanning one in registers for
+// the operands of an FMA dot, and reshaping for tkc.reshape.
 //
 //===----------------------------------------------------------------------===//
 
@@ -121,6 +121,31 @@ TEST(LinearLayout, NotSurjectiveWhenElementsAreMissing) {
   l.addBasis(HwDim::Lane, {2});
   EXPECT_TRUE(l.isSurjective());
   EXPECT_EQ(l.str(), "register=[[1]] lane=[[2]] warp=[]");
+}
+
+TEST(LinearLayout, ReshapeKeepsRowMajorPlaces) {
+  // 4 per thread along a 2048-element vector, seen as 4 rows of 512: each
+  // holder keeps its elements, at the same row-major index.
+  LinearLayout flat = LinearLayout::blocked({2048}, {4}, {32}, {4}, {0});
+  LinearLayout rows = LinearLayout::reshape(flat, {4, 512});
+  EXPECT_EQ(rows.getNumRegisters(), flat.getNumRegisters());
+  for (unsigned r = 0; r < flat.getNumRegisters(); ++r)
+    for (unsigned lane : {0u, 7u, 31u})
+      for (unsigned warp : {0u, 3u}) {
+        Basis c = rows.apply(r, lane, warp);
+        EXPECT_EQ(Basis({c[0] * 512 + c[1]}), flat.apply(r, lane, warp));
+      }
+  // It is the blocked layout of the rows with the same vector width,
+  // register for register (16: the tile repeats 4 times).
+  LinearLayout blocked =
+      LinearLayout::blocked({4, 512}, {1, 4}, {1, 32}, {1, 4}, {1, 0});
+  auto map = blocked.getRegisterMapFrom(rows);
+  ASSERT_TRUE(map.has_value());
+  ASSERT_EQ(map->size(), 16u);
+  for (unsigned r = 0; r < 16; ++r)
+    EXPECT_EQ((*map)[r], r);
+  // Flattened back, it is the vector's layout.
+  EXPECT_EQ(LinearLayout::reshape(rows, {2048}), flat);
 }
 
 } // namespace
