@@ -344,9 +344,10 @@ std::optional<Obj> FunctionGen::tensorAttribute(const Obj &t,
     return m;
   }
   if (attr == "load" && t.type.elem.isPtr()) {
-    cg.diags.error(l, "pointers have no method 'load'; tensor descriptors "
-                      "(`desc.load(offsets)`) are not supported by tkc yet, "
-                      "use tl.load(pointer)");
+    cg.diags.error(l, "pointers have no method 'load'; a tensor descriptor "
+                      "passed as a kernel parameter is not supported by tkc "
+                      "yet (make one in the kernel with "
+                      "tl.make_tensor_descriptor, or use tl.load(pointer))");
     return std::nullopt;
   }
   cg.diags.error(l, "a block has no attribute '" + attr + "'");
