@@ -85,49 +85,11 @@ struct ConvertLayoutLowering : public TargetPattern<ConvertLayoutOp> {
     }
 
     Type elem = getTypeConverter()->convertType(srcType.getElementType());
-    // Booleans travel as bytes, pointers as 64-bit integers.
-    bool isBool = elem.isInteger(1);
-    bool isPointer = isa<LLVM::LLVMPointerType>(elem);
-    if (!elem.isIntOrFloat() && !isPointer)
-      return op.emitOpError("cannot move elements of type ")
-             << elem << " through shared memory";
-    Type memType = isBool      ? rewriter.getI8Type()
-                   : isPointer ? rewriter.getI64Type()
-                               : elem;
-    Value base = getScratchBase(rewriter, loc, op);
-    Type sharedPtr = base.getType();
-
-    // The address of each register's element, row-major.
-    auto offsets = [&](const LinearLayout &layout) {
-      SmallVector<Value> result;
-      for (Value index : emitRowMajorIndices(
-               rewriter, loc, layout, getHardwareIds(rewriter, loc, target)))
-        result.push_back(LLVM::GEPOp::create(rewriter, loc, sharedPtr, memType,
-                                             base, ValueRange{index}));
-      return result;
-    };
-    // Wait for earlier readers of the scratch first, unless none can be.
-    if (needsScratchBarrier(op))
-      target.emitBarrier(rewriter, loc);
-    for (auto [ptr, value] : llvm::zip(offsets(from), src)) {
-      Value stored = value;
-      if (isBool)
-        stored = LLVM::ZExtOp::create(rewriter, loc, memType, value);
-      else if (isPointer)
-        stored = LLVM::PtrToIntOp::create(rewriter, loc, memType, value);
-      LLVM::StoreOp::create(rewriter, loc, stored, ptr);
-    }
-    target.emitBarrier(rewriter, loc);
-    SmallVector<Value> values;
-    for (Value ptr : offsets(to)) {
-      Value loaded = LLVM::LoadOp::create(rewriter, loc, memType, ptr);
-      if (isBool)
-        loaded = LLVM::TruncOp::create(rewriter, loc, elem, loaded);
-      else if (isPointer)
-        loaded = LLVM::IntToPtrOp::create(rewriter, loc, elem, loaded);
-      values.push_back(loaded);
-    }
-    replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
+    auto values =
+        exchangeThroughScratch(rewriter, loc, op, target, elem, from, to, src);
+    if (failed(values))
+      return failure();
+    replaceWithRegisters(rewriter, op, *getTypeConverter(), *values);
     return success();
   }
 };

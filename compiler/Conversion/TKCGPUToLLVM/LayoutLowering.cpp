@@ -281,3 +281,47 @@ SmallVector<Value> mlir::tkc::gpu::applyCombineRegion(Region &region,
     results.push_back(mapping.lookupOrDefault(v));
   return results;
 }
+
+FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
+    OpBuilder &b, Location loc, Operation *op, const ::tkc::TargetInfo &target,
+    Type elem, const LinearLayout &from, const LinearLayout &to,
+    ArrayRef<Value> src) {
+  bool isBool = elem.isInteger(1);
+  bool isPointer = isa<LLVM::LLVMPointerType>(elem);
+  if (!elem.isIntOrFloat() && !isPointer)
+    return op->emitOpError("cannot move elements of type ")
+           << elem << " through shared memory";
+  Type memType = isBool ? b.getI8Type() : isPointer ? b.getI64Type() : elem;
+  Value base = getScratchBase(b, loc, op);
+  HardwareIds ids = getHardwareIds(b, loc, target);
+  // The address of each register's element, row-major.
+  auto addresses = [&](const LinearLayout &layout) {
+    SmallVector<Value> result;
+    for (Value index : emitRowMajorIndices(b, loc, layout, ids))
+      result.push_back(LLVM::GEPOp::create(b, loc, base.getType(), memType,
+                                           base, ValueRange{index}));
+    return result;
+  };
+  // Wait for earlier readers of the scratch first, unless none can be.
+  if (needsScratchBarrier(op))
+    target.emitBarrier(b, loc);
+  for (auto [ptr, value] : llvm::zip(addresses(from), src)) {
+    Value stored = value;
+    if (isBool)
+      stored = LLVM::ZExtOp::create(b, loc, memType, value);
+    else if (isPointer)
+      stored = LLVM::PtrToIntOp::create(b, loc, memType, value);
+    LLVM::StoreOp::create(b, loc, stored, ptr);
+  }
+  target.emitBarrier(b, loc);
+  SmallVector<Value> values;
+  for (Value ptr : addresses(to)) {
+    Value loaded = LLVM::LoadOp::create(b, loc, memType, ptr);
+    if (isBool)
+      loaded = LLVM::TruncOp::create(b, loc, elem, loaded);
+    else if (isPointer)
+      loaded = LLVM::IntToPtrOp::create(b, loc, elem, loaded);
+    values.push_back(loaded);
+  }
+  return values;
+}

@@ -99,6 +99,19 @@ Value getScratchBase(OpBuilder &b, Location loc, Operation *op);
 /// `tkc_gpu.shared_unguarded` mark).
 bool needsScratchBarrier(Operation *op);
 
+/// Moves `src`, the registers of a tensor of `elem` elements (LLVM type) in
+/// layout `from`, into layout `to` through `op`'s shared-memory scratch:
+/// each thread stores its elements at their row-major places, a barrier,
+/// then loads the places `to` gives it. Both layouts cover the same number
+/// of elements (their shapes may differ, as a reshape's). Booleans travel
+/// as bytes and pointers as 64-bit integers; other non-scalar elements are
+/// an error on `op`.
+FailureOr<SmallVector<Value>>
+exchangeThroughScratch(OpBuilder &b, Location loc, Operation *op,
+                       const ::tkc::TargetInfo &target, Type elem,
+                       const LinearLayout &from, const LinearLayout &to,
+                       ArrayRef<Value> src);
+
 } // namespace mlir::tkc::gpu
 
 #endif // TKC_CONVERSION_TKCGPUTOLLVM_LAYOUTLOWERING_H

@@ -86,43 +86,12 @@ struct ReshapeLowering : public TargetPattern<ReshapeOp> {
     }
 
     Type elem = getTypeConverter()->convertType(srcType.getElementType());
-    // Booleans travel as bytes, pointers as 64-bit integers.
-    bool isBool = elem.isInteger(1);
-    bool isPointer = isa<LLVM::LLVMPointerType>(elem);
-    Type memType = isBool      ? rewriter.getI8Type()
-                   : isPointer ? rewriter.getI64Type()
-                               : elem;
-    Value base = getScratchBase(rewriter, loc, op);
-    HardwareIds ids = getHardwareIds(rewriter, loc, target);
-    auto addresses = [&](RankedTensorType type) {
-      SmallVector<Value> result;
-      for (Value index :
-           emitRowMajorIndices(rewriter, loc, getLinearLayout(type), ids))
-        result.push_back(LLVM::GEPOp::create(rewriter, loc, base.getType(),
-                                             memType, base, ValueRange{index}));
-      return result;
-    };
-    // Wait for earlier readers of the scratch first, unless none can be.
-    if (needsScratchBarrier(op))
-      target.emitBarrier(rewriter, loc);
-    for (auto [ptr, value] : llvm::zip(addresses(srcType), src)) {
-      Value stored = value;
-      if (isBool)
-        stored = LLVM::ZExtOp::create(rewriter, loc, memType, value);
-      else if (isPointer)
-        stored = LLVM::PtrToIntOp::create(rewriter, loc, memType, value);
-      LLVM::StoreOp::create(rewriter, loc, stored, ptr);
-    }
-    target.emitBarrier(rewriter, loc);
-    for (Value ptr : addresses(dstType)) {
-      Value loaded = LLVM::LoadOp::create(rewriter, loc, memType, ptr);
-      if (isBool)
-        loaded = LLVM::TruncOp::create(rewriter, loc, elem, loaded);
-      else if (isPointer)
-        loaded = LLVM::IntToPtrOp::create(rewriter, loc, elem, loaded);
-      values.push_back(loaded);
-    }
-    replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
+    auto moved = exchangeThroughScratch(rewriter, loc, op, target, elem,
+                                        getLinearLayout(srcType),
+                                        getLinearLayout(dstType), src);
+    if (failed(moved))
+      return failure();
+    replaceWithRegisters(rewriter, op, *getTypeConverter(), *moved);
     return success();
   }
 };
