@@ -30,15 +30,12 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
-
-#include <cstdlib>
 
 using namespace llvm;
 using namespace tkc::driver;
@@ -176,17 +173,21 @@ std::string kernelLocation(mlir::ModuleOp module) {
 
 /// What LLVM reports while a backend stage runs, said with the kernel's
 /// location, the stage and the target: errors LLVM sends to the context's
-/// diagnostic handler are collected for check(); a fatal error, after which
-/// LLVM ends the process, is printed with the same context first.
+/// diagnostic handler are collected for check(); while it lives, it is the
+/// thread's running stage that describeRunningStage() names for a fatal
+/// error handler.
 class BackendStageReporter {
 public:
   BackendStageReporter(LLVMContext &context, std::string where,
                        std::string target)
-      : where(std::move(where)), target(std::move(target)),
-        fatal(&BackendStageReporter::onFatal, this) {
+      : where(std::move(where)), target(std::move(target)), outer(running) {
     context.setDiagnosticHandlerCallBack(&BackendStageReporter::onDiagnostic,
                                          this);
+    running = this;
   }
+  ~BackendStageReporter() { running = outer; }
+  BackendStageReporter(const BackendStageReporter &) = delete;
+  BackendStageReporter &operator=(const BackendStageReporter &) = delete;
 
   /// Names the stage that runs next (`llir`, `ptx`, ...).
   void enter(StringRef name) { stage = name.str(); }
@@ -203,11 +204,16 @@ public:
     return reportError(context() + ": " + reason);
   }
 
-private:
+  /// "kernel.py:12:5: stage 'ptx' for cuda:90a failed".
   std::string context() const {
     return (where.empty() ? "" : where + ": ") + "stage '" + stage + "' for " +
            target + " failed";
   }
+
+  /// The innermost reporter of this thread, or null.
+  static thread_local BackendStageReporter *running;
+
+private:
   static void onDiagnostic(const llvm::DiagnosticInfo *info, void *self) {
     if (info->getSeverity() != llvm::DS_Error)
       return;
@@ -218,18 +224,12 @@ private:
     info->print(printer);
     reporter->diagnostics += (reporter->diagnostics.empty() ? "" : "; ") + text;
   }
-  static void onFatal(void *self, const char *reason, bool) {
-    auto *reporter = static_cast<BackendStageReporter *>(self);
-    (void)reportError(reporter->context() + ": " + reason);
-    // LLVM ends the process after a fatal error whatever the handler does
-    // (aborting, with a crash dump, when the error asks for one); exit with
-    // the error said instead.
-    std::exit(1);
-  }
 
   std::string where, target, stage, diagnostics;
-  llvm::ScopedFatalErrorHandler fatal;
+  BackendStageReporter *outer;
 };
+
+thread_local BackendStageReporter *BackendStageReporter::running = nullptr;
 
 /// Compiles `ttir` for one target, printing the stage `opts.emit` asks
 /// for, or completing `variant` (whose parameters are already read) when the
@@ -416,6 +416,11 @@ void tkc::driver::registerCommandLineOptions() {
   mlir::registerPassManagerCLOptions();
   mlir::registerDefaultTimingManagerCLOptions();
   mlir::tkc::registerTKCPassesAndPipelines();
+}
+
+std::string tkc::driver::describeRunningStage() {
+  BackendStageReporter *reporter = BackendStageReporter::running;
+  return reporter ? reporter->context() : std::string();
 }
 
 LogicalResult tkc::driver::reportError(const Twine &message) {

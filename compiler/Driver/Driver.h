@@ -92,6 +92,13 @@ mlir::LogicalResult compileKernel(const KernelSource &source,
 mlir::LogicalResult compileIRFile(llvm::StringRef path,
                                   const CompileOptions &options);
 
+/// The backend stage this thread is running, for a fatal error handler to
+/// say where LLVM failed: "kernel.py:12:5: stage 'ptx' for cuda:90a failed",
+/// or "" outside backend stages. (A tool installs the handler: LLVM ends the
+/// process after a fatal error, which is a tool's decision, not this
+/// library's.)
+std::string describeRunningStage();
+
 /// Prints `tkc: error: MESSAGE` on stderr and returns failure().
 mlir::LogicalResult reportError(const llvm::Twine &message);
 

@@ -14,6 +14,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MathExtras.h"
@@ -340,10 +341,20 @@ int runAot(int argc, char **argv, const char *argv0) {
   return 0;
 }
 
+/// LLVM's fatal errors (instruction selection, libcalls it cannot make) end
+/// the process: say which kernel, stage and target failed, then exit, so that
+/// LLVM does not abort with a crash dump.
+void onFatalError(void *, const char *reason, bool) {
+  std::string stage = tkc::driver::describeRunningStage();
+  (void)tkc::driver::reportError((stage.empty() ? "" : stage + ": ") + reason);
+  std::exit(1);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  install_fatal_error_handler(onFatalError);
   tkc::registerAllBackends();
   // Under `bazel run`, resolve relative paths against the user's directory.
   if (const char *dir = std::getenv("BUILD_WORKING_DIRECTORY"))
