@@ -222,41 +222,33 @@ struct SinkConversion : public RewritePattern {
   }
 };
 
-/// A transpose of a converted value that cannot be recomputed in the
-/// conversion's layout (a load's result) transposes the value where it is,
-/// in that layout with the dimensions permuted, and converts the result: a
-/// transpose moves no data, so the conversion moves toward its users.
-struct TransWhereValueIs : public OpRewritePattern<TransOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// The layout in which a transpose of a value in `from` moves no data:
+/// `from` with the dimensions permuted.
+BlockedEncodingAttr layoutWhereValueIs(TransOp trans, BlockedEncodingAttr from,
+                                       RankedTensorType) {
+  return from.getTransposed(trans.getOrder());
+}
 
-  LogicalResult matchAndRewrite(TransOp trans,
+/// The layout in which a reshape of a value in `from` moves no data, when
+/// `from` has one (BlockedEncodingAttr::getReshaped), else null.
+BlockedEncodingAttr layoutWhereValueIs(ReshapeOp reshape,
+                                       BlockedEncodingAttr from,
+                                       RankedTensorType srcType) {
+  return from.getReshaped(srcType.getShape(),
+                          cast<RankedTensorType>(reshape.getType()).getShape());
+}
+
+/// A transpose or reshape of a converted value that cannot be recomputed
+/// in the conversion's layout (a load's result) is done where the value
+/// is, in the layout in which it moves no data (layoutWhereValueIs), and
+/// its result converted: the conversion moves toward its users.
+template <typename ShapeOp>
+struct ShapeOpWhereValueIs : public OpRewritePattern<ShapeOp> {
+  using OpRewritePattern<ShapeOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ShapeOp op,
                                 PatternRewriter &rewriter) const override {
-    auto convert = trans.getSrc().getDefiningOp<ConvertLayoutOp>();
-    if (!convert)
-      return failure();
-    auto from = dyn_cast<BlockedEncodingAttr>(
-        cast<RankedTensorType>(convert.getSrc().getType()).getEncoding());
-    if (!from ||
-        canRematerialize(convert.getSrc(), convert.getType().getEncoding(), 0))
-      return failure();
-    auto type = cast<RankedTensorType>(trans.getType());
-    auto moved =
-        TransOp::create(rewriter, trans.getLoc(),
-                        withLayout(type, from.getTransposed(trans.getOrder())),
-                        convert.getSrc(), trans.getOrderAttr());
-    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(trans, type, moved);
-    return success();
-  }
-};
-
-/// Likewise a reshape, when the load's layout has a reshaped form in which
-/// every thread keeps its elements (BlockedEncodingAttr::getReshaped).
-struct ReshapeWhereValueIs : public OpRewritePattern<ReshapeOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(ReshapeOp reshape,
-                                PatternRewriter &rewriter) const override {
-    auto convert = reshape.getSrc().getDefiningOp<ConvertLayoutOp>();
+    auto convert = op.getSrc().template getDefiningOp<ConvertLayoutOp>();
     if (!convert)
       return failure();
     auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
@@ -264,15 +256,14 @@ struct ReshapeWhereValueIs : public OpRewritePattern<ReshapeOp> {
     if (!from ||
         canRematerialize(convert.getSrc(), convert.getType().getEncoding(), 0))
       return failure();
-    auto type = cast<RankedTensorType>(reshape.getType());
-    BlockedEncodingAttr layout =
-        from.getReshaped(srcType.getShape(), type.getShape());
+    BlockedEncodingAttr layout = layoutWhereValueIs(op, from, srcType);
     if (!layout)
       return failure();
-    auto moved =
-        ReshapeOp::create(rewriter, reshape.getLoc(), withLayout(type, layout),
-                          convert.getSrc(), reshape.getAllowReorderAttr());
-    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(reshape, type, moved);
+    auto type = cast<RankedTensorType>(op.getType());
+    Operation *moved = rewriter.clone(*op.getOperation());
+    moved->setOperand(0, convert.getSrc());
+    moved->getResult(0).setType(withLayout(type, layout));
+    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, type, moved->getResult(0));
     return success();
   }
 };
@@ -522,9 +513,10 @@ struct RemoveLayoutConversionsPass
           RemoveLayoutConversionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeConversion, SinkConversion, TransWhereValueIs,
-                 ReshapeWhereValueIs, ReduceWhereValuesAre, CarryInUpdateLayout,
-                 StoreInValueLayout, AtomicInOperandLayout<AtomicRMWOp>,
+    patterns.add<RematerializeConversion, SinkConversion,
+                 ShapeOpWhereValueIs<TransOp>, ShapeOpWhereValueIs<ReshapeOp>,
+                 ReduceWhereValuesAre, CarryInUpdateLayout, StoreInValueLayout,
+                 AtomicInOperandLayout<AtomicRMWOp>,
                  AtomicInOperandLayout<AtomicCASOp>>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
