@@ -68,34 +68,19 @@ def tkc_dependencies(
         marker = Label("//third_party/remote_coverage_tools:WORKSPACE"),
     )
 
-    # System libraries and tools, each through a BUILD overlay of tkc's.
-    maybe(
-        native.new_local_repository,
-        name = "llvm",
-        build_file = str(Label("//third_party/llvm:llvm.BUILD")),
-        path = llvm_path,
-    )
-    maybe(
-        native.new_local_repository,
-        name = "cuda",
-        build_file = str(Label("//third_party/cuda:cuda.BUILD")),
-        path = cuda_path,
-    )
-    maybe(
-        native.new_local_repository,
-        name = "rocm_device_libs",
-        build_file = str(Label("//third_party/rocm:rocm_device_libs.BUILD")),
-        path = rocm_device_libs_path,
-    )
-    maybe(
-        native.new_local_repository,
-        name = "gtest",
-        build_file = str(Label("//third_party/gtest:gtest.BUILD")),
-        path = system_prefix,
-    )
-    maybe(
-        native.new_local_repository,
-        name = "absl",
-        build_file = str(Label("//third_party/absl:absl.BUILD")),
-        path = system_prefix,
-    )
+    # System libraries and tools, each through a BUILD overlay of tkc's:
+    # name -> (overlay, path).
+    overlays = {
+        "llvm": ("//third_party/llvm:llvm.BUILD", llvm_path),
+        "cuda": ("//third_party/cuda:cuda.BUILD", cuda_path),
+        "rocm_device_libs": ("//third_party/rocm:rocm_device_libs.BUILD", rocm_device_libs_path),
+        "gtest": ("//third_party/gtest:gtest.BUILD", system_prefix),
+        "absl": ("//third_party/absl:absl.BUILD", system_prefix),
+    }
+    for name, (overlay, path) in overlays.items():
+        maybe(
+            native.new_local_repository,
+            name = name,
+            build_file = str(Label(overlay)),
+            path = path,
+        )
