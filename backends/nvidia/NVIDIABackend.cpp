@@ -110,8 +110,11 @@ public:
   llvm::StringRef getAssemblyName() const override { return "ptx"; }
 
   std::unique_ptr<TargetInfo>
-  createTargetInfo(const TargetSpec &) const override {
-    return std::make_unique<NVIDIATargetInfo>();
+  createTargetInfo(const TargetSpec &spec) const override {
+    // sm_90a -> 90: the digits after `sm_`.
+    unsigned capability = 0;
+    llvm::StringRef(spec.arch).drop_front(3).consumeInteger(10, capability);
+    return std::make_unique<NVIDIATargetInfo>(capability);
   }
 
   void registerDialects(mlir::DialectRegistry &registry) const override {

@@ -2,8 +2,8 @@
 //
 // NVIDIA's answers to the shared lowering's questions: NVVM special
 // registers and barriers, predicated PTX loads and stores, warp size 32,
-// address spaces 1 (global) and 3 (shared), libdevice calls for math, and
-// NVVM kernel attributes.
+// address spaces 1 (global) and 3 (shared), libdevice calls for math,
+// mma.sync matrix instructions, and NVVM kernel attributes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +17,11 @@ namespace tkc::nvidia {
 /// TargetInfo for every sm_* architecture.
 class NVIDIATargetInfo : public TargetInfo {
 public:
+  /// For an architecture of compute capability `computeCapability` (80 for
+  /// sm_80, 90 for sm_90a).
+  explicit NVIDIATargetInfo(unsigned computeCapability)
+      : computeCapability(computeCapability) {}
+
   unsigned getWarpSize() const override { return 32; }
   unsigned getGlobalAddressSpace() const override { return 1; }
   unsigned getSharedAddressSpace() const override { return 3; }
@@ -47,6 +52,20 @@ public:
                             mlir::RewritePatternSet &patterns) const override;
   void markKernel(mlir::LLVM::LLVMFuncOp func,
                   unsigned threadsPerBlock) const override;
+
+  // NVIDIAMatrixInstructions.cpp: mma.sync on sm_80 and later.
+  std::optional<MatrixInstruction>
+  getMatrixInstruction(mlir::Type a, mlir::Type b, mlir::Type acc,
+                       bool allowTF32) const override;
+  llvm::SmallVector<mlir::Value>
+  emitMatrixMultiply(mlir::OpBuilder &b, mlir::Location loc,
+                     const MatrixInstruction &instruction,
+                     llvm::ArrayRef<mlir::Value> a,
+                     llvm::ArrayRef<mlir::Value> bValues,
+                     llvm::ArrayRef<mlir::Value> c) const override;
+
+private:
+  unsigned computeCapability;
 };
 
 } // namespace tkc::nvidia

@@ -248,7 +248,8 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   mlir::OwningOpRef<mlir::ModuleOp> module(ttir.clone());
   unsigned warpSize = backend->createTargetInfo(spec)->getWarpSize();
   if (failed(runPipeline(*module, [&](mlir::PassManager &pm) {
-        mlir::tkc::buildTTGIRPipeline(pm, opts.numWarps, warpSize);
+        mlir::tkc::buildTTGIRPipeline(pm, opts.numWarps, warpSize,
+                                      spec.str());
       })))
     return failure();
   if (emit == Stage::TTGIR)

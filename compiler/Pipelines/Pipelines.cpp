@@ -34,8 +34,10 @@ void buildTTIRPipeline(OpPassManager &pm) {
 }
 
 void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
-                        unsigned threadsPerWarp) {
+                        unsigned threadsPerWarp, StringRef target) {
   pm.addPass(createConvertTKCToTKCGPU({numWarps, threadsPerWarp}));
+  if (!target.empty())
+    pm.addPass(gpu::createTKCGPUAccelerateMatmul({target.str()}));
   pm.addPass(gpu::createTKCGPUCoalesce());
   pm.addPass(gpu::createTKCGPURemoveLayoutConversions());
   pm.addPass(createCSEPass());
@@ -72,6 +74,10 @@ struct TTGIRPipelineOptions : public PassPipelineOptions<TTGIRPipelineOptions> {
       *this, "threads-per-warp",
       llvm::cl::desc("Lanes per warp: the target's warp size (required)"),
       llvm::cl::init(0)};
+  Option<std::string> target{
+      *this, "target",
+      llvm::cl::desc("Target whose matrix instructions dots may use, e.g. "
+                     "cuda:80 (none: every dot uses multiply-adds)")};
 };
 /// Options of the `tkc-llvm` pipeline.
 struct LLVMPipelineOptions : public PassPipelineOptions<LLVMPipelineOptions> {
@@ -99,7 +105,8 @@ void registerTKCPassesAndPipelines() {
   PassPipelineRegistration<TTGIRPipelineOptions>(
       "tkc-ttgir", "The ttgir stage: layouts and coalescing",
       [](OpPassManager &pm, const TTGIRPipelineOptions &options) {
-        buildTTGIRPipeline(pm, options.numWarps, options.threadsPerWarp);
+        buildTTGIRPipeline(pm, options.numWarps, options.threadsPerWarp,
+                           options.target);
       });
   PassPipelineRegistration<LLVMPipelineOptions>(
       "tkc-llvm", "Lower ttgir to the LLVM dialect for a target",

@@ -21,10 +21,11 @@ namespace mlir::tkc {
 void buildTTIRPipeline(OpPassManager &pm);
 
 /// The `ttgir` stage: assigns layouts for `numWarps` warps of
-/// `threadsPerWarp` lanes, coalesces global accesses and removes the layout
-/// conversions that recomputation makes needless. Named `tkc-ttgir`.
+/// `threadsPerWarp` lanes, puts dots on `target`'s matrix instructions
+/// (none when `target` is empty), coalesces global accesses and removes the
+/// layout conversions that recomputation makes needless. Named `tkc-ttgir`.
 void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
-                        unsigned threadsPerWarp);
+                        unsigned threadsPerWarp, StringRef target);
 
 /// The LLVM-dialect stage for `target` (a `tkc compile --target` string):
 /// sizes shared memory, lowers structured control flow, converts to the

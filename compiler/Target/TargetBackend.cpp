@@ -1,7 +1,8 @@
 //===- TargetBackend.cpp - Registry of vendor backends --------------------===//
 //
 // Holds the backends that backends/<vendor>/ register at start-up, by name,
-// and the out-of-line destructors of the interfaces.
+// the TargetInfo of a target string, and the out-of-line members of the
+// interfaces.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,16 @@
 using namespace tkc;
 
 TargetInfo::~TargetInfo() = default;
+
+llvm::SmallVector<mlir::Value>
+TargetInfo::emitMatrixMultiply(mlir::OpBuilder &, mlir::Location,
+                               const MatrixInstruction &,
+                               llvm::ArrayRef<mlir::Value>,
+                               llvm::ArrayRef<mlir::Value>,
+                               llvm::ArrayRef<mlir::Value>) const {
+  llvm_unreachable("emitMatrixMultiply on a target that offers no matrix "
+                   "instructions");
+}
 TargetBackend::~TargetBackend() = default;
 
 namespace {
@@ -51,4 +62,21 @@ std::vector<const TargetBackend *> tkc::registeredTargetBackends() {
   for (const std::unique_ptr<TargetBackend> &backend : registry().backends)
     result.push_back(backend.get());
   return result;
+}
+
+llvm::Expected<std::unique_ptr<TargetInfo>>
+tkc::createTargetInfo(llvm::StringRef target) {
+  // No target is assumed: lowering is for the one it is given.
+  if (target.empty())
+    return llvm::createStringError(
+        "no target given: set the pass's `target` option (supported: " +
+        supportedTargetsHelp() + ")");
+  llvm::Expected<TargetSpec> spec = parseTarget(target);
+  if (!spec)
+    return spec.takeError();
+  const TargetBackend *backend = lookupTargetBackend(spec->backend);
+  if (!backend)
+    return llvm::createStringError("no backend is linked in for target '" +
+                                   target + "'");
+  return backend->createTargetInfo(*spec);
 }

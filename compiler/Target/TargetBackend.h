@@ -99,6 +99,11 @@ void registerTargetBackend(std::unique_ptr<TargetBackend> backend);
 /// The backend registered under `name`, or null.
 const TargetBackend *lookupTargetBackend(llvm::StringRef name);
 
+/// The TargetInfo of `target` (`cuda:90a`, ...) from its registered
+/// backend; an error names what is missing or wrong.
+llvm::Expected<std::unique_ptr<TargetInfo>>
+createTargetInfo(llvm::StringRef target);
+
 /// Every registered backend, in registration order.
 std::vector<const TargetBackend *> registeredTargetBackends();
 

@@ -15,6 +15,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectRegistry.h"
 
+#include <optional>
+
 namespace mlir {
 class LLVMTypeConverter;
 class RewritePatternSet;
@@ -86,6 +88,44 @@ public:
                                 mlir::Value value,
                                 mlir::LLVM::AtomicOrdering ordering,
                                 AtomicScope scope) const = 0;
+
+  /// A warp-wide matrix multiply-accumulate instruction: D = A B + C on an
+  /// m x k by k x n tile, the warp's lanes holding fragments of each.
+  struct MatrixInstruction {
+    /// The instruction family, which fixes the fragments' layouts: the
+    /// tkc_gpu encoding of the accumulator and its dot operands.
+    enum class Kind { NvidiaMmaV2 };
+    Kind kind;
+    unsigned m, n, k;
+    /// Operand elements along K in each 32-bit register.
+    unsigned kWidth;
+    /// The operands' element type (MLIR builtin), which says what their
+    /// bits mean once lowered (an fp8 operand is an i8 in LLVM).
+    mlir::Type operandType;
+  };
+
+  /// The matrix instruction for a dot of `a` by `b` elements accumulated
+  /// in `acc` elements (MLIR builtin types), where fp32 operands may be
+  /// rounded to tf32 if `allowTF32`; none when the target has no such
+  /// instruction (the dot then uses fused multiply-adds). The default
+  /// offers none.
+  virtual std::optional<MatrixInstruction>
+  getMatrixInstruction(mlir::Type a, mlir::Type b, mlir::Type acc,
+                       bool allowTF32) const {
+    return std::nullopt;
+  }
+
+  /// Emits one `instruction` (which getMatrixInstruction returned for
+  /// these element types): `a`, `b` and `c` are this lane's elements of
+  /// the fragments (LLVM scalars), in the order the encoding of its Kind
+  /// lists them; returns the lane's elements of D in the same order as
+  /// `c`. Only targets that offer instructions implement it.
+  virtual llvm::SmallVector<mlir::Value>
+  emitMatrixMultiply(mlir::OpBuilder &b, mlir::Location loc,
+                     const MatrixInstruction &instruction,
+                     llvm::ArrayRef<mlir::Value> a,
+                     llvm::ArrayRef<mlir::Value> bValues,
+                     llvm::ArrayRef<mlir::Value> c) const;
 
   /// Adds patterns lowering scalar math (math dialect ops, and arith ops
   /// the target implements with library calls) that take precedence over

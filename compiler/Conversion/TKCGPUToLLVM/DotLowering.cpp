@@ -1,6 +1,13 @@
-//===- DotLowering.cpp - tkc.dot with fused multiply-adds -----------------===//
+//===- DotLowering.cpp - tkc.dot on matrix units or with multiply-adds ----===//
 //
-// The FMA path of tkc.dot, for every target. TKCToTKCGPU gives the result a
+// A dot whose result has a matrix-instruction layout (`#tkc_gpu.nvidia_mma`,
+// given by tkc-gpu-accelerate-matmul) is a grid of the target's
+// instructions (TargetInfo::emitMatrixMultiply): the layouts put each
+// instruction's fragments in consecutive registers, repeats along K, then M
+// or N, above them (LinearLayout::nvidiaMmaV2Operand), so the lowering
+// only counts.
+//
+// Otherwise it takes the FMA path, for every target. TKCToTKCGPU gives the result a
 // blocked layout and the operands the `#tkc_gpu.dot_op` layouts of it, in
 // which each thread holds, for every element of its share of the result,
 // the whole row of `a` and column of `b` (all of K, in registers) that the
@@ -131,7 +138,78 @@ Value castTo(OpBuilder &b, Location loc, Value value, Type to) {
   return LLVM::FPTruncOp::create(b, loc, to, wide);
 }
 
-/// tkc.dot: one multiply-add per result register and K step.
+/// The matrix instruction of a dot with an nvidia_mma result, read from its
+/// layouts, or None with the reason when they do not fit one.
+std::optional<::tkc::TargetInfo::MatrixInstruction>
+getMatrixInstruction(DotOp dot, std::string &reason) {
+  auto dType = cast<RankedTensorType>(dot.getType());
+  auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(dType.getEncoding());
+  if (!mma)
+    return std::nullopt;
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto bType = cast<RankedTensorType>(dot.getB().getType());
+  auto aLayout = dyn_cast_or_null<DotOperandEncodingAttr>(aType.getEncoding());
+  auto bLayout = dyn_cast_or_null<DotOperandEncodingAttr>(bType.getEncoding());
+  if (!aLayout || !bLayout || aLayout.getParent() != mma ||
+      bLayout.getParent() != mma || aLayout.getOpIdx() != 0 ||
+      bLayout.getOpIdx() != 1 || aLayout.getKWidth() != bLayout.getKWidth()) {
+    reason = "with operands not in the dot_op layouts of its nvidia_mma result";
+    return std::nullopt;
+  }
+  unsigned kWidth = aLayout.getKWidth();
+  ::tkc::TargetInfo::MatrixInstruction instruction{
+      ::tkc::TargetInfo::MatrixInstruction::Kind::NvidiaMmaV2, 16, 8,
+      8 * kWidth, kWidth, aType.getElementType()};
+  if (dType.getDimSize(0) % instruction.m || dType.getDimSize(1) % instruction.n ||
+      aType.getDimSize(1) % instruction.k) {
+    reason = "of a shape that is not a multiple of its instruction's";
+    return std::nullopt;
+  }
+  return instruction;
+}
+
+/// tkc.dot with an nvidia_mma result: one instruction per tile of M, N and
+/// K.
+LogicalResult lowerToMatrixInstructions(
+    DotOp op, DotOp::Adaptor adaptor, ConversionPatternRewriter &rewriter,
+    const LLVMTypeConverter &converter, const ::tkc::TargetInfo &target,
+    const ::tkc::TargetInfo::MatrixInstruction &instruction) {
+  Location loc = op.getLoc();
+  auto dType = cast<RankedTensorType>(op.getType());
+  auto mma = cast<NvidiaMmaEncodingAttr>(dType.getEncoding());
+  int64_t m = dType.getDimSize(0), n = dType.getDimSize(1);
+  int64_t k = cast<RankedTensorType>(op.getA().getType()).getDimSize(1);
+  // Repeats of the block's tile; warps past the tensor's edge wrap.
+  int64_t repM = std::max<int64_t>(1, m / (instruction.m * mma.getWarpsPerCTA()[0]));
+  int64_t repN = std::max<int64_t>(1, n / (instruction.n * mma.getWarpsPerCTA()[1]));
+  int64_t repK = k / instruction.k;
+  unsigned aSize = instruction.m * instruction.k / 32;
+  unsigned bSize = instruction.k * instruction.n / 32;
+  unsigned cSize = instruction.m * instruction.n / 32;
+  SmallVector<Value> a = unpackRegisters(rewriter, loc, adaptor.getA());
+  SmallVector<Value> b = unpackRegisters(rewriter, loc, adaptor.getB());
+  SmallVector<Value> acc = unpackRegisters(rewriter, loc, adaptor.getC());
+  if (a.size() != aSize * repK * repM || b.size() != bSize * repK * repN ||
+      acc.size() != cSize * repM * repN)
+    return op.emitOpError("cannot be lowered: its registers do not match its "
+                          "instruction grid");
+  for (int64_t kk = 0; kk < repK; ++kk)
+    for (int64_t mm = 0; mm < repM; ++mm)
+      for (int64_t nn = 0; nn < repN; ++nn) {
+        MutableArrayRef<Value> c =
+            MutableArrayRef<Value>(acc).slice(cSize * (nn + repN * mm), cSize);
+        SmallVector<Value> d = target.emitMatrixMultiply(
+            rewriter, loc, instruction,
+            ArrayRef<Value>(a).slice(aSize * (kk + repK * mm), aSize),
+            ArrayRef<Value>(b).slice(bSize * (kk + repK * nn), bSize), c);
+        llvm::copy(d, c.begin());
+      }
+  replaceWithRegisters(rewriter, op, converter, acc);
+  return success();
+}
+
+/// tkc.dot: matrix instructions for an nvidia_mma result, else one
+/// multiply-add per result register and K step.
 struct DotLowering : public TargetPattern<DotOp> {
   using TargetPattern::TargetPattern;
   LogicalResult
@@ -139,6 +217,15 @@ struct DotLowering : public TargetPattern<DotOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     std::string reason;
+    if (isa_and_nonnull<NvidiaMmaEncodingAttr>(
+            cast<RankedTensorType>(op.getType()).getEncoding())) {
+      auto instruction = getMatrixInstruction(op, reason);
+      if (!instruction)
+        return op.emitOpError("cannot be lowered: it is ") << reason;
+      return lowerToMatrixInstructions(op, adaptor, rewriter,
+                                       *getTypeConverter(), target,
+                                       *instruction);
+    }
     std::optional<DotPairing> pairing = pairRegisters(op, reason);
     if (!pairing)
       return op.emitOpError("cannot be lowered: it is ") << reason;
@@ -179,6 +266,9 @@ struct DotLowering : public TargetPattern<DotOp> {
 
 bool mlir::tkc::gpu::isDotLowerable(Operation *op, std::string &reason) {
   auto dot = cast<DotOp>(op);
+  if (isa_and_nonnull<NvidiaMmaEncodingAttr>(
+          cast<RankedTensorType>(dot.getType()).getEncoding()))
+    return getMatrixInstruction(dot, reason).has_value();
   for (Value v : {dot.getA(), dot.getB(), dot.getC()}) {
     Type elem = getElementTypeOrSelf(v.getType());
     if (!isSupportedElement(elem)) {

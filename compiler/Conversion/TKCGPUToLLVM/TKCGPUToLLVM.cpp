@@ -71,47 +71,23 @@ struct ConvertTKCGPUToLLVMPass
     : public mlir::tkc::impl::ConvertTKCGPUToLLVMBase<ConvertTKCGPUToLLVMPass> {
   using Base::Base;
 
-  /// The backend for the `target` option, or null after an error.
-  const ::tkc::TargetBackend *getBackend(::tkc::TargetSpec &spec,
-                                         std::string &error) const {
-    // No target is assumed: the lowering is for the one it is given.
-    if (target.empty()) {
-      error = "no target given: set the pass's `target` option (supported: " +
-              ::tkc::supportedTargetsHelp() + ")";
-      return nullptr;
-    }
-    auto parsed = ::tkc::parseTarget(target);
-    if (!parsed) {
-      error = llvm::toString(parsed.takeError());
-      return nullptr;
-    }
-    spec = *parsed;
-    const ::tkc::TargetBackend *backend =
-        ::tkc::lookupTargetBackend(spec.backend);
-    if (!backend)
-      error = "no backend is linked in for target '" + target + "'";
-    return backend;
-  }
-
   void getDependentDialects(DialectRegistry &registry) const override {
     Base::getDependentDialects(registry);
-    ::tkc::TargetSpec spec;
-    std::string error;
-    if (const ::tkc::TargetBackend *backend = getBackend(spec, error))
-      backend->createTargetInfo(spec)->getDependentDialects(registry);
+    if (auto info = ::tkc::createTargetInfo(target))
+      (*info)->getDependentDialects(registry);
+    else
+      llvm::consumeError(info.takeError());
   }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    ::tkc::TargetSpec spec;
-    std::string error;
-    const ::tkc::TargetBackend *backend = getBackend(spec, error);
-    if (!backend) {
-      module.emitError() << error;
+    auto created = ::tkc::createTargetInfo(target);
+    if (!created) {
+      module.emitError() << llvm::toString(created.takeError());
       return signalPassFailure();
     }
-    std::unique_ptr<::tkc::TargetInfo> info = backend->createTargetInfo(spec);
+    std::unique_ptr<::tkc::TargetInfo> info = std::move(*created);
     unsigned numWarps = getModuleUInt(module, TKCGPUDialect::kNumWarps);
     if (getModuleUInt(module, TKCGPUDialect::kThreadsPerWarp) !=
         info->getWarpSize()) {

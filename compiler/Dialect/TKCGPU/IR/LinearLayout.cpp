@@ -1,7 +1,7 @@
 //===- LinearLayout.cpp - Layouts as linear maps over index bits ----------===//
 //
-// Construction of linear layouts from blocked encodings (and the dot
-// operands derived from them), reshaping, evaluation, and the queries lowering
+// Construction of linear layouts from blocked encodings, NVIDIA's mma.sync
+// layouts and the dot operands derived from them, reshaping, evaluation, and the queries lowering
 // needs (vector width, coverage).
 //
 //===----------------------------------------------------------------------===//
@@ -125,37 +125,108 @@ std::string LinearLayout::str() const {
   return text;
 }
 
-LinearLayout LinearLayout::blocked(llvm::ArrayRef<int64_t> shape,
-                                   llvm::ArrayRef<unsigned> sizePerThread,
-                                   llvm::ArrayRef<unsigned> threadsPerWarp,
-                                   llvm::ArrayRef<unsigned> warpsPerCTA,
-                                   llvm::ArrayRef<unsigned> order) {
-  LinearLayout layout(shape);
-  unsigned rank = shape.size();
-  // Extent covered so far along each dimension.
-  llvm::SmallVector<int64_t, 4> covered(rank, 1);
-  auto addBits = [&](HwDim hw, unsigned dim, int64_t count) {
+namespace {
+/// Builds a layout step by step: each step gives the next bits of one
+/// hardware index bases that double the extent covered along one tensor
+/// dimension. Past the tensor's extent the tile wraps: several holders
+/// share the element, which a zero basis expresses.
+class TileBuilder {
+public:
+  explicit TileBuilder(llvm::ArrayRef<int64_t> shape)
+      : layout(shape), covered(shape.size(), 1) {}
+
+  /// Adds log2(`count`) bits of `hw` along `dim`.
+  void add(HwDim hw, unsigned dim, int64_t count) {
+    llvm::ArrayRef<int64_t> shape = layout.getShape();
     for (int64_t i = 1; i < count; i *= 2) {
-      Basis basis(rank, 0);
-      // Past the tensor's extent the tile wraps: several holders share the
-      // element, which a zero basis expresses.
+      LinearLayout::Basis basis(shape.size(), 0);
       if (covered[dim] < shape[dim])
         basis[dim] = static_cast<int32_t>(covered[dim]);
       covered[dim] *= 2;
       layout.addBasis(hw, std::move(basis));
     }
-  };
+  }
+  /// Adds log2(`count`) bits of `hw` that move no coordinate: holders that
+  /// differ in them hold the same elements.
+  void broadcast(HwDim hw, int64_t count) {
+    for (int64_t i = 1; i < count; i *= 2)
+      layout.addBasis(hw, LinearLayout::Basis(layout.getShape().size(), 0));
+  }
+  /// Adds registers along `dim` until the tile covers the tensor there.
+  void fill(unsigned dim) {
+    if (covered[dim] < layout.getShape()[dim])
+      add(HwDim::Register, dim, layout.getShape()[dim] / covered[dim]);
+  }
+  LinearLayout take() { return std::move(layout); }
+
+private:
+  LinearLayout layout;
+  llvm::SmallVector<int64_t, 4> covered;
+};
+} // namespace
+
+LinearLayout LinearLayout::blocked(llvm::ArrayRef<int64_t> shape,
+                                   llvm::ArrayRef<unsigned> sizePerThread,
+                                   llvm::ArrayRef<unsigned> threadsPerWarp,
+                                   llvm::ArrayRef<unsigned> warpsPerCTA,
+                                   llvm::ArrayRef<unsigned> order) {
+  TileBuilder tile(shape);
   for (unsigned d : order)
-    addBits(HwDim::Register, d, sizePerThread[d]);
+    tile.add(HwDim::Register, d, sizePerThread[d]);
   for (unsigned d : order)
-    addBits(HwDim::Lane, d, threadsPerWarp[d]);
+    tile.add(HwDim::Lane, d, threadsPerWarp[d]);
   for (unsigned d : order)
-    addBits(HwDim::Warp, d, warpsPerCTA[d]);
+    tile.add(HwDim::Warp, d, warpsPerCTA[d]);
   // Repeat the tile over what is left: more registers per thread.
   for (unsigned d : order)
-    if (covered[d] < shape[d])
-      addBits(HwDim::Register, d, shape[d] / covered[d]);
-  return layout;
+    tile.fill(d);
+  return tile.take();
+}
+
+LinearLayout LinearLayout::nvidiaMmaV2(llvm::ArrayRef<int64_t> shape,
+                                       llvm::ArrayRef<unsigned> warpsPerCTA) {
+  assert(shape.size() == 2 && warpsPerCTA.size() == 2 && "rank-2 mma only");
+  TileBuilder tile(shape);
+  // c0, c1: two columns; lanes: 4 along N, 8 along M; c2, c3: rows +8.
+  tile.add(HwDim::Register, 1, 2);
+  tile.add(HwDim::Lane, 1, 4);
+  tile.add(HwDim::Lane, 0, 8);
+  tile.add(HwDim::Register, 0, 2);
+  tile.add(HwDim::Warp, 0, warpsPerCTA[0]);
+  tile.add(HwDim::Warp, 1, warpsPerCTA[1]);
+  tile.fill(1);
+  tile.fill(0);
+  return tile.take();
+}
+
+LinearLayout
+LinearLayout::nvidiaMmaV2Operand(llvm::ArrayRef<int64_t> shape, unsigned opIdx,
+                                 unsigned kWidth,
+                                 llvm::ArrayRef<unsigned> warpsPerCTA) {
+  assert(shape.size() == 2 && warpsPerCTA.size() == 2 && "rank-2 mma only");
+  unsigned kDim = opIdx == 0 ? 1 : 0, other = 1 - kDim;
+  TileBuilder tile(shape);
+  // One 32-bit register holds kWidth elements along K; lanes: 4 along K,
+  // 8 along M (N). a: registers then go 8 rows down, then 8*kWidth along
+  // K (a0..a3 in PTX's order); b: 8*kWidth along K (b0, b1).
+  tile.add(HwDim::Register, kDim, kWidth);
+  tile.add(HwDim::Lane, kDim, 4);
+  tile.add(HwDim::Lane, other, 8);
+  if (opIdx == 0)
+    tile.add(HwDim::Register, other, 2);
+  tile.add(HwDim::Register, kDim, 2);
+  // The result's warp bits: those along the other operand's dimension
+  // broadcast.
+  if (opIdx == 0) {
+    tile.add(HwDim::Warp, other, warpsPerCTA[0]);
+    tile.broadcast(HwDim::Warp, warpsPerCTA[1]);
+  } else {
+    tile.broadcast(HwDim::Warp, warpsPerCTA[0]);
+    tile.add(HwDim::Warp, other, warpsPerCTA[1]);
+  }
+  tile.fill(kDim);
+  tile.fill(other);
+  return tile.take();
 }
 
 LinearLayout LinearLayout::dropDim(const LinearLayout &parent, unsigned dim) {

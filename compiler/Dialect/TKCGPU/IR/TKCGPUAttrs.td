@@ -91,6 +91,30 @@ def TKCGPU_SliceEncodingAttr : AttrDef<TKCGPU_Dialect, "SliceEncoding",
   let assemblyFormat = "`<` `{` `dim` `=` $dim `,` `parent` `=` $parent `}` `>`";
 }
 
+def TKCGPU_NvidiaMmaEncodingAttr : AttrDef<TKCGPU_Dialect, "NvidiaMmaEncoding",
+    [DeclareAttrInterfaceMethods<TKCGPU_LayoutEncodingInterface>]> {
+  let mnemonic = "nvidia_mma";
+  let summary = "The accumulator of NVIDIA's warp-wide matrix instructions";
+  let description = [{
+    The layout of a `tkc.dot` result computed with NVIDIA's `mma.sync`
+    (`version` 2, sm_80 and later): each warp computes 16x8 tiles of the
+    result, lane `l` holding rows `l/4` and `l/4 + 8`, columns `2(l%4)` and
+    `2(l%4) + 1` of each; `warpsPerCTA` warps tile M then N, and the
+    block's tile repeats in registers along N, then M. Its operands take
+    `#tkc_gpu.dot_op` layouts with this parent and the instruction's
+    `kWidth`. Rank 2.
+
+    ```mlir
+    #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$version,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA);
+  let assemblyFormat = "`<` `{` `version` `=` $version `,` `warpsPerCTA` `=` "
+                       "`[` $warpsPerCTA `]` `}` `>`";
+  let genVerifyDecl = 1;
+}
+
 def TKCGPU_DotOperandEncodingAttr : AttrDef<TKCGPU_Dialect, "DotOperandEncoding",
     [DeclareAttrInterfaceMethods<TKCGPU_LayoutEncodingInterface>]> {
   let mnemonic = "dot_op";
@@ -102,8 +126,10 @@ def TKCGPU_DotOperandEncodingAttr : AttrDef<TKCGPU_Dialect, "DotOperandEncoding"
     row of `a` (column of `b`) among its result elements, all K values of
     it in registers, K fastest: the parent's lane and warp bases are kept
     for M (N) and the batch dimension, and are zero along K, so the threads
-    that share rows (columns) hold the same values. Matrix-core encodings
-    will be further parents with operand layouts of their own.
+    that share rows (columns) hold the same values. With an `nvidia_mma`
+    parent it is the instruction's operand fragment (LinearLayout::
+    nvidiaMmaV2Operand), `kWidth` elements along K per 32-bit register;
+    `kWidth` is 0 (left out) with a blocked parent.
 
     ```mlir
     #acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16],
@@ -112,9 +138,16 @@ def TKCGPU_DotOperandEncodingAttr : AttrDef<TKCGPU_Dialect, "DotOperandEncoding"
     ```
   }];
   let parameters = (ins "unsigned":$opIdx,
-                        "LayoutEncodingAttr":$parent);
+                        "LayoutEncodingAttr":$parent,
+                        DefaultValuedParameter<"unsigned", "0">:$kWidth);
   let assemblyFormat =
-      "`<` `{` `opIdx` `=` $opIdx `,` `parent` `=` $parent `}` `>`";
+      "`<` `{` `opIdx` `=` $opIdx `,` `parent` `=` $parent "
+      "(`,` `kWidth` `=` $kWidth^)? `}` `>`";
+  let builders = [
+    AttrBuilder<(ins "unsigned":$opIdx, "LayoutEncodingAttr":$parent), [{
+      return $_get($_ctxt, opIdx, parent, 0);
+    }]>,
+  ];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     /// The dimension of the operand that K runs along: the last of `a`,

@@ -3,7 +3,7 @@
 // Registers the tkc_gpu attributes and ops; parses, prints and verifies the
 // blocked encoding; picks a dot's result layout; permutes a blocked layout's
 // dimensions for tkc.trans and finds one for tkc.reshape; converts encodings
-// (blocked, slice, dot operand) to linear layouts; folds trivial layout
+// (blocked, nvidia_mma, slice, dot operand) to linear layouts; folds trivial layout
 // conversions.
 //
 //===----------------------------------------------------------------------===//
@@ -42,6 +42,10 @@ struct TKCGPUOpAsmInterface : public OpAsmDialectInterface {
     }
     if (isa<SliceEncodingAttr>(attr)) {
       os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<NvidiaMmaEncodingAttr>(attr)) {
+      os << "mma";
       return AliasResult::FinalAlias;
     }
     if (isa<DotOperandEncodingAttr>(attr)) {
@@ -286,19 +290,52 @@ BlockedEncodingAttr::getReshaped(ArrayRef<int64_t> srcShape,
 }
 
 //===----------------------------------------------------------------------===//
+// NvidiaMmaEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+NvidiaMmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              unsigned version, ArrayRef<unsigned> warpsPerCTA) {
+  if (version != 2)
+    return emitError() << "nvidia_mma supports version 2 (mma.sync), got "
+                       << version;
+  if (warpsPerCTA.size() != 2 ||
+      !llvm::all_of(warpsPerCTA, [](unsigned w) { return llvm::isPowerOf2_32(w); }))
+    return emitError() << "nvidia_mma needs two power-of-two warp counts";
+  return success();
+}
+
+unsigned NvidiaMmaEncodingAttr::getRank() const { return 2; }
+
+LinearLayout
+NvidiaMmaEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  return LinearLayout::nvidiaMmaV2(shape, getWarpsPerCTA());
+}
+
+//===----------------------------------------------------------------------===//
 // DotOperandEncodingAttr
 //===----------------------------------------------------------------------===//
 
 LogicalResult
 DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                               unsigned opIdx, LayoutEncodingAttr parent) {
+                               unsigned opIdx, LayoutEncodingAttr parent,
+                               unsigned kWidth) {
   if (opIdx > 1)
     return emitError() << "dot operand index must be 0 (a) or 1 (b), got "
                        << opIdx;
+  if (isa<NvidiaMmaEncodingAttr>(parent)) {
+    if (kWidth != 1 && kWidth != 2 && kWidth != 4)
+      return emitError() << "dot operands of an nvidia_mma parent need kWidth "
+                            "1, 2 or 4, got "
+                         << kWidth;
+    return success();
+  }
   if (!isa<BlockedEncodingAttr>(parent))
-    return emitError() << "dot operand layouts have blocked parents only "
-                          "(the FMA path), got "
+    return emitError() << "dot operand layouts have blocked or nvidia_mma "
+                          "parents only, got "
                        << parent;
+  if (kWidth != 0)
+    return emitError() << "dot operands of a blocked parent take no kWidth";
   if (parent.getRank() != 2 && parent.getRank() != 3)
     return emitError() << "dot operand layouts need a parent of rank 2 or 3, "
                           "got rank "
@@ -312,6 +349,9 @@ unsigned DotOperandEncodingAttr::getRank() const {
 
 LinearLayout
 DotOperandEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(getParent()))
+    return LinearLayout::nvidiaMmaV2Operand(shape, getOpIdx(), getKWidth(),
+                                            mma.getWarpsPerCTA());
   // The parent laid over the operand's shape with K collapsed to 1 has, in
   // the other dimensions, the bases of the dot's result (a blocked layout
   // treats each dimension alone) and zero along K, where the result has N

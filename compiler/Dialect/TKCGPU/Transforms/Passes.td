@@ -10,6 +10,35 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TKCGPUAccelerateMatmul
+    : Pass<"tkc-gpu-accelerate-matmul", "::mlir::ModuleOp"> {
+  let summary = "Put each dot the target has a matrix instruction for on it";
+  let description = [{
+    Asks the target (TargetInfo::getMatrixInstruction) for a warp-wide
+    matrix instruction for each rank-2 `tkc.dot`'s element types (fp32
+    operands may use tf32 when the dot's input_precision is tf32). Where
+    there is one and the dot's shape holds whole instructions, the dot's
+    result takes the instruction's accumulator layout, warps spread over M
+    and N so that each has whole tiles where the shape allows; its operands
+    and accumulator are converted to the matching `#tkc_gpu.dot_op`
+    layouts, and its result back to the layout it had. Other dots keep the
+    FMA layouts TKCToTKCGPU gave them.
+
+    ```mlir
+    %d = tkc.dot %a, %b, %c : tensor<64x32xf16, #dot_op_blocked> * ...
+                             -> tensor<64x64xf32, #blocked>
+    // becomes, for cuda:80
+    %a2 = tkc_gpu.convert_layout %a : ... -> tensor<64x32xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %d2 = tkc.dot %a2, %b2, %c2 : ... -> tensor<64x64xf32, #mma>
+    %d = tkc_gpu.convert_layout %d2 : ... -> tensor<64x64xf32, #blocked>
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"",
+           "Target, e.g. cuda:80 or hip:gfx942 (required)">,
+  ];
+}
+
 def TKCGPUCoalesce : Pass<"tkc-gpu-coalesce", "::mlir::ModuleOp"> {
   let summary = "Lay out global memory accesses for wide, coalesced transfers";
   let description = [{

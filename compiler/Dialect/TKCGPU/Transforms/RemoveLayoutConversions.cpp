@@ -397,7 +397,7 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
         continue;
       Attribute layout = updateLayout(update, arg);
       if (!layout || layout == type.getEncoding() ||
-          !isa<BlockedEncodingAttr>(layout))
+          !isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr>(layout))
         continue;
       RankedTensorType carried = withLayout(type, layout);
       Location loc = loop.getLoc();

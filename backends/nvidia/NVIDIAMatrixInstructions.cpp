@@ -1,0 +1,134 @@
+//===- NVIDIAMatrixInstructions.cpp - mma.sync for tkc.dot ----------------===//
+//
+// The warp-wide matrix instructions NVIDIA GPUs offer from sm_80 on, as
+// `nvvm.mma.sync` (version 2 of Triton's MMA layouts): m16n8k16 for fp16 and
+// bf16, m16n8k8 for tf32, m16n8k32 for int8 and (sm_89 and later) fp8. Each
+// lane's fragment elements arrive as scalars in the order the nvidia_mma
+// operand layouts give them (LinearLayout::nvidiaMmaV2Operand); they are
+// packed `kWidth` to a 32-bit register here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/nvidia/NVIDIATargetInfo.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace tkc::nvidia;
+
+namespace {
+
+/// The PTX type of operand elements of `type`, if mma.sync takes them.
+std::optional<NVVM::MMATypes> ptxTypeOf(Type type, bool allowTF32,
+                                        unsigned computeCapability) {
+  if (type.isF16())
+    return NVVM::MMATypes::f16;
+  if (type.isBF16())
+    return NVVM::MMATypes::bf16;
+  if (type.isF32() && allowTF32)
+    return NVVM::MMATypes::tf32;
+  if (type.isSignlessInteger(8))
+    return NVVM::MMATypes::s8;
+  if (computeCapability >= 89 && isa<Float8E4M3FNType>(type))
+    return NVVM::MMATypes::e4m3;
+  if (computeCapability >= 89 && isa<Float8E5M2Type>(type))
+    return NVVM::MMATypes::e5m2;
+  return std::nullopt;
+}
+
+/// `values` (`count` scalars of one type) as one 32-bit register of the
+/// form mma.sync takes: vector<2xf16> for fp16, i32 otherwise.
+Value packRegister(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+  Type elem = values.front().getType();
+  if (values.size() == 1)
+    return LLVM::BitcastOp::create(b, loc, b.getI32Type(), values.front());
+  auto vectorType = VectorType::get({int64_t(values.size())}, elem);
+  Value vector = LLVM::UndefOp::create(b, loc, vectorType);
+  for (auto [i, v] : llvm::enumerate(values))
+    vector = LLVM::InsertElementOp::create(
+        b, loc, vector, v,
+        LLVM::ConstantOp::create(b, loc, b.getI32Type(), int64_t(i)));
+  if (elem.isF16())
+    return vector;
+  return LLVM::BitcastOp::create(b, loc, b.getI32Type(), vector);
+}
+
+/// `values` packed `perRegister` at a time.
+SmallVector<Value> packRegisters(OpBuilder &b, Location loc,
+                                 ArrayRef<Value> values, unsigned perRegister) {
+  SmallVector<Value> packed;
+  for (unsigned i = 0; i < values.size(); i += perRegister)
+    packed.push_back(packRegister(b, loc, values.slice(i, perRegister)));
+  return packed;
+}
+
+} // namespace
+
+std::optional<tkc::TargetInfo::MatrixInstruction>
+NVIDIATargetInfo::getMatrixInstruction(Type a, Type b, Type acc,
+                                       bool allowTF32) const {
+  if (computeCapability < 80 || a != b)
+    return std::nullopt;
+  std::optional<NVVM::MMATypes> type =
+      ptxTypeOf(a, allowTF32, computeCapability);
+  if (!type)
+    return std::nullopt;
+  auto instruction = [&](unsigned k, unsigned kWidth) {
+    return MatrixInstruction{MatrixInstruction::Kind::NvidiaMmaV2, 16, 8, k,
+                             kWidth, a};
+  };
+  switch (*type) {
+  case NVVM::MMATypes::f16:
+    if (acc.isF32() || acc.isF16())
+      return instruction(16, 2);
+    return std::nullopt;
+  case NVVM::MMATypes::bf16:
+    return acc.isF32() ? std::optional(instruction(16, 2)) : std::nullopt;
+  case NVVM::MMATypes::tf32:
+    return acc.isF32() ? std::optional(instruction(8, 1)) : std::nullopt;
+  case NVVM::MMATypes::s8:
+    return acc.isSignlessInteger(32) ? std::optional(instruction(32, 4))
+                                     : std::nullopt;
+  default: // fp8
+    return acc.isF32() ? std::optional(instruction(32, 4)) : std::nullopt;
+  }
+}
+
+SmallVector<Value> NVIDIATargetInfo::emitMatrixMultiply(
+    OpBuilder &b, Location loc, const MatrixInstruction &instruction,
+    ArrayRef<Value> a, ArrayRef<Value> bValues, ArrayRef<Value> c) const {
+  NVVM::MMATypes ptxType =
+      *ptxTypeOf(instruction.operandType, /*allowTF32=*/true, computeCapability);
+  SmallVector<Value> aRegs = packRegisters(b, loc, a, instruction.kWidth);
+  SmallVector<Value> bRegs = packRegisters(b, loc, bValues, instruction.kWidth);
+  // fp16 accumulators travel as pairs; fp32 and int32 one per register.
+  Type cElem = c.front().getType();
+  unsigned cPerRegister = cElem.isF16() ? 2 : 1;
+  SmallVector<Value> cRegs = cPerRegister == 1
+                                 ? SmallVector<Value>(c)
+                                 : packRegisters(b, loc, c, cPerRegister);
+  SmallVector<Type> fields(cRegs.size(), cRegs.front().getType());
+  Type resultType = LLVM::LLVMStructType::getLiteral(b.getContext(), fields);
+  std::optional<NVVM::MMAIntOverflow> overflow;
+  if (ptxType == NVVM::MMATypes::s8)
+    overflow = NVVM::MMAIntOverflow::wrapped;
+  Value d = NVVM::MmaOp::create(
+      b, loc, resultType, aRegs, bRegs, cRegs,
+      {instruction.m, instruction.n, instruction.k}, std::nullopt, overflow,
+      std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  SmallVector<Value> result;
+  for (unsigned i = 0; i < cRegs.size(); ++i) {
+    Value reg = LLVM::ExtractValueOp::create(b, loc, d, i);
+    if (cPerRegister == 1) {
+      result.push_back(reg);
+      continue;
+    }
+    for (unsigned j = 0; j < cPerRegister; ++j)
+      result.push_back(LLVM::ExtractElementOp::create(
+          b, loc, reg,
+          LLVM::ConstantOp::create(b, loc, b.getI32Type(), int64_t(j))));
+  }
+  return result;
+}

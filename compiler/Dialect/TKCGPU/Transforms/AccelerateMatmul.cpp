@@ -1,0 +1,127 @@
+//===- AccelerateMatmul.cpp - Dots on the target's matrix units -----------===//
+//
+// Implements tkc-gpu-accelerate-matmul: each rank-2 tkc.dot for whose
+// element types the target offers a matrix instruction gets that
+// instruction's layouts (the accumulator's for its result, the dot_op ones
+// for its operands), with conversions from and back to the layouts it had.
+// The target's answer comes from its TargetInfo; the layout of each
+// instruction family is the tkc_gpu dialect's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
+#include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
+#include "compiler/Target/TargetBackend.h"
+
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::tkc::gpu {
+#define GEN_PASS_DEF_TKCGPUACCELERATEMATMUL
+#include "compiler/Dialect/TKCGPU/Transforms/Passes.h.inc"
+} // namespace mlir::tkc::gpu
+
+using namespace mlir;
+using namespace mlir::tkc;
+using namespace mlir::tkc::gpu;
+
+namespace {
+
+using MatrixInstruction = ::tkc::TargetInfo::MatrixInstruction;
+
+/// Warps along M and N for a dot result of `shape` made of `instruction`
+/// tiles: doubled along M while M has at least as many tiles left per warp
+/// as N has pairs of tiles, else along N; warps that would find no tile
+/// of their own wrap along M.
+SmallVector<unsigned> spreadWarps(ArrayRef<int64_t> shape, unsigned numWarps,
+                                  const MatrixInstruction &instruction) {
+  int64_t tilesM = shape[0] / instruction.m, tilesN = shape[1] / instruction.n;
+  unsigned wm = 1, wn = 1;
+  while (wm * wn < numWarps) {
+    bool alongM = tilesM / wm >= tilesN / 2 / wn;
+    if ((alongM && wm < tilesM) || wn >= tilesN)
+      wm *= 2;
+    else
+      wn *= 2;
+  }
+  return {wm, wn};
+}
+
+/// `value` converted to `layout`, looking through a conversion that made
+/// it: the operands TKCToTKCGPU converted to its FMA layouts.
+Value convertTo(OpBuilder &b, Value value, Attribute layout) {
+  if (auto convert = value.getDefiningOp<ConvertLayoutOp>())
+    value = convert.getSrc();
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getEncoding() == layout)
+    return value;
+  return ConvertLayoutOp::create(b, value.getLoc(), withLayout(type, layout),
+                                 value);
+}
+
+struct AccelerateMatmulPass
+    : public gpu::impl::TKCGPUAccelerateMatmulBase<AccelerateMatmulPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    auto created = ::tkc::createTargetInfo(target);
+    if (!created) {
+      module.emitError() << llvm::toString(created.takeError());
+      return signalPassFailure();
+    }
+    std::unique_ptr<::tkc::TargetInfo> info = std::move(*created);
+    unsigned numWarps = getModuleUInt(module, TKCGPUDialect::kNumWarps);
+    SmallVector<DotOp> dots;
+    module.walk([&](DotOp dot) { dots.push_back(dot); });
+    for (DotOp dot : dots)
+      accelerate(dot, *info, numWarps);
+  }
+
+  /// Moves `dot` onto the target's matrix instruction, if it has one.
+  void accelerate(DotOp dot, const ::tkc::TargetInfo &info,
+                  unsigned numWarps) {
+    auto type = cast<RankedTensorType>(dot.getType());
+    auto aType = cast<RankedTensorType>(dot.getA().getType());
+    auto bType = cast<RankedTensorType>(dot.getB().getType());
+    if (type.getRank() != 2 || !isa<BlockedEncodingAttr>(type.getEncoding()))
+      return;
+    std::optional<MatrixInstruction> instruction = info.getMatrixInstruction(
+        aType.getElementType(), bType.getElementType(), type.getElementType(),
+        dot.getInputPrecision() == InputPrecision::tf32);
+    if (!instruction || instruction->kind != MatrixInstruction::Kind::NvidiaMmaV2)
+      return;
+    ArrayRef<int64_t> shape = type.getShape();
+    if (shape[0] % instruction->m || shape[1] % instruction->n ||
+        aType.getDimSize(1) % instruction->k)
+      return;
+    MLIRContext *context = &getContext();
+    auto mma = NvidiaMmaEncodingAttr::get(
+        context, 2, spreadWarps(shape, numWarps, *instruction));
+    OpBuilder b(dot);
+    Value a = convertTo(b, dot.getA(),
+                        DotOperandEncodingAttr::get(context, 0, mma,
+                                                    instruction->kWidth));
+    Value bOperand = convertTo(
+        b, dot.getB(),
+        DotOperandEncodingAttr::get(context, 1, mma, instruction->kWidth));
+    Value c = convertTo(b, dot.getC(), mma);
+    llvm::SmallSetVector<Operation *, 3> old;
+    for (Value operand : dot->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        old.insert(def);
+    dot.getAMutable().assign(a);
+    dot.getBMutable().assign(bOperand);
+    dot.getCMutable().assign(c);
+    dot.getResult().setType(withLayout(type, mma));
+    b.setInsertionPointAfter(dot);
+    auto back = ConvertLayoutOp::create(b, dot.getLoc(), type, dot);
+    dot.getResult().replaceAllUsesExcept(back, back);
+    // The conversions to the FMA layouts that nothing uses any more.
+    for (Operation *op : old)
+      if (isa<ConvertLayoutOp>(op) && op->use_empty())
+        op->erase();
+  }
+};
+
+} // namespace
