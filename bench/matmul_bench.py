@@ -24,11 +24,13 @@ import triton.testing
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# The shipped kernels this bench knows: C function -> torch dtype.
+# The shipped kernels this bench knows: C function -> (torch dtype, whether
+# its C API takes the unit column strides; a kernel built only for unit
+# strides, `i32:1`, has them as constants).
 KERNELS = {
-    "matmul_fp16_128": torch.float16,
-    "matmul_fp16": torch.float16,
-    "matmul_fp32": torch.float32,
+    "matmul_fp16_128": (torch.float16, False),
+    "matmul_fp16": (torch.float16, True),
+    "matmul_fp32": (torch.float32, True),
 }
 SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (16, 8192, 8192),
           (128, 8192, 8192), (1024, 1024, 1024)]
@@ -60,9 +62,10 @@ def main():
     parser.add_argument("--only", default=None)
     args = parser.parse_args()
     lib = ctypes.CDLL(args.lib)
+    lib.tkc_last_error.restype = ctypes.c_char_p
     kernel = load_source()
     torch.manual_seed(0)
-    for name, dtype in KERNELS.items():
+    for name, (dtype, unit_strides) in KERNELS.items():
         if args.only and name != args.only:
             continue
         meta = metadata(args.staged, name)
@@ -80,12 +83,14 @@ def main():
             stream = torch.cuda.current_stream().cuda_stream
 
             def run_tkc():
+                strides = (k, 1, n, 1, n, 1) if unit_strides else (k, n, n)
                 status = fn(ctypes.c_void_p(stream),
                             ctypes.c_void_p(a.data_ptr()),
                             ctypes.c_void_p(b.data_ptr()),
                             ctypes.c_void_p(c_tkc.data_ptr()),
-                            m, n, k, k, 1, n, 1, n, 1)
-                assert status == 0, f"{name} returned {status}"
+                            m, n, k, *strides)
+                assert status == 0, (f"{name} returned {status}: "
+                                     f"{lib.tkc_last_error().decode()}")
 
             grid = (triton.cdiv(m, consts["BLOCK_M"]) *
                     triton.cdiv(n, consts["BLOCK_N"]),)

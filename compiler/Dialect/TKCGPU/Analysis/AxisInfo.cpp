@@ -342,13 +342,16 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
       .Case<arith::RemSIOp, arith::RemUIOp>([&](Operation *) {
         AxisInfo a = lhs(), b = rhs();
         constancyOnly();
-        if (!b.constant || *b.constant <= 0)
+        if (b.constant && *b.constant <= 0)
           return;
         for (unsigned d = 0; d < rank; ++d) {
-          // The aligned groups of a contiguous run that c's divisor splits
-          // stay contiguous, each starting at a multiple of its length.
+          // The aligned groups of a contiguous run that the divisor's
+          // divisibility splits stay contiguous, each starting at a
+          // multiple of its length, where the divisor is the same over the
+          // group (`x % N` with N a multiple of 16: runs of 16).
           int64_t runs =
-              gcd(gcd(a.contiguity[d], a.divisibility[d]), b.divisibility[d]);
+              gcd(gcd(a.contiguity[d], a.divisibility[d]),
+                  gcd(b.divisibility[d], b.constancy[d]));
           info.contiguity[d] = runs;
           info.divisibility[d] = a.contiguity[d] == 1
                                      ? gcd(a.divisibility[d], b.divisibility[d])

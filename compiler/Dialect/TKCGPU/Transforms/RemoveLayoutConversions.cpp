@@ -159,7 +159,7 @@ Attribute sinkLayout(Operation *op, Attribute current) {
       return {};
     from = layout;
   }
-  if (!from || !isa<BlockedEncodingAttr>(from))
+  if (!from || !isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr>(from))
     return {};
   for (Value operand : op->getOperands())
     if (isa<RankedTensorType>(operand.getType()) &&
@@ -427,8 +427,9 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
 };
 
 /// A store of a converted value stores in the value's layout instead, when
-/// its pointers and mask can be produced there without conversions: a store
-/// only needs each element's pointer beside its value.
+/// its pointers and mask can be produced there without conversions and
+/// each thread's accesses stay at least a word wide: a store only needs
+/// each element's pointer beside its value.
 struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -444,6 +445,18 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
     for (Value operand : {store.getPtr(), store.getMask()})
       if (operand && !canRematerialize(operand, layout, 0))
         return failure();
+    // Not at the cost of accesses narrower than a 32-bit word when the
+    // coalesced layout's are wider (a thread storing lone fp16 elements).
+    auto type = cast<RankedTensorType>(store.getValue().getType());
+    if (auto coalesced = dyn_cast<BlockedEncodingAttr>(type.getEncoding())) {
+      unsigned dim = coalesced.getOrder().front();
+      int64_t bytes = getStorageBytes(type.getElementType());
+      int64_t width = bytes * getLinearLayout(withLayout(type, layout))
+                                  .getContiguousRegisters(dim);
+      if (width < 4 &&
+          width < bytes * getLinearLayout(type).getContiguousRegisters(dim))
+        return failure();
+    }
     rewriter.modifyOpInPlace(store, [&] {
       for (OpOperand &operand : store->getOpOperands()) {
         if (operand.get() == convert.getResult()) {
