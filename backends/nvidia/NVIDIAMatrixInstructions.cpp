@@ -5,7 +5,8 @@
 // bf16, m16n8k8 for tf32, m16n8k32 for int8 and (sm_89 and later) fp8. Each
 // lane's fragment elements arrive as scalars in the order the nvidia_mma
 // operand layouts give them (LinearLayout::nvidiaMmaV2Operand); they are
-// packed `kWidth` to a 32-bit register here.
+// packed `kWidth` to a 32-bit register here. Operands come from shared
+// memory with `ldmatrix` (sm_75 and later).
 //
 //===----------------------------------------------------------------------===//
 
@@ -131,4 +132,26 @@ SmallVector<Value> NVIDIATargetInfo::emitMatrixMultiply(
           LLVM::ConstantOp::create(b, loc, b.getI32Type(), int64_t(j))));
   }
   return result;
+}
+
+SmallVector<Value> NVIDIATargetInfo::loadMatrices(OpBuilder &b, Location loc,
+                                                  Value rowAddress,
+                                                  unsigned count,
+                                                  bool transpose) const {
+  Type i32 = b.getI32Type();
+  Type resultType =
+      count == 1 ? i32
+                 : LLVM::LLVMStructType::getLiteral(
+                       b.getContext(), SmallVector<Type>(count, i32));
+  Value loaded = NVVM::LdMatrixOp::create(
+      b, loc, resultType, rowAddress, count,
+      transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+      NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+      NVVM::LdStMatrixEltType::B16);
+  if (count == 1)
+    return {loaded};
+  SmallVector<Value> words;
+  for (unsigned i = 0; i < count; ++i)
+    words.push_back(LLVM::ExtractValueOp::create(b, loc, loaded, i));
+  return words;
 }

@@ -53,7 +53,8 @@ public:
   void markKernel(mlir::LLVM::LLVMFuncOp func,
                   unsigned threadsPerBlock) const override;
 
-  // NVIDIAMatrixInstructions.cpp: mma.sync on sm_80 and later.
+  // NVIDIAMatrixInstructions.cpp: mma.sync on sm_80 and later, ldmatrix
+  // on sm_75 and later.
   std::optional<MatrixInstruction>
   getMatrixInstruction(mlir::Type a, mlir::Type b, mlir::Type acc,
                        bool allowTF32) const override;
@@ -63,6 +64,12 @@ public:
                      llvm::ArrayRef<mlir::Value> a,
                      llvm::ArrayRef<mlir::Value> bValues,
                      llvm::ArrayRef<mlir::Value> c) const override;
+  bool hasMatrixLoads() const override { return computeCapability >= 75; }
+  llvm::SmallVector<mlir::Value> loadMatrices(mlir::OpBuilder &b,
+                                              mlir::Location loc,
+                                              mlir::Value rowAddress,
+                                              unsigned count,
+                                              bool transpose) const override;
 
 private:
   unsigned computeCapability;

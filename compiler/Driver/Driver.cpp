@@ -249,7 +249,7 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   unsigned warpSize = backend->createTargetInfo(spec)->getWarpSize();
   if (failed(runPipeline(*module, [&](mlir::PassManager &pm) {
         mlir::tkc::buildTTGIRPipeline(pm, opts.numWarps, warpSize,
-                                      spec.str());
+                                      opts.numStages, spec.str());
       })))
     return failure();
   if (emit == Stage::TTGIR)

@@ -34,12 +34,16 @@ void buildTTIRPipeline(OpPassManager &pm) {
 }
 
 void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
-                        unsigned threadsPerWarp, StringRef target) {
+                        unsigned threadsPerWarp, unsigned numStages,
+                        StringRef target) {
   pm.addPass(createConvertTKCToTKCGPU({numWarps, threadsPerWarp}));
   if (!target.empty())
     pm.addPass(gpu::createTKCGPUAccelerateMatmul({target.str()}));
   pm.addPass(gpu::createTKCGPUCoalesce());
   pm.addPass(gpu::createTKCGPURemoveLayoutConversions());
+  pm.addPass(createCSEPass());
+  pm.addPass(gpu::createTKCGPUPipeline({numStages}));
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
 
@@ -74,6 +78,10 @@ struct TTGIRPipelineOptions : public PassPipelineOptions<TTGIRPipelineOptions> {
       *this, "threads-per-warp",
       llvm::cl::desc("Lanes per warp: the target's warp size (required)"),
       llvm::cl::init(0)};
+  Option<unsigned> numStages{
+      *this, "num-stages",
+      llvm::cl::desc("Software pipelining stages of dot loops"),
+      llvm::cl::init(1)};
   Option<std::string> target{
       *this, "target",
       llvm::cl::desc("Target whose matrix instructions dots may use, e.g. "
@@ -81,6 +89,10 @@ struct TTGIRPipelineOptions : public PassPipelineOptions<TTGIRPipelineOptions> {
 };
 /// Options of the `tkc-llvm` pipeline.
 struct LLVMPipelineOptions : public PassPipelineOptions<LLVMPipelineOptions> {
+  Option<unsigned> numStages{
+      *this, "num-stages",
+      llvm::cl::desc("Software pipelining stages of dot loops"),
+      llvm::cl::init(1)};
   Option<std::string> target{
       *this, "target",
       llvm::cl::desc("Target, e.g. cuda:90a or hip:gfx942 (required)")};
@@ -106,7 +118,7 @@ void registerTKCPassesAndPipelines() {
       "tkc-ttgir", "The ttgir stage: layouts and coalescing",
       [](OpPassManager &pm, const TTGIRPipelineOptions &options) {
         buildTTGIRPipeline(pm, options.numWarps, options.threadsPerWarp,
-                           options.target);
+                           options.numStages, options.target);
       });
   PassPipelineRegistration<LLVMPipelineOptions>(
       "tkc-llvm", "Lower ttgir to the LLVM dialect for a target",

@@ -22,10 +22,12 @@ void buildTTIRPipeline(OpPassManager &pm);
 
 /// The `ttgir` stage: assigns layouts for `numWarps` warps of
 /// `threadsPerWarp` lanes, puts dots on `target`'s matrix instructions
-/// (none when `target` is empty), coalesces global accesses and removes the
-/// layout conversions that recomputation makes needless. Named `tkc-ttgir`.
+/// (none when `target` is empty), coalesces global accesses, removes the
+/// layout conversions that recomputation makes needless, and pipelines the
+/// loads of dot loops when `numStages` is 2 or more. Named `tkc-ttgir`.
 void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
-                        unsigned threadsPerWarp, StringRef target);
+                        unsigned threadsPerWarp, unsigned numStages,
+                        StringRef target);
 
 /// The LLVM-dialect stage for `target` (a `tkc compile --target` string):
 /// sizes shared memory, lowers structured control flow, converts to the

@@ -23,6 +23,12 @@ TargetInfo::emitMatrixMultiply(mlir::OpBuilder &, mlir::Location,
   llvm_unreachable("emitMatrixMultiply on a target that offers no matrix "
                    "instructions");
 }
+
+llvm::SmallVector<mlir::Value>
+TargetInfo::loadMatrices(mlir::OpBuilder &, mlir::Location, mlir::Value,
+                         unsigned, bool) const {
+  llvm_unreachable("loadMatrices on a target without hasMatrixLoads()");
+}
 TargetBackend::~TargetBackend() = default;
 
 namespace {

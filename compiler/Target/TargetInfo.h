@@ -127,6 +127,19 @@ public:
                      llvm::ArrayRef<mlir::Value> bValues,
                      llvm::ArrayRef<mlir::Value> c) const;
 
+  /// Whether loadMatrices() is available.
+  virtual bool hasMatrixLoads() const { return false; }
+
+  /// Loads `count` (1, 2 or 4) 8x8 matrices of 16-bit elements from shared
+  /// memory, all lanes of the warp together: lane `l`'s `rowAddress` is
+  /// that of row l%8 of matrix l/8 (eight consecutive elements). Returns,
+  /// per matrix, the lane's 32-bit word: row l/4, columns 2(l%4) and
+  /// 2(l%4)+1, of the matrix transposed if `transpose`. Only targets with
+  /// hasMatrixLoads() implement it.
+  virtual llvm::SmallVector<mlir::Value>
+  loadMatrices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rowAddress,
+               unsigned count, bool transpose) const;
+
   /// Adds patterns lowering scalar math (math dialect ops, and arith ops
   /// the target implements with library calls) that take precedence over
   /// the generic LLVM-intrinsic lowering. The default adds none.

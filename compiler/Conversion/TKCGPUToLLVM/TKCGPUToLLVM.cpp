@@ -23,6 +23,7 @@
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutConversionLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/MemoryLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/MmaOperandLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/ReduceLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/ScanLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/ShapeLowering.h"
@@ -165,12 +166,14 @@ struct ConvertTKCGPUToLLVMPass
     });
 
     // One populate function per op family, each in its own file. tkc.dot
-    // has the FMA path only; matrix-core lowerings (mma.sync, wgmma, MFMA)
-    // will be patterns of their own for their own result encodings.
+    // runs on mma.sync for nvidia_mma results and with multiply-adds
+    // otherwise; its mma.sync operands come through swizzled shared memory
+    // (MmaOperandLowering). wgmma and MFMA are still to come.
     RewritePatternSet patterns(context);
     populateElementwiseLoweringPatterns(converter, *info, patterns);
     populateMemoryLoweringPatterns(converter, *info, patterns);
     populateLayoutConversionLoweringPatterns(converter, *info, patterns);
+    populateMmaOperandLoweringPatterns(converter, *info, patterns);
     populateReduceLoweringPatterns(converter, *info, patterns);
     populateScanLoweringPatterns(converter, *info, patterns);
     populateAtomicLoweringPatterns(converter, *info, patterns);

@@ -39,6 +39,40 @@ def TKCGPUAccelerateMatmul
   ];
 }
 
+def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
+  let summary = "Load the next iteration's tiles of a dot loop during this one";
+  let description = [{
+    In each scf.for whose body computes a `tkc.dot` and runs with two or
+    more stages (`num-stages`, or the loop's `tkc.num_stages` from
+    `tl.range(..., num_stages=)`), the global loads before the first dot
+    are issued one iteration early: before the loop for the first
+    iteration, and in iteration i, just before its first dot, for
+    iteration i+1, masked off where that iteration does not exist. The
+    loaded tiles are carried by the loop. Their operands in the next
+    iteration are recomputed from this one's (pure ops only; loops whose
+    loads need more are left alone).
+
+    ```mlir
+    scf.for %k = %lb to %ub step %s iter_args(%acc = ..., %p = ...) {
+      %a = tkc.load %p, %m ...
+      %d = tkc.dot %a_op, %b_op, %acc ...
+      scf.yield %d, (%p + 32)
+    }
+    // becomes
+    %a0 = tkc.load %p0, (%m0 & %lb < %ub)
+    scf.for %k = ... iter_args(%acc = ..., %p = ..., %a = %a0) {
+      %a1 = tkc.load (%p + 32), (%m' & %k + %s < %ub)
+      %d = tkc.dot ... uses %a
+      scf.yield %d, (%p + 32), %a1
+    }
+    ```
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", /*default=*/"1",
+           "Stages of loops without their own (below 2: not pipelined)">,
+  ];
+}
+
 def TKCGPUCoalesce : Pass<"tkc-gpu-coalesce", "::mlir::ModuleOp"> {
   let summary = "Lay out global memory accesses for wide, coalesced transfers";
   let description = [{
