@@ -75,8 +75,8 @@ NVIDIATargetInfo::getMatrixInstruction(Type a, Type b, Type acc,
   if (!type)
     return std::nullopt;
   auto instruction = [&](unsigned k, unsigned kWidth) {
-    return MatrixInstruction{MatrixInstruction::Kind::NvidiaMmaV2, 16, 8, k,
-                             kWidth, a};
+    return MatrixInstruction{
+        MatrixInstruction::Kind::NvidiaMmaV2, 16, 8, k, kWidth, a};
   };
   switch (*type) {
   case NVVM::MMATypes::f16:
@@ -98,8 +98,8 @@ NVIDIATargetInfo::getMatrixInstruction(Type a, Type b, Type acc,
 SmallVector<Value> NVIDIATargetInfo::emitMatrixMultiply(
     OpBuilder &b, Location loc, const MatrixInstruction &instruction,
     ArrayRef<Value> a, ArrayRef<Value> bValues, ArrayRef<Value> c) const {
-  NVVM::MMATypes ptxType =
-      *ptxTypeOf(instruction.operandType, /*allowTF32=*/true, computeCapability);
+  NVVM::MMATypes ptxType = *ptxTypeOf(instruction.operandType,
+                                      /*allowTF32=*/true, computeCapability);
   SmallVector<Value> aRegs = packRegisters(b, loc, a, instruction.kWidth);
   SmallVector<Value> bRegs = packRegisters(b, loc, bValues, instruction.kWidth);
   // fp16 accumulators travel as pairs; fp32 and int32 one per register.
@@ -139,10 +139,10 @@ SmallVector<Value> NVIDIATargetInfo::loadMatrices(OpBuilder &b, Location loc,
                                                   unsigned count,
                                                   bool transpose) const {
   Type i32 = b.getI32Type();
-  Type resultType =
-      count == 1 ? i32
-                 : LLVM::LLVMStructType::getLiteral(
-                       b.getContext(), SmallVector<Type>(count, i32));
+  Type resultType = count == 1
+                        ? i32
+                        : LLVM::LLVMStructType::getLiteral(
+                              b.getContext(), SmallVector<Type>(count, i32));
   Value loaded = NVVM::LdMatrixOp::create(
       b, loc, resultType, rowAddress, count,
       transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,

@@ -65,11 +65,9 @@ public:
                      llvm::ArrayRef<mlir::Value> bValues,
                      llvm::ArrayRef<mlir::Value> c) const override;
   bool hasMatrixLoads() const override { return computeCapability >= 75; }
-  llvm::SmallVector<mlir::Value> loadMatrices(mlir::OpBuilder &b,
-                                              mlir::Location loc,
-                                              mlir::Value rowAddress,
-                                              unsigned count,
-                                              bool transpose) const override;
+  llvm::SmallVector<mlir::Value>
+  loadMatrices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rowAddress,
+               unsigned count, bool transpose) const override;
 
 private:
   unsigned computeCapability;

@@ -14,19 +14,18 @@ using namespace tkc;
 
 TargetInfo::~TargetInfo() = default;
 
-llvm::SmallVector<mlir::Value>
-TargetInfo::emitMatrixMultiply(mlir::OpBuilder &, mlir::Location,
-                               const MatrixInstruction &,
-                               llvm::ArrayRef<mlir::Value>,
-                               llvm::ArrayRef<mlir::Value>,
-                               llvm::ArrayRef<mlir::Value>) const {
+llvm::SmallVector<mlir::Value> TargetInfo::emitMatrixMultiply(
+    mlir::OpBuilder &, mlir::Location, const MatrixInstruction &,
+    llvm::ArrayRef<mlir::Value>, llvm::ArrayRef<mlir::Value>,
+    llvm::ArrayRef<mlir::Value>) const {
   llvm_unreachable("emitMatrixMultiply on a target that offers no matrix "
                    "instructions");
 }
 
-llvm::SmallVector<mlir::Value>
-TargetInfo::loadMatrices(mlir::OpBuilder &, mlir::Location, mlir::Value,
-                         unsigned, bool) const {
+llvm::SmallVector<mlir::Value> TargetInfo::loadMatrices(mlir::OpBuilder &,
+                                                        mlir::Location,
+                                                        mlir::Value, unsigned,
+                                                        bool) const {
   llvm_unreachable("loadMatrices on a target without hasMatrixLoads()");
 }
 TargetBackend::~TargetBackend() = default;

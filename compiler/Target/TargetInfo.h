@@ -120,12 +120,10 @@ public:
   /// the fragments (LLVM scalars), in the order the encoding of its Kind
   /// lists them; returns the lane's elements of D in the same order as
   /// `c`. Only targets that offer instructions implement it.
-  virtual llvm::SmallVector<mlir::Value>
-  emitMatrixMultiply(mlir::OpBuilder &b, mlir::Location loc,
-                     const MatrixInstruction &instruction,
-                     llvm::ArrayRef<mlir::Value> a,
-                     llvm::ArrayRef<mlir::Value> bValues,
-                     llvm::ArrayRef<mlir::Value> c) const;
+  virtual llvm::SmallVector<mlir::Value> emitMatrixMultiply(
+      mlir::OpBuilder &b, mlir::Location loc,
+      const MatrixInstruction &instruction, llvm::ArrayRef<mlir::Value> a,
+      llvm::ArrayRef<mlir::Value> bValues, llvm::ArrayRef<mlir::Value> c) const;
 
   /// Whether loadMatrices() is available.
   virtual bool hasMatrixLoads() const { return false; }

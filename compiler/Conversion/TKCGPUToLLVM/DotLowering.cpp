@@ -7,20 +7,19 @@
 // or N, above them (LinearLayout::nvidiaMmaV2Operand), so the lowering
 // only counts.
 //
-// Otherwise it takes the FMA path, for every target. TKCToTKCGPU gives the result a
-// blocked layout and the operands the `#tkc_gpu.dot_op` layouts of it, in
-// which each thread holds, for every element of its share of the result,
-// the whole row of `a` and column of `b` (all of K, in registers) that the
-// element needs. Which registers those are comes from the three linear
-// layouts alone, not from the encodings: the operands' lane and warp bases
-// must be the result's with the other dimension zeroed, and each result
-// register's row (column) must be among the operand's registers. Then, K
-// step by K step, each result register takes one multiply-add, computed in
-// the accumulator's type: float operands are extended (or truncated) to it
-// and fused with llvm.fma; integer operands are sign-extended and
-// multiplied and added. fp32 operands are multiplied at full fp32
-// precision whatever the dot's input_precision says (tf32 and tf32x3 ask
-// for at most that much).
+// Otherwise it takes the FMA path, for every target. TKCToTKCGPU gives the
+// result a blocked layout and the operands the `#tkc_gpu.dot_op` layouts of it,
+// in which each thread holds, for every element of its share of the result, the
+// whole row of `a` and column of `b` (all of K, in registers) that the element
+// needs. Which registers those are comes from the three linear layouts alone,
+// not from the encodings: the operands' lane and warp bases must be the
+// result's with the other dimension zeroed, and each result register's row
+// (column) must be among the operand's registers. Then, K step by K step, each
+// result register takes one multiply-add, computed in the accumulator's type:
+// float operands are extended (or truncated) to it and fused with llvm.fma;
+// integer operands are sign-extended and multiplied and added. fp32 operands
+// are multiplied at full fp32 precision whatever the dot's input_precision says
+// (tf32 and tf32x3 ask for at most that much).
 //
 //===----------------------------------------------------------------------===//
 
@@ -158,9 +157,14 @@ getMatrixInstruction(DotOp dot, std::string &reason) {
   }
   unsigned kWidth = aLayout.getKWidth();
   ::tkc::TargetInfo::MatrixInstruction instruction{
-      ::tkc::TargetInfo::MatrixInstruction::Kind::NvidiaMmaV2, 16, 8,
-      8 * kWidth, kWidth, aType.getElementType()};
-  if (dType.getDimSize(0) % instruction.m || dType.getDimSize(1) % instruction.n ||
+      ::tkc::TargetInfo::MatrixInstruction::Kind::NvidiaMmaV2,
+      16,
+      8,
+      8 * kWidth,
+      kWidth,
+      aType.getElementType()};
+  if (dType.getDimSize(0) % instruction.m ||
+      dType.getDimSize(1) % instruction.n ||
       aType.getDimSize(1) % instruction.k) {
     reason = "of a shape that is not a multiple of its instruction's";
     return std::nullopt;
@@ -180,8 +184,10 @@ LogicalResult lowerToMatrixInstructions(
   int64_t m = dType.getDimSize(0), n = dType.getDimSize(1);
   int64_t k = cast<RankedTensorType>(op.getA().getType()).getDimSize(1);
   // Repeats of the block's tile; warps past the tensor's edge wrap.
-  int64_t repM = std::max<int64_t>(1, m / (instruction.m * mma.getWarpsPerCTA()[0]));
-  int64_t repN = std::max<int64_t>(1, n / (instruction.n * mma.getWarpsPerCTA()[1]));
+  int64_t repM =
+      std::max<int64_t>(1, m / (instruction.m * mma.getWarpsPerCTA()[0]));
+  int64_t repN =
+      std::max<int64_t>(1, n / (instruction.n * mma.getWarpsPerCTA()[1]));
   int64_t repK = k / instruction.k;
   unsigned aSize = instruction.m * instruction.k / 32;
   unsigned bSize = instruction.k * instruction.n / 32;
@@ -222,9 +228,8 @@ struct DotLowering : public TargetPattern<DotOp> {
       auto instruction = getMatrixInstruction(op, reason);
       if (!instruction)
         return op.emitOpError("cannot be lowered: it is ") << reason;
-      return lowerToMatrixInstructions(op, adaptor, rewriter,
-                                       *getTypeConverter(), target,
-                                       *instruction);
+      return lowerToMatrixInstructions(
+          op, adaptor, rewriter, *getTypeConverter(), target, *instruction);
     }
     std::optional<DotPairing> pairing = pairRegisters(op, reason);
     if (!pairing)

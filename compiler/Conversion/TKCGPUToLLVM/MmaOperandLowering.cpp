@@ -1,4 +1,5 @@
-//===- MmaOperandLowering.cpp - Dot operands through swizzled shared memory ===//
+//===- MmaOperandLowering.cpp - Dot operands through swizzled shared memory
+//===//
 //
 // A convert_layout from a blocked layout to a 16-bit `#tkc_gpu.dot_op` of an
 // nvidia_mma parent, on targets with matrix loads (TargetInfo::
@@ -56,11 +57,9 @@ struct SwizzledTile {
     Value swizzled = LLVM::XOrOp::create(b, loc, chunk, phase);
     Value rowStart =
         LLVM::MulOp::create(b, loc, row, i32Constant(b, loc, cols));
-    Value colStart =
-        LLVM::OrOp::create(b, loc,
-                           LLVM::ShlOp::create(b, loc, swizzled,
-                                               i32Constant(b, loc, 3)),
-                           within);
+    Value colStart = LLVM::OrOp::create(
+        b, loc, LLVM::ShlOp::create(b, loc, swizzled, i32Constant(b, loc, 3)),
+        within);
     return LLVM::AddOp::create(b, loc, rowStart, colStart);
   }
 };
@@ -69,7 +68,8 @@ struct SwizzledTile {
 /// at a `fast`-contiguous place: its run along `fast`, capped at a chunk,
 /// provided every other basis moves `fast` by whole runs.
 int64_t storeWidth(const LinearLayout &layout, unsigned fast) {
-  int64_t width = std::min<int64_t>(layout.getContiguousRegisters(fast), kChunk);
+  int64_t width =
+      std::min<int64_t>(layout.getContiguousRegisters(fast), kChunk);
   for (HwDim hw : {HwDim::Register, HwDim::Lane, HwDim::Warp})
     for (auto [i, basis] : llvm::enumerate(layout.getBases(hw))) {
       if (hw == HwDim::Register && (int64_t(1) << i) < width)
@@ -102,8 +102,7 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
     ArrayRef<int64_t> shape = dstType.getShape();
     // Whole 16x16 tiles of a, 16x8 tiles of b, and whole chunks per row.
     SwizzledTile tile(shape, blocked.getOrder().front());
-    if (shape[kDim] % 16 || shape[oDim] % (isA ? 16 : 8) ||
-        tile.cols % kChunk)
+    if (shape[kDim] % 16 || shape[oDim] % (isA ? 16 : 8) || tile.cols % kChunk)
       return failure();
     LinearLayout from = getLinearLayout(srcType), to = getLinearLayout(dstType);
     int64_t width = storeWidth(from, tile.fast);
@@ -123,13 +122,12 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
     Type vectorType = VectorType::get({width}, elem);
     for (unsigned r = 0; r < src.size(); r += width) {
       Value offset = tile.offset(rewriter, loc, at[r][slow], at[r][tile.fast]);
-      Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), elem,
-                                      base, ValueRange{offset});
+      Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
+                                      ValueRange{offset});
       Value vector = LLVM::UndefOp::create(rewriter, loc, vectorType);
       for (int64_t i = 0; i < width; ++i)
-        vector = LLVM::InsertElementOp::create(rewriter, loc, vector,
-                                               src[r + i],
-                                               i32Constant(rewriter, loc, i));
+        vector = LLVM::InsertElementOp::create(
+            rewriter, loc, vector, src[r + i], i32Constant(rewriter, loc, i));
       LLVM::StoreOp::create(rewriter, loc, vector, ptr, width * 2);
     }
     target.emitBarrier(rewriter, loc);
@@ -140,12 +138,13 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
         rewriter, loc, ids.warp, i32Constant(rewriter, loc, ids.laneBits));
     SmallVector<SmallVector<Value>> tileAt =
         emitCoordinates(rewriter, loc, to, warpIds);
-    Value matrix =
-        LLVM::LShrOp::create(rewriter, loc, ids.lane, i32Constant(rewriter, loc, 3));
-    Value row =
-        LLVM::AndOp::create(rewriter, loc, ids.lane, i32Constant(rewriter, loc, 7));
+    Value matrix = LLVM::LShrOp::create(rewriter, loc, ids.lane,
+                                        i32Constant(rewriter, loc, 3));
+    Value row = LLVM::AndOp::create(rewriter, loc, ids.lane,
+                                    i32Constant(rewriter, loc, 7));
     auto times8 = [&](Value v) {
-      return LLVM::ShlOp::create(rewriter, loc, v, i32Constant(rewriter, loc, 3))
+      return LLVM::ShlOp::create(rewriter, loc, v,
+                                 i32Constant(rewriter, loc, 3))
           .getResult();
     };
     // a: matrix i covers rows 8(i%2), K 8(i/2) of a 16x16 tile (a0..a3);
@@ -154,8 +153,9 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
     unsigned perLoad = isA || pairSteps ? 8 : 4;
     unsigned count = perLoad / 2;
     Value one = i32Constant(rewriter, loc, 1);
-    Value oOffset = isA ? times8(LLVM::AndOp::create(rewriter, loc, matrix, one))
-                        : i32Constant(rewriter, loc, 0);
+    Value oOffset =
+        isA ? times8(LLVM::AndOp::create(rewriter, loc, matrix, one))
+            : i32Constant(rewriter, loc, 0);
     Value kOffset =
         isA ? times8(LLVM::LShrOp::create(rewriter, loc, matrix, one))
             : times8(pairSteps ? matrix
@@ -170,8 +170,8 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
       Value storedRow = transpose ? k : o, storedCol = transpose ? o : k;
       storedRow = LLVM::AddOp::create(rewriter, loc, storedRow, row);
       Value offset = tile.offset(rewriter, loc, storedRow, storedCol);
-      Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), elem,
-                                      base, ValueRange{offset});
+      Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
+                                      ValueRange{offset});
       Type pair = VectorType::get({2}, elem);
       for (Value word :
            target.loadMatrices(rewriter, loc, ptr, count, transpose)) {

@@ -1,4 +1,5 @@
-//===- MmaOperandLowering.h - Dot operands through shared memory -*- C++ -*-===//
+//===- MmaOperandLowering.h - Dot operands through shared memory -*- C++
+//-*-===//
 //
 // The conversion of a blocked tensor to a 16-bit operand layout of NVIDIA's
 // mma.sync: stored to swizzled shared memory in wide vectors, loaded as 8x8

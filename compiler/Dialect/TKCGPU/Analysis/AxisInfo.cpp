@@ -349,9 +349,8 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
           // divisibility splits stay contiguous, each starting at a
           // multiple of its length, where the divisor is the same over the
           // group (`x % N` with N a multiple of 16: runs of 16).
-          int64_t runs =
-              gcd(gcd(a.contiguity[d], a.divisibility[d]),
-                  gcd(b.divisibility[d], b.constancy[d]));
+          int64_t runs = gcd(gcd(a.contiguity[d], a.divisibility[d]),
+                             gcd(b.divisibility[d], b.constancy[d]));
           info.contiguity[d] = runs;
           info.divisibility[d] = a.contiguity[d] == 1
                                      ? gcd(a.divisibility[d], b.divisibility[d])

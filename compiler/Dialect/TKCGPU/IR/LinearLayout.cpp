@@ -1,8 +1,8 @@
 //===- LinearLayout.cpp - Layouts as linear maps over index bits ----------===//
 //
 // Construction of linear layouts from blocked encodings, NVIDIA's mma.sync
-// layouts and the dot operands derived from them, reshaping, evaluation, and the queries lowering
-// needs (vector width, coverage).
+// layouts and the dot operands derived from them, reshaping, evaluation, and
+// the queries lowering needs (vector width, coverage).
 //
 //===----------------------------------------------------------------------===//
 

@@ -148,4 +148,43 @@ TEST(LinearLayout, ReshapeKeepsRowMajorPlaces) {
   EXPECT_EQ(LinearLayout::reshape(rows, {2048}), flat);
 }
 
+TEST(LinearLayout, NvidiaMmaV2MatchesPtxFragments) {
+  // PTX's m16n8k16 fragments for lane 5 (group 1, thread 1 of its quad):
+  // accumulator c0..c3 at rows 1, 1, 9, 9 and columns 2, 3, 2, 3.
+  LinearLayout acc = LinearLayout::nvidiaMmaV2({32, 32}, {2, 2});
+  EXPECT_EQ(acc.apply(0, 5, 0), Basis({1, 2}));
+  EXPECT_EQ(acc.apply(1, 5, 0), Basis({1, 3}));
+  EXPECT_EQ(acc.apply(2, 5, 0), Basis({9, 2}));
+  EXPECT_EQ(acc.apply(3, 5, 0), Basis({9, 3}));
+  // Warps: M first; then the tile repeats along N (register 4).
+  EXPECT_EQ(acc.apply(0, 0, 1), Basis({16, 0}));
+  EXPECT_EQ(acc.apply(0, 0, 2), Basis({0, 8}));
+  EXPECT_EQ(acc.apply(4, 0, 0), Basis({0, 16}));
+  EXPECT_TRUE(acc.isSurjective());
+  // a (fp16, 2 per register): a0,a1 (row 1, k 2, 3), a2,a3 (row 9),
+  // a4,a5 (k 10, 11), a6,a7; the next K step at register 8.
+  LinearLayout a = LinearLayout::nvidiaMmaV2Operand({32, 32}, 0, 2, {2, 2});
+  EXPECT_EQ(a.apply(0, 5, 0), Basis({1, 2}));
+  EXPECT_EQ(a.apply(1, 5, 0), Basis({1, 3}));
+  EXPECT_EQ(a.apply(2, 5, 0), Basis({9, 2}));
+  EXPECT_EQ(a.apply(4, 5, 0), Basis({1, 10}));
+  EXPECT_EQ(a.apply(7, 5, 0), Basis({9, 11}));
+  EXPECT_EQ(a.apply(8, 5, 0), Basis({1, 18}));
+  // Warps along N hold the same rows of a.
+  EXPECT_EQ(a.apply(0, 5, 2), a.apply(0, 5, 0));
+  // b: b0,b1 (k 2, 3 of column 1), b2,b3 (k 10, 11).
+  LinearLayout b = LinearLayout::nvidiaMmaV2Operand({32, 32}, 1, 2, {2, 2});
+  EXPECT_EQ(b.apply(0, 5, 0), Basis({2, 1}));
+  EXPECT_EQ(b.apply(1, 5, 0), Basis({3, 1}));
+  EXPECT_EQ(b.apply(2, 5, 0), Basis({10, 1}));
+  EXPECT_EQ(b.apply(0, 5, 1), b.apply(0, 5, 0));
+  // tf32 (m16n8k8, one per register): a0..a3 at (1, 1), (9, 1), (1, 5),
+  // (9, 5) for lane 5.
+  LinearLayout t = LinearLayout::nvidiaMmaV2Operand({16, 8}, 0, 1, {1, 1});
+  EXPECT_EQ(t.apply(0, 5, 0), Basis({1, 1}));
+  EXPECT_EQ(t.apply(1, 5, 0), Basis({9, 1}));
+  EXPECT_EQ(t.apply(2, 5, 0), Basis({1, 5}));
+  EXPECT_EQ(t.apply(3, 5, 0), Basis({9, 5}));
+}
+
 } // namespace

@@ -3,8 +3,8 @@
 // Registers the tkc_gpu attributes and ops; parses, prints and verifies the
 // blocked encoding; picks a dot's result layout; permutes a blocked layout's
 // dimensions for tkc.trans and finds one for tkc.reshape; converts encodings
-// (blocked, nvidia_mma, slice, dot operand) to linear layouts; folds trivial layout
-// conversions.
+// (blocked, nvidia_mma, slice, dot operand) to linear layouts; folds trivial
+// layout conversions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -295,12 +295,14 @@ BlockedEncodingAttr::getReshaped(ArrayRef<int64_t> srcShape,
 
 LogicalResult
 NvidiaMmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                              unsigned version, ArrayRef<unsigned> warpsPerCTA) {
+                              unsigned version,
+                              ArrayRef<unsigned> warpsPerCTA) {
   if (version != 2)
     return emitError() << "nvidia_mma supports version 2 (mma.sync), got "
                        << version;
-  if (warpsPerCTA.size() != 2 ||
-      !llvm::all_of(warpsPerCTA, [](unsigned w) { return llvm::isPowerOf2_32(w); }))
+  if (warpsPerCTA.size() != 2 || !llvm::all_of(warpsPerCTA, [](unsigned w) {
+        return llvm::isPowerOf2_32(w);
+      }))
     return emitError() << "nvidia_mma needs two power-of-two warp counts";
   return success();
 }

@@ -79,8 +79,7 @@ struct AccelerateMatmulPass
   }
 
   /// Moves `dot` onto the target's matrix instruction, if it has one.
-  void accelerate(DotOp dot, const ::tkc::TargetInfo &info,
-                  unsigned numWarps) {
+  void accelerate(DotOp dot, const ::tkc::TargetInfo &info, unsigned numWarps) {
     auto type = cast<RankedTensorType>(dot.getType());
     auto aType = cast<RankedTensorType>(dot.getA().getType());
     auto bType = cast<RankedTensorType>(dot.getB().getType());
@@ -89,7 +88,8 @@ struct AccelerateMatmulPass
     std::optional<MatrixInstruction> instruction = info.getMatrixInstruction(
         aType.getElementType(), bType.getElementType(), type.getElementType(),
         dot.getInputPrecision() == InputPrecision::tf32);
-    if (!instruction || instruction->kind != MatrixInstruction::Kind::NvidiaMmaV2)
+    if (!instruction ||
+        instruction->kind != MatrixInstruction::Kind::NvidiaMmaV2)
       return;
     ArrayRef<int64_t> shape = type.getShape();
     if (shape[0] % instruction->m || shape[1] % instruction->n ||
@@ -99,9 +99,9 @@ struct AccelerateMatmulPass
     auto mma = NvidiaMmaEncodingAttr::get(
         context, 2, spreadWarps(shape, numWarps, *instruction));
     OpBuilder b(dot);
-    Value a = convertTo(b, dot.getA(),
-                        DotOperandEncodingAttr::get(context, 0, mma,
-                                                    instruction->kWidth));
+    Value a = convertTo(
+        b, dot.getA(),
+        DotOperandEncodingAttr::get(context, 0, mma, instruction->kWidth));
     Value bOperand = convertTo(
         b, dot.getB(),
         DotOperandEncodingAttr::get(context, 1, mma, instruction->kWidth));

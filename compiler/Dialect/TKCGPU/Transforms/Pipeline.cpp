@@ -95,9 +95,9 @@ public:
       return nextInductionVar();
     if (auto arg = dyn_cast<BlockArgument>(value))
       if (arg.getOwner() == loop.getBody())
-        return current(loop.getBody()->getTerminator()->getOperand(
-                           arg.getArgNumber() - 1),
-                       dominance);
+        return current(
+            loop.getBody()->getTerminator()->getOperand(arg.getArgNumber() - 1),
+            dominance);
     Operation *def = value.getDefiningOp();
     if (!def || def->getBlock() != loop.getBody())
       return value;
@@ -142,15 +142,16 @@ Value cloneLoad(OpBuilder &b, LoadOp load, Value inRange,
   Value ptr = operand(load.getPtr());
   Value guard = inRange;
   if (auto type = dyn_cast<RankedTensorType>(ptr.getType()))
-    guard = SplatOp::create(
-        b, loc, RankedTensorType::get(type.getShape(), b.getI1Type(),
-                                      type.getEncoding()),
-        inRange);
-  Value mask = load.getMask()
-                   ? arith::AndIOp::create(b, loc, operand(load.getMask()),
-                                           guard)
-                         .getResult()
-                   : guard;
+    guard =
+        SplatOp::create(b, loc,
+                        RankedTensorType::get(type.getShape(), b.getI1Type(),
+                                              type.getEncoding()),
+                        inRange);
+  Value mask =
+      load.getMask()
+          ? arith::AndIOp::create(b, loc, operand(load.getMask()), guard)
+                .getResult()
+          : guard;
   Value other = load.getOther() ? operand(load.getOther()) : Value();
   return LoadOp::create(b, loc, load.getType(), ptr, mask, other,
                         load.getCacheAttr(), load.getEvictAttr(),
@@ -182,8 +183,7 @@ void pipeline(scf::ForOp loop) {
   Location loc = loop.getLoc();
   // The first iteration's tiles, before the loop.
   Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                    loop.getLowerBound(),
-                                    loop.getUpperBound());
+                                    loop.getLowerBound(), loop.getUpperBound());
   SmallVector<Value> firstTiles;
   for (LoadOp load : loads)
     firstTiles.push_back(
@@ -191,14 +191,13 @@ void pipeline(scf::ForOp loop) {
   // The next iteration's, loaded before the first dot.
   b.setInsertionPoint(point);
   DominanceInfo dominance(loop);
-  Value exists = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                       cloner.nextInductionVar(),
-                                       loop.getUpperBound());
+  Value exists =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                            cloner.nextInductionVar(), loop.getUpperBound());
   SmallVector<Value> nextTiles;
   for (LoadOp load : loads)
-    nextTiles.push_back(cloneLoad(b, load, exists, [&](Value v) {
-      return cloner.next(v, dominance);
-    }));
+    nextTiles.push_back(cloneLoad(
+        b, load, exists, [&](Value v) { return cloner.next(v, dominance); }));
 
   // Carry them: this iteration's tiles replace the loads.
   IRRewriter rewriter(loop.getContext());

@@ -451,8 +451,9 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
     if (auto coalesced = dyn_cast<BlockedEncodingAttr>(type.getEncoding())) {
       unsigned dim = coalesced.getOrder().front();
       int64_t bytes = getStorageBytes(type.getElementType());
-      int64_t width = bytes * getLinearLayout(withLayout(type, layout))
-                                  .getContiguousRegisters(dim);
+      int64_t width =
+          bytes *
+          getLinearLayout(withLayout(type, layout)).getContiguousRegisters(dim);
       if (width < 4 &&
           width < bytes * getLinearLayout(type).getContiguousRegisters(dim))
         return failure();

@@ -31,7 +31,7 @@ func.func @dot_operand_index(%x: tensor<16x16xf16, #tkc_gpu.dot_op<{opIdx = 2, p
 // -----
 
 #acc = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [1, 0]}>
-// expected-error @+1 {{dot operand layouts have blocked parents only (the FMA path), got #tkc_gpu.slice}}
+// expected-error @+1 {{dot operand layouts have blocked or nvidia_mma parents only, got #tkc_gpu.slice}}
 func.func @dot_operand_parent(%x: tensor<16x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #tkc_gpu.slice<{dim = 0, parent = #acc}>}>>) {
   return
 }
@@ -40,5 +40,33 @@ func.func @dot_operand_parent(%x: tensor<16x16xf16, #tkc_gpu.dot_op<{opIdx = 0, 
 
 // expected-error @+1 {{dot operand layouts need a parent of rank 2 or 3, got rank 1}}
 func.func @dot_operand_rank(%x: tensor<16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{dot operands of a blocked parent take no kWidth}}
+func.func @dot_operand_kwidth_blocked(%x: tensor<16x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [1, 0]}>, kWidth = 2}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{dot operands of an nvidia_mma parent need kWidth 1, 2 or 4, got 0}}
+func.func @dot_operand_kwidth_mma(%x: tensor<16x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{nvidia_mma supports version 2 (mma.sync), got 3}}
+func.func @mma_version(%x: tensor<16x16xf32, #tkc_gpu.nvidia_mma<{version = 3, warpsPerCTA = [2, 2]}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{nvidia_mma needs two power-of-two warp counts}}
+func.func @mma_warps(%x: tensor<16x16xf32, #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [3, 1]}>>) {
   return
 }

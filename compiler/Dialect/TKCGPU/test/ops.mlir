@@ -6,6 +6,8 @@
 // CHECK-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-DAG: #[[A:.*]] = #tkc_gpu.dot_op<{opIdx = 0, parent = #[[ACC]]}>
 // CHECK-DAG: #[[BOP:.*]] = #tkc_gpu.dot_op<{opIdx = 1, parent = #[[ACC]]}>
+// CHECK-DAG: #[[MMA:.*]] = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+// CHECK-DAG: #[[MA:.*]] = #tkc_gpu.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>
 #b = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #row = #tkc_gpu.slice<{dim = 1, parent = #b}>
 #acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -23,4 +25,13 @@ func.func @convert(%x: tensor<16xf32, #row>) -> tensor<16xf32, #tkc_gpu.blocked<
 func.func @dot(%a: tensor<32x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>>, %b: tensor<16x32xf16, #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>>, %c: tensor<32x32xf32, #acc>) -> tensor<32x32xf32, #acc> {
   %d = tkc.dot %a, %b, %c : tensor<32x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>> * tensor<16x32xf16, #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<32x32xf32, #acc>
   return %d : tensor<32x32xf32, #acc>
+}
+
+// An mma.sync accumulator and its operands (kWidth elements per register).
+// CHECK-LABEL: func.func @mma_dot
+// CHECK: tkc.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x16xf16, #[[MA]]> * tensor<16x32xf16, #{{.*}}> -> tensor<32x32xf32, #[[MMA]]>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+func.func @mma_dot(%a: tensor<32x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<16x32xf16, #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<32x32xf32, #mma>) -> tensor<32x32xf32, #mma> {
+  %d = tkc.dot %a, %b, %c : tensor<32x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x32xf16, #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+  return %d : tensor<32x32xf32, #mma>
 }

@@ -1,0 +1,77 @@
+// RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=4 threads-per-warp=32" --tkc-gpu-accelerate-matmul="target=cuda:80" | FileCheck %s
+// RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=4 threads-per-warp=64" --tkc-gpu-accelerate-matmul="target=hip:gfx942" | FileCheck %s --check-prefix=HIP
+// RUN: not tkc-opt %s --split-input-file --tkc-gpu-accelerate-matmul 2>&1 | FileCheck %s --check-prefix=NOTARGET
+
+// NOTARGET: no target given
+
+// fp16 into fp32 on sm_80: mma.sync m16n8k16. A 64x64 result has 4 tiles
+// of 16 rows and 8 of 8 columns: warps go 2 along M, 2 along N. The
+// operands take the instruction's fragments (2 fp16 per register), the FMA
+// layouts' conversions go, and the result returns to its old layout.
+// CHECK-DAG: #[[MMA:.*]] = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+// CHECK-DAG: #[[A:.*]] = #tkc_gpu.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>
+// CHECK-DAG: #[[B:.*]] = #tkc_gpu.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 2}>
+// CHECK-LABEL: func.func @f16
+// CHECK-SAME: (%[[X:.*]]: tensor<64x32xf16, #[[DA:blocked[0-9]*]]>, %[[Y:.*]]: tensor<32x64xf16, #[[DB:blocked[0-9]*]]>, %[[Z:.*]]: tensor<64x64xf32, #[[DC:blocked[0-9]*]]>)
+// CHECK: %[[XA:.*]] = tkc_gpu.convert_layout %[[X]] : tensor<64x32xf16, #[[DA]]> -> tensor<64x32xf16, #[[A]]>
+// CHECK: %[[YB:.*]] = tkc_gpu.convert_layout %[[Y]] : tensor<32x64xf16, #[[DB]]> -> tensor<32x64xf16, #[[B]]>
+// CHECK: %[[ZC:.*]] = tkc_gpu.convert_layout %[[Z]] : tensor<64x64xf32, #[[DC]]> -> tensor<64x64xf32, #[[MMA]]>
+// CHECK: %[[D:.*]] = tkc.dot %[[XA]], %[[YB]], %[[ZC]] : tensor<64x32xf16, #[[A]]> * tensor<32x64xf16, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>
+// CHECK: tkc_gpu.convert_layout %[[D]] : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #blocked
+// CHECK-NOT: dot_op<{opIdx = 0, parent = #blocked
+// AMD has no mma.sync: the dot keeps its FMA layouts.
+// HIP-LABEL: func.func @f16
+// HIP: tkc.dot {{.*}} -> tensor<64x64xf32, #blocked
+func.func @f16(%x: tensor<64x32xf16>, %y: tensor<32x64xf16>, %z: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %d = tkc.dot %x, %y, %z : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
+  return %d : tensor<64x64xf32>
+}
+
+// -----
+
+// A result one tile high: all four warps along N.
+// CHECK-DAG: #[[MMA:.*]] = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [1, 4]}>
+// CHECK-LABEL: func.func @flat
+// CHECK: tkc.dot {{.*}} -> tensor<16x64xf32, #[[MMA]]>
+func.func @flat(%x: tensor<16x16xbf16>, %y: tensor<16x64xbf16>, %z: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %d = tkc.dot %x, %y, %z : tensor<16x16xbf16> * tensor<16x64xbf16> -> tensor<16x64xf32>
+  return %d : tensor<16x64xf32>
+}
+
+// -----
+
+// fp32 at tf32 precision: m16n8k8, one element per register; at ieee
+// precision, multiply-adds.
+// CHECK-DAG: #[[MMA:.*]] = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+// CHECK-DAG: #[[A:.*]] = #tkc_gpu.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 1}>
+// CHECK-LABEL: func.func @f32
+// CHECK: tkc.dot {{.*}} : tensor<32x16xf32, #[[A]]> * {{.*}} -> tensor<32x32xf32, #[[MMA]]>
+// CHECK: tkc.dot {{.*}} -> tensor<32x32xf32, #blocked
+func.func @f32(%x: tensor<32x16xf32>, %y: tensor<16x32xf32>, %z: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %t = tkc.dot %x, %y, %z {input_precision = 1 : i32} : tensor<32x16xf32> * tensor<16x32xf32> -> tensor<32x32xf32>
+  %d = tkc.dot %x, %y, %t : tensor<32x16xf32> * tensor<16x32xf32> -> tensor<32x32xf32>
+  return %d : tensor<32x32xf32>
+}
+
+// -----
+
+// int8 into int32: m16n8k32, four elements per register.
+// CHECK-DAG: #[[MMA:.*]] = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+// CHECK-DAG: #[[A:.*]] = #tkc_gpu.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 4}>
+// CHECK-LABEL: func.func @i8
+// CHECK: tkc.dot {{.*}} : tensor<32x32xi8, #[[A]]> * {{.*}} -> tensor<32x32xi32, #[[MMA]]>
+func.func @i8(%x: tensor<32x32xi8>, %y: tensor<32x32xi8>, %z: tensor<32x32xi32>) -> tensor<32x32xi32> {
+  %d = tkc.dot %x, %y, %z : tensor<32x32xi8> * tensor<32x32xi8> -> tensor<32x32xi32>
+  return %d : tensor<32x32xi32>
+}
+
+// -----
+
+// Shapes that hold no whole instruction (8 rows) stay on multiply-adds.
+// CHECK-LABEL: func.func @small
+// CHECK-NOT: nvidia_mma
+// CHECK: tkc.dot {{.*}} -> tensor<8x32xf32, #blocked
+func.func @small(%x: tensor<8x16xf16>, %y: tensor<16x32xf16>, %z: tensor<8x32xf32>) -> tensor<8x32xf32> {
+  %d = tkc.dot %x, %y, %z : tensor<8x16xf16> * tensor<16x32xf16> -> tensor<8x32xf32>
+  return %d : tensor<8x32xf32>
+}
