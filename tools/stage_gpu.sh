@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds what runs on the GPU machine and stages it as real files (not
 # bazel-bin links) under .gpu/ (gitignored): every test of //tests/e2e/...,
-# libtkc_kernels.so for bench/vector_add_bench.py and bench/row_kernels_bench.py,
+# libtkc_kernels.so for bench/vector_add_bench.py, bench/row_kernels_bench.py
+# and bench/matmul_bench.py,
 # the kernels' cubins and metadata (the row bench reads its launch settings
 # there), and .gpu/run.sh, which runs all of it there. See ../shared/GPU.md.
 #
@@ -83,6 +84,11 @@ fi
 if ! python3 "$here/../bench/row_kernels_bench.py" \
     --lib "$here/libtkc_kernels.so" --kernels-dir "$here/kernels"; then
   failures+=("row_kernels_bench")
+fi
+# Matrix products against Triton's JIT and cuBLAS (TFLOP/s).
+if ! python3 "$here/../bench/matmul_bench.py" \
+    --lib "$here/libtkc_kernels.so" --staged "$here"; then
+  failures+=("matmul_bench")
 fi
 # Every config of softmax_1024 and softmax_8192 against Triton per shape;
 # the fastest per key bucket goes to $out/softmax_<BLOCK_SIZE>.tuned.json
