@@ -1,9 +1,10 @@
 //===- matmul_test.cc - tl.dot on a GPU against a CPU reference -----------===//
 //
 // Runs kernels/matmul.py through its generated C APIs (matmul_fp16.h for fp16
-// A, B and C, matmul_fp32.h for fp32 ones) on square shapes, ragged ones
-// (M, N and K not multiples of the 32x32x32 tile) and strided layouts (B
-// stored column-major, C with padded rows), and compares every element of C
+// A, B and C, matmul_fp32.h for fp32 ones, matmul_fp16_tc.h config by
+// config) on square shapes, ragged ones (M, N and K not multiples of the
+// tile) and strided layouts (B stored column-major, C with padded rows),
+// and compares every element of C
 // with A @ B computed in double from the same inputs. The tolerance is what
 // fp32 accumulation over K and the final rounding to C's type allow; an
 // element paired with the wrong row or column is off by far more. Nothing
@@ -12,12 +13,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "matmul_fp16.h"
+#include "matmul_fp16_tc.h"
 #include "matmul_fp32.h"
 #include "tests/e2e/gpu_test_support.h"
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <string>
 
 namespace tkc::e2e {
@@ -83,13 +86,21 @@ tkc_status launch(Type type, void *stream, const DeviceBuffer &a,
               strideBk, strideBn, s.n + s.cPad, 1);
 }
 
-/// The product for one element type and shape.
-class MatmulTest
-    : public GpuTest,
-      public ::testing::WithParamInterface<std::tuple<Type, Shape>> {};
+/// A launch of some matmul kernel on device buffers A, B and C for `s`.
+using Launcher =
+    std::function<tkc_status(void *, const DeviceBuffer &, const DeviceBuffer &,
+                             const DeviceBuffer &, const Shape &)>;
 
-TEST_P(MatmulTest, MatchesCpu) {
-  auto [type, s] = GetParam();
+/// A GPU test of matrix products.
+class ProductTest : public GpuTest {
+protected:
+  /// Runs `run` on random operands of `type` and shape `s` and checks every
+  /// element of C against the product in double, and that nothing outside
+  /// C is written.
+  void checkProduct(Type type, const Shape &s, const Launcher &run);
+};
+
+void ProductTest::checkProduct(Type type, const Shape &s, const Launcher &run) {
   size_t elem = type == Type::F16 ? 2 : 4;
   Operand a = makeOperand(type, s.m, s.k, s.k, 1, 11);
   Operand b = s.bColumnMajor ? makeOperand(type, s.k, s.n, 1, s.k, 12)
@@ -102,19 +113,18 @@ TEST_P(MatmulTest, MatchesCpu) {
   da.upload(a.bytes);
   db.upload(b.bytes);
   dc.fill(kPoison);
-  tkc_status status = launch(type, stream(), da, db, dc, s);
+  tkc_status status = run(stream(), da, db, dc, s);
   ASSERT_EQ(status, TKC_SUCCESS)
       << tkc_status_string(status) << ": " << tkc_last_error();
   synchronize();
   std::vector<uint8_t> out = dc.download<uint8_t>(cBytes + kGuardBytes);
-
   // |error| <= K ulps of fp32 over the sum of |products| (accumulation)
   // plus one ulp of C's type at the result (the final rounding), or its
   // smallest subnormal. fp32 operands are multiplied as tf32 (Triton's
   // default input_precision) on tensor cores: each keeps 10 mantissa bits,
   // so a product may be off by 2^-9 of itself.
-  const double accumulation =
-      std::ldexp(1.0, -23) * s.k + (type == Type::F32 ? std::ldexp(1.0, -9) : 0);
+  const double accumulation = std::ldexp(1.0, -23) * s.k +
+                              (type == Type::F32 ? std::ldexp(1.0, -9) : 0);
   const double rounding = std::ldexp(1.0, type == Type::F16 ? -10 : -23);
   const double tiny = std::ldexp(1.0, type == Type::F16 ? -24 : -149);
   size_t mismatches = 0;
@@ -155,6 +165,21 @@ TEST_P(MatmulTest, MatchesCpu) {
     ASSERT_EQ(out[at], kPoison) << "byte " << at - cBytes << " past C";
 }
 
+/// The product for one element type and shape.
+class MatmulTest
+    : public ProductTest,
+      public ::testing::WithParamInterface<std::tuple<Type, Shape>> {};
+
+TEST_P(MatmulTest, MatchesCpu) {
+  auto [type, s] = GetParam();
+  checkProduct(type, s,
+               [type = type](void *stream, const DeviceBuffer &a,
+                             const DeviceBuffer &b, const DeviceBuffer &c,
+                             const Shape &shape) {
+                 return launch(type, stream, a, b, c, shape);
+               });
+}
+
 /// Square shapes that tile exactly (the aligned variant), ragged ones in
 /// every dimension, products thinner than a tile, and strided operands (the
 /// generic variant).
@@ -180,6 +205,40 @@ INSTANTIATE_TEST_SUITE_P(Shapes, MatmulTest,
                                                               Type::F32),
                                             ::testing::ValuesIn(shapes())),
                          name);
+
+/// matmul_fp16_tc, config by config: its tiles (16x64 to 256x128) on
+/// shapes that fill them, that are ragged in every dimension (M not a
+/// multiple of 16: the generic specialization), and thinner than a tile.
+/// Its row strides must be multiples of 16 elements.
+class MatmulTcTest
+    : public ProductTest,
+      public ::testing::WithParamInterface<std::tuple<int, Shape>> {};
+
+TEST_P(MatmulTcTest, MatchesCpu) {
+  auto [config, s] = GetParam();
+  ASSERT_LT(config, matmul_fp16_tc_num_configs());
+  checkProduct(Type::F16, s,
+               [config = config](void *stream, const DeviceBuffer &a,
+                                 const DeviceBuffer &b, const DeviceBuffer &c,
+                                 const Shape &shape) {
+                 return matmul_fp16_tc_config(
+                     stream, config, a.ptr(), b.ptr(), c.ptr(), shape.m,
+                     shape.n, shape.k, shape.k, shape.n, shape.n + shape.cPad);
+               });
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Configs, MatmulTcTest,
+    ::testing::Combine(::testing::Range(0, 8),
+                       ::testing::Values(Shape{256, 512, 128},
+                                         Shape{200, 304, 80},
+                                         Shape{16, 64, 48, false, 16})),
+    [](const ::testing::TestParamInfo<std::tuple<int, Shape>> &p) {
+      const Shape &s = std::get<1>(p.param);
+      return "config" + std::to_string(std::get<0>(p.param)) + "_" +
+             std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
+             std::to_string(s.k) + (s.cPad ? "_padded" : "");
+    });
 
 /// One 1024^3 fp16 product, timed (for the record, not checked).
 class MatmulTimingTest : public GpuTest {};
