@@ -83,8 +83,11 @@ struct AllocateSharedMemoryPass
       // follows V, a barrier inside V already separates U's stores from
       // the loads of every user before V, and U needs its own only if its
       // scratch overlaps V's. V precedes U on every path when both lie in
-      // one block (no user in between: V is the last one visited). In a
-      // loop, U may follow itself or a later user: it keeps its barrier.
+      // one block (no user in between: V is the last one visited); in a
+      // loop body too, since V's barrier also comes after the loads of the
+      // previous iteration's users (U's own among them). The first user of
+      // a loop body may follow itself or a later user: it keeps its
+      // barrier.
       Operation *prev = nullptr;
       int64_t prevBegin = 0, prevEnd = 0;
       for (auto [op, bytes] : users) {
@@ -93,7 +96,7 @@ struct AllocateSharedMemoryPass
         bool unguarded = false;
         if (!inLoop && !prev) {
           unguarded = true;
-        } else if (!inLoop && prev->getBlock() == op->getBlock()) {
+        } else if (prev && prev->getBlock() == op->getBlock()) {
           // Below V's scratch, or right after it, if either has room.
           int64_t after = llvm::alignTo(prevEnd, kScratchAlign);
           if (bytes <= prevBegin) {
