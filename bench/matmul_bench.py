@@ -33,6 +33,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KERNELS = {
     "matmul_fp16_tc": (torch.float16, False),
     "matmul_fp16": (torch.float16, True),
+    "matmul_bf16": (torch.bfloat16, True),
     "matmul_fp32": (torch.float32, True),
 }
 SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (16, 8192, 8192),
@@ -84,9 +85,8 @@ def main():
         if args.only and name != args.only:
             continue
         configs = metadatas(args.staged, name)
-        by_config = hasattr(lib, name + "_config")
-        if by_config:
-            count = getattr(lib, name + "_num_configs")()
+        # Built from a manifest: measured config by config.
+        by_config = configs[0][0] is not None
         for m, n, k in SHAPES:
             if name != "matmul_fp16_tc" and m * n * k > 4096 ** 3:
                 continue

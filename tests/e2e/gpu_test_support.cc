@@ -221,4 +221,21 @@ uint16_t floatToHalfBits(float value) {
   return sign | static_cast<uint16_t>(half);
 }
 
+float bf16BitsToFloat(uint16_t bits) {
+  uint32_t wide = static_cast<uint32_t>(bits) << 16;
+  float value;
+  std::memcpy(&value, &wide, sizeof(value));
+  return value;
+}
+
+uint16_t floatToBf16Bits(float value) {
+  uint32_t bits = floatBits(value);
+  if ((bits & 0x7fffffff) > 0x7f800000) // NaN
+    return static_cast<uint16_t>((bits >> 16) | 0x40);
+  // Round the low half away to nearest, ties to even; a carry into the
+  // exponent (up to infinity) is the correct result.
+  uint32_t rounding = 0x7fff + ((bits >> 16) & 1);
+  return static_cast<uint16_t>((bits + rounding) >> 16);
+}
+
 } // namespace tkc::e2e

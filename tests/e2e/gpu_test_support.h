@@ -134,6 +134,13 @@ float halfBitsToFloat(uint16_t bits);
 /// pattern; overflow gives infinity and NaN a quiet NaN, like cvt.rn.f16.f32.
 uint16_t floatToHalfBits(float value);
 
+/// The bfloat16 value with bit pattern `bits` (the high half of a float's).
+float bf16BitsToFloat(uint16_t bits);
+
+/// `value` rounded to the nearest bfloat16 (ties to even), as its bit
+/// pattern; NaN gives a quiet NaN, like cvt.rn.bf16.f32.
+uint16_t floatToBf16Bits(float value);
+
 /// The bit pattern of a float, for exact comparisons in test messages.
 inline uint32_t floatBits(float value) {
   uint32_t bits;

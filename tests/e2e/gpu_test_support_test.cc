@@ -33,6 +33,22 @@ TEST(HalfConversionTest, KnownEncodings) {
   EXPECT_EQ(floatToHalfBits(std::nanf("")) & 0x7e00, 0x7e00);
 }
 
+TEST(Bf16ConversionTest, KnownEncodings) {
+  EXPECT_EQ(floatToBf16Bits(1.0f), 0x3f80);
+  EXPECT_EQ(floatToBf16Bits(-2.0f), 0xc000);
+  EXPECT_EQ(floatToBf16Bits(0.1f), 0x3dcd);        // 0x3dcccccd rounds up
+  EXPECT_EQ(floatToBf16Bits(1.00390625f), 0x3f80); // tie to even: down
+  EXPECT_EQ(floatToBf16Bits(1.01171875f), 0x3f82); // tie to even: up
+  EXPECT_EQ(floatToBf16Bits(std::nanf("")) & 0x7fc0, 0x7fc0);
+  EXPECT_EQ(bf16BitsToFloat(0x3f80), 1.0f);
+  EXPECT_EQ(bf16BitsToFloat(0xc040), -3.0f);
+  for (uint32_t bits = 0; bits <= 0xffff; ++bits) {
+    float value = bf16BitsToFloat(static_cast<uint16_t>(bits));
+    if (!std::isnan(value))
+      EXPECT_EQ(floatToBf16Bits(value), bits);
+  }
+}
+
 TEST(HalfConversionTest, EveryHalfRoundTrips) {
   for (uint32_t bits = 0; bits <= 0xffff; ++bits) {
     float value = halfBitsToFloat(static_cast<uint16_t>(bits));

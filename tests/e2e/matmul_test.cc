@@ -1,7 +1,8 @@
 //===- matmul_test.cc - tl.dot on a GPU against a CPU reference -----------===//
 //
 // Runs kernels/matmul.py through its generated C APIs (matmul_fp16.h for fp16
-// A, B and C, matmul_fp32.h for fp32 ones, matmul_fp16_tc.h config by
+// A, B and C, matmul_bf16.h for bf16 ones, matmul_fp32.h for fp32 ones,
+// matmul_fp16_tc.h config by
 // config) on square shapes, ragged ones (M, N and K not multiples of the
 // tile) and strided layouts (B stored column-major, C with padded rows),
 // and compares every element of C
@@ -12,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "matmul_bf16.h"
 #include "matmul_fp16.h"
 #include "matmul_fp16_tc.h"
 #include "matmul_fp32.h"
@@ -41,7 +43,10 @@ std::string describe(const Shape &s) {
 }
 
 /// The element type of A, B and C.
-enum class Type { F16, F32 };
+enum class Type { F16, BF16, F32 };
+
+/// Bytes per element of `type`.
+size_t bytesOf(Type type) { return type == Type::F32 ? 4 : 2; }
 
 /// Host-side operands: the values as floats (exactly representable in the
 /// element type) and their bytes in device layout.
@@ -56,7 +61,7 @@ Operand makeOperand(Type type, int32_t rows, int32_t cols, int64_t rowStride,
                     int64_t colStride, uint32_t seed) {
   Operand op;
   op.values = randomFloats(static_cast<size_t>(rows) * cols, seed, -1.0f, 1.0f);
-  size_t elem = type == Type::F16 ? 2 : 4;
+  size_t elem = bytesOf(type);
   size_t count =
       static_cast<size_t>((rows - 1) * rowStride + (cols - 1) * colStride + 1);
   op.bytes.assign(count * elem, 0);
@@ -67,6 +72,10 @@ Operand makeOperand(Type type, int32_t rows, int32_t cols, int64_t rowStride,
       if (type == Type::F16) {
         uint16_t bits = floatToHalfBits(v);
         v = halfBitsToFloat(bits);
+        std::memcpy(op.bytes.data() + at, &bits, 2);
+      } else if (type == Type::BF16) {
+        uint16_t bits = floatToBf16Bits(v);
+        v = bf16BitsToFloat(bits);
         std::memcpy(op.bytes.data() + at, &bits, 2);
       } else {
         std::memcpy(op.bytes.data() + at, &v, 4);
@@ -81,7 +90,9 @@ tkc_status launch(Type type, void *stream, const DeviceBuffer &a,
                   const Shape &s) {
   int32_t strideBk = s.bColumnMajor ? 1 : s.n;
   int32_t strideBn = s.bColumnMajor ? s.k : 1;
-  auto call = type == Type::F16 ? matmul_fp16 : matmul_fp32;
+  auto call = type == Type::F16    ? matmul_fp16
+              : type == Type::BF16 ? matmul_bf16
+                                   : matmul_fp32;
   return call(stream, a.ptr(), b.ptr(), c.ptr(), s.m, s.n, s.k, s.k, 1,
               strideBk, strideBn, s.n + s.cPad, 1);
 }
@@ -101,7 +112,7 @@ protected:
 };
 
 void ProductTest::checkProduct(Type type, const Shape &s, const Launcher &run) {
-  size_t elem = type == Type::F16 ? 2 : 4;
+  size_t elem = bytesOf(type);
   Operand a = makeOperand(type, s.m, s.k, s.k, 1, 11);
   Operand b = s.bColumnMajor ? makeOperand(type, s.k, s.n, 1, s.k, 12)
                              : makeOperand(type, s.k, s.n, s.n, 1, 12);
@@ -125,8 +136,12 @@ void ProductTest::checkProduct(Type type, const Shape &s, const Launcher &run) {
   // so a product may be off by 2^-9 of itself.
   const double accumulation = std::ldexp(1.0, -23) * s.k +
                               (type == Type::F32 ? std::ldexp(1.0, -9) : 0);
-  const double rounding = std::ldexp(1.0, type == Type::F16 ? -10 : -23);
-  const double tiny = std::ldexp(1.0, type == Type::F16 ? -24 : -149);
+  const double rounding = std::ldexp(1.0, type == Type::F16    ? -10
+                                          : type == Type::BF16 ? -7
+                                                               : -23);
+  const double tiny = std::ldexp(1.0, type == Type::F16    ? -24
+                                      : type == Type::BF16 ? -133
+                                                           : -149);
   size_t mismatches = 0;
   for (int32_t i = 0; i < s.m; ++i)
     for (int32_t j = 0; j < s.n; ++j) {
@@ -139,10 +154,10 @@ void ProductTest::checkProduct(Type type, const Shape &s, const Launcher &run) {
       }
       size_t at = (size_t(i) * ldc + j) * elem;
       double got;
-      if (type == Type::F16) {
+      if (type != Type::F32) {
         uint16_t bits;
         std::memcpy(&bits, out.data() + at, 2);
-        got = halfBitsToFloat(bits);
+        got = type == Type::F16 ? halfBitsToFloat(bits) : bf16BitsToFloat(bits);
       } else {
         float v;
         std::memcpy(&v, out.data() + at, 4);
@@ -194,17 +209,20 @@ std::vector<Shape> shapes() {
 
 std::string name(const ::testing::TestParamInfo<std::tuple<Type, Shape>> &p) {
   const Shape &s = std::get<1>(p.param);
-  return std::string(std::get<0>(p.param) == Type::F16 ? "fp16_" : "fp32_") +
+  Type type = std::get<0>(p.param);
+  return std::string(type == Type::F16    ? "fp16_"
+                     : type == Type::BF16 ? "bf16_"
+                                          : "fp32_") +
          std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
          std::to_string(s.k) + (s.bColumnMajor ? "_bt" : "") +
          (s.cPad ? "_padded" : "");
 }
 
-INSTANTIATE_TEST_SUITE_P(Shapes, MatmulTest,
-                         ::testing::Combine(::testing::Values(Type::F16,
-                                                              Type::F32),
-                                            ::testing::ValuesIn(shapes())),
-                         name);
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, MatmulTest,
+    ::testing::Combine(::testing::Values(Type::F16, Type::BF16, Type::F32),
+                       ::testing::ValuesIn(shapes())),
+    name);
 
 /// matmul_fp16_tc, config by config: its tiles (16x64 to 256x128) on
 /// shapes that fill them, that are ragged in every dimension (M not a
