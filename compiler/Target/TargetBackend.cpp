@@ -85,3 +85,12 @@ tkc::createTargetInfo(llvm::StringRef target) {
                                    target + "'");
   return backend->createTargetInfo(*spec);
 }
+
+std::unique_ptr<TargetInfo>
+tkc::createTargetInfoOrReport(llvm::StringRef target, mlir::Operation *op) {
+  auto created = createTargetInfo(target);
+  if (created)
+    return std::move(*created);
+  op->emitError() << llvm::toString(created.takeError());
+  return nullptr;
+}

@@ -104,6 +104,11 @@ const TargetBackend *lookupTargetBackend(llvm::StringRef name);
 llvm::Expected<std::unique_ptr<TargetInfo>>
 createTargetInfo(llvm::StringRef target);
 
+/// createTargetInfo() for a pass's `target` option: null after reporting
+/// the error on `op`.
+std::unique_ptr<TargetInfo> createTargetInfoOrReport(llvm::StringRef target,
+                                                     mlir::Operation *op);
+
 /// Every registered backend, in registration order.
 std::vector<const TargetBackend *> registeredTargetBackends();
 

@@ -83,12 +83,10 @@ struct ConvertTKCGPUToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    auto created = ::tkc::createTargetInfo(target);
-    if (!created) {
-      module.emitError() << llvm::toString(created.takeError());
+    std::unique_ptr<::tkc::TargetInfo> info =
+        ::tkc::createTargetInfoOrReport(target, module);
+    if (!info)
       return signalPassFailure();
-    }
-    std::unique_ptr<::tkc::TargetInfo> info = std::move(*created);
     unsigned numWarps = getModuleUInt(module, TKCGPUDialect::kNumWarps);
     if (getModuleUInt(module, TKCGPUDialect::kThreadsPerWarp) !=
         info->getWarpSize()) {

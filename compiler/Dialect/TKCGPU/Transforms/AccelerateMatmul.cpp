@@ -65,12 +65,10 @@ struct AccelerateMatmulPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto created = ::tkc::createTargetInfo(target);
-    if (!created) {
-      module.emitError() << llvm::toString(created.takeError());
+    std::unique_ptr<::tkc::TargetInfo> info =
+        ::tkc::createTargetInfoOrReport(target, module);
+    if (!info)
       return signalPassFailure();
-    }
-    std::unique_ptr<::tkc::TargetInfo> info = std::move(*created);
     unsigned numWarps = getModuleUInt(module, TKCGPUDialect::kNumWarps);
     SmallVector<DotOp> dots;
     module.walk([&](DotOp dot) { dots.push_back(dot); });

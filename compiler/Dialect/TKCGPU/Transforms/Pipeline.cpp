@@ -13,7 +13,8 @@
 // values: the induction variable plus the step, loop-carried values as the
 // body will yield them, everything else recomputed by cloning the pure ops
 // that produce it. Loops whose loads depend on anything else (another load,
-// an op with effects or regions) are left alone.
+// an op with effects or regions), and loops that may write memory (a store
+// the next iteration's load might read), are left alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,9 +46,15 @@ public:
   IterationCloner(scf::ForOp loop, OpBuilder &builder)
       : loop(loop), builder(builder) {}
 
-  /// Whether every op of the body `value` depends on is pure and without
+  /// Whether every op of the body `value` depends on, in this iteration or
+  /// (through loop-carried values) the one before, is pure and without
   /// regions, so that it can be cloned.
   bool canClone(Value value) {
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      if (arg.getOwner() == loop.getBody() && arg != loop.getInductionVar() &&
+          carried.insert(arg).second)
+        return canClone(loop.getBody()->getTerminator()->getOperand(
+            arg.getArgNumber() - 1));
     Operation *def = value.getDefiningOp();
     if (!def || def->getBlock() != loop.getBody() ||
         !checked.insert(def).second)
@@ -130,9 +137,18 @@ private:
   scf::ForOp loop;
   OpBuilder &builder;
   DenseSet<Operation *> checked;
+  DenseSet<Value> carried;
   IRMapping firstMap, currentMap, nextMap;
   Value nextIv;
 };
+
+/// Whether `op` may write memory (ops of unknown effects may).
+bool mayWrite(Operation &op) {
+  if (isMemoryEffectFree(&op))
+    return false;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  return !effects || !effects.onlyHasEffect<MemoryEffects::Read>();
+}
 
 /// `load` with its operands mapped by `operand` and its mask further
 /// restricted to `inRange` (i1: whether its iteration exists).
@@ -168,6 +184,9 @@ void pipeline(scf::ForOp loop) {
   Operation *point = *dots.begin();
   SmallVector<LoadOp> loads(body->getOps<LoadOp>());
   if (loads.empty())
+    return;
+  // A load issued an iteration early must not miss a store of this one.
+  if (llvm::any_of(body->without_terminator(), mayWrite))
     return;
   OpBuilder b(loop);
   IterationCloner cloner(loop, b);
