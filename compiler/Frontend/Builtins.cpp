@@ -33,9 +33,6 @@ using DK = DType::Kind;
 /// (`x.sort()`).
 static const BuiltinEntry kUnsupported[] = {
     {"tl.inline_asm_elementwise", nullptr},
-    {"tl.join", nullptr, "join"},
-    {"tl.split", nullptr, "split"},
-    {"tl.interleave", nullptr},
     {"tl.histogram", nullptr, "histogram"},
     {"tl.gather", nullptr, "gather"},
     {"tl.dot_scaled", nullptr},

@@ -2,8 +2,9 @@
 //
 // The `tl` functions that change a block's shape but not its elements:
 // tl.trans and tl.permute, tl.reshape, tl.view and tl.ravel, tl.broadcast_to
-// and tl.broadcast, and tl.expand_dims. Dimensions may be given as separate
-// arguments or as one tuple; every block dimension stays a power of two.
+// and tl.broadcast, tl.expand_dims, and tl.join, tl.split and tl.interleave.
+// Dimensions may be given as separate arguments or as one tuple; every block
+// dimension stays a power of two.
 //
 //===----------------------------------------------------------------------===//
 
@@ -158,6 +159,78 @@ static std::optional<Obj> lowerExpandDims(BuiltinCall &c) {
   return cur;
 }
 
+/// `tl.join(a, b)`: `a` and `b` broadcast to one shape, stacked along a new
+/// last dimension of 2 (scalars give a block of 2).
+static std::optional<Obj> lowerJoin(BuiltinCall &c) {
+  if (!c.args.bind({"a", "b"}))
+    return std::nullopt;
+  auto x = c.args.tensor(0), y = x ? c.args.tensor(1) : std::nullopt;
+  if (!y || !c.cg.broadcastPair(*x, *y, c.l))
+    return std::nullopt;
+  if (x->type.elem != y->type.elem)
+    return c.error("tl.join needs blocks of one type, got " + x->type.str() +
+                   " and " + y->type.str());
+  bool scalars = !x->type.isBlock();
+  if (scalars) {
+    x = c.cg.broadcastTo(*x, {1}, c.l);
+    y = x ? c.cg.broadcastTo(*y, {1}, c.l) : std::nullopt;
+    if (!y)
+      return std::nullopt;
+  }
+  TType joined = x->type;
+  joined.shape.push_back(2);
+  Obj result =
+      Obj::tensor(tkcir::JoinOp::create(c.b, c.L, joined.toMLIR(&c.cg.ctx),
+                                        x->value, y->value)
+                      .getResult(),
+                  joined);
+  if (!scalars)
+    return result;
+  TType pair{joined.elem, {2}};
+  return Obj::tensor(
+      tkcir::ReshapeOp::create(c.b, c.L, pair.toMLIR(&c.cg.ctx), result.value)
+          .getResult(),
+      pair);
+}
+
+/// `tl.split(a)` (and `a.split()`): the two halves of `a`'s last dimension,
+/// which must be 2, as a tuple.
+static std::optional<Obj> lowerSplit(BuiltinCall &c) {
+  if (!c.args.bind({"a"}))
+    return std::nullopt;
+  auto x = c.args.tensor(0);
+  if (!x)
+    return std::nullopt;
+  if (!x->type.isBlock() || x->type.shape.back() != 2)
+    return c.error("tl.split needs a block whose last dimension is 2, got " +
+                   x->type.str());
+  TType half = x->type;
+  half.shape.pop_back();
+  if (half.shape.empty())
+    return c.error("tl.split of a block of 2 is not supported by tkc yet");
+  mlir::Type type = half.toMLIR(&c.cg.ctx);
+  auto split = tkcir::SplitOp::create(c.b, c.L, type, type, x->value);
+  return Obj::tuple({Obj::tensor(split.getOutLHS(), half),
+                     Obj::tensor(split.getOutRHS(), half)});
+}
+
+/// `tl.interleave(a, b)`: the elements of `a` and `b` alternating along
+/// the last dimension (a join whose last two dimensions merge).
+static std::optional<Obj> lowerInterleave(BuiltinCall &c) {
+  auto joined = lowerJoin(c);
+  if (!joined)
+    return std::nullopt;
+  TType merged = joined->type;
+  if (merged.shape.size() < 2)
+    return joined; // scalars: the pair is the interleaving
+  merged.shape.pop_back();
+  merged.shape.back() *= 2;
+  return Obj::tensor(tkcir::ReshapeOp::create(
+                         c.b, c.L, merged.toMLIR(&c.cg.ctx), joined->value)
+                         .getResult(),
+                     merged);
+}
+
 llvm::ArrayRef<BuiltinEntry> shapeBuiltins() {
   static const BuiltinEntry entries[] = {
       {"tl.trans", lowerPermute, "trans"},
@@ -168,6 +241,9 @@ llvm::ArrayRef<BuiltinEntry> shapeBuiltins() {
       {"tl.broadcast_to", lowerBroadcastTo, "broadcast_to"},
       {"tl.broadcast", lowerBroadcast},
       {"tl.expand_dims", lowerExpandDims, "expand_dims"},
+      {"tl.join", lowerJoin, "join"},
+      {"tl.split", lowerSplit, "split"},
+      {"tl.interleave", lowerInterleave},
   };
   return entries;
 }

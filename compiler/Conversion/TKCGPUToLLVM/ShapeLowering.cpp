@@ -8,7 +8,9 @@
 // map it finds, the identity for the layouts TKCToTKCGPU chose. tkc.reshape
 // keeps the row-major order of the elements: a register relabeling when
 // each thread keeps its elements (LinearLayout::reshape), else a round trip
-// through shared memory.
+// through shared memory. tkc.join and tkc.split move no data either: the
+// pair of each element lies in registers of the thread that holds the
+// element (TKCToTKCGPU's layouts; checked with the linear layouts).
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +44,107 @@ std::optional<SmallVector<unsigned>> getTransRegisterMap(TransOp op) {
   return getLinearLayout(dstType).getRegisterMapFrom(getLinearLayout(srcType),
                                                      project);
 }
+
+/// For each register of `single` (a layout of the single values of a
+/// tkc.join or tkc.split), the registers of `pair` (the layout of the
+/// values with the pair dimension last) that hold its element with the
+/// pair index 0 and 1, in the same thread; none when the layouts are not so
+/// related.
+std::optional<SmallVector<std::array<unsigned, 2>>>
+getPairRegisterMap(RankedTensorType singleType, RankedTensorType pairType) {
+  if (!getLayout(singleType) || !getLayout(pairType))
+    return std::nullopt;
+  LinearLayout single = getLinearLayout(singleType);
+  LinearLayout pair = getLinearLayout(pairType);
+  // Lanes and warps must hold the same elements, with pair index 0.
+  for (HwDim hw : {HwDim::Lane, HwDim::Warp}) {
+    if (single.getBases(hw).size() != pair.getBases(hw).size())
+      return std::nullopt;
+    for (auto [s, p] : llvm::zip(single.getBases(hw), pair.getBases(hw))) {
+      LinearLayout::Basis extended = s;
+      extended.push_back(0);
+      if (extended != p)
+        return std::nullopt;
+    }
+  }
+  SmallVector<std::array<unsigned, 2>> map;
+  for (unsigned r = 0; r < single.getNumRegisters(); ++r) {
+    LinearLayout::Basis want = single.applyDim(HwDim::Register, r);
+    want.push_back(0);
+    std::array<unsigned, 2> found = {~0u, ~0u};
+    for (unsigned p = 0; p < pair.getNumRegisters(); ++p) {
+      LinearLayout::Basis at = pair.applyDim(HwDim::Register, p);
+      for (unsigned side = 0; side < 2; ++side) {
+        want.back() = side;
+        if (at == want && found[side] == ~0u)
+          found[side] = p;
+      }
+    }
+    if (found[0] == ~0u || found[1] == ~0u)
+      return std::nullopt;
+    map.push_back(found);
+  }
+  return map;
+}
+
+/// tkc.join: result register map[i][side] is register i of `lhs` (side 0)
+/// or `rhs` (side 1).
+struct JoinLowering : public TargetPattern<JoinOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(JoinOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto map = getPairRegisterMap(cast<RankedTensorType>(op.getLhs().getType()),
+                                  cast<RankedTensorType>(op.getType()));
+    if (!map)
+      return failure(); // isShapeOpLowerable reported it.
+    Location loc = op.getLoc();
+    SmallVector<Value> sides[2] = {
+        unpackRegisters(rewriter, loc, adaptor.getLhs()),
+        unpackRegisters(rewriter, loc, adaptor.getRhs())};
+    SmallVector<Value> values(
+        getLinearLayout(cast<RankedTensorType>(op.getType()))
+            .getNumRegisters());
+    for (auto [i, registers] : llvm::enumerate(*map))
+      for (unsigned side = 0; side < 2; ++side)
+        values[registers[side]] = sides[side][i];
+    // Every result register must hold some element.
+    if (llvm::any_of(values, [](Value v) { return !v; }))
+      return op.emitOpError("cannot be lowered: its result layout has "
+                            "registers no operand element maps to");
+    replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
+    return success();
+  }
+};
+
+/// tkc.split: register i of each result is register map[i][side] of the
+/// operand.
+struct SplitLowering : public TargetPattern<SplitOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(SplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto map =
+        getPairRegisterMap(cast<RankedTensorType>(op.getOutLHS().getType()),
+                           cast<RankedTensorType>(op.getSrc().getType()));
+    if (!map)
+      return failure(); // isShapeOpLowerable reported it.
+    SmallVector<Value> src =
+        unpackRegisters(rewriter, op.getLoc(), adaptor.getSrc());
+    SmallVector<Value> results;
+    for (unsigned side = 0; side < 2; ++side) {
+      SmallVector<Value> values;
+      for (const std::array<unsigned, 2> &registers : *map)
+        values.push_back(src[registers[side]]);
+      results.push_back(packRegisters(
+          rewriter, op.getLoc(),
+          getTypeConverter()->convertType(op->getResult(side).getType()),
+          values));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
 
 /// tkc.trans: each result register is an operand register of the same
 /// thread, whose coordinates are the result's permuted back.
@@ -106,6 +209,17 @@ bool mlir::tkc::gpu::isShapeOpLowerable(Operation *op, std::string &reason) {
              "dimensions permuted";
     return false;
   }
+  if (isa<JoinOp, SplitOp>(op)) {
+    bool isJoin = isa<JoinOp>(op);
+    Value single = isJoin ? op->getOperand(0) : op->getResult(0);
+    Value pair = isJoin ? op->getResult(0) : op->getOperand(0);
+    if (getPairRegisterMap(cast<RankedTensorType>(single.getType()),
+                           cast<RankedTensorType>(pair.getType())))
+      return true;
+    reason = "with layouts that do not keep each element's pair in one "
+             "thread";
+    return false;
+  }
   if (auto reshape = dyn_cast<ReshapeOp>(op)) {
     Type elem = getElementTypeOrSelf(reshape.getType());
     if (elem.isIntOrFloat() || isa<PointerType>(elem))
@@ -119,5 +233,6 @@ bool mlir::tkc::gpu::isShapeOpLowerable(Operation *op, std::string &reason) {
 void mlir::tkc::gpu::populateShapeLoweringPatterns(
     const LLVMTypeConverter &converter, const ::tkc::TargetInfo &target,
     RewritePatternSet &patterns) {
-  patterns.add<TransLowering, ReshapeLowering>(converter, target);
+  patterns.add<TransLowering, ReshapeLowering, JoinLowering, SplitLowering>(
+      converter, target);
 }

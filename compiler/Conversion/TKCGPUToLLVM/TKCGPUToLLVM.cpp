@@ -107,7 +107,7 @@ struct ConvertTKCGPUToLLVMPass
           } else if (isa<DotOp>(op)) {
             if (isDotLowerable(op, reason))
               return WalkResult::advance();
-          } else if (isa<TransOp, ReshapeOp>(op)) {
+          } else if (isa<TransOp, ReshapeOp, JoinOp, SplitOp>(op)) {
             if (isShapeOpLowerable(op, reason))
               return WalkResult::advance();
           } else if (isSupported(op)) {

@@ -8,7 +8,9 @@
 // layouts of it. A trans's result takes its operand's blocked layout with
 // the dimensions permuted (BlockedEncodingAttr::getTransposed), so the
 // transpose moves no data; a reshape's, where one exists, a blocked layout
-// in which each thread keeps its operand's elements. Later passes
+// in which each thread keeps its operand's elements. A join's result, and a
+// split's operand, take the layout of the single values extended by the
+// pair in registers (BlockedEncodingAttr::getJoined). Later passes
 // (coalescing, removal of conversions) improve the choice; this pass only
 // makes it consistent.
 //
@@ -119,6 +121,33 @@ struct ConvertTKCToTKCGPUPass
     reshape.getResult().replaceAllUsesExcept(back, back);
   }
 
+  /// Gives `join`'s result its operands' layout extended by the pair
+  /// (BlockedEncodingAttr::getJoined), converted back to the default
+  /// layout for its users: the join moves no data.
+  void layOutJoin(JoinOp join) {
+    auto blocked =
+        dyn_cast<BlockedEncodingAttr>(getLayout(join.getLhs().getType()));
+    if (!blocked)
+      return;
+    auto type = cast<RankedTensorType>(join.getType());
+    join.getResult().setType(withLayout(type, blocked.getJoined()));
+    OpBuilder after(join);
+    after.setInsertionPointAfter(join);
+    auto back = ConvertLayoutOp::create(after, join.getLoc(), type, join);
+    join.getResult().replaceAllUsesExcept(back, back);
+  }
+
+  /// Converts `split`'s operand to its results' layout extended by the pair,
+  /// so that the split moves no data.
+  void layOutSplit(SplitOp split) {
+    auto blocked =
+        dyn_cast<BlockedEncodingAttr>(getLayout(split.getOutLHS().getType()));
+    if (!blocked)
+      return;
+    convertOperand(split.getSrcMutable(),
+                   withLayout(split.getSrc().getType(), blocked.getJoined()));
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (threadsPerWarp == 0) {
@@ -197,6 +226,10 @@ struct ConvertTKCToTKCGPUPass
         layOutTrans(trans);
       } else if (auto reshape = dyn_cast<ReshapeOp>(op)) {
         layOutReshape(reshape);
+      } else if (auto join = dyn_cast<JoinOp>(op)) {
+        layOutJoin(join);
+      } else if (auto split = dyn_cast<SplitOp>(op)) {
+        layOutSplit(split);
       } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
         auto srcLayout = getLayout(reduce.getSrcs().front().getType());
         OpBuilder after(op->getContext());

@@ -67,3 +67,16 @@ module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %t : tensor<4x32xf32, #row>
   }
 }
+
+// -----
+
+// A pair spread over lanes cannot be split in registers: reported.
+#single = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#lanes = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @split_lanes(%x: tensor<32x2xf32, #lanes>) -> tensor<32xf32, #single> {
+    // expected-error @+1 {{code generation does not support 'tkc.split' with layouts that do not keep each element's pair in one thread yet}}
+    %a, %b = tkc.split %x : tensor<32x2xf32, #lanes> -> tensor<32xf32, #single>
+    return %a : tensor<32xf32, #single>
+  }
+}

@@ -253,6 +253,29 @@ void TransOp::build(OpBuilder &builder, OperationState &state, Value src,
         src, builder.getDenseI32ArrayAttr(order));
 }
 
+/// Whether `joined` is `single`'s shape with a last dimension of 2.
+static bool isJoinedShape(RankedTensorType single, RankedTensorType joined) {
+  SmallVector<int64_t> shape(single.getShape());
+  shape.push_back(2);
+  return joined.getShape() == ArrayRef<int64_t>(shape);
+}
+
+LogicalResult JoinOp::verify() {
+  auto lhs = cast<RankedTensorType>(getLhs().getType());
+  if (!isJoinedShape(lhs, cast<RankedTensorType>(getType())))
+    return emitOpError("result must have the operands' shape plus a last "
+                       "dimension of 2");
+  return success();
+}
+
+LogicalResult SplitOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  if (!isJoinedShape(cast<RankedTensorType>(getOutLHS().getType()), src))
+    return emitOpError("source must have the results' shape plus a last "
+                       "dimension of 2");
+  return success();
+}
+
 LogicalResult TransOp::verify() {
   auto srcShape = getSrc().getType().getShape();
   ArrayRef<int32_t> order = getOrder();

@@ -166,6 +166,40 @@ def TKC_TransOp : TKC_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
   let hasCanonicalizer = 1;
 }
 
+def TKC_JoinOp : TKC_Op<"join", [Pure, SameOperandsAndResultElementType,
+                                 AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "Stack two blocks along a new last dimension of extent 2";
+  let description = [{
+    `result[..., 0] = lhs[...]` and `result[..., 1] = rhs[...]`.
+
+    ```mlir
+    %j = tkc.join %a, %b : tensor<32x64xf16> -> tensor<32x64x2xf16>
+    ```
+  }];
+  let arguments = (ins TKC_Tensor:$lhs, TKC_Tensor:$rhs);
+  let results = (outs TKC_Tensor:$result);
+  let assemblyFormat =
+      "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TKC_SplitOp : TKC_Op<"split", [Pure, SameOperandsAndResultElementType,
+                                   AllTypesMatch<["outLHS", "outRHS"]>]> {
+  let summary = "The two halves of a block's last dimension of extent 2";
+  let description = [{
+    `outLHS[...] = src[..., 0]` and `outRHS[...] = src[..., 1]`: the
+    inverse of tkc.join.
+
+    ```mlir
+    %a, %b = tkc.split %j : tensor<32x64x2xf16> -> tensor<32x64xf16>
+    ```
+  }];
+  let arguments = (ins TKC_Tensor:$src);
+  let results = (outs TKC_Tensor:$outLHS, TKC_Tensor:$outRHS);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($outLHS)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Pointers and memory
 //===----------------------------------------------------------------------===//

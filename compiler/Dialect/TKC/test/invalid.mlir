@@ -400,3 +400,19 @@ func.func @assert_cond(%x: tensor<8xi32>) {
   tkc.assert %x, "no" : tensor<8xi32>
   return
 }
+
+// -----
+
+func.func @join_shape(%a: tensor<8xf32>, %b: tensor<8xf32>) {
+  // expected-error @+1 {{result must have the operands' shape plus a last dimension of 2}}
+  %j = tkc.join %a, %b : tensor<8xf32> -> tensor<2x8xf32>
+  return
+}
+
+// -----
+
+func.func @split_shape(%x: tensor<8x4xf32>) {
+  // expected-error @+1 {{source must have the results' shape plus a last dimension of 2}}
+  %a, %b = tkc.split %x : tensor<8x4xf32> -> tensor<8xf32>
+  return
+}

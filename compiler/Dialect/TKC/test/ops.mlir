@@ -132,3 +132,14 @@ func.func @atomics_casts_debug(%p: tensor<64x!tkc.ptr<f32>>, %v: tensor<64xf32>,
   tkc.assert %m, "mask must hold" : tensor<64xi1>
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @join_split
+func.func @join_split(%a: tensor<16x8xf16>, %b: tensor<16x8xf16>) -> tensor<16x8xf16> {
+  // CHECK: %[[J:.*]] = tkc.join %{{.*}}, %{{.*}} : tensor<16x8xf16> -> tensor<16x8x2xf16>
+  %j = tkc.join %a, %b : tensor<16x8xf16> -> tensor<16x8x2xf16>
+  // CHECK: %{{.*}}, %{{.*}} = tkc.split %[[J]] : tensor<16x8x2xf16> -> tensor<16x8xf16>
+  %x, %y = tkc.split %j : tensor<16x8x2xf16> -> tensor<16x8xf16>
+  return %y : tensor<16x8xf16>
+}

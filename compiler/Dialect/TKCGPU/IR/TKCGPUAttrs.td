@@ -69,6 +69,12 @@ def TKCGPU_BlockedEncodingAttr : AttrDef<TKCGPU_Dialect, "BlockedEncoding",
     /// in row-major order.
     BlockedEncodingAttr getReshaped(::llvm::ArrayRef<int64_t> srcShape,
                                     ::llvm::ArrayRef<int64_t> shape) const;
+    /// This layout with a new last dimension of extent 2 that each thread
+    /// holds in two consecutive registers, fastest: tkc.join's result
+    /// layout for operands in this one (and tkc.split's operand layout for
+    /// results in it), in which the pair of element i sits at registers
+    /// 2i and 2i+1.
+    BlockedEncodingAttr getJoined() const;
   }];
 }
 

@@ -289,6 +289,19 @@ BlockedEncodingAttr::getReshaped(ArrayRef<int64_t> srcShape,
   }
 }
 
+BlockedEncodingAttr BlockedEncodingAttr::getJoined() const {
+  auto extend = [](ArrayRef<unsigned> values, unsigned last) {
+    SmallVector<unsigned> extended(values);
+    extended.push_back(last);
+    return extended;
+  };
+  SmallVector<unsigned> order = {getRank()};
+  llvm::append_range(order, getOrder());
+  return get(getContext(), extend(getSizePerThread(), 2),
+             extend(getThreadsPerWarp(), 1), extend(getWarpsPerCTA(), 1),
+             order);
+}
+
 //===----------------------------------------------------------------------===//
 // NvidiaMmaEncodingAttr
 //===----------------------------------------------------------------------===//
