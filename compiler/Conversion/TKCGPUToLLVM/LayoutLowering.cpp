@@ -294,34 +294,62 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   Type memType = isBool ? b.getI8Type() : isPointer ? b.getI64Type() : elem;
   Value base = getScratchBase(b, loc, op);
   HardwareIds ids = getHardwareIds(b, loc, target);
-  // The address of each register's element, row-major.
-  auto addresses = [&](const LinearLayout &layout) {
-    SmallVector<Value> result;
-    for (Value index : emitRowMajorIndices(b, loc, layout, ids))
-      result.push_back(LLVM::GEPOp::create(b, loc, base.getType(), memType,
-                                           base, ValueRange{index}));
-    return result;
+  // Runs of registers along the last dimension are consecutive row-major
+  // places: each moves as one access of up to 16 bytes.
+  unsigned maxRun = std::max<int64_t>(1, 16 / getStorageBytes(memType));
+  auto runs = [&](const LinearLayout &layout) {
+    unsigned run = layout.getAlignedRun(layout.getShape().size() - 1, maxRun);
+    SmallVector<Value> indices = emitRowMajorIndices(b, loc, layout, ids);
+    SmallVector<Value> starts;
+    for (unsigned r = 0; r < indices.size(); r += run)
+      starts.push_back(LLVM::GEPOp::create(b, loc, base.getType(), memType,
+                                           base, ValueRange{indices[r]}));
+    return std::pair(run, starts);
   };
+  // A run's type in memory: the element, or a vector of them.
+  auto accessType = [&](unsigned run) -> Type {
+    return run == 1 ? memType : VectorType::get({int64_t(run)}, memType);
+  };
+  auto lane = [&](unsigned i) { return i32Constant(b, loc, i); };
   // Wait for earlier readers of the scratch first, unless none can be.
   if (needsScratchBarrier(op))
     target.emitBarrier(b, loc);
-  for (auto [ptr, value] : llvm::zip(addresses(from), src)) {
-    Value stored = value;
-    if (isBool)
-      stored = LLVM::ZExtOp::create(b, loc, memType, value);
-    else if (isPointer)
-      stored = LLVM::PtrToIntOp::create(b, loc, memType, value);
-    LLVM::StoreOp::create(b, loc, stored, ptr);
+  auto [fromRun, fromStarts] = runs(from);
+  for (auto [i, ptr] : llvm::enumerate(fromStarts)) {
+    Value access = fromRun == 1
+                       ? Value()
+                       : LLVM::UndefOp::create(b, loc, accessType(fromRun));
+    for (unsigned j = 0; j < fromRun; ++j) {
+      Value stored = src[i * fromRun + j];
+      if (isBool)
+        stored = LLVM::ZExtOp::create(b, loc, memType, stored);
+      else if (isPointer)
+        stored = LLVM::PtrToIntOp::create(b, loc, memType, stored);
+      access = fromRun == 1 ? stored
+                            : LLVM::InsertElementOp::create(b, loc, access,
+                                                            stored, lane(j))
+                                  .getResult();
+    }
+    LLVM::StoreOp::create(b, loc, access, ptr,
+                          fromRun * getStorageBytes(memType));
   }
   target.emitBarrier(b, loc);
   SmallVector<Value> values;
-  for (Value ptr : addresses(to)) {
-    Value loaded = LLVM::LoadOp::create(b, loc, memType, ptr);
-    if (isBool)
-      loaded = LLVM::TruncOp::create(b, loc, elem, loaded);
-    else if (isPointer)
-      loaded = LLVM::IntToPtrOp::create(b, loc, elem, loaded);
-    values.push_back(loaded);
+  auto [toRun, toStarts] = runs(to);
+  for (Value ptr : toStarts) {
+    Value access = LLVM::LoadOp::create(b, loc, accessType(toRun), ptr,
+                                        toRun * getStorageBytes(memType));
+    for (unsigned j = 0; j < toRun; ++j) {
+      Value loaded =
+          toRun == 1 ? access
+                     : LLVM::ExtractElementOp::create(b, loc, access, lane(j))
+                           .getResult();
+      if (isBool)
+        loaded = LLVM::TruncOp::create(b, loc, elem, loaded);
+      else if (isPointer)
+        loaded = LLVM::IntToPtrOp::create(b, loc, elem, loaded);
+      values.push_back(loaded);
+    }
   }
   return values;
 }

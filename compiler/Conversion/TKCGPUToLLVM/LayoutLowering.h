@@ -101,8 +101,9 @@ bool needsScratchBarrier(Operation *op);
 
 /// Moves `src`, the registers of a tensor of `elem` elements (LLVM type) in
 /// layout `from`, into layout `to` through `op`'s shared-memory scratch:
-/// each thread stores its elements at their row-major places, a barrier,
-/// then loads the places `to` gives it. Both layouts cover the same number
+/// each thread stores its elements at their row-major places (a run of
+/// registers along the last dimension as one access of up to 16 bytes), a
+/// barrier, then loads the places `to` gives it, likewise. Both layouts cover the same number
 /// of elements (their shapes may differ, as a reshape's). Booleans travel
 /// as bytes and pointers as 64-bit integers; other non-scalar elements are
 /// an error on `op`.

@@ -64,22 +64,6 @@ struct SwizzledTile {
   }
 };
 
-/// How many leading registers of `layout` a thread can store as one vector
-/// at a `fast`-contiguous place: its run along `fast`, capped at a chunk,
-/// provided every other basis moves `fast` by whole runs.
-int64_t storeWidth(const LinearLayout &layout, unsigned fast) {
-  int64_t width =
-      std::min<int64_t>(layout.getContiguousRegisters(fast), kChunk);
-  for (HwDim hw : {HwDim::Register, HwDim::Lane, HwDim::Warp})
-    for (auto [i, basis] : llvm::enumerate(layout.getBases(hw))) {
-      if (hw == HwDim::Register && (int64_t(1) << i) < width)
-        continue;
-      if (basis[fast] % width)
-        return 1;
-    }
-  return width;
-}
-
 /// blocked -> dot_op<nvidia_mma> of 16-bit elements through swizzled shared
 /// memory and matrix loads.
 struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
@@ -105,7 +89,7 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
     if (shape[kDim] % 16 || shape[oDim] % (isA ? 16 : 8) || tile.cols % kChunk)
       return failure();
     LinearLayout from = getLinearLayout(srcType), to = getLinearLayout(dstType);
-    int64_t width = storeWidth(from, tile.fast);
+    int64_t width = from.getAlignedRun(tile.fast, kChunk);
 
     Location loc = op.getLoc();
     Type elem = getTypeConverter()->convertType(dstType.getElementType());

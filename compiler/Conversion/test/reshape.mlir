@@ -26,7 +26,8 @@ module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = WAVE 
 // -----
 
 // Each thread holds a column of 4 but must end with 4 consecutive elements
-// of the flattened rows: a round trip through shared memory.
+// of the flattened rows: a round trip through shared memory, stored one
+// element at a time and loaded as one 16-byte vector.
 #col = #tkc_gpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [1, WAVE], warpsPerCTA = [1, 1], order = [0, 1]}>
 #a = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [WAVE], warpsPerCTA = [1], order = [0]}>
 module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
@@ -36,7 +37,8 @@ module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = WAVE 
   // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
   // CUDA: nvvm.barrier0
   // HIP: rocdl.barrier
-  // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+  // CHECK-NOT: llvm.load
   // CHECK: llvm.return
   func.func @reshape_through_shared_memory(%x: tensor<4xWAVExf32, #col>) -> tensor<NUMxf32, #a> {
     %r = tkc.reshape %x allow_reorder : tensor<4xWAVExf32, #col> -> tensor<NUMxf32, #a>

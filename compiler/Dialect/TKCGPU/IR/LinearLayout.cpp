@@ -66,6 +66,20 @@ unsigned LinearLayout::getContiguousRegisters(unsigned dim) const {
   return count;
 }
 
+unsigned LinearLayout::getAlignedRun(unsigned dim, unsigned max) const {
+  unsigned run = std::min(getContiguousRegisters(dim), max);
+  // Every other basis must move `dim` by whole runs, so that each run
+  // starts at a multiple of its length.
+  for (unsigned hw = 0; hw < 3; ++hw)
+    for (auto [i, basis] : llvm::enumerate(bases[hw])) {
+      if (hw == static_cast<unsigned>(HwDim::Register) && (1u << i) < run)
+        continue;
+      if (basis[dim] % run)
+        return 1;
+    }
+  return run;
+}
+
 std::optional<llvm::SmallVector<unsigned>> LinearLayout::getRegisterMapFrom(
     const LinearLayout &from, llvm::function_ref<Basis(Basis)> project) const {
   auto map = [&](Basis b) { return project ? project(std::move(b)) : b; };

@@ -66,6 +66,13 @@ public:
   /// access a thread can make.
   unsigned getContiguousRegisters(unsigned dim) const;
 
+  /// How many leading registers (a power of two, at most `max`) hold
+  /// consecutive elements along `dim` from a multiple of their count, in
+  /// every thread and for every repeat of them: the widest aligned vector
+  /// access a thread can make along `dim`. 1 when the other bases would
+  /// break such runs.
+  unsigned getAlignedRun(unsigned dim, unsigned max) const;
+
   /// For each register of this layout, the register of `from` holding the
   /// same element in the same thread, where `project` maps this layout's
   /// coordinates to `from`'s (null: the identity). None when some element
