@@ -57,6 +57,17 @@ struct ConvertTKCToTKCGPUPass
         ConvertLayoutOp::create(b, use.getOwner()->getLoc(), type, use.get()));
   }
 
+  /// Gives `result` (of a single-result op) the layout `layout`, converted
+  /// back to the type it had for its users.
+  static void setResultLayout(Value result, Attribute layout) {
+    auto type = cast<RankedTensorType>(result.getType());
+    result.setType(withLayout(type, layout));
+    OpBuilder after(result.getContext());
+    after.setInsertionPointAfter(result.getDefiningOp());
+    auto back = ConvertLayoutOp::create(after, result.getLoc(), type, result);
+    result.replaceAllUsesExcept(back, back);
+  }
+
   /// Gives `dot` the result layout of the FMA path, its operands the
   /// dot_op layouts of that, and converts the result back to the default
   /// layout for its users.
@@ -73,11 +84,7 @@ struct ConvertTKCToTKCGPUPass
           withLayout(cast<RankedTensorType>(operand->get().getType()),
                      DotOperandEncodingAttr::get(context, index, result)));
     convertOperand(dot.getCMutable(), resultType);
-    dot.getResult().setType(resultType);
-    OpBuilder after(dot);
-    after.setInsertionPointAfter(dot);
-    auto back = ConvertLayoutOp::create(after, dot.getLoc(), type, dot);
-    dot.getResult().replaceAllUsesExcept(back, back);
+    setResultLayout(dot.getResult(), result);
   }
 
   /// Gives `trans` its operand's layout with the dimensions permuted (a
@@ -91,13 +98,7 @@ struct ConvertTKCToTKCGPUPass
           &getContext(), srcType.getShape(), numWarps, threadsPerWarp);
       convertOperand(trans.getSrcMutable(), withLayout(srcType, blocked));
     }
-    auto type = cast<RankedTensorType>(trans.getType());
-    trans.getResult().setType(
-        withLayout(type, blocked.getTransposed(trans.getOrder())));
-    OpBuilder after(trans);
-    after.setInsertionPointAfter(trans);
-    auto back = ConvertLayoutOp::create(after, trans.getLoc(), type, trans);
-    trans.getResult().replaceAllUsesExcept(back, back);
+    setResultLayout(trans.getResult(), blocked.getTransposed(trans.getOrder()));
   }
 
   /// Gives `reshape` a blocked layout in which each thread keeps its
@@ -114,11 +115,7 @@ struct ConvertTKCToTKCGPUPass
         blocked.getReshaped(srcType.getShape(), type.getShape());
     if (!layout || layout == getLayout(type))
       return;
-    reshape.getResult().setType(withLayout(type, layout));
-    OpBuilder after(reshape);
-    after.setInsertionPointAfter(reshape);
-    auto back = ConvertLayoutOp::create(after, reshape.getLoc(), type, reshape);
-    reshape.getResult().replaceAllUsesExcept(back, back);
+    setResultLayout(reshape.getResult(), layout);
   }
 
   /// Gives `join`'s result its operands' layout extended by the pair
@@ -129,12 +126,7 @@ struct ConvertTKCToTKCGPUPass
         dyn_cast<BlockedEncodingAttr>(getLayout(join.getLhs().getType()));
     if (!blocked)
       return;
-    auto type = cast<RankedTensorType>(join.getType());
-    join.getResult().setType(withLayout(type, blocked.getJoined()));
-    OpBuilder after(join);
-    after.setInsertionPointAfter(join);
-    auto back = ConvertLayoutOp::create(after, join.getLoc(), type, join);
-    join.getResult().replaceAllUsesExcept(back, back);
+    setResultLayout(join.getResult(), blocked.getJoined());
   }
 
   /// Converts `split`'s operand to its results' layout extended by the pair,
