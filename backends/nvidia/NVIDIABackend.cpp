@@ -46,7 +46,17 @@ constexpr const char *kDefaultPtxas = "/usr/local/cuda/bin/ptxas";
 constexpr const char *kDefaultLibdevice =
     "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc";
 
-/// The NVPTX target machine for `spec` (sm_80, sm_90a, ...).
+/// The compute capability of `spec`: the digits after `sm_` (90 for
+/// sm_90a).
+unsigned computeCapabilityOf(const TargetSpec &spec) {
+  unsigned capability = 0;
+  llvm::StringRef(spec.arch).drop_front(3).consumeInteger(10, capability);
+  return capability;
+}
+
+/// The NVPTX target machine for `spec` (sm_80, sm_90a, ...). sm_89 and the
+/// sm_90 family emit PTX 8.4, the first with fp8 mma.sync; others LLVM's
+/// default for the architecture.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const TargetSpec &spec) {
   static std::once_flag once;
@@ -56,7 +66,10 @@ createTargetMachine(const TargetSpec &spec) {
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
   });
-  return tkc::createTargetMachine(kTriple, spec.arch, /*features=*/"",
+  unsigned capability = computeCapabilityOf(spec);
+  bool fp8Mma = capability >= 89 && capability < 100;
+  return tkc::createTargetMachine(kTriple, spec.arch,
+                                  /*features=*/fp8Mma ? "+ptx84" : "",
                                   std::nullopt);
 }
 
@@ -111,10 +124,7 @@ public:
 
   std::unique_ptr<TargetInfo>
   createTargetInfo(const TargetSpec &spec) const override {
-    // sm_90a -> 90: the digits after `sm_`.
-    unsigned capability = 0;
-    llvm::StringRef(spec.arch).drop_front(3).consumeInteger(10, capability);
-    return std::make_unique<NVIDIATargetInfo>(capability);
+    return std::make_unique<NVIDIATargetInfo>(computeCapabilityOf(spec));
   }
 
   void registerDialects(mlir::DialectRegistry &registry) const override {

@@ -113,12 +113,32 @@ SmallVector<Value> NVIDIATargetInfo::emitMatrixMultiply(
   std::optional<NVVM::MMAIntOverflow> overflow;
   if (ptxType == NVVM::MMATypes::s8)
     overflow = NVVM::MMAIntOverflow::wrapped;
-  Value d = NVVM::MmaOp::create(
-      b, loc, resultType, aRegs, bRegs, cRegs,
-      {instruction.m, instruction.n, instruction.k}, std::nullopt, overflow,
-      std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
-      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                     NVVM::MMALayout::col});
+  Value d;
+  if (ptxType == NVVM::MMATypes::e4m3 || ptxType == NVVM::MMATypes::e5m2) {
+    // nvvm.mma.sync has no fp8 forms: the PTX instruction itself.
+    std::string type = stringifyEnum(ptxType).str();
+    std::string text = "mma.sync.aligned.m16n8k32.row.col.f32." + type + "." +
+                       type +
+                       ".f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, "
+                       "{$8, $9}, {$10, $11, $12, $13};";
+    SmallVector<Value> operands(aRegs);
+    llvm::append_range(operands, bRegs);
+    llvm::append_range(operands, cRegs);
+    d = LLVM::InlineAsmOp::create(b, loc, resultType, operands, text,
+                                  "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f",
+                                  /*has_side_effects=*/false,
+                                  /*is_align_stack=*/false,
+                                  LLVM::tailcallkind::TailCallKind::None,
+                                  LLVM::AsmDialectAttr(), ArrayAttr())
+            .getResult(0);
+  } else {
+    d = NVVM::MmaOp::create(b, loc, resultType, aRegs, bRegs, cRegs,
+                            {instruction.m, instruction.n, instruction.k},
+                            std::nullopt, overflow,
+                            std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+                            std::array<NVVM::MMALayout, 2>{
+                                NVVM::MMALayout::row, NVVM::MMALayout::col});
+  }
   SmallVector<Value> result;
   for (unsigned i = 0; i < cRegs.size(); ++i) {
     Value reg = LLVM::ExtractValueOp::create(b, loc, d, i);

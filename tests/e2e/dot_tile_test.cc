@@ -1,0 +1,96 @@
+//===- dot_tile_test.cc - int8 and fp8 tl.dot on a GPU --------------------===//
+//
+// Runs kernels/dot_tile.py through its generated C APIs (dot_tile_i8.h,
+// dot_tile_fp8.h): one 64x64x64 product each, int8 into int32 (checked
+// exactly: every sum fits) and fp8e4nv into fp32 (every fp8 value is exact
+// in fp32; the sum may round at each of its 64 steps).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dot_tile_fp8.h"
+#include "dot_tile_i8.h"
+#include "tests/e2e/gpu_test_support.h"
+
+#include <cmath>
+
+namespace tkc::e2e {
+namespace {
+
+constexpr int kSize = 64;
+
+/// The value of fp8e4nv (e4m3: bias 7, no infinities) bits `bits`.
+double e4m3Value(uint8_t bits) {
+  int exponent = (bits >> 3) & 0xf, mantissa = bits & 7;
+  double magnitude = exponent == 0 ? std::ldexp(mantissa, -9)
+                                   : std::ldexp(8 + mantissa, exponent - 10);
+  return bits & 0x80 ? -magnitude : magnitude;
+}
+
+class DotTileTest : public GpuTest {};
+
+TEST_F(DotTileTest, Int8IntoInt32) {
+  std::vector<float> r = randomFloats(2 * kSize * kSize, 5, -128.0f, 128.0f);
+  std::vector<int8_t> a(kSize * kSize), b(kSize * kSize);
+  for (int i = 0; i < kSize * kSize; ++i) {
+    a[i] = static_cast<int8_t>(std::floor(r[i]));
+    b[i] = static_cast<int8_t>(std::floor(r[kSize * kSize + i]));
+  }
+  DeviceBuffer da(*driver, a.size()), db(*driver, b.size());
+  DeviceBuffer dc(*driver, kSize * kSize * sizeof(int32_t));
+  da.upload(a);
+  db.upload(b);
+  tkc_status status = dot_tile_i8(stream(), da.ptr(), db.ptr(), dc.ptr());
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+  std::vector<int32_t> c = dc.download<int32_t>(kSize * kSize);
+  size_t mismatches = 0;
+  for (int i = 0; i < kSize; ++i)
+    for (int j = 0; j < kSize; ++j) {
+      int32_t want = 0;
+      for (int k = 0; k < kSize; ++k)
+        want += int32_t(a[i * kSize + k]) * int32_t(b[k * kSize + j]);
+      if (c[i * kSize + j] != want && ++mismatches <= 5)
+        ADD_FAILURE() << "C[" << i << "][" << j << "] = " << c[i * kSize + j]
+                      << ", want " << want;
+    }
+  EXPECT_EQ(mismatches, 0u);
+}
+
+TEST_F(DotTileTest, Fp8IntoFp32) {
+  // Random finite e4m3 values (0x7f and 0xff are NaN) up to 2^4.
+  std::vector<float> r = randomFloats(2 * kSize * kSize, 6, 0.0f, 1.0f);
+  std::vector<uint8_t> a(kSize * kSize), b(kSize * kSize);
+  for (int i = 0; i < 2 * kSize * kSize; ++i) {
+    uint8_t bits = static_cast<uint8_t>(r[i] * 256.0f) & 0xdf;
+    (i < kSize * kSize ? a[i] : b[i - kSize * kSize]) = bits;
+  }
+  DeviceBuffer da(*driver, a.size()), db(*driver, b.size());
+  DeviceBuffer dc(*driver, kSize * kSize * sizeof(float));
+  da.upload(a);
+  db.upload(b);
+  tkc_status status = dot_tile_fp8(stream(), da.ptr(), db.ptr(), dc.ptr());
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+  std::vector<float> c = dc.download<float>(kSize * kSize);
+  size_t mismatches = 0;
+  for (int i = 0; i < kSize; ++i)
+    for (int j = 0; j < kSize; ++j) {
+      double want = 0, magnitude = 0;
+      for (int k = 0; k < kSize; ++k) {
+        double p = e4m3Value(a[i * kSize + k]) * e4m3Value(b[k * kSize + j]);
+        want += p;
+        magnitude += std::fabs(p);
+      }
+      double tolerance = std::ldexp(1.0, -23) * kSize * magnitude + 1e-30;
+      double got = c[i * kSize + j];
+      if (!(std::fabs(got - want) <= tolerance) && ++mismatches <= 5)
+        ADD_FAILURE() << "C[" << i << "][" << j << "] = " << got << ", want "
+                      << want;
+    }
+  EXPECT_EQ(mismatches, 0u);
+}
+
+} // namespace
+} // namespace tkc::e2e
