@@ -1,12 +1,14 @@
 //===- dot_tile_test.cc - int8 and fp8 tl.dot on a GPU --------------------===//
 //
 // Runs kernels/dot_tile.py through its generated C APIs (dot_tile_i8.h,
-// dot_tile_fp8.h): one 64x64x64 product each, int8 into int32 (checked
-// exactly: every sum fits) and fp8e4nv into fp32 (every fp8 value is exact
-// in fp32; the sum may round at each of its 64 steps).
+// dot_tile_fp8.h, dot_tile_fp16_16.h): one 64x64x64 product each, int8
+// into int32 (checked exactly: every sum fits) and fp8e4nv into fp32 (every
+// fp8 value is exact in fp32; the sum may round at each of its 64 steps),
+// and a 16x16x16 fp16 product into fp32, smaller than the warps' tiles.
 //
 //===----------------------------------------------------------------------===//
 
+#include "dot_tile_fp16_16.h"
 #include "dot_tile_fp8.h"
 #include "dot_tile_i8.h"
 #include "tests/e2e/gpu_test_support.h"
@@ -88,6 +90,42 @@ TEST_F(DotTileTest, Fp8IntoFp32) {
       if (!(std::fabs(got - want) <= tolerance) && ++mismatches <= 5)
         ADD_FAILURE() << "C[" << i << "][" << j << "] = " << got << ", want "
                       << want;
+    }
+  EXPECT_EQ(mismatches, 0u);
+}
+
+TEST_F(DotTileTest, SmallFp16IntoFp32) {
+  constexpr int n = 16;
+  std::vector<float> r = randomFloats(2 * n * n, 7, -1.0f, 1.0f);
+  std::vector<uint16_t> a(n * n), b(n * n);
+  std::vector<double> av(n * n), bv(n * n);
+  for (int i = 0; i < n * n; ++i) {
+    a[i] = floatToHalfBits(r[i]);
+    b[i] = floatToHalfBits(r[n * n + i]);
+    av[i] = halfBitsToFloat(a[i]);
+    bv[i] = halfBitsToFloat(b[i]);
+  }
+  DeviceBuffer da(*driver, a.size() * 2), db(*driver, b.size() * 2);
+  DeviceBuffer dc(*driver, n * n * sizeof(float));
+  da.upload(a);
+  db.upload(b);
+  tkc_status status = dot_tile_fp16_16(stream(), da.ptr(), db.ptr(), dc.ptr());
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+  std::vector<float> c = dc.download<float>(n * n);
+  size_t mismatches = 0;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      double want = 0, magnitude = 0;
+      for (int k = 0; k < n; ++k) {
+        want += av[i * n + k] * bv[k * n + j];
+        magnitude += std::fabs(av[i * n + k] * bv[k * n + j]);
+      }
+      double tolerance = std::ldexp(1.0, -23) * n * magnitude + 1e-30;
+      if (!(std::fabs(c[i * n + j] - want) <= tolerance) && ++mismatches <= 5)
+        ADD_FAILURE() << "C[" << i << "][" << j << "] = " << c[i * n + j]
+                      << ", want " << want;
     }
   EXPECT_EQ(mismatches, 0u);
 }
