@@ -138,9 +138,11 @@ Value castTo(OpBuilder &b, Location loc, Value value, Type to) {
 }
 
 /// The matrix instruction of a dot with an nvidia_mma result, read from its
-/// layouts, or None with the reason when they do not fit one.
+/// layouts, or None with the reason when they do not fit one or `target`
+/// does not offer it.
 std::optional<::tkc::TargetInfo::MatrixInstruction>
-getMatrixInstruction(DotOp dot, std::string &reason) {
+getMatrixInstruction(DotOp dot, const ::tkc::TargetInfo &target,
+                     std::string &reason) {
   auto dType = cast<RankedTensorType>(dot.getType());
   auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(dType.getEncoding());
   if (!mma)
@@ -167,6 +169,15 @@ getMatrixInstruction(DotOp dot, std::string &reason) {
       dType.getDimSize(1) % instruction.n ||
       aType.getDimSize(1) % instruction.k) {
     reason = "of a shape that is not a multiple of its instruction's";
+    return std::nullopt;
+  }
+  auto offered = target.getMatrixInstruction(
+      instruction.operandType, instruction.operandType, dType.getElementType(),
+      /*allowTF32=*/true);
+  if (!offered || offered->kind != instruction.kind ||
+      offered->k != instruction.k) {
+    reason = "with an nvidia_mma layout on a target without a matrix "
+             "instruction for its element types";
     return std::nullopt;
   }
   return instruction;
@@ -225,7 +236,7 @@ struct DotLowering : public TargetPattern<DotOp> {
     std::string reason;
     if (isa_and_nonnull<NvidiaMmaEncodingAttr>(
             cast<RankedTensorType>(op.getType()).getEncoding())) {
-      auto instruction = getMatrixInstruction(op, reason);
+      auto instruction = getMatrixInstruction(op, target, reason);
       if (!instruction)
         return op.emitOpError("cannot be lowered: it is ") << reason;
       return lowerToMatrixInstructions(
@@ -269,11 +280,13 @@ struct DotLowering : public TargetPattern<DotOp> {
 
 } // namespace
 
-bool mlir::tkc::gpu::isDotLowerable(Operation *op, std::string &reason) {
+bool mlir::tkc::gpu::isDotLowerable(Operation *op,
+                                    const ::tkc::TargetInfo &target,
+                                    std::string &reason) {
   auto dot = cast<DotOp>(op);
   if (isa_and_nonnull<NvidiaMmaEncodingAttr>(
           cast<RankedTensorType>(dot.getType()).getEncoding()))
-    return getMatrixInstruction(dot, reason).has_value();
+    return getMatrixInstruction(dot, target, reason).has_value();
   for (Value v : {dot.getA(), dot.getB(), dot.getC()}) {
     Type elem = getElementTypeOrSelf(v.getType());
     if (!isSupportedElement(elem)) {

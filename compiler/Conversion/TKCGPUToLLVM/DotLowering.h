@@ -21,10 +21,11 @@
 
 namespace mlir::tkc::gpu {
 
-/// Whether the lowering handles the tkc.dot `op`; if not, sets `reason` to
-/// what it is missing, as in "code generation does not support 'tkc.dot'
-/// <reason> yet".
-bool isDotLowerable(Operation *op, std::string &reason);
+/// Whether the lowering handles the tkc.dot `op` on `target`; if not, sets
+/// `reason` to what it is missing, as in "code generation does not support
+/// 'tkc.dot' <reason> yet".
+bool isDotLowerable(Operation *op, const ::tkc::TargetInfo &target,
+                    std::string &reason);
 
 /// Adds the tkc.dot lowering to `patterns`.
 void populateDotLoweringPatterns(const LLVMTypeConverter &converter,

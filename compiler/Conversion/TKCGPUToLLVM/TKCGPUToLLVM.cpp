@@ -105,7 +105,7 @@ struct ConvertTKCGPUToLLVMPass
             if (isAtomicLowerable(op, reason))
               return WalkResult::advance();
           } else if (isa<DotOp>(op)) {
-            if (isDotLowerable(op, reason))
+            if (isDotLowerable(op, *info, reason))
               return WalkResult::advance();
           } else if (isa<TransOp, ReshapeOp, JoinOp, SplitOp>(op)) {
             if (isShapeOpLowerable(op, reason))
