@@ -13,8 +13,9 @@
 // values: the induction variable plus the step, loop-carried values as the
 // body will yield them, everything else recomputed by cloning the pure ops
 // that produce it. Loops whose loads depend on anything else (another load,
-// an op with effects or regions), and loops that may write memory (a store
-// the next iteration's load might read), are left alone.
+// an op with effects or regions), loops that may write memory (a store the
+// next iteration's load might read) and loops with volatile loads are left
+// alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -185,8 +186,10 @@ void pipeline(scf::ForOp loop) {
   SmallVector<LoadOp> loads(body->getOps<LoadOp>());
   if (loads.empty())
     return;
-  // A load issued an iteration early must not miss a store of this one.
-  if (llvm::any_of(body->without_terminator(), mayWrite))
+  // A load issued an iteration early must not miss a store of this one,
+  // nor may a volatile load be moved at all.
+  if (llvm::any_of(body->without_terminator(), mayWrite) ||
+      llvm::any_of(loads, [](LoadOp load) { return load.getIsVolatile(); }))
     return;
   OpBuilder b(loop);
   IterationCloner cloner(loop, b);

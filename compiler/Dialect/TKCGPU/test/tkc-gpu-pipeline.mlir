@@ -99,3 +99,28 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %r : tensor<32x32xf32, #acc>
   }
 }
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A volatile load is never moved.
+  // CHECK-LABEL: func.func @volatile_load
+  // CHECK: scf.for
+  // CHECK-NEXT: tkc.load {{.*}} volatile
+  func.func @volatile_load(%p: tensor<32x32x!tkc.ptr<f16>, #l>, %n: i32, %b: tensor<32x32xf16, #b>) -> tensor<32x32xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #acc>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #acc>) : i32 {
+      %t = tkc.load %p volatile : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #acc>
+      scf.yield %d : tensor<32x32xf32, #acc>
+    }
+    return %r : tensor<32x32xf32, #acc>
+  }
+}
