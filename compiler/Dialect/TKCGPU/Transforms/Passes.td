@@ -46,7 +46,7 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
     more stages (`num-stages`, or the loop's `tkc.num_stages` from
     `tl.range(..., num_stages=)`), the global loads before the first dot
     are issued one iteration early: before the loop for the first
-    iteration, and in iteration i, just before its first dot, for
+    iteration, and in iteration i, before the first use of its tiles, for
     iteration i+1, masked off where that iteration does not exist. The
     loaded tiles are carried by the loop. Their operands in the next
     iteration are recomputed from this one's (pure ops only; loops whose

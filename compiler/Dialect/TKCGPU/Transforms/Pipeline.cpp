@@ -2,12 +2,12 @@
 //
 // Implements tkc-gpu-pipeline: in an scf.for whose body computes a tkc.dot
 // (a matmul's K loop), the global loads of iteration i+1 are issued in
-// iteration i, just before its first dot, so that their latency hides
-// behind the matrix work; the loaded tiles travel to the next iteration as
-// loop-carried values, and a copy of the loads before the loop fetches the
-// first iteration's. Each copied load is masked off when its iteration does
-// not exist (the loop's last, or a loop that never runs), so it touches no
-// memory the original would not have.
+// iteration i, before the first use of iteration i's tiles, so that their
+// latency hides behind this iteration's shared-memory and matrix work; the
+// loaded tiles travel to the next iteration as loop-carried values, and a copy
+// of the loads before the loop fetches the first iteration's. Each copied load
+// is masked off when its iteration does not exist (the loop's last, or a loop
+// that never runs), so it touches no memory the original would not have.
 //
 // A load's operands in iteration i+1 are computed from this iteration's
 // values: the induction variable plus the step, loop-carried values as the
@@ -182,10 +182,18 @@ void pipeline(scf::ForOp loop) {
   auto dots = body->getOps<DotOp>();
   if (dots.empty())
     return;
-  Operation *point = *dots.begin();
+  Operation *firstDot = *dots.begin();
   SmallVector<LoadOp> loads(body->getOps<LoadOp>());
   if (loads.empty())
     return;
+  // The next iteration's loads go right before the first use of this
+  // iteration's tiles: as early as their operands allow.
+  Operation *point = firstDot;
+  for (LoadOp load : loads)
+    for (Operation *user : load->getUsers())
+      if (Operation *inBody = body->findAncestorOpInBlock(*user))
+        if (inBody->isBeforeInBlock(point))
+          point = inBody;
   // A load issued an iteration early must not miss a store of this one,
   // nor may a volatile load be moved at all.
   if (llvm::any_of(body->without_terminator(), mayWrite) ||
@@ -198,8 +206,8 @@ void pipeline(scf::ForOp loop) {
                       [&](Value v) { return cloner.canClone(v); }))
       return;
   // Loads after the first dot feed later work: leave such loops alone.
-  if (llvm::any_of(loads,
-                   [&](LoadOp load) { return point->isBeforeInBlock(load); }))
+  if (llvm::any_of(
+          loads, [&](LoadOp load) { return firstDot->isBeforeInBlock(load); }))
     return;
 
   Location loc = loop.getLoc();

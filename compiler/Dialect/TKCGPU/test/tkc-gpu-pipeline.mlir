@@ -8,20 +8,20 @@
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // A K loop: the tile of iteration 0 is loaded before the loop, masked by
   // whether the loop runs; each iteration loads the next one's tile from
-  // the advanced pointers before its dot, masked by whether it exists, and
-  // carries it; the loop's own load is gone.
+  // the advanced pointers before it uses its own, masked by whether the
+  // next exists, and carries it; the loop's own load is gone.
   // CHECK-LABEL: func.func @k_loop
   // CHECK-SAME: (%[[P:.*]]: tensor<32x32x!tkc.ptr<f16>, #blocked>, %[[N:.*]]: i32, %[[B:.*]]: tensor<32x32xf16, #dot_op{{[0-9]*}}>, %[[STEP:.*]]: tensor<32x32xi32, #blocked>)
   // CHECK: %[[RUNS:.*]] = arith.cmpi slt, %[[C0:.*]], %[[N]] : i32
   // CHECK: %[[M0:.*]] = tkc.splat %[[RUNS]] : tensor<32x32xi1, #blocked>
   // CHECK: %[[T0:.*]] = tkc.load %[[P]], %[[M0]] : tensor<32x32x!tkc.ptr<f16>, #blocked>
   // CHECK: scf.for %[[K:.*]] = %[[C0]] to %[[N]] step %[[C1:.*]] iter_args(%[[ACC:.*]] = %{{.*}}, %[[PTR:.*]] = %[[P]], %[[TILE:.*]] = %[[T0]])
-  // CHECK: %[[A:.*]] = tkc_gpu.convert_layout %[[TILE]]
   // CHECK: %[[K1:.*]] = arith.addi %[[K]], %[[C1]] : i32
   // CHECK: %[[MORE:.*]] = arith.cmpi slt, %[[K1]], %[[N]] : i32
   // CHECK: %[[NEXTP:.*]] = tkc.addptr %[[PTR]], %[[STEP]]
   // CHECK: %[[M1:.*]] = tkc.splat %[[MORE]]
   // CHECK: %[[T1:.*]] = tkc.load %[[NEXTP]], %[[M1]]
+  // CHECK: %[[A:.*]] = tkc_gpu.convert_layout %[[TILE]]
   // CHECK: %[[D:.*]] = tkc.dot %[[A]], %[[B]], %[[ACC]]
   // CHECK-NOT: tkc.load
   // CHECK: scf.yield %[[D]], %{{.*}}, %[[T1]]
