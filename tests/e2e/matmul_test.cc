@@ -247,7 +247,7 @@ TEST_P(MatmulTcTest, MatchesCpu) {
 
 INSTANTIATE_TEST_SUITE_P(
     Configs, MatmulTcTest,
-    ::testing::Combine(::testing::Range(0, 8),
+    ::testing::Combine(::testing::Range(0, 12),
                        ::testing::Values(Shape{256, 512, 128},
                                          Shape{200, 304, 80},
                                          Shape{16, 64, 48, false, 16})),
