@@ -200,14 +200,16 @@ LogicalResult lowerToMatrixInstructions(
   int64_t repN =
       std::max<int64_t>(1, n / (instruction.n * mma.getWarpsPerCTA()[1]));
   int64_t repK = k / instruction.k;
-  unsigned aSize = instruction.m * instruction.k / 32;
-  unsigned bSize = instruction.k * instruction.n / 32;
-  unsigned cSize = instruction.m * instruction.n / 32;
+  // Elements per lane of each fragment.
+  int64_t aSize = instruction.m * instruction.k / 32;
+  int64_t bSize = instruction.k * instruction.n / 32;
+  int64_t cSize = instruction.m * instruction.n / 32;
   SmallVector<Value> a = unpackRegisters(rewriter, loc, adaptor.getA());
   SmallVector<Value> b = unpackRegisters(rewriter, loc, adaptor.getB());
   SmallVector<Value> acc = unpackRegisters(rewriter, loc, adaptor.getC());
-  if (a.size() != aSize * repK * repM || b.size() != bSize * repK * repN ||
-      acc.size() != cSize * repM * repN)
+  if (int64_t(a.size()) != aSize * repK * repM ||
+      int64_t(b.size()) != bSize * repK * repN ||
+      int64_t(acc.size()) != cSize * repM * repN)
     return op.emitOpError("cannot be lowered: its registers do not match its "
                           "instruction grid");
   for (int64_t kk = 0; kk < repK; ++kk)
