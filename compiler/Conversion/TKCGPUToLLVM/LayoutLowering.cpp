@@ -282,6 +282,33 @@ SmallVector<Value> mlir::tkc::gpu::applyCombineRegion(Region &region,
   return results;
 }
 
+Type mlir::tkc::gpu::accessType(Type elem, unsigned count) {
+  return count == 1 ? elem : VectorType::get({count}, elem);
+}
+
+Value mlir::tkc::gpu::packAccess(OpBuilder &b, Location loc,
+                                 ArrayRef<Value> values) {
+  if (values.size() == 1)
+    return values.front();
+  Value vector = LLVM::UndefOp::create(
+      b, loc, accessType(values.front().getType(), values.size()));
+  for (auto [i, value] : llvm::enumerate(values))
+    vector = LLVM::InsertElementOp::create(b, loc, vector, value,
+                                           i32Constant(b, loc, i));
+  return vector;
+}
+
+SmallVector<Value> mlir::tkc::gpu::unpackAccess(OpBuilder &b, Location loc,
+                                                Value access, unsigned count) {
+  if (count == 1)
+    return {access};
+  SmallVector<Value> values;
+  for (unsigned i = 0; i < count; ++i)
+    values.push_back(
+        LLVM::ExtractElementOp::create(b, loc, access, i32Constant(b, loc, i)));
+  return values;
+}
+
 FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     OpBuilder &b, Location loc, Operation *op, const ::tkc::TargetInfo &target,
     Type elem, const LinearLayout &from, const LinearLayout &to,
@@ -306,44 +333,29 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
                                            base, ValueRange{indices[r]}));
     return std::pair(run, starts);
   };
-  // A run's type in memory: the element, or a vector of them.
-  auto accessType = [&](unsigned run) -> Type {
-    return run == 1 ? memType : VectorType::get({int64_t(run)}, memType);
-  };
-  auto lane = [&](unsigned i) { return i32Constant(b, loc, i); };
   // Wait for earlier readers of the scratch first, unless none can be.
   if (needsScratchBarrier(op))
     target.emitBarrier(b, loc);
   auto [fromRun, fromStarts] = runs(from);
   for (auto [i, ptr] : llvm::enumerate(fromStarts)) {
-    Value access = fromRun == 1
-                       ? Value()
-                       : LLVM::UndefOp::create(b, loc, accessType(fromRun));
-    for (unsigned j = 0; j < fromRun; ++j) {
-      Value stored = src[i * fromRun + j];
+    SmallVector<Value> run;
+    for (Value value : src.slice(i * fromRun, fromRun)) {
       if (isBool)
-        stored = LLVM::ZExtOp::create(b, loc, memType, stored);
+        value = LLVM::ZExtOp::create(b, loc, memType, value);
       else if (isPointer)
-        stored = LLVM::PtrToIntOp::create(b, loc, memType, stored);
-      access = fromRun == 1 ? stored
-                            : LLVM::InsertElementOp::create(b, loc, access,
-                                                            stored, lane(j))
-                                  .getResult();
+        value = LLVM::PtrToIntOp::create(b, loc, memType, value);
+      run.push_back(value);
     }
-    LLVM::StoreOp::create(b, loc, access, ptr,
+    LLVM::StoreOp::create(b, loc, packAccess(b, loc, run), ptr,
                           fromRun * getStorageBytes(memType));
   }
   target.emitBarrier(b, loc);
   SmallVector<Value> values;
   auto [toRun, toStarts] = runs(to);
   for (Value ptr : toStarts) {
-    Value access = LLVM::LoadOp::create(b, loc, accessType(toRun), ptr,
+    Value access = LLVM::LoadOp::create(b, loc, accessType(memType, toRun), ptr,
                                         toRun * getStorageBytes(memType));
-    for (unsigned j = 0; j < toRun; ++j) {
-      Value loaded =
-          toRun == 1 ? access
-                     : LLVM::ExtractElementOp::create(b, loc, access, lane(j))
-                           .getResult();
+    for (Value loaded : unpackAccess(b, loc, access, toRun)) {
       if (isBool)
         loaded = LLVM::TruncOp::create(b, loc, elem, loaded);
       else if (isPointer)

@@ -87,6 +87,18 @@ void replaceWithRegisters(ConversionPatternRewriter &rewriter, Operation *op,
 /// An i32 constant.
 Value i32Constant(OpBuilder &b, Location loc, int64_t value);
 
+/// The type of one access to `count` consecutive elements of `elem`: the
+/// element itself, or a vector of them.
+Type accessType(Type elem, unsigned count);
+
+/// `values` (of one type) as one access of accessType(): the value itself,
+/// or a vector of them.
+Value packAccess(OpBuilder &b, Location loc, ArrayRef<Value> values);
+
+/// The `count` elements of `access` (packAccess's inverse).
+SmallVector<Value> unpackAccess(OpBuilder &b, Location loc, Value access,
+                                unsigned count);
+
 /// The name of the kernel's shared-memory global.
 inline constexpr llvm::StringLiteral kSharedMemory = "tkc_shared_memory";
 
@@ -103,10 +115,10 @@ bool needsScratchBarrier(Operation *op);
 /// layout `from`, into layout `to` through `op`'s shared-memory scratch:
 /// each thread stores its elements at their row-major places (a run of
 /// registers along the last dimension as one access of up to 16 bytes), a
-/// barrier, then loads the places `to` gives it, likewise. Both layouts cover the same number
-/// of elements (their shapes may differ, as a reshape's). Booleans travel
-/// as bytes and pointers as 64-bit integers; other non-scalar elements are
-/// an error on `op`.
+/// barrier, then loads the places `to` gives it, likewise. Both layouts cover
+/// the same number of elements (their shapes may differ, as a reshape's).
+/// Booleans travel as bytes and pointers as 64-bit integers; other non-scalar
+/// elements are an error on `op`.
 FailureOr<SmallVector<Value>>
 exchangeThroughScratch(OpBuilder &b, Location loc, Operation *op,
                        const ::tkc::TargetInfo &target, Type elem,

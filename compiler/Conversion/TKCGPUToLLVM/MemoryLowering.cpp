@@ -31,11 +31,6 @@ unsigned vectorWidthOf(Operation *op) {
   return 1;
 }
 
-/// The access type of `vec` elements of `elem`.
-Type accessType(Type elem, unsigned vec) {
-  return vec == 1 ? elem : VectorType::get({vec}, elem);
-}
-
 struct BarrierLowering : public TargetPattern<BarrierOp> {
   using TargetPattern::TargetPattern;
   LogicalResult
@@ -73,24 +68,11 @@ struct LoadLowering : public TargetPattern<LoadOp> {
       // mask is constant across it): one predicate for all its elements.
       Value pred = masks.empty() ? Value() : masks[i];
       Value other;
-      if (pred && !others.empty()) {
-        other = others[i];
-        if (vec > 1) {
-          other = LLVM::UndefOp::create(rewriter, loc, access);
-          for (unsigned j = 0; j < vec; ++j)
-            other = LLVM::InsertElementOp::create(
-                rewriter, loc, other, others[i + j],
-                i32Constant(rewriter, loc, j));
-        }
-      }
+      if (pred && !others.empty())
+        other = packAccess(rewriter, loc, ArrayRef(others).slice(i, vec));
       Value loaded =
           target.loadGlobal(rewriter, loc, ptrs[i], access, pred, other);
-      for (unsigned j = 0; j < vec; ++j)
-        values.push_back(
-            vec == 1 ? loaded
-                     : LLVM::ExtractElementOp::create(
-                           rewriter, loc, loaded, i32Constant(rewriter, loc, j))
-                           .getResult());
+      llvm::append_range(values, unpackAccess(rewriter, loc, loaded, vec));
     }
     replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
     return success();
@@ -103,8 +85,6 @@ struct StoreLowering : public TargetPattern<StoreOp> {
   matchAndRewrite(StoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type elem = getTypeConverter()->convertType(
-        getElementTypeOrSelf(op.getValue().getType()));
     SmallVector<Value> ptrs =
         registersOf(rewriter, loc, op.getPtr(), adaptor.getPtr());
     SmallVector<Value> values =
@@ -121,18 +101,11 @@ struct StoreLowering : public TargetPattern<StoreOp> {
                          .getResult()};
     }
     unsigned vec = vectorWidthOf(op);
-    for (unsigned i = 0; i < ptrs.size(); i += vec) {
-      Value data = values[i];
-      if (vec > 1) {
-        data = LLVM::UndefOp::create(rewriter, loc, accessType(elem, vec));
-        for (unsigned j = 0; j < vec; ++j)
-          data =
-              LLVM::InsertElementOp::create(rewriter, loc, data, values[i + j],
-                                            i32Constant(rewriter, loc, j));
-      }
-      target.storeGlobal(rewriter, loc, ptrs[i], data,
-                         masks.empty() ? Value() : masks[i]);
-    }
+    for (unsigned i = 0; i < ptrs.size(); i += vec)
+      target.storeGlobal(
+          rewriter, loc, ptrs[i],
+          packAccess(rewriter, loc, ArrayRef(values).slice(i, vec)),
+          masks.empty() ? Value() : masks[i]);
     rewriter.eraseOp(op);
     return success();
   }

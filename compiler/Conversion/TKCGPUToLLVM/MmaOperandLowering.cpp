@@ -103,16 +103,14 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
     SmallVector<SmallVector<Value>> at =
         emitCoordinates(rewriter, loc, from, ids);
     unsigned slow = 1 - tile.fast;
-    Type vectorType = VectorType::get({width}, elem);
     for (unsigned r = 0; r < src.size(); r += width) {
       Value offset = tile.offset(rewriter, loc, at[r][slow], at[r][tile.fast]);
       Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
                                       ValueRange{offset});
-      Value vector = LLVM::UndefOp::create(rewriter, loc, vectorType);
-      for (int64_t i = 0; i < width; ++i)
-        vector = LLVM::InsertElementOp::create(
-            rewriter, loc, vector, src[r + i], i32Constant(rewriter, loc, i));
-      LLVM::StoreOp::create(rewriter, loc, vector, ptr, width * 2);
+      LLVM::StoreOp::create(
+          rewriter, loc,
+          packAccess(rewriter, loc, ArrayRef(src).slice(r, width)), ptr,
+          width * 2);
     }
     target.emitBarrier(rewriter, loc);
 
