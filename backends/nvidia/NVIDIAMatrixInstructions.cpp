@@ -39,7 +39,7 @@ std::optional<NVVM::MMATypes> ptxTypeOf(Type type, bool allowTF32,
 
 /// `values` (`count` scalars of one type) as one 32-bit register of the
 /// form mma.sync takes: vector<2xf16> for fp16, i32 otherwise.
-Value packRegister(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+Value packWord(OpBuilder &b, Location loc, ArrayRef<Value> values) {
   Type elem = values.front().getType();
   if (values.size() == 1)
     return LLVM::BitcastOp::create(b, loc, b.getI32Type(), values.front());
@@ -55,11 +55,11 @@ Value packRegister(OpBuilder &b, Location loc, ArrayRef<Value> values) {
 }
 
 /// `values` packed `perRegister` at a time.
-SmallVector<Value> packRegisters(OpBuilder &b, Location loc,
-                                 ArrayRef<Value> values, unsigned perRegister) {
+SmallVector<Value> packWords(OpBuilder &b, Location loc, ArrayRef<Value> values,
+                             unsigned perRegister) {
   SmallVector<Value> packed;
   for (unsigned i = 0; i < values.size(); i += perRegister)
-    packed.push_back(packRegister(b, loc, values.slice(i, perRegister)));
+    packed.push_back(packWord(b, loc, values.slice(i, perRegister)));
   return packed;
 }
 
@@ -100,14 +100,14 @@ SmallVector<Value> NVIDIATargetInfo::emitMatrixMultiply(
     ArrayRef<Value> a, ArrayRef<Value> bValues, ArrayRef<Value> c) const {
   NVVM::MMATypes ptxType = *ptxTypeOf(instruction.operandType,
                                       /*allowTF32=*/true, computeCapability);
-  SmallVector<Value> aRegs = packRegisters(b, loc, a, instruction.kWidth);
-  SmallVector<Value> bRegs = packRegisters(b, loc, bValues, instruction.kWidth);
+  SmallVector<Value> aRegs = packWords(b, loc, a, instruction.kWidth);
+  SmallVector<Value> bRegs = packWords(b, loc, bValues, instruction.kWidth);
   // fp16 accumulators travel as pairs; fp32 and int32 one per register.
   Type cElem = c.front().getType();
   unsigned cPerRegister = cElem.isF16() ? 2 : 1;
   SmallVector<Value> cRegs = cPerRegister == 1
                                  ? SmallVector<Value>(c)
-                                 : packRegisters(b, loc, c, cPerRegister);
+                                 : packWords(b, loc, c, cPerRegister);
   SmallVector<Type> fields(cRegs.size(), cRegs.front().getType());
   Type resultType = LLVM::LLVMStructType::getLiteral(b.getContext(), fields);
   std::optional<NVVM::MMAIntOverflow> overflow;
