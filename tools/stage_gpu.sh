@@ -85,6 +85,12 @@ if ! python3 "$here/../bench/row_kernels_bench.py" \
     --lib "$here/libtkc_kernels.so" --kernels-dir "$here/kernels"; then
   failures+=("row_kernels_bench")
 fi
+# tkc's Triton-language library (sort, flip, Philox) against Triton's JIT:
+# outputs bit for bit, then times.
+if ! python3 "$here/../bench/library_bench.py" \
+    --lib "$here/libtkc_kernels.so"; then
+  failures+=("library_bench")
+fi
 # Matrix products against Triton's JIT and cuBLAS (TFLOP/s).
 if ! python3 "$here/../bench/matmul_bench.py" \
     --lib "$here/libtkc_kernels.so" --staged "$here"; then

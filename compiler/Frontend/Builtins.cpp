@@ -36,14 +36,6 @@ static const BuiltinEntry kUnsupported[] = {
     {"tl.histogram", nullptr, "histogram"},
     {"tl.gather", nullptr, "gather"},
     {"tl.dot_scaled", nullptr},
-    {"tl.swizzle2d", nullptr},
-    {"tl.rand", nullptr},
-    {"tl.randn", nullptr},
-    {"tl.randint", nullptr},
-    {"tl.randint4x", nullptr},
-    {"tl.philox", nullptr},
-    {"tl.flip", nullptr, "flip"},
-    {"tl.sort", nullptr, "sort"},
     {"tl.topk", nullptr},
     {"tl.tensor_descriptor", nullptr},
     {"tl.extract_slice", nullptr},
@@ -337,6 +329,13 @@ std::optional<Obj> FunctionGen::tensorAttribute(const Obj &t,
   }
   if (const BuiltinEntry *method = findTensorMethod(attr)) {
     Obj m = Obj::named(Obj::Kind::Method, method->name.str());
+    m.self = std::make_shared<Obj>(t);
+    return m;
+  }
+  if (auto function = cg.libraryFunction(attr, /*method=*/true)) {
+    Obj m = *function;
+    m.kind = Obj::Kind::Method;
+    m.str = attr.str();
     m.self = std::make_shared<Obj>(t);
     return m;
   }

@@ -329,7 +329,7 @@ static std::optional<Obj> lowerReduceOrScan(BuiltinCall &c) {
   if (!fn || fn->kind != Kind::Function)
     return c.error("tl." + c.name + " needs a @jit combine function, got " +
                    (fn ? fn->describe() : std::string("None")));
-  const FunctionDef *combineFn = fn->function;
+  Obj combineFn = *fn;
   size_t rank = ins[0].type.shape.size();
   auto flag = c.args.flag(3, false);
   if (!flag)
@@ -351,7 +351,7 @@ static std::optional<Obj> lowerReduceOrScan(BuiltinCall &c) {
     for (const Obj &o : rhs)
       inner.args.push_back(o);
     inner.argLocs.assign(inner.args.size(), c.l);
-    auto r = c.gen.callFunction(*combineFn, inner, c.l);
+    auto r = c.gen.callFunction(combineFn, inner, c.l);
     if (!r)
       return std::nullopt;
     if (r->kind == Kind::Tuple)

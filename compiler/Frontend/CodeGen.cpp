@@ -210,7 +210,7 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
         return nullptr;
       }
       static const FunctionDef moduleScope(Loc{});
-      FunctionGen gen(cg, moduleScope);
+      FunctionGen gen(cg, moduleScope, module);
       bindings[i].constant = gen.eval(*p.defaultValue);
       if (!bindings[i].constant)
         return nullptr;
@@ -240,7 +240,7 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
   func->setAttr(mlir::tkc::TKCDialect::kParams,
                 describeParams(b, *fn, bindings));
 
-  FunctionGen gen(cg, *fn);
+  FunctionGen gen(cg, *fn, module);
   unsigned argIndex = 0;
   for (size_t i = 0; i < numParams; ++i) {
     const Param &p = fn->params[i];

@@ -25,7 +25,7 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
     auto it = scope.find(n.id);
     if (it != scope.end())
       return it->second;
-    return cg.lookupGlobal(n.id, l);
+    return cg.lookupGlobal(home, n.id, l);
   }
   case Expr::Kind::IntLit:
     return Obj::integer(llvm::cast<IntLitExpr>(expr).value);
@@ -290,10 +290,17 @@ std::optional<Obj> FunctionGen::evalCall(const CallExpr &call) {
   Loc l = call.getLoc();
   switch (callee->kind) {
   case Kind::Function:
-    return callFunction(*callee->function, args, l);
+    return callFunction(*callee, args, l);
   case Kind::Builtin:
     return callBuiltin(callee->str, args, nullptr, l);
   case Kind::Method:
+    if (callee->function) {
+      args.args.insert(args.args.begin(), *callee->self);
+      args.argLocs.insert(args.argLocs.begin(), call.callee->getLoc());
+      Obj function = *callee;
+      function.kind = Kind::Function;
+      return callFunction(function, args, l);
+    }
     return callBuiltin(callee->str, args, callee->self.get(), l);
   case Kind::DTypeObj:
     // `tl.float32(x)`: x as a value of that dtype.
@@ -310,8 +317,9 @@ std::optional<Obj> FunctionGen::evalCall(const CallExpr &call) {
   }
 }
 
-std::optional<Obj> FunctionGen::callFunction(const FunctionDef &callee,
+std::optional<Obj> FunctionGen::callFunction(const Obj &function,
                                              CallArgs &call, Loc l) {
+  const FunctionDef &callee = *function.function;
   if (!callee.isJit) {
     cg.diags.error(l, "'" + callee.name +
                           "' is not a @triton.jit function; kernels can only "
@@ -324,7 +332,7 @@ std::optional<Obj> FunctionGen::callFunction(const FunctionDef &callee,
                           " levels (recursion is not supported)");
     return std::nullopt;
   }
-  FunctionGen gen(cg, callee);
+  FunctionGen gen(cg, callee, *function.module);
   if (call.args.size() > callee.params.size()) {
     cg.diags.error(l, callee.name + "() takes " +
                           std::to_string(callee.params.size()) +
@@ -379,8 +387,15 @@ std::optional<Obj> FunctionGen::callFunction(const FunctionDef &callee,
   ++cg.callDepth;
   bool ok = gen.visitBody(callee.body);
   --cg.callDepth;
-  if (!ok)
+  if (!ok) {
+    // The library's lines mean little to the kernel's author: say which
+    // call of theirs failed.
+    if (function.module == cg.libraryModule.get() && home.functions.size() &&
+        &home != cg.libraryModule.get())
+      cg.diags.note(l, "in this call of tl." + callee.name +
+                           ", which tkc's library implements");
     return std::nullopt;
+  }
   return gen.returnValue;
 }
 

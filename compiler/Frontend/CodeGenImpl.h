@@ -53,16 +53,24 @@ public:
   /// Whether tl.device_assert / `assert` emit checks (Triton's debug mode).
   bool debug = false;
   /// Module-level names evaluated so far, and those being evaluated (to
-  /// catch cycles).
-  std::map<std::string, Obj> globalCache;
-  std::set<std::string> evaluatingGlobals;
+  /// catch cycles), per module.
+  std::map<std::pair<const Module *, std::string>, Obj> globalCache;
+  std::set<std::pair<const Module *, std::string>> evaluatingGlobals;
+  /// tkc's library of triton.language functions written in the Triton
+  /// language (Library.h), parsed on first use.
+  std::unique_ptr<Module> libraryModule;
 
   /// The MLIR location of a source position.
   mlir::Location loc(Loc l);
 
-  /// Looks a name up in the module: globals, imports, functions, Python
+  /// Looks a name up in `home`: globals, imports, functions, Python
   /// builtins. Reports an error and returns nullopt if undefined.
-  std::optional<Obj> lookupGlobal(llvm::StringRef name, Loc useLoc);
+  std::optional<Obj> lookupGlobal(const Module &home, llvm::StringRef name,
+                                  Loc useLoc);
+  /// The library function that implements `tl.NAME` or the block method
+  /// NAME (`x.sort()`, with `method` set), as a Function object; nullopt if
+  /// the library has none or failed to parse (reported).
+  std::optional<Obj> libraryFunction(llvm::StringRef name, bool method);
   /// Resolves `base.attr` where base is a module path.
   std::optional<Obj> moduleAttribute(const Obj &module, llvm::StringRef attr,
                                      Loc attrLoc);
@@ -112,10 +120,13 @@ public:
 /// Generates one function body (the kernel, or an inlined @jit helper).
 class FunctionGen {
 public:
-  FunctionGen(CodeGen &cg, const FunctionDef &fn) : cg(cg), fn(fn) {}
+  FunctionGen(CodeGen &cg, const FunctionDef &fn, const Module &home)
+      : cg(cg), fn(fn), home(home) {}
 
   CodeGen &cg;
   const FunctionDef &fn;
+  /// The module that defines `fn`: its globals are the body's globals.
+  const Module &home;
   /// Local variables.
   std::map<std::string, Obj> scope;
   /// Set once a `return` ran; statements after it are not generated.
@@ -144,9 +155,8 @@ public:
   /// Evaluates an expression; nullopt after an error was reported.
   std::optional<Obj> eval(const Expr &expr);
 
-  /// Inlines a call of a @jit function.
-  std::optional<Obj> callFunction(const FunctionDef &callee, CallArgs &call,
-                                  Loc l);
+  /// Inlines a call of a @jit function (a Function object).
+  std::optional<Obj> callFunction(const Obj &callee, CallArgs &call, Loc l);
   /// Calls a builtin (`tl.*`, Python builtins, methods via `self`).
   std::optional<Obj> callBuiltin(llvm::StringRef name, CallArgs &call,
                                  const Obj *self, Loc l);

@@ -10,6 +10,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Frontend/CodeGenImpl.h"
+#include "compiler/Frontend/Library.h"
+#include "compiler/Frontend/Parser.h"
+
+#include "llvm/Support/MemoryBuffer.h"
 
 namespace tkc::frontend {
 
@@ -64,6 +68,8 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
       return Obj::dtypeObj(*dtype);
     if (isLanguageBuiltin(attr))
       return Obj::named(Kind::Builtin, "tl." + attr.str());
+    if (auto function = libraryFunction(attr, /*method=*/false))
+      return function;
     // Before Triton 3, triton.language.math held the libdevice functions.
     if (base == "triton.language.math" && isLibdeviceFunction(attr))
       return Obj::named(Kind::Builtin, "libdevice." + attr.str());
@@ -79,20 +85,44 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
   return std::nullopt;
 }
 
-std::optional<Obj> CodeGen::lookupGlobal(llvm::StringRef name, Loc useLoc) {
-  auto cached = globalCache.find(name.str());
+std::optional<Obj> CodeGen::libraryFunction(llvm::StringRef name,
+                                            bool method) {
+  if (!isLibraryFunction(name, method))
+    return std::nullopt;
+  if (!libraryModule) {
+    llvm::SourceMgr &sm = diags.getSourceMgr();
+    unsigned buffer = sm.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(librarySource(), kLibraryFileName),
+        llvm::SMLoc());
+    libraryModule = parseModule(buffer, diags);
+    if (!libraryModule)
+      return std::nullopt;
+  }
+  const FunctionDef *function = libraryModule->findFunction(name);
+  assert(function && "the library lacks a function it lists");
+  Obj f;
+  f.kind = Kind::Function;
+  f.function = function;
+  f.module = libraryModule.get();
+  return f;
+}
+
+std::optional<Obj> CodeGen::lookupGlobal(const Module &home,
+                                         llvm::StringRef name, Loc useLoc) {
+  std::pair<const Module *, std::string> key(&home, name.str());
+  auto cached = globalCache.find(key);
   if (cached != globalCache.end())
     return cached->second;
 
   std::optional<Obj> result;
   // Later definitions win, as when Python runs the module.
   const GlobalAssign *assign = nullptr;
-  for (const GlobalAssign &g : module.globals)
+  for (const GlobalAssign &g : home.globals)
     if (g.name == name)
       assign = &g;
-  const FunctionDef *function = module.findFunction(name);
+  const FunctionDef *function = home.findFunction(name);
   const ImportBinding *import = nullptr;
-  for (const ImportBinding &b : module.imports)
+  for (const ImportBinding &b : home.imports)
     if (b.name == name)
       import = &b;
 
@@ -100,6 +130,7 @@ std::optional<Obj> CodeGen::lookupGlobal(llvm::StringRef name, Loc useLoc) {
     Obj f;
     f.kind = Kind::Function;
     f.function = function;
+    f.module = &home;
     result = f;
   } else if (assign) {
     if (!assign->value) {
@@ -108,14 +139,14 @@ std::optional<Obj> CodeGen::lookupGlobal(llvm::StringRef name, Loc useLoc) {
       diags.note(assign->loc, "'" + name + "' is assigned here");
       return std::nullopt;
     }
-    if (!evaluatingGlobals.insert(name.str()).second) {
+    if (!evaluatingGlobals.insert(key).second) {
       diags.error(useLoc, "global '" + name + "' depends on itself");
       return std::nullopt;
     }
     static const FunctionDef moduleScope(Loc{});
-    FunctionGen gen(*this, moduleScope);
+    FunctionGen gen(*this, moduleScope, home);
     result = gen.eval(*assign->value);
-    evaluatingGlobals.erase(name.str());
+    evaluatingGlobals.erase(key);
     if (!result)
       return std::nullopt;
     if (!result->isConstexpr()) {
@@ -144,7 +175,7 @@ std::optional<Obj> CodeGen::lookupGlobal(llvm::StringRef name, Loc useLoc) {
     return std::nullopt;
   }
   if (result)
-    globalCache[name.str()] = *result;
+    globalCache[key] = *result;
   return result;
 }
 

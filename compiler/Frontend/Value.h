@@ -40,7 +40,8 @@ struct Obj {
     Function,   ///< A @jit function.
     Module,     ///< A module such as `triton.language` (path in `str`).
     Builtin,    ///< A builtin function (name in `str`).
-    Method,     ///< A builtin bound to `self` (name in `str`).
+    Method,     ///< A builtin (name in `str`) or, when `function` is set, a
+                ///< @jit function bound to `self` as its first argument.
     BlockPtr,   ///< tl.make_block_ptr's result: runtime scalars in `elems`
                 ///< (base, then shape, strides and offsets per dimension),
                 ///< `blockShape` and `order` known at compile time.
@@ -57,6 +58,9 @@ struct Obj {
   DType dtype;
   std::vector<Obj> elems;
   const FunctionDef *function = nullptr;
+  /// Function, and a Method bound to a @jit function: the module that
+  /// defines the function, whose globals its body sees.
+  const Module *module = nullptr;
   std::shared_ptr<Obj> self;
   /// BlockPtr, TensorDesc: the shape of the block it loads and stores, and
   /// the order of its dimensions (fastest first; BlockPtr only).

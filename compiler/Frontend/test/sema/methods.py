@@ -78,8 +78,8 @@ def dtype_calls(p, q, h):
 @triton.jit
 def unsupported_method(p, BLOCK: tl.constexpr):
     x = tl.load(p + tl.arange(0, BLOCK))
-    tl.store(p + tl.arange(0, BLOCK), x.sort())
-# SORT: methods.py:[[@LINE-1]]:39: error: tl.sort is not supported by tkc yet
+    tl.store(p + tl.arange(0, BLOCK), x.histogram(4))
+# SORT: methods.py:[[@LINE-1]]:39: error: tl.histogram is not supported by tkc yet
 
 
 @triton.jit

@@ -1,0 +1,228 @@
+//===- Library.cpp - triton.language functions written in Triton ----------===//
+//
+// The library's source and the names it exports. Each function follows the
+// semantics of Triton's function of the same name, bit for bit where the
+// results are integers or selections (sort, flip, Philox), so that a kernel
+// gives the same numbers as under Triton's JIT.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Frontend/Library.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace tkc::frontend {
+
+/// The functions the library exports, and whether each is also a block
+/// method.
+static constexpr std::pair<llvm::StringLiteral, bool> kExports[] = {
+    {"sort", true},
+    {"flip", true},
+    {"swizzle2d", false},
+    {"philox", false},
+    {"randint", false},
+    {"randint4x", false},
+    {"uint_to_uniform_float", false},
+    {"rand", false},
+    {"rand4x", false},
+    {"pair_uniform_to_normal", false},
+    {"randn", false},
+    {"randn4x", false},
+};
+
+bool isLibraryFunction(llvm::StringRef name, bool method) {
+  return llvm::any_of(kExports, [&](const auto &entry) {
+    return entry.first == name && (!method || entry.second);
+  });
+}
+
+llvm::StringRef librarySource() {
+  return R"tl(# tkc's library of triton.language functions written in the Triton language.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _log2(n: tl.constexpr):
+    # The base-2 logarithm of n, a block dimension and so a power of two.
+    log: tl.constexpr = 0
+    for i in tl.static_range(1, 31):
+        if (1 << i) <= n:
+            log = i
+    return log
+
+
+@triton.jit
+def _same_width_int(x):
+    # The signed integer type as wide as the elements of x.
+    bits: tl.constexpr = x.dtype.primitive_bitwidth
+    tl.static_assert(bits >= 8, "tkc sorts and flips blocks of 8-bit or wider elements only")
+    if bits == 8:
+        return tl.int8
+    elif bits == 16:
+        return tl.int16
+    elif bits == 32:
+        return tl.int32
+    else:
+        return tl.int64
+
+
+@triton.jit
+def _bitonic_step(x, rows: tl.constexpr, n: tl.constexpr, j: tl.constexpr, k: tl.constexpr, log_n: tl.constexpr, descending: tl.constexpr):
+    # One compare-and-swap step of the bitonic network over the last
+    # dimension (n = 2**log_n): the pairs 2**j apart, in the merge of blocks
+    # of 2**k elements. A pair swaps when its first element is greater than
+    # its second, the reverse in descending blocks.
+    itype: tl.constexpr = _same_width_int(x)
+    y = tl.reshape(x, (rows * (n >> (j + 1)), 2, 1 << j))
+    bits = y.to(itype, bitcast=True)
+    partner = bits ^ tl.xor_sum(bits, 1, keep_dims=True)
+    first = tl.arange(0, 2)[None, :, None] == 0
+    left = tl.where(first, bits, partner).to(x.dtype, bitcast=True)
+    right = tl.where(first, partner, bits).to(x.dtype, bitcast=True)
+    if k == log_n:
+        swap = (left > right) != descending
+    else:
+        block = tl.arange(0, rows * (n >> (j + 1)))[:, None, None]
+        swap = (left > right) != (((block >> (k - j - 1)) & 1) != 0)
+    bits = tl.where(swap, partner, bits)
+    return tl.reshape(bits.to(x.dtype, bitcast=True), x.shape)
+
+
+@triton.jit
+def sort(x, dim: tl.constexpr = None, descending: tl.constexpr = False):
+    rank: tl.constexpr = len(x.shape)
+    tl.static_assert(dim is None or dim == -1 or dim == rank - 1, "tl.sort sorts along the last dimension only")
+    n: tl.constexpr = x.shape[rank - 1]
+    log_n: tl.constexpr = _log2(n)
+    rows: tl.constexpr = x.numel // n
+    for k in tl.static_range(1, log_n + 1):
+        for i in tl.static_range(k):
+            x = _bitonic_step(x, rows, n, k - 1 - i, k, log_n, descending)
+    return x
+
+
+@triton.jit
+def flip(x, dim=None):
+    rank: tl.constexpr = len(x.shape)
+    if dim is None:
+        d: tl.constexpr = rank - 1
+    elif dim < 0:
+        d: tl.constexpr = dim + rank
+    else:
+        d: tl.constexpr = dim
+    tl.static_assert(d >= 0 and d < rank, "tl.flip: dim is out of range")
+    n: tl.constexpr = x.shape[d]
+    log_n: tl.constexpr = _log2(n)
+    outer: tl.constexpr = 1
+    for i in tl.static_range(d):
+        outer = outer * x.shape[i]
+    inner: tl.constexpr = x.numel // (outer * n)
+    itype: tl.constexpr = _same_width_int(x)
+    y = x.to(itype, bitcast=True)
+    # Swapping the halves of every aligned run of 2**(i+1) positions, for
+    # each i, reverses the positions.
+    for i in tl.static_range(log_n):
+        y = tl.reshape(y, (outer * (n >> (i + 1)), 2, (1 << i) * inner))
+        y = y ^ tl.xor_sum(y, 1, keep_dims=True)
+    return tl.reshape(y, x.shape).to(x.dtype, bitcast=True)
+
+
+@triton.jit
+def swizzle2d(i, j, size_i, size_j, size_g):
+    # Row-major (i, j) in a size_i x size_j grid -> the same rank in an
+    # order that walks groups of size_g rows column by column.
+    rank = i * size_j + j
+    group_size = size_g * size_j
+    first_row = (rank // group_size) * size_g
+    rows = tl.minimum(size_i - first_row, size_g)
+    rank = rank % group_size
+    return first_row + rank % rows, rank // rows
+
+
+@triton.jit
+def philox(seed, c0, c1, c2, c3, n_rounds: tl.constexpr = 10):
+    # Philox-4x32 (Salmon et al., SC'11): 10 rounds by default, the key
+    # from the 64-bit seed, four 32-bit counters.
+    tl.static_assert(c0.dtype.primitive_bitwidth == 32, "tkc's tl.philox takes 32-bit counters (64-bit offsets are not supported yet)")
+    seed = tl.cast(seed, tl.uint64)
+    k0 = (seed & 0xFFFFFFFF).to(tl.uint32)
+    k1 = ((seed >> 32) & 0xFFFFFFFF).to(tl.uint32)
+    c0 = c0.to(tl.uint32, bitcast=True)
+    c1 = c1.to(tl.uint32, bitcast=True)
+    c2 = c2.to(tl.uint32, bitcast=True)
+    c3 = c3.to(tl.uint32, bitcast=True)
+    m0 = tl.cast(0xD2511F53, tl.uint32)
+    m1 = tl.cast(0xCD9E8D57, tl.uint32)
+    w0 = tl.cast(0x9E3779B9, tl.uint32)
+    w1 = tl.cast(0xBB67AE85, tl.uint32)
+    for _ in tl.static_range(n_rounds):
+        a = c0
+        b = c2
+        c0 = tl.umulhi(m1, b) ^ c1 ^ k0
+        c2 = tl.umulhi(m0, a) ^ c3 ^ k1
+        c1 = m1 * b
+        c3 = m0 * a
+        k0 = k0 + w0
+        k1 = k1 + w1
+    return c0, c1, c2, c3
+
+
+@triton.jit
+def randint4x(seed, offset, n_rounds: tl.constexpr = 10):
+    zero = offset * 0
+    return philox(seed, offset, zero, zero, zero, n_rounds)
+
+
+@triton.jit
+def randint(seed, offset, n_rounds: tl.constexpr = 10):
+    r, _, _, _ = randint4x(seed, offset, n_rounds)
+    return r
+
+
+@triton.jit
+def uint_to_uniform_float(x):
+    # 32 random bits -> a float in [0, 1).
+    tl.static_assert(x.dtype.primitive_bitwidth == 32, "tkc's tl.uint_to_uniform_float takes 32-bit integers")
+    x = x.to(tl.int32, bitcast=True)
+    x = tl.where(x < 0, -x - 1, x)
+    return x * 4.6566127342e-10
+
+
+@triton.jit
+def rand(seed, offset, n_rounds: tl.constexpr = 10):
+    return uint_to_uniform_float(randint(seed, offset, n_rounds))
+
+
+@triton.jit
+def rand4x(seed, offset, n_rounds: tl.constexpr = 10):
+    i0, i1, i2, i3 = randint4x(seed, offset, n_rounds)
+    return uint_to_uniform_float(i0), uint_to_uniform_float(i1), uint_to_uniform_float(i2), uint_to_uniform_float(i3)
+
+
+@triton.jit
+def pair_uniform_to_normal(u1, u2):
+    # Box-Muller: two uniform samples -> two standard normal ones.
+    u1 = tl.maximum(1.0e-7, u1)
+    angle = 6.283185307179586 * u2
+    radius = tl.sqrt(-2.0 * tl.log(u1))
+    return radius * tl.cos(angle), radius * tl.sin(angle)
+
+
+@triton.jit
+def randn(seed, offset, n_rounds: tl.constexpr = 10):
+    i0, i1, _, _ = randint4x(seed, offset, n_rounds)
+    n0, _ = pair_uniform_to_normal(uint_to_uniform_float(i0), uint_to_uniform_float(i1))
+    return n0
+
+
+@triton.jit
+def randn4x(seed, offset, n_rounds: tl.constexpr = 10):
+    u0, u1, u2, u3 = rand4x(seed, offset, n_rounds)
+    n0, n1 = pair_uniform_to_normal(u0, u1)
+    n2, n3 = pair_uniform_to_normal(u2, u3)
+    return n0, n1, n2, n3
+)tl";
+}
+
+} // namespace tkc::frontend

@@ -1,0 +1,64 @@
+# RUN: tkc compile %s --kernel sort_flip --signature '*fp32:16, *fp32:16, 8, 16' --emit=ttir | FileCheck %s
+# RUN: tkc compile %s --kernel random --signature '*fp32:16, *i32:16, i32, 128' --emit=ttir | FileCheck %s --check-prefix=RAND
+# RUN: tkc compile %s --kernel swizzle --signature '*i32:16, i32, i32, 4' --emit=ttir | FileCheck %s --check-prefix=SWZ
+# RUN: not tkc compile %s --kernel sort_dim0 --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=DIM
+# RUN: not tkc compile %s --kernel rand64 --signature '*fp32:16, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=WIDE
+# The functions of tkc's Triton-language library (compiler/Frontend/
+# Library.cpp), inlined like @jit helpers with their locations in
+# <tkc>/triton_language.py: tl.sort (also as a method) is a bitonic network of
+# xor reductions over pairs, tl.flip one xor reduction per bit of the flipped
+# dimension, the Philox numbers integer arithmetic (umulhi as a widened
+# multiply), swizzle2d plain index arithmetic. Misuse is reported at the
+# library's static_assert, with its message, and the user's call noted.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def sort_flip(p, q, M: tl.constexpr, N: tl.constexpr):
+    offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    x = tl.load(p + offs)
+    # 16 = 2**4 columns: 4 * 5 / 2 = 10 compare-and-swap steps, each one
+    # xor reduction over the pairs of a 3-D view.
+    # CHECK-COUNT-10: tkc.reduce(%{{.*}}) axis = 1 : (tensor<{{[0-9]+}}x2x{{[0-9]+}}xi32>)
+    y = tl.sort(x)
+    # Flipping the 8 rows: three xor reductions.
+    # CHECK-COUNT-3: tkc.reduce(%{{.*}}) axis = 1 : (tensor<{{[0-9]+}}x2x{{[0-9]+}}xi32>)
+    # CHECK-NOT: tkc.reduce(
+    z = y.flip(0)
+    tl.store(q + offs, z)
+
+
+@triton.jit
+def random(p, q, seed, N: tl.constexpr):
+    offs = tl.arange(0, N)
+    # RAND: arith.extui %{{.*}} : tensor<128xi32> to tensor<128xi64>
+    # RAND: arith.muli %{{.*}} : tensor<128xi64>
+    # RAND: arith.shrui %{{.*}} : tensor<128xi64>
+    # RAND: arith.trunci %{{.*}} : tensor<128xi64> to tensor<128xi32>
+    # RAND: arith.sitofp %{{.*}} : tensor<128xi32> to tensor<128xf32>
+    tl.store(p + offs, tl.rand(seed, offs))
+    tl.store(q + offs, tl.randint(seed, offs))
+
+
+@triton.jit
+def swizzle(p, m, n, G: tl.constexpr):
+    # SWZ: arith.minsi
+    i, j = tl.swizzle2d(tl.program_id(0), tl.program_id(1), m, n, G)
+    tl.store(p + i * n + j, i)
+
+
+@triton.jit
+def sort_dim0(p):
+    x = tl.load(p + tl.arange(0, 16)[:, None] * 16 + tl.arange(0, 16)[None, :])
+    # DIM: triton_language.py:{{[0-9]+}}:5: error: static assertion failed: tl.sort sorts along the last dimension only
+    # DIM: library.py:[[@LINE+1]]:9: note: in this call of tl.sort, which tkc's library implements
+    y = tl.sort(x, 0)
+
+
+@triton.jit
+def rand64(p, seed):
+    offs = tl.arange(0, 16).to(tl.int64)
+    # WIDE: error: static assertion failed: tkc's tl.philox takes 32-bit counters (64-bit offsets are not supported yet)
+    # WIDE: library.py:[[@LINE+1]]:24: note: in this call of tl.rand, which tkc's library implements
+    tl.store(p + offs, tl.rand(seed, offs))
