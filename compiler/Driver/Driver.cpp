@@ -473,6 +473,7 @@ LogicalResult tkc::driver::compileKernel(const KernelSource &source,
   request.kernelName = source.kernel;
   request.constexprs = source.constexprs;
   request.debug = source.debug;
+  request.importPaths = source.importPaths;
   auto signature = parseSignature(source.signature);
   if (!signature)
     return reportError("--signature: " + toString(signature.takeError()));

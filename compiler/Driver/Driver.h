@@ -74,6 +74,8 @@ struct KernelSource {
   std::vector<std::pair<std::string, std::string>> constexprs;
   /// Keep tl.device_assert checks.
   bool debug = false;
+  /// Directories to find imported modules in (--import-path).
+  std::vector<std::string> importPaths;
 };
 
 /// Registers MLIR's command-line options (--mlir-timing,

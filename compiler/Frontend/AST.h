@@ -494,6 +494,8 @@ struct GlobalAssign {
 
 /// A parsed kernel file.
 struct Module {
+  /// The file it was parsed from, as named (its SourceMgr buffer's name).
+  std::string path;
   /// Every top-level function definition that parsed (jit or not). Host
   /// functions that failed to parse are skipped silently.
   std::vector<std::unique_ptr<FunctionDef>> functions;

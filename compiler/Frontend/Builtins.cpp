@@ -243,6 +243,11 @@ std::optional<Obj> BuiltinCall::callBuiltin(llvm::StringRef fullName,
 /// A question a dtype answers.
 using DTypeQuery = bool (*)(const DType &);
 
+/// A query true for one kind of dtype.
+template <DK kind> static bool isKind(const DType &t) {
+  return t.getKind() == kind;
+}
+
 /// The dtype queries (`tl.float16.is_fp16()`), by method name.
 static const std::pair<llvm::StringRef, DTypeQuery> kDTypeQueries[] = {
     {"is_floating", [](const DType &t) { return t.isFloat(); }},
@@ -250,10 +255,26 @@ static const std::pair<llvm::StringRef, DTypeQuery> kDTypeQueries[] = {
     {"is_ptr", [](const DType &t) { return t.isPtr(); }},
     {"is_bool", [](const DType &t) { return t.isBool(); }},
     {"is_fp8", [](const DType &t) { return t.isFP8(); }},
-    {"is_fp16", [](const DType &t) { return t.getKind() == DK::FP16; }},
-    {"is_bf16", [](const DType &t) { return t.getKind() == DK::BF16; }},
-    {"is_fp32", [](const DType &t) { return t.getKind() == DK::FP32; }},
-    {"is_fp64", [](const DType &t) { return t.getKind() == DK::FP64; }},
+    {"is_fp16", isKind<DK::FP16>},
+    {"is_bf16", isKind<DK::BF16>},
+    {"is_fp32", isKind<DK::FP32>},
+    {"is_fp64", isKind<DK::FP64>},
+    {"is_fp8e4nv", isKind<DK::FP8E4NV>},
+    {"is_fp8e5", isKind<DK::FP8E5>},
+    {"is_fp8e4b8", isKind<DK::FP8E4B8>},
+    {"is_fp8e5b16", isKind<DK::FP8E5B16>},
+    {"is_fp8e4b15", isKind<DK::FP8E4B15>},
+    {"is_int1", isKind<DK::I1>},
+    {"is_int8", isKind<DK::I8>},
+    {"is_int16", isKind<DK::I16>},
+    {"is_int32", isKind<DK::I32>},
+    {"is_int64", isKind<DK::I64>},
+    {"is_uint8", isKind<DK::U8>},
+    {"is_uint16", isKind<DK::U16>},
+    {"is_uint32", isKind<DK::U32>},
+    {"is_uint64", isKind<DK::U64>},
+    {"is_standard_floating",
+     [](const DType &t) { return t.isFloat() && !t.isFP8(); }},
     {"is_int_signed",
      [](const DType &t) { return t.isSigned() || t.isBool(); }},
     {"is_int_unsigned",

@@ -163,6 +163,23 @@ std::optional<Obj> emitLoadStore(BuiltinCall &c, bool isLoad, const Obj &p,
                                  const std::optional<Obj> &other,
                                  const AccessHints &hints) {
   DType pointee = p.type.elem.getPointee();
+  if (pointee.isBool()) {
+    // Booleans live in memory as bytes, as in Triton: access them through
+    // an int8 pointer; a loaded byte is true when nonzero.
+    DType byte(DType::Kind::I8);
+    Obj bytes = *c.cg.cast(
+        p, DType::pointerTo(byte, p.type.elem.getAddressSpace()), c.l);
+    std::optional<Obj> byteValue, byteOther;
+    if (value && !(byteValue = c.cg.cast(*value, byte, c.l)))
+      return std::nullopt;
+    if (other && !(byteOther = c.cg.cast(*other, byte, c.l)))
+      return std::nullopt;
+    auto result =
+        emitLoadStore(c, isLoad, bytes, byteValue, mask, byteOther, hints);
+    if (!isLoad || !result)
+      return result;
+    return c.cg.toBool(*result, c.l);
+  }
   mlir::Value maskValue = mask ? mask->value : mlir::Value();
   if (!isLoad) {
     tkcir::StoreOp::create(c.b, c.L, p.value, value->value, maskValue,

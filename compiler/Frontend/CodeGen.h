@@ -38,6 +38,10 @@ struct KernelRequest {
   /// Keep tl.device_assert checks (Triton's debug mode); otherwise they
   /// are dropped, as Triton does.
   bool debug = false;
+  /// Directories that imported modules are searched in (as Python's
+  /// sys.path), after the kernel file's own directory and the root of the
+  /// package it is in.
+  std::vector<std::string> importPaths;
 };
 
 /// Generates the kernel's tkc-dialect module into `context` (which must

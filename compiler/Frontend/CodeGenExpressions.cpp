@@ -45,6 +45,10 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
     auto base = eval(*a.base);
     if (!base)
       return std::nullopt;
+    // `x.value` unwraps a tl.constexpr in Triton; tkc's constexprs are the
+    // values themselves.
+    if (a.attr == "value" && base->isConstexpr() && base->kind != Kind::Module)
+      return base;
     switch (base->kind) {
     case Kind::Module:
       return cg.moduleAttribute(*base, a.attr, a.attrLoc);
@@ -375,13 +379,9 @@ std::optional<Obj> FunctionGen::callFunction(const Obj &function,
       if (!bound[i])
         return std::nullopt;
     }
-    if (isConstexprAnnotation(p.annotation.get()) && !bound[i]->isConstexpr()) {
-      cg.diags.error(l, "argument '" + p.name + "' of " + callee.name +
-                            "() is tl.constexpr but got " +
-                            bound[i]->describe());
-      cg.diags.note(p.loc, "parameter declared here");
-      return std::nullopt;
-    }
+    // A helper's tl.constexpr annotation does not stop a runtime argument:
+    // Triton's JIT binds it as given (the fused-attention tutorial passes
+    // blocks of offsets to `offs_m: tl.constexpr`).
     gen.scope[p.name] = *bound[i];
   }
   ++cg.callDepth;

@@ -60,6 +60,33 @@ public:
   /// language (Library.h), parsed on first use.
   std::unique_ptr<Module> libraryModule;
 
+  // --- Imports.cpp: modules of the kernel's own libraries. ---
+
+  /// Where imported modules are searched, in order.
+  std::vector<std::string> importRoots;
+  /// The dotted name of each module compiled from (the kernel's, when it is
+  /// found in a package, and every imported one) and whether it is a
+  /// package (`__init__.py`), for relative imports.
+  std::map<const Module *, std::pair<std::string, bool>> moduleNames;
+  /// Imported modules by dotted name; null for names not found.
+  std::map<std::string, std::unique_ptr<Module>> importedModules;
+
+  /// Sets the import roots: the kernel file's directory, the root of the
+  /// package it is in (found by its `__init__.py` files), then `paths`.
+  void setImportPaths(llvm::ArrayRef<std::string> paths);
+  /// The module `dotted` (`pkg.sub.mod`) from the import roots: its .py
+  /// file, its package's `__init__.py`, or an empty namespace package; null
+  /// if there is none (nothing reported) or it failed to parse (reported).
+  const Module *findModule(llvm::StringRef dotted);
+  /// What `import` binds, in `home`: a triton module or function, a module
+  /// of the kernel's libraries, or a name defined in one.
+  std::optional<Obj> resolveImport(const Module &home,
+                                   const ImportBinding &import, Loc useLoc);
+  /// `mod.attr` for a module of the kernel's libraries: a name it defines
+  /// or imports, else its submodule `attr`.
+  std::optional<Obj> userModuleAttribute(const Obj &mod, llvm::StringRef attr,
+                                         Loc attrLoc);
+
   /// The MLIR location of a source position.
   mlir::Location loc(Loc l);
 
@@ -179,6 +206,10 @@ private:
   std::optional<Obj> evalBoolOp(const BoolOpExpr &expr);
   std::optional<Obj> evalIfExp(const IfExpExpr &expr);
 };
+
+/// True if `path` names triton, triton.language or one of the submodules a
+/// kernel may use (`triton.language.extra.libdevice`, ...).
+bool isTritonModule(llvm::StringRef path);
 
 /// Equality of two constexprs in Python semantics (1 == 1.0 == True).
 bool constEqual(const Obj &a, const Obj &b);

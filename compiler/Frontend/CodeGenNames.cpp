@@ -19,8 +19,7 @@ namespace tkc::frontend {
 
 using Kind = Obj::Kind;
 
-/// Modules a kernel may refer to.
-static bool isKnownModule(llvm::StringRef path) {
+bool isTritonModule(llvm::StringRef path) {
   return llvm::is_contained(
       {"triton", "triton.language", "triton.language.math",
        "triton.language.core", "triton.language.standard",
@@ -48,8 +47,10 @@ bool isConstexprAnnotation(const Expr *annotation) {
 
 std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
                                             llvm::StringRef attr, Loc l) {
+  if (mod.module)
+    return userModuleAttribute(mod, attr, l);
   std::string path = mod.str + "." + attr.str();
-  if (isKnownModule(path))
+  if (isTritonModule(path))
     return Obj::named(Kind::Module, path);
   llvm::StringRef base = mod.str;
   if (base == "triton") {
@@ -155,19 +156,9 @@ std::optional<Obj> CodeGen::lookupGlobal(const Module &home,
       return std::nullopt;
     }
   } else if (import) {
-    llvm::StringRef target = import->target;
-    if (isKnownModule(target)) {
-      result = Obj::named(Kind::Module, target.str());
-    } else {
-      auto [parent, last] = target.rsplit('.');
-      if (last.empty() || !isKnownModule(parent)) {
-        diags.error(useLoc, "'" + name + "' refers to '" + target +
-                                "', which cannot be used inside a kernel");
-        return std::nullopt;
-      }
-      result =
-          moduleAttribute(Obj::named(Kind::Module, parent.str()), last, useLoc);
-    }
+    result = resolveImport(home, *import, useLoc);
+    if (!result)
+      return std::nullopt;
   } else if (isPythonBuiltin(name)) {
     result = Obj::named(Kind::Builtin, "builtins." + name.str());
   } else {

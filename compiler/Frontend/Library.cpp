@@ -170,6 +170,8 @@ def philox(seed, c0, c1, c2, c3, n_rounds: tl.constexpr = 10):
 
 @triton.jit
 def randint4x(seed, offset, n_rounds: tl.constexpr = 10):
+    # A constant offset becomes an int32 scalar, as Triton's to_tensor makes it.
+    offset = offset + tl.full((), 0, tl.int32)
     zero = offset * 0
     return philox(seed, offset, zero, zero, zero, n_rounds)
 

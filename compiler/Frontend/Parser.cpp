@@ -6,7 +6,7 @@
 // first error, and any other function that fails (host code) is skipped by
 // its tokens. Other top-level statements are skipped the same way, except
 // imports and module-level assignments, also those under a module-level
-// `if`/`try`, where the branch that imports from triton.language is taken
+// `if`/`try`, where the branch that names triton.language is taken
 // (conditions are never evaluated). Each parse routine returns null or
 // false after reporting its error, so the first error in a function ends
 // that function's parse. Expression and block nesting are bounded, so no
@@ -396,9 +396,10 @@ private:
   void parseTopLevelStatement(Module &m);
   /// Parses a module-level `if`/`elif`/`else` or `try`/`except`/`else`/
   /// `finally` statement without evaluating its conditions: each branch is
-  /// parsed like the top level, and the first branch that imports from
-  /// triton.language is taken, as Triton's JIT sees it where Triton is
-  /// installed. Names the other branches bind become host code.
+  /// parsed like the top level, and the first branch that names
+  /// triton.language (imports from it, or assigns one of its attributes) is
+  /// taken, as Triton's JIT sees it where Triton is installed. Names the
+  /// other branches bind become host code.
   void parseTopLevelConditional(Module &m);
   /// At an INDENT after a header of a module-level if/try: parses the block
   /// into `branch`.
@@ -614,12 +615,25 @@ void Parser::parseTopLevelStatement(Module &m) {
   skipTopLevelStatement();
 }
 
-/// True if `m` imports from triton.language or one of its submodules.
-static bool importsTritonLanguage(const Module &m) {
-  return llvm::any_of(m.imports, [](const ImportBinding &b) {
-    llvm::StringRef target = b.target;
-    return target == "triton.language" ||
-           target.starts_with("triton.language.");
+/// True if `target` is triton.language or one of its submodules.
+static bool isTritonLanguagePath(llvm::StringRef target) {
+  return target == "triton.language" || target.starts_with("triton.language.");
+}
+
+/// True if `branch` of a module-level if/try names triton.language: it
+/// imports from it, or assigns an attribute of a name that `outer` binds to
+/// it (`uint_to_uniform_float = tl.uint_to_uniform_float`).
+static bool namesTritonLanguage(const Module &outer, const Module &branch) {
+  if (llvm::any_of(branch.imports, [](const ImportBinding &b) {
+        return isTritonLanguagePath(b.target);
+      }))
+    return true;
+  return llvm::any_of(branch.globals, [&](const GlobalAssign &g) {
+    auto *attr = llvm::dyn_cast_or_null<AttributeExpr>(g.value.get());
+    auto *base = attr ? llvm::dyn_cast<NameExpr>(attr->base.get()) : nullptr;
+    return base && llvm::any_of(outer.imports, [&](const ImportBinding &b) {
+             return b.name == base->id && isTritonLanguagePath(b.target);
+           });
   });
 }
 
@@ -645,7 +659,8 @@ void Parser::parseTopLevelConditional(Module &m) {
     if (!more || !lineEndsWithColon())
       break;
   }
-  auto takenIt = llvm::find_if(branches, importsTritonLanguage);
+  auto takenIt = llvm::find_if(
+      branches, [&](const Module &b) { return namesTritonLanguage(m, b); });
   Module *taken = takenIt == branches.end() ? nullptr : &*takenIt;
   llvm::StringSet<> bound;
   if (taken) {
@@ -2107,5 +2122,9 @@ std::unique_ptr<Module> tkc::frontend::parseModule(unsigned bufferId,
   std::unique_ptr<Module> module = parser.parseFile();
   if (diags.numErrors() != errorsBefore)
     return nullptr;
+  module->path = diags.getSourceMgr()
+                     .getMemoryBuffer(bufferId)
+                     ->getBufferIdentifier()
+                     .str();
   return module;
 }

@@ -153,6 +153,30 @@ struct AddPtrLowering : public TargetPattern<AddPtrOp> {
   }
 };
 
+/// int_to_ptr, ptr_to_int and ptr_cast: one LLVM cast per register (none for
+/// ptr_cast, whose address space does not change).
+template <typename Op>
+struct PointerCastLowering : public ConvertOpToLLVMPattern<Op> {
+  using ConvertOpToLLVMPattern<Op>::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    const TypeConverter &converter = *this->getTypeConverter();
+    Type to = converter.convertType(getElementTypeOrSelf(op.getType()));
+    SmallVector<Value> values =
+        registersOf(rewriter, loc, op.getSrc(), adaptor.getSrc());
+    for (Value &v : values) {
+      if constexpr (std::is_same_v<Op, IntToPtrOp>)
+        v = LLVM::IntToPtrOp::create(rewriter, loc, to, v);
+      else if constexpr (std::is_same_v<Op, PtrToIntOp>)
+        v = LLVM::PtrToIntOp::create(rewriter, loc, to, v);
+    }
+    replaceWithRegisters(rewriter, op, converter, values);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tkc::gpu::populateElementwiseLoweringPatterns(
@@ -162,4 +186,6 @@ void mlir::tkc::gpu::populateElementwiseLoweringPatterns(
                SplatLowering, SplatConstantLowering, AddPtrLowering>(converter,
                                                                      target);
   patterns.add<ElementwiseLowering>(converter, patterns.getContext());
+  patterns.add<PointerCastLowering<IntToPtrOp>, PointerCastLowering<PtrToIntOp>,
+               PointerCastLowering<PtrCastOp>>(converter);
 }

@@ -62,7 +62,7 @@ bool isSupported(Operation *op) {
   if (isa<TKCDialect>(op->getDialect()))
     return isa<ProgramIdOp, NumProgramsOp, MakeRangeOp, SplatOp, BroadcastOp,
                ExpandDimsOp, AddPtrOp, BarrierOp, ReduceOp, ReduceReturnOp,
-               ScanOp, ScanReturnOp>(op);
+               ScanOp, ScanReturnOp, IntToPtrOp, PtrToIntOp, PtrCastOp>(op);
   if (isa<TKCGPUDialect>(op->getDialect()))
     return isa<ConvertLayoutOp>(op);
   return true;

@@ -72,6 +72,11 @@ int runCompile(int argc, char **argv) {
   cl::list<std::string> constexprs(
       "constexpr", cl::desc("Value of a tl.constexpr parameter"),
       cl::value_desc("K=V"), cl::cat(category));
+  cl::list<std::string> importPaths(
+      "import-path",
+      cl::desc("A directory to find the kernel's imported modules in (after "
+               "the kernel's own directory and package root; repeatable)"),
+      cl::value_desc("DIR"), cl::cat(category));
   cl::opt<unsigned> numWarps("num-warps", cl::desc("Warps per program"),
                              cl::init(4), cl::cat(category));
   cl::opt<unsigned> numStages("num-stages",
@@ -195,6 +200,7 @@ int runCompile(int argc, char **argv) {
       source.kernel = kernel;
       source.signature = signature;
       source.debug = debug;
+      source.importPaths.assign(importPaths.begin(), importPaths.end());
       for (StringRef kv : constexprs) {
         auto [k, v] = kv.split('=');
         source.constexprs.emplace_back(k.trim().str(), v.trim().str());
@@ -256,6 +262,11 @@ int runAot(int argc, char **argv, const char *argv0) {
                             cl::value_desc("GRID"), cl::Required,
                             cl::cat(category));
   cl::alias gridLong("grid", cl::aliasopt(grid));
+  cl::list<std::string> importPaths(
+      "import-path",
+      cl::desc("A directory to find the kernel's imported modules in "
+               "(repeatable)"),
+      cl::value_desc("DIR"), cl::cat(category));
   cl::opt<unsigned> numWarps("w", cl::desc("Warps per program"), cl::init(4),
                              cl::cat(category));
   cl::alias numWarpsLong("num-warps", cl::aliasopt(numWarps));
@@ -309,6 +320,7 @@ int runAot(int argc, char **argv, const char *argv0) {
   kernelSource.input = input;
   kernelSource.kernel = kernel;
   kernelSource.signature = signature;
+  kernelSource.importPaths.assign(importPaths.begin(), importPaths.end());
   tkc::driver::CompileOptions opts;
   opts.targets = *specs;
   opts.numWarps = numWarps;

@@ -2,6 +2,7 @@
 # RUN: tkc compile %s --kernel libdevice_modules --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=MODULES
 # RUN: not tkc compile %s --kernel host_branch_name --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HOST
 # RUN: not tkc compile %s --kernel missing_libdevice --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MISSING
+# RUN: tkc compile %s --kernel try_attribute --signature '*fp32:16, i32' --emit=ttir | FileCheck %s --check-prefix=TRY
 # Names imported under module-level if/try, as kernel libraries import
 # libdevice: tkc takes the first branch that imports from triton.language
 # (never evaluating the conditions), like Triton's JIT where Triton is
@@ -59,10 +60,27 @@ def libdevice_modules(p, BLOCK: tl.constexpr):
 def host_branch_name(p):
     tl.store(p, HAS_NPU)
 # HOST: imports.py:[[@LINE-1]]:17: error: global 'HAS_NPU' is host code that tkc cannot evaluate
-# HOST: imports.py:31:5: note: 'HAS_NPU' is assigned here
+# HOST: imports.py:32:5: note: 'HAS_NPU' is assigned here
 
 
 @triton.jit
 def missing_libdevice(p):
     tl.store(p, libdevice.j0(tl.load(p)))
 # MISSING: imports.py:[[@LINE-1]]:27: error: libdevice.j0 is not supported by tkc yet
+
+
+# A try body that assigns an attribute of triton.language is taken over an
+# except branch that defines the same name (FlagGems' random_utils).
+try:
+    uniform_of = tl.uint_to_uniform_float
+except AttributeError:
+    @triton.jit
+    def uniform_of(x):
+        return x
+
+
+@triton.jit
+def try_attribute(p, seed):
+    # TRY: func.func @try_attribute
+    # TRY: arith.sitofp
+    tl.store(p, uniform_of(tl.randint(seed, 0)))

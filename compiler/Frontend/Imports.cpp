@@ -1,0 +1,208 @@
+//===- Imports.cpp - Modules of the kernel's own libraries ----------------===//
+//
+// Kernel libraries split their code over modules: FlagGems calls
+// `tle.program_id` from `flag_gems.utils.triton_lang_extension`, vLLM
+// imports `tl` through `vllm.triton_utils`. tkc finds such modules as Python
+// would, on import roots (the kernel file's directory, the root of the
+// package that holds it, then --import-path directories), parses each once
+// into the kernel's SourceMgr, and evaluates their names lazily like the
+// kernel file's own. Relative imports resolve against the importing module's
+// package. A module that is not found is an error at the name's use, except
+// that `tl`, `triton` and `libdevice` imported from one are taken to be
+// Triton's (kernel libraries re-export them), with a warning.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Frontend/CodeGenImpl.h"
+#include "compiler/Frontend/Parser.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+namespace tkc::frontend {
+
+using Kind = Obj::Kind;
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+void CodeGen::setImportPaths(llvm::ArrayRef<std::string> paths) {
+  // The kernel file's directory, as sys.path[0] for a script; then, if the
+  // file is in a package, the directory above its outermost __init__.py.
+  llvm::SmallString<256> dir(module.path);
+  path::remove_filename(dir);
+  if (dir.empty())
+    dir = ".";
+  importRoots.push_back(std::string(dir));
+  std::string dotted = path::stem(module.path).str();
+  bool inPackage = false;
+  while (true) {
+    llvm::SmallString<256> init(dir);
+    path::append(init, "__init__.py");
+    llvm::StringRef name = path::filename(dir);
+    if (!fs::exists(init) || name.empty() || name == "." || name == "..")
+      break;
+    dotted = name.str() + "." + dotted;
+    inPackage = true;
+    path::remove_filename(dir);
+    if (dir.empty())
+      dir = ".";
+  }
+  if (inPackage) {
+    importRoots.push_back(std::string(dir));
+    moduleNames[&module] = {dotted, false};
+  }
+  importRoots.insert(importRoots.end(), paths.begin(), paths.end());
+}
+
+const Module *CodeGen::findModule(llvm::StringRef dotted) {
+  auto [it, inserted] = importedModules.try_emplace(dotted.str());
+  if (!inserted)
+    return it->second.get();
+  llvm::SmallString<256> relative;
+  for (llvm::StringRef part : llvm::split(dotted, '.'))
+    path::append(relative, part);
+  for (const std::string &root : importRoots) {
+    llvm::SmallString<256> base(root);
+    path::append(base, relative);
+    llvm::SmallString<256> file(base), init(base);
+    file += ".py";
+    path::append(init, "__init__.py");
+    bool isPackage = !fs::is_regular_file(file) && fs::is_regular_file(init);
+    if (!fs::is_regular_file(file) && !isPackage) {
+      if (!fs::is_directory(base))
+        continue;
+      // A directory without __init__.py: a namespace package, which defines
+      // nothing itself but holds submodules.
+      it->second = std::make_unique<Module>();
+      it->second->path = std::string(base);
+      moduleNames[it->second.get()] = {dotted.str(), true};
+      return it->second.get();
+    }
+    llvm::StringRef name = isPackage ? init.str() : file.str();
+    auto buffer = llvm::MemoryBuffer::getFile(name);
+    if (!buffer) {
+      diags.error(Loc(), "cannot read '" + name +
+                             "': " + buffer.getError().message());
+      return nullptr;
+    }
+    unsigned id =
+        diags.getSourceMgr().AddNewSourceBuffer(std::move(*buffer), Loc());
+    it->second = parseModule(id, diags);
+    if (it->second)
+      moduleNames[it->second.get()] = {dotted.str(), isPackage};
+    return it->second.get();
+  }
+  return nullptr;
+}
+
+/// Whether `m` binds `name` at module level.
+static bool definesName(const Module &m, llvm::StringRef name) {
+  return m.findFunction(name) ||
+         llvm::any_of(m.globals,
+                      [&](const GlobalAssign &g) { return g.name == name; }) ||
+         llvm::any_of(m.imports,
+                      [&](const ImportBinding &b) { return b.name == name; });
+}
+
+std::optional<Obj> CodeGen::userModuleAttribute(const Obj &mod,
+                                                llvm::StringRef attr, Loc l) {
+  if (definesName(*mod.module, attr))
+    return lookupGlobal(*mod.module, attr, l);
+  std::string sub = mod.str + "." + attr.str();
+  if (const Module *m = findModule(sub)) {
+    Obj o = Obj::named(Kind::Module, sub);
+    o.module = m;
+    return o;
+  }
+  diags.error(l, "module '" + mod.str + "' has no attribute '" + attr + "'");
+  return std::nullopt;
+}
+
+std::optional<Obj> CodeGen::resolveImport(const Module &home,
+                                          const ImportBinding &import,
+                                          Loc useLoc) {
+  std::string target = import.target;
+  // `from ..a import b` in package p.q.r: "..a.b" -> "p.q.a.b".
+  if (llvm::StringRef(target).starts_with(".")) {
+    auto named = moduleNames.find(&home);
+    llvm::StringRef rest = target;
+    size_t dots = rest.size() - rest.ltrim('.').size();
+    rest = rest.drop_front(dots);
+    // The package of `home`, then one level up per dot after the first.
+    llvm::StringRef package;
+    if (named != moduleNames.end()) {
+      const auto &[name, isPackage] = named->second;
+      package = name;
+      for (size_t up = isPackage ? 1 : 0; up < dots && !package.empty(); ++up)
+        package = package.contains('.') ? package.rsplit('.').first : "";
+    }
+    if (package.empty()) {
+      diags.error(useLoc, "'" + import.name + "' refers to '" + target +
+                              "', a relative import, but '" + home.path +
+                              "' is not in a package tkc can see (no "
+                              "__init__.py beside it)");
+      diags.note(import.loc, "imported here");
+      return std::nullopt;
+    }
+    target = package.str() + "." + rest.str();
+  }
+
+  auto [parent, last] = llvm::StringRef(target).rsplit('.');
+  if (isTritonModule(target))
+    return Obj::named(Kind::Module, target);
+  if (!last.empty() && isTritonModule(parent))
+    return moduleAttribute(Obj::named(Kind::Module, parent.str()), last,
+                           useLoc);
+  if (llvm::StringRef(target).starts_with("triton.") || target == "torch" ||
+      llvm::StringRef(target).starts_with("torch.")) {
+    diags.error(useLoc, "'" + import.name + "' refers to '" + target +
+                            "', which cannot be used inside a kernel");
+    return std::nullopt;
+  }
+
+  // A module of the kernel's libraries, or a name one defines.
+  unsigned errors = diags.numErrors();
+  if (const Module *m = findModule(target)) {
+    Obj o = Obj::named(Kind::Module, target);
+    o.module = m;
+    return o;
+  }
+  if (!last.empty())
+    if (const Module *m = findModule(parent)) {
+      Obj o = Obj::named(Kind::Module, parent.str());
+      o.module = m;
+      return userModuleAttribute(o, last, useLoc);
+    }
+  if (diags.numErrors() != errors)
+    return std::nullopt; // A module was found but did not parse.
+
+  // Not found: libraries re-export Triton's modules under their usual names.
+  llvm::StringRef tritonName =
+      llvm::StringSwitch<llvm::StringRef>(last.empty() ? parent : last)
+          .Cases("tl", "language", "triton.language")
+          .Case("triton", "triton")
+          .Cases("libdevice", "tldevice", "triton.language.extra.libdevice")
+          .Default("");
+  llvm::StringRef from = last.empty() ? llvm::StringRef(target) : parent;
+  if (!tritonName.empty()) {
+    diags.warning(import.loc, "tkc found no module '" + from +
+                                  "' on its import path; '" + import.name +
+                                  "' is taken to be " + tritonName +
+                                  ", as kernel libraries re-export it");
+    return Obj::named(Kind::Module, tritonName.str());
+  }
+  std::string roots;
+  for (const std::string &r : importRoots)
+    roots += (roots.empty() ? "" : ", ") + r;
+  diags.error(useLoc, "'" + import.name + "' refers to '" + target +
+                          "', but tkc found no module '" + from +
+                          "' on its import path (" + roots +
+                          "; add the directory that holds it with "
+                          "--import-path)");
+  diags.note(import.loc, "imported here");
+  return std::nullopt;
+}
+
+} // namespace tkc::frontend

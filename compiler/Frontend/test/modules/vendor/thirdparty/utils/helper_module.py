@@ -1,0 +1,6 @@
+import triton
+
+
+@triton.jit
+def shift(p):
+    return p + 1
