@@ -188,8 +188,9 @@ def _compile(ctx, variant):
     if variant.origin:
         args.add(variant.origin, format = "--origin=%s")
     args.add("-o", out_prefix)
+    args.add_all(ctx.attr.import_paths, format_each = "--import-path=%s")
 
-    inputs = [ctx.file.src]
+    inputs = [ctx.file.src] + ctx.files.deps
     if variant.backend == "cuda":
         args.add(ctx.file._ptxas, format = "--ptxas=%s")
         args.add(ctx.file._libdevice, format = "--libdevice=%s")
@@ -335,6 +336,16 @@ _tkc_codegen = rule(
             doc = "The kernel's Python source; tkc reads it, never runs it.",
         ),
         "kernel": attr.string(mandatory = True),
+        "deps": attr.label_list(
+            allow_files = [".py"],
+            doc = "Modules the kernel imports (with their packages' " +
+                  "__init__.py files); tkc reads them, never runs them.",
+        ),
+        "import_paths": attr.string_list(
+            doc = "Directories, relative to the execution root, to find " +
+                  "imported modules in besides the kernel's own directory " +
+                  "and package root (tkc's --import-path).",
+        ),
         "signatures": attr.string_list(
             doc = "Without a manifest: the signatures, most specialized first.",
         ),
@@ -472,6 +483,8 @@ def triton_kernel(
         targets = None,
         manifest = None,
         configs = None,
+        deps = [],
+        import_paths = [],
         copts = [],
         visibility = None,
         tags = [],
@@ -514,6 +527,11 @@ def triton_kernel(
         variant per config × specialization × target.
       configs: with a manifest, the names of the configs to ship (default:
         all of them, in the manifest's order).
+      deps: `.py` modules the kernel imports, with their packages'
+        `__init__.py` files (tkc finds them as Python would, from the
+        kernel's directory and package root).
+      import_paths: more directories to find imported modules in, relative
+        to the execution root (e.g. "external/mylib/src").
       copts: extra C compiler options for the generated source.
       visibility: visibility of the cc_library.
       tags: tags for every target created.
@@ -524,6 +542,8 @@ def triton_kernel(
     _tkc_codegen(
         name = codegen,
         out_name = name,
+        deps = deps,
+        import_paths = import_paths,
         tags = tags,
         testonly = testonly,
         visibility = visibility,
