@@ -390,7 +390,7 @@ std::optional<Obj> FunctionGen::callFunction(const Obj &function,
   if (!ok) {
     // The library's lines mean little to the kernel's author: say which
     // call of theirs failed.
-    if (function.module == cg.libraryModule.get() && home.functions.size() &&
+    if (function.module == cg.libraryModule.get() &&
         &home != cg.libraryModule.get())
       cg.diags.note(l, "in this call of tl." + callee.name +
                            ", which tkc's library implements");

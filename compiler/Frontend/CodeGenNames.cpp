@@ -1,10 +1,12 @@
 //===- CodeGenNames.cpp - Globals, imports and module attributes ----------===//
 //
-// Name lookup beyond a function's locals: module globals (evaluated once, at
-// compile time, with cycles reported), @jit functions, `import` and `from ...
-// import` bindings, the Python builtins a kernel may call, and the attributes
-// of the triton and triton.language modules (dtypes, and the `tl` functions
-// of Builtins.h) and of the libdevice modules under triton.language.extra.
+// Name lookup beyond a function's locals: module globals (evaluated once per
+// module, at compile time, with cycles reported), @jit functions, `import`
+// and `from ... import` bindings (Imports.cpp resolves them), the Python
+// builtins a kernel may call, and the attributes of the triton and
+// triton.language modules (dtypes, the `tl` functions of Builtins.h and of
+// tkc's Triton-language library, Library.h) and of the libdevice modules
+// under triton.language.extra.
 // Also the test for `tl.constexpr` annotations.
 //
 //===----------------------------------------------------------------------===//
