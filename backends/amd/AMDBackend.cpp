@@ -39,6 +39,7 @@ void LLVMInitializeAMDGPUTargetInfo();
 void LLVMInitializeAMDGPUTarget();
 void LLVMInitializeAMDGPUTargetMC();
 void LLVMInitializeAMDGPUAsmPrinter();
+void LLVMInitializeAMDGPUAsmParser();
 }
 
 using namespace tkc;
@@ -78,6 +79,9 @@ createTargetMachine(const TargetSpec &spec) {
     LLVMInitializeAMDGPUTarget();
     LLVMInitializeAMDGPUTargetMC();
     LLVMInitializeAMDGPUAsmPrinter();
+    // Inline assembly (tl.inline_asm_elementwise) is parsed when the code
+    // object is emitted.
+    LLVMInitializeAMDGPUAsmParser();
   });
   return tkc::createTargetMachine(kTriple, spec.arch, featuresOf(spec),
                                   llvm::Reloc::PIC_);

@@ -27,12 +27,11 @@ using DK = DType::Kind;
 // The table
 //===----------------------------------------------------------------------===//
 
-/// triton.language functions that tkc does not implement yet (tensor
-/// descriptors, inline assembly, random numbers, ...):
+/// triton.language functions that tkc does not implement yet (gather,
+/// histogram, scaled dots, ...):
 /// naming one is an error, and so is calling the block method of one
 /// (`x.sort()`).
 static const BuiltinEntry kUnsupported[] = {
-    {"tl.inline_asm_elementwise", nullptr},
     {"tl.histogram", nullptr, "histogram"},
     {"tl.gather", nullptr, "gather"},
     {"tl.dot_scaled", nullptr},

@@ -269,6 +269,74 @@ static std::optional<Obj> lowerUmulhi(BuiltinCall &c) {
   return Obj::tensor(arith::TruncIOp::create(c.b, c.L, x.value.getType(), high), x.type);
 }
 
+/// `tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack)`:
+/// assembly run on every `pack` elements of the broadcast arguments; one
+/// result per dtype (a tuple of them when `dtype` is a sequence).
+static std::optional<Obj> lowerInlineAsm(BuiltinCall &c) {
+  if (!c.args.bind({"asm", "constraints", "args", "dtype", "is_pure", "pack"}))
+    return std::nullopt;
+  auto text = c.args.string(0, "");
+  auto constraints = text ? c.args.string(1, "") : std::nullopt;
+  auto pure = constraints ? c.args.flag(4, true) : std::nullopt;
+  auto pack = pure ? c.args.integer(5, 1) : std::nullopt;
+  if (!pack)
+    return std::nullopt;
+  if (*pack < 1)
+    return c.error("tl.inline_asm_elementwise packs at least one element, "
+                   "got pack=" +
+                   llvm::Twine(*pack));
+  // The arguments, as runtime values of one shape.
+  std::optional<Obj> given = c.args.get(2);
+  std::vector<Obj> args;
+  if (given && given->kind == Kind::Tuple)
+    args = given->elems;
+  else if (given && given->kind != Kind::None)
+    args = {*given};
+  llvm::SmallVector<int64_t> shape;
+  for (Obj &a : args) {
+    auto t = c.cg.toTensor(a, c.args.loc(2));
+    if (!t)
+      return std::nullopt;
+    a = *t;
+    if (a.type.shape.size() > shape.size() ||
+        (a.type.isBlock() && shape.empty()))
+      shape.assign(a.type.shape.begin(), a.type.shape.end());
+  }
+  for (Obj &a : args) {
+    auto b = c.cg.broadcastTo(a, shape, c.args.loc(2));
+    if (!b)
+      return std::nullopt;
+    a = *b;
+  }
+  // The result dtypes.
+  std::optional<Obj> dtypes = c.args.get(3);
+  std::vector<DType> resultDTypes;
+  bool multiple = dtypes && dtypes->kind == Kind::Tuple;
+  for (const Obj &d : multiple ? dtypes->elems : std::vector<Obj>{*dtypes}) {
+    if (d.kind != Kind::DTypeObj)
+      return c.error("tl.inline_asm_elementwise needs dtype to be a dtype or "
+                     "a sequence of them, got " +
+                     d.describe());
+    resultDTypes.push_back(d.dtype);
+  }
+  llvm::SmallVector<mlir::Type> resultTypes;
+  std::vector<TType> ttypes;
+  for (const DType &d : resultDTypes) {
+    ttypes.push_back(TType{d, shape});
+    resultTypes.push_back(ttypes.back().toMLIR(&c.cg.ctx));
+  }
+  llvm::SmallVector<mlir::Value> operands;
+  for (const Obj &a : args)
+    operands.push_back(a.value);
+  auto op = tkcir::ElementwiseInlineAsmOp::create(
+      c.b, c.L, resultTypes, *text, *constraints, *pure,
+      static_cast<int32_t>(*pack), operands);
+  std::vector<Obj> results;
+  for (auto [value, type] : llvm::zip(op.getResults(), ttypes))
+    results.push_back(Obj::tensor(value, type));
+  return multiple ? Obj::tuple(std::move(results)) : results.front();
+}
+
 /// `tl.dot(input, other, acc, ...)`: a matrix product, or a batch of them
 /// for 3-D blocks.
 static std::optional<Obj> lowerDot(BuiltinCall &c) {
@@ -384,6 +452,7 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"tl.div_rn", lowerFdiv},
       {"tl.cdiv", lowerCdiv, "cdiv"},
       {"tl.umulhi", lowerUmulhi},
+      {"tl.inline_asm_elementwise", lowerInlineAsm},
       {"tensor.logical_and", lowerLogical, "logical_and"},
       {"tensor.logical_or", lowerLogical, "logical_or"},
       {"tl.dot", lowerDot},

@@ -177,6 +177,77 @@ struct PointerCastLowering : public ConvertOpToLLVMPattern<Op> {
   }
 };
 
+/// elementwise_inline_asm: one LLVM inline asm per `packed_element`
+/// registers of the operands. Elements narrower than 32 bits travel packed
+/// into 32-bit vectors, `32 / bits` (at most `packed_element`) to each, both
+/// ways, as Triton's lowering passes them.
+struct InlineAsmLowering
+    : public ConvertOpToLLVMPattern<ElementwiseInlineAsmOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ElementwiseInlineAsmOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    const TypeConverter &converter = *getTypeConverter();
+    unsigned pack = op.getPackedElement();
+    auto perWord = [&](Type elem) {
+      unsigned bits = elem.getIntOrFloatBitWidth();
+      return std::min(std::max(32 / bits, 1u), pack);
+    };
+    SmallVector<SmallVector<Value>> ins;
+    for (auto [original, converted] : llvm::zip(op.getArgs(), adaptor.getArgs()))
+      ins.push_back(registersOf(rewriter, loc, original, converted));
+    SmallVector<Type> resultTypes, resultElems;
+    for (Type t : op.getResultTypes()) {
+      resultTypes.push_back(converter.convertType(t));
+      resultElems.push_back(
+          converter.convertType(getElementTypeOrSelf(t)));
+    }
+    // The pass checked that `pack` divides the count.
+    auto body = dyn_cast<LLVM::LLVMStructType>(resultTypes.front());
+    size_t count = body ? body.getBody().size() : 1;
+
+    SmallVector<SmallVector<Value>> outs(op.getNumResults());
+    for (size_t first = 0; first < count; first += pack) {
+      SmallVector<Value> operands;
+      for (auto [arg, regs] : llvm::zip(op.getArgs(), ins)) {
+        unsigned n = perWord(getElementTypeOrSelf(arg.getType()));
+        for (unsigned j = 0; j < pack; j += n)
+          operands.push_back(packAccess(
+              rewriter, loc, ArrayRef<Value>(regs).slice(first + j, n)));
+      }
+      SmallVector<Type> words;
+      for (Type elem : resultElems)
+        for (unsigned j = 0, n = perWord(elem); j < pack; j += n)
+          words.push_back(accessType(elem, n));
+      Type asmType = words.size() == 1 ? words.front()
+                                       : LLVM::LLVMStructType::getLiteral(
+                                             rewriter.getContext(), words);
+      auto asmOp = LLVM::InlineAsmOp::create(
+          rewriter, loc, asmType, operands, op.getAsmString(),
+          op.getConstraints(), /*has_side_effects=*/!op.getPure(),
+          /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+          LLVM::AsmDialectAttr(), ArrayAttr());
+      unsigned word = 0;
+      for (auto [r, elem] : llvm::enumerate(resultElems))
+        for (unsigned j = 0, n = perWord(elem); j < pack; j += n, ++word) {
+          Value w = words.size() == 1
+                        ? asmOp.getResult(0)
+                        : LLVM::ExtractValueOp::create(
+                              rewriter, loc, asmOp.getResult(0), word);
+          llvm::append_range(outs[r], unpackAccess(rewriter, loc, w, n));
+        }
+    }
+    SmallVector<Value> results;
+    for (auto [type, values] : llvm::zip(resultTypes, outs))
+      results.push_back(isa<LLVM::LLVMStructType>(type)
+                            ? packRegisters(rewriter, loc, type, values)
+                            : values.front());
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tkc::gpu::populateElementwiseLoweringPatterns(
@@ -187,5 +258,5 @@ void mlir::tkc::gpu::populateElementwiseLoweringPatterns(
                                                                      target);
   patterns.add<ElementwiseLowering>(converter, patterns.getContext());
   patterns.add<PointerCastLowering<IntToPtrOp>, PointerCastLowering<PtrToIntOp>,
-               PointerCastLowering<PtrCastOp>>(converter);
+               PointerCastLowering<PtrCastOp>, InlineAsmLowering>(converter);
 }

@@ -107,6 +107,14 @@ struct ConvertTKCGPUToLLVMPass
           } else if (isa<DotOp>(op)) {
             if (isDotLowerable(op, *info, reason))
               return WalkResult::advance();
+          } else if (auto asmOp = dyn_cast<ElementwiseInlineAsmOp>(op)) {
+            auto type = dyn_cast<RankedTensorType>(asmOp.getType(0));
+            unsigned count = type ? getLinearLayout(type).getNumRegisters() : 1;
+            if (count % asmOp.getPackedElement() == 0)
+              return WalkResult::advance();
+            reason = "packing " + std::to_string(asmOp.getPackedElement()) +
+                     " elements per asm where each thread holds " +
+                     std::to_string(count);
           } else if (isa<TransOp, ReshapeOp, JoinOp, SplitOp>(op)) {
             if (isShapeOpLowerable(op, reason))
               return WalkResult::advance();

@@ -80,3 +80,15 @@ module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %a : tensor<32xf32, #single>
   }
 }
+
+// -----
+
+// Inline assembly on 4 elements at a time where each thread holds 2.
+#two = #tkc_gpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @asm_pack(%x: tensor<64xi8, #two>) -> tensor<64xi8, #two> {
+    // expected-error @+1 {{code generation does not support 'tkc.elementwise_inline_asm' packing 4 elements per asm where each thread holds 2 yet}}
+    %y = tkc.elementwise_inline_asm "add.u32 $0, $1, 1;" {constraints = "=r,r", packed_element = 4 : i32, pure = true} %x : tensor<64xi8, #two> -> tensor<64xi8, #two>
+    return %y : tensor<64xi8, #two>
+  }
+}

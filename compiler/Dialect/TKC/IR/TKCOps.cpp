@@ -621,6 +621,33 @@ OpFoldResult PtrCastOp::fold(FoldAdaptor) {
   return {};
 }
 
+LogicalResult ElementwiseInlineAsmOp::verify() {
+  if (getPackedElement() < 1)
+    return emitOpError("packs at least one element per asm, got ")
+           << getPackedElement();
+  if (getResults().empty())
+    return emitOpError("needs at least one result");
+  auto shapeOf = [](Type t) {
+    auto shaped = dyn_cast<RankedTensorType>(t);
+    return shaped ? shaped.getShape() : ArrayRef<int64_t>();
+  };
+  ArrayRef<int64_t> shape = shapeOf(getResult(0).getType());
+  for (Type t : llvm::concat<const Type>(getArgs().getTypes(),
+                                         getResults().getTypes()))
+    if (shapeOf(t) != shape)
+      return emitOpError("needs operands and results of one shape");
+  return success();
+}
+
+void ElementwiseInlineAsmOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (getPure())
+    return;
+  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
+  effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+}
+
 LogicalResult FpToFpOp::verify() {
   auto src = cast<FloatType>(getElementTypeOrSelf(getSrc().getType()));
   auto dst = cast<FloatType>(getElementTypeOrSelf(getType()));

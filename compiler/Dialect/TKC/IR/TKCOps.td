@@ -524,6 +524,38 @@ def TKC_FpToFpOp : TKC_Op<"fp_to_fp", [Pure, Elementwise,
 }
 
 //===----------------------------------------------------------------------===//
+// Inline assembly
+//===----------------------------------------------------------------------===//
+
+def TKC_ElementwiseInlineAsmOp : TKC_Op<"elementwise_inline_asm", [
+    Elementwise, DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Inline assembly applied to every element";
+  let description = [{
+    `tl.inline_asm_elementwise`: `asm_string` runs once per `packed_element`
+    elements of the operands and writes that many elements of each result
+    (operands and results all of one shape). The `constraints` (LLVM's syntax) list the outputs, then
+    the inputs; elements narrower than 32 bits are packed into 32-bit
+    registers, `32 / bits` (at most `packed_element`) to each. Without
+    `pure`, the assembly may read and write memory.
+
+    ```mlir
+    %y = tkc.elementwise_inline_asm "shf.l.wrap.b32 $0, $1, $2, $3;"
+           {constraints = "=r,r,r,r", packed_element = 1 : i32, pure = true}
+           %a, %b, %c : tensor<64xi32>, tensor<64xi32>, tensor<64xi32>
+           -> tensor<64xi32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$asm_string, StrAttr:$constraints,
+                       BoolAttr:$pure, I32Attr:$packed_element,
+                       Variadic<TKC_Type>:$args);
+  let results = (outs Variadic<TKC_Type>:$results);
+  let assemblyFormat = [{
+    $asm_string attr-dict ($args^ `:` type($args))? `->` type($results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Debugging
 //===----------------------------------------------------------------------===//
 
