@@ -27,13 +27,11 @@ using DK = DType::Kind;
 // The table
 //===----------------------------------------------------------------------===//
 
-/// triton.language functions that tkc does not implement yet (gather,
-/// histogram, scaled dots, ...):
+/// triton.language functions that tkc does not implement yet (scaled dots,
+/// top-k, slices, ...):
 /// naming one is an error, and so is calling the block method of one
 /// (`x.sort()`).
 static const BuiltinEntry kUnsupported[] = {
-    {"tl.histogram", nullptr, "histogram"},
-    {"tl.gather", nullptr, "gather"},
     {"tl.dot_scaled", nullptr},
     {"tl.topk", nullptr},
     {"tl.tensor_descriptor", nullptr},

@@ -409,6 +409,53 @@ static std::optional<Obj> lowerCumulative(BuiltinCall &c) {
   return (*results)[0];
 }
 
+/// `tl.histogram(input, num_bins, mask)` (and `x.histogram(...)`): how
+/// often each of 0 .. num_bins-1 occurs in the integers of `input` (where
+/// `mask` holds), as a block of num_bins int32.
+static std::optional<Obj> lowerHistogram(BuiltinCall &c) {
+  if (!c.args.bind({"input", "num_bins", "mask="}))
+    return std::nullopt;
+  auto x = c.args.tensor(0);
+  auto bins = x ? c.args.integer(1, 0) : std::nullopt;
+  if (!bins)
+    return std::nullopt;
+  if (!x->type.isBlock() || !x->type.elem.isInt() || x->type.elem.isBool())
+    return c.error("tl.histogram needs a block of integers, got " +
+                   x->type.str());
+  if (*bins < 1 || !llvm::isPowerOf2_64(*bins))
+    return c.error("tl.histogram needs a power-of-two number of bins, got " +
+                   llvm::Twine(*bins));
+  // Both as 1-D blocks: the bins do not care where an element was.
+  auto flatten = [&](const Obj &o) {
+    if (o.type.shape.size() < 2)
+      return o;
+    int64_t n = 1;
+    for (int64_t d : o.type.shape)
+      n *= d;
+    TType t{o.type.elem, {n}};
+    return Obj::tensor(
+        tkcir::ReshapeOp::create(c.b, c.L, t.toMLIR(&c.cg.ctx), o.value)
+            .getResult(),
+        t);
+  };
+  Obj flat = flatten(*x);
+  mlir::Value mask;
+  if (c.args.has(2)) {
+    auto m = c.cg.toBool(*c.args.get(2), c.args.loc(2));
+    if (m)
+      m = c.cg.broadcastTo(*m, x->type.shape, c.args.loc(2));
+    if (!m)
+      return std::nullopt;
+    mask = flatten(*m).value;
+  }
+  TType result{DType(DType::Kind::I32), {*bins}};
+  return Obj::tensor(tkcir::HistogramOp::create(c.b, c.L,
+                                                result.toMLIR(&c.cg.ctx),
+                                                flat.value, mask)
+                         .getResult(),
+                     result);
+}
+
 llvm::ArrayRef<BuiltinEntry> reduceBuiltins() {
   static const BuiltinEntry entries[] = {
       {"tl.sum", lowerReduction, "sum"},
@@ -421,6 +468,7 @@ llvm::ArrayRef<BuiltinEntry> reduceBuiltins() {
       {"tl.associative_scan", lowerReduceOrScan, "associative_scan"},
       {"tl.cumsum", lowerCumulative, "cumsum"},
       {"tl.cumprod", lowerCumulative, "cumprod"},
+      {"tl.histogram", lowerHistogram, "histogram"},
   };
   return entries;
 }

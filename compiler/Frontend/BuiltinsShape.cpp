@@ -214,6 +214,41 @@ static std::optional<Obj> lowerSplit(BuiltinCall &c) {
                      Obj::tensor(split.getOutRHS(), half)});
 }
 
+/// `tl.gather(src, index, axis)` (and `src.gather(index, axis)`): the
+/// elements of `src` that `index` picks along `axis`, in `index`'s shape.
+static std::optional<Obj> lowerGather(BuiltinCall &c) {
+  if (!c.args.bind({"src", "index", "axis"}))
+    return std::nullopt;
+  auto src = c.args.tensor(0);
+  auto index = src ? c.args.tensor(1) : std::nullopt;
+  auto axis = index ? c.args.integer(2, 0) : std::nullopt;
+  if (!axis)
+    return std::nullopt;
+  size_t rank = src->type.shape.size();
+  if (!src->type.isBlock() || index->type.shape.size() != rank)
+    return c.error("tl.gather needs a block and indices of its rank, got " +
+                   src->type.str() + " and " + index->type.str());
+  if (!index->type.elem.isInt() || index->type.elem.isBool())
+    return c.error("tl.gather needs integer indices, got " +
+                   index->type.str());
+  int64_t ax = *axis < 0 ? *axis + static_cast<int64_t>(rank) : *axis;
+  if (ax < 0 || ax >= static_cast<int64_t>(rank))
+    return c.error("tl.gather axis " + llvm::Twine(*axis) +
+                   " is out of range for " + src->type.str());
+  for (size_t d = 0; d < rank; ++d)
+    if (static_cast<int64_t>(d) != ax &&
+        index->type.shape[d] != src->type.shape[d])
+      return c.error("tl.gather needs indices shaped as the block but along "
+                     "the axis, got " +
+                     index->type.str() + " for " + src->type.str());
+  TType result = index->type.withElem(src->type.elem);
+  return Obj::tensor(tkcir::GatherOp::create(
+                         c.b, c.L, result.toMLIR(&c.cg.ctx), src->value,
+                         index->value, static_cast<int32_t>(ax))
+                         .getResult(),
+                     result);
+}
+
 /// `tl.interleave(a, b)`: the elements of `a` and `b` alternating along
 /// the last dimension (a join whose last two dimensions merge).
 static std::optional<Obj> lowerInterleave(BuiltinCall &c) {
@@ -244,6 +279,7 @@ llvm::ArrayRef<BuiltinEntry> shapeBuiltins() {
       {"tl.join", lowerJoin, "join"},
       {"tl.split", lowerSplit, "split"},
       {"tl.interleave", lowerInterleave},
+      {"tl.gather", lowerGather, "gather"},
   };
   return entries;
 }

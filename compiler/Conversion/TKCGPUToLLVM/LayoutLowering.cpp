@@ -3,6 +3,8 @@
 // Packing registers into structs and evaluating linear layouts on the
 // thread's hardware ids: coordinates are the register's constant part XOR
 // the lane and warp parts, which are computed once per op from the ids' bits.
+// Also the pieces several lowerings share: shared-memory scratch and its
+// exchanges, owners of replicated elements, guarded blocks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -364,4 +366,70 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     }
   }
   return values;
+}
+
+Owners mlir::tkc::gpu::ownersOf(OpBuilder &b, Location loc, Type type,
+                const ::tkc::TargetInfo &target) {
+  Owners owners;
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor) {
+    owners.ownerOf = {0};
+    owners.thread = emitIsFirstThread(b, loc, target);
+    return owners;
+  }
+  LinearLayout layout = getLinearLayout(tensor);
+  unsigned freeRegisters = layout.getFreeBits(HwDim::Register);
+  for (unsigned r = 0; r < layout.getNumRegisters(); ++r)
+    owners.ownerOf.push_back(r & ~freeRegisters);
+  HardwareIds ids = getHardwareIds(b, loc, target);
+  for (auto [dim, id] :
+       {std::pair{HwDim::Lane, ids.lane}, std::pair{HwDim::Warp, ids.warp}}) {
+    unsigned mask = layout.getFreeBits(dim);
+    if (!mask)
+      continue;
+    Value bits =
+        LLVM::AndOp::create(b, loc, id, i32Constant(b, loc, mask)).getResult();
+    Value own = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
+                                     i32Constant(b, loc, 0));
+    owners.thread =
+        owners.thread ? LLVM::AndOp::create(b, loc, owners.thread, own) : own;
+  }
+  return owners;
+}
+
+Value mlir::tkc::gpu::emitGuarded(ConversionPatternRewriter &rewriter, Location loc, Value pred,
+                  Type type, function_ref<Value()> body) {
+  if (!pred)
+    return body();
+  SmallVector<Type> types;
+  SmallVector<Location> locs;
+  if (type) {
+    types.push_back(type);
+    locs.push_back(loc);
+  }
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *join = rewriter.createBlock(after->getParent(),
+                                     Region::iterator(after), types, locs);
+  LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
+  Block *then = rewriter.createBlock(join);
+  Value result = body();
+  LLVM::BrOp::create(rewriter, loc, type ? ValueRange{result} : ValueRange(),
+                     join);
+  rewriter.setInsertionPointToEnd(before);
+  SmallVector<Value> otherwise;
+  if (type)
+    otherwise.push_back(LLVM::ZeroOp::create(rewriter, loc, type));
+  LLVM::CondBrOp::create(rewriter, loc, pred, then, ValueRange(), join,
+                         otherwise);
+  rewriter.setInsertionPointToStart(after);
+  return type ? join->getArgument(0) : Value();
+}
+
+Value mlir::tkc::gpu::both(OpBuilder &b, Location loc, Value x, Value y) {
+  if (!x)
+    return y;
+  if (!y)
+    return x;
+  return LLVM::AndOp::create(b, loc, x, y);
 }

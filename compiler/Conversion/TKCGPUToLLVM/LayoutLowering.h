@@ -14,6 +14,7 @@
 #include "compiler/Target/TargetInfo.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace mlir {
@@ -124,6 +125,30 @@ exchangeThroughScratch(OpBuilder &b, Location loc, Operation *op,
                        const ::tkc::TargetInfo &target, Type elem,
                        const LinearLayout &from, const LinearLayout &to,
                        ArrayRef<Value> src);
+
+/// Who acts for each element of a tensor or scalar, where several threads
+/// or registers hold copies of it (atomics, histograms).
+struct Owners {
+  /// For each register, the register of this thread that owns its element
+  /// (itself, or a copy with its free register bits cleared).
+  SmallVector<unsigned> ownerOf;
+  /// True in the threads that own their elements; null: all do.
+  Value thread;
+};
+
+/// Who acts for each element of a value of `type` (for a scalar, which every
+/// thread holds: the block's first thread).
+Owners ownersOf(OpBuilder &b, Location loc, Type type,
+                const ::tkc::TargetInfo &target);
+
+/// Emits `body` where `pred` holds (null: always). With a `type`, body's
+/// value is returned, and zero where `pred` does not hold; without one,
+/// body returns null and so does this.
+Value emitGuarded(ConversionPatternRewriter &rewriter, Location loc, Value pred,
+                  Type type, function_ref<Value()> body);
+
+/// `x && y` where either may be null (true).
+Value both(OpBuilder &b, Location loc, Value x, Value y);
 
 } // namespace mlir::tkc::gpu
 

@@ -20,6 +20,7 @@
 #include "compiler/Conversion/TKCGPUToLLVM/AtomicLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/DotLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/ElementwiseLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/IndexingLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutConversionLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/MemoryLowering.h"
@@ -115,6 +116,9 @@ struct ConvertTKCGPUToLLVMPass
             reason = "packing " + std::to_string(asmOp.getPackedElement()) +
                      " elements per asm where each thread holds " +
                      std::to_string(count);
+          } else if (isa<GatherOp, HistogramOp>(op)) {
+            if (isIndexingOpLowerable(op, reason))
+              return WalkResult::advance();
           } else if (isa<TransOp, ReshapeOp, JoinOp, SplitOp>(op)) {
             if (isShapeOpLowerable(op, reason))
               return WalkResult::advance();
@@ -185,6 +189,7 @@ struct ConvertTKCGPUToLLVMPass
     populateAtomicLoweringPatterns(converter, *info, patterns);
     populateDotLoweringPatterns(converter, *info, patterns);
     populateShapeLoweringPatterns(converter, *info, patterns);
+    populateIndexingLoweringPatterns(converter, *info, patterns);
     info->populateMathPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

@@ -621,6 +621,39 @@ OpFoldResult PtrCastOp::fold(FoldAdaptor) {
   return {};
 }
 
+LogicalResult GatherOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto indices = cast<RankedTensorType>(getIndices().getType());
+  auto result = cast<RankedTensorType>(getType());
+  int64_t rank = src.getRank();
+  if (indices.getRank() != rank)
+    return emitOpError("needs indices of the source's rank ")
+           << rank << ", got " << indices.getRank();
+  if (getAxis() < 0 || getAxis() >= rank)
+    return emitOpError("axis ") << getAxis() << " is out of range";
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != getAxis() && indices.getDimSize(d) != src.getDimSize(d))
+      return emitOpError("needs indices of the source's shape but along the "
+                         "axis, got ")
+             << indices << " for " << src;
+  if (result.getShape() != indices.getShape() ||
+      result.getElementType() != src.getElementType())
+    return emitOpError("result must have the indices' shape and the "
+                       "source's element type");
+  return success();
+}
+
+LogicalResult HistogramOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto result = cast<RankedTensorType>(getType());
+  if (result.getRank() != 1 || !result.getElementType().isInteger(32))
+    return emitOpError("result must be a 1-D block of i32 (the bins)");
+  if (getMask() &&
+      cast<RankedTensorType>(getMask().getType()).getShape() != src.getShape())
+    return emitOpError("mask must have the source's shape");
+  return success();
+}
+
 LogicalResult ElementwiseInlineAsmOp::verify() {
   if (getPackedElement() < 1)
     return emitOpError("packs at least one element per asm, got ")

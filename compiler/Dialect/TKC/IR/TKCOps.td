@@ -201,6 +201,52 @@ def TKC_SplitOp : TKC_Op<"split", [Pure, SameOperandsAndResultElementType,
 }
 
 //===----------------------------------------------------------------------===//
+// Indexed access within a block
+//===----------------------------------------------------------------------===//
+
+def TKC_GatherOp : TKC_Op<"gather", [Pure]> {
+  let summary = "Elements of a block picked along one axis by indices";
+  let description = [{
+    `tl.gather(src, indices, axis)`: the result has the indices' shape, and
+    `result[i...] = src[i...]` with the `axis` coordinate replaced by
+    `indices[i...]`. Both have one rank and, but along `axis`, one shape.
+    Indices out of `[0, src.shape[axis])` give undefined values.
+
+    ```mlir
+    %r = tkc.gather %src[%idx] {axis = 0 : i32}
+           : (tensor<64x8xf32>, tensor<16x8xi32>) -> tensor<16x8xf32>
+    ```
+  }];
+  let arguments = (ins TKC_Tensor:$src, TKC_IntTensor:$indices,
+                       I32Attr:$axis);
+  let results = (outs TKC_Tensor:$result);
+  let assemblyFormat = [{
+    $src `[` $indices `]` attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def TKC_HistogramOp : TKC_Op<"histogram", [Pure]> {
+  let summary = "Counts of the integers of a block in bins of width 1";
+  let description = [{
+    `tl.histogram(src, num_bins, mask)`: `result[b]` counts the elements of
+    `src` equal to `b`, for `b` in `[0, num_bins)` (the result's size);
+    elements outside that range, or where `mask` is false, are not counted.
+
+    ```mlir
+    %h = tkc.histogram %x, %m : tensor<1024xi32>, tensor<1024xi1> -> tensor<64xi32>
+    ```
+  }];
+  let arguments = (ins TKC_IntTensor:$src, Optional<TKC_BoolTensor>:$mask);
+  let results = (outs TKC_IntTensor:$result);
+  let assemblyFormat = [{
+    $src (`,` $mask^)? attr-dict `:` type($src) (`,` type($mask)^)? `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Pointers and memory
 //===----------------------------------------------------------------------===//
 

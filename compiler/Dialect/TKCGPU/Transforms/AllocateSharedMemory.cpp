@@ -48,6 +48,12 @@ int64_t scratchBytes(Operation *op) {
     return getScanScratch(scan).bytes;
   if (isa<tkc::AtomicRMWOp, tkc::AtomicCASOp>(op))
     return getAtomicScratchBytes(op);
+  if (auto gather = dyn_cast<tkc::GatherOp>(op)) {
+    auto src = cast<RankedTensorType>(gather.getSrc().getType());
+    return src.getNumElements() * getStorageBytes(src.getElementType());
+  }
+  if (auto histogram = dyn_cast<tkc::HistogramOp>(op))
+    return cast<RankedTensorType>(histogram.getType()).getNumElements() * 4;
   return 0;
 }
 
