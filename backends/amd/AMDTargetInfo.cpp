@@ -13,6 +13,7 @@
 #include "backends/amd/OcmlMathLowering.h"
 
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace tkc::amd;
@@ -178,6 +179,22 @@ Value AMDTargetInfo::atomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
       LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, value, ordering, failure,
                                     syncScope(scope), bytesOf(cmp.getType()));
   return LLVM::ExtractValueOp::create(b, loc, pair, 0);
+}
+
+std::string AMDTargetInfo::getMathLibrarySymbol(llvm::StringRef name,
+                                                Type type) const {
+  // ocml's names for libdevice's functions, where they differ.
+  llvm::StringRef ocml = llvm::StringSwitch<llvm::StringRef>(name)
+                             .Case("normcdf", "ncdf")
+                             .Case("normcdfinv", "ncdfinv")
+                             .Case("cyl_bessel_i0", "i0")
+                             .Case("cyl_bessel_i1", "i1")
+                             .Default(name);
+  if (type.isF32())
+    return ("__ocml_" + ocml + "_f32").str();
+  if (type.isF64())
+    return ("__ocml_" + ocml + "_f64").str();
+  return "";
 }
 
 void AMDTargetInfo::populateMathPatterns(const LLVMTypeConverter &converter,

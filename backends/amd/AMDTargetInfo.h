@@ -51,6 +51,8 @@ public:
                         mlir::Value cmp, mlir::Value value,
                         mlir::LLVM::AtomicOrdering ordering,
                         AtomicScope scope) const override;
+  std::string getMathLibrarySymbol(llvm::StringRef name,
+                                   mlir::Type type) const override;
   void populateMathPatterns(const mlir::LLVMTypeConverter &converter,
                             mlir::RewritePatternSet &patterns) const override;
   void markKernel(mlir::LLVM::LLVMFuncOp func,

@@ -404,6 +404,17 @@ template <typename Op> struct PtxF32Op : public ConvertOpToLLVMPattern<Op> {
 
 } // namespace
 
+std::string NVIDIATargetInfo::getMathLibrarySymbol(llvm::StringRef name,
+                                                   Type type) const {
+  // libdevice names every function the frontend sends (its own names):
+  // __nv_NAMEf for f32, __nv_NAME for f64.
+  if (type.isF32())
+    return ("__nv_" + name + "f").str();
+  if (type.isF64())
+    return ("__nv_" + name).str();
+  return "";
+}
+
 void NVIDIATargetInfo::populateMathPatterns(const LLVMTypeConverter &converter,
                                             RewritePatternSet &patterns) const {
   // What Triton's `tl.exp`, `/` and `tl.sqrt` compile to on NVIDIA, for the

@@ -72,6 +72,48 @@ static std::optional<Obj> lowerFloatBinary(BuiltinCall &c) {
   return Obj::tensor(OpTy::create(c.b, c.L, x.value, y.value), x.type);
 }
 
+/// The libdevice functions that MLIR's math dialect lacks, with their
+/// argument counts: each becomes a tkc.extern_elementwise that the backend
+/// maps to its math library (TargetInfo::getMathLibrarySymbol).
+static constexpr std::pair<llvm::StringLiteral, unsigned> kExternFunctions[] =
+    {{"erfinv", 1}, {"erfcinv", 1},   {"erfcx", 1},      {"exp10", 1},
+     {"hypot", 2},  {"j0", 1},        {"j1", 1},         {"y0", 1},
+     {"y1", 1},     {"lgamma", 1},    {"tgamma", 1},     {"logb", 1},
+     {"nextafter", 2}, {"cospi", 1},  {"sinpi", 1},      {"normcdf", 1},
+     {"normcdfinv", 1}, {"rcbrt", 1}, {"cyl_bessel_i0", 1},
+     {"cyl_bessel_i1", 1}};
+
+/// A libdevice function of kExternFunctions: its arguments promoted to one
+/// type, fp32 or fp64.
+static std::optional<Obj> lowerExternFunction(BuiltinCall &c) {
+  const auto *entry = llvm::find_if(kExternFunctions, [&](const auto &e) {
+    return e.first == c.name;
+  });
+  bool binary = entry->second == 2;
+  if (!(binary ? c.args.bind({"arg0", "arg1"}) : c.args.bind({"arg0"})))
+    return std::nullopt;
+  Obj x = *c.args.raw(0);
+  std::optional<Obj> y;
+  if (binary) {
+    y = *c.args.raw(1);
+    if (!c.cg.promoteOperands(x, *y, PromotionPurpose::Arithmetic, c.l))
+      return std::nullopt;
+  } else if (auto t = c.cg.toTensor(x, c.args.loc(0))) {
+    x = *t;
+  } else {
+    return std::nullopt;
+  }
+  if (!checkFloat32Or64(c, x))
+    return std::nullopt;
+  llvm::SmallVector<mlir::Value> args = {x.value};
+  if (y)
+    args.push_back(y->value);
+  return Obj::tensor(tkcir::ExternElementwiseOp::create(
+                         c.b, c.L, x.value.getType(), c.name, args)
+                         .getResult(),
+                     x.type);
+}
+
 /// `libdevice.isnan`, `isinf`, `finitef`/`isfinited` (booleans) and
 /// `signbit` (1 or 0 as int32): a test of each element, typed as Triton
 /// types the libdevice results.
@@ -504,6 +546,28 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"libdevice.atan2", lowerFloatBinary<math::Atan2Op>},
       {"libdevice.copysign", lowerFloatBinary<math::CopySignOp>},
       {"libdevice.fmod", lowerFloatBinary<arith::RemFOp>},
+      {"libdevice.fmax", lowerFloatBinary<arith::MaxNumFOp>},
+      {"libdevice.fmin", lowerFloatBinary<arith::MinNumFOp>},
+      {"libdevice.erfinv", lowerExternFunction},
+      {"libdevice.erfcinv", lowerExternFunction},
+      {"libdevice.erfcx", lowerExternFunction},
+      {"libdevice.exp10", lowerExternFunction},
+      {"libdevice.hypot", lowerExternFunction},
+      {"libdevice.j0", lowerExternFunction},
+      {"libdevice.j1", lowerExternFunction},
+      {"libdevice.y0", lowerExternFunction},
+      {"libdevice.y1", lowerExternFunction},
+      {"libdevice.lgamma", lowerExternFunction},
+      {"libdevice.tgamma", lowerExternFunction},
+      {"libdevice.logb", lowerExternFunction},
+      {"libdevice.nextafter", lowerExternFunction},
+      {"libdevice.cospi", lowerExternFunction},
+      {"libdevice.sinpi", lowerExternFunction},
+      {"libdevice.normcdf", lowerExternFunction},
+      {"libdevice.normcdfinv", lowerExternFunction},
+      {"libdevice.rcbrt", lowerExternFunction},
+      {"libdevice.cyl_bessel_i0", lowerExternFunction},
+      {"libdevice.cyl_bessel_i1", lowerExternFunction},
       {"libdevice.fast_dividef", lowerFdiv},
       {"libdevice.div_rn", lowerFdiv},
       {"libdevice.fma", lowerFma},

@@ -138,6 +138,15 @@ public:
   loadMatrices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rowAddress,
                unsigned count, bool transpose) const;
 
+  /// The symbol of math library function `name` (libdevice's name without
+  /// prefix or type suffix: "erfinv") for elements of `type`, in the library
+  /// the backend links in; empty when the library has none. The default
+  /// has none.
+  virtual std::string getMathLibrarySymbol(llvm::StringRef name,
+                                           mlir::Type type) const {
+    return "";
+  }
+
   /// Adds patterns lowering scalar math (math dialect ops, and arith ops
   /// the target implements with library calls) that take precedence over
   /// the generic LLVM-intrinsic lowering. The default adds none.

@@ -16,6 +16,7 @@
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
 using namespace mlir;
@@ -153,6 +154,41 @@ struct AddPtrLowering : public TargetPattern<AddPtrOp> {
   }
 };
 
+/// extern_elementwise: one call per register of the math library function
+/// the target names for the element type (declared on first use; the
+/// backend links the library in).
+struct ExternElementwiseLowering
+    : public TargetPattern<ExternElementwiseOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(ExternElementwiseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elem = getTypeConverter()->convertType(getElementTypeOrSelf(op.getType()));
+    // The pass checked that the target has the function.
+    std::string symbol = target.getMathLibrarySymbol(op.getFunction(), elem);
+    SmallVector<SmallVector<Value>> args;
+    for (auto [original, converted] : llvm::zip(op.getArgs(), adaptor.getArgs()))
+      args.push_back(registersOf(rewriter, loc, original, converted));
+    auto module = op->getParentOfType<ModuleOp>();
+    FailureOr<LLVM::LLVMFuncOp> callee = LLVM::lookupOrCreateFn(
+        rewriter, module, symbol, SmallVector<Type>(args.size(), elem), elem);
+    if (failed(callee))
+      return op.emitOpError() << "'" << symbol
+                              << "' is declared with another type";
+    SmallVector<Value> values;
+    for (size_t r = 0; r < args.front().size(); ++r) {
+      SmallVector<Value> operands;
+      for (auto &a : args)
+        operands.push_back(a[r]);
+      values.push_back(
+          LLVM::CallOp::create(rewriter, loc, *callee, operands).getResult());
+    }
+    replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
+    return success();
+  }
+};
+
 /// int_to_ptr, ptr_to_int and ptr_cast: one LLVM cast per register (none for
 /// ptr_cast, whose address space does not change).
 template <typename Op>
@@ -254,8 +290,8 @@ void mlir::tkc::gpu::populateElementwiseLoweringPatterns(
     const LLVMTypeConverter &converter, const ::tkc::TargetInfo &target,
     RewritePatternSet &patterns) {
   patterns.add<ProgramIdLowering, NumProgramsLowering, MakeRangeLowering,
-               SplatLowering, SplatConstantLowering, AddPtrLowering>(converter,
-                                                                     target);
+               SplatLowering, SplatConstantLowering, AddPtrLowering,
+               ExternElementwiseLowering>(converter, target);
   patterns.add<ElementwiseLowering>(converter, patterns.getContext());
   patterns.add<PointerCastLowering<IntToPtrOp>, PointerCastLowering<PtrToIntOp>,
                PointerCastLowering<PtrCastOp>, InlineAsmLowering>(converter);

@@ -116,6 +116,14 @@ struct ConvertTKCGPUToLLVMPass
             reason = "packing " + std::to_string(asmOp.getPackedElement()) +
                      " elements per asm where each thread holds " +
                      std::to_string(count);
+          } else if (auto call = dyn_cast<ExternElementwiseOp>(op)) {
+            Type elem = getElementTypeOrSelf(call.getType());
+            if (!info->getMathLibrarySymbol(call.getFunction(), elem).empty())
+              return WalkResult::advance();
+            std::string type;
+            llvm::raw_string_ostream(type) << elem;
+            reason = "of '" + call.getFunction().str() + "' for " + type +
+                     " on '" + target + "'";
           } else if (isa<GatherOp, HistogramOp>(op)) {
             if (isIndexingOpLowerable(op, reason))
               return WalkResult::advance();

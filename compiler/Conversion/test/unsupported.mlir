@@ -92,3 +92,14 @@ module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %y : tensor<64xi8, #two>
   }
 }
+
+// -----
+
+// A math library function for a type the library does not have.
+module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @half(%x: f16) -> f16 {
+    // expected-error @+1 {{code generation does not support 'tkc.extern_elementwise' of 'erfinv' for f16 on 'cuda:90a' yet}}
+    %a = tkc.extern_elementwise "erfinv"(%x) : f16 -> f16
+    return %a : f16
+  }
+}

@@ -654,6 +654,15 @@ LogicalResult HistogramOp::verify() {
   return success();
 }
 
+LogicalResult ExternElementwiseOp::verify() {
+  if (getArgs().empty())
+    return emitOpError("needs at least one argument");
+  for (Type t : getArgs().getTypes())
+    if (t != getType())
+      return emitOpError("needs arguments of the result's type");
+  return success();
+}
+
 LogicalResult ElementwiseInlineAsmOp::verify() {
   if (getPackedElement() < 1)
     return emitOpError("packs at least one element per asm, got ")

@@ -573,6 +573,28 @@ def TKC_FpToFpOp : TKC_Op<"fp_to_fp", [Pure, Elementwise,
 // Inline assembly
 //===----------------------------------------------------------------------===//
 
+def TKC_ExternElementwiseOp : TKC_Op<"extern_elementwise", [Pure,
+    Elementwise]> {
+  let summary = "A math library function applied to every element";
+  let description = [{
+    A function of the vendors' math libraries that MLIR's math dialect does
+    not have (`libdevice.erfinv`, `libdevice.j0`, ...), named without its
+    vendor prefix and type suffix; each backend maps the name and the
+    element type to its library's symbol (`__nv_erfinvf`,
+    `__ocml_erfinv_f32`).
+
+    ```mlir
+    %y = tkc.extern_elementwise "erfinv"(%x) : tensor<64xf32> -> tensor<64xf32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$function, Variadic<TKC_FloatLike>:$args);
+  let results = (outs TKC_FloatLike:$result);
+  let assemblyFormat = [{
+    $function `(` $args `)` attr-dict `:` type($args) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def TKC_ElementwiseInlineAsmOp : TKC_Op<"elementwise_inline_asm", [
     Elementwise, DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Inline assembly applied to every element";

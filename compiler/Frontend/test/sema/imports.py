@@ -65,8 +65,8 @@ def host_branch_name(p):
 
 @triton.jit
 def missing_libdevice(p):
-    tl.store(p, libdevice.j0(tl.load(p)))
-# MISSING: imports.py:[[@LINE-1]]:27: error: libdevice.j0 is not supported by tkc yet
+    tl.store(p, libdevice.ilogb(tl.load(p)))
+# MISSING: imports.py:[[@LINE-1]]:27: error: libdevice.ilogb is not supported by tkc yet
 
 
 # A try body that assigns an attribute of triton.language is taken over an

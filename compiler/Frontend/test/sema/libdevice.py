@@ -1,4 +1,5 @@
 # RUN: tkc compile %s --kernel unary --signature '*fp32:16' --emit=ttir | FileCheck %s --check-prefix=UNARY
+# RUN: tkc compile %s --kernel extern_functions --signature '*fp32, *fp64' --emit=ttir | FileCheck %s --check-prefix=EXTERN
 # RUN: tkc compile %s --kernel binary --signature '*fp32:16, *fp64:16' --emit=ttir | FileCheck %s --check-prefix=BINARY
 # RUN: tkc compile %s --kernel tests --signature '*fp32:16, *i32:16' --emit=ttir | FileCheck %s --check-prefix=TESTS
 # RUN: not tkc compile %s --kernel half --signature '*fp16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HALF
@@ -109,3 +110,17 @@ def tests(p, q):
 def half(p):
     tl.store(p, libdevice.tanh(tl.load(p)))
 # HALF: libdevice.py:[[@LINE-1]]:17: error: libdevice.tanh expects fp32 or fp64, got fp16; convert with .to(tl.float32)
+
+
+# Functions the math dialect lacks become tkc.extern_elementwise by name
+# (the backend picks the library symbol); fmax and fmin are arith's maxnum
+# and minnum.
+@triton.jit
+def extern_functions(p, q):
+    x = tl.load(p)
+    # EXTERN: tkc.extern_elementwise "erfinv"(%{{.*}}) : f32 -> f32
+    # EXTERN: tkc.extern_elementwise "hypot"(%{{.*}}, %{{.*}}) : f64, f64 -> f64
+    # EXTERN: arith.maxnumf
+    # EXTERN: tkc.extern_elementwise "cyl_bessel_i0"(%{{.*}}) : f64 -> f64
+    y = libdevice.erfinv(x) + libdevice.hypot(tl.load(q), 2.0)
+    tl.store(p, libdevice.cyl_bessel_i0(libdevice.fmax(y, 0.5)))

@@ -1,0 +1,26 @@
+# Special functions of triton.language.extra.libdevice that MLIR's math
+# dialect lacks (tkc.extern_elementwise: libdevice on NVIDIA, ocml on AMD).
+# tkc compiles this file ahead of time (kernels/BUILD); it must stay plain
+# Triton Python.
+import triton
+import triton.language as tl
+from triton.language.extra import libdevice
+
+
+@triton.jit
+def special_math_kernel(x_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
+    """For x in (0, 1): writes erfinv(2x - 1), lgamma(8x), tgamma(4x + 0.5),
+    hypot(x, 1 - x), exp10(x), normcdf(4x - 2), cyl_bessel_i0(4x), j0(8x)
+    as eight rows of n_elements."""
+    offsets = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offsets < n_elements
+    x = tl.load(x_ptr + offsets, mask=mask, other=0.5)
+    out = out_ptr + offsets
+    tl.store(out, libdevice.erfinv(2 * x - 1), mask=mask)
+    tl.store(out + n_elements, libdevice.lgamma(8 * x), mask=mask)
+    tl.store(out + 2 * n_elements, libdevice.tgamma(4 * x + 0.5), mask=mask)
+    tl.store(out + 3 * n_elements, libdevice.hypot(x, 1 - x), mask=mask)
+    tl.store(out + 4 * n_elements, libdevice.exp10(x), mask=mask)
+    tl.store(out + 5 * n_elements, libdevice.normcdf(4 * x - 2), mask=mask)
+    tl.store(out + 6 * n_elements, libdevice.cyl_bessel_i0(4 * x), mask=mask)
+    tl.store(out + 7 * n_elements, libdevice.j0(8 * x), mask=mask)

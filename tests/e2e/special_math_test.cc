@@ -1,0 +1,85 @@
+//===- special_math_test.cc - libdevice special functions on a GPU --------===//
+//
+// Runs kernels/special_math.py (functions that reach the vendors' math
+// libraries through tkc.extern_elementwise) on whole and ragged lengths and
+// checks each of its eight outputs against the C++ library in double
+// precision, within a tolerance of a few fp32 ulps of the value (erfinv
+// through erf(erfinv(y)) = y). Nothing past the outputs may be written.
+//
+//===----------------------------------------------------------------------===//
+
+#include "special_math.h"
+#include "tests/e2e/gpu_test_support.h"
+
+#include <cmath>
+
+namespace tkc::e2e {
+namespace {
+
+class SpecialMathTest : public GpuTest,
+                        public ::testing::WithParamInterface<int> {};
+
+TEST_P(SpecialMathTest, MatchesCppLibrary) {
+  const int n = GetParam();
+  std::vector<float> x = randomFloats(n, 21, 0.01f, 0.99f);
+  const size_t bytes = size_t(8) * n * 4;
+  DeviceBuffer dx(*driver, size_t(n) * 4), dout(*driver, bytes + kGuardBytes);
+  dx.upload(x);
+  dout.fill(kPoison);
+  tkc_status status = special_math(stream(), dx.ptr(), dout.ptr(), n);
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+  std::vector<uint8_t> raw = dout.download<uint8_t>(bytes + kGuardBytes);
+  const char *names[] = {"erfinv", "lgamma", "tgamma", "hypot",
+                         "exp10",  "normcdf", "cyl_bessel_i0", "j0"};
+  size_t mismatches = 0;
+  for (int f = 0; f < 8; ++f)
+    for (int i = 0; i < n; ++i) {
+      float got;
+      std::memcpy(&got, raw.data() + (size_t(f) * n + i) * 4, 4);
+      double v = x[i], want = 0, check = got;
+      switch (f) {
+      case 0: // erfinv(2v - 1), checked through erf.
+        want = 2 * v - 1;
+        check = std::erf(double(got));
+        break;
+      case 1:
+        want = std::lgamma(8 * v);
+        break;
+      case 2:
+        want = std::tgamma(4 * v + 0.5);
+        break;
+      case 3:
+        want = std::hypot(v, 1 - v);
+        break;
+      case 4:
+        want = std::pow(10.0, v);
+        break;
+      case 5:
+        want = 0.5 * std::erfc(-(4 * v - 2) / std::sqrt(2.0));
+        break;
+      case 6:
+        want = std::cyl_bessel_i(0.0, 4 * v);
+        break;
+      case 7:
+        want = std::cyl_bessel_j(0.0, 8 * v);
+        break;
+      }
+      // The inputs were computed in fp32 (2x - 1, 8x, ...): allow for
+      // their rounding too, through the functions' slopes (bounded here).
+      double tolerance = 1e-5 * std::fabs(want) + 2e-5;
+      if (!(std::fabs(check - want) <= tolerance) && ++mismatches <= 8)
+        ADD_FAILURE() << names[f] << "(x = " << x[i] << ") = " << got
+                      << ", want " << want;
+    }
+  EXPECT_EQ(mismatches, 0u) << "of " << 8 * n;
+  for (size_t b = bytes; b < raw.size(); ++b)
+    ASSERT_EQ(raw[b], kPoison) << "byte " << b - bytes << " past the end";
+}
+
+INSTANTIATE_TEST_SUITE_P(Lengths, SpecialMathTest,
+                         ::testing::Values(1024, 65536, 1, 1000, 4099));
+
+} // namespace
+} // namespace tkc::e2e
