@@ -357,11 +357,11 @@ std::optional<Obj> FunctionGen::tensorAttribute(const Obj &t,
     m.self = std::make_shared<Obj>(t);
     return m;
   }
+  // A descriptor parameter given a pointer's signature entry.
   if (attr == "load" && t.type.elem.isPtr()) {
-    cg.diags.error(l, "pointers have no method 'load'; a tensor descriptor "
-                      "passed as a kernel parameter is not supported by tkc "
-                      "yet (make one in the kernel with "
-                      "tl.make_tensor_descriptor, or use tl.load(pointer))");
+    cg.diags.error(l, "pointers have no method 'load'; for a tensor "
+                      "descriptor parameter, give it a signature entry such "
+                      "as 'tensordesc<fp16[64, 64]>' (its block shape)");
     return std::nullopt;
   }
   cg.diags.error(l, "a block has no attribute '" + attr + "'");

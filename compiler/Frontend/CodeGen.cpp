@@ -41,14 +41,52 @@ static std::string dottedName(const Expr &e) {
   return "<expression>";
 }
 
-/// How one kernel parameter is bound: a compile-time value, or a function
-/// argument described by its signature entry.
+/// How one kernel parameter is bound: a compile-time value, or function
+/// arguments described by signature entries (one, or a tensor
+/// descriptor's several).
 struct ParamBinding {
   std::optional<Obj> constant;
   const SignatureEntry *entry = nullptr;
   /// True when `constant` is the value 1 of a `:1` signature entry.
   bool equalsOne = false;
+  /// The function arguments, each with its name in the metadata and its
+  /// typed signature entry: the parameter itself, or a descriptor's base,
+  /// shape and strides (`NAME_base`, `NAME_shape0`, ..., `NAME_stride0`,
+  /// ...; the last stride is 1).
+  std::vector<std::pair<std::string, SignatureEntry>> args;
 };
+
+/// The function arguments of parameter `name` with signature `entry`.
+static std::vector<std::pair<std::string, SignatureEntry>>
+argumentsOf(const std::string &name, const SignatureEntry &entry) {
+  if (entry.kind != SignatureEntry::Kind::TensorDesc)
+    return {{name, entry}};
+  auto typed = [](DType type, unsigned divisibility, std::string text) {
+    SignatureEntry e;
+    e.type = type;
+    e.divisibility = divisibility;
+    e.text = std::move(text);
+    return e;
+  };
+  std::vector<std::pair<std::string, SignatureEntry>> args;
+  // Triton's descriptors have 16-byte aligned bases.
+  args.emplace_back(name + "_base",
+                    typed(DType::pointerTo(entry.type), 16,
+                          "*" + llvm::StringRef(entry.text)
+                                    .drop_front(strlen("tensordesc<"))
+                                    .split('[')
+                                    .first.trim()
+                                    .str() +
+                              ":16"));
+  size_t rank = entry.blockShape.size();
+  for (size_t d = 0; d < rank; ++d)
+    args.emplace_back(name + "_shape" + std::to_string(d),
+                      typed(DType(DType::Kind::I32), 0, "i32"));
+  for (size_t d = 0; d + 1 < rank; ++d)
+    args.emplace_back(name + "_stride" + std::to_string(d),
+                      typed(DType(DType::Kind::I64), 0, "i64"));
+  return args;
+}
 
 /// The Python spelling of a constexpr value, for the metadata.
 std::string constexprText(const Obj &value) {
@@ -79,27 +117,30 @@ mlir::ArrayAttr describeParams(mlir::OpBuilder &b, const FunctionDef &fn,
                                const std::vector<ParamBinding> &bindings) {
   llvm::SmallVector<mlir::Attribute> params;
   for (auto [p, bd] : llvm::zip(fn.params, bindings)) {
-    llvm::SmallVector<mlir::NamedAttribute> fields;
-    fields.push_back(b.getNamedAttr("name", b.getStringAttr(p.name)));
     if (bd.constant && !bd.equalsOne) {
-      fields.push_back(b.getNamedAttr("kind", b.getStringAttr("constexpr")));
-      fields.push_back(b.getNamedAttr(
-          "value", b.getStringAttr(constexprText(*bd.constant))));
-    } else {
+      params.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("name", b.getStringAttr(p.name)),
+           b.getNamedAttr("kind", b.getStringAttr("constexpr")),
+           b.getNamedAttr("value",
+                          b.getStringAttr(constexprText(*bd.constant)))}));
+      continue;
+    }
+    for (const auto &[name, entry] : bd.args) {
+      llvm::SmallVector<mlir::NamedAttribute> fields;
+      fields.push_back(b.getNamedAttr("name", b.getStringAttr(name)));
       // The signature's own spelling of the type: `*fp16:16` gives fp16.
-      llvm::StringRef type =
-          llvm::StringRef(bd.entry->text).split(':').first.trim();
+      llvm::StringRef type = llvm::StringRef(entry.text).split(':').first.trim();
       bool isPointer = type.consume_front("*");
       fields.push_back(b.getNamedAttr(
           "kind", b.getStringAttr(isPointer ? "pointer" : "scalar")));
       fields.push_back(b.getNamedAttr("dtype", b.getStringAttr(type)));
       fields.push_back(b.getNamedAttr(
           "divisibility",
-          b.getI32IntegerAttr(std::max(1u, bd.entry->divisibility))));
+          b.getI32IntegerAttr(std::max(1u, entry.divisibility))));
       if (bd.equalsOne)
         fields.push_back(b.getNamedAttr("equal_to_1", b.getBoolAttr(true)));
+      params.push_back(b.getDictionaryAttr(fields));
     }
-    params.push_back(b.getDictionaryAttr(fields));
   }
   return b.getArrayAttr(params);
 }
@@ -218,6 +259,7 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
       continue;
     }
     bindings[i].entry = entry;
+    bindings[i].args = argumentsOf(p.name, *entry);
     if (entry->equalsOne) {
       bindings[i].constant = Obj::integer(1);
       bindings[i].equalsOne = true;
@@ -231,7 +273,8 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
   llvm::SmallVector<mlir::Type> argTypes;
   for (const ParamBinding &bd : bindings)
     if (bd.entry && !bd.constant)
-      argTypes.push_back(bd.entry->type.toMLIR(&context));
+      for (const auto &arg : bd.args)
+        argTypes.push_back(arg.second.type.toMLIR(&context));
   b.setInsertionPointToEnd(moduleOp.getBody());
   auto func = mlir::func::FuncOp::create(b, cg.loc(fn->nameLoc), fn->name,
                                          b.getFunctionType(argTypes, {}));
@@ -249,14 +292,36 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
       gen.scope[p.name] = *bindings[i].constant;
       continue;
     }
+    std::vector<Obj> values;
+    for (const auto &[name, entry] : bindings[i].args) {
+      mlir::BlockArgument arg = entryBlock->getArgument(argIndex);
+      arg.setLoc(cg.loc(p.loc));
+      if (entry.divisibility)
+        func.setArgAttr(argIndex, mlir::tkc::TKCDialect::kDivisibility,
+                        b.getI32IntegerAttr(entry.divisibility));
+      values.push_back(Obj::tensor(arg, TType{entry.type, {}}));
+      ++argIndex;
+    }
     const SignatureEntry &entry = *bindings[i].entry;
-    mlir::BlockArgument arg = entryBlock->getArgument(argIndex);
-    arg.setLoc(cg.loc(p.loc));
-    if (entry.divisibility)
-      func.setArgAttr(argIndex, mlir::tkc::TKCDialect::kDivisibility,
-                      b.getI32IntegerAttr(entry.divisibility));
-    gen.scope[p.name] = Obj::tensor(arg, TType{entry.type, {}});
-    ++argIndex;
+    if (entry.kind != SignatureEntry::Kind::TensorDesc) {
+      gen.scope[p.name] = values.front();
+      continue;
+    }
+    // A descriptor: base, then the shape and the strides as int64, the last
+    // stride 1, as tl.make_tensor_descriptor builds one.
+    size_t rank = entry.blockShape.size();
+    Obj desc;
+    desc.kind = Kind::TensorDesc;
+    desc.elems.push_back(values.front());
+    DType i64(DType::Kind::I64);
+    for (size_t d = 0; d < rank; ++d)
+      desc.elems.push_back(*cg.cast(values[1 + d], i64, p.loc));
+    for (size_t d = 0; d + 1 < rank; ++d)
+      desc.elems.push_back(values[1 + rank + d]);
+    desc.elems.push_back(cg.constantInt(TType{i64, {}}, 1, p.loc));
+    desc.blockShape = entry.blockShape;
+    desc.str = entry.padding;
+    gen.scope[p.name] = desc;
   }
   if (!gen.visitBody(fn->body))
     return nullptr;

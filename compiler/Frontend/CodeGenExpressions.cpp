@@ -62,8 +62,18 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
         m.self = std::make_shared<Obj>(*base);
         return m;
       }
+      if (a.attr == "dtype")
+        return Obj::dtypeObj(base->elems.front().type.elem.getPointee());
+      if (a.attr == "block_shape") {
+        std::vector<Obj> dims;
+        for (int64_t d : base->blockShape)
+          dims.push_back(Obj::integer(d));
+        return Obj::tuple(std::move(dims));
+      }
       cg.diags.error(a.attrLoc, "a tensor descriptor has no attribute '" +
-                                    a.attr + "' (tkc supports load and store)");
+                                    a.attr +
+                                    "' (tkc supports load, store, dtype and "
+                                    "block_shape)");
       return std::nullopt;
     default:
       cg.diags.error(a.attrLoc,

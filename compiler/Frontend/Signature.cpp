@@ -7,6 +7,7 @@
 #include "compiler/Frontend/Signature.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace tkc::frontend {
 
@@ -28,20 +29,85 @@ static bool isLiteral(llvm::StringRef text) {
   return llvm::isDigit(c) || c == '-' || c == '+' || c == '.';
 }
 
+/// The entries of `signature`: split at the commas outside `<...>` and
+/// `[...]` (a tensordesc's block shape has commas of its own).
+static llvm::SmallVector<llvm::StringRef> splitEntries(llvm::StringRef text) {
+  llvm::SmallVector<llvm::StringRef> parts;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '<' || c == '[')
+      ++depth;
+    else if ((c == '>' || c == ']') && depth > 0)
+      --depth;
+    else if (c == ',' && depth == 0) {
+      parts.push_back(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push_back(text.substr(start));
+  return parts;
+}
+
+/// Parses `tensordesc<DTYPE[D0, D1, ...]>` or `tensordesc<DTYPE[...], nan>`
+/// into `entry`.
+static llvm::Error parseTensorDesc(unsigned index, llvm::StringRef text,
+                                   SignatureEntry &entry) {
+  llvm::StringRef body = text;
+  if (!body.consume_front("tensordesc<") || !body.consume_back(">"))
+    return entryError(index, text, "expected tensordesc<DTYPE[D0, D1, ...]>");
+  auto [typeText, rest] = body.split('[');
+  auto [dimsText, tail] = rest.split(']');
+  std::optional<DType> type = DType::parseShortName(typeText.trim());
+  if (!type || type->isPtr())
+    return entryError(index, text,
+                      "unknown element type '" + typeText.trim() + "'");
+  llvm::SmallVector<llvm::StringRef> dims;
+  dimsText.split(dims, ',');
+  for (llvm::StringRef d : dims) {
+    int64_t extent = 0;
+    if (d.trim().getAsInteger(10, extent) || extent <= 0 ||
+        !llvm::isPowerOf2_64(extent))
+      return entryError(index, text,
+                        "block dimensions must be powers of two, got '" +
+                            d.trim() + "'");
+    entry.blockShape.push_back(extent);
+  }
+  tail = tail.trim();
+  entry.padding = "zero";
+  if (tail.consume_front(",")) {
+    entry.padding = tail.trim().str();
+    if (entry.padding != "zero" && entry.padding != "nan")
+      return entryError(index, text,
+                        "the padding must be zero or nan, got '" +
+                            entry.padding + "'");
+  } else if (!tail.empty()) {
+    return entryError(index, text, "unexpected '" + tail + "'");
+  }
+  entry.kind = SignatureEntry::Kind::TensorDesc;
+  entry.type = *type;
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::vector<SignatureEntry>>
 parseSignature(llvm::StringRef signature) {
   std::vector<SignatureEntry> entries;
   if (signature.trim().empty())
     return entries;
-  llvm::SmallVector<llvm::StringRef> parts;
-  signature.split(parts, ',');
-  for (auto [i, rawPart] : llvm::enumerate(parts)) {
+  for (auto [i, rawPart] : llvm::enumerate(splitEntries(signature))) {
     unsigned index = i + 1;
     llvm::StringRef text = rawPart.trim();
     SignatureEntry entry;
     entry.text = text.str();
     if (text.empty())
       return entryError(index, text, "empty entry");
+    if (text.starts_with("tensordesc")) {
+      if (llvm::Error error = parseTensorDesc(index, text, entry))
+        return std::move(error);
+      entries.push_back(std::move(entry));
+      continue;
+    }
     if (isLiteral(text)) {
       entry.kind = SignatureEntry::Kind::Literal;
       entry.literal = text.str();

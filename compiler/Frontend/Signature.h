@@ -25,6 +25,10 @@ struct SignatureEntry {
   enum class Kind {
     Typed,   ///< A runtime parameter: pointer or scalar, maybe with a hint.
     Literal, ///< A constexpr value, kept as written (e.g. `1024`, `True`).
+    /// A tensor descriptor, `tensordesc<fp16[64, 64]>` (Triton's spelling;
+    /// `tensordesc<fp16[64, 64], nan>` pads with NaN): passed as its base
+    /// pointer, its shape and its strides but the last, which is 1.
+    TensorDesc,
   };
   Kind kind = Kind::Typed;
   /// The type of a Typed entry.
@@ -36,6 +40,10 @@ struct SignatureEntry {
   bool equalsOne = false;
   /// The text of a Literal entry.
   std::string literal;
+  /// A TensorDesc entry's block shape and padding option ("zero", "nan");
+  /// `type` is its element type.
+  std::vector<int64_t> blockShape;
+  std::string padding;
   /// The entry as written, for diagnostics.
   std::string text;
 };

@@ -88,6 +88,21 @@ TEST(Signature, ParsesTypesHintsAndLiterals) {
   EXPECT_EQ((*sig)[6].literal, "'relu'");
 }
 
+TEST(Signature, ParsesTensorDescriptors) {
+  auto sig = parseSignature(
+      "tensordesc<bf16[1, 128, 64]>, i32, tensordesc<fp32[32,16], nan>, 8");
+  ASSERT_TRUE(static_cast<bool>(sig)) << llvm::toString(sig.takeError());
+  ASSERT_EQ(sig->size(), 4u);
+  EXPECT_EQ((*sig)[0].kind, SignatureEntry::Kind::TensorDesc);
+  EXPECT_EQ((*sig)[0].type, DType(K::BF16));
+  EXPECT_EQ((*sig)[0].blockShape, (std::vector<int64_t>{1, 128, 64}));
+  EXPECT_EQ((*sig)[0].padding, "zero");
+  EXPECT_EQ((*sig)[1].kind, SignatureEntry::Kind::Typed);
+  EXPECT_EQ((*sig)[2].blockShape, (std::vector<int64_t>{32, 16}));
+  EXPECT_EQ((*sig)[2].padding, "nan");
+  EXPECT_EQ((*sig)[3].literal, "8");
+}
+
 std::string signatureError(llvm::StringRef text) {
   auto sig = parseSignature(text);
   if (sig) {
@@ -114,6 +129,15 @@ TEST(Signature, Errors) {
             "integer, got 'x'");
   EXPECT_EQ(signatureError("i32,,i32"),
             "invalid signature entry 2 '': empty entry");
+  EXPECT_EQ(signatureError("tensordesc<fp16[64, 48]>"),
+            "invalid signature entry 1 'tensordesc<fp16[64, 48]>': block "
+            "dimensions must be powers of two, got '48'");
+  EXPECT_EQ(signatureError("tensordesc<fp17[64]>"),
+            "invalid signature entry 1 'tensordesc<fp17[64]>': unknown "
+            "element type 'fp17'");
+  EXPECT_EQ(signatureError("tensordesc<fp16[64], inf>"),
+            "invalid signature entry 1 'tensordesc<fp16[64], inf>': the "
+            "padding must be zero or nan, got 'inf'");
 }
 
 } // namespace

@@ -91,4 +91,4 @@ def dtype_call_args(p):
 @triton.jit
 def descriptor_load(desc, out):
     tl.store(out, desc.load([0, 0]))
-# DESC: methods.py:[[@LINE-1]]:24: error: pointers have no method 'load'; a tensor descriptor passed as a kernel parameter is not supported by tkc yet (make one in the kernel with tl.make_tensor_descriptor, or use tl.load(pointer))
+# DESC: methods.py:[[@LINE-1]]:24: error: pointers have no method 'load'; for a tensor descriptor parameter, give it a signature entry such as 'tensordesc<fp16[64, 64]>' (its block shape)

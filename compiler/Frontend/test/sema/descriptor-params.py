@@ -1,0 +1,24 @@
+# RUN: tkc compile %s --kernel copy --signature 'tensordesc<fp16[32, 64]>, tensordesc<fp16[32, 64], nan>, i32' --emit=ttir | FileCheck %s
+# RUN: not tkc compile %s --kernel copy --signature '*fp16, tensordesc<fp16[32, 64]>, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=POINTER
+# A tensor descriptor parameter (`tensordesc<DTYPE[BLOCK]>`, as Triton
+# spells its type) is passed as its base (16-byte aligned), its shape (i32
+# each) and its strides but the last (i64 each; the last is 1), named
+# NAME_base, NAME_shape<d>, NAME_stride<d> in the kernel's parameters; its
+# loads and stores are masked at the shape.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def copy(src, dst, m):
+    # CHECK: func.func @copy(%arg0: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %arg1: i32, %arg2: i32, %arg3: i64, %arg4: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %arg5: i32, %arg6: i32, %arg7: i64, %arg8: i32)
+    # CHECK-SAME: name = "src_base"
+    # CHECK-SAME: name = "src_shape0"
+    # CHECK-SAME: name = "src_shape1"
+    # CHECK-SAME: name = "src_stride0"
+    # CHECK-SAME: name = "dst_base"
+    # CHECK: tkc.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x64x!tkc.ptr<f16>>
+    # CHECK: tkc.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x64x!tkc.ptr<f16>>
+    block = src.load([m, 0])
+# POINTER: descriptor-params.py:[[@LINE-1]]:17: error: pointers have no method 'load'; for a tensor descriptor parameter, give it a signature entry such as 'tensordesc<fp16[64, 64]>' (its block shape)
+    dst.store([m, 0], block.to(dst.dtype))
