@@ -1,15 +1,17 @@
 """tkc's Triton-language library (tl.sort, tl.flip, tl.rand, tl.randn,
-tl.randint, a dropout) against Triton's JIT on the same kernels/library.py
-source, in one process.
+tl.randint, a dropout), tl.gather and tl.histogram (kernels/indexing.py),
+libdevice's special functions (kernels/special_math.py) and tensor
+descriptors as parameters (kernels/descriptors.py) against Triton's JIT on
+the same sources, in one process.
 
 Runs only on the GPU machine (PyTorch and Triton installed there), never in CI
 or the build. For each kernel it calls the generated C function from
 libtkc_kernels.so with ctypes on PyTorch's current stream and launches the
 same @triton.jit function through Triton's JIT with the constexprs and
 num_warps tkc compiled it with (as kernels/BUILD gives them). It first
-compares the outputs: bit for bit for sort, flip, randint, rand and dropout,
-and the largest difference for randn (fp32 log/sqrt/cos may round
-differently). Then it times both with triton.testing.do_bench (median) and
+compares the outputs: bit for bit for sort, flip, randint, rand, dropout,
+gather, histogram and descriptors, and the largest difference for randn
+(fp32 log/sqrt/cos may round differently) and the special functions. Then it times both with triton.testing.do_bench (median) and
 prints the ratio tkc / Triton (time of Triton / time of tkc; above 1 means
 tkc is faster).
 """
@@ -28,9 +30,9 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NUM_WARPS = 4  # triton_kernel's default, used by every kernel here
 
 
-def load_source():
+def load_source(name="library"):
     spec = importlib.util.spec_from_file_location(
-        "tkc_library", os.path.join(REPO, "kernels", "library.py"))
+        "tkc_" + name, os.path.join(REPO, "kernels", name + ".py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -46,6 +48,11 @@ def load_tkc(path):
         "flip_tiles_dim1": [p, p, p, i32],
         "random_numbers": [p, p, p, p, i32, i32],
         "dropout": [p, p, p, i32, f32, i32],
+        "gather_tile": [p, p, p, p, i32],
+        "block_histogram": [p, p, p, i32],
+        "special_math": [p, p, p, i32],
+        "scale_tiles": [p, p, i32, i32, ctypes.c_int64, p, i32, i32,
+                        ctypes.c_int64, i32, i32, f32],
     }
     for name, argtypes in signatures.items():
         fn = getattr(lib, name)
@@ -136,6 +143,64 @@ def main():
                       num_warps=NUM_WARPS),
                   yd_tkc, yd_tri, True, 2 * n_drop * 4))
 
+    # tl.gather: 65536 tiles of 64x16 fp32, 32 rows picked per tile.
+    indexing = load_source("indexing")
+    tiles = 65536
+    src_t = torch.randn(tiles, 64, 16, device="cuda")
+    idx_t = torch.randint(0, 64, (tiles, 32, 16), device="cuda",
+                          dtype=torch.int32)
+    g_tkc, g_tri = (torch.empty(tiles, 32, 16, device="cuda")
+                    for _ in range(2))
+    cases.append(("gather_tile", lambda: call(
+        lib, "gather_tile", src_t.data_ptr(), idx_t.data_ptr(),
+        g_tkc.data_ptr(), tiles),
+        lambda: indexing.gather_tile_kernel[(tiles,)](
+            src_t, idx_t, g_tri, tiles, M=64, N=16, K=32,
+            num_warps=NUM_WARPS),
+        g_tkc, g_tri, True, (src_t.numel() + 2 * idx_t.numel()) * 4))
+
+    # tl.histogram: 2^24 int32 values into 64 bins per 1024.
+    n_h = 1 << 24
+    xh = torch.randint(-8, 72, (n_h,), device="cuda", dtype=torch.int32)
+    h_tkc, h_tri = (torch.empty(n_h // 1024 * 64, device="cuda",
+                                dtype=torch.int32) for _ in range(2))
+    cases.append(("block_histogram", lambda: call(
+        lib, "block_histogram", xh.data_ptr(), h_tkc.data_ptr(), n_h),
+        lambda: indexing.block_histogram_kernel[(n_h // 1024,)](
+            xh, h_tri, n_h, NUM_BINS=64, BLOCK_SIZE=1024,
+            num_warps=NUM_WARPS),
+        h_tkc, h_tri, True, n_h * 4))
+
+    # libdevice's special functions: 2^22 fp32 inputs, 8 outputs each.
+    special = load_source("special_math")
+    n_s = 1 << 22
+    xs = torch.rand(n_s, device="cuda") * 0.98 + 0.01
+    s_tkc, s_tri = (torch.empty(8 * n_s, device="cuda") for _ in range(2))
+    cases.append(("special_math", lambda: call(
+        lib, "special_math", xs.data_ptr(), s_tkc.data_ptr(), n_s),
+        lambda: special.special_math_kernel[(n_s // 1024,)](
+            xs, s_tri, n_s, BLOCK_SIZE=1024, num_warps=NUM_WARPS),
+        s_tkc, s_tri, False, 9 * n_s * 4))
+
+    # Tensor descriptors as parameters: a 4000 x 3000 fp32 matrix with rows
+    # 3072 wide, tiles 32x64 (Triton's JIT uses TMA on the H100).
+    descriptors = load_source("descriptors")
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    rows, cols, stride = 4000, 3000, 3072
+    xm = torch.randn(rows, stride, device="cuda")[:, :cols]
+    d_tkc, d_tri = (torch.zeros(rows, stride, device="cuda")[:, :cols]
+                    for _ in range(2))
+    in_desc = TensorDescriptor.from_tensor(xm, [32, 64])
+    out_desc = TensorDescriptor.from_tensor(d_tri, [32, 64])
+    grid_d = (triton.cdiv(rows, 32) * triton.cdiv(cols, 64),)
+    cases.append(("scale_tiles (descriptors)", lambda: call(
+        lib, "scale_tiles", xm.data_ptr(), rows, cols, stride,
+        d_tkc.data_ptr(), rows, cols, stride, rows, cols, 0.75),
+        lambda: descriptors.scale_tiles_kernel[grid_d](
+            in_desc, out_desc, rows, cols, 0.75, BLOCK_M=32, BLOCK_N=64,
+            num_warps=NUM_WARPS),
+        d_tkc, d_tri, True, 2 * rows * cols * 4))
+
     print("device: %s; torch %s, triton %s" % (
         torch.cuda.get_device_name(), torch.__version__, triton.__version__))
     for name, run_tkc, run_triton, y_tkc, y_tri, exact, nbytes in cases:
@@ -152,6 +217,12 @@ def main():
                 elif not torch.equal(a, b):
                     bad = (a != b).sum().item()
                     failures.append("%s: %d of %d differ" % (kind, bad, n))
+        elif not exact:
+            diff = ((y_tkc - y_tri).abs() / (1 + y_tri.abs())).max().item()
+            print("  %s: largest relative difference to Triton %.3g" % (
+                name, diff))
+            if diff > 1e-5:
+                failures.append("%s differs by %g" % (name, diff))
         elif not torch.equal(y_tkc, y_tri):
             bad = (y_tkc != y_tri).sum().item()
             failures.append("%s: %d elements differ from Triton" % (name, bad))

@@ -22,7 +22,7 @@ def gather_tile_kernel(src_ptr, index_ptr, out_ptr, n_tiles, M: tl.constexpr,
 def block_histogram_kernel(x_ptr, out_ptr, n_elements,
                            NUM_BINS: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     """out[p, b] = how many of the BLOCK_SIZE values of program p equal b
-    (values outside [0, NUM_BINS) and past n_elements are not counted)."""
+    modulo NUM_BINS (values past n_elements are not counted)."""
     pid = tl.program_id(axis=0)
     offsets = pid * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offsets < n_elements

@@ -411,7 +411,8 @@ static std::optional<Obj> lowerCumulative(BuiltinCall &c) {
 
 /// `tl.histogram(input, num_bins, mask)` (and `x.histogram(...)`): how
 /// often each of 0 .. num_bins-1 occurs in the integers of `input` (where
-/// `mask` holds), as a block of num_bins int32.
+/// `mask` holds; other values count modulo num_bins, as in Triton), as a
+/// block of num_bins int32.
 static std::optional<Obj> lowerHistogram(BuiltinCall &c) {
   if (!c.args.bind({"input", "num_bins", "mask="}))
     return std::nullopt;

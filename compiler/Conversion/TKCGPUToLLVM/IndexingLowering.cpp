@@ -8,8 +8,8 @@
 //
 // tkc.histogram: the bins' counters live in the op's scratch. Threads zero
 // the bins they hold in the result's layout, a barrier, then the owner of
-// each source element (one copy of replicated elements) adds 1 to its bin
-// with a shared-memory atomic where the element is in range and unmasked, a
+// each source element (one copy of replicated elements) adds 1 to the bin
+// of its low bits with a shared-memory atomic where it is unmasked, a
 // barrier, and every result register loads its bin.
 //
 //===----------------------------------------------------------------------===//
@@ -131,17 +131,13 @@ struct HistogramLowering : public TargetPattern<HistogramOp> {
     for (unsigned r = 0; r < src.size(); ++r) {
       if (owners.ownerOf[r] != r)
         continue;
-      // In range as an unsigned comparison: negative values are out too.
-      Type type = src[r].getType();
-      Value inRange = LLVM::ICmpOp::create(
-          rewriter, loc, LLVM::ICmpPredicate::ult, src[r],
-          LLVM::ConstantOp::create(rewriter, loc, type,
-                                   rewriter.getIntegerAttr(type, bins)));
       Value pred = both(rewriter, loc, owners.thread,
-                        both(rewriter, loc, inRange,
-                             masks.empty() ? Value() : masks[r]));
+                        masks.empty() ? Value() : masks[r]);
       emitGuarded(rewriter, loc, pred, Type(), [&] {
-        Value bin = toI32(rewriter, loc, src[r]);
+        // The value's low bits, as Triton's lowering counts it: values
+        // outside [0, bins) land in the bin of their remainder.
+        Value bin = LLVM::AndOp::create(rewriter, loc, toI32(rewriter, loc, src[r]),
+                                        i32Constant(rewriter, loc, bins - 1));
         LLVM::AtomicRMWOp::create(
             rewriter, loc, LLVM::AtomicBinOp::add,
             elementAddress(rewriter, loc, base, i32, bin), one,

@@ -230,8 +230,10 @@ def TKC_HistogramOp : TKC_Op<"histogram", [Pure]> {
   let summary = "Counts of the integers of a block in bins of width 1";
   let description = [{
     `tl.histogram(src, num_bins, mask)`: `result[b]` counts the elements of
-    `src` equal to `b`, for `b` in `[0, num_bins)` (the result's size);
-    elements outside that range, or where `mask` is false, are not counted.
+    `src` equal to `b`, for `b` in `[0, num_bins)` (the result's size, a
+    power of two), where `mask` holds. As in Triton's lowering, an element
+    outside that range counts in the bin of its low bits (`src mod
+    num_bins`).
 
     ```mlir
     %h = tkc.histogram %x, %m : tensor<1024xi32>, tensor<1024xi1> -> tensor<64xi32>
