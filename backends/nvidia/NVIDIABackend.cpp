@@ -74,12 +74,15 @@ createTargetMachine(const TargetSpec &spec) {
 }
 
 /// Links the libdevice functions `module` calls, then internalizes them.
+/// Their __nvvm_reflect("__CUDA_FTZ") takes the flush-to-zero paths, as
+/// Triton sets it, for the same numbers and speed.
 llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef path) {
   bool needed = llvm::any_of(module.functions(), [](llvm::Function &f) {
     return f.isDeclaration() && f.getName().starts_with("__nv_");
   });
   if (!needed)
     return llvm::Error::success();
+  module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", 1);
   llvm::SMDiagnostic diag;
   std::unique_ptr<llvm::Module> lib =
       llvm::parseIRFile(path, diag, module.getContext());

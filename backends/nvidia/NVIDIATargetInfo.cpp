@@ -402,6 +402,24 @@ template <typename Op> struct PtxF32Op : public ConvertOpToLLVMPattern<Op> {
   std::string text;
 };
 
+/// maxnum, minnum and fabs as LLVM's intrinsics (PTX max.f32, min.f32,
+/// abs.f32), as Triton lowers tl.maximum, tl.minimum and tl.abs, rather than
+/// libdevice's fmaxf/fminf/fabsf, which flush denormals with the
+/// flush-to-zero libdevice Triton links.
+template <typename Op, typename LLVMOp>
+struct FloatIntrinsic : public ConvertOpToLLVMPattern<Op> {
+  FloatIntrinsic(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern<Op>(converter, /*benefit=*/20) {}
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<FloatType>(op.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVMOp>(op, adaptor.getOperands());
+    return success();
+  }
+};
+
 } // namespace
 
 std::string NVIDIATargetInfo::getMathLibrarySymbol(llvm::StringRef name,
@@ -419,7 +437,9 @@ void NVIDIATargetInfo::populateMathPatterns(const LLVMTypeConverter &converter,
                                             RewritePatternSet &patterns) const {
   // What Triton's `tl.exp`, `/` and `tl.sqrt` compile to on NVIDIA, for the
   // same numerics and speed.
-  patterns.add<FastExp>(converter);
+  patterns.add<FastExp, FloatIntrinsic<arith::MaxNumFOp, LLVM::MaxNumOp>,
+               FloatIntrinsic<arith::MinNumFOp, LLVM::MinNumOp>,
+               FloatIntrinsic<math::AbsFOp, LLVM::FAbsOp>>(converter);
   patterns.add<PtxF32Op<arith::DivFOp>>(converter, "div.full.f32 $0, $1, $2;");
   patterns.add<PtxF32Op<math::SqrtOp>>(converter, "sqrt.approx.f32 $0, $1;");
   // Calls to libdevice's __nv_* functions, which the backend links in;
