@@ -97,6 +97,17 @@ struct SplatConstantLowering : public TargetPattern<arith::ConstantOp> {
   }
 };
 
+/// The registers of each of `originals`, whose converted values are
+/// `converted`.
+SmallVector<SmallVector<Value>> operandRegisters(OpBuilder &b, Location loc,
+                                                 ValueRange originals,
+                                                 ValueRange converted) {
+  SmallVector<SmallVector<Value>> registers;
+  for (auto [original, value] : llvm::zip(originals, converted))
+    registers.push_back(registersOf(b, loc, original, value));
+  return registers;
+}
+
 /// Any elementwise arith/math op on laid-out tensors becomes one scalar op
 /// per register, which the upstream patterns then lower.
 struct ElementwiseLowering : public ConversionPattern {
@@ -113,9 +124,8 @@ struct ElementwiseLowering : public ConversionPattern {
     if (!type || !getLayout(type))
       return failure();
     Location loc = op->getLoc();
-    SmallVector<SmallVector<Value>> registers;
-    for (auto [original, converted] : llvm::zip(op->getOperands(), operands))
-      registers.push_back(registersOf(rewriter, loc, original, converted));
+    SmallVector<SmallVector<Value>> registers =
+        operandRegisters(rewriter, loc, op->getOperands(), operands);
     Type elem = getTypeConverter()->convertType(type.getElementType());
     SmallVector<Value> values;
     for (unsigned r = 0, e = registers.front().size(); r < e; ++r) {
@@ -167,9 +177,8 @@ struct ExternElementwiseLowering
     Type elem = getTypeConverter()->convertType(getElementTypeOrSelf(op.getType()));
     // The pass checked that the target has the function.
     std::string symbol = target.getMathLibrarySymbol(op.getFunction(), elem);
-    SmallVector<SmallVector<Value>> args;
-    for (auto [original, converted] : llvm::zip(op.getArgs(), adaptor.getArgs()))
-      args.push_back(registersOf(rewriter, loc, original, converted));
+    SmallVector<SmallVector<Value>> args =
+        operandRegisters(rewriter, loc, op.getArgs(), adaptor.getArgs());
     auto module = op->getParentOfType<ModuleOp>();
     FailureOr<LLVM::LLVMFuncOp> callee = LLVM::lookupOrCreateFn(
         rewriter, module, symbol, SmallVector<Type>(args.size(), elem), elem);
@@ -230,9 +239,8 @@ struct InlineAsmLowering
       unsigned bits = elem.getIntOrFloatBitWidth();
       return std::min(std::max(32 / bits, 1u), pack);
     };
-    SmallVector<SmallVector<Value>> ins;
-    for (auto [original, converted] : llvm::zip(op.getArgs(), adaptor.getArgs()))
-      ins.push_back(registersOf(rewriter, loc, original, converted));
+    SmallVector<SmallVector<Value>> ins =
+        operandRegisters(rewriter, loc, op.getArgs(), adaptor.getArgs());
     SmallVector<Type> resultTypes, resultElems;
     for (Type t : op.getResultTypes()) {
       resultTypes.push_back(converter.convertType(t));
