@@ -70,14 +70,8 @@ argumentsOf(const std::string &name, const SignatureEntry &entry) {
   };
   std::vector<std::pair<std::string, SignatureEntry>> args;
   // Triton's descriptors have 16-byte aligned bases.
-  args.emplace_back(name + "_base",
-                    typed(DType::pointerTo(entry.type), 16,
-                          "*" + llvm::StringRef(entry.text)
-                                    .drop_front(strlen("tensordesc<"))
-                                    .split('[')
-                                    .first.trim()
-                                    .str() +
-                              ":16"));
+  args.emplace_back(name + "_base", typed(DType::pointerTo(entry.type), 16,
+                                          "*" + entry.elementText + ":16"));
   size_t rank = entry.blockShape.size();
   for (size_t d = 0; d < rank; ++d)
     args.emplace_back(name + "_shape" + std::to_string(d),

@@ -87,6 +87,7 @@ static llvm::Error parseTensorDesc(unsigned index, llvm::StringRef text,
   }
   entry.kind = SignatureEntry::Kind::TensorDesc;
   entry.type = *type;
+  entry.elementText = typeText.trim().str();
   return llvm::Error::success();
 }
 

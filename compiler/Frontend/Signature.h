@@ -40,10 +40,11 @@ struct SignatureEntry {
   bool equalsOne = false;
   /// The text of a Literal entry.
   std::string literal;
-  /// A TensorDesc entry's block shape and padding option ("zero", "nan");
-  /// `type` is its element type.
+  /// A TensorDesc entry's block shape, padding option ("zero", "nan") and
+  /// element type as written ("fp16"); `type` is that element type.
   std::vector<int64_t> blockShape;
   std::string padding;
+  std::string elementText;
   /// The entry as written, for diagnostics.
   std::string text;
 };
