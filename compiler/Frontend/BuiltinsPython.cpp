@@ -139,6 +139,21 @@ static std::optional<Obj> lowerConstexpr(BuiltinCall &c) {
   return c.call.args[0];
 }
 
+/// `torch.finfo(dtype)` and `torch.iinfo(dtype)`, as kernel libraries use
+/// them in module-level constexprs: an object whose attributes (`min`,
+/// `max`, `eps`, `tiny`, `bits`) CodeGen::moduleAttribute reads.
+static std::optional<Obj> lowerTorchInfo(BuiltinCall &c) {
+  if (c.call.args.size() != 1 || c.call.args[0].kind != Kind::DTypeObj)
+    return c.error("torch." + c.name + "() takes one torch dtype");
+  const DType &dtype = c.call.args[0].dtype;
+  if (c.name == "finfo" ? !dtype.isFloat() : !dtype.isInt())
+    return c.error("torch." + c.name + "() of " + dtype.str() +
+                   " is not defined");
+  Obj info = Obj::named(Kind::Module, ("torch." + c.name).str());
+  info.dtype = dtype;
+  return info;
+}
+
 /// `tl.range()` and `tl.static_range()` outside a `for` loop.
 static std::optional<Obj> lowerLoopRange(BuiltinCall &c) {
   return c.error("tl." + c.name +
@@ -158,6 +173,8 @@ llvm::ArrayRef<BuiltinEntry> pythonBuiltins() {
       {"builtins.print", pythonPrint},
       {"builtins.isinstance", pythonIsinstance},
       {"tl.constexpr", lowerConstexpr},
+      {"torch.finfo", lowerTorchInfo},
+      {"torch.iinfo", lowerTorchInfo},
       {"tl.range", lowerLoopRange},
       {"tl.static_range", lowerLoopRange},
   };

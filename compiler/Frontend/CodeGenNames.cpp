@@ -15,7 +15,11 @@
 #include "compiler/Frontend/Library.h"
 #include "compiler/Frontend/Parser.h"
 
+#include "llvm/ADT/APFloat.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
+
+#include <cmath>
 
 namespace tkc::frontend {
 
@@ -47,6 +51,59 @@ bool isConstexprAnnotation(const Expr *annotation) {
   return annotation && lastName(*annotation) == "constexpr";
 }
 
+/// `torch.finfo(dtype).attr` or `torch.iinfo(dtype).attr`, as torch gives
+/// them; nullopt for other attributes.
+static std::optional<Obj> numericLimit(const DType &dtype,
+                                       llvm::StringRef attr) {
+  unsigned bits = dtype.getBitWidth();
+  if (attr == "bits")
+    return Obj::integer(bits);
+  if (dtype.isInt()) {
+    bool isSigned = dtype.isSigned();
+    if (attr == "max")
+      return Obj::integer(isSigned ? int64_t(llvm::maxIntN(bits))
+                                   : int64_t(llvm::maxUIntN(std::min(bits, 63u))));
+    if (attr == "min")
+      return Obj::integer(isSigned ? llvm::minIntN(bits) : 0);
+    return std::nullopt;
+  }
+  // Floats: from their formats' significand and exponent widths.
+  const llvm::fltSemantics *semantics = nullptr;
+  switch (dtype.getKind()) {
+  case DType::Kind::FP16:
+    semantics = &llvm::APFloat::IEEEhalf();
+    break;
+  case DType::Kind::BF16:
+    semantics = &llvm::APFloat::BFloat();
+    break;
+  case DType::Kind::FP32:
+    semantics = &llvm::APFloat::IEEEsingle();
+    break;
+  case DType::Kind::FP64:
+    semantics = &llvm::APFloat::IEEEdouble();
+    break;
+  default:
+    return std::nullopt;
+  }
+  auto toDouble = [](llvm::APFloat f) {
+    bool lost;
+    f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+              &lost);
+    return f.convertToDouble();
+  };
+  if (attr == "max")
+    return Obj::floating(toDouble(llvm::APFloat::getLargest(*semantics)));
+  if (attr == "min")
+    return Obj::floating(
+        toDouble(llvm::APFloat::getLargest(*semantics, /*Negative=*/true)));
+  if (attr == "tiny")
+    return Obj::floating(toDouble(llvm::APFloat::getSmallestNormalized(*semantics)));
+  if (attr == "eps")
+    return Obj::floating(std::ldexp(
+        1.0, 1 - static_cast<int>(llvm::APFloat::semanticsPrecision(*semantics))));
+  return std::nullopt;
+}
+
 std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
                                             llvm::StringRef attr, Loc l) {
   if (mod.module)
@@ -60,6 +117,25 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
       return Obj::named(Kind::Builtin, "tl.cdiv");
     if (llvm::is_contained({"jit", "autotune", "heuristics", "Config"}, attr))
       return Obj::named(Kind::Builtin, "triton." + attr.str());
+  } else if (base == "torch") {
+    // Only what module-level constants use: dtypes, finfo and iinfo.
+    if (attr == "finfo" || attr == "iinfo")
+      return Obj::named(Kind::Builtin, "torch." + attr.str());
+    if (attr == "bool")
+      return Obj::dtypeObj(DType(DType::Kind::I1));
+    if (auto dtype = DType::fromLanguageName(attr))
+      return Obj::dtypeObj(*dtype);
+    diags.error(l, "torch." + attr +
+                       " cannot be used by tkc (it evaluates torch's dtypes, "
+                       "torch.finfo and torch.iinfo)");
+    return std::nullopt;
+  } else if (base == "torch.finfo" || base == "torch.iinfo") {
+    if (auto value = numericLimit(mod.dtype, attr))
+      return value;
+    diags.error(l, base + "(" + mod.dtype.str() + ") has no attribute '" +
+                       attr + "' (tkc knows min, max, bits and, for floats, "
+                       "eps and tiny)");
+    return std::nullopt;
   } else if (base.ends_with(".libdevice")) {
     // triton.language.extra[.cuda|.hip].libdevice: the math library.
     if (isLibdeviceFunction(attr))

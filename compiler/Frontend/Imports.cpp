@@ -155,7 +155,12 @@ std::optional<Obj> CodeGen::resolveImport(const Module &home,
   if (!last.empty() && isTritonModule(parent))
     return moduleAttribute(Obj::named(Kind::Module, parent.str()), last,
                            useLoc);
-  if (llvm::StringRef(target).starts_with("triton.") || target == "torch" ||
+  // torch, for the constants libraries compute with it (torch.finfo).
+  if (target == "torch")
+    return Obj::named(Kind::Module, target);
+  if (parent == "torch" && !last.empty())
+    return moduleAttribute(Obj::named(Kind::Module, "torch"), last, useLoc);
+  if (llvm::StringRef(target).starts_with("triton.") ||
       llvm::StringRef(target).starts_with("torch.")) {
     diags.error(useLoc, "'" + import.name + "' refers to '" + target +
                             "', which cannot be used inside a kernel");

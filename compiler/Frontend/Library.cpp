@@ -28,6 +28,9 @@ static constexpr std::pair<llvm::StringLiteral, bool> kExports[] = {
     {"pair_uniform_to_normal", false},
     {"randn", false},
     {"randn4x", false},
+    // Private in triton.language.standard, yet imported by kernel libraries
+    // (FlagGems' top-k).
+    {"_log2", false},
 };
 
 bool isLibraryFunction(llvm::StringRef name, bool method) {

@@ -3,6 +3,8 @@
 # RUN: not tkc compile %s --kernel host_branch_name --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HOST
 # RUN: not tkc compile %s --kernel missing_libdevice --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MISSING
 # RUN: tkc compile %s --kernel try_attribute --signature '*fp32:16, i32' --emit=ttir | FileCheck %s --check-prefix=TRY
+# RUN: tkc compile %s --kernel torch_constants --signature '*fp32' --emit=ttir | FileCheck %s --check-prefix=TORCH
+# RUN: not tkc compile %s --kernel torch_tensor --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=TORCHBAD
 # Names imported under module-level if/try, as kernel libraries import
 # libdevice: tkc takes the first branch that imports from triton.language
 # (never evaluating the conditions), like Triton's JIT where Triton is
@@ -60,7 +62,7 @@ def libdevice_modules(p, BLOCK: tl.constexpr):
 def host_branch_name(p):
     tl.store(p, HAS_NPU)
 # HOST: imports.py:[[@LINE-1]]:17: error: global 'HAS_NPU' is host code that tkc cannot evaluate
-# HOST: imports.py:32:5: note: 'HAS_NPU' is assigned here
+# HOST: imports.py:34:5: note: 'HAS_NPU' is assigned here
 
 
 @triton.jit
@@ -84,3 +86,28 @@ def try_attribute(p, seed):
     # TRY: func.func @try_attribute
     # TRY: arith.sitofp
     tl.store(p, uniform_of(tl.randint(seed, 0)))
+
+
+# Module-level constants computed with torch (FlagGems' top-k): torch's
+# dtypes, finfo and iinfo are evaluated; other torch names are errors.
+import torch
+from triton.language.standard import _log2
+
+_MIN_FP32 = tl.constexpr(torch.finfo(torch.float32).min)
+_EPS_BF16 = tl.constexpr(torch.finfo(torch.bfloat16).eps)
+_MAX_I16 = tl.constexpr(torch.iinfo(torch.int16).max)
+
+
+@triton.jit
+def torch_constants(p):
+    # TORCH-DAG: arith.constant -3.40282347E+38 : f32
+    # TORCH-DAG: arith.constant 7.812500e-03 : f32
+    # TORCH-DAG: arith.constant 3.276700e+04 : f32
+    # TORCH-DAG: arith.constant 5.000000e+00 : f32
+    tl.store(p, tl.load(p) + _MIN_FP32 + _EPS_BF16 + _MAX_I16 + _log2(32))
+
+
+@triton.jit
+def torch_tensor(p):
+    # TORCHBAD: imports.py:[[@LINE+1]]:23: error: torch.zeros cannot be used by tkc (it evaluates torch's dtypes, torch.finfo and torch.iinfo)
+    tl.store(p, torch.zeros(4))
