@@ -1,5 +1,6 @@
 # Special functions of triton.language.extra.libdevice that MLIR's math
-# dialect lacks (tkc.extern_elementwise: libdevice on NVIDIA, ocml on AMD).
+# dialect lacks (tkc.extern_elementwise: libdevice on NVIDIA, ocml on AMD),
+# and its integer bit counts (math-dialect ops).
 # tkc compiles this file ahead of time (kernels/BUILD); it must stay plain
 # Triton Python.
 import triton
@@ -24,3 +25,16 @@ def special_math_kernel(x_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
     tl.store(out + 5 * n_elements, libdevice.normcdf(4 * x - 2), mask=mask)
     tl.store(out + 6 * n_elements, libdevice.cyl_bessel_i0(4 * x), mask=mask)
     tl.store(out + 7 * n_elements, libdevice.j0(8 * x), mask=mask)
+
+
+@triton.jit
+def bit_counts_kernel(x_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
+    """Writes libdevice.popc, clz and ffs of the int32 x as three rows of
+    n_elements."""
+    offsets = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offsets < n_elements
+    x = tl.load(x_ptr + offsets, mask=mask)
+    out = out_ptr + offsets
+    tl.store(out, libdevice.popc(x), mask=mask)
+    tl.store(out + n_elements, libdevice.clz(x), mask=mask)
+    tl.store(out + 2 * n_elements, libdevice.ffs(x), mask=mask)

@@ -114,6 +114,38 @@ static std::optional<Obj> lowerExternFunction(BuiltinCall &c) {
                      x.type);
 }
 
+/// `libdevice.popc`, `clz` and `ffs` of 32- or 64-bit integers: the count of
+/// set bits, of leading zeros, and the 1-based position of the lowest set
+/// bit (0 for 0), each as int32 as libdevice returns them.
+static std::optional<Obj> lowerBitCount(BuiltinCall &c) {
+  if (!c.args.bind({"arg0"}))
+    return std::nullopt;
+  auto x = c.args.tensor(0);
+  if (!x)
+    return std::nullopt;
+  unsigned bits = x->type.elem.isInt() ? x->type.elem.getBitWidth() : 0;
+  if (bits != 32 && bits != 64)
+    return c.error("libdevice." + c.name +
+                   " needs 32- or 64-bit integers, got " + x->type.str());
+  mlir::Value v = x->value, count;
+  if (c.name == "popc") {
+    count = math::CtPopOp::create(c.b, c.L, v);
+  } else if (c.name == "clz") {
+    count = math::CountLeadingZerosOp::create(c.b, c.L, v);
+  } else {
+    Obj zero = c.cg.constantInt(x->type, 0, c.l);
+    Obj one = c.cg.constantInt(x->type, 1, c.l);
+    mlir::Value trailing = math::CountTrailingZerosOp::create(c.b, c.L, v);
+    mlir::Value isZero = arith::CmpIOp::create(
+        c.b, c.L, arith::CmpIPredicate::eq, v, zero.value);
+    count = arith::SelectOp::create(
+        c.b, c.L, isZero, zero.value,
+        arith::AddIOp::create(c.b, c.L, trailing, one.value));
+  }
+  Obj result = Obj::tensor(count, x->type);
+  return bits == 32 ? result : c.cg.cast(result, DType(DK::I32), c.l);
+}
+
 /// `libdevice.isnan`, `isinf`, `finitef`/`isfinited` (booleans) and
 /// `signbit` (1 or 0 as int32): a test of each element, typed as Triton
 /// types the libdevice results.
@@ -572,6 +604,9 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"libdevice.div_rn", lowerFdiv},
       {"libdevice.fma", lowerFma},
       {"libdevice.fma_rn", lowerFma},
+      {"libdevice.popc", lowerBitCount},
+      {"libdevice.clz", lowerBitCount},
+      {"libdevice.ffs", lowerBitCount},
       {"libdevice.isnan", lowerFloatTest},
       {"libdevice.isinf", lowerFloatTest},
       {"libdevice.finitef", lowerFloatTest},

@@ -1,13 +1,15 @@
 //===- special_math_test.cc - libdevice special functions on a GPU --------===//
 //
-// Runs kernels/special_math.py (functions that reach the vendors' math
-// libraries through tkc.extern_elementwise) on whole and ragged lengths and
-// checks each of its eight outputs against the C++ library in double
-// precision, within a tolerance of a few fp32 ulps of the value (erfinv
-// through erf(erfinv(y)) = y). Nothing past the outputs may be written.
+// Runs kernels/special_math.py on whole and ragged lengths: the functions
+// that reach the vendors' math libraries through tkc.extern_elementwise,
+// each of the eight outputs against the C++ library in double precision
+// within a tolerance of a few fp32 ulps of the value (erfinv through
+// erf(erfinv(y)) = y), and the bit counts exactly against the compiler's
+// builtins. Nothing past the outputs may be written.
 //
 //===----------------------------------------------------------------------===//
 
+#include "bit_counts.h"
 #include "special_math.h"
 #include "tests/e2e/gpu_test_support.h"
 
@@ -74,6 +76,42 @@ TEST_P(SpecialMathTest, MatchesCppLibrary) {
                       << ", want " << want;
     }
   EXPECT_EQ(mismatches, 0u) << "of " << 8 * n;
+  for (size_t b = bytes; b < raw.size(); ++b)
+    ASSERT_EQ(raw[b], kPoison) << "byte " << b - bytes << " past the end";
+}
+
+TEST_P(SpecialMathTest, BitCountsMatchBuiltins) {
+  const int n = GetParam();
+  std::vector<int32_t> x(n);
+  uint32_t state = 12345;
+  for (int i = 0; i < n; ++i) {
+    state = state * 1664525u + 1013904223u;
+    // Some zeros and some with few bits, as well as random words.
+    x[i] = int32_t(i % 7 == 0 ? 0 : i % 5 == 0 ? state >> (state % 31) : state);
+  }
+  const size_t bytes = size_t(3) * n * 4;
+  DeviceBuffer dx(*driver, size_t(n) * 4), dout(*driver, bytes + kGuardBytes);
+  dx.upload(x);
+  dout.fill(kPoison);
+  tkc_status status = bit_counts(stream(), dx.ptr(), dout.ptr(), n);
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+  std::vector<uint8_t> raw = dout.download<uint8_t>(bytes + kGuardBytes);
+  size_t mismatches = 0;
+  for (int i = 0; i < n; ++i) {
+    uint32_t v = uint32_t(x[i]);
+    int32_t want[3] = {__builtin_popcount(v), v ? __builtin_clz(v) : 32,
+                       __builtin_ffs(int(v))};
+    for (int f = 0; f < 3; ++f) {
+      int32_t got;
+      std::memcpy(&got, raw.data() + (size_t(f) * n + i) * 4, 4);
+      if (got != want[f] && ++mismatches <= 5)
+        ADD_FAILURE() << "function " << f << " of " << v << ": " << got
+                      << ", want " << want[f];
+    }
+  }
+  EXPECT_EQ(mismatches, 0u) << "of " << 3 * n;
   for (size_t b = bytes; b < raw.size(); ++b)
     ASSERT_EQ(raw[b], kPoison) << "byte " << b - bytes << " past the end";
 }

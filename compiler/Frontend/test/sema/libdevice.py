@@ -1,4 +1,5 @@
 # RUN: tkc compile %s --kernel unary --signature '*fp32:16' --emit=ttir | FileCheck %s --check-prefix=UNARY
+# RUN: tkc compile %s --kernel bit_counts --signature '*i32, *i64' --emit=ttir | FileCheck %s --check-prefix=BITCOUNT
 # RUN: tkc compile %s --kernel extern_functions --signature '*fp32, *fp64' --emit=ttir | FileCheck %s --check-prefix=EXTERN
 # RUN: tkc compile %s --kernel binary --signature '*fp32:16, *fp64:16' --emit=ttir | FileCheck %s --check-prefix=BINARY
 # RUN: tkc compile %s --kernel tests --signature '*fp32:16, *i32:16' --emit=ttir | FileCheck %s --check-prefix=TESTS
@@ -124,3 +125,15 @@ def extern_functions(p, q):
     # EXTERN: tkc.extern_elementwise "cyl_bessel_i0"(%{{.*}}) : f64 -> f64
     y = libdevice.erfinv(x) + libdevice.hypot(tl.load(q), 2.0)
     tl.store(p, libdevice.cyl_bessel_i0(libdevice.fmax(y, 0.5)))
+
+
+# Bit counts of 32- and 64-bit integers, as int32.
+@triton.jit
+def bit_counts(p, q):
+    # BITCOUNT: math.ctpop %{{.*}} : i32
+    # BITCOUNT: math.ctlz %{{.*}} : i64
+    # BITCOUNT: arith.trunci %{{.*}} : i64 to i32
+    # BITCOUNT: math.cttz %{{.*}} : i32
+    # BITCOUNT: arith.select
+    x = tl.load(p)
+    tl.store(p, libdevice.popc(x) + libdevice.clz(tl.load(q)) + libdevice.ffs(x))
