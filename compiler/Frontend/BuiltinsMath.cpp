@@ -72,24 +72,13 @@ static std::optional<Obj> lowerFloatBinary(BuiltinCall &c) {
   return Obj::tensor(OpTy::create(c.b, c.L, x.value, y.value), x.type);
 }
 
-/// The libdevice functions that MLIR's math dialect lacks, with their
-/// argument counts: each becomes a tkc.extern_elementwise that the backend
-/// maps to its math library (TargetInfo::getMathLibrarySymbol).
-static constexpr std::pair<llvm::StringLiteral, unsigned> kExternFunctions[] =
-    {{"erfinv", 1}, {"erfcinv", 1},   {"erfcx", 1},      {"exp10", 1},
-     {"hypot", 2},  {"j0", 1},        {"j1", 1},         {"y0", 1},
-     {"y1", 1},     {"lgamma", 1},    {"tgamma", 1},     {"logb", 1},
-     {"nextafter", 2}, {"cospi", 1},  {"sinpi", 1},      {"normcdf", 1},
-     {"normcdfinv", 1}, {"rcbrt", 1}, {"cyl_bessel_i0", 1},
-     {"cyl_bessel_i1", 1}};
-
-/// A libdevice function of kExternFunctions: its arguments promoted to one
-/// type, fp32 or fp64.
+/// A libdevice function that MLIR's math dialect lacks, of `arity` (1 or 2)
+/// arguments promoted to one type, fp32 or fp64: a tkc.extern_elementwise
+/// that the backend maps to its math library
+/// (TargetInfo::getMathLibrarySymbol).
+template <unsigned arity>
 static std::optional<Obj> lowerExternFunction(BuiltinCall &c) {
-  const auto *entry = llvm::find_if(kExternFunctions, [&](const auto &e) {
-    return e.first == c.name;
-  });
-  bool binary = entry->second == 2;
+  constexpr bool binary = arity == 2;
   if (!(binary ? c.args.bind({"arg0", "arg1"}) : c.args.bind({"arg0"})))
     return std::nullopt;
   Obj x = *c.args.raw(0);
@@ -580,26 +569,26 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"libdevice.fmod", lowerFloatBinary<arith::RemFOp>},
       {"libdevice.fmax", lowerFloatBinary<arith::MaxNumFOp>},
       {"libdevice.fmin", lowerFloatBinary<arith::MinNumFOp>},
-      {"libdevice.erfinv", lowerExternFunction},
-      {"libdevice.erfcinv", lowerExternFunction},
-      {"libdevice.erfcx", lowerExternFunction},
-      {"libdevice.exp10", lowerExternFunction},
-      {"libdevice.hypot", lowerExternFunction},
-      {"libdevice.j0", lowerExternFunction},
-      {"libdevice.j1", lowerExternFunction},
-      {"libdevice.y0", lowerExternFunction},
-      {"libdevice.y1", lowerExternFunction},
-      {"libdevice.lgamma", lowerExternFunction},
-      {"libdevice.tgamma", lowerExternFunction},
-      {"libdevice.logb", lowerExternFunction},
-      {"libdevice.nextafter", lowerExternFunction},
-      {"libdevice.cospi", lowerExternFunction},
-      {"libdevice.sinpi", lowerExternFunction},
-      {"libdevice.normcdf", lowerExternFunction},
-      {"libdevice.normcdfinv", lowerExternFunction},
-      {"libdevice.rcbrt", lowerExternFunction},
-      {"libdevice.cyl_bessel_i0", lowerExternFunction},
-      {"libdevice.cyl_bessel_i1", lowerExternFunction},
+      {"libdevice.erfinv", lowerExternFunction<1>},
+      {"libdevice.erfcinv", lowerExternFunction<1>},
+      {"libdevice.erfcx", lowerExternFunction<1>},
+      {"libdevice.exp10", lowerExternFunction<1>},
+      {"libdevice.hypot", lowerExternFunction<2>},
+      {"libdevice.j0", lowerExternFunction<1>},
+      {"libdevice.j1", lowerExternFunction<1>},
+      {"libdevice.y0", lowerExternFunction<1>},
+      {"libdevice.y1", lowerExternFunction<1>},
+      {"libdevice.lgamma", lowerExternFunction<1>},
+      {"libdevice.tgamma", lowerExternFunction<1>},
+      {"libdevice.logb", lowerExternFunction<1>},
+      {"libdevice.nextafter", lowerExternFunction<2>},
+      {"libdevice.cospi", lowerExternFunction<1>},
+      {"libdevice.sinpi", lowerExternFunction<1>},
+      {"libdevice.normcdf", lowerExternFunction<1>},
+      {"libdevice.normcdfinv", lowerExternFunction<1>},
+      {"libdevice.rcbrt", lowerExternFunction<1>},
+      {"libdevice.cyl_bessel_i0", lowerExternFunction<1>},
+      {"libdevice.cyl_bessel_i1", lowerExternFunction<1>},
       {"libdevice.fast_dividef", lowerFdiv},
       {"libdevice.div_rn", lowerFdiv},
       {"libdevice.fma", lowerFma},

@@ -109,9 +109,8 @@ SmallVector<Value> resultRegisters(ConversionPatternRewriter &rewriter,
   } else {
     slots.push_back(i32Constant(rewriter, loc, 0));
   }
-  auto slot = [&](unsigned r) -> Value {
-    return LLVM::GEPOp::create(rewriter, loc, base.getType(), type, base,
-                               ValueRange{slots[r]});
+  auto slot = [&](unsigned r) {
+    return elementAddress(rewriter, loc, base, type, slots[r]);
   };
   if (needsScratchBarrier(op))
     target.emitBarrier(rewriter, loc);

@@ -39,13 +39,6 @@ Value toI32(OpBuilder &b, Location loc, Value value) {
   return value;
 }
 
-/// The address of element `index` (i32) of `type` elements at `base`.
-Value elementAddress(OpBuilder &b, Location loc, Value base, Type type,
-                     Value index) {
-  return LLVM::GEPOp::create(b, loc, base.getType(), type, base,
-                             ValueRange{index});
-}
-
 struct GatherLowering : public TargetPattern<GatherOp> {
   using TargetPattern::TargetPattern;
   LogicalResult

@@ -61,6 +61,12 @@ Value mlir::tkc::gpu::getScratchBase(OpBuilder &b, Location loc,
       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset.getInt())});
 }
 
+Value mlir::tkc::gpu::elementAddress(OpBuilder &b, Location loc, Value base,
+                                     Type type, Value index) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), type, base,
+                             ValueRange{index});
+}
+
 SmallVector<Value> mlir::tkc::gpu::registersOf(OpBuilder &b, Location loc,
                                                Value original, Value value) {
   if (isa<RankedTensorType>(original.getType()))

@@ -107,6 +107,11 @@ inline constexpr llvm::StringLiteral kSharedMemory = "tkc_shared_memory";
 /// at the op's `tkc_gpu.shared_offset`.
 Value getScratchBase(OpBuilder &b, Location loc, Operation *op);
 
+/// The address of element `index` (i32) of `type` elements at `base` (a
+/// scratch buffer's, say).
+Value elementAddress(OpBuilder &b, Location loc, Value base, Type type,
+                     Value index);
+
 /// Whether `op`'s lowering must wait, with a barrier, for threads still
 /// reading shared memory before it stores to its scratch (no
 /// `tkc_gpu.shared_unguarded` mark).
