@@ -355,16 +355,20 @@ static std::optional<Obj> lowerInlineAsm(BuiltinCall &c) {
     args = given->elems;
   else if (given && given->kind != Kind::None)
     args = {*given};
-  llvm::SmallVector<int64_t> shape;
   for (Obj &a : args) {
     auto t = c.cg.toTensor(a, c.args.loc(2));
     if (!t)
       return std::nullopt;
     a = *t;
-    if (a.type.shape.size() > shape.size() ||
-        (a.type.isBlock() && shape.empty()))
-      shape.assign(a.type.shape.begin(), a.type.shape.end());
   }
+  // Broadcast together, as Triton does: the first grows to the common
+  // shape, then every one takes it.
+  for (size_t i = 1; i < args.size(); ++i)
+    if (!c.cg.broadcastPair(args.front(), args[i], c.args.loc(2)))
+      return std::nullopt;
+  llvm::SmallVector<int64_t> shape;
+  if (!args.empty())
+    shape = args.front().type.shape;
   for (Obj &a : args) {
     auto b = c.cg.broadcastTo(a, shape, c.args.loc(2));
     if (!b)

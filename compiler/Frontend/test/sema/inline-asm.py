@@ -1,6 +1,7 @@
 # RUN: tkc compile %s --kernel asm --signature '*u32:16, u32, 64' --emit=ttir | FileCheck %s
 # RUN: not tkc compile %s --kernel bad_dtype --signature '*u32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=DTYPE
 # RUN: not tkc compile %s --kernel bad_pack --signature '*u32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=PACK
+# RUN: tkc compile %s --kernel outer --signature '*u32:16' --emit=ttir | FileCheck %s --check-prefix=OUTER
 # tl.inline_asm_elementwise: the arguments broadcast to one shape (a scalar
 # divisor to the block), one result per dtype (a tuple for a sequence),
 # is_pure and pack as attributes; no arguments give a scalar.
@@ -31,3 +32,13 @@ def bad_pack(p):
     # PACK: inline-asm.py:[[@LINE+1]]:9: error: tl.inline_asm_elementwise packs at least one element, got pack=0
     t = tl.inline_asm_elementwise("mov.u32 $0, 1;", "=r", [], dtype=tl.uint32, is_pure=True, pack=0)
     tl.store(p, t)
+
+
+# Arguments broadcast together: a column and a row give a block.
+@triton.jit
+def outer(p):
+    col = tl.load(p + tl.arange(0, 8))[:, None]
+    row = tl.load(p + tl.arange(0, 16))[None, :]
+    # OUTER: tkc.elementwise_inline_asm "add.u32 $0, $1, $2;" {{.*}} : tensor<8x16xi32>, tensor<8x16xi32> -> tensor<8x16xi32>
+    s = tl.inline_asm_elementwise("add.u32 $0, $1, $2;", "=r,r,r", [col, row], dtype=tl.uint32, is_pure=True, pack=1)
+    tl.store(p + tl.arange(0, 8)[:, None] * 16 + tl.arange(0, 16)[None, :], s)
