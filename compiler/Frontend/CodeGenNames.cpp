@@ -52,20 +52,30 @@ bool isConstexprAnnotation(const Expr *annotation) {
 }
 
 /// `torch.finfo(dtype).attr` or `torch.iinfo(dtype).attr`, as torch gives
-/// them; nullopt for other attributes.
-static std::optional<Obj> numericLimit(const DType &dtype,
-                                       llvm::StringRef attr) {
+/// them; an error message for attributes tkc does not know and for values a
+/// constexpr int cannot hold.
+static llvm::Expected<Obj> numericLimit(const DType &dtype,
+                                        llvm::StringRef attr) {
+  auto unknown = [&] {
+    return llvm::createStringError(
+        "not known to tkc (it knows min, max, bits and, for floats, eps and "
+        "tiny)");
+  };
   unsigned bits = dtype.getBitWidth();
   if (attr == "bits")
     return Obj::integer(bits);
   if (dtype.isInt()) {
     bool isSigned = dtype.isSigned();
-    if (attr == "max")
-      return Obj::integer(isSigned ? int64_t(llvm::maxIntN(bits))
-                                   : int64_t(llvm::maxUIntN(std::min(bits, 63u))));
+    if (attr == "max") {
+      if (!isSigned && bits == 64)
+        return llvm::createStringError(
+            "2**64 - 1 does not fit tkc's 64-bit constexpr ints");
+      return Obj::integer(isSigned ? llvm::maxIntN(bits)
+                                   : int64_t(llvm::maxUIntN(bits)));
+    }
     if (attr == "min")
       return Obj::integer(isSigned ? llvm::minIntN(bits) : 0);
-    return std::nullopt;
+    return unknown();
   }
   // Floats: from their formats' significand and exponent widths.
   const llvm::fltSemantics *semantics = nullptr;
@@ -83,7 +93,8 @@ static std::optional<Obj> numericLimit(const DType &dtype,
     semantics = &llvm::APFloat::IEEEdouble();
     break;
   default:
-    return std::nullopt;
+    return llvm::createStringError(dtype.str() +
+                                   " limits are not supported by tkc");
   }
   auto toDouble = [](llvm::APFloat f) {
     bool lost;
@@ -101,7 +112,7 @@ static std::optional<Obj> numericLimit(const DType &dtype,
   if (attr == "eps")
     return Obj::floating(std::ldexp(
         1.0, 1 - static_cast<int>(llvm::APFloat::semanticsPrecision(*semantics))));
-  return std::nullopt;
+  return unknown();
 }
 
 std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
@@ -130,11 +141,11 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
                        "torch.finfo and torch.iinfo)");
     return std::nullopt;
   } else if (base == "torch.finfo" || base == "torch.iinfo") {
-    if (auto value = numericLimit(mod.dtype, attr))
-      return value;
-    diags.error(l, base + "(" + mod.dtype.str() + ") has no attribute '" +
-                       attr + "' (tkc knows min, max, bits and, for floats, "
-                       "eps and tiny)");
+    llvm::Expected<Obj> value = numericLimit(mod.dtype, attr);
+    if (value)
+      return *value;
+    diags.error(l, base + "(" + mod.dtype.str() + ")." + attr + ": " +
+                       llvm::toString(value.takeError()));
     return std::nullopt;
   } else if (base.ends_with(".libdevice")) {
     // triton.language.extra[.cuda|.hip].libdevice: the math library.

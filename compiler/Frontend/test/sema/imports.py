@@ -4,6 +4,7 @@
 # RUN: not tkc compile %s --kernel missing_libdevice --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MISSING
 # RUN: tkc compile %s --kernel try_attribute --signature '*fp32:16, i32' --emit=ttir | FileCheck %s --check-prefix=TRY
 # RUN: tkc compile %s --kernel torch_constants --signature '*fp32' --emit=ttir | FileCheck %s --check-prefix=TORCH
+# RUN: not tkc compile %s --kernel torch_uint64_max --signature '*u64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=TORCHU64
 # RUN: not tkc compile %s --kernel torch_tensor --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=TORCHBAD
 # Names imported under module-level if/try, as kernel libraries import
 # libdevice: tkc takes the first branch that imports from triton.language
@@ -62,7 +63,7 @@ def libdevice_modules(p, BLOCK: tl.constexpr):
 def host_branch_name(p):
     tl.store(p, HAS_NPU)
 # HOST: imports.py:[[@LINE-1]]:17: error: global 'HAS_NPU' is host code that tkc cannot evaluate
-# HOST: imports.py:34:5: note: 'HAS_NPU' is assigned here
+# HOST: imports.py:35:5: note: 'HAS_NPU' is assigned here
 
 
 @triton.jit
@@ -111,3 +112,12 @@ def torch_constants(p):
 def torch_tensor(p):
     # TORCHBAD: imports.py:[[@LINE+1]]:23: error: torch.zeros cannot be used by tkc (it evaluates torch's dtypes, torch.finfo and torch.iinfo)
     tl.store(p, torch.zeros(4))
+
+
+_MAX_U64 = tl.constexpr(torch.iinfo(torch.uint64).max)
+
+
+@triton.jit
+def torch_uint64_max(p):
+    tl.store(p, _MAX_U64)
+# TORCHU64: imports.py:[[@LINE-6]]:51: error: torch.iinfo(uint64).max: 2**64 - 1 does not fit tkc's 64-bit constexpr ints
