@@ -178,6 +178,14 @@ void synchronizeStream(CudaDriver &driver, void *stream) {
 
 void GpuTest::synchronize() { synchronizeStream(*driver, stream()); }
 
+void expectGuardUntouched(const std::vector<uint8_t> &out, size_t bytes) {
+  for (size_t b = bytes; b < out.size(); ++b)
+    if (out[b] != kPoison) {
+      ADD_FAILURE() << "byte " << b - bytes << " past the end was written";
+      return;
+    }
+}
+
 std::vector<float> randomFloats(size_t count, uint32_t seed, float lo,
                                 float hi) {
   std::mt19937 generator(seed);

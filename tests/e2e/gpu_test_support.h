@@ -162,6 +162,10 @@ constexpr size_t kGuardBytes = 4096;
 /// Byte value the guard region and unwritten outputs start as.
 constexpr uint8_t kPoison = 0xA5;
 
+/// Checks that the bytes of `out` from `bytes` on, a guard the kernel must
+/// not write, still hold kPoison; reports the first that does not.
+void expectGuardUntouched(const std::vector<uint8_t> &out, size_t bytes);
+
 } // namespace tkc::e2e
 
 #endif // TKC_TESTS_E2E_GPU_TEST_SUPPORT_H

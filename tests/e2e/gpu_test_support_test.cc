@@ -9,6 +9,8 @@
 
 #include "tests/e2e/gpu_test_support.h"
 
+#include <gtest/gtest-spi.h>
+
 #include <cmath>
 
 namespace tkc::e2e {
@@ -86,4 +88,14 @@ TEST(CudaDriverTest, ReportsWhyWhenUnavailable) {
 }
 
 } // namespace
+TEST(GuardTest, ReportsTheFirstWrittenByte) {
+  std::vector<uint8_t> out(8, kPoison);
+  out[1] = 0; // before the guard: not checked
+  expectGuardUntouched(out, 4);
+  out[6] = 0;
+  out[7] = 0;
+  EXPECT_NONFATAL_FAILURE(expectGuardUntouched(out, 4),
+                          "byte 2 past the end was written");
+}
+
 } // namespace tkc::e2e

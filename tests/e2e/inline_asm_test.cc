@@ -36,9 +36,7 @@ protected:
   template <typename T>
   std::vector<T> result(const DeviceBuffer &out, size_t n) {
     std::vector<uint8_t> raw = out.download<uint8_t>(n * sizeof(T) + kGuardBytes);
-    for (size_t b = n * sizeof(T); b < raw.size(); ++b)
-      EXPECT_EQ(raw[b], kPoison) << "byte " << b - n * sizeof(T)
-                                 << " past the end";
+    expectGuardUntouched(raw, n * sizeof(T));
     std::vector<T> values(n);
     std::memcpy(values.data(), raw.data(), n * sizeof(T));
     return values;
