@@ -18,7 +18,8 @@ codegen=$("${bazel[@]}" query 'kind(_tkc_codegen, //kernels/...)' 2>/dev/null)
 "${bazel[@]}" build $tests $codegen //kernels:libtkc_kernels.so
 bin=$("${bazel[@]}" info bazel-bin 2>/dev/null)
 
-rm -rf .gpu
+# .gpu/public (tools/stage_public.sh) is kept.
+find .gpu -mindepth 1 -maxdepth 1 ! -name public -exec rm -rf {} + 2>/dev/null || true
 mkdir -p .gpu/tests .gpu/kernels
 for t in $tests; do
   path=${t#//}
@@ -117,6 +118,13 @@ if grep -q '"tuned_file"' "$here/../kernels/col_sum.json"; then
 elif ! python3 "$here/../bench/autotune_bench.py" --lib "$here/libtkc_kernels.so" \
     --tuned-file "$out/col_sum.tuned.json"; then
   failures+=("autotune_bench")
+fi
+
+# Public kernels (Triton's tutorials, Liger-Kernel, FlagGems) as their
+# authors wrote them, when tools/stage_public.sh staged them.
+if [ -d "$here/public/bin" ] && ! python3 "$here/../bench/public_bench.py" \
+    --public "$here/public"; then
+  failures+=("public_bench")
 fi
 
 if [ ${#failures[@]} -eq 0 ]; then

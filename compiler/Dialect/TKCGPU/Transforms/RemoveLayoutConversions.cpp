@@ -9,7 +9,8 @@
 // sink through elementwise ops, transposes and reshapes instead, a
 // reduction of converted values reduces them where they are, a loop-carried
 // tensor takes the layout of its update (a dot's accumulator, that of the
-// dot) or of its uses (advanced pointers, that of their load), and a store
+// dot) or of its uses (advanced pointers, that of their load), an scf.if's
+// result the layout its branches compute it in, and a store
 // of a converted value moves to the value's layout when its pointers can
 // follow.
 // The folder of convert_layout collapses chains and identities; dead values
@@ -426,6 +427,73 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
   }
 };
 
+/// A tensor result of an scf.if takes the layout its branches compute it in:
+/// when one branch yields it as a conversion from a layout L, and every
+/// branch yields such a conversion or a value that can be recomputed in L,
+/// the result moves to L and one conversion after the if gives its users the
+/// old layout (which the sinking patterns then take further down, or away).
+struct IfResultInBranchLayout : public OpRewritePattern<scf::IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  /// The layout the branches' `yields` produce result `i` in, or null.
+  static Attribute branchLayout(ArrayRef<scf::YieldOp> yields, unsigned i) {
+    Attribute layout;
+    for (scf::YieldOp yield : yields)
+      if (auto convert = yield.getOperand(i).getDefiningOp<ConvertLayoutOp>()) {
+        Attribute from =
+            cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
+        if (layout && layout != from)
+          return {};
+        layout = from;
+      }
+    if (!layout || !llvm::all_of(yields, [&](scf::YieldOp yield) {
+          Value value = yield.getOperand(i);
+          auto convert = value.getDefiningOp<ConvertLayoutOp>();
+          return (convert && cast<RankedTensorType>(convert.getSrc().getType())
+                                     .getEncoding() == layout) ||
+                 canRematerialize(value, layout, 0);
+        }))
+      return {};
+    return layout;
+  }
+
+  LogicalResult matchAndRewrite(scf::IfOp ifOp,
+                                PatternRewriter &rewriter) const override {
+    if (ifOp.getNumResults() == 0)
+      return failure();
+    SmallVector<scf::YieldOp> yields = {ifOp.thenYield(), ifOp.elseYield()};
+    for (OpResult result : ifOp->getResults()) {
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      unsigned i = result.getResultNumber();
+      Attribute layout = type ? branchLayout(yields, i) : Attribute();
+      if (!layout || layout == type.getEncoding())
+        continue;
+      RankedTensorType moved = withLayout(type, layout);
+      for (scf::YieldOp yield : yields) {
+        // A conversion from the layout yields its source; another value is
+        // converted (and then recomputed there).
+        Value value = yield.getOperand(i);
+        auto convert = value.getDefiningOp<ConvertLayoutOp>();
+        if (convert && convert.getSrc().getType() == moved) {
+          value = convert.getSrc();
+        } else {
+          rewriter.setInsertionPoint(yield);
+          value =
+              ConvertLayoutOp::create(rewriter, yield.getLoc(), moved, value);
+        }
+        rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(i, value); });
+      }
+      rewriter.modifyOpInPlace(ifOp, [&] { result.setType(moved); });
+      rewriter.setInsertionPointAfter(ifOp);
+      auto back =
+          ConvertLayoutOp::create(rewriter, ifOp.getLoc(), type, result);
+      rewriter.replaceAllUsesExcept(result, back, back);
+      return success();
+    }
+    return failure();
+  }
+};
+
 /// A store of a converted value stores in the value's layout instead, when
 /// its pointers and mask can be produced there without conversions and
 /// each thread's accesses stay at least a word wide: a store only needs
@@ -527,11 +595,12 @@ struct RemoveLayoutConversionsPass
           RemoveLayoutConversionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeConversion, SinkConversion,
-                 ShapeOpWhereValueIs<TransOp>, ShapeOpWhereValueIs<ReshapeOp>,
-                 ReduceWhereValuesAre, CarryInUpdateLayout, StoreInValueLayout,
-                 AtomicInOperandLayout<AtomicRMWOp>,
-                 AtomicInOperandLayout<AtomicCASOp>>(&getContext());
+    patterns
+        .add<RematerializeConversion, SinkConversion,
+             ShapeOpWhereValueIs<TransOp>, ShapeOpWhereValueIs<ReshapeOp>,
+             ReduceWhereValuesAre, CarryInUpdateLayout, IfResultInBranchLayout,
+             StoreInValueLayout, AtomicInOperandLayout<AtomicRMWOp>,
+             AtomicInOperandLayout<AtomicCASOp>>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

@@ -209,6 +209,38 @@ func.func @histogram(%x: tensor<1024x!tkc.ptr<i32>, #four>, %counts: !tkc.ptr<i3
 
 // -----
 
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#four = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// An if whose branches compute a tensor in the loaded layout (one from a
+// load, one from a constant) yields it there: tutorial 05's layer norm
+// backward adds the partial sums loaded under its lock in one branch and not
+// in the other. No conversion is left, before or after the if.
+// CHECK-LABEL: func.func @branches
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: %[[ONES:.*]] = arith.constant dense<1.000000e+00> : tensor<1024xf32, #[[L:blocked[0-9]*]]>
+// CHECK: %[[IF:.*]] = scf.if %{{.*}} -> (tensor<1024xf32, #[[L]]>)
+// CHECK: tkc.load {{.*}} : tensor<1024x!tkc.ptr<f32>, #[[L]]>
+// CHECK: scf.yield {{.*}} : tensor<1024xf32, #[[L]]>
+// CHECK: scf.yield %[[ONES]] : tensor<1024xf32, #[[L]]>
+// CHECK: tkc.store %{{.*}}, %[[IF]] : tensor<1024x!tkc.ptr<f32>, #[[L]]>
+func.func @branches(%p: tensor<1024x!tkc.ptr<f32>, #four>, %c: i1) {
+  %r = scf.if %c -> (tensor<1024xf32, #one>) {
+    %v = tkc.load %p : tensor<1024x!tkc.ptr<f32>, #four>
+    %w = arith.addf %v, %v : tensor<1024xf32, #four>
+    %m = tkc_gpu.convert_layout %w : tensor<1024xf32, #four> -> tensor<1024xf32, #one>
+    scf.yield %m : tensor<1024xf32, #one>
+  } else {
+    %ones = arith.constant dense<1.0> : tensor<1024xf32, #one>
+    scf.yield %ones : tensor<1024xf32, #one>
+  }
+  %back = tkc_gpu.convert_layout %r : tensor<1024xf32, #one> -> tensor<1024xf32, #four>
+  tkc.store %p, %back : tensor<1024x!tkc.ptr<f32>, #four>
+  return
+}
+
+// -----
+
 #one = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #vec = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>

@@ -1,0 +1,357 @@
+"""Kernels nobody here wrote, compiled by tkc and by Triton's JIT from the
+same unmodified source, compared for output and speed on the GPU machine.
+
+The sources come from public repositories (Triton's tutorials, Liger-Kernel,
+FlagGems) and are never committed: tools/stage_public.sh copies them into
+.gpu/public/src/<repo>/ and compiles every case below with `tkc compile`
+into .gpu/public/bin/. The case table (bench/public_cases.py) is the one
+list both sides read: `python3 bench/public_cases.py --jobs` prints the
+compile jobs for the staging script (no torch needed there).
+
+On the GPU machine, for each case, this script:
+  1. imports the source file as Triton's JIT would see it (the repository's
+     package on sys.path, its package __init__ files bypassed so that only
+     the kernel's module and its imports load);
+  2. builds the arguments twice from one seed, launches the @triton.jit
+     function through Triton's JIT with the case's constexprs, num_warps and
+     num_stages on one copy, and tkc's cubin through the CUDA driver
+     (ctypes) on the other, with the arguments metadata.json lists;
+  3. checks that the specialization tkc compiled (`:16`, `:1`) is the one
+     Triton's JIT picks for these values, compares every tensor argument
+     after the launch (bit for bit, or within the case's tolerance), and
+  4. times both with triton.testing.do_bench (median) and prints the ratio
+     Triton time / tkc time (above 1: tkc is faster).
+
+Usage (GPU machine, repository root):
+  python3 bench/public_bench.py [--public .gpu/public] [--only ID,...]
+The last line sums up: cases run, matched, and the geometric-mean ratio.
+"""
+
+import argparse
+import ast
+import ctypes
+import json
+import math
+import os
+import sys
+import types
+
+import torch
+import triton
+import triton.testing
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import public_cases  # noqa: E402
+
+
+# --- The CUDA driver, through ctypes -------------------------------------
+
+class Driver:
+    """The few driver calls a launch needs, in PyTorch's context."""
+
+    def __init__(self):
+        self.lib = ctypes.CDLL("libcuda.so.1")
+        torch.empty(1, device="cuda")  # makes PyTorch's context current
+
+    def check(self, result, what):
+        if result != 0:
+            name = ctypes.c_char_p()
+            self.lib.cuGetErrorName(result, ctypes.byref(name))
+            raise RuntimeError(f"{what} failed: {name.value.decode()}")
+
+    def load(self, cubin, entry, shared_bytes):
+        module = ctypes.c_void_p()
+        self.check(self.lib.cuModuleLoadData(ctypes.byref(module), cubin),
+                   "cuModuleLoadData")
+        function = ctypes.c_void_p()
+        self.check(self.lib.cuModuleGetFunction(ctypes.byref(function), module,
+                                                entry.encode()),
+                   "cuModuleGetFunction")
+        if shared_bytes > 48 * 1024:
+            self.check(self.lib.cuFuncSetAttribute(function, 8, shared_bytes),
+                       "cuFuncSetAttribute")
+        return function
+
+    def launch(self, function, grid, threads, shared_bytes, params):
+        stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
+        self.check(self.lib.cuLaunchKernel(
+            function, *[ctypes.c_uint(g) for g in grid],
+            ctypes.c_uint(threads), ctypes.c_uint(1), ctypes.c_uint(1),
+            ctypes.c_uint(shared_bytes), stream, params, None),
+            "cuLaunchKernel")
+
+
+C_TYPES = {
+    "void *": ctypes.c_void_p, "int8_t": ctypes.c_int8,
+    "int16_t": ctypes.c_int16, "int32_t": ctypes.c_int32,
+    "int64_t": ctypes.c_int64, "uint8_t": ctypes.c_uint8,
+    "uint16_t": ctypes.c_uint16, "uint32_t": ctypes.c_uint32,
+    "uint64_t": ctypes.c_uint64, "float": ctypes.c_float,
+    "double": ctypes.c_double, "bool": ctypes.c_bool,
+}
+
+
+class TkcKernel:
+    """One compiled case: its metadata and a loaded function."""
+
+    def __init__(self, driver, prefix):
+        with open(prefix + ".json") as f:
+            self.meta = json.load(f)
+        with open(prefix + ".cubin", "rb") as f:
+            cubin = f.read()
+        self.driver = driver
+        self.shared = self.meta["shared_bytes"]
+        self.threads = self.meta["threads_per_block"]
+        self.function = driver.load(cubin, self.meta["entry"], self.shared)
+
+    def runtime_params(self):
+        """The non-constexpr parameters, in source order."""
+        return [p for p in self.meta["params"] if p["kind"] != "constexpr"]
+
+    def prepare(self, args):
+        """The kernelParams array for `args` (the runtime parameters' values
+        in source order)."""
+        by_name = dict(zip((p["name"] for p in self.runtime_params()), args))
+        values = []
+        for a in self.meta["kernel_args"]:
+            v = by_name[a["name"]]
+            if isinstance(v, torch.Tensor):
+                v = v.data_ptr()
+            values.append(C_TYPES[a["c_type"]](v))
+        params = (ctypes.c_void_p * len(values))(
+            *[ctypes.cast(ctypes.pointer(v), ctypes.c_void_p) for v in values])
+        return params, values  # values keep the storage alive
+
+    def launcher(self, args, grid):
+        params, keep = self.prepare(args)
+        grid = tuple(grid) + (1,) * (3 - len(grid))
+
+        def run():
+            _ = keep
+            self.driver.launch(self.function, grid, self.threads, self.shared,
+                               params)
+        return run
+
+
+# --- Triton's side --------------------------------------------------------
+
+def import_source(root, path):
+    """The module at root/path, imported with its repository's packages on
+    sys.path but without running their __init__ files (which pull in
+    whole libraries: transformers, flag_gems' operator registry)."""
+    parts = path[:-3].split("/")
+    # The package root: the longest prefix of the path without __init__.py.
+    base = 0
+    while base < len(parts) - 1 and not os.path.exists(
+            os.path.join(root, *parts[:base + 1], "__init__.py")):
+        base += 1
+    package_root = os.path.join(root, *parts[:base])
+    if package_root not in sys.path:
+        sys.path.insert(0, package_root)
+    for i in range(base + 1, len(parts)):
+        name = ".".join(parts[base:i])
+        if name not in sys.modules:
+            module = types.ModuleType(name)
+            module.__path__ = [os.path.join(package_root, *parts[base:i])]
+            sys.modules[name] = module
+    name = ".".join(parts[base:]) if base < len(parts) - 1 else (
+        "public_" + parts[-1].replace("-", "_"))
+    file = os.path.join(root, path)
+    module = types.ModuleType(name)
+    module.__file__ = file
+    sys.modules[name] = module
+    with open(file) as f:
+        tree = ast.parse(f.read(), file)
+    for statement in tree.body:
+        if not definition(statement, tree.body):
+            continue
+        code = compile(ast.Module([statement], []), file, "exec")
+        if isinstance(statement, (ast.FunctionDef, ast.ClassDef)):
+            exec(code, module.__dict__)
+            continue
+        try:  # demo state, or an import this Triton version lacks
+            exec(code, module.__dict__)
+        except Exception as e:
+            print(f"  note: {path}:{statement.lineno}: skipped "
+                  f"({type(e).__name__}: {e})")
+    return module
+
+
+def definition(statement, body):
+    """Whether a top-level statement defines something (imports, functions,
+    constants) rather than running the tutorial's demo: bare calls, loops,
+    `with` blocks and assignments from the module's own functions (tests and
+    benchmarks) are left out."""
+    if isinstance(statement, (ast.Expr, ast.For, ast.While, ast.With)):
+        return False
+    if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+        local = {s.name for s in body if isinstance(s, ast.FunctionDef)}
+        return not any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                       and n.func.id in local for n in ast.walk(statement))
+    return True
+
+
+def jit_function(module, name):
+    fn = getattr(module, name)
+    # Decorators above @triton.jit (autotune, heuristics) wrap it.
+    while not isinstance(fn, triton.runtime.jit.JITFunction):
+        fn = fn.fn
+    return fn
+
+
+def triton_specialization(value):
+    """The hint Triton's JIT specializes a runtime argument on."""
+    if isinstance(value, torch.Tensor):
+        return ":16" if value.data_ptr() % 16 == 0 else ""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return ""
+    if value == 1:
+        return ":1"
+    return ":16" if value % 16 == 0 else ""
+
+
+def check_specialization(case, fn, args):
+    """Errors where the case's tkc signature specializes differently from
+    Triton's JIT for these argument values."""
+    entries = public_cases.split_signature(case.signature)
+    errors = []
+    runtime = [(n, e) for n, e in zip(fn.arg_names, entries)
+               if public_cases.is_type(e)]
+    if len(runtime) != len(args):
+        return [f"{len(args)} arguments for {len(runtime)} runtime "
+                "parameters"]
+    for (name, entry), value in zip(runtime, args):
+        hint = ""
+        if ":" in entry:
+            hint = ":" + entry.split(":", 1)[1].strip()
+        if name in case.no_specialize:
+            continue
+        want = triton_specialization(value)
+        if hint != want:
+            errors.append(f"{name}: signature '{entry}' but Triton "
+                          f"specializes as '{want or 'none'}'")
+    return errors
+
+
+def constexprs(case, fn):
+    entries = public_cases.split_signature(case.signature)
+    out = {}
+    for name, entry in zip(fn.arg_names, entries):
+        if not public_cases.is_type(entry):
+            out[name] = eval(entry, {}, {})  # a literal of the signature
+    return out
+
+
+def clone(args):
+    return [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+
+
+def compare(case, ours, theirs):
+    """The largest difference over the tensor arguments, and whether it is
+    within the case's tolerance."""
+    worst, ok = 0.0, True
+    for a, b in zip(ours, theirs):
+        if not isinstance(a, torch.Tensor):
+            continue
+        if a.dtype.is_floating_point:
+            a32, b32 = a.float(), b.float()
+            same_nan = torch.isnan(a32) == torch.isnan(b32)
+            diff = (a32 - b32).abs().nan_to_num(0.0)
+            d = diff.max().item() if diff.numel() else 0.0
+            limit = case.atol + case.rtol * b32.abs().nan_to_num(0.0)
+            ok &= bool(same_nan.all()) and bool((diff <= limit).all())
+        else:
+            d = (a.long() - b.long()).abs().max().item() if a.numel() else 0
+            ok &= d == 0
+        worst = max(worst, float(d))
+    return worst, ok
+
+
+def run_case(driver, case, public):
+    src_root = os.path.join(public, "src", case.repo)
+    module = import_source(src_root, case.path)
+    fn = jit_function(module, case.kernel)
+    kernel = getattr(module, case.kernel)
+
+    torch.manual_seed(0)
+    args = case.args()
+    problems = check_specialization(case, fn, args)
+    if problems:
+        return "specialization mismatch: " + "; ".join(problems)
+
+    tkc = TkcKernel(driver, os.path.join(public, "bin", case.id))
+    grid = case.grid(args) if callable(case.grid) else case.grid
+    consts = constexprs(case, fn)
+    options = {"num_warps": case.num_warps}
+    if case.num_stages:
+        options["num_stages"] = case.num_stages
+
+    theirs, ours = clone(args), clone(args)
+    names = [n for n in fn.arg_names if n not in consts]
+
+    def call_triton(values):
+        kw = dict(zip(names, values))
+        kw.update(consts)
+        # Through an autotune/heuristics wrapper its configs would win: call
+        # the plain JITFunction with the case's settings.
+        fn[grid](**kw, **options)
+
+    call_triton(theirs)
+    tkc.launcher(ours, grid)()
+    torch.cuda.synchronize()
+    worst, ok = compare(case, ours, theirs)
+
+    # Time on fresh copies, so in-place kernels keep meaningful inputs.
+    t_args, k_args = clone(args), clone(args)
+    run_tkc = tkc.launcher(k_args, grid)
+    t_triton = triton.testing.do_bench(lambda: call_triton(t_args))
+    t_tkc = triton.testing.do_bench(run_tkc)
+    del kernel
+    return dict(worst=worst, ok=ok, triton_ms=t_triton, tkc_ms=t_tkc,
+                ratio=t_triton / t_tkc, registers=tkc.meta["binary"].get(
+                    "registers"))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--public", default=".gpu/public")
+    parser.add_argument("--only", default="")
+    opts = parser.parse_args()
+    only = set(filter(None, opts.only.split(",")))
+    driver = Driver()
+    ratios, matched, ran, failed = [], 0, 0, []
+    print(f"{'case':44} {'triton ms':>10} {'tkc ms':>10} {'ratio':>6} "
+          f"{'regs':>5}  max diff")
+    for case in public_cases.CASES:
+        if only and case.id not in only:
+            continue
+        if not os.path.exists(os.path.join(opts.public, "bin",
+                                           case.id + ".json")):
+            print(f"{case.id:44} not compiled by tkc (see the staging log)")
+            failed.append(case.id)
+            continue
+        try:
+            r = run_case(driver, case, opts.public)
+        except Exception as e:  # a benchmark reports and goes on
+            r = f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
+        if isinstance(r, str):
+            print(f"{case.id:44} error: {r}")
+            failed.append(case.id)
+            continue
+        ran += 1
+        matched += r["ok"]
+        ratios.append(r["ratio"])
+        flag = "" if r["ok"] else "  MISMATCH"
+        print(f"{case.id:44} {r['triton_ms']:10.4f} {r['tkc_ms']:10.4f} "
+              f"{r['ratio']:6.3f} {r['registers'] or '-':>5}  "
+              f"{r['worst']:.3g}{flag}", flush=True)
+    geo = math.exp(sum(map(math.log, ratios)) / len(ratios)) if ratios else 0
+    low = sum(r < 0.97 for r in ratios)
+    print(f"public kernels: {ran} ran, {matched} matched Triton, "
+          f"{len(failed)} failed; ratio geomean {geo:.3f}, min "
+          f"{min(ratios, default=0):.3f}, {low} below 0.97")
+    return 0 if not failed and matched == ran else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Stages the public kernels of bench/public_cases.py for bench/public_bench.py:
+# copies each repository's sources into .gpu/public/src/<repo>/ (gitignored;
+# none of it is ever committed) and compiles every case with `tkc compile`
+# for sm_90a into .gpu/public/bin/<id>.{cubin,json}. A case tkc refuses is
+# listed with its first error, and the bench reports it as not compiled.
+#
+# Usage: tools/stage_public.sh REPO=DIR ...
+#   REPO is a repo name of the case table (triton, liger, flaggems); DIR is
+#   a checkout or a bare git directory of it (its HEAD is copied). For
+#   triton, DIR may also be a folder holding the tutorial files themselves.
+#   Example:
+#     tools/stage_public.sh triton=~/src/triton/python/tutorials \
+#       liger=~/src/Liger-Kernel flaggems=~/src/FlagGems
+# Then stage_gpu.sh (which keeps .gpu/public) and, on the GPU machine:
+#   python3 bench/public_bench.py
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tkc=${TKC:-bazel-bin/compiler/tools/tkc/tkc}
+[ -x "$tkc" ] || nice -n 5 bazel build //compiler/tools/tkc
+out=.gpu/public
+rm -rf "$out/src" "$out/bin"
+mkdir -p "$out/src" "$out/bin"
+
+for spec in "$@"; do
+  repo=${spec%%=*}
+  dir=${spec#*=}
+  mkdir -p "$out/src/$repo"
+  if git -C "$dir" rev-parse --git-dir >/dev/null 2>&1; then
+    git -C "$dir" archive HEAD | tar -x -C "$out/src/$repo"
+  else
+    cp -r "$dir"/. "$out/src/$repo"
+  fi
+done
+
+ok=0
+total=0
+while IFS='|' read -r id repo path kernel signature warps stages; do
+  total=$((total + 1))
+  args=(compile "$out/src/$repo/$path" --kernel "$kernel"
+    --signature "$signature" --num-warps "$warps" --target sm_90a
+    -o "$out/bin/$id")
+  [ -n "$stages" ] && args+=(--num-stages "$stages")
+  if timeout 300 "$tkc" "${args[@]}" >"$out/bin/$id.log" 2>&1; then
+    ok=$((ok + 1))
+  else
+    echo "not compiled: $id: $(grep -m1 'error' "$out/bin/$id.log" |
+      cut -c1-200)"
+  fi
+done < <(python3 bench/public_cases.py --jobs)
+echo "tkc compiled $ok of $total public kernels"
