@@ -163,7 +163,7 @@ def import_source(root, path):
     with open(file) as f:
         tree = ast.parse(f.read(), file)
     for statement in tree.body:
-        if not definition(statement, tree.body):
+        if not definition(statement):
             continue
         code = compile(ast.Module([statement], []), file, "exec")
         if isinstance(statement, (ast.FunctionDef, ast.ClassDef)):
@@ -177,18 +177,11 @@ def import_source(root, path):
     return module
 
 
-def definition(statement, body):
-    """Whether a top-level statement defines something (imports, functions,
-    constants) rather than running the tutorial's demo: bare calls, loops,
-    `with` blocks and assignments from the module's own functions (tests and
-    benchmarks) are left out."""
-    if isinstance(statement, (ast.Expr, ast.For, ast.While, ast.With)):
-        return False
-    if isinstance(statement, (ast.Assign, ast.AnnAssign)):
-        local = {s.name for s in body if isinstance(s, ast.FunctionDef)}
-        return not any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-                       and n.func.id in local for n in ast.walk(statement))
-    return True
+def definition(statement):
+    """Whether a top-level statement may define something (imports,
+    functions, constants) rather than only run the tutorial's demo: bare
+    calls, loops and `with` blocks are left out."""
+    return not isinstance(statement, (ast.Expr, ast.For, ast.While, ast.With))
 
 
 def jit_function(module, name):

@@ -23,12 +23,20 @@ out=.gpu/public
 rm -rf "$out/src" "$out/bin"
 mkdir -p "$out/src" "$out/bin"
 
+jobs=$(python3 bench/public_cases.py --jobs)
 for spec in "$@"; do
   repo=${spec%%=*}
   dir=${spec#*=}
   mkdir -p "$out/src/$repo"
   if git -C "$dir" rev-parse --git-dir >/dev/null 2>&1; then
-    git -C "$dir" archive HEAD | tar -x -C "$out/src/$repo"
+    # Only the top-level folders the cases use (a mirror may lack the blobs
+    # of large test data).
+    mapfile -t tops < <(awk -F'|' -v r="$repo" '$2 == r {
+      split($3, p, "/"); print p[1] }' <<<"$jobs" | sort -u)
+    for top in "${tops[@]}"; do
+      git -C "$dir" archive --prefix="$top/" "HEAD:$top" |
+        tar -x -C "$out/src/$repo"
+    done
   else
     cp -r "$dir"/. "$out/src/$repo"
   fi
@@ -48,5 +56,5 @@ while IFS='|' read -r id repo path kernel signature warps stages; do
     echo "not compiled: $id: $(grep -m1 'error' "$out/bin/$id.log" |
       cut -c1-200)"
   fi
-done < <(python3 bench/public_cases.py --jobs)
+done <<<"$jobs"
 echo "tkc compiled $ok of $total public kernels"

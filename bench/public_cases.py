@@ -1,0 +1,680 @@
+"""The public kernels bench/public_bench.py compares with Triton's JIT: where
+each source lives in its repository, the kernel, the signature tkc compiles
+(Triton's AOT syntax, constexprs as values, in source order), num_warps and
+num_stages as the library launches it, the grid, and the arguments.
+
+`python3 bench/public_cases.py --jobs` prints one compile job per line for
+tools/stage_public.sh (`id|repo|path|kernel|signature|warps|stages`); that
+mode imports nothing but the standard library.
+
+Shapes are large enough that each launch takes tens of microseconds or more,
+so the launch overhead of either side does not decide the ratio. A case's
+integer arguments must specialize as its signature says (Triton's JIT: 1,
+divisible by 16, or neither); public_bench.py checks it.
+"""
+
+import re
+import sys
+from dataclasses import dataclass, field
+
+TYPE = re.compile(r"^\*?(i1|i8|i16|i32|i64|u8|u16|u32|u64|fp16|bf16|fp32|"
+                  r"fp64|fp8e4nv|fp8e5)(:\d+)?$")
+
+
+def split_signature(signature):
+    """The signature's entries (commas inside quotes kept)."""
+    entries, depth, quote, cur = [], 0, None, ""
+    for ch in signature:
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "[(<":
+            depth += 1
+        elif ch in "])>":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            entries.append(cur.strip())
+            cur = ""
+            continue
+        cur += ch
+    entries.append(cur.strip())
+    return entries
+
+
+def is_type(entry):
+    """Whether a signature entry is a runtime parameter's type (else it is a
+    constexpr's value)."""
+    return bool(TYPE.match(entry))
+
+
+@dataclass
+class Case:
+    id: str
+    repo: str  # triton | liger | flaggems: .gpu/public/src/<repo>
+    path: str  # inside the repository
+    kernel: str
+    signature: str
+    num_warps: int
+    grid: object  # a tuple, or a function of the argument list
+    args: object  # () -> the runtime arguments in source order
+    num_stages: int = 0  # 0: the compiler's default on both sides
+    atol: float = 0.0
+    rtol: float = 0.0
+    # Parameters Triton never specializes (do_not_specialize).
+    no_specialize: tuple = field(default_factory=tuple)
+
+
+def _torch():
+    import torch
+    return torch
+
+
+def randn(*shape, dtype="float32"):
+    torch = _torch()
+    return torch.randn(*shape, device="cuda", dtype=getattr(torch, dtype))
+
+
+def empty(*shape, dtype="float32"):
+    torch = _torch()
+    return torch.empty(*shape, device="cuda", dtype=getattr(torch, dtype))
+
+
+def zeros(*shape, dtype="float32"):
+    torch = _torch()
+    return torch.zeros(*shape, device="cuda", dtype=getattr(torch, dtype))
+
+
+def rand(*shape, dtype="float32"):
+    torch = _torch()
+    return torch.rand(*shape, device="cuda", dtype=getattr(torch, dtype))
+
+
+def randint(high, *shape, dtype="int64"):
+    torch = _torch()
+    return torch.randint(high, shape, device="cuda",
+                         dtype=getattr(torch, dtype))
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+CASES = []
+
+
+def case(**kw):
+    CASES.append(Case(**kw))
+
+
+# --- Triton's tutorials (python/tutorials in triton-lang/triton) ----------
+
+_N_ADD = 1 << 26
+case(id="tutorial01_add_kernel", repo="triton", path="01-vector-add.py",
+     kernel="add_kernel",
+     signature="*fp32:16, *fp32:16, *fp32:16, i32:16, 1024", num_warps=4,
+     grid=(cdiv(_N_ADD, 1024),),
+     args=lambda: [randn(_N_ADD), randn(_N_ADD), empty(_N_ADD), _N_ADD])
+
+_SM_ROWS, _SM_COLS = 16384, 8192
+case(id="tutorial02_softmax_kernel", repo="triton",
+     path="02-fused-softmax.py", kernel="softmax_kernel",
+     signature="*fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 8192, 4",
+     # num_stages=4 is the kernel's own constexpr (its tl.range); the
+     # compile option stays the default, as the tutorial launches it.
+     num_warps=8,
+     grid=(132 * 2,),
+     args=lambda: [empty(_SM_ROWS, _SM_COLS), randn(_SM_ROWS, _SM_COLS),
+                   _SM_COLS, _SM_COLS, _SM_ROWS, _SM_COLS],
+     atol=1e-8, rtol=1e-5)  # exp rounds differently; outputs are ~1e-4
+
+_LN_M, _LN_N = 4096, 8192
+
+
+def _layer_norm_args(dtype="float16"):
+    return [randn(_LN_M, _LN_N, dtype=dtype), empty(_LN_M, _LN_N, dtype=dtype),
+            randn(_LN_N, dtype=dtype), randn(_LN_N, dtype=dtype),
+            empty(_LN_M), empty(_LN_M), _LN_N, _LN_N, 1e-5]
+
+
+for _block, _warps in ((8192, 8), (1024, 4)):
+    case(id=f"tutorial05_layer_norm_fwd_block{_block}", repo="triton",
+         path="05-layer-norm.py", kernel="_layer_norm_fwd_fused",
+         signature="*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, "
+         f"*fp32:16, i32:16, i32:16, fp32, {_block}",
+         num_warps=_warps, grid=(_LN_M,), args=_layer_norm_args,
+         atol=1e-2, rtol=1e-2)
+
+_LN_GROUP = 96  # the tutorial's GROUP_SIZE_M for N <= 8192
+
+
+def _layer_norm_bwd_dx_args():
+    torch = _torch()
+    x = randn(_LN_M, _LN_N, dtype="float16")
+    return [empty(_LN_M, _LN_N, dtype="float16"),
+            randn(_LN_M, _LN_N, dtype="float16"),
+            zeros(_LN_GROUP, _LN_N, dtype="float16"),
+            zeros(_LN_GROUP, _LN_N, dtype="float16"), x,
+            randn(_LN_N, dtype="float16"), x.float().mean(1),
+            torch.rsqrt(x.float().var(1, unbiased=False) + 1e-5),
+            zeros(2 * _LN_GROUP, dtype="int32"), _LN_N, _LN_N]
+
+
+# The partial sums of dw and db are accumulated under a spin lock in
+# whatever order the programs arrive: equal only up to fp16 rounding.
+case(id="tutorial05_layer_norm_bwd_dx_fused", repo="triton",
+     path="05-layer-norm.py", kernel="_layer_norm_bwd_dx_fused",
+     signature="*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, "
+     f"*fp32:16, *fp32:16, *i32:16, i32:16, i32:16, {_LN_GROUP}, 8192",
+     num_warps=8, grid=(_LN_M,), args=_layer_norm_bwd_dx_args,
+     atol=5e-2, rtol=5e-2)
+
+case(id="tutorial05_layer_norm_bwd_dwdb", repo="triton",
+     path="05-layer-norm.py", kernel="_layer_norm_bwd_dwdb",
+     signature="*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, 32, "
+     "128", num_warps=4, grid=(cdiv(_LN_N, 128),),
+     args=lambda: [randn(_LN_GROUP, _LN_N, dtype="float16"),
+                   randn(_LN_GROUP, _LN_N, dtype="float16"),
+                   empty(_LN_N, dtype="float16"),
+                   empty(_LN_N, dtype="float16"), _LN_GROUP, _LN_N],
+     atol=1e-2, rtol=1e-2)
+
+_ATTN_Z, _ATTN_H, _ATTN_N, _ATTN_D = 4, 32, 4096, 64
+
+
+def _attention_args():
+    shape = (_ATTN_Z, _ATTN_H, _ATTN_N, _ATTN_D)
+    q, k, v = (randn(*shape, dtype="float16") for _ in range(3))
+    out = empty(*shape, dtype="float16")
+    strides = [s for t in (q, k, v, out) for s in t.stride()]
+    return [q, k, v, 0.125, empty(_ATTN_Z * _ATTN_H, _ATTN_N), out,
+            *strides, _ATTN_Z, _ATTN_H, _ATTN_N]
+
+
+case(id="tutorial06_attention_fwd_causal", repo="triton",
+     path="06-fused-attention.py", kernel="_attn_fwd",
+     signature="*fp16:16, *fp16:16, *fp16:16, fp32, *fp32:16, *fp16:16, "
+     + "i32:16, i32:16, i32:16, i32:1, " * 4 + "i32, i32:16, i32:16, "
+     f"{_ATTN_D}, 128, 64, 3",
+     num_warps=4, num_stages=3,
+     grid=(cdiv(_ATTN_N, 128), _ATTN_Z * _ATTN_H),
+     args=_attention_args, atol=1e-2, rtol=1e-2)
+
+_MM = 4096
+
+
+def _matmul_args():
+    a, b = randn(_MM, _MM, dtype="float16"), randn(_MM, _MM, dtype="float16")
+    c = empty(_MM, _MM, dtype="float16")
+    return [a, b, c, _MM, _MM, _MM, *a.stride(), *b.stride(), *c.stride()]
+
+
+# Tutorial 09's non-persistent matmul: grouped ordering, masks on K.
+case(id="tutorial09_matmul_fp16_4096", repo="triton",
+     path="09-persistent-matmul.py", kernel="matmul_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
+     "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 128, 64, 8",
+     num_warps=8, num_stages=3, grid=(cdiv(_MM, 128) ** 2,),
+     args=_matmul_args, atol=0.1, rtol=1e-2)
+
+
+# --- Liger-Kernel (src/liger_kernel/ops in linkedin/Liger-Kernel) ---------
+#
+# Launched as the ops' wrappers launch them on an H100: BLOCK_SIZE and
+# num_warps from calculate_settings (next power of two of the row, 4/8/16/32
+# warps by size), the row-block backward kernels on one program per SM.
+
+_LG_SMS = 132  # the wrappers' multi_processor_count on an H100 SXM
+_LG_ROWS, _LG_HIDDEN = 8192, 4096  # tokens x hidden size (Llama-3-8B)
+
+
+def _liger_path(name):
+    return f"src/liger_kernel/ops/{name}.py"
+
+
+# rms_norm.py: the row kernel (BLOCK_SIZE > 256), Llama casting mode (0).
+# _rms_norm_backward_kernel takes its X_dtype as a tl.dtype constexpr, which
+# a signature cannot give: not a case.
+case(id="liger_rms_norm_fwd", repo="liger", path=_liger_path("rms_norm"),
+     kernel="_rms_norm_forward_kernel",
+     signature="*bf16:16, i32:16, *bf16:16, i32:16, *bf16:16, i32:1, "
+     "*fp32:16, i32:1, i32:16, fp32, fp32, 0, True, 4096",
+     num_warps=8, grid=(_LG_ROWS,),
+     args=lambda: [empty(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"), _LG_HIDDEN,
+                   randn(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"), _LG_HIDDEN,
+                   randn(_LG_HIDDEN, dtype="bfloat16"), 1, empty(_LG_ROWS), 1,
+                   _LG_HIDDEN, 1e-6, 0.0],
+     atol=1e-2, rtol=1e-2)
+
+_LG_LN_ROWS, _LG_LN_COLS = 4096, 4096
+case(id="liger_layer_norm_fwd", repo="liger", path=_liger_path("layer_norm"),
+     kernel="_layer_norm_forward_kernel",
+     signature="*fp32:16, i32:16, *fp32:16, i32:16, *fp32:16, i32:1, "
+     "*fp32:16, i32:1, *fp32:16, i32:1, *fp32:16, i32:1, i32:16, fp32, 4096",
+     num_warps=8, grid=(_LG_LN_ROWS,),
+     args=lambda: [empty(_LG_LN_ROWS, _LG_LN_COLS), _LG_LN_COLS,
+                   randn(_LG_LN_ROWS, _LG_LN_COLS), _LG_LN_COLS,
+                   randn(_LG_LN_COLS), 1, randn(_LG_LN_COLS), 1,
+                   empty(_LG_LN_ROWS), 1, empty(_LG_LN_ROWS), 1, _LG_LN_COLS,
+                   1e-5],
+     atol=1e-5, rtol=1e-5)
+
+
+def _liger_layer_norm_bwd_args():
+    rows, cols = _LG_LN_ROWS, _LG_LN_COLS
+    # X, W, Mean, RSTD, DX, _DW, _DB, dY with their row strides.
+    return [randn(rows, cols), cols, randn(cols), randn(rows), 1,
+            rand(rows) + 0.5, 1, empty(rows, cols), cols,
+            empty(_LG_SMS, cols), cols, empty(_LG_SMS, cols), cols,
+            randn(rows, cols), cols, rows, cols]
+
+
+# rows_per_program = ceil(4096 / 132) = 32.
+case(id="liger_layer_norm_bwd", repo="liger", path=_liger_path("layer_norm"),
+     kernel="_layer_norm_backward_kernel",
+     signature="*fp32:16, i32:16, *fp32:16, *fp32:16, i32:1, *fp32:16, i32:1, "
+     "*fp32:16, i32:16, *fp32:16, i32:16, *fp32:16, i32:16, *fp32:16, i32:16, "
+     "i32:16, i32:16, 32, 4096",
+     num_warps=8, grid=(_LG_SMS,), args=_liger_layer_norm_bwd_args,
+     atol=1e-4, rtol=1e-4)
+
+# swiglu.py / geglu.py: the one-row kernels (the column-tiled ones are for
+# Blackwell) at the MLP widths of Llama-3-8B and Gemma-2B. The backward
+# kernels write da and db over a and b.
+_LG_MLP_ROWS = 2048
+
+
+def _liger_mlp_fwd_args(cols, *gate):
+    # a, b, c, the row stride, then gate_multiplier for swiglu.
+    return [randn(_LG_MLP_ROWS, cols, dtype="bfloat16"),
+            randn(_LG_MLP_ROWS, cols, dtype="bfloat16"),
+            empty(_LG_MLP_ROWS, cols, dtype="bfloat16"), cols, *gate]
+
+
+def _liger_mlp_bwd_args(cols, *gate):
+    # dc, a, b, the row stride, then gate_multiplier for swiglu.
+    return [randn(_LG_MLP_ROWS, cols, dtype="bfloat16") for _ in range(3)] + [
+        cols, *gate]
+
+
+for _name, _fwd, _bwd, _cols, _gate in (
+        ("swiglu", "_swiglu_forward_kernel", "_swiglu_backward_kernel", 14336,
+         (1.0,)),
+        ("geglu", "_geglu_tanh_forward_kernel", "_geglu_tanh_backward_kernel",
+         16384, ())):
+    _types = "*bf16:16, *bf16:16, *bf16:16, i32:16" + ", fp32" * len(_gate)
+    for _dir, _kernel, _make in (("fwd", _fwd, _liger_mlp_fwd_args),
+                                 ("bwd", _bwd, _liger_mlp_bwd_args)):
+        case(id=f"liger_{_name}_{_dir}", repo="liger", path=_liger_path(_name),
+             kernel=_kernel, signature=f"{_types}, {_cols}, 16384",
+             num_warps=16, grid=(_LG_MLP_ROWS,),
+             args=lambda make=_make, cols=_cols, gate=_gate: make(cols, *gate),
+             atol=1e-2, rtol=1e-2)
+
+# rope.py, forward (in place on q and k): batch 2 x 4096 tokens, 32 query
+# and 8 key-value heads of 128, cos/sin of shape (1, seq, 128) in bf16 as
+# Hugging Face's Llama passes them.
+_LG_ROPE_B, _LG_ROPE_S = 2, 4096
+case(id="liger_rope_fwd", repo="liger", path=_liger_path("rope"),
+     kernel="_triton_rope",
+     signature="*bf16:16, i32:16, *bf16:16, i32:16, *bf16:16, i32:16, "
+     "*bf16:16, i32:16, i32:16, 2, 1, 32, 8, 128, 32, 8, 128, 32, False",
+     num_warps=4, grid=(_LG_ROPE_B * _LG_ROPE_S,),
+     args=lambda: [randn(_LG_ROPE_B, _LG_ROPE_S, 32, 128, dtype="bfloat16"),
+                   32 * 128,
+                   randn(_LG_ROPE_B, _LG_ROPE_S, 8, 128, dtype="bfloat16"),
+                   8 * 128, randn(1, _LG_ROPE_S, 128, dtype="bfloat16"), 128,
+                   randn(1, _LG_ROPE_S, 128, dtype="bfloat16"), 128,
+                   _LG_ROPE_S],
+     # All in bf16: a product rounded on its own or fused into the
+     # subtraction moves a cancelling result by an ulp of the products.
+     atol=5e-2, rtol=1e-2)
+
+# cross_entropy.py: fp32 logits over a 32000-token vocabulary, mean
+# reduction, gradients written over the logits; one row in 16 is padding
+# (ignore_index). The optional tensors the wrapper passes as None stay None.
+_LG_CE_ROWS, _LG_CE_VOCAB = 4096, 32000
+
+
+def _liger_ce_args():
+    target = randint(_LG_CE_VOCAB, _LG_CE_ROWS)
+    target[::16] = -100
+    n_non_ignore = _LG_CE_ROWS - _LG_CE_ROWS // 16
+    # X, X_stride, Y, Y_stride, loss, loss_stride, the two unused strides,
+    # n_cols, n_non_ignore, sum_non_ignore_weight (= n_non_ignore without
+    # weights), weight_sum, ignore_index.
+    return [randn(_LG_CE_ROWS, _LG_CE_VOCAB), _LG_CE_VOCAB, target, 1,
+            zeros(_LG_CE_ROWS), 1, 0, 0, _LG_CE_VOCAB, n_non_ignore,
+            n_non_ignore, 0.0, -100]
+
+
+case(id="liger_cross_entropy", repo="liger", path=_liger_path("cross_entropy"),
+     kernel="liger_cross_entropy_kernel",
+     signature="*fp32:16, i32:16, *i64:16, i32:1, None, *fp32:16, None, "
+     "i32:1, None, i32:16, None, i32:16, i32:16, i32:16, i32:16, fp32, i32, "
+     "0.0, 0.0, 'mean', None, False, False, False, 32768, False, False, True",
+     num_warps=32, grid=(_LG_CE_ROWS,), args=_liger_ce_args,
+     # The gradients are ~1e-8 (softmax / n_non_ignore): relative only.
+     atol=0.0, rtol=1e-4)
+
+# kl_div.py, jsd.py, tvd.py: distillation losses over a 32000-token
+# vocabulary in fp32.
+_LG_DIST_ROWS, _LG_DIST_VOCAB = 2048, 32000
+
+
+def _liger_log_probs():
+    return randn(_LG_DIST_ROWS, _LG_DIST_VOCAB).log_softmax(-1)
+
+
+def _liger_probs():
+    return randn(_LG_DIST_ROWS, _LG_DIST_VOCAB).softmax(-1)
+
+
+# Forward: batchmean reduction (3), one loss per row; BLOCK_SIZE is capped at
+# 16384 (MAX_FUSED_SIZE).
+case(id="liger_kl_div_fwd", repo="liger", path=_liger_path("kl_div"),
+     kernel="_kldiv_kernel_forward",
+     signature="*fp32:16, i32:16, *fp32:16, i32:16, *fp32:16, i32:1, i32:16, "
+     "fp32, 16384, False, 3",
+     num_warps=16, grid=(_LG_DIST_ROWS,),
+     args=lambda: [_liger_log_probs(), _LG_DIST_VOCAB, _liger_probs(),
+                   _LG_DIST_VOCAB, zeros(_LG_DIST_ROWS), 1, _LG_DIST_VOCAB,
+                   1e-10],
+     atol=1e-5, rtol=1e-5)
+
+case(id="liger_kl_div_bwd", repo="liger", path=_liger_path("kl_div"),
+     kernel="_kldiv_kernel_backward",
+     signature="*fp32:16, i32:16, *fp32:16, i32:16, i32:16, 16384, False",
+     num_warps=16, grid=(_LG_DIST_ROWS,),
+     args=lambda: [_liger_probs(), _LG_DIST_VOCAB,
+                   empty(_LG_DIST_ROWS, _LG_DIST_VOCAB), _LG_DIST_VOCAB,
+                   _LG_DIST_VOCAB])
+
+# The wrapper launches _jsd_kernel with Triton's default 4 warps; beta 0.5,
+# no labels (a dummy label pointer), n_non_ignore = the row count.
+case(id="liger_jsd", repo="liger", path=_liger_path("jsd"),
+     kernel="_jsd_kernel",
+     signature="*fp32:16, i32:16, *fp32:16, i32:16, *fp32:16, i32:16, "
+     "*fp32:16, i32:16, *fp32:16, 0.5, i32:16, -100, i32:16, 32768, False",
+     num_warps=4, grid=(_LG_DIST_ROWS,),
+     args=lambda: [_liger_log_probs(), _LG_DIST_VOCAB, _liger_log_probs(),
+                   _LG_DIST_VOCAB, zeros(_LG_DIST_ROWS, _LG_DIST_VOCAB),
+                   _LG_DIST_VOCAB, empty(_LG_DIST_ROWS, _LG_DIST_VOCAB),
+                   _LG_DIST_VOCAB, empty(1), _LG_DIST_ROWS, _LG_DIST_VOCAB],
+     # Per-element losses of ~1e-9 (scaled by 1 / n_non_ignore).
+     atol=1e-12, rtol=1e-4)
+
+
+def _liger_tvd_args():
+    labels = randint(_LG_DIST_VOCAB, _LG_DIST_ROWS)
+    labels[::16] = -100
+    n_non_ignore = _LG_DIST_ROWS - _LG_DIST_ROWS // 16
+    # p, q, loss (batchmean: one per row), grads, labels, n_cols and the
+    # gradient scale 1 / n_non_ignore.
+    return [_liger_probs(), _LG_DIST_VOCAB, _liger_probs(), _LG_DIST_VOCAB,
+            zeros(_LG_DIST_ROWS), 1, empty(_LG_DIST_ROWS, _LG_DIST_VOCAB),
+            _LG_DIST_VOCAB, labels, _LG_DIST_VOCAB, 1.0 / n_non_ignore]
+
+
+case(id="liger_tvd", repo="liger", path=_liger_path("tvd"),
+     kernel="_tv_distance_kernel",
+     signature="*fp32:16, i32:16, *fp32:16, i32:16, *fp32:16, i32:1, "
+     "*fp32:16, i32:16, *i64:16, -100, i32:16, fp32, 16384, True, 3",
+     num_warps=16, grid=(_LG_DIST_ROWS,), args=_liger_tvd_args,
+     atol=1e-5, rtol=1e-5)
+
+# group_norm.py, forward (Triton's default 4 warps): Liger's benchmark shape,
+# 4 channels per group of 512 positions, 4096 channels, batch 16; X viewed
+# as (batch, groups, 4 * 512). _group_norm_backward_kernel takes a tl.dtype
+# constexpr (and accumulates with atomics): not a case.
+_LG_GN_B, _LG_GN_C, _LG_GN_CPG, _LG_GN_H = 16, 4096, 4, 512
+_LG_GN_G = _LG_GN_C // _LG_GN_CPG
+_LG_GN_HIDDEN = _LG_GN_CPG * _LG_GN_H
+
+
+def _liger_group_norm_args():
+    row, col = _LG_GN_G * _LG_GN_HIDDEN, _LG_GN_HIDDEN
+
+    def stats():
+        return zeros(_LG_GN_B, _LG_GN_G)
+    # Y, X, Mean, RSTD with their (row, column) strides, W, B, hidden_size,
+    # channels_per_group, eps.
+    return [empty(_LG_GN_B, _LG_GN_G, _LG_GN_HIDDEN), row, col,
+            randn(_LG_GN_B, _LG_GN_G, _LG_GN_HIDDEN), row, col,
+            stats(), _LG_GN_G, 1, stats(), _LG_GN_G, 1, randn(_LG_GN_C),
+            randn(_LG_GN_C), _LG_GN_HIDDEN, _LG_GN_CPG, 1e-6]
+
+
+case(id="liger_group_norm_fwd", repo="liger", path=_liger_path("group_norm"),
+     kernel="_group_norm_forward_kernel",
+     signature="*fp32:16, i32:16, i32:16, *fp32:16, i32:16, i32:16, "
+     "*fp32:16, i32:16, i32:1, *fp32:16, i32:16, i32:1, *fp32:16, *fp32:16, "
+     "i32:16, i32, fp32, 2048",
+     num_warps=4, grid=(_LG_GN_B, _LG_GN_G), args=_liger_group_norm_args,
+     atol=1e-5, rtol=1e-5)
+
+# dyt.py: autotuned; one of its configs (BLOCK_N 1024, 4 warps, 2 stages).
+# bf16 activations, fp32 parameters (alpha, gamma, beta).
+case(id="liger_dyt_fwd", repo="liger", path=_liger_path("dyt"),
+     kernel="_dyt_fwd_kernel",
+     signature="*bf16:16, *bf16:16, *fp32:16, *fp32:16, *fp32:16, True, "
+     "4096, 1024",
+     num_warps=4, num_stages=2, grid=(_LG_HIDDEN // 1024, _LG_ROWS),
+     args=lambda: [randn(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"),
+                   empty(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"),
+                   rand(1) + 0.5, randn(_LG_HIDDEN), randn(_LG_HIDDEN)],
+     atol=1e-2, rtol=1e-2)
+
+
+def _liger_dyt_bwd_args():
+    # DY, DX, DA (one slot per 512 columns and SM), DG, DB, X, Alpha, Gamma,
+    # M.
+    return [randn(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"),
+            empty(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"),
+            zeros(_LG_SMS, cdiv(_LG_HIDDEN, 512)),
+            empty(_LG_SMS, _LG_HIDDEN), empty(_LG_SMS, _LG_HIDDEN),
+            randn(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"), rand(1) + 0.5,
+            randn(_LG_HIDDEN), _LG_ROWS]
+
+
+case(id="liger_dyt_bwd", repo="liger", path=_liger_path("dyt"),
+     kernel="_dyt_bwd_kernel",
+     signature="*bf16:16, *bf16:16, *fp32:16, *fp32:16, *fp32:16, *bf16:16, "
+     "*fp32:16, *fp32:16, True, i32:16, 4096, 1024",
+     num_warps=4, num_stages=2, grid=(_LG_HIDDEN // 1024, _LG_SMS),
+     args=_liger_dyt_bwd_args, atol=1e-2, rtol=1e-2)
+
+# fused_add_rms_norm.py, forward: Llama casting mode, num_stages 2 as the
+# wrapper sets it.
+case(id="liger_fused_add_rms_norm_fwd", repo="liger",
+     path=_liger_path("fused_add_rms_norm"),
+     kernel="_fused_add_rms_norm_forward_kernel",
+     signature="*bf16:16, i32:16, *bf16:16, i32:16, *bf16:16, i32:16, "
+     "*bf16:16, i32:16, *bf16:16, i32:1, *fp32:16, i32:1, i32:16, fp32, fp32, "
+     "0, 4096",
+     num_warps=8, num_stages=2, grid=(_LG_ROWS,),
+     args=lambda: [empty(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"), _LG_HIDDEN,
+                   empty(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"), _LG_HIDDEN,
+                   randn(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"), _LG_HIDDEN,
+                   randn(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"), _LG_HIDDEN,
+                   randn(_LG_HIDDEN, dtype="bfloat16"), 1, empty(_LG_ROWS), 1,
+                   _LG_HIDDEN, 1e-6, 0.0],
+     atol=1e-2, rtol=1e-2)
+
+_LG_SM_ROWS, _LG_SM_COLS = 4096, 8192
+case(id="liger_softmax_fwd", repo="liger", path=_liger_path("softmax"),
+     kernel="_softmax_single_block_forward_kernel",
+     signature="*fp32:16, i32:16, *fp32:16, i32:16, i32:16, 8192",
+     num_warps=16, grid=(_LG_SM_ROWS,),
+     args=lambda: [empty(_LG_SM_ROWS, _LG_SM_COLS), _LG_SM_COLS,
+                   randn(_LG_SM_ROWS, _LG_SM_COLS), _LG_SM_COLS, _LG_SM_COLS],
+     atol=1e-9, rtol=1e-5)
+
+case(id="liger_relu_squared_fwd", repo="liger",
+     path=_liger_path("relu_squared"), kernel="_relu_squared_forward_kernel",
+     signature="*bf16:16, i32:16, *bf16:16, i32:16, 4096, 4096",
+     num_warps=8, grid=(_LG_ROWS,),
+     args=lambda: [empty(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"), _LG_HIDDEN,
+                   randn(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"), _LG_HIDDEN])
+
+# --- FlagGems (src/flag_gems in flagos-ai/FlagGems) -----------------------
+#
+# The kernels sit under @libentry, @triton.heuristics and @triton.autotune;
+# the signatures give what FlagGems' NVIDIA heuristics compute for these
+# shapes, or one of the autotuner's configs. fp16 throughout.
+
+_FG_ROWS, _FG_HIDDEN = 8192, 4096
+
+
+def _fg_path(name, where="ops"):
+    return f"src/flag_gems/{where}/{name}.py"
+
+
+# softmax.py, along the last dimension: TILE_N = next_power_of_2(N) (N <=
+# 32768), one tile per program, 16 warps for tiles of 4096 and more.
+_FG_SM_COLS = 8192
+case(id="flaggems_softmax_inner", repo="flaggems", path=_fg_path("softmax"),
+     kernel="softmax_kernel_inner",
+     signature="*fp16:16, *fp16:16, i32:16, i32:16, 8192, True",
+     num_warps=16, grid=(_FG_ROWS, 1, 1),
+     args=lambda: [empty(_FG_ROWS, _FG_SM_COLS, dtype="float16"),
+                   randn(_FG_ROWS, _FG_SM_COLS, dtype="float16"), _FG_ROWS,
+                   _FG_SM_COLS],
+     # Outputs ~1e-4 and below, in fp16.
+     atol=1e-6, rtol=1e-2)
+
+
+def _fg_layer_norm_args(cols):
+    # in, out, weight, bias, mean, rstd (in the input's dtype), M, N, eps.
+    return [randn(_FG_ROWS, cols, dtype="float16"),
+            empty(_FG_ROWS, cols, dtype="float16"),
+            randn(cols, dtype="float16"), randn(cols, dtype="float16"),
+            empty(_FG_ROWS, dtype="float16"), empty(_FG_ROWS, dtype="float16"),
+            _FG_ROWS, cols, 1e-5]
+
+
+# layernorm.py: N <= 4096 takes the persistent kernel (TILE_N = N), wider
+# rows the loop kernel (5120 = 2.5 tiles of 2048); 8 warps, one of the
+# autotuner's configs for each.
+for _kernel, _cols, _tile in (("layer_norm_persistent_kernel", 4096, 4096),
+                              ("layer_norm_loop_kernel", 5120, 2048)):
+    case(id=f"flaggems_{_kernel[:-len('_kernel')]}", repo="flaggems",
+         path=_fg_path("layernorm"), kernel=_kernel,
+         signature="*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, "
+         f"*fp16:16, i32:16, i32:16, fp32, {_tile}",
+         num_warps=8, grid=(_FG_ROWS, 1, 1),
+         args=lambda cols=_cols: _fg_layer_norm_args(cols),
+         atol=1e-2, rtol=1e-2)
+
+# rms_norm.py, N <= 4096: one row per program, Triton's default 4 warps.
+case(id="flaggems_rms_norm", repo="flaggems", path=_fg_path("rms_norm"),
+     kernel="rms_norm_kernel",
+     signature="*fp16:16, *fp32:16, *fp16:16, *fp16:16, i32:16, i32:1, "
+     "i32:16, i32:1, i32:16, fp32, 4096",
+     num_warps=4, grid=(_FG_ROWS,),
+     args=lambda: [empty(_FG_ROWS, _FG_HIDDEN, dtype="float16"),
+                   empty(_FG_ROWS),
+                   randn(_FG_ROWS, _FG_HIDDEN, dtype="float16"),
+                   randn(_FG_HIDDEN, dtype="float16"), _FG_HIDDEN, 1,
+                   _FG_HIDDEN, 1, _FG_HIDDEN, 1e-5],
+     atol=1e-2, rtol=1e-2)
+
+# fused/cross_entropy_loss.py: class indices, no weight (w_ptr None), logits
+# of shape (N, C) so D = 1; autotune config BLOCK_C 1024, BLOCK_D 1, 4 warps.
+# One target in 16 is ignore_index (never row 0: the kernel reads the
+# logit at the ignored index before masking it out).
+_FG_CE_ROWS, _FG_CE_CLASSES = 4096, 32000
+
+
+def _fg_celoss_args():
+    target = randint(_FG_CE_CLASSES, _FG_CE_ROWS)
+    target[8::16] = -100
+    # inp, tgt, out, w_tgt, ignore_index, C, D.
+    return [randn(_FG_CE_ROWS, _FG_CE_CLASSES), target, empty(_FG_CE_ROWS),
+            empty(_FG_CE_ROWS), -100, _FG_CE_CLASSES, 1]
+
+
+case(id="flaggems_celoss_indices", repo="flaggems",
+     path=_fg_path("cross_entropy_loss", "fused"),
+     kernel="celoss_indices_kernel",
+     signature="*fp32:16, *i64:16, None, *fp32:16, *fp32:16, i32, i32:16, "
+     "i32:1, 1024, 1",
+     num_warps=4, grid=(1, _FG_CE_ROWS), args=_fg_celoss_args,
+     no_specialize=("ignore_index",), atol=1e-5, rtol=1e-5)
+
+# argmax.py along the last dimension: TILE_N = next_power_of_2(N) (N <=
+# 32768), one tile per program, 16 warps.
+_FG_AM_ROWS, _FG_AM_COLS = 4096, 32000
+case(id="flaggems_argmax_inner", repo="flaggems", path=_fg_path("argmax"),
+     kernel="argmax_kernel_inner",
+     signature="*fp16:16, *i64:16, i32:16, i32:16, 32768, True",
+     num_warps=16, grid=(_FG_AM_ROWS, 1, 1),
+     args=lambda: [randn(_FG_AM_ROWS, _FG_AM_COLS, dtype="float16"),
+                   empty(_FG_AM_ROWS, dtype="int64"), _FG_AM_ROWS,
+                   _FG_AM_COLS])
+
+# fused/rotary_embedding.py, out of place, as FlagGems' benchmark calls it:
+# q (batch, seq, heads, head_dim) without position ids (pos_ptr None, the
+# position is the token's index in its sequence), cos/sin (seq, 64) in
+# the activations' dtype; batch 2 x 4096 tokens, 32 query and 8 key heads.
+_FG_ROPE_B, _FG_ROPE_S = 2, 4096
+_FG_ROPE_T = _FG_ROPE_B * _FG_ROPE_S
+
+
+def _fg_rope_args():
+    def heads(n, make):
+        return make(_FG_ROPE_T, n, 128, dtype="float16")
+    # oq, ok, q, k, cos, sin, the (token, head, dim) strides of q, k, oq and
+    # ok, p_stride_s (0 without position ids), the cos and sin row strides,
+    # seq_len.
+    return [heads(32, empty), heads(8, empty), heads(32, randn),
+            heads(8, randn), randn(_FG_ROPE_S, 64, dtype="float16"),
+            randn(_FG_ROPE_S, 64, dtype="float16"), 32 * 128, 128, 1,
+            8 * 128, 128, 1, 32 * 128, 128, 1, 8 * 128, 128, 1, 0, 64, 64,
+            _FG_ROPE_S]
+
+
+case(id="flaggems_rotary_pos_emb", repo="flaggems",
+     path=_fg_path("rotary_embedding", "fused"),
+     kernel="apply_rotary_pos_emb_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, "
+     "None, i32:16, i32:16, i32:1, i32:16, i32:16, i32:1, i32:16, i32:16, "
+     "i32:1, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:16, 32, 8, "
+     "128, 128, False, 4096",
+     num_warps=4, grid=(_FG_ROPE_T,), args=_fg_rope_args,
+     atol=1e-2, rtol=1e-2)
+
+# embedding.py: 8192 token ids into a (32000, 4096) table.
+_FG_VOCAB = 32000
+case(id="flaggems_embedding", repo="flaggems", path=_fg_path("embedding"),
+     kernel="embedding_kernel",
+     signature="*fp16:16, *i64:16, *fp16:16, 4096, 4096",
+     num_warps=4, grid=(_FG_ROWS,),
+     args=lambda: [empty(_FG_ROWS, _FG_HIDDEN, dtype="float16"),
+                   randint(_FG_VOCAB, _FG_ROWS),
+                   randn(_FG_VOCAB, _FG_HIDDEN, dtype="float16")])
+
+# index_select.py along the last dimension (no dim_compress copy): 4096 of
+# 8192 columns; the heuristics give BLOCK_M 1, BLOCK_N 512 for N = 8192.
+_FG_IS_COLS, _FG_IS_LEN = 8192, 4096
+case(id="flaggems_index_select", repo="flaggems",
+     path=_fg_path("index_select"), kernel="index_select_kernel",
+     signature="*fp16:16, *fp16:16, i32:16, i32:16, *i64:16, i32:16, 1, 512",
+     num_warps=4, grid=(_FG_ROWS, cdiv(_FG_IS_LEN, 512)),
+     args=lambda: [randn(_FG_ROWS, _FG_IS_COLS, dtype="float16"),
+                   empty(_FG_ROWS, _FG_IS_LEN, dtype="float16"), _FG_ROWS,
+                   _FG_IS_COLS, randint(_FG_IS_COLS, _FG_IS_LEN), _FG_IS_LEN])
+
+
+def main():
+    if sys.argv[1:] != ["--jobs"]:
+        print(__doc__)
+        return 2
+    for c in CASES:
+        print("|".join([c.id, c.repo, c.path, c.kernel, c.signature,
+                        str(c.num_warps), str(c.num_stages or "")]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
