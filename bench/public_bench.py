@@ -311,6 +311,9 @@ def main():
     parser.add_argument("--only", default="")
     opts = parser.parse_args()
     only = set(filter(None, opts.only.split(",")))
+    wheels = os.path.join(opts.public, "wheels")
+    if os.path.isdir(wheels):  # pure-Python wheels import from the zip
+        sys.path[:0] = [os.path.join(wheels, w) for w in os.listdir(wheels)]
     driver = Driver()
     ratios, matched, ran, failed = [], 0, 0, []
     print(f"{'case':44} {'triton ms':>10} {'tkc ms':>10} {'ratio':>6} "

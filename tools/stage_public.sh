@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 tkc=${TKC:-bazel-bin/compiler/tools/tkc/tkc}
 [ -x "$tkc" ] || nice -n 5 bazel build //compiler/tools/tkc
 out=.gpu/public
-rm -rf "$out/src" "$out/bin"
+rm -rf "$out/src" "$out/bin" "$out/wheels"
 mkdir -p "$out/src" "$out/bin"
 
 jobs=$(python3 bench/public_cases.py --jobs)
@@ -41,6 +41,23 @@ for spec in "$@"; do
     cp -r "$dir"/. "$out/src/$repo"
   fi
 done
+
+# FlagGems' other vendors' backends are most of its size (the carry to the
+# GPU machine is limited); its runtime loads only the NVIDIA one there.
+if [ -d "$out/src/flaggems/src/flag_gems/runtime/backend" ]; then
+  find "$out/src/flaggems/src/flag_gems/runtime/backend" -mindepth 1 \
+    -maxdepth 1 -name '_*' ! -name _nvidia ! -name __init__.py \
+    -exec rm -rf {} +
+fi
+
+# FlagGems imports sqlalchemy, which the GPU machine lacks and cannot
+# download: its wheel travels along (public_bench.py puts it on sys.path).
+if grep -q '|flaggems|' <<<"$jobs"; then
+  mkdir -p "$out/wheels"
+  pip download --quiet --no-deps --only-binary=:all: --python-version 3.12 \
+    --platform manylinux2014_x86_64 -d "$out/wheels" sqlalchemy ||
+    echo "warning: no sqlalchemy wheel: the FlagGems cases will not import"
+fi
 
 ok=0
 total=0

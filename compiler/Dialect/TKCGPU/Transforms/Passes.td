@@ -130,6 +130,14 @@ def TKCGPURemoveLayoutConversions
     cannot move through shared memory), where their other operands can be
     recomputed there.
 
+    Before those patterns, the layout of each dot's result propagates
+    forward through the values computed from it (elementwise ops,
+    conversions, reductions to its slices, expand_dims and broadcasts back,
+    loop-carried values), as Triton's layout propagation does, so that an
+    attention loop keeps its scores and running statistics in the MMA
+    layout. An scf.if result takes the layout its branches compute it in,
+    and a conversion of a loop-invariant value moves before the loop.
+
     ```mlir
     %a = tkc.splat %x : tensor<1024xi32, #A>
     %b = tkc_gpu.convert_layout %a : tensor<1024xi32, #A> -> tensor<1024xi32, #B>

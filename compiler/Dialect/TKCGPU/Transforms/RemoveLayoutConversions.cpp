@@ -1,6 +1,9 @@
 //===- RemoveLayoutConversions.cpp - Recompute instead of converting ------===//
 //
-// Implements tkc-gpu-remove-layout-conversions with rewrite patterns. A
+// Implements tkc-gpu-remove-layout-conversions: first the layouts of dot
+// results propagate forward to the values computed from them (elementwise
+// ops, reductions, expand_dims, broadcasts, loop-carried values), then
+// rewrite patterns clean up. A
 // conversion whose source can be recomputed in the target layout without
 // new conversions (its backward slice reaches only constants, splats,
 // ranges, and conversions from the target layout, through elementwise ops,
@@ -20,10 +23,12 @@
 
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::tkc::gpu {
 #define GEN_PASS_DEF_TKCGPUREMOVELAYOUTCONVERSIONS
@@ -63,15 +68,17 @@ bool isElementwise(Operation *op) {
 Attribute operandLayout(Operation *def, Attribute layout) {
   if (isElementwise(def))
     return layout;
-  // Broadcasts keep their result's blocked layout on the operand; an
+  // Broadcasts keep their result's blocked or MMA layout on the operand; an
   // expand_dims operand has a slice of it.
-  if (!isa<BlockedEncodingAttr>(layout))
+  if (!isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr>(layout))
     return {};
   if (isa<BroadcastOp>(def))
     return layout;
   if (auto expand = dyn_cast<ExpandDimsOp>(def))
     return SliceEncodingAttr::get(def->getContext(), expand.getAxis(),
                                   cast<LayoutEncodingAttr>(layout));
+  if (!isa<BlockedEncodingAttr>(layout))
+    return {};
   // A transpose's operand has the layout with the dimensions permuted back.
   if (auto trans = dyn_cast<TransOp>(def)) {
     SmallVector<int32_t> inverse(trans.getOrder().size());
@@ -590,10 +597,178 @@ struct AtomicInOperandLayout : public OpRewritePattern<Op> {
   }
 };
 
+/// Forward propagation of a dot's accumulator layout, before the patterns:
+/// the values computed from a dot's result (elementwise ops, reductions to
+/// its slices, expand_dims and broadcasts back, loop-carried values yielded
+/// from them) take the dot's layout, as in Triton. An attention loop keeps
+/// its scores, running maxima and sums and its accumulator in the MMA layout
+/// and its slices this way; left to the patterns, which start at the
+/// conversions the default layouts need, each of them went through shared
+/// memory every iteration. Operands from outside the propagated values are
+/// converted where they are used, and users outside them get the old layout
+/// back; the patterns then recompute or remove those conversions. A value
+/// reached in two different layouts makes the function keep its layouts.
+class DotLayoutPropagation {
+public:
+  /// Propagates from every dot in `func`; false when nothing changed.
+  bool run(func::FuncOp func) {
+    func.walk([&](DotOp dot) {
+      set(dot.getResult(), cast<RankedTensorType>(dot.getType()).getEncoding());
+    });
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      for (OpOperand &use : value.getUses())
+        visit(use, layouts.lookup(value));
+    }
+    // Only values whose layout changes.
+    for (auto it = layouts.begin(); it != layouts.end();) {
+      auto current = it++;
+      if (cast<RankedTensorType>(current->first.getType()).getEncoding() ==
+          current->second)
+        layouts.erase(current);
+    }
+    if (conflict || layouts.empty())
+      return false;
+    rewrite();
+    return true;
+  }
+
+private:
+  DenseMap<Value, Attribute> layouts;
+  SmallVector<Value> worklist;
+  bool conflict = false;
+
+  void set(Value value, Attribute layout) {
+    if (!isa<RankedTensorType>(value.getType()) || !layout)
+      return;
+    auto [it, inserted] = layouts.try_emplace(value, layout);
+    if (inserted)
+      worklist.push_back(value);
+    else if (it->second != layout)
+      conflict = true;
+  }
+
+  /// The layout `op`'s result takes when its operand has `layout`, or null
+  /// when the propagation stops at `op`.
+  static Attribute resultLayout(Operation *op, Attribute layout) {
+    if (isElementwise(op) || isa<BroadcastOp>(op))
+      return layout;
+    // A conversion the default layouts needed goes; one to a dot operand
+    // stays.
+    if (auto convert = dyn_cast<ConvertLayoutOp>(op))
+      return isa<DotOperandEncodingAttr>(convert.getType().getEncoding())
+                 ? Attribute()
+                 : layout;
+    if (auto reduce = dyn_cast<ReduceOp>(op))
+      if (reduce.getSrcs().size() == 1)
+        return SliceEncodingAttr::get(op->getContext(), reduce.getAxis(),
+                                      cast<LayoutEncodingAttr>(layout));
+    if (auto expand = dyn_cast<ExpandDimsOp>(op))
+      if (auto slice = dyn_cast<SliceEncodingAttr>(layout))
+        if (slice.getDim() == expand.getAxis())
+          return slice.getParent();
+    return {};
+  }
+
+  /// The layout `op` needs its tensor operands in to produce its result in
+  /// `layout` (the inverse of resultLayout).
+  static Attribute neededOperandLayout(Operation *op, Attribute layout) {
+    if (auto reduce = dyn_cast<ReduceOp>(op))
+      return cast<SliceEncodingAttr>(layout).getParent();
+    if (auto expand = dyn_cast<ExpandDimsOp>(op))
+      return SliceEncodingAttr::get(op->getContext(), expand.getAxis(),
+                                    cast<LayoutEncodingAttr>(layout));
+    return layout;
+  }
+
+  void visit(OpOperand &use, Attribute layout) {
+    Operation *user = use.getOwner();
+    if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+      if (auto loop = dyn_cast<scf::ForOp>(yield->getParentOp())) {
+        set(loop.getRegionIterArgs()[use.getOperandNumber()], layout);
+        set(loop.getResult(use.getOperandNumber()), layout);
+      }
+      return;
+    }
+    if (user->getNumResults() == 1)
+      set(user->getResult(0), resultLayout(user, layout));
+  }
+
+  /// `value` converted to `type` before `user`, unless it has it.
+  static Value convertFor(OpBuilder &b, Operation *user, Value value,
+                          RankedTensorType type) {
+    if (value.getType() == type)
+      return value;
+    b.setInsertionPoint(user);
+    return ConvertLayoutOp::create(b, user->getLoc(), type, value);
+  }
+
+  void rewrite() {
+    DenseMap<Value, Type> old;
+    for (auto [value, layout] : layouts) {
+      old[value] = value.getType();
+      value.setType(
+          withLayout(cast<RankedTensorType>(value.getType()), layout));
+    }
+    OpBuilder b(layouts.begin()->first.getContext());
+    SmallVector<std::pair<OpOperand *, Value>> updates;
+    auto needs = [&](Operation *user, unsigned operand) -> Attribute {
+      if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+        auto loop = dyn_cast<scf::ForOp>(yield->getParentOp());
+        if (!loop)
+          return {};
+        return layouts.lookup(loop.getRegionIterArgs()[operand]);
+      }
+      if (auto loop = dyn_cast<scf::ForOp>(user)) {
+        if (operand < loop.getNumControlOperands())
+          return {};
+        return layouts.lookup(
+            loop.getRegionIterArgs()[operand - loop.getNumControlOperands()]);
+      }
+      if (user->getNumResults() == 1)
+        if (Attribute layout = layouts.lookup(user->getResult(0)))
+          return neededOperandLayout(user, layout);
+      return {};
+    };
+    // Every use of a tensor by an op whose layouts changed, or of a changed
+    // tensor by any op, gets the layout its user now needs.
+    SetVector<Operation *> users;
+    for (auto [value, layout] : layouts) {
+      for (Operation *user : value.getUsers())
+        users.insert(user);
+      if (Operation *def = value.getDefiningOp())
+        users.insert(def);
+      if (auto arg = dyn_cast<BlockArgument>(value))
+        if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())) {
+          users.insert(loop);
+          users.insert(loop.getBody()->getTerminator());
+        }
+    }
+    for (Operation *user : users)
+      for (OpOperand &use : user->getOpOperands()) {
+        auto type = dyn_cast<RankedTensorType>(use.get().getType());
+        if (!type)
+          continue;
+        Attribute want = needs(user, use.getOperandNumber());
+        RankedTensorType wanted =
+            want ? withLayout(type, want)
+                 : cast<RankedTensorType>(old.lookup(use.get())
+                                              ? old.lookup(use.get())
+                                              : use.get().getType());
+        if (wanted != type)
+          updates.push_back({&use, convertFor(b, user, use.get(), wanted)});
+      }
+    for (auto [use, value] : updates)
+      use->set(value);
+  }
+};
+
 struct RemoveLayoutConversionsPass
     : public mlir::tkc::gpu::impl::TKCGPURemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
   void runOnOperation() override {
+    getOperation()->walk(
+        [](func::FuncOp func) { DotLayoutPropagation().run(func); });
     RewritePatternSet patterns(&getContext());
     patterns
         .add<RematerializeConversion, SinkConversion,
@@ -603,6 +778,14 @@ struct RemoveLayoutConversionsPass
              AtomicInOperandLayout<AtomicCASOp>>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
+    // A conversion of a value defined before a loop (attention's queries,
+    // converted to a dot operand) happens once, before it.
+    getOperation()->walk([](scf::ForOp loop) {
+      for (Operation &op : llvm::make_early_inc_range(*loop.getBody()))
+        if (auto convert = dyn_cast<ConvertLayoutOp>(op))
+          if (loop.isDefinedOutsideOfLoop(convert.getSrc()))
+            convert->moveBefore(loop);
+    });
   }
 };
 

@@ -358,3 +358,44 @@ func.func @reshape_where_loaded(%p: tensor<2048x!tkc.ptr<f32>, #ld>) -> tensor<4
   %c = tkc_gpu.convert_layout %r : tensor<4x512xf32, #d2> -> tensor<4x512xf32, #st>
   return %c : tensor<4x512xf32, #st>
 }
+
+// -----
+
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blk = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#da = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#db = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+
+// A running maximum of a dot's rows, as attention keeps it: the dot's
+// layout propagates forward through the conversion the default layouts
+// needed, the reduction (to its slice) and the loop-carried maximum, so the
+// loop carries the slice of the MMA layout and converts nothing; the result
+// is converted once, after the loop, for the return.
+// CHECK-LABEL: func.func @running_max
+// CHECK: scf.for {{.*}} -> (tensor<64xf32, #[[S:slice[0-9]*]]>)
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.dot {{.*}} -> tensor<64x32xf32, #[[M:mma[0-9]*]]>
+// CHECK: tkc.reduce(%{{.*}}) axis = 1 : (tensor<64x32xf32, #[[M]]>) -> tensor<64xf32, #[[S]]>
+// CHECK: arith.maxnumf {{.*}} : tensor<64xf32, #[[S]]>
+// CHECK: scf.yield
+// CHECK: tkc_gpu.convert_layout %{{.*}} : tensor<64xf32, #[[S]]> -> tensor<64xf32, #{{blocked[0-9]*}}>
+func.func @running_max(%a: tensor<64x16xf16, #da>, %b: tensor<16x32xf16, #db>, %n: i32) -> tensor<64xf32, #one> {
+  %zero = arith.constant dense<0.0> : tensor<64x32xf32, #mma>
+  %init = arith.constant dense<0xFF800000> : tensor<64xf32, #one>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %m = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<64xf32, #one>) : i32 {
+    %d = tkc.dot %a, %b, %zero : tensor<64x16xf16, #da> * tensor<16x32xf16, #db> -> tensor<64x32xf32, #mma>
+    %c = tkc_gpu.convert_layout %d : tensor<64x32xf32, #mma> -> tensor<64x32xf32, #blk>
+    %r = "tkc.reduce"(%c) ({
+    ^bb0(%x: f32, %y: f32):
+      %t = arith.maxnumf %x, %y : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 1 : i32} : (tensor<64x32xf32, #blk>) -> tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #blk}>>
+    %rc = tkc_gpu.convert_layout %r : tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #blk}>> -> tensor<64xf32, #one>
+    %next = arith.maxnumf %acc, %rc : tensor<64xf32, #one>
+    scf.yield %next : tensor<64xf32, #one>
+  }
+  return %m : tensor<64xf32, #one>
+}
