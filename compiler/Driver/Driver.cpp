@@ -473,6 +473,7 @@ LogicalResult tkc::driver::compileKernel(const KernelSource &source,
   request.kernelName = source.kernel;
   request.constexprs = source.constexprs;
   request.debug = source.debug;
+  request.decoratorsApplied = source.decoratorsApplied;
   request.importPaths = source.importPaths;
   auto signature = parseSignature(source.signature);
   if (!signature)

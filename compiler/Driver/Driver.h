@@ -74,6 +74,9 @@ struct KernelSource {
   std::vector<std::pair<std::string, std::string>> constexprs;
   /// Keep tl.device_assert checks.
   bool debug = false;
+  /// The caller read @triton.autotune/@triton.heuristics itself (`tkc aot`);
+  /// the compilation does not note them as ignored.
+  bool decoratorsApplied = false;
   /// Directories to find imported modules in (--import-path).
   std::vector<std::string> importPaths;
 };

@@ -3,10 +3,11 @@
 // The parser's output: expressions, statements, @jit function definitions,
 // imports and module-level assignments of a kernel file. Nodes own their
 // children through unique_ptr and carry the source position (Loc) of their
-// first token. Constructs the language has but tkc does not lower yet
-// (lambda, comprehensions, with, try, ...) parse into Unsupported nodes that
-// name the construct, so that the code generator reports them at their
-// position instead of the parser failing.
+// first token. Dicts, list comprehensions and lambdas parse into nodes of
+// their own for decorator arguments (Decorators.h); other constructs the
+// language has but tkc does not lower yet (generator expressions, with, try,
+// ...) parse into Unsupported nodes that name the construct. The code
+// generator reports either kind at its position in a kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,6 +51,9 @@ public:
     IfExp,
     Tuple,
     List,
+    Dict,
+    ListComp,
+    Lambda,
     Unsupported,
   };
 
@@ -274,8 +278,52 @@ struct ListExpr : Expr {
   static bool classof(const Expr *e) { return e->getKind() == Kind::List; }
 };
 
-/// A construct that parses but that tkc does not lower, e.g. "lambda",
-/// "list comprehension", "dict display", "f-string", "starred argument".
+/// `{k1: v1, k2: v2}`: a dict display without `**` unpacking. Host code
+/// only (decorator arguments such as `triton.Config({...})`); the code
+/// generator rejects it in kernels.
+struct DictExpr : Expr {
+  DictExpr(Loc loc, std::vector<ExprPtr> keys, std::vector<ExprPtr> values)
+      : Expr(Kind::Dict, loc), keys(std::move(keys)), values(std::move(values)) {
+  }
+  /// Parallel to `values`.
+  std::vector<ExprPtr> keys;
+  std::vector<ExprPtr> values;
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Dict; }
+};
+
+/// One `for target in iter if cond...` clause of a comprehension.
+struct Comprehension {
+  ExprPtr target; ///< A name, or a tuple of targets.
+  ExprPtr iter;
+  std::vector<ExprPtr> ifs;
+};
+
+/// `[elt for t in it if c for u in it2]`: a list comprehension. Host code
+/// only; the code generator rejects it in kernels.
+struct ListCompExpr : Expr {
+  ListCompExpr(Loc loc, ExprPtr elt, std::vector<Comprehension> generators)
+      : Expr(Kind::ListComp, loc), elt(std::move(elt)),
+        generators(std::move(generators)) {}
+  ExprPtr elt;
+  /// The clauses in source order (the first is the outermost loop).
+  std::vector<Comprehension> generators;
+  static bool classof(const Expr *e) { return e->getKind() == Kind::ListComp; }
+};
+
+/// `lambda a, b: body`. Only the parameter names are kept (defaults and
+/// `*args` are dropped). Host code only (`@triton.heuristics` values); the
+/// code generator rejects it in kernels.
+struct LambdaExpr : Expr {
+  LambdaExpr(Loc loc, std::vector<std::string> params, ExprPtr body)
+      : Expr(Kind::Lambda, loc), params(std::move(params)),
+        body(std::move(body)) {}
+  std::vector<std::string> params;
+  ExprPtr body;
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Lambda; }
+};
+
+/// A construct that parses but that tkc does not lower, e.g. "generator
+/// expression", "dict comprehension", "f-string", "starred argument".
 struct UnsupportedExpr : Expr {
   UnsupportedExpr(Loc loc, std::string what)
       : Expr(Kind::Unsupported, loc), what(std::move(what)) {}

@@ -233,6 +233,39 @@ void Printer::printExpr(const Expr &e, unsigned indent) {
     for (const ExprPtr &v : llvm::cast<ListExpr>(e).elts)
       printExpr(*v, indent + 1);
     return;
+  case Expr::Kind::Dict: {
+    auto &d = llvm::cast<DictExpr>(e);
+    os << "Dict";
+    loc(e.getLoc());
+    os << "\n";
+    for (auto [k, v] : llvm::zip(d.keys, d.values)) {
+      labeled(indent + 1, "Key", k.get());
+      labeled(indent + 1, "Value", v.get());
+    }
+    return;
+  }
+  case Expr::Kind::ListComp: {
+    auto &c = llvm::cast<ListCompExpr>(e);
+    os << "ListComp";
+    loc(e.getLoc());
+    os << "\n";
+    labeled(indent + 1, "Element", c.elt.get());
+    for (const Comprehension &g : c.generators) {
+      labeled(indent + 1, "For", g.target.get());
+      labeled(indent + 1, "In", g.iter.get());
+      for (const ExprPtr &cond : g.ifs)
+        labeled(indent + 1, "If", cond.get());
+    }
+    return;
+  }
+  case Expr::Kind::Lambda: {
+    auto &f = llvm::cast<LambdaExpr>(e);
+    os << "Lambda (" << llvm::join(f.params, ", ") << ")";
+    loc(e.getLoc());
+    os << "\n";
+    printExpr(*f.body, indent + 1);
+    return;
+  }
   case Expr::Kind::Unsupported:
     os << "Unsupported \"" << llvm::cast<UnsupportedExpr>(e).what << "\"";
     loc(e.getLoc());

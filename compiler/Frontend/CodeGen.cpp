@@ -180,11 +180,12 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
     return nullptr;
   }
   for (const ExprPtr &d : fn->decorators)
-    if (!isJitDecorator(*d))
+    if (!isJitDecorator(*d) && !request.decoratorsApplied)
       diags.note(d->getLoc(), "decorator '@" + dottedName(*d) +
-                                  "' is ignored; tkc takes configs and "
-                                  "specializations from its command line or "
-                                  "manifest");
+                                  "' is ignored; tkc compile takes configs "
+                                  "and specializations from its command line "
+                                  "or manifest (tkc aot compiles every "
+                                  "@triton.autotune config)");
 
   CodeGen cg(module, diags, context);
   cg.debug = request.debug;

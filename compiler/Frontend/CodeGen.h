@@ -38,6 +38,9 @@ struct KernelRequest {
   /// Keep tl.device_assert checks (Triton's debug mode); otherwise they
   /// are dropped, as Triton does.
   bool debug = false;
+  /// The caller has read the kernel's @triton.autotune/@triton.heuristics
+  /// (Decorators.h) and applied them; otherwise they are noted as ignored.
+  bool decoratorsApplied = false;
   /// Directories that imported modules are searched in (as Python's
   /// sys.path), after the kernel file's own directory and the root of the
   /// package it is in.

@@ -144,6 +144,15 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
     }
     return Obj::tuple(std::move(values));
   }
+  case Expr::Kind::Dict:
+    cg.diags.error(l, "dict display is not supported in Triton kernels");
+    return std::nullopt;
+  case Expr::Kind::ListComp:
+    cg.diags.error(l, "list comprehension is not supported in Triton kernels");
+    return std::nullopt;
+  case Expr::Kind::Lambda:
+    cg.diags.error(l, "lambda is not supported in Triton kernels");
+    return std::nullopt;
   case Expr::Kind::Unsupported:
     cg.diags.error(l, llvm::cast<UnsupportedExpr>(expr).what +
                           " is not supported in Triton kernels");

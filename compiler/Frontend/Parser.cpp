@@ -186,6 +186,12 @@ std::string describeForAssignment(const Expr &e) {
     return "comparison";
   case Expr::Kind::IfExp:
     return "conditional expression";
+  case Expr::Kind::Dict:
+    return "dict display";
+  case Expr::Kind::ListComp:
+    return "list comprehension";
+  case Expr::Kind::Lambda:
+    return "lambda";
   case Expr::Kind::Unsupported:
     return llvm::cast<UnsupportedExpr>(e).what;
   default:
@@ -275,6 +281,24 @@ ExprPtr cloneExpr(const Expr &e) {
   case Expr::Kind::List:
     return std::make_unique<ListExpr>(l,
                                       cloneExprs(llvm::cast<ListExpr>(e).elts));
+  case Expr::Kind::Dict: {
+    auto &d = llvm::cast<DictExpr>(e);
+    return std::make_unique<DictExpr>(l, cloneExprs(d.keys),
+                                      cloneExprs(d.values));
+  }
+  case Expr::Kind::ListComp: {
+    auto &c = llvm::cast<ListCompExpr>(e);
+    std::vector<Comprehension> gens;
+    for (const Comprehension &g : c.generators)
+      gens.push_back(Comprehension{cloneExpr(*g.target), cloneExpr(*g.iter),
+                                   cloneExprs(g.ifs)});
+    return std::make_unique<ListCompExpr>(l, cloneExpr(*c.elt),
+                                          std::move(gens));
+  }
+  case Expr::Kind::Lambda: {
+    auto &f = llvm::cast<LambdaExpr>(e);
+    return std::make_unique<LambdaExpr>(l, f.params, cloneExpr(*f.body));
+  }
   case Expr::Kind::Unsupported:
     return std::make_unique<UnsupportedExpr>(
         l, llvm::cast<UnsupportedExpr>(e).what);
@@ -458,6 +482,10 @@ private:
   ExprPtr parseParenthesized();
   ExprPtr parseListDisplay();
   ExprPtr parseBraceDisplay();
+  /// Parses `for T in E [if C]...` clauses up to the closing bracket.
+  bool parseComprehensionClauses(std::vector<Comprehension> &out);
+  /// Parses `k: v, ...}` after the `{` at `l`.
+  ExprPtr parseDictEntries(Loc l);
   ExprPtr parseStrings();
   bool parseCallArgs(std::vector<ExprPtr> &args,
                      std::vector<Keyword> &keywords);
@@ -1573,9 +1601,15 @@ ExprPtr Parser::parseTest() {
 ExprPtr Parser::parseLambda() {
   Loc l = tok().loc;
   consume(); // lambda
-  // Parameters are skipped up to the ':' at bracket depth 0.
+  // Parameters are skipped up to the ':' at bracket depth 0; the names of
+  // plain ones (a name first in its comma-separated part) are kept.
+  std::vector<std::string> params;
+  bool partStart = true;
   unsigned depth = 0;
   while (true) {
+    if (depth == 0 && partStart && at(TokenKind::Name))
+      params.push_back(tok().spelling.str());
+    partStart = depth == 0 && at(TokenKind::Comma);
     if (at(TokenKind::Newline) || atEnd() ||
         (depth == 0 && isCloseBracket(tok().kind))) {
       error(tok(), "expected ':' in lambda expression");
@@ -1590,9 +1624,10 @@ ExprPtr Parser::parseLambda() {
     consume();
   }
   consume(); // :
-  if (!parseTest())
+  ExprPtr body = parseTest();
+  if (!body)
     return nullptr;
-  return std::make_unique<UnsupportedExpr>(l, "lambda");
+  return std::make_unique<LambdaExpr>(l, std::move(params), std::move(body));
 }
 
 ExprPtr Parser::parseOrTest() {
@@ -2057,6 +2092,15 @@ ExprPtr Parser::parseListDisplay() {
   ExprPtr first = at(TokenKind::Star) ? parseTestOrStar() : parseNamedExpr();
   if (!first)
     return nullptr;
+  if (at(TokenKind::kw_for)) {
+    std::vector<Comprehension> generators;
+    if (!parseComprehensionClauses(generators))
+      return nullptr;
+    if (!expect(TokenKind::RSquare, "expected ']' after list comprehension"))
+      return nullptr;
+    return std::make_unique<ListCompExpr>(l, std::move(first),
+                                          std::move(generators));
+  }
   if (atComprehensionFor()) {
     if (!skipToClose(open))
       return nullptr;
@@ -2076,6 +2120,52 @@ ExprPtr Parser::parseListDisplay() {
   return std::make_unique<ListExpr>(l, std::move(elts));
 }
 
+bool Parser::parseComprehensionClauses(std::vector<Comprehension> &out) {
+  while (at(TokenKind::kw_for)) {
+    consume(); // for
+    ExprPtr target = parseTargetList();
+    if (!target || !checkAssignTarget(*target))
+      return false;
+    if (!expect(TokenKind::kw_in, "expected 'in' in comprehension"))
+      return false;
+    ExprPtr iter = parseOrTest();
+    if (!iter)
+      return false;
+    Comprehension clause{std::move(target), std::move(iter), {}};
+    while (consumeIf(TokenKind::kw_if)) {
+      ExprPtr cond = parseOrTest();
+      if (!cond)
+        return false;
+      clause.ifs.push_back(std::move(cond));
+    }
+    out.push_back(std::move(clause));
+  }
+  if (at(TokenKind::kw_async))
+    return error(tok(), "'async for' in a comprehension is not supported");
+  return true;
+}
+
+ExprPtr Parser::parseDictEntries(Loc l) {
+  std::vector<ExprPtr> keys, values;
+  while (!at(TokenKind::RBrace)) {
+    ExprPtr key = parseTest();
+    if (!key)
+      return nullptr;
+    if (!expect(TokenKind::Colon, "expected ':' after a dict key"))
+      return nullptr;
+    ExprPtr value = parseTest();
+    if (!value)
+      return nullptr;
+    keys.push_back(std::move(key));
+    values.push_back(std::move(value));
+    if (!consumeIf(TokenKind::Comma))
+      break;
+  }
+  if (!expect(TokenKind::RBrace, "expected ',' or '}' in dict"))
+    return nullptr;
+  return std::make_unique<DictExpr>(l, std::move(keys), std::move(values));
+}
+
 ExprPtr Parser::parseBraceDisplay() {
   // Dict and set displays are host code: classify them by their top-level
   // tokens and skip them whole.
@@ -2083,7 +2173,7 @@ ExprPtr Parser::parseBraceDisplay() {
   Loc l = open.loc;
   consume();
   bool isDict = at(TokenKind::RBrace) || at(TokenKind::DoubleStar);
-  bool isComprehension = false;
+  bool isComprehension = false, unpacks = at(TokenKind::DoubleStar);
   unsigned depth = 0;
   for (size_t i = pos; i < toks.size(); ++i) {
     TokenKind k = toks[i].kind;
@@ -2097,10 +2187,18 @@ ExprPtr Parser::parseBraceDisplay() {
       --depth;
     } else if (depth == 0 && k == TokenKind::Colon) {
       isDict = true;
-    } else if (depth == 0 && k == TokenKind::kw_for) {
+    } else if (depth == 0 &&
+               (k == TokenKind::kw_for || k == TokenKind::kw_async)) {
       isComprehension = true;
+    } else if (depth == 0 && k == TokenKind::DoubleStar &&
+               toks[i - 1].kind == TokenKind::Comma) {
+      unpacks = true;
     }
   }
+  // A plain dict display is parsed (decorators such as `triton.Config` take
+  // one); comprehensions, unpacking and sets are skipped whole.
+  if (isDict && !isComprehension && !unpacks)
+    return parseDictEntries(l);
   if (!skipToClose(open))
     return nullptr;
   const char *what =

@@ -193,6 +193,31 @@ std::string sexpr(const Expr &e) {
     return "(tuple" + sexprs(llvm::cast<TupleExpr>(e).elts) + ")";
   case Expr::Kind::List:
     return "(list" + sexprs(llvm::cast<ListExpr>(e).elts) + ")";
+  case Expr::Kind::Dict: {
+    auto &d = llvm::cast<DictExpr>(e);
+    std::string out = "(dict";
+    for (size_t i = 0; i < d.keys.size(); ++i)
+      out += " " + sexpr(*d.keys[i]) + ":" + sexpr(*d.values[i]);
+    return out + ")";
+  }
+  case Expr::Kind::ListComp: {
+    auto &c = llvm::cast<ListCompExpr>(e);
+    std::string out = "(listcomp " + sexpr(*c.elt);
+    for (const Comprehension &g : c.generators) {
+      out += " (for " + sexpr(*g.target) + " " + sexpr(*g.iter);
+      for (const ExprPtr &cond : g.ifs)
+        out += " (if " + sexpr(*cond) + ")";
+      out += ")";
+    }
+    return out + ")";
+  }
+  case Expr::Kind::Lambda: {
+    auto &f = llvm::cast<LambdaExpr>(e);
+    std::string out = "(lambda (";
+    for (size_t i = 0; i < f.params.size(); ++i)
+      out += (i ? " " : "") + f.params[i];
+    return out + ") " + sexpr(*f.body) + ")";
+  }
   case Expr::Kind::Unsupported:
     return "<" + llvm::cast<UnsupportedExpr>(e).what + ">";
   }
@@ -493,16 +518,32 @@ TEST(Expressions, CallsAttributesSubscripts) {
   EXPECT_EQ(expr("a.b.c[0].d(e)[1]"), "(sub (call (sub a.b.c 0).d e) 1)");
 }
 
+TEST(Expressions, HostDisplays) {
+  // Dicts, list comprehensions and lambdas parse into nodes for decorator
+  // arguments; the code generator rejects them inside kernels.
+  EXPECT_EQ(expr("lambda a, b=(1, 2): a + b"), "(lambda (a b) (+ a b))");
+  EXPECT_EQ(expr("lambda args: args['K'] % 2 == 0"),
+            "(lambda (args) (cmp (% (sub args 'K') 2) == 0))");
+  EXPECT_EQ(expr("lambda: 1"), "(lambda () 1)");
+  EXPECT_EQ(expr("[i * 2 for i in range(3) if i]"),
+            "(listcomp (* i 2) (for i (call range 3) (if i)))");
+  EXPECT_EQ(expr("[(a, b) for a, b in x if a if b for c in [1, 2]]"),
+            "(listcomp (tuple a b) (for (tuple a b) x (if a) (if b)) "
+            "(for c (list 1 2)))");
+  EXPECT_EQ(expr("{'a': 1, 'b': [2]}"), "(dict 'a':1 'b':(list 2))");
+  EXPECT_EQ(expr("{}"), "(dict)");
+  EXPECT_EQ(expr("{'a': 1,}"), "(dict 'a':1)");
+  EXPECT_EQ(expr("{'f': lambda a: a[1:2]}"),
+            "(dict 'f':(lambda (a) (sub a (slice 1 2 _))))");
+}
+
 TEST(Expressions, UnsupportedConstructs) {
-  EXPECT_EQ(expr("lambda a, b=(1, 2): a + b"), "<lambda>");
-  EXPECT_EQ(expr("[i * 2 for i in range(3) if i]"), "<list comprehension>");
   EXPECT_EQ(expr("(i for i in x)"), "<generator expression>");
   EXPECT_EQ(expr("sum(i for i in x)"), "(call sum <generator expression>)");
-  EXPECT_EQ(expr("{'a': 1, 'b': [2]}"), "<dict display>");
-  EXPECT_EQ(expr("{}"), "<dict display>");
   EXPECT_EQ(expr("{1, 2}"), "<set display>");
   EXPECT_EQ(expr("{k: v for k, v in x}"), "<dict comprehension>");
   EXPECT_EQ(expr("{**a}"), "<dict display>");
+  EXPECT_EQ(expr("{'a': 1, **b}"), "<dict display>");
   EXPECT_EQ(expr("(y := 3)"), "<assignment expression>");
   EXPECT_EQ(expr("[*a, b]"), "(list <starred expression> b)");
   EXPECT_EQ(expr("await f()"), "<await expression>");
@@ -741,8 +782,8 @@ TEST(Statements, JitDecorators) {
   const FunctionDef *d = s.module->findFunction("d");
   ASSERT_EQ(d->decorators.size(), 3u);
   EXPECT_EQ(sexpr(*d->decorators[0]),
-            "(call triton.autotune configs=(list (call triton.Config <dict "
-            "display> num_warps=4)) key=(list 'n'))");
+            "(call triton.autotune configs=(list (call triton.Config (dict "
+            "'BLOCK':128) num_warps=4)) key=(list 'n'))");
 }
 
 //===----------------------------------------------------------------------===//
@@ -909,7 +950,7 @@ TEST(Module, Globals) {
   }
   EXPECT_EQ(out, "BLOCK=128 EPS=1e-05f:tl.constexpr OFFSET=(call "
                  "tl.constexpr 3) A=2 B=2 M=16 N=32 P=null Q=null "
-                 "CALLBACK=<lambda> TABLE=<dict display> BAD=null COUNT=null "
+                 "CALLBACK=(lambda (x) x) TABLE=(dict 'a':1) BAD=null COUNT=null "
                  "LAST='end' AFTER=7 ");
   auto [line, col] = s.diags.getLineAndColumn(s.module->globals[0].loc);
   EXPECT_EQ(line, 2u);

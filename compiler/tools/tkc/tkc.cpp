@@ -10,12 +10,14 @@
 #include "backends/RegisterAllBackends.h"
 #include "compiler/Driver/Driver.h"
 #include "compiler/Target/TargetSpec.h"
+#include "compiler/tools/tkc/AotAutotune.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Path.h"
@@ -299,6 +301,13 @@ int runAot(int argc, char **argv, const char *argv0) {
                              cl::value_desc("PATH"), cl::cat(category));
   cl::opt<std::string> ocml("ocml", cl::desc("ROCm's ocml.bc to use"),
                             cl::value_desc("PATH"), cl::cat(category));
+  cl::list<std::string> restore(
+      "restore",
+      cl::desc("With @triton.autotune: a buffer autotuning saves and "
+               "restores (restore_value, reset_to_zero) and its size in "
+               "bytes over the integer parameters, e.g. 'out=n * 4' "
+               "(repeatable)"),
+      cl::value_desc("PARAM=BYTES"), cl::cat(category));
   tkc::driver::registerCommandLineOptions();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
@@ -329,20 +338,63 @@ int runAot(int argc, char **argv, const char *argv0) {
   opts.tools.paths["ptxas"] = ptxas;
   opts.tools.paths["ld-lld"] = ldLld;
   opts.tools.paths["ocml"] = ocml;
-  SmallString<128> prefix(scratch);
-  sys::path::append(prefix, "kernel");
-  opts.output = std::string(prefix);
-  if (failed(tkc::driver::compileKernel(kernelSource, opts)))
-    return 1;
+  // A kernel autotuned by its decorator, with the autotuned constexprs left
+  // open: every config is compiled, and a manifest tells tkc-launcher-gen
+  // to autotune over them.
+  auto plan = tkc::aot::planAutotune(input, kernel, signature, restore);
+  if (!plan)
+    return fail(toString(plan.takeError()));
+  if (!*plan && !restore.empty())
+    return fail("--restore needs a kernel autotuned by @triton.autotune");
+  kernelSource.decoratorsApplied = true; // planAutotune noted them.
+  std::vector<tkc::aot::AotConfig> configs;
+  if (*plan)
+    configs = (*plan)->configs;
+  else
+    configs.push_back(tkc::aot::AotConfig{"", {}, {}, numWarps, numStages});
+
+  SmallVector<std::string> metadata;
+  for (size_t c = 0; c < configs.size(); ++c) {
+    SmallString<128> prefix(scratch);
+    sys::path::append(prefix, *plan ? "config" + std::to_string(c) : "kernel");
+    opts.output = std::string(prefix);
+    opts.numWarps = configs[c].numWarps;
+    opts.numStages = configs[c].numStages;
+    kernelSource.constexprs = configs[c].constexprs;
+    if (failed(tkc::driver::compileKernel(kernelSource, opts))) {
+      if (*plan)
+        WithColor::note(errs(), "tkc")
+            << "while compiling @triton.autotune config " << c << " ("
+            << configs[c].name << ")\n";
+      return 1;
+    }
+    for (const tkc::TargetSpec &spec : *specs)
+      metadata.push_back(opts.output +
+                         (specs->size() > 1 ? "." + spec.arch : "") + ".json");
+  }
 
   std::string name = outName.empty() ? std::string(kernel) : outName;
   std::string header = output + ".h", source = output + ".c";
   SmallVector<std::string> args = {generator, "--name",   name,
                                    "--grid",  grid,       "--header",
                                    header,    "--source", source};
-  for (const tkc::TargetSpec &spec : *specs)
-    args.push_back(opts.output + (specs->size() > 1 ? "." + spec.arch : "") +
-                   ".json");
+  if (*plan) {
+    SmallString<128> manifestPath(scratch);
+    sys::path::append(manifestPath, "manifest.json");
+    std::vector<std::string> archs;
+    for (const tkc::TargetSpec &spec : *specs)
+      archs.push_back(spec.arch);
+    std::error_code ec;
+    raw_fd_ostream os(manifestPath, ec);
+    if (ec)
+      return fail("cannot write " + manifestPath + ": " + ec.message());
+    os << formatv("{0:2}", tkc::aot::makeManifest(**plan, kernel,
+                                                  sys::path::filename(input),
+                                                  signature, grid, archs));
+    os.close();
+    args.push_back("--manifest=" + std::string(manifestPath));
+  }
+  args.append(metadata.begin(), metadata.end());
   SmallVector<StringRef> argRefs(args.begin(), args.end());
   std::string error;
   int rc =

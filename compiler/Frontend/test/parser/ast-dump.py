@@ -46,7 +46,11 @@ def helper(a, b) -> tl.tensor:
 # CHECK-NEXT:            Attribute Config @13:27 attr @13:34
 # CHECK-NEXT:              Name triton @13:27
 # CHECK-NEXT:            Arg
-# CHECK-NEXT:              Unsupported "dict display" @13:41
+# CHECK-NEXT:              Dict @13:41
+# CHECK-NEXT:                Key
+# CHECK-NEXT:                  Str "BLOCK_N" @13:42
+# CHECK-NEXT:                Value
+# CHECK-NEXT:                  Int 128 @13:53
 # CHECK-NEXT:            Keyword num_warps @13:59
 # CHECK-NEXT:              Int 4 @13:69
 # CHECK-NEXT:      Keyword key @13:74

@@ -1,0 +1,304 @@
+//===- DecoratorsTest.cpp - Unit tests of the decorator reader ------------===//
+//
+// Checks that @triton.autotune, @triton.heuristics and @triton.jit options
+// are read from source as Triton would evaluate them (configs from literal
+// lists, comprehensions with several clauses, module-level names, Config's
+// positional and keyword forms and defaults), and that constructs needing
+// Python at run time are refused with their message and line:col.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Frontend/Decorators.h"
+#include "compiler/Frontend/Parser.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include "gtest/gtest.h"
+
+using namespace tkc::frontend;
+
+namespace {
+
+/// Parses `text` as test.py and reads the decorators of kernel `k`.
+class Source {
+public:
+  explicit Source(llvm::StringRef text) : os(errors), diags(sm, os) {
+    unsigned id = sm.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(text, "test.py"), llvm::SMLoc());
+    module = parseModule(id, diags);
+  }
+
+  std::optional<KernelDecorators> read() {
+    if (!module)
+      return std::nullopt;
+    const FunctionDef *fn = module->findFunction("k");
+    if (!fn)
+      return std::nullopt;
+    return readDecorators(*module, *fn, diags);
+  }
+
+  /// The first diagnostic's `file:line:col: kind: message` line.
+  std::string firstMessage() const {
+    return llvm::StringRef(errors).split('\n').first.str();
+  }
+
+  std::string errors;
+  llvm::raw_string_ostream os;
+  llvm::SourceMgr sm;
+  Diagnostics diags;
+  std::unique_ptr<Module> module;
+};
+
+/// A config rendered compactly: `B=64,w4,s3`.
+std::string render(const AutotuneConfig &c) {
+  std::string out;
+  for (const auto &[name, value] : c.constexprs)
+    out += name + "=" + value.pythonText() + ",";
+  out += "w" + std::to_string(c.numWarps) + ",s" + std::to_string(c.numStages);
+  if (c.numCtas != 1)
+    out += ",c" + std::to_string(c.numCtas);
+  if (c.maxnreg)
+    out += ",r" + std::to_string(*c.maxnreg);
+  return out;
+}
+
+std::string renderAll(const AutotuneDecorator &a) {
+  std::string out;
+  for (const AutotuneConfig &c : a.configs)
+    out += (out.empty() ? "" : " ") + render(c);
+  return out;
+}
+
+const char *kHeader = "import triton\nimport triton.language as tl\n";
+
+TEST(Autotune, LiteralConfigs) {
+  Source s(std::string(kHeader) +
+           "@triton.autotune(configs=[\n"
+           "    triton.Config({'B': 64}, num_warps=2),\n"
+           "    triton.Config({'B': 128, 'EVEN': True}, 8, 4, 1, 128),\n"
+           "    triton.Config(kwargs={'B': 256, 'M': 'x'}, num_stages=1,\n"
+           "                  num_ctas=2, maxnreg=None),\n"
+           "  ], key=['n', 'm'], restore_value=['out'],\n"
+           "  reset_to_zero=('acc',))\n"
+           "@triton.jit\n"
+           "def k(out, acc, n, m, B: tl.constexpr, EVEN: tl.constexpr = 0,\n"
+           "      M: tl.constexpr = 'y'):\n"
+           "    pass\n");
+  auto d = s.read();
+  ASSERT_TRUE(d) << s.errors;
+  ASSERT_TRUE(d->autotune);
+  EXPECT_EQ(renderAll(*d->autotune),
+            "B=64,w2,s3 B=128,EVEN=True,w8,s4,r128 B=256,M='x',w4,s1,c2");
+  ASSERT_EQ(d->autotune->key.size(), 2u);
+  EXPECT_EQ(d->autotune->key[1].name, "m");
+  EXPECT_EQ(s.diags.getLineAndColumn(d->autotune->key[1].loc),
+            std::make_pair(8u, 16u));
+  ASSERT_EQ(d->autotune->restoreValue.size(), 1u);
+  EXPECT_EQ(d->autotune->restoreValue[0].name, "out");
+  ASSERT_EQ(d->autotune->resetToZero.size(), 1u);
+  EXPECT_EQ(d->autotune->resetToZero[0].name, "acc");
+  EXPECT_TRUE(s.errors.empty()) << s.errors;
+}
+
+TEST(Autotune, Comprehensions) {
+  Source s(std::string(kHeader) +
+           "from triton import Config\n"
+           "SIZES = [32, 64]\n"
+           "WARPS = (4, 8)\n"
+           "configs = [\n"
+           "    Config({'B': b, 'K': kk}, num_warps=w, num_stages=st)\n"
+           "    for b in SIZES + [2 ** 7]\n"
+           "    for w in WARPS if w * 32 <= b * 2\n"
+           "    for kk, st in [(16, 2), (32, 3)] if kk != 32 or b > 64\n"
+           "]\n"
+           "@triton.autotune(configs, ['n'])\n"
+           "@triton.jit\n"
+           "def k(n, B: tl.constexpr, K: tl.constexpr):\n"
+           "    pass\n");
+  auto d = s.read();
+  ASSERT_TRUE(d) << s.errors;
+  EXPECT_EQ(renderAll(*d->autotune),
+            "B=64,K=16,w4,s2 B=128,K=16,w4,s2 B=128,K=32,w4,s3 "
+            "B=128,K=16,w8,s2 B=128,K=32,w8,s3");
+}
+
+TEST(Autotune, RangesArithmeticAndBuiltins) {
+  Source s(std::string(kHeader) +
+           "@triton.autotune(configs=[\n"
+           "    triton.Config({'B': 1 << i, 'S': 'a' + 'b'},\n"
+           "                  num_warps=max(1, min(8, (1 << i) // 32)),\n"
+           "                  num_stages=2 if i % 2 == 0 else 3)\n"
+           "    for i in range(5, 9, 2) if i not in [6]\n"
+           "  ] + [triton.Config(dict(B=len([1, 2, 3])), num_warps=-(-4))],\n"
+           "  key=[], prune_configs_by=None, warmup=5, rep=20)\n"
+           "@triton.jit\n"
+           "def k(B: tl.constexpr, S: tl.constexpr = ''):\n"
+           "    pass\n");
+  auto d = s.read();
+  ASSERT_TRUE(d) << s.errors;
+  EXPECT_EQ(renderAll(*d->autotune), "B=32,S='ab',w1,s3 B=128,S='ab',w4,s3 "
+                                     "B=3,w4,s3");
+  // warmup and rep are noted as ignored.
+  EXPECT_NE(s.errors.find("test.py:9:34: note: warmup is ignored"),
+            std::string::npos)
+      << s.errors;
+}
+
+TEST(Autotune, PruneConfigsByWarns) {
+  Source s(std::string(kHeader) +
+           "def prune(configs, named_args, **kw):\n"
+           "    return configs\n"
+           "@triton.autotune(configs=[triton.Config({'B': 4})], key=['n'],\n"
+           "                 prune_configs_by={'early_config_prune': prune})\n"
+           "@triton.jit\n"
+           "def k(n, B: tl.constexpr):\n"
+           "    pass\n");
+  auto d = s.read();
+  ASSERT_TRUE(d) << s.errors;
+  EXPECT_EQ(s.firstMessage(), "test.py:6:18: warning: prune_configs_by is "
+                              "ignored: tkc compiles and times every config");
+}
+
+/// The first message of reading a kernel decorated with `decorator`
+/// (placed on line 3), `def k(n, p, B: tl.constexpr)` and `prefix` lines
+/// of module code before it.
+std::string refusal(const std::string &decorator,
+                    const std::string &prefix = "") {
+  Source s(std::string(kHeader) + prefix + decorator +
+           "\n@triton.jit\ndef k(n, p, B: tl.constexpr):\n    pass\n");
+  auto d = s.read();
+  EXPECT_FALSE(d) << decorator;
+  return s.firstMessage();
+}
+
+TEST(Autotune, RefusesRunTimeState) {
+  EXPECT_EQ(refusal("@triton.autotune(configs=get_configs(), key=['n'])",
+                    "def get_configs():\n    return []\n"),
+            "test.py:5:26: error: a call of 'get_configs' needs Python at run "
+            "time; tkc reads decorator arguments without running Python: it "
+            "supports literals, lists, tuples, dicts, list comprehensions "
+            "over them and range(), arithmetic, comparisons, module-level "
+            "names bound to such values, and triton.Config(...)");
+  EXPECT_EQ(
+      refusal("@triton.autotune(configs=list(filter(keep, CONFIGS)), "
+              "key=['n'])",
+              "CONFIGS = [triton.Config({'B': 1})]\n"),
+      "test.py:4:31: error: a call of 'filter' needs Python at run time; tkc "
+      "reads decorator arguments without running Python: it supports "
+      "literals, lists, tuples, dicts, list comprehensions over them and "
+      "range(), arithmetic, comparisons, module-level names bound to such "
+      "values, and triton.Config(...)");
+  EXPECT_EQ(
+      refusal("@triton.autotune(configs=[triton.Config({'B': 1})] if "
+              "torch.cuda.is_available() else [], key=['n'])",
+              "import torch\n")
+          .substr(0, 77),
+      "test.py:4:55: error: a call of 'torch.cuda.is_available' needs Python "
+      "at run ");
+  EXPECT_EQ(refusal("@triton.autotune(configs=[triton.Config({'B': int(os."
+                    "environ['B'])})], key=['n'])",
+                    "import os\n")
+                .substr(0, 49),
+            "test.py:4:47: error: a call of 'int' needs Python");
+  EXPECT_EQ(refusal("@triton.autotune(configs=[triton.Config({'B': os.environ"
+                    "['B']})], key=['n'])",
+                    "import os\n")
+                .substr(0, 58),
+            "test.py:4:47: error: 'os.environ' needs Python at run time");
+  EXPECT_EQ(
+      refusal("@triton.autotune(configs=CONFIGS, key=['n'])").substr(0, 64),
+      "test.py:3:26: error: name 'CONFIGS' is not defined at module lev");
+  EXPECT_EQ(refusal("@triton.autotune(configs=[triton.Config({'B': 1}, "
+                    "pre_hook=init)], key=['n'])",
+                    "def init(args):\n    pass\n"),
+            "test.py:5:60: error: function 'init' needs Python at run time; "
+            "tkc reads decorator arguments without running Python: it "
+            "supports literals, lists, tuples, dicts, list comprehensions "
+            "over them and range(), arithmetic, comparisons, module-level "
+            "names bound to such values, and triton.Config(...)");
+}
+
+TEST(Autotune, RefusesBadForms) {
+  EXPECT_EQ(refusal("@triton.autotune(configs=[triton.Config({'X': 1})], "
+                    "key=['n'])"),
+            "test.py:3:27: error: triton.Config sets 'X' but 'k' has no such "
+            "parameter");
+  EXPECT_EQ(refusal("@triton.autotune(configs=[triton.Config({'B': 1})], "
+                    "key=['n', 'q'])"),
+            "test.py:3:63: error: key: 'k' has no parameter named 'q'");
+  EXPECT_EQ(refusal("@triton.autotune(configs=[], key=['n'])"),
+            "test.py:3:26: error: configs is empty");
+  EXPECT_EQ(refusal("@triton.autotune(configs=[1], key=['n'])"),
+            "test.py:3:26: error: configs must be a list of triton.Config, "
+            "found an int");
+  EXPECT_EQ(refusal("@triton.autotune(configs=[triton.Config({'B': 1}, "
+                    "num_warps=3)], key=['n'])"),
+            "test.py:3:61: error: num_warps must be a positive power of two, "
+            "got 3");
+  EXPECT_EQ(refusal("@triton.autotune(configs=[triton.Config({'B': 1})])"),
+            "test.py:3:2: error: @triton.autotune needs key");
+  EXPECT_EQ(refusal("@triton.autotune(configs=[triton.Config({'B': 1})], "
+                    "key=['n'], frobnicate=1)"),
+            "test.py:3:64: error: unknown @triton.autotune argument "
+            "'frobnicate'");
+  EXPECT_EQ(refusal("@triton.autotune(configs=[triton.Config({'B': 1})], "
+                    "key=['n'], post_hook=lambda args, exception: None)"),
+            "test.py:3:64: error: post_hook runs Python around each launch "
+            "and is not supported by tkc");
+  EXPECT_EQ(refusal("@triton.autotune(configs=C, key=['n'])", "C = C + []\n"),
+            "test.py:3:5: error: 'C' refers to itself");
+  EXPECT_EQ(refusal("@triton.autotune(configs=[triton.Config({'B': 1}) "
+                    "for i in range(10 ** 9)], key=['n'])"),
+            "test.py:3:60: error: a decorator value has more than 65536 "
+            "elements");
+  EXPECT_EQ(refusal("@triton.autotune(configs=[triton.Config({'B': 1 // 0})],"
+                    " key=['n'])"),
+            "test.py:3:47: error: division by zero");
+}
+
+TEST(Heuristics, RecordsLambdas) {
+  Source s(
+      std::string(kHeader) +
+      "@triton.heuristics({'EVEN_K': lambda args: args['K'] % "
+      "args['BLOCK_K'] == 0,\n"
+      "                    'B': lambda a: triton.next_power_of_2(a['n'])})\n"
+      "@triton.jit(do_not_specialize=['K', 0], "
+      "do_not_specialize_on_alignment=[1])\n"
+      "def k(n, K, BLOCK_K: tl.constexpr, EVEN_K: tl.constexpr,\n"
+      "      B: tl.constexpr):\n"
+      "    pass\n");
+  auto d = s.read();
+  ASSERT_TRUE(d) << s.errors;
+  ASSERT_EQ(d->heuristics.size(), 2u);
+  EXPECT_EQ(d->heuristics[0].name, "EVEN_K");
+  EXPECT_EQ(s.diags.getLineAndColumn(d->heuristics[0].loc),
+            std::make_pair(3u, 21u));
+  ASSERT_TRUE(d->heuristics[0].lambda);
+  EXPECT_EQ(d->heuristics[0].lambda->params, std::vector<std::string>{"args"});
+  EXPECT_TRUE(llvm::isa<CompareExpr>(*d->heuristics[0].lambda->body));
+  EXPECT_EQ(d->heuristics[1].name, "B");
+  ASSERT_EQ(d->doNotSpecialize.size(), 2u);
+  EXPECT_EQ(d->doNotSpecialize[0].name, "K");
+  EXPECT_EQ(d->doNotSpecialize[1].name, "n");
+  ASSERT_EQ(d->doNotSpecializeOnAlignment.size(), 1u);
+  EXPECT_EQ(d->doNotSpecializeOnAlignment[0].name, "K");
+  EXPECT_FALSE(d->autotune);
+}
+
+TEST(Heuristics, RefusesNonLambdas) {
+  EXPECT_EQ(refusal("@triton.heuristics({'B': pick})",
+                    "def pick(args):\n    return 1\n"),
+            "test.py:5:26: error: heuristic 'B' must be a lambda of one "
+            "argument (lambda args: ...)");
+  EXPECT_EQ(refusal("@triton.heuristics({'X': lambda args: 1})"),
+            "test.py:3:21: error: heuristic 'X': 'k' has no parameter named "
+            "'X'");
+  EXPECT_EQ(refusal("@triton.heuristics(make())"),
+            "test.py:3:20: error: @triton.heuristics takes a dict display of "
+            "lambdas; tkc reads decorator arguments without running Python: "
+            "it supports literals, lists, tuples, dicts, list comprehensions "
+            "over them and range(), arithmetic, comparisons, module-level "
+            "names bound to such values, and triton.Config(...)");
+}
+
+} // namespace

@@ -1,0 +1,52 @@
+# An elementwise add tuned by its decorator, as kernel libraries write it:
+# configs from a comprehension over module-level lists, keyed on n.
+import triton
+import triton.language as tl
+
+BLOCKS = [256, 1024]
+
+configs = [
+    triton.Config({"BLOCK": b}, num_warps=w, num_stages=s)
+    for b in BLOCKS
+    for w in (2, 4) if b // (32 * w) >= 4
+    for s in range(1, 3)
+]
+
+
+@triton.autotune(configs=configs, key=["n"], warmup=10)
+@triton.jit
+def add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    y = tl.load(y_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, x + y, mask=mask)
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 128}),
+                          triton.Config({"BLOCK": 256})],
+                 key=["x_ptr"], restore_value=["out_ptr"])
+@triton.jit
+def bad_key(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 128}),
+                          triton.Config({"BLOCK": 256})],
+                 key=["n"], reset_to_zero=["out_ptr"])
+@triton.jit
+def accumulate(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.atomic_add(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+def keep(config):
+    return True
+
+
+@triton.autotune(configs=list(filter(keep, configs)), key=["n"])
+@triton.jit
+def filtered(x_ptr, n, BLOCK: tl.constexpr):
+    pass
