@@ -230,6 +230,80 @@ struct SinkConversion : public RewritePattern {
   }
 };
 
+/// An elementwise op whose operands are conversions of loads in different
+/// blocked layouts (a bf16 input and its fp32 weights, each coalesced 16
+/// bytes per thread) has those loads issued in one of the layouts instead:
+/// the one whose threads hold the most contiguous elements. A load costs
+/// about the same in any layout its pointers can be computed in; a
+/// conversion is a shared-memory round trip. SinkConversion then moves the
+/// op there.
+struct LoadsInOneLayout : public RewritePattern {
+  LoadsInOneLayout(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isElementwise(op))
+      return failure();
+    SmallVector<ConvertLayoutOp> converts;
+    BlockedEncodingAttr best;
+    int64_t bestRun = -1;
+    for (Value operand : op->getOperands()) {
+      auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+      if (!convert)
+        continue;
+      auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
+      auto layout = dyn_cast<BlockedEncodingAttr>(srcType.getEncoding());
+      if (!layout)
+        return failure();
+      converts.push_back(convert);
+      int64_t run = getLinearLayout(srcType).getContiguousRegisters(
+          layout.getOrder().front());
+      if (run > bestRun) {
+        best = layout;
+        bestRun = run;
+      }
+    }
+    auto movable = [&](ConvertLayoutOp convert) {
+      auto load = convert.getSrc().getDefiningOp<LoadOp>();
+      return load && load->hasOneUse() &&
+             llvm::all_of(load->getOperands(), [&](Value operand) {
+               return !isa<RankedTensorType>(operand.getType()) ||
+                      canRematerialize(operand, best, 0);
+             });
+    };
+    auto elsewhere = [&](ConvertLayoutOp convert) {
+      return cast<RankedTensorType>(convert.getSrc().getType()).getEncoding() !=
+             best;
+    };
+    if (!llvm::any_of(converts, elsewhere) ||
+        !llvm::all_of(converts, [&](ConvertLayoutOp convert) {
+          return !elsewhere(convert) || movable(convert);
+        }))
+      return failure();
+    for (ConvertLayoutOp convert : converts) {
+      if (!elsewhere(convert))
+        continue;
+      Operation *load = convert.getSrc().getDefiningOp();
+      rewriter.setInsertionPoint(load);
+      IRMapping mapping;
+      for (Value operand : load->getOperands())
+        if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
+          mapping.map(operand,
+                      ConvertLayoutOp::create(rewriter, load->getLoc(),
+                                              withLayout(type, best), operand));
+      Operation *moved = rewriter.clone(*load, mapping);
+      Value result = moved->getResult(0);
+      result.setType(
+          withLayout(cast<RankedTensorType>(result.getType()), best));
+      rewriter.modifyOpInPlace(convert,
+                               [&] { convert.getSrcMutable().assign(result); });
+      rewriter.eraseOp(load);
+    }
+    return success();
+  }
+};
+
 /// The layout in which a transpose of a value in `from` moves no data:
 /// `from` with the dimensions permuted.
 BlockedEncodingAttr layoutWhereValueIs(TransOp trans, BlockedEncodingAttr from,
@@ -771,7 +845,7 @@ struct RemoveLayoutConversionsPass
         [](func::FuncOp func) { DotLayoutPropagation().run(func); });
     RewritePatternSet patterns(&getContext());
     patterns
-        .add<RematerializeConversion, SinkConversion,
+        .add<RematerializeConversion, SinkConversion, LoadsInOneLayout,
              ShapeOpWhereValueIs<TransOp>, ShapeOpWhereValueIs<ReshapeOp>,
              ReduceWhereValuesAre, CarryInUpdateLayout, IfResultInBranchLayout,
              StoreInValueLayout, AtomicInOperandLayout<AtomicRMWOp>,

@@ -399,3 +399,37 @@ func.func @running_max(%a: tensor<64x16xf16, #da>, %b: tensor<16x32xf16, #db>, %
   }
   return %m : tensor<64xf32, #one>
 }
+
+// -----
+
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#four = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#eight = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// A bf16 input (coalesced 8 per thread) scaled by fp32 weights (4 per
+// thread), as Liger's DyT does: the weights are loaded 8 per thread too, and
+// the product is computed and stored there, with no conversion.
+// CHECK-LABEL: func.func @mixed_widths
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.load {{.*}} : tensor<1024x!tkc.ptr<f32>, #[[E:blocked[0-9]*]]>
+// CHECK: tkc.load {{.*}} : tensor<1024x!tkc.ptr<bf16>, #[[E]]>
+// CHECK: arith.mulf {{.*}} : tensor<1024xf32, #[[E]]>
+// CHECK: tkc.store {{.*}} : tensor<1024x!tkc.ptr<bf16>, #[[E]]>
+func.func @mixed_widths(%w: !tkc.ptr<f32>, %x: !tkc.ptr<bf16>) {
+  %range4 = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #four>
+  %wbase = tkc.splat %w : tensor<1024x!tkc.ptr<f32>, #four>
+  %wptr = tkc.addptr %wbase, %range4 : tensor<1024x!tkc.ptr<f32>, #four>, tensor<1024xi32, #four>
+  %wv = tkc.load %wptr : tensor<1024x!tkc.ptr<f32>, #four>
+  %range8 = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #eight>
+  %xbase = tkc.splat %x : tensor<1024x!tkc.ptr<bf16>, #eight>
+  %xptr = tkc.addptr %xbase, %range8 : tensor<1024x!tkc.ptr<bf16>, #eight>, tensor<1024xi32, #eight>
+  %xv = tkc.load %xptr : tensor<1024x!tkc.ptr<bf16>, #eight>
+  %xf = arith.extf %xv : tensor<1024xbf16, #eight> to tensor<1024xf32, #eight>
+  %a = tkc_gpu.convert_layout %wv : tensor<1024xf32, #four> -> tensor<1024xf32, #one>
+  %b = tkc_gpu.convert_layout %xf : tensor<1024xf32, #eight> -> tensor<1024xf32, #one>
+  %y = arith.mulf %a, %b : tensor<1024xf32, #one>
+  %yh = arith.truncf %y : tensor<1024xf32, #one> to tensor<1024xbf16, #one>
+  %out = tkc_gpu.convert_layout %yh : tensor<1024xbf16, #one> -> tensor<1024xbf16, #eight>
+  tkc.store %xptr, %out : tensor<1024x!tkc.ptr<bf16>, #eight>
+  return
+}
