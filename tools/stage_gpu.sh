@@ -4,7 +4,9 @@
 # libtkc_kernels.so for bench/vector_add_bench.py, bench/row_kernels_bench.py
 # and bench/matmul_bench.py,
 # the kernels' cubins and metadata (the row bench reads its launch settings
-# there), and .gpu/run.sh, which runs all of it there. See ../shared/GPU.md.
+# there), and .gpu/run.sh, which runs all of it there, with
+# bench/public_bench.py when tools/stage_public.sh has staged .gpu/public
+# (which this script keeps). See ../shared/GPU.md.
 #
 # Usage: tools/stage_gpu.sh        then, on the GPU machine, from the
 #        repository root:          bash .gpu/run.sh   (output to $OUT if set)
