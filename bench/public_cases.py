@@ -70,24 +70,17 @@ def _torch():
     return torch
 
 
-def randn(*shape, dtype="float32"):
-    torch = _torch()
-    return torch.randn(*shape, device="cuda", dtype=getattr(torch, dtype))
+def _factory(name):
+    """torch.<name>(*shape) on the GPU, dtype given by its torch name."""
+    def make(*shape, dtype="float32"):
+        torch = _torch()
+        return getattr(torch, name)(*shape, device="cuda",
+                                    dtype=getattr(torch, dtype))
+    make.__name__ = name
+    return make
 
 
-def empty(*shape, dtype="float32"):
-    torch = _torch()
-    return torch.empty(*shape, device="cuda", dtype=getattr(torch, dtype))
-
-
-def zeros(*shape, dtype="float32"):
-    torch = _torch()
-    return torch.zeros(*shape, device="cuda", dtype=getattr(torch, dtype))
-
-
-def rand(*shape, dtype="float32"):
-    torch = _torch()
-    return torch.rand(*shape, device="cuda", dtype=getattr(torch, dtype))
+randn, rand, empty, zeros = map(_factory, ("randn", "rand", "empty", "zeros"))
 
 
 def randint(high, *shape, dtype="int64"):
