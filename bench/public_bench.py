@@ -231,7 +231,7 @@ def constexprs(case, fn):
     out = {}
     for name, entry in zip(fn.arg_names, entries):
         if not public_cases.is_type(entry):
-            out[name] = eval(entry, {}, {})  # a literal of the signature
+            out[name] = ast.literal_eval(entry)
     return out
 
 
@@ -264,7 +264,6 @@ def run_case(driver, case, public):
     src_root = os.path.join(public, "src", case.repo)
     module = import_source(src_root, case.path)
     fn = jit_function(module, case.kernel)
-    kernel = getattr(module, case.kernel)
 
     torch.manual_seed(0)
     args = case.args()
@@ -299,7 +298,6 @@ def run_case(driver, case, public):
     run_tkc = tkc.launcher(k_args, grid)
     t_triton = triton.testing.do_bench(lambda: call_triton(t_args))
     t_tkc = triton.testing.do_bench(run_tkc)
-    del kernel
     return dict(worst=worst, ok=ok, triton_ms=t_triton, tkc_ms=t_tkc,
                 ratio=t_triton / t_tkc, registers=tkc.meta["binary"].get(
                     "registers"))

@@ -286,12 +286,7 @@ struct LoadsInOneLayout : public RewritePattern {
         continue;
       Operation *load = convert.getSrc().getDefiningOp();
       rewriter.setInsertionPoint(load);
-      IRMapping mapping;
-      for (Value operand : load->getOperands())
-        if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
-          mapping.map(operand,
-                      ConvertLayoutOp::create(rewriter, load->getLoc(),
-                                              withLayout(type, best), operand));
+      IRMapping mapping = operandsIn(load, best, rewriter);
       Operation *moved = rewriter.clone(*load, mapping);
       Value result = moved->getResult(0);
       result.setType(
