@@ -6,7 +6,8 @@
 // lane's fragment elements arrive as scalars in the order the nvidia_mma
 // operand layouts give them (LinearLayout::nvidiaMmaV2Operand); they are
 // packed `kWidth` to a 32-bit register here. Operands come from shared
-// memory with `ldmatrix` (sm_75 and later).
+// memory with `ldmatrix` (sm_75 and later), and the asynchronous copies that
+// fill it (`cp.async`, sm_80 and later).
 //
 //===----------------------------------------------------------------------===//
 
@@ -174,4 +175,32 @@ SmallVector<Value> NVIDIATargetInfo::loadMatrices(OpBuilder &b, Location loc,
   for (unsigned i = 0; i < count; ++i)
     words.push_back(LLVM::ExtractValueOp::create(b, loc, loaded, i));
   return words;
+}
+
+void NVIDIATargetInfo::asyncCopy(OpBuilder &b, Location loc, Value dst,
+                                 Value src, unsigned bytes, Value pred) const {
+  // cp.async reads `cpSize` bytes and zero-fills the rest: 0 when masked.
+  Value size;
+  if (pred) {
+    Value full = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                          b.getI32IntegerAttr(bytes));
+    Value none = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                          b.getI32IntegerAttr(0));
+    size = LLVM::SelectOp::create(b, loc, pred, full, none);
+  }
+  // Only 16-byte copies may bypass L1 (.cg), which suits tiles read once.
+  auto modifier = bytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                              : NVVM::LoadCacheModifierKind::CA;
+  NVVM::CpAsyncOp::create(
+      b, loc, dst, src, b.getI32IntegerAttr(bytes),
+      NVVM::LoadCacheModifierKindAttr::get(b.getContext(), modifier), size);
+}
+
+void NVIDIATargetInfo::commitAsyncCopies(OpBuilder &b, Location loc) const {
+  NVVM::CpAsyncCommitGroupOp::create(b, loc);
+}
+
+void NVIDIATargetInfo::waitAsyncCopies(OpBuilder &b, Location loc,
+                                       unsigned pending) const {
+  NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
 }

@@ -70,6 +70,13 @@ public:
   llvm::SmallVector<mlir::Value>
   loadMatrices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rowAddress,
                unsigned count, bool transpose) const override;
+  bool hasAsyncCopies() const override { return computeCapability >= 80; }
+  void asyncCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value dst,
+                 mlir::Value src, unsigned bytes,
+                 mlir::Value pred) const override;
+  void commitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc) const override;
+  void waitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc,
+                       unsigned pending) const override;
 
 private:
   unsigned computeCapability;

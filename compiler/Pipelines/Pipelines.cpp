@@ -42,7 +42,7 @@ void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
   pm.addPass(gpu::createTKCGPUCoalesce());
   pm.addPass(gpu::createTKCGPURemoveLayoutConversions());
   pm.addPass(createCSEPass());
-  pm.addPass(gpu::createTKCGPUPipeline({numStages}));
+  pm.addPass(gpu::createTKCGPUPipeline({numStages, target.str()}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

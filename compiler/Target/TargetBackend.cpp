@@ -28,6 +28,17 @@ llvm::SmallVector<mlir::Value> TargetInfo::loadMatrices(mlir::OpBuilder &,
                                                         bool) const {
   llvm_unreachable("loadMatrices on a target without hasMatrixLoads()");
 }
+void TargetInfo::asyncCopy(mlir::OpBuilder &, mlir::Location, mlir::Value,
+                           mlir::Value, unsigned, mlir::Value) const {
+  llvm_unreachable("asyncCopy on a target without hasAsyncCopies()");
+}
+void TargetInfo::commitAsyncCopies(mlir::OpBuilder &, mlir::Location) const {
+  llvm_unreachable("commitAsyncCopies on a target without hasAsyncCopies()");
+}
+void TargetInfo::waitAsyncCopies(mlir::OpBuilder &, mlir::Location,
+                                 unsigned) const {
+  llvm_unreachable("waitAsyncCopies on a target without hasAsyncCopies()");
+}
 TargetBackend::~TargetBackend() = default;
 
 namespace {

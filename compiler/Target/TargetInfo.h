@@ -138,6 +138,27 @@ public:
   loadMatrices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rowAddress,
                unsigned count, bool transpose) const;
 
+  /// Whether asynchronous copies from global to shared memory
+  /// (asyncCopy(), commitAsyncCopies(), waitAsyncCopies()) are available.
+  virtual bool hasAsyncCopies() const { return false; }
+
+  /// Starts copying `bytes` (4, 8 or 16, the alignment of both addresses)
+  /// from global `src` to shared `dst` without waiting for it; where `pred`
+  /// (i1, may be null for "always") is false, nothing is read and zeros are
+  /// written. The copy joins the thread's current group. Only targets with
+  /// hasAsyncCopies() implement it, as the two below.
+  virtual void asyncCopy(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value dst, mlir::Value src, unsigned bytes,
+                         mlir::Value pred) const;
+
+  /// Closes the thread's current group of asynchronous copies.
+  virtual void commitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc) const;
+
+  /// Waits until at most `pending` of the thread's latest groups of
+  /// asynchronous copies are in flight (no barrier).
+  virtual void waitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc,
+                               unsigned pending) const;
+
   /// The symbol of math library function `name` (libdevice's name without
   /// prefix or type suffix: "erfinv") for elements of `type`, in the library
   /// the backend links in; empty when the library has none. The default

@@ -1,7 +1,11 @@
 //===- MmaOperandLowering.cpp - Dot operands through swizzled shared memory
 //===//
 //
-// A convert_layout from a blocked layout to a 16-bit `#tkc_gpu.dot_op` of an
+// Shared-memory tiles (!tkc_gpu.shared): their buffers, asynchronous copies
+// into them (TargetInfo::asyncCopy, one per run of up to 16 bytes, each
+// into its swizzled place) and the reads of dot operands out of them
+// (tkc_gpu.local_load). A convert_layout from a blocked layout to a 16-bit
+// `#tkc_gpu.dot_op` of an
 // nvidia_mma parent, on targets with matrix loads (TargetInfo::
 // loadMatrices: ldmatrix). The tile is stored in the scratch in the
 // source's order (its fastest dimension contiguous), each thread writing
@@ -64,6 +68,63 @@ struct SwizzledTile {
   }
 };
 
+/// Loads the registers of `type` (a dot operand layout, isMatrixLoadable
+/// with rows along `tile.fast`) from `tile` stored at `base` (shared
+/// memory): each warp loads its fragments as 8x8 matrices, lane l
+/// addressing row l%8 of matrix l/8.
+SmallVector<Value> loadOperand(OpBuilder &b, Location loc, Value base,
+                               const SwizzledTile &tile, RankedTensorType type,
+                               Type elem, const HardwareIds &ids,
+                               const ::tkc::TargetInfo &target) {
+  auto operand = cast<DotOperandEncodingAttr>(type.getEncoding());
+  unsigned kDim = operand.getKDim(), oDim = 1 - kDim;
+  bool isA = operand.getOpIdx() == 0;
+  ArrayRef<int64_t> shape = type.getShape();
+  LinearLayout to = getLinearLayout(type);
+  HardwareIds warpIds = ids;
+  warpIds.thread =
+      LLVM::ShlOp::create(b, loc, ids.warp, i32Constant(b, loc, ids.laneBits));
+  SmallVector<SmallVector<Value>> tileAt = emitCoordinates(b, loc, to, warpIds);
+  Value matrix = LLVM::LShrOp::create(b, loc, ids.lane, i32Constant(b, loc, 3));
+  Value row = LLVM::AndOp::create(b, loc, ids.lane, i32Constant(b, loc, 7));
+  auto times8 = [&](Value v) {
+    return LLVM::ShlOp::create(b, loc, v, i32Constant(b, loc, 3)).getResult();
+  };
+  // a: matrix i covers rows 8(i%2), K 8(i/2) of a 16x16 tile (a0..a3);
+  // b: K 8i of two consecutive 16x8 steps (b0, b1 of each), or of one.
+  bool pairSteps = !isA && shape[kDim] % 32 == 0;
+  unsigned perLoad = isA || pairSteps ? 8 : 4;
+  unsigned count = perLoad / 2;
+  Value one = i32Constant(b, loc, 1);
+  Value oOffset = isA ? times8(LLVM::AndOp::create(b, loc, matrix, one))
+                      : i32Constant(b, loc, 0);
+  Value kOffset =
+      isA ? times8(LLVM::LShrOp::create(b, loc, matrix, one))
+          : times8(pairSteps
+                       ? matrix
+                       : LLVM::AndOp::create(b, loc, matrix, one).getResult());
+  bool transpose = tile.fast != kDim;
+  SmallVector<Value> values;
+  for (unsigned r = 0; r < to.getNumRegisters(); r += perLoad) {
+    Value o = LLVM::AddOp::create(b, loc, tileAt[r][oDim], oOffset);
+    Value k = LLVM::AddOp::create(b, loc, tileAt[r][kDim], kOffset);
+    // The lane's row runs along the stored rows' slow dimension.
+    Value storedRow = transpose ? k : o, storedCol = transpose ? o : k;
+    storedRow = LLVM::AddOp::create(b, loc, storedRow, row);
+    Value offset = tile.offset(b, loc, storedRow, storedCol);
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
+                                    ValueRange{offset});
+    Type pair = VectorType::get({2}, elem);
+    for (Value word : target.loadMatrices(b, loc, ptr, count, transpose)) {
+      Value both = LLVM::BitcastOp::create(b, loc, pair, word);
+      for (int i = 0; i < 2; ++i)
+        values.push_back(LLVM::ExtractElementOp::create(
+            b, loc, both, i32Constant(b, loc, i)));
+    }
+  }
+  return values;
+}
+
 /// blocked -> dot_op<nvidia_mma> of 16-bit elements through swizzled shared
 /// memory and matrix loads.
 struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
@@ -74,21 +135,12 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
-    auto operand = dyn_cast<DotOperandEncodingAttr>(dstType.getEncoding());
     auto blocked = dyn_cast<BlockedEncodingAttr>(srcType.getEncoding());
-    if (!operand || !blocked || !target.hasMatrixLoads() ||
-        !isa<NvidiaMmaEncodingAttr>(operand.getParent()) ||
-        operand.getKWidth() != 2 || dstType.getRank() != 2 ||
-        getStorageBytes(dstType.getElementType()) != 2)
+    if (!blocked || !target.hasMatrixLoads() ||
+        !isMatrixLoadable(dstType, blocked.getOrder().front()))
       return failure();
-    unsigned kDim = operand.getKDim(), oDim = 1 - kDim;
-    bool isA = operand.getOpIdx() == 0;
-    ArrayRef<int64_t> shape = dstType.getShape();
-    // Whole 16x16 tiles of a, 16x8 tiles of b, and whole chunks per row.
-    SwizzledTile tile(shape, blocked.getOrder().front());
-    if (shape[kDim] % 16 || shape[oDim] % (isA ? 16 : 8) || tile.cols % kChunk)
-      return failure();
-    LinearLayout from = getLinearLayout(srcType), to = getLinearLayout(dstType);
+    SwizzledTile tile(dstType.getShape(), blocked.getOrder().front());
+    LinearLayout from = getLinearLayout(srcType);
     int64_t width = from.getAlignedRun(tile.fast, kChunk);
 
     Location loc = op.getLoc();
@@ -113,57 +165,132 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
           width * 2);
     }
     target.emitBarrier(rewriter, loc);
+    replaceWithRegisters(
+        rewriter, op, *getTypeConverter(),
+        loadOperand(rewriter, loc, base, tile, dstType, elem, ids, target));
+    return success();
+  }
+};
 
-    // Each warp loads its tiles: lane l addresses row l%8 of matrix l/8.
-    HardwareIds warpIds = ids;
-    warpIds.thread = LLVM::ShlOp::create(
-        rewriter, loc, ids.warp, i32Constant(rewriter, loc, ids.laneBits));
-    SmallVector<SmallVector<Value>> tileAt =
-        emitCoordinates(rewriter, loc, to, warpIds);
-    Value matrix = LLVM::LShrOp::create(rewriter, loc, ids.lane,
-                                        i32Constant(rewriter, loc, 3));
-    Value row = LLVM::AndOp::create(rewriter, loc, ids.lane,
-                                    i32Constant(rewriter, loc, 7));
-    auto times8 = [&](Value v) {
-      return LLVM::ShlOp::create(rewriter, loc, v,
-                                 i32Constant(rewriter, loc, 3))
-          .getResult();
-    };
-    // a: matrix i covers rows 8(i%2), K 8(i/2) of a 16x16 tile (a0..a3);
-    // b: K 8i of two consecutive 16x8 steps (b0, b1 of each), or of one.
-    bool pairSteps = !isA && shape[kDim] % 32 == 0;
-    unsigned perLoad = isA || pairSteps ? 8 : 4;
-    unsigned count = perLoad / 2;
-    Value one = i32Constant(rewriter, loc, 1);
-    Value oOffset =
-        isA ? times8(LLVM::AndOp::create(rewriter, loc, matrix, one))
-            : i32Constant(rewriter, loc, 0);
-    Value kOffset =
-        isA ? times8(LLVM::LShrOp::create(rewriter, loc, matrix, one))
-            : times8(pairSteps ? matrix
-                               : LLVM::AndOp::create(rewriter, loc, matrix, one)
-                                     .getResult());
-    bool transpose = tile.fast != kDim;
-    SmallVector<Value> values;
-    for (unsigned r = 0; r < to.getNumRegisters(); r += perLoad) {
-      Value o = LLVM::AddOp::create(rewriter, loc, tileAt[r][oDim], oOffset);
-      Value k = LLVM::AddOp::create(rewriter, loc, tileAt[r][kDim], kOffset);
-      // The lane's row runs along the stored rows' slow dimension.
-      Value storedRow = transpose ? k : o, storedCol = transpose ? o : k;
-      storedRow = LLVM::AddOp::create(rewriter, loc, storedRow, row);
-      Value offset = tile.offset(rewriter, loc, storedRow, storedCol);
-      Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
-                                      ValueRange{offset});
-      Type pair = VectorType::get({2}, elem);
-      for (Value word :
-           target.loadMatrices(rewriter, loc, ptr, count, transpose)) {
-        Value both = LLVM::BitcastOp::create(rewriter, loc, pair, word);
-        for (int i = 0; i < 2; ++i)
-          values.push_back(LLVM::ExtractElementOp::create(
-              rewriter, loc, both, i32Constant(rewriter, loc, i)));
-      }
+/// The swizzled tile a !tkc_gpu.shared tile type stores.
+SwizzledTile tileOf(SharedBufferType type) {
+  return SwizzledTile(type.getTileShape(), type.getOrder().front());
+}
+
+/// tkc_gpu.local_alloc: the kernel's shared memory at the buffer's offset,
+/// after a barrier where earlier ops' scratch may still be read there.
+struct LocalAllocLowering : public TargetPattern<LocalAllocOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(LocalAllocOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (needsScratchBarrier(op))
+      target.emitBarrier(rewriter, op.getLoc());
+    rewriter.replaceOp(op, getScratchBase(rewriter, op.getLoc(), op));
+    return success();
+  }
+};
+
+/// tkc_gpu.tile: the stack's address plus `index` tiles.
+struct TileLowering : public TargetPattern<TileOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(TileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SharedBufferType type = op.getType();
+    Type elem = getTypeConverter()->convertType(type.getElementType());
+    Value offset = LLVM::MulOp::create(
+        rewriter, loc, adaptor.getIndex(),
+        i32Constant(rewriter, loc,
+                    type.getTileShape()[0] * type.getTileShape()[1]));
+    rewriter.replaceOp(
+        op, elementAddress(rewriter, loc, adaptor.getBuffer(), elem, offset));
+    return success();
+  }
+};
+
+/// tkc_gpu.async_copy: each thread's runs of the recorded width, one
+/// asynchronous copy each, into their swizzled places.
+struct AsyncCopyLowering : public TargetPattern<AsyncCopyOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(AsyncCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SharedBufferType type = op.getTile().getType();
+    auto width = op->getAttrOfType<IntegerAttr>(TKCGPUDialect::kVectorWidth);
+    int64_t bytes = getStorageBytes(type.getElementType());
+    if (!target.hasAsyncCopies() || !width ||
+        !llvm::is_contained({4, 8, 16}, width.getInt() * bytes))
+      return op.emitOpError("cannot be lowered: the target copies runs of 4, "
+                            "8 or 16 bytes asynchronously, and tkc-gpu-"
+                            "pipeline records the run");
+    SwizzledTile tile = tileOf(type);
+    Type elem = getTypeConverter()->convertType(type.getElementType());
+    SmallVector<Value> ptrs = unpackRegisters(rewriter, loc, adaptor.getPtr());
+    SmallVector<Value> masks;
+    if (op.getMask())
+      masks = unpackRegisters(rewriter, loc, adaptor.getMask());
+    auto ptrType = cast<RankedTensorType>(op.getPtr().getType());
+    SmallVector<SmallVector<Value>> at =
+        emitCoordinates(rewriter, loc, getLinearLayout(ptrType),
+                        getHardwareIds(rewriter, loc, target));
+    unsigned slow = 1 - tile.fast;
+    for (unsigned r = 0; r < ptrs.size(); r += width.getInt()) {
+      Value offset = tile.offset(rewriter, loc, at[r][slow], at[r][tile.fast]);
+      Value dst =
+          elementAddress(rewriter, loc, adaptor.getTile(), elem, offset);
+      target.asyncCopy(rewriter, loc, dst, ptrs[r], width.getInt() * bytes,
+                       masks.empty() ? Value() : masks[r]);
     }
-    replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncCommitLowering : public TargetPattern<AsyncCommitOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(AsyncCommitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    target.commitAsyncCopies(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tkc_gpu.async_wait: the thread's wait, then a barrier for everyone's.
+struct AsyncWaitLowering : public TargetPattern<AsyncWaitOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(AsyncWaitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    target.waitAsyncCopies(rewriter, op.getLoc(), op.getPending());
+    target.emitBarrier(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tkc_gpu.local_load of a dot operand: matrix loads.
+struct LocalLoadLowering : public TargetPattern<LocalLoadOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(LocalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SharedBufferType type = op.getTile().getType();
+    RankedTensorType result = op.getType();
+    if (!target.hasMatrixLoads() ||
+        !isMatrixLoadable(result, type.getOrder().front()))
+      return op.emitOpError("cannot be lowered: only dot operands that the "
+                            "target's matrix loads produce are supported");
+    Location loc = op.getLoc();
+    Type elem = getTypeConverter()->convertType(result.getElementType());
+    replaceWithRegisters(
+        rewriter, op, *getTypeConverter(),
+        loadOperand(rewriter, loc, adaptor.getTile(), tileOf(type), result,
+                    elem, getHardwareIds(rewriter, loc, target), target));
     return success();
   }
 };
@@ -175,4 +302,7 @@ void mlir::tkc::gpu::populateMmaOperandLoweringPatterns(
     RewritePatternSet &patterns) {
   // Before the generic conversion, which handles what this declines.
   patterns.add<MmaOperandLowering>(converter, target, /*benefit=*/2);
+  patterns.add<LocalAllocLowering, TileLowering, AsyncCopyLowering,
+               AsyncCommitLowering, AsyncWaitLowering, LocalLoadLowering>(
+      converter, target);
 }

@@ -3,7 +3,8 @@
 //
 // The conversion of a blocked tensor to a 16-bit operand layout of NVIDIA's
 // mma.sync: stored to swizzled shared memory in wide vectors, loaded as 8x8
-// matrices (ldmatrix) where the target has them.
+// matrices (ldmatrix) where the target has them; and the shared-memory
+// tiles of pipelined loops, filled by asynchronous copies.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +19,9 @@
 namespace mlir::tkc::gpu {
 
 /// Adds the lowering of tkc_gpu.convert_layout to nvidia_mma operands, at
-/// a benefit above the generic conversion's, which takes what it declines.
+/// a benefit above the generic conversion's, which takes what it declines,
+/// and of the shared-memory tile ops (local_alloc, tile, async_copy,
+/// async_commit, async_wait, local_load).
 void populateMmaOperandLoweringPatterns(const LLVMTypeConverter &converter,
                                         const ::tkc::TargetInfo &target,
                                         RewritePatternSet &patterns);

@@ -65,7 +65,8 @@ bool isSupported(Operation *op) {
                ExpandDimsOp, AddPtrOp, BarrierOp, ReduceOp, ReduceReturnOp,
                ScanOp, ScanReturnOp, IntToPtrOp, PtrToIntOp, PtrCastOp>(op);
   if (isa<TKCGPUDialect>(op->getDialect()))
-    return isa<ConvertLayoutOp>(op);
+    return isa<ConvertLayoutOp, LocalAllocOp, TileOp, AsyncCopyOp,
+               AsyncCommitOp, AsyncWaitOp, LocalLoadOp>(op);
   return true;
 }
 
@@ -181,6 +182,10 @@ struct ConvertTKCGPUToLLVMPass
       Type elem = converter.convertType(type.getElementType());
       SmallVector<Type> fields(getLinearLayout(type).getNumRegisters(), elem);
       return LLVM::LLVMStructType::getLiteral(context, fields);
+    });
+    // A shared-memory tile is the address of its first element.
+    converter.addConversion([&](SharedBufferType) -> Type {
+      return LLVM::LLVMPointerType::get(context, info->getSharedAddressSpace());
     });
 
     // One populate function per op family, each in its own file. tkc.dot

@@ -13,9 +13,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/TKCGPU/Analysis/AxisInfo.h"
-
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
+
+#include "llvm/ADT/bit.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -387,4 +388,27 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
 
   applyHints(info, op->getAttrDictionary());
   return info;
+}
+
+int64_t mlir::tkc::gpu::getAccessWidth(Value ptr, Value mask,
+                                       AxisInfoAnalysis &axis) {
+  auto type = cast<RankedTensorType>(ptr.getType());
+  LinearLayout layout = getLinearLayout(type);
+  int64_t bytes = std::max<unsigned>(1, cast<PointerType>(type.getElementType())
+                                                .getPointeeType()
+                                                .getIntOrFloatBitWidth() /
+                                            8);
+  // Vectors run along the dimension of the layout's leading registers.
+  unsigned dim = 0;
+  for (unsigned d = 1; d < type.getRank(); ++d)
+    if (layout.getContiguousRegisters(d) > layout.getContiguousRegisters(dim))
+      dim = d;
+  const AxisInfo &info = axis.get(ptr);
+  int64_t best = std::min<int64_t>(layout.getContiguousRegisters(dim),
+                                   info.contiguity[dim]);
+  best = std::min(best, std::max<int64_t>(1, info.divisibility[dim] / bytes));
+  best = std::min(best, 16 / bytes);
+  if (mask)
+    best = std::min(best, axis.get(mask).constancy[dim]);
+  return std::max<int64_t>(1, llvm::bit_floor(static_cast<uint64_t>(best)));
 }

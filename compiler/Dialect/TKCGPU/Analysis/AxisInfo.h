@@ -64,6 +64,13 @@ private:
   llvm::DenseMap<Value, AxisInfo> cache;
 };
 
+/// The number of consecutive elements one global access of pointer tensor
+/// `ptr` (a load, store or asynchronous copy under `mask`, which may be
+/// null) can move: the thread's contiguous registers along its fastest
+/// dimension, bounded by the pointers' contiguity and alignment and the
+/// mask's constancy, capped at 16 bytes; a power of two.
+int64_t getAccessWidth(Value ptr, Value mask, AxisInfoAnalysis &axis);
+
 } // namespace mlir::tkc::gpu
 
 #endif // TKC_DIALECT_TKCGPU_ANALYSIS_AXISINFO_H

@@ -28,6 +28,9 @@ using namespace mlir::tkc::gpu;
 #define GET_ATTRDEF_CLASSES
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUAttrs.cpp.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUTypes.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUOps.cpp.inc"
 
@@ -59,10 +62,18 @@ struct TKCGPUOpAsmInterface : public OpAsmDialectInterface {
 
 void TKCGPUDialect::initialize() {
   registerAttributes();
+  registerTypes();
   addInterfaces<TKCGPUOpAsmInterface>();
   addOperations<
 #define GET_OP_LIST
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUOps.cpp.inc"
+      >();
+}
+
+void TKCGPUDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUTypes.cpp.inc"
       >();
 }
 
@@ -525,4 +536,81 @@ ReduceScratch mlir::tkc::gpu::getScanScratch(ScanOp scan) {
                      srcType.getNumElements() / srcType.getDimSize(axis) *
                          getScanRepetitions(srcType, axis),
                      scan.getSrcs());
+}
+
+//===----------------------------------------------------------------------===//
+// Shared-memory tiles
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
+                         ArrayRef<int64_t> shape, Type elementType,
+                         ArrayRef<unsigned> order) {
+  if (shape.size() != 2 && shape.size() != 3)
+    return emitError() << "a shared buffer is one 2-D tile or a stack of "
+                          "them; got rank "
+                       << shape.size();
+  if (llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
+    return emitError() << "dimensions must be positive";
+  if (order.size() != 2 || order[0] > 1 || order[1] != 1 - order[0])
+    return emitError() << "order must be [1, 0] or [0, 1]";
+  if (!elementType.isIntOrFloat())
+    return emitError() << "elements must be integers or floats";
+  return success();
+}
+
+bool mlir::tkc::gpu::isMatrixLoadable(RankedTensorType type, unsigned fast) {
+  auto operand = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
+  if (!operand || !isa<NvidiaMmaEncodingAttr>(operand.getParent()) ||
+      operand.getKWidth() != 2 || type.getRank() != 2 || fast > 1 ||
+      getStorageBytes(type.getElementType()) != 2)
+    return false;
+  unsigned kDim = operand.getKDim(), oDim = 1 - kDim;
+  ArrayRef<int64_t> shape = type.getShape();
+  return shape[kDim] % 16 == 0 &&
+         shape[oDim] % (operand.getOpIdx() == 0 ? 16 : 8) == 0 &&
+         shape[fast] % 8 == 0;
+}
+
+/// Whether `tile` is one tile of `buffer`: the same tile and elements.
+static bool isTileOf(SharedBufferType tile, SharedBufferType buffer) {
+  return tile.getShape() == buffer.getTileShape() &&
+         tile.getElementType() == buffer.getElementType() &&
+         tile.getOrder() == buffer.getOrder();
+}
+
+LogicalResult TileOp::verify() {
+  auto buffer = getBuffer().getType(), tile = getType();
+  if (buffer.getShape().size() != 3 || !isTileOf(tile, buffer))
+    return emitOpError("result must be one tile of the stack ")
+           << buffer << ", not " << tile;
+  return success();
+}
+
+/// Whether `tensor` holds exactly the elements of `tile`.
+static bool matchesTile(RankedTensorType tensor, SharedBufferType tile) {
+  return tile.getShape().size() == 2 && tensor.getShape() == tile.getShape();
+}
+
+LogicalResult AsyncCopyOp::verify() {
+  auto ptrType = cast<RankedTensorType>(getPtr().getType());
+  SharedBufferType tile = getTile().getType();
+  if (!matchesTile(ptrType, tile) ||
+      getPointeeTypeLike(ptrType.getElementType()) != tile.getElementType())
+    return emitOpError("pointers ")
+           << ptrType << " do not address the elements of " << tile;
+  if (getMask() && cast<RankedTensorType>(getMask().getType()).getShape() !=
+                       ptrType.getShape())
+    return emitOpError("mask must have the pointers' shape");
+  return success();
+}
+
+LogicalResult LocalLoadOp::verify() {
+  RankedTensorType type = getType();
+  SharedBufferType tile = getTile().getType();
+  if (!matchesTile(type, tile) ||
+      type.getElementType() != tile.getElementType())
+    return emitOpError("result ")
+           << type << " does not hold the elements of " << tile;
+  return success();
 }

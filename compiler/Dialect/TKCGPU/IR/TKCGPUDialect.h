@@ -1,7 +1,8 @@
 //===- TKCGPUDialect.h - The tkc_gpu dialect --------------------*- C++ -*-===//
 //
 // The public header of the tkc_gpu dialect: the dialect, its layout
-// encodings (with their LinearLayout form) and its ops, plus helpers to read
+// encodings (with their LinearLayout form), its shared-memory tile type and
+// its ops, plus helpers to read
 // a tensor's layout and the module's launch shape.
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +25,16 @@
 
 #define GET_ATTRDEF_CLASSES
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUTypes.h.inc"
+
+namespace mlir::tkc::gpu {
+/// The block's shared memory, for side effects.
+struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
+  StringRef getName() final { return "<SharedMemory>"; }
+};
+} // namespace mlir::tkc::gpu
 
 #define GET_OP_CLASSES
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUOps.h.inc"
@@ -75,6 +86,13 @@ getReshapeRegisterMap(RankedTensorType srcType, RankedTensorType type);
 
 /// Bytes a value of `type` takes in shared memory (an i1 takes a byte).
 int64_t getStorageBytes(Type type);
+
+/// Whether a tensor of `type`, stored in shared memory as a tile whose rows
+/// run along dimension `fast` (the swizzle of !tkc_gpu.shared), can be read
+/// into `type`'s layout with 8x8 matrix loads: a 16-bit operand of an
+/// nvidia_mma dot with two elements per register, made of whole 16x16 tiles
+/// of `a` (16x8 of `b`), each row whole 16-byte chunks.
+bool isMatrixLoadable(RankedTensorType type, unsigned fast);
 
 /// Reads an integer module attribute such as tkc_gpu.num_warps (0 if unset).
 unsigned getModuleUInt(ModuleOp module, StringRef name);

@@ -24,9 +24,12 @@ def TKCGPU_Dialect : Dialect {
   }];
   let dependentDialects = ["::mlir::tkc::TKCDialect"];
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
   let extraClassDeclaration = [{
     /// Registers the attributes of TKCGPUAttrs.td.
     void registerAttributes();
+    /// Registers the types of TKCGPUTypes.td.
+    void registerTypes();
 
     /// Module attribute names.
     static constexpr ::llvm::StringLiteral kNumWarps = "tkc_gpu.num_warps";
@@ -44,7 +47,8 @@ def TKCGPU_Dialect : Dialect {
     /// Marks an op whose scratch no thread can still be reading when it
     /// stores (set by tkc-gpu-allocate-shared-memory: it is the kernel's
     /// first user, or its scratch is disjoint from that of the user before
-    /// it): its lowering needs no barrier before its first store.
+    /// it; a local_alloc that no scratch user precedes): its lowering needs
+    /// no barrier before its first store.
     static constexpr ::llvm::StringLiteral kSharedUnguarded =
         "tkc_gpu.shared_unguarded";
   }];

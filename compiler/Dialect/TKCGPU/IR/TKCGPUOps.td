@@ -1,7 +1,8 @@
 //===- TKCGPUOps.td - Ops of the tkc_gpu dialect ------------*- tablegen -*-===//
 //
 // Ops that exist only once tensors have layouts: moving a tensor from one
-// layout to another.
+// layout to another, and tiles kept in shared memory across ops (the
+// buffers of a pipelined loop, filled by asynchronous copies).
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +10,7 @@
 #define TKC_DIALECT_TKCGPU_IR_TKCGPUOPS_TD
 
 include "compiler/Dialect/TKCGPU/IR/TKCGPUAttrs.td"
+include "compiler/Dialect/TKCGPU/IR/TKCGPUTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 class TKCGPU_Op<string mnemonic, list<Trait> traits = []>
@@ -31,6 +33,117 @@ def TKCGPU_ConvertLayoutOp : TKCGPU_Op<"convert_layout",
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasFolder = 1;
+}
+
+/// The block's shared memory, and global memory (declared by the tkc
+/// dialect), as resources of memory effects.
+def TKCGPU_SharedMemory : Resource<"::mlir::tkc::gpu::SharedMemory">;
+def TKCGPU_GlobalMemory : Resource<"::mlir::tkc::GlobalMemory">;
+
+def TKCGPU_LocalAllocOp : TKCGPU_Op<"local_alloc",
+    [MemoryEffects<[MemAlloc<TKCGPU_SharedMemory>]>]> {
+  let summary = "Shared memory for tiles that live across ops";
+  let description = [{
+    Reserves the buffer of the result type; it lives until its last use
+    (tkc-gpu-allocate-shared-memory places it). Its contents start
+    undefined.
+
+    ```mlir
+    %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 128, 32], f16, order = [1, 0]>
+    ```
+  }];
+  let results = (outs TKCGPU_SharedBufferType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def TKCGPU_TileOp : TKCGPU_Op<"tile", [Pure]> {
+  let summary = "One tile of a stack of tiles in shared memory";
+  let description = [{
+    Tile `index` (i32) of `buffer`, whose leading dimension counts tiles.
+
+    ```mlir
+    %t = tkc_gpu.tile %buf[%i] : !tkc_gpu.shared<[3, 128, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[128, 32], f16, order = [1, 0]>
+    ```
+  }];
+  let arguments = (ins TKCGPU_SharedBufferType:$buffer, I32:$index);
+  let results = (outs TKCGPU_SharedBufferType:$result);
+  let assemblyFormat = [{
+    $buffer `[` $index `]` attr-dict `:` qualified(type($buffer)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TKCGPU_AsyncCopyOp : TKCGPU_Op<"async_copy",
+    [MemoryEffects<[MemRead<TKCGPU_GlobalMemory>,
+                    MemWrite<TKCGPU_SharedMemory>]>]> {
+  let summary = "Start copying a tile from global to shared memory";
+  let description = [{
+    Each thread starts copying its elements of the tile that `ptr` (a
+    tensor of pointers) addresses into their places in `tile`, without
+    waiting for them; elements whose `mask` is false are written as zero.
+    The copies join the thread's current group (tkc_gpu.async_commit);
+    they are visible in `tile` after the tkc_gpu.async_wait that waits for
+    their group. The lowering moves runs of up to 16 bytes at once
+    (tkc-gpu-record-vector-widths).
+
+    ```mlir
+    tkc_gpu.async_copy %ptrs, %t mask %m : tensor<128x32x!tkc.ptr<f16>, #blocked>, !tkc_gpu.shared<[128, 32], f16, order = [1, 0]>, tensor<128x32xi1, #blocked>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$ptr, TKCGPU_SharedBufferType:$tile,
+                       Optional<AnyRankedTensor>:$mask);
+  let assemblyFormat = [{
+    $ptr `,` $tile (`mask` $mask^)? attr-dict `:` type($ptr) `,`
+    qualified(type($tile)) (`,` type($mask)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def TKCGPU_AsyncCommitOp : TKCGPU_Op<"async_commit",
+    [MemoryEffects<[MemWrite<TKCGPU_SharedMemory>]>]> {
+  let summary = "Close the thread's current group of asynchronous copies";
+  let description = [{
+    The copies started since the last commit form one group, which
+    tkc_gpu.async_wait waits for as a whole.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def TKCGPU_AsyncWaitOp : TKCGPU_Op<"async_wait",
+    [MemoryEffects<[MemRead<TKCGPU_SharedMemory>,
+                    MemWrite<TKCGPU_SharedMemory>]>]> {
+  let summary = "Wait for all but the last groups of asynchronous copies";
+  let description = [{
+    Waits until at most `pending` of the thread's latest groups are still
+    in flight, then for every thread of the block at a barrier: the tiles
+    of all earlier groups are then visible to every thread, and every
+    thread's reads of shared memory before the wait are done.
+
+    ```mlir
+    tkc_gpu.async_wait {pending = 1 : i32}
+    ```
+  }];
+  let arguments = (ins I32Attr:$pending);
+  let assemblyFormat = "attr-dict";
+}
+
+def TKCGPU_LocalLoadOp : TKCGPU_Op<"local_load",
+    [MemoryEffects<[MemRead<TKCGPU_SharedMemory>]>]> {
+  let summary = "Read a tile of shared memory into registers";
+  let description = [{
+    Returns the tile's elements in the result's layout (a dot operand
+    layout: the lowering uses matrix loads).
+
+    ```mlir
+    %a = tkc_gpu.local_load %t : !tkc_gpu.shared<[128, 32], f16, order = [1, 0]> -> tensor<128x32xf16, #dot_op>
+    ```
+  }];
+  let arguments = (ins TKCGPU_SharedBufferType:$tile);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat =
+      "$tile attr-dict `:` qualified(type($tile)) `->` type($result)";
+  let hasVerifier = 1;
 }
 
 #endif // TKC_DIALECT_TKCGPU_IR_TKCGPUOPS_TD

@@ -6,7 +6,10 @@
 // live only inside the op, so they can all share offset 0. The pass places each
 // at an offset instead, so that a user's scratch is, where room allows,
 // disjoint from the one before it: such a user needs no barrier before its
-// stores. It records the bytes needed on the module.
+// stores. Buffers of tkc_gpu.local_alloc live from the alloc to their last
+// use (a pipelined loop): they take the lowest offsets, and the scratch of
+// an op inside their lifetime is placed past them. It records the bytes
+// needed on the module.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,6 +68,45 @@ constexpr int64_t kDisjointSlack = 1024;
 /// Where scratch starts are aligned, in bytes (the widest vector access).
 constexpr int64_t kScratchAlign = 16;
 
+/// Where local_alloc buffers start: a whole row of banks, so that their
+/// swizzle alone decides the banks of a matrix load.
+constexpr int64_t kBufferAlign = 128;
+
+/// A local_alloc buffer: its bytes, and the ops of its block from the alloc
+/// to the one holding its last use.
+struct LiveBuffer {
+  LocalAllocOp alloc;
+  Operation *last;
+  int64_t begin, end;
+
+  /// Whether `op` runs while the buffer is live.
+  bool isLiveAt(Operation *op) const {
+    Operation *at = alloc->getBlock()->findAncestorOpInBlock(*op);
+    return at && alloc->isBeforeInBlock(at) && !last->isBeforeInBlock(at);
+  }
+};
+
+/// The function's local_alloc buffers, placed one after another from 0.
+SmallVector<LiveBuffer> placeBuffers(FunctionOpInterface function) {
+  SmallVector<LiveBuffer> buffers;
+  int64_t end = 0;
+  function.walk([&](LocalAllocOp alloc) {
+    Operation *last = alloc;
+    for (Operation *user : alloc->getUsers())
+      if (Operation *at = alloc->getBlock()->findAncestorOpInBlock(*user))
+        if (last->isBeforeInBlock(at))
+          last = at;
+    SharedBufferType type = alloc.getType();
+    int64_t bytes = getStorageBytes(type.getElementType());
+    for (int64_t d : type.getShape())
+      bytes *= d;
+    int64_t begin = static_cast<int64_t>(llvm::alignTo(end, kBufferAlign));
+    end = begin + bytes;
+    buffers.push_back({alloc, last, begin, end});
+  });
+  return buffers;
+}
+
 struct AllocateSharedMemoryPass
     : public mlir::tkc::gpu::impl::TKCGPUAllocateSharedMemoryBase<
           AllocateSharedMemoryPass> {
@@ -74,6 +116,36 @@ struct AllocateSharedMemoryPass
     Builder builder(context);
     int64_t total = 0;
     module.walk([&](FunctionOpInterface function) {
+      SmallVector<LiveBuffer> buffers = placeBuffers(function);
+      for (const LiveBuffer &buffer : buffers) {
+        buffer.alloc->setAttr(TKCGPUDialect::kSharedOffset,
+                              builder.getI32IntegerAttr(buffer.begin));
+        total = std::max(total, buffer.end);
+      }
+      // A buffer's first copies may land where an earlier op's scratch is
+      // still being read: its alloc waits at a barrier, unless no scratch
+      // user comes before it.
+      bool scratchSeen = false;
+      function.walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+          if (scratchSeen)
+            alloc->removeAttr(TKCGPUDialect::kSharedUnguarded);
+          else
+            alloc->setAttr(TKCGPUDialect::kSharedUnguarded,
+                           UnitAttr::get(context));
+        }
+        scratchSeen |= scratchBytes(op) != 0;
+      });
+      // Where an op's scratch may start: past the buffers live around it.
+      auto baseOf = [&](Operation *op) {
+        int64_t base = 0;
+        for (const LiveBuffer &buffer : buffers)
+          if (buffer.isLiveAt(op))
+            base = std::max<int64_t>(base,
+                                     llvm::alignTo(buffer.end, kScratchAlign));
+        return base;
+      };
+
       // Users in program order, and the room they may take together.
       SmallVector<std::pair<Operation *, int64_t>> users;
       int64_t largest = 0;
@@ -94,15 +166,20 @@ struct AllocateSharedMemoryPass
       // previous iteration's users (U's own among them). The first user of
       // a loop body may follow itself or a later user: it keeps its
       // barrier.
+      // Offsets below are relative to the user's base; a user whose base
+      // differs from the one before it keeps its barrier. (Buffers are done
+      // with at a barrier: tkc_gpu.async_wait after their loop.)
       Operation *prev = nullptr;
-      int64_t prevBegin = 0, prevEnd = 0;
+      int64_t prevBegin = 0, prevEnd = 0, prevBase = 0;
       for (auto [op, bytes] : users) {
         bool inLoop = op->getParentOfType<LoopLikeOpInterface>() != nullptr;
+        int64_t base = baseOf(op);
         int64_t begin = 0;
         bool unguarded = false;
         if (!inLoop && !prev) {
           unguarded = true;
-        } else if (prev && prev->getBlock() == op->getBlock()) {
+        } else if (prev && prev->getBlock() == op->getBlock() &&
+                   prevBase == base) {
           // Below V's scratch, or right after it, if either has room.
           int64_t after = llvm::alignTo(prevEnd, kScratchAlign);
           if (bytes <= prevBegin) {
@@ -113,7 +190,7 @@ struct AllocateSharedMemoryPass
           }
         }
         op->setAttr(TKCGPUDialect::kSharedOffset,
-                    builder.getI32IntegerAttr(begin));
+                    builder.getI32IntegerAttr(base + begin));
         if (unguarded)
           op->setAttr(TKCGPUDialect::kSharedUnguarded, UnitAttr::get(context));
         else
@@ -121,7 +198,8 @@ struct AllocateSharedMemoryPass
         prev = op;
         prevBegin = begin;
         prevEnd = begin + bytes;
-        total = std::max(total, prevEnd);
+        prevBase = base;
+        total = std::max(total, base + prevEnd);
       }
     });
     module->setAttr(TKCGPUDialect::kSharedBytes,

@@ -40,25 +40,53 @@ def TKCGPUAccelerateMatmul
 }
 
 def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
-  let summary = "Load the next iteration's tiles of a dot loop during this one";
+  let summary = "Load the next iterations' tiles of a dot loop during this one";
   let description = [{
-    In each scf.for whose body computes a `tkc.dot` and runs with two or
-    more stages (`num-stages`, or the loop's `tkc.num_stages` from
-    `tl.range(..., num_stages=)`), the global loads before the first dot
-    are issued one iteration early: before the loop for the first
-    iteration, and in iteration i, before the first use of its tiles, for
-    iteration i+1, masked off where that iteration does not exist. The
-    loaded tiles are carried by the loop. Their operands in the next
-    iteration are recomputed from this one's (pure ops only; loops whose
-    loads need more are left alone).
+    Applies to each scf.for whose body computes a `tkc.dot` and runs with
+    two or more stages (`num-stages`, or the loop's `tkc.num_stages` from
+    `tl.range(..., num_stages=)`). Loops whose loads depend on anything but
+    pure ops, that may write memory, or that have volatile loads are left
+    alone.
+
+    **Through shared memory** (targets with asynchronous copies and matrix
+    loads; every load of the body read by one conversion to a dot operand
+    that matrix loads can produce): each load gets a stack of `stages`
+    tiles (`tkc_gpu.local_alloc`). The copies of the first `stages - 1`
+    iterations start before the loop, one group each. Iteration i waits
+    until its own group has landed (`tkc_gpu.async_wait`, a barrier), starts
+    the copies of iteration i + stages - 1 into the tiles iteration i - 1
+    read, and reads its operands with `tkc_gpu.local_load`. Copies of
+    iterations that do not exist are masked off.
 
     ```mlir
     scf.for %k = %lb to %ub step %s iter_args(%acc = ..., %p = ...) {
       %a = tkc.load %p, %m ...
-      %d = tkc.dot %a_op, %b_op, %acc ...
-      scf.yield %d, (%p + 32)
+      %a_op = tkc_gpu.convert_layout %a ... -> #dot_op
+      ...
     }
-    // becomes
+    // becomes, with 3 stages
+    %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 128, 32], f16, ...>
+    tkc_gpu.async_copy %p0, tile 0 of %buf, %m0 & (%lb < %ub)
+    tkc_gpu.async_commit
+    tkc_gpu.async_copy %p1, tile 1 of %buf, %m1 & (%lb + %s < %ub)
+    tkc_gpu.async_commit
+    scf.for ... iter_args(..., %read = 0, %write = 2) {
+      tkc_gpu.async_wait {pending = 1}
+      tkc_gpu.async_copy (%p two iterations on), tile %write of %buf, ...
+      tkc_gpu.async_commit
+      %a_op = tkc_gpu.local_load (tile %read of %buf) ... -> #dot_op
+      ...
+    }
+    tkc_gpu.async_wait {pending = 0}
+    ```
+
+    **Through registers** (elsewhere): the global loads before the first
+    dot are issued one iteration early: before the loop for the first
+    iteration, and in iteration i, before the first use of its tiles, for
+    iteration i+1, masked off where that iteration does not exist. The
+    loaded tiles are carried by the loop.
+
+    ```mlir
     %a0 = tkc.load %p0, (%m0 & %lb < %ub)
     scf.for %k = ... iter_args(%acc = ..., %p = ..., %a = %a0) {
       %a1 = tkc.load (%p + 32), (%m' & %k + %s < %ub)
@@ -66,10 +94,16 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
       scf.yield %d, (%p + 32), %a1
     }
     ```
+
+    Operands of other iterations are recomputed from this one's by cloning
+    the pure ops that produce them.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"1",
            "Stages of loops without their own (below 2: not pipelined)">,
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "Target (cuda:90a, hip:gfx942, ...); without one, or on targets "
+           "without asynchronous copies, tiles are pipelined in registers">,
   ];
 }
 

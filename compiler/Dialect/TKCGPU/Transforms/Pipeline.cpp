@@ -20,12 +20,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
+#include "compiler/Dialect/TKCGPU/Analysis/AxisInfo.h"
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
+#include "compiler/Target/TargetBackend.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -40,22 +43,22 @@ using namespace mlir::tkc::gpu;
 
 namespace {
 
-/// Recomputes values of a loop body at another point: before the loop for
-/// its first iteration, or at `point` inside the body for the next one.
+/// Recomputes values of a loop body for other iterations: before the loop
+/// for its first iterations, or at the builder's insertion point inside the
+/// body for iterations ahead of the current one.
 class IterationCloner {
 public:
   IterationCloner(scf::ForOp loop, OpBuilder &builder)
       : loop(loop), builder(builder) {}
 
   /// Whether every op of the body `value` depends on, in this iteration or
-  /// (through loop-carried values) the one before, is pure and without
+  /// (through loop-carried values) the ones before, is pure and without
   /// regions, so that it can be cloned.
   bool canClone(Value value) {
     if (auto arg = dyn_cast<BlockArgument>(value))
       if (arg.getOwner() == loop.getBody() && arg != loop.getInductionVar() &&
           carried.insert(arg).second)
-        return canClone(loop.getBody()->getTerminator()->getOperand(
-            arg.getArgNumber() - 1));
+        return canClone(yielded(arg));
     Operation *def = value.getDefiningOp();
     if (!def || def->getBlock() != loop.getBody() ||
         !checked.insert(def).second)
@@ -66,62 +69,90 @@ public:
                         [&](Value v) { return canClone(v); });
   }
 
-  /// `value` in the first iteration, computed before the loop.
-  Value first(Value value) {
-    if (Value known = firstMap.lookupOrNull(value))
+  /// `value` in iteration `iteration` (counted from 0), computed before the
+  /// loop.
+  Value before(Value value, unsigned iteration) {
+    IRMapping &map = mapFor(beforeMaps, iteration);
+    if (Value known = map.lookupOrNull(value))
       return known;
-    if (value == loop.getInductionVar())
-      return loop.getLowerBound();
+    if (value == loop.getInductionVar()) {
+      Value iv = inductionVar(loop.getLowerBound(), iteration);
+      map.map(value, iv);
+      return iv;
+    }
     if (auto arg = dyn_cast<BlockArgument>(value))
       if (arg.getOwner() == loop.getBody())
-        return loop.getInitArgs()[arg.getArgNumber() - 1];
+        return iteration == 0 ? loop.getInitArgs()[arg.getArgNumber() - 1]
+                              : before(yielded(arg), iteration - 1);
     Operation *def = value.getDefiningOp();
     if (!def || def->getBlock() != loop.getBody())
       return value;
-    return cloneWith(def, value, firstMap, [&](Value v) { return first(v); });
+    return cloneWith(def, value, map,
+                     [&](Value v) { return before(v, iteration); });
   }
 
-  /// `value` in this iteration, available at the builder's insertion point
-  /// inside the body.
-  Value current(Value value, DominanceInfo &dominance) {
-    if (Value known = currentMap.lookupOrNull(value))
+  /// `value` `distance` iterations after the current one (0: this one),
+  /// computed at the builder's insertion point inside the body.
+  Value ahead(Value value, unsigned distance, DominanceInfo &dominance) {
+    IRMapping &map = mapFor(aheadMaps, distance);
+    if (Value known = map.lookupOrNull(value))
       return known;
     Operation *def = value.getDefiningOp();
-    if (!def || def->getBlock() != loop.getBody() ||
-        dominance.properlyDominates(value, &*builder.getInsertionPoint()))
-      return value;
-    return cloneWith(def, value, currentMap,
-                     [&](Value v) { return current(v, dominance); });
+    if (distance == 0) {
+      if (!def || def->getBlock() != loop.getBody() ||
+          dominance.properlyDominates(value, &*builder.getInsertionPoint()))
+        return value;
+    } else {
+      if (value == loop.getInductionVar()) {
+        Value iv = inductionVar(value, distance);
+        map.map(value, iv);
+        return iv;
+      }
+      if (auto arg = dyn_cast<BlockArgument>(value))
+        if (arg.getOwner() == loop.getBody())
+          return ahead(yielded(arg), distance - 1, dominance);
+      if (!def || def->getBlock() != loop.getBody())
+        return value;
+    }
+    return cloneWith(def, value, map,
+                     [&](Value v) { return ahead(v, distance, dominance); });
   }
 
-  /// `value` in the next iteration, computed at the builder's insertion
-  /// point inside the body.
-  Value next(Value value, DominanceInfo &dominance) {
-    if (Value known = nextMap.lookupOrNull(value))
-      return known;
-    if (value == loop.getInductionVar())
-      return nextInductionVar();
-    if (auto arg = dyn_cast<BlockArgument>(value))
-      if (arg.getOwner() == loop.getBody())
-        return current(
-            loop.getBody()->getTerminator()->getOperand(arg.getArgNumber() - 1),
-            dominance);
-    Operation *def = value.getDefiningOp();
-    if (!def || def->getBlock() != loop.getBody())
-      return value;
-    return cloneWith(def, value, nextMap,
-                     [&](Value v) { return next(v, dominance); });
-  }
-
-  /// The induction variable of the next iteration.
-  Value nextInductionVar() {
-    if (!nextIv)
-      nextIv = arith::AddIOp::create(builder, loop.getLoc(),
-                                     loop.getInductionVar(), loop.getStep());
-    return nextIv;
+  /// Whether the iteration `distance` after the one whose induction
+  /// variable is `from` exists (i1, at the builder's insertion point).
+  Value exists(Value from, unsigned distance) {
+    return arith::CmpIOp::create(
+        builder, loop.getLoc(), arith::CmpIPredicate::slt,
+        inductionVar(from, distance), loop.getUpperBound());
   }
 
 private:
+  /// The value `arg` (a loop-carried block argument) takes in the next
+  /// iteration.
+  Value yielded(BlockArgument arg) {
+    return loop.getBody()->getTerminator()->getOperand(arg.getArgNumber() - 1);
+  }
+
+  /// `from` plus `distance` steps.
+  Value inductionVar(Value from, unsigned distance) {
+    if (distance == 0)
+      return from;
+    Location loc = loop.getLoc();
+    Value step = loop.getStep();
+    if (distance > 1)
+      step = arith::MulIOp::create(
+          builder, loc, step,
+          arith::ConstantOp::create(
+              builder, loc, IntegerAttr::get(step.getType(), distance)));
+    return arith::AddIOp::create(builder, loc, from, step);
+  }
+
+  static IRMapping &mapFor(SmallVectorImpl<IRMapping> &maps, unsigned i) {
+    if (maps.size() <= i)
+      maps.resize(i + 1);
+    return maps[i];
+  }
+
   /// Clones `def` with its operands mapped by `operand`, records its
   /// results in `map`, and returns the clone's counterpart of `value`.
   Value cloneWith(Operation *def, Value value, IRMapping &map,
@@ -139,8 +170,7 @@ private:
   OpBuilder &builder;
   DenseSet<Operation *> checked;
   DenseSet<Value> carried;
-  IRMapping firstMap, currentMap, nextMap;
-  Value nextIv;
+  SmallVector<IRMapping> beforeMaps, aheadMaps;
 };
 
 /// Whether `op` may write memory (ops of unknown effects may).
@@ -151,12 +181,10 @@ bool mayWrite(Operation &op) {
   return !effects || !effects.onlyHasEffect<MemoryEffects::Read>();
 }
 
-/// `load` with its operands mapped by `operand` and its mask further
+/// `mask` (may be null) of a load or copy of pointer tensor `ptr`, further
 /// restricted to `inRange` (i1: whether its iteration exists).
-Value cloneLoad(OpBuilder &b, LoadOp load, Value inRange,
-                llvm::function_ref<Value(Value)> operand) {
-  Location loc = load.getLoc();
-  Value ptr = operand(load.getPtr());
+Value guardMask(OpBuilder &b, Location loc, Value ptr, Value mask,
+                Value inRange) {
   Value guard = inRange;
   if (auto type = dyn_cast<RankedTensorType>(ptr.getType()))
     guard =
@@ -164,20 +192,26 @@ Value cloneLoad(OpBuilder &b, LoadOp load, Value inRange,
                         RankedTensorType::get(type.getShape(), b.getI1Type(),
                                               type.getEncoding()),
                         inRange);
-  Value mask =
-      load.getMask()
-          ? arith::AndIOp::create(b, loc, operand(load.getMask()), guard)
-                .getResult()
-          : guard;
+  return mask ? arith::AndIOp::create(b, loc, mask, guard).getResult() : guard;
+}
+
+/// `load` with its operands mapped by `operand` and its mask further
+/// restricted to `inRange` (i1: whether its iteration exists).
+Value cloneLoad(OpBuilder &b, LoadOp load, Value inRange,
+                llvm::function_ref<Value(Value)> operand) {
+  Location loc = load.getLoc();
+  Value ptr = operand(load.getPtr());
+  Value mask = guardMask(
+      b, loc, ptr, load.getMask() ? operand(load.getMask()) : Value(), inRange);
   Value other = load.getOther() ? operand(load.getOther()) : Value();
   return LoadOp::create(b, loc, load.getType(), ptr, mask, other,
                         load.getCacheAttr(), load.getEvictAttr(),
                         load.getIsVolatileAttr());
 }
 
-/// Pipelines `loop`'s loads by one iteration, if it computes a dot and
-/// every load can be moved.
-void pipeline(scf::ForOp loop) {
+/// Pipelines `loop`'s loads by one iteration through registers, if it
+/// computes a dot and every load can be moved.
+void pipelineInRegisters(scf::ForOp loop) {
   Block *body = loop.getBody();
   auto dots = body->getOps<DotOp>();
   if (dots.empty())
@@ -210,24 +244,21 @@ void pipeline(scf::ForOp loop) {
           loads, [&](LoadOp load) { return firstDot->isBeforeInBlock(load); }))
     return;
 
-  Location loc = loop.getLoc();
   // The first iteration's tiles, before the loop.
-  Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                    loop.getLowerBound(), loop.getUpperBound());
+  Value any = cloner.exists(loop.getLowerBound(), 0);
   SmallVector<Value> firstTiles;
   for (LoadOp load : loads)
     firstTiles.push_back(
-        cloneLoad(b, load, any, [&](Value v) { return cloner.first(v); }));
+        cloneLoad(b, load, any, [&](Value v) { return cloner.before(v, 0); }));
   // The next iteration's, loaded before the first dot.
   b.setInsertionPoint(point);
   DominanceInfo dominance(loop);
-  Value exists =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                            cloner.nextInductionVar(), loop.getUpperBound());
+  Value exists = cloner.exists(loop.getInductionVar(), 1);
   SmallVector<Value> nextTiles;
   for (LoadOp load : loads)
-    nextTiles.push_back(cloneLoad(
-        b, load, exists, [&](Value v) { return cloner.next(v, dominance); }));
+    nextTiles.push_back(cloneLoad(b, load, exists, [&](Value v) {
+      return cloner.ahead(v, 1, dominance);
+    }));
 
   // Carry them: this iteration's tiles replace the loads.
   IRRewriter rewriter(loop.getContext());
@@ -243,21 +274,205 @@ void pipeline(scf::ForOp loop) {
       load.erase();
 }
 
+/// A load whose tile one dot operand conversion reads: the loop can copy it
+/// into shared memory asynchronously, iterations ahead, and read it back
+/// from there as the operand.
+struct StagedLoad {
+  LoadOp load;
+  ConvertLayoutOp convert;
+  /// The stack of tiles it cycles through, one per stage.
+  SharedBufferType buffer;
+  /// Elements per copy (4, 8 or 16 bytes).
+  int64_t width;
+};
+
+/// `load` as a StagedLoad over `stages` tiles, if the target's asynchronous
+/// copies can move it and matrix loads read it back.
+std::optional<StagedLoad> getStagedLoad(LoadOp load, unsigned stages,
+                                        AxisInfoAnalysis &axis) {
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  if (!type || load.getIsVolatile() || !load->hasOneUse())
+    return std::nullopt;
+  auto convert = dyn_cast<ConvertLayoutOp>(*load->getUsers().begin());
+  auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
+  if (!convert || !blocked || convert->getBlock() != load->getBlock())
+    return std::nullopt;
+  unsigned fast = blocked.getOrder().front();
+  if (!isMatrixLoadable(convert.getType(), fast))
+    return std::nullopt;
+  // Masked-off elements are copied as zeros.
+  if (Value other = load.getOther())
+    if (!matchPattern(other, m_PosZeroFloat()) &&
+        !matchPattern(other, m_Zero()))
+      return std::nullopt;
+  // Copies of 4 to 16 bytes along the tile's rows.
+  int64_t width = getAccessWidth(load.getPtr(), load.getMask(), axis);
+  int64_t bytes = width * getStorageBytes(type.getElementType());
+  if (bytes < 4 || getLinearLayout(type).getContiguousRegisters(fast) < width)
+    return std::nullopt;
+  SmallVector<int64_t> shape{stages};
+  llvm::append_range(shape, type.getShape());
+  auto buffer = SharedBufferType::get(
+      load.getContext(), shape, type.getElementType(), blocked.getOrder());
+  return StagedLoad{load, convert, buffer, width};
+}
+
+/// Starts copying `staged`'s tile, with operands mapped by `operand`, into
+/// `tile` where `inRange` (i1: whether its iteration exists).
+void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
+              llvm::function_ref<Value(Value)> operand) {
+  LoadOp load = staged.load;
+  Location loc = load.getLoc();
+  Value ptr = operand(load.getPtr());
+  Value mask = guardMask(
+      b, loc, ptr, load.getMask() ? operand(load.getMask()) : Value(), inRange);
+  auto copy = AsyncCopyOp::create(b, loc, ptr, tile, mask);
+  // The width holds for every iteration's pointers and masks: the axis
+  // facts are the loop's invariants.
+  copy->setAttr(TKCGPUDialect::kVectorWidth, b.getI32IntegerAttr(staged.width));
+}
+
+/// Pipelines `loop` through `stages` shared-memory tiles per operand, if
+/// every load of its body feeds a dot operand the target can copy
+/// asynchronously; returns whether it did. Copies run `stages - 1`
+/// iterations ahead: before the loop for the first `stages - 1`
+/// iterations, then in each iteration, after waiting for its own tiles, for
+/// the iteration `stages - 1` later, into the tiles the previous iteration
+/// read.
+bool pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
+                            AxisInfoAnalysis &axis) {
+  Block *body = loop.getBody();
+  if (body->getOps<DotOp>().empty() ||
+      llvm::any_of(body->without_terminator(), mayWrite))
+    return false;
+  SmallVector<StagedLoad> staged;
+  for (LoadOp load : body->getOps<LoadOp>()) {
+    std::optional<StagedLoad> one = getStagedLoad(load, stages, axis);
+    if (!one)
+      return false;
+    staged.push_back(*one);
+  }
+  if (staged.empty())
+    return false;
+  {
+    OpBuilder probe(loop);
+    IterationCloner cloner(loop, probe);
+    for (const StagedLoad &one : staged)
+      if (!llvm::all_of(one.load->getOperands(),
+                        [&](Value v) { return cloner.canClone(v); }))
+        return false;
+  }
+
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  auto i32 = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v))
+        .getResult();
+  };
+  SmallVector<Value> buffers;
+  for (const StagedLoad &one : staged)
+    buffers.push_back(LocalAllocOp::create(b, loc, one.buffer));
+  // The loop carries the tile it reads and the one it copies into.
+  IRRewriter rewriter(loop.getContext());
+  Value first = i32(0), last = i32(stages - 1);
+  auto grown = loop.replaceWithAdditionalYields(
+      rewriter, ValueRange{first, last},
+      /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &yb, Location, ArrayRef<BlockArgument> slots) {
+        auto constant = [&](int64_t v) {
+          return arith::ConstantOp::create(yb, loc, yb.getI32IntegerAttr(v))
+              .getResult();
+        };
+        Value one = constant(1), count = constant(stages), zero = constant(0);
+        SmallVector<Value> next;
+        for (Value slot : slots) {
+          Value inc = arith::AddIOp::create(yb, loc, slot, one);
+          Value wraps = arith::CmpIOp::create(yb, loc, arith::CmpIPredicate::eq,
+                                              inc, count);
+          next.push_back(arith::SelectOp::create(yb, loc, wraps, zero, inc));
+        }
+        return next;
+      });
+  if (failed(grown))
+    return false;
+  loop = cast<scf::ForOp>(grown->getOperation());
+  body = loop.getBody();
+  Value readSlot = loop.getRegionIterArgs().end()[-2];
+  Value writeSlot = loop.getRegionIterArgs().end()[-1];
+  auto tileOf = [&](unsigned i, Value slot) {
+    auto type = staged[i].buffer;
+    return TileOp::create(
+               b, loc,
+               SharedBufferType::get(type.getContext(), type.getTileShape(),
+                                     type.getElementType(), type.getOrder()),
+               buffers[i], slot)
+        .getResult();
+  };
+
+  // The first stages - 1 iterations' copies, one group each.
+  b.setInsertionPoint(loop);
+  IterationCloner cloner(loop, b);
+  for (unsigned it = 0; it + 1 < stages; ++it) {
+    Value exists = cloner.exists(loop.getLowerBound(), it);
+    for (auto [i, one] : llvm::enumerate(staged))
+      emitCopy(b, one, tileOf(i, i32(it)), exists,
+               [&](Value v) { return cloner.before(v, it); });
+    AsyncCommitOp::create(b, loc);
+  }
+
+  // Each iteration waits for its tiles, then starts the copies of the
+  // iteration stages - 1 later into the tiles the one before read.
+  b.setInsertionPointToStart(body);
+  AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(stages - 2));
+  DominanceInfo dominance(loop);
+  Value exists = cloner.exists(loop.getInductionVar(), stages - 1);
+  for (auto [i, one] : llvm::enumerate(staged))
+    emitCopy(b, one, tileOf(i, writeSlot), exists,
+             [&](Value v) { return cloner.ahead(v, stages - 1, dominance); });
+  AsyncCommitOp::create(b, loc);
+  for (auto [i, one] : llvm::enumerate(staged)) {
+    b.setInsertionPoint(one.convert);
+    Value tile =
+        LocalLoadOp::create(b, loc, one.convert.getType(), tileOf(i, readSlot));
+    one.convert.replaceAllUsesWith(tile);
+    one.convert.erase();
+    one.load.erase();
+  }
+  // No copy may still be writing when later code reuses the memory.
+  b.setInsertionPointAfter(loop);
+  AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
+  return true;
+}
+
 struct PipelinePass : public gpu::impl::TKCGPUPipelineBase<PipelinePass> {
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<scf::ForOp> loops;
+    SmallVector<std::pair<scf::ForOp, unsigned>> loops;
     getOperation().walk([&](scf::ForOp loop) {
       // tl.range(..., num_stages=) overrides the kernel's num_stages.
       unsigned stages = numStages;
       if (auto attr = loop->getAttrOfType<IntegerAttr>("tkc.num_stages"))
         stages = attr.getInt();
       if (stages >= 2)
-        loops.push_back(loop);
+        loops.push_back({loop, stages});
     });
-    for (scf::ForOp loop : loops)
-      pipeline(loop);
+    std::unique_ptr<::tkc::TargetInfo> info;
+    if (!target.empty()) {
+      info = ::tkc::createTargetInfoOrReport(target, getOperation());
+      if (!info)
+        return signalPassFailure();
+    }
+    bool shared = info && info->hasAsyncCopies() && info->hasMatrixLoads();
+    for (auto [loop, stages] : loops) {
+      if (shared) {
+        // A fresh analysis: earlier loops' rewrites erased values.
+        AxisInfoAnalysis axis;
+        if (pipelineInSharedMemory(loop, stages, axis))
+          continue;
+      }
+      pipelineInRegisters(loop);
+    }
   }
 };
 

@@ -70,3 +70,43 @@ func.func @mma_version(%x: tensor<16x16xf32, #tkc_gpu.nvidia_mma<{version = 3, w
 func.func @mma_warps(%x: tensor<16x16xf32, #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [3, 1]}>>) {
   return
 }
+
+// -----
+
+// expected-error @+1 {{order must be [1, 0] or [0, 1]}}
+func.func @shared_order(%b: !tkc_gpu.shared<[64, 32], f16, order = [1, 1]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a shared buffer is one 2-D tile or a stack of them; got rank 1}}
+func.func @shared_rank(%b: !tkc_gpu.shared<[64], f16, order = [1, 0]>) {
+  return
+}
+
+// -----
+
+func.func @tile_shape(%b: !tkc_gpu.shared<[2, 64, 32], f16, order = [1, 0]>, %i: i32) {
+  // expected-error @+1 {{result must be one tile of the stack}}
+  %t = tkc_gpu.tile %b[%i] : !tkc_gpu.shared<[2, 64, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+  return
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @copy_type(%p: tensor<64x32x!tkc.ptr<f32>, #l>, %t: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>) {
+  // expected-error @+1 {{do not address the elements of}}
+  tkc_gpu.async_copy %p, %t : tensor<64x32x!tkc.ptr<f32>, #l>, !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+  return
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @local_load_shape(%t: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>) {
+  // expected-error @+1 {{does not hold the elements of}}
+  %v = tkc_gpu.local_load %t : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<32x32xf16, #l>
+  return
+}

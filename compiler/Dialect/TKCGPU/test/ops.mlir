@@ -35,3 +35,26 @@ func.func @mma_dot(%a: tensor<32x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #m
   %d = tkc.dot %a, %b, %c : tensor<32x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x32xf16, #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
   return %d : tensor<32x32xf32, #mma>
 }
+
+// Shared-memory tiles and the ops that fill and read them.
+// CHECK-LABEL: func.func @shared_tiles
+// CHECK: %[[BUF:.*]] = tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 64, 32], f16, order = [1, 0]>
+// CHECK: %[[T:.*]] = tkc_gpu.tile %[[BUF]][%{{.*}}] : !tkc_gpu.shared<[3, 64, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+// CHECK: tkc_gpu.async_copy %{{.*}}, %[[T]] mask %{{.*}} : tensor<64x32x!tkc.ptr<f16>, #{{.*}}>, !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, tensor<64x32xi1, #{{.*}}>
+// CHECK: tkc_gpu.async_copy %{{.*}}, %[[T]] : tensor<64x32x!tkc.ptr<f16>, #{{.*}}>, !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+// CHECK: tkc_gpu.async_commit
+// CHECK: tkc_gpu.async_wait {pending = 1 : i32}
+// CHECK: tkc_gpu.local_load %[[T]] : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<64x32xf16, #{{.*}}>
+#sl = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#smma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+#sa = #tkc_gpu.dot_op<{opIdx = 0, parent = #smma, kWidth = 2}>
+func.func @shared_tiles(%p: tensor<64x32x!tkc.ptr<f16>, #sl>, %m: tensor<64x32xi1, #sl>, %i: i32) -> tensor<64x32xf16, #sa> {
+  %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 64, 32], f16, order = [1, 0]>
+  %t = tkc_gpu.tile %buf[%i] : !tkc_gpu.shared<[3, 64, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+  tkc_gpu.async_copy %p, %t mask %m : tensor<64x32x!tkc.ptr<f16>, #sl>, !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, tensor<64x32xi1, #sl>
+  tkc_gpu.async_copy %p, %t : tensor<64x32x!tkc.ptr<f16>, #sl>, !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+  tkc_gpu.async_commit
+  tkc_gpu.async_wait {pending = 1 : i32}
+  %a = tkc_gpu.local_load %t : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<64x32xf16, #sa>
+  return %a : tensor<64x32xf16, #sa>
+}

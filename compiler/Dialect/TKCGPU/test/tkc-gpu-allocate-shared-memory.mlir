@@ -136,3 +136,42 @@ module {
     return %d : tensor<64x64xf32, #a>
   }
 }
+
+// -----
+
+// A pipelined loop's buffers: the two stacks take 2 x 32 x 32 x 2 = 4096
+// bytes each from offset 0, live until the loop ends. A conversion inside
+// the loop is placed past them; one after the loop reuses offset 0 (its
+// loop's wait has a barrier). The conversion before the allocs is still
+// read when the first copies land: the first alloc waits at a barrier, and
+// so does the second (scratch came before it too).
+// CHECK: module attributes {tkc_gpu.shared = 12288 : i32}
+// CHECK: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 0 : i32, tkc_gpu.shared_unguarded}
+// CHECK: tkc_gpu.local_alloc {tkc_gpu.shared_offset = 0 : i32} :
+// CHECK: tkc_gpu.local_alloc {tkc_gpu.shared_offset = 4096 : i32} :
+// CHECK: scf.for
+// CHECK: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 8192 : i32} :
+// CHECK: tkc_gpu.async_wait {pending = 0 : i32}
+// CHECK: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 0 : i32
+#a = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #tkc_gpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+module {
+  func.func @buffers(%x: tensor<32x32xf32, #a>, %n: i32) -> tensor<32x32xf32, #a> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c = tkc_gpu.convert_layout %x : tensor<32x32xf32, #a> -> tensor<32x32xf32, #b>
+    %buf0 = tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 32, 32], f16, order = [1, 0]>
+    %buf1 = tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 32, 32], f16, order = [1, 0]>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%v = %c) -> (tensor<32x32xf32, #b>) : i32 {
+      %t0 = tkc_gpu.tile %buf0[%k] : !tkc_gpu.shared<[2, 32, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+      %t1 = tkc_gpu.tile %buf1[%k] : !tkc_gpu.shared<[2, 32, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+      tkc_gpu.async_wait {pending = 1 : i32}
+      %w = tkc_gpu.convert_layout %v : tensor<32x32xf32, #b> -> tensor<32x32xf32, #a>
+      %u = tkc_gpu.convert_layout %w : tensor<32x32xf32, #a> -> tensor<32x32xf32, #b>
+      scf.yield %u : tensor<32x32xf32, #b>
+    }
+    tkc_gpu.async_wait {pending = 0 : i32}
+    %d = tkc_gpu.convert_layout %r : tensor<32x32xf32, #b> -> tensor<32x32xf32, #a>
+    return %d : tensor<32x32xf32, #a>
+  }
+}

@@ -1,5 +1,7 @@
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3" | FileCheck %s
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=1" | FileCheck %s --check-prefix=OFF
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=cuda:90a" | FileCheck %s --check-prefix=SHARED
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=hip:gfx942" | FileCheck %s --check-prefix=AMD
 
 #l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -122,5 +124,106 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
       scf.yield %d : tensor<32x32xf32, #acc>
     }
     return %r : tensor<32x32xf32, #acc>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // On a target with asynchronous copies, a tile that a dot reads as an
+  // mma.sync operand goes through three shared-memory tiles: the copies of
+  // iterations 0 and 1 start before the loop, one group each, masked by
+  // whether their iteration exists; iteration k waits for its group, starts
+  // the copy of iteration k + 2 into the tile iteration k - 1 read, and reads
+  // its operand from its own. The loop carries both tile indices, wrapping
+  // at 3. Pointers are 16-byte aligned runs of 8 along dimension 1: copies
+  // of 8 elements.
+  // SHARED-LABEL: func.func @staged
+  // SHARED-SAME: (%[[PA:.*]]: !tkc.ptr<f16> {{.*}}, %[[N:.*]]: i32,
+  // SHARED: %[[P0:.*]] = tkc.addptr
+  // SHARED: %[[BUF:.*]] = tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 32], f16, order = [1, 0]>
+  // SHARED: %[[RUNS:.*]] = arith.cmpi slt, %[[C0:.*]], %[[N]] : i32
+  // SHARED: %[[T0:.*]] = tkc_gpu.tile %[[BUF]][%{{.*}}]
+  // SHARED: %[[M0:.*]] = tkc.splat %[[RUNS]]
+  // SHARED: tkc_gpu.async_copy %[[P0]], %[[T0]] mask %[[M0]] {tkc_gpu.vector_width = 8 : i32}
+  // SHARED-NEXT: tkc_gpu.async_commit
+  // SHARED: %[[SECOND:.*]] = arith.addi %[[C0]], %[[C1:.*]] : i32
+  // SHARED: arith.cmpi slt, %[[SECOND]], %[[N]] : i32
+  // SHARED: %[[T1:.*]] = tkc_gpu.tile %[[BUF]][%{{.*}}]
+  // SHARED: %[[P1:.*]] = tkc.addptr %[[P0]], %[[STEP:.*]] :
+  // SHARED: tkc_gpu.async_copy %[[P1]], %[[T1]] mask
+  // SHARED-NEXT: tkc_gpu.async_commit
+  // SHARED: scf.for %[[K:.*]] = %[[C0]] to %[[N]] step %[[C1]] iter_args(%[[ACC:.*]] = %{{.*}}, %[[PTR:.*]] = %[[P0]], %[[READ:.*]] = %{{.*}}, %[[WRITE:.*]] = %{{.*}}) -> (tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #blocked>, i32, i32)
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
+  // SHARED: %[[TW:.*]] = tkc_gpu.tile %[[BUF]][%[[WRITE]]]
+  // SHARED: %[[NEXT:.*]] = tkc.addptr %[[PTR]], %[[STEP]]
+  // SHARED: %[[AHEAD:.*]] = tkc.addptr %[[NEXT]], %[[STEP]]
+  // SHARED: tkc_gpu.async_copy %[[AHEAD]], %[[TW]] mask
+  // SHARED-NEXT: tkc_gpu.async_commit
+  // SHARED-NEXT: %[[TR:.*]] = tkc_gpu.tile %[[BUF]][%[[READ]]]
+  // SHARED-NEXT: %[[A:.*]] = tkc_gpu.local_load %[[TR]] : !tkc_gpu.shared<[32, 32], f16, order = [1, 0]> -> tensor<32x32xf16, #dot_op{{[0-9]*}}>
+  // SHARED-NEXT: tkc.dot %[[A]]
+  // SHARED-NOT: tkc.load
+  // SHARED-NOT: convert_layout
+  // SHARED: arith.cmpi eq, %{{.*}}, %[[C3:.*]] : i32
+  // SHARED: arith.select
+  // SHARED: arith.cmpi eq
+  // SHARED: arith.select
+  // SHARED: scf.yield
+  // SHARED: tkc_gpu.async_wait {pending = 0 : i32}
+  // On AMD (no asynchronous copies yet), the loop pipelines in registers.
+  // AMD-LABEL: func.func @staged
+  // AMD-NOT: tkc_gpu.local_alloc
+  // AMD: scf.for
+  // AMD: tkc.load
+  // AMD: tkc.dot
+  func.func @staged(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32, %b: tensor<32x32xf16, #b>) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %step = arith.constant dense<32> : tensor<32x32xi32, #l>
+    %r = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %s = tkc.splat %pa : tensor<32x32x!tkc.ptr<f16>, #l>
+    %p0 = tkc.addptr %s, %cols : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptr = %p0) -> (tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #l>) : i32 {
+      %t = tkc.load %ptr : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      %next = tkc.addptr %ptr, %step : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+      scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #l>
+    }
+    return %res#0 : tensor<32x32xf32, #mma>
+  }
+
+  // Masked-off elements must read as `other`, which copies cannot give
+  // unless it is zero: such a loop pipelines in registers.
+  // SHARED-LABEL: func.func @other_one
+  // SHARED-NOT: tkc_gpu.local_alloc
+  // SHARED: scf.for
+  // SHARED: tkc.load
+  // SHARED: tkc.dot
+  func.func @other_one(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32, %b: tensor<32x32xf16, #b>, %m: tensor<32x32xi1, #l>) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %one = arith.constant dense<1.0> : tensor<32x32xf16, #l>
+    %r = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %s = tkc.splat %pa : tensor<32x32x!tkc.ptr<f16>, #l>
+    %p0 = tkc.addptr %s, %cols : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+    %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #mma>) : i32 {
+      %t = tkc.load %p0, %m, %one : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      scf.yield %d : tensor<32x32xf32, #mma>
+    }
+    return %res : tensor<32x32xf32, #mma>
   }
 }

@@ -1,0 +1,35 @@
+// RUN: tkc-opt %s --tkc-gpu-allocate-shared-memory --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s
+// Shared-memory tiles on NVIDIA: a stack of tiles is an address in shared
+// memory, each copy is one cp.async of the recorded run (16 bytes: cached in
+// L2 only), reading nothing and writing zeros where masked off; a wait is
+// cp.async.wait_group and a barrier; an operand comes out with ldmatrix.
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @tiles
+  // The first shared-memory op: no barrier before the buffer.
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: %[[BASE:.*]] = llvm.mlir.addressof @{{.*}} : !llvm.ptr<3>
+  // CHECK: %[[TILE:.*]] = llvm.getelementptr %[[BASE]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  // A 32x32 tile over 128 threads in runs of 8: one copy per thread.
+  // CHECK: %[[SIZE:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
+  // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg, %[[SIZE]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+  // CHECK-NOT: nvvm.cp.async.shared.global
+  // CHECK: nvvm.cp.async.commit.group
+  // CHECK-NEXT: nvvm.cp.async.wait.group 1
+  // CHECK-NEXT: nvvm.barrier0
+  // Each warp's 16x32 share of a: two 16x16 tiles of four matrices.
+  // CHECK-COUNT-2: nvvm.ldmatrix {{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
+  // CHECK-NOT: nvvm.ldmatrix
+  func.func @tiles(%p: tensor<32x32x!tkc.ptr<f16>, #l>, %m: tensor<32x32xi1, #l>, %i: i32) -> tensor<32x32xf16, #a> {
+    %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 32, 32], f16, order = [1, 0]>
+    %t = tkc_gpu.tile %buf[%i] : !tkc_gpu.shared<[2, 32, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+    tkc_gpu.async_copy %p, %t mask %m {tkc_gpu.vector_width = 8 : i32} : tensor<32x32x!tkc.ptr<f16>, #l>, !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>, tensor<32x32xi1, #l>
+    tkc_gpu.async_commit
+    tkc_gpu.async_wait {pending = 1 : i32}
+    %v = tkc_gpu.local_load %t : !tkc_gpu.shared<[32, 32], f16, order = [1, 0]> -> tensor<32x32xf16, #a>
+    return %v : tensor<32x32xf16, #a>
+  }
+}

@@ -1,0 +1,53 @@
+//===- TKCGPUTypes.td - Types of the tkc_gpu dialect --------*- tablegen -*-===//
+//
+// Tiles that live in shared memory across ops, as opposed to tensors, which
+// live in registers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TKC_DIALECT_TKCGPU_IR_TKCGPUTYPES_TD
+#define TKC_DIALECT_TKCGPU_IR_TKCGPUTYPES_TD
+
+include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def TKCGPU_SharedBufferType : TypeDef<TKCGPU_Dialect, "SharedBuffer"> {
+  let mnemonic = "shared";
+  let summary = "A tile, or a stack of tiles, in the block's shared memory";
+  let description = [{
+    `shape` elements of `elementType` in shared memory. The last two
+    dimensions are one 2-D tile; a leading dimension, if any, counts tiles
+    stored one after another (the buffers of a pipelined loop). `order`
+    lists the tile's two dimensions fastest first: rows run along
+    `order[0]`.
+
+    Each row is stored as 16-byte chunks, and chunk `c` of row `r` lies at
+    chunk `c ^ ((r / perPhase) % maxPhase)`, where `maxPhase` is
+    `min(chunks per row, 8)` and `perPhase` is `8 / maxPhase`: the eight
+    rows one 8x8 matrix load reads fall in eight different bank groups.
+    For rows of 64 and 32 bytes this is the 128- and 64-byte swizzle that
+    Hopper's wgmma and TMA use.
+
+    ```mlir
+    !tkc_gpu.shared<[3, 128, 32], f16, order = [1, 0]>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType,
+                        ArrayRefParameter<"unsigned">:$order);
+  let assemblyFormat =
+      "`<` `[` $shape `]` `,` $elementType `,` `order` `=` `[` $order `]` `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The shape of one tile (the last two dimensions).
+    ::llvm::ArrayRef<int64_t> getTileShape() const {
+      return getShape().take_back(2);
+    }
+    /// The number of tiles (1 without a leading dimension).
+    int64_t getNumTiles() const {
+      return getShape().size() > 2 ? getShape().front() : 1;
+    }
+  }];
+}
+
+#endif // TKC_DIALECT_TKCGPU_IR_TKCGPUTYPES_TD
