@@ -21,6 +21,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
@@ -65,6 +66,13 @@ createTargetMachine(const TargetSpec &spec) {
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
+    // 32-bit shared-memory addresses, as CUDA and Triton use: one register
+    // and one integer instruction per address instead of two. The data
+    // layout of every NVPTX target machine created after this has them.
+    auto &options = llvm::cl::getRegisteredOptions();
+    auto shortPointers = options.find("nvptx-short-ptr");
+    if (shortPointers != options.end())
+      shortPointers->second->addOccurrence(0, "nvptx-short-ptr", "true");
   });
   unsigned capability = computeCapabilityOf(spec);
   bool fp8Mma = capability >= 89 && capability < 100;
