@@ -2,12 +2,15 @@
 //
 // Checks that the variants describe one kernel (same parameters), groups them
 // into configs (same constexprs, num_warps, num_stages and max_blocks_per_sm)
-// and orders each group most specialized first, resolves the grid's names per
-// variant, and fills the C templates embedded from templates/*.in.
+// and orders each group most specialized first, checks the manifest's
+// heuristics (their names, and that every value they can take is compiled),
+// resolves the grid's and the heuristics' names per variant, and fills the C
+// templates embedded from templates/*.in.
 //
 //===----------------------------------------------------------------------===//
 #include "launcher_gen/LauncherEmitter.h"
 
+#include "launcher_gen/BlobPacks.h"
 #include "launcher_gen/GridExpr.h"
 #include "launcher_gen/Template.h"
 #include "metadata/TargetName.h"
@@ -17,6 +20,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 using namespace tkc::launcher;
@@ -66,11 +70,12 @@ const char *const kDims[3] = {"X", "Y", "Z"};
 class Emitter {
 public:
   Emitter(StringRef name, StringRef gridText, std::vector<Variant> variants,
-          StringRef headerInclude, const Manifest *manifest)
+          StringRef headerInclude, const Manifest *manifest,
+          const BlobOptions &blobs)
       : name(name), gridText(gridText), variants(std::move(variants)),
         headerInclude(headerInclude.empty() ? (name + ".h").str()
                                             : headerInclude.str()),
-        manifest(manifest) {}
+        manifest(manifest), blobs(blobs) {}
 
   llvm::Expected<GeneratedLauncher> run();
 
@@ -93,6 +98,11 @@ private:
   llvm::Expected<const ApiParam *> integerParam(StringRef paramName,
                                                 const llvm::Twine &where) const;
   llvm::Error checkGridNames();
+  llvm::Error checkHeuristics();
+  /// The values variant `v` was compiled with for the heuristics' constexprs.
+  std::string heuristicKey(const Variant &v) const;
+  /// The C operand of name `expr` in an expression evaluated for `variant`.
+  std::string operandFor(const Variant &variant, const GridExpr &expr) const;
   llvm::Error fillVariant(const Variant &variant, int index, int config,
                           TemplateValues &values);
   std::string checksOf(const Variant &variant, std::string &spec) const;
@@ -111,6 +121,8 @@ private:
   /// How the source includes the header.
   std::string headerInclude;
   const Manifest *manifest;
+  /// How the binaries are embedded (BlobPacks.h).
+  BlobOptions blobs;
   Grid grid;
   std::vector<ApiParam> apiParams;
   /// Variant indices in emission order, and each config's first index.
@@ -119,6 +131,9 @@ private:
   std::vector<int> configBegin;
   /// With a manifest: the manifest index of each config shipped.
   std::vector<int> shippedConfigs;
+  /// The manifest's heuristics, parsed, and the values each can take.
+  std::vector<std::unique_ptr<GridExpr>> heuristicExprs;
+  std::vector<std::vector<int64_t>> heuristicValues;
 };
 
 llvm::Error Emitter::checkSameKernel() {
@@ -268,10 +283,14 @@ llvm::Error Emitter::orderVariants() {
     for (size_t j = 0; j < i; ++j)
       if (config[j] == config[i] &&
           variants[j].target.arch == variants[i].target.arch &&
-          specializationKey(variants[j]) == specializationKey(variants[i]))
+          specializationKey(variants[j]) == specializationKey(variants[i]) &&
+          heuristicKey(variants[j]) == heuristicKey(variants[i]))
         return makeError(variants[i].path + ": same architecture (" +
                          variants[i].target.arch +
-                         "), config and specialization as " + variants[j].path);
+                         "), config and specialization as " + variants[j].path +
+                         (manifest && !manifest->heuristics.empty()
+                              ? " (and the same heuristic values)"
+                              : ""));
   }
   for (int c = 0; c < static_cast<int>(numConfigs); ++c) {
     configBegin.push_back(order.size());
@@ -291,9 +310,12 @@ llvm::Error Emitter::orderVariants() {
   return llvm::Error::success();
 }
 
-/// Parses a constexpr's value as a grid integer.
+/// Parses a constexpr's value as an integer of the launcher's expressions
+/// (True and False are 1 and 0, as in Python).
 std::optional<int64_t> integerValue(StringRef text) {
   text = text.trim();
+  if (text == "True" || text == "False")
+    return text == "True";
   bool negative = text.consume_front("-");
   unsigned long long value;
   if (text.empty() || !llvm::all_of(text, llvm::isDigit) ||
@@ -356,24 +378,13 @@ std::string integerOperand(const ApiParam &api) {
   return "(int64_t)" + api.cName;
 }
 
-/// Formats `bytes` as C initializer lines of 12 bytes each.
-std::string formatBytes(const std::vector<uint8_t> &bytes) {
+/// `text` as the contents of a C string literal.
+std::string cStringContents(StringRef text) {
   std::string out;
-  out.reserve(bytes.size() * 6 + bytes.size() / 2);
-  static const char hex[] = "0123456789abcdef";
-  for (size_t i = 0; i < bytes.size(); ++i) {
-    if (i % 12 == 0) {
-      if (i)
-        out += "\n";
-      out += "    ";
-    } else {
-      out += " ";
-    }
-    out += "0x";
-    out += hex[bytes[i] >> 4];
-    out += hex[bytes[i] & 15];
-    if (i + 1 < bytes.size())
-      out += ",";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c;
   }
   return out;
 }
@@ -417,7 +428,6 @@ llvm::Error Emitter::fillVariant(const Variant &variant, int index, int config,
   values.set("SOURCE", variant.fileName);
   values.set("SIZE", std::to_string(variant.binary.size()));
   values.set("SHA256", variant.sha256);
-  values.set("BYTES", formatBytes(variant.binary));
   values.set("BACKEND", variant.target.backend == "cuda" ? "TKC_BACKEND_CUDA"
                                                          : "TKC_BACKEND_HIP");
   values.set("ARCH_MAJOR", std::to_string(variant.archMajor));
@@ -427,9 +437,27 @@ llvm::Error Emitter::fillVariant(const Variant &variant, int index, int config,
   values.set("THREADS", std::to_string(variant.threadsPerBlock()));
   values.set("SHARED", std::to_string(variant.sharedBytes));
   values.set("MAX_BLOCKS", std::to_string(variant.maxBlocksPerSm));
+  auto operand = [&](const GridExpr &expr) {
+    return operandFor(variant, expr);
+  };
   std::string spec;
   values.set("CHECKS", checksOf(variant, spec));
-  values.set("SPEC", spec);
+  // The heuristics' values this variant was compiled with, checked first.
+  values.declareList("variant_heuristics");
+  for (size_t i = 0; i < heuristicExprs.size(); ++i) {
+    const ManifestHeuristic &h = manifest->heuristics[i];
+    const Param *param = variant.findParam(h.constexprName);
+    std::string text = printGridExpr(*heuristicExprs[i]);
+    TemplateValues &item = values.addItem("variant_heuristics");
+    item.set("HEURISTIC_NAME", h.constexprName);
+    item.set("HEURISTIC_TEXT", cStringContents(text));
+    item.set("HEURISTIC_C", emitGridC(*heuristicExprs[i], operand, "tkc_ret"));
+    item.set("HEURISTIC_VALUE",
+             "INT64_C(" + std::to_string(*integerValue(param->value)) + ")");
+    spec += (spec.empty() ? "" : ", ") + h.constexprName + " = " +
+            param->value + " (" + text + ")";
+  }
+  values.set("SPEC", cStringContents(spec));
   values.set("SPEC_DOC", spec.empty() ? "generic" : "for " + spec);
 
   std::vector<std::string> args;
@@ -448,18 +476,191 @@ llvm::Error Emitter::fillVariant(const Variant &variant, int index, int config,
   values.set("NUM_ARGS", std::to_string(std::max<size_t>(args.size(), 1)));
   values.set("ARGS", args.empty() ? "NULL" : llvm::join(args, ", "));
 
-  auto operand = [&](const GridExpr &expr) -> std::string {
-    const Param *param = variant.findParam(expr.name);
-    if (param->isConstexpr())
-      return "INT64_C(" + std::to_string(*integerValue(param->value)) + ")";
-    const ApiParam *api = findApiParam(expr.name);
-    if (!api->passed)
-      return "INT64_C(1)";
-    return integerOperand(*api);
-  };
   for (int d = 0; d < 3; ++d)
     values.set(std::string("GRID_") + kDims[d],
                emitGridC(*grid[d], operand, "tkc_ret"));
+  return llvm::Error::success();
+}
+
+std::string Emitter::operandFor(const Variant &variant,
+                                const GridExpr &expr) const {
+  const Param *param = variant.findParam(expr.name);
+  if (param->isConstexpr())
+    return "INT64_C(" + std::to_string(*integerValue(param->value)) + ")";
+  const ApiParam *api = findApiParam(expr.name);
+  if (!api->passed)
+    return "INT64_C(1)";
+  if (param->isPointer()) // The operand of `is None`.
+    return api->cName;
+  return integerOperand(*api);
+}
+
+std::string Emitter::heuristicKey(const Variant &v) const {
+  std::string key;
+  if (manifest)
+    for (const ManifestHeuristic &h : manifest->heuristics)
+      if (const Param *param = v.findParam(h.constexprName))
+        key += "/" + std::to_string(integerValue(param->value).value_or(-1));
+  return key;
+}
+
+llvm::Error Emitter::checkHeuristics() {
+  if (!manifest)
+    return llvm::Error::success();
+  const std::vector<ManifestHeuristic> &heuristics = manifest->heuristics;
+  const Variant &first = variants.front();
+  for (size_t i = 0; i < heuristics.size(); ++i) {
+    const ManifestHeuristic &h = heuristics[i];
+    std::string where =
+        h.where + (h.origin.empty() ? "" : " (" + h.origin + ")");
+    auto parsed = parseHeuristicExpr(h.expr);
+    if (!parsed)
+      return manifestError(where + ".expr",
+                           "'" + h.expr +
+                               "': " + llvm::toString(parsed.takeError()));
+    // The names it reads: parameters (pointers only under `is None`), and
+    // constexprs with integer values, of which heuristics only earlier ones.
+    std::vector<const GridExpr *> pointerTests;
+    std::function<void(const GridExpr &)> findTests = [&](const GridExpr &e) {
+      if (e.kind == GridExpr::Kind::IsNone)
+        pointerTests.push_back(e.lhs.get());
+      for (const auto *child : {e.lhs.get(), e.rhs.get(), e.cond.get()})
+        if (child)
+          findTests(*child);
+    };
+    findTests(**parsed);
+    llvm::Error error = llvm::Error::success();
+    forEachGridName(**parsed, [&](const GridExpr &name) {
+      if (error)
+        return;
+      auto at = [&](const llvm::Twine &what) {
+        return manifestError(where + ".expr", "'" + h.expr + "': column " +
+                                                  llvm::Twine(name.column) +
+                                                  ": " + what);
+      };
+      const Param *param = first.findParam(name.name);
+      bool pointerTest = llvm::is_contained(pointerTests, &name);
+      if (!param) {
+        error = at("'" + name.name + "' is not a parameter or constexpr of '" +
+                   first.kernel + "'");
+        return;
+      }
+      if (param->isConstexpr()) {
+        for (size_t j = i; j < heuristics.size(); ++j)
+          if (heuristics[j].constexprName == name.name) {
+            error = at("'" + name.name + "' is computed by " +
+                       (j == i ? std::string("this heuristic")
+                               : "a later one, " + heuristics[j].where) +
+                       "; a heuristic reads only the constexprs of those "
+                       "before it");
+            return;
+          }
+        if (pointerTest) {
+          error = at("'" + name.name +
+                     "' is a constexpr; 'is None' tests pointer parameters");
+          return;
+        }
+        for (const Variant &variant : variants)
+          if (!integerValue(variant.findParam(name.name)->value)) {
+            error =
+                makeError(variant.path + ": constexpr '" + name.name +
+                          "' is '" + variant.findParam(name.name)->value +
+                          "', not an integer or boolean that " +
+                          manifest->path + ": " + where + " can compute with");
+            return;
+          }
+        return;
+      }
+      if (param->isPointer() != pointerTest ||
+          (!param->isPointer() && param->dtype.front() != 'i' &&
+           param->dtype.front() != 'u'))
+        error = at("'" + name.name + "' is a " +
+                   (param->isPointer() ? "pointer" : param->dtype) +
+                   " parameter; heuristics read integer parameters, and "
+                   "test pointers only with 'is None' / 'is not None'");
+    });
+    if (error)
+      return error;
+    std::vector<int64_t> values = h.values;
+    if (values.empty()) {
+      if (!isBooleanExpr(**parsed))
+        return manifestError(
+            where + ".values",
+            "missing: '" + h.constexprName + " = " + h.expr +
+                "' is an integer computed per call, not a boolean, so list "
+                "every value it can take that was compiled (\"values\": "
+                "[...])");
+      values = {0, 1};
+    }
+    for (const Variant &variant : variants) {
+      const Param *param = variant.findParam(h.constexprName);
+      std::optional<int64_t> value = integerValue(param->value);
+      if (!value || !llvm::is_contained(values, *value)) {
+        std::vector<std::string> listed;
+        for (int64_t v : values)
+          listed.push_back(std::to_string(v));
+        return makeError(
+            variant.path + ": was compiled with " + h.constexprName + " = " +
+            param->value + ", which is not a value " + manifest->path + ": " +
+            where + " can take (" + llvm::join(listed, ", ") + ")");
+      }
+    }
+    heuristicExprs.push_back(std::move(*parsed));
+    heuristicValues.push_back(std::move(values));
+  }
+  if (heuristics.empty())
+    return llvm::Error::success();
+
+  // Every value a heuristic can take must be compiled, for each config,
+  // architecture and specialization: else some calls would find no variant.
+  size_t combinations = 1;
+  for (const auto &values : heuristicValues) {
+    combinations *= values.size();
+    if (combinations > 4096)
+      return manifestError("heuristics",
+                           "more than 4096 combinations of heuristic values");
+  }
+  std::map<std::string, std::vector<std::vector<int64_t>>> groups;
+  std::map<std::string, size_t> groupVariant;
+  for (size_t k = 0; k < order.size(); ++k) {
+    const Variant &v = variants[order[k]];
+    std::string group = std::to_string(configOf[k]) + "/" + v.target.arch +
+                        "/" + specializationKey(v);
+    std::vector<int64_t> tuple;
+    for (const ManifestHeuristic &h : heuristics)
+      tuple.push_back(*integerValue(v.findParam(h.constexprName)->value));
+    groups[group].push_back(std::move(tuple));
+    groupVariant.emplace(group, order[k]);
+  }
+  for (const auto &[group, tuples] : groups) {
+    if (tuples.size() == combinations)
+      continue;
+    for (size_t n = 0; n < combinations; ++n) {
+      std::vector<int64_t> tuple;
+      size_t rest = n;
+      for (const auto &values : heuristicValues) {
+        tuple.push_back(values[rest % values.size()]);
+        rest /= values.size();
+      }
+      if (llvm::is_contained(tuples, tuple))
+        continue;
+      const Variant &v = variants[groupVariant[group]];
+      std::vector<std::string> missing;
+      for (size_t i = 0; i < heuristics.size(); ++i)
+        missing.push_back(
+            heuristics[i].constexprName + " = " +
+            (isBooleanExpr(*heuristicExprs[i]) && tuple[i] >= 0 && tuple[i] <= 1
+                 ? std::string(tuple[i] ? "True" : "False")
+                 : std::to_string(tuple[i])));
+      std::string spec = specializationKey(v);
+      return manifestError(
+          "heuristics",
+          "no variant was compiled with " + llvm::join(missing, ", ") +
+              " for the config, architecture (" + v.target.arch +
+              ") and specialization of " + v.path +
+              "; every value the heuristics can take must be compiled");
+    }
+  }
   return llvm::Error::success();
 }
 
@@ -548,6 +749,12 @@ void Emitter::fillGlobals(TemplateValues &values) const {
   }
   values.set("COMPILED_IN",
              compiledIn.empty() ? "nothing" : llvm::join(compiledIn, ", "));
+  values.declareList("heuristics");
+  for (size_t i = 0; i < heuristicExprs.size(); ++i) {
+    TemplateValues &item = values.addItem("heuristics");
+    item.set("HEURISTIC_NAME", manifest->heuristics[i].constexprName);
+    item.set("HEURISTIC_TEXT", printGridExpr(*heuristicExprs[i]));
+  }
   values.set("PARAMS_DECL", decl);
   values.set("PARAMS_CALL", call);
 
@@ -850,9 +1057,22 @@ llvm::Expected<GeneratedLauncher> Emitter::run() {
                      "\", but " + variants.front().path + " compiled '" +
                      variants.front().kernel + "'");
   nameParams();
+  // The heuristics' constexprs tell variants of one config apart.
+  if (manifest)
+    for (const ManifestHeuristic &h : manifest->heuristics) {
+      const Param *target = variants.front().findParam(h.constexprName);
+      if (!target || !target->isConstexpr())
+        return manifestError(
+            h.where + (h.origin.empty() ? "" : " (" + h.origin + ")") +
+                ".constexpr",
+            "'" + h.constexprName + "' is not a constexpr of '" +
+                variants.front().kernel + "'");
+    }
   if (llvm::Error error = orderVariants())
     return error;
   if (llvm::Error error = checkGridNames())
+    return error;
+  if (llvm::Error error = checkHeuristics())
     return error;
 
   TemplateValues values;
@@ -866,6 +1086,23 @@ llvm::Expected<GeneratedLauncher> Emitter::run() {
                         values.addItem("variants")))
       return error;
 
+  // The binaries, as arrays or compressed in packs (BlobPacks.h).
+  std::vector<const Variant *> emitted, given;
+  for (size_t k : order)
+    emitted.push_back(&variants[k]);
+  for (const Variant &variant : variants)
+    given.push_back(&variant);
+  std::vector<BlobPack> packs;
+  if (blobs.compress) {
+    llvm::Expected<std::vector<BlobPack>> packed =
+        packBlobs(emitted, blobs.maxPackBytes);
+    if (!packed)
+      return packed.takeError();
+    packs = std::move(*packed);
+  }
+  fillBlobValues(name, emitted, packs, blobs.compress, values.lists["variants"],
+                 values);
+
   GeneratedLauncher out;
   auto header =
       renderTemplate("kernel.h.in", StringRef(kKernelHeaderTemplate), values);
@@ -877,6 +1114,7 @@ llvm::Expected<GeneratedLauncher> Emitter::run() {
     return source.takeError();
   out.header = std::move(*header);
   out.source = std::move(*source);
+  out.report = formatVariantsReport(name, given, packs);
   return out;
 }
 
@@ -884,7 +1122,9 @@ llvm::Expected<GeneratedLauncher> Emitter::run() {
 
 llvm::Expected<GeneratedLauncher> tkc::launcher::generateLauncher(
     StringRef name, StringRef grid, std::vector<Variant> variants,
-    StringRef headerInclude, const Manifest *manifest) {
-  return Emitter(name, grid, std::move(variants), headerInclude, manifest)
+    StringRef headerInclude, const Manifest *manifest,
+    const BlobOptions &blobs) {
+  return Emitter(name, grid, std::move(variants), headerInclude, manifest,
+                 blobs)
       .run();
 }

@@ -42,6 +42,8 @@ private:
   llvm::Error readConfigs(const json::Object &root, Manifest &manifest) const;
   llvm::Error readKey(const json::Object &root, Manifest &manifest) const;
   llvm::Error readRestore(const json::Object &root, Manifest &manifest) const;
+  llvm::Error readHeuristics(const json::Object &root,
+                             Manifest &manifest) const;
   llvm::Error readTargetsAndGrid(const json::Object &root,
                                  Manifest &manifest) const;
   llvm::Error readSpecializations(const json::Object &root) const;
@@ -217,6 +219,73 @@ llvm::Error ManifestReader::readRestore(const json::Object &root,
   return llvm::Error::success();
 }
 
+llvm::Error ManifestReader::readHeuristics(const json::Object &root,
+                                           Manifest &manifest) const {
+  auto heuristics = getArray(root, "", "heuristics", /*required=*/false);
+  if (!heuristics)
+    return heuristics.takeError();
+  if (!*heuristics)
+    return llvm::Error::success();
+  for (size_t i = 0; i < (*heuristics)->size(); ++i) {
+    std::string where = "heuristics[" + std::to_string(i) + "]";
+    const json::Object *object = (**heuristics)[i].getAsObject();
+    if (!object)
+      return expected(where, "an object", (**heuristics)[i]);
+    if (llvm::Error error = checkKeys(
+            *object, where, {"constexpr", "expr", "values", "origin"}))
+      return error;
+    ManifestHeuristic heuristic;
+    heuristic.where = where;
+    if (llvm::Error error =
+            getString(*object, where, "constexpr", heuristic.constexprName))
+      return error;
+    if (!isCIdentifier(heuristic.constexprName))
+      return fail(where + ".constexpr", "expected a constexpr's name, got \"" +
+                                            heuristic.constexprName + "\"");
+    for (const ManifestHeuristic &other : manifest.heuristics)
+      if (other.constexprName == heuristic.constexprName)
+        return fail(where + ".constexpr", "'" + heuristic.constexprName +
+                                              "' is computed by " +
+                                              other.where + " too");
+    for (const ManifestConfig &config : manifest.configs)
+      for (const auto &kv : config.constexprs)
+        if (kv.first == heuristic.constexprName)
+          return fail(where + ".constexpr",
+                      "'" + kv.first + "' is set by " + config.where + " (\"" +
+                          config.name +
+                          "\"); a constexpr comes from a config or from a "
+                          "heuristic, not both");
+    if (llvm::Error error = getString(*object, where, "expr", heuristic.expr))
+      return error;
+    if (object->get("origin"))
+      if (llvm::Error error =
+              getString(*object, where, "origin", heuristic.origin))
+        return error;
+    auto values = getArray(*object, where, "values", /*required=*/false);
+    if (!values)
+      return values.takeError();
+    if (*values) {
+      for (const json::Value &value : **values) {
+        std::optional<int64_t> number = value.getAsInteger();
+        if (std::optional<bool> flag = value.getAsBoolean())
+          number = *flag;
+        if (!number)
+          return expected(where + ".values", "a list of integers or booleans",
+                          value);
+        if (llvm::is_contained(heuristic.values, *number))
+          return fail(where + ".values",
+                      "the value " + std::to_string(*number) +
+                          " is listed twice (True is 1, False is 0)");
+        heuristic.values.push_back(*number);
+      }
+      if (heuristic.values.empty())
+        return fail(where + ".values", "expected at least one value");
+    }
+    manifest.heuristics.push_back(std::move(heuristic));
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error ManifestReader::readTargetsAndGrid(const json::Object &root,
                                                Manifest &manifest) const {
   auto targets = getArray(root, "", "targets");
@@ -337,7 +406,7 @@ llvm::Expected<Manifest> ManifestReader::read() {
           checkKeys(*root, "",
                     {"schema_version", "kernel", "src", "specializations",
                      "grid", "configs", "key", "buckets", "targets", "restore",
-                     "autotune", "tuned", "tuned_file"}))
+                     "heuristics", "autotune", "tuned", "tuned_file"}))
     return std::move(error);
   Manifest manifest;
   manifest.path = file().str();
@@ -360,6 +429,8 @@ llvm::Expected<Manifest> ManifestReader::read() {
   if (llvm::Error error = readKey(*root, manifest))
     return std::move(error);
   if (llvm::Error error = readRestore(*root, manifest))
+    return std::move(error);
+  if (llvm::Error error = readHeuristics(*root, manifest))
     return std::move(error);
   if (const json::Value *autotune = root->get("autotune")) {
     std::optional<bool> flag = autotune->getAsBoolean();

@@ -3,10 +3,11 @@
 //
 // The launcher generator's view of a kernel manifest: its configs (to number
 // the compiled variants), the tuning key and its buckets, the buffers
-// autotuning restores, whether it may autotune, and the tuned table (inline
-// or from `tuned_file`). Every field is checked; errors name the file, the
-// JSON path and what was expected. Names are checked against the kernel's
-// parameters later, by the emitter, which knows them from the metadata.
+// autotuning restores, the heuristics that pick constexprs per call, whether
+// it may autotune, and the tuned table (inline or from `tuned_file`). Every
+// field is checked; errors name the file, the JSON path and what was expected.
+// Names are checked against the kernel's parameters later, by the emitter,
+// which knows them from the metadata.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TKC_LAUNCHER_GEN_MANIFEST_H
@@ -62,6 +63,22 @@ struct TunedEntry {
   std::string where;
 };
 
+/// One entry of `heuristics`: a constexpr the generated C computes per call
+/// from the arguments, which picks the variant compiled with that value.
+struct ManifestHeuristic {
+  /// The constexpr it sets.
+  std::string constexprName;
+  /// A Python expression over the parameters and constexprs (GridExpr.h).
+  std::string expr;
+  /// The values compiled (booleans as 0 and 1), in manifest order; empty
+  /// when not given (then the expression must be boolean: 0 and 1).
+  std::vector<int64_t> values;
+  /// Where the heuristic was written (`kernel.py:12:5`), or empty.
+  std::string origin;
+  /// The JSON path, for messages ("heuristics[0]").
+  std::string where;
+};
+
 /// A checked manifest.
 struct Manifest {
   /// The file as named on the command line.
@@ -76,6 +93,8 @@ struct Manifest {
   /// The manifest's targets, as written.
   std::vector<std::string> targets;
   std::vector<RestoreBuffer> restore;
+  /// In order: each may read the constexprs of those before it.
+  std::vector<ManifestHeuristic> heuristics;
   bool autotune = true;
   std::vector<TunedEntry> tuned;
 };

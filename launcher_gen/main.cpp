@@ -2,12 +2,15 @@
 //---------------===//
 //
 // tkc-launcher-gen --name NAME [--grid "X, Y, Z"] [--manifest M.json]
+//   [--no-compress] [--report FILE]
 //   --header NAME.h --source NAME.c META.json [META.json...]
 // reads each variant's metadata (and its binary), checks them, and writes the
-// C launcher pair. On any error it prints "tkc-launcher-gen: error: ..." and
-// exits 1 without writing either file.
+// C launcher pair (and the variants report). It warns on stderr of every
+// variant that spills registers. On any error it prints
+// "tkc-launcher-gen: error: ..." and exits 1 without writing any file.
 //
 //===----------------------------------------------------------------------===//
+#include "launcher_gen/BlobPacks.h"
 #include "launcher_gen/LauncherEmitter.h"
 #include "launcher_gen/Metadata.h"
 
@@ -45,6 +48,20 @@ llvm::cl::opt<std::string> sourceOption("source", llvm::cl::Required,
                                         llvm::cl::cat(category),
                                         llvm::cl::desc("The C source to write"),
                                         llvm::cl::value_desc("NAME.c"));
+llvm::cl::opt<bool> noCompressOption(
+    "no-compress", llvm::cl::cat(category),
+    llvm::cl::desc("Embed each binary as it is, not in zstd frames"));
+llvm::cl::opt<unsigned> maxPackBytesOption(
+    "max-pack-bytes", llvm::cl::cat(category), llvm::cl::Hidden,
+    llvm::cl::init(kMaxPackBytes),
+    llvm::cl::desc("A vendor's binaries above this many bytes get one zstd "
+                   "frame per architecture"),
+    llvm::cl::value_desc("N"));
+llvm::cl::opt<std::string> reportOption(
+    "report", llvm::cl::cat(category),
+    llvm::cl::desc("Also write the variants report: bytes per target, before "
+                   "and after compression, registers, spills, shared memory"),
+    llvm::cl::value_desc("FILE"));
 llvm::cl::list<std::string> inputs(llvm::cl::Positional, llvm::cl::OneOrMore,
                                    llvm::cl::cat(category),
                                    llvm::cl::desc("<metadata.json>..."));
@@ -93,10 +110,21 @@ int main(int argc, char **argv) {
     variants.push_back(std::move(*variant));
   }
   llvm::Expected<GeneratedLauncher> generated = generateLauncher(
-      nameOption, grid, std::move(variants),
-      llvm::sys::path::filename(headerOption), manifest ? &*manifest : nullptr);
+      nameOption, grid, variants, llvm::sys::path::filename(headerOption),
+      manifest ? &*manifest : nullptr,
+      BlobOptions{!noCompressOption, maxPackBytesOption});
   if (!generated)
     return fail(llvm::toString(generated.takeError()));
+  for (const Variant &variant : variants) {
+    std::string what;
+    if (variantSpills(variant, what))
+      llvm::errs() << "tkc-launcher-gen: warning: " << variant.path << ": the "
+                   << variant.target.arch << " variant of " << variant.kernel
+                   << " spills " << what << " to memory\n";
+  }
+  if (!reportOption.empty())
+    if (llvm::Error error = writeFile(reportOption, generated->report))
+      return fail(llvm::toString(std::move(error)));
   if (llvm::Error error = writeFile(headerOption, generated->header))
     return fail(llvm::toString(std::move(error)));
   if (llvm::Error error = writeFile(sourceOption, generated->source))

@@ -18,8 +18,15 @@ A kernel can instead come from a manifest (docs/manifest.md):
 loaded from `@tkc_manifests//:manifests.bzl`, which WORKSPACE declares with
 `tkc_manifests()` from rules/manifests.bzl.
 See rules/README.md for the attributes and the targets the macro creates.
+`triton_kernels_report(name, kernels = [...])` sums the variants reports of
+several kernels (a bundle's sizes before and after compression, compile
+times, spill warnings) into `<name>.variants.txt`.
 """
 
+load(
+    "//rules/private:kernels_report.bzl",
+    _triton_kernels_report = "triton_kernels_report",
+)
 load(
     "//rules/private:triton_kernel.bzl",
     _TkcKernelInfo = "TkcKernelInfo",
@@ -27,4 +34,5 @@ load(
 )
 
 triton_kernel = _triton_kernel
+triton_kernels_report = _triton_kernels_report
 TkcKernelInfo = _TkcKernelInfo

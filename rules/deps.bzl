@@ -42,8 +42,8 @@ def tkc_dependencies(
       cuda_path: the CUDA toolkit (ptxas, libdevice, cuda.h).
       rocm_device_libs_path: the ROCm device libraries' bitcode (Debian's
         rocm-device-libs).
-      system_prefix: where GoogleTest and Abseil are installed (Debian's
-        libgtest-dev, libgmock-dev, libabsl-dev).
+      system_prefix: where GoogleTest, Abseil and zstd are installed
+        (Debian's libgtest-dev, libgmock-dev, libabsl-dev, libzstd-dev).
       bazel_rules_path: Debian's Bazel rule sets (bazel-rules-java,
         bazel-rules-proto, bazel-skylib, bazel-platforms).
     """
@@ -76,6 +76,7 @@ def tkc_dependencies(
         "rocm_device_libs": ("//third_party/rocm:rocm_device_libs.BUILD", rocm_device_libs_path),
         "gtest": ("//third_party/gtest:gtest.BUILD", system_prefix),
         "absl": ("//third_party/absl:absl.BUILD", system_prefix),
+        "zstd": ("//third_party/zstd:zstd.BUILD", system_prefix),
     }
     for name, (overlay, path) in overlays.items():
         maybe(

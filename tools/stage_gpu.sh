@@ -31,6 +31,15 @@ install -m 755 "$bin/kernels/libtkc_kernels.so" .gpu/
 for c in $codegen; do
   name=${c##*:}
   name=${name%_codegen}
+  if [ -d "$bin/kernels/$name.variants" ]; then
+    # A decorated kernel (triton_kernel(decorators = True)): tkc aot's
+    # variants, staged under the kernel's name.
+    for f in "$bin/kernels/$name.variants"/*.cubin \
+             "$bin/kernels/$name.variants"/*.json; do
+      install -m 644 "$f" ".gpu/kernels/$name.$(basename "$f")"
+    done
+    continue
+  fi
   install -m 644 "$bin/kernels/$name".*.cubin "$bin/kernels/$name".*.json \
     .gpu/kernels/
 done

@@ -17,6 +17,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -1000,6 +1001,8 @@ private:
   bool readAutotune(const Expr &decorator);
   bool readHeuristics(const Expr &decorator);
   bool readJit(const CallExpr &call);
+  /// Translates the body of heuristic `h`'s lambda into `h.expr`.
+  bool translateHeuristic(Heuristic &h);
   /// Reads a list of parameter names (`key=[...]`); ints are indices when
   /// `indices` is true.
   bool readNames(const Expr &e, llvm::StringRef what,
@@ -1240,9 +1243,379 @@ bool DecoratorReader::readHeuristics(const Expr &decorator) {
                                         key->value + "'");
       continue;
     }
-    result.heuristics.push_back(Heuristic{key->value, k->getLoc(), lambda});
+    Heuristic h;
+    h.name = key->value;
+    h.loc = k->getLoc();
+    h.lambda = lambda;
+    if (!translateHeuristic(h)) {
+      ok = false;
+      continue;
+    }
+    result.heuristics.push_back(std::move(h));
   }
   return ok;
+}
+
+namespace {
+
+/// What a heuristic may be, as the messages say it.
+constexpr const char *kHeuristicLanguage =
+    "a heuristic is an integer or boolean expression over the kernel's "
+    "arguments (args[\"NAME\"]) and constexprs, with + - * // %, "
+    "comparisons, 'is None', and/or/not, conditional expressions, min, max, "
+    "triton.next_power_of_2, triton.cdiv, bool() and int()";
+
+/// A translated piece of a heuristic.
+struct Translated {
+  std::string text;
+  /// Python's precedence of its outermost operator (higher binds tighter):
+  /// 0 conditional, 1 or, 2 and, 3 not, 4 comparison, 5 + -, 6 * // %,
+  /// 7 unary minus, 8 atoms and calls.
+  int precedence = 8;
+  bool boolean = false;
+  /// The values it can take, when the expression alone says.
+  std::optional<std::vector<int64_t>> values;
+};
+
+/// The most values tracked for a sub-expression.
+constexpr size_t kMaxValues = 64;
+
+/// `a ∪ b`, in order, when both are known and small.
+std::optional<std::vector<int64_t>>
+unionOf(const std::optional<std::vector<int64_t>> &a,
+        const std::optional<std::vector<int64_t>> &b) {
+  if (!a || !b)
+    return std::nullopt;
+  std::vector<int64_t> out = *a;
+  for (int64_t v : *b)
+    if (!llvm::is_contained(out, v))
+      out.push_back(v);
+  if (out.size() > kMaxValues)
+    return std::nullopt;
+  return out;
+}
+
+/// Translates one lambda body (`param` is its argument's name).
+class HeuristicTranslator {
+public:
+  HeuristicTranslator(Evaluator &eval, const Module &module,
+                      const FunctionDef &fn, Heuristic &h,
+                      const std::vector<Heuristic> &earlier)
+      : eval(eval), module(module), fn(fn), h(h), earlier(earlier),
+        startErrors(eval.diags.numErrors()) {}
+
+  std::optional<Translated> translate(const Expr &e);
+
+private:
+  /// Reports that `e` is outside the language.
+  std::nullopt_t refuse(const Expr &e, const llvm::Twine &what) {
+    eval.diags.error(e.getLoc(), "heuristic '" + h.name + "': " + what +
+                                     " is not supported; " +
+                                     kHeuristicLanguage);
+    return std::nullopt;
+  }
+  /// `t` as an operand that must bind tighter than `precedence`.
+  static std::string wrap(const Translated &t, int precedence) {
+    return t.precedence > precedence ? t.text : "(" + t.text + ")";
+  }
+  /// `args["NAME"]`: the parameter's name, or empty after an error.
+  std::string argument(const Expr &e);
+  std::optional<Translated> translateCall(const CallExpr &e);
+
+  Evaluator &eval;
+  const Module &module;
+  const FunctionDef &fn;
+  Heuristic &h;
+  const std::vector<Heuristic> &earlier;
+  unsigned startErrors;
+  /// The error count before the translation (none reported yet if equal).
+  unsigned errorsAtStart() const { return startErrors; }
+};
+
+std::string HeuristicTranslator::argument(const Expr &e) {
+  auto *s = llvm::dyn_cast<SubscriptExpr>(&e);
+  auto *base = s ? llvm::dyn_cast<NameExpr>(s->base.get()) : nullptr;
+  if (!base || base->id != h.lambda->params[0])
+    return "";
+  auto *key = s->indices.size() == 1
+                  ? llvm::dyn_cast<StrLitExpr>(s->indices[0].get())
+                  : nullptr;
+  if (!key) {
+    refuse(e, "a subscript of '" + base->id + "' that is not a string");
+    return "";
+  }
+  if (llvm::none_of(fn.params,
+                    [&](const Param &p) { return p.name == key->value; })) {
+    eval.diags.error(s->indices[0]->getLoc(),
+                     "heuristic '" + h.name + "' reads '" + key->value +
+                         "', but '" + fn.name + "' has no such parameter");
+    return "";
+  }
+  return key->value;
+}
+
+std::optional<Translated> HeuristicTranslator::translate(const Expr &e) {
+  Translated out;
+  switch (e.getKind()) {
+  case Expr::Kind::IntLit:
+    out.text = std::to_string(llvm::cast<IntLitExpr>(e).value);
+    out.values = std::vector<int64_t>{llvm::cast<IntLitExpr>(e).value};
+    return out;
+  case Expr::Kind::BoolLit: {
+    bool v = llvm::cast<BoolLitExpr>(e).value;
+    out.text = v ? "True" : "False";
+    out.boolean = true;
+    out.values = std::vector<int64_t>{v};
+    return out;
+  }
+  case Expr::Kind::Subscript: {
+    std::string name = argument(e);
+    if (name.empty()) {
+      if (eval.diags.numErrors() == errorsAtStart())
+        return refuse(e, "this subscript");
+      return std::nullopt;
+    }
+    h.reads.push_back(HeuristicRead{name, e.getLoc(), false});
+    out.text = name;
+    // An earlier boolean heuristic's constexpr stays boolean.
+    for (const Heuristic &o : earlier)
+      if (o.name == name && o.boolean)
+        out.boolean = true;
+    return out;
+  }
+  case Expr::Kind::Name: {
+    const auto &n = llvm::cast<NameExpr>(e);
+    if (n.id == h.lambda->params[0])
+      return refuse(e, "'" + n.id + "' itself (read one argument, " + n.id +
+                           "[\"NAME\"])");
+    // A module-level constant becomes its value.
+    if (llvm::none_of(module.globals,
+                      [&](const GlobalAssign &g) { return g.name == n.id; }))
+      return refuse(e, "the name '" + n.id + "'");
+    std::optional<PyValue> v = eval.eval(e);
+    if (!v)
+      return std::nullopt;
+    if (!v->isIntLike())
+      return refuse(e, "'" + n.id + "', " + describe(*v) + ",");
+    out.boolean = v->kind == PyValue::Kind::Bool;
+    out.text = out.boolean ? (v->intValue ? "True" : "False")
+                           : std::to_string(v->intValue);
+    if (v->intValue < 0)
+      out.precedence = 7;
+    out.values = std::vector<int64_t>{v->intValue};
+    return out;
+  }
+  case Expr::Kind::UnaryOp: {
+    const auto &u = llvm::cast<UnaryOpExpr>(e);
+    if (u.op == UnaryOp::Invert)
+      return refuse(e, "'~'");
+    auto operand = translate(*u.operand);
+    if (!operand)
+      return std::nullopt;
+    if (u.op == UnaryOp::Pos)
+      return operand;
+    if (u.op == UnaryOp::Not) {
+      out.text = "not " + wrap(*operand, 2);
+      out.precedence = 3;
+      out.boolean = true;
+      return out;
+    }
+    out.text = "-" + wrap(*operand, 6);
+    out.precedence = 7;
+    return out;
+  }
+  case Expr::Kind::BinOp: {
+    const auto &b = llvm::cast<BinOpExpr>(e);
+    int precedence;
+    switch (b.op) {
+    case BinOp::Add:
+    case BinOp::Sub:
+      precedence = 5;
+      break;
+    case BinOp::Mul:
+    case BinOp::FloorDiv:
+    case BinOp::Mod:
+      precedence = 6;
+      break;
+    case BinOp::Div:
+      return refuse(e, "'/' (it gives a float; use '//')");
+    default:
+      return refuse(e, llvm::Twine("the operator '") + spelling(b.op) + "'");
+    }
+    auto lhs = translate(*b.lhs);
+    if (!lhs)
+      return std::nullopt;
+    auto rhs = translate(*b.rhs);
+    if (!rhs)
+      return std::nullopt;
+    out.text = wrap(*lhs, precedence - 1) + " " + spelling(b.op) + " " +
+               wrap(*rhs, precedence);
+    out.precedence = precedence;
+    return out;
+  }
+  case Expr::Kind::Compare: {
+    const auto &c = llvm::cast<CompareExpr>(e);
+    out.precedence = 4;
+    out.boolean = true;
+    for (size_t i = 0; i < c.ops.size(); ++i) {
+      CmpOp op = c.ops[i];
+      if (op == CmpOp::Is || op == CmpOp::IsNot) {
+        std::string name = argument(*c.operands[i]);
+        if (c.ops.size() != 1 || !llvm::isa<NoneLitExpr>(*c.operands[i + 1]) ||
+            name.empty()) {
+          if (eval.diags.numErrors() == errorsAtStart())
+            return refuse(e, "'is' other than args[\"NAME\"] is None");
+          return std::nullopt;
+        }
+        h.reads.push_back(HeuristicRead{name, c.operands[i]->getLoc(), true});
+        out.text = name + (op == CmpOp::Is ? " is None" : " is not None");
+        return out;
+      }
+      if (op == CmpOp::In || op == CmpOp::NotIn)
+        return refuse(e, llvm::Twine("'") + spelling(op) + "'");
+    }
+    for (size_t i = 0; i < c.operands.size(); ++i) {
+      auto operand = translate(*c.operands[i]);
+      if (!operand)
+        return std::nullopt;
+      if (i)
+        out.text += std::string(" ") + spelling(c.ops[i - 1]) + " ";
+      out.text += wrap(*operand, 4);
+    }
+    return out;
+  }
+  case Expr::Kind::BoolOp: {
+    const auto &b = llvm::cast<BoolOpExpr>(e);
+    out.precedence = b.isAnd ? 2 : 1;
+    out.boolean = true;
+    for (size_t i = 0; i < b.values.size(); ++i) {
+      auto operand = translate(*b.values[i]);
+      if (!operand)
+        return std::nullopt;
+      out.text += (i ? (b.isAnd ? " and " : " or ") : "") +
+                  wrap(*operand, out.precedence);
+      out.boolean &= operand->boolean;
+      out.values = i ? unionOf(out.values, operand->values) : operand->values;
+    }
+    return out;
+  }
+  case Expr::Kind::IfExp: {
+    const auto &i = llvm::cast<IfExpExpr>(e);
+    auto body = translate(*i.body);
+    if (!body)
+      return std::nullopt;
+    auto test = translate(*i.test);
+    if (!test)
+      return std::nullopt;
+    auto orelse = translate(*i.orelse);
+    if (!orelse)
+      return std::nullopt;
+    out.text =
+        wrap(*body, 0) + " if " + wrap(*test, 0) + " else " + orelse->text;
+    out.precedence = 0;
+    out.boolean = body->boolean && orelse->boolean;
+    out.values = unionOf(body->values, orelse->values);
+    return out;
+  }
+  case Expr::Kind::Call:
+    return translateCall(llvm::cast<CallExpr>(e));
+  case Expr::Kind::Attribute: {
+    const auto &a = llvm::cast<AttributeExpr>(e);
+    std::string path = eval.dottedPath(e);
+    return refuse(e, "'" + (path.empty() ? "." + a.attr : path) + "'");
+  }
+  case Expr::Kind::FloatLit:
+    return refuse(e, "a float");
+  case Expr::Kind::StrLit:
+    return refuse(e, "a string");
+  case Expr::Kind::NoneLit:
+    return refuse(e, "None outside 'is None'");
+  default:
+    return refuse(e, "this expression");
+  }
+}
+
+std::optional<Translated>
+HeuristicTranslator::translateCall(const CallExpr &e) {
+  std::string callee = eval.dottedPath(*e.callee);
+  if (!e.keywords.empty())
+    return refuse(e, "a call with keyword arguments");
+  size_t minArgs = 1, maxArgs = 1;
+  std::string name;
+  if (callee == "min" || callee == "max") {
+    name = callee;
+    minArgs = 2;
+    maxArgs = 64;
+  } else if (callee == "bool" || callee == "int") {
+    name = callee;
+  } else if (callee == "triton.next_power_of_2" ||
+             callee == "triton.runtime.next_power_of_2") {
+    name = "next_power_of_2";
+  } else if (callee == "triton.cdiv" || callee == "triton.language.cdiv") {
+    name = "cdiv";
+    minArgs = maxArgs = 2;
+  } else {
+    return refuse(
+        e, "a call of '" +
+               (callee.empty() ? std::string("this function") : callee) + "'");
+  }
+  if (e.args.size() < minArgs || e.args.size() > maxArgs)
+    return refuse(e, "this number of arguments to " + name + "()");
+  std::vector<Translated> args;
+  for (const ExprPtr &arg : e.args) {
+    auto t = translate(*arg);
+    if (!t)
+      return std::nullopt;
+    args.push_back(std::move(*t));
+  }
+  Translated out;
+  if (name == "int") {
+    out = args[0];
+    out.boolean = false;
+    return out;
+  }
+  out.text = name + "(";
+  for (size_t i = 0; i < args.size(); ++i)
+    out.text += (i ? ", " : "") + args[i].text;
+  out.text += ")";
+  out.boolean = name == "bool";
+  if (name == "min" || name == "max") {
+    // The values of min/max of known values.
+    std::optional<std::vector<int64_t>> values = args[0].values;
+    for (const Translated &arg : llvm::drop_begin(args)) {
+      if (!values || !arg.values) {
+        values = std::nullopt;
+        break;
+      }
+      std::vector<int64_t> next;
+      for (int64_t a : *values)
+        for (int64_t b : *arg.values) {
+          int64_t v = name == "min" ? std::min(a, b) : std::max(a, b);
+          if (!llvm::is_contained(next, v))
+            next.push_back(v);
+        }
+      values = next.size() <= kMaxValues
+                   ? std::optional<std::vector<int64_t>>(next)
+                   : std::nullopt;
+    }
+    out.values = values;
+  }
+  return out;
+}
+
+} // namespace
+
+bool DecoratorReader::translateHeuristic(Heuristic &h) {
+  unsigned errorsBefore = diags.numErrors();
+  HeuristicTranslator translator(eval, module, fn, h, result.heuristics);
+  std::optional<Translated> t = translator.translate(*h.lambda->body);
+  if (!t || diags.numErrors() != errorsBefore)
+    return false;
+  h.expr = t->text;
+  h.boolean = t->boolean;
+  if (!t->boolean && t->values)
+    h.values = *t->values;
+  return true;
 }
 
 bool DecoratorReader::readJit(const CallExpr &call) {

@@ -9,8 +9,10 @@
 // module-level names bound to such values and `triton.Config(...)`.
 // Anything that needs Python's run-time state (a call of a user function,
 // `torch.cuda...`, `os.environ`) is an error at its source position that
-// says what is supported. Heuristics are recorded (name and lambda), not
-// evaluated.
+// says what is supported. Heuristics are translated to the expressions a
+// manifest carries (docs/manifest.md, "heuristics"), which the generated C
+// evaluates per call; a lambda outside that language (a call of an unknown
+// function, `args["x"].dtype`, floats) is an error naming the heuristic.
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,6 +75,15 @@ struct AutotuneDecorator {
   std::vector<NamedParam> resetToZero;
 };
 
+/// A parameter a heuristic reads (`args["K"]`).
+struct HeuristicRead {
+  std::string name;
+  /// Position of the subscript.
+  Loc loc;
+  /// True when read as `args["p"] is None` (or `is not None`).
+  bool noneTest = false;
+};
+
 /// One entry of `@triton.heuristics({"NAME": lambda args: ...})`.
 struct Heuristic {
   std::string name;
@@ -80,6 +91,18 @@ struct Heuristic {
   Loc loc;
   /// The lambda, owned by the Module the decorators were read from.
   const LambdaExpr *lambda = nullptr;
+  /// The lambda's body in the Python syntax of a manifest's heuristic
+  /// (docs/manifest.md): `args["K"] % args["BLOCK_K"] == 0` becomes
+  /// `K % BLOCK_K == 0`, `triton.next_power_of_2(x)` becomes
+  /// `next_power_of_2(x)` and module-level constants their values.
+  std::string expr;
+  /// True if its value is always a boolean (a comparison, `not`, ...).
+  bool boolean = false;
+  /// The values it can take when the expression alone says (literals of a
+  /// conditional expression); empty otherwise, and for booleans.
+  std::vector<int64_t> values;
+  /// The parameters it reads, in source order.
+  std::vector<HeuristicRead> reads;
 };
 
 /// What a kernel's decorators say, in tkc's terms.

@@ -301,4 +301,98 @@ TEST(Heuristics, RefusesNonLambdas) {
             "names bound to such values, and triton.Config(...)");
 }
 
+/// The translation of heuristic `lambda` for `def k(n, K, p, BLOCK_K, E, B)`,
+/// as "expr" plus " [bool]" or " [values v1 v2]", or the first message.
+std::string heuristic(const std::string &lambda,
+                      const std::string &prefix = "") {
+  Source s(
+      std::string(kHeader) + prefix +
+      "@triton.heuristics({'E': lambda args: args['K'] > 0, 'B': " + lambda +
+      "})\n@triton.jit\ndef k(n, K, p, BLOCK_K: tl.constexpr, "
+      "E: tl.constexpr, B: tl.constexpr):\n    pass\n");
+  auto d = s.read();
+  if (!d)
+    return s.firstMessage();
+  const Heuristic &h = d->heuristics.back();
+  std::string out = h.expr;
+  if (h.boolean)
+    out += " [bool]";
+  if (!h.values.empty()) {
+    out += " [values";
+    for (int64_t v : h.values)
+      out += " " + std::to_string(v);
+    out += "]";
+  }
+  for (const HeuristicRead &r : h.reads)
+    out += " " + r.name + (r.noneTest ? "?" : "") + "@" +
+           std::to_string(s.diags.getLineAndColumn(r.loc).second);
+  return out;
+}
+
+TEST(Heuristics, Translates) {
+  EXPECT_EQ(heuristic("lambda args: args['K'] % args['BLOCK_K'] == 0"),
+            "K % BLOCK_K == 0 [bool] K@72 BLOCK_K@84");
+  EXPECT_EQ(heuristic("lambda a: triton.next_power_of_2(a['n'])"),
+            "next_power_of_2(n) n@92");
+  EXPECT_EQ(heuristic("lambda a: a['p'] is not None"),
+            "p is not None [bool] p?@69");
+  EXPECT_EQ(heuristic("lambda a: not (a['n'] // 2 >= 8 and a['E'])"),
+            "not (n // 2 >= 8 and E) [bool] n@74 E@95");
+  EXPECT_EQ(
+      heuristic("lambda a: 64 if a['n'] > LIMIT else 32", "LIMIT = 1024\n"),
+      "64 if n > 1024 else 32 [values 64 32] n@75");
+  EXPECT_EQ(heuristic("lambda a: min(max(a['n'], 16), 128)"),
+            "min(max(n, 16), 128) n@77");
+  EXPECT_EQ(heuristic("lambda a: max(16 if a['E'] else 32, 64)"),
+            "max(16 if E else 32, 64) [values 64] E@79");
+  EXPECT_EQ(heuristic("lambda a: bool(a['n'] % 2) or triton.cdiv(a['n'], "
+                      "a['K']) > 1"),
+            "bool(n % 2) or cdiv(n, K) > 1 [bool] n@74 n@101 K@109");
+  EXPECT_EQ(heuristic("lambda a: int(0 < a['n'] <= 4) * -(a['K'] - 1)"),
+            "(0 < n <= 4) * -(K - 1) n@77 K@94");
+}
+
+TEST(Heuristics, RefusesWhatCIsNotGiven) {
+  EXPECT_EQ(heuristic("lambda a: a['p'].dtype == 'fp16'"),
+            "test.py:3:69: error: heuristic 'B': '.dtype' is not supported; a "
+            "heuristic is an integer or boolean expression over the kernel's "
+            "arguments (args[\"NAME\"]) and constexprs, with + - * // %, "
+            "comparisons, 'is None', and/or/not, conditional expressions, "
+            "min, max, triton.next_power_of_2, triton.cdiv, bool() and int()");
+  EXPECT_EQ(heuristic("lambda a: pick(a['n'])", "def pick(n):\n    return n\n"),
+            "test.py:5:69: error: heuristic 'B': a call of 'pick' is not "
+            "supported; a heuristic is an integer or boolean expression over "
+            "the kernel's arguments (args[\"NAME\"]) and constexprs, with + - "
+            "* // %, comparisons, 'is None', and/or/not, conditional "
+            "expressions, min, max, triton.next_power_of_2, triton.cdiv, "
+            "bool() and int()");
+  auto first = [](const std::string &message) {
+    return message.substr(0, message.find(" is not supported"));
+  };
+  EXPECT_EQ(first(heuristic("lambda a: a['n'] / 2")),
+            "test.py:3:69: error: heuristic 'B': '/' (it gives a float; use "
+            "'//')");
+  EXPECT_EQ(first(heuristic("lambda a: a['n'] > 0.5")),
+            "test.py:3:78: error: heuristic 'B': a float");
+  EXPECT_EQ(first(heuristic("lambda a: a['n'] << 2")),
+            "test.py:3:69: error: heuristic 'B': the operator '<<'");
+  EXPECT_EQ(first(heuristic("lambda a: a")),
+            "test.py:3:69: error: heuristic 'B': 'a' itself (read one "
+            "argument, a[\"NAME\"])");
+  EXPECT_EQ(first(heuristic("lambda a: a['n'] in (1, 2)")),
+            "test.py:3:69: error: heuristic 'B': 'in'");
+  EXPECT_EQ(first(heuristic("lambda a: a[0]")),
+            "test.py:3:69: error: heuristic 'B': a subscript of 'a' that is "
+            "not a string");
+  EXPECT_EQ(first(heuristic("lambda a: torch.cuda.device_count()")),
+            "test.py:3:69: error: heuristic 'B': a call of "
+            "'torch.cuda.device_count'");
+  EXPECT_EQ(first(heuristic("lambda a: a['n'] is 3")),
+            "test.py:3:69: error: heuristic 'B': 'is' other than "
+            "args[\"NAME\"] is None");
+  EXPECT_EQ(heuristic("lambda a: a['M'] > 0"),
+            "test.py:3:71: error: heuristic 'B' reads 'M', but 'k' has no "
+            "such parameter");
+}
+
 } // namespace

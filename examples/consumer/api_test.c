@@ -21,7 +21,7 @@ int main(void) {
   expect(scale_config(NULL, 7, NULL, NULL, 2.0f, 16) ==
              TKC_ERROR_INVALID_ARGUMENT,
          "scale_config rejects config 7");
-  expect(TKC_ABI_VERSION == 3, "the runtime ABI the header was made for");
+  expect(TKC_ABI_VERSION == 4, "the runtime ABI the header was made for");
   if (failures == 0)
     printf("PASS\n");
   return failures == 0 ? 0 : 1;

@@ -280,7 +280,8 @@ static tkc_status cuda_shared_memory(const void *table,
 /** cuModuleLoadData into device->context (pushed for the load), the entry,
  *  and the opt-in for more than 48 KiB of dynamic shared memory. */
 static tkc_status cuda_load(const void *table, const tkc_device *device,
-                            const tkc_variant *variant, unsigned shared_bytes,
+                            const tkc_variant *variant,
+                            const unsigned char *image, unsigned shared_bytes,
                             void **module, void **function) {
   const tkc_cuda_driver *driver = table;
   tkc_cu_context previous = NULL;
@@ -289,7 +290,7 @@ static tkc_status cuda_load(const void *table, const tkc_device *device,
                             "cuCtxPushCurrent");
   if (status != TKC_SUCCESS)
     return status;
-  result = driver->cuModuleLoadData(module, variant->binary);
+  result = driver->cuModuleLoadData(module, image);
   if (result != TKC_CUDA_SUCCESS) {
     status = tkc_fail(TKC_ERROR_MODULE_LOAD,
                       "cuModuleLoadData failed: %s (%s cubin of %s on "

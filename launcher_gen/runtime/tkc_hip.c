@@ -213,7 +213,8 @@ static tkc_status hip_shared_memory(const void *table, const tkc_device *device,
 /** hipModuleLoadData on device->ordinal (made current for the load, then
  *  restored), and the entry. */
 static tkc_status hip_load(const void *table, const tkc_device *device,
-                           const tkc_variant *variant, unsigned shared_bytes,
+                           const tkc_variant *variant,
+                           const unsigned char *image, unsigned shared_bytes,
                            void **module, void **function) {
   const tkc_hip_driver *driver = table;
   int previous = -1;
@@ -228,7 +229,7 @@ static tkc_status hip_load(const void *table, const tkc_device *device,
     return tkc_fail(TKC_ERROR_DRIVER,
                     "selecting HIP device %d to load %s failed: %s",
                     device->ordinal, variant->entry, error_name(driver, error));
-  error = driver->hipModuleLoadData(module, variant->binary);
+  error = driver->hipModuleLoadData(module, image);
   if (error != TKC_HIP_SUCCESS) {
     status = tkc_fail(TKC_ERROR_MODULE_LOAD,
                       "hipModuleLoadData failed: %s (%s code object of %s on "

@@ -396,18 +396,22 @@ static tkc_status launch_shared_bytes(const tkc_vendor_ops *vendor,
   return status;
 }
 
-/** Loads `variant` for `device` into `node` through its vendor. */
+/** Loads `variant` for `device` into `node` through its vendor (its binary
+ *  decompressed first if it is in a pack). */
 static tkc_status vendor_load(const tkc_device *device,
                               const tkc_variant *variant,
                               tkc_loaded_module *node) {
   const tkc_vendor_ops *vendor = NULL;
   const void *driver = NULL;
+  const unsigned char *image = NULL;
   tkc_status status = variant_vendor(variant, &vendor, &driver);
   if (status == TKC_SUCCESS)
     status = launch_shared_bytes(vendor, driver, device, variant,
                                  &node->shared_bytes);
   if (status == TKC_SUCCESS)
-    status = vendor->load(driver, device, variant, node->shared_bytes,
+    status = tkc_variant_image(variant, &image);
+  if (status == TKC_SUCCESS)
+    status = vendor->load(driver, device, variant, image, node->shared_bytes,
                           &node->module, &node->function);
   return status;
 }
@@ -579,4 +583,64 @@ int64_t tkc_grid_u64(tkc_status *status, uint64_t a) {
   if (a > (uint64_t)INT64_MAX)
     return grid_error(status, "unsigned argument too large");
   return (int64_t)a;
+}
+
+int64_t tkc_grid_floordiv(tkc_status *status, int64_t a, int64_t b) {
+  int64_t q;
+  if (b == 0)
+    return grid_error(status, "division by zero");
+  if (a == INT64_MIN && b == -1)
+    return grid_error(status, "integer overflow in //");
+  q = a / b;
+  if (a % b != 0 && ((a < 0) != (b < 0)))
+    --q;
+  return q;
+}
+
+int64_t tkc_grid_floormod(tkc_status *status, int64_t a, int64_t b) {
+  int64_t r;
+  if (b == 0)
+    return grid_error(status, "remainder by zero");
+  if (b == -1)
+    return 0;
+  r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0)))
+    r += b;
+  return r;
+}
+
+int64_t tkc_grid_min(tkc_status *status, int64_t a, int64_t b) {
+  (void)status;
+  return a < b ? a : b;
+}
+
+int64_t tkc_grid_max(tkc_status *status, int64_t a, int64_t b) {
+  (void)status;
+  return a > b ? a : b;
+}
+
+int64_t tkc_grid_next_pow2(tkc_status *status, int64_t a) {
+  int64_t p = 1;
+  if (a <= 0)
+    return 0;
+  if (a > (INT64_C(1) << 62))
+    return grid_error(status, "integer overflow in next_power_of_2");
+  while (p < a)
+    p <<= 1;
+  return p;
+}
+
+int tkc_heuristic_is(tkc_status *status, const char *kernel, const char *name,
+                     const char *expr, int64_t value, int64_t expected) {
+  static const char prefix[] = "grid expression: ";
+  char reason[256];
+  const char *why;
+  if (*status == TKC_SUCCESS)
+    return value == expected;
+  why = tkc_last_error();
+  if (strncmp(why, prefix, sizeof prefix - 1) == 0)
+    why += sizeof prefix - 1;
+  snprintf(reason, sizeof reason, "%s", why);
+  tkc_fail(*status, "%s: heuristic %s (%s): %s", kernel, name, expr, reason);
+  return 0;
 }

@@ -36,7 +36,7 @@ extern "C" {
 
 /** ABI version of this header and of the generated launchers: a generated
  *  file refuses to compile against a runtime with another version. */
-#define TKC_ABI_VERSION 3
+#define TKC_ABI_VERSION 4
 
 /** The active vendor's own stream handle: a CUstream on NVIDIA, a
  *  hipStream_t on AMD. NULL is the default stream (of the current context
@@ -54,7 +54,8 @@ typedef enum tkc_status {
   TKC_ERROR_NO_DEVICE = 2,
   /** No compiled variant fits the device's architecture and the arguments. */
   TKC_ERROR_NO_VARIANT = 3,
-  /** The driver rejected the binary (module load or function lookup). */
+  /** The binary cannot be loaded: the driver rejected it (module load or
+   *  function lookup), or its compressed form in the launcher is corrupt. */
   TKC_ERROR_MODULE_LOAD = 4,
   /** The driver rejected the launch. */
   TKC_ERROR_LAUNCH = 5,
@@ -128,6 +129,41 @@ typedef struct tkc_variant_state {
   void *loaded;
 } tkc_variant_state;
 
+/** Decompresses the `compressed_size` bytes at `compressed` into exactly
+ *  `size` bytes at `out`. Returns 0, or nonzero after writing why into
+ *  `reason` (of `reason_size` bytes). */
+typedef int (*tkc_decompress_fn)(const void *compressed, size_t compressed_size,
+                                 void *out, size_t size, char *reason,
+                                 size_t reason_size);
+
+/** The decompressor of tkc-launcher-gen's packs: one zstd frame, with its
+ *  content size and checksum (tkc_zstd.c, on Debian's static libzstd). */
+int tkc_zstd_decompress(const void *compressed, size_t compressed_size,
+                        void *out, size_t size, char *reason,
+                        size_t reason_size);
+
+/** Mutable per-pack state owned by the runtime (the decompressed bytes once
+ *  a load needed them). A launcher defines one zero-initialized object per
+ *  pack and never touches it. */
+typedef struct tkc_pack_state {
+  void *bytes;
+} tkc_pack_state;
+
+/** The binaries of several variants, back to back, compressed as one
+ *  frame. It is decompressed once, at the first load of any of its
+ *  variants (thread-safely), and kept for the life of the process. */
+typedef struct tkc_blob_pack {
+  /** What it holds, for messages: "the CUDA binaries of vector_add". */
+  const char *what;
+  const unsigned char *compressed;
+  size_t compressed_size;
+  /** The size of the decompressed contents. */
+  size_t size;
+  tkc_decompress_fn decompress;
+  /** Runtime-owned state (see tkc_pack_state). */
+  tkc_pack_state *state;
+} tkc_blob_pack;
+
 /** One compiled binary of a kernel, as a generated launcher describes it. */
 typedef struct tkc_variant {
   /** Vendor API of the binary. */
@@ -140,7 +176,8 @@ typedef struct tkc_variant {
   /** CUDA: 1 for an arch-specific cubin (sm_90a), which runs only on exactly
    *  that compute capability. */
   int arch_specific;
-  /** The cubin/hsaco bytes and their count. */
+  /** The cubin/hsaco bytes and their count; `binary` is NULL when the
+   *  binary is compressed in `pack`. */
   const unsigned char *binary;
   size_t binary_size;
   /** The kernel function's symbol in the binary. */
@@ -159,6 +196,10 @@ typedef struct tkc_variant {
   const char *specialization;
   /** Runtime-owned state (see tkc_variant_state). */
   tkc_variant_state *state;
+  /** NULL, or the pack whose decompressed contents hold the binary: its
+   *  binary_size bytes at pack_offset. */
+  const tkc_blob_pack *pack;
+  size_t pack_offset;
 } tkc_variant;
 
 /** A device as the runtime resolved it for one call. */
@@ -321,6 +362,25 @@ int64_t tkc_grid_cdiv(tkc_status *status, int64_t a, int64_t b);
 /** An unsigned 64-bit argument as a grid operand (overflow above
  *  INT64_MAX); see tkc_grid_add. */
 int64_t tkc_grid_u64(tkc_status *status, uint64_t a);
+/** a // b, flooring as in Python; see tkc_grid_add. */
+int64_t tkc_grid_floordiv(tkc_status *status, int64_t a, int64_t b);
+/** a % b as in Python (the sign of b); see tkc_grid_add. */
+int64_t tkc_grid_floormod(tkc_status *status, int64_t a, int64_t b);
+/** min(a, b); never fails. */
+int64_t tkc_grid_min(tkc_status *status, int64_t a, int64_t b);
+/** max(a, b); never fails. */
+int64_t tkc_grid_max(tkc_status *status, int64_t a, int64_t b);
+/** triton.next_power_of_2(a): the least power of two >= a, 0 for a <= 0
+ *  (as Triton's bit-smearing gives); overflow above 2^62. */
+int64_t tkc_grid_next_pow2(tkc_status *status, int64_t a);
+
+/** Whether heuristic `name` (the C text of its Python `expr`) of `kernel`,
+ *  evaluated to `value`, computes the constexpr value `expected` of a
+ *  variant. If its evaluation failed (`*status` is not TKC_SUCCESS), the
+ *  reason is restated as "KERNEL: heuristic NAME (EXPR): REASON" and the
+ *  result is 0. */
+int tkc_heuristic_is(tkc_status *status, const char *kernel, const char *name,
+                     const char *expr, int64_t value, int64_t expected);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -166,13 +166,13 @@ typedef struct tkc_vendor_ops {
   tkc_status (*shared_memory)(const void *driver, const tkc_device *device,
                               const tkc_variant *variant, unsigned *per_sm,
                               unsigned *reserved);
-  /** Loads `variant`'s binary for `device` (into device->context) and looks
-   *  its entry up, making it launchable with `shared_bytes` of dynamic
-   *  shared memory; on failure unloads what it loaded. Called under the
-   *  runtime's load lock. */
+  /** Loads `image`, `variant`'s binary, for `device` (into
+   *  device->context) and looks its entry up, making it launchable with
+   *  `shared_bytes` of dynamic shared memory; on failure unloads what it
+   *  loaded. Called under the runtime's load lock. */
   tkc_status (*load)(const void *driver, const tkc_device *device,
-                     const tkc_variant *variant, unsigned shared_bytes,
-                     void **module, void **function);
+                     const tkc_variant *variant, const unsigned char *image,
+                     unsigned shared_bytes, void **module, void **function);
   /** Launches a loaded function with `shared_bytes` of dynamic shared
    *  memory; `grid` is already checked against the common limits. */
   tkc_status (*launch)(const void *driver, const tkc_variant *variant,
@@ -205,6 +205,18 @@ typedef struct tkc_vendor_ops {
 extern const tkc_vendor_ops tkc_cuda_ops;
 /** AMD, through libamdhip64 (tkc_hip.c). */
 extern const tkc_vendor_ops tkc_hip_ops;
+
+/*===--------------------------------------------------------------------===*/
+/* Compressed binaries (tkc_pack.c)                                         */
+/*===--------------------------------------------------------------------===*/
+
+/** Sets `*image` to `variant`'s binary: `variant->binary`, or its bytes in
+ *  its pack, which is decompressed on the first call that needs it (once
+ *  per process, thread-safely; a failure is not kept, a later call tries
+ *  again). A corrupt pack is TKC_ERROR_MODULE_LOAD with the decompressor's
+ *  reason. */
+tkc_status tkc_variant_image(const tkc_variant *variant,
+                             const unsigned char **image);
 
 /*===--------------------------------------------------------------------===*/
 /* Shared by the vendor-neutral parts (tkc_runtime.c)                       */

@@ -3,13 +3,16 @@
 // Calls the C API that tkc-launcher-gen generated from inputs/ (vector_add:
 // sm_80 generic, sm_90a specialized and sm_90a generic; scale: two configs
 // with an omitted ==1 parameter and a hidden argument; mixed_add: the same
-// kernel for NVIDIA and AMD in one launcher) against the fake CUDA and HIP
-// drivers, and checks which binary each call launched and how.
+// kernel for NVIDIA and AMD in one launcher; all with their binaries in zstd
+// frames, and vector_add_plain as vector_add with --no-compress) against the
+// fake CUDA and HIP drivers, and checks which binary each call launched and
+// how, and that the driver got each binary's original bytes.
 //
 //===----------------------------------------------------------------------===//
 #include "mixed_add.h"
 #include "scale.h"
 #include "vector_add.h"
+#include "vector_add_plain.h"
 
 #include "testing/fake_cuda_driver.h"
 #include "testing/fake_hip_driver.h"
@@ -18,6 +21,8 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <thread>
 #include <vector>
@@ -46,6 +51,23 @@ protected:
   void useDevice(int major, int minor) {
     fake().addDevice(major, minor);
     fake().setCurrent(fake().primaryContext(0));
+  }
+
+  /// The bytes of inputs/`file`, one of the binaries the launchers embed.
+  static std::string inputBytes(const std::string &file) {
+    std::ifstream in("launcher_gen/test/inputs/" + file, std::ios::binary);
+    EXPECT_TRUE(in.good()) << file;
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
+
+  /// The driver got `file`'s bytes, exactly, at `data`.
+  static void expectInputBytes(const void *data, const std::string &file) {
+    std::string expected = inputBytes(file);
+    ASSERT_NE(data, nullptr) << file;
+    ASSERT_FALSE(expected.empty()) << file;
+    EXPECT_EQ(std::string(static_cast<const char *>(data), expected.size()),
+              expected)
+        << file;
   }
 
   /// The image text of the only launch so far.
@@ -317,6 +339,44 @@ TEST_F(GeneratedLauncherTest, MixedPreloadOnAmdLoadsOnlyItsCodeObjects) {
   EXPECT_EQ(hip().moduleLoads[1].image, "gfx942 generic add_kernel");
   EXPECT_EQ(hip().moduleLoads[0].device, 1);
   EXPECT_EQ(hip().current(), 0);
+  EXPECT_TRUE(fake().moduleLoads.empty());
+}
+
+TEST_F(GeneratedLauncherTest, CompressedCubinsReachTheDriverUnchanged) {
+  useDevice(9, 0);
+  ASSERT_EQ(vector_add_preload(0), TKC_SUCCESS) << tkc_last_error();
+  ASSERT_EQ(fake().moduleLoads.size(), 2u);
+  expectInputBytes(fake().moduleLoads[0].data, "add.sm_90a.cubin");
+  expectInputBytes(fake().moduleLoads[1].data, "add.sm_90a.generic.cubin");
+  // Another context reads the same decompressed bytes.
+  fake().addDevice(8, 6);
+  ASSERT_EQ(vector_add_preload(1), TKC_SUCCESS) << tkc_last_error();
+  ASSERT_EQ(fake().moduleLoads.size(), 3u);
+  expectInputBytes(fake().moduleLoads[2].data, "add.sm_80.cubin");
+}
+
+TEST_F(GeneratedLauncherTest, UncompressedCubinsReachTheDriverUnchanged) {
+  useDevice(8, 0);
+  ASSERT_EQ(vector_add_plain(stream, x, y, out, 4096, 1), TKC_SUCCESS)
+      << tkc_last_error();
+  ASSERT_EQ(fake().moduleLoads.size(), 1u);
+  expectInputBytes(fake().moduleLoads[0].data, "add.sm_80.cubin");
+  EXPECT_EQ(launchedImage(), "sm_80 generic add_kernel");
+}
+
+TEST_F(GeneratedLauncherTest, CompressedCodeObjectsReachHipUnchanged) {
+  // HIP modules are cached per device ordinal for the process: devices 4
+  // and 5 are ones no other test loads on.
+  for (int i = 0; i < 4; ++i)
+    hip().addDevice("gfx1030");
+  hip().addDevice("gfx90a:sramecc+:xnack-");
+  hip().addDevice("gfx942:sramecc+:xnack-");
+  ASSERT_EQ(mixed_add_preload(4), TKC_SUCCESS) << tkc_last_error();
+  ASSERT_EQ(mixed_add_preload(5), TKC_SUCCESS) << tkc_last_error();
+  ASSERT_EQ(hip().moduleLoads.size(), 3u);
+  expectInputBytes(hip().moduleLoads[0].data, "add.gfx90a.hsaco");
+  expectInputBytes(hip().moduleLoads[1].data, "add.gfx942.hsaco");
+  expectInputBytes(hip().moduleLoads[2].data, "add.gfx942.generic.hsaco");
   EXPECT_TRUE(fake().moduleLoads.empty());
 }
 

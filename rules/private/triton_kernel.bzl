@@ -5,10 +5,17 @@ The macro `triton_kernel` instantiates three things:
   * `<name>_codegen` (rule `_tkc_codegen`): one `TkcCompile` action per
     variant, writing `<stem>.cubin|hsaco` + `<stem>.json`, one
     `TkcLauncherGen` action writing `<name>.h` + `<name>.c` from all the
-    metadata files, and one `TkcReport` action writing `<name>.variants.txt`
-    (variants and blob bytes per target). The variants come from the
+    metadata files (the binaries embedded in zstd frames unless
+    `compress = False`), and one `TkcReport` action writing
+    `<name>.variants.txt` (variants and blob bytes per target, the bytes
+    embedded, and per variant registers, spills, shared memory and compile
+    time). The variants come from the
     attributes (target × signature) or from a manifest (docs/manifest.md:
-    config × specialization × target);
+    config × specialization × target). With `decorators = True`, one
+    `TkcAot` action runs `tkc aot` instead, which reads the kernel's
+    @triton.autotune and @triton.heuristics and compiles every variant they
+    give (their number is known only once the source is read), keeping them
+    in the tree artifact `<name>.variants/`;
   * `<name>_header`, `<name>_source`: the generated pair, by output group;
   * `<name>`: a cc_library over that pair, depending on the tkc runtime, so a
     consumer gets CcInfo and writes `#include "<name>.h"`.
@@ -38,7 +45,8 @@ TkcKernelInfo = provider(
                     "binary, metadata), one per TkcCompile action (config " +
                     "and specialization: their names in the manifest, or None)",
         "report": "File: <name>.variants.txt, `<arch>: <N> variants, <B> " +
-                  "blob bytes` per target",
+                  "blob bytes` per target, the bytes embedded, and a " +
+                  "table of the variants (rules/README.md)",
     },
 )
 
@@ -167,6 +175,15 @@ def _manifest_variants(ctx):
         ))
     return variants
 
+# Runs tkc ($2 and what follows) and writes its wall time in milliseconds to
+# $1; tkc's own exit status is the action's.
+_TIMED_COMPILE_SCRIPT = """
+ms="$1"; shift
+start=$(date +%s%N)
+"$@" || exit $?
+echo $(( ($(date +%s%N) - start) / 1000000 )) > "$ms"
+"""
+
 def _compile(ctx, variant):
     """Declares the TkcCompile action of one variant; returns its outputs."""
     binary = ctx.actions.declare_file(variant.stem + "." + variant.ext)
@@ -200,11 +217,18 @@ def _compile(ctx, variant):
         args.add(ctx.file._ocml, format = "--ocml=%s")
         inputs += [ctx.file._lld, ctx.file._ocml]
 
-    ctx.actions.run(
-        executable = ctx.executable._tkc,
-        arguments = [args],
+    # The compile time goes to <stem>.compile_ms, for the variants report
+    # only: nothing that is linked reads it.
+    compile_ms = ctx.actions.declare_file(variant.stem + ".compile_ms")
+    timed = ctx.actions.args()
+    timed.add(compile_ms)
+    timed.add(ctx.executable._tkc)
+    ctx.actions.run_shell(
+        command = _TIMED_COMPILE_SCRIPT,
+        arguments = [timed, args],
         inputs = inputs,
-        outputs = [binary, metadata],
+        tools = [ctx.attr._tkc[DefaultInfo].files_to_run],
+        outputs = [binary, metadata, compile_ms],
         mnemonic = "TkcCompile",
         progress_message = "Compiling Triton kernel %s for %s (%s%s)" % (
             ctx.attr.kernel,
@@ -220,18 +244,113 @@ def _compile(ctx, variant):
         specialization = variant.specialization,
         binary = binary,
         metadata = metadata,
+        compile_ms = compile_ms,
+        stem = variant.stem,
     )
 
-def _launcher_gen(ctx, compiled):
-    """Declares the TkcLauncherGen action; returns (header, source)."""
+def _aot(ctx):
+    """Declares the TkcAot action of a decorated kernel (`tkc aot` reads its
+    decorators, compiles every variant into `<name>.variants/` and writes the
+    C pair); returns (header, source, variants directory)."""
     header = ctx.actions.declare_file(ctx.attr.out_name + ".h")
     source = ctx.actions.declare_file(ctx.attr.out_name + ".c")
+    variants = ctx.actions.declare_directory(ctx.attr.out_name + ".variants")
+    parsed = [_parse_target(t) for t in ctx.attr.targets]
+
+    args = ctx.actions.args()
+    args.add("aot")
+    args.add("-n", ctx.attr.kernel)
+    args.add("-s", ctx.attr.signatures[0])
+    args.add("-g", ctx.attr.grid)
+    args.add("-w", str(ctx.attr.num_warps))
+    args.add("-ns", str(ctx.attr.num_stages))
+    args.add("-t", ",".join(ctx.attr.targets))
+    args.add("-o", header.path[:-len(".h")])
+    args.add("--out-name=" + ctx.attr.out_name)
+    args.add(ctx.executable._launcher_gen, format = "--launcher-gen=%s")
+    args.add(variants.path, format = "--variants-dir=%s")
+    args.add_all(ctx.attr.import_paths, format_each = "--import-path=%s")
+    for param in sorted(ctx.attr.restore.keys()):
+        args.add("--restore=%s=%s" % (param, ctx.attr.restore[param]))
+    for constexpr in sorted(ctx.attr.heuristic_values.keys()):
+        args.add("--heuristic-values=%s=%s" % (constexpr, ctx.attr.heuristic_values[constexpr]))
+    inputs = [ctx.file.src] + ctx.files.deps
+    if [p for p in parsed if p[0] == "cuda"]:
+        args.add(ctx.file._ptxas, format = "--ptxas=%s")
+        args.add(ctx.file._libdevice, format = "--libdevice=%s")
+        inputs += [ctx.file._ptxas, ctx.file._libdevice]
+    if [p for p in parsed if p[0] != "cuda"]:
+        args.add(ctx.file._lld, format = "--ld-lld=%s")
+        args.add(ctx.file._ocml, format = "--ocml=%s")
+        inputs += [ctx.file._lld, ctx.file._ocml]
+    args.add(ctx.file.src)
+
+    ctx.actions.run(
+        executable = ctx.executable._tkc,
+        arguments = [args],
+        inputs = inputs,
+        tools = [ctx.executable._launcher_gen],
+        outputs = [header, source, variants],
+        mnemonic = "TkcAot",
+        progress_message = "Compiling the decorated Triton kernel %s (%s)" % (
+            ctx.attr.kernel,
+            ctx.label,
+        ),
+    )
+    return header, source, variants
+
+# Writes `<arch>: <N> variants, <B> blob bytes` per target to $1 for the
+# variants tkc aot left in directory $2 (named `*.<arch>.<ext>` when there
+# are several targets, `*.<ext>` for one); the archs follow.
+_AOT_REPORT_SCRIPT = """
+out="$1"; dir="$2"; shift 2
+: > "$out"
+several=$([ $# -gt 1 ] && echo 1 || echo 0)
+for arch in "$@"; do
+  n=0; bytes=0
+  for f in "$dir"/*.cubin "$dir"/*.hsaco; do
+    [ -f "$f" ] || continue
+    case "$f" in *."$arch".cubin|*."$arch".hsaco) ;; *) [ "$several" = 0 ] || continue ;; esac
+    n=$((n + 1)); bytes=$((bytes + $(wc -c < "$f")))
+  done
+  echo "$arch: $n variants, $bytes blob bytes" >> "$out"
+done
+"""
+
+def _aot_report(ctx, variants):
+    """Declares the TkcReport action of a decorated kernel; returns the
+    report file."""
+    report = ctx.actions.declare_file(ctx.attr.out_name + ".variants.txt")
+    args = ctx.actions.args()
+    args.add(report)
+    args.add(variants.path)
+    args.add_all([_parse_target(t)[1] for t in ctx.attr.targets])
+    ctx.actions.run_shell(
+        command = _AOT_REPORT_SCRIPT,
+        arguments = [args],
+        inputs = [variants],
+        outputs = [report],
+        mnemonic = "TkcReport",
+        progress_message = "Counting the variants of %s" % ctx.label,
+    )
+    return report
+
+def _launcher_gen(ctx, compiled):
+    """Declares the TkcLauncherGen action; returns (header, source, the
+    launcher's report: bytes before and after compression, registers,
+    spills and shared memory per variant)."""
+    header = ctx.actions.declare_file(ctx.attr.out_name + ".h")
+    source = ctx.actions.declare_file(ctx.attr.out_name + ".c")
+    launcher_report = ctx.actions.declare_file(ctx.attr.out_name + ".launcher.txt")
 
     args = ctx.actions.args()
     args.add("--name", ctx.attr.out_name)
     args.add("--grid", ctx.attr.grid)
     args.add("--header", header)
     args.add("--source", source)
+    args.add("--report", launcher_report)
+    if not ctx.attr.compress:
+        args.add("--no-compress")
 
     # Each metadata file names its binary, which is embedded in the .c.
     inputs = [c.metadata for c in compiled] + [c.binary for c in compiled]
@@ -248,59 +367,83 @@ def _launcher_gen(ctx, compiled):
         executable = ctx.executable._launcher_gen,
         arguments = [args],
         inputs = inputs,
-        outputs = [header, source],
+        outputs = [header, source, launcher_report],
         mnemonic = "TkcLauncherGen",
         progress_message = "Generating the C launcher of %s" % ctx.label,
     )
-    return header, source
+    return header, source, launcher_report
 
-# Writes `<arch>: <N> variants, <B> blob bytes` per target to $1, from the
-# arguments that follow: per target, its arch, N and its N binaries.
+# Writes the variants report $1: tkc-launcher-gen's report $2 (per target
+# its variants and blob bytes, the bytes embedded, and a table of the
+# variants' registers, spills, shared memory and blob bytes, each cell
+# padded) with a compile_ms column added to the table from the pairs that
+# follow: a variant's stem and its .compile_ms file.
 _REPORT_SCRIPT = """
-out="$1"; shift
-: > "$out"
+out="$1"; launcher="$2"; shift 2
+declare -A ms
 while [ $# -gt 0 ]; do
-  arch="$1"; n="$2"; shift 2
-  bytes=0
-  i=0
-  while [ "$i" -lt "$n" ]; do
-    bytes=$((bytes + $(wc -c < "$1")))
-    shift; i=$((i + 1))
-  done
-  echo "$arch: $n variants, $bytes blob bytes" >> "$out"
+  ms[$1]=$(cat "$2")
+  shift 2
 done
+table=0
+while IFS= read -r line; do
+  case "$line" in
+    "variant "*) table=1; echo "${line}compile_ms" ;;
+    "warning: "* | "") table=0; echo "$line" ;;
+    *) if [ "$table" = 1 ]; then
+         echo "${line}${ms[${line%% *}]:-?}"
+       else
+         echo "$line"
+       fi ;;
+  esac
+done < "$launcher" > "$out"
 """
 
-def _report(ctx, compiled):
-    """Declares the action writing `<name>.variants.txt`: per target, in the
-    order of `targets`, how many variants it has and their binaries' total
-    size (known only once they are compiled); returns the file."""
+def _report(ctx, compiled, launcher_report):
+    """Declares the action writing `<name>.variants.txt` (rules/README.md):
+    tkc-launcher-gen's report with each variant's compile time; returns the
+    file. Only this file varies from build to build (the compile times)."""
     report = ctx.actions.declare_file(ctx.attr.out_name + ".variants.txt")
     args = ctx.actions.args()
     args.add(report)
-    archs = []
+    args.add(launcher_report)
     for c in compiled:
-        if c.arch not in archs:
-            archs.append(c.arch)
-    for arch in archs:
-        binaries = [c.binary for c in compiled if c.arch == arch]
-        args.add(arch)
-        args.add(str(len(binaries)))
-        args.add_all(binaries)
+        args.add(c.stem)
+        args.add(c.compile_ms)
     ctx.actions.run_shell(
         command = _REPORT_SCRIPT,
         arguments = [args],
-        inputs = [c.binary for c in compiled],
+        inputs = [launcher_report] + [c.compile_ms for c in compiled],
         outputs = [report],
         mnemonic = "TkcReport",
-        progress_message = "Counting the variants of %s" % ctx.label,
+        progress_message = "Reporting the variants of %s" % ctx.label,
     )
     return report
 
 def _tkc_codegen_impl(ctx):
+    if ctx.attr.decorators:
+        header, source, variants = _aot(ctx)
+        report = _aot_report(ctx, variants)
+        return [
+            DefaultInfo(files = depset([header, source, report, variants])),
+            OutputGroupInfo(
+                header = depset([header]),
+                source = depset([source]),
+                binaries = depset([variants]),
+                metadata = depset([variants]),
+                report = depset([report]),
+            ),
+            TkcKernelInfo(
+                kernel = ctx.attr.kernel,
+                header = header,
+                source = source,
+                variants = [],
+                report = report,
+            ),
+        ]
     compiled = [_compile(ctx, v) for v in _variants(ctx)]
-    header, source = _launcher_gen(ctx, compiled)
-    report = _report(ctx, compiled)
+    header, source, launcher_report = _launcher_gen(ctx, compiled)
+    report = _report(ctx, compiled, launcher_report)
     binaries = [c.binary for c in compiled]
     metadata = [c.metadata for c in compiled]
     return [
@@ -370,9 +513,27 @@ _tkc_codegen = rule(
             doc = "With a manifest: the names of the configs to ship (all " +
                   "when empty).",
         ),
+        "compress": attr.bool(
+            default = True,
+            doc = "Embed the binaries in zstd frames, one per vendor, " +
+                  "decompressed at their first load (False: as they are, " +
+                  "tkc-launcher-gen --no-compress).",
+        ),
         "tuned_file": attr.label(
             allow_single_file = True,
             doc = "The manifest's tuned_file, an input of tkc-launcher-gen.",
+        ),
+        "decorators": attr.bool(
+            doc = "Compile what the kernel's @triton.autotune and " +
+                  "@triton.heuristics give, with one `tkc aot` action.",
+        ),
+        "restore": attr.string_dict(
+            doc = "With decorators: PARAM -> size in bytes of the buffers " +
+                  "autotuning saves and restores (tkc aot --restore).",
+        ),
+        "heuristic_values": attr.string_dict(
+            doc = "With decorators: CONSTEXPR -> comma-separated values of " +
+                  "an integer heuristic (tkc aot --heuristic-values).",
         ),
         "_tkc": attr.label(
             default = _TKC,
@@ -404,6 +565,49 @@ _tkc_codegen = rule(
         ),
     },
 )
+
+def _decorated_attrs(name, manifest, src, kernel, signature, grid, constexprs,
+                     num_warps, num_stages, max_blocks_per_sm, targets,
+                     configs, restore, heuristic_values):
+    """The `_tkc_codegen` attributes of a decorated kernel (decorators =
+    True): the configs and heuristics come from its source."""
+    missing = [
+        arg
+        for arg, value in (("src", src), ("kernel", kernel), ("signature", signature), ("grid", grid))
+        if value == None
+    ]
+    if missing:
+        fail("triton_kernel(%s): decorators = True needs %s" % (name, ", ".join(missing)))
+    given = [
+        arg
+        for arg, value in (
+            ("manifest", manifest),
+            ("constexprs", constexprs),
+            ("max_blocks_per_sm", max_blocks_per_sm),
+            ("configs", configs),
+        )
+        if value != None
+    ]
+    if given:
+        fail("triton_kernel(%s): %s cannot be combined with decorators = True " % (name, ", ".join(given)) +
+             "(the configs come from @triton.autotune, the constexprs from the configs and heuristics)")
+    if type(signature) != "string":
+        fail("triton_kernel(%s): decorators = True takes one signature (a string)" % name)
+    return dict(
+        src = src,
+        kernel = kernel,
+        signatures = [signature],
+        grid = grid_string(grid),
+        num_warps = 4 if num_warps == None else num_warps,
+        num_stages = 3 if num_stages == None else num_stages,
+        targets = ["sm_80", "sm_90a"] if targets == None else targets,
+        decorators = True,
+        restore = restore or {},
+        heuristic_values = {
+            k: v if type(v) == "string" else ",".join([str(x) for x in v])
+            for k, v in (heuristic_values or {}).items()
+        },
+    )
 
 def _codegen_attrs(name, manifest, src, kernel, signature, grid, constexprs,
                    num_warps, num_stages, max_blocks_per_sm, targets, configs):
@@ -483,6 +687,10 @@ def triton_kernel(
         targets = None,
         manifest = None,
         configs = None,
+        compress = True,
+        decorators = False,
+        restore = None,
+        heuristic_values = None,
         deps = [],
         import_paths = [],
         copts = [],
@@ -527,6 +735,20 @@ def triton_kernel(
         variant per config × specialization × target.
       configs: with a manifest, the names of the configs to ship (default:
         all of them, in the manifest's order).
+      compress: embed the binaries compressed, in one zstd frame per vendor
+        that the runtime decompresses at the first load of one of them
+        (default); False embeds them as they are.
+      decorators: True for a kernel tuned by its own @triton.autotune and
+        @triton.heuristics, without a manifest: `signature` then lists the
+        non-constexpr parameters only, and one `TkcAot` action runs
+        `tkc aot`, which compiles every config × heuristic value and writes
+        a launcher that autotunes over the configs and evaluates the
+        heuristics per call (docs/manifest.md, "Decorators instead of a
+        manifest"). Its binaries and metadata are in `<name>.variants/`.
+      restore: with decorators, {PARAM: "BYTES_EXPR"} for the buffers in
+        restore_value / reset_to_zero (tkc aot --restore).
+      heuristic_values: with decorators, {CONSTEXPR: [values]} for a
+        heuristic that computes an integer (tkc aot --heuristic-values).
       deps: `.py` modules the kernel imports, with their packages'
         `__init__.py` files (tkc finds them as Python would, from the
         kernel's directory and package root).
@@ -539,15 +761,20 @@ def triton_kernel(
       **kwargs: passed on to the cc_library (e.g. alwayslink).
     """
     codegen = name + "_codegen"
+    if not decorators and (restore != None or heuristic_values != None):
+        fail("triton_kernel(%s): restore and heuristic_values need decorators = True" % name)
+    attrs = _decorated_attrs if decorators else _codegen_attrs
+    extra = (restore, heuristic_values) if decorators else ()
     _tkc_codegen(
         name = codegen,
         out_name = name,
         deps = deps,
         import_paths = import_paths,
+        compress = compress,
         tags = tags,
         testonly = testonly,
         visibility = visibility,
-        **_codegen_attrs(
+        **attrs(
             name,
             manifest,
             src,
@@ -560,6 +787,7 @@ def triton_kernel(
             max_blocks_per_sm,
             targets,
             configs,
+            *extra
         )
     )
     for group in ("header", "source"):

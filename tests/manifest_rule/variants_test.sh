@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Checks what triton_kernel(manifest = ...) compiled in this package (BUILD):
 # one binary and one metadata file per config × specialization × target
-# (named <name>.<config>.<specialization>.<arch>), nothing else, and the
-# <name>.variants.txt reports, whose byte counts must be the binaries' sizes.
+# (named <name>.<config>.<specialization>.<arch>, each with its .compile_ms),
+# nothing else, and the <name>.variants.txt reports: byte counts that are the
+# binaries' sizes, the bytes embedded compressed, and one table row per
+# variant with its registers, spills, shared memory, size and compile time.
 set -euo pipefail
 shopt -s nullglob
 
@@ -17,6 +19,13 @@ expect_files() {
   local expected actual
   expected=$(printf '%s\n' "$@" | sort)
   actual=$(printf '%s\n' "$name".*.cubin "$name".*.hsaco "$name".*.json | sort)
+  local ms
+  for ms in "$name".*.compile_ms; do
+    if ! grep -qx '[0-9][0-9]*' "$ms"; then
+      echo "FAIL: $ms is not a number of milliseconds: $(cat "$ms")"
+      failures=$((failures + 1))
+    fi
+  done
   if [[ "$expected" != "$actual" ]]; then
     echo "FAIL: $name's variant files:"
     diff <(echo "$expected") <(echo "$actual") || true
@@ -24,12 +33,15 @@ expect_files() {
   fi
 }
 
-# expect_report NAME ARCH:N...: NAME.variants.txt has one line per ARCH, in
-# this order, with N variants and their binaries' total size.
+# expect_report NAME ARCH:N...: NAME.variants.txt starts with one line per
+# ARCH, in this order, with N variants and their binaries' total size; then
+# the total and the bytes embedded in zstd frames (one per vendor), and a
+# table row per variant: stem, arch, registers, spills, shared bytes, size,
+# compile time.
 expect_report() {
   local name=$1
   shift
-  local expected="" arch n bytes f
+  local expected="" arch n bytes f total=0 count=0 report="$name.variants.txt"
   for entry in "$@"; do
     arch=${entry%%:*}
     n=${entry#*:}
@@ -38,14 +50,31 @@ expect_report() {
       bytes=$((bytes + $(wc -c < "$f")))
     done
     expected+="$arch: $n variants, $bytes blob bytes"$'\n'
+    total=$((total + bytes))
+    count=$((count + n))
   done
-  if [[ "$expected" != "$(cat "$name.variants.txt")"$'\n' ]]; then
-    echo "FAIL: $name.variants.txt is:"
-    cat "$name.variants.txt"
+  if [[ "$expected" != "$(head -n $# "$report")"$'\n' ]]; then
+    echo "FAIL: $report starts with:"
+    head -n $# "$report"
     echo "expected:"
     printf '%s' "$expected"
     failures=$((failures + 1))
   fi
+  if ! grep -q "^$name: $count variants, $total blob bytes, embedded as [0-9]* bytes (zstd -19, [12] frames\{0,1\}): [0-9.]*x smaller$" "$report"; then
+    echo "FAIL: $report has no total line for $count variants, $total bytes:"
+    cat "$report"
+    failures=$((failures + 1))
+  fi
+  local stem size
+  for f in "$name".*.cubin "$name".*.hsaco; do
+    stem=${f%.*}
+    size=$(wc -c < "$f")
+    if ! grep -Eq "^$stem +[a-z0-9_]+ +[0-9vs ?]+ +[0-9vsB ?]+ +[0-9]+ +$size +[0-9]+$" "$report"; then
+      echo "FAIL: $report has no row for $stem ($size bytes) with a compile time:"
+      cat "$report"
+      failures=$((failures + 1))
+    fi
+  done
 }
 
 add=()

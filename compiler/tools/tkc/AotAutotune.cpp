@@ -2,8 +2,10 @@
 //
 // Parses the kernel file, reads its decorators (compiler/Frontend/
 // Decorators.h), checks them against the signature (the key must name
-// integer scalar parameters; buffers to restore need `--restore` sizes) and
-// names each distinct config. Diagnostics carry the kernel's file:line:col.
+// integer scalar parameters; buffers to restore need `--restore` sizes;
+// heuristics read integers, and pointers only to test them against None),
+// names each distinct config and lists the values of each heuristic.
+// Diagnostics carry the kernel's file:line:col.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace tkc::frontend;
@@ -58,7 +61,9 @@ std::string nameFragment(const ConfigValue &v) {
 llvm::Expected<std::optional<tkc::aot::AutotunePlan>>
 tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
                        llvm::StringRef signature,
-                       llvm::ArrayRef<std::string> restoreOptions) {
+                       llvm::ArrayRef<std::string> restoreOptions,
+                       llvm::ArrayRef<std::string> heuristicValues,
+                       unsigned numWarps, unsigned numStages) {
   auto buffer = llvm::MemoryBuffer::getFile(input);
   if (!buffer) // compileKernel reports an unreadable input.
     return std::nullopt;
@@ -78,13 +83,6 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
       readDecorators(*module, *fn, diags);
   if (!decorators)
     return failed("cannot read the decorators of '" + kernel + "'");
-  for (const Heuristic &h : decorators->heuristics)
-    diags.warning(h.loc, "heuristic '" + h.name +
-                             "' is not honoured yet: give '" + h.name +
-                             "' in the signature (or its default applies)");
-  if (!decorators->autotune)
-    return std::nullopt;
-  const AutotuneDecorator &autotune = *decorators->autotune;
 
   // Which parameters the signature gives. A signature with one entry per
   // parameter gives constexprs as literals; a shorter one gives none.
@@ -107,6 +105,148 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
     }
     return nullptr;
   };
+  auto paramOf = [&](llvm::StringRef name) -> const Param * {
+    auto it = llvm::find_if(fn->params,
+                            [&](const Param &p) { return p.name == name; });
+    return it == fn->params.end() ? nullptr : &*it;
+  };
+  bool ok = true;
+  AutotunePlan plan;
+
+  // The heuristics whose constexprs the signature leaves open are honoured.
+  llvm::StringMap<std::vector<std::string>> listedValues;
+  for (llvm::StringRef option : heuristicValues) {
+    auto [name, list] = option.split('=');
+    name = name.trim();
+    if (name.empty() || list.trim().empty())
+      return failed("--heuristic-values " + option +
+                    ": expected NAME=V1,V2,...");
+    if (llvm::none_of(decorators->heuristics,
+                      [&](const Heuristic &h) { return h.name == name; }))
+      return failed("--heuristic-values " + name + ": '" + kernel +
+                    "' has no heuristic for '" + name + "'");
+    llvm::SmallVector<llvm::StringRef> values;
+    list.split(values, ',');
+    for (llvm::StringRef v : values)
+      listedValues[name].push_back(v.trim().str());
+  }
+  std::vector<const Heuristic *> honoured;
+  std::string fileName = llvm::sys::path::filename(input).str();
+  for (const Heuristic &h : decorators->heuristics) {
+    const SignatureEntry *e = entryOf(h.name);
+    if (e && e->kind == SignatureEntry::Kind::Literal) {
+      diags.note(h.loc, "the signature gives " + h.name + " = " + e->literal +
+                            "; heuristic '" + h.name + "' is not applied");
+      continue;
+    }
+    if (decorators->autotune &&
+        llvm::any_of(decorators->autotune->configs, [&](const auto &c) {
+          return llvm::any_of(
+              c.constexprs, [&](const auto &kv) { return kv.first == h.name; });
+        })) {
+      ok = diags.error(h.loc, "heuristic '" + h.name +
+                                  "' sets a constexpr that @triton.autotune's "
+                                  "configs set too; tkc takes each constexpr "
+                                  "from one of them");
+      continue;
+    }
+    // What it reads: integers, pointers only under `is None`, constexprs
+    // (of earlier heuristics only, among those it computes).
+    unsigned errorsBefore = diags.numErrors();
+    for (const HeuristicRead &r : h.reads) {
+      const Param *param = paramOf(r.name);
+      if (isConstexpr(*param)) {
+        auto self = llvm::find_if(decorators->heuristics,
+                                  [&](const auto &o) { return &o == &h; });
+        if (std::any_of(self, decorators->heuristics.end(),
+                        [&](const Heuristic &o) { return o.name == r.name; }))
+          ok = diags.error(r.loc, "heuristic '" + h.name + "' reads '" +
+                                      r.name + "', which " +
+                                      (r.name == h.name
+                                           ? std::string("it computes itself")
+                                           : "a later heuristic computes") +
+                                      "; a heuristic reads the constexprs of "
+                                      "those before it");
+        else if (r.noneTest)
+          ok = diags.error(r.loc, "heuristic '" + h.name + "': '" + r.name +
+                                      "' is a constexpr; 'is None' tests "
+                                      "pointer parameters");
+        continue;
+      }
+      const SignatureEntry *entry = entryOf(r.name);
+      if (!entry)
+        continue; // compileKernel reports a short signature.
+      bool pointer =
+          entry->kind == SignatureEntry::Kind::Typed && entry->type.isPtr();
+      bool integer = entry->kind == SignatureEntry::Kind::Typed &&
+                     (entry->type.isInt() || entry->type.isBool());
+      if (r.noneTest ? !pointer : !integer)
+        ok = diags.error(r.loc, "heuristic '" + h.name + "' reads '" + r.name +
+                                    "', which is '" + entry->text +
+                                    "' in the signature; the generated C "
+                                    "evaluates heuristics over integer "
+                                    "parameters, and tests pointers only "
+                                    "with 'is None' / 'is not None'");
+    }
+    if (diags.numErrors() != errorsBefore)
+      continue;
+    AotHeuristic aot;
+    aot.constexprName = h.name;
+    aot.expr = h.expr;
+    auto [line, column] = diags.getLineAndColumn(h.loc);
+    aot.origin =
+        fileName + ":" + std::to_string(line) + ":" + std::to_string(column);
+    if (auto it = listedValues.find(h.name); it != listedValues.end()) {
+      for (const std::string &v : it->second) {
+        int64_t number;
+        if (v == "True" || v == "False") {
+          aot.manifestValues.push_back(v == "True");
+        } else if (!llvm::StringRef(v).getAsInteger(10, number)) {
+          aot.manifestValues.push_back(number);
+        } else {
+          return failed("--heuristic-values " + h.name + ": '" + v +
+                        "' is not an integer, True or False");
+        }
+        aot.valueTexts.push_back(v);
+      }
+    } else if (h.boolean) {
+      aot.valueTexts = {"False", "True"};
+      aot.manifestValues = llvm::json::Array{false, true};
+    } else if (!h.values.empty()) {
+      for (int64_t v : h.values) {
+        aot.valueTexts.push_back(std::to_string(v));
+        aot.manifestValues.push_back(v);
+      }
+    } else {
+      ok = diags.error(h.loc, "heuristic '" + h.name + "' (" + h.expr +
+                                  ") computes an integer per call; tkc "
+                                  "compiles one variant per value it can "
+                                  "take, so list them: --heuristic-values " +
+                                  h.name +
+                                  "=V1,V2,... (or a manifest's "
+                                  "heuristics[].values)");
+      continue;
+    }
+    plan.heuristics.push_back(std::move(aot));
+    honoured.push_back(&h);
+  }
+  if (!ok)
+    return failed("cannot apply the heuristics of '" + kernel + "'");
+  if (!decorators->autotune) {
+    if (honoured.empty())
+      return std::nullopt;
+    if (!restoreOptions.empty())
+      return failed("--restore needs a kernel autotuned by @triton.autotune");
+    AotConfig config;
+    config.numWarps = numWarps;
+    config.numStages = numStages;
+    config.name =
+        "w" + std::to_string(numWarps) + "_s" + std::to_string(numStages);
+    plan.configs.push_back(std::move(config));
+    return plan;
+  }
+  const AutotuneDecorator &autotune = *decorators->autotune;
+
   llvm::StringSet<> tuned;
   for (const AutotuneConfig &c : autotune.configs)
     for (const auto &kv : c.constexprs)
@@ -133,11 +273,8 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
     return failed("inconsistent signature for '" + kernel + "'");
   }
 
-  AutotunePlan plan;
-  bool ok = true;
   for (const NamedParam &k : autotune.key) {
-    const Param &param = *llvm::find_if(
-        fn->params, [&](const Param &p) { return p.name == k.name; });
+    const Param &param = *paramOf(k.name);
     const SignatureEntry *e = entryOf(k.name);
     if (isConstexpr(param) || !e || e->kind != SignatureEntry::Kind::Typed ||
         e->equalsOne || !e->type.isInt()) {
@@ -152,7 +289,6 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
     }
     plan.key.push_back(k.name);
   }
-
   // Buffers to save and restore need sizes only --restore can give.
   llvm::StringMap<std::string> sizes;
   for (llvm::StringRef option : restoreOptions) {
@@ -250,6 +386,13 @@ llvm::json::Value tkc::aot::makeManifest(const AutotunePlan &plan,
   llvm::json::Array targets;
   for (const std::string &arch : archs)
     targets.push_back(arch);
+  llvm::json::Array heuristics;
+  for (const AotHeuristic &h : plan.heuristics)
+    heuristics.push_back(
+        llvm::json::Object{{"constexpr", h.constexprName},
+                           {"expr", h.expr},
+                           {"values", llvm::json::Array(h.manifestValues)},
+                           {"origin", h.origin}});
   return llvm::json::Object{
       {"schema_version", 1},
       {"kernel", kernel},
@@ -260,5 +403,6 @@ llvm::json::Value tkc::aot::makeManifest(const AutotunePlan &plan,
       {"configs", std::move(configs)},
       {"key", std::move(key)},
       {"targets", std::move(targets)},
-      {"restore", std::move(restore)}};
+      {"restore", std::move(restore)},
+      {"heuristics", std::move(heuristics)}};
 }

@@ -1,10 +1,12 @@
 //===- AotAutotune.h - `tkc aot` over a kernel's @triton.autotune -*- C++ -*-//
 //
-// Turns a kernel's `@triton.autotune` decorator, read from its source, into
-// the configs `tkc aot` compiles and the manifest (docs/manifest.md) that
-// tells tkc-launcher-gen to autotune over them at run time, keyed by the
-// decorator's `key`. Used when the signature leaves the autotuned
-// constexprs open; a signature that gives them all compiles that one config.
+// Turns a kernel's `@triton.autotune` and `@triton.heuristics` decorators,
+// read from its source, into the variants `tkc aot` compiles (each config ×
+// each value of each heuristic) and the manifest (docs/manifest.md) that
+// tells tkc-launcher-gen to autotune over the configs at run time, keyed by
+// the decorator's `key`, and to evaluate the heuristics per call. Used when
+// the signature leaves those constexprs open; a signature that gives them
+// compiles that one variant.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,9 +38,28 @@ struct AotConfig {
   unsigned numStages = 3;
 };
 
-/// What the decorator asks of `tkc aot`.
+/// One `@triton.heuristics` entry `tkc aot` honours: every value it can
+/// take is compiled for each config, and the generated C evaluates `expr`
+/// per call to pick among them.
+struct AotHeuristic {
+  std::string constexprName;
+  /// The lambda's body in a manifest heuristic's syntax (docs/manifest.md).
+  std::string expr;
+  /// The values, as Python text for `--constexpr` ("True", "64").
+  std::vector<std::string> valueTexts;
+  /// The same values typed for the manifest (booleans, integers).
+  llvm::json::Array manifestValues;
+  /// Where it is written: `kernel.py:LINE:COL` (the file's base name).
+  std::string origin;
+};
+
+/// What the decorators ask of `tkc aot`.
 struct AutotunePlan {
+  /// The autotune configs, or one config (the command line's num_warps and
+  /// num_stages, no constexprs) for a kernel with heuristics only.
   std::vector<AotConfig> configs;
+  /// In decorator order (each may read the constexprs of those before it).
+  std::vector<AotHeuristic> heuristics;
   std::vector<std::string> key;
   /// (pointer parameter, bytes expression) that autotuning saves and
   /// restores, from `--restore`.
@@ -46,15 +67,21 @@ struct AutotunePlan {
 };
 
 /// Reads the decorators of `kernel` in `input` and decides. Returns an
-/// empty optional when the kernel has no @triton.autotune or the signature
-/// gives every autotuned constexpr (then one config is compiled, as without
-/// the decorator), and an error when reading failed (the diagnostics, with
-/// their source lines, are already printed on stderr; the error's message
-/// summarizes). `restoreOptions` are `--restore PARAM=BYTES` values.
+/// empty optional when the kernel has neither a @triton.autotune whose
+/// constexprs the signature leaves open nor a heuristic whose constexpr it
+/// leaves open (then one variant is compiled, as without the decorators),
+/// and an error when reading failed (the diagnostics, with their source
+/// lines, are already printed on stderr; the error's message summarizes).
+/// `restoreOptions` are `--restore PARAM=BYTES` values, `heuristicValues`
+/// `--heuristic-values NAME=V1,V2,...` ones (the values of a heuristic that
+/// computes an integer); `numWarps` and `numStages` make the one config of
+/// a kernel with heuristics and no @triton.autotune.
 llvm::Expected<std::optional<AutotunePlan>>
 planAutotune(llvm::StringRef input, llvm::StringRef kernel,
              llvm::StringRef signature,
-             llvm::ArrayRef<std::string> restoreOptions);
+             llvm::ArrayRef<std::string> restoreOptions,
+             llvm::ArrayRef<std::string> heuristicValues, unsigned numWarps,
+             unsigned numStages);
 
 /// The manifest tkc-launcher-gen reads for `plan` (docs/manifest.md).
 llvm::json::Value makeManifest(const AutotunePlan &plan, llvm::StringRef kernel,

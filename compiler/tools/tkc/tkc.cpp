@@ -297,6 +297,15 @@ int runAot(int argc, char **argv, const char *argv0) {
                                    cl::value_desc("PATH"), cl::cat(category));
   cl::opt<std::string> ptxas("ptxas", cl::desc("ptxas to use"),
                              cl::value_desc("PATH"), cl::cat(category));
+  cl::opt<std::string> libdevice("libdevice",
+                                 cl::desc("NVIDIA's libdevice bitcode to use"),
+                                 cl::value_desc("PATH"), cl::cat(category));
+  cl::opt<std::string> variantsDir(
+      "variants-dir",
+      cl::desc("Keep each variant's binary and metadata, and the manifest "
+               "handed to tkc-launcher-gen, in DIR (created) instead of a "
+               "scratch directory"),
+      cl::value_desc("DIR"), cl::cat(category));
   cl::opt<std::string> ldLld("ld-lld", cl::desc("ld.lld to use"),
                              cl::value_desc("PATH"), cl::cat(category));
   cl::opt<std::string> ocml("ocml", cl::desc("ROCm's ocml.bc to use"),
@@ -308,6 +317,12 @@ int runAot(int argc, char **argv, const char *argv0) {
                "bytes over the integer parameters, e.g. 'out=n * 4' "
                "(repeatable)"),
       cl::value_desc("PARAM=BYTES"), cl::cat(category));
+  cl::list<std::string> heuristicValues(
+      "heuristic-values",
+      cl::desc("With @triton.heuristics: the values to compile for a "
+               "heuristic that computes an integer, e.g. "
+               "'BLOCK=64,128,256' (repeatable)"),
+      cl::value_desc("NAME=V1,V2,..."), cl::cat(category));
   tkc::driver::registerCommandLineOptions();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
@@ -321,9 +336,18 @@ int runAot(int argc, char **argv, const char *argv0) {
     return fail("tkc-launcher-gen not found (give --launcher-gen PATH or "
                 "set TKC_LAUNCHER_GEN)");
   SmallString<128> scratch;
-  if (std::error_code ec = sys::fs::createUniqueDirectory("tkc-aot", scratch))
+  if (!variantsDir.empty()) {
+    scratch = variantsDir;
+    if (std::error_code ec = sys::fs::create_directories(scratch))
+      return fail("cannot create " + variantsDir + ": " + ec.message());
+  } else if (std::error_code ec =
+                 sys::fs::createUniqueDirectory("tkc-aot", scratch)) {
     return fail("cannot create a scratch directory: " + ec.message());
-  llvm::scope_exit cleanup([&] { (void)sys::fs::remove_directories(scratch); });
+  }
+  llvm::scope_exit cleanup([&] {
+    if (variantsDir.empty())
+      (void)sys::fs::remove_directories(scratch);
+  });
 
   tkc::driver::KernelSource kernelSource;
   kernelSource.input = input;
@@ -336,41 +360,67 @@ int runAot(int argc, char **argv, const char *argv0) {
   opts.numStages = numStages;
   opts.maxBlocksPerSm = maxBlocksPerSm;
   opts.tools.paths["ptxas"] = ptxas;
+  opts.tools.paths["libdevice"] = libdevice;
   opts.tools.paths["ld-lld"] = ldLld;
   opts.tools.paths["ocml"] = ocml;
   // A kernel autotuned by its decorator, with the autotuned constexprs left
-  // open: every config is compiled, and a manifest tells tkc-launcher-gen
-  // to autotune over them.
-  auto plan = tkc::aot::planAutotune(input, kernel, signature, restore);
+  // open, or with heuristics: every config is compiled, once per value of
+  // each heuristic, and a manifest tells tkc-launcher-gen to autotune over
+  // the configs and to evaluate the heuristics per call.
+  auto plan = tkc::aot::planAutotune(input, kernel, signature, restore,
+                                     heuristicValues, numWarps, numStages);
   if (!plan)
     return fail(toString(plan.takeError()));
   if (!*plan && !restore.empty())
     return fail("--restore needs a kernel autotuned by @triton.autotune");
+  if (!*plan && !heuristicValues.empty())
+    return fail("--heuristic-values needs a kernel with a @triton.heuristics "
+                "entry whose constexpr the signature leaves open");
   kernelSource.decoratorsApplied = true; // planAutotune noted them.
   std::vector<tkc::aot::AotConfig> configs;
-  if (*plan)
+  std::vector<tkc::aot::AotHeuristic> heuristics;
+  if (*plan) {
     configs = (*plan)->configs;
-  else
+    heuristics = (*plan)->heuristics;
+  } else {
     configs.push_back(tkc::aot::AotConfig{"", {}, {}, numWarps, numStages});
+  }
+  size_t combinations = 1;
+  for (const tkc::aot::AotHeuristic &h : heuristics)
+    combinations *= h.valueTexts.size();
 
   SmallVector<std::string> metadata;
   for (size_t c = 0; c < configs.size(); ++c) {
-    SmallString<128> prefix(scratch);
-    sys::path::append(prefix, *plan ? "config" + std::to_string(c) : "kernel");
-    opts.output = std::string(prefix);
-    opts.numWarps = configs[c].numWarps;
-    opts.numStages = configs[c].numStages;
-    kernelSource.constexprs = configs[c].constexprs;
-    if (failed(tkc::driver::compileKernel(kernelSource, opts))) {
-      if (*plan)
-        WithColor::note(errs(), "tkc")
-            << "while compiling @triton.autotune config " << c << " ("
-            << configs[c].name << ")\n";
-      return 1;
+    for (size_t n = 0; n < combinations; ++n) {
+      SmallString<128> prefix(scratch);
+      std::string stem = *plan ? "config" + std::to_string(c) : "kernel";
+      opts.numWarps = configs[c].numWarps;
+      opts.numStages = configs[c].numStages;
+      kernelSource.constexprs = configs[c].constexprs;
+      // The n-th combination of the heuristics' values.
+      std::string values;
+      for (size_t i = 0, rest = n; i < heuristics.size(); ++i) {
+        const tkc::aot::AotHeuristic &h = heuristics[i];
+        const std::string &value = h.valueTexts[rest % h.valueTexts.size()];
+        rest /= h.valueTexts.size();
+        kernelSource.constexprs.emplace_back(h.constexprName, value);
+        values += (values.empty() ? "" : ", ") + h.constexprName + "=" + value;
+      }
+      if (!heuristics.empty())
+        stem += ".h" + std::to_string(n);
+      sys::path::append(prefix, stem);
+      opts.output = std::string(prefix);
+      if (failed(tkc::driver::compileKernel(kernelSource, opts))) {
+        if (*plan)
+          WithColor::note(errs(), "tkc")
+              << "while compiling config " << c << " (" << configs[c].name
+              << ")" << (values.empty() ? "" : " with " + values) << "\n";
+        return 1;
+      }
+      for (const tkc::TargetSpec &spec : *specs)
+        metadata.push_back(
+            opts.output + (specs->size() > 1 ? "." + spec.arch : "") + ".json");
     }
-    for (const tkc::TargetSpec &spec : *specs)
-      metadata.push_back(opts.output +
-                         (specs->size() > 1 ? "." + spec.arch : "") + ".json");
   }
 
   std::string name = outName.empty() ? std::string(kernel) : outName;

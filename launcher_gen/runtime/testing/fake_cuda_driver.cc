@@ -146,7 +146,7 @@ tkc_cu_result fakeModuleLoadData(tkc_cu_module *module, const void *image) {
     std::this_thread::sleep_for(std::chrono::milliseconds(delay));
   std::string text(static_cast<const char *>(image));
   std::lock_guard<std::mutex> guard(fake().mutex);
-  fake().moduleLoads.push_back({text, context});
+  fake().moduleLoads.push_back({text, context, image});
   if (int result = fake().moduleLoadResult.load())
     return result;
   *module = new FakeCudaDriver::Module{text, context};

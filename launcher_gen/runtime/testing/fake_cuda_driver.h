@@ -42,6 +42,9 @@ struct FakeLaunch {
 struct FakeModuleLoad {
   std::string image;
   void *context;
+  /// The image pointer as passed (the runtime keeps it valid: it is the
+  /// launcher's array or its decompressed pack), for byte comparisons.
+  const void *data;
 };
 
 /// The fake driver (one per process; use instance()).

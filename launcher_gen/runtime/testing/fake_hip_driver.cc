@@ -95,7 +95,7 @@ tkc_hip_error fakeModuleLoadData(tkc_hip_module *module, const void *image) {
   std::string text(static_cast<const char *>(image));
   int device = FakeHipDriver::currentDevice;
   std::lock_guard<std::mutex> guard(fake().mutex);
-  fake().moduleLoads.push_back({text, device});
+  fake().moduleLoads.push_back({text, device, image});
   if (int result = fake().moduleLoadResult.load())
     return result;
   *module = new FakeHipDriver::Module{text, device};

@@ -42,6 +42,8 @@ struct FakeHipLaunch {
 struct FakeHipModuleLoad {
   std::string image;
   int device;
+  /// The image pointer as passed (see FakeModuleLoad::data).
+  const void *data;
 };
 
 /// The fake HIP (one per process; use instance()).
