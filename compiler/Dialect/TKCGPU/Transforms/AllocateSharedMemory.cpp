@@ -124,11 +124,13 @@ struct AllocateSharedMemoryPass
       }
       // A buffer's first copies may land where an earlier op's scratch is
       // still being read: its alloc waits at a barrier, unless no scratch
-      // user comes before it.
+      // user comes before it and it runs once (in a loop, the previous
+      // iteration's users come before it too).
       bool scratchSeen = false;
       function.walk<WalkOrder::PreOrder>([&](Operation *op) {
         if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
-          if (scratchSeen)
+          if (scratchSeen ||
+              alloc->getParentOfType<LoopLikeOpInterface>())
             alloc->removeAttr(TKCGPUDialect::kSharedUnguarded);
           else
             alloc->setAttr(TKCGPUDialect::kSharedUnguarded,

@@ -175,3 +175,34 @@ module {
     return %d : tensor<32x32xf32, #a>
   }
 }
+
+// -----
+
+// A pipelined loop inside another (a persistent kernel's tile loop): the
+// conversion after the inner loop comes before the alloc in the next outer
+// iteration, so the alloc waits at a barrier although nothing precedes it in
+// the text.
+// CHECK-LABEL: func.func @outer_loop
+// CHECK: scf.for
+// CHECK: tkc_gpu.local_alloc {tkc_gpu.shared_offset = 0 : i32} :
+// CHECK: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 0 : i32
+#a = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #tkc_gpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+module {
+  func.func @outer_loop(%x: tensor<32x32xf32, #a>, %n: i32) -> tensor<32x32xf32, #a> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %t = %c0 to %n step %c1 iter_args(%v = %x) -> (tensor<32x32xf32, #a>) : i32 {
+      %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 32, 32], f16, order = [1, 0]>
+      scf.for %k = %c0 to %n step %c1 : i32 {
+        %tile = tkc_gpu.tile %buf[%k] : !tkc_gpu.shared<[2, 32, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+        tkc_gpu.async_wait {pending = 1 : i32}
+      }
+      tkc_gpu.async_wait {pending = 0 : i32}
+      %c = tkc_gpu.convert_layout %v : tensor<32x32xf32, #a> -> tensor<32x32xf32, #b>
+      %d = tkc_gpu.convert_layout %c : tensor<32x32xf32, #b> -> tensor<32x32xf32, #a>
+      scf.yield %d : tensor<32x32xf32, #a>
+    }
+    return %r : tensor<32x32xf32, #a>
+  }
+}
