@@ -135,7 +135,8 @@ public:
 
   std::unique_ptr<TargetInfo>
   createTargetInfo(const TargetSpec &spec) const override {
-    return std::make_unique<NVIDIATargetInfo>(computeCapabilityOf(spec));
+    return std::make_unique<NVIDIATargetInfo>(
+        computeCapabilityOf(spec), llvm::StringRef(spec.arch).ends_with("a"));
   }
 
   void registerDialects(mlir::DialectRegistry &registry) const override {

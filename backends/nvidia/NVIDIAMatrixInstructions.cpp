@@ -204,3 +204,92 @@ void NVIDIATargetInfo::waitAsyncCopies(OpBuilder &b, Location loc,
                                        unsigned pending) const {
   NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
 }
+
+void NVIDIATargetInfo::beginWarpgroupMma(OpBuilder &b, Location loc) const {
+  // Tiles written by cp.async and st.shared (the generic proxy) become
+  // visible to wgmma (the async proxy); then the accumulators are fenced.
+  LLVM::InlineAsmOp::create(
+      b, loc, TypeRange(), ValueRange(),
+      "fence.proxy.async.shared::cta;\n\twgmma.fence.sync.aligned;", "",
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+}
+
+/// The 64-bit wgmma matrix descriptor of `operand`: its address, its
+/// leading and stride byte offsets and its swizzle mode, each encoded as
+/// PTX's "Matrix Descriptor Format" says.
+static Value
+warpgroupDescriptor(OpBuilder &b, Location loc,
+                    const tkc::TargetInfo::WarpgroupOperand &operand) {
+  Type i64 = b.getI64Type();
+  auto constant = [&](uint64_t v) {
+    return LLVM::ConstantOp::create(b, loc, i64,
+                                    b.getI64IntegerAttr(int64_t(v)));
+  };
+  auto encode = [](uint64_t bytes) { return (bytes & 0x3FFFF) >> 4; };
+  uint64_t mode = operand.swizzleBytes == 128  ? 1
+                  : operand.swizzleBytes == 64 ? 2
+                                               : 3;
+  // K-major: LBO unused (1), SBO from 8 rows to the next 8. MN-major: LBO
+  // from one atom to the next along the rows, SBO from 8 rows (of K) to the
+  // next 8.
+  uint64_t stride = 8 * operand.swizzleBytes;
+  uint64_t leading = operand.kMajor ? 1 : encode(operand.blockBytes);
+  uint64_t fixed = (leading << 16) | (encode(stride) << 32) | (mode << 62);
+  Value address = LLVM::ZExtOp::create(b, loc, i64, operand.address);
+  Value start = LLVM::LShrOp::create(
+      b, loc, LLVM::AndOp::create(b, loc, address, constant(0x3FFFF)),
+      constant(4));
+  return LLVM::OrOp::create(b, loc, start, constant(fixed));
+}
+
+SmallVector<Value>
+NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
+                                   unsigned n, const WarpgroupOperand &a,
+                                   const WarpgroupOperand &bOperand,
+                                   ArrayRef<Value> acc) const {
+  unsigned count = n / 2;
+  std::string text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
+                     "k16.f32." + (elem.isBF16() ? "bf16.bf16" : "f16.f16") +
+                     " {";
+  std::string constraints;
+  for (unsigned i = 0; i < count; ++i) {
+    text += (i ? ", $" : "$") + std::to_string(i);
+    constraints += (i ? ",=f" : "=f");
+  }
+  // Accumulate onto D (scale-d 1), no negation, A as stored (K-major: 0),
+  // B transposed when its rows run along N.
+  text += "}, $" + std::to_string(count) + ", $" + std::to_string(count + 1) +
+          ", 1, 1, 1, " + (a.kMajor ? "0" : "1") + ", " +
+          (bOperand.kMajor ? "0" : "1") + ";";
+  // Inputs follow the results: the two descriptors, then the accumulators,
+  // each tied to its result.
+  constraints += ",l,l";
+  SmallVector<Value> inputs{warpgroupDescriptor(b, loc, a),
+                            warpgroupDescriptor(b, loc, bOperand)};
+  for (unsigned i = 0; i < count; ++i) {
+    constraints += "," + std::to_string(i);
+    inputs.push_back(acc[i]);
+  }
+  auto resultType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(count, b.getF32Type()));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, resultType, inputs, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  SmallVector<Value> result;
+  for (unsigned i = 0; i < count; ++i)
+    result.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getRes(), i));
+  return result;
+}
+
+void NVIDIATargetInfo::endWarpgroupMma(OpBuilder &b, Location loc) const {
+  LLVM::InlineAsmOp::create(
+      b, loc, TypeRange(), ValueRange(),
+      "wgmma.commit_group.sync.aligned;\n\twgmma.wait_group.sync.aligned 0;",
+      "", /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+}

@@ -18,9 +18,11 @@ namespace tkc::nvidia {
 class NVIDIATargetInfo : public TargetInfo {
 public:
   /// For an architecture of compute capability `computeCapability` (80 for
-  /// sm_80, 90 for sm_90a).
-  explicit NVIDIATargetInfo(unsigned computeCapability)
-      : computeCapability(computeCapability) {}
+  /// sm_80, 90 for sm_90a); `archSpecific` for the `a` variants (sm_90a),
+  /// whose instructions (wgmma) run on that architecture only.
+  explicit NVIDIATargetInfo(unsigned computeCapability,
+                            bool archSpecific = false)
+      : computeCapability(computeCapability), archSpecific(archSpecific) {}
 
   unsigned getWarpSize() const override { return 32; }
   unsigned getGlobalAddressSpace() const override { return 1; }
@@ -71,6 +73,16 @@ public:
   loadMatrices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rowAddress,
                unsigned count, bool transpose) const override;
   bool hasAsyncCopies() const override { return computeCapability >= 80; }
+  bool hasWarpgroupMma() const override {
+    return computeCapability == 90 && archSpecific;
+  }
+  void beginWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc) const override;
+  llvm::SmallVector<mlir::Value>
+  emitWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
+                   unsigned n, const WarpgroupOperand &a,
+                   const WarpgroupOperand &bOperand,
+                   llvm::ArrayRef<mlir::Value> acc) const override;
+  void endWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc) const override;
   void asyncCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value dst,
                  mlir::Value src, unsigned bytes,
                  mlir::Value pred) const override;
@@ -80,6 +92,7 @@ public:
 
 private:
   unsigned computeCapability;
+  bool archSpecific;
 };
 
 } // namespace tkc::nvidia

@@ -43,6 +43,8 @@ void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
   pm.addPass(gpu::createTKCGPURemoveLayoutConversions());
   pm.addPass(createCSEPass());
   pm.addPass(gpu::createTKCGPUPipeline({numStages, target.str()}));
+  if (!target.empty())
+    pm.addPass(gpu::createTKCGPUWarpgroupMma({target.str()}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

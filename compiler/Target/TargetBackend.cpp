@@ -32,6 +32,19 @@ void TargetInfo::asyncCopy(mlir::OpBuilder &, mlir::Location, mlir::Value,
                            mlir::Value, unsigned, mlir::Value) const {
   llvm_unreachable("asyncCopy on a target without hasAsyncCopies()");
 }
+void TargetInfo::beginWarpgroupMma(mlir::OpBuilder &, mlir::Location) const {
+  llvm_unreachable("warpgroup mma on a target without hasWarpgroupMma()");
+}
+llvm::SmallVector<mlir::Value>
+TargetInfo::emitWarpgroupMma(mlir::OpBuilder &, mlir::Location, mlir::Type,
+                             unsigned, const WarpgroupOperand &,
+                             const WarpgroupOperand &,
+                             llvm::ArrayRef<mlir::Value>) const {
+  llvm_unreachable("warpgroup mma on a target without hasWarpgroupMma()");
+}
+void TargetInfo::endWarpgroupMma(mlir::OpBuilder &, mlir::Location) const {
+  llvm_unreachable("warpgroup mma on a target without hasWarpgroupMma()");
+}
 void TargetInfo::commitAsyncCopies(mlir::OpBuilder &, mlir::Location) const {
   llvm_unreachable("commitAsyncCopies on a target without hasAsyncCopies()");
 }

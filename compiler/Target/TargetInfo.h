@@ -159,6 +159,40 @@ public:
   virtual void waitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc,
                                unsigned pending) const;
 
+  /// An operand tile of a warpgroup matrix multiply in shared memory, made
+  /// of swizzle atoms of 8 rows of `swizzleBytes` (32, 64 or 128) each.
+  struct WarpgroupOperand {
+    /// The i32 shared-memory address of the part the instruction reads.
+    mlir::Value address;
+    unsigned swizzleBytes;
+    /// Bytes between atoms adjacent along the rows (for tiles whose rows
+    /// run along M or N).
+    int64_t blockBytes;
+    /// Whether the atoms' rows run along K.
+    bool kMajor;
+  };
+
+  /// Whether the warpgroup matrix multiply below is available.
+  virtual bool hasWarpgroupMma() const { return false; }
+
+  /// Makes shared memory written by ordinary stores and copies visible to
+  /// the warpgroup multiplies that follow, and orders their accumulator
+  /// registers after earlier writes.
+  virtual void beginWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc) const;
+
+  /// Emits one m64nNk16 warpgroup multiply-accumulate of 16-bit `elem`
+  /// operands `a` (64 x 16) and `bOperand` (16 x `n`) onto `acc`, the
+  /// thread's n/2 fp32 accumulators in the instruction's order; returns the
+  /// new ones (ready only after endWarpgroupMma()).
+  virtual llvm::SmallVector<mlir::Value>
+  emitWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
+                   unsigned n, const WarpgroupOperand &a,
+                   const WarpgroupOperand &bOperand,
+                   llvm::ArrayRef<mlir::Value> acc) const;
+
+  /// Waits for every warpgroup multiply issued since beginWarpgroupMma().
+  virtual void endWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc) const;
+
   /// The symbol of math library function `name` (libdevice's name without
   /// prefix or type suffix: "erfinv") for elements of `type`, in the library
   /// the backend links in; empty when the library has none. The default

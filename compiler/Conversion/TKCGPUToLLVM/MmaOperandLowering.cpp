@@ -33,38 +33,58 @@ namespace {
 constexpr int64_t kChunk = 8;
 
 /// The stored tile: `rows` x `cols` 16-bit elements, `fast` the tensor
-/// dimension along its rows; chunk `c` of row `r` lies at chunk
-/// c ^ ((r / perPhase) % maxPhase).
+/// dimension along its rows. Rows are cut into blocks of at most 64
+/// elements (128 bytes); each block of columns is stored whole (all rows)
+/// before the next, and chunk `c` of a block's row `r` lies at chunk
+/// c ^ ((r / perPhase) % maxPhase) of it: Hopper's 128-, 64- and 32-byte
+/// swizzle atoms (8 rows each) for blocks of 64, 32 and 16 elements.
 struct SwizzledTile {
   unsigned fast;
   int64_t rows, cols;
+  /// Elements per block row.
+  int64_t blockCols;
   int64_t perPhase, maxPhase;
 
   SwizzledTile(ArrayRef<int64_t> shape, unsigned fast)
       : fast(fast), rows(shape[1 - fast]), cols(shape[fast]) {
+    blockCols = std::min<int64_t>(cols, 64);
     // Eight consecutive rows must start in eight different 16-byte bank
-    // groups of 128 bytes: rows of 8 or more chunks take phases 0..7, one
-    // row each; shorter rows share a phase among 8 / chunks rows.
-    maxPhase = std::min<int64_t>(cols / kChunk, 8);
+    // groups of 128 bytes: rows of 8 chunks take phases 0..7, one row
+    // each; shorter rows share a phase among 8 / chunks rows.
+    maxPhase = std::min<int64_t>(blockCols / kChunk, 8);
     perPhase = 8 / maxPhase;
   }
+
+  /// Bytes of one block row: the swizzle atom's width.
+  int64_t rowBytes() const { return blockCols * 2; }
+  /// Bytes between consecutive blocks of columns.
+  int64_t blockBytes() const { return rows * rowBytes(); }
 
   /// The element offset of (`row`, `col`) (i32; `col` a multiple of the
   /// access width, which divides the chunk).
   Value offset(OpBuilder &b, Location loc, Value row, Value col) const {
-    Value chunk = LLVM::LShrOp::create(b, loc, col, i32Constant(b, loc, 3));
-    Value within = LLVM::AndOp::create(b, loc, col, i32Constant(b, loc, 7));
+    auto constant = [&](int64_t v) { return i32Constant(b, loc, v); };
+    Value inBlock = col;
+    Value blockStart;
+    if (blockCols < cols) {
+      inBlock = LLVM::URemOp::create(b, loc, col, constant(blockCols));
+      blockStart = LLVM::MulOp::create(
+          b, loc, LLVM::UDivOp::create(b, loc, col, constant(blockCols)),
+          constant(rows * blockCols));
+    }
+    Value chunk = LLVM::LShrOp::create(b, loc, inBlock, constant(3));
+    Value within = LLVM::AndOp::create(b, loc, inBlock, constant(7));
     Value phase = LLVM::AndOp::create(
-        b, loc,
-        LLVM::UDivOp::create(b, loc, row, i32Constant(b, loc, perPhase)),
-        i32Constant(b, loc, maxPhase - 1));
+        b, loc, LLVM::UDivOp::create(b, loc, row, constant(perPhase)),
+        constant(maxPhase - 1));
     Value swizzled = LLVM::XOrOp::create(b, loc, chunk, phase);
-    Value rowStart =
-        LLVM::MulOp::create(b, loc, row, i32Constant(b, loc, cols));
+    Value rowStart = LLVM::MulOp::create(b, loc, row, constant(blockCols));
     Value colStart = LLVM::OrOp::create(
-        b, loc, LLVM::ShlOp::create(b, loc, swizzled, i32Constant(b, loc, 3)),
-        within);
-    return LLVM::AddOp::create(b, loc, rowStart, colStart);
+        b, loc, LLVM::ShlOp::create(b, loc, swizzled, constant(3)), within);
+    Value offset = LLVM::AddOp::create(b, loc, rowStart, colStart);
+    return blockStart
+               ? LLVM::AddOp::create(b, loc, blockStart, offset).getResult()
+               : offset;
   }
 };
 
@@ -295,6 +315,101 @@ struct LocalLoadLowering : public TargetPattern<LocalLoadOp> {
   }
 };
 
+/// tkc_gpu.warpgroup_dot: for each warpgroup and each block of 64 of its
+/// rows, one m64nNk16 instruction per 16 of K, reading both tiles where
+/// they lie in shared memory, then a wait for all of them.
+struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
+  using TargetPattern::TargetPattern;
+
+  /// The part of `tile` (stored at i32 address `base`) that starts at
+  /// (`mnStart`, `kStart`), K being tensor dimension `kDim`.
+  ::tkc::TargetInfo::WarpgroupOperand
+  operandAt(OpBuilder &b, Location loc, const SwizzledTile &tile, Value base,
+            unsigned kDim, Value mnStart, int64_t kStart) const {
+    auto constant = [&](int64_t v) { return i32Constant(b, loc, v); };
+    bool kMajor = tile.fast == kDim;
+    // Along the rows: K (K-major) or M/N; across them: the other.
+    Value along = kMajor ? constant(kStart) : mnStart;
+    Value across = kMajor ? mnStart : constant(kStart);
+    Value offset = LLVM::AddOp::create(
+        b, loc, LLVM::MulOp::create(b, loc, across, constant(tile.rowBytes())),
+        LLVM::AddOp::create(
+            b, loc,
+            LLVM::MulOp::create(
+                b, loc,
+                LLVM::UDivOp::create(b, loc, along, constant(tile.blockCols)),
+                constant(tile.blockBytes())),
+            LLVM::MulOp::create(
+                b, loc,
+                LLVM::URemOp::create(b, loc, along, constant(tile.blockCols)),
+                constant(2))));
+    return {LLVM::AddOp::create(b, loc, base, offset),
+            static_cast<unsigned>(tile.rowBytes()), tile.blockBytes(), kMajor};
+  }
+
+  LogicalResult
+  matchAndRewrite(WarpgroupDotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType type = op.getType();
+    SharedBufferType aType = op.getA().getType(), bType = op.getB().getType();
+    auto mma = cast<NvidiaMmaEncodingAttr>(type.getEncoding());
+    unsigned numWarps = 1;
+    for (unsigned w : mma.getWarpsPerCTA())
+      numWarps *= w;
+    if (!target.hasWarpgroupMma() || !isWarpgroupMmaShape(type, numWarps))
+      return op.emitOpError("cannot be lowered: the target has no warpgroup "
+                            "multiply of this shape");
+    int64_t m = type.getDimSize(0), n = type.getDimSize(1);
+    int64_t k = aType.getShape()[1];
+    // The instruction's accumulators, thread by thread, are the layout's
+    // registers in order: per block of 16 * numWarps rows, per 8 columns,
+    // (row, col), (row, col + 1), (row + 8, col), (row + 8, col + 1).
+    LinearLayout layout = getLinearLayout(type);
+    int64_t perInstruction = n / 2, blockRows = 16 * numWarps;
+    for (int64_t r = 0; r < m / blockRows; ++r)
+      for (int64_t i = 0; i < perInstruction; ++i) {
+        LinearLayout::Basis at =
+            layout.applyDim(HwDim::Register, r * perInstruction + i);
+        if (at[0] != r * blockRows + 8 * ((i % 4) / 2) ||
+            at[1] != 8 * (i / 4) + (i % 2))
+          return op.emitOpError("cannot be lowered: its accumulator layout "
+                                "differs from the warpgroup multiply's");
+      }
+
+    SmallVector<Value> acc = unpackRegisters(rewriter, loc, adaptor.getC());
+    HardwareIds ids = getHardwareIds(rewriter, loc, target);
+    Value group = LLVM::LShrOp::create(rewriter, loc, ids.warp,
+                                       i32Constant(rewriter, loc, 2));
+    Type i32 = rewriter.getI32Type();
+    Value aBase = LLVM::PtrToIntOp::create(rewriter, loc, i32, adaptor.getA());
+    Value bBase = LLVM::PtrToIntOp::create(rewriter, loc, i32, adaptor.getB());
+    SwizzledTile aTile = tileOf(aType), bTile = tileOf(bType);
+    Value zero = i32Constant(rewriter, loc, 0);
+    target.beginWarpgroupMma(rewriter, loc);
+    for (int64_t r = 0; r < m / blockRows; ++r) {
+      // This warpgroup's 64 rows of the block.
+      Value rowStart = LLVM::AddOp::create(
+          rewriter, loc,
+          LLVM::MulOp::create(rewriter, loc, group,
+                              i32Constant(rewriter, loc, 64)),
+          i32Constant(rewriter, loc, r * blockRows));
+      MutableArrayRef<Value> slice =
+          MutableArrayRef(acc).slice(r * perInstruction, perInstruction);
+      for (int64_t k0 = 0; k0 < k; k0 += 16) {
+        SmallVector<Value> d = target.emitWarpgroupMma(
+            rewriter, loc, aType.getElementType(), n,
+            operandAt(rewriter, loc, aTile, aBase, 1, rowStart, k0),
+            operandAt(rewriter, loc, bTile, bBase, 0, zero, k0), slice);
+        llvm::copy(d, slice.begin());
+      }
+    }
+    target.endWarpgroupMma(rewriter, loc);
+    replaceWithRegisters(rewriter, op, *getTypeConverter(), acc);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tkc::gpu::populateMmaOperandLoweringPatterns(
@@ -303,6 +418,6 @@ void mlir::tkc::gpu::populateMmaOperandLoweringPatterns(
   // Before the generic conversion, which handles what this declines.
   patterns.add<MmaOperandLowering>(converter, target, /*benefit=*/2);
   patterns.add<LocalAllocLowering, TileLowering, AsyncCopyLowering,
-               AsyncCommitLowering, AsyncWaitLowering, LocalLoadLowering>(
-      converter, target);
+               AsyncCommitLowering, AsyncWaitLowering, LocalLoadLowering,
+               WarpgroupDotLowering>(converter, target);
 }

@@ -66,7 +66,7 @@ bool isSupported(Operation *op) {
                ScanOp, ScanReturnOp, IntToPtrOp, PtrToIntOp, PtrCastOp>(op);
   if (isa<TKCGPUDialect>(op->getDialect()))
     return isa<ConvertLayoutOp, LocalAllocOp, TileOp, AsyncCopyOp,
-               AsyncCommitOp, AsyncWaitOp, LocalLoadOp>(op);
+               AsyncCommitOp, AsyncWaitOp, LocalLoadOp, WarpgroupDotOp>(op);
   return true;
 }
 

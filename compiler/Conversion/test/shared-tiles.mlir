@@ -1,4 +1,4 @@
-// RUN: tkc-opt %s --tkc-gpu-allocate-shared-memory --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-allocate-shared-memory --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s
 // Shared-memory tiles on NVIDIA: a stack of tiles is an address in shared
 // memory, each copy is one cp.async of the recorded run (16 bytes: cached in
 // L2 only), reading nothing and writing zeros where masked off; a wait is
@@ -31,5 +31,25 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     tkc_gpu.async_wait {pending = 1 : i32}
     %v = tkc_gpu.local_load %t : !tkc_gpu.shared<[32, 32], f16, order = [1, 0]> -> tensor<32x32xf16, #a>
     return %v : tensor<32x32xf16, #a>
+  }
+}
+
+// -----
+
+// A warpgroup dot on sm_90a: the tiles made visible to the async proxy and
+// the accumulators fenced, then per 16 of K one m64n128k16 instruction
+// reading both tiles through descriptors (A K-major: transpose 0; B stored
+// with its rows along N: transpose 1), each tying the 64 accumulators a
+// thread holds, and one commit and wait.
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @warpgroup
+  // CHECK: "fence.proxy.async.shared::cta;\0A\09wgmma.fence.sync.aligned;"
+  // CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, $64, $65, 1, 1, 1, 0, 1;"
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: "wgmma.commit_group.sync.aligned;\0A\09wgmma.wait_group.sync.aligned 0;"
+  func.func @warpgroup(%ta: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>, %c: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+    %d = tkc_gpu.warpgroup_dot %ta, %tb, %c : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> * !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<64x128xf32, #mma>
+    return %d : tensor<64x128xf32, #mma>
   }
 }

@@ -572,6 +572,20 @@ bool mlir::tkc::gpu::isMatrixLoadable(RankedTensorType type, unsigned fast) {
          shape[fast] % 8 == 0;
 }
 
+bool mlir::tkc::gpu::isWarpgroupMmaShape(RankedTensorType type,
+                                         unsigned numWarps) {
+  if (type.getRank() != 2 || !type.getElementType().isF32() || numWarps % 4 ||
+      numWarps == 0)
+    return false;
+  int64_t m = type.getDimSize(0), n = type.getDimSize(1);
+  if (m % 64 || m < 16 * int64_t(numWarps) || n % 8 || n > 256)
+    return false;
+  auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(type.getEncoding());
+  return !mma ||
+         (mma.getWarpsPerCTA().size() == 2 &&
+          mma.getWarpsPerCTA()[0] == numWarps && mma.getWarpsPerCTA()[1] == 1);
+}
+
 /// Whether `tile` is one tile of `buffer`: the same tile and elements.
 static bool isTileOf(SharedBufferType tile, SharedBufferType buffer) {
   return tile.getShape() == buffer.getTileShape() &&
@@ -612,5 +626,17 @@ LogicalResult LocalLoadOp::verify() {
       type.getElementType() != tile.getElementType())
     return emitOpError("result ")
            << type << " does not hold the elements of " << tile;
+  return success();
+}
+
+LogicalResult WarpgroupDotOp::verify() {
+  SharedBufferType a = getA().getType(), b = getB().getType();
+  RankedTensorType d = getType();
+  if (a.getShape().size() != 2 || b.getShape().size() != 2 ||
+      d.getRank() != 2 || a.getShape()[1] != b.getShape()[0] ||
+      a.getShape()[0] != d.getDimSize(0) || b.getShape()[1] != d.getDimSize(1))
+    return emitOpError("expects [M, K] and [K, N] tiles and an [M, N] result");
+  if (!isa<NvidiaMmaEncodingAttr>(d.getEncoding()))
+    return emitOpError("result must have an nvidia_mma layout");
   return success();
 }

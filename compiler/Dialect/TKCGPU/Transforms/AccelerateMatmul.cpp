@@ -94,8 +94,14 @@ struct AccelerateMatmulPass
         aType.getDimSize(1) % instruction->k)
       return;
     MLIRContext *context = &getContext();
-    auto mma = NvidiaMmaEncodingAttr::get(
-        context, 2, spreadWarps(shape, numWarps, *instruction));
+    // Where a warpgroup can multiply, all warps go along M in whole
+    // warpgroups (tkc-gpu-warpgroup-mma then reads the operands from
+    // shared memory); mma.sync accepts that layout too.
+    SmallVector<unsigned> warps = spreadWarps(shape, numWarps, *instruction);
+    if (info.hasWarpgroupMma() && instruction->kWidth == 2 &&
+        isWarpgroupMmaShape(type, numWarps))
+      warps = {numWarps, 1};
+    auto mma = NvidiaMmaEncodingAttr::get(context, 2, warps);
     OpBuilder b(dot);
     Value a = convertTo(
         b, dot.getA(),

@@ -68,9 +68,10 @@ constexpr int64_t kDisjointSlack = 1024;
 /// Where scratch starts are aligned, in bytes (the widest vector access).
 constexpr int64_t kScratchAlign = 16;
 
-/// Where local_alloc buffers start: a whole row of banks, so that their
-/// swizzle alone decides the banks of a matrix load.
-constexpr int64_t kBufferAlign = 128;
+/// Where local_alloc buffers start: at a whole repeat of the widest
+/// swizzle pattern (Hopper's 128-byte swizzle repeats every 1024 bytes),
+/// so that the address bits the hardware swizzles by are the tile's own.
+constexpr int64_t kBufferAlign = 1024;
 
 /// A local_alloc buffer: its bytes, and the ops of its block from the alloc
 /// to the one holding its last use.
@@ -129,8 +130,7 @@ struct AllocateSharedMemoryPass
       bool scratchSeen = false;
       function.walk<WalkOrder::PreOrder>([&](Operation *op) {
         if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
-          if (scratchSeen ||
-              alloc->getParentOfType<LoopLikeOpInterface>())
+          if (scratchSeen || alloc->getParentOfType<LoopLikeOpInterface>())
             alloc->removeAttr(TKCGPUDialect::kSharedUnguarded);
           else
             alloc->setAttr(TKCGPUDialect::kSharedUnguarded,

@@ -107,6 +107,29 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
   ];
 }
 
+def TKCGPUWarpgroupMma : Pass<"tkc-gpu-warpgroup-mma", "::mlir::ModuleOp"> {
+  let summary = "Dots read their operands from shared memory (Hopper wgmma)";
+  let description = [{
+    On targets with warpgroup matrix multiplies, a `tkc.dot` of 16-bit
+    operands whose two operands are whole-tile `tkc_gpu.local_load`s read
+    only by it, and whose result layout keeps whole warpgroups along M
+    (tkc-gpu-accelerate-matmul chooses it), becomes a
+    `tkc_gpu.warpgroup_dot` of the two tiles.
+
+    ```mlir
+    %a = tkc_gpu.local_load %ta : ... -> tensor<128x64xf16, #dot_a>
+    %b = tkc_gpu.local_load %tb : ... -> tensor<64x128xf16, #dot_b>
+    %d = tkc.dot %a, %b, %acc
+    // becomes
+    %d = tkc_gpu.warpgroup_dot %ta, %tb, %acc
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"",
+           "Target (cuda:90a, ...): which instructions it has">,
+  ];
+}
+
 def TKCGPUCoalesce : Pass<"tkc-gpu-coalesce", "::mlir::ModuleOp"> {
   let summary = "Lay out global memory accesses for wide, coalesced transfers";
   let description = [{

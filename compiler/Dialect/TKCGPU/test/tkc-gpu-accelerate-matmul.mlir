@@ -1,6 +1,7 @@
 // RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=4 threads-per-warp=32" --tkc-gpu-accelerate-matmul="target=cuda:80" | FileCheck %s
 // RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=4 threads-per-warp=64" --tkc-gpu-accelerate-matmul="target=hip:gfx942" | FileCheck %s --check-prefix=HIP
 // RUN: not tkc-opt %s --split-input-file --tkc-gpu-accelerate-matmul 2>&1 | FileCheck %s --check-prefix=NOTARGET
+// RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=4 threads-per-warp=32" --tkc-gpu-accelerate-matmul="target=cuda:90a" | FileCheck %s --check-prefix=HOPPER
 
 // NOTARGET: no target given
 
@@ -19,6 +20,10 @@
 // CHECK: %[[D:.*]] = tkc.dot %[[XA]], %[[YB]], %[[ZC]] : tensor<64x32xf16, #[[A]]> * tensor<32x64xf16, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>
 // CHECK: tkc_gpu.convert_layout %[[D]] : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #blocked
 // CHECK-NOT: dot_op<{opIdx = 0, parent = #blocked
+// On sm_90a a 64-row result suits a warpgroup multiply: the four warps go
+// along M, one warpgroup owning all 64 rows.
+// HOPPER: #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+// HOPPER-LABEL: func.func @f16
 // AMD has no mma.sync: the dot keeps its FMA layouts.
 // HIP-LABEL: func.func @f16
 // HIP: tkc.dot {{.*}} -> tensor<64x64xf32, #blocked
