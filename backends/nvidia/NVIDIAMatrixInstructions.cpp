@@ -258,16 +258,32 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
     text += (i ? ", $" : "$") + std::to_string(i);
     constraints += (i ? ",=f" : "=f");
   }
-  // Accumulate onto D (scale-d 1), no negation, A as stored (K-major: 0),
-  // B transposed when its rows run along N.
-  text += "}, $" + std::to_string(count) + ", $" + std::to_string(count + 1) +
-          ", 1, 1, 1, " + (a.kMajor ? "0" : "1") + ", " +
-          (bOperand.kMajor ? "0" : "1") + ";";
-  // Inputs follow the results: the two descriptors, then the accumulators,
-  // each tied to its result.
-  constraints += ",l,l";
-  SmallVector<Value> inputs{warpgroupDescriptor(b, loc, a),
-                            warpgroupDescriptor(b, loc, bOperand)};
+  // Accumulate onto D (scale-d 1), no negation; A as stored (K-major: 0)
+  // unless in registers (no transpose operand), B transposed when its rows
+  // run along N. Inputs follow the results: A (a descriptor or four
+  // registers), B's descriptor, then the accumulators, each tied to its
+  // result.
+  SmallVector<Value> inputs;
+  unsigned next = count;
+  if (a.registers.empty()) {
+    text += "}, $" + std::to_string(next++);
+    constraints += ",l";
+    inputs.push_back(warpgroupDescriptor(b, loc, a));
+  } else {
+    text += "}, {";
+    for (unsigned i = 0; i < a.registers.size(); ++i) {
+      text += (i ? ", $" : "$") + std::to_string(next++);
+      constraints += ",r";
+      inputs.push_back(a.registers[i]);
+    }
+    text += "}";
+  }
+  text += ", $" + std::to_string(next++) + ", 1, 1, 1, ";
+  if (a.registers.empty())
+    text += std::string(a.kMajor ? "0" : "1") + ", ";
+  text += std::string(bOperand.kMajor ? "0" : "1") + ";";
+  constraints += ",l";
+  inputs.push_back(warpgroupDescriptor(b, loc, bOperand));
   for (unsigned i = 0; i < count; ++i) {
     constraints += "," + std::to_string(i);
     inputs.push_back(acc[i]);

@@ -162,6 +162,9 @@ public:
   /// An operand tile of a warpgroup matrix multiply in shared memory, made
   /// of swizzle atoms of 8 rows of `swizzleBytes` (32, 64 or 128) each.
   struct WarpgroupOperand {
+    /// A's fragment in registers instead (four i32, two 16-bit elements
+    /// each, in mma.sync's A order); then nothing else is used.
+    llvm::SmallVector<mlir::Value, 4> registers;
     /// The i32 shared-memory address of the part the instruction reads.
     mlir::Value address;
     unsigned swizzleBytes;

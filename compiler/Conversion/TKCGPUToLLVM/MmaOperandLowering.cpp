@@ -316,8 +316,9 @@ struct LocalLoadLowering : public TargetPattern<LocalLoadOp> {
 };
 
 /// tkc_gpu.warpgroup_dot: for each warpgroup and each block of 64 of its
-/// rows, one m64nNk16 instruction per 16 of K, reading both tiles where
-/// they lie in shared memory, then a wait for all of them.
+/// rows, one m64nNk16 instruction per 16 of K, reading the tiles where they
+/// lie in shared memory (A from registers where it is a tensor), then a
+/// wait for all of them.
 struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
   using TargetPattern::TargetPattern;
 
@@ -343,8 +344,12 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
                 b, loc,
                 LLVM::URemOp::create(b, loc, along, constant(tile.blockCols)),
                 constant(2))));
-    return {LLVM::AddOp::create(b, loc, base, offset),
-            static_cast<unsigned>(tile.rowBytes()), tile.blockBytes(), kMajor};
+    ::tkc::TargetInfo::WarpgroupOperand operand;
+    operand.address = LLVM::AddOp::create(b, loc, base, offset);
+    operand.swizzleBytes = static_cast<unsigned>(tile.rowBytes());
+    operand.blockBytes = tile.blockBytes();
+    operand.kMajor = kMajor;
+    return operand;
   }
 
   LogicalResult
@@ -352,7 +357,8 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     RankedTensorType type = op.getType();
-    SharedBufferType aType = op.getA().getType(), bType = op.getB().getType();
+    SharedBufferType bType = op.getB().getType();
+    auto aTensor = dyn_cast<RankedTensorType>(op.getA().getType());
     auto mma = cast<NvidiaMmaEncodingAttr>(type.getEncoding());
     unsigned numWarps = 1;
     for (unsigned w : mma.getWarpsPerCTA())
@@ -361,13 +367,18 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
       return op.emitOpError("cannot be lowered: the target has no warpgroup "
                             "multiply of this shape");
     int64_t m = type.getDimSize(0), n = type.getDimSize(1);
-    int64_t k = aType.getShape()[1];
+    int64_t k = bType.getShape()[0], kSteps = k / 16;
     // The instruction's accumulators, thread by thread, are the layout's
     // registers in order: per block of 16 * numWarps rows, per 8 columns,
     // (row, col), (row, col + 1), (row + 8, col), (row + 8, col + 1).
-    LinearLayout layout = getLinearLayout(type);
+    // A in registers likewise: per block of rows and 16 of K, mma.sync's
+    // a0..a7 (rows +8 at bit 1, K +8 at bit 2).
     int64_t perInstruction = n / 2, blockRows = 16 * numWarps;
-    for (int64_t r = 0; r < m / blockRows; ++r)
+    LinearLayout layout = getLinearLayout(type);
+    std::optional<LinearLayout> aLayout;
+    if (aTensor)
+      aLayout = getLinearLayout(aTensor);
+    for (int64_t r = 0; r < m / blockRows; ++r) {
       for (int64_t i = 0; i < perInstruction; ++i) {
         LinearLayout::Basis at =
             layout.applyDim(HwDim::Register, r * perInstruction + i);
@@ -376,17 +387,39 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
           return op.emitOpError("cannot be lowered: its accumulator layout "
                                 "differs from the warpgroup multiply's");
       }
+      for (int64_t e = 0; aLayout && e < kSteps * 8; ++e) {
+        LinearLayout::Basis at =
+            aLayout->applyDim(HwDim::Register, r * kSteps * 8 + e);
+        if (at[0] != r * blockRows + 8 * ((e / 2) % 2) ||
+            at[1] != 16 * (e / 8) + 8 * ((e % 8) / 4) + e % 2)
+          return op.emitOpError("cannot be lowered: its A operand layout "
+                                "differs from the warpgroup multiply's");
+      }
+    }
 
     SmallVector<Value> acc = unpackRegisters(rewriter, loc, adaptor.getC());
+    SmallVector<Value> aRegisters;
+    if (aTensor)
+      aRegisters = unpackRegisters(rewriter, loc, adaptor.getA());
     HardwareIds ids = getHardwareIds(rewriter, loc, target);
     Value group = LLVM::LShrOp::create(rewriter, loc, ids.warp,
                                        i32Constant(rewriter, loc, 2));
     Type i32 = rewriter.getI32Type();
-    Value aBase = LLVM::PtrToIntOp::create(rewriter, loc, i32, adaptor.getA());
+    Value aBase =
+        aTensor ? Value()
+                : LLVM::PtrToIntOp::create(rewriter, loc, i32, adaptor.getA())
+                      .getResult();
     Value bBase = LLVM::PtrToIntOp::create(rewriter, loc, i32, adaptor.getB());
-    SwizzledTile aTile = tileOf(aType), bTile = tileOf(bType);
+    SwizzledTile bTile = tileOf(bType);
+    std::optional<SwizzledTile> aTile;
+    if (!aTensor)
+      aTile = tileOf(cast<SharedBufferType>(op.getA().getType()));
+    Type elem = getTypeConverter()->convertType(bType.getElementType());
+    Type pair = VectorType::get({2}, elem);
     Value zero = i32Constant(rewriter, loc, 0);
-    target.beginWarpgroupMma(rewriter, loc);
+    // Every operand is ready before the fence: registers the instructions
+    // read must not be written between them.
+    SmallVector<::tkc::TargetInfo::WarpgroupOperand> aOperands, bOperands;
     for (int64_t r = 0; r < m / blockRows; ++r) {
       // This warpgroup's 64 rows of the block.
       Value rowStart = LLVM::AddOp::create(
@@ -394,13 +427,36 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
           LLVM::MulOp::create(rewriter, loc, group,
                               i32Constant(rewriter, loc, 64)),
           i32Constant(rewriter, loc, r * blockRows));
+      for (int64_t kk = 0; kk < kSteps; ++kk) {
+        ::tkc::TargetInfo::WarpgroupOperand a;
+        if (aTensor) {
+          for (int64_t j = 0; j < 4; ++j) {
+            int64_t first = (r * kSteps + kk) * 8 + 2 * j;
+            Value both = LLVM::UndefOp::create(rewriter, loc, pair);
+            for (int64_t h = 0; h < 2; ++h)
+              both = LLVM::InsertElementOp::create(
+                  rewriter, loc, both, aRegisters[first + h],
+                  i32Constant(rewriter, loc, h));
+            a.registers.push_back(
+                LLVM::BitcastOp::create(rewriter, loc, i32, both));
+          }
+        } else {
+          a = operandAt(rewriter, loc, *aTile, aBase, 1, rowStart, 16 * kk);
+        }
+        aOperands.push_back(a);
+        if (r == 0)
+          bOperands.push_back(
+              operandAt(rewriter, loc, bTile, bBase, 0, zero, 16 * kk));
+      }
+    }
+    target.beginWarpgroupMma(rewriter, loc);
+    for (int64_t r = 0; r < m / blockRows; ++r) {
       MutableArrayRef<Value> slice =
           MutableArrayRef(acc).slice(r * perInstruction, perInstruction);
-      for (int64_t k0 = 0; k0 < k; k0 += 16) {
+      for (int64_t kk = 0; kk < kSteps; ++kk) {
         SmallVector<Value> d = target.emitWarpgroupMma(
-            rewriter, loc, aType.getElementType(), n,
-            operandAt(rewriter, loc, aTile, aBase, 1, rowStart, k0),
-            operandAt(rewriter, loc, bTile, bBase, 0, zero, k0), slice);
+            rewriter, loc, bType.getElementType(), n,
+            aOperands[r * kSteps + kk], bOperands[kk], slice);
         llvm::copy(d, slice.begin());
       }
     }

@@ -53,3 +53,20 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %d : tensor<64x128xf32, #mma>
   }
 }
+
+// -----
+
+// A in registers: four 32-bit registers of two fp16 each per instruction,
+// packed before the fence, no transpose operand for A.
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @register_a
+  // CHECK: "fence.proxy.async.shared::cta;\0A\09wgmma.fence.sync.aligned;"
+  // CHECK-NOT: llvm.bitcast
+  // CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, {$32, $33, $34, $35}, $36, 1, 1, 1, 1;"
+  func.func @register_a(%a: tensor<64x32xf16, #a>, %tb: !tkc_gpu.shared<[32, 64], f16, order = [1, 0]>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %d = tkc_gpu.warpgroup_dot %a, %tb, %c : tensor<64x32xf16, #a> * !tkc_gpu.shared<[32, 64], f16, order = [1, 0]> -> tensor<64x64xf32, #mma>
+    return %d : tensor<64x64xf32, #mma>
+  }
+}

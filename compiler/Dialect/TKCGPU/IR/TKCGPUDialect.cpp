@@ -630,12 +630,18 @@ LogicalResult LocalLoadOp::verify() {
 }
 
 LogicalResult WarpgroupDotOp::verify() {
-  SharedBufferType a = getA().getType(), b = getB().getType();
+  SharedBufferType b = getB().getType();
   RankedTensorType d = getType();
-  if (a.getShape().size() != 2 || b.getShape().size() != 2 ||
-      d.getRank() != 2 || a.getShape()[1] != b.getShape()[0] ||
-      a.getShape()[0] != d.getDimSize(0) || b.getShape()[1] != d.getDimSize(1))
-    return emitOpError("expects [M, K] and [K, N] tiles and an [M, N] result");
+  ArrayRef<int64_t> a;
+  if (auto tile = dyn_cast<SharedBufferType>(getA().getType()))
+    a = tile.getShape();
+  else
+    a = cast<RankedTensorType>(getA().getType()).getShape();
+  if (a.size() != 2 || b.getShape().size() != 2 || d.getRank() != 2 ||
+      a[1] != b.getShape()[0] || a[0] != d.getDimSize(0) ||
+      b.getShape()[1] != d.getDimSize(1))
+    return emitOpError("expects [M, K] and [K, N] operands and an [M, N] "
+                       "result");
   if (!isa<NvidiaMmaEncodingAttr>(d.getEncoding()))
     return emitOpError("result must have an nvidia_mma layout");
   return success();

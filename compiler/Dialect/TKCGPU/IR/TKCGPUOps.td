@@ -149,20 +149,22 @@ def TKCGPU_LocalLoadOp : TKCGPU_Op<"local_load",
 def TKCGPU_WarpgroupDotOp : TKCGPU_Op<"warpgroup_dot",
     [MemoryEffects<[MemRead<TKCGPU_SharedMemory>]>,
      AllTypesMatch<["c", "d"]>]> {
-  let summary = "A dot whose operands a warpgroup reads from shared memory";
+  let summary = "A dot whose B operand a warpgroup reads from shared memory";
   let description = [{
-    `a` (an [M, K] tile) times `b` (a [K, N] tile) plus `c`, with `c` and
+    `a` (an [M, K] tile in shared memory, or a tensor in the dot operand
+    layout of the result) times `b` (a [K, N] tile) plus `c`, with `c` and
     the result in an nvidia_mma layout whose warps all lie along M, so that
     each group of four consecutive warps (a warpgroup) holds 64 whole rows.
-    The lowering issues Hopper's wgmma.mma_async, which reads both tiles
+    The lowering issues Hopper's wgmma.mma_async, which reads the tiles
     from shared memory directly, and waits for it.
 
     ```mlir
     %d = tkc_gpu.warpgroup_dot %ta, %tb, %c : !tkc_gpu.shared<[128, 64], f16, order = [1, 0]> * !tkc_gpu.shared<[64, 128], f16, order = [1, 0]> -> tensor<128x128xf32, #mma>
+    %e = tkc_gpu.warpgroup_dot %p, %tv, %c : tensor<128x64xf16, #dot_op> * !tkc_gpu.shared<[64, 64], f16, order = [1, 0]> -> tensor<128x64xf32, #mma>
     ```
   }];
-  let arguments = (ins TKCGPU_SharedBufferType:$a, TKCGPU_SharedBufferType:$b,
-                       AnyRankedTensor:$c);
+  let arguments = (ins AnyTypeOf<[TKCGPU_SharedBufferType, AnyRankedTensor]>:$a,
+                       TKCGPU_SharedBufferType:$b, AnyRankedTensor:$c);
   let results = (outs AnyRankedTensor:$d);
   let assemblyFormat = [{
     $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `*` qualified(type($b))

@@ -1,11 +1,12 @@
 //===- WarpgroupMma.cpp - Dots that read shared memory directly -----------===//
 //
 // Implements tkc-gpu-warpgroup-mma: on targets with warpgroup matrix
-// multiplies (Hopper's wgmma), a tkc.dot whose two operands are whole
-// shared-memory tiles read only for it (tkc_gpu.local_load, as
-// tkc-gpu-pipeline leaves a matmul's K loop) becomes a
-// tkc_gpu.warpgroup_dot of the tiles themselves: the instruction reads them
-// from shared memory, so neither operand passes through registers.
+// multiplies (Hopper's wgmma), a tkc.dot whose B operand is a whole
+// shared-memory tile read only for it (tkc_gpu.local_load, as
+// tkc-gpu-pipeline leaves a matmul's or attention's K loop), and whose A
+// operand is such a tile too or a tensor already in registers (attention's
+// Q and P), becomes a tkc_gpu.warpgroup_dot: the instruction reads the
+// tiles from shared memory, so they never pass through registers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,25 +60,36 @@ struct WarpgroupMmaPass
       rewrite(dot, numWarps);
   }
 
-  /// Replaces `dot` by a warpgroup_dot of its operands' tiles, if it can.
+  /// Replaces `dot` by a warpgroup_dot of its operands' tiles (or of `a`
+  /// itself, held in registers), if it can.
   void rewrite(DotOp dot, unsigned numWarps) {
     LocalLoadOp a = soleTileRead(dot.getA()), b = soleTileRead(dot.getB());
-    if (!a || !b || a == b)
+    if (!b || a == b)
       return;
     auto type = cast<RankedTensorType>(dot.getType());
     auto mma = dyn_cast<NvidiaMmaEncodingAttr>(type.getEncoding());
-    Type elem = a.getType().getElementType();
+    auto aType = cast<RankedTensorType>(dot.getA().getType());
+    Type elem = aType.getElementType();
     if (!mma || !isWarpgroupMmaShape(type, numWarps) ||
         elem != b.getType().getElementType() ||
-        !(elem.isF16() || elem.isBF16()) || !hasAtoms(a.getTile().getType()) ||
-        !hasAtoms(b.getTile().getType()))
+        !(elem.isF16() || elem.isBF16()) || !hasAtoms(b.getTile().getType()) ||
+        (a && !hasAtoms(a.getTile().getType())))
       return;
+    // A in registers: the instruction takes mma.sync's A fragments, two
+    // elements per register.
+    if (!a) {
+      auto operand = dyn_cast<DotOperandEncodingAttr>(aType.getEncoding());
+      if (!operand || operand.getParent() != mma || operand.getKWidth() != 2)
+        return;
+    }
     OpBuilder builder(dot);
-    Value d = WarpgroupDotOp::create(builder, dot.getLoc(), type, a.getTile(),
+    Value d = WarpgroupDotOp::create(builder, dot.getLoc(), type,
+                                     a ? Value(a.getTile()) : Value(dot.getA()),
                                      b.getTile(), dot.getC());
     dot.replaceAllUsesWith(d);
     dot.erase();
-    a.erase();
+    if (a)
+      a.erase();
     b.erase();
   }
 };

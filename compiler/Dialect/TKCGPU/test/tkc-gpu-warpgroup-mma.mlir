@@ -22,12 +22,24 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %d : tensor<64x128xf32, #mma>
   }
 
-  // An operand in registers (attention's P) keeps the dot on mma.sync.
-  // CHECK-LABEL: func.func @register_operand
+  // A in registers (attention's Q and P) is read from them, in mma.sync's
+  // A fragments; B still comes from its tile.
+  // CHECK-LABEL: func.func @register_a
+  // CHECK-SAME: (%[[A:.*]]: tensor<64x32xf16, #dot_op{{[0-9]*}}>, %[[TB:.*]]: !tkc_gpu.shared
+  // CHECK-NEXT: tkc_gpu.warpgroup_dot %[[A]], %[[TB]], %{{.*}} : tensor<64x32xf16, #dot_op{{[0-9]*}}> * !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<64x128xf32, #mma>
+  func.func @register_a(%a: tensor<64x32xf16, #a>, %tb: !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>, %c: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+    %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<32x128xf16, #b>
+    %d = tkc.dot %a, %b, %c : tensor<64x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<64x128xf32, #mma>
+    return %d : tensor<64x128xf32, #mma>
+  }
+
+  // B in registers keeps the dot on mma.sync: wgmma reads B from shared
+  // memory only.
+  // CHECK-LABEL: func.func @register_b
   // CHECK-NOT: warpgroup_dot
   // CHECK: tkc.dot
-  func.func @register_operand(%a: tensor<64x32xf16, #a>, %tb: !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>, %c: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
-    %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<32x128xf16, #b>
+  func.func @register_b(%ta: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, %b: tensor<32x128xf16, #b>, %c: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+    %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<64x32xf16, #a>
     %d = tkc.dot %a, %b, %c : tensor<64x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<64x128xf32, #mma>
     return %d : tensor<64x128xf32, #mma>
   }
