@@ -1,6 +1,7 @@
 //===- BlobPacks.cpp - How a launcher embeds its variants' binaries -------===//
 //
-// Packs the variants' binaries into one zstd frame per vendor, fills the
+// Packs the variants' binaries into zstd frames (per vendor, or per vendor
+// and architecture, cut into parts within a byte bound), fills the
 // template values that embed them (raw arrays or packs), and formats the
 // variants report (sizes before and after, registers, spills, shared memory).
 //
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <utility>
 
 using namespace tkc::launcher;
 using llvm::StringRef;
@@ -32,11 +34,15 @@ StringRef vendorTitle(StringRef backend) {
 }
 
 /// What `pack` holds, for messages: "the CUDA binaries", "the CUDA sm_90a
-/// binaries".
+/// binaries", "the CUDA sm_90a binaries (part 2 of 4)".
 std::string packTitle(const BlobPack &pack) {
-  return ("the " + vendorTitle(pack.backend) +
-          (pack.arch.empty() ? "" : " " + pack.arch) + " binaries")
-      .str();
+  std::string title = ("the " + vendorTitle(pack.backend) +
+                       (pack.arch.empty() ? "" : " " + pack.arch) + " binaries")
+                          .str();
+  if (pack.parts > 1)
+    title += " (part " + std::to_string(pack.part) + " of " +
+             std::to_string(pack.parts) + ")";
+  return title;
 }
 
 /// Compresses `bytes` into one zstd frame at kPackZstdLevel, with the
@@ -144,36 +150,58 @@ tkc::launcher::packBlobs(llvm::ArrayRef<const Variant *> variants,
                : std::string();
   };
 
-  std::vector<BlobPack> packs;
-  std::vector<std::vector<uint8_t>> contents;
+  // The groups: (vendor, architecture or "") in order of first appearance,
+  // each with its variants in order.
+  std::vector<std::pair<std::string, std::string>> groupKeys;
+  std::vector<std::vector<size_t>> groupMembers;
   for (size_t i = 0; i < variants.size(); ++i) {
-    const Variant &variant = *variants[i];
-    std::string arch = archOf(variant);
-    auto pack = llvm::find_if(packs, [&](const BlobPack &p) {
-      return p.backend == variant.target.backend && p.arch == arch;
-    });
-    if (pack == packs.end()) {
-      packs.emplace_back();
-      packs.back().backend = variant.target.backend;
-      packs.back().arch = arch;
-      contents.emplace_back();
-      pack = packs.end() - 1;
+    std::pair<std::string, std::string> key(variants[i]->target.backend,
+                                            archOf(*variants[i]));
+    auto found = llvm::find(groupKeys, key);
+    if (found == groupKeys.end()) {
+      groupKeys.push_back(key);
+      groupMembers.emplace_back();
+      found = groupKeys.end() - 1;
     }
-    std::vector<uint8_t> &bytes = contents[pack - packs.begin()];
-    // Each binary starts 8-byte aligned in the decompressed contents, as
-    // the raw arrays are; the padding costs a few bytes of the frame.
-    bytes.resize(llvm::alignTo(bytes.size(), 8), 0);
-    pack->members.push_back(i);
-    pack->offsets.push_back(bytes.size());
-    bytes.insert(bytes.end(), variant.binary.begin(), variant.binary.end());
+    groupMembers[found - groupKeys.begin()].push_back(i);
   }
-  for (size_t p = 0; p < packs.size(); ++p) {
-    packs[p].size = contents[p].size();
-    llvm::Expected<std::vector<uint8_t>> frame =
-        compressFrame(contents[p], packTitle(packs[p]));
-    if (!frame)
-      return frame.takeError();
-    packs[p].frame = std::move(*frame);
+
+  std::vector<BlobPack> packs;
+  for (size_t g = 0; g < groupKeys.size(); ++g) {
+    // Cut the group greedily: a part takes variants while its contents stay
+    // within the bound (a binary larger than the bound is a part alone).
+    // Each binary starts 8-byte aligned in the decompressed contents, as the
+    // raw arrays are; the padding costs a few bytes of the frame.
+    std::vector<std::vector<uint8_t>> contents;
+    size_t firstPack = packs.size();
+    for (size_t i : groupMembers[g]) {
+      const std::vector<uint8_t> &binary = variants[i]->binary;
+      size_t offset =
+          contents.empty() ? 0 : llvm::alignTo(contents.back().size(), 8);
+      if (contents.empty() || offset + binary.size() > maxPackBytes) {
+        packs.emplace_back();
+        packs.back().backend = groupKeys[g].first;
+        packs.back().arch = groupKeys[g].second;
+        contents.emplace_back();
+        offset = 0;
+      }
+      std::vector<uint8_t> &bytes = contents.back();
+      bytes.resize(offset, 0);
+      packs.back().members.push_back(i);
+      packs.back().offsets.push_back(offset);
+      bytes.insert(bytes.end(), binary.begin(), binary.end());
+    }
+    for (size_t p = firstPack; p < packs.size(); ++p) {
+      BlobPack &pack = packs[p];
+      pack.part = p - firstPack + 1;
+      pack.parts = packs.size() - firstPack;
+      pack.size = contents[p - firstPack].size();
+      llvm::Expected<std::vector<uint8_t>> frame =
+          compressFrame(contents[p - firstPack], packTitle(pack));
+      if (!frame)
+        return frame.takeError();
+      pack.frame = std::move(*frame);
+    }
   }
   return packs;
 }

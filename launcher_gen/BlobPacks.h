@@ -2,13 +2,14 @@
 //
 // The generated NAME.c embeds each variant's cubin/hsaco either as it is (one
 // byte array per variant, `--no-compress`) or compressed: the binaries of one
-// vendor (all the CUDA variants, all the HIP variants) back to back in one
-// zstd frame, a "pack", which the runtime decompresses once, at the first
-// load of any of its variants (tkc_blob_pack in runtime/tkc_runtime.h). One
-// frame per vendor packs the shipped kernels within 0.3% of one frame per
-// library, and a process decompresses only its own vendor's code. A vendor
-// whose binaries exceed a bound gets one frame per architecture instead, so
-// that no first load decompresses much more than its device runs.
+// vendor (all the CUDA variants, all the HIP variants) back to back in zstd
+// frames, "packs", each of which the runtime decompresses once, at the first
+// load of any of its variants (tkc_blob_pack in runtime/tkc_runtime.h). A
+// vendor whose binaries exceed a bound (128 KiB) gets packs per architecture
+// instead, and a pack over the bound is cut into parts of consecutive
+// variants within it, so that a first call decompresses at most about that
+// much (a fraction of a millisecond) while the bundle stays within 5% of one
+// frame per vendor.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TKC_LAUNCHER_GEN_BLOBPACKS_H
@@ -31,16 +32,20 @@ namespace tkc::launcher {
 /// which the binaries of one library never need.
 constexpr int kPackZstdLevel = 19;
 
-/// The default bound on a vendor's pack: 512 KiB decompress in about 0.45 ms
-/// at zstd's ~1.1 GB/s, within the 1 ms a first call may add.
-constexpr size_t kMaxPackBytes = 512 * 1024;
+/// The default bound on the decompressed bytes of one pack: 128 KiB
+/// decompress in about 0.15 ms on the build machine (zstd ~1.1 GB/s plus the
+/// page faults of the new buffer), well within the 1 ms a first call may
+/// add; smaller parts lose more of the cross-variant redundancy (64 KiB:
+/// the shipped bundle 5.25x smaller instead of 5.59x).
+constexpr size_t kMaxPackBytes = 128 * 1024;
 
 /// How tkc-launcher-gen embeds the binaries.
 struct BlobOptions {
   /// In zstd frames (packs); false: one array per binary, as it is.
   bool compress = true;
-  /// A vendor whose binaries exceed this many bytes gets one pack per
-  /// architecture.
+  /// A vendor whose binaries exceed this many bytes gets packs per
+  /// architecture, and a pack is cut into parts of at most this many bytes
+  /// (a larger binary alone in its part).
   size_t maxPackBytes = kMaxPackBytes;
 };
 
@@ -51,6 +56,10 @@ struct BlobPack {
   /// The one architecture of its variants when the vendor's binaries were
   /// split per architecture, else empty.
   std::string arch;
+  /// Which part of its (vendor, architecture) group it is, from 1, and how
+  /// many parts the group was cut into (1: the whole group).
+  size_t part = 1;
+  size_t parts = 1;
   /// The variants it holds (indices into the list given to packBlobs), and
   /// each one's offset in the decompressed contents.
   std::vector<size_t> members;
@@ -62,9 +71,10 @@ struct BlobPack {
 
 /// Groups `variants` by vendor, in the order each vendor first appears (by
 /// vendor and architecture where a vendor's binaries exceed
-/// `maxPackBytes`), and compresses each group into one frame (with its
-/// content size and a checksum). The frames depend only on the bytes and
-/// libzstd's version.
+/// `maxPackBytes`), cuts each group whose binaries exceed `maxPackBytes`
+/// into parts of consecutive variants within the bound (greedily, in order),
+/// and compresses each part into one frame (with its content size and a
+/// checksum). The frames depend only on the bytes and libzstd's version.
 llvm::Expected<std::vector<BlobPack>>
 packBlobs(llvm::ArrayRef<const Variant *> variants,
           size_t maxPackBytes = kMaxPackBytes);

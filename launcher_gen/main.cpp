@@ -54,8 +54,9 @@ llvm::cl::opt<bool> noCompressOption(
 llvm::cl::opt<unsigned> maxPackBytesOption(
     "max-pack-bytes", llvm::cl::cat(category), llvm::cl::Hidden,
     llvm::cl::init(kMaxPackBytes),
-    llvm::cl::desc("A vendor's binaries above this many bytes get one zstd "
-                   "frame per architecture"),
+    llvm::cl::desc("A vendor's binaries above this many bytes get zstd "
+                   "frames per architecture, and no frame holds more than "
+                   "this many bytes but for one larger binary alone"),
     llvm::cl::value_desc("N"));
 llvm::cl::opt<std::string> reportOption(
     "report", llvm::cl::cat(category),

@@ -5,7 +5,8 @@
 // variant's original bytes, a pack is decompressed once for every variant,
 // context and thread, and a corrupt, truncated or mislabelled pack is a
 // TKC_ERROR_MODULE_LOAD that says why, never a crash, and is tried again by
-// the next load.
+// the next load; of a launcher's several packs, a load decompresses only its
+// own.
 //
 //===----------------------------------------------------------------------===//
 #include "tkc_cuda_driver.h"
@@ -163,6 +164,32 @@ TEST_F(PackTest, DecompressedOnceForEveryContextAndThread) {
               0)
         << load.image;
   }
+}
+
+// A launcher's binaries cut into several packs (parts): a load decompresses
+// only its own part, and parts decompressed one after another (with the one
+// reused decompression context) each give their original bytes.
+TEST_F(PackTest, OnlyTheNeededPartIsDecompressed) {
+  TestPack other{
+      {"sm_90a part two add_kernel", std::string(200, 'y') + " add_kernel"}};
+  tkc_device dev = device(0);
+  ASSERT_EQ(tkc_load_variant(&dev, &other.variants[1]), TKC_SUCCESS)
+      << tkc_last_error();
+  EXPECT_EQ(decompressions.load(), 1);
+  EXPECT_EQ(pack.packState.bytes, nullptr);
+  EXPECT_NE(other.packState.bytes, nullptr);
+  ASSERT_EQ(tkc_load_variant(&dev, &pack.variants[1]), TKC_SUCCESS)
+      << tkc_last_error();
+  ASSERT_EQ(tkc_load_variant(&dev, &other.variants[0]), TKC_SUCCESS)
+      << tkc_last_error();
+  EXPECT_EQ(decompressions.load(), 2);
+  ASSERT_EQ(fake().moduleLoads.size(), 3u);
+  EXPECT_EQ(fake().moduleLoads[1].image, "sm_90a generic add_kernel");
+  EXPECT_EQ(fake().moduleLoads[2].image, "sm_90a part two add_kernel");
+  EXPECT_EQ(std::memcmp(fake().moduleLoads[0].data,
+                        other.original.data() + other.offsets[1],
+                        other.variants[1].binary_size),
+            0);
 }
 
 TEST_F(PackTest, CorruptFrameIsAModuleLoadErrorAndIsRetried) {
