@@ -1001,6 +1001,10 @@ private:
   bool readAutotune(const Expr &decorator);
   bool readHeuristics(const Expr &decorator);
   bool readJit(const CallExpr &call);
+  /// Reads `def` (the function heuristic `name` names) into `h`'s argName,
+  /// locals and body; reports what it cannot read.
+  bool readHeuristicFunction(const FunctionDef &def, llvm::StringRef name,
+                             Heuristic &h);
   /// Translates the body of heuristic `h`'s lambda into `h.expr`.
   bool translateHeuristic(Heuristic &h);
   /// Reads a list of parameter names (`key=[...]`); ints are indices when
@@ -1182,7 +1186,27 @@ bool DecoratorReader::readAutotune(const Expr &decorator) {
     return diags.error(decorator.getLoc(), "@triton.autotune needs key");
   if (!ok)
     return false;
-  // Each config's constexprs name parameters of the kernel.
+  // Each config's constexprs name parameters of the kernel. A launch option
+  // in the dict (`triton.Config({"num_warps": 8})`) is not a parameter:
+  // Triton's Config.all_kwargs() puts the Config's own num_warps (etc., the
+  // defaults when not given) over it, so it has no effect there either.
+  for (AutotuneConfig &c : autotune.configs)
+    llvm::erase_if(c.constexprs, [&](const auto &kv) {
+      static const char *const options[] = {"num_warps", "num_stages",
+                                            "num_ctas", "maxnreg"};
+      if (isParam(kv.first) || !llvm::is_contained(options, kv.first))
+        return false;
+      diags.warning(c.loc, "'" + kv.first +
+                               "' in the config's dict is not a "
+                               "parameter of '" +
+                               fn.name +
+                               "', and Triton "
+                               "launches with the config's own " +
+                               kv.first +
+                               " (a keyword argument, else its default); so "
+                               "does tkc");
+      return true;
+    });
   for (const AutotuneConfig &c : autotune.configs)
     for (const auto &kv : c.constexprs)
       if (!isParam(kv.first))
@@ -1191,6 +1215,44 @@ bool DecoratorReader::readAutotune(const Expr &decorator) {
                                       "' has no such parameter");
   result.autotune = std::move(autotune);
   return true;
+}
+
+bool DecoratorReader::readHeuristicFunction(const FunctionDef &def,
+                                            llvm::StringRef name,
+                                            Heuristic &h) {
+  auto refuse = [&](Loc loc, const llvm::Twine &what) {
+    return diags.error(loc, "heuristic '" + name + "': function '" + def.name +
+                                "' " + what +
+                                "; tkc reads a heuristic function made of "
+                                "assignments to names and a final return");
+  };
+  if (def.params.size() != 1 || def.params[0].defaultValue)
+    return refuse(def.nameLoc, "must take one argument (args)");
+  h.argName = def.params[0].name;
+  for (size_t i = 0; i < def.body.size(); ++i) {
+    const Stmt &stmt = *def.body[i];
+    bool last = i + 1 == def.body.size();
+    if (auto *e = llvm::dyn_cast<ExprStmt>(&stmt);
+        e && i == 0 && llvm::isa<StrLitExpr>(e->value.get()))
+      continue; // The docstring.
+    if (auto *a = llvm::dyn_cast<AssignStmt>(&stmt); a && !last) {
+      auto *target = a->targets.size() == 1
+                         ? llvm::dyn_cast<NameExpr>(a->targets[0].get())
+                         : nullptr;
+      if (!target || !a->value)
+        return refuse(stmt.getLoc(), "assigns to something other than a name");
+      h.locals.emplace_back(target->id, a->value.get());
+      continue;
+    }
+    if (auto *r = llvm::dyn_cast<ReturnStmt>(&stmt); r && last && r->value) {
+      h.body = r->value.get();
+      return true;
+    }
+    return refuse(stmt.getLoc(), last ? "does not end with 'return VALUE'"
+                                      : "has a statement other than an "
+                                        "assignment before its return");
+  }
+  return refuse(def.nameLoc, "does not end with 'return VALUE'");
 }
 
 bool DecoratorReader::readHeuristics(const Expr &decorator) {
@@ -1230,11 +1292,34 @@ bool DecoratorReader::readHeuristics(const Expr &decorator) {
       ok = diags.error(k->getLoc(), "a heuristic's name must be a string");
       continue;
     }
+    Heuristic h;
     auto *lambda = llvm::dyn_cast<LambdaExpr>(v.get());
-    if (!lambda || lambda->params.size() != 1) {
+    if (lambda && lambda->params.size() == 1) {
+      h.lambda = lambda;
+      h.argName = lambda->params[0];
+      h.body = lambda->body.get();
+    } else if (auto *name = llvm::dyn_cast<NameExpr>(v.get());
+               name && !lambda) {
+      // A module-level `def f(args):` of assignments to names and a final
+      // return reads as the expression it returns.
+      const FunctionDef *def = module.findFunction(name->id);
+      if (!def || def->isJit) {
+        ok = diags.error(v->getLoc(),
+                         "heuristic '" + key->value + "': '" + name->id +
+                             "' is not a function of this module; a "
+                             "heuristic is a lambda (lambda args: ...) or a "
+                             "module-level def of one argument");
+        continue;
+      }
+      if (!readHeuristicFunction(*def, key->value, h)) {
+        ok = false;
+        continue;
+      }
+    } else {
       ok = diags.error(v->getLoc(), "heuristic '" + key->value +
                                         "' must be a lambda of one argument "
-                                        "(lambda args: ...)");
+                                        "(lambda args: ...) or the name of a "
+                                        "module-level def of one argument");
       continue;
     }
     if (!isParam(key->value)) {
@@ -1243,10 +1328,8 @@ bool DecoratorReader::readHeuristics(const Expr &decorator) {
                                         key->value + "'");
       continue;
     }
-    Heuristic h;
     h.name = key->value;
     h.loc = k->getLoc();
-    h.lambda = lambda;
     if (!translateHeuristic(h)) {
       ok = false;
       continue;
@@ -1328,6 +1411,9 @@ private:
   Heuristic &h;
   const std::vector<Heuristic> &earlier;
   unsigned startErrors;
+  /// How many of `h.locals` a name may read (those assigned before the
+  /// expression being translated).
+  size_t visibleLocals = h.locals.size();
   /// The error count before the translation (none reported yet if equal).
   unsigned errorsAtStart() const { return startErrors; }
 };
@@ -1335,7 +1421,7 @@ private:
 std::string HeuristicTranslator::argument(const Expr &e) {
   auto *s = llvm::dyn_cast<SubscriptExpr>(&e);
   auto *base = s ? llvm::dyn_cast<NameExpr>(s->base.get()) : nullptr;
-  if (!base || base->id != h.lambda->params[0])
+  if (!base || base->id != h.argName)
     return "";
   auto *key = s->indices.size() == 1
                   ? llvm::dyn_cast<StrLitExpr>(s->indices[0].get())
@@ -1385,9 +1471,20 @@ std::optional<Translated> HeuristicTranslator::translate(const Expr &e) {
   }
   case Expr::Kind::Name: {
     const auto &n = llvm::cast<NameExpr>(e);
-    if (n.id == h.lambda->params[0])
+    if (n.id == h.argName)
       return refuse(e, "'" + n.id + "' itself (read one argument, " + n.id +
                            "[\"NAME\"])");
+    // A local of a heuristic function: the expression assigned to it last
+    // before this point, read with the locals before it.
+    for (size_t i = visibleLocals; i-- > 0;) {
+      if (h.locals[i].first != n.id)
+        continue;
+      size_t saved = visibleLocals;
+      visibleLocals = i;
+      std::optional<Translated> local = translate(*h.locals[i].second);
+      visibleLocals = saved;
+      return local;
+    }
     // A module-level constant becomes its value.
     if (llvm::none_of(module.globals,
                       [&](const GlobalAssign &g) { return g.name == n.id; }))
@@ -1608,7 +1705,7 @@ HeuristicTranslator::translateCall(const CallExpr &e) {
 bool DecoratorReader::translateHeuristic(Heuristic &h) {
   unsigned errorsBefore = diags.numErrors();
   HeuristicTranslator translator(eval, module, fn, h, result.heuristics);
-  std::optional<Translated> t = translator.translate(*h.lambda->body);
+  std::optional<Translated> t = translator.translate(*h.body);
   if (!t || diags.numErrors() != errorsBefore)
     return false;
   h.expr = t->text;

@@ -89,8 +89,16 @@ struct Heuristic {
   std::string name;
   /// Position of the entry's key.
   Loc loc;
-  /// The lambda, owned by the Module the decorators were read from.
+  /// The lambda, owned by the Module the decorators were read from; null
+  /// when the heuristic is a module-level function (`"B": block_for`).
   const LambdaExpr *lambda = nullptr;
+  /// The name of its one argument (`args`).
+  std::string argName;
+  /// The expression it returns: the lambda's body, or the function's final
+  /// `return` value, read with `locals` (the function's assignments to
+  /// names before it, in order; each sees those before it).
+  const Expr *body = nullptr;
+  std::vector<std::pair<std::string, const Expr *>> locals;
   /// The lambda's body in the Python syntax of a manifest's heuristic
   /// (docs/manifest.md): `args["K"] % args["BLOCK_K"] == 0` becomes
   /// `K % BLOCK_K == 0`, `triton.next_power_of_2(x)` becomes

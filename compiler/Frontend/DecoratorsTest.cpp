@@ -100,6 +100,26 @@ TEST(Autotune, LiteralConfigs) {
   EXPECT_TRUE(s.errors.empty()) << s.errors;
 }
 
+// Launch options in a config's dict are not parameters: Triton launches
+// with the Config's own (given or default) values, and so does tkc.
+TEST(Autotune, LaunchOptionsInTheDictAreOverridden) {
+  Source s(std::string(kHeader) +
+           "@triton.autotune(configs=[\n"
+           "    triton.Config({'num_stages': 2, 'num_warps': 8}),\n"
+           "    triton.Config({'B': 64, 'num_warps': 2}, num_warps=4),\n"
+           "  ], key=['n'])\n"
+           "@triton.jit\n"
+           "def k(n, B: tl.constexpr = 32):\n"
+           "    pass\n");
+  auto d = s.read();
+  ASSERT_TRUE(d) << s.errors;
+  EXPECT_EQ(renderAll(*d->autotune), "w4,s3 B=64,w4,s3");
+  EXPECT_EQ(s.firstMessage(),
+            "test.py:4:5: warning: 'num_stages' in the config's dict is not a "
+            "parameter of 'k', and Triton launches with the config's own "
+            "num_stages (a keyword argument, else its default); so does tkc");
+}
+
 TEST(Autotune, Comprehensions) {
   Source s(std::string(kHeader) +
            "from triton import Config\n"
@@ -286,10 +306,21 @@ TEST(Heuristics, RecordsLambdas) {
 }
 
 TEST(Heuristics, RefusesNonLambdas) {
+  EXPECT_EQ(refusal("@triton.heuristics({'B': 3})"),
+            "test.py:3:26: error: heuristic 'B' must be a lambda of one "
+            "argument (lambda args: ...) or the name of a module-level def "
+            "of one argument");
+  EXPECT_EQ(refusal("@triton.heuristics({'B': pick})"),
+            "test.py:3:26: error: heuristic 'B': 'pick' is not a function of "
+            "this module; a heuristic is a lambda (lambda args: ...) or a "
+            "module-level def of one argument");
   EXPECT_EQ(refusal("@triton.heuristics({'B': pick})",
-                    "def pick(args):\n    return 1\n"),
-            "test.py:5:26: error: heuristic 'B' must be a lambda of one "
-            "argument (lambda args: ...)");
+                    "def pick(args):\n    if args['n']:\n        return 1\n"
+                    "    return 2\n"),
+            "test.py:4:5: error: heuristic 'B': function 'pick' has a "
+            "statement other than an assignment before its return; tkc reads "
+            "a heuristic function made of assignments to names and a final "
+            "return");
   EXPECT_EQ(refusal("@triton.heuristics({'X': lambda args: 1})"),
             "test.py:3:21: error: heuristic 'X': 'k' has no parameter named "
             "'X'");
@@ -350,6 +381,18 @@ TEST(Heuristics, Translates) {
             "bool(n % 2) or cdiv(n, K) > 1 [bool] n@74 n@101 K@109");
   EXPECT_EQ(heuristic("lambda a: int(0 < a['n'] <= 4) * -(a['K'] - 1)"),
             "(0 < n <= 4) * -(K - 1) n@77 K@94");
+}
+
+// A module-level function reads as the expression it returns, its locals
+// replaced by what was assigned to them.
+TEST(Heuristics, TranslatesFunctions) {
+  EXPECT_EQ(heuristic("pick", "def pick(args):\n    'A docstring.'\n"
+                              "    n = args['n']\n    m = n * 2\n"
+                              "    m = m + 1\n"
+                              "    return 64 if m > 8 else 32\n"),
+            "64 if n * 2 + 1 > 8 else 32 [values 64 32] n@9");
+  EXPECT_EQ(heuristic("pick", "def pick(a):\n    return a['K'] % 2 == 0\n"),
+            "K % 2 == 0 [bool] K@12");
 }
 
 TEST(Heuristics, RefusesWhatCIsNotGiven) {

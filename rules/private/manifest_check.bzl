@@ -34,6 +34,35 @@ _TOP_FIELDS = {
     "tuned_file": False,
 }
 
+# Top-level fields of a manifest beside a kernel's decorators
+# (`"decorators": true`): they complete @triton.autotune/@triton.heuristics,
+# which give the configs; tkc aot checks the rest against the decorators.
+_DECORATOR_TOP_FIELDS = {
+    "schema_version": True,
+    "decorators": True,
+    "kernel": True,
+    "src": True,
+    "specializations": False,
+    "grid": False,
+    "targets": False,
+    "configs": False,
+    "key": False,
+    "buckets": False,
+    "restore": False,
+    "heuristics": False,
+    "autotune": False,
+    "tuned": False,
+    "tuned_file": False,
+}
+
+_DECORATOR_CONFIG_FIELDS = {
+    "name": True,
+    "constexprs": False,
+    "num_warps": False,
+    "num_stages": False,
+    "targets": False,
+}
+
 _SPECIALIZATION_FIELDS = {"name": True, "signature": True}
 
 _CONFIG_FIELDS = {
@@ -356,12 +385,60 @@ def _check_tuned(path, tuned):
             return _expected(path, where + ".time_us", "a number", entry["time_us"])
     return None
 
+def _check_decorator_manifest(path, data):
+    """Checks the JSON shape of a manifest beside a kernel's decorators
+    (docs/manifest.md); `tkc aot --manifest` checks it against them. Returns
+    it unchanged (no defaults: what it leaves out the decorators or the rule
+    give) or an error string."""
+    error = _fields_error(path, "", data, _DECORATOR_TOP_FIELDS)
+    if error:
+        return error
+    version = data["schema_version"]
+    if type(version) != "int" or version != SCHEMA_VERSION:
+        return _expected(path, "schema_version", str(SCHEMA_VERSION), version)
+    kernel = data["kernel"]
+    if type(kernel) != "string" or not is_c_identifier(kernel):
+        return _expected(path, "kernel", "a function name", kernel)
+    src = data["src"]
+    if (type(src) != "string" or not src.endswith(".py") or
+        src.startswith("/") or ".." in src.split("/")):
+        return _expected(path, "src", "a .py file beside the manifest", src)
+    error = None
+    if "specializations" in data:
+        error = _check_specializations(path, data["specializations"])
+    if not error and "grid" in data:
+        error = _check_grid(path, data["grid"])
+    if not error and "targets" in data:
+        error = _targets_error(path, "targets", data["targets"])
+    if not error and "configs" in data:
+        error = _named_list_error(path, "configs", data["configs"], _DECORATOR_CONFIG_FIELDS)
+    if not error and "key" in data:
+        error = _string_list_error(path, "key", data["key"])
+    if not error and "autotune" in data:
+        error = _type_error(path, "autotune", "bool", data["autotune"])
+    if not error and "tuned" in data:
+        error = _check_tuned(path, data["tuned"])
+    if error:
+        return error
+    if "tuned" in data and "tuned_file" in data:
+        return "%s: tuned_file: give either \"tuned\" or \"tuned_file\", not both" % path
+    tuned_file = data.get("tuned_file")
+    if tuned_file != None and (type(tuned_file) != "string" or not tuned_file or
+                               tuned_file.startswith("/") or
+                               ".." in tuned_file.split("/")):
+        return _expected(path, "tuned_file", "a file beside the manifest", tuned_file)
+    return data
+
 def check_manifest(path, data):
     """Validates a decoded manifest against docs/manifest.md.
 
     Args:
       path: the manifest's workspace-relative path, for messages.
       data: the manifest as json.decode returns it.
+
+    A manifest with `"decorators": true` completes a kernel's decorators
+    (triton_kernel(decorators = True, manifest = ...)): only its shape is
+    checked, and it is returned as it is.
 
     Returns:
       The manifest as a dict with every optional field filled in (`key`,
@@ -370,6 +447,8 @@ def check_manifest(path, data):
       for all) if it is valid,
       else an error string `<path>: <JSON path>: <what was expected>`.
     """
+    if type(data) == "dict" and data.get("decorators") == True:
+        return _check_decorator_manifest(path, data)
     error = _fields_error(path, "", data, _TOP_FIELDS)
     if error:
         return error

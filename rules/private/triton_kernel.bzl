@@ -260,8 +260,10 @@ def _aot(ctx):
     args = ctx.actions.args()
     args.add("aot")
     args.add("-n", ctx.attr.kernel)
-    args.add("-s", ctx.attr.signatures[0])
-    args.add("-g", ctx.attr.grid)
+    if ctx.attr.signatures:
+        args.add("-s", ctx.attr.signatures[0])
+    if ctx.attr.grid:
+        args.add("-g", ctx.attr.grid)
     args.add("-w", str(ctx.attr.num_warps))
     args.add("-ns", str(ctx.attr.num_stages))
     args.add("-t", ",".join(ctx.attr.targets))
@@ -275,6 +277,13 @@ def _aot(ctx):
     for constexpr in sorted(ctx.attr.heuristic_values.keys()):
         args.add("--heuristic-values=%s=%s" % (constexpr, ctx.attr.heuristic_values[constexpr]))
     inputs = [ctx.file.src] + ctx.files.deps
+    if ctx.file.manifest:
+        # A manifest beside the decorators (docs/manifest.md); tkc reads its
+        # tuned_file relative to it.
+        args.add(ctx.file.manifest, format = "--manifest=%s")
+        inputs.append(ctx.file.manifest)
+        if ctx.file.tuned_file:
+            inputs.append(ctx.file.tuned_file)
     if [p for p in parsed if p[0] == "cuda"]:
         args.add(ctx.file._ptxas, format = "--ptxas=%s")
         args.add(ctx.file._libdevice, format = "--libdevice=%s")
@@ -492,7 +501,10 @@ _tkc_codegen = rule(
         "signatures": attr.string_list(
             doc = "Without a manifest: the signatures, most specialized first.",
         ),
-        "grid": attr.string(mandatory = True),
+        "grid": attr.string(
+            doc = "The grid; empty only with decorators and a manifest " +
+                  "that gives it.",
+        ),
         "constexprs": attr.string_dict(),
         "num_warps": attr.int(default = 4),
         "num_stages": attr.int(default = 3),
@@ -515,9 +527,10 @@ _tkc_codegen = rule(
         ),
         "compress": attr.bool(
             default = True,
-            doc = "Embed the binaries in zstd frames, one per vendor, " +
-                  "decompressed at their first load (False: as they are, " +
-                  "tkc-launcher-gen --no-compress).",
+            doc = "Embed the binaries in zstd frames (per vendor, or per " +
+                  "architecture, of at most 128 KiB each), each " +
+                  "decompressed at the first load of one of its binaries " +
+                  "(False: as they are, tkc-launcher-gen --no-compress).",
         ),
         "tuned_file": attr.label(
             allow_single_file = True,
@@ -570,18 +583,41 @@ def _decorated_attrs(name, manifest, src, kernel, signature, grid, constexprs,
                      num_warps, num_stages, max_blocks_per_sm, targets,
                      configs, restore, heuristic_values):
     """The `_tkc_codegen` attributes of a decorated kernel (decorators =
-    True): the configs and heuristics come from its source."""
+    True): the configs and heuristics come from its source, and a manifest
+    with `"decorators": true` may complete them (docs/manifest.md)."""
+    data = None
+    if manifest != None:
+        if type(manifest) != "struct" or not hasattr(manifest, "data"):
+            fail("triton_kernel(%s): manifest must be manifest(\"NAME.json\") " % name +
+                 "from @tkc_manifests//:manifests.bzl, got %r" % (manifest,))
+        data = manifest.data
+        if data.get("decorators") != True:
+            fail("triton_kernel(%s): with decorators = True, the manifest %s must say " % (name, manifest.path) +
+                 "\"decorators\": true (it completes the decorators; one without lists its own configs)")
+        given = [arg for arg, value in (("src", src), ("kernel", kernel)) if value != None]
+        if given:
+            fail("triton_kernel(%s): %s come(s) from the manifest %s; remove %s" %
+                 (name, ", ".join(given), manifest.path, ", ".join(given)))
+        src = manifest.src
+        kernel = data["kernel"]
+        if grid != None and "grid" in data and grid_string(grid) != grid_string(data["grid"]):
+            fail("triton_kernel(%s): grid %r, but the manifest %s says %r; give it once, or the same" %
+                 (name, grid, manifest.path, data["grid"]))
     missing = [
         arg
-        for arg, value in (("src", src), ("kernel", kernel), ("signature", signature), ("grid", grid))
+        for arg, value in (("src", src), ("kernel", kernel))
         if value == None
     ]
+    if signature == None and not (data and "specializations" in data):
+        missing.append("signature")
+    if grid == None and not (data and "grid" in data):
+        missing.append("grid")
     if missing:
-        fail("triton_kernel(%s): decorators = True needs %s" % (name, ", ".join(missing)))
+        fail("triton_kernel(%s): decorators = True needs %s" % (name, ", ".join(missing)) +
+             (" (or the manifest's)" if data else ""))
     given = [
         arg
         for arg, value in (
-            ("manifest", manifest),
             ("constexprs", constexprs),
             ("max_blocks_per_sm", max_blocks_per_sm),
             ("configs", configs),
@@ -591,16 +627,19 @@ def _decorated_attrs(name, manifest, src, kernel, signature, grid, constexprs,
     if given:
         fail("triton_kernel(%s): %s cannot be combined with decorators = True " % (name, ", ".join(given)) +
              "(the configs come from @triton.autotune, the constexprs from the configs and heuristics)")
-    if type(signature) != "string":
+    if signature != None and type(signature) != "string":
         fail("triton_kernel(%s): decorators = True takes one signature (a string)" % name)
-    return dict(
+    if targets == None:
+        targets = data["targets"] if data and "targets" in data else ["sm_80", "sm_90a"]
+    attrs = dict(
         src = src,
         kernel = kernel,
-        signatures = [signature],
-        grid = grid_string(grid),
+        signatures = [signature] if signature != None else [],
+        # tkc aot takes the manifest's grid when the rule gives none.
+        grid = grid_string(grid) if grid != None and not (data and "grid" in data) else "",
         num_warps = 4 if num_warps == None else num_warps,
         num_stages = 3 if num_stages == None else num_stages,
-        targets = ["sm_80", "sm_90a"] if targets == None else targets,
+        targets = targets,
         decorators = True,
         restore = restore or {},
         heuristic_values = {
@@ -608,6 +647,13 @@ def _decorated_attrs(name, manifest, src, kernel, signature, grid, constexprs,
             for k, v in (heuristic_values or {}).items()
         },
     )
+    if data:
+        attrs.update(
+            manifest = manifest.label,
+            manifest_path = manifest.path,
+            tuned_file = manifest.tuned_file,
+        )
+    return attrs
 
 def _codegen_attrs(name, manifest, src, kernel, signature, grid, constexprs,
                    num_warps, num_stages, max_blocks_per_sm, targets, configs):
@@ -641,6 +687,9 @@ def _codegen_attrs(name, manifest, src, kernel, signature, grid, constexprs,
     if type(manifest) != "struct" or not hasattr(manifest, "data"):
         fail("triton_kernel(%s): manifest must be manifest(\"NAME.json\") " % name +
              "from @tkc_manifests//:manifests.bzl, got %r" % (manifest,))
+    if manifest.data.get("decorators") == True:
+        fail("triton_kernel(%s): the manifest %s completes a kernel's decorators " % (name, manifest.path) +
+             "(\"decorators\": true): set decorators = True")
     given = [
         arg
         for arg, value in (
@@ -735,8 +784,9 @@ def triton_kernel(
         variant per config × specialization × target.
       configs: with a manifest, the names of the configs to ship (default:
         all of them, in the manifest's order).
-      compress: embed the binaries compressed, in one zstd frame per vendor
-        that the runtime decompresses at the first load of one of them
+      compress: embed the binaries compressed, in zstd frames per vendor (per
+        architecture, at most 128 KiB each, for a vendor over that) that the
+        runtime decompresses at the first load of one of their binaries
         (default); False embeds them as they are.
       decorators: True for a kernel tuned by its own @triton.autotune and
         @triton.heuristics, without a manifest: `signature` then lists the
@@ -745,6 +795,11 @@ def triton_kernel(
         a launcher that autotunes over the configs and evaluates the
         heuristics per call (docs/manifest.md, "Decorators instead of a
         manifest"). Its binaries and metadata are in `<name>.variants/`.
+        With a `manifest` that says `"decorators": true`, the manifest
+        completes the decorators (names configs, adds specializations,
+        targets per config, a tuned table; tkc aot --manifest) and gives
+        `src` and `kernel`, and `signature`, `grid` and `targets` when the
+        rule does not.
       restore: with decorators, {PARAM: "BYTES_EXPR"} for the buffers in
         restore_value / reset_to_zero (tkc aot --restore).
       heuristic_values: with decorators, {CONSTEXPR: [values]} for a

@@ -254,7 +254,41 @@ def _target_spelling_test_impl(ctx):
         asserts.equals(env, None, parse_target(text), text)
     return unittest.end(env)
 
+def _decorators_test_impl(ctx):
+    """A manifest beside the decorators: only its shape is checked, and it
+    is returned as it is; the fields of a full manifest it may not have."""
+    env = unittest.begin(ctx)
+    data = {
+        "schema_version": 1,
+        "decorators": True,
+        "kernel": "k_kernel",
+        "src": "k.py",
+        "configs": [{"name": "small", "constexprs": {"BLOCK": 128}, "targets": ["sm_90a"]}],
+        "tuned_file": "k.tuned.json",
+    }
+    asserts.equals(env, data, check_manifest(_PATH, data))
+    minimal = {"schema_version": 1, "decorators": True, "kernel": "k_kernel", "src": "k.py"}
+    asserts.equals(env, minimal, check_manifest(_PATH, minimal))
+    _expect_error(
+        env,
+        dict(minimal, configs = [{"name": "a", "max_blocks_per_sm": 2}]),
+        "configs[0].max_blocks_per_sm: unknown field (expected one of: " +
+        "name, constexprs, num_warps, num_stages, targets)",
+    )
+    _expect_error(
+        env,
+        dict(minimal, configs = [{"name": "a"}, {"name": "a"}]),
+        "configs[1].name: \"a\" is also configs[0]'s name",
+    )
+    _expect_error(
+        env,
+        {"schema_version": 1, "decorators": True, "src": "k.py"},
+        "top level: missing required field \"kernel\"",
+    )
+    return unittest.end(env)
+
 valid_test = unittest.make(_valid_test_impl)
+decorators_test = unittest.make(_decorators_test_impl)
 unknown_field_test = unittest.make(_unknown_field_test_impl)
 missing_field_test = unittest.make(_missing_field_test_impl)
 bad_type_test = unittest.make(_bad_type_test_impl)
@@ -267,6 +301,7 @@ def manifest_check_test_suite(name):
     unittest.suite(
         name,
         valid_test,
+        decorators_test,
         unknown_field_test,
         missing_field_test,
         bad_type_test,

@@ -92,10 +92,27 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
     return std::nullopt;
   }
   bool allParams = entries->size() == fn->params.size();
+  // The constexprs the decorators set. A signature may list every other
+  // parameter, its constexprs as literals (those no config or heuristic
+  // sets: `HAS_BIAS`, `N`); then it is `mixed`.
+  llvm::StringSet<> decoratorSet;
+  if (decorators->autotune)
+    for (const AutotuneConfig &c : decorators->autotune->configs)
+      for (const auto &kv : c.constexprs)
+        decoratorSet.insert(kv.first);
+  for (const Heuristic &h : decorators->heuristics)
+    decoratorSet.insert(h.name);
+  size_t nonConstexpr = llvm::count_if(
+      fn->params, [](const Param &p) { return !isConstexpr(p); });
+  size_t undecorated = llvm::count_if(fn->params, [&](const Param &p) {
+    return !decoratorSet.contains(p.name);
+  });
+  bool mixed = !allParams && entries->size() != nonConstexpr &&
+               entries->size() == undecorated;
   auto entryOf = [&](llvm::StringRef name) -> const SignatureEntry * {
     size_t next = 0;
     for (const Param &p : fn->params) {
-      if (!allParams && isConstexpr(p))
+      if (mixed ? decoratorSet.contains(p.name) : !allParams && isConstexpr(p))
         continue;
       if (next >= entries->size())
         return nullptr;
@@ -112,6 +129,28 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
   };
   bool ok = true;
   AutotunePlan plan;
+  if (mixed) {
+    // The constexprs it gives are fixed in every variant; the compiler gets
+    // the other entries as the signature.
+    size_t next = 0;
+    for (const Param &p : fn->params) {
+      if (decoratorSet.contains(p.name))
+        continue;
+      const SignatureEntry &e = (*entries)[next];
+      if (isConstexpr(p)) {
+        if (e.kind != SignatureEntry::Kind::Literal) {
+          diags.error(p.loc, "the signature's entry " +
+                                 std::to_string(next + 1) + " ('" + e.text +
+                                 "') is for constexpr '" + p.name +
+                                 "', which takes a literal value");
+          return failed("bad signature for '" + kernel + "'");
+        }
+        plan.fixedConstexprs.emplace_back(p.name, e.literal);
+        plan.constexprEntries.push_back(next);
+      }
+      ++next;
+    }
+  }
 
   // The heuristics whose constexprs the signature leaves open are honoured.
   llvm::StringMap<std::vector<std::string>> listedValues;
@@ -123,7 +162,8 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
                     ": expected NAME=V1,V2,...");
     if (llvm::none_of(decorators->heuristics,
                       [&](const Heuristic &h) { return h.name == name; }))
-      return failed("--heuristic-values " + name + ": '" + kernel +
+      return failed("--heuristic-values " + name +
+                    " (or a manifest's heuristics[].values): '" + kernel +
                     "' has no heuristic for '" + name + "'");
     llvm::SmallVector<llvm::StringRef> values;
     list.split(values, ',');
@@ -132,6 +172,10 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
   }
   std::vector<const Heuristic *> honoured;
   std::string fileName = llvm::sys::path::filename(input).str();
+  auto originOf = [&](Loc loc) {
+    auto [line, column] = diags.getLineAndColumn(loc);
+    return fileName + ":" + std::to_string(line) + ":" + std::to_string(column);
+  };
   for (const Heuristic &h : decorators->heuristics) {
     const SignatureEntry *e = entryOf(h.name);
     if (e && e->kind == SignatureEntry::Kind::Literal) {
@@ -193,9 +237,7 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
     AotHeuristic aot;
     aot.constexprName = h.name;
     aot.expr = h.expr;
-    auto [line, column] = diags.getLineAndColumn(h.loc);
-    aot.origin =
-        fileName + ":" + std::to_string(line) + ":" + std::to_string(column);
+    aot.origin = originOf(h.loc);
     if (auto it = listedValues.find(h.name); it != listedValues.end()) {
       for (const std::string &v : it->second) {
         int64_t number;
@@ -246,6 +288,7 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
     return plan;
   }
   const AutotuneDecorator &autotune = *decorators->autotune;
+  plan.autotuneOrigin = originOf(autotune.loc);
 
   llvm::StringSet<> tuned;
   for (const AutotuneConfig &c : autotune.configs)
@@ -276,6 +319,14 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
   for (const NamedParam &k : autotune.key) {
     const Param &param = *paramOf(k.name);
     const SignatureEntry *e = entryOf(k.name);
+    if (isConstexpr(param)) {
+      // Each variant has one value of it: it picks nothing at run time.
+      diags.note(k.loc, "key '" + k.name +
+                            "' is a constexpr, compiled in with one value "
+                            "per variant; it is left out of the run-time key");
+      plan.constexprKey.push_back(k.name);
+      continue;
+    }
     if (isConstexpr(param) || !e || e->kind != SignatureEntry::Kind::Typed ||
         e->equalsOne || !e->type.isInt()) {
       ok = diags.error(k.loc, "key '" + k.name +
@@ -336,6 +387,7 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
     AotConfig config;
     config.numWarps = c.numWarps;
     config.numStages = c.numStages;
+    config.origin = originOf(c.loc);
     std::string name;
     bool named = true;
     for (const auto &[param, value] : c.constexprs) {
@@ -364,6 +416,22 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
   return plan;
 }
 
+std::string tkc::aot::compilerSignature(const AutotunePlan &plan,
+                                        llvm::StringRef signature) {
+  if (plan.constexprEntries.empty())
+    return signature.str();
+  auto entries = parseSignature(signature);
+  if (!entries) { // The compiler reports it.
+    llvm::consumeError(entries.takeError());
+    return signature.str();
+  }
+  std::vector<std::string> kept;
+  for (size_t i = 0; i < entries->size(); ++i)
+    if (!llvm::is_contained(plan.constexprEntries, i))
+      kept.push_back((*entries)[i].text);
+  return llvm::join(kept, ", ");
+}
+
 llvm::json::Value tkc::aot::makeManifest(const AutotunePlan &plan,
                                          llvm::StringRef kernel,
                                          llvm::StringRef src,
@@ -371,12 +439,23 @@ llvm::json::Value tkc::aot::makeManifest(const AutotunePlan &plan,
                                          llvm::StringRef grid,
                                          llvm::ArrayRef<std::string> archs) {
   llvm::json::Array configs;
-  for (const AotConfig &c : plan.configs)
-    configs.push_back(llvm::json::Object{
+  for (const AotConfig &c : plan.configs) {
+    llvm::json::Object config{
         {"name", c.name},
         {"constexprs", llvm::json::Object(c.manifestConstexprs)},
         {"num_warps", c.numWarps},
-        {"num_stages", c.numStages}});
+        {"num_stages", c.numStages}};
+    if (!c.targets.empty())
+      config["targets"] = llvm::json::Array(c.targets);
+    configs.push_back(std::move(config));
+  }
+  llvm::json::Array specializations;
+  if (plan.specializations.empty())
+    specializations.push_back(
+        llvm::json::Object{{"name", "given"}, {"signature", signature}});
+  for (const auto &[name, spec] : plan.specializations)
+    specializations.push_back(
+        llvm::json::Object{{"name", name}, {"signature", spec}});
   llvm::json::Array restore;
   for (const auto &[param, bytes] : plan.restore)
     restore.push_back(llvm::json::Object{{"param", param}, {"bytes", bytes}});
@@ -393,16 +472,21 @@ llvm::json::Value tkc::aot::makeManifest(const AutotunePlan &plan,
                            {"expr", h.expr},
                            {"values", llvm::json::Array(h.manifestValues)},
                            {"origin", h.origin}});
-  return llvm::json::Object{
-      {"schema_version", 1},
-      {"kernel", kernel},
-      {"src", src},
-      {"specializations", llvm::json::Array{llvm::json::Object{
-                              {"name", "given"}, {"signature", signature}}}},
-      {"grid", grid},
-      {"configs", std::move(configs)},
-      {"key", std::move(key)},
-      {"targets", std::move(targets)},
-      {"restore", std::move(restore)},
-      {"heuristics", std::move(heuristics)}};
+  llvm::json::Object manifest{{"schema_version", 1},
+                              {"kernel", kernel},
+                              {"src", src},
+                              {"specializations", std::move(specializations)},
+                              {"grid", grid},
+                              {"configs", std::move(configs)},
+                              {"key", std::move(key)},
+                              {"targets", std::move(targets)},
+                              {"restore", std::move(restore)},
+                              {"heuristics", std::move(heuristics)}};
+  if (plan.buckets)
+    manifest["buckets"] = llvm::json::Object(*plan.buckets);
+  if (plan.autotune)
+    manifest["autotune"] = *plan.autotune;
+  if (plan.tuned)
+    manifest["tuned"] = llvm::json::Array(*plan.tuned);
+  return manifest;
 }

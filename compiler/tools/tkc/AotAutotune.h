@@ -36,6 +36,11 @@ struct AotConfig {
   llvm::json::Object manifestConstexprs;
   unsigned numWarps = 4;
   unsigned numStages = 3;
+  /// Where its `triton.Config` is written (`kernel.py:LINE:COL`), or empty.
+  std::string origin;
+  /// The targets it is compiled for (a manifest's per-config `targets`);
+  /// empty: all of them.
+  std::vector<std::string> targets;
 };
 
 /// One `@triton.heuristics` entry `tkc aot` honours: every value it can
@@ -61,9 +66,28 @@ struct AutotunePlan {
   /// In decorator order (each may read the constexprs of those before it).
   std::vector<AotHeuristic> heuristics;
   std::vector<std::string> key;
+  /// Constexprs the decorator's key names, left out of `key`.
+  std::vector<std::string> constexprKey;
   /// (pointer parameter, bytes expression) that autotuning saves and
   /// restores, from `--restore`.
   std::vector<std::pair<std::string, std::string>> restore;
+  /// Where @triton.autotune is written (`kernel.py:LINE:COL`), or empty.
+  std::string autotuneOrigin;
+  /// Constexprs the signature gives as literals when it lists every
+  /// parameter but those the decorators set (name, Python text): every
+  /// variant is compiled with them.
+  std::vector<std::pair<std::string, std::string>> fixedConstexprs;
+  /// The positions of those literals among the signature's entries, which
+  /// compilerSignature() drops.
+  std::vector<size_t> constexprEntries;
+
+  // What a manifest beside the decorators adds (AotManifest.h).
+  /// (name, signature), most specialized first; empty: the command line's
+  /// signature alone, named "given".
+  std::vector<std::pair<std::string, std::string>> specializations;
+  std::optional<llvm::json::Object> buckets;
+  std::optional<bool> autotune;
+  std::optional<llvm::json::Array> tuned;
 };
 
 /// Reads the decorators of `kernel` in `input` and decides. Returns an
@@ -82,6 +106,12 @@ planAutotune(llvm::StringRef input, llvm::StringRef kernel,
              llvm::ArrayRef<std::string> restoreOptions,
              llvm::ArrayRef<std::string> heuristicValues, unsigned numWarps,
              unsigned numStages);
+
+/// `signature` (written as the one planAutotune read) without the entries
+/// of `plan.constexprEntries`: the non-constexpr parameters' entries the
+/// compiler and the manifest take.
+std::string compilerSignature(const AutotunePlan &plan,
+                              llvm::StringRef signature);
 
 /// The manifest tkc-launcher-gen reads for `plan` (docs/manifest.md).
 llvm::json::Value makeManifest(const AutotunePlan &plan, llvm::StringRef kernel,

@@ -11,8 +11,10 @@
 #include "compiler/Driver/Driver.h"
 #include "compiler/Target/TargetSpec.h"
 #include "compiler/tools/tkc/AotAutotune.h"
+#include "compiler/tools/tkc/AotManifest.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -257,12 +259,15 @@ int runAot(int argc, char **argv, const char *argv0) {
                               cl::cat(category));
   cl::alias kernelLong("kernel-name", cl::aliasopt(kernel));
   cl::opt<std::string> signature(
-      "s", cl::desc("Signature, e.g. '*fp32:16, i32, 1024'"),
-      cl::value_desc("SIG"), cl::Required, cl::cat(category));
+      "s",
+      cl::desc("Signature, e.g. '*fp32:16, i32, 1024' (with --manifest: "
+               "optional, compiled after the manifest's specializations)"),
+      cl::value_desc("SIG"), cl::cat(category));
   cl::alias signatureLong("signature", cl::aliasopt(signature));
-  cl::opt<std::string> grid("g", cl::desc("Grid, e.g. 'cdiv(n, 1024), 1, 1'"),
-                            cl::value_desc("GRID"), cl::Required,
-                            cl::cat(category));
+  cl::opt<std::string> grid("g",
+                            cl::desc("Grid, e.g. 'cdiv(n, 1024), 1, 1' "
+                                     "(with --manifest: optional)"),
+                            cl::value_desc("GRID"), cl::cat(category));
   cl::alias gridLong("grid", cl::aliasopt(grid));
   cl::list<std::string> importPaths(
       "import-path",
@@ -323,12 +328,77 @@ int runAot(int argc, char **argv, const char *argv0) {
                "heuristic that computes an integer, e.g. "
                "'BLOCK=64,128,256' (repeatable)"),
       cl::value_desc("NAME=V1,V2,..."), cl::cat(category));
+  cl::list<std::string> constexprValues(
+      "constexpr",
+      cl::desc("The value of a tl.constexpr parameter that the signature "
+               "leaves out and no decorator sets (a dtype such as "
+               "tl.float16, an integer, a boolean; repeatable)"),
+      cl::value_desc("NAME=VALUE"), cl::cat(category));
+  cl::opt<std::string> manifestPath(
+      "manifest",
+      cl::desc("A manifest with \"decorators\": true that completes the "
+               "kernel's @triton.autotune / @triton.heuristics: more "
+               "specializations, config names and targets, a tuned table "
+               "(docs/manifest.md)"),
+      cl::value_desc("M.json"), cl::cat(category));
   tkc::driver::registerCommandLineOptions();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
                               "tkc aot: compile a kernel to C sources\n");
 
-  auto specs = tkc::parseTargetList(target);
+  // A manifest beside the decorators: what it gives and the command line
+  // does not is taken; what both give must agree (-t overrides its targets).
+  std::optional<tkc::aot::DecoratorManifest> manifest;
+  std::vector<std::string> restoreValues(restore.begin(), restore.end());
+  std::vector<std::string> heuristicTexts(heuristicValues.begin(),
+                                          heuristicValues.end());
+  std::string targetList = target;
+  std::string gridText = grid;
+  if (!manifestPath.empty()) {
+    auto read = tkc::aot::readDecoratorManifest(manifestPath);
+    if (!read)
+      return fail(toString(read.takeError()));
+    manifest = std::move(*read);
+    if (manifest->kernel != kernel)
+      return fail(manifestPath + ": kernel: '" + manifest->kernel +
+                  "', but -n names '" + kernel + "'");
+    if (manifest->src != sys::path::filename(input) &&
+        sys::path::filename(manifest->src) != sys::path::filename(input))
+      return fail(manifestPath + ": src: '" + manifest->src +
+                  "', but the kernel file is '" + input + "'");
+    if (manifest->grid && !grid.empty()) {
+      auto squeeze = [](StringRef text) {
+        std::string out;
+        for (char c : text)
+          if (!isSpace(c))
+            out += c;
+        return out;
+      };
+      if (squeeze(*manifest->grid) != squeeze(grid))
+        return fail(manifestPath + ": grid: '" + *manifest->grid +
+                    "', but -g says '" + grid + "'; give it once, or the same");
+    }
+    if (manifest->grid && grid.empty())
+      gridText = *manifest->grid;
+    if (manifest->targets && target.getNumOccurrences() == 0)
+      targetList = join(*manifest->targets, ",");
+    if (auto error =
+            tkc::aot::mergeOptions(*manifest, restoreValues, heuristicTexts))
+      return fail(toString(std::move(error)));
+  }
+  if (signature.empty() && (!manifest || manifest->specializations.empty()))
+    return fail("-s (the signature) is required" +
+                Twine(manifest ? ": the manifest has no specializations" : ""));
+  if (gridText.empty())
+    return fail("-g (the grid) is required" +
+                Twine(manifest ? ": the manifest has no grid" : ""));
+  // The signature the decorators are checked against: the parameters' types
+  // are the same in every specialization.
+  std::string planSignature = !signature.empty()
+                                  ? std::string(signature)
+                                  : manifest->specializations.front().second;
+
+  auto specs = tkc::parseTargetList(targetList);
   if (!specs)
     return fail(toString(specs.takeError()));
   std::string generator = findLauncherGen(launcherGen, argv0);
@@ -352,7 +422,7 @@ int runAot(int argc, char **argv, const char *argv0) {
   tkc::driver::KernelSource kernelSource;
   kernelSource.input = input;
   kernelSource.kernel = kernel;
-  kernelSource.signature = signature;
+  kernelSource.signature = planSignature;
   kernelSource.importPaths.assign(importPaths.begin(), importPaths.end());
   tkc::driver::CompileOptions opts;
   opts.targets = *specs;
@@ -367,15 +437,66 @@ int runAot(int argc, char **argv, const char *argv0) {
   // open, or with heuristics: every config is compiled, once per value of
   // each heuristic, and a manifest tells tkc-launcher-gen to autotune over
   // the configs and to evaluate the heuristics per call.
-  auto plan = tkc::aot::planAutotune(input, kernel, signature, restore,
-                                     heuristicValues, numWarps, numStages);
+  auto plan =
+      tkc::aot::planAutotune(input, kernel, planSignature, restoreValues,
+                             heuristicTexts, numWarps, numStages);
   if (!plan)
     return fail(toString(plan.takeError()));
-  if (!*plan && !restore.empty())
+  if (!*plan && manifest)
+    return fail("--manifest " + manifestPath +
+                " completes a kernel's "
+                "decorators, but '" +
+                kernel +
+                "' has no @triton.autotune or "
+                "@triton.heuristics whose constexprs the signature leaves "
+                "open (a manifest without \"decorators\" goes to "
+                "tkc-launcher-gen, or triton_kernel(manifest = ...))");
+  if (!*plan && !restoreValues.empty())
     return fail("--restore needs a kernel autotuned by @triton.autotune");
-  if (!*plan && !heuristicValues.empty())
+  if (!*plan && !heuristicTexts.empty())
     return fail("--heuristic-values needs a kernel with a @triton.heuristics "
                 "entry whose constexpr the signature leaves open");
+  std::vector<std::string> archs;
+  for (const tkc::TargetSpec &spec : *specs)
+    archs.push_back(spec.arch);
+  if (manifest)
+    if (auto error = tkc::aot::applyDecoratorManifest(*manifest, signature,
+                                                      archs, **plan))
+      return fail(toString(std::move(error)));
+  // A signature that gives constexprs the decorators leave alone compiles
+  // with them fixed; the compiler and the manifest get the other entries.
+  std::string shortSignature =
+      *plan ? tkc::aot::compilerSignature(**plan, signature)
+            : std::string(signature);
+  std::vector<std::pair<std::string, std::string>> fixedConstexprs;
+  for (StringRef kv : constexprValues) {
+    auto [name, value] = kv.split('=');
+    name = name.trim();
+    value = value.trim();
+    if (name.empty() || value.empty() || !kv.contains('='))
+      return fail("--constexpr expects NAME=VALUE, got '" + kv + "'");
+    if (*plan) {
+      for (const tkc::aot::AotConfig &c : (*plan)->configs)
+        for (const auto &[configName, configValue] : c.constexprs)
+          if (configName == name)
+            return fail("--constexpr " + name +
+                        ": @triton.autotune's "
+                        "config " +
+                        c.name + " (" + c.origin + ") sets it");
+      for (const tkc::aot::AotHeuristic &h : (*plan)->heuristics)
+        if (h.constexprName == name)
+          return fail("--constexpr " + name + ": the heuristic at " + h.origin +
+                      " sets it");
+    }
+    fixedConstexprs.emplace_back(name.str(), value.str());
+  }
+  if (*plan) {
+    fixedConstexprs.insert(fixedConstexprs.end(),
+                           (*plan)->fixedConstexprs.begin(),
+                           (*plan)->fixedConstexprs.end());
+    for (auto &spec : (*plan)->specializations)
+      spec.second = tkc::aot::compilerSignature(**plan, spec.second);
+  }
   kernelSource.decoratorsApplied = true; // planAutotune noted them.
   std::vector<tkc::aot::AotConfig> configs;
   std::vector<tkc::aot::AotHeuristic> heuristics;
@@ -388,18 +509,38 @@ int runAot(int argc, char **argv, const char *argv0) {
   size_t combinations = 1;
   for (const tkc::aot::AotHeuristic &h : heuristics)
     combinations *= h.valueTexts.size();
+  // (name, signature) of each specialization; one unnamed without a
+  // manifest's.
+  std::vector<std::pair<std::string, std::string>> specializations = {
+      {"", shortSignature}};
+  if (*plan && !(*plan)->specializations.empty())
+    specializations = (*plan)->specializations;
 
   SmallVector<std::string> metadata;
   for (size_t c = 0; c < configs.size(); ++c) {
-    for (size_t n = 0; n < combinations; ++n) {
+    // A config's own targets (a manifest's) are a subset of all of them.
+    SmallVector<tkc::TargetSpec> configSpecs;
+    for (const tkc::TargetSpec &spec : *specs)
+      if (configs[c].targets.empty() ||
+          is_contained(configs[c].targets, spec.arch))
+        configSpecs.push_back(spec);
+    opts.targets = configSpecs;
+    for (size_t n = 0; n < combinations * specializations.size(); ++n) {
+      const auto &[specName, specSignature] = specializations[n / combinations];
+      kernelSource.signature = specSignature;
       SmallString<128> prefix(scratch);
       std::string stem = *plan ? "config" + std::to_string(c) : "kernel";
+      if (specializations.size() > 1)
+        stem += "." + specName;
       opts.numWarps = configs[c].numWarps;
       opts.numStages = configs[c].numStages;
       kernelSource.constexprs = configs[c].constexprs;
+      kernelSource.constexprs.insert(kernelSource.constexprs.end(),
+                                     fixedConstexprs.begin(),
+                                     fixedConstexprs.end());
       // The n-th combination of the heuristics' values.
       std::string values;
-      for (size_t i = 0, rest = n; i < heuristics.size(); ++i) {
+      for (size_t i = 0, rest = n % combinations; i < heuristics.size(); ++i) {
         const tkc::aot::AotHeuristic &h = heuristics[i];
         const std::string &value = h.valueTexts[rest % h.valueTexts.size()];
         rest /= h.valueTexts.size();
@@ -407,40 +548,44 @@ int runAot(int argc, char **argv, const char *argv0) {
         values += (values.empty() ? "" : ", ") + h.constexprName + "=" + value;
       }
       if (!heuristics.empty())
-        stem += ".h" + std::to_string(n);
+        stem += ".h" + std::to_string(n % combinations);
+      // Several targets name each output by its arch, also for a config
+      // compiled for one of them.
+      if (specs->size() > 1 && configSpecs.size() == 1)
+        stem += "." + configSpecs.front().arch;
       sys::path::append(prefix, stem);
       opts.output = std::string(prefix);
       if (failed(tkc::driver::compileKernel(kernelSource, opts))) {
         if (*plan)
           WithColor::note(errs(), "tkc")
               << "while compiling config " << c << " (" << configs[c].name
-              << ")" << (values.empty() ? "" : " with " + values) << "\n";
+              << ")" << (values.empty() ? "" : " with " + values)
+              << (specName.empty() ? "" : ", specialization " + specName)
+              << "\n";
         return 1;
       }
-      for (const tkc::TargetSpec &spec : *specs)
-        metadata.push_back(
-            opts.output + (specs->size() > 1 ? "." + spec.arch : "") + ".json");
+      for (const tkc::TargetSpec &spec : configSpecs)
+        metadata.push_back(opts.output +
+                           (configSpecs.size() > 1 ? "." + spec.arch : "") +
+                           ".json");
     }
   }
 
   std::string name = outName.empty() ? std::string(kernel) : outName;
   std::string header = output + ".h", source = output + ".c";
   SmallVector<std::string> args = {generator, "--name",   name,
-                                   "--grid",  grid,       "--header",
+                                   "--grid",  gridText,   "--header",
                                    header,    "--source", source};
   if (*plan) {
     SmallString<128> manifestPath(scratch);
     sys::path::append(manifestPath, "manifest.json");
-    std::vector<std::string> archs;
-    for (const tkc::TargetSpec &spec : *specs)
-      archs.push_back(spec.arch);
     std::error_code ec;
     raw_fd_ostream os(manifestPath, ec);
     if (ec)
       return fail("cannot write " + manifestPath + ": " + ec.message());
-    os << formatv("{0:2}", tkc::aot::makeManifest(**plan, kernel,
-                                                  sys::path::filename(input),
-                                                  signature, grid, archs));
+    os << formatv("{0:2}", tkc::aot::makeManifest(
+                               **plan, kernel, sys::path::filename(input),
+                               shortSignature, gridText, archs));
     os.close();
     args.push_back("--manifest=" + std::string(manifestPath));
   }

@@ -50,3 +50,15 @@ def keep(config):
 @triton.jit
 def filtered(x_ptr, n, BLOCK: tl.constexpr):
     pass
+
+
+# A constexpr no config sets (SCALE), given in the signature; the key names
+# it too, as Triton allows (it picks nothing at run time).
+@triton.autotune(configs=[triton.Config({"BLOCK": 128}),
+                          triton.Config({"BLOCK": 256})],
+                 key=["n", "SCALE"])
+@triton.jit
+def scaled(x_ptr, out_ptr, n, SCALE: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.store(out_ptr + offs, x * SCALE, mask=offs < n)
