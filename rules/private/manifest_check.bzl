@@ -385,12 +385,10 @@ def _check_tuned(path, tuned):
             return _expected(path, where + ".time_us", "a number", entry["time_us"])
     return None
 
-def _check_decorator_manifest(path, data):
-    """Checks the JSON shape of a manifest beside a kernel's decorators
-    (docs/manifest.md); `tkc aot --manifest` checks it against them. Returns
-    it unchanged (no defaults: what it leaves out the decorators or the rule
-    give) or an error string."""
-    error = _fields_error(path, "", data, _DECORATOR_TOP_FIELDS)
+def _header_error(path, data, fields):
+    """The error in a manifest's top-level fields (those of `fields` only)
+    and in its schema_version, kernel and src, or None."""
+    error = _fields_error(path, "", data, fields)
     if error:
         return error
     version = data["schema_version"]
@@ -403,7 +401,16 @@ def _check_decorator_manifest(path, data):
     if (type(src) != "string" or not src.endswith(".py") or
         src.startswith("/") or ".." in src.split("/")):
         return _expected(path, "src", "a .py file beside the manifest", src)
-    error = None
+    return None
+
+def _check_decorator_manifest(path, data):
+    """Checks the JSON shape of a manifest beside a kernel's decorators
+    (docs/manifest.md); `tkc aot --manifest` checks it against them. Returns
+    it unchanged (no defaults: what it leaves out the decorators or the rule
+    give) or an error string."""
+    error = _header_error(path, data, _DECORATOR_TOP_FIELDS)
+    if error:
+        return error
     if "specializations" in data:
         error = _check_specializations(path, data["specializations"])
     if not error and "grid" in data:
@@ -449,19 +456,9 @@ def check_manifest(path, data):
     """
     if type(data) == "dict" and data.get("decorators") == True:
         return _check_decorator_manifest(path, data)
-    error = _fields_error(path, "", data, _TOP_FIELDS)
+    error = _header_error(path, data, _TOP_FIELDS)
     if error:
         return error
-    version = data["schema_version"]
-    if type(version) != "int" or version != SCHEMA_VERSION:
-        return _expected(path, "schema_version", str(SCHEMA_VERSION), version)
-    kernel = data["kernel"]
-    if type(kernel) != "string" or not is_c_identifier(kernel):
-        return _expected(path, "kernel", "a function name", kernel)
-    src = data["src"]
-    if (type(src) != "string" or not src.endswith(".py") or
-        src.startswith("/") or ".." in src.split("/")):
-        return _expected(path, "src", "a .py file beside the manifest", src)
 
     error = (_check_specializations(path, data["specializations"]) or
              _check_grid(path, data["grid"]) or
@@ -504,9 +501,9 @@ def check_manifest(path, data):
         return _expected(path, "tuned_file", "a file beside the manifest", tuned_file)
 
     result = {
-        "schema_version": version,
-        "kernel": kernel,
-        "src": src,
+        "schema_version": data["schema_version"],
+        "kernel": data["kernel"],
+        "src": data["src"],
         "specializations": [
             {"name": s["name"], "signature": s["signature"]}
             for s in data["specializations"]
