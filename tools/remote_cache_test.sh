@@ -9,9 +9,9 @@
 # it ran was a remote cache hit. It prints the wall time of both builds, the
 # hit counts, and Bazel's process summary of each.
 #
-# Not a Bazel target (it runs Bazel itself, twice, on copies of the whole
-# tree) and not run by CI: a cold build of several minutes on 2 cores, then
-# the cached one. A "clean copy" is every file git tracks plus the untracked
+# Not run by CI: a cold build of several minutes on 2 cores, then the cached
+# one. As a Bazel target: `bazel test //tools:remote_cache_test` (tagged
+# manual and local: it runs Bazel itself on copies of the checkout). A "clean copy" is every file git tracks plus the untracked
 # ones it does not ignore, so uncommitted work is tested too.
 #
 # BuildGrid is an external tool of this test only (a Python server; nothing
@@ -23,7 +23,8 @@
 #        directory, removed on success; kept on failure for inspection)
 set -euo pipefail
 
-src=$(cd "$(dirname "$0")/.." && pwd)
+# The checkout: through the symlink when run as a Bazel test.
+src=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 work=${1:-$(mktemp -d /tmp/tkc-remote-cache.XXXXXX)}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)

@@ -8,8 +8,9 @@
 # .compile_ms and the compile_ms column of the variants reports, which are
 # compared with that column removed.
 #
-# Not a Bazel target (it runs Bazel itself) and not run by CI: two cold
-# builds (about 5.5 minutes each on 2 cores). A "clean copy" is every file git
+# Not run by CI: two cold builds (about 5.5 minutes each on 2 cores). As a
+# Bazel target: `bazel test //tools:two_clone_test` (tagged manual and
+# local: it runs Bazel itself on copies of the checkout). A "clean copy" is every file git
 # tracks plus the untracked ones it does not ignore, so uncommitted work is
 # tested too.
 #
@@ -19,7 +20,8 @@
 #        bazel-bin directories' kernels/ only (no build)
 set -euo pipefail
 
-src=$(cd "$(dirname "$0")/.." && pwd)
+# The checkout: through the symlink when run as a Bazel test.
+src=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 
 # copy DIR: a clean copy of the checkout in DIR.
 copy() {
