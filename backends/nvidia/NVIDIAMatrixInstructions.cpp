@@ -205,15 +205,20 @@ void NVIDIATargetInfo::waitAsyncCopies(OpBuilder &b, Location loc,
   NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
 }
 
+/// Emits `text`, PTX with no operands that must not be moved or removed.
+static void emitFixedAsm(OpBuilder &b, Location loc, StringRef text) {
+  LLVM::InlineAsmOp::create(b, loc, TypeRange(), ValueRange(), text, "",
+                            /*has_side_effects=*/true,
+                            /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
 void NVIDIATargetInfo::beginWarpgroupMma(OpBuilder &b, Location loc) const {
   // Tiles written by cp.async and st.shared (the generic proxy) become
   // visible to wgmma (the async proxy); then the accumulators are fenced.
-  LLVM::InlineAsmOp::create(
-      b, loc, TypeRange(), ValueRange(),
-      "fence.proxy.async.shared::cta;\n\twgmma.fence.sync.aligned;", "",
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-      ArrayAttr());
+  emitFixedAsm(b, loc,
+               "fence.proxy.async.shared::cta;\n\twgmma.fence.sync.aligned;");
 }
 
 /// The 64-bit wgmma matrix descriptor of `operand`: its address, its
@@ -302,10 +307,7 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
 }
 
 void NVIDIATargetInfo::endWarpgroupMma(OpBuilder &b, Location loc) const {
-  LLVM::InlineAsmOp::create(
-      b, loc, TypeRange(), ValueRange(),
-      "wgmma.commit_group.sync.aligned;\n\twgmma.wait_group.sync.aligned 0;",
-      "", /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-      ArrayAttr());
+  emitFixedAsm(
+      b, loc,
+      "wgmma.commit_group.sync.aligned;\n\twgmma.wait_group.sync.aligned 0;");
 }

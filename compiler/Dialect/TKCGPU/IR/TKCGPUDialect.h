@@ -94,10 +94,12 @@ int64_t getStorageBytes(Type type);
 /// of `a` (16x8 of `b`), each row whole 16-byte chunks.
 bool isMatrixLoadable(RankedTensorType type, unsigned fast);
 
-/// Whether a dot result of `type` (fp32, nvidia_mma) suits warpgroup matrix
-/// multiplies with `numWarps` warps: whole groups of four warps, all along M
-/// (warpsPerCTA [numWarps, 1]), each group owning 64 whole rows, and N a
-/// multiple of 8 up to 256 (one instruction's width).
+/// Whether a dot result of `type` (fp32) suits warpgroup matrix multiplies
+/// with `numWarps` warps: whole groups of four warps, all along M, each
+/// group owning 64 whole rows, and N a multiple of 8 up to 256 (one
+/// instruction's width). An nvidia_mma layout must already have its warps
+/// so (warpsPerCTA [numWarps, 1]); any other layout is judged on the shape
+/// alone (tkc-gpu-accelerate-matmul asks before choosing the layout).
 bool isWarpgroupMmaShape(RankedTensorType type, unsigned numWarps);
 
 /// Reads an integer module attribute such as tkc_gpu.num_warps (0 if unset).
