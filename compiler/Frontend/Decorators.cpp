@@ -1001,11 +1001,12 @@ private:
   bool readAutotune(const Expr &decorator);
   bool readHeuristics(const Expr &decorator);
   bool readJit(const CallExpr &call);
-  /// Reads `def` (the function heuristic `name` names) into `h`'s argName,
-  /// locals and body; reports what it cannot read.
+  /// Records `def`, the function heuristic `name` names, in `h`; reports a
+  /// function that does not take one argument.
   bool readHeuristicFunction(const FunctionDef &def, llvm::StringRef name,
                              Heuristic &h);
-  /// Translates the body of heuristic `h`'s lambda into `h.expr`.
+  /// Translates heuristic `h` (its lambda's body or its function) into
+  /// `h.expr`, `h.boolean`, `h.values` and `h.reads`.
   bool translateHeuristic(Heuristic &h);
   /// Reads a list of parameter names (`key=[...]`); ints are indices when
   /// `indices` is true.
@@ -1220,39 +1221,13 @@ bool DecoratorReader::readAutotune(const Expr &decorator) {
 bool DecoratorReader::readHeuristicFunction(const FunctionDef &def,
                                             llvm::StringRef name,
                                             Heuristic &h) {
-  auto refuse = [&](Loc loc, const llvm::Twine &what) {
-    return diags.error(loc, "heuristic '" + name + "': function '" + def.name +
-                                "' " + what +
-                                "; tkc reads a heuristic function made of "
-                                "assignments to names and a final return");
-  };
   if (def.params.size() != 1 || def.params[0].defaultValue)
-    return refuse(def.nameLoc, "must take one argument (args)");
+    return diags.error(def.nameLoc, "heuristic '" + name + "': function '" +
+                                        def.name +
+                                        "' must take one argument (args)");
   h.argName = def.params[0].name;
-  for (size_t i = 0; i < def.body.size(); ++i) {
-    const Stmt &stmt = *def.body[i];
-    bool last = i + 1 == def.body.size();
-    if (auto *e = llvm::dyn_cast<ExprStmt>(&stmt);
-        e && i == 0 && llvm::isa<StrLitExpr>(e->value.get()))
-      continue; // The docstring.
-    if (auto *a = llvm::dyn_cast<AssignStmt>(&stmt); a && !last) {
-      auto *target = a->targets.size() == 1
-                         ? llvm::dyn_cast<NameExpr>(a->targets[0].get())
-                         : nullptr;
-      if (!target || !a->value)
-        return refuse(stmt.getLoc(), "assigns to something other than a name");
-      h.locals.emplace_back(target->id, a->value.get());
-      continue;
-    }
-    if (auto *r = llvm::dyn_cast<ReturnStmt>(&stmt); r && last && r->value) {
-      h.body = r->value.get();
-      return true;
-    }
-    return refuse(stmt.getLoc(), last ? "does not end with 'return VALUE'"
-                                      : "has a statement other than an "
-                                        "assignment before its return");
-  }
-  return refuse(def.nameLoc, "does not end with 'return VALUE'");
+  h.function = &def;
+  return true;
 }
 
 bool DecoratorReader::readHeuristics(const Expr &decorator) {
@@ -1345,8 +1320,266 @@ namespace {
 constexpr const char *kHeuristicLanguage =
     "a heuristic is an integer or boolean expression over the kernel's "
     "arguments (args[\"NAME\"]) and constexprs, with + - * // %, "
-    "comparisons, 'is None', and/or/not, conditional expressions, min, max, "
-    "triton.next_power_of_2, triton.cdiv, bool() and int()";
+    "comparisons, 'is None', '\"NAME\" in args', and/or/not, conditional "
+    "expressions, min, max, triton.next_power_of_2, triton.cdiv, bool() and "
+    "int(), or a function of assignments, if/elif/else and returns of such "
+    "expressions";
+
+/// The most values tracked for a sub-expression.
+constexpr size_t kMaxValues = 64;
+
+/// The most statement sequences a heuristic function's translation visits
+/// (each if/else doubles the statements after it), and the longest text it
+/// may give.
+constexpr unsigned kMaxPaths = 4096;
+constexpr size_t kMaxText = 1 << 16;
+
+/// The largest power of two the generated C's next_power_of_2 gives.
+constexpr int64_t kMaxPowerOfTwo = int64_t(1) << 62;
+
+/// Triton's next_power_of_2 (0 for `v` <= 0); null past 2^62.
+std::optional<int64_t> nextPowerOfTwo(int64_t v) {
+  if (v <= 0)
+    return 0;
+  if (v > kMaxPowerOfTwo)
+    return std::nullopt;
+  int64_t p = 1;
+  while (p < v)
+    p <<= 1;
+  return p;
+}
+
+/// The smallest power of two above `v` (1 for `v` < 1); null past 2^62.
+std::optional<int64_t> powerOfTwoAbove(int64_t v) {
+  if (v < 1)
+    return 1;
+  if (v >= kMaxPowerOfTwo)
+    return std::nullopt;
+  return nextPowerOfTwo(v + 1);
+}
+
+/// `x op y` with Python's integer semantics; null on overflow or division
+/// by zero.
+std::optional<int64_t> arithmetic(BinOp op, int64_t x, int64_t y) {
+  int64_t r = 0;
+  switch (op) {
+  case BinOp::Add:
+    return llvm::AddOverflow(x, y, r) ? std::nullopt : std::optional(r);
+  case BinOp::Sub:
+    return llvm::SubOverflow(x, y, r) ? std::nullopt : std::optional(r);
+  case BinOp::Mul:
+    return llvm::MulOverflow(x, y, r) ? std::nullopt : std::optional(r);
+  case BinOp::FloorDiv:
+  case BinOp::Mod:
+    if (y == 0 || (x == INT64_MIN && y == -1))
+      return std::nullopt;
+    return op == BinOp::FloorDiv
+               ? x / y - ((x % y != 0) && ((x < 0) != (y < 0)))
+               : ((x % y) + y) % y;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The values an integer expression can take, as far as the expression
+/// alone says: when `known`, the values of `list` plus, when `tailFrom` is
+/// set, every power of two from it on; otherwise any value, between
+/// `lower` and `upper` where those are set.
+struct ValueSet {
+  bool known = false;
+  std::vector<int64_t> list;
+  std::optional<int64_t> tailFrom;
+  std::optional<int64_t> lower, upper;
+
+  /// Exactly `values` (deduplicated, in order); an unknown value between
+  /// their bounds when there are more than kMaxValues.
+  static ValueSet of(llvm::ArrayRef<int64_t> values) {
+    ValueSet s;
+    for (int64_t v : values)
+      if (!llvm::is_contained(s.list, v))
+        s.list.push_back(v);
+    if (s.list.size() <= kMaxValues) {
+      s.known = true;
+      return s;
+    }
+    auto [lo, hi] = std::minmax_element(s.list.begin(), s.list.end());
+    return unknown(*lo, *hi);
+  }
+  static ValueSet unknown(std::optional<int64_t> lower = std::nullopt,
+                          std::optional<int64_t> upper = std::nullopt) {
+    ValueSet s;
+    s.lower = lower;
+    s.upper = upper;
+    return s;
+  }
+  /// True when the values are a list that can be enumerated.
+  bool finite() const { return known && !tailFrom && !list.empty(); }
+  std::optional<int64_t> lowerBound() const {
+    if (!known)
+      return lower;
+    std::optional<int64_t> lo = tailFrom;
+    for (int64_t v : list)
+      lo = lo ? std::min(*lo, v) : v;
+    return lo;
+  }
+  std::optional<int64_t> upperBound() const {
+    if (!known)
+      return upper;
+    if (tailFrom || list.empty())
+      return std::nullopt;
+    return *std::max_element(list.begin(), list.end());
+  }
+};
+
+/// `f(a, b)` of two optional bounds, null unless both are set.
+std::optional<int64_t> both(std::optional<int64_t> a, std::optional<int64_t> b,
+                            int64_t (*f)(int64_t, int64_t)) {
+  if (!a || !b)
+    return std::nullopt;
+  return f(*a, *b);
+}
+
+/// `f(a, b)` of two optional bounds, or the one that is set.
+std::optional<int64_t> either(std::optional<int64_t> a,
+                              std::optional<int64_t> b,
+                              int64_t (*f)(int64_t, int64_t)) {
+  if (!a || !b)
+    return a ? a : b;
+  return f(*a, *b);
+}
+
+int64_t minimum(int64_t a, int64_t b) { return std::min(a, b); }
+int64_t maximum(int64_t a, int64_t b) { return std::max(a, b); }
+
+/// The values of `c ? a : b`.
+ValueSet unite(const ValueSet &a, const ValueSet &b) {
+  if (a.known && b.known) {
+    std::vector<int64_t> values = a.list;
+    llvm::append_range(values, b.list);
+    ValueSet out = ValueSet::of(values);
+    std::optional<int64_t> tail = either(a.tailFrom, b.tailFrom, minimum);
+    if (out.known)
+      out.tailFrom = tail;
+    else if (tail)
+      out.upper = std::nullopt;
+    return out;
+  }
+  return ValueSet::unknown(both(a.lowerBound(), b.lowerBound(), minimum),
+                           both(a.upperBound(), b.upperBound(), maximum));
+}
+
+/// Adds to `out` the powers of two of [from, below).
+void addPowersOfTwo(int64_t from, int64_t below, std::vector<int64_t> &out) {
+  for (int64_t p = from; p < below; p <<= 1) {
+    out.push_back(p);
+    if (p >= kMaxPowerOfTwo)
+      break;
+  }
+}
+
+/// The values of `min(a, b)` (`isMin`) or `max(a, b)`.
+ValueSet extremum(bool isMin, const ValueSet &a, const ValueSet &b) {
+  // `whole` may have a tail of powers of two; `finite` has none.
+  const ValueSet &whole = a.tailFrom ? a : b;
+  const ValueSet &finite = a.tailFrom ? b : a;
+  if (a.known && b.known && !finite.tailFrom && !finite.list.empty() &&
+      (!whole.list.empty() || whole.tailFrom)) {
+    std::vector<int64_t> values;
+    for (int64_t x : whole.list)
+      for (int64_t y : finite.list)
+        values.push_back(isMin ? std::min(x, y) : std::max(x, y));
+    std::optional<int64_t> tail;
+    if (whole.tailFrom) {
+      for (int64_t y : finite.list) {
+        if (isMin) {
+          // The tail's powers below y, and y for those from it on.
+          addPowersOfTwo(*whole.tailFrom, y, values);
+          values.push_back(y);
+          continue;
+        }
+        // y for the tail's powers up to it; those above it stay.
+        if (*whole.tailFrom <= y)
+          values.push_back(y);
+        if (std::optional<int64_t> above = powerOfTwoAbove(y))
+          tail = either(tail, std::max(*whole.tailFrom, *above), minimum);
+      }
+    }
+    ValueSet out = ValueSet::of(values);
+    if (out.known)
+      out.tailFrom = tail;
+    else if (tail)
+      out.upper = std::nullopt;
+    return out;
+  }
+  if (isMin)
+    return ValueSet::unknown(both(a.lowerBound(), b.lowerBound(), minimum),
+                             either(a.upperBound(), b.upperBound(), minimum));
+  return ValueSet::unknown(either(a.lowerBound(), b.lowerBound(), maximum),
+                           both(a.upperBound(), b.upperBound(), maximum));
+}
+
+/// The values of `next_power_of_2(a)`. An argument nothing bounds below is
+/// taken to be positive (a size): its 0 is left out, so a call whose
+/// argument is not positive finds no variant (TKC_ERROR_NO_VARIANT) rather
+/// than the compile building a variant with a block of 0.
+ValueSet nextPowerOfTwo(const ValueSet &a) {
+  if (a.known) {
+    std::vector<int64_t> values;
+    for (int64_t v : a.list) {
+      std::optional<int64_t> p = nextPowerOfTwo(v);
+      if (!p)
+        return ValueSet::unknown();
+      values.push_back(*p);
+    }
+    ValueSet out = ValueSet::of(values);
+    if (out.known)
+      out.tailFrom = a.tailFrom;
+    return out;
+  }
+  std::vector<int64_t> values;
+  if (a.lower && *a.lower <= 0)
+    values.push_back(0);
+  std::optional<int64_t> from =
+      nextPowerOfTwo(std::max<int64_t>(a.lower.value_or(1), 1));
+  if (!from)
+    return ValueSet::unknown();
+  if (a.upper && *a.upper <= 0)
+    return ValueSet::of({0});
+  if (!a.upper) {
+    ValueSet out = ValueSet::of(values);
+    out.tailFrom = *from;
+    return out;
+  }
+  std::optional<int64_t> to = nextPowerOfTwo(*a.upper);
+  if (!to)
+    return ValueSet::unknown();
+  addPowersOfTwo(*from, *to, values);
+  values.push_back(*to);
+  return ValueSet::of(values);
+}
+
+/// The values of `a op b` (`cdiv` when `op` is null).
+ValueSet arithmetic(std::optional<BinOp> op, const ValueSet &a,
+                    const ValueSet &b) {
+  if (!a.finite() || !b.finite())
+    return ValueSet::unknown();
+  std::vector<int64_t> values;
+  for (int64_t x : a.list)
+    for (int64_t y : b.list) {
+      std::optional<int64_t> r;
+      if (op) {
+        r = arithmetic(*op, x, y);
+      } else if (std::optional<int64_t> sum = arithmetic(BinOp::Add, x, y)) {
+        // cdiv(x, y) = (x + y - 1) // y, as the generated C computes it.
+        if (std::optional<int64_t> top = arithmetic(BinOp::Sub, *sum, 1))
+          r = arithmetic(BinOp::FloorDiv, *top, y);
+      }
+      if (!r)
+        return ValueSet::unknown();
+      values.push_back(*r);
+    }
+  return ValueSet::of(values);
+}
 
 /// A translated piece of a heuristic.
 struct Translated {
@@ -1356,29 +1589,43 @@ struct Translated {
   /// 7 unary minus, 8 atoms and calls.
   int precedence = 8;
   bool boolean = false;
-  /// The values it can take, when the expression alone says.
-  std::optional<std::vector<int64_t>> values;
+  /// The values it can take.
+  ValueSet values;
+  /// Its value, when known at compile time (`"N" in args`, literals,
+  /// module-level constants and what folds from them).
+  std::optional<int64_t> constant;
+
+  /// The constant `v`, spelled True/False when `isBool`.
+  static Translated constantOf(int64_t v, bool isBool) {
+    Translated t;
+    t.boolean = isBool;
+    t.text = isBool ? (v ? "True" : "False") : std::to_string(v);
+    if (v < 0)
+      t.precedence = 7;
+    t.values = ValueSet::of({v});
+    t.constant = v;
+    return t;
+  }
 };
 
-/// The most values tracked for a sub-expression.
-constexpr size_t kMaxValues = 64;
-
-/// `a ∪ b`, in order, when both are known and small.
-std::optional<std::vector<int64_t>>
-unionOf(const std::optional<std::vector<int64_t>> &a,
-        const std::optional<std::vector<int64_t>> &b) {
-  if (!a || !b)
-    return std::nullopt;
-  std::vector<int64_t> out = *a;
-  for (int64_t v : *b)
-    if (!llvm::is_contained(out, v))
-      out.push_back(v);
-  if (out.size() > kMaxValues)
-    return std::nullopt;
-  return out;
+/// True if `path` (a dotted name) asks about the device, its vendor or the
+/// installed framework, which Python knows only when it runs:
+/// `torch.cuda.get_device_name`, `flag_gems.vendor_name`,
+/// `runtime.device.vendor_name`, `triton.runtime.driver.active...`.
+bool isDeviceQuery(llvm::StringRef path) {
+  llvm::SmallVector<llvm::StringRef> parts;
+  path.split(parts, '.');
+  return llvm::any_of(parts, [](llvm::StringRef part) {
+    std::string p = part.lower();
+    llvm::StringRef s(p);
+    return s.contains("vendor") || s.contains("device") ||
+           s.contains("driver") || s.contains("capability") ||
+           s.contains("target") || s == "cuda" || s == "hip" ||
+           s == "version" || s == "backend" || s == "backends";
+  });
 }
 
-/// Translates one lambda body (`param` is its argument's name).
+/// Translates one heuristic: a lambda's body, or a function's statements.
 class HeuristicTranslator {
 public:
   HeuristicTranslator(Evaluator &eval, const Module &module,
@@ -1388,13 +1635,39 @@ public:
         startErrors(eval.diags.numErrors()) {}
 
   std::optional<Translated> translate(const Expr &e);
+  /// Translates what heuristic function `def` returns.
+  std::optional<Translated> translateFunction(const FunctionDef &def);
 
 private:
   /// Reports that `e` is outside the language.
   std::nullopt_t refuse(const Expr &e, const llvm::Twine &what) {
-    eval.diags.error(e.getLoc(), "heuristic '" + h.name + "': " + what +
-                                     " is not supported; " +
-                                     kHeuristicLanguage);
+    return refuse(e.getLoc(), what);
+  }
+  std::nullopt_t refuse(Loc loc, const llvm::Twine &what) {
+    eval.diags.error(loc, "heuristic '" + h.name + "': " + what +
+                              " is not supported; " + kHeuristicLanguage);
+    return std::nullopt;
+  }
+  /// Reports that `e`, naming `path`, asks about the device or vendor.
+  std::nullopt_t refuseDeviceQuery(const Expr &e, const std::string &path) {
+    eval.diags.error(
+        e.getLoc(),
+        "heuristic '" + h.name + "'" +
+            (function ? " (function '" + function->name + "')" : "") + ": '" +
+            path +
+            "' asks which device or vendor runs the kernel, which only "
+            "Python knows at run time; tkc compiles a heuristic into C that "
+            "reads the kernel's arguments and constexprs only, so write the "
+            "heuristic without this check");
+    return std::nullopt;
+  }
+  /// Reports a statement of a heuristic function tkc does not translate.
+  std::nullopt_t refuseStatement(const Stmt &s, const llvm::Twine &what) {
+    eval.diags.error(s.getLoc(), "heuristic '" + h.name + "': function '" +
+                                     function->name + "' has " + what +
+                                     "; tkc reads a heuristic function made "
+                                     "of assignments to names, if/elif/else "
+                                     "and returns of expressions");
     return std::nullopt;
   }
   /// `t` as an operand that must bind tighter than `precedence`.
@@ -1403,7 +1676,34 @@ private:
   }
   /// `args["NAME"]`: the parameter's name, or empty after an error.
   std::string argument(const Expr &e);
+  /// `e` as a chain of names, attributes, calls and subscripts
+  /// (`triton.runtime.driver.active.get_current_target().backend`), its
+  /// first name resolved through the imports; empty if it is not one.
+  std::string chain(const Expr &e) const;
+  /// Reports `e` if its chain asks about the device or vendor.
+  bool refusedAsDeviceQuery(const Expr &e) {
+    std::string path = chain(e);
+    if (path.empty() || !isDeviceQuery(path))
+      return false;
+    refuseDeviceQuery(e, path);
+    return true;
+  }
+  std::optional<Translated> translateName(const NameExpr &n);
+  std::optional<Translated> translateBinding(size_t index);
+  std::optional<Translated> translateCompare(const CompareExpr &c);
+  std::optional<Translated> translateBoolOp(const BoolOpExpr &b);
   std::optional<Translated> translateCall(const CallExpr &e);
+  /// `lhs op rhs` for + - * // %.
+  std::optional<Translated> binary(Loc where, BinOp op, const Translated &lhs,
+                                   const Translated &rhs);
+  /// `body if test else orelse`.
+  static Translated conditional(const Translated &body, const Translated &test,
+                                const Translated &orelse);
+  /// What the statements `stmts` return, run in the current scope.
+  /// `from` is where the path starts (a branch's if statement), said if it
+  /// ends without a return.
+  std::optional<Translated>
+  translateStatements(llvm::ArrayRef<const Stmt *> stmts, Loc from);
 
   Evaluator &eval;
   const Module &module;
@@ -1411,11 +1711,23 @@ private:
   Heuristic &h;
   const std::vector<Heuristic> &earlier;
   unsigned startErrors;
-  /// How many of `h.locals` a name may read (those assigned before the
-  /// expression being translated).
-  size_t visibleLocals = h.locals.size();
-  /// The error count before the translation (none reported yet if equal).
-  unsigned errorsAtStart() const { return startErrors; }
+
+  /// The heuristic function being translated, if any.
+  const FunctionDef *function = nullptr;
+  /// An assignment of a heuristic function: `name = value`, or `name op=
+  /// value` when `aug` is set; `parent` is the binding before it on its
+  /// path (-1 for none).
+  struct Binding {
+    std::string name;
+    const Expr *value = nullptr;
+    const AugAssignStmt *aug = nullptr;
+    int parent = -1;
+  };
+  std::vector<Binding> bindings;
+  /// The innermost binding a name sees (-1 for none).
+  int scope = -1;
+  /// Statement sequences translated so far.
+  unsigned paths = 0;
 };
 
 std::string HeuristicTranslator::argument(const Expr &e) {
@@ -1440,28 +1752,125 @@ std::string HeuristicTranslator::argument(const Expr &e) {
   return key->value;
 }
 
-std::optional<Translated> HeuristicTranslator::translate(const Expr &e) {
+std::string HeuristicTranslator::chain(const Expr &e) const {
+  if (auto *a = llvm::dyn_cast<AttributeExpr>(&e)) {
+    std::string base = chain(*a->base);
+    return base.empty() ? "" : base + "." + a->attr;
+  }
+  if (auto *c = llvm::dyn_cast<CallExpr>(&e)) {
+    std::string callee = chain(*c->callee);
+    return callee.empty() ? "" : callee + "()";
+  }
+  if (auto *s = llvm::dyn_cast<SubscriptExpr>(&e)) {
+    std::string base = chain(*s->base);
+    return base.empty() ? "" : base + "[]";
+  }
+  if (auto *n = llvm::dyn_cast<NameExpr>(&e))
+    return n->id == h.argName ? "" : eval.dottedPath(*n);
+  return "";
+}
+
+std::optional<Translated> HeuristicTranslator::translateBinding(size_t index) {
+  int saved = scope;
+  scope = bindings[index].parent;
+  std::optional<Translated> out;
+  if (const AugAssignStmt *aug = bindings[index].aug) {
+    auto *target = llvm::cast<NameExpr>(aug->target.get());
+    std::optional<Translated> lhs = translateName(*target);
+    std::optional<Translated> rhs;
+    if (lhs)
+      rhs = translate(*aug->value);
+    if (rhs)
+      out = binary(aug->getLoc(), aug->op, *lhs, *rhs);
+  } else {
+    out = translate(*bindings[index].value);
+  }
+  scope = saved;
+  return out;
+}
+
+std::optional<Translated>
+HeuristicTranslator::translateName(const NameExpr &n) {
+  if (n.id == h.argName)
+    return refuse(n, "'" + n.id + "' itself (read one argument, " + n.id +
+                         "[\"NAME\"])");
+  // A local of a heuristic function: what was assigned to it last on this
+  // path, read with the bindings before it.
+  for (int i = scope; i >= 0; i = bindings[i].parent)
+    if (bindings[i].name == n.id)
+      return translateBinding(i);
+  // A module-level constant becomes its value.
+  if (llvm::none_of(module.globals,
+                    [&](const GlobalAssign &g) { return g.name == n.id; })) {
+    std::string path = eval.dottedPath(n);
+    if (path != n.id && isDeviceQuery(path))
+      return refuseDeviceQuery(n, path);
+    return refuse(n, "the name '" + n.id + "'");
+  }
+  std::optional<PyValue> v = eval.eval(n);
+  if (!v)
+    return std::nullopt;
+  if (!v->isIntLike())
+    return refuse(n, "'" + n.id + "', " + describe(*v) + ",");
+  return Translated::constantOf(v->intValue, v->kind == PyValue::Kind::Bool);
+}
+
+std::optional<Translated> HeuristicTranslator::binary(Loc where, BinOp op,
+                                                      const Translated &lhs,
+                                                      const Translated &rhs) {
+  int precedence;
+  switch (op) {
+  case BinOp::Add:
+  case BinOp::Sub:
+    precedence = 5;
+    break;
+  case BinOp::Mul:
+  case BinOp::FloorDiv:
+  case BinOp::Mod:
+    precedence = 6;
+    break;
+  case BinOp::Div:
+    return refuse(where, "'/' (it gives a float; use '//')");
+  default:
+    return refuse(where, llvm::Twine("the operator '") + spelling(op) + "'");
+  }
+  if (lhs.constant && rhs.constant)
+    if (std::optional<int64_t> r = arithmetic(op, *lhs.constant, *rhs.constant))
+      return Translated::constantOf(*r, /*isBool=*/false);
   Translated out;
+  out.text = wrap(lhs, precedence - 1) + " " + spelling(op) + " " +
+             wrap(rhs, precedence);
+  out.precedence = precedence;
+  out.values = arithmetic(op, lhs.values, rhs.values);
+  return out;
+}
+
+Translated HeuristicTranslator::conditional(const Translated &body,
+                                            const Translated &test,
+                                            const Translated &orelse) {
+  Translated out;
+  out.text = wrap(body, 0) + " if " + wrap(test, 0) + " else " + orelse.text;
+  out.precedence = 0;
+  out.boolean = body.boolean && orelse.boolean;
+  out.values = unite(body.values, orelse.values);
+  return out;
+}
+
+std::optional<Translated> HeuristicTranslator::translate(const Expr &e) {
   switch (e.getKind()) {
   case Expr::Kind::IntLit:
-    out.text = std::to_string(llvm::cast<IntLitExpr>(e).value);
-    out.values = std::vector<int64_t>{llvm::cast<IntLitExpr>(e).value};
-    return out;
-  case Expr::Kind::BoolLit: {
-    bool v = llvm::cast<BoolLitExpr>(e).value;
-    out.text = v ? "True" : "False";
-    out.boolean = true;
-    out.values = std::vector<int64_t>{v};
-    return out;
-  }
+    return Translated::constantOf(llvm::cast<IntLitExpr>(e).value, false);
+  case Expr::Kind::BoolLit:
+    return Translated::constantOf(llvm::cast<BoolLitExpr>(e).value, true);
   case Expr::Kind::Subscript: {
     std::string name = argument(e);
     if (name.empty()) {
-      if (eval.diags.numErrors() == errorsAtStart())
+      if (eval.diags.numErrors() == startErrors && !refusedAsDeviceQuery(e))
         return refuse(e, "this subscript");
       return std::nullopt;
     }
     h.reads.push_back(HeuristicRead{name, e.getLoc(), false});
+    Translated out;
     out.text = name;
     // An earlier boolean heuristic's constexpr stays boolean.
     for (const Heuristic &o : earlier)
@@ -1469,39 +1878,8 @@ std::optional<Translated> HeuristicTranslator::translate(const Expr &e) {
         out.boolean = true;
     return out;
   }
-  case Expr::Kind::Name: {
-    const auto &n = llvm::cast<NameExpr>(e);
-    if (n.id == h.argName)
-      return refuse(e, "'" + n.id + "' itself (read one argument, " + n.id +
-                           "[\"NAME\"])");
-    // A local of a heuristic function: the expression assigned to it last
-    // before this point, read with the locals before it.
-    for (size_t i = visibleLocals; i-- > 0;) {
-      if (h.locals[i].first != n.id)
-        continue;
-      size_t saved = visibleLocals;
-      visibleLocals = i;
-      std::optional<Translated> local = translate(*h.locals[i].second);
-      visibleLocals = saved;
-      return local;
-    }
-    // A module-level constant becomes its value.
-    if (llvm::none_of(module.globals,
-                      [&](const GlobalAssign &g) { return g.name == n.id; }))
-      return refuse(e, "the name '" + n.id + "'");
-    std::optional<PyValue> v = eval.eval(e);
-    if (!v)
-      return std::nullopt;
-    if (!v->isIntLike())
-      return refuse(e, "'" + n.id + "', " + describe(*v) + ",");
-    out.boolean = v->kind == PyValue::Kind::Bool;
-    out.text = out.boolean ? (v->intValue ? "True" : "False")
-                           : std::to_string(v->intValue);
-    if (v->intValue < 0)
-      out.precedence = 7;
-    out.values = std::vector<int64_t>{v->intValue};
-    return out;
-  }
+  case Expr::Kind::Name:
+    return translateName(llvm::cast<NameExpr>(e));
   case Expr::Kind::UnaryOp: {
     const auto &u = llvm::cast<UnaryOpExpr>(e);
     if (u.op == UnaryOp::Invert)
@@ -1512,112 +1890,65 @@ std::optional<Translated> HeuristicTranslator::translate(const Expr &e) {
     if (u.op == UnaryOp::Pos)
       return operand;
     if (u.op == UnaryOp::Not) {
+      if (operand->constant)
+        return Translated::constantOf(!*operand->constant, true);
+      Translated out;
       out.text = "not " + wrap(*operand, 2);
       out.precedence = 3;
       out.boolean = true;
+      out.values = ValueSet::of({0, 1});
       return out;
     }
+    if (operand->constant && *operand->constant != INT64_MIN)
+      return Translated::constantOf(-*operand->constant, false);
+    Translated out;
     out.text = "-" + wrap(*operand, 6);
     out.precedence = 7;
+    out.values = arithmetic(BinOp::Sub, ValueSet::of({0}), operand->values);
     return out;
   }
   case Expr::Kind::BinOp: {
     const auto &b = llvm::cast<BinOpExpr>(e);
-    int precedence;
-    switch (b.op) {
-    case BinOp::Add:
-    case BinOp::Sub:
-      precedence = 5;
-      break;
-    case BinOp::Mul:
-    case BinOp::FloorDiv:
-    case BinOp::Mod:
-      precedence = 6;
-      break;
-    case BinOp::Div:
+    if (b.op == BinOp::Div)
       return refuse(e, "'/' (it gives a float; use '//')");
-    default:
+    if (b.op != BinOp::Add && b.op != BinOp::Sub && b.op != BinOp::Mul &&
+        b.op != BinOp::FloorDiv && b.op != BinOp::Mod)
       return refuse(e, llvm::Twine("the operator '") + spelling(b.op) + "'");
-    }
     auto lhs = translate(*b.lhs);
     if (!lhs)
       return std::nullopt;
     auto rhs = translate(*b.rhs);
     if (!rhs)
       return std::nullopt;
-    out.text = wrap(*lhs, precedence - 1) + " " + spelling(b.op) + " " +
-               wrap(*rhs, precedence);
-    out.precedence = precedence;
-    return out;
+    return binary(e.getLoc(), b.op, *lhs, *rhs);
   }
-  case Expr::Kind::Compare: {
-    const auto &c = llvm::cast<CompareExpr>(e);
-    out.precedence = 4;
-    out.boolean = true;
-    for (size_t i = 0; i < c.ops.size(); ++i) {
-      CmpOp op = c.ops[i];
-      if (op == CmpOp::Is || op == CmpOp::IsNot) {
-        std::string name = argument(*c.operands[i]);
-        if (c.ops.size() != 1 || !llvm::isa<NoneLitExpr>(*c.operands[i + 1]) ||
-            name.empty()) {
-          if (eval.diags.numErrors() == errorsAtStart())
-            return refuse(e, "'is' other than args[\"NAME\"] is None");
-          return std::nullopt;
-        }
-        h.reads.push_back(HeuristicRead{name, c.operands[i]->getLoc(), true});
-        out.text = name + (op == CmpOp::Is ? " is None" : " is not None");
-        return out;
-      }
-      if (op == CmpOp::In || op == CmpOp::NotIn)
-        return refuse(e, llvm::Twine("'") + spelling(op) + "'");
-    }
-    for (size_t i = 0; i < c.operands.size(); ++i) {
-      auto operand = translate(*c.operands[i]);
-      if (!operand)
-        return std::nullopt;
-      if (i)
-        out.text += std::string(" ") + spelling(c.ops[i - 1]) + " ";
-      out.text += wrap(*operand, 4);
-    }
-    return out;
-  }
-  case Expr::Kind::BoolOp: {
-    const auto &b = llvm::cast<BoolOpExpr>(e);
-    out.precedence = b.isAnd ? 2 : 1;
-    out.boolean = true;
-    for (size_t i = 0; i < b.values.size(); ++i) {
-      auto operand = translate(*b.values[i]);
-      if (!operand)
-        return std::nullopt;
-      out.text += (i ? (b.isAnd ? " and " : " or ") : "") +
-                  wrap(*operand, out.precedence);
-      out.boolean &= operand->boolean;
-      out.values = i ? unionOf(out.values, operand->values) : operand->values;
-    }
-    return out;
-  }
+  case Expr::Kind::Compare:
+    return translateCompare(llvm::cast<CompareExpr>(e));
+  case Expr::Kind::BoolOp:
+    return translateBoolOp(llvm::cast<BoolOpExpr>(e));
   case Expr::Kind::IfExp: {
+    // The test first: a test known at compile time (`"N" in args`) leaves
+    // the other branch untranslated, as Python leaves it unevaluated.
     const auto &i = llvm::cast<IfExpExpr>(e);
-    auto body = translate(*i.body);
-    if (!body)
-      return std::nullopt;
     auto test = translate(*i.test);
     if (!test)
+      return std::nullopt;
+    if (test->constant)
+      return translate(*test->constant ? *i.body : *i.orelse);
+    auto body = translate(*i.body);
+    if (!body)
       return std::nullopt;
     auto orelse = translate(*i.orelse);
     if (!orelse)
       return std::nullopt;
-    out.text =
-        wrap(*body, 0) + " if " + wrap(*test, 0) + " else " + orelse->text;
-    out.precedence = 0;
-    out.boolean = body->boolean && orelse->boolean;
-    out.values = unionOf(body->values, orelse->values);
-    return out;
+    return conditional(*body, *test, *orelse);
   }
   case Expr::Kind::Call:
     return translateCall(llvm::cast<CallExpr>(e));
   case Expr::Kind::Attribute: {
     const auto &a = llvm::cast<AttributeExpr>(e);
+    if (refusedAsDeviceQuery(e))
+      return std::nullopt;
     std::string path = eval.dottedPath(e);
     return refuse(e, "'" + (path.empty() ? "." + a.attr : path) + "'");
   }
@@ -1633,7 +1964,127 @@ std::optional<Translated> HeuristicTranslator::translate(const Expr &e) {
 }
 
 std::optional<Translated>
+HeuristicTranslator::translateCompare(const CompareExpr &c) {
+  Translated out;
+  out.precedence = 4;
+  out.boolean = true;
+  out.values = ValueSet::of({0, 1});
+  for (size_t i = 0; i < c.ops.size(); ++i) {
+    CmpOp op = c.ops[i];
+    if (op == CmpOp::Is || op == CmpOp::IsNot) {
+      std::string name = argument(*c.operands[i]);
+      if (c.ops.size() != 1 || !llvm::isa<NoneLitExpr>(*c.operands[i + 1]) ||
+          name.empty()) {
+        if (eval.diags.numErrors() == startErrors)
+          return refuse(c, "'is' other than args[\"NAME\"] is None");
+        return std::nullopt;
+      }
+      h.reads.push_back(HeuristicRead{name, c.operands[i]->getLoc(), true});
+      out.text = name + (op == CmpOp::Is ? " is None" : " is not None");
+      return out;
+    }
+    if (op == CmpOp::In || op == CmpOp::NotIn) {
+      // `"NAME" in args`: whether the kernel has a parameter NAME, which
+      // the source says.
+      auto *key = llvm::dyn_cast<StrLitExpr>(c.operands[i].get());
+      auto *dict = llvm::dyn_cast<NameExpr>(c.operands[i + 1].get());
+      if (c.ops.size() == 1 && key && dict && dict->id == h.argName) {
+        bool found = llvm::any_of(
+            fn.params, [&](const Param &p) { return p.name == key->value; });
+        return Translated::constantOf(found == (op == CmpOp::In), true);
+      }
+      // What is tested may be the reason (a vendor check, say).
+      if (!translate(*c.operands[i]))
+        return std::nullopt;
+      return refuse(c, llvm::Twine("'") + spelling(op) +
+                           "' other than '\"NAME\" in " + h.argName + "'");
+    }
+  }
+  std::vector<Translated> operands;
+  for (const ExprPtr &operand : c.operands) {
+    auto t = translate(*operand);
+    if (!t)
+      return std::nullopt;
+    operands.push_back(std::move(*t));
+  }
+  bool known = true, result = true;
+  for (size_t i = 0; i < c.ops.size() && known; ++i) {
+    if (!operands[i].constant || !operands[i + 1].constant) {
+      known = false;
+      break;
+    }
+    int64_t x = *operands[i].constant, y = *operands[i + 1].constant;
+    switch (c.ops[i]) {
+    case CmpOp::Eq:
+      result &= x == y;
+      break;
+    case CmpOp::NotEq:
+      result &= x != y;
+      break;
+    case CmpOp::Lt:
+      result &= x < y;
+      break;
+    case CmpOp::LtE:
+      result &= x <= y;
+      break;
+    case CmpOp::Gt:
+      result &= x > y;
+      break;
+    case CmpOp::GtE:
+      result &= x >= y;
+      break;
+    default:
+      known = false;
+    }
+  }
+  if (known)
+    return Translated::constantOf(result, true);
+  for (size_t i = 0; i < operands.size(); ++i) {
+    if (i)
+      out.text += std::string(" ") + spelling(c.ops[i - 1]) + " ";
+    out.text += wrap(operands[i], 4);
+  }
+  return out;
+}
+
+std::optional<Translated>
+HeuristicTranslator::translateBoolOp(const BoolOpExpr &b) {
+  // Operands known at compile time fold as Python evaluates them: one that
+  // decides (false for `and`, true for `or`) ends the expression, and the
+  // operands after it are not translated; one that does not is dropped,
+  // unless it is the last.
+  std::vector<Translated> kept;
+  for (size_t i = 0; i < b.values.size(); ++i) {
+    auto operand = translate(*b.values[i]);
+    if (!operand)
+      return std::nullopt;
+    bool last = i + 1 == b.values.size();
+    if (operand->constant && (*operand->constant != 0) != b.isAnd) {
+      kept.push_back(std::move(*operand));
+      break;
+    }
+    if (operand->constant && !last)
+      continue;
+    kept.push_back(std::move(*operand));
+  }
+  if (kept.size() == 1)
+    return kept[0];
+  Translated out;
+  out.precedence = b.isAnd ? 2 : 1;
+  out.boolean = true;
+  for (size_t i = 0; i < kept.size(); ++i) {
+    out.text +=
+        (i ? (b.isAnd ? " and " : " or ") : "") + wrap(kept[i], out.precedence);
+    out.boolean &= kept[i].boolean;
+    out.values = i ? unite(out.values, kept[i].values) : kept[i].values;
+  }
+  return out;
+}
+
+std::optional<Translated>
 HeuristicTranslator::translateCall(const CallExpr &e) {
+  if (refusedAsDeviceQuery(*e.callee))
+    return std::nullopt;
   std::string callee = eval.dottedPath(*e.callee);
   if (!e.keywords.empty())
     return refuse(e, "a call with keyword arguments");
@@ -1669,35 +2120,148 @@ HeuristicTranslator::translateCall(const CallExpr &e) {
   if (name == "int") {
     out = args[0];
     out.boolean = false;
+    if (out.constant)
+      out.text = std::to_string(*out.constant);
     return out;
   }
+  if (name == "bool" && args[0].constant)
+    return Translated::constantOf(*args[0].constant != 0, true);
   out.text = name + "(";
   for (size_t i = 0; i < args.size(); ++i)
     out.text += (i ? ", " : "") + args[i].text;
   out.text += ")";
   out.boolean = name == "bool";
   if (name == "min" || name == "max") {
-    // The values of min/max of known values.
-    std::optional<std::vector<int64_t>> values = args[0].values;
-    for (const Translated &arg : llvm::drop_begin(args)) {
-      if (!values || !arg.values) {
-        values = std::nullopt;
-        break;
-      }
-      std::vector<int64_t> next;
-      for (int64_t a : *values)
-        for (int64_t b : *arg.values) {
-          int64_t v = name == "min" ? std::min(a, b) : std::max(a, b);
-          if (!llvm::is_contained(next, v))
-            next.push_back(v);
-        }
-      values = next.size() <= kMaxValues
-                   ? std::optional<std::vector<int64_t>>(next)
-                   : std::nullopt;
-    }
-    out.values = values;
+    out.values = args[0].values;
+    for (const Translated &arg : llvm::drop_begin(args))
+      out.values = extremum(name == "min", out.values, arg.values);
+  } else if (name == "next_power_of_2") {
+    out.values = nextPowerOfTwo(args[0].values);
+  } else if (name == "cdiv") {
+    out.values = arithmetic(std::nullopt, args[0].values, args[1].values);
+  } else {
+    out.values = ValueSet::of({0, 1});
   }
   return out;
+}
+
+std::optional<Translated>
+HeuristicTranslator::translateFunction(const FunctionDef &def) {
+  function = &def;
+  std::vector<const Stmt *> stmts;
+  for (const StmtPtr &s : def.body)
+    stmts.push_back(s.get());
+  return translateStatements(stmts, def.nameLoc);
+}
+
+std::optional<Translated>
+HeuristicTranslator::translateStatements(llvm::ArrayRef<const Stmt *> stmts,
+                                         Loc from) {
+  if (++paths > kMaxPaths) {
+    eval.diags.error(function->nameLoc,
+                     "heuristic '" + h.name + "': function '" + function->name +
+                         "' has more than " + llvm::Twine(kMaxPaths) +
+                         " paths through its ifs");
+    return std::nullopt;
+  }
+  int saved = scope;
+  auto done = [&](std::optional<Translated> t) {
+    scope = saved;
+    if (t && t->text.size() > kMaxText) {
+      eval.diags.error(function->nameLoc,
+                       "heuristic '" + h.name + "': function '" +
+                           function->name + "' translates to more than " +
+                           llvm::Twine(kMaxText) + " characters");
+      return std::optional<Translated>();
+    }
+    return t;
+  };
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    const Stmt &s = *stmts[i];
+    switch (s.getKind()) {
+    case Stmt::Kind::Pass:
+      continue;
+    case Stmt::Kind::Expr: {
+      const Expr &value = *llvm::cast<ExprStmt>(s).value;
+      if (llvm::isa<StrLitExpr>(value) || llvm::isa<EllipsisLitExpr>(value))
+        continue; // A docstring.
+      return done(refuseStatement(s, "an expression statement"));
+    }
+    case Stmt::Kind::Assign: {
+      const auto &a = llvm::cast<AssignStmt>(s);
+      auto *target = a.targets.size() == 1
+                         ? llvm::dyn_cast<NameExpr>(a.targets[0].get())
+                         : nullptr;
+      if (!target || !a.value)
+        return done(refuseStatement(s, "an assignment to something other "
+                                       "than one name"));
+      bindings.push_back(Binding{target->id, a.value.get(), nullptr, scope});
+      scope = bindings.size() - 1;
+      continue;
+    }
+    case Stmt::Kind::AugAssign: {
+      const auto &a = llvm::cast<AugAssignStmt>(s);
+      auto *target = llvm::dyn_cast<NameExpr>(a.target.get());
+      if (!target)
+        return done(refuseStatement(s, "an assignment to something other "
+                                       "than one name"));
+      bindings.push_back(Binding{target->id, nullptr, &a, scope});
+      scope = bindings.size() - 1;
+      continue;
+    }
+    case Stmt::Kind::Return: {
+      const auto &r = llvm::cast<ReturnStmt>(s);
+      if (!r.value)
+        return done(refuseStatement(s, "a 'return' without a value (None)"));
+      return done(translate(*r.value));
+    }
+    case Stmt::Kind::If: {
+      const auto &branch = llvm::cast<IfStmt>(s);
+      std::optional<Translated> test = translate(*branch.test);
+      if (!test)
+        return done(std::nullopt);
+      // Each branch goes on with the statements after the if.
+      auto path = [&](const Body &body) {
+        std::vector<const Stmt *> out;
+        for (const StmtPtr &b : body)
+          out.push_back(b.get());
+        out.insert(out.end(), stmts.begin() + i + 1, stmts.end());
+        return out;
+      };
+      if (test->constant)
+        return done(translateStatements(
+            path(*test->constant ? branch.body : branch.orelse), s.getLoc()));
+      std::optional<Translated> body =
+          translateStatements(path(branch.body), s.getLoc());
+      if (!body)
+        return done(std::nullopt);
+      std::optional<Translated> orelse =
+          translateStatements(path(branch.orelse), s.getLoc());
+      if (!orelse)
+        return done(std::nullopt);
+      return done(conditional(*body, *test, *orelse));
+    }
+    case Stmt::Kind::For:
+      return done(refuseStatement(s, "a 'for' loop"));
+    case Stmt::Kind::While:
+      return done(refuseStatement(s, "a 'while' loop"));
+    case Stmt::Kind::Assert:
+      return done(refuseStatement(s, "an 'assert'"));
+    case Stmt::Kind::FunctionDef:
+      return done(refuseStatement(s, "a nested 'def'"));
+    case Stmt::Kind::Unsupported:
+      return done(
+          refuseStatement(s, "a " + llvm::cast<UnsupportedStmt>(s).what));
+    case Stmt::Kind::Break:
+    case Stmt::Kind::Continue:
+      return done(refuseStatement(s, "a 'break' or 'continue'"));
+    }
+  }
+  eval.diags.error(stmts.empty() ? from : stmts.back()->getLoc(),
+                   "heuristic '" + h.name + "': function '" + function->name +
+                       "' can end without a 'return' here (Python returns "
+                       "None); every path must return a value");
+  return done(std::nullopt);
 }
 
 } // namespace
@@ -1705,13 +2269,27 @@ HeuristicTranslator::translateCall(const CallExpr &e) {
 bool DecoratorReader::translateHeuristic(Heuristic &h) {
   unsigned errorsBefore = diags.numErrors();
   HeuristicTranslator translator(eval, module, fn, h, result.heuristics);
-  std::optional<Translated> t = translator.translate(*h.body);
+  std::optional<Translated> t = h.function
+                                    ? translator.translateFunction(*h.function)
+                                    : translator.translate(*h.body);
   if (!t || diags.numErrors() != errorsBefore)
     return false;
   h.expr = t->text;
   h.boolean = t->boolean;
-  if (!t->boolean && t->values)
-    h.values = *t->values;
+  if (!t->boolean && t->values.finite())
+    h.values = t->values.list;
+  // Source order (a function's locals are read where they are assigned),
+  // each read once.
+  std::stable_sort(h.reads.begin(), h.reads.end(),
+                   [](const HeuristicRead &a, const HeuristicRead &b) {
+                     return a.loc.getPointer() < b.loc.getPointer();
+                   });
+  h.reads.erase(std::unique(h.reads.begin(), h.reads.end(),
+                            [](const HeuristicRead &a, const HeuristicRead &b) {
+                              return a.name == b.name && a.loc == b.loc &&
+                                     a.noneTest == b.noneTest;
+                            }),
+                h.reads.end());
   return true;
 }
 

@@ -11,8 +11,10 @@
 // `torch.cuda...`, `os.environ`) is an error at its source position that
 // says what is supported. Heuristics are translated to the expressions a
 // manifest carries (docs/manifest.md, "heuristics"), which the generated C
-// evaluates per call; a lambda outside that language (a call of an unknown
-// function, `args["x"].dtype`, floats) is an error naming the heuristic.
+// evaluates per call; a heuristic function's if/elif/else chains become
+// conditional expressions. A heuristic outside that language (a call of an
+// unknown function, `args["x"].dtype`, floats, a vendor or device check) is
+// an error at its position naming the heuristic.
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,20 +96,25 @@ struct Heuristic {
   const LambdaExpr *lambda = nullptr;
   /// The name of its one argument (`args`).
   std::string argName;
-  /// The expression it returns: the lambda's body, or the function's final
-  /// `return` value, read with `locals` (the function's assignments to
-  /// names before it, in order; each sees those before it).
+  /// The lambda's body; null for a function.
   const Expr *body = nullptr;
-  std::vector<std::pair<std::string, const Expr *>> locals;
-  /// The lambda's body in the Python syntax of a manifest's heuristic
+  /// The module-level `def f(args):` it names, owned by the Module; null for
+  /// a lambda. Its statements (assignments to names, if/elif/else, returns)
+  /// are translated into one conditional expression.
+  const FunctionDef *function = nullptr;
+  /// The heuristic in the Python syntax of a manifest's heuristic
   /// (docs/manifest.md): `args["K"] % args["BLOCK_K"] == 0` becomes
   /// `K % BLOCK_K == 0`, `triton.next_power_of_2(x)` becomes
-  /// `next_power_of_2(x)` and module-level constants their values.
+  /// `next_power_of_2(x)`, module-level constants their values, `"N" in
+  /// args` True or False (what is known when compiling folds away), and a
+  /// function's `if c: return a` / `return b` becomes `a if c else b`.
   std::string expr;
   /// True if its value is always a boolean (a comparison, `not`, ...).
   bool boolean = false;
-  /// The values it can take when the expression alone says (literals of a
-  /// conditional expression); empty otherwise, and for booleans.
+  /// The values it can take when the expression alone says: the literals
+  /// of a conditional expression, and what min/max with constants leave of
+  /// next_power_of_2 (an argument not bounded below taken as positive);
+  /// empty otherwise, and for booleans.
   std::vector<int64_t> values;
   /// The parameters it reads, in source order.
   std::vector<HeuristicRead> reads;

@@ -1,7 +1,7 @@
 # Kernels with @triton.heuristics as libraries write them, for `tkc aot`:
 # EVEN_N picks an unmasked variant when the row length divides the block;
 # HAS_BIAS tests a pointer against None; BLOCK computes an integer. The
-# kernels after `pow2_block` are refused, each for one reason.
+# kernels from `by_dtype` to `both` and `by_vendor` are refused.
 import triton
 import triton.language as tl
 
@@ -43,7 +43,7 @@ def add_bias(x_ptr, bias_ptr, n, HAS_BIAS: tl.constexpr, SMALL: tl.constexpr,
     tl.store(x_ptr + offs, x, mask=offs < n)
 
 
-@triton.heuristics({"BLOCK": lambda a: min(triton.next_power_of_2(a["n"]), 128)})
+@triton.heuristics({"BLOCK": lambda a: max(triton.next_power_of_2(a["n"]), 16)})
 @triton.jit
 def pow2_block(x_ptr, n, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
@@ -85,4 +85,33 @@ def reads_later(x_ptr, n, FIRST: tl.constexpr, SECOND: tl.constexpr):
 @triton.heuristics({"EVEN": lambda args: args["n"] % 2 == 0})
 @triton.jit
 def both(x_ptr, n, EVEN: tl.constexpr):
+    pass
+
+
+def block_for(args):
+    total = args["total"] if "total" in args else args["n"]
+    if total >= 4096:
+        return 128
+    elif total >= 64:
+        return max(32, min(64, triton.next_power_of_2(total)))
+    return 16
+
+
+@triton.heuristics({"BLOCK": block_for})
+@triton.jit
+def if_chain(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) + 1.0,
+             mask=offs < n)
+
+
+def vendor_block(args):
+    if triton.runtime.driver.active.get_current_target().backend == "hip":
+        return 64
+    return 128
+
+
+@triton.heuristics({"BLOCK": vendor_block})
+@triton.jit
+def by_vendor(x_ptr, n, BLOCK: tl.constexpr):
     pass
