@@ -202,6 +202,33 @@ def _matmul_args():
     return [a, b, c, _MM, _MM, _MM, *a.stride(), *b.stride(), *c.stride()]
 
 
+def _matmul_inputs(dtype):
+    def make():
+        a, b = randn(_MM, _MM, dtype=dtype), randn(_MM, _MM, dtype=dtype)
+        c = empty(_MM, _MM, dtype="float16")
+        return [a, b, c, _MM, _MM, _MM, *a.stride(), *b.stride(), *c.stride()]
+    return make
+
+
+# Tutorial 03's matmul as written (grouped ordering, a @jit helper, masks on
+# K, the leaky-ReLU epilogue): fp16 with its autotune list's first CUDA
+# config, and fp32 inputs (tf32 products, Triton's default precision).
+case(id="tutorial03_matmul_fp16_leaky_4096", repo="triton",
+     path="03-matrix-multiplication.py", kernel="matmul_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
+     "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 256, 64, 8, "
+     "'leaky_relu'",
+     num_warps=8, num_stages=3, grid=(cdiv(_MM, 128) * cdiv(_MM, 256),),
+     args=_matmul_inputs("float16"), atol=0.1, rtol=1e-2)
+
+case(id="tutorial03_matmul_fp32_4096", repo="triton",
+     path="03-matrix-multiplication.py", kernel="matmul_kernel",
+     signature="*fp32:16, *fp32:16, *fp16:16, i32:16, i32:16, i32:16, "
+     "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 128, 32, 8, ''",
+     num_warps=8, num_stages=3, grid=(cdiv(_MM, 128) ** 2,),
+     args=_matmul_inputs("float32"), atol=0.25, rtol=1e-2)
+
+
 # Tutorial 09's non-persistent matmul: grouped ordering, masks on K.
 case(id="tutorial09_matmul_fp16_4096", repo="triton",
      path="09-persistent-matmul.py", kernel="matmul_kernel",

@@ -4,8 +4,10 @@
 // work-group ids, the workgroup barrier, masked global loads and stores
 // through LLVM's masked memory intrinsics, the wavefront size of the target
 // (64 on CDNA, 32 on RDNA unless asked otherwise), address spaces 1 (global)
-// and 3 (LDS), ROCDL kernel attributes, and math through the ROCm device
-// library's __ocml_* functions where AMDGPU has no instruction for it.
+// and 3 (LDS), ROCDL kernel attributes, math through the ROCm device
+// library's __ocml_* functions where AMDGPU has no instruction for it, and
+// the MFMA matrix instructions of gfx90a and gfx942
+// (AMDMatrixInstructions.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,7 +60,26 @@ public:
   void markKernel(mlir::LLVM::LLVMFuncOp func,
                   unsigned threadsPerBlock) const override;
 
+  /// The MFMA instructions for these element types on gfx90a and gfx942
+  /// (wave64), 32x32 then 16x16; none elsewhere.
+  llvm::SmallVector<MatrixInstruction>
+  getMatrixInstructions(mlir::Type a, mlir::Type b, mlir::Type acc,
+                        bool allowTF32) const override;
+  /// The first of getMatrixInstructions(), the 32x32 block.
+  std::optional<MatrixInstruction>
+  getMatrixInstruction(mlir::Type a, mlir::Type b, mlir::Type acc,
+                       bool allowTF32) const override;
+  llvm::SmallVector<mlir::Value>
+  emitMatrixMultiply(mlir::OpBuilder &b, mlir::Location loc,
+                     const MatrixInstruction &instruction,
+                     llvm::ArrayRef<mlir::Value> a,
+                     llvm::ArrayRef<mlir::Value> bValues,
+                     llvm::ArrayRef<mlir::Value> c) const override;
+
 private:
+  /// Whether the target is CDNA3 (gfx940, gfx941, gfx942).
+  bool isCdna3() const;
+
   std::string arch;
   unsigned wavefrontSize;
 };

@@ -255,19 +255,23 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
                                    const WarpgroupOperand &bOperand,
                                    ArrayRef<Value> acc) const {
   unsigned count = n / 2;
+  StringRef types = elem.isBF16()  ? "k16.f32.bf16.bf16"
+                    : elem.isF16() ? "k16.f32.f16.f16"
+                                   : "k8.f32.tf32.tf32";
   std::string text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
-                     "k16.f32." + (elem.isBF16() ? "bf16.bf16" : "f16.f16") +
-                     " {";
+                     types.str() + " {";
   std::string constraints;
   for (unsigned i = 0; i < count; ++i) {
     text += (i ? ", $" : "$") + std::to_string(i);
     constraints += (i ? ",=f" : "=f");
   }
-  // Accumulate onto D (scale-d 1), no negation; A as stored (K-major: 0)
-  // unless in registers (no transpose operand), B transposed when its rows
-  // run along N. Inputs follow the results: A (a descriptor or four
+  // Accumulate onto D (scale-d 1), no negation; for 16-bit elements A as
+  // stored (K-major: 0) unless in registers (no transpose operand), B
+  // transposed when its rows run along N (tf32 takes no transpose operands:
+  // both K-major). Inputs follow the results: A (a descriptor or four
   // registers), B's descriptor, then the accumulators, each tied to its
   // result.
+  bool transposable = elem.getIntOrFloatBitWidth() == 16;
   SmallVector<Value> inputs;
   unsigned next = count;
   if (a.registers.empty()) {
@@ -283,10 +287,13 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
     }
     text += "}";
   }
-  text += ", $" + std::to_string(next++) + ", 1, 1, 1, ";
-  if (a.registers.empty())
-    text += std::string(a.kMajor ? "0" : "1") + ", ";
-  text += std::string(bOperand.kMajor ? "0" : "1") + ";";
+  text += ", $" + std::to_string(next++) + ", 1, 1, 1";
+  if (transposable) {
+    if (a.registers.empty())
+      text += std::string(", ") + (a.kMajor ? "0" : "1");
+    text += std::string(", ") + (bOperand.kMajor ? "0" : "1");
+  }
+  text += ";";
   constraints += ",l";
   inputs.push_back(warpgroupDescriptor(b, loc, bOperand));
   for (unsigned i = 0; i < count; ++i) {
@@ -306,8 +313,32 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
   return result;
 }
 
-void NVIDIATargetInfo::endWarpgroupMma(OpBuilder &b, Location loc) const {
-  emitFixedAsm(
-      b, loc,
-      "wgmma.commit_group.sync.aligned;\n\twgmma.wait_group.sync.aligned 0;");
+void NVIDIATargetInfo::commitWarpgroupMma(OpBuilder &b, Location loc) const {
+  emitFixedAsm(b, loc, "wgmma.commit_group.sync.aligned;");
+}
+
+SmallVector<Value>
+NVIDIATargetInfo::waitWarpgroupMma(OpBuilder &b, Location loc, unsigned pending,
+                                   ArrayRef<Value> acc) const {
+  // Each accumulator passes through the wait, tied to itself.
+  std::string constraints;
+  for (unsigned i = 0; i < acc.size(); ++i)
+    constraints += (i ? ",=f" : "=f");
+  for (unsigned i = 0; i < acc.size(); ++i)
+    constraints += "," + std::to_string(i);
+  SmallVector<Type> types(acc.size(), b.getF32Type());
+  Type resultType =
+      acc.empty() ? Type(LLVM::LLVMVoidType::get(b.getContext()))
+                  : LLVM::LLVMStructType::getLiteral(b.getContext(), types);
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, acc.empty() ? TypeRange() : TypeRange(resultType), acc,
+      "wgmma.wait_group.sync.aligned " + std::to_string(pending) + ";",
+      constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  SmallVector<Value> result;
+  for (unsigned i = 0; i < acc.size(); ++i)
+    result.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getRes(), i));
+  return result;
 }

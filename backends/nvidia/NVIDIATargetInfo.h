@@ -82,7 +82,11 @@ public:
                    unsigned n, const WarpgroupOperand &a,
                    const WarpgroupOperand &bOperand,
                    llvm::ArrayRef<mlir::Value> acc) const override;
-  void endWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc) const override;
+  void commitWarpgroupMma(mlir::OpBuilder &b,
+                          mlir::Location loc) const override;
+  llvm::SmallVector<mlir::Value>
+  waitWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc, unsigned pending,
+                   llvm::ArrayRef<mlir::Value> acc) const override;
   void asyncCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value dst,
                  mlir::Value src, unsigned bytes,
                  mlir::Value pred) const override;

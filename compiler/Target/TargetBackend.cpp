@@ -42,7 +42,13 @@ TargetInfo::emitWarpgroupMma(mlir::OpBuilder &, mlir::Location, mlir::Type,
                              llvm::ArrayRef<mlir::Value>) const {
   llvm_unreachable("warpgroup mma on a target without hasWarpgroupMma()");
 }
-void TargetInfo::endWarpgroupMma(mlir::OpBuilder &, mlir::Location) const {
+void TargetInfo::commitWarpgroupMma(mlir::OpBuilder &, mlir::Location) const {
+  llvm_unreachable("warpgroup mma on a target without hasWarpgroupMma()");
+}
+
+llvm::SmallVector<mlir::Value>
+TargetInfo::waitWarpgroupMma(mlir::OpBuilder &, mlir::Location, unsigned,
+                             llvm::ArrayRef<mlir::Value>) const {
   llvm_unreachable("warpgroup mma on a target without hasWarpgroupMma()");
 }
 void TargetInfo::commitAsyncCopies(mlir::OpBuilder &, mlir::Location) const {

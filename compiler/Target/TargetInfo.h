@@ -94,7 +94,9 @@ public:
   struct MatrixInstruction {
     /// The instruction family, which fixes the fragments' layouts: the
     /// tkc_gpu encoding of the accumulator and its dot operands.
-    enum class Kind { NvidiaMmaV2 };
+    /// NvidiaMmaV2: mma.sync (`#tkc_gpu.nvidia_mma`); AmdMfma: CDNA's wave64
+    /// MFMA with one block of m x n (`#tkc_gpu.amd_mfma`).
+    enum class Kind { NvidiaMmaV2, AmdMfma };
     Kind kind;
     unsigned m, n, k;
     /// Operand elements along K in each 32-bit register.
@@ -115,7 +117,19 @@ public:
     return std::nullopt;
   }
 
-  /// Emits one `instruction` (which getMatrixInstruction returned for
+  /// Every matrix instruction the target offers for such a dot, largest
+  /// tile first; the pass that gives dots their layouts picks one that fits
+  /// the dot's shape. The default: getMatrixInstruction's, if any.
+  virtual llvm::SmallVector<MatrixInstruction>
+  getMatrixInstructions(mlir::Type a, mlir::Type b, mlir::Type acc,
+                        bool allowTF32) const {
+    llvm::SmallVector<MatrixInstruction> all;
+    if (auto one = getMatrixInstruction(a, b, acc, allowTF32))
+      all.push_back(*one);
+    return all;
+  }
+
+  /// Emits one `instruction` (which getMatrixInstructions returned for
   /// these element types): `a`, `b` and `c` are this lane's elements of
   /// the fragments (LLVM scalars), in the order the encoding of its Kind
   /// lists them; returns the lane's elements of D in the same order as
@@ -183,18 +197,27 @@ public:
   /// registers after earlier writes.
   virtual void beginWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc) const;
 
-  /// Emits one m64nNk16 warpgroup multiply-accumulate of 16-bit `elem`
-  /// operands `a` (64 x 16) and `bOperand` (16 x `n`) onto `acc`, the
-  /// thread's n/2 fp32 accumulators in the instruction's order; returns the
-  /// new ones (ready only after endWarpgroupMma()).
+  /// Emits one m64nNkK warpgroup multiply-accumulate of `elem` operands
+  /// (f16 or bf16, K = 16; f32 rounded to tf32, K = 8) `a` (64 x K) and
+  /// `bOperand` (K x `n`) onto `acc`, the thread's n/2 fp32 accumulators in
+  /// the instruction's order; returns the new ones (ready only after
+  /// waitWarpgroupMma()).
   virtual llvm::SmallVector<mlir::Value>
   emitWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
                    unsigned n, const WarpgroupOperand &a,
                    const WarpgroupOperand &bOperand,
                    llvm::ArrayRef<mlir::Value> acc) const;
 
-  /// Waits for every warpgroup multiply issued since beginWarpgroupMma().
-  virtual void endWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc) const;
+  /// Makes the warpgroup multiplies issued since beginWarpgroupMma() one
+  /// group.
+  virtual void commitWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc) const;
+
+  /// Waits until at most `pending` groups of this warpgroup's multiplies
+  /// are in flight; returns `acc` (accumulators of the last group) as
+  /// values defined by the wait, so that nothing reads them before it.
+  virtual llvm::SmallVector<mlir::Value>
+  waitWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc, unsigned pending,
+                   llvm::ArrayRef<mlir::Value> acc) const;
 
   /// The symbol of math library function `name` (libdevice's name without
   /// prefix or type suffix: "erfinv") for elements of `type`, in the library

@@ -13,6 +13,9 @@ creates, for a kernel library `//pkg:NAME`:
   * `NAME_<arch>_hsaco_test` per gfx* arch (check_hsaco.sh: llvm-objdump
     disassembly, and `llvm-readelf --notes`: entry, wavefront size, and the
     kernarg layout the launcher passes);
+  * with `mfma_archs`, `NAME_<arch>_mfma_test` per arch listed
+    (check_mfma.sh: v_mfma in the K loop, VGPRs + AGPRs and LDS within
+    the hardware's limits);
   * `NAME_c99_test`: the generated NAME.c compiled with -std=c99 -Wall
     -Wextra -Werror into a library that c99_main.c, built the same way, calls.
 """
@@ -32,7 +35,7 @@ C99_COPTS = [
     "-Werror",
 ]
 
-def kernel_compile_tests(kernel, entry, archs, tags = []):
+def kernel_compile_tests(kernel, entry, archs, tags = [], mfma_archs = []):
     """Declares the compile tests of one kernel library.
 
     Args:
@@ -40,6 +43,8 @@ def kernel_compile_tests(kernel, entry, archs, tags = []):
       entry: the @triton.jit function's name, as the metadata's `kernel`.
       archs: the architectures it is compiled for, as in its file names.
       tags: tags for every target created (e.g. ["manual"]).
+      mfma_archs: AMD architectures whose code objects must run the
+        kernel's dots on MFMA in a loop (kernels with a K loop).
     """
     pkg, name = kernel.split(":")
     codegen = "%s:%s_codegen" % (pkg, name)
@@ -62,6 +67,20 @@ def kernel_compile_tests(kernel, entry, archs, tags = []):
                 entry,
                 arch,
                 str(_WAVEFRONT.get(arch, 32)),
+                "$(rootpath %s)" % objdump,
+                "$(rootpath %s)" % readelf,
+            ] + ["$(rootpaths %s)" % f for f in files],
+            data = files + [objdump, readelf],
+            tags = tags,
+        )
+    for arch in mfma_archs:
+        native.sh_test(
+            name = "%s_%s_mfma_test" % (name, arch),
+            size = "small",
+            srcs = ["check_mfma.sh"],
+            args = [
+                entry,
+                arch,
                 "$(rootpath %s)" % objdump,
                 "$(rootpath %s)" % readelf,
             ] + ["$(rootpaths %s)" % f for f in files],

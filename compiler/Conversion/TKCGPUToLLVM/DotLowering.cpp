@@ -1,11 +1,11 @@
 //===- DotLowering.cpp - tkc.dot on matrix units or with multiply-adds ----===//
 //
-// A dot whose result has a matrix-instruction layout (`#tkc_gpu.nvidia_mma`,
-// given by tkc-gpu-accelerate-matmul) is a grid of the target's
-// instructions (TargetInfo::emitMatrixMultiply): the layouts put each
-// instruction's fragments in consecutive registers, repeats along K, then M
-// or N, above them (LinearLayout::nvidiaMmaV2Operand), so the lowering
-// only counts.
+// A dot whose result has a matrix-instruction layout (`#tkc_gpu.nvidia_mma`
+// or `#tkc_gpu.amd_mfma`, given by tkc-gpu-accelerate-matmul) is a grid of
+// the target's instructions (TargetInfo::emitMatrixMultiply): the layouts
+// put each instruction's fragments in consecutive registers, repeats along
+// K, then M or N, above them (LinearLayout::nvidiaMmaV2Operand,
+// amdMfmaOperand), so the lowering only counts.
 //
 // Otherwise it takes the FMA path, for every target. TKCToTKCGPU gives the
 // result a blocked layout and the operands the `#tkc_gpu.dot_op` layouts of it,
@@ -137,15 +137,38 @@ Value castTo(OpBuilder &b, Location loc, Value value, Type to) {
   return LLVM::FPTruncOp::create(b, loc, to, wide);
 }
 
-/// The matrix instruction of a dot with an nvidia_mma result, read from its
-/// layouts, or None with the reason when they do not fit one or `target`
-/// does not offer it.
+/// The instruction family whose accumulator layout `layout` is, if any.
+std::optional<::tkc::TargetInfo::MatrixInstruction::Kind>
+getMatrixKind(Attribute layout) {
+  using Kind = ::tkc::TargetInfo::MatrixInstruction::Kind;
+  if (isa_and_nonnull<NvidiaMmaEncodingAttr>(layout))
+    return Kind::NvidiaMmaV2;
+  if (isa_and_nonnull<AmdMfmaEncodingAttr>(layout))
+    return Kind::AmdMfma;
+  return std::nullopt;
+}
+
+/// The instruction tile (M, N) of accumulator layout `layout` of `kind`.
+std::pair<unsigned, unsigned>
+getInstructionTile(::tkc::TargetInfo::MatrixInstruction::Kind kind,
+                   Attribute layout) {
+  if (auto mfma = dyn_cast<AmdMfmaEncodingAttr>(layout))
+    return {mfma.getInstrShape()[0], mfma.getInstrShape()[1]};
+  return {16, 8}; // mma.sync's m16n8.
+}
+
+/// The matrix instruction of a dot with a matrix-instruction result layout:
+/// the target's instruction for its element types of the layouts' family,
+/// tile and kWidth; None with the reason when the layouts do not fit one
+/// or `target` does not offer it.
 std::optional<::tkc::TargetInfo::MatrixInstruction>
 getMatrixInstruction(DotOp dot, const ::tkc::TargetInfo &target,
                      std::string &reason) {
   auto dType = cast<RankedTensorType>(dot.getType());
-  auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(dType.getEncoding());
-  if (!mma)
+  Attribute mma = dType.getEncoding();
+  std::optional<::tkc::TargetInfo::MatrixInstruction::Kind> kind =
+      getMatrixKind(mma);
+  if (!kind)
     return std::nullopt;
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto bType = cast<RankedTensorType>(dot.getB().getType());
@@ -154,59 +177,55 @@ getMatrixInstruction(DotOp dot, const ::tkc::TargetInfo &target,
   if (!aLayout || !bLayout || aLayout.getParent() != mma ||
       bLayout.getParent() != mma || aLayout.getOpIdx() != 0 ||
       bLayout.getOpIdx() != 1 || aLayout.getKWidth() != bLayout.getKWidth()) {
-    reason = "with operands not in the dot_op layouts of its nvidia_mma result";
+    reason = "with operands not in the dot_op layouts of its matrix "
+             "instruction result";
     return std::nullopt;
   }
+  auto [m, n] = getInstructionTile(*kind, mma);
   unsigned kWidth = aLayout.getKWidth();
-  ::tkc::TargetInfo::MatrixInstruction instruction{
-      ::tkc::TargetInfo::MatrixInstruction::Kind::NvidiaMmaV2,
-      16,
-      8,
-      8 * kWidth,
-      kWidth,
-      aType.getElementType()};
-  if (dType.getDimSize(0) % instruction.m ||
-      dType.getDimSize(1) % instruction.n ||
-      aType.getDimSize(1) % instruction.k) {
-    reason = "of a shape that is not a multiple of its instruction's";
+  std::optional<::tkc::TargetInfo::MatrixInstruction> instruction;
+  for (const auto &offered : target.getMatrixInstructions(
+           aType.getElementType(), bType.getElementType(),
+           dType.getElementType(), /*allowTF32=*/true))
+    if (offered.kind == *kind && offered.m == m && offered.n == n &&
+        offered.kWidth == kWidth)
+      instruction = offered;
+  if (!instruction) {
+    reason = "with a matrix instruction layout on a target without that "
+             "instruction for its element types";
     return std::nullopt;
   }
-  auto offered = target.getMatrixInstruction(
-      instruction.operandType, instruction.operandType, dType.getElementType(),
-      /*allowTF32=*/true);
-  if (!offered || offered->kind != instruction.kind ||
-      offered->k != instruction.k) {
-    reason = "with an nvidia_mma layout on a target without a matrix "
-             "instruction for its element types";
+  if (dType.getDimSize(0) % instruction->m ||
+      dType.getDimSize(1) % instruction->n ||
+      aType.getDimSize(1) % instruction->k) {
+    reason = "of a shape that is not a multiple of its instruction's";
     return std::nullopt;
   }
   return instruction;
 }
 
-/// tkc.dot with an nvidia_mma result: one instruction per tile of M, N and
-/// K.
+/// tkc.dot with a matrix-instruction result: one instruction per tile of M,
+/// N and K. The layouts put each instruction's fragment in consecutive
+/// registers of each operand, then repeats along K, then along M (N); and
+/// the accumulator's fragments along N, then M; so the grid's extent comes
+/// from counting registers.
 LogicalResult lowerToMatrixInstructions(
     DotOp op, DotOp::Adaptor adaptor, ConversionPatternRewriter &rewriter,
     const LLVMTypeConverter &converter, const ::tkc::TargetInfo &target,
     const ::tkc::TargetInfo::MatrixInstruction &instruction) {
   Location loc = op.getLoc();
-  auto dType = cast<RankedTensorType>(op.getType());
-  auto mma = cast<NvidiaMmaEncodingAttr>(dType.getEncoding());
-  int64_t m = dType.getDimSize(0), n = dType.getDimSize(1);
   int64_t k = cast<RankedTensorType>(op.getA().getType()).getDimSize(1);
-  // Repeats of the block's tile; warps past the tensor's edge wrap.
-  int64_t repM =
-      std::max<int64_t>(1, m / (instruction.m * mma.getWarpsPerCTA()[0]));
-  int64_t repN =
-      std::max<int64_t>(1, n / (instruction.n * mma.getWarpsPerCTA()[1]));
-  int64_t repK = k / instruction.k;
+  int64_t lanes = target.getWarpSize();
   // Elements per lane of each fragment.
-  int64_t aSize = instruction.m * instruction.k / 32;
-  int64_t bSize = instruction.k * instruction.n / 32;
-  int64_t cSize = instruction.m * instruction.n / 32;
+  int64_t aSize = instruction.m * instruction.k / lanes;
+  int64_t bSize = instruction.k * instruction.n / lanes;
+  int64_t cSize = instruction.m * instruction.n / lanes;
   SmallVector<Value> a = unpackRegisters(rewriter, loc, adaptor.getA());
   SmallVector<Value> b = unpackRegisters(rewriter, loc, adaptor.getB());
   SmallVector<Value> acc = unpackRegisters(rewriter, loc, adaptor.getC());
+  int64_t repK = k / instruction.k;
+  int64_t repM = int64_t(a.size()) / std::max<int64_t>(1, aSize * repK);
+  int64_t repN = int64_t(b.size()) / std::max<int64_t>(1, bSize * repK);
   if (int64_t(a.size()) != aSize * repK * repM ||
       int64_t(b.size()) != bSize * repK * repN ||
       int64_t(acc.size()) != cSize * repM * repN)
@@ -227,8 +246,8 @@ LogicalResult lowerToMatrixInstructions(
   return success();
 }
 
-/// tkc.dot: matrix instructions for an nvidia_mma result, else one
-/// multiply-add per result register and K step.
+/// tkc.dot: matrix instructions for a matrix-instruction result layout,
+/// else one multiply-add per result register and K step.
 struct DotLowering : public TargetPattern<DotOp> {
   using TargetPattern::TargetPattern;
   LogicalResult
@@ -236,8 +255,7 @@ struct DotLowering : public TargetPattern<DotOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     std::string reason;
-    if (isa_and_nonnull<NvidiaMmaEncodingAttr>(
-            cast<RankedTensorType>(op.getType()).getEncoding())) {
+    if (getMatrixKind(cast<RankedTensorType>(op.getType()).getEncoding())) {
       auto instruction = getMatrixInstruction(op, target, reason);
       if (!instruction)
         return op.emitOpError("cannot be lowered: it is ") << reason;
@@ -286,8 +304,7 @@ bool mlir::tkc::gpu::isDotLowerable(Operation *op,
                                     const ::tkc::TargetInfo &target,
                                     std::string &reason) {
   auto dot = cast<DotOp>(op);
-  if (isa_and_nonnull<NvidiaMmaEncodingAttr>(
-          cast<RankedTensorType>(dot.getType()).getEncoding()))
+  if (getMatrixKind(cast<RankedTensorType>(dot.getType()).getEncoding()))
     return getMatrixInstruction(dot, target, reason).has_value();
   for (Value v : {dot.getA(), dot.getB(), dot.getC()}) {
     Type elem = getElementTypeOrSelf(v.getType());

@@ -4,17 +4,18 @@
 // Shared-memory tiles (!tkc_gpu.shared): their buffers, asynchronous copies
 // into them (TargetInfo::asyncCopy, one per run of up to 16 bytes, each
 // into its swizzled place) and the reads of dot operands out of them
-// (tkc_gpu.local_load). A convert_layout from a blocked layout to a 16-bit
-// `#tkc_gpu.dot_op` of an
-// nvidia_mma parent, on targets with matrix loads (TargetInfo::
-// loadMatrices: ldmatrix). The tile is stored in the scratch in the
-// source's order (its fastest dimension contiguous), each thread writing
-// its runs of up to eight elements as one vector, with the 16-byte chunks
-// of each row XOR-swizzled by the row so that the eight rows one matrix
-// load reads fall in eight different bank groups. Each warp then loads its
-// fragments as 8x8 matrices: four per 16x16 tile of `a`, four per two
-// 16x8 K-steps of `b` (two when K holds a single step), transposed when the
-// stored rows run along M (N) rather than along K.
+// (tkc_gpu.local_load), plus a convert_layout from a blocked layout to a
+// `#tkc_gpu.dot_op` of an nvidia_mma parent on targets with matrix loads
+// (TargetInfo::loadMatrices: ldmatrix). A tile is stored in its order (the
+// fastest dimension contiguous) with the 16-byte chunks of each row
+// XOR-swizzled by the row, so that the eight rows one matrix load reads
+// fall in eight different bank groups. Each warp loads its fragments as
+// 8x8 matrices of 16-bit words (8 rows of one chunk): four per 16 x (2
+// chunks) tile of `a`, four per two K-steps of `b` (two when K holds a
+// single step), transposed when the stored rows of 16-bit elements run
+// along M (N) rather than along K. Layouts matrix loads cannot produce
+// (32-bit operands stored along M or N, any other layout) are read one
+// access per run of registers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,34 +30,32 @@ using namespace mlir::tkc::gpu;
 
 namespace {
 
-/// Elements per 16-byte chunk of a stored row.
-constexpr int64_t kChunk = 8;
-
-/// The stored tile: `rows` x `cols` 16-bit elements, `fast` the tensor
-/// dimension along its rows. Rows are cut into blocks of at most 64
-/// elements (128 bytes); each block of columns is stored whole (all rows)
-/// before the next, and chunk `c` of a block's row `r` lies at chunk
+/// The stored tile: `rows` x `cols` elements of `bytes` bytes, `fast` the
+/// tensor dimension along its rows. Rows are cut into blocks of at most 128
+/// bytes; each block of columns is stored whole (all rows) before the
+/// next, and 16-byte chunk `c` of a block's row `r` lies at chunk
 /// c ^ ((r / perPhase) % maxPhase) of it: Hopper's 128-, 64- and 32-byte
-/// swizzle atoms (8 rows each) for blocks of 64, 32 and 16 elements.
+/// swizzle atoms (8 rows each) for blocks of 128, 64 and 32 bytes.
 struct SwizzledTile {
   unsigned fast;
-  int64_t rows, cols;
-  /// Elements per block row.
-  int64_t blockCols;
+  int64_t rows, cols, bytes;
+  /// Elements per 16-byte chunk and per block row.
+  int64_t chunk, blockCols;
   int64_t perPhase, maxPhase;
 
-  SwizzledTile(ArrayRef<int64_t> shape, unsigned fast)
-      : fast(fast), rows(shape[1 - fast]), cols(shape[fast]) {
-    blockCols = std::min<int64_t>(cols, 64);
+  SwizzledTile(ArrayRef<int64_t> shape, unsigned fast, Type elem)
+      : fast(fast), rows(shape[1 - fast]), cols(shape[fast]),
+        bytes(getStorageBytes(elem)), chunk(getChunkElements(elem)) {
+    blockCols = std::min<int64_t>(cols, 128 / bytes);
     // Eight consecutive rows must start in eight different 16-byte bank
     // groups of 128 bytes: rows of 8 chunks take phases 0..7, one row
     // each; shorter rows share a phase among 8 / chunks rows.
-    maxPhase = std::min<int64_t>(blockCols / kChunk, 8);
+    maxPhase = std::min<int64_t>(blockCols / chunk, 8);
     perPhase = 8 / maxPhase;
   }
 
   /// Bytes of one block row: the swizzle atom's width.
-  int64_t rowBytes() const { return blockCols * 2; }
+  int64_t rowBytes() const { return blockCols * bytes; }
   /// Bytes between consecutive blocks of columns.
   int64_t blockBytes() const { return rows * rowBytes(); }
 
@@ -72,15 +71,18 @@ struct SwizzledTile {
           b, loc, LLVM::UDivOp::create(b, loc, col, constant(blockCols)),
           constant(rows * blockCols));
     }
-    Value chunk = LLVM::LShrOp::create(b, loc, inBlock, constant(3));
-    Value within = LLVM::AndOp::create(b, loc, inBlock, constant(7));
+    int64_t chunkBits = llvm::Log2_64(chunk);
+    Value chunkIndex =
+        LLVM::LShrOp::create(b, loc, inBlock, constant(chunkBits));
+    Value within = LLVM::AndOp::create(b, loc, inBlock, constant(chunk - 1));
     Value phase = LLVM::AndOp::create(
         b, loc, LLVM::UDivOp::create(b, loc, row, constant(perPhase)),
         constant(maxPhase - 1));
-    Value swizzled = LLVM::XOrOp::create(b, loc, chunk, phase);
+    Value swizzled = LLVM::XOrOp::create(b, loc, chunkIndex, phase);
     Value rowStart = LLVM::MulOp::create(b, loc, row, constant(blockCols));
     Value colStart = LLVM::OrOp::create(
-        b, loc, LLVM::ShlOp::create(b, loc, swizzled, constant(3)), within);
+        b, loc, LLVM::ShlOp::create(b, loc, swizzled, constant(chunkBits)),
+        within);
     Value offset = LLVM::AddOp::create(b, loc, rowStart, colStart);
     return blockStart
                ? LLVM::AddOp::create(b, loc, blockStart, offset).getResult()
@@ -90,8 +92,9 @@ struct SwizzledTile {
 
 /// Loads the registers of `type` (a dot operand layout, isMatrixLoadable
 /// with rows along `tile.fast`) from `tile` stored at `base` (shared
-/// memory): each warp loads its fragments as 8x8 matrices, lane l
-/// addressing row l%8 of matrix l/8.
+/// memory): each warp loads its fragments as 8x8 matrices of 16-bit words
+/// (8 rows of one 16-byte chunk), lane l addressing row l%8 of matrix l/8;
+/// each 32-bit word a lane receives is one register of kWidth elements.
 SmallVector<Value> loadOperand(OpBuilder &b, Location loc, Value base,
                                const SwizzledTile &tile, RankedTensorType type,
                                Type elem, const HardwareIds &ids,
@@ -99,6 +102,7 @@ SmallVector<Value> loadOperand(OpBuilder &b, Location loc, Value base,
   auto operand = cast<DotOperandEncodingAttr>(type.getEncoding());
   unsigned kDim = operand.getKDim(), oDim = 1 - kDim;
   bool isA = operand.getOpIdx() == 0;
+  unsigned kWidth = operand.getKWidth();
   ArrayRef<int64_t> shape = type.getShape();
   LinearLayout to = getLinearLayout(type);
   HardwareIds warpIds = ids;
@@ -107,23 +111,26 @@ SmallVector<Value> loadOperand(OpBuilder &b, Location loc, Value base,
   SmallVector<SmallVector<Value>> tileAt = emitCoordinates(b, loc, to, warpIds);
   Value matrix = LLVM::LShrOp::create(b, loc, ids.lane, i32Constant(b, loc, 3));
   Value row = LLVM::AndOp::create(b, loc, ids.lane, i32Constant(b, loc, 7));
-  auto times8 = [&](Value v) {
-    return LLVM::ShlOp::create(b, loc, v, i32Constant(b, loc, 3)).getResult();
+  auto times = [&](Value v, int64_t factor) {
+    return LLVM::MulOp::create(b, loc, v, i32Constant(b, loc, factor))
+        .getResult();
   };
-  // a: matrix i covers rows 8(i%2), K 8(i/2) of a 16x16 tile (a0..a3);
-  // b: K 8i of two consecutive 16x8 steps (b0, b1 of each), or of one.
-  bool pairSteps = !isA && shape[kDim] % 32 == 0;
-  unsigned perLoad = isA || pairSteps ? 8 : 4;
-  unsigned count = perLoad / 2;
+  // a: matrix i covers rows 8(i%2), K chunk i/2 of a 16 x (2 chunks) tile
+  // (a0..a3); b: K chunk i of two consecutive (2-chunk) K steps (b0, b1 of
+  // each), or of one.
+  bool pairSteps = !isA && shape[kDim] % (4 * tile.chunk) == 0;
+  unsigned count = isA || pairSteps ? 4 : 2;
+  unsigned perLoad = count * kWidth;
   Value one = i32Constant(b, loc, 1);
-  Value oOffset = isA ? times8(LLVM::AndOp::create(b, loc, matrix, one))
+  Value oOffset = isA ? times(LLVM::AndOp::create(b, loc, matrix, one), 8)
                       : i32Constant(b, loc, 0);
-  Value kOffset =
-      isA ? times8(LLVM::LShrOp::create(b, loc, matrix, one))
-          : times8(pairSteps
-                       ? matrix
-                       : LLVM::AndOp::create(b, loc, matrix, one).getResult());
+  Value kOffset = times(
+      isA ? LLVM::LShrOp::create(b, loc, matrix, one).getResult()
+          : (pairSteps ? matrix
+                       : LLVM::AndOp::create(b, loc, matrix, one).getResult()),
+      tile.chunk);
   bool transpose = tile.fast != kDim;
+  Type word = VectorType::get({kWidth}, elem);
   SmallVector<Value> values;
   for (unsigned r = 0; r < to.getNumRegisters(); r += perLoad) {
     Value o = LLVM::AddOp::create(b, loc, tileAt[r][oDim], oOffset);
@@ -134,13 +141,35 @@ SmallVector<Value> loadOperand(OpBuilder &b, Location loc, Value base,
     Value offset = tile.offset(b, loc, storedRow, storedCol);
     Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
                                     ValueRange{offset});
-    Type pair = VectorType::get({2}, elem);
-    for (Value word : target.loadMatrices(b, loc, ptr, count, transpose)) {
-      Value both = LLVM::BitcastOp::create(b, loc, pair, word);
-      for (int i = 0; i < 2; ++i)
+    for (Value loaded : target.loadMatrices(b, loc, ptr, count, transpose)) {
+      Value elements = LLVM::BitcastOp::create(b, loc, word, loaded);
+      for (unsigned i = 0; i < kWidth; ++i)
         values.push_back(LLVM::ExtractElementOp::create(
-            b, loc, both, i32Constant(b, loc, i)));
+            b, loc, elements, i32Constant(b, loc, i)));
     }
+  }
+  return values;
+}
+
+/// Loads the registers of `type` (any layout of the tile's shape) from
+/// `tile` stored at `base` one access per run of registers consecutive
+/// along the stored rows, within a 16-byte chunk.
+SmallVector<Value> loadRegisters(OpBuilder &b, Location loc, Value base,
+                                 const SwizzledTile &tile,
+                                 RankedTensorType type, Type elem,
+                                 const HardwareIds &ids) {
+  LinearLayout layout = getLinearLayout(type);
+  int64_t width = layout.getAlignedRun(tile.fast, tile.chunk);
+  SmallVector<SmallVector<Value>> at = emitCoordinates(b, loc, layout, ids);
+  unsigned slow = 1 - tile.fast;
+  SmallVector<Value> values;
+  for (unsigned r = 0; r < layout.getNumRegisters(); r += width) {
+    Value offset = tile.offset(b, loc, at[r][slow], at[r][tile.fast]);
+    Value ptr = elementAddress(b, loc, base, elem, offset);
+    Type accessType = width == 1 ? elem : VectorType::get({width}, elem);
+    Value loaded =
+        LLVM::LoadOp::create(b, loc, accessType, ptr, width * tile.bytes);
+    llvm::append_range(values, unpackAccess(b, loc, loaded, width));
   }
   return values;
 }
@@ -159,9 +188,10 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
     if (!blocked || !target.hasMatrixLoads() ||
         !isMatrixLoadable(dstType, blocked.getOrder().front()))
       return failure();
-    SwizzledTile tile(dstType.getShape(), blocked.getOrder().front());
+    SwizzledTile tile(dstType.getShape(), blocked.getOrder().front(),
+                      dstType.getElementType());
     LinearLayout from = getLinearLayout(srcType);
-    int64_t width = from.getAlignedRun(tile.fast, kChunk);
+    int64_t width = from.getAlignedRun(tile.fast, tile.chunk);
 
     Location loc = op.getLoc();
     Type elem = getTypeConverter()->convertType(dstType.getElementType());
@@ -182,7 +212,7 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
       LLVM::StoreOp::create(
           rewriter, loc,
           packAccess(rewriter, loc, ArrayRef(src).slice(r, width)), ptr,
-          width * 2);
+          width * tile.bytes);
     }
     target.emitBarrier(rewriter, loc);
     replaceWithRegisters(
@@ -194,7 +224,8 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
 
 /// The swizzled tile a !tkc_gpu.shared tile type stores.
 SwizzledTile tileOf(SharedBufferType type) {
-  return SwizzledTile(type.getTileShape(), type.getOrder().front());
+  return SwizzledTile(type.getTileShape(), type.getOrder().front(),
+                      type.getElementType());
 }
 
 /// tkc_gpu.local_alloc: the kernel's shared memory at the buffer's offset,
@@ -293,7 +324,8 @@ struct AsyncWaitLowering : public TargetPattern<AsyncWaitOp> {
   }
 };
 
-/// tkc_gpu.local_load of a dot operand: matrix loads.
+/// tkc_gpu.local_load: matrix loads where the target has them and the
+/// layout is theirs, else one shared-memory access per run of registers.
 struct LocalLoadLowering : public TargetPattern<LocalLoadOp> {
   using TargetPattern::TargetPattern;
   LogicalResult
@@ -301,24 +333,32 @@ struct LocalLoadLowering : public TargetPattern<LocalLoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     SharedBufferType type = op.getTile().getType();
     RankedTensorType result = op.getType();
-    if (!target.hasMatrixLoads() ||
-        !isMatrixLoadable(result, type.getOrder().front()))
-      return op.emitOpError("cannot be lowered: only dot operands that the "
-                            "target's matrix loads produce are supported");
+    SwizzledTile tile = tileOf(type);
+    if (tile.cols % tile.chunk)
+      return op.emitOpError("cannot be lowered: the tile's rows must be "
+                            "whole 16-byte chunks");
     Location loc = op.getLoc();
     Type elem = getTypeConverter()->convertType(result.getElementType());
-    replaceWithRegisters(
-        rewriter, op, *getTypeConverter(),
-        loadOperand(rewriter, loc, adaptor.getTile(), tileOf(type), result,
-                    elem, getHardwareIds(rewriter, loc, target), target));
+    HardwareIds ids = getHardwareIds(rewriter, loc, target);
+    bool matrices =
+        target.hasMatrixLoads() && isMatrixLoadable(result, tile.fast);
+    replaceWithRegisters(rewriter, op, *getTypeConverter(),
+                         matrices
+                             ? loadOperand(rewriter, loc, adaptor.getTile(),
+                                           tile, result, elem, ids, target)
+                             : loadRegisters(rewriter, loc, adaptor.getTile(),
+                                             tile, result, elem, ids));
     return success();
   }
 };
 
 /// tkc_gpu.warpgroup_dot: for each warpgroup and each block of 64 of its
-/// rows, one m64nNk16 instruction per 16 of K, reading the tiles where they
-/// lie in shared memory (A from registers where it is a tensor), then a
-/// wait for all of them.
+/// rows, one m64nNkK instruction per 32 bytes of K (K = 16 of 16-bit
+/// elements, 8 of tf32), reading the tiles where they lie in shared memory
+/// (A from registers where it is a tensor), then a wait until at most
+/// `pending` groups are in flight (and, when that leaves some, a barrier,
+/// so that every warpgroup's previous multiplies are done with their
+/// tiles).
 struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
   using TargetPattern::TargetPattern;
 
@@ -343,7 +383,7 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
             LLVM::MulOp::create(
                 b, loc,
                 LLVM::URemOp::create(b, loc, along, constant(tile.blockCols)),
-                constant(2))));
+                constant(tile.bytes))));
     ::tkc::TargetInfo::WarpgroupOperand operand;
     operand.address = LLVM::AddOp::create(b, loc, base, offset);
     operand.swizzleBytes = static_cast<unsigned>(tile.rowBytes());
@@ -367,12 +407,15 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
       return op.emitOpError("cannot be lowered: the target has no warpgroup "
                             "multiply of this shape");
     int64_t m = type.getDimSize(0), n = type.getDimSize(1);
-    int64_t k = bType.getShape()[0], kSteps = k / 16;
+    int64_t bytes = getStorageBytes(bType.getElementType());
+    int64_t kStep = 32 / bytes, kWidth = 4 / bytes;
+    int64_t k = bType.getShape()[0], kSteps = k / kStep;
     // The instruction's accumulators, thread by thread, are the layout's
     // registers in order: per block of 16 * numWarps rows, per 8 columns,
     // (row, col), (row, col + 1), (row + 8, col), (row + 8, col + 1).
-    // A in registers likewise: per block of rows and 16 of K, mma.sync's
-    // a0..a7 (rows +8 at bit 1, K +8 at bit 2).
+    // A in registers likewise: per block of rows and K step, mma.sync's
+    // four words of kWidth elements along K (rows +8 at word bit 0, K +
+    // kStep/2 at word bit 1).
     int64_t perInstruction = n / 2, blockRows = 16 * numWarps;
     LinearLayout layout = getLinearLayout(type);
     std::optional<LinearLayout> aLayout;
@@ -387,11 +430,14 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
           return op.emitOpError("cannot be lowered: its accumulator layout "
                                 "differs from the warpgroup multiply's");
       }
-      for (int64_t e = 0; aLayout && e < kSteps * 8; ++e) {
+      int64_t perStep = 4 * kWidth;
+      for (int64_t e = 0; aLayout && e < kSteps * perStep; ++e) {
         LinearLayout::Basis at =
-            aLayout->applyDim(HwDim::Register, r * kSteps * 8 + e);
-        if (at[0] != r * blockRows + 8 * ((e / 2) % 2) ||
-            at[1] != 16 * (e / 8) + 8 * ((e % 8) / 4) + e % 2)
+            aLayout->applyDim(HwDim::Register, r * kSteps * perStep + e);
+        int64_t word = (e % perStep) / kWidth;
+        if (at[0] != r * blockRows + 8 * (word % 2) ||
+            at[1] !=
+                kStep * (e / perStep) + kStep / 2 * (word / 2) + e % kWidth)
           return op.emitOpError("cannot be lowered: its A operand layout "
                                 "differs from the warpgroup multiply's");
       }
@@ -415,7 +461,7 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
     if (!aTensor)
       aTile = tileOf(cast<SharedBufferType>(op.getA().getType()));
     Type elem = getTypeConverter()->convertType(bType.getElementType());
-    Type pair = VectorType::get({2}, elem);
+    Type word = VectorType::get({kWidth}, elem);
     Value zero = i32Constant(rewriter, loc, 0);
     // Every operand is ready before the fence: registers the instructions
     // read must not be written between them.
@@ -431,22 +477,22 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
         ::tkc::TargetInfo::WarpgroupOperand a;
         if (aTensor) {
           for (int64_t j = 0; j < 4; ++j) {
-            int64_t first = (r * kSteps + kk) * 8 + 2 * j;
-            Value both = LLVM::UndefOp::create(rewriter, loc, pair);
-            for (int64_t h = 0; h < 2; ++h)
-              both = LLVM::InsertElementOp::create(
-                  rewriter, loc, both, aRegisters[first + h],
+            int64_t first = ((r * kSteps + kk) * 4 + j) * kWidth;
+            Value packed = LLVM::UndefOp::create(rewriter, loc, word);
+            for (int64_t h = 0; h < kWidth; ++h)
+              packed = LLVM::InsertElementOp::create(
+                  rewriter, loc, packed, aRegisters[first + h],
                   i32Constant(rewriter, loc, h));
             a.registers.push_back(
-                LLVM::BitcastOp::create(rewriter, loc, i32, both));
+                LLVM::BitcastOp::create(rewriter, loc, i32, packed));
           }
         } else {
-          a = operandAt(rewriter, loc, *aTile, aBase, 1, rowStart, 16 * kk);
+          a = operandAt(rewriter, loc, *aTile, aBase, 1, rowStart, kStep * kk);
         }
         aOperands.push_back(a);
         if (r == 0)
           bOperands.push_back(
-              operandAt(rewriter, loc, bTile, bBase, 0, zero, 16 * kk));
+              operandAt(rewriter, loc, bTile, bBase, 0, zero, kStep * kk));
       }
     }
     target.beginWarpgroupMma(rewriter, loc);
@@ -460,8 +506,30 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
         llvm::copy(d, slice.begin());
       }
     }
-    target.endWarpgroupMma(rewriter, loc);
+    target.commitWarpgroupMma(rewriter, loc);
+    acc = target.waitWarpgroupMma(rewriter, loc, op.getPending(), acc);
+    if (op.getPending())
+      target.emitBarrier(rewriter, loc);
     replaceWithRegisters(rewriter, op, *getTypeConverter(), acc);
+    return success();
+  }
+};
+
+/// tkc_gpu.warpgroup_wait: the target's wait, the accumulators passing
+/// through it.
+struct WarpgroupWaitLowering : public TargetPattern<WarpgroupWaitOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(WarpgroupWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!target.hasWarpgroupMma())
+      return op.emitOpError("cannot be lowered: the target has no warpgroup "
+                            "multiplies");
+    Location loc = op.getLoc();
+    SmallVector<Value> acc = unpackRegisters(rewriter, loc, adaptor.getAcc());
+    replaceWithRegisters(
+        rewriter, op, *getTypeConverter(),
+        target.waitWarpgroupMma(rewriter, loc, op.getPending(), acc));
     return success();
   }
 };
@@ -475,5 +543,5 @@ void mlir::tkc::gpu::populateMmaOperandLoweringPatterns(
   patterns.add<MmaOperandLowering>(converter, target, /*benefit=*/2);
   patterns.add<LocalAllocLowering, TileLowering, AsyncCopyLowering,
                AsyncCommitLowering, AsyncWaitLowering, LocalLoadLowering,
-               WarpgroupDotLowering>(converter, target);
+               WarpgroupDotLowering, WarpgroupWaitLowering>(converter, target);
 }

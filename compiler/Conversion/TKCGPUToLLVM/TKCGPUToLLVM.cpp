@@ -66,7 +66,8 @@ bool isSupported(Operation *op) {
                ScanOp, ScanReturnOp, IntToPtrOp, PtrToIntOp, PtrCastOp>(op);
   if (isa<TKCGPUDialect>(op->getDialect()))
     return isa<ConvertLayoutOp, LocalAllocOp, TileOp, AsyncCopyOp,
-               AsyncCommitOp, AsyncWaitOp, LocalLoadOp, WarpgroupDotOp>(op);
+               AsyncCommitOp, AsyncWaitOp, LocalLoadOp, WarpgroupDotOp,
+               WarpgroupWaitOp>(op);
   return true;
 }
 

@@ -40,14 +40,17 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 // the accumulators fenced, then per 16 of K one m64n128k16 instruction
 // reading both tiles through descriptors (A K-major: transpose 0; B stored
 // with its rows along N: transpose 1), each tying the 64 accumulators a
-// thread holds, and one commit and wait.
+// thread holds, then one commit and a wait the accumulators pass through.
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: llvm.func @warpgroup
   // CHECK: "fence.proxy.async.shared::cta;\0A\09wgmma.fence.sync.aligned;"
   // CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, $64, $65, 1, 1, 1, 0, 1;"
   // CHECK-NOT: wgmma.mma_async
-  // CHECK: "wgmma.commit_group.sync.aligned;\0A\09wgmma.wait_group.sync.aligned 0;"
+  // CHECK: "wgmma.commit_group.sync.aligned;"
+  // CHECK-NEXT: llvm.inline_asm has_side_effects "wgmma.wait_group.sync.aligned 0;", "=f,{{.*}},=f,0,{{.*}},63"
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.return
   func.func @warpgroup(%ta: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>, %c: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
     %d = tkc_gpu.warpgroup_dot %ta, %tb, %c : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> * !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<64x128xf32, #mma>
     return %d : tensor<64x128xf32, #mma>
@@ -68,5 +71,60 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   func.func @register_a(%a: tensor<64x32xf16, #a>, %tb: !tkc_gpu.shared<[32, 64], f16, order = [1, 0]>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
     %d = tkc_gpu.warpgroup_dot %a, %tb, %c : tensor<64x32xf16, #a> * !tkc_gpu.shared<[32, 64], f16, order = [1, 0]> -> tensor<64x64xf32, #mma>
     return %d : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// pending = 1: the wait leaves the last group in flight, then a barrier;
+// warpgroup_wait waits for it, the accumulators passing through.
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @overlapped
+  // CHECK: "wgmma.commit_group.sync.aligned;"
+  // CHECK-NEXT: "wgmma.wait_group.sync.aligned 1;", "=f,{{.*}},0,{{.*}},63"
+  // CHECK: nvvm.barrier0
+  // CHECK: "wgmma.wait_group.sync.aligned 0;", "=f,{{.*}},0,{{.*}},63"
+  func.func @overlapped(%ta: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>, %c: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+    %d = tkc_gpu.warpgroup_dot %ta, %tb, %c {pending = 1 : i32} : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> * !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<64x128xf32, #mma>
+    %r = tkc_gpu.warpgroup_wait %d {pending = 0 : i32} : tensor<64x128xf32, #mma>
+    return %r : tensor<64x128xf32, #mma>
+  }
+}
+
+// -----
+
+// tf32: per 8 of K one m64n64k8 instruction, both tiles K-major (B stored
+// with its rows along K, order [0, 1]) and no transpose operands.
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @warpgroup_tf32
+  // CHECK-COUNT-4: "wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {$0, {{.*}}, $31}, $32, $33, 1, 1, 1;"
+  // CHECK-NOT: wgmma.mma_async
+  func.func @warpgroup_tf32(%ta: !tkc_gpu.shared<[64, 32], f32, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 64], f32, order = [0, 1]>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %d = tkc_gpu.warpgroup_dot %ta, %tb, %c : !tkc_gpu.shared<[64, 32], f32, order = [1, 0]> * !tkc_gpu.shared<[32, 64], f32, order = [0, 1]> -> tensor<64x64xf32, #mma>
+    return %d : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// tf32 operands: K along the stored rows, `a` comes out with ldmatrix
+// (one 32-bit element per word, four per 16x8 step); `b` stored with its rows along N, which
+// matrix loads cannot transpose for 32-bit elements, comes out one
+// ld.shared per element.
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @tf32_operands
+  // CHECK-COUNT-4: nvvm.ldmatrix {{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32
+  // CHECK-NOT: nvvm.ldmatrix
+  // CHECK-COUNT-16: llvm.load {{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+  // CHECK-NOT: llvm.load
+  func.func @tf32_operands(%ta: !tkc_gpu.shared<[32, 32], f32, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 32], f32, order = [1, 0]>) -> (tensor<32x32xf32, #a>, tensor<32x32xf32, #b>) {
+    %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[32, 32], f32, order = [1, 0]> -> tensor<32x32xf32, #a>
+    %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 32], f32, order = [1, 0]> -> tensor<32x32xf32, #b>
+    return %a, %b : tensor<32x32xf32, #a>, tensor<32x32xf32, #b>
   }
 }

@@ -1,8 +1,8 @@
 //===- LinearLayout.cpp - Layouts as linear maps over index bits ----------===//
 //
 // Construction of linear layouts from blocked encodings, NVIDIA's mma.sync
-// layouts and the dot operands derived from them, reshaping, evaluation, and
-// the queries lowering needs (vector width, coverage).
+// and AMD's MFMA layouts and the dot operands derived from them, reshaping,
+// evaluation, and the queries lowering needs (vector width, coverage).
 //
 //===----------------------------------------------------------------------===//
 
@@ -231,6 +231,64 @@ LinearLayout::nvidiaMmaV2Operand(llvm::ArrayRef<int64_t> shape, unsigned opIdx,
   tile.add(HwDim::Register, kDim, 2);
   // The result's warp bits: those along the other operand's dimension
   // broadcast.
+  if (opIdx == 0) {
+    tile.add(HwDim::Warp, other, warpsPerCTA[0]);
+    tile.broadcast(HwDim::Warp, warpsPerCTA[1]);
+  } else {
+    tile.broadcast(HwDim::Warp, warpsPerCTA[0]);
+    tile.add(HwDim::Warp, other, warpsPerCTA[1]);
+  }
+  tile.fill(kDim);
+  tile.fill(other);
+  return tile.take();
+}
+
+// The MFMA fragments follow AMD's "AMD Instinct MI300 (CDNA3) Instruction
+// Set Architecture" guide (the dense matrix arithmetic instructions) and
+// the register and matrix layouts its AMD Matrix Instruction Calculator
+// (github.com/ROCm/amd_matrix_instruction_calculator) prints for wave64,
+// the same on CDNA2 (gfx90a): for an m x n x K single-block instruction
+// with g = 64 / m lane groups (m = n),
+//   A[i][k]: lane i + m * (k / (K / g)), item k % (K / g);
+//   B[k][j]: lane j + n * (k / (K / g)), item k % (K / g);
+//   D[i][j]: lane j + n * ((i / 4) % g), item 4 * (i / (4 g)) + i % 4.
+// This holds for every single-block type (f16, bf16_1k, i8, fp8, f32);
+// only K / g, the operand items per lane, differs. LinearLayoutTest.cpp
+// pins lanes of each.
+
+LinearLayout LinearLayout::amdMfma(llvm::ArrayRef<int64_t> shape,
+                                   llvm::ArrayRef<unsigned> instrShape,
+                                   llvm::ArrayRef<unsigned> warpsPerCTA) {
+  assert(shape.size() == 2 && warpsPerCTA.size() == 2 &&
+         instrShape.size() == 2 && "rank-2 mfma only");
+  unsigned m = instrShape[0], n = instrShape[1];
+  TileBuilder tile(shape);
+  // Items 0..3: four rows; lanes: n along N, then groups of 4 rows; the
+  // remaining items (32x32: 4 groups of 4) go 4*g rows down each.
+  tile.add(HwDim::Register, 0, 4);
+  tile.add(HwDim::Lane, 1, n);
+  tile.add(HwDim::Lane, 0, kMfmaWaveSize / n);
+  tile.add(HwDim::Register, 0, m * n / kMfmaWaveSize / 4);
+  tile.add(HwDim::Warp, 0, warpsPerCTA[0]);
+  tile.add(HwDim::Warp, 1, warpsPerCTA[1]);
+  tile.fill(1);
+  tile.fill(0);
+  return tile.take();
+}
+
+LinearLayout LinearLayout::amdMfmaOperand(
+    llvm::ArrayRef<int64_t> shape, unsigned opIdx, unsigned kWidth,
+    llvm::ArrayRef<unsigned> instrShape, llvm::ArrayRef<unsigned> warpsPerCTA) {
+  assert(shape.size() == 2 && warpsPerCTA.size() == 2 &&
+         instrShape.size() == 2 && "rank-2 mfma only");
+  unsigned kDim = opIdx == 0 ? 1 : 0, other = 1 - kDim;
+  unsigned nonK = instrShape[opIdx == 0 ? 0 : 1];
+  TileBuilder tile(shape);
+  // kWidth items along K; lanes: nonK rows of a (columns of b), then the
+  // lane groups along K.
+  tile.add(HwDim::Register, kDim, kWidth);
+  tile.add(HwDim::Lane, other, nonK);
+  tile.add(HwDim::Lane, kDim, kMfmaWaveSize / nonK);
   if (opIdx == 0) {
     tile.add(HwDim::Warp, other, warpsPerCTA[0]);
     tile.broadcast(HwDim::Warp, warpsPerCTA[1]);

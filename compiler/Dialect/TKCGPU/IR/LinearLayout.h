@@ -118,6 +118,32 @@ public:
                                          unsigned opIdx, unsigned kWidth,
                                          llvm::ArrayRef<unsigned> warpsPerCTA);
 
+  /// The lanes of the wave that AMD's MFMA instructions run on.
+  static constexpr unsigned kMfmaWaveSize = 64;
+
+  /// The accumulator layout of AMD's single-block MFMA instructions
+  /// (CDNA2/CDNA3, wave64) over a rank-2 `shape` [M, N], for an
+  /// `instrShape` of [32, 32] or [16, 16]: in each block lane `l` holds
+  /// column l%n; registers 0..3 hold 4 consecutive rows starting at
+  /// 4*(l/n); for 32x32 registers 4..15 repeat that 8, 16 and 24 rows
+  /// down. `warpsPerCTA` [wm, wn] warps tile M then N; further registers
+  /// repeat the block's tile along N, then M.
+  static LinearLayout amdMfma(llvm::ArrayRef<int64_t> shape,
+                              llvm::ArrayRef<unsigned> instrShape,
+                              llvm::ArrayRef<unsigned> warpsPerCTA);
+
+  /// The layout of operand `opIdx` (0: a [M, K], 1: b [K, N]) of an MFMA
+  /// whose result has layout amdMfma(.., `instrShape`, `warpsPerCTA`), with
+  /// `kWidth` consecutive elements along K per lane and instruction: lane
+  /// `l` holds row (a) or column (b) l % 32 (16 for 16x16), K elements
+  /// kWidth*(l/32) (l/16) onwards; then registers repeat along K, then M
+  /// (N). Warps that differ only along the other operand's dimension hold
+  /// the same elements.
+  static LinearLayout amdMfmaOperand(llvm::ArrayRef<int64_t> shape,
+                                     unsigned opIdx, unsigned kWidth,
+                                     llvm::ArrayRef<unsigned> instrShape,
+                                     llvm::ArrayRef<unsigned> warpsPerCTA);
+
   /// `base` (built for a shape with extent 1 at `dim`) for extent `extent`
   /// at `dim`, every thread holding all of it: new first registers run
   /// along `dim`, followed by `base`'s registers that move (zero register

@@ -3,7 +3,8 @@
 // Checks blocked layouts as linear maps: the bases they produce, where each
 // holder's elements land, wrapping over small tensors, vector widths,
 // dropping a dimension for slice layouts, spanning one in registers for
-// the operands of an FMA dot, and reshaping for tkc.reshape.
+// the operands of an FMA dot, and reshaping for tkc.reshape; and the
+// fragments of NVIDIA's mma.sync and AMD's MFMA instructions lane by lane.
 //
 //===----------------------------------------------------------------------===//
 
@@ -185,6 +186,117 @@ TEST(LinearLayout, NvidiaMmaV2MatchesPtxFragments) {
   EXPECT_EQ(t.apply(1, 5, 0), Basis({9, 1}));
   EXPECT_EQ(t.apply(2, 5, 0), Basis({1, 5}));
   EXPECT_EQ(t.apply(3, 5, 0), Basis({9, 5}));
+}
+
+// AMD MFMA (wave64, CDNA2/CDNA3). The expected places are written from the
+// ISA's fragment tables (AMD Matrix Instruction Calculator, CDNA3), not
+// from the layout code: for an m x m x K block with g = 64/m lane groups,
+// A[i][k] is in lane i + m*(k/(K/g)), item k%(K/g); B[k][j] in lane
+// j + m*(k/(K/g)), item k%(K/g); D[i][j] in lane j + m*((i/4)%g), item
+// 4*(i/(4g)) + i%4.
+
+TEST(LinearLayout, AmdMfma32x32AccumulatorMatchesIsa) {
+  // v_mfma_f32_32x32x8_f16 and the other 32x32 forms: 16 items per lane.
+  LinearLayout d = LinearLayout::amdMfma({32, 32}, {32, 32}, {1, 1});
+  EXPECT_EQ(d.getNumRegisters(), 16u);
+  EXPECT_EQ(d.getSize(HwDim::Lane), 64u);
+  for (unsigned lane = 0; lane < 64; ++lane)
+    for (unsigned item = 0; item < 16; ++item)
+      EXPECT_EQ(d.apply(item, lane, 0),
+                Basis({int32_t(8 * (item / 4) + 4 * (lane / 32) + item % 4),
+                       int32_t(lane % 32)}))
+          << "lane " << lane << " item " << item;
+  // A few pinned: lane 33 starts at row 4, column 1; item 4 of lane 0 is
+  // row 8; the last item of the last lane is D[31][31].
+  EXPECT_EQ(d.apply(0, 33, 0), Basis({4, 1}));
+  EXPECT_EQ(d.apply(4, 0, 0), Basis({8, 0}));
+  EXPECT_EQ(d.apply(7, 32, 0), Basis({15, 0}));
+  EXPECT_EQ(d.apply(15, 63, 0), Basis({31, 31}));
+  EXPECT_TRUE(d.isSurjective());
+}
+
+TEST(LinearLayout, AmdMfma16x16AccumulatorMatchesIsa) {
+  // v_mfma_f32_16x16x16_f16 and the other 16x16 forms: 4 items per lane.
+  LinearLayout d = LinearLayout::amdMfma({16, 16}, {16, 16}, {1, 1});
+  EXPECT_EQ(d.getNumRegisters(), 4u);
+  for (unsigned lane = 0; lane < 64; ++lane)
+    for (unsigned item = 0; item < 4; ++item)
+      EXPECT_EQ(d.apply(item, lane, 0),
+                Basis({int32_t(4 * (lane / 16) + item), int32_t(lane % 16)}));
+  EXPECT_EQ(d.apply(2, 17, 0), Basis({6, 1}));
+  EXPECT_EQ(d.apply(3, 63, 0), Basis({15, 15}));
+  EXPECT_TRUE(d.isSurjective());
+}
+
+TEST(LinearLayout, AmdMfmaOperandsMatchIsa) {
+  // (instruction M = N, K, items per lane): f16/bf16_1k 32x32x8 and
+  // 16x16x16; i8 32x32x8 and 16x16x16 (gfx90a, one i32); i8 32x32x16 and
+  // 16x16x32 (gfx942) and fp8 32x32x16 and 16x16x32 (one i64); f32
+  // 32x32x2 and 16x16x4.
+  struct Form {
+    unsigned m, k, items;
+  };
+  for (Form f : {Form{32, 8, 4}, Form{16, 16, 4}, Form{32, 16, 8},
+                 Form{16, 32, 8}, Form{32, 2, 1}, Form{16, 4, 1}}) {
+    unsigned groups = 64 / f.m;
+    ASSERT_EQ(f.items * groups, f.k);
+    LinearLayout a = LinearLayout::amdMfmaOperand(
+        {int64_t(f.m), int64_t(f.k)}, 0, f.items, {f.m, f.m}, {1, 1});
+    LinearLayout b = LinearLayout::amdMfmaOperand(
+        {int64_t(f.k), int64_t(f.m)}, 1, f.items, {f.m, f.m}, {1, 1});
+    EXPECT_EQ(a.getNumRegisters(), f.items);
+    EXPECT_EQ(b.getNumRegisters(), f.items);
+    for (unsigned lane = 0; lane < 64; ++lane)
+      for (unsigned item = 0; item < f.items; ++item) {
+        int32_t row = lane % f.m, k = f.items * (lane / f.m) + item;
+        EXPECT_EQ(a.apply(item, lane, 0), Basis({row, k}))
+            << f.m << "x" << f.k << " lane " << lane << " item " << item;
+        EXPECT_EQ(b.apply(item, lane, 0), Basis({k, row}))
+            << f.m << "x" << f.k << " lane " << lane << " item " << item;
+      }
+  }
+  // Pinned, v_mfma_f32_32x32x8_f16: lane 40's items 0..3 are A[8][4..7]
+  // and B[4..7][8]; v_mfma_f32_16x16x16_f16: lane 53's are A[5][12..15].
+  LinearLayout a32 =
+      LinearLayout::amdMfmaOperand({32, 8}, 0, 4, {32, 32}, {1, 1});
+  EXPECT_EQ(a32.apply(0, 40, 0), Basis({8, 4}));
+  EXPECT_EQ(a32.apply(3, 40, 0), Basis({8, 7}));
+  LinearLayout b32 =
+      LinearLayout::amdMfmaOperand({8, 32}, 1, 4, {32, 32}, {1, 1});
+  EXPECT_EQ(b32.apply(3, 40, 0), Basis({7, 8}));
+  LinearLayout a16 =
+      LinearLayout::amdMfmaOperand({16, 16}, 0, 4, {16, 16}, {1, 1});
+  EXPECT_EQ(a16.apply(0, 53, 0), Basis({5, 12}));
+  EXPECT_EQ(a16.apply(3, 53, 0), Basis({5, 15}));
+}
+
+TEST(LinearLayout, AmdMfmaRepeatsInstructionsOverTheBlock) {
+  // A 64x128 result of 32x32 blocks over 2x2 warps: each warp's 16 items,
+  // then one repeat along N; warp 1 goes 32 rows down, warp 2 32 columns
+  // right.
+  LinearLayout d = LinearLayout::amdMfma({64, 128}, {32, 32}, {2, 2});
+  EXPECT_EQ(d.getNumRegisters(), 32u);
+  EXPECT_EQ(d.apply(16, 0, 0), Basis({0, 64}));
+  EXPECT_EQ(d.apply(0, 0, 1), Basis({32, 0}));
+  EXPECT_EQ(d.apply(0, 0, 2), Basis({0, 32}));
+  EXPECT_TRUE(d.isSurjective());
+  // a (64x32, kWidth 4): 4 items, then 3 more instructions along K (8
+  // apart); warps along N hold the same rows.
+  LinearLayout a =
+      LinearLayout::amdMfmaOperand({64, 32}, 0, 4, {32, 32}, {2, 2});
+  EXPECT_EQ(a.getNumRegisters(), 16u);
+  EXPECT_EQ(a.apply(4, 0, 0), Basis({0, 8}));
+  EXPECT_EQ(a.apply(8, 33, 0), Basis({1, 20}));
+  EXPECT_EQ(a.apply(0, 0, 1), Basis({32, 0}));
+  EXPECT_EQ(a.apply(0, 5, 2), a.apply(0, 5, 0));
+  // b (32x128): K repeats first, then the repeat along N.
+  LinearLayout b =
+      LinearLayout::amdMfmaOperand({32, 128}, 1, 4, {32, 32}, {2, 2});
+  EXPECT_EQ(b.getNumRegisters(), 32u);
+  EXPECT_EQ(b.apply(4, 0, 0), Basis({8, 0}));
+  EXPECT_EQ(b.apply(16, 0, 0), Basis({0, 64}));
+  EXPECT_EQ(b.apply(0, 0, 2), Basis({0, 32}));
+  EXPECT_EQ(b.apply(0, 5, 1), b.apply(0, 5, 0));
 }
 
 } // namespace

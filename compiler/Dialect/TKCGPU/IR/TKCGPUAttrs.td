@@ -121,6 +121,35 @@ def TKCGPU_NvidiaMmaEncodingAttr : AttrDef<TKCGPU_Dialect, "NvidiaMmaEncoding",
   let genVerifyDecl = 1;
 }
 
+def TKCGPU_AmdMfmaEncodingAttr : AttrDef<TKCGPU_Dialect, "AmdMfmaEncoding",
+    [DeclareAttrInterfaceMethods<TKCGPU_LayoutEncodingInterface>]> {
+  let mnemonic = "amd_mfma";
+  let summary = "The accumulator of AMD's wave64 matrix instructions (MFMA)";
+  let description = [{
+    The layout of a `tkc.dot` result computed with the MFMA instructions of
+    CDNA2 and CDNA3 (gfx90a, gfx942) that compute one `instrShape` block
+    of 32x32 or 16x16 per wave of 64 lanes (e.g. v_mfma_f32_32x32x8_f16,
+    v_mfma_f32_16x16x16_f16). Lane `l` holds column `l % n` of the block;
+    its registers hold runs of 4 consecutive rows, lane group `l / n`
+    picking the run: register `i` is row `8 (i / 4) + 4 (l / 32) + i % 4`
+    for 32x32 (16 registers) and row `4 (l / 16) + i` for 16x16 (4
+    registers), as AMD's CDNA3 ISA guide and its matrix instruction
+    calculator give them (LinearLayout::amdMfma). `warpsPerCTA` warps tile
+    M then N, and the block's tile repeats in registers along N, then M.
+    Its operands take `#tkc_gpu.dot_op` layouts with this parent and the
+    instruction's `kWidth`. Rank 2.
+
+    ```mlir
+    #mfma = #tkc_gpu.amd_mfma<{warpsPerCTA = [2, 2], instrShape = [32, 32]}>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$instrShape);
+  let assemblyFormat = "`<` `{` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,` "
+                       "`instrShape` `=` `[` $instrShape `]` `}` `>`";
+  let genVerifyDecl = 1;
+}
+
 def TKCGPU_DotOperandEncodingAttr : AttrDef<TKCGPU_Dialect, "DotOperandEncoding",
     [DeclareAttrInterfaceMethods<TKCGPU_LayoutEncodingInterface>]> {
   let mnemonic = "dot_op";
@@ -134,8 +163,11 @@ def TKCGPU_DotOperandEncodingAttr : AttrDef<TKCGPU_Dialect, "DotOperandEncoding"
     for M (N) and the batch dimension, and are zero along K, so the threads
     that share rows (columns) hold the same values. With an `nvidia_mma`
     parent it is the instruction's operand fragment (LinearLayout::
-    nvidiaMmaV2Operand), `kWidth` elements along K per 32-bit register;
-    `kWidth` is 0 (left out) with a blocked parent.
+    nvidiaMmaV2Operand), `kWidth` elements along K per 32-bit register.
+    With an `amd_mfma` parent it is the MFMA operand fragment (LinearLayout::
+    amdMfmaOperand): `kWidth` consecutive elements along K per lane and
+    instruction, lane `l` holding row (column) `l % 32` (`l % 16`) of the
+    block. `kWidth` is 0 (left out) with a blocked parent.
 
     ```mlir
     #acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16],

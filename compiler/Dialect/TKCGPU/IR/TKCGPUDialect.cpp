@@ -3,7 +3,8 @@
 // Registers the tkc_gpu attributes and ops; parses, prints and verifies the
 // blocked encoding; picks a dot's result layout; permutes a blocked layout's
 // dimensions for tkc.trans and finds one for tkc.reshape; converts encodings
-// (blocked, nvidia_mma, slice, dot operand) to linear layouts; folds trivial
+// (blocked, nvidia_mma, amd_mfma, slice, dot operand) to linear layouts;
+// folds trivial
 // layout conversions.
 //
 //===----------------------------------------------------------------------===//
@@ -49,6 +50,10 @@ struct TKCGPUOpAsmInterface : public OpAsmDialectInterface {
     }
     if (isa<NvidiaMmaEncodingAttr>(attr)) {
       os << "mma";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<AmdMfmaEncodingAttr>(attr)) {
+      os << "mfma";
       return AliasResult::FinalAlias;
     }
     if (isa<DotOperandEncodingAttr>(attr)) {
@@ -339,6 +344,31 @@ NvidiaMmaEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
 }
 
 //===----------------------------------------------------------------------===//
+// AmdMfmaEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+AmdMfmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                            ArrayRef<unsigned> warpsPerCTA,
+                            ArrayRef<unsigned> instrShape) {
+  if (warpsPerCTA.size() != 2 || !llvm::all_of(warpsPerCTA, [](unsigned w) {
+        return llvm::isPowerOf2_32(w);
+      }))
+    return emitError() << "amd_mfma needs two power-of-two warp counts";
+  if (instrShape.size() != 2 || instrShape[0] != instrShape[1] ||
+      (instrShape[0] != 32 && instrShape[0] != 16))
+    return emitError() << "amd_mfma instrShape must be [32, 32] or [16, 16]";
+  return success();
+}
+
+unsigned AmdMfmaEncodingAttr::getRank() const { return 2; }
+
+LinearLayout
+AmdMfmaEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  return LinearLayout::amdMfma(shape, getInstrShape(), getWarpsPerCTA());
+}
+
+//===----------------------------------------------------------------------===//
 // DotOperandEncodingAttr
 //===----------------------------------------------------------------------===//
 
@@ -356,9 +386,16 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          << kWidth;
     return success();
   }
+  if (isa<AmdMfmaEncodingAttr>(parent)) {
+    if (kWidth != 1 && kWidth != 2 && kWidth != 4 && kWidth != 8)
+      return emitError() << "dot operands of an amd_mfma parent need kWidth "
+                            "1, 2, 4 or 8, got "
+                         << kWidth;
+    return success();
+  }
   if (!isa<BlockedEncodingAttr>(parent))
-    return emitError() << "dot operand layouts have blocked or nvidia_mma "
-                          "parents only, got "
+    return emitError() << "dot operand layouts have blocked, nvidia_mma or "
+                          "amd_mfma parents only, got "
                        << parent;
   if (kWidth != 0)
     return emitError() << "dot operands of a blocked parent take no kWidth";
@@ -378,6 +415,10 @@ DotOperandEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
   if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(getParent()))
     return LinearLayout::nvidiaMmaV2Operand(shape, getOpIdx(), getKWidth(),
                                             mma.getWarpsPerCTA());
+  if (auto mfma = dyn_cast<AmdMfmaEncodingAttr>(getParent()))
+    return LinearLayout::amdMfmaOperand(shape, getOpIdx(), getKWidth(),
+                                        mfma.getInstrShape(),
+                                        mfma.getWarpsPerCTA());
   // The parent laid over the operand's shape with K collapsed to 1 has, in
   // the other dimensions, the bases of the dot's result (a blocked layout
   // treats each dimension alone) and zero along K, where the result has N
@@ -559,17 +600,30 @@ SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-bool mlir::tkc::gpu::isMatrixLoadable(RankedTensorType type, unsigned fast) {
+int64_t mlir::tkc::gpu::getChunkElements(Type type) {
+  return 16 / getStorageBytes(type);
+}
+
+bool mlir::tkc::gpu::isSharedOperand(RankedTensorType type, unsigned fast) {
   auto operand = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
   if (!operand || !isa<NvidiaMmaEncodingAttr>(operand.getParent()) ||
-      operand.getKWidth() != 2 || type.getRank() != 2 || fast > 1 ||
-      getStorageBytes(type.getElementType()) != 2)
+      type.getRank() != 2 || fast > 1)
     return false;
+  int64_t bytes = getStorageBytes(type.getElementType());
+  return bytes <= 4 && operand.getKWidth() * bytes == 4 &&
+         type.getDimSize(fast) % getChunkElements(type.getElementType()) == 0;
+}
+
+bool mlir::tkc::gpu::isMatrixLoadable(RankedTensorType type, unsigned fast) {
+  if (!isSharedOperand(type, fast))
+    return false;
+  auto operand = cast<DotOperandEncodingAttr>(type.getEncoding());
   unsigned kDim = operand.getKDim(), oDim = 1 - kDim;
+  if (fast != kDim && getStorageBytes(type.getElementType()) != 2)
+    return false;
   ArrayRef<int64_t> shape = type.getShape();
-  return shape[kDim] % 16 == 0 &&
-         shape[oDim] % (operand.getOpIdx() == 0 ? 16 : 8) == 0 &&
-         shape[fast] % 8 == 0;
+  return shape[kDim] % (2 * getChunkElements(type.getElementType())) == 0 &&
+         shape[oDim] % (operand.getOpIdx() == 0 ? 16 : 8) == 0;
 }
 
 bool mlir::tkc::gpu::isWarpgroupMmaShape(RankedTensorType type,

@@ -87,11 +87,20 @@ getReshapeRegisterMap(RankedTensorType srcType, RankedTensorType type);
 /// Bytes a value of `type` takes in shared memory (an i1 takes a byte).
 int64_t getStorageBytes(Type type);
 
+/// Elements of `type` in one 16-byte chunk of a shared-memory tile's row,
+/// the unit its swizzle permutes (8 of 16 bits, 4 of 32 bits).
+int64_t getChunkElements(Type type);
+
 /// Whether a tensor of `type`, stored in shared memory as a tile whose rows
 /// run along dimension `fast` (the swizzle of !tkc_gpu.shared), can be read
-/// into `type`'s layout with 8x8 matrix loads: a 16-bit operand of an
-/// nvidia_mma dot with two elements per register, made of whole 16x16 tiles
-/// of `a` (16x8 of `b`), each row whole 16-byte chunks.
+/// back into `type`'s layout (tkc_gpu.local_load): an operand of an
+/// nvidia_mma dot, 1 to 4 bytes an element, its rows whole 16-byte chunks.
+bool isSharedOperand(RankedTensorType type, unsigned fast);
+
+/// Whether isSharedOperand(`type`, `fast`) can be read with 8x8 matrix
+/// loads (ldmatrix): made of whole 16x(2 chunks) tiles of `a` (8x(2 chunks)
+/// of `b`), with K along the stored rows, or, for 16-bit elements, across
+/// them (transposing loads).
 bool isMatrixLoadable(RankedTensorType type, unsigned fast);
 
 /// Whether a dot result of `type` (fp32) suits warpgroup matrix multiplies

@@ -156,21 +156,48 @@ def TKCGPU_WarpgroupDotOp : TKCGPU_Op<"warpgroup_dot",
     the result in an nvidia_mma layout whose warps all lie along M, so that
     each group of four consecutive warps (a warpgroup) holds 64 whole rows.
     The lowering issues Hopper's wgmma.mma_async, which reads the tiles
-    from shared memory directly, and waits for it.
+    from shared memory directly, then waits until at most `pending` of the
+    warpgroup's multiplies are in flight (0: this one is done). With
+    `pending` > 0 the result is not ready: only a later warpgroup_dot
+    (accumulating onto it) or a tkc_gpu.warpgroup_wait may use it, and a
+    barrier follows the wait so that every warpgroup's earlier multiplies
+    are done with their tiles.
 
     ```mlir
     %d = tkc_gpu.warpgroup_dot %ta, %tb, %c : !tkc_gpu.shared<[128, 64], f16, order = [1, 0]> * !tkc_gpu.shared<[64, 128], f16, order = [1, 0]> -> tensor<128x128xf32, #mma>
     %e = tkc_gpu.warpgroup_dot %p, %tv, %c : tensor<128x64xf16, #dot_op> * !tkc_gpu.shared<[64, 64], f16, order = [1, 0]> -> tensor<128x64xf32, #mma>
+    %f = tkc_gpu.warpgroup_dot %ta, %tb, %c {pending = 1 : i32} : !tkc_gpu.shared<[128, 64], f16, order = [1, 0]> * !tkc_gpu.shared<[64, 128], f16, order = [1, 0]> -> tensor<128x128xf32, #mma>
     ```
   }];
   let arguments = (ins AnyTypeOf<[TKCGPU_SharedBufferType, AnyRankedTensor]>:$a,
-                       TKCGPU_SharedBufferType:$b, AnyRankedTensor:$c);
+                       TKCGPU_SharedBufferType:$b, AnyRankedTensor:$c,
+                       DefaultValuedAttr<I32Attr, "0">:$pending);
   let results = (outs AnyRankedTensor:$d);
   let assemblyFormat = [{
     $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `*` qualified(type($b))
     `->` type($d)
   }];
   let hasVerifier = 1;
+}
+
+def TKCGPU_WarpgroupWaitOp : TKCGPU_Op<"warpgroup_wait",
+    [MemoryEffects<[MemRead<TKCGPU_SharedMemory>]>,
+     AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Waits for a warpgroup_dot's result";
+  let description = [{
+    Waits until at most `pending` warpgroup multiplies of this warpgroup are
+    in flight, and returns `acc` (the result of a warpgroup_dot issued with
+    `pending` > 0), now readable. Until then the multiplies still read
+    their tiles: it reads shared memory.
+
+    ```mlir
+    %ready = tkc_gpu.warpgroup_wait %acc {pending = 0 : i32} : tensor<128x128xf32, #mma>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$acc,
+                       DefaultValuedAttr<I32Attr, "0">:$pending);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$acc attr-dict `:` type($acc)";
 }
 
 #endif // TKC_DIALECT_TKCGPU_IR_TKCGPUOPS_TD

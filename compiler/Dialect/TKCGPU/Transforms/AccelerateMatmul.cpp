@@ -4,6 +4,8 @@
 // element types the target offers a matrix instruction gets that
 // instruction's layouts (the accumulator's for its result, the dot_op ones
 // for its operands), with conversions from and back to the layouts it had.
+// Of several instructions (AMD's 32x32 and 16x16 MFMA) it takes the
+// largest whose tiles give each warp one of its own.
 // The target's answer comes from its TargetInfo; the layout of each
 // instruction family is the tkc_gpu dialect's.
 //
@@ -83,25 +85,48 @@ struct AccelerateMatmulPass
     auto bType = cast<RankedTensorType>(dot.getB().getType());
     if (type.getRank() != 2 || !isa<BlockedEncodingAttr>(type.getEncoding()))
       return;
-    std::optional<MatrixInstruction> instruction = info.getMatrixInstruction(
-        aType.getElementType(), bType.getElementType(), type.getElementType(),
-        dot.getInputPrecision() == InputPrecision::tf32);
-    if (!instruction ||
-        instruction->kind != MatrixInstruction::Kind::NvidiaMmaV2)
-      return;
     ArrayRef<int64_t> shape = type.getShape();
-    if (shape[0] % instruction->m || shape[1] % instruction->n ||
-        aType.getDimSize(1) % instruction->k)
+    // The largest instruction whose tile divides the dot's and leaves every
+    // warp a tile of its own (on AMD: 32x32 where M and N allow it, else
+    // 16x16); failing that, the largest that divides it.
+    std::optional<MatrixInstruction> instruction, fallback;
+    for (const MatrixInstruction &candidate : info.getMatrixInstructions(
+             aType.getElementType(), bType.getElementType(),
+             type.getElementType(),
+             dot.getInputPrecision() == InputPrecision::tf32)) {
+      if (shape[0] % candidate.m || shape[1] % candidate.n ||
+          aType.getDimSize(1) % candidate.k)
+        continue;
+      if (!fallback)
+        fallback = candidate;
+      if ((shape[0] / candidate.m) * (shape[1] / candidate.n) >= numWarps) {
+        instruction = candidate;
+        break;
+      }
+    }
+    if (!instruction)
+      instruction = fallback;
+    if (!instruction)
       return;
     MLIRContext *context = &getContext();
-    // Where a warpgroup can multiply, all warps go along M in whole
-    // warpgroups (tkc-gpu-warpgroup-mma then reads the operands from
-    // shared memory); mma.sync accepts that layout too.
     SmallVector<unsigned> warps = spreadWarps(shape, numWarps, *instruction);
-    if (info.hasWarpgroupMma() && instruction->kWidth == 2 &&
-        isWarpgroupMmaShape(type, numWarps))
-      warps = {numWarps, 1};
-    auto mma = NvidiaMmaEncodingAttr::get(context, 2, warps);
+    LayoutEncodingAttr mma;
+    switch (instruction->kind) {
+    case MatrixInstruction::Kind::NvidiaMmaV2:
+      // Where a warpgroup can multiply, all warps go along M in whole
+      // warpgroups (tkc-gpu-warpgroup-mma then reads the operands from
+      // shared memory); mma.sync accepts that layout too.
+      if (info.hasWarpgroupMma() &&
+          (instruction->kWidth == 2 || instruction->operandType.isF32()) &&
+          isWarpgroupMmaShape(type, numWarps))
+        warps = {numWarps, 1};
+      mma = NvidiaMmaEncodingAttr::get(context, 2, warps);
+      break;
+    case MatrixInstruction::Kind::AmdMfma:
+      mma = AmdMfmaEncodingAttr::get(context, warps,
+                                     {instruction->m, instruction->n});
+      break;
+    }
     OpBuilder b(dot);
     Value a = convertTo(
         b, dot.getA(),

@@ -287,9 +287,13 @@ struct StagedLoad {
 };
 
 /// `load` as a StagedLoad over `stages` tiles, if the target's asynchronous
-/// copies can move it and matrix loads read it back.
+/// copies can move it and local_load read it back as the dot operand.
+/// Where the dot will be a warpgroup multiply (`warpgroupWarps` warps, 0
+/// if the target has none), which reads 32-bit operands only with K along
+/// the stored rows, such a tile is stored that way, one element per copy.
 std::optional<StagedLoad> getStagedLoad(LoadOp load, unsigned stages,
-                                        AxisInfoAnalysis &axis) {
+                                        AxisInfoAnalysis &axis,
+                                        unsigned warpgroupWarps) {
   auto type = dyn_cast<RankedTensorType>(load.getType());
   if (!type || load.getIsVolatile() || !load->hasOneUse())
     return std::nullopt;
@@ -297,8 +301,19 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, unsigned stages,
   auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
   if (!convert || !blocked || convert->getBlock() != load->getBlock())
     return std::nullopt;
-  unsigned fast = blocked.getOrder().front();
-  if (!isMatrixLoadable(convert.getType(), fast))
+  SmallVector<unsigned> order(blocked.getOrder());
+  auto operand =
+      dyn_cast<DotOperandEncodingAttr>(convert.getType().getEncoding());
+  int64_t bytes = getStorageBytes(type.getElementType());
+  bool kMajor = false;
+  if (operand && bytes == 4 && warpgroupWarps && convert->hasOneUse())
+    if (auto dot = dyn_cast<DotOp>(*convert->getUsers().begin()))
+      kMajor = isWarpgroupMmaShape(cast<RankedTensorType>(dot.getType()),
+                                   warpgroupWarps);
+  if (kMajor)
+    order = {operand.getKDim(), 1 - operand.getKDim()};
+  unsigned fast = order.front();
+  if (!isSharedOperand(convert.getType(), fast))
     return std::nullopt;
   // Masked-off elements are copied as zeros.
   if (Value other = load.getOther())
@@ -307,13 +322,15 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, unsigned stages,
       return std::nullopt;
   // Copies of 4 to 16 bytes along the tile's rows.
   int64_t width = getAccessWidth(load.getPtr(), load.getMask(), axis);
-  int64_t bytes = width * getStorageBytes(type.getElementType());
-  if (bytes < 4 || getLinearLayout(type).getContiguousRegisters(fast) < width)
+  if (fast != blocked.getOrder().front())
+    width = 1;
+  if (width * bytes < 4 ||
+      getLinearLayout(type).getContiguousRegisters(fast) < width)
     return std::nullopt;
   SmallVector<int64_t> shape{stages};
   llvm::append_range(shape, type.getShape());
-  auto buffer = SharedBufferType::get(
-      load.getContext(), shape, type.getElementType(), blocked.getOrder());
+  auto buffer = SharedBufferType::get(load.getContext(), shape,
+                                      type.getElementType(), order);
   return StagedLoad{load, convert, buffer, width};
 }
 
@@ -338,16 +355,17 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
 /// iterations ahead: before the loop for the first `stages - 1`
 /// iterations, then in each iteration, after waiting for its own tiles, for
 /// the iteration `stages - 1` later, into the tiles the previous iteration
-/// read.
+/// read. `warpgroupWarps`: as getStagedLoad takes it.
 bool pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
-                            AxisInfoAnalysis &axis) {
+                            AxisInfoAnalysis &axis, unsigned warpgroupWarps) {
   Block *body = loop.getBody();
   if (body->getOps<DotOp>().empty() ||
       llvm::any_of(body->without_terminator(), mayWrite))
     return false;
   SmallVector<StagedLoad> staged;
   for (LoadOp load : body->getOps<LoadOp>()) {
-    std::optional<StagedLoad> one = getStagedLoad(load, stages, axis);
+    std::optional<StagedLoad> one =
+        getStagedLoad(load, stages, axis, warpgroupWarps);
     if (!one)
       return false;
     staged.push_back(*one);
@@ -464,11 +482,15 @@ struct PipelinePass : public gpu::impl::TKCGPUPipelineBase<PipelinePass> {
         return signalPassFailure();
     }
     bool shared = info && info->hasAsyncCopies() && info->hasMatrixLoads();
+    unsigned warpgroupWarps =
+        info && info->hasWarpgroupMma()
+            ? getModuleUInt(getOperation(), TKCGPUDialect::kNumWarps)
+            : 0;
     for (auto [loop, stages] : loops) {
       if (shared) {
         // A fresh analysis: earlier loops' rewrites erased values.
         AxisInfoAnalysis axis;
-        if (pipelineInSharedMemory(loop, stages, axis))
+        if (pipelineInSharedMemory(loop, stages, axis, warpgroupWarps))
           continue;
       }
       pipelineInRegisters(loop);

@@ -70,7 +70,8 @@ Attribute operandLayout(Operation *def, Attribute layout) {
     return layout;
   // Broadcasts keep their result's blocked or MMA layout on the operand; an
   // expand_dims operand has a slice of it.
-  if (!isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr>(layout))
+  if (!isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr>(
+          layout))
     return {};
   if (isa<BroadcastOp>(def))
     return layout;
@@ -167,7 +168,9 @@ Attribute sinkLayout(Operation *op, Attribute current) {
       return {};
     from = layout;
   }
-  if (!from || !isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr>(from))
+  if (!from ||
+      !isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr>(
+          from))
     return {};
   for (Value operand : op->getOperands())
     if (isa<RankedTensorType>(operand.getType()) &&
@@ -474,7 +477,8 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
         continue;
       Attribute layout = updateLayout(update, arg);
       if (!layout || layout == type.getEncoding() ||
-          !isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr>(layout))
+          !isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr>(
+              layout))
         continue;
       RankedTensorType carried = withLayout(type, layout);
       Location loc = loop.getLoc();

@@ -31,7 +31,7 @@ func.func @dot_operand_index(%x: tensor<16x16xf16, #tkc_gpu.dot_op<{opIdx = 2, p
 // -----
 
 #acc = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [1, 0]}>
-// expected-error @+1 {{dot operand layouts have blocked or nvidia_mma parents only, got #tkc_gpu.slice}}
+// expected-error @+1 {{dot operand layouts have blocked, nvidia_mma or amd_mfma parents only, got #tkc_gpu.slice}}
 func.func @dot_operand_parent(%x: tensor<16x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #tkc_gpu.slice<{dim = 0, parent = #acc}>}>>) {
   return
 }
@@ -68,6 +68,27 @@ func.func @mma_version(%x: tensor<16x16xf32, #tkc_gpu.nvidia_mma<{version = 3, w
 
 // expected-error @+1 {{nvidia_mma needs two power-of-two warp counts}}
 func.func @mma_warps(%x: tensor<16x16xf32, #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [3, 1]}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{amd_mfma instrShape must be [32, 32] or [16, 16]}}
+func.func @mfma_shape(%x: tensor<32x32xf32, #tkc_gpu.amd_mfma<{warpsPerCTA = [2, 2], instrShape = [32, 16]}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{amd_mfma needs two power-of-two warp counts}}
+func.func @mfma_warps(%x: tensor<32x32xf32, #tkc_gpu.amd_mfma<{warpsPerCTA = [3, 1], instrShape = [32, 32]}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{dot operands of an amd_mfma parent need kWidth 1, 2, 4 or 8, got 16}}
+func.func @mfma_kwidth(%x: tensor<32x32xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #tkc_gpu.amd_mfma<{warpsPerCTA = [2, 2], instrShape = [16, 16]}>, kWidth = 16}>>) {
   return
 }
 

@@ -8,6 +8,10 @@
 // CHECK-DAG: #[[BOP:.*]] = #tkc_gpu.dot_op<{opIdx = 1, parent = #[[ACC]]}>
 // CHECK-DAG: #[[MMA:.*]] = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
 // CHECK-DAG: #[[MA:.*]] = #tkc_gpu.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>
+// CHECK-DAG: #[[MFMA:mfma[0-9]*]] = #tkc_gpu.amd_mfma<{warpsPerCTA = [2, 2], instrShape = [32, 32]}>
+// CHECK-DAG: #[[MFMA16:mfma[0-9]*]] = #tkc_gpu.amd_mfma<{warpsPerCTA = [1, 4], instrShape = [16, 16]}>
+// CHECK-DAG: #[[FA:.*]] = #tkc_gpu.dot_op<{opIdx = 0, parent = #[[MFMA]], kWidth = 4}>
+// CHECK-DAG: #[[FB:.*]] = #tkc_gpu.dot_op<{opIdx = 1, parent = #[[MFMA16]], kWidth = 8}>
 #b = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #row = #tkc_gpu.slice<{dim = 1, parent = #b}>
 #acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -34,6 +38,19 @@ func.func @dot(%a: tensor<32x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
 func.func @mma_dot(%a: tensor<32x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<16x32xf16, #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<32x32xf32, #mma>) -> tensor<32x32xf32, #mma> {
   %d = tkc.dot %a, %b, %c : tensor<32x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x32xf16, #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
   return %d : tensor<32x32xf32, #mma>
+}
+
+// An MFMA accumulator (32x32 and 16x16 blocks) and its operands (kWidth
+// elements along K per lane), printed as #mfma aliases (checked above).
+// CHECK-LABEL: func.func @mfma_dot
+// CHECK: tkc.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x16xf16, #[[FA]]> * tensor<16x64xf16, #{{.*}}> -> tensor<64x64xf32, #[[MFMA]]>
+// CHECK: tkc.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x32xi8, #{{.*}}> * tensor<32x64xi8, #[[FB]]> -> tensor<16x64xi32, #[[MFMA16]]>
+#mfma = #tkc_gpu.amd_mfma<{warpsPerCTA = [2, 2], instrShape = [32, 32]}>
+#mfma16 = #tkc_gpu.amd_mfma<{warpsPerCTA = [1, 4], instrShape = [16, 16]}>
+func.func @mfma_dot(%a: tensor<64x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #mfma, kWidth = 4}>>, %b: tensor<16x64xf16, #tkc_gpu.dot_op<{opIdx = 1, parent = #mfma, kWidth = 4}>>, %c: tensor<64x64xf32, #mfma>, %x: tensor<16x32xi8, #tkc_gpu.dot_op<{opIdx = 0, parent = #mfma16, kWidth = 8}>>, %y: tensor<32x64xi8, #tkc_gpu.dot_op<{opIdx = 1, parent = #mfma16, kWidth = 8}>>, %z: tensor<16x64xi32, #mfma16>) -> (tensor<64x64xf32, #mfma>, tensor<16x64xi32, #mfma16>) {
+  %d = tkc.dot %a, %b, %c : tensor<64x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #mfma, kWidth = 4}>> * tensor<16x64xf16, #tkc_gpu.dot_op<{opIdx = 1, parent = #mfma, kWidth = 4}>> -> tensor<64x64xf32, #mfma>
+  %e = tkc.dot %x, %y, %z : tensor<16x32xi8, #tkc_gpu.dot_op<{opIdx = 0, parent = #mfma16, kWidth = 8}>> * tensor<32x64xi8, #tkc_gpu.dot_op<{opIdx = 1, parent = #mfma16, kWidth = 8}>> -> tensor<16x64xi32, #mfma16>
+  return %d, %e : tensor<64x64xf32, #mfma>, tensor<16x64xi32, #mfma16>
 }
 
 // Shared-memory tiles and the ops that fill and read them.

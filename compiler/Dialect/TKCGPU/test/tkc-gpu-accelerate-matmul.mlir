@@ -1,5 +1,5 @@
 // RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=4 threads-per-warp=32" --tkc-gpu-accelerate-matmul="target=cuda:80" | FileCheck %s
-// RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=4 threads-per-warp=64" --tkc-gpu-accelerate-matmul="target=hip:gfx942" | FileCheck %s --check-prefix=HIP
+// RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=4 threads-per-warp=32" --tkc-gpu-accelerate-matmul="target=hip:gfx1100" | FileCheck %s --check-prefix=HIP
 // RUN: not tkc-opt %s --split-input-file --tkc-gpu-accelerate-matmul 2>&1 | FileCheck %s --check-prefix=NOTARGET
 // RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=4 threads-per-warp=32" --tkc-gpu-accelerate-matmul="target=cuda:90a" | FileCheck %s --check-prefix=HOPPER
 
@@ -24,7 +24,8 @@
 // along M, one warpgroup owning all 64 rows.
 // HOPPER: #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
 // HOPPER-LABEL: func.func @f16
-// AMD has no mma.sync: the dot keeps its FMA layouts.
+// RDNA (gfx1100, wave32) has neither mma.sync nor MFMA: the dot keeps its
+// FMA layouts (tkc-gpu-accelerate-matmul-amd.mlir has gfx90a and gfx942).
 // HIP-LABEL: func.func @f16
 // HIP: tkc.dot {{.*}} -> tensor<64x64xf32, #blocked
 func.func @f16(%x: tensor<64x32xf16>, %y: tensor<32x64xf16>, %z: tensor<64x64xf32>) -> tensor<64x64xf32> {

@@ -2,6 +2,7 @@
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=1" | FileCheck %s --check-prefix=OFF
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=cuda:90a" | FileCheck %s --check-prefix=SHARED
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=hip:gfx942" | FileCheck %s --check-prefix=AMD
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=cuda:80" | FileCheck %s --check-prefix=SM80
 
 #l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -225,5 +226,43 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
       scf.yield %d : tensor<32x32xf32, #mma>
     }
     return %res : tensor<32x32xf32, #mma>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // An fp32 (tf32) `b` whose rows run along N. Where the dot can be a
+  // warpgroup multiply (sm_90a), which reads 32-bit operands only along K,
+  // the tile is stored with its rows along K, one element per copy;
+  // elsewhere as loaded, four elements (16 bytes) per copy.
+  // SHARED-LABEL: func.func @tf32_b
+  // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 64], f32, order = [0, 1]>
+  // SHARED: tkc_gpu.async_copy {{.*}} {tkc_gpu.vector_width = 1 : i32}
+  // SM80-LABEL: func.func @tf32_b
+  // SM80: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 64], f32, order = [1, 0]>
+  // SM80: tkc_gpu.async_copy {{.*}} {tkc_gpu.vector_width = 4 : i32}
+  func.func @tf32_b(%pb: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %n: i32, %a: tensor<64x32xf32, #a>) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %step = arith.constant dense<2048> : tensor<32x64xi32, #l>
+    %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x64xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x64xi32, #l> -> tensor<32x64xi32, #l>
+    %s = tkc.splat %pb : tensor<32x64x!tkc.ptr<f32>, #l>
+    %p0 = tkc.addptr %s, %cols : tensor<32x64x!tkc.ptr<f32>, #l>, tensor<32x64xi32, #l>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptr = %p0) -> (tensor<64x64xf32, #mma>, tensor<32x64x!tkc.ptr<f32>, #l>) : i32 {
+      %t = tkc.load %ptr : tensor<32x64x!tkc.ptr<f32>, #l>
+      %b = tkc_gpu.convert_layout %t : tensor<32x64xf32, #l> -> tensor<32x64xf32, #b>
+      %d = tkc.dot %a, %b, %acc {input_precision = 1 : i32} : tensor<64x32xf32, #a> * tensor<32x64xf32, #b> -> tensor<64x64xf32, #mma>
+      %next = tkc.addptr %ptr, %step : tensor<32x64x!tkc.ptr<f32>, #l>, tensor<32x64xi32, #l>
+      scf.yield %d, %next : tensor<64x64xf32, #mma>, tensor<32x64x!tkc.ptr<f32>, #l>
+    }
+    return %res#0 : tensor<64x64xf32, #mma>
   }
 }

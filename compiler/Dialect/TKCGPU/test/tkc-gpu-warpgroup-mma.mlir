@@ -62,3 +62,95 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %d : tensor<64x128xf32, #mma>
   }
 }
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A K loop's only dot, which just accumulates, runs on into the next
+  // iteration: it waits only for the previous one (pending = 1), the copies
+  // into the tiles that iteration read follow it, and the loop's result is
+  // waited for after the loop.
+  // CHECK-LABEL: func.func @overlapped
+  // CHECK: %[[R:.*]] = scf.for
+  // CHECK: tkc_gpu.async_wait {pending = 1 : i32}
+  // CHECK-NEXT: %[[TW:.*]] = tkc_gpu.tile
+  // CHECK-NEXT: %[[TR:.*]] = tkc_gpu.tile
+  // CHECK-NEXT: %[[D:.*]] = tkc_gpu.warpgroup_dot {{.*}} {pending = 1 : i32}
+  // CHECK-NEXT: tkc_gpu.async_copy %{{.*}}, %[[TW]]
+  // CHECK-NEXT: tkc_gpu.async_commit
+  // CHECK-NEXT: scf.yield %[[D]]
+  // CHECK: %[[W:.*]] = tkc_gpu.warpgroup_wait %[[R]] :
+  // CHECK-NEXT: tkc_gpu.async_wait {pending = 0 : i32}
+  // CHECK-NEXT: return %[[W]]
+  func.func @overlapped(%buf: !tkc_gpu.shared<[3, 64, 32], f16, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>, %p: tensor<64x32x!tkc.ptr<f16>, #l>, %n: i32) -> tensor<64x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x128xf32, #mma>) : i32 {
+      tkc_gpu.async_wait {pending = 1 : i32}
+      %tw = tkc_gpu.tile %buf[%k] : !tkc_gpu.shared<[3, 64, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+      tkc_gpu.async_copy %p, %tw {tkc_gpu.vector_width = 8 : i32} : tensor<64x32x!tkc.ptr<f16>, #l>, !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+      tkc_gpu.async_commit
+      %tr = tkc_gpu.tile %buf[%c0] : !tkc_gpu.shared<[3, 64, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+      %a = tkc_gpu.local_load %tr : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<64x32xf16, #a>
+      %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<32x128xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<64x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<64x128xf32, #mma>
+      scf.yield %d : tensor<64x128xf32, #mma>
+    }
+    tkc_gpu.async_wait {pending = 0 : i32}
+    return %r : tensor<64x128xf32, #mma>
+  }
+
+  // An accumulator the body reads besides the dot (attention rescales it)
+  // must be ready each iteration: the dot waits for itself.
+  // CHECK-LABEL: func.func @rescaled
+  // CHECK: tkc_gpu.warpgroup_dot
+  // CHECK-NOT: pending
+  // CHECK-NOT: tkc_gpu.warpgroup_wait
+  // CHECK: return
+  func.func @rescaled(%ta: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>, %n: i32, %s: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x128xf32, #mma>) : i32 {
+      %scaled = arith.mulf %acc, %s : tensor<64x128xf32, #mma>
+      %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<64x32xf16, #a>
+      %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<32x128xf16, #b>
+      %d = tkc.dot %a, %b, %scaled : tensor<64x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<64x128xf32, #mma>
+      scf.yield %d : tensor<64x128xf32, #mma>
+    }
+    return %r : tensor<64x128xf32, #mma>
+  }
+}
+
+// -----
+
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // tf32 operands: the instruction reads them only along K, so `b` stored
+  // with its rows along K (order [0, 1]) qualifies, along N does not.
+  // CHECK-LABEL: func.func @tf32_k_major
+  // CHECK: tkc_gpu.warpgroup_dot {{.*}} : !tkc_gpu.shared<[64, 32], f32, order = [1, 0]> * !tkc_gpu.shared<[32, 64], f32, order = [0, 1]>
+  func.func @tf32_k_major(%ta: !tkc_gpu.shared<[64, 32], f32, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 64], f32, order = [0, 1]>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[64, 32], f32, order = [1, 0]> -> tensor<64x32xf32, #a>
+    %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 64], f32, order = [0, 1]> -> tensor<32x64xf32, #b>
+    %d = tkc.dot %a, %b, %c {input_precision = 1 : i32} : tensor<64x32xf32, #a> * tensor<32x64xf32, #b> -> tensor<64x64xf32, #mma>
+    return %d : tensor<64x64xf32, #mma>
+  }
+
+  // CHECK-LABEL: func.func @tf32_n_major
+  // CHECK-NOT: warpgroup_dot
+  // CHECK: tkc.dot
+  func.func @tf32_n_major(%ta: !tkc_gpu.shared<[64, 32], f32, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 64], f32, order = [1, 0]>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[64, 32], f32, order = [1, 0]> -> tensor<64x32xf32, #a>
+    %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 64], f32, order = [1, 0]> -> tensor<32x64xf32, #b>
+    %d = tkc.dot %a, %b, %c {input_precision = 1 : i32} : tensor<64x32xf32, #a> * tensor<32x64xf32, #b> -> tensor<64x64xf32, #mma>
+    return %d : tensor<64x64xf32, #mma>
+  }
+}
