@@ -215,10 +215,12 @@ static void emitFixedAsm(OpBuilder &b, Location loc, StringRef text) {
 }
 
 void NVIDIATargetInfo::beginWarpgroupMma(OpBuilder &b, Location loc) const {
-  // Tiles written by cp.async and st.shared (the generic proxy) become
-  // visible to wgmma (the async proxy); then the accumulators are fenced.
-  emitFixedAsm(b, loc,
-               "fence.proxy.async.shared::cta;\n\twgmma.fence.sync.aligned;");
+  // The accumulators and A's registers are fenced. The tiles are written
+  // by cp.async only (tkc-gpu-pipeline), ordered before the multiplies by
+  // cp.async.wait_group and the barrier after it, with no proxy fence, as
+  // Triton's pipelined wgmma loops do: fence.proxy.async is a MEMBAR that
+  // would also wait for the copies still in flight for later iterations.
+  emitFixedAsm(b, loc, "wgmma.fence.sync.aligned;");
 }
 
 /// The 64-bit wgmma matrix descriptor of `operand`: its address, its

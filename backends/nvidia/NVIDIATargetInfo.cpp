@@ -116,6 +116,17 @@ Value NVIDIATargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
                               UnitAttr());
 }
 
+Value NVIDIATargetInfo::warpUniform(OpBuilder &b, Location loc,
+                                    Value value) const {
+  auto i32 = [&](int64_t v) {
+    return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                    b.getI32IntegerAttr(v));
+  };
+  // Lane 0's value, broadcast: ptxas then keeps it in a uniform register.
+  return NVVM::ShflOp::create(b, loc, b.getI32Type(), i32(-1), value, i32(0),
+                              i32(0x1f), NVVM::ShflKind::idx, UnitAttr());
+}
+
 Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
                                    Type type, Value pred, Value other) const {
   WordShape shape = wordShapeOf(type);

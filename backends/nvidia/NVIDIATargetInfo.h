@@ -35,6 +35,8 @@ public:
   mlir::Value getNumPrograms(mlir::OpBuilder &b, mlir::Location loc,
                              unsigned axis) const override;
   void emitBarrier(mlir::OpBuilder &b, mlir::Location loc) const override;
+  mlir::Value warpUniform(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value value) const override;
   mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Value value, unsigned laneMask) const override;
   mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc,

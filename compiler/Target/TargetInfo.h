@@ -57,6 +57,14 @@ public:
                                  mlir::Value value,
                                  unsigned laneMask) const = 0;
 
+  /// `value` (i32), which every lane of a warp holds alike, in a form the
+  /// target's code generator knows to be uniform across the warp (so that
+  /// it can live in scalar registers). The default returns it unchanged.
+  virtual mlir::Value warpUniform(mlir::OpBuilder &b, mlir::Location loc,
+                                  mlir::Value value) const {
+    return value;
+  }
+
   /// Loads a value of `type` (a scalar or a vector of at most 16 bytes)
   /// from global `ptr` if `pred` (i1, may be null for "always") holds; the
   /// result is `other` (a value of `type`; null: zero) where it does not.
@@ -192,9 +200,9 @@ public:
   /// Whether the warpgroup matrix multiply below is available.
   virtual bool hasWarpgroupMma() const { return false; }
 
-  /// Makes shared memory written by ordinary stores and copies visible to
-  /// the warpgroup multiplies that follow, and orders their accumulator
-  /// registers after earlier writes.
+  /// Orders the accumulator and operand registers of the warpgroup
+  /// multiplies that follow after earlier writes. Their tiles must be
+  /// written by asynchronous copies, waited for and followed by a barrier.
   virtual void beginWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc) const;
 
   /// Emits one m64nNkK warpgroup multiply-accumulate of `elem` operands

@@ -332,9 +332,31 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   // Runs of registers along the last dimension are consecutive row-major
   // places: each moves as one access of up to 16 bytes.
   unsigned maxRun = std::max<int64_t>(1, 16 / getStorageBytes(memType));
+  // Between layouts of one shape whose rows hold several 16-byte chunks,
+  // chunk c of row r goes to chunk c ^ (r % phases) of it: the same chunk
+  // of up to eight consecutive rows (an MMA fragment's rows) then lies in
+  // different banks.
+  ArrayRef<int64_t> shape = from.getShape();
+  int64_t cols = shape.back();
+  int64_t phases = from.getShape() == to.getShape() && shape.size() >= 2 &&
+                           llvm::isPowerOf2_64(cols)
+                       ? std::min<int64_t>(8, cols / maxRun)
+                       : 1;
+  auto swizzle = [&](Value index) -> Value {
+    if (phases < 2)
+      return index;
+    Value row = LLVM::UDivOp::create(b, loc, index, i32Constant(b, loc, cols));
+    Value phase =
+        LLVM::URemOp::create(b, loc, row, i32Constant(b, loc, phases));
+    return LLVM::XOrOp::create(
+        b, loc, index,
+        LLVM::MulOp::create(b, loc, phase, i32Constant(b, loc, maxRun)));
+  };
   auto runs = [&](const LinearLayout &layout) {
     unsigned run = layout.getAlignedRun(layout.getShape().size() - 1, maxRun);
     SmallVector<Value> indices = emitRowMajorIndices(b, loc, layout, ids);
+    for (Value &index : indices)
+      index = swizzle(index);
     SmallVector<Value> starts;
     for (unsigned r = 0; r < indices.size(); r += run)
       starts.push_back(LLVM::GEPOp::create(b, loc, base.getType(), memType,
@@ -375,7 +397,7 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
 }
 
 Owners mlir::tkc::gpu::ownersOf(OpBuilder &b, Location loc, Type type,
-                const ::tkc::TargetInfo &target) {
+                                const ::tkc::TargetInfo &target) {
   Owners owners;
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor) {
@@ -403,8 +425,9 @@ Owners mlir::tkc::gpu::ownersOf(OpBuilder &b, Location loc, Type type,
   return owners;
 }
 
-Value mlir::tkc::gpu::emitGuarded(ConversionPatternRewriter &rewriter, Location loc, Value pred,
-                  Type type, function_ref<Value()> body) {
+Value mlir::tkc::gpu::emitGuarded(ConversionPatternRewriter &rewriter,
+                                  Location loc, Value pred, Type type,
+                                  function_ref<Value()> body) {
   if (!pred)
     return body();
   SmallVector<Type> types;

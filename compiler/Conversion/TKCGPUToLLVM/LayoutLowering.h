@@ -122,7 +122,9 @@ bool needsScratchBarrier(Operation *op);
 /// each thread stores its elements at their row-major places (a run of
 /// registers along the last dimension as one access of up to 16 bytes), a
 /// barrier, then loads the places `to` gives it, likewise. Both layouts cover
-/// the same number of elements (their shapes may differ, as a reshape's).
+/// the same number of elements (their shapes may differ, as a reshape's);
+/// where they have one shape, the 16-byte chunks of each row are
+/// XOR-swizzled by the row, against bank conflicts.
 /// Booleans travel as bytes and pointers as 64-bit integers; other non-scalar
 /// elements are an error on `op`.
 FailureOr<SmallVector<Value>>

@@ -448,8 +448,10 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
     if (aTensor)
       aRegisters = unpackRegisters(rewriter, loc, adaptor.getA());
     HardwareIds ids = getHardwareIds(rewriter, loc, target);
-    Value group = LLVM::LShrOp::create(rewriter, loc, ids.warp,
-                                       i32Constant(rewriter, loc, 2));
+    Value group =
+        target.warpUniform(rewriter, loc,
+                           LLVM::LShrOp::create(rewriter, loc, ids.warp,
+                                                i32Constant(rewriter, loc, 2)));
     Type i32 = rewriter.getI32Type();
     Value aBase =
         aTensor ? Value()

@@ -36,15 +36,18 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
-// A warpgroup dot on sm_90a: the tiles made visible to the async proxy and
-// the accumulators fenced, then per 16 of K one m64n128k16 instruction
+// A warpgroup dot on sm_90a: the registers fenced (the tiles come from
+// cp.async: no proxy fence), then per 16 of K one m64n128k16 instruction
 // reading both tiles through descriptors (A K-major: transpose 0; B stored
 // with its rows along N: transpose 1), each tying the 64 accumulators a
 // thread holds, then one commit and a wait the accumulators pass through.
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // The warpgroup's index is broadcast from lane 0, so that ptxas keeps
+  // the descriptors in uniform registers.
   // CHECK-LABEL: llvm.func @warpgroup
-  // CHECK: "fence.proxy.async.shared::cta;\0A\09wgmma.fence.sync.aligned;"
+  // CHECK: nvvm.shfl.sync idx
+  // CHECK: "wgmma.fence.sync.aligned;"
   // CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, $64, $65, 1, 1, 1, 0, 1;"
   // CHECK-NOT: wgmma.mma_async
   // CHECK: "wgmma.commit_group.sync.aligned;"
@@ -65,7 +68,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: llvm.func @register_a
-  // CHECK: "fence.proxy.async.shared::cta;\0A\09wgmma.fence.sync.aligned;"
+  // CHECK: "wgmma.fence.sync.aligned;"
   // CHECK-NOT: llvm.bitcast
   // CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, {$32, $33, $34, $35}, $36, 1, 1, 1, 1;"
   func.func @register_a(%a: tensor<64x32xf16, #a>, %tb: !tkc_gpu.shared<[32, 64], f16, order = [1, 0]>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {

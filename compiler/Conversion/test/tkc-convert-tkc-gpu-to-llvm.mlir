@@ -132,6 +132,12 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
   // CHECK: llvm.mlir.addressof @tkc_shared_memory : !llvm.ptr<3>
   // CUDA: nvvm.barrier0
   // HIP: rocdl.barrier
+  // Rows of 64 floats are 16 chunks of 4: chunk c of row r is placed at
+  // chunk c ^ (r % 8) (the row's index, r = index / 64, times 4 is XORed in).
+  // CHECK: %[[ROW:.*]] = llvm.udiv %[[INDEX:.*]], %{{.*}} : i32
+  // CHECK: %[[PHASE:.*]] = llvm.urem %[[ROW]], %{{.*}} : i32
+  // CHECK: %[[SHIFT:.*]] = llvm.mul %[[PHASE]], %{{.*}} : i32
+  // CHECK: llvm.xor %[[INDEX]], %[[SHIFT]] : i32
   // CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
   // CUDA: nvvm.barrier0
   // HIP: rocdl.barrier

@@ -66,6 +66,17 @@ unsigned LinearLayout::getContiguousRegisters(unsigned dim) const {
   return count;
 }
 
+unsigned LinearLayout::getContiguousWarpElements(unsigned dim) const {
+  unsigned count = getContiguousRegisters(dim);
+  for (const Basis &basis : getBases(HwDim::Lane)) {
+    for (auto [d, b] : llvm::enumerate(basis))
+      if (b != (d == dim ? static_cast<int32_t>(count) : 0))
+        return count;
+    count *= 2;
+  }
+  return count;
+}
+
 unsigned LinearLayout::getAlignedRun(unsigned dim, unsigned max) const {
   unsigned run = std::min(getContiguousRegisters(dim), max);
   // Every other basis must move `dim` by whole runs, so that each run

@@ -66,6 +66,12 @@ public:
   /// access a thread can make.
   unsigned getContiguousRegisters(unsigned dim) const;
 
+  /// How many consecutive elements along `dim` one warp covers from each
+  /// thread's first register: the contiguous registers, doubled by each
+  /// leading lane bit that continues the run (a warp-wide access then
+  /// touches runs of that many elements).
+  unsigned getContiguousWarpElements(unsigned dim) const;
+
   /// How many leading registers (a power of two, at most `max`) hold
   /// consecutive elements along `dim` from a multiple of their count, in
   /// every thread and for every repeat of them: the widest aligned vector

@@ -50,6 +50,10 @@ TEST(LinearLayout, Blocked2DRowMajor) {
       LinearLayout::blocked({16, 64}, {1, 4}, {2, 16}, {4, 1}, {1, 0});
   EXPECT_EQ(l.getContiguousRegisters(1), 4u);
   EXPECT_EQ(l.getContiguousRegisters(0), 1u);
+  // 16 lanes continue the run along dim 1: 64 elements; along dim 0 the
+  // first lane bit moves dim 1, so the run stops at one.
+  EXPECT_EQ(l.getContiguousWarpElements(1), 64u);
+  EXPECT_EQ(l.getContiguousWarpElements(0), 1u);
   EXPECT_EQ(l.apply(1, 0, 0), Basis({0, 1}));
   EXPECT_EQ(l.apply(0, 16, 0), Basis({1, 0}));
   EXPECT_EQ(l.apply(0, 0, 1), Basis({2, 0}));
@@ -162,6 +166,8 @@ TEST(LinearLayout, NvidiaMmaV2MatchesPtxFragments) {
   EXPECT_EQ(acc.apply(0, 0, 2), Basis({0, 8}));
   EXPECT_EQ(acc.apply(4, 0, 0), Basis({0, 16}));
   EXPECT_TRUE(acc.isSurjective());
+  // A quad of lanes holds 8 consecutive columns of a row.
+  EXPECT_EQ(acc.getContiguousWarpElements(1), 8u);
   // a (fp16, 2 per register): a0,a1 (row 1, k 2, 3), a2,a3 (row 9),
   // a4,a5 (k 10, 11), a6,a7; the next K step at register 8.
   LinearLayout a = LinearLayout::nvidiaMmaV2Operand({32, 32}, 0, 2, {2, 2});

@@ -594,16 +594,23 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
       if (operand && !canRematerialize(operand, layout, 0))
         return failure();
     // Not at the cost of accesses narrower than a 32-bit word when the
-    // coalesced layout's are wider (a thread storing lone fp16 elements).
+    // coalesced layout's are wider (a thread storing lone fp16 elements),
+    // nor of warp-wide stores that write 32-byte sectors piecemeal where the
+    // coalesced layout writes them whole (an MMA accumulator's row runs of
+    // 8 elements, 16 bytes of fp16: two writes per sector).
     auto type = cast<RankedTensorType>(store.getValue().getType());
     if (auto coalesced = dyn_cast<BlockedEncodingAttr>(type.getEncoding())) {
       unsigned dim = coalesced.getOrder().front();
       int64_t bytes = getStorageBytes(type.getElementType());
-      int64_t width =
-          bytes *
-          getLinearLayout(withLayout(type, layout)).getContiguousRegisters(dim);
-      if (width < 4 &&
-          width < bytes * getLinearLayout(type).getContiguousRegisters(dim))
+      LinearLayout moved = getLinearLayout(withLayout(type, layout));
+      LinearLayout kept = getLinearLayout(type);
+      int64_t width = bytes * moved.getContiguousRegisters(dim);
+      if (width < 4 && width < bytes * kept.getContiguousRegisters(dim))
+        return failure();
+      constexpr int64_t kSector = 32;
+      int64_t run = bytes * moved.getContiguousWarpElements(dim);
+      if (run < kSector &&
+          bytes * kept.getContiguousWarpElements(dim) >= kSector)
         return failure();
     }
     rewriter.modifyOpInPlace(store, [&] {

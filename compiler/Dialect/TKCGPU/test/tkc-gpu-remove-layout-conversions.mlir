@@ -433,3 +433,27 @@ func.func @mixed_widths(%w: !tkc.ptr<f32>, %x: !tkc.ptr<bf16>) {
   tkc.store %xptr, %out : tensor<1024x!tkc.ptr<bf16>, #eight>
   return
 }
+
+// -----
+
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#st = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// An MMA accumulator holds runs of 8 columns per quad of lanes: 16 bytes of
+// fp16, so a warp would write each 32-byte sector in two halves. The store
+// keeps its coalesced layout (8 elements a thread, 8 lanes along a row: 128
+// bytes) and the value is converted, not the store moved.
+// CHECK-LABEL: func.func @accumulator_store
+// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %{{.*}} : tensor<64x64xf16, #[[MMA:mma]]> -> tensor<64x64xf16, #[[ST:blocked[0-9]*]]>
+// CHECK: tkc.store %{{.*}}, %[[C]] : tensor<64x64x!tkc.ptr<f16>, #[[ST]]>
+func.func @accumulator_store(%acc: tensor<64x64xf32, #mma>, %dst: !tkc.ptr<f16>) {
+  %h = arith.truncf %acc : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+  %c = tkc_gpu.convert_layout %h : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #st>
+  %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #st}>>
+  %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #st}>> -> tensor<1x64xi32, #st>
+  %b = tkc.broadcast %e : tensor<1x64xi32, #st> -> tensor<64x64xi32, #st>
+  %s = tkc.splat %dst : tensor<64x64x!tkc.ptr<f16>, #st>
+  %p = tkc.addptr %s, %b : tensor<64x64x!tkc.ptr<f16>, #st>, tensor<64x64xi32, #st>
+  tkc.store %p, %c : tensor<64x64x!tkc.ptr<f16>, #st>
+  return
+}
