@@ -238,6 +238,41 @@ case(id="tutorial09_matmul_fp16_4096", repo="triton",
      args=_matmul_args, atol=0.1, rtol=1e-2)
 
 
+# --- Written here (bench/own, repo "own") in the libraries' styles ---------
+# Dots of a loaded tile's transpose: a linear layer's x @ w.T and a
+# flash-attention forward's q @ k.T.
+
+def _linear_args():
+    x, w = randn(_MM, _MM, dtype="float16"), randn(_MM, _MM, dtype="float16")
+    y = empty(_MM, _MM, dtype="float16")
+    return [x, w, y, _MM, _MM, _MM, x.stride(0), w.stride(0), y.stride(0)]
+
+
+case(id="own_linear_xwt_fp16_4096", repo="own", path="transposed_dots.py",
+     kernel="linear_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
+     "i32:16, i32:16, i32:16, 128, 128, 64",
+     num_warps=8, num_stages=3, grid=(cdiv(_MM, 128), cdiv(_MM, 128)),
+     args=_linear_args, atol=0.1, rtol=1e-2)
+
+_FA_HEADS, _FA_SEQ, _FA_D = 32, 4096, 64
+
+
+def _flash_args():
+    q, k, v = (randn(_FA_HEADS, _FA_SEQ, _FA_D, dtype="float16")
+               for _ in range(3))
+    o = empty(_FA_HEADS, _FA_SEQ, _FA_D, dtype="float16")
+    return [q, k, v, o, _FA_SEQ, q.stride(1), q.stride(0), 0.125]
+
+
+case(id="own_flash_attention_fwd_d64", repo="own", path="transposed_dots.py",
+     kernel="flash_attention_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, "
+     f"i32:16, fp32, 128, 64, {_FA_D}",
+     num_warps=4, num_stages=3, grid=(cdiv(_FA_SEQ, 128), _FA_HEADS),
+     args=_flash_args, atol=1e-2, rtol=1e-2)
+
+
 # --- Liger-Kernel (src/liger_kernel/ops in linkedin/Liger-Kernel) ---------
 #
 # Launched as the ops' wrappers launch them on an H100: BLOCK_SIZE and

@@ -6,12 +6,13 @@
 # listed with its first error, and the bench reports it as not compiled.
 #
 # Usage: tools/stage_public.sh REPO=DIR ...
-#   REPO is a repo name of the case table (triton, liger, flaggems); DIR is
-#   a checkout or a bare git directory of it (its HEAD is copied). For
-#   triton, DIR may also be a folder holding the tutorial files themselves.
+#   REPO is a repo name of the case table (triton, liger, flaggems, own);
+#   DIR is a checkout or a bare git directory of it (a bare one's HEAD is
+#   copied). For triton, DIR may also be a folder holding the tutorial files
+#   themselves; for own, it is bench/own (kernels written here).
 #   Example:
 #     tools/stage_public.sh triton=~/src/triton/python/tutorials \
-#       liger=~/src/Liger-Kernel flaggems=~/src/FlagGems
+#       liger=~/src/Liger-Kernel flaggems=~/src/FlagGems own=bench/own
 # Then stage_gpu.sh (which keeps .gpu/public) and, on the GPU machine:
 #   python3 bench/public_bench.py
 set -euo pipefail
@@ -28,7 +29,7 @@ for spec in "$@"; do
   repo=${spec%%=*}
   dir=${spec#*=}
   mkdir -p "$out/src/$repo"
-  if git -C "$dir" rev-parse --git-dir >/dev/null 2>&1; then
+  if [ "$(git -C "$dir" rev-parse --is-bare-repository 2>/dev/null)" = true ]; then
     # Only the top-level folders the cases use (a mirror may lack the blobs
     # of large test data).
     mapfile -t tops < <(awk -F'|' -v r="$repo" '$2 == r {

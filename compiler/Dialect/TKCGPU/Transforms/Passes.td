@@ -49,8 +49,10 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
     alone.
 
     **Through shared memory** (targets with asynchronous copies and matrix
-    loads; every load of the body read by one conversion to a dot operand
-    that matrix loads can produce): each load gets a stack of `stages`
+    loads; every load of the body read by one conversion to an mma.sync
+    operand, directly or through a 2-D `tkc.trans`, whose tile then holds
+    the transpose and is copied from the transposed pointers): each load
+    gets a stack of `stages`
     tiles (`tkc_gpu.local_alloc`). The copies of the first `stages - 1`
     iterations start before the loop, one group each. Iteration i waits
     until its own group has landed (`tkc_gpu.async_wait`, a barrier), starts

@@ -274,11 +274,16 @@ void pipelineInRegisters(scf::ForOp loop) {
       load.erase();
 }
 
-/// A load whose tile one dot operand conversion reads: the loop can copy it
-/// into shared memory asynchronously, iterations ahead, and read it back
-/// from there as the operand.
+/// A load whose tile one dot operand conversion reads, directly or
+/// transposed (tl.trans, .T: a dot by a matrix's transpose): the loop can
+/// copy it into shared memory asynchronously, iterations ahead, and read it
+/// back from there as the operand.
 struct StagedLoad {
   LoadOp load;
+  /// The transpose between the load and the conversion, or null. The tile
+  /// then holds the transposed tensor: its copies take the transposed
+  /// pointers (a relabeling of registers, like the transpose itself).
+  TransOp trans;
   ConvertLayoutOp convert;
   /// The stack of tiles it cycles through, one per stage.
   SharedBufferType buffer;
@@ -294,10 +299,19 @@ struct StagedLoad {
 std::optional<StagedLoad> getStagedLoad(LoadOp load, unsigned stages,
                                         AxisInfoAnalysis &axis,
                                         unsigned warpgroupWarps) {
-  auto type = dyn_cast<RankedTensorType>(load.getType());
-  if (!type || load.getIsVolatile() || !load->hasOneUse())
+  if (!isa<RankedTensorType>(load.getType()) || load.getIsVolatile() ||
+      !load->hasOneUse())
     return std::nullopt;
-  auto convert = dyn_cast<ConvertLayoutOp>(*load->getUsers().begin());
+  Operation *user = *load->getUsers().begin();
+  auto trans = dyn_cast<TransOp>(user);
+  if (trans) {
+    if (!trans->hasOneUse() || trans.getOrder() != ArrayRef<int32_t>{1, 0})
+      return std::nullopt;
+    user = *trans->getUsers().begin();
+  }
+  // The tensor the tile holds.
+  auto type = cast<RankedTensorType>(trans ? trans.getType() : load.getType());
+  auto convert = dyn_cast<ConvertLayoutOp>(user);
   auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
   if (!convert || !blocked || convert->getBlock() != load->getBlock())
     return std::nullopt;
@@ -331,7 +345,7 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, unsigned stages,
   llvm::append_range(shape, type.getShape());
   auto buffer = SharedBufferType::get(load.getContext(), shape,
                                       type.getElementType(), order);
-  return StagedLoad{load, convert, buffer, width};
+  return StagedLoad{load, trans, convert, buffer, width};
 }
 
 /// Starts copying `staged`'s tile, with operands mapped by `operand`, into
@@ -341,8 +355,23 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
   LoadOp load = staged.load;
   Location loc = load.getLoc();
   Value ptr = operand(load.getPtr());
-  Value mask = guardMask(
-      b, loc, ptr, load.getMask() ? operand(load.getMask()) : Value(), inRange);
+  Value mask = load.getMask() ? operand(load.getMask()) : Value();
+  if (TransOp trans = staged.trans) {
+    // Pointers and mask transposed as the loaded tile was.
+    RankedTensorType type = trans.getType();
+    auto transpose = [&](Value v) {
+      auto elem = cast<RankedTensorType>(v.getType()).getElementType();
+      return TransOp::create(b, loc,
+                             RankedTensorType::get(type.getShape(), elem,
+                                                   type.getEncoding()),
+                             v, trans.getOrderAttr())
+          .getResult();
+    };
+    ptr = transpose(ptr);
+    if (mask)
+      mask = transpose(mask);
+  }
+  mask = guardMask(b, loc, ptr, mask, inRange);
   auto copy = AsyncCopyOp::create(b, loc, ptr, tile, mask);
   // The width holds for every iteration's pointers and masks: the axis
   // facts are the loop's invariants.
@@ -454,6 +483,8 @@ bool pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
         LocalLoadOp::create(b, loc, one.convert.getType(), tileOf(i, readSlot));
     one.convert.replaceAllUsesWith(tile);
     one.convert.erase();
+    if (one.trans)
+      one.trans.erase();
     one.load.erase();
   }
   // No copy may still be writing when later code reuses the memory.

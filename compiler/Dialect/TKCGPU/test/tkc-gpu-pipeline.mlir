@@ -266,3 +266,46 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %res#0 : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#lt = #tkc_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A dot by a loaded tile's transpose (x @ w.T): the tile holds the
+  // transposed tensor, stored with its rows along K (order [0, 1]); its
+  // copies take the transposed pointers, and the transpose goes.
+  // SHARED-LABEL: func.func @transposed
+  // SHARED: %[[BUF:.*]] = tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 32], f16, order = [0, 1]>
+  // SHARED: %[[PT:.*]] = tkc.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<32x32x!tkc.ptr<f16>, #[[L:blocked[0-9]*]]> -> tensor<32x32x!tkc.ptr<f16>, #[[LT:blocked[0-9]*]]>
+  // SHARED: tkc_gpu.async_copy %[[PT]], %{{.*}} mask %{{.*}} {tkc_gpu.vector_width = 8 : i32} : tensor<32x32x!tkc.ptr<f16>, #[[LT]]>
+  // SHARED: scf.for
+  // SHARED: tkc_gpu.local_load %{{.*}} : !tkc_gpu.shared<[32, 32], f16, order = [0, 1]> -> tensor<32x32xf16, #dot_op{{[0-9]*}}>
+  // SHARED-NOT: tkc.load
+  // SHARED: scf.yield
+  // SM80-LABEL: func.func @transposed
+  // SM80: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 32], f16, order = [0, 1]>
+  func.func @transposed(%pw: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32, %a: tensor<32x32xf16, #a>) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %step = arith.constant dense<32> : tensor<32x32xi32, #l>
+    %r = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %s = tkc.splat %pw : tensor<32x32x!tkc.ptr<f16>, #l>
+    %p0 = tkc.addptr %s, %cols : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptr = %p0) -> (tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #l>) : i32 {
+      %w = tkc.load %ptr : tensor<32x32x!tkc.ptr<f16>, #l>
+      %wt = tkc.trans %w {order = array<i32: 1, 0>} : tensor<32x32xf16, #l> -> tensor<32x32xf16, #lt>
+      %b = tkc_gpu.convert_layout %wt : tensor<32x32xf16, #lt> -> tensor<32x32xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      %next = tkc.addptr %ptr, %step : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+      scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #l>
+    }
+    return %res#0 : tensor<32x32xf32, #mma>
+  }
+}
