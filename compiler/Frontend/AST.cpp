@@ -1,6 +1,7 @@
 //===- AST.cpp - Helpers of the Triton-language syntax tree ---------------===//
 //
-// Operator spellings, jit-decorator recognition and function lookup.
+// Operator spellings, jit-decorator recognition, the names under which
+// kernel libraries re-export Triton's modules, and function lookup.
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,6 +89,21 @@ bool isJitDecorator(const Expr &decorator) {
   if (auto *attr = llvm::dyn_cast<AttributeExpr>(&decorator))
     return attr->attr == "jit";
   return false;
+}
+
+std::string reexportedTritonModule(llvm::StringRef target) {
+  if (target == "triton" || target.starts_with("triton."))
+    return "";
+  llvm::StringRef name = target.rsplit('.').second;
+  if (name.empty())
+    name = target;
+  if (name == "triton")
+    return "triton";
+  if (name == "tl" || name == "language")
+    return "triton.language";
+  if (name == "libdevice" || name == "tldevice")
+    return "triton.language.extra.libdevice";
+  return "";
 }
 
 const FunctionDef *Module::findFunction(llvm::StringRef name) const {

@@ -283,8 +283,8 @@ struct ListExpr : Expr {
 /// generator rejects it in kernels.
 struct DictExpr : Expr {
   DictExpr(Loc loc, std::vector<ExprPtr> keys, std::vector<ExprPtr> values)
-      : Expr(Kind::Dict, loc), keys(std::move(keys)), values(std::move(values)) {
-  }
+      : Expr(Kind::Dict, loc), keys(std::move(keys)),
+        values(std::move(values)) {}
   /// Parallel to `values`.
   std::vector<ExprPtr> keys;
   std::vector<ExprPtr> values;
@@ -559,6 +559,15 @@ struct Module {
 /// attribute ending in `jit` (`triton.jit`, `jit`), or a call of one
 /// (`triton.jit(debug=True)`).
 bool isJitDecorator(const Expr &decorator);
+
+/// The Triton module that an import of `target` from a module tkc cannot
+/// see is taken to be, from the imported name alone, as kernel libraries
+/// re-export Triton's modules under their usual names: `...triton` gives
+/// "triton", `...tl` or `...language` "triton.language", `...libdevice` or
+/// `...tldevice` "triton.language.extra.libdevice" (so
+/// `from vllm.triton_utils import tl` gives triton.language). Empty for any
+/// other name, and for targets inside triton itself.
+std::string reexportedTritonModule(llvm::StringRef target);
 
 } // namespace tkc::frontend
 

@@ -12,6 +12,7 @@
 #include "compiler/Frontend/Builtins.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <algorithm>
 
@@ -47,6 +48,11 @@ static std::optional<Obj> lowerHint(BuiltinCall &c) {
     auto *owner = arg.getOwner()->getParentOp();
     if (auto func = mlir::dyn_cast_or_null<mlir::func::FuncOp>(owner))
       func.setArgAttr(arg.getArgNumber(), attr, arrayAttr);
+    else if (auto loop = mlir::dyn_cast_or_null<mlir::scf::ForOp>(owner))
+      // A loop-carried value (a pointer advanced each iteration).
+      loop->setAttr(
+          mlir::tkc::TKCDialect::getLoopArgHintName(attr, arg.getArgNumber()),
+          arrayAttr);
   }
   return x;
 }

@@ -56,6 +56,15 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
       return tensorAttribute(*base, a.attr, a.attrLoc);
     case Kind::DTypeObj:
       return dtypeAttribute(*base, a.attr, a.attrLoc);
+    case Kind::BlockPtr:
+      // Triton's is a pointer to the block; tkc gives the pointer to its
+      // elements, which `.element_ty` and `.to(p.dtype.element_ty)` use
+      // alike.
+      if (a.attr == "dtype")
+        return Obj::dtypeObj(base->elems.front().type.elem);
+      cg.diags.error(a.attrLoc, "a block pointer has no attribute '" + a.attr +
+                                    "' (tkc supports dtype)");
+      return std::nullopt;
     case Kind::TensorDesc:
       if (a.attr == "load" || a.attr == "store") {
         Obj m = Obj::named(Kind::Method, "tensor_descriptor." + a.attr);

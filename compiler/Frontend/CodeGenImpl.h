@@ -82,6 +82,12 @@ public:
   /// of the kernel's libraries, or a name defined in one.
   std::optional<Obj> resolveImport(const Module &home,
                                    const ImportBinding &import, Loc useLoc);
+  /// For an import of `target` that tkc cannot find: the Triton module it
+  /// is taken to be when it has one of the names kernel libraries re-export
+  /// Triton's modules under (reexportedTritonModule()), with a note at the
+  /// import; nullopt, reporting nothing, otherwise.
+  std::optional<Obj> assumeReexportedTriton(const ImportBinding &import,
+                                            llvm::StringRef target);
   /// `mod.attr` for a module of the kernel's libraries: a name it defines
   /// or imports, else its submodule `attr`.
   std::optional<Obj> userModuleAttribute(const Obj &mod, llvm::StringRef attr,

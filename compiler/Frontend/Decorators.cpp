@@ -183,8 +183,9 @@ public:
 
   /// The dotted path an expression names, with its first component
   /// resolved through the module's imports: `triton.Config` and, after
-  /// `from triton import Config`, `Config` both give "triton.Config". Empty
-  /// if `e` is not a dotted name.
+  /// `from triton import Config`, `Config` both give "triton.Config", and so
+  /// does it after `from lib import triton` (reexportedTritonModule()).
+  /// Empty if `e` is not a dotted name.
   std::string dottedPath(const Expr &e) const;
 
   /// Reports that `e` needs Python's run-time state.
@@ -238,11 +239,17 @@ std::string Evaluator::dottedPath(const Expr &e) const {
   for (const auto &scope : scopes)
     if (scope.count(n->id))
       return "";
-  std::string path = n->id;
+  const ImportBinding *import = nullptr;
   for (const ImportBinding &b : module.imports)
     if (b.name == n->id)
-      path = b.target; // A later import wins.
-  return path;
+      import = &b; // A later import wins.
+  if (!import)
+    return n->id;
+  // `from vllm.triton_utils import triton`: the decorators see this file
+  // only, so a library's re-export is known by its name, as CodeGen takes
+  // it when the library is not found (it follows the library when it is).
+  std::string triton = reexportedTritonModule(import->target);
+  return triton.empty() ? import->target : triton;
 }
 
 std::optional<PyValue> Evaluator::eval(const Expr &e) {

@@ -8,18 +8,24 @@
 // into the kernel's SourceMgr, and evaluates their names lazily like the
 // kernel file's own. Relative imports resolve against the importing module's
 // package. A module that is not found is an error at the name's use, except
-// that `tl`, `triton` and `libdevice` imported from one are taken to be
-// Triton's (kernel libraries re-export them), with a warning.
+// that `triton`, `tl` (or `language`) and `libdevice` (or `tldevice`)
+// imported from one are taken to be Triton's modules, as kernel libraries
+// re-export them (vLLM's `from vllm.triton_utils import tl, triton`), with a
+// note at the import. When the library's source is found, its shim is
+// followed instead: its module-level `if HAS_TRITON:` / `try:` takes the
+// branch that imports triton (Parser.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Frontend/CodeGenImpl.h"
 #include "compiler/Frontend/Parser.h"
 
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+
+#include <mutex>
 
 namespace tkc::frontend {
 
@@ -83,8 +89,8 @@ const Module *CodeGen::findModule(llvm::StringRef dotted) {
     llvm::StringRef name = isPackage ? init.str() : file.str();
     auto buffer = llvm::MemoryBuffer::getFile(name);
     if (!buffer) {
-      diags.error(Loc(), "cannot read '" + name +
-                             "': " + buffer.getError().message());
+      diags.error(Loc(),
+                  "cannot read '" + name + "': " + buffer.getError().message());
       return nullptr;
     }
     unsigned id =
@@ -120,6 +126,36 @@ std::optional<Obj> CodeGen::userModuleAttribute(const Obj &mod,
   return std::nullopt;
 }
 
+std::optional<Obj> CodeGen::assumeReexportedTriton(const ImportBinding &import,
+                                                   llvm::StringRef target) {
+  std::string triton = reexportedTritonModule(target);
+  if (triton.empty())
+    return std::nullopt;
+  // Said once per import even where tkc aot compiles many variants, each
+  // with its own CodeGen.
+  static std::mutex mutex;
+  static llvm::StringSet<> noted;
+  auto [line, column] = diags.getLineAndColumn(import.loc);
+  std::string key = (diags.getBufferName(import.loc) + ":" + llvm::Twine(line) +
+                     ":" + llvm::Twine(column) + ":" + import.name)
+                        .str();
+  Obj module = Obj::named(Kind::Module, triton);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!noted.insert(key).second)
+      return module;
+  }
+  // `from a.b import tl` looked for a.b; `import tl` for tl itself.
+  llvm::StringRef from = target.rsplit('.').first;
+  diags.note(import.loc, "tkc found no module '" + from +
+                             "' on its import path; '" + import.name +
+                             "' is taken to be " + triton +
+                             ", as kernel libraries re-export it (add the "
+                             "library's directory with --import-path to "
+                             "follow its imports instead)");
+  return module;
+}
+
 std::optional<Obj> CodeGen::resolveImport(const Module &home,
                                           const ImportBinding &import,
                                           Loc useLoc) {
@@ -139,6 +175,8 @@ std::optional<Obj> CodeGen::resolveImport(const Module &home,
         package = package.contains('.') ? package.rsplit('.').first : "";
     }
     if (package.empty()) {
+      if (std::optional<Obj> triton = assumeReexportedTriton(import, target))
+        return triton;
       diags.error(useLoc, "'" + import.name + "' refers to '" + target +
                               "', a relative import, but '" + home.path +
                               "' is not in a package tkc can see (no "
@@ -184,20 +222,9 @@ std::optional<Obj> CodeGen::resolveImport(const Module &home,
     return std::nullopt; // A module was found but did not parse.
 
   // Not found: libraries re-export Triton's modules under their usual names.
-  llvm::StringRef tritonName =
-      llvm::StringSwitch<llvm::StringRef>(last.empty() ? parent : last)
-          .Cases("tl", "language", "triton.language")
-          .Case("triton", "triton")
-          .Cases("libdevice", "tldevice", "triton.language.extra.libdevice")
-          .Default("");
+  if (std::optional<Obj> triton = assumeReexportedTriton(import, target))
+    return triton;
   llvm::StringRef from = last.empty() ? llvm::StringRef(target) : parent;
-  if (!tritonName.empty()) {
-    diags.warning(import.loc, "tkc found no module '" + from +
-                                  "' on its import path; '" + import.name +
-                                  "' is taken to be " + tritonName +
-                                  ", as kernel libraries re-export it");
-    return Obj::named(Kind::Module, tritonName.str());
-  }
   std::string roots;
   for (const std::string &r : importRoots)
     roots += (roots.empty() ? "" : ", ") + r;

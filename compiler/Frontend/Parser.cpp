@@ -6,7 +6,8 @@
 // first error, and any other function that fails (host code) is skipped by
 // its tokens. Other top-level statements are skipped the same way, except
 // imports and module-level assignments, also those under a module-level
-// `if`/`try`, where the branch that names triton.language is taken
+// `if`/`try`, where the branch that names triton.language (else one that
+// imports triton, else one that defines a @jit function) is taken
 // (conditions are never evaluated). Each parse routine returns null or
 // false after reporting its error, so the first error in a function ends
 // that function's parse. Expression and block nesting are bounded, so no
@@ -421,9 +422,10 @@ private:
   /// Parses a module-level `if`/`elif`/`else` or `try`/`except`/`else`/
   /// `finally` statement without evaluating its conditions: each branch is
   /// parsed like the top level, and the first branch that names
-  /// triton.language (imports from it, or assigns one of its attributes) is
-  /// taken, as Triton's JIT sees it where Triton is installed. Names the
-  /// other branches bind become host code.
+  /// triton.language (imports from it, or assigns one of its attributes),
+  /// else the first that imports triton, else the first that defines a @jit
+  /// function, is taken, as Triton's JIT sees it where Triton is installed.
+  /// Names the other branches bind become host code.
   void parseTopLevelConditional(Module &m);
   /// At an INDENT after a header of a module-level if/try: parses the block
   /// into `branch`.
@@ -650,7 +652,9 @@ static bool isTritonLanguagePath(llvm::StringRef target) {
 
 /// True if `branch` of a module-level if/try names triton.language: it
 /// imports from it, or assigns an attribute of a name that `outer` binds to
-/// it (`uint_to_uniform_float = tl.uint_to_uniform_float`).
+/// it (`uint_to_uniform_float = tl.uint_to_uniform_float`), also through a
+/// library's re-export (`from vllm.triton_utils import tl`, see
+/// reexportedTritonModule()).
 static bool namesTritonLanguage(const Module &outer, const Module &branch) {
   if (llvm::any_of(branch.imports, [](const ImportBinding &b) {
         return isTritonLanguagePath(b.target);
@@ -660,7 +664,9 @@ static bool namesTritonLanguage(const Module &outer, const Module &branch) {
     auto *attr = llvm::dyn_cast_or_null<AttributeExpr>(g.value.get());
     auto *base = attr ? llvm::dyn_cast<NameExpr>(attr->base.get()) : nullptr;
     return base && llvm::any_of(outer.imports, [&](const ImportBinding &b) {
-             return b.name == base->id && isTritonLanguagePath(b.target);
+             return b.name == base->id &&
+                    (isTritonLanguagePath(b.target) ||
+                     isTritonLanguagePath(reexportedTritonModule(b.target)));
            });
   });
 }
@@ -687,8 +693,25 @@ void Parser::parseTopLevelConditional(Module &m) {
     if (!more || !lineEndsWithColon())
       break;
   }
+  // The branch Triton's JIT runs when Triton is installed: the one that
+  // names triton.language, else one that imports triton (`if HAS_TRITON:
+  // import triton` / `else: triton = Placeholder()`).
   auto takenIt = llvm::find_if(
       branches, [&](const Module &b) { return namesTritonLanguage(m, b); });
+  if (takenIt == branches.end())
+    takenIt = llvm::find_if(branches, [](const Module &b) {
+      return llvm::any_of(b.imports, [](const ImportBinding &i) {
+        return llvm::StringRef(i.target) == "triton" ||
+               llvm::StringRef(i.target).starts_with("triton.");
+      });
+    });
+  // Else, as for `if TRITON3:` around two versions of a @jit helper, the
+  // first branch that defines one: the helper exists either way, and the
+  // first branch is where libraries put the newer Triton's version.
+  if (takenIt == branches.end())
+    takenIt = llvm::find_if(branches, [](const Module &b) {
+      return llvm::any_of(b.functions, [](const auto &f) { return f->isJit; });
+    });
   Module *taken = takenIt == branches.end() ? nullptr : &*takenIt;
   llvm::StringSet<> bound;
   if (taken) {

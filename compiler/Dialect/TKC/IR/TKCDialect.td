@@ -43,6 +43,13 @@ def TKC_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kDivisibility = "tkc.divisibility";
     static constexpr ::llvm::StringLiteral kContiguity = "tkc.contiguity";
     static constexpr ::llvm::StringLiteral kConstancy = "tkc.constancy";
+    /// A hint on an scf.for's body argument (a loop-carried value) is kept
+    /// on the loop as `<hint>_arg<N>`, N the argument's number in the body
+    /// (0: the induction variable), as Triton keeps it.
+    static std::string getLoopArgHintName(::llvm::StringRef hint,
+                                          unsigned argNumber) {
+      return (hint + "_arg" + ::llvm::Twine(argNumber)).str();
+    }
     /// On the kernel: its parameters in source order, as the metadata
     /// describes them (name, kind, dtype, divisibility, equal_to_1, value).
     static constexpr ::llvm::StringLiteral kParams = "tkc.params";

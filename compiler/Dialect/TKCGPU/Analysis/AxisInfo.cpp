@@ -7,7 +7,9 @@
 // initial value and every iteration's yield have in common, found by
 // iterating to a fixed point (a pointer advanced by a loop-invariant stride
 // keeps its contiguity and the alignment both share); the results of an
-// scf.if are what both branches yield have in common. Anything else that
+// scf.if are what both branches yield have in common; hints on a
+// loop-carried value (kept on its loop) raise it on every iteration.
+// Anything else that
 // crosses a region boundary is unknown, which is always safe.
 //
 //===----------------------------------------------------------------------===//
@@ -85,6 +87,20 @@ void applyHints(AxisInfo &info, DictionaryAttr attrs) {
   apply(tkc::TKCDialect::kConstancy, info.constancy);
 }
 
+/// `info` raised by the hints kept on `loop` for its body argument `arg`
+/// (tl.multiple_of etc. of a loop-carried value).
+AxisInfo withLoopHints(AxisInfo info, scf::ForOp loop, BlockArgument arg) {
+  NamedAttrList hints;
+  for (StringRef name :
+       {tkc::TKCDialect::kDivisibility, tkc::TKCDialect::kContiguity,
+        tkc::TKCDialect::kConstancy})
+    if (Attribute attr = loop->getAttr(
+            tkc::TKCDialect::getLoopArgHintName(name, arg.getArgNumber())))
+      hints.set(name, attr);
+  applyHints(info, hints.getDictionary(loop.getContext()));
+  return info;
+}
+
 int64_t gcd(int64_t a, int64_t b) { return std::gcd(a, b); }
 
 /// What `a` and `b` both guarantee: a value that may be either.
@@ -144,16 +160,19 @@ void AxisInfoAnalysis::forgetBody(scf::ForOp loop) {
 void AxisInfoAnalysis::solveLoop(scf::ForOp loop) {
   // Start from the initial values and lower the facts until an iteration's
   // yields add nothing new.
+  // Hints on the loop-carried values hold on every iteration.
   SmallVector<AxisInfo> current;
-  for (Value init : loop.getInitArgs())
-    current.push_back(get(init));
+  for (auto [init, arg] :
+       llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs()))
+    current.push_back(withLoopHints(get(init), loop, arg));
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   for (unsigned iteration = 0; iteration < kMaxLoopIterations; ++iteration) {
     for (auto [arg, info] : llvm::zip(loop.getRegionIterArgs(), current))
       cache.insert_or_assign(arg, info);
     SmallVector<AxisInfo> next;
-    for (auto [info, yielded] : llvm::zip(current, yield.getOperands()))
-      next.push_back(join(info, get(yielded)));
+    for (auto [info, yielded, arg] :
+         llvm::zip(current, yield.getOperands(), loop.getRegionIterArgs()))
+      next.push_back(withLoopHints(join(info, get(yielded)), loop, arg));
     forgetBody(loop);
     if (next == current) {
       for (auto [arg, info] : llvm::zip(loop.getRegionIterArgs(), current))

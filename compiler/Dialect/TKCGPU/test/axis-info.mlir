@@ -258,3 +258,37 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// A pointer advanced by an unknown stride keeps no alignment across the
+// loop, unless tl.multiple_of says otherwise: the hint on the loop-carried
+// value is kept on the loop (`tkc.divisibility_arg1`: the body's argument
+// 1) and holds on every iteration.
+#b = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-DAG: #[[ONE:.*]] = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-DAG: #[[SIXTEEN:.*]] = #tkc_gpu.blocked<{sizePerThread = [16], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-LABEL: func.func @loop_hint
+  // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[SIXTEEN]]>
+  // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[ONE]]>
+  func.func @loop_hint(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}, %stride: i32, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %o = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
+    %s = tkc.splat %p : tensor<2048x!tkc.ptr<i8>, #b>
+    %a = tkc.addptr %s, %o : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+    %d = tkc.splat %stride : tensor<2048xi32, #b>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%q = %a) -> (tensor<2048x!tkc.ptr<i8>, #b>) : i32 {
+      %v = tkc.load %q : tensor<2048x!tkc.ptr<i8>, #b>
+      %next = tkc.addptr %q, %d : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+      scf.yield %next : tensor<2048x!tkc.ptr<i8>, #b>
+    } {tkc.divisibility_arg1 = array<i32: 16>}
+    %u = scf.for %i = %c0 to %n step %c1 iter_args(%q = %a) -> (tensor<2048x!tkc.ptr<i8>, #b>) : i32 {
+      %v = tkc.load %q : tensor<2048x!tkc.ptr<i8>, #b>
+      %next = tkc.addptr %q, %d : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+      scf.yield %next : tensor<2048x!tkc.ptr<i8>, #b>
+    }
+    return
+  }
+}

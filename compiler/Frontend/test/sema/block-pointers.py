@@ -1,6 +1,7 @@
 # RUN: tkc compile %s --kernel copy_tile --signature '*fp16:16, *fp16:16, i32, i32, i32:16, 32, 64' --emit=ttir | FileCheck %s --check-prefix=TILE
 # RUN: tkc compile %s --kernel advance_in_loop --signature '*fp32:16, *fp32:16, i32:16, 128' --emit=ttir | FileCheck %s --check-prefix=LOOP
 # RUN: tkc compile %s --kernel descriptor_tiles --signature '*fp32:16, *fp32:16, i32, i32:16, 32, 64' --emit=ttir | FileCheck %s --check-prefix=DESC
+# RUN: tkc compile %s --kernel block_ptr_dtype --signature '*fp16:16, *fp16:16, 64' --emit=ttir | FileCheck %s --check-prefix=PTRDTYPE
 # RUN: not tkc compile %s --kernel descriptor_rank --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=DESCRANK
 # RUN: not tkc compile %s --kernel mask_on_block_ptr --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MASK
 # RUN: not tkc compile %s --kernel bad_order --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ORDER
@@ -101,3 +102,15 @@ def bad_padding(x, BLOCK: tl.constexpr):
     p = tl.make_block_ptr(x, (BLOCK,), (1,), (0,), (BLOCK,), (0,))
     tl.load(p, boundary_check=(0,), padding_option="nan")
 # PADDING: block-pointers.py:[[@LINE-1]]:5: error: padding_option "nan" needs a floating-point block, not int32
+
+
+# A block pointer's dtype: `.to(p.dtype.element_ty)` converts to its
+# elements' type, as vLLM's kernels (from flash-linear-attention) write it.
+@triton.jit
+def block_ptr_dtype(src, dst, BLOCK: tl.constexpr):
+    # PTRDTYPE-LABEL: func.func @block_ptr_dtype
+    # PTRDTYPE: arith.truncf %{{.*}} : tensor<64xf32> to tensor<64xf16>
+    p = tl.make_block_ptr(src, (BLOCK,), (1,), (0,), (BLOCK,), (0,))
+    q = tl.make_block_ptr(dst, (BLOCK,), (1,), (0,), (BLOCK,), (0,))
+    x = tl.load(p).to(tl.float32) * 2.0
+    tl.store(q, x.to(q.dtype.element_ty))

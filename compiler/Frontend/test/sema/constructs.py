@@ -5,6 +5,7 @@
 # RUN: tkc compile %s --kernel shapes --signature '*fp32:16' --emit=ttir | FileCheck %s --check-prefix=SHAPES
 # RUN: tkc compile %s --kernel debugging --signature '*fp32, i32' --emit=ttir --debug | FileCheck %s --check-prefix=DEBUG
 # RUN: tkc compile %s --kernel debugging --signature '*fp32, i32' --emit=ttir | FileCheck %s --check-prefix=NODEBUG
+# RUN: tkc compile %s --kernel loop_hint --signature '*fp32, i32, i32' --emit=ttir | FileCheck %s --check-prefix=LOOPHINT
 # A kernel per group of language constructs, each checked in the IR.
 import triton
 import triton.language as tl
@@ -205,3 +206,20 @@ def debugging(p, n):
 # NODEBUG-LABEL: func.func @debugging
 # NODEBUG: tkc.print
 # NODEBUG-NOT: tkc.assert
+
+
+# tl.multiple_of on a loop-carried pointer, as a statement (Triton's
+# tutorial 08 does this): the hint is kept on the loop for its body's
+# argument 2 (0 is the induction variable, 1 the accumulator).
+# LOOPHINT: scf.for
+# LOOPHINT: tkc.load
+# LOOPHINT: } {tkc.divisibility_arg2 = array<i32: 16>}
+@triton.jit
+def loop_hint(a_ptr, lda, n):
+    a_ptrs = a_ptr + tl.arange(0, 64)
+    acc = tl.zeros((64,), dtype=tl.float32)
+    for i in range(n):
+        tl.multiple_of(a_ptrs, [16])
+        acc += tl.load(a_ptrs)
+        a_ptrs += lda
+    tl.store(a_ptr + tl.arange(0, 64), acc)

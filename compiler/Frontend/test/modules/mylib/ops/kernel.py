@@ -6,7 +6,7 @@
 # module's and, inside helpers, its own), a module's attributes, a helper
 # that reads a module global of its own module, `.value` of a constexpr, a
 # re-exported `tl` from a module tkc cannot find (taken to be
-# triton.language, with a warning) and --import-path for a module outside the
+# triton.language, with a note) and --import-path for a module outside the
 # package.
 from mylib import extension as ext
 from mylib.extension import lowest
@@ -18,7 +18,7 @@ import triton
 
 @triton.jit
 def uses_modules(p, BLOCK: tl.constexpr):
-    # CHECK: warning: tkc found no module 'thirdparty.utils' on its import path; 'tl' is taken to be triton.language, as kernel libraries re-export it
+    # CHECK: note: tkc found no module 'thirdparty.utils' on its import path; 'tl' is taken to be triton.language, as kernel libraries re-export it
     # CHECK-DAG: arith.constant dense<3.000000e+00> : tensor<64xf32>
     # CHECK-DAG: arith.constant dense<0xFF800000> : tensor<64xf32>
     # CHECK: %[[PID:.*]] = tkc.program_id 0
