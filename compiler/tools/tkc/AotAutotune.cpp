@@ -302,7 +302,9 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
     (e && e->kind == SignatureEntry::Kind::Literal ? given : open)
         .push_back(p.name);
   }
-  if (open.empty()) {
+  // Configs that set no constexprs (only num_warps, num_stages, ...) are
+  // autotuned over as they are.
+  if (open.empty() && !given.empty()) {
     diags.note(autotune.loc, "the signature gives every autotuned constexpr (" +
                                  llvm::join(given, ", ") +
                                  "); compiling that one config");

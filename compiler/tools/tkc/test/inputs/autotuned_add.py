@@ -62,3 +62,18 @@ def scaled(x_ptr, out_ptr, n, SCALE: tl.constexpr, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs, mask=offs < n)
     tl.store(out_ptr + offs, x * SCALE, mask=offs < n)
+
+
+# Configs that set no constexpr, only warps (vLLM's fla kernels): every one
+# is compiled and autotuned over, and the heuristic still picks EVEN.
+@triton.autotune(configs=[triton.Config({}, num_warps=w) for w in [2, 4]],
+                 key=["n"])
+@triton.heuristics({"EVEN": lambda args: args["n"] % 256 == 0})
+@triton.jit
+def warps_only(x_ptr, out_ptr, n, EVEN: tl.constexpr):
+    offs = tl.program_id(0) * 256 + tl.arange(0, 256)
+    if EVEN:
+        tl.store(out_ptr + offs, tl.load(x_ptr + offs))
+    else:
+        tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n),
+                 mask=offs < n)
