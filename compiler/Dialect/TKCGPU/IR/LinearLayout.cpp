@@ -208,6 +208,25 @@ LinearLayout LinearLayout::blocked(llvm::ArrayRef<int64_t> shape,
   return tile.take();
 }
 
+/// Completes the layout of dot operand `opIdx` (0: a, K along dimension 1;
+/// 1: b, K along 0) of a result whose warps are `warpsPerCTA`: the result's
+/// warp bits along the operand's other dimension, those along the other
+/// operand's broadcast, then repetitions along K and the other dimension.
+static LinearLayout finishOperand(TileBuilder &tile, unsigned opIdx,
+                                  llvm::ArrayRef<unsigned> warpsPerCTA) {
+  unsigned kDim = opIdx == 0 ? 1 : 0, other = 1 - kDim;
+  if (opIdx == 0) {
+    tile.add(HwDim::Warp, other, warpsPerCTA[0]);
+    tile.broadcast(HwDim::Warp, warpsPerCTA[1]);
+  } else {
+    tile.broadcast(HwDim::Warp, warpsPerCTA[0]);
+    tile.add(HwDim::Warp, other, warpsPerCTA[1]);
+  }
+  tile.fill(kDim);
+  tile.fill(other);
+  return tile.take();
+}
+
 LinearLayout LinearLayout::nvidiaMmaV2(llvm::ArrayRef<int64_t> shape,
                                        llvm::ArrayRef<unsigned> warpsPerCTA) {
   assert(shape.size() == 2 && warpsPerCTA.size() == 2 && "rank-2 mma only");
@@ -240,18 +259,7 @@ LinearLayout::nvidiaMmaV2Operand(llvm::ArrayRef<int64_t> shape, unsigned opIdx,
   if (opIdx == 0)
     tile.add(HwDim::Register, other, 2);
   tile.add(HwDim::Register, kDim, 2);
-  // The result's warp bits: those along the other operand's dimension
-  // broadcast.
-  if (opIdx == 0) {
-    tile.add(HwDim::Warp, other, warpsPerCTA[0]);
-    tile.broadcast(HwDim::Warp, warpsPerCTA[1]);
-  } else {
-    tile.broadcast(HwDim::Warp, warpsPerCTA[0]);
-    tile.add(HwDim::Warp, other, warpsPerCTA[1]);
-  }
-  tile.fill(kDim);
-  tile.fill(other);
-  return tile.take();
+  return finishOperand(tile, opIdx, warpsPerCTA);
 }
 
 // The MFMA fragments follow AMD's "AMD Instinct MI300 (CDNA3) Instruction
@@ -300,16 +308,7 @@ LinearLayout LinearLayout::amdMfmaOperand(
   tile.add(HwDim::Register, kDim, kWidth);
   tile.add(HwDim::Lane, other, nonK);
   tile.add(HwDim::Lane, kDim, kMfmaWaveSize / nonK);
-  if (opIdx == 0) {
-    tile.add(HwDim::Warp, other, warpsPerCTA[0]);
-    tile.broadcast(HwDim::Warp, warpsPerCTA[1]);
-  } else {
-    tile.broadcast(HwDim::Warp, warpsPerCTA[0]);
-    tile.add(HwDim::Warp, other, warpsPerCTA[1]);
-  }
-  tile.fill(kDim);
-  tile.fill(other);
-  return tile.take();
+  return finishOperand(tile, opIdx, warpsPerCTA);
 }
 
 LinearLayout LinearLayout::dropDim(const LinearLayout &parent, unsigned dim) {
