@@ -255,6 +255,21 @@ case(id="own_linear_xwt_fp16_4096", repo="own", path="transposed_dots.py",
      num_warps=8, num_stages=3, grid=(cdiv(_MM, 128), cdiv(_MM, 128)),
      args=_linear_args, atol=0.1, rtol=1e-2)
 
+def _linear_fp8_args():
+    torch = _torch()
+    x, w = (randn(_MM, _MM).to(torch.float8_e4m3fn) for _ in range(2))
+    y = empty(_MM, _MM, dtype="float16")
+    return [x, w, y, _MM, _MM, _MM, x.stride(0), w.stride(0), y.stride(0)]
+
+
+# The same with fp8 e4m3 inputs (both K-major: wgmma reads fp8 only so).
+case(id="own_linear_xwt_fp8_4096", repo="own", path="transposed_dots.py",
+     kernel="linear_kernel",
+     signature="*fp8e4nv:16, *fp8e4nv:16, *fp16:16, i32:16, i32:16, "
+     "i32:16, i32:16, i32:16, i32:16, 128, 128, 128",
+     num_warps=8, num_stages=3, grid=(cdiv(_MM, 128), cdiv(_MM, 128)),
+     args=_linear_fp8_args, atol=0.5, rtol=1e-2)
+
 _FA_HEADS, _FA_SEQ, _FA_D = 32, 4096, 64
 
 

@@ -257,9 +257,11 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
                                    const WarpgroupOperand &bOperand,
                                    ArrayRef<Value> acc) const {
   unsigned count = n / 2;
-  StringRef types = elem.isBF16()  ? "k16.f32.bf16.bf16"
-                    : elem.isF16() ? "k16.f32.f16.f16"
-                                   : "k8.f32.tf32.tf32";
+  StringRef types = elem.isBF16()                 ? "k16.f32.bf16.bf16"
+                    : elem.isF16()                ? "k16.f32.f16.f16"
+                    : elem.isF32()                ? "k8.f32.tf32.tf32"
+                    : isa<Float8E4M3FNType>(elem) ? "k32.f32.e4m3.e4m3"
+                                                  : "k32.f32.e5m2.e5m2";
   std::string text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
                      types.str() + " {";
   std::string constraints;

@@ -131,3 +131,17 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %a, %b : tensor<32x32xf32, #a>, tensor<32x32xf32, #b>
   }
 }
+
+// -----
+
+// fp8 e4m3: per 32 of K one m64n64k32 instruction, no transpose operands.
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @warpgroup_fp8
+  // CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 {$0, {{.*}}, $31}, $32, $33, 1, 1, 1;"
+  // CHECK-NOT: wgmma.mma_async
+  func.func @warpgroup_fp8(%ta: !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [1, 0]>, %tb: !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [0, 1]>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %d = tkc_gpu.warpgroup_dot %ta, %tb, %c : !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [1, 0]> * !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [0, 1]> -> tensor<64x64xf32, #mma>
+    return %d : tensor<64x64xf32, #mma>
+  }
+}

@@ -705,9 +705,26 @@ LogicalResult FpToFpOp::verify() {
   return success();
 }
 
-OpFoldResult FpToFpOp::fold(FoldAdaptor) {
+OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
   if (getSrc().getType() == getType())
     return getSrc();
+  // A constant (`other=0.0` of an fp8 load) converts here, rounded as the
+  // op says.
+  auto dst = cast<FloatType>(getElementTypeOrSelf(getType()));
+  auto convert = [&](APFloat value) {
+    bool lost;
+    value.convert(dst.getFloatSemantics(),
+                  getRounding() == RoundingMode::rtz
+                      ? APFloat::rmTowardZero
+                      : APFloat::rmNearestTiesToEven,
+                  &lost);
+    return value;
+  };
+  if (auto scalar = dyn_cast_or_null<FloatAttr>(adaptor.getSrc()))
+    return FloatAttr::get(dst, convert(scalar.getValue()));
+  if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getSrc()))
+    return SplatElementsAttr::get(cast<ShapedType>(getType()),
+                                  convert(splat.getSplatValue<APFloat>()));
   return {};
 }
 

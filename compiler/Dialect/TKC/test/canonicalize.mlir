@@ -145,6 +145,24 @@ func.func @identity_casts(%p: !tkc.ptr<f32>, %x: tensor<8xf16>) -> (!tkc.ptr<f32
 
 // -----
 
+// Constants convert at compile time (an fp8 load's `other=0.0`), rounded as
+// the op says: 0.3 is 0.3125 in e4m3 to nearest, 0.28125 toward zero.
+// CHECK-LABEL: func @constant_conversions
+// CHECK-DAG: arith.constant dense<0.000000e+00> : tensor<8xf8E4M3FN>
+// CHECK-DAG: arith.constant 3.125000e-01 : f8E4M3FN
+// CHECK-DAG: arith.constant 2.812500e-01 : f8E4M3FN
+// CHECK-NOT: tkc.fp_to_fp
+func.func @constant_conversions() -> (tensor<8xf8E4M3FN>, f8E4M3FN, f8E4M3FN) {
+  %zero = arith.constant dense<0.0> : tensor<8xf32>
+  %z = tkc.fp_to_fp %zero, rounding = rtne : tensor<8xf32> -> tensor<8xf8E4M3FN>
+  %c = arith.constant 0.3 : f32
+  %n = tkc.fp_to_fp %c, rounding = rtne : f32 -> f8E4M3FN
+  %t = tkc.fp_to_fp %c, rounding = rtz : f32 -> f8E4M3FN
+  return %z, %n, %t : tensor<8xf8E4M3FN>, f8E4M3FN, f8E4M3FN
+}
+
+// -----
+
 // Unused pure ops vanish; stores and atomics stay.
 // CHECK-LABEL: func @dead_code
 func.func @dead_code(%p: !tkc.ptr<i32>, %v: i32) {

@@ -640,6 +640,11 @@ bool mlir::tkc::gpu::isWarpgroupMmaShape(RankedTensorType type,
           mma.getWarpsPerCTA()[0] == numWarps && mma.getWarpsPerCTA()[1] == 1);
 }
 
+bool mlir::tkc::gpu::isWarpgroupMmaOperand(Type type) {
+  return type.isF16() || type.isBF16() || type.isF32() ||
+         isa<Float8E4M3FNType, Float8E5M2Type>(type);
+}
+
 /// Whether `tile` is one tile of `buffer`: the same tile and elements.
 static bool isTileOf(SharedBufferType tile, SharedBufferType buffer) {
   return tile.getShape() == buffer.getTileShape() &&

@@ -111,6 +111,11 @@ bool isMatrixLoadable(RankedTensorType type, unsigned fast);
 /// alone (tkc-gpu-accelerate-matmul asks before choosing the layout).
 bool isWarpgroupMmaShape(RankedTensorType type, unsigned numWarps);
 
+/// Whether warpgroup matrix multiplies take operands of `type` with fp32
+/// accumulators: f16, bf16, f32 (as tf32), fp8 e4m3 and e5m2. All but the
+/// 16-bit ones are read only with K along the stored rows (K-major).
+bool isWarpgroupMmaOperand(Type type);
+
 /// Reads an integer module attribute such as tkc_gpu.num_warps (0 if unset).
 unsigned getModuleUInt(ModuleOp module, StringRef name);
 

@@ -117,7 +117,7 @@ struct AccelerateMatmulPass
       // warpgroups (tkc-gpu-warpgroup-mma then reads the operands from
       // shared memory); mma.sync accepts that layout too.
       if (info.hasWarpgroupMma() &&
-          (instruction->kWidth == 2 || instruction->operandType.isF32()) &&
+          isWarpgroupMmaOperand(instruction->operandType) &&
           isWarpgroupMmaShape(type, numWarps))
         warps = {numWarps, 1};
       mma = NvidiaMmaEncodingAttr::get(context, 2, warps);

@@ -294,8 +294,10 @@ struct StagedLoad {
 /// `load` as a StagedLoad over `stages` tiles, if the target's asynchronous
 /// copies can move it and local_load read it back as the dot operand.
 /// Where the dot will be a warpgroup multiply (`warpgroupWarps` warps, 0
-/// if the target has none), which reads 32-bit operands only with K along
-/// the stored rows, such a tile is stored that way, one element per copy.
+/// if the target has none), which reads tf32 (and fp8) operands only with K
+/// along the stored rows, a 32-bit tile is stored that way, one element per
+/// copy (an fp8 one cannot be: copies move 4 bytes or more, so its dot
+/// stays on mma.sync unless the operand is loaded K-major, as `x @ w.T`).
 std::optional<StagedLoad> getStagedLoad(LoadOp load, unsigned stages,
                                         AxisInfoAnalysis &axis,
                                         unsigned warpgroupWarps) {
@@ -320,7 +322,8 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, unsigned stages,
       dyn_cast<DotOperandEncodingAttr>(convert.getType().getEncoding());
   int64_t bytes = getStorageBytes(type.getElementType());
   bool kMajor = false;
-  if (operand && bytes == 4 && warpgroupWarps && convert->hasOneUse())
+  if (operand && bytes == 4 && warpgroupWarps && convert->hasOneUse() &&
+      isWarpgroupMmaOperand(type.getElementType()))
     if (auto dot = dyn_cast<DotOp>(*convert->getUsers().begin()))
       kMajor = isWarpgroupMmaShape(cast<RankedTensorType>(dot.getType()),
                                    warpgroupWarps);

@@ -44,8 +44,9 @@ LocalLoadOp soleTileRead(Value value) {
 }
 
 /// Whether `tile` is stored in swizzle atoms a warpgroup multiply reads:
-/// rows of whole 16-byte chunks, at least two, and for 32-bit elements
-/// (which the instruction cannot transpose) along K, dimension `kDim`.
+/// rows of whole 16-byte chunks, at least two, and for elements other than
+/// 16-bit ones (tf32, fp8: the instruction cannot transpose them) along K,
+/// dimension `kDim`.
 bool hasAtoms(SharedBufferType tile, unsigned kDim) {
   unsigned fast = tile.getOrder().front();
   Type elem = tile.getElementType();
@@ -126,8 +127,7 @@ struct WarpgroupMmaPass
     // fp32 operands got an nvidia_mma layout only where they may be
     // rounded to tf32.
     if (!mma || !isWarpgroupMmaShape(type, numWarps) ||
-        elem != b.getType().getElementType() ||
-        !(elem.isF16() || elem.isBF16() || elem.isF32()) ||
+        elem != b.getType().getElementType() || !isWarpgroupMmaOperand(elem) ||
         !hasAtoms(b.getTile().getType(), 0) ||
         (a && !hasAtoms(a.getTile().getType(), 1)))
       return nullptr;
