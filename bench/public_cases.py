@@ -270,6 +270,28 @@ case(id="own_linear_xwt_fp8_4096", repo="own", path="transposed_dots.py",
      num_warps=8, num_stages=3, grid=(cdiv(_MM, 128), cdiv(_MM, 128)),
      args=_linear_fp8_args, atol=0.5, rtol=1e-2)
 
+_TOPK_ROWS = 8192
+
+
+def _topk_args(n, k):
+    def make():
+        x = randn(_TOPK_ROWS, n)
+        out = empty(_TOPK_ROWS, k)
+        return [x, out, x.stride(0), out.stride(0)]
+    return make
+
+
+# tl.topk: the k largest per row, bit for bit (a selection).
+case(id="own_row_topk_1024_16", repo="own", path="top_k.py",
+     kernel="row_topk_kernel",
+     signature="*fp32:16, *fp32:16, i32:16, i32:16, 1024, 16",
+     num_warps=4, grid=(_TOPK_ROWS,), args=_topk_args(1024, 16))
+
+case(id="own_tile_topk_256_8", repo="own", path="top_k.py",
+     kernel="tile_topk_kernel", signature="*fp32:16, *fp32:16, 256, 8, 4",
+     num_warps=4, grid=(_TOPK_ROWS // 4,),
+     args=lambda: [randn(_TOPK_ROWS, 256), empty(_TOPK_ROWS, 8)])
+
 _FA_HEADS, _FA_SEQ, _FA_D = 32, 4096, 64
 
 

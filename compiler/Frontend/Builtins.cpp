@@ -28,12 +28,11 @@ using DK = DType::Kind;
 //===----------------------------------------------------------------------===//
 
 /// triton.language functions that tkc does not implement yet (scaled dots,
-/// top-k, slices, ...):
+/// slices, ...):
 /// naming one is an error, and so is calling the block method of one
 /// (`x.sort()`).
 static const BuiltinEntry kUnsupported[] = {
     {"tl.dot_scaled", nullptr},
-    {"tl.topk", nullptr},
     {"tl.tensor_descriptor", nullptr},
     {"tl.extract_slice", nullptr},
     {"tl.insert_slice", nullptr},

@@ -17,6 +17,7 @@ namespace tkc::frontend {
 /// method.
 static constexpr std::pair<llvm::StringLiteral, bool> kExports[] = {
     {"sort", true},
+    {"topk", false},
     {"flip", true},
     {"swizzle2d", false},
     {"philox", false},
@@ -103,6 +104,37 @@ def sort(x, dim: tl.constexpr = None, descending: tl.constexpr = False):
         for i in tl.static_range(k):
             x = _bitonic_step(x, rows, n, k - 1 - i, k, log_n, descending)
     return x
+
+
+@triton.jit
+def topk(x, k: tl.constexpr, dim: tl.constexpr = None):
+    # The k largest elements along the last dimension, in descending order.
+    # Blocks of k are sorted, then paired until one is left: the larger of
+    # each element of a block and the mirrored element of its neighbour
+    # are the k largest of both (the maximum half of a bitonic merge),
+    # sorted again.
+    rank: tl.constexpr = len(x.shape)
+    tl.static_assert(dim is None or dim == -1 or dim == rank - 1, "tl.topk selects along the last dimension only")
+    tl.static_assert(rank <= 3, "tkc's tl.topk takes blocks of up to 3 dimensions")
+    n: tl.constexpr = x.shape[rank - 1]
+    tl.static_assert(k <= n, "tl.topk: k is larger than the dimension")
+    rows: tl.constexpr = x.numel // n
+    blocks: tl.constexpr = n // k
+    itype: tl.constexpr = _same_width_int(x)
+    y = sort(tl.reshape(x, (rows * blocks, k)), descending=True)
+    for i in tl.static_range(_log2(blocks)):
+        pairs: tl.constexpr = rows * (blocks >> (i + 1))
+        bits = tl.reshape(y, (pairs, 2, k)).to(itype, bitcast=True)
+        first = tl.arange(0, 2)[None, :, None] == 0
+        a = tl.xor_sum(tl.where(first, bits, 0), 1).to(x.dtype, bitcast=True)
+        b = tl.xor_sum(tl.where(first, 0, bits), 1).to(x.dtype, bitcast=True)
+        y = sort(tl.maximum(a, flip(b, 1)), descending=True)
+    if rank == 1:
+        return tl.reshape(y, (k,))
+    elif rank == 2:
+        return tl.reshape(y, (x.shape[0], k))
+    else:
+        return tl.reshape(y, (x.shape[0], x.shape[1], k))
 
 
 @triton.jit

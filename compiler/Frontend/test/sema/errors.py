@@ -6,7 +6,7 @@
 # RUN: not tkc compile %s --kernel runtime_arange --signature '*fp32, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=CONSTEXPR
 # RUN: tkc compile %s --kernel constexpr_arg --signature '*fp32, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=CONSTARG
 # RUN: not tkc compile %s --kernel uses_lambda --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=LAMBDA
-# RUN: not tkc compile %s --kernel uses_topk --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=TOPK
+# RUN: not tkc compile %s --kernel uses_slice --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SLICE
 # RUN: not tkc compile %s --kernel uses_break --signature 'i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BREAK
 # RUN: not tkc compile %s --kernel uses_with --signature 'i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=WITH
 # RUN: not tkc compile %s --kernel bad_broadcast --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BCAST
@@ -98,9 +98,9 @@ def uses_lambda(p):
 
 
 @triton.jit
-def uses_topk(p):
-    d = tl.topk(tl.load(p + tl.arange(0, 16)), 4)
-# TOPK: errors.py:[[@LINE-1]]:12: error: tl.topk is not supported by tkc yet
+def uses_slice(p):
+    d = tl.extract_slice(tl.load(p + tl.arange(0, 16)), [0], [4], [1])
+# SLICE: errors.py:[[@LINE-1]]:12: error: tl.extract_slice is not supported by tkc yet
 
 
 @triton.jit

@@ -3,6 +3,7 @@
 # RUN: tkc compile %s --kernel swizzle --signature '*i32:16, i32, i32, 4' --emit=ttir | FileCheck %s --check-prefix=SWZ
 # RUN: not tkc compile %s --kernel sort_dim0 --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=DIM
 # RUN: not tkc compile %s --kernel rand64 --signature '*fp32:16, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=WIDE
+# RUN: tkc compile %s --kernel top4 --signature '*fp32:16, *fp32:16' --emit=ttir | FileCheck %s --check-prefix=TOPK
 # The functions of tkc's Triton-language library (compiler/Frontend/
 # Library.cpp), inlined like @jit helpers with their locations in
 # <tkc>/triton_language.py: tl.sort (also as a method) is a bitonic network of
@@ -62,3 +63,19 @@ def rand64(p, seed):
     # WIDE: error: static assertion failed: tkc's tl.philox takes 32-bit counters (64-bit offsets are not supported yet)
     # WIDE: library.py:[[@LINE+1]]:24: note: in this call of tl.rand, which tkc's library implements
     tl.store(p + offs, tl.rand(seed, offs))
+
+
+# tl.topk: blocks of k sorted (here 4 blocks of 4), then two rounds that
+# keep the larger (maxnum) of each element and its mirror in the
+# neighbouring block, whose halves xor reductions pick, and sort again; the
+# result has k elements.
+@triton.jit
+def top4(p, q):
+    x = tl.load(p + tl.arange(0, 16))
+    tl.store(q + tl.arange(0, 4), tl.topk(x, 4))
+# TOPK-LABEL: func.func @top4
+# TOPK: tkc.reshape %{{.*}} : tensor<16xf32> -> tensor<8x2x1xf32>
+# TOPK: arith.maxnumf %{{.*}} : tensor<2x4xf32>
+# TOPK: arith.maxnumf %{{.*}} : tensor<1x4xf32>
+# TOPK: tkc.reshape %{{.*}} -> tensor<4xf32>
+# TOPK-NEXT: tkc.store %{{.*}} : tensor<4x!tkc.ptr<f32>>
