@@ -111,8 +111,8 @@ def topk(x, k: tl.constexpr, dim: tl.constexpr = None):
     # The k largest elements along the last dimension, in descending order.
     # Blocks of k are sorted, then paired until one is left: the larger of
     # each element of a block and the mirrored element of its neighbour
-    # are the k largest of both (the maximum half of a bitonic merge),
-    # sorted again.
+    # are the k largest of both (the maximum half of a bitonic merge), a
+    # bitonic sequence that the last stage of the network sorts.
     rank: tl.constexpr = len(x.shape)
     tl.static_assert(dim is None or dim == -1 or dim == rank - 1, "tl.topk selects along the last dimension only")
     tl.static_assert(rank <= 3, "tkc's tl.topk takes blocks of up to 3 dimensions")
@@ -121,6 +121,7 @@ def topk(x, k: tl.constexpr, dim: tl.constexpr = None):
     rows: tl.constexpr = x.numel // n
     blocks: tl.constexpr = n // k
     itype: tl.constexpr = _same_width_int(x)
+    log_k: tl.constexpr = _log2(k)
     y = sort(tl.reshape(x, (rows * blocks, k)), descending=True)
     for i in tl.static_range(_log2(blocks)):
         pairs: tl.constexpr = rows * (blocks >> (i + 1))
@@ -128,7 +129,9 @@ def topk(x, k: tl.constexpr, dim: tl.constexpr = None):
         first = tl.arange(0, 2)[None, :, None] == 0
         a = tl.xor_sum(tl.where(first, bits, 0), 1).to(x.dtype, bitcast=True)
         b = tl.xor_sum(tl.where(first, 0, bits), 1).to(x.dtype, bitcast=True)
-        y = sort(tl.maximum(a, flip(b, 1)), descending=True)
+        y = tl.maximum(a, flip(b, 1))
+        for j in tl.static_range(log_k):
+            y = _bitonic_step(y, pairs, k, log_k - 1 - j, log_k, log_k, True)
     if rank == 1:
         return tl.reshape(y, (k,))
     elif rank == 2:
