@@ -242,10 +242,14 @@ case(id="tutorial09_matmul_fp16_4096", repo="triton",
 # Dots of a loaded tile's transpose: a linear layer's x @ w.T and a
 # flash-attention forward's q @ k.T.
 
-def _linear_args():
-    x, w = randn(_MM, _MM, dtype="float16"), randn(_MM, _MM, dtype="float16")
-    y = empty(_MM, _MM, dtype="float16")
-    return [x, w, y, _MM, _MM, _MM, x.stride(0), w.stride(0), y.stride(0)]
+def _linear_args(dtype):
+    """x @ w.T arguments: x and w of `dtype` (a torch name), y fp16."""
+    def make():
+        torch = _torch()
+        x, w = (randn(_MM, _MM).to(getattr(torch, dtype)) for _ in range(2))
+        y = empty(_MM, _MM, dtype="float16")
+        return [x, w, y, _MM, _MM, _MM, x.stride(0), w.stride(0), y.stride(0)]
+    return make
 
 
 case(id="own_linear_xwt_fp16_4096", repo="own", path="transposed_dots.py",
@@ -253,13 +257,7 @@ case(id="own_linear_xwt_fp16_4096", repo="own", path="transposed_dots.py",
      signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
      "i32:16, i32:16, i32:16, 128, 128, 64",
      num_warps=8, num_stages=3, grid=(cdiv(_MM, 128), cdiv(_MM, 128)),
-     args=_linear_args, atol=0.1, rtol=1e-2)
-
-def _linear_fp8_args():
-    torch = _torch()
-    x, w = (randn(_MM, _MM).to(torch.float8_e4m3fn) for _ in range(2))
-    y = empty(_MM, _MM, dtype="float16")
-    return [x, w, y, _MM, _MM, _MM, x.stride(0), w.stride(0), y.stride(0)]
+     args=_linear_args("float16"), atol=0.1, rtol=1e-2)
 
 
 # The same with fp8 e4m3 inputs (both K-major: wgmma reads fp8 only so).
@@ -268,7 +266,7 @@ case(id="own_linear_xwt_fp8_4096", repo="own", path="transposed_dots.py",
      signature="*fp8e4nv:16, *fp8e4nv:16, *fp16:16, i32:16, i32:16, "
      "i32:16, i32:16, i32:16, i32:16, 128, 128, 128",
      num_warps=8, num_stages=3, grid=(cdiv(_MM, 128), cdiv(_MM, 128)),
-     args=_linear_fp8_args, atol=0.5, rtol=1e-2)
+     args=_linear_args("float8_e4m3fn"), atol=0.5, rtol=1e-2)
 
 _TOPK_ROWS = 8192
 
