@@ -196,13 +196,8 @@ case(id="tutorial06_attention_fwd_causal", repo="triton",
 _MM = 4096
 
 
-def _matmul_args():
-    a, b = randn(_MM, _MM, dtype="float16"), randn(_MM, _MM, dtype="float16")
-    c = empty(_MM, _MM, dtype="float16")
-    return [a, b, c, _MM, _MM, _MM, *a.stride(), *b.stride(), *c.stride()]
-
-
 def _matmul_inputs(dtype):
+    """Square matmul arguments: a and b of `dtype`, c fp16, all strides."""
     def make():
         a, b = randn(_MM, _MM, dtype=dtype), randn(_MM, _MM, dtype=dtype)
         c = empty(_MM, _MM, dtype="float16")
@@ -235,7 +230,7 @@ case(id="tutorial09_matmul_fp16_4096", repo="triton",
      signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
      "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 128, 64, 8",
      num_warps=8, num_stages=3, grid=(cdiv(_MM, 128) ** 2,),
-     args=_matmul_args, atol=0.1, rtol=1e-2)
+     args=_matmul_inputs("float16"), atol=0.1, rtol=1e-2)
 
 
 # --- Written here (bench/own, repo "own") in the libraries' styles ---------

@@ -251,6 +251,36 @@ warpgroupDescriptor(OpBuilder &b, Location loc,
   return LLVM::OrOp::create(b, loc, start, constant(fixed));
 }
 
+/// Emits `text` (PTX with side effects) whose results are the fp32
+/// accumulators `acc`, each tied to its input: operands $0.. are the
+/// results, then `inputs` (with `inputConstraints`, one comma-led
+/// constraint each), then the accumulators. Returns the new accumulators.
+static SmallVector<Value> emitTiedAccumulatorAsm(OpBuilder &b, Location loc,
+                                                 StringRef text,
+                                                 ValueRange inputs,
+                                                 StringRef inputConstraints,
+                                                 ArrayRef<Value> acc) {
+  std::string constraints;
+  for (unsigned i = 0; i < acc.size(); ++i)
+    constraints += (i ? ",=f" : "=f");
+  constraints += inputConstraints;
+  for (unsigned i = 0; i < acc.size(); ++i)
+    constraints += "," + std::to_string(i);
+  SmallVector<Value> operands(inputs);
+  llvm::append_range(operands, acc);
+  auto resultType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(acc.size(), b.getF32Type()));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, resultType, operands, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  SmallVector<Value> result;
+  for (unsigned i = 0; i < acc.size(); ++i)
+    result.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getRes(), i));
+  return result;
+}
+
 SmallVector<Value>
 NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
                                    unsigned n, const WarpgroupOperand &a,
@@ -264,11 +294,8 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
                                                   : "k32.f32.e5m2.e5m2";
   std::string text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
                      types.str() + " {";
-  std::string constraints;
-  for (unsigned i = 0; i < count; ++i) {
+  for (unsigned i = 0; i < count; ++i)
     text += (i ? ", $" : "$") + std::to_string(i);
-    constraints += (i ? ",=f" : "=f");
-  }
   // Accumulate onto D (scale-d 1), no negation; for 16-bit elements A as
   // stored (K-major: 0) unless in registers (no transpose operand), B
   // transposed when its rows run along N (tf32 takes no transpose operands:
@@ -276,6 +303,7 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
   // registers), B's descriptor, then the accumulators, each tied to its
   // result.
   bool transposable = elem.getIntOrFloatBitWidth() == 16;
+  std::string constraints;
   SmallVector<Value> inputs;
   unsigned next = count;
   if (a.registers.empty()) {
@@ -300,21 +328,8 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
   text += ";";
   constraints += ",l";
   inputs.push_back(warpgroupDescriptor(b, loc, bOperand));
-  for (unsigned i = 0; i < count; ++i) {
-    constraints += "," + std::to_string(i);
-    inputs.push_back(acc[i]);
-  }
-  auto resultType = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(count, b.getF32Type()));
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, resultType, inputs, text, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-      ArrayAttr());
-  SmallVector<Value> result;
-  for (unsigned i = 0; i < count; ++i)
-    result.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getRes(), i));
-  return result;
+  return emitTiedAccumulatorAsm(b, loc, text, inputs, constraints,
+                                acc.take_front(count));
 }
 
 void NVIDIATargetInfo::commitWarpgroupMma(OpBuilder &b, Location loc) const {
@@ -324,25 +339,7 @@ void NVIDIATargetInfo::commitWarpgroupMma(OpBuilder &b, Location loc) const {
 SmallVector<Value>
 NVIDIATargetInfo::waitWarpgroupMma(OpBuilder &b, Location loc, unsigned pending,
                                    ArrayRef<Value> acc) const {
-  // Each accumulator passes through the wait, tied to itself.
-  std::string constraints;
-  for (unsigned i = 0; i < acc.size(); ++i)
-    constraints += (i ? ",=f" : "=f");
-  for (unsigned i = 0; i < acc.size(); ++i)
-    constraints += "," + std::to_string(i);
-  SmallVector<Type> types(acc.size(), b.getF32Type());
-  Type resultType =
-      acc.empty() ? Type(LLVM::LLVMVoidType::get(b.getContext()))
-                  : LLVM::LLVMStructType::getLiteral(b.getContext(), types);
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, acc.empty() ? TypeRange() : TypeRange(resultType), acc,
-      "wgmma.wait_group.sync.aligned " + std::to_string(pending) + ";",
-      constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-      ArrayAttr());
-  SmallVector<Value> result;
-  for (unsigned i = 0; i < acc.size(); ++i)
-    result.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getRes(), i));
-  return result;
+  return emitTiedAccumulatorAsm(
+      b, loc, "wgmma.wait_group.sync.aligned " + std::to_string(pending) + ";",
+      {}, "", acc);
 }
