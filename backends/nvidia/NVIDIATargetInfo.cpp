@@ -459,6 +459,82 @@ void NVIDIATargetInfo::populateMathPatterns(const LLVMTypeConverter &converter,
   populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/10);
 }
 
+/// The PTX name of fp8 type `type` in a conversion instruction ("e4m3" or
+/// "e5m2"), or empty for a kind PTX does not convert.
+static StringRef ptxFp8Name(FloatType type) {
+  if (isa<Float8E4M3FNType>(type))
+    return "e4m3";
+  if (isa<Float8E5M2Type>(type))
+    return "e5m2";
+  return "";
+}
+
+/// Calls NVVM intrinsic `name` on `args`, with one result of `type`.
+static Value callIntrinsic(OpBuilder &b, Location loc, Type type,
+                           StringRef name, ValueRange args) {
+  return LLVM::CallIntrinsicOp::create(b, loc, type, b.getStringAttr(name),
+                                       args)
+      .getResult(0);
+}
+
+std::optional<SmallVector<Value>>
+NVIDIATargetInfo::truncateToFp8(OpBuilder &b, Location loc,
+                                ArrayRef<Value> values, FloatType dst) const {
+  StringRef kind = ptxFp8Name(dst);
+  if (computeCapability < 89 || kind.empty())
+    return std::nullopt;
+  // cvt.rn.satfinite.{e4m3,e5m2}x2.f32 converts two floats at once, the
+  // first into the high byte; an odd last one is paired with itself.
+  std::string name = ("llvm.nvvm.ff.to." + kind + "x2.rn").str();
+  Type i8 = b.getI8Type(), i16 = b.getI16Type();
+  SmallVector<Value> bytes;
+  for (size_t i = 0; i < values.size(); i += 2) {
+    Value low = values[i];
+    Value high = i + 1 < values.size() ? values[i + 1] : low;
+    Value pair = callIntrinsic(b, loc, i16, name, {high, low});
+    bytes.push_back(LLVM::TruncOp::create(b, loc, i8, pair));
+    if (i + 1 < values.size())
+      bytes.push_back(LLVM::TruncOp::create(
+          b, loc, i8,
+          LLVM::LShrOp::create(
+              b, loc, pair,
+              LLVM::ConstantOp::create(b, loc, i16, b.getI16IntegerAttr(8)))));
+  }
+  return bytes;
+}
+
+std::optional<SmallVector<Value>>
+NVIDIATargetInfo::extendFromFp8(OpBuilder &b, Location loc,
+                                ArrayRef<Value> values, FloatType src) const {
+  StringRef kind = ptxFp8Name(src);
+  if (computeCapability < 89 || kind.empty())
+    return std::nullopt;
+  // cvt.rn.f16x2.{e4m3,e5m2}x2 widens two bytes to two halves exactly; the
+  // halves widen to f32 exactly.
+  std::string name = ("llvm.nvvm." + kind + "x2.to.f16x2.rn").str();
+  Type i16 = b.getI16Type(), f32 = b.getF32Type();
+  auto halves = VectorType::get({2}, b.getF16Type());
+  SmallVector<Value> floats;
+  for (size_t i = 0; i < values.size(); i += 2) {
+    Value pair = LLVM::ZExtOp::create(b, loc, i16, values[i]);
+    if (i + 1 < values.size()) {
+      Value high = LLVM::ShlOp::create(
+          b, loc, LLVM::ZExtOp::create(b, loc, i16, values[i + 1]),
+          LLVM::ConstantOp::create(b, loc, i16, b.getI16IntegerAttr(8)));
+      pair = LLVM::OrOp::create(b, loc, pair, high);
+    }
+    Value wide = callIntrinsic(b, loc, halves, name, {pair});
+    for (size_t j = 0; j < 2 && i + j < values.size(); ++j) {
+      Value half = LLVM::ExtractElementOp::create(
+          b, loc, wide,
+          LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                   b.getI32IntegerAttr(j)));
+      floats.push_back(LLVM::FPExtOp::create(b, loc, f32, half));
+    }
+  }
+  return floats;
+}
+
 void NVIDIATargetInfo::markKernel(LLVM::LLVMFuncOp func,
                                   unsigned threadsPerBlock) const {
   Builder b(func.getContext());

@@ -59,6 +59,15 @@ public:
   void markKernel(mlir::LLVM::LLVMFuncOp func,
                   unsigned threadsPerBlock) const override;
 
+  std::optional<llvm::SmallVector<mlir::Value>>
+  truncateToFp8(mlir::OpBuilder &b, mlir::Location loc,
+                llvm::ArrayRef<mlir::Value> values,
+                mlir::FloatType dst) const override;
+  std::optional<llvm::SmallVector<mlir::Value>>
+  extendFromFp8(mlir::OpBuilder &b, mlir::Location loc,
+                llvm::ArrayRef<mlir::Value> values,
+                mlir::FloatType src) const override;
+
   // NVIDIAMatrixInstructions.cpp: mma.sync on sm_80 and later, ldmatrix
   // on sm_75 and later.
   std::optional<MatrixInstruction>

@@ -228,6 +228,26 @@ public:
   waitWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc, unsigned pending,
                    llvm::ArrayRef<mlir::Value> acc) const;
 
+  /// `values` (f32 registers) converted to the fp8 type `dst` (i8
+  /// registers), rounded to nearest even and saturated to the largest finite
+  /// value, with the target's conversion instructions; std::nullopt where the
+  /// target has none for `dst` (code generation then converts in software,
+  /// with the same results). The default has none.
+  virtual std::optional<llvm::SmallVector<mlir::Value>>
+  truncateToFp8(mlir::OpBuilder &b, mlir::Location loc,
+                llvm::ArrayRef<mlir::Value> values, mlir::FloatType dst) const {
+    return std::nullopt;
+  }
+
+  /// `values` (i8 registers holding the fp8 type `src`) converted exactly to
+  /// f32 with the target's instructions; std::nullopt where it has none. The
+  /// default has none.
+  virtual std::optional<llvm::SmallVector<mlir::Value>>
+  extendFromFp8(mlir::OpBuilder &b, mlir::Location loc,
+                llvm::ArrayRef<mlir::Value> values, mlir::FloatType src) const {
+    return std::nullopt;
+  }
+
   /// The symbol of math library function `name` (libdevice's name without
   /// prefix or type suffix: "erfinv") for elements of `type`, in the library
   /// the backend links in; empty when the library has none. The default

@@ -20,6 +20,7 @@
 #include "compiler/Conversion/TKCGPUToLLVM/AtomicLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/DotLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/ElementwiseLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/Fp8Lowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/IndexingLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutConversionLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
@@ -129,6 +130,9 @@ struct ConvertTKCGPUToLLVMPass
           } else if (isa<GatherOp, HistogramOp>(op)) {
             if (isIndexingOpLowerable(op, reason))
               return WalkResult::advance();
+          } else if (isa<FpToFpOp>(op)) {
+            if (isFpToFpLowerable(op, reason))
+              return WalkResult::advance();
           } else if (isa<TransOp, ReshapeOp, JoinOp, SplitOp>(op)) {
             if (isShapeOpLowerable(op, reason))
               return WalkResult::advance();
@@ -204,6 +208,7 @@ struct ConvertTKCGPUToLLVMPass
     populateDotLoweringPatterns(converter, *info, patterns);
     populateShapeLoweringPatterns(converter, *info, patterns);
     populateIndexingLoweringPatterns(converter, *info, patterns);
+    populateFp8LoweringPatterns(converter, *info, patterns);
     info->populateMathPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

@@ -103,3 +103,14 @@ module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %a : f16
   }
 }
+
+// -----
+
+// Narrowing to fp8 rounds to nearest even only.
+module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @fp8_rtz(%x: f32) -> f8E4M3FN {
+    // expected-error @+1 {{code generation does not support 'tkc.fp_to_fp' to f8E4M3FN with rounding mode 'rtz' (fp8 conversions round to nearest even) yet}}
+    %y = tkc.fp_to_fp %x, rounding = rtz : f32 -> f8E4M3FN
+    return %y : f8E4M3FN
+  }
+}
