@@ -181,6 +181,17 @@ static std::optional<Obj> lowerAbs(BuiltinCall &c) {
   if (!x)
     return std::nullopt;
   const DType &e = x->type.elem;
+  if (e.isFP8()) {
+    // No fp8 arithmetic: clear the sign bit, as Triton does.
+    TType bytes = x->type.withElem(DType(DK::I8));
+    auto i = c.cg.cast(*x, bytes.elem, c.l, /*bitcast=*/true);
+    if (!i)
+      return std::nullopt;
+    Obj mask = c.cg.constantInt(bytes, 0x7f, c.l);
+    Obj cleared = Obj::tensor(
+        arith::AndIOp::create(c.b, c.L, i->value, mask.value), bytes);
+    return c.cg.cast(cleared, e, c.l, /*bitcast=*/true);
+  }
   if (e.isFloat())
     return Obj::tensor(math::AbsFOp::create(c.b, c.L, x->value), x->type);
   if (e.isSigned())

@@ -6,6 +6,7 @@
 # RUN: tkc compile %s --kernel debugging --signature '*fp32, i32' --emit=ttir --debug | FileCheck %s --check-prefix=DEBUG
 # RUN: tkc compile %s --kernel debugging --signature '*fp32, i32' --emit=ttir | FileCheck %s --check-prefix=NODEBUG
 # RUN: tkc compile %s --kernel loop_hint --signature '*fp32, i32, i32' --emit=ttir | FileCheck %s --check-prefix=LOOPHINT
+# RUN: tkc compile %s --kernel fp8_ops --signature '*fp8e4nv, *fp32' --emit=ttir | FileCheck %s --check-prefix=FP8
 # A kernel per group of language constructs, each checked in the IR.
 import triton
 import triton.language as tl
@@ -223,3 +224,18 @@ def loop_hint(a_ptr, lda, n):
         acc += tl.load(a_ptrs)
         a_ptrs += lda
     tl.store(a_ptr + tl.arange(0, 64), acc)
+
+
+# fp8 has no arithmetic: tl.abs clears the sign bit of the bytes; .to()
+# converts through tkc.fp_to_fp, rounding to nearest even when narrowing.
+# FP8: %[[BYTES:.*]] = arith.bitcast %{{.*}} : tensor<64xf8E4M3FN> to tensor<64xi8>
+# FP8: %[[ABS:.*]] = arith.andi %[[BYTES]], %{{.*}} : tensor<64xi8>
+# FP8: arith.bitcast %[[ABS]] : tensor<64xi8> to tensor<64xf8E4M3FN>
+# FP8: tkc.fp_to_fp %{{.*}} : tensor<64xf8E4M3FN> -> tensor<64xf32>
+# FP8: tkc.fp_to_fp %{{.*}}, rounding = rtne : tensor<64xf32> -> tensor<64xf8E4M3FN>
+@triton.jit
+def fp8_ops(q_ptr, f_ptr):
+    offs = tl.arange(0, 64)
+    q = tl.abs(tl.load(q_ptr + offs))
+    tl.store(f_ptr + offs, q.to(tl.float32))
+    tl.store(q_ptr + offs, (tl.load(f_ptr + offs) * 2).to(tl.float8e4nv))
