@@ -101,7 +101,8 @@ Value AMDTargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
 }
 
 Value AMDTargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
-                                Type type, Value pred, Value other) const {
+                                Type type, Value pred, Value other,
+                                const CacheHints &) const {
   int64_t align = bytesOf(type);
   if (!pred)
     return LLVM::LoadOp::create(b, loc, type, ptr, align);
@@ -126,7 +127,8 @@ Value AMDTargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
 }
 
 void AMDTargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr,
-                                Value value, Value pred) const {
+                                Value value, Value pred,
+                                const CacheHints &) const {
   Type type = value.getType();
   int64_t align = bytesOf(type);
   if (!pred) {

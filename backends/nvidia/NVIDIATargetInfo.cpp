@@ -127,8 +127,49 @@ Value NVIDIATargetInfo::warpUniform(OpBuilder &b, Location loc,
                               i32(0x1f), NVVM::ShflKind::idx, UnitAttr());
 }
 
+/// PTX's cache qualifiers of a global load or store (`load`) for `hints`:
+/// volatile, else the cache operator, else the L1 eviction priority (PTX
+/// takes at most one of these; operators the access has not are dropped).
+static std::string cacheQualifiers(const ::tkc::TargetInfo::CacheHints &hints,
+                                   bool load) {
+  using Op = ::tkc::TargetInfo::CacheHints::Operator;
+  using Eviction = ::tkc::TargetInfo::CacheHints::Eviction;
+  if (load && hints.isVolatile)
+    return "";
+  switch (hints.op) {
+  case Op::CA:
+    if (load)
+      return ".ca";
+    break;
+  case Op::CG:
+    return ".cg";
+  case Op::CS:
+    return ".cs";
+  case Op::CV:
+    if (load)
+      return ".cv";
+    break;
+  case Op::WB:
+    if (!load)
+      return ".wb";
+    break;
+  case Op::WT:
+    if (!load)
+      return ".wt";
+    break;
+  case Op::None:
+    break;
+  }
+  if (hints.eviction == Eviction::First)
+    return ".L1::evict_first";
+  if (hints.eviction == Eviction::Last)
+    return ".L1::evict_last";
+  return "";
+}
+
 Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
-                                   Type type, Value pred, Value other) const {
+                                   Type type, Value pred, Value other,
+                                   const CacheHints &hints) const {
   WordShape shape = wordShapeOf(type);
   unsigned dataBits = bitsOf(type);
   Type wordType = b.getIntegerType(shape.bits);
@@ -175,7 +216,9 @@ Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
     operands.push_back(word);
     constraints += std::string(",") + shape.constraint;
   }
-  text += guard + "ld.global" + accessSuffix(shape, dataBits) + " " +
+  text += guard + (hints.isVolatile ? "ld.volatile.global" : "ld.global") +
+          cacheQualifiers(hints, /*load=*/true) +
+          accessSuffix(shape, dataBits) + " " +
           operandList(0, shape.count) + ", [ $" + std::to_string(shape.count) +
           " + 0 ];";
   Type resultType =
@@ -209,7 +252,8 @@ Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
 }
 
 void NVIDIATargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr,
-                                   Value value, Value pred) const {
+                                   Value value, Value pred,
+                                   const CacheHints &hints) const {
   Type type = value.getType();
   WordShape shape = wordShapeOf(type);
   unsigned dataBits = bitsOf(type);
@@ -241,7 +285,9 @@ void NVIDIATargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr,
     constraints += ",b";
     guard = "@$" + std::to_string(shape.count + 1) + " ";
   }
-  std::string text = guard + "st.global" + accessSuffix(shape, dataBits) +
+  std::string text = guard + "st.global" +
+                     cacheQualifiers(hints, /*load=*/false) +
+                     accessSuffix(shape, dataBits) +
                      " [ $" + std::to_string(shape.count) + " + 0 ], " +
                      operandList(0, shape.count) + ";";
   LLVM::InlineAsmOp::create(b, loc, TypeRange(), operands, text, constraints,

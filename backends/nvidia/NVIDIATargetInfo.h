@@ -41,9 +41,11 @@ public:
                          mlir::Value value, unsigned laneMask) const override;
   mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Value ptr, mlir::Type type, mlir::Value pred,
-                         mlir::Value other) const override;
+                         mlir::Value other,
+                         const CacheHints &hints) const override;
   void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
-                   mlir::Value value, mlir::Value pred) const override;
+                   mlir::Value value, mlir::Value pred,
+                   const CacheHints &hints) const override;
   mlir::Value atomicRMW(mlir::OpBuilder &b, mlir::Location loc,
                         mlir::LLVM::AtomicBinOp op, mlir::Value ptr,
                         mlir::Value value, mlir::LLVM::AtomicOrdering ordering,

@@ -65,17 +65,32 @@ public:
     return value;
   }
 
+  /// What a global access asks of the caches: Triton's cache_modifier,
+  /// eviction_policy and volatile=. A target honours what it can express and
+  /// ignores the rest (they never change results, volatile aside).
+  struct CacheHints {
+    /// The cache operator (".ca", ".cg", ... in Triton's spelling).
+    enum class Operator { None, CA, CG, CS, CV, WB, WT };
+    /// The L1 eviction priority.
+    enum class Eviction { Normal, First, Last };
+    Operator op = Operator::None;
+    Eviction eviction = Eviction::Normal;
+    /// A load that must reach memory each time (flag polling).
+    bool isVolatile = false;
+  };
+
   /// Loads a value of `type` (a scalar or a vector of at most 16 bytes)
   /// from global `ptr` if `pred` (i1, may be null for "always") holds; the
   /// result is `other` (a value of `type`; null: zero) where it does not.
   virtual mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc,
                                  mlir::Value ptr, mlir::Type type,
-                                 mlir::Value pred, mlir::Value other) const = 0;
+                                 mlir::Value pred, mlir::Value other,
+                                 const CacheHints &hints) const = 0;
   /// Stores `value` (a scalar or a vector of at most 16 bytes) to global
   /// `ptr` if `pred` (i1, may be null) holds.
   virtual void storeGlobal(mlir::OpBuilder &b, mlir::Location loc,
-                           mlir::Value ptr, mlir::Value value,
-                           mlir::Value pred) const = 0;
+                           mlir::Value ptr, mlir::Value value, mlir::Value pred,
+                           const CacheHints &hints) const = 0;
 
   /// The scopes of atomics, as Triton names them.
   enum class AtomicScope { Gpu, Cta, Sys };

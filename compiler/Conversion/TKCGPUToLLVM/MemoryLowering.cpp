@@ -42,6 +42,43 @@ struct BarrierLowering : public TargetPattern<BarrierOp> {
   }
 };
 
+/// The cache hints of tkc.load or tkc.store `op`.
+template <typename Op> ::tkc::TargetInfo::CacheHints cacheHintsOf(Op op) {
+  using Hints = ::tkc::TargetInfo::CacheHints;
+  Hints hints;
+  if (std::optional<CacheModifier> cache = op.getCache()) {
+    switch (*cache) {
+    case CacheModifier::none:
+      break;
+    case CacheModifier::ca:
+      hints.op = Hints::Operator::CA;
+      break;
+    case CacheModifier::cg:
+      hints.op = Hints::Operator::CG;
+      break;
+    case CacheModifier::cs:
+      hints.op = Hints::Operator::CS;
+      break;
+    case CacheModifier::cv:
+      hints.op = Hints::Operator::CV;
+      break;
+    case CacheModifier::wb:
+      hints.op = Hints::Operator::WB;
+      break;
+    case CacheModifier::wt:
+      hints.op = Hints::Operator::WT;
+      break;
+    }
+  }
+  if (std::optional<EvictionPolicy> evict = op.getEvict()) {
+    if (*evict == EvictionPolicy::evict_first)
+      hints.eviction = Hints::Eviction::First;
+    else if (*evict == EvictionPolicy::evict_last)
+      hints.eviction = Hints::Eviction::Last;
+  }
+  return hints;
+}
+
 struct LoadLowering : public TargetPattern<LoadOp> {
   using TargetPattern::TargetPattern;
   LogicalResult
@@ -62,6 +99,8 @@ struct LoadLowering : public TargetPattern<LoadOp> {
       others = registersOf(rewriter, loc, op.getOther(), adaptor.getOther());
     unsigned vec = vectorWidthOf(op);
     Type access = accessType(elem, vec);
+    ::tkc::TargetInfo::CacheHints hints = cacheHintsOf(op);
+    hints.isVolatile = op.getIsVolatile();
     SmallVector<Value> values;
     for (unsigned i = 0; i < ptrs.size(); i += vec) {
       // A vector's mask is uniform (coalescing vectorizes only where the
@@ -71,7 +110,7 @@ struct LoadLowering : public TargetPattern<LoadOp> {
       if (pred && !others.empty())
         other = packAccess(rewriter, loc, ArrayRef(others).slice(i, vec));
       Value loaded =
-          target.loadGlobal(rewriter, loc, ptrs[i], access, pred, other);
+          target.loadGlobal(rewriter, loc, ptrs[i], access, pred, other, hints);
       llvm::append_range(values, unpackAccess(rewriter, loc, loaded, vec));
     }
     replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
@@ -101,11 +140,12 @@ struct StoreLowering : public TargetPattern<StoreOp> {
                          .getResult()};
     }
     unsigned vec = vectorWidthOf(op);
+    ::tkc::TargetInfo::CacheHints hints = cacheHintsOf(op);
     for (unsigned i = 0; i < ptrs.size(); i += vec)
       target.storeGlobal(
           rewriter, loc, ptrs[i],
           packAccess(rewriter, loc, ArrayRef(values).slice(i, vec)),
-          masks.empty() ? Value() : masks[i]);
+          masks.empty() ? Value() : masks[i], hints);
     rewriter.eraseOp(op);
     return success();
   }

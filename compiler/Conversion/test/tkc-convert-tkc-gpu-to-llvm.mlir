@@ -79,6 +79,36 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
 
 // -----
 
+// Cache hints become PTX qualifiers (PTX takes one of volatile, a cache
+// operator or an L1 eviction priority, in that order of precedence); an
+// operator the access has not (.wb on a load) is dropped. AMD ignores them.
+#a = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [WAVE], warpsPerCTA = [WARPS], order = [0]}>
+module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
+  // CHECK-LABEL: llvm.func @cache_hints
+  // CUDA: ld.global.cg.v4.b32
+  // CUDA: ld.global.L1::evict_first.v4.b32
+  // CUDA: ld.volatile.global.v4.b32
+  // CUDA: ld.global.v4.b32
+  // CUDA: st.global.cs.v4.b32
+  // CUDA: st.global.L1::evict_last.v4.b32
+  // HIP-COUNT-4: llvm.load
+  // HIP-COUNT-2: llvm.store
+  func.func @cache_hints(%p: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}) {
+    %r = tkc.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #a>
+    %s = tkc.splat %p : tensor<512x!tkc.ptr<f32>, #a>
+    %ptrs = tkc.addptr %s, %r : tensor<512x!tkc.ptr<f32>, #a>, tensor<512xi32, #a>
+    %a = tkc.load %ptrs cache = cg evict = evict_first : tensor<512x!tkc.ptr<f32>, #a>
+    %b = tkc.load %ptrs evict = evict_first : tensor<512x!tkc.ptr<f32>, #a>
+    %c = tkc.load %ptrs cache = cg volatile : tensor<512x!tkc.ptr<f32>, #a>
+    %d = tkc.load %ptrs cache = wb : tensor<512x!tkc.ptr<f32>, #a>
+    tkc.store %ptrs, %a cache = cs evict = evict_first : tensor<512x!tkc.ptr<f32>, #a>
+    tkc.store %ptrs, %b evict = evict_last : tensor<512x!tkc.ptr<f32>, #a>
+    return
+  }
+}
+
+// -----
+
 // A bound of unknown divisibility makes the mask vary within 4 elements:
 // one 4-byte access per element.
 #a = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [WAVE], warpsPerCTA = [WARPS], order = [0]}>
