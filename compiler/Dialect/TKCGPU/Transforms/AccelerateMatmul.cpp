@@ -5,7 +5,8 @@
 // instruction's layouts (the accumulator's for its result, the dot_op ones
 // for its operands), with conversions from and back to the layouts it had.
 // Of several instructions (AMD's 32x32 and 16x16 MFMA) it takes the
-// largest whose tiles give each warp one of its own.
+// largest whose tiles give each warp one of its own. fp8 operands the
+// target cannot multiply are widened to f16 first.
 // The target's answer comes from its TargetInfo; the layout of each
 // instruction family is the tkc_gpu dialect's.
 //
@@ -74,8 +75,49 @@ struct AccelerateMatmulPass
     unsigned numWarps = getModuleUInt(module, TKCGPUDialect::kNumWarps);
     SmallVector<DotOp> dots;
     module.walk([&](DotOp dot) { dots.push_back(dot); });
-    for (DotOp dot : dots)
+    for (DotOp dot : dots) {
+      widenFp8Operands(dot, *info);
       accelerate(dot, *info, numWarps);
+    }
+  }
+
+  /// Widens `dot`'s OCP fp8 operands to f16 (exactly) where the target has no
+  /// matrix instruction that takes them, as Triton does: AMD's gfx942
+  /// multiplies only the FNUZ fp8 kinds, sm_80 none. Its f16 instructions,
+  /// or the FMA lowering, take the dot then.
+  void widenFp8Operands(DotOp dot, const ::tkc::TargetInfo &info) {
+    // The OCP kinds, which every target converts (tkc.fp_to_fp).
+    auto isFp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+    Type aElem = getElementTypeOrSelf(dot.getA().getType());
+    Type bElem = getElementTypeOrSelf(dot.getB().getType());
+    if (!isFp8(aElem) && !isFp8(bElem))
+      return;
+    if (!info
+             .getMatrixInstructions(
+                 aElem, bElem, getElementTypeOrSelf(dot.getType()),
+                 dot.getInputPrecision() == InputPrecision::tf32)
+             .empty())
+      return;
+    OpBuilder b(dot);
+    for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
+      auto type = cast<RankedTensorType>(operand->get().getType());
+      if (!isFp8(type.getElementType()))
+        continue;
+      // Widened before the conversion to the FMA operand layout, if any, so
+      // that accelerate() looks through that conversion as before.
+      Value source = operand->get();
+      auto convert = source.getDefiningOp<ConvertLayoutOp>();
+      if (convert)
+        source = convert.getSrc();
+      auto sourceType = cast<RankedTensorType>(source.getType());
+      Value wide = FpToFpOp::create(b, dot.getLoc(),
+                                    sourceType.clone(b.getF16Type()), source,
+                                    /*rounding=*/RoundingModeAttr());
+      if (convert)
+        wide = ConvertLayoutOp::create(b, dot.getLoc(),
+                                       type.clone(b.getF16Type()), wide);
+      operand->set(wide);
+    }
   }
 
   /// Moves `dot` onto the target's matrix instruction, if it has one.

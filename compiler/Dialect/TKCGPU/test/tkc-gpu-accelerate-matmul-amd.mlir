@@ -95,16 +95,31 @@ func.func @fp8(%x: tensor<64x32xf8E4M3FNUZ>, %y: tensor<32x64xf8E4M3FNUZ>, %u: t
 // -----
 
 // What MFMA does not compute stays on multiply-adds: fp16 accumulators
-// (MFMA accumulates in fp32), OCP fp8 (gfx942's fp8 is FNUZ), and shapes
-// that hold no 16x16 block.
+// (MFMA accumulates in fp32) and shapes that hold no 16x16 block.
 // CHECK-LABEL: func.func @unsupported
 // CHECK-NOT: amd_mfma
 // CHECK: tkc.dot {{.*}} -> tensor<64x64xf16, #blocked
-// CHECK: tkc.dot {{.*}} -> tensor<64x64xf32, #blocked
 // CHECK: tkc.dot {{.*}} -> tensor<8x32xf32, #blocked
-func.func @unsupported(%x: tensor<64x32xf16>, %y: tensor<32x64xf16>, %h: tensor<64x64xf16>, %p: tensor<64x32xf8E4M3FN>, %q: tensor<32x64xf8E4M3FN>, %z: tensor<64x64xf32>, %s: tensor<8x16xf16>, %t: tensor<16x32xf16>, %w: tensor<8x32xf32>) -> (tensor<64x64xf16>, tensor<64x64xf32>, tensor<8x32xf32>) {
+func.func @unsupported(%x: tensor<64x32xf16>, %y: tensor<32x64xf16>, %h: tensor<64x64xf16>, %s: tensor<8x16xf16>, %t: tensor<16x32xf16>, %w: tensor<8x32xf32>) -> (tensor<64x64xf16>, tensor<8x32xf32>) {
   %d = tkc.dot %x, %y, %h : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf16>
-  %e = tkc.dot %p, %q, %z : tensor<64x32xf8E4M3FN> * tensor<32x64xf8E4M3FN> -> tensor<64x64xf32>
   %f = tkc.dot %s, %t, %w : tensor<8x16xf16> * tensor<16x32xf16> -> tensor<8x32xf32>
-  return %d, %e, %f : tensor<64x64xf16>, tensor<64x64xf32>, tensor<8x32xf32>
+  return %d, %f : tensor<64x64xf16>, tensor<8x32xf32>
+}
+
+// -----
+
+// OCP fp8 (Triton's float8e4nv): CDNA's MFMA takes only the FNUZ kinds, so
+// the operands widen to f16 (exactly) and the dot takes the f16 MFMA.
+// CHECK-DAG: #[[MFMA:.*]] = #tkc_gpu.amd_mfma<{warpsPerCTA = [2, 2], instrShape = [32, 32]}>
+// CHECK-DAG: #[[A:.*]] = #tkc_gpu.dot_op<{opIdx = 0, parent = #[[MFMA]], kWidth = 4}>
+// CHECK-LABEL: func.func @ocp_fp8
+// CHECK-SAME: (%[[X:.*]]: tensor<64x32xf8E4M3FN, #[[DA:blocked[0-9]*]]>, %[[Y:.*]]: tensor<32x64xf8E4M3FN, #[[DB:blocked[0-9]*]]>
+// CHECK: %[[XH:.*]] = tkc.fp_to_fp %[[X]] : tensor<64x32xf8E4M3FN, #[[DA]]> -> tensor<64x32xf16, #[[DA]]>
+// CHECK: %[[YH:.*]] = tkc.fp_to_fp %[[Y]] : tensor<32x64xf8E4M3FN, #[[DB]]> -> tensor<32x64xf16, #[[DB]]>
+// CHECK: %[[XA:.*]] = tkc_gpu.convert_layout %[[XH]] : tensor<64x32xf16, #[[DA]]> -> tensor<64x32xf16, #[[A]]>
+// CHECK: %[[YB:.*]] = tkc_gpu.convert_layout %[[YH]]
+// CHECK: tkc.dot %[[XA]], %[[YB]], %{{.*}} : tensor<64x32xf16, #[[A]]> * {{.*}} -> tensor<64x64xf32, #[[MFMA]]>
+func.func @ocp_fp8(%x: tensor<64x32xf8E4M3FN>, %y: tensor<32x64xf8E4M3FN>, %z: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %d = tkc.dot %x, %y, %z : tensor<64x32xf8E4M3FN> * tensor<32x64xf8E4M3FN> -> tensor<64x64xf32>
+  return %d : tensor<64x64xf32>
 }
