@@ -111,7 +111,18 @@ const FunctionDef *Module::findFunction(llvm::StringRef name) const {
   for (const auto &f : functions)
     if (f->name == name)
       found = f.get(); // A later definition replaces an earlier one.
-  return found;
+  if (found)
+    return found;
+  // The latest alias of `name`; its function is a `def` of this module.
+  for (auto it = aliases.rbegin(); it != aliases.rend(); ++it) {
+    if (it->name != name)
+      continue;
+    for (const auto &f : functions)
+      if (f->name == it->function)
+        found = f.get();
+    return found;
+  }
+  return nullptr;
 }
 
 } // namespace tkc::frontend

@@ -540,6 +540,14 @@ struct GlobalAssign {
   ExprPtr value;
 };
 
+/// A module-level name bound to a function by a decorator applied as a
+/// call under another name (`fast_kernel = triton.jit(_kernel)`).
+struct FunctionAlias {
+  Loc loc;
+  std::string name;     ///< The name bound.
+  std::string function; ///< The name of the `def` it binds.
+};
+
 /// A parsed kernel file.
 struct Module {
   /// The file it was parsed from, as named (its SourceMgr buffer's name).
@@ -550,8 +558,12 @@ struct Module {
   std::vector<ImportBinding> imports;
   /// Module-level assignments, in source order (a later one wins).
   std::vector<GlobalAssign> globals;
+  /// Names bound to functions by decorators applied as calls, in source
+  /// order (see FunctionAlias).
+  std::vector<FunctionAlias> aliases;
 
-  /// Returns the top-level function named `name`, or null.
+  /// Returns the top-level function named `name`, or the function an alias
+  /// of that name binds, or null.
   const FunctionDef *findFunction(llvm::StringRef name) const;
 };
 

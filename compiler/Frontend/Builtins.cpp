@@ -269,6 +269,8 @@ static const std::pair<llvm::StringRef, DTypeQuery> kDTypeQueries[] = {
     {"is_uint16", isKind<DK::U16>},
     {"is_uint32", isKind<DK::U32>},
     {"is_uint64", isKind<DK::U64>},
+    {"is_block", [](const DType &) { return false; }},
+    {"is_const", [](const DType &) { return false; }},
     {"is_standard_floating",
      [](const DType &t) { return t.isFloat() && !t.isFP8(); }},
     {"is_int_signed",
@@ -294,6 +296,9 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
   BuiltinCall c(*this, fullName, call, self, l);
 
   if (fullName.starts_with("dtype.")) {
+    // A block type is no dtype of its own: it answers only is_block().
+    if (self->isBlockType())
+      return Obj::boolean(c.name == "is_block");
     auto query = findDTypeQuery(c.name);
     return Obj::boolean(query && query(self->dtype));
   }
@@ -320,13 +325,8 @@ std::optional<Obj> FunctionGen::tensorAttribute(const Obj &t,
                                                 llvm::StringRef attr, Loc l) {
   if (attr == "dtype")
     return Obj::dtypeObj(t.type.elem);
-  if (attr == "type") {
-    if (t.type.isBlock()) {
-      cg.diags.error(l, "x.type of a block is not supported; use x.dtype");
-      return std::nullopt;
-    }
-    return Obj::dtypeObj(t.type.elem);
-  }
+  if (attr == "type")
+    return Obj::blockTypeObj(t.type.elem, t.type.shape);
   if (attr == "shape") {
     std::vector<Obj> dims;
     for (int64_t d : t.type.shape)
@@ -367,9 +367,68 @@ std::optional<Obj> FunctionGen::tensorAttribute(const Obj &t,
   return std::nullopt;
 }
 
+/// The explicit mantissa bits of float dtype `d` (Triton's
+/// fp_mantissa_width).
+static int64_t mantissaWidth(const DType &d) {
+  switch (d.getKind()) {
+  case DK::FP8E5:
+  case DK::FP8E5B16:
+    return 2;
+  case DK::FP8E4NV:
+  case DK::FP8E4B8:
+  case DK::FP8E4B15:
+    return 3;
+  case DK::FP16:
+    return 10;
+  case DK::BF16:
+    return 7;
+  case DK::FP32:
+    return 23;
+  default:
+    return 52;
+  }
+}
+
 std::optional<Obj> FunctionGen::dtypeAttribute(const Obj &t,
                                                llvm::StringRef attr, Loc l) {
   const DType &d = t.dtype;
+  // Triton's `.scalar`: a block type's element type, else the type itself.
+  if (attr == "scalar")
+    return t.isBlockType() ? Obj::dtypeObj(d) : t;
+  if (t.isBlockType()) {
+    if (attr == "element_ty")
+      return Obj::dtypeObj(d);
+    if (attr == "shape") {
+      std::vector<Obj> dims;
+      for (int64_t extent : t.blockShape)
+        dims.push_back(Obj::integer(extent));
+      return Obj::tuple(std::move(dims));
+    }
+    if (attr == "numel") {
+      int64_t n = 1;
+      for (int64_t extent : t.blockShape)
+        n *= extent;
+      return Obj::integer(n);
+    }
+    if (attr == "name")
+      return Obj::string(t.describe());
+    if (findDTypeQuery(attr)) {
+      Obj m = Obj::named(Obj::Kind::Method, "dtype." + attr.str());
+      m.self = std::make_shared<Obj>(t);
+      return m;
+    }
+    cg.diags.error(l, t.describe() + " has no attribute '" + attr +
+                          "' (tkc supports element_ty, scalar, shape, numel, "
+                          "name and is_block())");
+    return std::nullopt;
+  }
+  // The type of a block pointer: a pointer to a block type.
+  if (t.pointerToBlock && attr == "element_ty")
+    return Obj::blockTypeObj(d.getPointee(), t.blockShape);
+  if (attr == "address_space" && d.isPtr())
+    return Obj::integer(d.getAddressSpace());
+  if (attr == "fp_mantissa_width" && d.isFloat())
+    return Obj::integer(mantissaWidth(d));
   if (attr == "element_ty") {
     if (!d.isPtr()) {
       cg.diags.error(l, "dtype " + d.str() +

@@ -201,29 +201,46 @@ static std::optional<Obj> lowerAbs(BuiltinCall &c) {
   return c.error(c.fullName + " needs numbers, got " + x->type.str());
 }
 
-/// `tl.maximum(x, y)` and `tl.minimum(x, y)`.
+/// The `propagate_nan=` argument at `index`: true for
+/// tl.PropagateNan.ALL (or a string "ALL"), false for NONE or when absent.
+static std::optional<bool> propagateNan(BuiltinCall &c, size_t index) {
+  auto pn = c.args.get(index);
+  if (!pn || pn->kind == Kind::None)
+    return false;
+  if (pn->kind == Kind::Str && (pn->str == "ALL" || pn->str == "NONE"))
+    return pn->str == "ALL";
+  if (pn->kind == Kind::Int || pn->kind == Kind::Bool)
+    return pn->intValue != 0;
+  c.error("propagate_nan must be tl.PropagateNan.ALL or "
+          "tl.PropagateNan.NONE, got " +
+          pn->describe());
+  return std::nullopt;
+}
+
+/// `tl.maximum(x, y)` and `tl.minimum(x, y)`; with PropagateNan.ALL a NaN
+/// operand gives NaN, else the other operand.
 static std::optional<Obj> lowerMaximum(BuiltinCall &c) {
   if (!c.args.bind({"x", "y", "propagate_nan="}))
     return std::nullopt;
-  bool propagate = false;
-  if (auto pn = c.args.get(2)) {
-    if (pn->kind == Kind::Str)
-      propagate = pn->str == "ALL";
-    else
-      propagate = pn->isConstexpr() && c.cg.truthy(*pn);
-  }
+  auto propagate = propagateNan(c, 2);
+  if (!propagate)
+    return std::nullopt;
   return c.cg.minMax(c.name == "maximum", *c.args.raw(0), *c.args.raw(1), c.l,
-                     propagate);
+                     *propagate);
 }
 
-/// `tl.clamp(x, min, max)`.
+/// `tl.clamp(x, min, max)`: min(max(x, min), max); with PropagateNan.ALL a
+/// NaN in any operand gives NaN.
 static std::optional<Obj> lowerClamp(BuiltinCall &c) {
   if (!c.args.bind({"x", "min", "max", "propagate_nan="}))
     return std::nullopt;
-  auto lo = c.cg.minMax(true, *c.args.raw(0), *c.args.raw(1), c.l);
+  auto propagate = propagateNan(c, 3);
+  if (!propagate)
+    return std::nullopt;
+  auto lo = c.cg.minMax(true, *c.args.raw(0), *c.args.raw(1), c.l, *propagate);
   if (!lo)
     return std::nullopt;
-  return c.cg.minMax(false, *lo, *c.args.raw(2), c.l);
+  return c.cg.minMax(false, *lo, *c.args.raw(2), c.l, *propagate);
 }
 
 /// `tl.fma(x, y, z)`: x * y + z, rounded once.

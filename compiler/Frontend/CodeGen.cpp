@@ -15,6 +15,8 @@
 #include "mlir/IR/Verifier.h"
 #include "llvm/Support/Format.h"
 
+#include <cmath>
+
 namespace tkc::frontend {
 
 using Kind = Obj::Kind;
@@ -147,6 +149,16 @@ static Obj parseConstexprText(llvm::StringRef text) {
   int64_t i;
   if (!text.getAsInteger(0, i))
     return Obj::integer(i);
+  // Python's float() spellings of the special values: inf, -Infinity, nan.
+  llvm::StringRef magnitude = text;
+  bool negative = magnitude.consume_front("-");
+  if (!negative)
+    magnitude.consume_front("+");
+  if (magnitude.equals_insensitive("inf") ||
+      magnitude.equals_insensitive("infinity"))
+    return Obj::floating(negative ? -HUGE_VAL : HUGE_VAL);
+  if (magnitude.equals_insensitive("nan"))
+    return Obj::floating(std::nan(""));
   double d;
   if (!text.getAsDouble(d))
     return Obj::floating(d);

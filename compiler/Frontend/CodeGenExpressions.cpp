@@ -62,8 +62,15 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
       // alike.
       if (a.attr == "dtype")
         return Obj::dtypeObj(base->elems.front().type.elem);
+      // Triton's pointer_type(block_type): `.element_ty` is the block type.
+      if (a.attr == "type") {
+        Obj t =
+            Obj::blockTypeObj(base->elems.front().type.elem, base->blockShape);
+        t.pointerToBlock = true;
+        return t;
+      }
       cg.diags.error(a.attrLoc, "a block pointer has no attribute '" + a.attr +
-                                    "' (tkc supports dtype)");
+                                    "' (tkc supports dtype and type)");
       return std::nullopt;
     case Kind::TensorDesc:
       if (a.attr == "load" || a.attr == "store") {
@@ -267,13 +274,10 @@ std::optional<Obj> FunctionGen::evalSubscript(const SubscriptExpr &sub) {
       ++dim;
       continue;
     }
+    // As in Triton, ':' keeps a dimension and only moves on to the next:
+    // a scalar indexed with [None, :] is a block of one, not an error.
     auto *slice = llvm::dyn_cast<SliceExpr>(index.get());
     if (slice && !slice->lower && !slice->upper && !slice->step) {
-      if (dim >= cur.type.shape.size()) {
-        cg.diags.error(index->getLoc(),
-                       "too many indices for " + base->type.str());
-        return std::nullopt;
-      }
       ++dim;
       continue;
     }

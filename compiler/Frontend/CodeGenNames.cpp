@@ -153,7 +153,24 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
       return Obj::named(Kind::Builtin, "libdevice." + attr.str());
     diags.error(l, "libdevice." + attr + " is not supported by tkc yet");
     return std::nullopt;
+  } else if (base == "triton.language.extra.cuda" &&
+             llvm::is_contained(
+                 {"globaltimer", "smid", "num_threads", "num_warps"}, attr)) {
+    // NVIDIA's special registers and launch sizes: they need a hook of the
+    // target's code generation that tkc does not have yet.
+    diags.error(l, "tl.extra.cuda." + attr + "() is not supported by tkc yet");
+    return std::nullopt;
+  } else if (base.ends_with(".PropagateNan")) {
+    // Triton's enum: ALL (0xFFFF) propagates a NaN operand of
+    // tl.maximum/minimum/clamp, NONE (0) does not.
+    if (attr == "ALL")
+      return Obj::integer(0xFFFF);
+    if (attr == "NONE")
+      return Obj::integer(0);
   } else if (base.starts_with("triton.language")) {
+    if (attr == "PropagateNan" &&
+        (base == "triton.language" || base == "triton.language.core"))
+      return Obj::named(Kind::Module, path);
     if (auto dtype = DType::fromLanguageName(attr))
       return Obj::dtypeObj(*dtype);
     if (isLanguageBuiltin(attr))

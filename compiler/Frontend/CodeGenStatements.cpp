@@ -725,14 +725,16 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
     auto v = eval(*k.value);
     if (!v)
       return false;
-    if (!isRange || callee->str != "tl.range" ||
-        !llvm::is_contained({"num_stages", "loop_unroll_factor",
+    // Triton evaluates the keywords of the builtin range() and ignores
+    // them (`range(n, flatten=True)`); only tl.range's are loop hints.
+    if (callee->str == "builtins.range")
+      continue;
+    if (!llvm::is_contained({"num_stages", "loop_unroll_factor",
                              "warp_specialize", "flatten",
-                             "disallow_acc_multi_buffer"},
+                             "disallow_acc_multi_buffer", "disable_licm"},
                             k.name))
-      return cg.diags.error(
-          k.loc, "unexpected keyword argument '" + k.name + "' for " +
-                     (callee->str == "tl.range" ? "tl.range" : "range"));
+      return cg.diags.error(k.loc, "unexpected keyword argument '" + k.name +
+                                       "' for tl.range");
     if (v->kind == Kind::None)
       continue;
     auto n = cg.constInt(*v, k.loc, "tl.range's " + k.name);

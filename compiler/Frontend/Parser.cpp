@@ -436,6 +436,12 @@ private:
   void parseTopLevelDef(Module &m);
   void parseTopLevelAssign(Module &m);
   void recordGlobals(Module &m, Stmt &stmt);
+  /// Applies a module-level `f = triton.jit(f)`, `f = triton.jit(f, ...)`
+  /// or `f = triton.heuristics({...})(f)` (also autotune) to the `def` it
+  /// wraps, as the decorator it stands for, outermost first; a new name
+  /// becomes an alias of the function. False, changing nothing, for any
+  /// other statement.
+  bool applyDecoratorCall(Module &m, Stmt &stmt);
   void recordTargetAsUnknown(Module &m, const Expr &target);
 
   //===--------------------------------------------------------------------===//
@@ -721,6 +727,8 @@ void Parser::parseTopLevelConditional(Module &m) {
       bound.insert(g.name);
     for (const auto &f : taken->functions)
       bound.insert(f->name);
+    for (const FunctionAlias &a : taken->aliases)
+      bound.insert(a.name);
   }
   // Whether a branch not taken runs depends on host code that tkc does not
   // run: the names only it binds have no value a kernel can use.
@@ -744,6 +752,8 @@ void Parser::parseTopLevelConditional(Module &m) {
     m.globals.push_back(std::move(g));
   for (auto &f : taken->functions)
     m.functions.push_back(std::move(f));
+  for (FunctionAlias &a : taken->aliases)
+    m.aliases.push_back(std::move(a));
 }
 
 void Parser::parseTopLevelBlock(Module &branch) {
@@ -917,6 +927,69 @@ void Parser::parseTopLevelDef(Module &m) {
     consume();
 }
 
+/// The last name of a decorator expression: `triton.jit` -> "jit",
+/// `triton.heuristics({...})` -> "heuristics".
+static llvm::StringRef decoratorName(const Expr &e) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(&e))
+    return n->id;
+  if (auto *a = llvm::dyn_cast<AttributeExpr>(&e))
+    return a->attr;
+  if (auto *c = llvm::dyn_cast<CallExpr>(&e))
+    return decoratorName(*c->callee);
+  return "";
+}
+
+bool Parser::applyDecoratorCall(Module &m, Stmt &stmt) {
+  auto *assign = llvm::dyn_cast<AssignStmt>(&stmt);
+  if (!assign || assign->annotation || assign->targets.size() != 1)
+    return false;
+  auto *target = llvm::dyn_cast<NameExpr>(assign->targets.front().get());
+  auto *call = llvm::dyn_cast_or_null<CallExpr>(assign->value.get());
+  if (!target || !call || call->args.empty())
+    return false;
+  auto *wrapped = llvm::dyn_cast<NameExpr>(call->args.front().get());
+  if (!wrapped)
+    return false;
+  // `triton.jit(f, debug=True)` is `@triton.jit(debug=True)`;
+  // `triton.heuristics({...})(f)` is `@triton.heuristics({...})`.
+  llvm::StringRef kind = decoratorName(*call->callee);
+  bool isFactory = llvm::isa<CallExpr>(call->callee.get());
+  bool known = kind == "jit" || kind == "heuristics" || kind == "autotune";
+  // Only jit takes the function with its options (`triton.jit(f, ...)`); a
+  // decorator factory's result takes the function alone.
+  if (!known || (!isFactory && kind != "jit") ||
+      (isFactory && (call->args.size() != 1 || !call->keywords.empty())))
+    return false;
+  // The function, named by its `def` or by an earlier alias.
+  std::string function = wrapped->id;
+  for (const FunctionAlias &a : m.aliases)
+    if (a.name == wrapped->id)
+      function = a.function;
+  FunctionDef *fn = nullptr;
+  for (auto &f : m.functions)
+    if (f->name == function)
+      fn = f.get();
+  if (!fn)
+    return false;
+  ExprPtr decorator;
+  if (call->args.size() == 1 && call->keywords.empty()) {
+    decorator = std::move(call->callee);
+  } else {
+    std::vector<ExprPtr> rest;
+    for (size_t i = 1; i < call->args.size(); ++i)
+      rest.push_back(std::move(call->args[i]));
+    decorator =
+        std::make_unique<CallExpr>(call->getLoc(), std::move(call->callee),
+                                   std::move(rest), std::move(call->keywords));
+  }
+  if (isJitDecorator(*decorator))
+    fn->isJit = true;
+  fn->decorators.insert(fn->decorators.begin(), std::move(decorator));
+  if (target->id != fn->name)
+    m.aliases.push_back(FunctionAlias{target->getLoc(), target->id, fn->name});
+  return true;
+}
+
 void Parser::recordTargetAsUnknown(Module &m, const Expr &target) {
   if (auto *name = llvm::dyn_cast<NameExpr>(&target)) {
     m.globals.push_back(
@@ -987,7 +1060,8 @@ void Parser::parseTopLevelAssign(Module &m) {
   bool ok = parseSmallStatement(parsed) && atStatementEnd();
   diags.unsuppress();
   if (ok && parsed.size() == 1) {
-    recordGlobals(m, *parsed.front());
+    if (!applyDecoratorCall(m, *parsed.front()))
+      recordGlobals(m, *parsed.front());
     consumeIf(TokenKind::Semicolon);
     consumeIf(TokenKind::Newline);
     return;

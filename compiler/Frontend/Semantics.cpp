@@ -627,7 +627,8 @@ bool constEqual(const Obj &a, const Obj &b) {
   case Kind::None:
     return true;
   case Kind::DTypeObj:
-    return a.dtype == b.dtype;
+    return a.dtype == b.dtype && a.blockShape == b.blockShape &&
+           a.pointerToBlock == b.pointerToBlock;
   case Kind::Function:
     return a.function == b.function;
   case Kind::Tuple:

@@ -26,7 +26,12 @@ static bool isLiteral(llvm::StringRef text) {
   if (text.starts_with("'") || text.starts_with("\""))
     return true;
   char c = text.front();
-  return llvm::isDigit(c) || c == '-' || c == '+' || c == '.';
+  if (llvm::isDigit(c) || c == '-' || c == '+' || c == '.')
+    return true;
+  // What Python's float() reads besides numbers, as Triton's compile.py
+  // reads its constexprs: inf, infinity and nan in any case.
+  return text.equals_insensitive("inf") ||
+         text.equals_insensitive("infinity") || text.equals_insensitive("nan");
 }
 
 /// The entries of `signature`: split at the commas outside `<...>` and

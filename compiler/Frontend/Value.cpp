@@ -36,8 +36,16 @@ std::string Obj::describe() const {
     return "constexpr string '" + str + "'";
   case Kind::None:
     return "None";
-  case Kind::DTypeObj:
-    return "dtype " + dtype.str();
+  case Kind::DTypeObj: {
+    if (blockShape.empty())
+      return "dtype " + dtype.str();
+    std::string shape;
+    for (int64_t extent : blockShape)
+      shape += std::to_string(extent) + "x";
+    if (pointerToBlock)
+      return "block pointer type <" + shape + dtype.getPointee().str() + ">";
+    return "block type <" + shape + dtype.str() + ">";
+  }
   case Kind::Tuple:
     return "tuple of " + std::to_string(elems.size());
   case Kind::Function:

@@ -35,7 +35,11 @@ struct Obj {
     Bool,       ///< Python bool (constexpr).
     Str,        ///< Python string (constexpr).
     None,       ///< Python None.
-    DTypeObj,   ///< A dtype such as tl.float16.
+    DTypeObj,   ///< A dtype such as tl.float16; with a `blockShape`, the
+                ///< type of a block (Triton's block_type, `x.type`) of
+                ///< elements `dtype`; with `pointerToBlock` too, the type of
+                ///< a block pointer (`dtype` is then the pointer to its
+                ///< elements, as tkc's `p.dtype` gives it).
     Tuple,      ///< Tuple or list of objects.
     Function,   ///< A @jit function.
     Module,     ///< A module such as `triton.language` (path in `str`).
@@ -63,8 +67,12 @@ struct Obj {
   const Module *module = nullptr;
   std::shared_ptr<Obj> self;
   /// BlockPtr, TensorDesc: the shape of the block it loads and stores, and
-  /// the order of its dimensions (fastest first; BlockPtr only).
+  /// the order of its dimensions (fastest first; BlockPtr only). DTypeObj:
+  /// the shape of a block type.
   std::vector<int64_t> blockShape, order;
+  /// DTypeObj: a pointer to the block type `blockShape` of `dtype`'s
+  /// pointee (the `.type` of a block pointer).
+  bool pointerToBlock = false;
 
   static Obj tensor(mlir::Value v, TType t) {
     Obj o;
@@ -103,6 +111,17 @@ struct Obj {
     o.kind = Kind::DTypeObj;
     o.dtype = std::move(t);
     return o;
+  }
+  /// Triton's block_type of `elem` with `shape` (a dtype when `shape` is
+  /// empty).
+  static Obj blockTypeObj(DType elem, llvm::ArrayRef<int64_t> shape) {
+    Obj o = dtypeObj(std::move(elem));
+    o.blockShape.assign(shape.begin(), shape.end());
+    return o;
+  }
+  /// True for a DTypeObj that is a block type, not a dtype.
+  bool isBlockType() const {
+    return kind == Kind::DTypeObj && !blockShape.empty() && !pointerToBlock;
   }
   static Obj tuple(std::vector<Obj> elems) {
     Obj o;

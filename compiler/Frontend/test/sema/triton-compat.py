@@ -1,0 +1,191 @@
+# RUN: tkc compile %s --kernel assigned --signature '*fp32:16, 128' --emit=ttir | FileCheck %s --check-prefix=ASSIGN
+# RUN: tkc compile %s --kernel calls_assigned --signature '*fp32:16' --emit=ttir | FileCheck %s --check-prefix=CALLASSIGN
+# RUN: tkc compile %s --kernel renamed --signature '*fp32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=RENAMED
+# RUN: tkc compile %s --kernel scalar_none --signature '*i32:16, *fp32:16, i32, 16' --emit=ttir | FileCheck %s --check-prefix=NONE
+# RUN: tkc compile %s --kernel pointer_none --signature '*fp32:16, *fp32:16' --emit=ttir | FileCheck %s --check-prefix=PTRNONE
+# RUN: tkc compile %s --kernel type_attributes --signature '*fp16:16, *fp16:16, fp32, 128' --emit=ttir | FileCheck %s --check-prefix=TYPES
+# RUN: tkc compile %s --kernel range_keywords --signature '*i32:16, 8' --emit=ttir | FileCheck %s --check-prefix=RANGE
+# RUN: tkc compile %s --kernel propagate_nan --signature '*fp32:16, *fp32:16' --emit=ttir | FileCheck %s --check-prefix=NAN
+# RUN: tkc compile %s --kernel clamp_nan --signature '*fp32:16, *fp32:16, fp32, fp32' --emit=ttir | FileCheck %s --check-prefix=CLAMP
+# RUN: tkc compile %s --kernel special_floats --signature '*fp32:16, *fp32:16, -inf, inf, nan, 128' --emit=ttir | FileCheck %s --check-prefix=SPECIAL
+# RUN: tkc compile %s --kernel special_floats --signature '*fp32:16, *fp32:16, -Infinity, +INF, NaN, 128' --emit=ttir | FileCheck %s --check-prefix=SPECIAL
+# RUN: not tkc compile %s --kernel bad_propagate --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BADNAN
+# RUN: not tkc compile %s --kernel block_type_attr --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BADTYPE
+# RUN: not tkc compile %s --kernel special_register --signature '*i32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SMID
+# Constructs Triton's JIT accepts that kernel libraries use: jit applied by
+# assignment (unsloth), None-indexing of scalars, `.type` of blocks and
+# block pointers, keywords of the builtin range(), tl.PropagateNan and
+# special float constexprs in the signature.
+import triton
+import triton.language as tl
+
+
+# jit and heuristics applied as calls, as unsloth writes them.
+def assigned(X, N: tl.constexpr):
+    tl.store(X + tl.arange(0, N), 1.0)
+
+
+assigned = triton.jit(assigned)
+assigned = triton.heuristics({"N": lambda args: args["N"]})(assigned)
+# ASSIGN-LABEL: func.func @assigned(
+# ASSIGN: %[[ONE:.*]] = arith.constant dense<1.000000e+00> : tensor<128xf32>
+# ASSIGN: tkc.store %{{.*}}, %[[ONE]]
+
+
+def _helper(x):
+    return x * 2
+
+
+helper = tl.jit(_helper)
+
+
+@triton.jit
+def calls_assigned(X):
+    tl.store(X, helper(tl.load(X)))
+# CALLASSIGN-LABEL: func.func @calls_assigned(
+# CALLASSIGN: %[[X:.*]] = tkc.load
+# CALLASSIGN: %[[Y:.*]] = arith.mulf %[[X]]
+# CALLASSIGN: tkc.store %{{.*}}, %[[Y]]
+
+
+def _impl(X, N: tl.constexpr):
+    tl.store(X + tl.arange(0, N), 2.0)
+
+
+renamed = triton.jit(_impl, do_not_specialize=["X"])
+# The kernel keeps its def's name, as Triton's JITFunction does.
+# RENAMED-LABEL: func.func @_impl(
+# RENAMED: tensor<64xf32>
+
+
+# A scalar indexed with None is a block of one (Triton's shape [] -> [1]).
+@triton.jit
+def scalar_none(B_Loc, Out, stride, BLOCK: tl.constexpr):
+    bn = tl.load(B_Loc).to(tl.int64)
+    offs = tl.arange(0, BLOCK)
+    off = bn[None, :] * stride + offs[:, None]
+    tl.store(Out + off, offs[:, None].to(tl.float32))
+    one = bn[None]
+    tl.store(Out + one, one.to(tl.float32))
+# NONE-LABEL: func.func @scalar_none(
+# NONE: %[[BN:.*]] = arith.extsi %{{.*}} : i32 to i64
+# NONE: %[[OFF:.*]] = arith.muli %[[BN]], %{{.*}} : i64
+# NONE: %[[COL:.*]] = tkc.splat %[[OFF]] : tensor<16x1xi64>
+# NONE: arith.addi %[[COL]], %{{.*}} : tensor<16x1xi64>
+# NONE: %[[P:.*]] = tkc.addptr %arg1, %[[BN]] : !tkc.ptr<f32>, i64
+# NONE: %[[PS:.*]] = tkc.splat %[[P]] : tensor<1x!tkc.ptr<f32>>
+# NONE: tkc.store %[[PS]], %{{.*}} : tensor<1x!tkc.ptr<f32>>
+
+
+@triton.jit
+def pointer_none(X, Z):
+    offs = tl.arange(0, 32)[:, None] * 32 + tl.arange(0, 32)[None, :]
+    z = tl.sum(tl.load(X + offs), axis=None, keep_dims=True)
+    tl.store(Z[None, None, :], z)
+# PTRNONE-LABEL: func.func @pointer_none(
+# PTRNONE: %[[P:.*]] = tkc.splat %arg1 : tensor<1x1x!tkc.ptr<f32>>
+# PTRNONE: tkc.store %[[P]], %{{.*}} : tensor<1x1x!tkc.ptr<f32>>
+
+
+# `.type` gives Triton's types: a block type (element_ty, scalar, shape,
+# numel, is_block()), a dtype for a scalar, and for a block pointer a
+# pointer to a block type.
+@triton.jit
+def type_attributes(Q, Out, scale, BLOCK: tl.constexpr):
+    q_ptr = tl.make_block_ptr(base=Q, shape=(BLOCK, ), strides=(1, ), offsets=(0, ),
+                              block_shape=(BLOCK, ), order=(0, ))
+    q = tl.load(q_ptr)
+    q = (q * scale).to(q_ptr.type.element_ty)
+    tl.static_assert(q_ptr.type.is_ptr())
+    tl.static_assert(q_ptr.type.element_ty.is_block())
+    tl.static_assert(q_ptr.type.element_ty.shape[0] == BLOCK)
+    tl.static_assert(q.type.is_block() and not q.type.is_fp16())
+    tl.static_assert(q.type.element_ty == tl.float16)
+    tl.static_assert(q.type.scalar == q.dtype)
+    tl.static_assert(q.type.numel == BLOCK)
+    tl.static_assert(q.type != tl.float16)
+    tl.static_assert(scale.type == tl.float32 and not scale.type.is_block())
+    tl.static_assert(scale.type.scalar == tl.float32)
+    tl.static_assert(Q.type.element_ty == tl.float16)
+    tl.static_assert(q.dtype.primitive_bitwidth == 16 and q.dtype.fp_mantissa_width == 10)
+    tl.static_assert(q.dtype.is_floating() and not q.dtype.is_fp8())
+    tl.static_assert(Q.dtype.address_space == 1)
+    tl.store(Out + tl.arange(0, BLOCK), q)
+# TYPES-LABEL: func.func @type_attributes(
+# TYPES: %[[M:.*]] = arith.mulf %{{.*}} : tensor<128xf32>
+# TYPES: %[[T:.*]] = arith.truncf %[[M]] : tensor<128xf32> to tensor<128xf16>
+# TYPES: tkc.store %{{.*}}, %[[T]]
+
+
+# Triton evaluates and ignores the keywords of the builtin range(); those
+# of tl.range are kept as loop hints.
+@triton.jit
+def range_keywords(X, N: tl.constexpr):
+    for i in range(N, flatten=True, num_stages=2):
+        tl.store(X + i, i)
+    for j in tl.range(0, N, flatten=True, disable_licm=True):
+        tl.store(X + j, j)
+# RANGE-LABEL: func.func @range_keywords(
+# RANGE: scf.for
+# RANGE: {{^    }$}}
+# RANGE: scf.for
+# RANGE: } {tkc.disable_licm = 1 : i32, tkc.flatten = 1 : i32}
+
+
+@triton.jit
+def propagate_nan(X, Y):
+    x = tl.load(X + tl.arange(0, 128))
+    a = tl.maximum(x, 0.0, propagate_nan=tl.PropagateNan.ALL)
+    b = tl.minimum(a, 1.0, propagate_nan=tl.PropagateNan.NONE)
+    c = tl.maximum(b, 0.5)
+    tl.store(Y + tl.arange(0, 128), c)
+# NAN-LABEL: func.func @propagate_nan(
+# NAN: %[[A:.*]] = arith.maximumf %{{.*}}, %{{.*}} : tensor<128xf32>
+# NAN: %[[B:.*]] = arith.minnumf %[[A]], %{{.*}} : tensor<128xf32>
+# NAN: arith.maxnumf %[[B]], %{{.*}} : tensor<128xf32>
+
+
+@triton.jit
+def clamp_nan(X, Y, lo, hi):
+    x = tl.load(X + tl.arange(0, 128))
+    a = tl.clamp(x, lo, hi, propagate_nan=tl.PropagateNan.ALL)
+    b = tl.clamp(a, lo, hi)
+    tl.store(Y + tl.arange(0, 128), b)
+# CLAMP-LABEL: func.func @clamp_nan(
+# CLAMP: %[[A:.*]] = arith.maximumf %{{.*}}, %{{.*}} : tensor<128xf32>
+# CLAMP: %[[B:.*]] = arith.minimumf %[[A]], %{{.*}} : tensor<128xf32>
+# CLAMP: %[[C:.*]] = arith.maxnumf %[[B]], %{{.*}} : tensor<128xf32>
+# CLAMP: arith.minnumf %[[C]], %{{.*}} : tensor<128xf32>
+
+
+@triton.jit
+def special_floats(X, Y, lo: tl.constexpr, hi: tl.constexpr, fill: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.static_assert(lo < 0 and hi > 0 and lo == -hi)
+    tl.static_assert(fill != fill)
+    x = tl.clamp(tl.load(X + offs), lo, hi)
+    tl.store(Y + offs, tl.where(x > 0, x, fill))
+# SPECIAL-LABEL: func.func @special_floats(
+# SPECIAL-DAG: arith.constant dense<0xFF800000> : tensor<128xf32>
+# SPECIAL-DAG: arith.constant dense<0x7F800000> : tensor<128xf32>
+# SPECIAL-DAG: arith.constant dense<0x7FC00000> : tensor<128xf32>
+
+
+@triton.jit
+def bad_propagate(X):
+    x = tl.load(X)
+    tl.store(X, tl.maximum(x, 0.0, propagate_nan=1.5))
+# BADNAN: triton-compat.py:[[@LINE-1]]:17: error: propagate_nan must be tl.PropagateNan.ALL or tl.PropagateNan.NONE, got constexpr float
+
+
+@triton.jit
+def block_type_attr(X):
+    x = tl.load(X + tl.arange(0, 16))
+    tl.static_assert(x.type.primitive_bitwidth == 32)
+# BADTYPE: triton-compat.py:[[@LINE-1]]:29: error: block type <16xfp32> has no attribute 'primitive_bitwidth' (tkc supports element_ty, scalar, shape, numel, name and is_block())
+
+
+@triton.jit
+def special_register(Out):
+    tl.store(Out + tl.program_id(0), tl.extra.cuda.smid())
+# SMID: triton-compat.py:[[@LINE-1]]:52: error: tl.extra.cuda.smid() is not supported by tkc yet
