@@ -285,6 +285,24 @@ case(id="own_tile_topk_256_8", repo="own", path="top_k.py",
      num_warps=4, grid=(_TOPK_ROWS // 4,),
      args=lambda: [randn(_TOPK_ROWS, 256), empty(_TOPK_ROWS, 8)])
 
+def _bitonic_rows(n):
+    # Rows that rise for n/2 elements, then fall: sorted halves, as the
+    # merge step of a sort or top-k has them.
+    torch = _torch()
+    x = randn(_TOPK_ROWS, n)
+    half = n // 2
+    rising = torch.sort(x[:, :half], dim=1).values
+    falling = torch.sort(x[:, half:], dim=1, descending=True).values
+    return torch.cat([rising, falling], dim=1).contiguous()
+
+
+# tl.bitonic_merge: bitonic rows sorted, bit for bit (a permutation).
+case(id="own_bitonic_merge_256", repo="own", path="top_k.py",
+     kernel="bitonic_merge_kernel", signature="*fp32:16, *fp32:16, 256, 4",
+     num_warps=4, grid=(_TOPK_ROWS // 4,),
+     args=lambda: [_bitonic_rows(256), empty(_TOPK_ROWS, 256)])
+
+
 _FA_HEADS, _FA_SEQ, _FA_D = 32, 4096, 64
 
 

@@ -23,3 +23,13 @@ def tile_topk_kernel(x_ptr, out_ptr, N: tl.constexpr, K: tl.constexpr,
     x = tl.load(x_ptr + rows[:, None] * N + tl.arange(0, N)[None, :])
     top = tl.topk(x, K, dim=1)
     tl.store(out_ptr + rows[:, None] * K + tl.arange(0, K)[None, :], top)
+
+
+@triton.jit
+def bitonic_merge_kernel(x_ptr, out_ptr, N: tl.constexpr, ROWS: tl.constexpr):
+    """Sorts ROWS bitonic rows of N (rising, then falling), largest first, as
+    a sampler merges two sorted halves."""
+    rows = tl.program_id(0) * ROWS + tl.arange(0, ROWS)
+    offs = rows[:, None] * N + tl.arange(0, N)[None, :]
+    merged = tl.bitonic_merge(tl.load(x_ptr + offs), descending=True)
+    tl.store(out_ptr + offs, merged)

@@ -18,6 +18,7 @@ namespace tkc::frontend {
 static constexpr std::pair<llvm::StringLiteral, bool> kExports[] = {
     {"sort", true},
     {"topk", false},
+    {"bitonic_merge", false},
     {"flip", true},
     {"swizzle2d", false},
     {"philox", false},
@@ -103,6 +104,20 @@ def sort(x, dim: tl.constexpr = None, descending: tl.constexpr = False):
     for k in tl.static_range(1, log_n + 1):
         for i in tl.static_range(k):
             x = _bitonic_step(x, rows, n, k - 1 - i, k, log_n, descending)
+    return x
+
+
+@triton.jit
+def bitonic_merge(x, dim: tl.constexpr = None, descending: tl.constexpr = 0):
+    # Sorts x along the last dimension where each row is bitonic (rises then
+    # falls, or falls then rises): the last stage of the bitonic network.
+    rank: tl.constexpr = len(x.shape)
+    tl.static_assert(dim is None or dim == -1 or dim == rank - 1, "tl.bitonic_merge merges along the last dimension only")
+    n: tl.constexpr = x.shape[rank - 1]
+    log_n: tl.constexpr = _log2(n)
+    rows: tl.constexpr = x.numel // n
+    for i in tl.static_range(log_n):
+        x = _bitonic_step(x, rows, n, log_n - 1 - i, log_n, log_n, descending != 0)
     return x
 
 

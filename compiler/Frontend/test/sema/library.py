@@ -4,6 +4,7 @@
 # RUN: not tkc compile %s --kernel sort_dim0 --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=DIM
 # RUN: not tkc compile %s --kernel rand64 --signature '*fp32:16, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=WIDE
 # RUN: tkc compile %s --kernel top4 --signature '*fp32:16, *fp32:16' --emit=ttir | FileCheck %s --check-prefix=TOPK
+# RUN: tkc compile %s --kernel merge --signature '*fp32:16, *fp32:16' --emit=ttir | FileCheck %s --check-prefix=MERGE
 # The functions of tkc's Triton-language library (compiler/Frontend/
 # Library.cpp), inlined like @jit helpers with their locations in
 # <tkc>/triton_language.py: tl.sort (also as a method) is a bitonic network of
@@ -79,3 +80,17 @@ def top4(p, q):
 # TOPK: arith.maxnumf %{{.*}} : tensor<1x4xf32>
 # TOPK: tkc.reshape %{{.*}} -> tensor<4xf32>
 # TOPK-NEXT: tkc.store %{{.*}} : tensor<4x!tkc.ptr<f32>>
+
+
+# tl.bitonic_merge: the network's last stage only, log2(16) = 4 steps of
+# pairs 8, 4, 2 and 1 apart, the swaps all one way (descending here).
+@triton.jit
+def merge(p, q):
+    x = tl.load(p + tl.arange(0, 16))
+    tl.store(q + tl.arange(0, 16), tl.bitonic_merge(x, descending=True))
+# MERGE-LABEL: func.func @merge
+# MERGE: tkc.reshape {{.*}} -> tensor<1x2x8xf32>
+# MERGE: tkc.reshape {{.*}} -> tensor<2x2x4xf32>
+# MERGE: tkc.reshape {{.*}} -> tensor<4x2x2xf32>
+# MERGE: tkc.reshape {{.*}} -> tensor<8x2x1xf32>
+# MERGE-NOT: tensor<1x2x8xf32>
