@@ -224,6 +224,22 @@ case(id="tutorial03_matmul_fp32_4096", repo="triton",
      args=_matmul_inputs("float32"), atol=0.25, rtol=1e-2)
 
 
+# The rest of tutorial 03's CUDA autotune list (BLOCK_M, BLOCK_N, BLOCK_K,
+# stages, warps), fp16 without the epilogue: whichever config autotuning
+# picks on a GPU, each should keep up with Triton's JIT.
+for _bm, _bn, _bk, _stages, _warps in ((64, 256, 32, 4, 4), (128, 128, 32, 4, 4),
+                                       (128, 64, 32, 4, 4), (64, 128, 32, 4, 4),
+                                       (128, 32, 32, 4, 4), (64, 32, 32, 5, 2),
+                                       (32, 64, 32, 5, 2)):
+    case(id=f"tutorial03_matmul_fp16_{_bm}x{_bn}x{_bk}_w{_warps}", repo="triton",
+         path="03-matrix-multiplication.py", kernel="matmul_kernel",
+         signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
+         "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, "
+         f"{_bm}, {_bn}, {_bk}, 8, ''",
+         num_warps=_warps, num_stages=_stages,
+         grid=(cdiv(_MM, _bm) * cdiv(_MM, _bn),),
+         args=_matmul_inputs("float16"), atol=0.1, rtol=1e-2)
+
 # Tutorial 09's non-persistent matmul: grouped ordering, masks on K.
 case(id="tutorial09_matmul_fp16_4096", repo="triton",
      path="09-persistent-matmul.py", kernel="matmul_kernel",
