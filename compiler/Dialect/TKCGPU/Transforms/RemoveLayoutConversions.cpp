@@ -383,9 +383,9 @@ struct ReduceWhereValuesAre : public OpRewritePattern<ReduceOp> {
 };
 
 /// A loop-carried tensor takes the layout its update is computed in: when
-/// the value yielded for it comes from an elementwise op whose other tensor
-/// operands are conversions from a layout L of values that cannot be
-/// recomputed, or can be recomputed in L; or when it is a conversion from L
+/// the value yielded for it is computed by elementwise ops in the loop from
+/// the loop's arguments, conversions from one layout L (of values that
+/// cannot be recomputed) and values that can be recomputed in L; or when it is a conversion from L
 /// of a value computed in the loop (a dot's result) and every use of the
 /// argument converts it to L (the dot's accumulator); or when the argument's
 /// only other uses convert it to L (advanced pointers, converted for a
@@ -431,26 +431,52 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
     }
     if (!isElementwise(update))
       return {};
+    // The update's elementwise slice in the loop body, back to the loop's
+    // arguments: the conversions it starts from (of loads, say) must all
+    // come from one layout L, and its other leaves must be computable in L.
+    // A Welford loop's mean and sum of squares, updated from each other and
+    // a converted load, then all move to the load's layout.
     Attribute layout;
-    for (Value operand : update->getOperands()) {
-      auto convert = operand.getDefiningOp<ConvertLayoutOp>();
-      if (!convert || operand == arg)
+    SmallVector<Value> leaves;
+    SmallVector<Value> worklist(update->getOperands().begin(),
+                                update->getOperands().end());
+    llvm::SmallPtrSet<Operation *, 16> visited;
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      if (!isa<RankedTensorType>(value.getType()) ||
+          isa<BlockArgument>(value))
         continue;
-      Attribute from =
-          cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
-      if (layout && layout != from)
-        return {};
-      layout = from;
+      Operation *def = value.getDefiningOp();
+      if (!visited.insert(def).second)
+        continue;
+      if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
+        Attribute from =
+            cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
+        if (layout && layout != from)
+          return {};
+        layout = from;
+        continue;
+      }
+      if (def->getBlock() == update->getBlock() && isElementwise(def) &&
+          visited.size() <= kMaxDepth * 4) {
+        worklist.append(def->getOperands().begin(), def->getOperands().end());
+        continue;
+      }
+      leaves.push_back(value);
     }
-    auto reachable = [&](Attribute layout, bool viaConversions) {
+    if (layout)
+      return llvm::all_of(leaves,
+                          [&](Value leaf) {
+                            return canRematerialize(leaf, layout, 0);
+                          })
+                 ? layout
+                 : Attribute();
+    auto reachable = [&](Attribute layout) {
       return llvm::all_of(update->getOperands(), [&](Value operand) {
         return operand == arg || !isa<RankedTensorType>(operand.getType()) ||
-               (viaConversions && operand.getDefiningOp<ConvertLayoutOp>()) ||
                canRematerialize(operand, layout, 0);
       });
     };
-    if (layout)
-      return reachable(layout, true) ? layout : Attribute();
     // An argument used only by its update and by conversions to one layout
     // (a pointer tensor advanced each iteration, converted for a coalesced
     // load), when the update's other operands can be had there.
@@ -462,7 +488,7 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
         return {};
       layout = finalLayout(convert);
     }
-    if (!layout || !reachable(layout, false))
+    if (!layout || !reachable(layout))
       return {};
     return layout;
   }

@@ -184,6 +184,40 @@ func.func @accumulate(%p: tensor<1024x!tkc.ptr<f32>, #eight>, %n: i32) -> f32 {
 // -----
 
 #one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#eight = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// Welford's update (a running mean and sum of squares, each updated from
+// both and from the loaded tile, FlagGems' layer_norm_loop): the load is
+// converted several ops up the updates, yet both carried values take its
+// layout and the loop converts nothing.
+// CHECK-LABEL: func.func @welford
+// CHECK: scf.for {{.*}} -> (tensor<1024xf32, #[[L:blocked[0-9]*]]>, tensor<1024xf32, #[[L]]>)
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: scf.yield
+func.func @welford(%p: tensor<1024x!tkc.ptr<f16>, #eight>, %n: i32) -> (tensor<1024xf32, #one>, tensor<1024xf32, #one>) {
+  %zero = arith.constant dense<0.0> : tensor<1024xf32, #one>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %zero, %s = %zero) -> (tensor<1024xf32, #one>, tensor<1024xf32, #one>) : i32 {
+    %h = tkc.load %p : tensor<1024x!tkc.ptr<f16>, #eight>
+    %w = arith.extf %h : tensor<1024xf16, #eight> to tensor<1024xf32, #eight>
+    %x = tkc_gpu.convert_layout %w : tensor<1024xf32, #eight> -> tensor<1024xf32, #one>
+    %k = arith.sitofp %i : i32 to f32
+    %ks = tkc.splat %k : tensor<1024xf32, #one>
+    %d = arith.subf %x, %m : tensor<1024xf32, #one>
+    %q = arith.divf %d, %ks : tensor<1024xf32, #one>
+    %m2 = arith.addf %m, %q : tensor<1024xf32, #one>
+    %e = arith.subf %x, %m2 : tensor<1024xf32, #one>
+    %f = arith.mulf %e, %d : tensor<1024xf32, #one>
+    %s2 = arith.addf %s, %f : tensor<1024xf32, #one>
+    scf.yield %m2, %s2 : tensor<1024xf32, #one>, tensor<1024xf32, #one>
+  }
+  return %r#0, %r#1 : tensor<1024xf32, #one>, tensor<1024xf32, #one>
+}
+
+// -----
+
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #four = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 
 // An atomic on pointers computed from loaded values runs where they were
