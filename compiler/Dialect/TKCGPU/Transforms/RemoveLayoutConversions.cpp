@@ -408,6 +408,36 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
     return convert.getType().getEncoding();
   }
 
+  /// For an argument that only its update uses in the loop, computed from
+  /// constants alone (a counter, `cnt += 1`, whose `leaves` are as cheap in
+  /// any layout): the layout the loop's other tensors of its shape all share,
+  /// so that what combines them after the loop needs no conversion; or null.
+  static Attribute siblingLayout(Operation *update, BlockArgument arg,
+                                 ArrayRef<Value> leaves) {
+    auto loop = cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    auto type = cast<RankedTensorType>(arg.getType());
+    if (llvm::any_of(update->getOperands(), [&](Value operand) {
+          return operand != arg && isa<BlockArgument>(operand) &&
+                 isa<RankedTensorType>(operand.getType());
+        }))
+      return {};
+    Attribute siblings;
+    for (BlockArgument other : loop.getRegionIterArgs()) {
+      auto otherType = dyn_cast<RankedTensorType>(other.getType());
+      if (other == arg || !otherType ||
+          otherType.getShape() != type.getShape())
+        continue;
+      if (siblings && siblings != otherType.getEncoding())
+        return {};
+      siblings = otherType.getEncoding();
+    }
+    if (!siblings || !llvm::all_of(leaves, [&](Value leaf) {
+          return canRematerialize(leaf, siblings, 0);
+        }))
+      return {};
+    return siblings;
+  }
+
   /// The layout the iteration argument `arg` should take for `update`, the
   /// op in the loop body that yields its next value, or null.
   static Attribute updateLayout(Operation *update, BlockArgument arg) {
@@ -488,7 +518,9 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
         return {};
       layout = finalLayout(convert);
     }
-    if (!layout || !reachable(layout))
+    if (!layout)
+      return siblingLayout(update, arg, leaves);
+    if (!reachable(layout))
       return {};
     return layout;
   }

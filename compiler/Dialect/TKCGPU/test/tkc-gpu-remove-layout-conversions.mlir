@@ -187,18 +187,21 @@ func.func @accumulate(%p: tensor<1024x!tkc.ptr<f32>, #eight>, %n: i32) -> f32 {
 #eight = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 
 // Welford's update (a running mean and sum of squares, each updated from
-// both and from the loaded tile, FlagGems' layer_norm_loop): the load is
-// converted several ops up the updates, yet both carried values take its
-// layout and the loop converts nothing.
+// both and from the loaded tile, and a count, FlagGems' layer_norm_loop):
+// the load is converted several ops up the updates, yet both carried values
+// take its layout, the count (from constants alone) follows them, and
+// neither the loop nor the reduction of their product after it converts.
 // CHECK-LABEL: func.func @welford
-// CHECK: scf.for {{.*}} -> (tensor<1024xf32, #[[L:blocked[0-9]*]]>, tensor<1024xf32, #[[L]]>)
+// CHECK: scf.for {{.*}} -> (tensor<1024xf32, #[[L:blocked[0-9]*]]>, tensor<1024xf32, #[[L]]>, tensor<1024xi32, #[[L]]>)
 // CHECK-NOT: tkc_gpu.convert_layout
-// CHECK: scf.yield
-func.func @welford(%p: tensor<1024x!tkc.ptr<f16>, #eight>, %n: i32) -> (tensor<1024xf32, #one>, tensor<1024xf32, #one>) {
+// CHECK: tkc.reduce(%{{.*}}) axis = 0 : (tensor<1024xf32, #[[L]]>) -> f32
+func.func @welford(%p: tensor<1024x!tkc.ptr<f16>, #eight>, %n: i32) -> (f32, f32) {
   %zero = arith.constant dense<0.0> : tensor<1024xf32, #one>
+  %none = arith.constant dense<0> : tensor<1024xi32, #one>
+  %ones = arith.constant dense<1> : tensor<1024xi32, #one>
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
-  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %zero, %s = %zero) -> (tensor<1024xf32, #one>, tensor<1024xf32, #one>) : i32 {
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %zero, %s = %zero, %cnt = %none) -> (tensor<1024xf32, #one>, tensor<1024xf32, #one>, tensor<1024xi32, #one>) : i32 {
     %h = tkc.load %p : tensor<1024x!tkc.ptr<f16>, #eight>
     %w = arith.extf %h : tensor<1024xf16, #eight> to tensor<1024xf32, #eight>
     %x = tkc_gpu.convert_layout %w : tensor<1024xf32, #eight> -> tensor<1024xf32, #one>
@@ -210,9 +213,22 @@ func.func @welford(%p: tensor<1024x!tkc.ptr<f16>, #eight>, %n: i32) -> (tensor<1
     %e = arith.subf %x, %m2 : tensor<1024xf32, #one>
     %f = arith.mulf %e, %d : tensor<1024xf32, #one>
     %s2 = arith.addf %s, %f : tensor<1024xf32, #one>
-    scf.yield %m2, %s2 : tensor<1024xf32, #one>, tensor<1024xf32, #one>
+    %cnt2 = arith.addi %cnt, %ones : tensor<1024xi32, #one>
+    scf.yield %m2, %s2, %cnt2 : tensor<1024xf32, #one>, tensor<1024xf32, #one>, tensor<1024xi32, #one>
   }
-  return %r#0, %r#1 : tensor<1024xf32, #one>, tensor<1024xf32, #one>
+  %c = arith.sitofp %r#2 : tensor<1024xi32, #one> to tensor<1024xf32, #one>
+  %mc = arith.mulf %r#0, %c : tensor<1024xf32, #one>
+  %t = "tkc.reduce"(%mc) ({
+  ^bb0(%a: f32, %b: f32):
+    %u = arith.addf %a, %b : f32
+    tkc.reduce.return %u : f32
+  }) {axis = 0 : i32} : (tensor<1024xf32, #one>) -> f32
+  %v = "tkc.reduce"(%r#1) ({
+  ^bb0(%a: f32, %b: f32):
+    %u = arith.addf %a, %b : f32
+    tkc.reduce.return %u : f32
+  }) {axis = 0 : i32} : (tensor<1024xf32, #one>) -> f32
+  return %t, %v : f32, f32
 }
 
 // -----
