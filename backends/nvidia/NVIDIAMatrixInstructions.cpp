@@ -248,7 +248,15 @@ warpgroupDescriptor(OpBuilder &b, Location loc,
   Value start = LLVM::LShrOp::create(
       b, loc, LLVM::AndOp::create(b, loc, address, constant(0x3FFFF)),
       constant(4));
-  return LLVM::OrOp::create(b, loc, start, constant(fixed));
+  Value descriptor = LLVM::OrOp::create(b, loc, start, constant(fixed));
+  // The constant offset goes onto the start address field: shared memory
+  // ends below 2^18 bytes, so the sum stays within its 14 bits, and the
+  // descriptor above is shared by every part of the tile that differs only
+  // by a constant (one add per K step, as Triton's loops have).
+  if (operand.offsetBytes == 0)
+    return descriptor;
+  return LLVM::AddOp::create(b, loc, descriptor,
+                             constant(uint64_t(operand.offsetBytes) >> 4));
 }
 
 /// Emits `text` (PTX with side effects) whose results are the fp32

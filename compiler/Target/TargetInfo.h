@@ -202,8 +202,10 @@ public:
     /// A's fragment in registers instead (four i32, two 16-bit elements
     /// each, in mma.sync's A order); then nothing else is used.
     llvm::SmallVector<mlir::Value, 4> registers;
-    /// The i32 shared-memory address of the part the instruction reads.
+    /// The i32 shared-memory address of the part the instruction reads,
+    /// `offsetBytes` (a multiple of 16) before it.
     mlir::Value address;
+    int64_t offsetBytes = 0;
     unsigned swizzleBytes;
     /// Bytes between atoms adjacent along the rows (for tiles whose rows
     /// run along M or N).

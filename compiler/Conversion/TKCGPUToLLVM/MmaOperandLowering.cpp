@@ -369,23 +369,29 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
             unsigned kDim, Value mnStart, int64_t kStart) const {
     auto constant = [&](int64_t v) { return i32Constant(b, loc, v); };
     bool kMajor = tile.fast == kDim;
-    // Along the rows: K (K-major) or M/N; across them: the other.
-    Value along = kMajor ? constant(kStart) : mnStart;
-    Value across = kMajor ? mnStart : constant(kStart);
-    Value offset = LLVM::AddOp::create(
-        b, loc, LLVM::MulOp::create(b, loc, across, constant(tile.rowBytes())),
-        LLVM::AddOp::create(
-            b, loc,
-            LLVM::MulOp::create(
-                b, loc,
-                LLVM::UDivOp::create(b, loc, along, constant(tile.blockCols)),
-                constant(tile.blockBytes())),
-            LLVM::MulOp::create(
-                b, loc,
-                LLVM::URemOp::create(b, loc, along, constant(tile.blockCols)),
-                constant(tile.bytes))));
+    // The offset along K is a constant, kept apart: the target adds it to
+    // the descriptor of the rest, which every K step then shares.
     ::tkc::TargetInfo::WarpgroupOperand operand;
-    operand.address = LLVM::AddOp::create(b, loc, base, offset);
+    Value mnOffset;
+    if (kMajor) {
+      // Along the rows: K; across them: M/N.
+      operand.offsetBytes = (kStart / tile.blockCols) * tile.blockBytes() +
+                            (kStart % tile.blockCols) * tile.bytes;
+      mnOffset = LLVM::MulOp::create(b, loc, mnStart, constant(tile.rowBytes()));
+    } else {
+      operand.offsetBytes = kStart * tile.rowBytes();
+      mnOffset = LLVM::AddOp::create(
+          b, loc,
+          LLVM::MulOp::create(
+              b, loc,
+              LLVM::UDivOp::create(b, loc, mnStart, constant(tile.blockCols)),
+              constant(tile.blockBytes())),
+          LLVM::MulOp::create(
+              b, loc,
+              LLVM::URemOp::create(b, loc, mnStart, constant(tile.blockCols)),
+              constant(tile.bytes)));
+    }
+    operand.address = LLVM::AddOp::create(b, loc, base, mnOffset);
     operand.swizzleBytes = static_cast<unsigned>(tile.rowBytes());
     operand.blockBytes = tile.blockBytes();
     operand.kMajor = kMajor;
