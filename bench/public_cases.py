@@ -279,6 +279,23 @@ case(id="own_linear_xwt_fp8_4096", repo="own", path="transposed_dots.py",
      num_warps=8, num_stages=3, grid=(cdiv(_MM, 128), cdiv(_MM, 128)),
      args=_linear_args("float8_e4m3fn"), atol=0.5, rtol=1e-2)
 
+
+def _linear_int8_args():
+    torch = _torch()
+    x, w = (torch.randint(-128, 128, (_MM, _MM), device="cuda",
+                          dtype=torch.int8) for _ in range(2))
+    y = empty(_MM, _MM, dtype="int32")
+    return [x, w, y, _MM, _MM, _MM, x.stride(0), w.stride(0), y.stride(0)]
+
+
+# int8 x int8 -> int32 (exact), both K-major: wgmma's s8 multiply.
+case(id="own_linear_xwt_int8_4096", repo="own", path="transposed_dots.py",
+     kernel="linear_int8_kernel",
+     signature="*i8:16, *i8:16, *i32:16, i32:16, i32:16, i32:16, i32:16, "
+     "i32:16, i32:16, 128, 128, 128",
+     num_warps=8, num_stages=3, grid=(cdiv(_MM, 128), cdiv(_MM, 128)),
+     args=_linear_int8_args)
+
 _TOPK_ROWS = 8192
 
 

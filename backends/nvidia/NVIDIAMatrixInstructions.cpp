@@ -259,8 +259,8 @@ warpgroupDescriptor(OpBuilder &b, Location loc,
                              constant(uint64_t(operand.offsetBytes) >> 4));
 }
 
-/// Emits `text` (PTX with side effects) whose results are the fp32
-/// accumulators `acc`, each tied to its input: operands $0.. are the
+/// Emits `text` (PTX with side effects) whose results are the accumulators
+/// `acc` (fp32 or int32), each tied to its input: operands $0.. are the
 /// results, then `inputs` (with `inputConstraints`, one comma-led
 /// constraint each), then the accumulators. Returns the new accumulators.
 static SmallVector<Value> emitTiedAccumulatorAsm(OpBuilder &b, Location loc,
@@ -268,16 +268,18 @@ static SmallVector<Value> emitTiedAccumulatorAsm(OpBuilder &b, Location loc,
                                                  ValueRange inputs,
                                                  StringRef inputConstraints,
                                                  ArrayRef<Value> acc) {
+  Type accType = acc.front().getType();
+  std::string out = accType.isF32() ? "=f" : "=r";
   std::string constraints;
   for (unsigned i = 0; i < acc.size(); ++i)
-    constraints += (i ? ",=f" : "=f");
+    constraints += (i ? "," : "") + out;
   constraints += inputConstraints;
   for (unsigned i = 0; i < acc.size(); ++i)
     constraints += "," + std::to_string(i);
   SmallVector<Value> operands(inputs);
   llvm::append_range(operands, acc);
   auto resultType = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(acc.size(), b.getF32Type()));
+      b.getContext(), SmallVector<Type>(acc.size(), accType));
   auto asmOp = LLVM::InlineAsmOp::create(
       b, loc, resultType, operands, text, constraints,
       /*has_side_effects=*/true, /*is_align_stack=*/false,
@@ -298,6 +300,7 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
   StringRef types = elem.isBF16()                 ? "k16.f32.bf16.bf16"
                     : elem.isF16()                ? "k16.f32.f16.f16"
                     : elem.isF32()                ? "k8.f32.tf32.tf32"
+                    : elem.isInteger(8)           ? "k32.s32.s8.s8"
                     : isa<Float8E4M3FNType>(elem) ? "k32.f32.e4m3.e4m3"
                                                   : "k32.f32.e5m2.e5m2";
   std::string text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
@@ -327,7 +330,9 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
     }
     text += "}";
   }
-  text += ", $" + std::to_string(next++) + ", 1, 1, 1";
+  // Integer multiplies take scale-d alone (no negation operands).
+  text += ", $" + std::to_string(next++) +
+          (elem.isInteger(8) ? ", 1" : ", 1, 1, 1");
   if (transposable) {
     if (a.registers.empty())
       text += std::string(", ") + (a.kMajor ? "0" : "1");

@@ -224,8 +224,8 @@ public:
 
   /// Emits one m64nNkK warpgroup multiply-accumulate of `elem` operands
   /// (f16 or bf16, K = 16; f32 rounded to tf32, K = 8; fp8 e4m3 or e5m2,
-  /// K = 32) `a` (64 x K) and
-  /// `bOperand` (K x `n`) onto `acc`, the thread's n/2 fp32 accumulators in
+  /// or int8 into int32, K = 32) `a` (64 x K) and
+  /// `bOperand` (K x `n`) onto `acc`, the thread's n/2 accumulators in
   /// the instruction's order; returns the new ones (ready only after
   /// waitWarpgroupMma()).
   virtual llvm::SmallVector<mlir::Value>

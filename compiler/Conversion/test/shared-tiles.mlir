@@ -145,3 +145,19 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %d : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// int8 into int32: m64n64k32 .s32.s8.s8, integer accumulators ("=r"),
+// scale-d alone (integer multiplies take no negation operands).
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @warpgroup_int8
+  // CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.s8 {$0, {{.*}}, $31}, $32, $33, 1;", "=r,{{.*}},=r,l,l,0,
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: "wgmma.wait_group.sync.aligned 0;", "=r,
+  func.func @warpgroup_int8(%ta: !tkc_gpu.shared<[64, 64], i8, order = [1, 0]>, %tb: !tkc_gpu.shared<[64, 64], i8, order = [0, 1]>, %c: tensor<64x64xi32, #mma>) -> tensor<64x64xi32, #mma> {
+    %d = tkc_gpu.warpgroup_dot %ta, %tb, %c : !tkc_gpu.shared<[64, 64], i8, order = [1, 0]> * !tkc_gpu.shared<[64, 64], i8, order = [0, 1]> -> tensor<64x64xi32, #mma>
+    return %d : tensor<64x64xi32, #mma>
+  }
+}

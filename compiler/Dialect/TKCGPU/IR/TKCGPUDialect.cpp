@@ -628,11 +628,16 @@ bool mlir::tkc::gpu::isMatrixLoadable(RankedTensorType type, unsigned fast) {
 
 bool mlir::tkc::gpu::isWarpgroupMmaShape(RankedTensorType type,
                                          unsigned numWarps) {
-  if (type.getRank() != 2 || !type.getElementType().isF32() || numWarps % 4 ||
+  Type acc = type.getElementType();
+  bool integer = acc.isInteger(32);
+  if (type.getRank() != 2 || !(acc.isF32() || integer) || numWarps % 4 ||
       numWarps == 0)
     return false;
   int64_t m = type.getDimSize(0), n = type.getDimSize(1);
   if (m % 64 || m < 16 * int64_t(numWarps) || n % 8 || n > 256)
+    return false;
+  // Integer multiplies past n = 32 come in steps of 16 columns.
+  if (integer && n > 32 && n % 16)
     return false;
   auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(type.getEncoding());
   return !mma ||
@@ -642,6 +647,7 @@ bool mlir::tkc::gpu::isWarpgroupMmaShape(RankedTensorType type,
 
 bool mlir::tkc::gpu::isWarpgroupMmaOperand(Type type) {
   return type.isF16() || type.isBF16() || type.isF32() ||
+         type.isSignlessInteger(8) ||
          isa<Float8E4M3FNType, Float8E5M2Type>(type);
 }
 

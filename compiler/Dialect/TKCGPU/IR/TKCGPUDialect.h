@@ -103,17 +103,18 @@ bool isSharedOperand(RankedTensorType type, unsigned fast);
 /// them (transposing loads).
 bool isMatrixLoadable(RankedTensorType type, unsigned fast);
 
-/// Whether a dot result of `type` (fp32) suits warpgroup matrix multiplies
-/// with `numWarps` warps: whole groups of four warps, all along M, each
-/// group owning 64 whole rows, and N a multiple of 8 up to 256 (one
-/// instruction's width). An nvidia_mma layout must already have its warps
+/// Whether a dot result of `type` (fp32 or int32) suits warpgroup matrix
+/// multiplies with `numWarps` warps: whole groups of four warps, all along
+/// M, each group owning 64 whole rows, and N a multiple of 8 up to 256 (one
+/// instruction's width; of 16 past 32 for int32). An nvidia_mma layout must already have its warps
 /// so (warpsPerCTA [numWarps, 1]); any other layout is judged on the shape
 /// alone (tkc-gpu-accelerate-matmul asks before choosing the layout).
 bool isWarpgroupMmaShape(RankedTensorType type, unsigned numWarps);
 
-/// Whether warpgroup matrix multiplies take operands of `type` with fp32
-/// accumulators: f16, bf16, f32 (as tf32), fp8 e4m3 and e5m2. All but the
-/// 16-bit ones are read only with K along the stored rows (K-major).
+/// Whether warpgroup matrix multiplies take operands of `type`: f16, bf16,
+/// f32 (as tf32), fp8 e4m3 and e5m2 with fp32 accumulators, int8 with int32
+/// ones. All but the 16-bit ones are read only with K along the stored rows
+/// (K-major).
 bool isWarpgroupMmaOperand(Type type);
 
 /// Reads an integer module attribute such as tkc_gpu.num_warps (0 if unset).
