@@ -161,8 +161,9 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
-  // fp8 e4m3, both tiles K-major (x @ w.T): a warpgroup multiply; int8
-  // (s32 accumulators) stays on mma.sync.
+  // fp8 e4m3 and int8 (s32 accumulators), both tiles K-major (x @ w.T):
+  // warpgroup multiplies; an int8 B stored along N stays on mma.sync (the
+  // instruction cannot transpose 8-bit tiles).
   // CHECK-LABEL: func.func @fp8
   // CHECK: tkc_gpu.warpgroup_dot {{.*}} : !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [1, 0]> * !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [0, 1]>
   func.func @fp8(%ta: !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [1, 0]>, %tb: !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [0, 1]>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
@@ -173,11 +174,20 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   }
 
   // CHECK-LABEL: func.func @int8
-  // CHECK-NOT: warpgroup_dot
-  // CHECK: tkc.dot
+  // CHECK: tkc_gpu.warpgroup_dot {{.*}} -> tensor<64x64xi32, #mma>
   func.func @int8(%ta: !tkc_gpu.shared<[64, 64], i8, order = [1, 0]>, %tb: !tkc_gpu.shared<[64, 64], i8, order = [0, 1]>, %c: tensor<64x64xi32, #mma>) -> tensor<64x64xi32, #mma> {
     %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[64, 64], i8, order = [1, 0]> -> tensor<64x64xi8, #a>
     %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[64, 64], i8, order = [0, 1]> -> tensor<64x64xi8, #b>
+    %d = tkc.dot %a, %b, %c : tensor<64x64xi8, #a> * tensor<64x64xi8, #b> -> tensor<64x64xi32, #mma>
+    return %d : tensor<64x64xi32, #mma>
+  }
+
+  // CHECK-LABEL: func.func @int8_n_major
+  // CHECK-NOT: warpgroup_dot
+  // CHECK: tkc.dot
+  func.func @int8_n_major(%ta: !tkc_gpu.shared<[64, 64], i8, order = [1, 0]>, %tb: !tkc_gpu.shared<[64, 64], i8, order = [1, 0]>, %c: tensor<64x64xi32, #mma>) -> tensor<64x64xi32, #mma> {
+    %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[64, 64], i8, order = [1, 0]> -> tensor<64x64xi8, #a>
+    %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[64, 64], i8, order = [1, 0]> -> tensor<64x64xi8, #b>
     %d = tkc.dot %a, %b, %c : tensor<64x64xi8, #a> * tensor<64x64xi8, #b> -> tensor<64x64xi32, #mma>
     return %d : tensor<64x64xi32, #mma>
   }
