@@ -256,20 +256,19 @@ std::optional<Obj> FunctionGen::evalSubscript(const SubscriptExpr &sub) {
   size_t dim = 0;
   for (const ExprPtr &index : sub.indices) {
     if (llvm::isa<NoneLitExpr>(index.get())) {
-      if (dim > cur.type.shape.size()) {
-        cg.diags.error(index->getLoc(),
-                       "too many indices for " + base->type.str());
-        return std::nullopt;
-      }
+      // The new axis goes at the index's position, or last where that is
+      // past the rank (Triton inserts as Python's list.insert does: a
+      // scalar's [:, None] is a block of one).
+      size_t axis = std::min(dim, cur.type.shape.size());
       llvm::SmallVector<int64_t> shape = cur.type.shape;
-      shape.insert(shape.begin() + dim, 1);
+      shape.insert(shape.begin() + axis, 1);
       TType t{cur.type.elem, shape};
       if (!cur.type.isBlock())
         cur = *cg.broadcastTo(cur, shape, index->getLoc());
       else
         cur = Obj::tensor(
             mlir::tkc::ExpandDimsOp::create(cg.builder, cg.loc(index->getLoc()),
-                                            cur.value, static_cast<int>(dim)),
+                                            cur.value, static_cast<int>(axis)),
             t);
       ++dim;
       continue;

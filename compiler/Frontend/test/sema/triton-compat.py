@@ -67,6 +67,9 @@ def scalar_none(B_Loc, Out, stride, BLOCK: tl.constexpr):
     tl.store(Out + off, offs[:, None].to(tl.float32))
     one = bn[None]
     tl.store(Out + one, one.to(tl.float32))
+    # ':' first, then None past the rank: appended, a block of one too.
+    row = bn[:, None] * stride + offs[None, :]
+    tl.store(Out + row, offs[None, :].to(tl.float32))
 # NONE-LABEL: func.func @scalar_none(
 # NONE: %[[BN:.*]] = arith.extsi %{{.*}} : i32 to i64
 # NONE: %[[OFF:.*]] = arith.muli %[[BN]], %{{.*}} : i64
@@ -75,6 +78,8 @@ def scalar_none(B_Loc, Out, stride, BLOCK: tl.constexpr):
 # NONE: %[[P:.*]] = tkc.addptr %arg1, %[[BN]] : !tkc.ptr<f32>, i64
 # NONE: %[[PS:.*]] = tkc.splat %[[P]] : tensor<1x!tkc.ptr<f32>>
 # NONE: tkc.store %[[PS]], %{{.*}} : tensor<1x!tkc.ptr<f32>>
+# NONE: %[[ROW:.*]] = tkc.splat %[[OFF]] : tensor<1x16xi64>
+# NONE: arith.addi %[[ROW]], %{{.*}} : tensor<1x16xi64>
 
 
 @triton.jit
