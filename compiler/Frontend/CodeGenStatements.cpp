@@ -344,6 +344,50 @@ static bool containsReturn(const Body &body) {
   });
 }
 
+/// Whether `o` is made of parts: a tuple, or a block pointer (whose parts
+/// are its runtime scalars).
+static bool isComposite(const Obj &o) {
+  return o.kind == Kind::Tuple || o.kind == Kind::BlockPtr ||
+         o.kind == Kind::TensorDesc;
+}
+
+/// Appends the leaves of `o` (the elements of nested tuples, the runtime
+/// parts of block pointers) to `out`.
+static void flattenTuple(const Obj &o, std::vector<Obj> &out) {
+  if (!isComposite(o)) {
+    out.push_back(o);
+    return;
+  }
+  for (const Obj &e : o.elems)
+    flattenTuple(e, out);
+}
+
+/// Rebuilds an object shaped like `shape` from `leaves`, starting at `next`.
+static Obj unflattenTuple(const Obj &shape, const std::vector<Obj> &leaves,
+                          size_t &next) {
+  if (!isComposite(shape))
+    return leaves[next++];
+  Obj rebuilt = shape;
+  for (Obj &e : rebuilt.elems)
+    e = unflattenTuple(e, leaves, next);
+  return rebuilt;
+}
+
+/// True if `a` and `b` are tuples nested the same way (block pointers
+/// count as tuples of their parts, of one block shape and order).
+static bool sameTupleShape(const Obj &a, const Obj &b) {
+  if (!isComposite(a) || !isComposite(b))
+    return !isComposite(a) && !isComposite(b);
+  if (a.kind != b.kind || a.blockShape != b.blockShape || a.order != b.order)
+    return false;
+  if (a.elems.size() != b.elems.size())
+    return false;
+  for (size_t i = 0; i < a.elems.size(); ++i)
+    if (!sameTupleShape(a.elems[i], b.elems[i]))
+      return false;
+  return true;
+}
+
 bool FunctionGen::visitIf(const IfStmt &stmt) {
   auto test = eval(*stmt.test);
   if (!test)
@@ -386,64 +430,38 @@ bool FunctionGen::visitIf(const IfStmt &stmt) {
   // Merge: names bound in both branches and changed by one of them become
   // results of the scf.if. A name bound in one branch only is not visible
   // after the if.
+  // Tuples and block pointers (a pointer advanced in one branch) merge part
+  // by part.
   scope = before;
   std::vector<BranchValue> values;
   for (auto &[name, thenObj] : thenScope) {
     auto elseIt = elseScope.find(name);
-    if (elseIt != elseScope.end())
-      values.push_back({"variable '" + name + "'", thenObj, elseIt->second});
+    if (elseIt == elseScope.end())
+      continue;
+    std::string what = "variable '" + name + "'";
+    if (!isComposite(thenObj) || !sameTupleShape(thenObj, elseIt->second)) {
+      values.push_back({what, thenObj, elseIt->second});
+      continue;
+    }
+    std::vector<Obj> thenParts, elseParts;
+    flattenTuple(thenObj, thenParts);
+    flattenTuple(elseIt->second, elseParts);
+    for (size_t k = 0; k < thenParts.size(); ++k)
+      values.push_back({what, thenParts[k], elseParts[k]});
   }
   auto merged = mergeBranchValues(cg, ifOp, values, l);
   if (!merged)
     return false;
-  size_t i = 0;
-  for (auto &[name, thenObj] : thenScope)
-    if (elseScope.count(name))
-      scope[name] = (*merged)[i++];
-  return true;
-}
-
-/// Whether `o` is made of parts: a tuple, or a block pointer (whose parts
-/// are its runtime scalars).
-static bool isComposite(const Obj &o) {
-  return o.kind == Kind::Tuple || o.kind == Kind::BlockPtr ||
-         o.kind == Kind::TensorDesc;
-}
-
-/// Appends the leaves of `o` (the elements of nested tuples, the runtime
-/// parts of block pointers) to `out`.
-static void flattenTuple(const Obj &o, std::vector<Obj> &out) {
-  if (!isComposite(o)) {
-    out.push_back(o);
-    return;
+  size_t next = 0;
+  for (auto &[name, thenObj] : thenScope) {
+    auto elseIt = elseScope.find(name);
+    if (elseIt == elseScope.end())
+      continue;
+    if (isComposite(thenObj) && sameTupleShape(thenObj, elseIt->second))
+      scope[name] = unflattenTuple(thenObj, *merged, next);
+    else
+      scope[name] = (*merged)[next++];
   }
-  for (const Obj &e : o.elems)
-    flattenTuple(e, out);
-}
-
-/// Rebuilds an object shaped like `shape` from `leaves`, starting at `next`.
-static Obj unflattenTuple(const Obj &shape, const std::vector<Obj> &leaves,
-                          size_t &next) {
-  if (!isComposite(shape))
-    return leaves[next++];
-  Obj rebuilt = shape;
-  for (Obj &e : rebuilt.elems)
-    e = unflattenTuple(e, leaves, next);
-  return rebuilt;
-}
-
-/// True if `a` and `b` are tuples nested the same way (block pointers
-/// count as tuples of their parts, of one block shape and order).
-static bool sameTupleShape(const Obj &a, const Obj &b) {
-  if (!isComposite(a) || !isComposite(b))
-    return !isComposite(a) && !isComposite(b);
-  if (a.kind != b.kind || a.blockShape != b.blockShape || a.order != b.order)
-    return false;
-  if (a.elems.size() != b.elems.size())
-    return false;
-  for (size_t i = 0; i < a.elems.size(); ++i)
-    if (!sameTupleShape(a.elems[i], b.elems[i]))
-      return false;
   return true;
 }
 

@@ -6,6 +6,7 @@
 # RUN: not tkc compile %s --kernel mask_on_block_ptr --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MASK
 # RUN: not tkc compile %s --kernel bad_order --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ORDER
 # RUN: not tkc compile %s --kernel bad_padding --signature '*i32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=PADDING
+# RUN: tkc compile %s --kernel advance_in_if --signature '*fp16:16, *fp16:16, i32, 32' --emit=ttir | FileCheck %s --check-prefix=IFADV
 # Block pointers (tl.make_block_ptr, tl.advance) become the pointers and
 # bounds mask of the block they name: base + sum_d (offset_d + i_d) *
 # stride_d in 64 bits, checked 0 <= offset_d + i_d < shape_d in the
@@ -114,3 +115,22 @@ def block_ptr_dtype(src, dst, BLOCK: tl.constexpr):
     q = tl.make_block_ptr(dst, (BLOCK,), (1,), (0,), (BLOCK,), (0,))
     x = tl.load(p).to(tl.float32) * 2.0
     tl.store(q, x.to(q.dtype.element_ty))
+
+
+# A block pointer advanced in one branch of a runtime if (vLLM's flash
+# attention does so): its runtime parts become the if's results (folded to
+# a select of the row offset here).
+# IFADV-LABEL: func.func @advance_in_if
+# IFADV: %[[C:.*]] = arith.cmpi sgt, %arg2, %{{.*}} : i32
+# IFADV: %[[ROW:.*]] = arith.select %[[C]], %{{.*}}, %{{.*}} : i32
+# IFADV: tkc.splat %[[ROW]] : tensor<32x32xi32>
+@triton.jit
+def advance_in_if(X, Out, n, BLOCK: tl.constexpr):
+    p = tl.make_block_ptr(X, shape=(n, BLOCK), strides=(BLOCK, 1),
+                          offsets=(0, 0), block_shape=(BLOCK, BLOCK),
+                          order=(1, 0))
+    if n > BLOCK:
+        p = tl.advance(p, (BLOCK, 0))
+    x = tl.load(p, boundary_check=(0,))
+    offs = tl.arange(0, BLOCK)
+    tl.store(Out + offs[:, None] * BLOCK + offs[None, :], x)
