@@ -290,7 +290,7 @@ def _linear_int8_args():
 
 # int8 x int8 -> int32 (exact), both K-major: wgmma's s8 multiply.
 case(id="own_linear_xwt_int8_4096", repo="own", path="transposed_dots.py",
-     kernel="linear_int8_kernel",
+     kernel="linear_kernel",
      signature="*i8:16, *i8:16, *i32:16, i32:16, i32:16, i32:16, i32:16, "
      "i32:16, i32:16, 128, 128, 128",
      num_warps=8, num_stages=3, grid=(cdiv(_MM, 128), cdiv(_MM, 128)),

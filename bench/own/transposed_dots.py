@@ -10,7 +10,9 @@ import triton.language as tl
 def linear_kernel(x_ptr, w_ptr, y_ptr, M, N, K, stride_xm, stride_wn,
                   stride_ym, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                   BLOCK_K: tl.constexpr):
-    """y = x @ w.T for row-major x [M, K], w [N, K] and y [M, N]."""
+    """y = x @ w.T for row-major x [M, K], w [N, K] and y [M, N]; int8
+    inputs accumulate in int32 (a w8a8 linear layer before its scales),
+    others in fp32."""
     pid_m = tl.program_id(0)
     pid_n = tl.program_id(1)
     rm = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
@@ -18,43 +20,18 @@ def linear_kernel(x_ptr, w_ptr, y_ptr, M, N, K, stride_xm, stride_wn,
     rk = tl.arange(0, BLOCK_K)
     x_ptrs = x_ptr + rm[:, None] * stride_xm + rk[None, :]
     w_ptrs = w_ptr + rn[:, None] * stride_wn + rk[None, :]
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    integer: tl.constexpr = x_ptr.dtype.element_ty == tl.int8
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32 if integer else tl.float32)
     for k in range(0, tl.cdiv(K, BLOCK_K)):
-        x = tl.load(x_ptrs, mask=rk[None, :] < K - k * BLOCK_K, other=0.0)
-        w = tl.load(w_ptrs, mask=rk[None, :] < K - k * BLOCK_K, other=0.0)
-        acc = tl.dot(x, w.T, acc)
+        x = tl.load(x_ptrs, mask=rk[None, :] < K - k * BLOCK_K, other=0)
+        w = tl.load(w_ptrs, mask=rk[None, :] < K - k * BLOCK_K, other=0)
+        acc = tl.dot(x, w.T, acc, out_dtype=acc.dtype)
         x_ptrs += BLOCK_K
         w_ptrs += BLOCK_K
     out_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
     out_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     tl.store(y_ptr + out_m[:, None] * stride_ym + out_n[None, :],
              acc.to(y_ptr.dtype.element_ty),
-             mask=(out_m[:, None] < M) & (out_n[None, :] < N))
-
-
-@triton.jit
-def linear_int8_kernel(x_ptr, w_ptr, y_ptr, M, N, K, stride_xm, stride_wn,
-                       stride_ym, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                       BLOCK_K: tl.constexpr):
-    """y = x @ w.T in int32 for int8 x [M, K] and w [N, K] (a w8a8 linear
-    layer before its scales), as quantized-inference libraries write it."""
-    pid_m = tl.program_id(0)
-    pid_n = tl.program_id(1)
-    rm = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
-    rn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
-    rk = tl.arange(0, BLOCK_K)
-    x_ptrs = x_ptr + rm[:, None] * stride_xm + rk[None, :]
-    w_ptrs = w_ptr + rn[:, None] * stride_wn + rk[None, :]
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
-    for k in range(0, tl.cdiv(K, BLOCK_K)):
-        x = tl.load(x_ptrs, mask=rk[None, :] < K - k * BLOCK_K, other=0)
-        w = tl.load(w_ptrs, mask=rk[None, :] < K - k * BLOCK_K, other=0)
-        acc += tl.dot(x, w.T)
-        x_ptrs += BLOCK_K
-        w_ptrs += BLOCK_K
-    out_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    out_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    tl.store(y_ptr + out_m[:, None] * stride_ym + out_n[None, :], acc,
              mask=(out_m[:, None] < M) & (out_n[None, :] < N))
 
 
