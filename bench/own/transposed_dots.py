@@ -23,8 +23,8 @@ def linear_kernel(x_ptr, w_ptr, y_ptr, M, N, K, stride_xm, stride_wn,
     integer: tl.constexpr = x_ptr.dtype.element_ty == tl.int8
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32 if integer else tl.float32)
     for k in range(0, tl.cdiv(K, BLOCK_K)):
-        x = tl.load(x_ptrs, mask=rk[None, :] < K - k * BLOCK_K, other=0)
-        w = tl.load(w_ptrs, mask=rk[None, :] < K - k * BLOCK_K, other=0)
+        x = tl.load(x_ptrs, mask=rk[None, :] < K - k * BLOCK_K, other=0.0)
+        w = tl.load(w_ptrs, mask=rk[None, :] < K - k * BLOCK_K, other=0.0)
         acc = tl.dot(x, w.T, acc, out_dtype=acc.dtype)
         x_ptrs += BLOCK_K
         w_ptrs += BLOCK_K
