@@ -127,9 +127,10 @@ Value NVIDIATargetInfo::warpUniform(OpBuilder &b, Location loc,
                               i32(0x1f), NVVM::ShflKind::idx, UnitAttr());
 }
 
-/// PTX's cache qualifiers of a global load or store (`load`) for `hints`:
-/// volatile, else the cache operator, else the L1 eviction priority (PTX
-/// takes at most one of these; operators the access has not are dropped).
+/// PTX's cache qualifiers for `hints` of a global load (`load`) or store:
+/// none for a volatile load (ld.volatile takes none), else the cache
+/// operator, else the L1 eviction priority (PTX takes one of them; an
+/// operator the access has not, .wb on a load, is dropped).
 static std::string cacheQualifiers(const ::tkc::TargetInfo::CacheHints &hints,
                                    bool load) {
   using Op = ::tkc::TargetInfo::CacheHints::Operator;
@@ -218,9 +219,8 @@ Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
   }
   text += guard + (hints.isVolatile ? "ld.volatile.global" : "ld.global") +
           cacheQualifiers(hints, /*load=*/true) +
-          accessSuffix(shape, dataBits) + " " +
-          operandList(0, shape.count) + ", [ $" + std::to_string(shape.count) +
-          " + 0 ];";
+          accessSuffix(shape, dataBits) + " " + operandList(0, shape.count) +
+          ", [ $" + std::to_string(shape.count) + " + 0 ];";
   Type resultType =
       shape.count == 1
           ? wordType
@@ -285,11 +285,10 @@ void NVIDIATargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr,
     constraints += ",b";
     guard = "@$" + std::to_string(shape.count + 1) + " ";
   }
-  std::string text = guard + "st.global" +
-                     cacheQualifiers(hints, /*load=*/false) +
-                     accessSuffix(shape, dataBits) +
-                     " [ $" + std::to_string(shape.count) + " + 0 ], " +
-                     operandList(0, shape.count) + ";";
+  std::string text =
+      guard + "st.global" + cacheQualifiers(hints, /*load=*/false) +
+      accessSuffix(shape, dataBits) + " [ $" + std::to_string(shape.count) +
+      " + 0 ], " + operandList(0, shape.count) + ";";
   LLVM::InlineAsmOp::create(b, loc, TypeRange(), operands, text, constraints,
                             /*has_side_effects=*/true,
                             /*is_align_stack=*/false,

@@ -185,7 +185,9 @@ uint8_t fp8Bits(float x, Fp8Kind kind) {
   } else {
     uint8_t high = above - table.begin(), low = high - 1;
     float toLow = a - table[low], toHigh = table[high] - a;
-    code = toLow < toHigh ? low : toHigh < toLow ? high : (low % 2 ? high : low);
+    code = toLow < toHigh   ? low
+           : toHigh < toLow ? high
+                            : (low % 2 ? high : low);
   }
   return code | (std::signbit(x) ? 0x80 : 0);
 }
@@ -200,8 +202,8 @@ std::vector<float> fp8NarrowingInputs(int32_t n, Fp8Kind kind) {
     if (!std::isfinite(low) || !std::isfinite(high))
       continue;
     float mid = low + (high - low) / 2;
-    for (float p : {low, mid, std::nextafter(mid, 0.0f),
-                    std::nextafter(mid, INFINITY)})
+    for (float p :
+         {low, mid, std::nextafter(mid, 0.0f), std::nextafter(mid, INFINITY)})
       points.push_back(p);
   }
   for (float p : {0.0f, INFINITY, 1e30f, 1e-30f, 480.0f, 464.0f, 57344.0f,
@@ -229,8 +231,7 @@ protected:
 };
 
 /// Narrows fp8NarrowingInputs(n) with `narrow` and checks every byte.
-void Fp8ConvertTest::checkNarrowing(ConvertFn narrow, Fp8Kind kind,
-                                    int32_t n) {
+void Fp8ConvertTest::checkNarrowing(ConvertFn narrow, Fp8Kind kind, int32_t n) {
   std::vector<float> input = fp8NarrowingInputs(n, kind);
   DeviceBuffer din(*driver, n * sizeof(float));
   DeviceBuffer dout(*driver, n + kGuardBytes);
@@ -246,8 +247,7 @@ void Fp8ConvertTest::checkNarrowing(ConvertFn narrow, Fp8Kind kind,
     uint8_t want = fp8Bits(input[i], kind);
     if (out[i] != want && ++mismatches <= 5)
       ADD_FAILURE() << input[i] << " (0x" << std::hex << floatBits(input[i])
-                    << ") became 0x" << int(out[i]) << ", want 0x"
-                    << int(want);
+                    << ") became 0x" << int(out[i]) << ", want 0x" << int(want);
   }
   EXPECT_EQ(mismatches, 0u) << "of " << n << " elements";
   expectGuardUntouched(out, n);

@@ -126,8 +126,7 @@ bool mlir::tkc::gpu::isFpToFpLowerable(Operation *op, std::string &reason) {
     os << "from " << src << " to " << dst;
     return false;
   }
-  if (convert.getRounding() &&
-      *convert.getRounding() != RoundingMode::rtne) {
+  if (convert.getRounding() && *convert.getRounding() != RoundingMode::rtne) {
     llvm::raw_string_ostream os(reason);
     os << "to " << dst << " with rounding mode '"
        << stringifyRoundingMode(*convert.getRounding())
@@ -172,8 +171,9 @@ Value mlir::tkc::gpu::emitSoftwareFp8Truncate(OpBuilder &b, Location loc,
       f32Const(b, loc, std::ldexp(1.0f, f.bias - 1 + f.mantissaBits)));
   Value subnormal = LLVM::FPToUIOp::create(
       b, loc, i32, LLVM::RoundEvenOp::create(b, loc, scaled));
-  Value tiny = LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::olt, a,
-                                    f32Const(b, loc, std::ldexp(1.0f, 1 - f.bias)));
+  Value tiny =
+      LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::olt, a,
+                           f32Const(b, loc, std::ldexp(1.0f, 1 - f.bias)));
   Value encoded = LLVM::SelectOp::create(b, loc, tiny, subnormal, normal);
   Value sign = LLVM::AndOp::create(
       b, loc, LLVM::LShrOp::create(b, loc, bits, i32Const(b, loc, 24)),
@@ -204,18 +204,18 @@ Value mlir::tkc::gpu::emitSoftwareFp8Extend(OpBuilder &b, Location loc,
   Value magnitude = LLVM::AndOp::create(b, loc, wide, i16Const(0x7f));
   Value half = LLVM::BitcastOp::create(
       b, loc, f16, LLVM::ShlOp::create(b, loc, magnitude, i16Const(7)));
-  Value value = LLVM::FMulOp::create(
-      b, loc, LLVM::FPExtOp::create(b, loc, f32, half),
-      f32Const(b, loc, std::ldexp(1.0f, 15 - f.bias)));
+  Value value =
+      LLVM::FMulOp::create(b, loc, LLVM::FPExtOp::create(b, loc, f32, half),
+                           f32Const(b, loc, std::ldexp(1.0f, 15 - f.bias)));
   Value negative = LLVM::ICmpOp::create(
       b, loc, LLVM::ICmpPredicate::ne,
       LLVM::AndOp::create(b, loc, wide, i16Const(0x80)), i16Const(0));
   value = LLVM::SelectOp::create(b, loc, negative,
                                  LLVM::FNegOp::create(b, loc, value), value);
-  Value isNaN = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
-                                     magnitude, i16Const(0x7f));
-  return LLVM::SelectOp::create(b, loc, isNaN,
-                                f32Const(b, loc, std::nanf("")), value);
+  Value isNaN = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, magnitude,
+                                     i16Const(0x7f));
+  return LLVM::SelectOp::create(b, loc, isNaN, f32Const(b, loc, std::nanf("")),
+                                value);
 }
 
 void mlir::tkc::gpu::populateFp8LoweringPatterns(

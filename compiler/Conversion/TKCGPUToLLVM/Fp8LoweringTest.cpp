@@ -120,12 +120,12 @@ uint8_t referenceTruncate(float x, const llvm::fltSemantics &sem,
 /// below, at and above each rounding halfway point, plus random patterns.
 std::vector<float> narrowingInputs() {
   std::vector<float> inputs;
-  const uint32_t lows[] = {0,      1,      0x7ffff, 0x80000, 0x80001,
+  const uint32_t lows[] = {0,       1,        0x7ffff,  0x80000,  0x80001,
                            0xfffff, 0x100000, 0x17ffff, 0x180000, 0x7fffff};
   for (uint32_t high = 0; high < 0x10000; ++high)
     for (uint32_t low : lows)
       inputs.push_back(llvm::bit_cast<float>((high << 16) | (low & 0xffff) |
-                                            (low & 0x7f0000)));
+                                             (low & 0x7f0000)));
   std::mt19937 random(7);
   for (int i = 0; i < 1 << 20; ++i)
     inputs.push_back(llvm::bit_cast<float>(static_cast<uint32_t>(random())));

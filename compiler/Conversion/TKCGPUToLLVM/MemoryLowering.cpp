@@ -43,7 +43,7 @@ struct BarrierLowering : public TargetPattern<BarrierOp> {
 };
 
 /// The cache hints of tkc.load or tkc.store `op`.
-template <typename Op> ::tkc::TargetInfo::CacheHints cacheHintsOf(Op op) {
+template <typename Op>::tkc::TargetInfo::CacheHints cacheHintsOf(Op op) {
   using Hints = ::tkc::TargetInfo::CacheHints;
   Hints hints;
   if (std::optional<CacheModifier> cache = op.getCache()) {

@@ -377,7 +377,8 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
       // Along the rows: K; across them: M/N.
       operand.offsetBytes = (kStart / tile.blockCols) * tile.blockBytes() +
                             (kStart % tile.blockCols) * tile.bytes;
-      mnOffset = LLVM::MulOp::create(b, loc, mnStart, constant(tile.rowBytes()));
+      mnOffset =
+          LLVM::MulOp::create(b, loc, mnStart, constant(tile.rowBytes()));
     } else {
       operand.offsetBytes = kStart * tile.rowBytes();
       mnOffset = LLVM::AddOp::create(

@@ -106,9 +106,10 @@ bool isMatrixLoadable(RankedTensorType type, unsigned fast);
 /// Whether a dot result of `type` (fp32 or int32) suits warpgroup matrix
 /// multiplies with `numWarps` warps: whole groups of four warps, all along
 /// M, each group owning 64 whole rows, and N a multiple of 8 up to 256 (one
-/// instruction's width; of 16 past 32 for int32). An nvidia_mma layout must already have its warps
-/// so (warpsPerCTA [numWarps, 1]); any other layout is judged on the shape
-/// alone (tkc-gpu-accelerate-matmul asks before choosing the layout).
+/// instruction's width; of 16 past 32 for int32). An nvidia_mma layout must
+/// already have its warps so (warpsPerCTA [numWarps, 1]); any other layout is
+/// judged on the shape alone (tkc-gpu-accelerate-matmul asks before choosing
+/// the layout).
 bool isWarpgroupMmaShape(RankedTensorType type, unsigned numWarps);
 
 /// Whether warpgroup matrix multiplies take operands of `type`: f16, bf16,

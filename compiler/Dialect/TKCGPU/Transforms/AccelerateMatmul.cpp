@@ -87,13 +87,14 @@ struct AccelerateMatmulPass
   /// or the FMA lowering, take the dot then.
   void widenFp8Operands(DotOp dot, const ::tkc::TargetInfo &info) {
     // The OCP kinds, which every target converts (tkc.fp_to_fp).
-    auto isFp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+    auto isFp8 = [](Type t) {
+      return isa<Float8E4M3FNType, Float8E5M2Type>(t);
+    };
     Type aElem = getElementTypeOrSelf(dot.getA().getType());
     Type bElem = getElementTypeOrSelf(dot.getB().getType());
     if (!isFp8(aElem) && !isFp8(bElem))
       return;
-    if (!info
-             .getMatrixInstructions(
+    if (!info.getMatrixInstructions(
                  aElem, bElem, getElementTypeOrSelf(dot.getType()),
                  dot.getInputPrecision() == InputPrecision::tf32)
              .empty())

@@ -385,11 +385,11 @@ struct ReduceWhereValuesAre : public OpRewritePattern<ReduceOp> {
 /// A loop-carried tensor takes the layout its update is computed in: when
 /// the value yielded for it is computed by elementwise ops in the loop from
 /// the loop's arguments, conversions from one layout L (of values that
-/// cannot be recomputed) and values that can be recomputed in L; or when it is a conversion from L
-/// of a value computed in the loop (a dot's result) and every use of the
-/// argument converts it to L (the dot's accumulator); or when the argument's
-/// only other uses convert it to L (advanced pointers, converted for a
-/// coalesced load) and the elementwise update can be computed in L: the
+/// cannot be recomputed) and values that can be recomputed in L; or when it is
+/// a conversion from L of a value computed in the loop (a dot's result) and
+/// every use of the argument converts it to L (the dot's accumulator); or when
+/// the argument's only other uses convert it to L (advanced pointers, converted
+/// for a coalesced load) and the elementwise update can be computed in L: the
 /// iteration argument, the initial value and the result move to L. Conversions
 /// at the loop's edges keep the IR valid; the other patterns then remove them.
 struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
@@ -424,8 +424,7 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
     Attribute siblings;
     for (BlockArgument other : loop.getRegionIterArgs()) {
       auto otherType = dyn_cast<RankedTensorType>(other.getType());
-      if (other == arg || !otherType ||
-          otherType.getShape() != type.getShape())
+      if (other == arg || !otherType || otherType.getShape() != type.getShape())
         continue;
       if (siblings && siblings != otherType.getEncoding())
         return {};
@@ -473,8 +472,7 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
     llvm::SmallPtrSet<Operation *, 16> visited;
     while (!worklist.empty()) {
       Value value = worklist.pop_back_val();
-      if (!isa<RankedTensorType>(value.getType()) ||
-          isa<BlockArgument>(value))
+      if (!isa<RankedTensorType>(value.getType()) || isa<BlockArgument>(value))
         continue;
       Operation *def = value.getDefiningOp();
       if (!visited.insert(def).second)
@@ -495,10 +493,9 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
       leaves.push_back(value);
     }
     if (layout)
-      return llvm::all_of(leaves,
-                          [&](Value leaf) {
-                            return canRematerialize(leaf, layout, 0);
-                          })
+      return llvm::all_of(
+                 leaves,
+                 [&](Value leaf) { return canRematerialize(leaf, layout, 0); })
                  ? layout
                  : Attribute();
     auto reachable = [&](Attribute layout) {
