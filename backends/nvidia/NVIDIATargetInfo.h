@@ -70,8 +70,8 @@ public:
                 llvm::ArrayRef<mlir::Value> values,
                 mlir::FloatType src) const override;
 
-  // NVIDIAMatrixInstructions.cpp: mma.sync on sm_80 and later, ldmatrix on
-  // sm_75 and later, stmatrix on sm_90 and later.
+  // NVIDIAMatrixInstructions.cpp: mma.sync on sm_80 and later, ldmatrix
+  // on sm_75 and later.
   std::optional<MatrixInstruction>
   getMatrixInstruction(mlir::Type a, mlir::Type b, mlir::Type acc,
                        bool allowTF32) const override;
@@ -85,10 +85,6 @@ public:
   llvm::SmallVector<mlir::Value>
   loadMatrices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rowAddress,
                unsigned count, bool transpose) const override;
-  bool hasMatrixStores() const override { return computeCapability >= 90; }
-  void storeMatrices(mlir::OpBuilder &b, mlir::Location loc,
-                     mlir::Value rowAddress,
-                     llvm::ArrayRef<mlir::Value> words) const override;
   bool hasAsyncCopies() const override { return computeCapability >= 80; }
   bool hasWarpgroupMma() const override {
     return computeCapability == 90 && archSpecific;

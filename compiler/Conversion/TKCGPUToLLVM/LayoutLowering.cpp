@@ -317,83 +317,6 @@ SmallVector<Value> mlir::tkc::gpu::unpackAccess(OpBuilder &b, Location loc,
   return values;
 }
 
-/// Whether `layout` (rank 2) holds 8x8 matrix fragments as matrix stores
-/// take them: registers in pairs of adjacent columns, lanes 0-1 along the
-/// columns and 2-4 along the rows of one 8x8 block, and every other
-/// register and warp bit moving by whole blocks, four blocks per thread at
-/// least (an MMA accumulator's layout).
-static bool holdsMatrixFragments(const LinearLayout &layout) {
-  if (layout.getShape().size() != 2)
-    return false;
-  using Basis = LinearLayout::Basis;
-  auto is = [](const Basis &basis, int64_t row, int64_t col) {
-    return basis[0] == row && basis[1] == col;
-  };
-  ArrayRef<Basis> regs = layout.getBases(HwDim::Register);
-  ArrayRef<Basis> lanes = layout.getBases(HwDim::Lane);
-  if (regs.size() < 3 || lanes.size() != 5 || !is(regs[0], 0, 1) ||
-      !is(lanes[0], 0, 2) || !is(lanes[1], 0, 4) || !is(lanes[2], 1, 0) ||
-      !is(lanes[3], 2, 0) || !is(lanes[4], 4, 0))
-    return false;
-  auto wholeBlocks = [](const Basis &basis) {
-    return basis[0] % 8 == 0 && basis[1] % 8 == 0;
-  };
-  return llvm::all_of(regs.drop_front(), wholeBlocks) &&
-         llvm::all_of(layout.getBases(HwDim::Warp), wholeBlocks);
-}
-
-/// Stores `src` (16-bit registers of `layout`, which holdsMatrixFragments())
-/// to the scratch at `base`, four 8x8 blocks per matrix store; `place`
-/// maps a row-major element index to its place in the scratch.
-static void storeMatrixFragments(OpBuilder &b, Location loc,
-                                 const ::tkc::TargetInfo &target,
-                                 const LinearLayout &layout,
-                                 const HardwareIds &ids, Value base,
-                                 Type memType, ArrayRef<Value> src,
-                                 function_ref<Value(Value)> place) {
-  auto constant = [&](int64_t v) { return i32Constant(b, loc, v); };
-  auto bit = [&](Value id, unsigned position) {
-    return LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, id, constant(position)),
-        constant(1));
-  };
-  int64_t cols = layout.getShape()[1];
-  // Lane l gives the address of row l % 8 of the group's block l / 8: the
-  // block of the thread's word l / 8 (register bits 1 and 2), moved by the
-  // warp's part.
-  Value row = LLVM::AndOp::create(b, loc, ids.lane, constant(7));
-  Value col = constant(0);
-  auto add = [&](Value isSet, const LinearLayout::Basis &basis) {
-    row = LLVM::XOrOp::create(
-        b, loc, row, LLVM::MulOp::create(b, loc, isSet, constant(basis[0])));
-    col = LLVM::XOrOp::create(
-        b, loc, col, LLVM::MulOp::create(b, loc, isSet, constant(basis[1])));
-  };
-  ArrayRef<LinearLayout::Basis> regs = layout.getBases(HwDim::Register);
-  add(bit(ids.lane, 3), regs[1]);
-  add(bit(ids.lane, 4), regs[2]);
-  for (auto [p, basis] : llvm::enumerate(layout.getBases(HwDim::Warp)))
-    add(bit(ids.warp, p), basis);
-  Type i32 = b.getI32Type();
-  for (unsigned first = 0; first < src.size(); first += 8) {
-    // The group's first block: registers first, first + 1, ...
-    LinearLayout::Basis origin = layout.applyDim(HwDim::Register, first);
-    Value index = LLVM::AddOp::create(
-        b, loc,
-        LLVM::MulOp::create(
-            b, loc, LLVM::XOrOp::create(b, loc, row, constant(origin[0])),
-            constant(cols)),
-        LLVM::XOrOp::create(b, loc, col, constant(origin[1])));
-    Value address = LLVM::GEPOp::create(b, loc, base.getType(), memType, base,
-                                        ValueRange{place(index)});
-    SmallVector<Value> words;
-    for (unsigned w = 0; w < 4; ++w)
-      words.push_back(LLVM::BitcastOp::create(
-          b, loc, i32, packAccess(b, loc, src.slice(first + 2 * w, 2))));
-    target.storeMatrices(b, loc, address, words);
-  }
-}
-
 FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     OpBuilder &b, Location loc, Operation *op, const ::tkc::TargetInfo &target,
     Type elem, const LinearLayout &from, const LinearLayout &to,
@@ -443,28 +366,18 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   // Wait for earlier readers of the scratch first, unless none can be.
   if (needsScratchBarrier(op))
     target.emitBarrier(b, loc);
-  // An MMA accumulator's 16-bit fragments go as whole 8x8 blocks, four per
-  // matrix store, where the target has them (four times fewer stores than
-  // its 4-byte runs).
-  if (target.hasMatrixStores() && !isBool && !isPointer &&
-      getStorageBytes(memType) == 2 && holdsMatrixFragments(from) &&
-      from.getNumRegisters() % 8 == 0) {
-    storeMatrixFragments(b, loc, target, from, ids, base, memType, src,
-                         swizzle);
-  } else {
-    auto [fromRun, fromStarts] = runs(from);
-    for (auto [i, ptr] : llvm::enumerate(fromStarts)) {
-      SmallVector<Value> run;
-      for (Value value : src.slice(i * fromRun, fromRun)) {
-        if (isBool)
-          value = LLVM::ZExtOp::create(b, loc, memType, value);
-        else if (isPointer)
-          value = LLVM::PtrToIntOp::create(b, loc, memType, value);
-        run.push_back(value);
-      }
-      LLVM::StoreOp::create(b, loc, packAccess(b, loc, run), ptr,
-                            fromRun * getStorageBytes(memType));
+  auto [fromRun, fromStarts] = runs(from);
+  for (auto [i, ptr] : llvm::enumerate(fromStarts)) {
+    SmallVector<Value> run;
+    for (Value value : src.slice(i * fromRun, fromRun)) {
+      if (isBool)
+        value = LLVM::ZExtOp::create(b, loc, memType, value);
+      else if (isPointer)
+        value = LLVM::PtrToIntOp::create(b, loc, memType, value);
+      run.push_back(value);
     }
+    LLVM::StoreOp::create(b, loc, packAccess(b, loc, run), ptr,
+                          fromRun * getStorageBytes(memType));
   }
   target.emitBarrier(b, loc);
   SmallVector<Value> values;
