@@ -62,6 +62,36 @@ Value convertTo(OpBuilder &b, Value value, Attribute layout) {
                                  value);
 }
 
+/// The dimension of `value` along which its elements lie contiguously in
+/// memory, as the load that made it (through layout conversions and
+/// transposes) reads them; none where that is not known.
+std::optional<unsigned> loadedFastDim(Value value) {
+  if (auto convert = value.getDefiningOp<ConvertLayoutOp>())
+    return loadedFastDim(convert.getSrc());
+  if (auto trans = value.getDefiningOp<TransOp>()) {
+    std::optional<unsigned> fast = loadedFastDim(trans.getSrc());
+    if (!fast)
+      return std::nullopt;
+    ArrayRef<int32_t> order = trans.getOrder();
+    for (unsigned d = 0; d < order.size(); ++d)
+      if (unsigned(order[d]) == *fast)
+        return d;
+    return std::nullopt;
+  }
+  if (auto load = value.getDefiningOp<LoadOp>())
+    if (auto blocked = dyn_cast<BlockedEncodingAttr>(
+            cast<RankedTensorType>(load.getType()).getEncoding()))
+      return blocked.getOrder().front();
+  return std::nullopt;
+}
+
+/// Whether dot operand `operand` (K being its dimension `kDim`) was loaded
+/// K-major, as warpgroup multiplies read 8-bit tiles; true where unknown.
+bool loadedKMajor(Value operand, unsigned kDim) {
+  std::optional<unsigned> fast = loadedFastDim(operand);
+  return !fast || *fast == kDim;
+}
+
 struct AccelerateMatmulPass
     : public gpu::impl::TKCGPUAccelerateMatmulBase<AccelerateMatmulPass> {
   using Base::Base;
@@ -158,10 +188,13 @@ struct AccelerateMatmulPass
     case MatrixInstruction::Kind::NvidiaMmaV2:
       // Where a warpgroup can multiply, all warps go along M in whole
       // warpgroups (tkc-gpu-warpgroup-mma then reads the operands from
-      // shared memory); mma.sync accepts that layout too.
+      // shared memory); mma.sync accepts that layout too. 8-bit tiles it
+      // reads only K-major: others keep the warps spread for mma.sync.
       if (info.hasWarpgroupMma() &&
           isWarpgroupMmaOperand(instruction->operandType) &&
-          isWarpgroupMmaShape(type, numWarps))
+          isWarpgroupMmaShape(type, numWarps) &&
+          (instruction->operandType.getIntOrFloatBitWidth() != 8 ||
+           (loadedKMajor(dot.getA(), 1) && loadedKMajor(dot.getB(), 0))))
         warps = {numWarps, 1};
       mma = NvidiaMmaEncodingAttr::get(context, 2, warps);
       break;

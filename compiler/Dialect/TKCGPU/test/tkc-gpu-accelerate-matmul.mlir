@@ -1,5 +1,6 @@
 // RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=4 threads-per-warp=32" --tkc-gpu-accelerate-matmul="target=cuda:80" | FileCheck %s
 // RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=4 threads-per-warp=32" --tkc-gpu-accelerate-matmul="target=hip:gfx1100" | FileCheck %s --check-prefix=HIP
+// RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=4 threads-per-warp=32" --tkc-gpu-accelerate-matmul="target=cuda:90a" --mlir-print-local-scope | FileCheck %s --check-prefix=H90
 // RUN: not tkc-opt %s --split-input-file --tkc-gpu-accelerate-matmul 2>&1 | FileCheck %s --check-prefix=NOTARGET
 // RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=4 threads-per-warp=32" --tkc-gpu-accelerate-matmul="target=cuda:90a" | FileCheck %s --check-prefix=HOPPER
 
@@ -80,4 +81,28 @@ func.func @i8(%x: tensor<32x32xi8>, %y: tensor<32x32xi8>, %z: tensor<32x32xi32>)
 func.func @small(%x: tensor<8x16xf16>, %y: tensor<16x32xf16>, %z: tensor<8x32xf32>) -> tensor<8x32xf32> {
   %d = tkc.dot %x, %y, %z : tensor<8x16xf16> * tensor<16x32xf16> -> tensor<8x32xf32>
   return %d : tensor<8x32xf32>
+}
+
+// -----
+
+// On sm_90a, int8 dots whose tiles were both loaded K-major (x @ w.T: w
+// loaded [N, K] and transposed) put all warps along M, as warpgroup
+// multiplies need; int8 ones whose B was loaded along N (plain A @ B) stay
+// on mma.sync, so their warps stay spread over M and N.
+// H90-LABEL: func.func @i8_k_major
+// H90: tkc.dot {{.*}} -> tensor<64x64xi32, #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>>
+// H90-LABEL: func.func @i8_n_major
+// H90: tkc.dot {{.*}} -> tensor<64x64xi32, #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>>
+func.func @i8_k_major(%pa: tensor<64x64x!tkc.ptr<i8>>, %pw: tensor<64x64x!tkc.ptr<i8>>, %z: tensor<64x64xi32>) -> tensor<64x64xi32> {
+  %a = tkc.load %pa : tensor<64x64x!tkc.ptr<i8>>
+  %w = tkc.load %pw : tensor<64x64x!tkc.ptr<i8>>
+  %b = tkc.trans %w {order = array<i32: 1, 0>} : tensor<64x64xi8> -> tensor<64x64xi8>
+  %d = tkc.dot %a, %b, %z : tensor<64x64xi8> * tensor<64x64xi8> -> tensor<64x64xi32>
+  return %d : tensor<64x64xi32>
+}
+func.func @i8_n_major(%pa: tensor<64x64x!tkc.ptr<i8>>, %pb: tensor<64x64x!tkc.ptr<i8>>, %z: tensor<64x64xi32>) -> tensor<64x64xi32> {
+  %a = tkc.load %pa : tensor<64x64x!tkc.ptr<i8>>
+  %b = tkc.load %pb : tensor<64x64x!tkc.ptr<i8>>
+  %d = tkc.dot %a, %b, %z : tensor<64x64xi8> * tensor<64x64xi8> -> tensor<64x64xi32>
+  return %d : tensor<64x64xi32>
 }
