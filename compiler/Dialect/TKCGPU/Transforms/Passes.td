@@ -113,11 +113,11 @@ def TKCGPUWarpgroupMma : Pass<"tkc-gpu-warpgroup-mma", "::mlir::ModuleOp"> {
   let summary = "Dots read their operands from shared memory (Hopper wgmma)";
   let description = [{
     On targets with warpgroup matrix multiplies, a `tkc.dot` of 16-bit,
-    tf32 or fp8 operands whose B operand (and A, unless A is a tensor in
+    tf32, fp8 or int8 operands whose B operand (and A, unless A is a tensor in
     registers) is a whole-tile `tkc_gpu.local_load` read only by it, and
     whose result layout keeps whole warpgroups along M
     (tkc-gpu-accelerate-matmul chooses it), becomes a
-    `tkc_gpu.warpgroup_dot` of the tiles (tf32 and fp8 tiles must be
+    `tkc_gpu.warpgroup_dot` of the tiles (tf32, fp8 and int8 tiles must be
     K-major).
 
     A loop's only warpgroup_dot that just accumulates (its accumulator is
