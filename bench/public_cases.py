@@ -208,21 +208,22 @@ def _matmul_inputs(dtype):
 # Tutorial 03's matmul as written (grouped ordering, a @jit helper, masks on
 # K, the leaky-ReLU epilogue): fp16 with its autotune list's first CUDA
 # config, and fp32 inputs (tf32 products, Triton's default precision).
-case(id="tutorial03_matmul_fp16_leaky_4096", repo="triton",
-     path="03-matrix-multiplication.py", kernel="matmul_kernel",
-     signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
-     "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 256, 64, 8, "
-     "'leaky_relu'",
-     num_warps=8, num_stages=3, grid=(cdiv(_MM, 128) * cdiv(_MM, 256),),
-     args=_matmul_inputs("float16"), atol=0.1, rtol=1e-2)
+def _tutorial03_case(id, dtype, bm, bn, bk, stages, warps, activation, atol):
+    torch_dtype = {"fp16": "float16", "fp32": "float32"}[dtype]
+    case(id=id, repo="triton", path="03-matrix-multiplication.py",
+         kernel="matmul_kernel",
+         signature=f"*{dtype}:16, *{dtype}:16, *fp16:16, i32:16, i32:16, "
+         "i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, "
+         f"{bm}, {bn}, {bk}, 8, '{activation}'",
+         num_warps=warps, num_stages=stages,
+         grid=(cdiv(_MM, bm) * cdiv(_MM, bn),),
+         args=_matmul_inputs(torch_dtype), atol=atol, rtol=1e-2)
 
-case(id="tutorial03_matmul_fp32_4096", repo="triton",
-     path="03-matrix-multiplication.py", kernel="matmul_kernel",
-     signature="*fp32:16, *fp32:16, *fp16:16, i32:16, i32:16, i32:16, "
-     "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 128, 32, 8, ''",
-     num_warps=8, num_stages=3, grid=(cdiv(_MM, 128) ** 2,),
-     args=_matmul_inputs("float32"), atol=0.25, rtol=1e-2)
 
+_tutorial03_case("tutorial03_matmul_fp16_leaky_4096", "fp16", 128, 256, 64, 3,
+                 8, "leaky_relu", 0.1)
+_tutorial03_case("tutorial03_matmul_fp32_4096", "fp32", 128, 128, 32, 3, 8, "",
+                 0.25)
 
 # The rest of tutorial 03's CUDA autotune list (BLOCK_M, BLOCK_N, BLOCK_K,
 # stages, warps), fp16 without the epilogue: whichever config autotuning
@@ -231,14 +232,8 @@ for _bm, _bn, _bk, _stages, _warps in ((64, 256, 32, 4, 4), (128, 128, 32, 4, 4)
                                        (128, 64, 32, 4, 4), (64, 128, 32, 4, 4),
                                        (128, 32, 32, 4, 4), (64, 32, 32, 5, 2),
                                        (32, 64, 32, 5, 2)):
-    case(id=f"tutorial03_matmul_fp16_{_bm}x{_bn}x{_bk}_w{_warps}", repo="triton",
-         path="03-matrix-multiplication.py", kernel="matmul_kernel",
-         signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
-         "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, "
-         f"{_bm}, {_bn}, {_bk}, 8, ''",
-         num_warps=_warps, num_stages=_stages,
-         grid=(cdiv(_MM, _bm) * cdiv(_MM, _bn),),
-         args=_matmul_inputs("float16"), atol=0.1, rtol=1e-2)
+    _tutorial03_case(f"tutorial03_matmul_fp16_{_bm}x{_bn}x{_bk}_w{_warps}",
+                     "fp16", _bm, _bn, _bk, _stages, _warps, "", 0.1)
 
 # Tutorial 09's non-persistent matmul: grouped ordering, masks on K.
 case(id="tutorial09_matmul_fp16_4096", repo="triton",
