@@ -12,13 +12,11 @@ set -euo pipefail
 kernel=$1 arch=$2 wave=$3 objdump=$4 readelf=$5
 shift 5
 
-fail() { echo "FAIL ($kernel, $arch): $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/hsaco_variants.sh"
 
-checked=0
-for json in "$@"; do
-  case "$json" in *."$arch".json) ;; *) continue ;; esac
-  hsaco=${json%.json}.hsaco
-  [ -f "$hsaco" ] || fail "no $hsaco beside $json"
+# Checks one variant: its JSON metadata $1 and code object $2.
+check_variant() {
+  local json=$1 hsaco=$2
   echo "checking $hsaco and $json"
 
   disasm=$("$objdump" -d --mcpu="$arch" "$hsaco") || fail "llvm-objdump failed"
@@ -46,7 +44,6 @@ for json in "$@"; do
     fail "kernarg layout differs: launcher passes [$(echo $expected)]," \
       "code object expects [$(echo $actual)]"
   echo "  kernargs (offset:size): $(echo $actual)"
-  checked=$((checked + 1))
-done
-[ "$checked" -gt 0 ] || fail "no *.$arch.json among: $*"
-echo "ok: $checked variant(s)"
+}
+
+for_each_variant check_variant "$@"

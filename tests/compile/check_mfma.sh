@@ -14,13 +14,11 @@ set -euo pipefail
 kernel=$1 arch=$2 objdump=$3 readelf=$4
 shift 4
 
-fail() { echo "FAIL ($kernel, $arch): $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/hsaco_variants.sh"
 
-checked=0
-for json in "$@"; do
-  case "$json" in *."$arch".json) ;; *) continue ;; esac
-  hsaco=${json%.json}.hsaco
-  [ -f "$hsaco" ] || fail "no $hsaco beside $json"
+# Checks one variant: its JSON metadata $1 and code object $2.
+check_variant() {
+  local json=$1 hsaco=$2
 
   disasm=$("$objdump" -d --mcpu="$arch" "$hsaco") || fail "llvm-objdump failed"
   # For each backward branch, the v_mfma between its target and itself.
@@ -63,7 +61,6 @@ for json in "$@"; do
     fail "$hsaco: $bytes bytes of LDS, over the 64 KiB of a workgroup"
   echo "$hsaco: v_mfma per loop: $(echo $loops), VGPR+AGPR $registers," \
     "LDS $bytes bytes"
-  checked=$((checked + 1))
-done
-[ "$checked" -gt 0 ] || fail "no *.$arch.json among: $*"
-echo "ok: $checked variant(s)"
+}
+
+for_each_variant check_variant "$@"

@@ -70,7 +70,7 @@ def kernel_compile_tests(kernel, entry, archs, tags = [], mfma_archs = []):
                 "$(rootpath %s)" % objdump,
                 "$(rootpath %s)" % readelf,
             ] + ["$(rootpaths %s)" % f for f in files],
-            data = files + [objdump, readelf],
+            data = files + [objdump, readelf, "hsaco_variants.sh"],
             tags = tags,
         )
     for arch in mfma_archs:
@@ -84,7 +84,7 @@ def kernel_compile_tests(kernel, entry, archs, tags = [], mfma_archs = []):
                 "$(rootpath %s)" % objdump,
                 "$(rootpath %s)" % readelf,
             ] + ["$(rootpaths %s)" % f for f in files],
-            data = files + [objdump, readelf],
+            data = files + [objdump, readelf, "hsaco_variants.sh"],
             tags = tags,
         )
     for arch in [a for a in archs if a.startswith("sm_")]:
