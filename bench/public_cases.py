@@ -258,21 +258,14 @@ def _linear_args(dtype):
     return make
 
 
-case(id="own_linear_xwt_fp16_4096", repo="own", path="transposed_dots.py",
-     kernel="linear_kernel",
-     signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
-     "i32:16, i32:16, i32:16, 128, 128, 64",
-     num_warps=8, num_stages=3, grid=(cdiv(_MM, 128), cdiv(_MM, 128)),
-     args=_linear_args("float16"), atol=0.1, rtol=1e-2)
-
-
-# The same with fp8 e4m3 inputs (both K-major: wgmma reads fp8 only so).
-case(id="own_linear_xwt_fp8_4096", repo="own", path="transposed_dots.py",
-     kernel="linear_kernel",
-     signature="*fp8e4nv:16, *fp8e4nv:16, *fp16:16, i32:16, i32:16, "
-     "i32:16, i32:16, i32:16, i32:16, 128, 128, 128",
-     num_warps=8, num_stages=3, grid=(cdiv(_MM, 128), cdiv(_MM, 128)),
-     args=_linear_args("float8_e4m3fn"), atol=0.5, rtol=1e-2)
+def _own_linear_case(name, elem, out, block_k, args, atol=0.0, rtol=0.0):
+    """The own linear x @ w.T at 4096^3 for `elem` inputs and `out` y."""
+    case(id=f"own_linear_xwt_{name}_4096", repo="own",
+         path="transposed_dots.py", kernel="linear_kernel",
+         signature=f"*{elem}:16, *{elem}:16, *{out}:16, i32:16, i32:16, "
+         f"i32:16, i32:16, i32:16, i32:16, 128, 128, {block_k}",
+         num_warps=8, num_stages=3, grid=(cdiv(_MM, 128), cdiv(_MM, 128)),
+         args=args, atol=atol, rtol=rtol)
 
 
 def _linear_int8_args():
@@ -283,13 +276,12 @@ def _linear_int8_args():
     return [x, w, y, _MM, _MM, _MM, x.stride(0), w.stride(0), y.stride(0)]
 
 
-# int8 x int8 -> int32 (exact), both K-major: wgmma's s8 multiply.
-case(id="own_linear_xwt_int8_4096", repo="own", path="transposed_dots.py",
-     kernel="linear_kernel",
-     signature="*i8:16, *i8:16, *i32:16, i32:16, i32:16, i32:16, i32:16, "
-     "i32:16, i32:16, 128, 128, 128",
-     num_warps=8, num_stages=3, grid=(cdiv(_MM, 128), cdiv(_MM, 128)),
-     args=_linear_int8_args)
+_own_linear_case("fp16", "fp16", "fp16", 64, _linear_args("float16"), 0.1, 1e-2)
+# The same with fp8 e4m3 inputs (both K-major: wgmma reads fp8 only so), and
+# int8 x int8 -> int32 (exact, wgmma's s8 multiply).
+_own_linear_case("fp8", "fp8e4nv", "fp16", 128, _linear_args("float8_e4m3fn"),
+                 0.5, 1e-2)
+_own_linear_case("int8", "i8", "i32", 128, _linear_int8_args)
 
 _TOPK_ROWS = 8192
 
