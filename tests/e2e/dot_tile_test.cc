@@ -1,14 +1,17 @@
 //===- dot_tile_test.cc - int8 and fp8 tl.dot on a GPU --------------------===//
 //
 // Runs kernels/dot_tile.py through its generated C APIs (dot_tile_i8.h,
-// dot_tile_fp8.h, dot_tile_fp16_16.h): one 64x64x64 product each, int8
-// into int32 (checked exactly: every sum fits) and fp8e4nv into fp32 (every
-// fp8 value is exact in fp32; the sum may round at each of its 64 steps),
-// and a 16x16x16 fp16 product into fp32, smaller than the warps' tiles.
+// dot_tile_fp8.h, dot_tile_fp16_16.h, dot_tile_fp16_64x256.h): one
+// 64x64x64 product each, int8 into int32 (checked exactly: every sum fits)
+// and fp8e4nv into fp32 (every fp8 value is exact in fp32; the sum may
+// round at each of its 64 steps); a 16x16x16 fp16 product into fp32,
+// smaller than the warps' tiles; and a 64x256x32 one on 8 warps, which on
+// sm_90a go as two warpgroups along N.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dot_tile_fp16_16.h"
+#include "dot_tile_fp16_64x256.h"
 #include "dot_tile_fp8.h"
 #include "dot_tile_i8.h"
 #include "tests/e2e/gpu_test_support.h"
@@ -28,7 +31,49 @@ double e4m3Value(uint8_t bits) {
   return bits & 0x80 ? -magnitude : magnitude;
 }
 
-class DotTileTest : public GpuTest {};
+class DotTileTest : public GpuTest {
+protected:
+  /// Runs `kernel`, an m x n x k fp16 product into fp32, on random inputs in
+  /// [-1, 1] and checks every element against a double-precision sum
+  /// (tolerance: fp32 rounding at each of the k steps).
+  template <typename Kernel>
+  void checkFp16Product(int m, int n, int k, Kernel kernel) {
+    std::vector<float> r = randomFloats(m * k + k * n, 7, -1.0f, 1.0f);
+    std::vector<uint16_t> a(m * k), b(k * n);
+    std::vector<double> av(m * k), bv(k * n);
+    for (int i = 0; i < m * k; ++i) {
+      a[i] = floatToHalfBits(r[i]);
+      av[i] = halfBitsToFloat(a[i]);
+    }
+    for (int i = 0; i < k * n; ++i) {
+      b[i] = floatToHalfBits(r[m * k + i]);
+      bv[i] = halfBitsToFloat(b[i]);
+    }
+    DeviceBuffer da(*driver, a.size() * 2), db(*driver, b.size() * 2);
+    DeviceBuffer dc(*driver, size_t(m) * n * sizeof(float));
+    da.upload(a);
+    db.upload(b);
+    tkc_status status = kernel(stream(), da.ptr(), db.ptr(), dc.ptr());
+    ASSERT_EQ(status, TKC_SUCCESS)
+        << tkc_status_string(status) << ": " << tkc_last_error();
+    synchronize();
+    std::vector<float> c = dc.download<float>(size_t(m) * n);
+    size_t mismatches = 0;
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j) {
+        double want = 0, magnitude = 0;
+        for (int kk = 0; kk < k; ++kk) {
+          want += av[i * k + kk] * bv[kk * n + j];
+          magnitude += std::fabs(av[i * k + kk] * bv[kk * n + j]);
+        }
+        double tolerance = std::ldexp(1.0, -23) * k * magnitude + 1e-30;
+        if (!(std::fabs(c[i * n + j] - want) <= tolerance) && ++mismatches <= 5)
+          ADD_FAILURE() << "C[" << i << "][" << j << "] = " << c[i * n + j]
+                        << ", want " << want;
+      }
+    EXPECT_EQ(mismatches, 0u);
+  }
+};
 
 TEST_F(DotTileTest, Int8IntoInt32) {
   std::vector<float> r = randomFloats(2 * kSize * kSize, 5, -128.0f, 128.0f);
@@ -95,39 +140,11 @@ TEST_F(DotTileTest, Fp8IntoFp32) {
 }
 
 TEST_F(DotTileTest, SmallFp16IntoFp32) {
-  constexpr int n = 16;
-  std::vector<float> r = randomFloats(2 * n * n, 7, -1.0f, 1.0f);
-  std::vector<uint16_t> a(n * n), b(n * n);
-  std::vector<double> av(n * n), bv(n * n);
-  for (int i = 0; i < n * n; ++i) {
-    a[i] = floatToHalfBits(r[i]);
-    b[i] = floatToHalfBits(r[n * n + i]);
-    av[i] = halfBitsToFloat(a[i]);
-    bv[i] = halfBitsToFloat(b[i]);
-  }
-  DeviceBuffer da(*driver, a.size() * 2), db(*driver, b.size() * 2);
-  DeviceBuffer dc(*driver, n * n * sizeof(float));
-  da.upload(a);
-  db.upload(b);
-  tkc_status status = dot_tile_fp16_16(stream(), da.ptr(), db.ptr(), dc.ptr());
-  ASSERT_EQ(status, TKC_SUCCESS)
-      << tkc_status_string(status) << ": " << tkc_last_error();
-  synchronize();
-  std::vector<float> c = dc.download<float>(n * n);
-  size_t mismatches = 0;
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j) {
-      double want = 0, magnitude = 0;
-      for (int k = 0; k < n; ++k) {
-        want += av[i * n + k] * bv[k * n + j];
-        magnitude += std::fabs(av[i * n + k] * bv[k * n + j]);
-      }
-      double tolerance = std::ldexp(1.0, -23) * n * magnitude + 1e-30;
-      if (!(std::fabs(c[i * n + j] - want) <= tolerance) && ++mismatches <= 5)
-        ADD_FAILURE() << "C[" << i << "][" << j << "] = " << c[i * n + j]
-                      << ", want " << want;
-    }
-  EXPECT_EQ(mismatches, 0u);
+  checkFp16Product(16, 16, 16, dot_tile_fp16_16);
+}
+
+TEST_F(DotTileTest, WideFp16OnEightWarps) {
+  checkFp16Product(64, 256, 32, dot_tile_fp16_64x256);
 }
 
 } // namespace

@@ -353,9 +353,10 @@ struct LocalLoadLowering : public TargetPattern<LocalLoadOp> {
 };
 
 /// tkc_gpu.warpgroup_dot: for each warpgroup and each block of 64 of its
-/// rows, one m64nNkK instruction per 32 bytes of K (K = 16 of 16-bit
-/// elements, 8 of tf32), reading the tiles where they lie in shared memory
-/// (A from registers where it is a tensor), then a wait until at most
+/// rows, one m64nNkK instruction (N: the group's columns, all of the
+/// result's or, with groups along N too, its share) per 32 bytes of K (K = 16
+/// of 16-bit elements, 8 of tf32), reading the tiles where they lie in shared
+/// memory (A from registers where it is a tensor), then a wait until at most
 /// `pending` groups are in flight (and, when that leaves some, a barrier,
 /// so that every warpgroup's previous multiplies are done with their
 /// tiles).
@@ -407,23 +408,23 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
     SharedBufferType bType = op.getB().getType();
     auto aTensor = dyn_cast<RankedTensorType>(op.getA().getType());
     auto mma = cast<NvidiaMmaEncodingAttr>(type.getEncoding());
-    unsigned numWarps = 1;
-    for (unsigned w : mma.getWarpsPerCTA())
-      numWarps *= w;
-    if (!target.hasWarpgroupMma() || !isWarpgroupMmaShape(type, numWarps))
+    unsigned warpsM = mma.getWarpsPerCTA()[0];
+    unsigned warpsN = mma.getWarpsPerCTA()[1];
+    if (!target.hasWarpgroupMma() ||
+        !isWarpgroupMmaShape(type, warpsM * warpsN))
       return op.emitOpError("cannot be lowered: the target has no warpgroup "
                             "multiply of this shape");
-    int64_t m = type.getDimSize(0), n = type.getDimSize(1);
+    int64_t m = type.getDimSize(0), n = type.getDimSize(1) / warpsN;
     int64_t bytes = getStorageBytes(bType.getElementType());
     int64_t kStep = 32 / bytes, kWidth = 4 / bytes;
     int64_t k = bType.getShape()[0], kSteps = k / kStep;
     // The instruction's accumulators, thread by thread, are the layout's
-    // registers in order: per block of 16 * numWarps rows, per 8 columns,
-    // (row, col), (row, col + 1), (row + 8, col), (row + 8, col + 1).
-    // A in registers likewise: per block of rows and K step, mma.sync's
-    // four words of kWidth elements along K (rows +8 at word bit 0, K +
-    // kStep/2 at word bit 1).
-    int64_t perInstruction = n / 2, blockRows = 16 * numWarps;
+    // registers in order: per block of 16 * warpsM rows, per 8 of the
+    // group's n columns, (row, col), (row, col + 1), (row + 8, col), (row +
+    // 8, col + 1). A in registers likewise: per block of rows and K step,
+    // mma.sync's four words of kWidth elements along K (rows +8 at word bit
+    // 0, K + kStep/2 at word bit 1).
+    int64_t perInstruction = n / 2, blockRows = 16 * warpsM;
     LinearLayout layout = getLinearLayout(type);
     std::optional<LinearLayout> aLayout;
     if (aTensor)
@@ -455,10 +456,20 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
     if (aTensor)
       aRegisters = unpackRegisters(rewriter, loc, adaptor.getA());
     HardwareIds ids = getHardwareIds(rewriter, loc, target);
+    // Warps go along M first: group g owns rows 64 (g % (warpsM / 4)) of
+    // each block and columns n (g / (warpsM / 4)).
     Value group =
         target.warpUniform(rewriter, loc,
                            LLVM::LShrOp::create(rewriter, loc, ids.warp,
                                                 i32Constant(rewriter, loc, 2)));
+    Value groupM = LLVM::AndOp::create(
+        rewriter, loc, group, i32Constant(rewriter, loc, warpsM / 4 - 1));
+    Value columnStart = LLVM::MulOp::create(
+        rewriter, loc,
+        LLVM::LShrOp::create(
+            rewriter, loc, group,
+            i32Constant(rewriter, loc, llvm::Log2_32(warpsM / 4))),
+        i32Constant(rewriter, loc, n));
     Type i32 = rewriter.getI32Type();
     Value aBase =
         aTensor ? Value()
@@ -471,7 +482,6 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
       aTile = tileOf(cast<SharedBufferType>(op.getA().getType()));
     Type elem = getTypeConverter()->convertType(bType.getElementType());
     Type word = VectorType::get({kWidth}, elem);
-    Value zero = i32Constant(rewriter, loc, 0);
     // Every operand is ready before the fence: registers the instructions
     // read must not be written between them.
     SmallVector<::tkc::TargetInfo::WarpgroupOperand> aOperands, bOperands;
@@ -479,7 +489,7 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
       // This warpgroup's 64 rows of the block.
       Value rowStart = LLVM::AddOp::create(
           rewriter, loc,
-          LLVM::MulOp::create(rewriter, loc, group,
+          LLVM::MulOp::create(rewriter, loc, groupM,
                               i32Constant(rewriter, loc, 64)),
           i32Constant(rewriter, loc, r * blockRows));
       for (int64_t kk = 0; kk < kSteps; ++kk) {
@@ -500,8 +510,8 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
         }
         aOperands.push_back(a);
         if (r == 0)
-          bOperands.push_back(
-              operandAt(rewriter, loc, bTile, bBase, 0, zero, kStep * kk));
+          bOperands.push_back(operandAt(rewriter, loc, bTile, bBase, 0,
+                                        columnStart, kStep * kk));
       }
     }
     target.beginWarpgroupMma(rewriter, loc);

@@ -62,6 +62,29 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
+// Two warpgroups along N (8 warps, 64 rows): each multiplies its own 128
+// columns, m64n128k16, its B descriptors starting at column 128 * group
+// (blocks of 64 columns, 4096 bytes apart in the tile).
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 2], instrN = 128}>
+module attributes {tkc_gpu.num_warps = 8 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @groups_along_n
+  // CHECK: %[[GROUP:.*]] = nvvm.shfl.sync idx
+  // CHECK: %[[COLS:.*]] = llvm.mlir.constant(128 : i32)
+  // CHECK: %[[SHIFTED:.*]] = llvm.lshr %[[GROUP]]
+  // CHECK: %[[COL:.*]] = llvm.mul %[[SHIFTED]], %[[COLS]]
+  // CHECK: %[[BLOCK:.*]] = llvm.udiv %[[COL]]
+  // CHECK: llvm.mul %[[BLOCK]]
+  // CHECK: "wgmma.fence.sync.aligned;"
+  // CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, $64, $65, 1, 1, 1, 0, 1;"
+  // CHECK-NOT: wgmma.mma_async
+  func.func @groups_along_n(%ta: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 256], f16, order = [1, 0]>, %c: tensor<64x256xf32, #mma>) -> tensor<64x256xf32, #mma> {
+    %d = tkc_gpu.warpgroup_dot %ta, %tb, %c : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> * !tkc_gpu.shared<[32, 256], f16, order = [1, 0]> -> tensor<64x256xf32, #mma>
+    return %d : tensor<64x256xf32, #mma>
+  }
+}
+
+// -----
+
 // A in registers: four 32-bit registers of two fp16 each per instruction,
 // packed before the fence, no transpose operand for A.
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>

@@ -177,6 +177,24 @@ public:
     for (int64_t i = 1; i < count; i *= 2)
       layout.addBasis(hw, LinearLayout::Basis(layout.getShape().size(), 0));
   }
+  /// Reserves the next log2(`count`) bits along `dim` for bases added
+  /// later by addReserved(); returns the first coordinate they cover.
+  int64_t reserve(unsigned dim, int64_t count) {
+    int64_t first = covered[dim];
+    covered[dim] *= count;
+    return first;
+  }
+  /// Adds log2(`count`) bits of `hw` along `dim` at coordinates `first`,
+  /// 2 `first`, ... that reserve() kept.
+  void addReserved(HwDim hw, unsigned dim, int64_t first, int64_t count) {
+    llvm::ArrayRef<int64_t> shape = layout.getShape();
+    for (int64_t i = 1; i < count; i *= 2) {
+      LinearLayout::Basis basis(shape.size(), 0);
+      if (first * i < shape[dim])
+        basis[dim] = static_cast<int32_t>(first * i);
+      layout.addBasis(hw, std::move(basis));
+    }
+  }
   /// Adds registers along `dim` until the tile covers the tensor there.
   void fill(unsigned dim) {
     if (covered[dim] < layout.getShape()[dim])
@@ -212,30 +230,43 @@ LinearLayout LinearLayout::blocked(llvm::ArrayRef<int64_t> shape,
 /// 1: b, K along 0) of a result whose warps are `warpsPerCTA`: the result's
 /// warp bits along the operand's other dimension, those along the other
 /// operand's broadcast, then repetitions along K and the other dimension.
+/// `tilesPerWarp` (b only) is how many instruction tiles each warp of the
+/// result covers along N before the next warp: the repetitions within it
+/// come first along N.
 static LinearLayout finishOperand(TileBuilder &tile, unsigned opIdx,
-                                  llvm::ArrayRef<unsigned> warpsPerCTA) {
+                                  llvm::ArrayRef<unsigned> warpsPerCTA,
+                                  int64_t tilesPerWarp = 1) {
   unsigned kDim = opIdx == 0 ? 1 : 0, other = 1 - kDim;
+  int64_t inWarp = 0;
   if (opIdx == 0) {
     tile.add(HwDim::Warp, other, warpsPerCTA[0]);
     tile.broadcast(HwDim::Warp, warpsPerCTA[1]);
   } else {
     tile.broadcast(HwDim::Warp, warpsPerCTA[0]);
+    // Those tiles are taken in registers after K's repetitions, so that an
+    // instruction's K steps stay next to each other.
+    inWarp = tile.reserve(other, tilesPerWarp);
     tile.add(HwDim::Warp, other, warpsPerCTA[1]);
   }
   tile.fill(kDim);
+  if (opIdx == 1)
+    tile.addReserved(HwDim::Register, other, inWarp, tilesPerWarp);
   tile.fill(other);
   return tile.take();
 }
 
 LinearLayout LinearLayout::nvidiaMmaV2(llvm::ArrayRef<int64_t> shape,
-                                       llvm::ArrayRef<unsigned> warpsPerCTA) {
+                                       llvm::ArrayRef<unsigned> warpsPerCTA,
+                                       unsigned instrN) {
   assert(shape.size() == 2 && warpsPerCTA.size() == 2 && "rank-2 mma only");
   TileBuilder tile(shape);
-  // c0, c1: two columns; lanes: 4 along N, 8 along M; c2, c3: rows +8.
+  // c0, c1: two columns; lanes: 4 along N, 8 along M; c2, c3: rows +8;
+  // then the warp's tile along N to instrN columns.
   tile.add(HwDim::Register, 1, 2);
   tile.add(HwDim::Lane, 1, 4);
   tile.add(HwDim::Lane, 0, 8);
   tile.add(HwDim::Register, 0, 2);
+  tile.add(HwDim::Register, 1, instrN / 8);
   tile.add(HwDim::Warp, 0, warpsPerCTA[0]);
   tile.add(HwDim::Warp, 1, warpsPerCTA[1]);
   tile.fill(1);
@@ -243,10 +274,9 @@ LinearLayout LinearLayout::nvidiaMmaV2(llvm::ArrayRef<int64_t> shape,
   return tile.take();
 }
 
-LinearLayout
-LinearLayout::nvidiaMmaV2Operand(llvm::ArrayRef<int64_t> shape, unsigned opIdx,
-                                 unsigned kWidth,
-                                 llvm::ArrayRef<unsigned> warpsPerCTA) {
+LinearLayout LinearLayout::nvidiaMmaV2Operand(
+    llvm::ArrayRef<int64_t> shape, unsigned opIdx, unsigned kWidth,
+    llvm::ArrayRef<unsigned> warpsPerCTA, unsigned instrN) {
   assert(shape.size() == 2 && warpsPerCTA.size() == 2 && "rank-2 mma only");
   unsigned kDim = opIdx == 0 ? 1 : 0, other = 1 - kDim;
   TileBuilder tile(shape);
@@ -259,7 +289,7 @@ LinearLayout::nvidiaMmaV2Operand(llvm::ArrayRef<int64_t> shape, unsigned opIdx,
   if (opIdx == 0)
     tile.add(HwDim::Register, other, 2);
   tile.add(HwDim::Register, kDim, 2);
-  return finishOperand(tile, opIdx, warpsPerCTA);
+  return finishOperand(tile, opIdx, warpsPerCTA, instrN / 8);
 }
 
 // The MFMA fragments follow AMD's "AMD Instinct MI300 (CDNA3) Instruction

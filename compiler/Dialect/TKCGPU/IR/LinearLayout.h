@@ -108,10 +108,12 @@ public:
   /// The accumulator layout of NVIDIA's `mma.sync` m16n8 instructions
   /// (version 2) over a rank-2 `shape` [M, N]: each warp computes 16x8
   /// tiles, in which lane `l` holds rows l/4 and l/4+8, columns 2(l%4) and
-  /// 2(l%4)+1; `warpsPerCTA` [wm, wn] warps tile M then N; further
+  /// 2(l%4)+1; a warp's tiles repeat in registers along N to `instrN`
+  /// columns; `warpsPerCTA` [wm, wn] warps tile M then N; further
   /// registers repeat the block's tile along N, then M.
   static LinearLayout nvidiaMmaV2(llvm::ArrayRef<int64_t> shape,
-                                  llvm::ArrayRef<unsigned> warpsPerCTA);
+                                  llvm::ArrayRef<unsigned> warpsPerCTA,
+                                  unsigned instrN = 8);
 
   /// The layout of operand `opIdx` (0: a [M, K], 1: b [K, N]) of an
   /// `mma.sync` whose result has layout nvidiaMmaV2(.., `warpsPerCTA`),
@@ -119,10 +121,12 @@ public:
   /// types, 4 for 8-bit, 1 for tf32): the instruction's fragment registers
   /// first, in its operand order, then repeats along K, then along M (N).
   /// Warps that differ only along the other operand's dimension hold the
-  /// same elements.
+  /// same elements. b's repeats along N within a warp's `instrN` columns
+  /// come before those past them.
   static LinearLayout nvidiaMmaV2Operand(llvm::ArrayRef<int64_t> shape,
                                          unsigned opIdx, unsigned kWidth,
-                                         llvm::ArrayRef<unsigned> warpsPerCTA);
+                                         llvm::ArrayRef<unsigned> warpsPerCTA,
+                                         unsigned instrN = 8);
 
   /// The lanes of the wave that AMD's MFMA instructions run on.
   static constexpr unsigned kMfmaWaveSize = 64;

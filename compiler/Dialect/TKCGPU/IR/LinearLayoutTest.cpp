@@ -194,6 +194,38 @@ TEST(LinearLayout, NvidiaMmaV2MatchesPtxFragments) {
   EXPECT_EQ(t.apply(3, 5, 0), Basis({9, 5}));
 }
 
+TEST(LinearLayout, NvidiaMmaWarpgroupsAlongN) {
+  // 64x256 on 8 warps as Hopper's wgmma computes it: warps 0-3 (one
+  // warpgroup) own columns 0..127, warps 4-7 columns 128..255, each warp
+  // 16 rows; a warp's registers run over its 128 columns 8 at a time.
+  LinearLayout acc = LinearLayout::nvidiaMmaV2({64, 256}, {4, 2}, 128);
+  EXPECT_EQ(acc.apply(0, 5, 0), Basis({1, 2}));
+  EXPECT_EQ(acc.apply(3, 5, 0), Basis({9, 3}));
+  EXPECT_EQ(acc.apply(4, 0, 0), Basis({0, 8}));
+  EXPECT_EQ(acc.apply(63, 0, 0), Basis({8, 121}));
+  EXPECT_EQ(acc.apply(0, 0, 3), Basis({48, 0}));
+  EXPECT_EQ(acc.apply(0, 0, 4), Basis({0, 128}));
+  EXPECT_EQ(acc.getNumRegisters(), 64u);
+  EXPECT_TRUE(acc.isSurjective());
+  // With one warp along N, instrN changes nothing.
+  EXPECT_EQ(LinearLayout::nvidiaMmaV2({128, 64}, {8, 1}, 64),
+            LinearLayout::nvidiaMmaV2({128, 64}, {8, 1}));
+  // b (fp16, K = 32): mma.sync's grid counts b's registers as fragments
+  // (2 registers), then K steps, then tiles along N, the accumulator's as
+  // fragments (4 registers), then tiles along N: tile n of each must be the
+  // same 8 columns, for every warp.
+  LinearLayout b =
+      LinearLayout::nvidiaMmaV2Operand({32, 256}, 1, 2, {4, 2}, 128);
+  EXPECT_EQ(b.getNumRegisters(), 2u * 2 * 2 * 16);
+  EXPECT_EQ(b.apply(4, 0, 0), Basis({16, 0}));
+  for (unsigned warp : {0u, 5u})
+    for (unsigned n = 0; n < 16; ++n) {
+      EXPECT_EQ(b.apply(8 * n, 0, warp)[1], acc.apply(4 * n, 0, warp)[1]);
+      EXPECT_EQ(b.apply(8 * n + 4, 0, warp)[1], acc.apply(4 * n, 0, warp)[1]);
+    }
+  EXPECT_TRUE(b.isSurjective());
+}
+
 // AMD MFMA (wave64, CDNA2/CDNA3). The expected places are written from the
 // ISA's fragment tables (AMD Matrix Instruction Calculator, CDNA3), not
 // from the layout code: for an m x m x K block with g = 64/m lane groups,

@@ -105,19 +105,34 @@ def TKCGPU_NvidiaMmaEncodingAttr : AttrDef<TKCGPU_Dialect, "NvidiaMmaEncoding",
     The layout of a `tkc.dot` result computed with NVIDIA's `mma.sync`
     (`version` 2, sm_80 and later): each warp computes 16x8 tiles of the
     result, lane `l` holding rows `l/4` and `l/4 + 8`, columns `2(l%4)` and
-    `2(l%4) + 1` of each; `warpsPerCTA` warps tile M then N, and the
-    block's tile repeats in registers along N, then M. Its operands take
-    `#tkc_gpu.dot_op` layouts with this parent and the instruction's
-    `kWidth`. Rank 2.
+    `2(l%4) + 1` of each; a warp's tile repeats in registers along N to
+    `instrN` columns (8, one tile, unless given), then `warpsPerCTA` warps
+    tile M then N, and the block's tile repeats in registers along N, then
+    M. Its operands take `#tkc_gpu.dot_op` layouts with this parent and the
+    instruction's `kWidth`. Rank 2.
+
+    `instrN` is the N of Hopper's warpgroup multiply (wgmma) where warps
+    also go along N: each warpgroup (4 warps along M) then computes
+    `instrN` consecutive columns, as one instruction does.
 
     ```mlir
     #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+    #wgmma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 2],
+                                  instrN = 128}>
     ```
   }];
   let parameters = (ins "unsigned":$version,
-                        ArrayRefParameter<"unsigned">:$warpsPerCTA);
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        DefaultValuedParameter<"unsigned", "8">:$instrN);
   let assemblyFormat = "`<` `{` `version` `=` $version `,` `warpsPerCTA` `=` "
-                       "`[` $warpsPerCTA `]` `}` `>`";
+                       "`[` $warpsPerCTA `]` (`,` `instrN` `=` $instrN^)? "
+                       "`}` `>`";
+  let builders = [
+    AttrBuilder<(ins "unsigned":$version, "ArrayRef<unsigned>":$warpsPerCTA),
+    [{
+      return $_get($_ctxt, version, warpsPerCTA, 8);
+    }]>
+  ];
   let genVerifyDecl = 1;
 }
 

@@ -324,8 +324,8 @@ BlockedEncodingAttr BlockedEncodingAttr::getJoined() const {
 
 LogicalResult
 NvidiaMmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                              unsigned version,
-                              ArrayRef<unsigned> warpsPerCTA) {
+                              unsigned version, ArrayRef<unsigned> warpsPerCTA,
+                              unsigned instrN) {
   if (version != 2)
     return emitError() << "nvidia_mma supports version 2 (mma.sync), got "
                        << version;
@@ -333,6 +333,10 @@ NvidiaMmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
         return llvm::isPowerOf2_32(w);
       }))
     return emitError() << "nvidia_mma needs two power-of-two warp counts";
+  if (instrN < 8 || !llvm::isPowerOf2_32(instrN))
+    return emitError() << "nvidia_mma instrN must be a power of two of at "
+                          "least 8, got "
+                       << instrN;
   return success();
 }
 
@@ -340,7 +344,7 @@ unsigned NvidiaMmaEncodingAttr::getRank() const { return 2; }
 
 LinearLayout
 NvidiaMmaEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
-  return LinearLayout::nvidiaMmaV2(shape, getWarpsPerCTA());
+  return LinearLayout::nvidiaMmaV2(shape, getWarpsPerCTA(), getInstrN());
 }
 
 //===----------------------------------------------------------------------===//
@@ -413,8 +417,8 @@ unsigned DotOperandEncodingAttr::getRank() const {
 LinearLayout
 DotOperandEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
   if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(getParent()))
-    return LinearLayout::nvidiaMmaV2Operand(shape, getOpIdx(), getKWidth(),
-                                            mma.getWarpsPerCTA());
+    return LinearLayout::nvidiaMmaV2Operand(
+        shape, getOpIdx(), getKWidth(), mma.getWarpsPerCTA(), mma.getInstrN());
   if (auto mfma = dyn_cast<AmdMfmaEncodingAttr>(getParent()))
     return LinearLayout::amdMfmaOperand(shape, getOpIdx(), getKWidth(),
                                         mfma.getInstrShape(),
@@ -626,23 +630,42 @@ bool mlir::tkc::gpu::isMatrixLoadable(RankedTensorType type, unsigned fast) {
          shape[oDim] % (operand.getOpIdx() == 0 ? 16 : 8) == 0;
 }
 
-bool mlir::tkc::gpu::isWarpgroupMmaShape(RankedTensorType type,
-                                         unsigned numWarps) {
+NvidiaMmaEncodingAttr
+mlir::tkc::gpu::getWarpgroupMmaLayout(RankedTensorType type,
+                                      unsigned numWarps) {
   Type acc = type.getElementType();
   bool integer = acc.isInteger(32);
   if (type.getRank() != 2 || !(acc.isF32() || integer) || numWarps % 4 ||
       numWarps == 0)
-    return false;
+    return {};
   int64_t m = type.getDimSize(0), n = type.getDimSize(1);
-  if (m % 64 || m < 16 * int64_t(numWarps) || n % 8 || n > 256)
-    return false;
+  unsigned wm = 4, wn = 1;
+  while (wm * wn < numWarps) {
+    if (m > 16 * int64_t(wm))
+      wm *= 2;
+    else
+      wn *= 2;
+  }
+  if (m % (16 * wm) || n % wn)
+    return {};
+  int64_t instrN = n / wn;
+  if (instrN % 8 || instrN > 256)
+    return {};
   // Integer multiplies past n = 32 come in steps of 16 columns.
-  if (integer && n > 32 && n % 16)
+  if (integer && instrN > 32 && instrN % 16)
+    return {};
+  // With one group along N the layout is the same whatever instrN says.
+  return NvidiaMmaEncodingAttr::get(type.getContext(), 2, {wm, wn},
+                                    wn == 1 ? 8 : unsigned(instrN));
+}
+
+bool mlir::tkc::gpu::isWarpgroupMmaShape(RankedTensorType type,
+                                         unsigned numWarps) {
+  NvidiaMmaEncodingAttr layout = getWarpgroupMmaLayout(type, numWarps);
+  if (!layout)
     return false;
   auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(type.getEncoding());
-  return !mma ||
-         (mma.getWarpsPerCTA().size() == 2 &&
-          mma.getWarpsPerCTA()[0] == numWarps && mma.getWarpsPerCTA()[1] == 1);
+  return !mma || mma == layout;
 }
 
 bool mlir::tkc::gpu::isWarpgroupMmaOperand(Type type) {

@@ -103,13 +103,19 @@ bool isSharedOperand(RankedTensorType type, unsigned fast);
 /// them (transposing loads).
 bool isMatrixLoadable(RankedTensorType type, unsigned fast);
 
-/// Whether a dot result of `type` (fp32 or int32) suits warpgroup matrix
-/// multiplies with `numWarps` warps: whole groups of four warps, all along
-/// M, each group owning 64 whole rows, and N a multiple of 8 up to 256 (one
-/// instruction's width; of 16 past 32 for int32). An nvidia_mma layout must
-/// already have its warps so (warpsPerCTA [numWarps, 1]); any other layout is
-/// judged on the shape alone (tkc-gpu-accelerate-matmul asks before choosing
-/// the layout).
+/// The nvidia_mma layout in which warpgroup matrix multiplies compute a dot
+/// result of `type` (fp32 or int32) with `numWarps` warps, or null where
+/// they cannot: whole groups of four warps, as many along M as M has rows
+/// for (16 per warp, 64 per group), the rest along N, as Triton places
+/// them; each group computes one instruction's columns, N over the warps
+/// along N, a multiple of 8 up to 256 (of 16 past 32 for int32).
+NvidiaMmaEncodingAttr getWarpgroupMmaLayout(RankedTensorType type,
+                                            unsigned numWarps);
+
+/// Whether a dot result of `type` suits warpgroup matrix multiplies with
+/// `numWarps` warps: an nvidia_mma layout must be getWarpgroupMmaLayout's;
+/// any other layout is judged on the shape alone
+/// (tkc-gpu-accelerate-matmul asks before choosing the layout).
 bool isWarpgroupMmaShape(RankedTensorType type, unsigned numWarps);
 
 /// Whether warpgroup matrix multiplies take operands of `type`: f16, bf16,

@@ -186,17 +186,17 @@ struct AccelerateMatmulPass
     LayoutEncodingAttr mma;
     switch (instruction->kind) {
     case MatrixInstruction::Kind::NvidiaMmaV2:
-      // Where a warpgroup can multiply, all warps go along M in whole
-      // warpgroups (tkc-gpu-warpgroup-mma then reads the operands from
-      // shared memory); mma.sync accepts that layout too. 8-bit tiles it
-      // reads only K-major: others keep the warps spread for mma.sync.
+      // Where a warpgroup can multiply, the warps go in whole warpgroups
+      // along M, then N (tkc-gpu-warpgroup-mma then reads the operands
+      // from shared memory); mma.sync accepts that layout too. 8-bit tiles
+      // it reads only K-major: others keep the warps spread for mma.sync.
       if (info.hasWarpgroupMma() &&
           isWarpgroupMmaOperand(instruction->operandType) &&
-          isWarpgroupMmaShape(type, numWarps) &&
           (instruction->operandType.getIntOrFloatBitWidth() != 8 ||
            (loadedKMajor(dot.getA(), 1) && loadedKMajor(dot.getB(), 0))))
-        warps = {numWarps, 1};
-      mma = NvidiaMmaEncodingAttr::get(context, 2, warps);
+        mma = getWarpgroupMmaLayout(type, numWarps);
+      if (!mma)
+        mma = NvidiaMmaEncodingAttr::get(context, 2, warps);
       break;
     case MatrixInstruction::Kind::AmdMfma:
       mma = AmdMfmaEncodingAttr::get(context, warps,

@@ -3,6 +3,7 @@
 // RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=4 threads-per-warp=32" --tkc-gpu-accelerate-matmul="target=cuda:90a" --mlir-print-local-scope | FileCheck %s --check-prefix=H90
 // RUN: not tkc-opt %s --split-input-file --tkc-gpu-accelerate-matmul 2>&1 | FileCheck %s --check-prefix=NOTARGET
 // RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=4 threads-per-warp=32" --tkc-gpu-accelerate-matmul="target=cuda:90a" | FileCheck %s --check-prefix=HOPPER
+// RUN: tkc-opt %s --split-input-file --tkc-convert-tkc-to-tkc-gpu="num-warps=8 threads-per-warp=32" --tkc-gpu-accelerate-matmul="target=cuda:90a" --mlir-print-local-scope | FileCheck %s --check-prefix=W8
 
 // NOTARGET: no target given
 
@@ -105,4 +106,30 @@ func.func @i8_n_major(%pa: tensor<64x64x!tkc.ptr<i8>>, %pb: tensor<64x64x!tkc.pt
   %b = tkc.load %pb : tensor<64x64x!tkc.ptr<i8>>
   %d = tkc.dot %a, %b, %z : tensor<64x64xi8> * tensor<64x64xi8> -> tensor<64x64xi32>
   return %d : tensor<64x64xi32>
+}
+
+// -----
+
+// Eight warps on sm_90a: two warpgroups. A 128-row result gives each its
+// own 64 rows (all warps along M); a 64-row one has rows for one, so the
+// second takes the other half of N, each computing 128 columns as one
+// instruction does (instrN), as Triton places them. 16 rows are too few
+// for a warpgroup: mma.sync, warps spread.
+// W8-LABEL: func.func @rows_128
+// W8: tkc.dot {{.*}} -> tensor<128x256xf32, #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [8, 1]}>>
+// W8-LABEL: func.func @rows_64
+// W8: tkc.dot {{.*}} -> tensor<64x256xf32, #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 2], instrN = 128}>>
+// W8-LABEL: func.func @rows_16
+// W8: tkc.dot {{.*}} -> tensor<16x256xf32, #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [1, 8]}>>
+func.func @rows_128(%x: tensor<128x32xf16>, %y: tensor<32x256xf16>, %z: tensor<128x256xf32>) -> tensor<128x256xf32> {
+  %d = tkc.dot %x, %y, %z : tensor<128x32xf16> * tensor<32x256xf16> -> tensor<128x256xf32>
+  return %d : tensor<128x256xf32>
+}
+func.func @rows_64(%x: tensor<64x32xf16>, %y: tensor<32x256xf16>, %z: tensor<64x256xf32>) -> tensor<64x256xf32> {
+  %d = tkc.dot %x, %y, %z : tensor<64x32xf16> * tensor<32x256xf16> -> tensor<64x256xf32>
+  return %d : tensor<64x256xf32>
+}
+func.func @rows_16(%x: tensor<16x32xf16>, %y: tensor<32x256xf16>, %z: tensor<16x256xf32>) -> tensor<16x256xf32> {
+  %d = tkc.dot %x, %y, %z : tensor<16x32xf16> * tensor<32x256xf16> -> tensor<16x256xf32>
+  return %d : tensor<16x256xf32>
 }
