@@ -184,14 +184,21 @@ def _attention_args():
             *strides, _ATTN_Z, _ATTN_H, _ATTN_N]
 
 
-case(id="tutorial06_attention_fwd_causal", repo="triton",
-     path="06-fused-attention.py", kernel="_attn_fwd",
-     signature="*fp16:16, *fp16:16, *fp16:16, fp32, *fp32:16, *fp16:16, "
-     + "i32:16, i32:16, i32:16, i32:1, " * 4 + "i32, i32:16, i32:16, "
-     f"{_ATTN_D}, 128, 64, 3",
-     num_warps=4, num_stages=3,
-     grid=(cdiv(_ATTN_N, 128), _ATTN_Z * _ATTN_H),
-     args=_attention_args, atol=1e-2, rtol=1e-2)
+# Tutorial 06's causal attention forward with two configs of its autotune
+# list: 128x64 on 4 warps, and 64x64 on 8 warps (on sm_90a two warpgroups
+# along N in both products).
+def _tutorial06_case(id, block_m, block_n, warps):
+    case(id=id, repo="triton", path="06-fused-attention.py", kernel="_attn_fwd",
+         signature="*fp16:16, *fp16:16, *fp16:16, fp32, *fp32:16, *fp16:16, "
+         + "i32:16, i32:16, i32:16, i32:1, " * 4 + "i32, i32:16, i32:16, "
+         f"{_ATTN_D}, {block_m}, {block_n}, 3",
+         num_warps=warps, num_stages=3,
+         grid=(cdiv(_ATTN_N, block_m), _ATTN_Z * _ATTN_H),
+         args=_attention_args, atol=1e-2, rtol=1e-2)
+
+
+_tutorial06_case("tutorial06_attention_fwd_causal", 128, 64, 4)
+_tutorial06_case("tutorial06_attention_fwd_causal_64x64_w8", 64, 64, 8)
 
 _MM = 4096
 
