@@ -15,6 +15,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::tkc::gpu;
 
@@ -72,6 +74,33 @@ SmallVector<Value> mlir::tkc::gpu::registersOf(OpBuilder &b, Location loc,
   if (isa<RankedTensorType>(original.getType()))
     return unpackRegisters(b, loc, value);
   return {value};
+}
+
+SmallVector<Value> mlir::tkc::gpu::maskRegistersOf(OpBuilder &b, Location loc,
+                                                   Operation *op, Value mask,
+                                                   Value value) {
+  SmallVector<Value> registers = registersOf(b, loc, mask, value);
+  SmallVector<int64_t> runs = getMaskConstancy(op);
+  auto type = dyn_cast<RankedTensorType>(mask.getType());
+  if (!type || runs.size() != size_t(type.getRank()))
+    return registers;
+  // Runs are aligned to their length; a power of two dividing it keeps
+  // whole blocks inside them.
+  for (int64_t &run : runs)
+    run &= -run;
+  // A register's coordinates combine with its lane's and warp's by XOR, so
+  // two registers' elements share a block of the runs in every thread
+  // exactly where their own coordinates, divided by the runs, agree.
+  LinearLayout layout = getLinearLayout(type);
+  std::map<SmallVector<int64_t, 4>, unsigned> firstOf;
+  for (unsigned r = 0; r < registers.size(); ++r) {
+    LinearLayout::Basis at = layout.applyDim(HwDim::Register, r);
+    SmallVector<int64_t, 4> block;
+    for (auto [c, run] : llvm::zip(at, runs))
+      block.push_back(c / run);
+    registers[r] = registers[firstOf.try_emplace(block, r).first->second];
+  }
+  return registers;
 }
 
 void mlir::tkc::gpu::replaceWithRegisters(ConversionPatternRewriter &rewriter,

@@ -81,6 +81,13 @@ SmallVector<Value> applyCombineRegion(Region &region, OpBuilder &b,
 SmallVector<Value> registersOf(OpBuilder &b, Location loc, Value original,
                                Value value);
 
+/// The registers of `mask` (the converted form `value`), the mask of memory
+/// op `op`: where tkc_gpu.mask_constancy records runs of equal values, each
+/// register is replaced by the first one whose element lies in the same run
+/// in every thread, so that accesses in one run share one predicate.
+SmallVector<Value> maskRegistersOf(OpBuilder &b, Location loc, Operation *op,
+                                   Value mask, Value value);
+
 /// Replaces `op`'s result with `values`, packed when the result is a tensor.
 void replaceWithRegisters(ConversionPatternRewriter &rewriter, Operation *op,
                           const TypeConverter &converter, ValueRange values);

@@ -3,9 +3,11 @@
 // A load or store covers its registers in vectors of the width
 // tkc-gpu-record-vector-widths recorded: each vector is one TargetInfo access
 // of up to 16 bytes, predicated by the mask of its first element (the width
-// divides the mask's constancy). A load's `other` becomes the access's fallback
-// value unless it is zero, which masked-off lanes read anyway. A store of a
-// scalar, which every thread holds, is done by the block's first thread only.
+// divides the mask's constancy; vectors in one run of equal mask values,
+// tkc_gpu.mask_constancy, share one predicate). A load's `other` becomes the
+// access's fallback value unless it is zero, which masked-off lanes read
+// anyway. A store of a scalar, which every thread holds, is done by the
+// block's first thread only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,7 +93,8 @@ struct LoadLowering : public TargetPattern<LoadOp> {
         registersOf(rewriter, loc, op.getPtr(), adaptor.getPtr());
     SmallVector<Value> masks, others;
     if (op.getMask())
-      masks = registersOf(rewriter, loc, op.getMask(), adaptor.getMask());
+      masks =
+          maskRegistersOf(rewriter, loc, op, op.getMask(), adaptor.getMask());
     // Masked-off lanes of loadGlobal read as zero unless given `other`: an
     // `other` of +0 (or integer 0) need not be passed.
     if (op.getOther() && !matchPattern(op.getOther(), m_PosZeroFloat()) &&
@@ -130,7 +133,8 @@ struct StoreLowering : public TargetPattern<StoreOp> {
         registersOf(rewriter, loc, op.getValue(), adaptor.getValue());
     SmallVector<Value> masks;
     if (op.getMask())
-      masks = registersOf(rewriter, loc, op.getMask(), adaptor.getMask());
+      masks =
+          maskRegistersOf(rewriter, loc, op, op.getMask(), adaptor.getMask());
     // Every thread holds a scalar: only the block's first thread stores it.
     if (!isa<RankedTensorType>(op.getPtr().getType())) {
       Value first = emitIsFirstThread(rewriter, loc, target);

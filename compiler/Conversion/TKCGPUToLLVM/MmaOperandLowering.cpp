@@ -282,7 +282,8 @@ struct AsyncCopyLowering : public TargetPattern<AsyncCopyOp> {
     SmallVector<Value> ptrs = unpackRegisters(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> masks;
     if (op.getMask())
-      masks = unpackRegisters(rewriter, loc, adaptor.getMask());
+      masks =
+          maskRegistersOf(rewriter, loc, op, op.getMask(), adaptor.getMask());
     auto ptrType = cast<RankedTensorType>(op.getPtr().getType());
     SmallVector<SmallVector<Value>> at =
         emitCoordinates(rewriter, loc, getLinearLayout(ptrType),

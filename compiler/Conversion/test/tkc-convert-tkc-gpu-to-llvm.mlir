@@ -50,6 +50,35 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
 
 // -----
 
+// A mask with runs of 16 equal values (`arange < n`, n a multiple of 16;
+// tkc-gpu-record-vector-widths records the runs): a thread's 8 elements lie
+// in one run, so its two 16-byte loads, and its two stores, share one
+// predicate.
+#a = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [WAVE], warpsPerCTA = [WARPS], order = [0]}>
+module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
+  // CHECK-LABEL: llvm.func @shared_predicate
+  // CUDA: ld.global.v4.b32 {{.*}}, %[[P:[0-9]+]] : (!llvm.ptr<1>, i1)
+  // CUDA: ld.global.v4.b32 {{.*}}, %[[P]] : (!llvm.ptr<1>, i1)
+  // CUDA: st.global.v4.b32 {{.*}}, %[[Q:[0-9]+]] : (i32, i32, i32, i32, !llvm.ptr<1>, i1)
+  // CUDA: st.global.v4.b32 {{.*}}, %[[Q]] : (i32, i32, i32, i32, !llvm.ptr<1>, i1)
+  // HIP: llvm.insertelement %[[P:[0-9]+]], %{{.*}} : vector<4xi1>
+  // HIP-COUNT-7: llvm.insertelement %[[P]], %{{.*}} : vector<4xi1>
+  // HIP-NOT: llvm.insertelement %{{.*}} : vector<4xi1>
+  // HIP: llvm.intr.masked.load
+  func.func @shared_predicate(%p: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %n: i32 {tkc.divisibility = 16 : i32}) {
+    %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #a>
+    %s = tkc.splat %p : tensor<1024x!tkc.ptr<f32>, #a>
+    %ptrs = tkc.addptr %s, %r : tensor<1024x!tkc.ptr<f32>, #a>, tensor<1024xi32, #a>
+    %ns = tkc.splat %n : tensor<1024xi32, #a>
+    %m = arith.cmpi slt, %r, %ns : tensor<1024xi32, #a>
+    %v = tkc.load %ptrs, %m : tensor<1024x!tkc.ptr<f32>, #a>
+    tkc.store %ptrs, %v, %m : tensor<1024x!tkc.ptr<f32>, #a>
+    return
+  }
+}
+
+// -----
+
 // Another `other` initializes what the predicated load writes: no selects.
 #a = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [WAVE], warpsPerCTA = [WARPS], order = [0]}>
 module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32} {

@@ -492,6 +492,20 @@ unsigned mlir::tkc::gpu::getModuleUInt(ModuleOp module, StringRef name) {
   return 0;
 }
 
+void mlir::tkc::gpu::setMaskConstancy(Operation *op,
+                                      ArrayRef<int64_t> constancy) {
+  if (llvm::any_of(constancy, [](int64_t run) { return run > 1; }))
+    op->setAttr(TKCGPUDialect::kMaskConstancy,
+                DenseI64ArrayAttr::get(op->getContext(), constancy));
+}
+
+SmallVector<int64_t> mlir::tkc::gpu::getMaskConstancy(Operation *op) {
+  if (auto attr =
+          op->getAttrOfType<DenseI64ArrayAttr>(TKCGPUDialect::kMaskConstancy))
+    return SmallVector<int64_t>(attr.asArrayRef());
+  return {};
+}
+
 int64_t mlir::tkc::gpu::getStorageBytes(Type type) {
   if (!type.isIntOrFloat())
     return 8; // Pointers.

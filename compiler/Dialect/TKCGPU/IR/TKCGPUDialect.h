@@ -127,6 +127,13 @@ bool isWarpgroupMmaOperand(Type type);
 /// Reads an integer module attribute such as tkc_gpu.num_warps (0 if unset).
 unsigned getModuleUInt(ModuleOp module, StringRef name);
 
+/// Records on memory op `op` the runs of equal values of its mask, per
+/// dimension (tkc_gpu.mask_constancy), where some run is longer than 1.
+void setMaskConstancy(Operation *op, ArrayRef<int64_t> constancy);
+
+/// The runs recorded by setMaskConstancy(), or none.
+SmallVector<int64_t> getMaskConstancy(Operation *op);
+
 } // namespace mlir::tkc::gpu
 
 #endif // TKC_DIALECT_TKCGPU_IR_TKCGPUDIALECT_H

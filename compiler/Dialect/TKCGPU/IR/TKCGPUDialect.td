@@ -36,12 +36,18 @@ def TKCGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kThreadsPerWarp =
         "tkc_gpu.threads_per_warp";
     static constexpr ::llvm::StringLiteral kSharedBytes = "tkc_gpu.shared";
-    /// The byte offset of an op's shared-memory scratch in the kernel's
-    /// shared memory (set by tkc-gpu-allocate-shared-memory; 0 if absent).
     /// The elements per global access of a load or store (set by
     /// tkc-gpu-record-vector-widths; 1 if absent).
     static constexpr ::llvm::StringLiteral kVectorWidth =
         "tkc_gpu.vector_width";
+    /// Per dimension, the runs of equal values of a load's, store's or
+    /// asynchronous copy's mask (the axis analysis' constancy, set with
+    /// the vector width where some run is longer than 1): accesses whose
+    /// elements share a run share a predicate.
+    static constexpr ::llvm::StringLiteral kMaskConstancy =
+        "tkc_gpu.mask_constancy";
+    /// The byte offset of an op's shared-memory scratch in the kernel's
+    /// shared memory (set by tkc-gpu-allocate-shared-memory; 0 if absent).
     static constexpr ::llvm::StringLiteral kSharedOffset =
         "tkc_gpu.shared_offset";
     /// Marks an op whose scratch no thread can still be reading when it

@@ -167,7 +167,11 @@ def TKCGPURecordVectorWidths
     Gives every tensor load and store the width of its vector accesses
     (`tkc_gpu.vector_width`), which the LLVM conversion reads: as many
     elements as the layout's contiguous registers, the pointers' contiguity
-    and alignment, the mask's constancy and 16 bytes all allow. The axis
+    and alignment, the mask's constancy and 16 bytes all allow; and, where
+    the mask has runs of equal values along some dimension (`offs_k[:,
+    None] < K - k * BLOCK_K` with K a multiple of 16: runs of 16 rows), those
+    runs (`tkc_gpu.mask_constancy`), so that accesses in one run share one
+    predicate. The axis
     analysis follows structured control flow (loop induction variables,
     loop-carried pointers, scf.if results), so this runs on the ttgir
     before loops become branches.

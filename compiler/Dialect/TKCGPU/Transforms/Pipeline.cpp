@@ -289,6 +289,9 @@ struct StagedLoad {
   SharedBufferType buffer;
   /// Elements per copy (4, 8 or 16 bytes).
   int64_t width;
+  /// The mask's runs of equal values per dimension of the tile (empty
+  /// without a mask).
+  SmallVector<int64_t> maskConstancy;
 };
 
 /// `load` as a StagedLoad over `stages` tiles, if the target's asynchronous
@@ -348,7 +351,15 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, unsigned stages,
   llvm::append_range(shape, type.getShape());
   auto buffer = SharedBufferType::get(load.getContext(), shape,
                                       type.getElementType(), order);
-  return StagedLoad{load, trans, convert, buffer, width};
+  SmallVector<int64_t> maskConstancy;
+  if (Value mask = load.getMask()) {
+    const AxisInfo &runs = axis.get(mask);
+    maskConstancy.assign(runs.constancy.begin(), runs.constancy.end());
+    if (trans)
+      for (auto [d, from] : llvm::enumerate(trans.getOrder()))
+        maskConstancy[d] = runs.constancy[from];
+  }
+  return StagedLoad{load, trans, convert, buffer, width, maskConstancy};
 }
 
 /// Starts copying `staged`'s tile, with operands mapped by `operand`, into
@@ -376,9 +387,10 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
   }
   mask = guardMask(b, loc, ptr, mask, inRange);
   auto copy = AsyncCopyOp::create(b, loc, ptr, tile, mask);
-  // The width holds for every iteration's pointers and masks: the axis
-  // facts are the loop's invariants.
+  // The width and the mask's runs hold for every iteration's pointers and
+  // masks: the axis facts are the loop's invariants.
   copy->setAttr(TKCGPUDialect::kVectorWidth, b.getI32IntegerAttr(staged.width));
+  setMaskConstancy(copy, staged.maskConstancy);
 }
 
 /// Pipelines `loop` through `stages` shared-memory tiles per operand, if

@@ -4,7 +4,8 @@
 // the number of consecutive elements one access can move, from the layout
 // (the thread's contiguous registers along its fastest dimension) and the
 // axis analysis (the pointers' contiguity and alignment, the mask's
-// constancy), capped at 16 bytes, recorded for the LLVM conversion.
+// constancy), capped at 16 bytes, recorded for the LLVM conversion, with
+// the mask's runs of equal values.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +44,8 @@ struct RecordVectorWidthsPass
         return;
       op->setAttr(TKCGPUDialect::kVectorWidth,
                   builder.getI32IntegerAttr(getAccessWidth(ptr, mask, axis)));
+      if (mask)
+        setMaskConstancy(op, axis.get(mask).constancy);
     });
   }
 };

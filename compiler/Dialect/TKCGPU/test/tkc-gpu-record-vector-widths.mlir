@@ -9,7 +9,7 @@
 #b = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: func.func @loop_over_columns
-  // CHECK: tkc.load {{.*}} {tkc_gpu.vector_width = 8 : i32}
+  // CHECK: tkc.load {{.*}} {tkc_gpu.mask_constancy = array<i64: 16>, tkc_gpu.vector_width = 8 : i32}
   func.func @loop_over_columns(%p: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32 {tkc.divisibility = 16 : i32}) {
     %c0 = arith.constant 0 : i32
     %c1024 = arith.constant 1024 : i32
@@ -123,7 +123,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: func.func @div_rem
   // CHECK: tkc.load {{.*}} {tkc_gpu.vector_width = 8 : i32}
-  // CHECK: tkc.load {{.*}} {tkc_gpu.vector_width = 4 : i32}
+  // CHECK: tkc.load {{.*}} {tkc_gpu.mask_constancy = array<i64: 4>, tkc_gpu.vector_width = 4 : i32}
   func.func @div_rem(%p: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32) {
     %c512 = arith.constant dense<512> : tensor<1024xi32, #b>
     %c4 = arith.constant dense<4> : tensor<1024xi32, #b>
@@ -137,6 +137,38 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     %m = arith.cmpi slt, %q, %ns : tensor<1024xi32, #b>
     %a2 = tkc.addptr %s, %r : tensor<1024x!tkc.ptr<f16>, #b>, tensor<1024xi32, #b>
     %v2 = tkc.load %a2, %m : tensor<1024x!tkc.ptr<f16>, #b>
+    return
+  }
+}
+
+// -----
+
+// A matmul's K mask on B (`offs_k[:, None] < K - k * 32`, K a multiple of
+// 16): runs of 16 rows, whole rows along N; the runs are recorded with the
+// width, so that the rows of one run share a predicate.
+#b = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @k_mask
+  // CHECK: tkc.load {{.*}} {tkc_gpu.mask_constancy = array<i64: 16, 256>, tkc_gpu.vector_width = 8 : i32}
+  func.func @k_mask(%p: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %k: i32 {tkc.divisibility = 16 : i32}, %kk: i32) {
+    %c32 = arith.constant 32 : i32
+    %rows = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 1, parent = #b}>>
+    %cols = tkc.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #tkc_gpu.slice<{dim = 0, parent = #b}>>
+    %r2 = tkc.expand_dims %rows {axis = 1 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 1, parent = #b}>> -> tensor<32x1xi32, #b>
+    %c2 = tkc.expand_dims %cols {axis = 0 : i32} : tensor<256xi32, #tkc_gpu.slice<{dim = 0, parent = #b}>> -> tensor<1x256xi32, #b>
+    %c256 = arith.constant dense<256> : tensor<32x1xi32, #b>
+    %rowOff = arith.muli %r2, %c256 : tensor<32x1xi32, #b>
+    %rb = tkc.broadcast %rowOff : tensor<32x1xi32, #b> -> tensor<32x256xi32, #b>
+    %cb = tkc.broadcast %c2 : tensor<1x256xi32, #b> -> tensor<32x256xi32, #b>
+    %off = arith.addi %rb, %cb : tensor<32x256xi32, #b>
+    %s = tkc.splat %p : tensor<32x256x!tkc.ptr<f16>, #b>
+    %ptrs = tkc.addptr %s, %off : tensor<32x256x!tkc.ptr<f16>, #b>, tensor<32x256xi32, #b>
+    %done = arith.muli %kk, %c32 : i32
+    %left = arith.subi %k, %done : i32
+    %bound = tkc.splat %left : tensor<32x1xi32, #b>
+    %m1 = arith.cmpi slt, %r2, %bound : tensor<32x1xi32, #b>
+    %m = tkc.broadcast %m1 : tensor<32x1xi1, #b> -> tensor<32x256xi1, #b>
+    %v = tkc.load %ptrs, %m : tensor<32x256x!tkc.ptr<f16>, #b>
     return
   }
 }
