@@ -52,10 +52,11 @@ public:
   unsigned callDepth = 0;
   /// Whether tl.device_assert / `assert` emit checks (Triton's debug mode).
   bool debug = false;
-  /// Module-level names evaluated so far, and those being evaluated (to
-  /// catch cycles), per module.
+  /// Module-level names evaluated so far, per module, and those being
+  /// evaluated: the index of the assignment in the module's globals (its
+  /// right-hand side sees the name's binding before it, as Python's does).
   std::map<std::pair<const Module *, std::string>, Obj> globalCache;
-  std::set<std::pair<const Module *, std::string>> evaluatingGlobals;
+  std::map<std::pair<const Module *, std::string>, size_t> evaluatingGlobals;
   /// tkc's library of triton.language functions written in the Triton
   /// language (Library.h), parsed on first use.
   std::unique_ptr<Module> libraryModule;
@@ -100,6 +101,10 @@ public:
   /// builtins. Reports an error and returns nullopt if undefined.
   std::optional<Obj> lookupGlobal(const Module &home, llvm::StringRef name,
                                   Loc useLoc);
+  /// `name` in `home` as bound after the first `assignments` of its module
+  /// globals (and by its functions and imports); lookupGlobal() uncached.
+  std::optional<Obj> bindingOf(const Module &home, llvm::StringRef name,
+                               Loc useLoc, size_t assignments);
   /// The library function that implements `tl.NAME` or the block method
   /// NAME (`x.sort()`, with `method` set), as a Function object; nullopt if
   /// the library has none or failed to parse (reported).

@@ -220,13 +220,44 @@ std::optional<Obj> CodeGen::lookupGlobal(const Module &home,
   auto cached = globalCache.find(key);
   if (cached != globalCache.end())
     return cached->second;
+  // Inside the name's own assignment: the binding before it.
+  auto evaluating = evaluatingGlobals.find(key);
+  if (evaluating != evaluatingGlobals.end())
+    return bindingOf(home, name, useLoc, evaluating->second);
+  std::optional<Obj> result =
+      bindingOf(home, name, useLoc, home.globals.size());
+  if (result)
+    globalCache[key] = *result;
+  return result;
+}
 
-  std::optional<Obj> result;
+/// Whether `value`, assigned to global `name`, calls a host function of
+/// `home` (a plain def) on `name` itself: `shim = patch(shim, ...)`, code
+/// that adjusts a binding tkc has and that it does not run.
+static bool patchesItself(const Module &home, llvm::StringRef name,
+                          const Expr *value) {
+  auto *call = llvm::dyn_cast_or_null<CallExpr>(value);
+  auto *callee = call ? llvm::dyn_cast<NameExpr>(call->callee.get()) : nullptr;
+  const FunctionDef *function =
+      callee ? home.findFunction(callee->id) : nullptr;
+  if (!function || function->isJit)
+    return false;
+  return llvm::any_of(call->args, [&](const ExprPtr &arg) {
+    auto *n = llvm::dyn_cast<NameExpr>(arg.get());
+    return n && n->id == name;
+  });
+}
+
+std::optional<Obj> CodeGen::bindingOf(const Module &home, llvm::StringRef name,
+                                      Loc useLoc, size_t assignments) {
+  std::pair<const Module *, std::string> key(&home, name.str());
   // Later definitions win, as when Python runs the module.
-  const GlobalAssign *assign = nullptr;
-  for (const GlobalAssign &g : home.globals)
-    if (g.name == name)
-      assign = &g;
+  size_t index = assignments;
+  for (size_t i = 0; i < assignments; ++i)
+    if (home.globals[i].name == name)
+      index = i;
+  const GlobalAssign *assign =
+      index < assignments ? &home.globals[index] : nullptr;
   const FunctionDef *function = home.findFunction(name);
   const ImportBinding *import = nullptr;
   for (const ImportBinding &b : home.imports)
@@ -238,22 +269,35 @@ std::optional<Obj> CodeGen::lookupGlobal(const Module &home,
     f.kind = Kind::Function;
     f.function = function;
     f.module = &home;
-    result = f;
-  } else if (assign) {
+    return f;
+  }
+  if (assign) {
     if (!assign->value) {
       diags.error(useLoc, "global '" + name +
                               "' is host code that tkc cannot evaluate");
       diags.note(assign->loc, "'" + name + "' is assigned here");
       return std::nullopt;
     }
-    if (!evaluatingGlobals.insert(key).second) {
-      diags.error(useLoc, "global '" + name + "' depends on itself");
-      return std::nullopt;
+    if (patchesItself(home, name, assign->value.get())) {
+      diags.note(assign->loc,
+                 "tkc keeps '" + name +
+                     "' as bound before this host code, which it does not run");
+      return bindingOf(home, name, useLoc, index);
     }
+    // While the right-hand side is evaluated, the name is its binding
+    // before this assignment (restored after: an earlier assignment may be
+    // under evaluation too, `x = x + 1` on `x = 1`).
+    std::optional<size_t> outer;
+    if (auto it = evaluatingGlobals.find(key); it != evaluatingGlobals.end())
+      outer = it->second;
+    evaluatingGlobals[key] = index;
     static const FunctionDef moduleScope(Loc{});
     FunctionGen gen(*this, moduleScope, home);
-    result = gen.eval(*assign->value);
-    evaluatingGlobals.erase(key);
+    std::optional<Obj> result = gen.eval(*assign->value);
+    if (outer)
+      evaluatingGlobals[key] = *outer;
+    else
+      evaluatingGlobals.erase(key);
     if (!result)
       return std::nullopt;
     if (!result->isConstexpr()) {
@@ -261,19 +305,14 @@ std::optional<Obj> CodeGen::lookupGlobal(const Module &home,
                   "global '" + name + "' must be a compile-time constant");
       return std::nullopt;
     }
-  } else if (import) {
-    result = resolveImport(home, *import, useLoc);
-    if (!result)
-      return std::nullopt;
-  } else if (isPythonBuiltin(name)) {
-    result = Obj::named(Kind::Builtin, "builtins." + name.str());
-  } else {
-    diags.error(useLoc, "name '" + name + "' is not defined");
-    return std::nullopt;
+    return result;
   }
-  if (result)
-    globalCache[key] = *result;
-  return result;
+  if (import)
+    return resolveImport(home, *import, useLoc);
+  if (isPythonBuiltin(name))
+    return Obj::named(Kind::Builtin, "builtins." + name.str());
+  diags.error(useLoc, "name '" + name + "' is not defined");
+  return std::nullopt;
 }
 
 } // namespace tkc::frontend

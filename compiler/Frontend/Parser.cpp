@@ -513,6 +513,9 @@ private:
   unsigned blockDepth = 0;
   /// Nesting of module-level if/try statements.
   unsigned conditionalDepth = 0;
+  /// The module parseFile() builds (module-level if/try branches are parsed
+  /// into modules of their own before they join it).
+  const Module *fileModule = nullptr;
 };
 
 //===----------------------------------------------------------------------===//
@@ -599,6 +602,7 @@ bool Parser::lineEndsWithColon() const {
 
 std::unique_ptr<Module> Parser::parseFile() {
   auto module = std::make_unique<Module>();
+  fileModule = module.get();
   while (!atEnd()) {
     exprDepth = 0;
     blockDepth = 0;
@@ -657,23 +661,39 @@ static bool isTritonLanguagePath(llvm::StringRef target) {
 }
 
 /// True if `branch` of a module-level if/try names triton.language: it
-/// imports from it, or assigns an attribute of a name that `outer` binds to
-/// it (`uint_to_uniform_float = tl.uint_to_uniform_float`), also through a
-/// library's re-export (`from vllm.triton_utils import tl`, see
-/// reexportedTritonModule()).
-static bool namesTritonLanguage(const Module &outer, const Module &branch) {
+/// imports from it, or assigns an attribute chain that leads there from a
+/// name the enclosing `scopes` import (`uint_to_uniform_float =
+/// tl.uint_to_uniform_float`, `shim = triton.language.extra.libdevice`),
+/// also through a library's re-export (`from vllm.triton_utils import tl`,
+/// see reexportedTritonModule()).
+static bool namesTritonLanguage(llvm::ArrayRef<const Module *> scopes,
+                                const Module &branch) {
   if (llvm::any_of(branch.imports, [](const ImportBinding &b) {
         return isTritonLanguagePath(b.target);
       }))
     return true;
   return llvm::any_of(branch.globals, [&](const GlobalAssign &g) {
-    auto *attr = llvm::dyn_cast_or_null<AttributeExpr>(g.value.get());
-    auto *base = attr ? llvm::dyn_cast<NameExpr>(attr->base.get()) : nullptr;
-    return base && llvm::any_of(outer.imports, [&](const ImportBinding &b) {
-             return b.name == base->id &&
-                    (isTritonLanguagePath(b.target) ||
-                     isTritonLanguagePath(reexportedTritonModule(b.target)));
-           });
+    // The dotted path of an attribute chain (`triton.language.extra.
+    // libdevice`, `tl.math`) from the import binding its root.
+    std::string attrs;
+    const Expr *e = g.value.get();
+    while (auto *attr = llvm::dyn_cast_or_null<AttributeExpr>(e)) {
+      attrs = "." + attr->attr + attrs;
+      e = attr->base.get();
+    }
+    auto *base = llvm::dyn_cast_or_null<NameExpr>(e);
+    if (!base || attrs.empty())
+      return false;
+    return llvm::any_of(scopes, [&](const Module *scope) {
+      return llvm::any_of(scope->imports, [&](const ImportBinding &b) {
+        if (b.name != base->id)
+          return false;
+        std::string reexported = reexportedTritonModule(b.target);
+        return isTritonLanguagePath(b.target + attrs) ||
+               (!reexported.empty() &&
+                isTritonLanguagePath(reexported + attrs));
+      });
+    });
   });
 }
 
@@ -702,8 +722,9 @@ void Parser::parseTopLevelConditional(Module &m) {
   // The branch Triton's JIT runs when Triton is installed: the one that
   // names triton.language, else one that imports triton (`if HAS_TRITON:
   // import triton` / `else: triton = Placeholder()`).
-  auto takenIt = llvm::find_if(
-      branches, [&](const Module &b) { return namesTritonLanguage(m, b); });
+  auto takenIt = llvm::find_if(branches, [&](const Module &b) {
+    return namesTritonLanguage({&m, fileModule}, b);
+  });
   if (takenIt == branches.end())
     takenIt = llvm::find_if(branches, [](const Module &b) {
       return llvm::any_of(b.imports, [](const ImportBinding &i) {

@@ -6,6 +6,7 @@
 # RUN: tkc compile %s --kernel torch_constants --signature '*fp32' --emit=ttir | FileCheck %s --check-prefix=TORCH
 # RUN: not tkc compile %s --kernel torch_uint64_max --signature '*u64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=TORCHU64
 # RUN: not tkc compile %s --kernel torch_tensor --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=TORCHBAD
+# RUN: tkc compile %s --kernel patched_shim --signature '*fp32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SHIM
 # Names imported under module-level if/try, as kernel libraries import
 # libdevice: tkc takes the first branch that imports from triton.language
 # (never evaluating the conditions), like Triton's JIT where Triton is
@@ -63,7 +64,7 @@ def libdevice_modules(p, BLOCK: tl.constexpr):
 def host_branch_name(p):
     tl.store(p, HAS_NPU)
 # HOST: imports.py:[[@LINE-1]]:17: error: global 'HAS_NPU' is host code that tkc cannot evaluate
-# HOST: imports.py:35:5: note: 'HAS_NPU' is assigned here
+# HOST: imports.py:36:5: note: 'HAS_NPU' is assigned here
 
 
 @triton.jit
@@ -121,3 +122,38 @@ _MAX_U64 = tl.constexpr(torch.iinfo(torch.uint64).max)
 def torch_uint64_max(p):
     tl.store(p, _MAX_U64)
 # TORCHU64: imports.py:[[@LINE-6]]:51: error: torch.iinfo(uint64).max: 2**64 - 1 does not fit tkc's 64-bit constexpr ints
+
+
+# A library's math shim, chosen by nested tries and then patched by host
+# code (FlagGems' tl_extra_shim): the inner branch that names
+# triton.language through `triton.language.extra.libdevice` is taken, and
+# the patch, a host function applied to the name itself, leaves the binding
+# as it was, with a note. A global rebound from itself sees its value
+# before, as in Python: SCALE is 2 * 3 + 2.
+try:
+    tl_extra_shim = backend.get_tl_extra_backend_module()
+except ImportError:
+    try:
+        tl_extra_shim = triton.language.extra.libdevice
+    except AttributeError:
+        tl_extra_shim = triton.language.math
+
+
+def _patch_missing_symbols(module, names):
+    return module
+
+
+tl_extra_shim = _patch_missing_symbols(tl_extra_shim, ("acos", "atan"))
+SCALE = 2
+SCALE = SCALE * 3 + SCALE
+
+
+# SHIM: imports.py:[[@LINE-5]]:1: note: tkc keeps 'tl_extra_shim' as bound before this host code, which it does not run
+# SHIM-LABEL: func.func @patched_shim
+# SHIM-DAG: arith.constant dense<8.000000e+00>
+# SHIM-DAG: math.erf
+@triton.jit
+def patched_shim(p, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(p + offs)
+    tl.store(p + offs, tl_extra_shim.erf(x) * SCALE)
