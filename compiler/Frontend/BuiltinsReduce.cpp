@@ -190,6 +190,14 @@ Obj axisIndices(CodeGen &cg, llvm::ArrayRef<int64_t> shape, int64_t axis,
   return *cg.broadcastTo(r, shape, l);
 }
 
+/// fp32 for bf16 elements, which Triton's max, min, argmax, argmin, cumsum
+/// and cumprod compute in fp32; none otherwise.
+static std::optional<DType> bf16AsF32(const DType &elem) {
+  if (elem.getKind() == DK::BF16)
+    return DType(DK::FP32);
+  return std::nullopt;
+}
+
 /// `tl.sum`, `tl.max`, `tl.min`, `tl.argmax`, `tl.argmin` and `tl.xor_sum`
 /// along an axis (or all axes).
 static std::optional<Obj> lowerReduction(BuiltinCall &c) {
@@ -221,6 +229,22 @@ static std::optional<Obj> lowerReduction(BuiltinCall &c) {
   if (!keep)
     return std::nullopt;
   Obj x = *in;
+  // Triton's types: max and min (and their index forms) compare bf16 as
+  // fp32; max and min of values only, any type narrower than 32 bits as
+  // fp32 or int32; sum, integers narrower than 32 bits as 32-bit ones.
+  bool isMaxMin = c.name == "max" || c.name == "min";
+  std::optional<DType> promoted;
+  if (isArg || isMaxMin)
+    promoted = bf16AsF32(x.type.elem);
+  if (isMaxMin && !returnIndices &&
+      (promoted ? *promoted : x.type.elem).getBitWidth() < 32)
+    promoted = x.type.elem.isFloat() ? DType(DK::FP32) : DType(DK::I32);
+  if (promoted) {
+    auto converted = c.cg.cast(x, *promoted, c.l);
+    if (!converted)
+      return std::nullopt;
+    x = *converted;
+  }
   const DType &e = x.type.elem;
   if (c.name == "sum") {
     std::optional<DType> target;
@@ -371,9 +395,13 @@ static std::optional<Obj> lowerReduceOrScan(BuiltinCall &c) {
   return outs[0];
 }
 
-/// `tl.cumsum(input, axis)` and `tl.cumprod(input, axis)`.
+/// `tl.cumsum(input, axis, reverse, dtype)` and `tl.cumprod(input, axis,
+/// reverse)`, in Triton's types: bf16 as fp32; cumsum's integers narrower
+/// than 32 bits as 32-bit ones, unless `dtype` says otherwise.
 static std::optional<Obj> lowerCumulative(BuiltinCall &c) {
-  if (!c.args.bind({"input", "axis=", "reverse=", "dtype="}))
+  bool isSum = c.name == "cumsum";
+  if (!(isSum ? c.args.bind({"input", "axis=", "reverse=", "dtype="})
+              : c.args.bind({"input", "axis=", "reverse="})))
     return std::nullopt;
   auto in = c.args.tensor(0);
   auto reverse = in ? c.args.flag(2, false) : std::nullopt;
@@ -381,10 +409,10 @@ static std::optional<Obj> lowerCumulative(BuiltinCall &c) {
     return std::nullopt;
   Obj x = *in;
   const DType &e = x.type.elem;
-  std::optional<DType> target;
-  if (c.args.has(3))
+  std::optional<DType> target = bf16AsF32(e);
+  if (isSum && c.args.has(3))
     target = c.args.dtype(3);
-  else if (e.isInt() && e.getBitWidth() < 32)
+  else if (isSum && e.isInt() && e.getBitWidth() < 32)
     target = e.isUnsigned() && !e.isBool() ? DType(DK::U32) : DType(DK::I32);
   if (target) {
     auto converted = c.cg.cast(x, *target, c.l);

@@ -12,6 +12,10 @@
 # RUN: not tkc compile %s --kernel bad_propagate --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BADNAN
 # RUN: not tkc compile %s --kernel block_type_attr --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BADTYPE
 # RUN: not tkc compile %s --kernel special_register --signature '*i32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SMID
+# RUN: tkc compile %s --kernel reduction_types --signature '*fp16:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=RF16
+# RUN: tkc compile %s --kernel reduction_types --signature '*bf16:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=RBF16
+# RUN: tkc compile %s --kernel reduction_types --signature '*i8:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=RI8
+# RUN: tkc compile %s --kernel count_down --signature '*i32:16, i32, 8' --emit=ttir | FileCheck %s --check-prefix=DOWN
 # Constructs Triton's JIT accepts that kernel libraries use: jit applied by
 # assignment (unsloth), None-indexing of scalars, `.type` of blocks and
 # block pointers, keywords of the builtin range(), tl.PropagateNan and
@@ -194,3 +198,59 @@ def block_type_attr(X):
 def special_register(Out):
     tl.store(Out + tl.program_id(0), tl.extra.cuda.smid())
 # SMID: triton-compat.py:[[@LINE-1]]:52: error: tl.extra.cuda.smid() is not supported by tkc yet
+
+
+# Reductions and scans in Triton's types (triton/language/standard.py):
+# max and min of values only widen types narrower than 32 bits (fp16 to
+# fp32, i8 to i32); with indices, and in cumsum and cumprod, only bf16
+# becomes fp32; cumsum widens narrow integers, cumprod does not.
+# RF16-LABEL: func.func @reduction_types
+# RF16: tkc.reduce({{.*}}) axis = 0 : (tensor<64xf32>) -> f32
+# RF16: tkc.reduce({{.*}}) axis = 0 : (tensor<64xf16>, tensor<64xi32>) -> (f16, i32)
+# RF16: tkc.scan({{.*}}) axis = 0 : (tensor<64xf16>) -> tensor<64xf16>
+# RF16: tkc.scan({{.*}}) axis = 0 : (tensor<64xf16>) -> tensor<64xf16>
+# RBF16-LABEL: func.func @reduction_types
+# RBF16: tkc.reduce({{.*}}) axis = 0 : (tensor<64xf32>) -> f32
+# RBF16: tkc.reduce({{.*}}) axis = 0 : (tensor<64xf32>, tensor<64xi32>) -> (f32, i32)
+# RBF16: tkc.scan({{.*}}) axis = 0 : (tensor<64xf32>) -> tensor<64xf32>
+# RBF16: tkc.scan({{.*}}) axis = 0 : (tensor<64xf32>) -> tensor<64xf32>
+# RI8-LABEL: func.func @reduction_types
+# RI8: tkc.reduce({{.*}}) axis = 0 : (tensor<64xi32>) -> i32
+# RI8: tkc.reduce({{.*}}) axis = 0 : (tensor<64xi8>, tensor<64xi32>) -> (i8, i32)
+# RI8: tkc.scan({{.*}}) axis = 0 : (tensor<64xi32>) -> tensor<64xi32>
+# RI8: tkc.scan({{.*}}) axis = 0 : (tensor<64xi8>) -> tensor<64xi8>
+@triton.jit
+def reduction_types(x_ptr, y_ptr, N: tl.constexpr):
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + offs)
+    m = tl.max(x, axis=0)
+    v, i = tl.max(x, axis=0, return_indices=True)
+    c = tl.cumsum(x, axis=0)
+    p = tl.cumprod(x, axis=0)
+    tl.store(y_ptr + offs, (c + p).to(tl.float32) + m + v + i)
+
+
+# range() with a constant negative step counts down, as Triton's loops do:
+# scf.for runs from the end up to the start by the step's magnitude, and
+# the target is start - (iv - end). Here k takes 7, 6, ..., 0 and i takes
+# n, n - 2, ... while above 0.
+# (7 - iv) + -1 folds to 6 - iv; n - j + 0 to n - j.
+# DOWN-LABEL: func.func @count_down
+# DOWN-DAG: %[[SIX:.*]] = arith.constant 6 : i32
+# DOWN-DAG: %[[SEVEN:.*]] = arith.constant 7 : i32
+# DOWN-DAG: %[[MINUS1:.*]] = arith.constant -1 : i32
+# DOWN-DAG: %[[ONE:.*]] = arith.constant 1 : i32
+# DOWN-DAG: %[[TWO:.*]] = arith.constant 2 : i32
+# DOWN-DAG: %[[ZERO:.*]] = arith.constant 0 : i32
+# DOWN: scf.for %[[IV:.*]] = %[[MINUS1]] to %[[SEVEN]] step %[[ONE]]
+# DOWN: arith.subi %[[SIX]], %[[IV]] : i32
+# DOWN: scf.for %[[J:.*]] = %[[ZERO]] to %arg1 step %[[TWO]]
+# DOWN: arith.subi %arg1, %[[J]] : i32
+@triton.jit
+def count_down(X, n, N: tl.constexpr):
+    acc = 0
+    for k in range(N - 1, -1, -1):
+        acc = acc * 2 + k
+    for i in range(n, 0, -2):
+        acc += i
+    tl.store(X, acc)
