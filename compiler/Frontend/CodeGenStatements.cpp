@@ -704,14 +704,21 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
   if (!targetName)
     return cg.diags.error(stmt.target->getLoc(),
                           "the target of a runtime 'for' must be a name");
+  // A constant negative step counts down as Triton's loops do: scf.for runs
+  // from the end to the start by the step's magnitude, and the target is
+  // start - (iv - end) (`for k in range(RANK - 1, -1, -1)`).
+  bool countsDown = false;
   if (bounds[2].isConstexpr()) {
     auto step = cg.constInt(bounds[2], call->getLoc(), "range() step");
     if (!step)
       return false;
-    if (*step <= 0)
-      return cg.diags.error(call->getLoc(),
-                            "range() with a non-positive step is not "
-                            "supported in a runtime loop");
+    if (*step == 0)
+      return cg.diags.error(call->getLoc(), "range() step is zero");
+    if (*step < 0) {
+      countsDown = true;
+      std::swap(bounds[0], bounds[1]);
+      bounds[2] = Obj::integer(-*step);
+    }
   }
   std::vector<Obj> rt;
   bool wide = false;
@@ -767,8 +774,16 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
     mlir::OpBuilder::InsertionGuard guard(cg.builder);
     mlir::Block *body = forOp.getBody();
     setInsertionAtEnd(cg.builder, body);
-    scope[targetName->id] =
-        Obj::tensor(forOp.getInductionVar(), TType{ivType, {}});
+    Obj iv = Obj::tensor(forOp.getInductionVar(), TType{ivType, {}});
+    if (countsDown) {
+      auto fromTop = cg.binaryOp(BinOp::Sub, rt[1], iv, l);
+      auto down =
+          fromTop ? cg.binaryOp(BinOp::Add, *fromTop, rt[0], l) : std::nullopt;
+      if (!down)
+        return false;
+      iv = *down;
+    }
+    scope[targetName->id] = iv;
     carried->bind(scope, forOp.getRegionIterArgs());
     bool ok = visitLoopBody(stmt.body);
     if (!ok)
