@@ -148,6 +148,25 @@ static std::optional<Obj> lowerPointerType(BuiltinCall &c) {
   return Obj::dtypeObj(DType::pointerTo(*e, *as));
 }
 
+/// `tl.dtype(name)`: the dtype Triton names `name` (`"uint32"`, `"fp16"`,
+/// `"bf16"`, `"fp8e4nv"`, ...), as a compile-time string.
+static std::optional<Obj> lowerDtype(BuiltinCall &c) {
+  if (!c.args.bind({"name"}))
+    return std::nullopt;
+  auto name = c.args.string(0, "");
+  if (!name)
+    return std::nullopt;
+  std::optional<DType> dt = DType::fromLanguageName(*name);
+  if (!dt)
+    dt = DType::parseShortName(*name);
+  // Only Triton's own spellings (dtype.str()), as its constructor checks.
+  if (!dt || dt->isPtr() || dt->str() != *name)
+    return c.error("tl.dtype() takes a Triton type name such as 'int32', "
+                   "'uint8', 'fp16' or 'bf16', got '" +
+                   *name + "'");
+  return Obj::dtypeObj(*dt);
+}
+
 llvm::ArrayRef<BuiltinEntry> creationBuiltins() {
   static const BuiltinEntry entries[] = {
       {"tl.program_id", lowerProgramId},
@@ -161,6 +180,7 @@ llvm::ArrayRef<BuiltinEntry> creationBuiltins() {
       // `x.to(dtype)`, the method of blocks that tl.cast mirrors.
       {"tensor.to", lowerCast, "to"},
       {"tl.pointer_type", lowerPointerType},
+      {"tl.dtype", lowerDtype},
   };
   return entries;
 }

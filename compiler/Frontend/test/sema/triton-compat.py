@@ -16,6 +16,8 @@
 # RUN: tkc compile %s --kernel reduction_types --signature '*bf16:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=RBF16
 # RUN: tkc compile %s --kernel reduction_types --signature '*i8:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=RI8
 # RUN: tkc compile %s --kernel count_down --signature '*i32:16, i32, 8' --emit=ttir | FileCheck %s --check-prefix=DOWN
+# RUN: tkc compile %s --kernel dtype_by_name --signature '*fp32:16, *i64:16, 64' --emit=ttir | FileCheck %s --check-prefix=DTYPE
+# RUN: not tkc compile %s --kernel dtype_bad_name --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BADDTYPE
 # Constructs Triton's JIT accepts that kernel libraries use: jit applied by
 # assignment (unsloth), None-indexing of scalars, `.type` of blocks and
 # block pointers, keywords of the builtin range(), tl.PropagateNan and
@@ -254,3 +256,21 @@ def count_down(X, n, N: tl.constexpr):
     for i in range(n, 0, -2):
         acc += i
     tl.store(X, acc)
+
+
+# tl.dtype(name) with Triton's spellings of its types; others are an error.
+# DTYPE-LABEL: func.func @dtype_by_name
+# DTYPE: arith.bitcast %{{.*}} : tensor<64xf32> to tensor<64xi32>
+# DTYPE: arith.extui %{{.*}} : tensor<64xi32> to tensor<64xi64>
+@triton.jit
+def dtype_by_name(X, Y, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    bits = tl.load(X + offs).to(tl.dtype("uint32"), bitcast=True)
+    tl.store(Y + offs, bits.to(tl.dtype("int64")))
+
+
+# BADDTYPE: triton-compat.py:[[@LINE+3]]:9: error: tl.dtype() takes a Triton type name such as 'int32', 'uint8', 'fp16' or 'bf16', got 'float32'
+@triton.jit
+def dtype_bad_name(X):
+    x = tl.dtype("float32")
+    tl.store(X, 0.0)
