@@ -177,10 +177,20 @@ Value AMDTargetInfo::atomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
     failure = LLVM::AtomicOrdering::monotonic;
   else if (ordering == LLVM::AtomicOrdering::acq_rel)
     failure = LLVM::AtomicOrdering::acquire;
+  // cmpxchg takes integers (and pointers): floats exchange their bits.
+  Type type = cmp.getType();
+  if (isa<FloatType>(type)) {
+    Type bits = b.getIntegerType(type.getIntOrFloatBitWidth());
+    cmp = LLVM::BitcastOp::create(b, loc, bits, cmp);
+    value = LLVM::BitcastOp::create(b, loc, bits, value);
+  }
   Value pair =
       LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, value, ordering, failure,
                                     syncScope(scope), bytesOf(cmp.getType()));
-  return LLVM::ExtractValueOp::create(b, loc, pair, 0);
+  Value old = LLVM::ExtractValueOp::create(b, loc, pair, 0);
+  if (old.getType() != type)
+    old = LLVM::BitcastOp::create(b, loc, type, old);
+  return old;
 }
 
 std::string AMDTargetInfo::getMathLibrarySymbol(llvm::StringRef name,

@@ -33,3 +33,12 @@ def lock_kernel(lock_ptr):
 def counter_kernel(counter_ptr, out_ptr):
     old = tl.atomic_add(counter_ptr, 1)
     tl.store(out_ptr + tl.program_id(0), old)
+
+
+@triton.jit
+def float_cas_kernel(out_ptr, src_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    cur = tl.load(out_ptr + offs)
+    old = tl.atomic_cas(out_ptr + offs, cur, cur * tl.load(src_ptr + offs),
+                        sem="relaxed")
+    tl.store(src_ptr + offs, old)
