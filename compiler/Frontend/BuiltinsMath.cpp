@@ -451,11 +451,14 @@ static std::optional<Obj> lowerDot(BuiltinCall &c) {
                    " and " + bb->type.str());
   if (rank == 3 && sa[0] != sb[0])
     return c.error("tl.dot batch dimensions differ");
-  if (sa[rank - 2] < 16 || sa[rank - 1] < 16 || sb[rank - 1] < 16)
-    return c.error("tl.dot needs every non-batch dimension to be at least 16, "
-                   "got " +
-                   a->type.str() + " and " + bb->type.str());
   const DType &ea = a->type.elem, &eb = bb->type.elem;
+  // Triton's bound on NVIDIA: any M and N (small ones run on multiply-adds
+  // here), K at least 16, 32 for 8-bit operands.
+  int64_t minK = ea.getBitWidth() == 8 ? 32 : 16;
+  if (sa[rank - 1] < minK)
+    return c.error("tl.dot needs K to be at least " + std::to_string(minK) +
+                   " for these operands, got " + a->type.str() + " and " +
+                   bb->type.str());
   if (ea != eb && !(ea.isFP8() && eb.isFP8()))
     return c.error("tl.dot operands must have one dtype, got " + ea.str() +
                    " and " + eb.str());

@@ -1,17 +1,19 @@
 //===- dot_tile_test.cc - int8 and fp8 tl.dot on a GPU --------------------===//
 //
 // Runs kernels/dot_tile.py through its generated C APIs (dot_tile_i8.h,
-// dot_tile_fp8.h, dot_tile_fp16_16.h, dot_tile_fp16_64x256.h): one
-// 64x64x64 product each, int8 into int32 (checked exactly: every sum fits)
-// and fp8e4nv into fp32 (every fp8 value is exact in fp32; the sum may
-// round at each of its 64 steps); a 16x16x16 fp16 product into fp32,
-// smaller than the warps' tiles; and a 64x256x32 one on 8 warps, which on
-// sm_90a go as two warpgroups along N.
+// dot_tile_fp8.h, dot_tile_fp16_*.h): one 64x64x64 product each, int8 into
+// int32 (checked exactly: every sum fits) and fp8e4nv into fp32 (every fp8
+// value is exact in fp32; the sum may round at each of its 64 steps); a
+// 16x16x16 fp16 product into fp32, smaller than the warps' tiles; a 64x256x32
+// one on 8 warps, which on sm_90a go as two warpgroups along N; and products
+// with M below 16, as decoding has (8x64x32, 1x32x16).
 //
 //===----------------------------------------------------------------------===//
 
 #include "dot_tile_fp16_16.h"
+#include "dot_tile_fp16_1x32.h"
 #include "dot_tile_fp16_64x256.h"
+#include "dot_tile_fp16_8x64.h"
 #include "dot_tile_fp8.h"
 #include "dot_tile_i8.h"
 #include "tests/e2e/gpu_test_support.h"
@@ -145,6 +147,11 @@ TEST_F(DotTileTest, SmallFp16IntoFp32) {
 
 TEST_F(DotTileTest, WideFp16OnEightWarps) {
   checkFp16Product(64, 256, 32, dot_tile_fp16_64x256);
+}
+
+TEST_F(DotTileTest, FewRowsFp16) {
+  checkFp16Product(8, 64, 32, dot_tile_fp16_8x64);
+  checkFp16Product(1, 32, 16, dot_tile_fp16_1x32);
 }
 
 } // namespace

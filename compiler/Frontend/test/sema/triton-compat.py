@@ -18,6 +18,8 @@
 # RUN: tkc compile %s --kernel count_down --signature '*i32:16, i32, 8' --emit=ttir | FileCheck %s --check-prefix=DOWN
 # RUN: tkc compile %s --kernel dtype_by_name --signature '*fp32:16, *i64:16, 64' --emit=ttir | FileCheck %s --check-prefix=DTYPE
 # RUN: not tkc compile %s --kernel dtype_bad_name --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BADDTYPE
+# RUN: tkc compile %s --kernel dot_sizes --signature '*fp16:16, *fp32:16, 8, 16' --emit=ttir | FileCheck %s --check-prefix=DOTSIZE
+# RUN: not tkc compile %s --kernel dot_sizes --signature '*fp16:16, *fp32:16, 16, 8' --emit=ttir 2>&1 | FileCheck %s --check-prefix=DOTK
 # Constructs Triton's JIT accepts that kernel libraries use: jit applied by
 # assignment (unsloth), None-indexing of scalars, `.type` of blocks and
 # block pointers, keywords of the builtin range(), tl.PropagateNan and
@@ -274,3 +276,16 @@ def dtype_by_name(X, Y, BLOCK: tl.constexpr):
 def dtype_bad_name(X):
     x = tl.dtype("float32")
     tl.store(X, 0.0)
+
+
+# tl.dot takes any M and N, as Triton on NVIDIA does (decoding's few rows),
+# and K of at least 16 (32 for 8-bit operands).
+# DOTSIZE-LABEL: func.func @dot_sizes
+# DOTSIZE: tkc.dot {{.*}} : tensor<8x16xf16> * tensor<16x8xf16> -> tensor<8x8xf32>
+# DOTK: triton-compat.py:[[@LINE+5]]:9: error: tl.dot needs K to be at least 16 for these operands, got block<16x8 x fp16> and block<8x16 x fp16>
+@triton.jit
+def dot_sizes(X, Y, M: tl.constexpr, K: tl.constexpr):
+    a = tl.load(X + tl.arange(0, M)[:, None] * K + tl.arange(0, K)[None, :])
+    b = tl.load(X + tl.arange(0, K)[:, None] * M + tl.arange(0, M)[None, :])
+    c = tl.dot(a, b)
+    tl.store(Y + tl.arange(0, M)[:, None] * M + tl.arange(0, M)[None, :], c)
