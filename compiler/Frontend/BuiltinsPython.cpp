@@ -10,7 +10,10 @@
 
 #include "compiler/Frontend/Builtins.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 namespace tkc::frontend {
 
@@ -119,6 +122,61 @@ static std::optional<Obj> pythonAbs(BuiltinCall &c) {
   return c.callBuiltin("tl.abs", c.call);
 }
 
+/// `x` as Python's repr() writes a float: the shortest digits that read
+/// back as `x`, positional for exponents from -4 to 15, else scientific.
+static std::string pythonFloatRepr(double x) {
+  if (std::isnan(x))
+    return "nan";
+  if (std::isinf(x))
+    return x < 0 ? "-inf" : "inf";
+  auto print = [](const char *format, int precision, double v) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof(buffer), format, precision, v);
+    return std::string(buffer);
+  };
+  int digits = 1;
+  while (digits < 17 &&
+         std::strtod(print("%.*e", digits - 1, x).c_str(), nullptr) != x)
+    ++digits;
+  std::string scientific = print("%.*e", digits - 1, x);
+  int exponent = std::atoi(scientific.c_str() + scientific.find('e') + 1);
+  // C writes at least two exponent digits, as Python does.
+  if (exponent < -4 || exponent >= 16)
+    return scientific;
+  std::string fixed = print("%.*f", std::max(digits - 1 - exponent, 0), x);
+  if (fixed.find('.') == std::string::npos)
+    fixed += ".0";
+  return fixed;
+}
+
+/// `str(x)` of a compile-time value, as Python writes it (f-strings'
+/// fields become such calls).
+static std::optional<Obj> pythonStr(BuiltinCall &c) {
+  if (c.call.args.size() != 1)
+    return c.error("str() takes one argument");
+  const Obj &o = c.call.args[0];
+  switch (o.kind) {
+  case Kind::Str:
+    return o;
+  case Kind::Int:
+    return Obj::string(std::to_string(o.intValue));
+  case Kind::Bool:
+    return Obj::string(o.intValue ? "True" : "False");
+  case Kind::Float:
+    return Obj::string(pythonFloatRepr(o.floatValue));
+  case Kind::None:
+    return Obj::string("None");
+  case Kind::DTypeObj:
+    if (o.blockShape.empty())
+      return Obj::string(o.dtype.str());
+    break;
+  default:
+    break;
+  }
+  return c.error("str() of " + o.describe() +
+                 " (f-string fields must be compile-time values)");
+}
+
 /// `print(...)`: tl.device_print.
 static std::optional<Obj> pythonPrint(BuiltinCall &c) {
   return c.callBuiltin("tl.device_print", c.call);
@@ -169,6 +227,7 @@ llvm::ArrayRef<BuiltinEntry> pythonBuiltins() {
       {"builtins.int", pythonConversion},
       {"builtins.bool", pythonConversion},
       {"builtins.len", pythonLen},
+      {"builtins.str", pythonStr},
       {"builtins.abs", pythonAbs},
       {"builtins.print", pythonPrint},
       {"builtins.isinstance", pythonIsinstance},

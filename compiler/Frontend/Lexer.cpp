@@ -305,6 +305,14 @@ Lexer::Lexer(unsigned bufferId, Diagnostics &diags) : diags(diags) {
   indents.push_back(0);
 }
 
+Lexer::Lexer(const char *begin, const char *end, Diagnostics &diags)
+    : diags(diags) {
+  bufStart = begin;
+  cur = begin;
+  this->end = end;
+  indents.push_back(0);
+}
+
 bool Lexer::error(const char *pos, const llvm::Twine &message) {
   return diags.error(Loc::getFromPointer(pos), message);
 }

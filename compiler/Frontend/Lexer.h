@@ -163,6 +163,9 @@ struct Token {
 class Lexer {
 public:
   Lexer(unsigned bufferId, Diagnostics &diags);
+  /// Tokenizes [begin, end) of a buffer already open in `diags`' SourceMgr
+  /// (an f-string's replacement field) as if it stood alone on a line.
+  Lexer(const char *begin, const char *end, Diagnostics &diags);
 
   /// Appends the buffer's tokens to `tokens`, always ending with EndOfFile.
   /// Returns false after reporting the first lexical error; the tokens

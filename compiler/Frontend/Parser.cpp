@@ -22,6 +22,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <cctype>
 #include <optional>
 
 using namespace tkc::frontend;
@@ -495,6 +496,11 @@ private:
   /// Parses `k: v, ...}` after the `{` at `l`.
   ExprPtr parseDictEntries(Loc l);
   ExprPtr parseStrings();
+  /// Appends f-string token `t`'s text to `pending` and, for each of its
+  /// replacement fields, `pending` then `str(field)` to `parts`; false after
+  /// reporting what tkc does not take (format specs, !r and !a, `=`).
+  bool parseFString(const Token &t, std::string &pending,
+                    std::vector<ExprPtr> &parts);
   bool parseCallArgs(std::vector<ExprPtr> &args,
                      std::vector<Keyword> &keywords);
   ExprPtr parseSubscriptItem();
@@ -2137,26 +2143,157 @@ ExprPtr Parser::parseAtom() {
 ExprPtr Parser::parseStrings() {
   Loc l = tok().loc;
   std::string value;
-  bool anyF = false, anyBytes = false, anyText = false;
+  // Adjacent literals join; f-strings become `'text' + str(field) + ...`,
+  // which the code generator folds (fields must be compile-time values, as
+  // Triton requires).
+  std::vector<ExprPtr> parts;
+  bool anyBytes = false, anyText = false;
   while (at(TokenKind::String)) {
     const Token &s = tok();
-    anyF |= s.isFString;
     if (s.isBytes)
       anyBytes = true;
     else
       anyText = true;
-    value += s.stringValue;
+    if (s.isFString) {
+      if (!parseFString(s, value, parts))
+        return nullptr;
+    } else {
+      value += s.stringValue;
+    }
     consume();
   }
   if (anyBytes && anyText) {
     error(l, "cannot mix bytes and non-bytes literals");
     return nullptr;
   }
-  if (anyF)
-    return std::make_unique<UnsupportedExpr>(l, "f-string");
   if (anyBytes)
     return std::make_unique<UnsupportedExpr>(l, "bytes literal");
-  return std::make_unique<StrLitExpr>(l, std::move(value));
+  if (!value.empty() || parts.empty())
+    parts.push_back(std::make_unique<StrLitExpr>(l, std::move(value)));
+  ExprPtr result = std::move(parts.front());
+  for (size_t i = 1; i < parts.size(); ++i)
+    result = std::make_unique<BinOpExpr>(l, BinOp::Add, std::move(result),
+                                         std::move(parts[i]));
+  return result;
+}
+
+bool Parser::parseFString(const Token &t, std::string &pending,
+                          std::vector<ExprPtr> &parts) {
+  const char *p = t.spelling.begin(), *stop = t.spelling.end();
+  bool raw = false;
+  for (; p < stop && std::isalpha(static_cast<unsigned char>(*p)); ++p)
+    raw |= *p == 'r' || *p == 'R';
+  char quote = *p;
+  bool triple = stop - p >= 6 && p[1] == quote && p[2] == quote;
+  p += triple ? 3 : 1;
+  stop -= triple ? 3 : 1;
+  auto fail = [&](const char *at, const llvm::Twine &message) {
+    diags.error(Loc::getFromPointer(at), message);
+    return false;
+  };
+  while (p < stop) {
+    char c = *p;
+    if ((c == '{' || c == '}') && p + 1 < stop && p[1] == c) {
+      pending += c;
+      p += 2;
+      continue;
+    }
+    if (c == '}')
+      return fail(p, "f-string: single '}' is not allowed");
+    if (c == '\\' && !raw && p + 1 < stop) {
+      // The common escapes; others keep their backslash, as Python's do.
+      switch (p[1]) {
+      case 'n':
+        pending += '\n';
+        break;
+      case 't':
+        pending += '\t';
+        break;
+      case 'r':
+        pending += '\r';
+        break;
+      case '\\':
+      case '\'':
+      case '"':
+        pending += p[1];
+        break;
+      default:
+        pending += c;
+        pending += p[1];
+      }
+      p += 2;
+      continue;
+    }
+    if (c != '{') {
+      pending += c;
+      ++p;
+      continue;
+    }
+    // A replacement field: its expression runs to the '}', '!' or ':' at
+    // bracket depth 0 (strings inside skipped).
+    const char *field = ++p;
+    unsigned depth = 0;
+    while (p < stop) {
+      char d = *p;
+      if (d == '\'' || d == '"') {
+        for (++p; p < stop && *p != d; ++p)
+          if (*p == '\\')
+            ++p;
+        ++p;
+        continue;
+      }
+      if (d == '(' || d == '[' || d == '{')
+        ++depth;
+      else if (depth > 0 && (d == ')' || d == ']' || d == '}'))
+        --depth;
+      else if (depth == 0 && (d == '}' || d == ':' ||
+                              (d == '!' && p + 1 < stop && p[1] != '=')))
+        break;
+      ++p;
+    }
+    if (p >= stop)
+      return fail(field - 1, "f-string: expecting '}'");
+    llvm::StringRef text = llvm::StringRef(field, p - field).trim();
+    if (text.empty())
+      return fail(field, "f-string: empty expression not allowed");
+    if (text.ends_with("=") && !text.ends_with("==") && !text.ends_with("!=") &&
+        !text.ends_with("<=") && !text.ends_with(">="))
+      return fail(field, "f-string self-documenting fields ('=') are not "
+                         "supported by tkc yet");
+    if (*p == '!') {
+      if (p + 1 < stop && p[1] != 's')
+        return fail(p, "f-string conversions other than !s are not supported "
+                       "by tkc yet");
+      p += 2;
+    }
+    if (p < stop && *p == ':')
+      return fail(p, "f-string format specifications are not supported by tkc "
+                     "yet");
+    if (p >= stop || *p != '}')
+      return fail(p, "f-string: expecting '}'");
+    ++p;
+    std::vector<Token> tokens;
+    Lexer lexer(text.begin(), text.end(), diags);
+    if (!lexer.tokenize(tokens))
+      return false;
+    Parser sub(tokens, diags);
+    ExprPtr expr = sub.parseTest();
+    if (!expr)
+      return false;
+    if (!sub.at(TokenKind::Newline) && !sub.at(TokenKind::EndOfFile))
+      return fail(sub.tok().loc.getPointer(),
+                  "f-string: unexpected " + describeToken(sub.tok()));
+    Loc l = expr->getLoc();
+    if (!pending.empty())
+      parts.push_back(std::make_unique<StrLitExpr>(t.loc, std::move(pending)));
+    pending.clear();
+    std::vector<ExprPtr> args;
+    args.push_back(std::move(expr));
+    parts.push_back(
+        std::make_unique<CallExpr>(l, std::make_unique<NameExpr>(l, "str"),
+                                   std::move(args), std::vector<Keyword>{}));
+  }
+  return true;
 }
 
 ExprPtr Parser::parseParenthesized() {

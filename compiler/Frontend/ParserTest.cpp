@@ -366,6 +366,24 @@ TEST(LexerErrors, UnterminatedString) {
             "test.py:1:5: error: unterminated f-string");
 }
 
+TEST(ParseErrors, FStringFields) {
+  auto inKernel = [](llvm::StringRef line) {
+    return firstError(("@triton.jit\ndef k():\n    x = " + line + "\n").str());
+  };
+  EXPECT_EQ(inKernel("f'{a:4d}'"),
+            "test.py:3:13: error: f-string format specifications are not "
+            "supported by tkc yet");
+  EXPECT_EQ(inKernel("f'{a!r}'"),
+            "test.py:3:13: error: f-string conversions other than !s are not "
+            "supported by tkc yet");
+  EXPECT_EQ(inKernel("f'{}'"),
+            "test.py:3:12: error: f-string: empty expression not allowed");
+  EXPECT_EQ(inKernel("f'a}'"),
+            "test.py:3:12: error: f-string: single '}' is not allowed");
+  EXPECT_EQ(inKernel("f'{a b}'"),
+            "test.py:3:14: error: f-string: unexpected name 'b'");
+}
+
 TEST(LexerErrors, InvalidCharacter) {
   EXPECT_EQ(firstError("x = a $ b\n"),
             "test.py:1:7: error: invalid character '$' (U+0024) in source");
@@ -482,7 +500,11 @@ TEST(Expressions, Literals) {
   EXPECT_EQ(expr("1.5"), "1.5f");
   EXPECT_EQ(expr("'a' \"b\" '''c'''"), "'abc'");
   EXPECT_EQ(expr("True, False, None, ..."), "(tuple True False None ...)");
-  EXPECT_EQ(expr("f'{a}' 'b'"), "<f-string>");
+  // f-strings become concatenations of str() of their fields.
+  EXPECT_EQ(expr("f'{a}' 'b'"), "(+ (call str a) 'b')");
+  EXPECT_EQ(expr("f'x{a + 1}y{{z}}{b!s}'"),
+            "(+ (+ (+ 'x' (call str (+ a 1))) 'y{z}') (call str b))");
+  EXPECT_EQ(expr("f'{ d[\"k\"] }\\n'"), "(+ (call str (sub d 'k')) '\n')");
   EXPECT_EQ(expr("b'a'"), "<bytes literal>");
   EXPECT_EQ(expr("1j"), "<complex literal>");
 }

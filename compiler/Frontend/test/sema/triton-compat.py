@@ -20,6 +20,9 @@
 # RUN: not tkc compile %s --kernel dtype_bad_name --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BADDTYPE
 # RUN: tkc compile %s --kernel dot_sizes --signature '*fp16:16, *fp32:16, 8, 16' --emit=ttir | FileCheck %s --check-prefix=DOTSIZE
 # RUN: not tkc compile %s --kernel dot_sizes --signature '*fp16:16, *fp32:16, 16, 8' --emit=ttir 2>&1 | FileCheck %s --check-prefix=DOTK
+# RUN: not tkc compile %s --kernel fstrings --signature '*i32:16, 4' --emit=ttir 2>&1 | FileCheck %s --check-prefix=FSTR
+# RUN: tkc compile %s --kernel fstrings --signature '*i32:16, 128' --emit=ttir 2>&1 | FileCheck %s --check-prefix=FSTROK
+# RUN: not tkc compile %s --kernel fstring_runtime --signature '*i32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=FSTRRT
 # Constructs Triton's JIT accepts that kernel libraries use: jit applied by
 # assignment (unsloth), None-indexing of scalars, `.type` of blocks and
 # block pointers, keywords of the builtin range(), tl.PropagateNan and
@@ -289,3 +292,23 @@ def dot_sizes(X, Y, M: tl.constexpr, K: tl.constexpr):
     b = tl.load(X + tl.arange(0, K)[:, None] * M + tl.arange(0, M)[None, :])
     c = tl.dot(a, b)
     tl.store(Y + tl.arange(0, M)[:, None] * M + tl.arange(0, M)[None, :], c)
+
+
+# f-strings of compile-time values, as Python formats them (FlagGems builds
+# dtype names with them; libraries write assertion messages with them).
+# FSTR: triton-compat.py:[[@LINE+7]]:5: error: static assertion failed: N is 4, 6.0 fp16 True {x} 0.1 1e+16 1e-05
+# FSTROK-LABEL: func.func @fstrings
+# FSTROK: arith.constant 128 : i32
+@triton.jit
+def fstrings(X, N: tl.constexpr):
+    nbits: tl.constexpr = 32
+    utype = tl.dtype(f"uint{nbits}")
+    tl.static_assert(N > 64, f"N is {N}, {N * 1.5} {tl.float16} {N > 2} {{x}} {0.1} {1e16} {1e-5}")
+    tl.store(X, tl.full((), N, utype).to(tl.int32))
+
+
+# FSTRRT: triton-compat.py:[[@LINE+4]]:36: error: str() of scalar int32 (f-string fields must be compile-time values)
+@triton.jit
+def fstring_runtime(X):
+    x = tl.load(X)
+    tl.static_assert(True, f"x is {x}")
