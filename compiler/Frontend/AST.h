@@ -325,9 +325,12 @@ struct LambdaExpr : Expr {
 /// A construct that parses but that tkc does not lower, e.g. "generator
 /// expression", "dict comprehension", "f-string", "starred argument".
 struct UnsupportedExpr : Expr {
-  UnsupportedExpr(Loc loc, std::string what)
-      : Expr(Kind::Unsupported, loc), what(std::move(what)) {}
+  UnsupportedExpr(Loc loc, std::string what, bool tkcLimit = false)
+      : Expr(Kind::Unsupported, loc), what(std::move(what)),
+        tkcLimit(tkcLimit) {}
   std::string what;
+  /// Valid in Triton kernels, but beyond what tkc takes yet.
+  bool tkcLimit;
   static bool classof(const Expr *e) {
     return e->getKind() == Kind::Unsupported;
   }

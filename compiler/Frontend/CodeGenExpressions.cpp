@@ -169,10 +169,14 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
   case Expr::Kind::Lambda:
     cg.diags.error(l, "lambda is not supported in Triton kernels");
     return std::nullopt;
-  case Expr::Kind::Unsupported:
-    cg.diags.error(l, llvm::cast<UnsupportedExpr>(expr).what +
-                          " is not supported in Triton kernels");
+  case Expr::Kind::Unsupported: {
+    auto &unsupported = llvm::cast<UnsupportedExpr>(expr);
+    cg.diags.error(l, unsupported.what +
+                          (unsupported.tkcLimit
+                               ? " is not supported by tkc yet"
+                               : " is not supported in Triton kernels"));
     return std::nullopt;
+  }
   }
   cg.diags.error(l, "unsupported expression");
   return std::nullopt;

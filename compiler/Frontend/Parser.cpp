@@ -2098,9 +2098,14 @@ ExprPtr Parser::parseAtom() {
     return std::make_unique<NameExpr>(l, t.spelling.str());
   }
   case TokenKind::Int:
+    // Python's integers have no bound, and Triton takes constants up to
+    // 2^64 - 1 (as uint64); tkc's stop at int64. An error where the literal
+    // is used, not for the whole file: kernels that never reach it compile.
     if (t.intTooLarge) {
-      error(t, "integer literal too large");
-      return nullptr;
+      consume();
+      return std::make_unique<UnsupportedExpr>(
+          l, "an integer constant beyond int64 (" + t.spelling.str() + ")",
+          /*tkcLimit=*/true);
     }
     consume();
     return std::make_unique<IntLitExpr>(l, t.intValue);

@@ -40,12 +40,6 @@ def bad_target(x):
 
 
 @triton.jit
-def too_large(x):
-    return x + 18446744073709551616
-# CHECK: syntax-error.py:[[@LINE-1]]:16: error: integer literal too large
-
-
-@triton.jit
 def keyword_order(x):
     tl.store(x, mask=None, 1)
 # CHECK: syntax-error.py:[[@LINE-1]]:28: error: positional argument follows keyword argument
