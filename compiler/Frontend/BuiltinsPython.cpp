@@ -10,6 +10,8 @@
 
 #include "compiler/Frontend/Builtins.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -177,6 +179,18 @@ static std::optional<Obj> pythonStr(BuiltinCall &c) {
                  " (f-string fields must be compile-time values)");
 }
 
+/// `triton.next_power_of_2(n)` of a compile-time integer, as Triton's host
+/// function computes it (0 for 0, the smallest power of two >= n else).
+static std::optional<Obj> tritonNextPowerOf2(BuiltinCall &c) {
+  if (c.call.args.size() != 1 || c.call.args[0].kind != Kind::Int)
+    return c.error("triton.next_power_of_2() takes one compile-time integer");
+  int64_t n = c.call.args[0].intValue;
+  if (n < 0 || n > (int64_t(1) << 62))
+    return c.error("triton.next_power_of_2() of " + std::to_string(n) +
+                   " is out of range");
+  return Obj::integer(n == 0 ? 0 : int64_t(llvm::PowerOf2Ceil(uint64_t(n))));
+}
+
 /// `print(...)`: tl.device_print.
 static std::optional<Obj> pythonPrint(BuiltinCall &c) {
   return c.callBuiltin("tl.device_print", c.call);
@@ -228,6 +242,7 @@ llvm::ArrayRef<BuiltinEntry> pythonBuiltins() {
       {"builtins.bool", pythonConversion},
       {"builtins.len", pythonLen},
       {"builtins.str", pythonStr},
+      {"triton.next_power_of_2", tritonNextPowerOf2},
       {"builtins.abs", pythonAbs},
       {"builtins.print", pythonPrint},
       {"builtins.isinstance", pythonIsinstance},

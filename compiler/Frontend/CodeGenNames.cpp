@@ -126,6 +126,8 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
   if (base == "triton") {
     if (attr == "cdiv")
       return Obj::named(Kind::Builtin, "tl.cdiv");
+    if (attr == "next_power_of_2")
+      return Obj::named(Kind::Builtin, "triton.next_power_of_2");
     if (llvm::is_contained({"jit", "autotune", "heuristics", "Config"}, attr))
       return Obj::named(Kind::Builtin, "triton." + attr.str());
   } else if (base == "torch") {

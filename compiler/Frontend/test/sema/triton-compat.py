@@ -24,6 +24,7 @@
 # RUN: tkc compile %s --kernel fstrings --signature '*i32:16, 128' --emit=ttir 2>&1 | FileCheck %s --check-prefix=FSTROK
 # RUN: not tkc compile %s --kernel fstring_runtime --signature '*i32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=FSTRRT
 # RUN: not tkc compile %s --kernel big_constant --signature '*i64:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BIG
+# RUN: tkc compile %s --kernel next_pow2 --signature '*i32:16, 100' --emit=ttir | FileCheck %s --check-prefix=POW2
 # Constructs Triton's JIT accepts that kernel libraries use: jit applied by
 # assignment (unsloth), None-indexing of scalars, `.type` of blocks and
 # block pointers, keywords of the builtin range(), tl.PropagateNan and
@@ -322,3 +323,16 @@ def fstring_runtime(X):
 @triton.jit
 def big_constant(X):
     tl.store(X, tl.full((), 0xFFFFFFFFFFFFFFFF, dtype=tl.uint64).to(tl.int64))
+
+
+# triton.next_power_of_2 of compile-time integers inside a kernel, as
+# Triton's host function computes it.
+# (next_power_of_2(0) is 0: the sum folds away.)
+# POW2-LABEL: func.func @next_pow2
+# POW2: %[[R:.*]] = tkc.make_range {end = 128 : i32, start = 0 : i32}
+# POW2: tkc.store %{{.*}}, %[[R]] :
+@triton.jit
+def next_pow2(X, N: tl.constexpr):
+    BLOCK: tl.constexpr = triton.next_power_of_2(N)
+    offs = tl.arange(0, BLOCK)
+    tl.store(X + offs, offs + triton.next_power_of_2(0))
