@@ -162,14 +162,7 @@ public:
 
   /// Adds log2(`count`) bits of `hw` along `dim`.
   void add(HwDim hw, unsigned dim, int64_t count) {
-    llvm::ArrayRef<int64_t> shape = layout.getShape();
-    for (int64_t i = 1; i < count; i *= 2) {
-      LinearLayout::Basis basis(shape.size(), 0);
-      if (covered[dim] < shape[dim])
-        basis[dim] = static_cast<int32_t>(covered[dim]);
-      covered[dim] *= 2;
-      layout.addBasis(hw, std::move(basis));
-    }
+    addReserved(hw, dim, reserve(dim, count), count);
   }
   /// Adds log2(`count`) bits of `hw` that move no coordinate: holders that
   /// differ in them hold the same elements.
@@ -181,11 +174,12 @@ public:
   /// later by addReserved(); returns the first coordinate they cover.
   int64_t reserve(unsigned dim, int64_t count) {
     int64_t first = covered[dim];
-    covered[dim] *= count;
+    for (int64_t i = 1; i < count; i *= 2)
+      covered[dim] *= 2;
     return first;
   }
   /// Adds log2(`count`) bits of `hw` along `dim` at coordinates `first`,
-  /// 2 `first`, ... that reserve() kept.
+  /// 2 `first`, ... that reserve() kept (none past the tensor's extent).
   void addReserved(HwDim hw, unsigned dim, int64_t first, int64_t count) {
     llvm::ArrayRef<int64_t> shape = layout.getShape();
     for (int64_t i = 1; i < count; i *= 2) {
