@@ -661,9 +661,19 @@ void Parser::parseTopLevelStatement(Module &m) {
   skipTopLevelStatement();
 }
 
-/// True if `target` is triton.language or one of its submodules.
+/// True if `target` is triton.language or a path into it. Under
+/// triton.language.extra only the submodules Triton ships count: a branch
+/// for another vendor's fork (`tl.extra.intel.libdevice.tanh` under `if
+/// DEVICE_TYPE == "xpu":`) is not the one Triton's JIT runs.
 static bool isTritonLanguagePath(llvm::StringRef target) {
-  return target == "triton.language" || target.starts_with("triton.language.");
+  if (target == "triton.language")
+    return true;
+  if (!target.consume_front("triton.language."))
+    return false;
+  if (!target.consume_front("extra."))
+    return true;
+  llvm::StringRef submodule = target.split('.').first;
+  return submodule == "libdevice" || submodule == "cuda" || submodule == "hip";
 }
 
 /// True if `branch` of a module-level if/try names triton.language: it

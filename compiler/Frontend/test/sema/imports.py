@@ -7,6 +7,7 @@
 # RUN: not tkc compile %s --kernel torch_uint64_max --signature '*u64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=TORCHU64
 # RUN: not tkc compile %s --kernel torch_tensor --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=TORCHBAD
 # RUN: tkc compile %s --kernel patched_shim --signature '*fp32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SHIM
+# RUN: tkc compile %s --kernel other_vendor_branch --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=VENDOR
 # Names imported under module-level if/try, as kernel libraries import
 # libdevice: tkc takes the first branch that imports from triton.language
 # (never evaluating the conditions), like Triton's JIT where Triton is
@@ -64,7 +65,7 @@ def libdevice_modules(p, BLOCK: tl.constexpr):
 def host_branch_name(p):
     tl.store(p, HAS_NPU)
 # HOST: imports.py:[[@LINE-1]]:17: error: global 'HAS_NPU' is host code that tkc cannot evaluate
-# HOST: imports.py:36:5: note: 'HAS_NPU' is assigned here
+# HOST: imports.py:37:5: note: 'HAS_NPU' is assigned here
 
 
 @triton.jit
@@ -157,3 +158,22 @@ def patched_shim(p, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     x = tl.load(p + offs)
     tl.store(p + offs, tl_extra_shim.erf(x) * SCALE)
+
+
+# A branch for another vendor's Triton fork names a module Triton does not
+# ship (tl.extra.intel): the branch Triton's JIT runs is the other one
+# (unsloth's triton_tanh).
+if Version(triton.__version__) >= Version("3.0.0"):
+    if DEVICE_TYPE == "xpu":
+        vendor_tanh = tl.extra.intel.libdevice.tanh
+    else:
+        from triton.language.extra import libdevice
+        vendor_tanh = libdevice.tanh
+
+
+# VENDOR-LABEL: func.func @other_vendor_branch
+# VENDOR: math.tanh
+@triton.jit
+def other_vendor_branch(p, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(p + offs, vendor_tanh(tl.load(p + offs)))
