@@ -2,7 +2,7 @@
 same unmodified source, compared for output and speed on the GPU machine.
 
 The sources come from public repositories (Triton's tutorials, Liger-Kernel,
-FlagGems) and are never committed: tools/stage_public.sh copies them into
+FlagGems, vLLM) and are never committed: tools/stage_public.sh copies them into
 .gpu/public/src/<repo>/ and compiles every case below with `tkc compile`
 into .gpu/public/bin/. The case table (bench/public_cases.py) is the one
 list both sides read: `python3 bench/public_cases.py --jobs` prints the
@@ -166,15 +166,25 @@ def import_source(root, path):
         if not definition(statement):
             continue
         code = compile(ast.Module([statement], []), file, "exec")
-        if isinstance(statement, (ast.FunctionDef, ast.ClassDef)):
-            exec(code, module.__dict__)
-            continue
-        try:  # demo state, or an import this Triton version lacks
+        # Demo state, an import this Triton version lacks, or a host
+        # function annotated with a type from a skipped import.
+        try:
             exec(code, module.__dict__)
         except Exception as e:
             print(f"  note: {path}:{statement.lineno}: skipped "
                   f"({type(e).__name__}: {e})")
     return module
+
+
+def install_shims():
+    """Modules through which a library hands its kernels triton: vLLM's
+    vllm.triton_utils (whose real __init__ pulls in vLLM's configuration)
+    gives them Triton's own modules."""
+    shim = types.ModuleType("vllm.triton_utils")
+    shim.triton, shim.tl = triton, triton.language
+    shim.tldevice = triton.language.extra.libdevice
+    shim.HAS_TRITON = True
+    sys.modules.setdefault("vllm.triton_utils", shim)
 
 
 def definition(statement):
@@ -230,7 +240,11 @@ def constexprs(case, fn):
     entries = public_cases.split_signature(case.signature)
     out = {}
     for name, entry in zip(fn.arg_names, entries):
-        if not public_cases.is_type(entry):
+        if public_cases.is_type(entry):
+            continue
+        if entry.startswith("tl."):  # a dtype: tl.bfloat16
+            out[name] = getattr(triton.language, entry[3:])
+        else:
             out[name] = ast.literal_eval(entry)
     return out
 
@@ -312,6 +326,7 @@ def main():
     wheels = os.path.join(opts.public, "wheels")
     if os.path.isdir(wheels):  # pure-Python wheels import from the zip
         sys.path[:0] = [os.path.join(wheels, w) for w in os.listdir(wheels)]
+    install_shims()
     driver = Driver()
     ratios, matched, ran, failed = [], 0, 0, []
     print(f"{'case':44} {'triton ms':>10} {'tkc ms':>10} {'ratio':>6} "

@@ -51,7 +51,7 @@ def is_type(entry):
 @dataclass
 class Case:
     id: str
-    repo: str  # triton | liger | flaggems: .gpu/public/src/<repo>
+    repo: str  # triton | liger | flaggems | vllm: .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
     signature: str
@@ -794,6 +794,82 @@ case(id="flaggems_index_select", repo="flaggems",
      args=lambda: [randn(_FG_ROWS, _FG_IS_COLS, dtype="float16"),
                    empty(_FG_ROWS, _FG_IS_LEN, dtype="float16"), _FG_ROWS,
                    _FG_IS_COLS, randint(_FG_IS_COLS, _FG_IS_LEN), _FG_IS_LEN])
+
+
+# --- vLLM (vllm-project/vllm) ---------------------------------------------
+
+def _vllm_path(name):
+    return f"vllm/{name}.py"
+
+
+def _moe_align(topk_ids, block_m, experts):
+    """vLLM's moe_align_block_size, in torch: the (token, k) slots sorted by
+    expert, each expert's run padded to a multiple of block_m with the
+    sentinel topk_ids.numel(); the expert of each block of block_m; how many
+    slots the padded runs fill."""
+    torch = _torch()
+    flat = topk_ids.flatten()
+    order = torch.argsort(flat, stable=True).to(torch.int32)
+    counts = torch.bincount(flat, minlength=experts).tolist()
+    size = flat.numel() + experts * (block_m - 1)
+    sorted_ids = torch.full((size,), flat.numel(), dtype=torch.int32,
+                            device="cuda")
+    expert_ids = torch.zeros(cdiv(size, block_m), dtype=torch.int32,
+                             device="cuda")
+    pos = start = 0
+    for e, count in enumerate(counts):
+        sorted_ids[pos:pos + count] = order[start:start + count]
+        blocks = cdiv(count, block_m)
+        expert_ids[pos // block_m:pos // block_m + blocks] = e
+        pos += blocks * block_m
+        start += count
+    return sorted_ids, expert_ids, torch.tensor([pos], dtype=torch.int32,
+                                                device="cuda")
+
+
+# fused_moe.py's fused_moe_kernel in bf16 without quantization or bias, as
+# fused_experts' first GEMM calls it (Mixtral's 8 experts, top 2, hidden
+# 4096, N 14336), with vLLM's H200 tuned configs for 4096 tokens (prefill)
+# and for 16 (decode).
+_MOE_E, _MOE_TOPK, _MOE_N, _MOE_K = 8, 2, 14336, 4096
+
+
+def _moe_args(tokens, block_m):
+    torch = _torch()
+    topk_ids = torch.rand(tokens, _MOE_E, device="cuda").topk(
+        _MOE_TOPK, dim=1).indices
+    sorted_ids, expert_ids, padded = _moe_align(topk_ids, block_m, _MOE_E)
+    slots = tokens * _MOE_TOPK
+    # a, b, c, topk_weights, sorted_token_ids, expert_ids,
+    # num_tokens_post_padded, N, K, EM, num_valid_tokens, the strides of a
+    # (m), b (e, n) and c (m) (the unit strides are constexprs of the
+    # signature), and 0 for the strides of the absent scales and bias.
+    return [randn(tokens, _MOE_K, dtype="bfloat16"),
+            randn(_MOE_E, _MOE_N, _MOE_K, dtype="bfloat16") * 0.05,
+            empty(tokens, _MOE_TOPK, _MOE_N, dtype="bfloat16"),
+            rand(slots), sorted_ids, expert_ids, padded, _MOE_N, _MOE_K,
+            sorted_ids.numel(), slots, _MOE_K, _MOE_N * _MOE_K, _MOE_K,
+            _MOE_N] + [0] * 7
+
+
+for _name, _tokens, _bm, _bn, _bk, _group, _warps, _stages in (
+        ("prefill4096", 4096, 128, 256, 64, 16, 8, 4),
+        ("decode16", 16, 16, 64, 256, 16, 4, 3)):
+    _em = _tokens * _MOE_TOPK + _MOE_E * (_bm - 1)
+    case(id=f"vllm_fused_moe_bf16_{_name}", repo="vllm",
+         path=_vllm_path("model_executor/layers/fused_moe/fused_moe"),
+         kernel="fused_moe_kernel",
+         signature="*bf16:16, *bf16:16, *bf16:16, None, None, None, "
+         "*fp32:16, *i32:16, *i32:16, *i32:16, i32:16, i32:16, "
+         f"i32{':16' if _em % 16 == 0 else ''}, i32:16, i32:16, 1, i32:16, "
+         "1, i32:16, i32:16, 1, " + ", ".join(["i32:16"] * 7) +
+         f", 0, 0, {_bm}, {_bn}, {_bk}, {_group}, False, {_MOE_TOPK}, "
+         "tl.bfloat16, False, False, False, False, False",
+         num_warps=_warps, num_stages=_stages,
+         grid=lambda args, bm=_bm, bn=_bn: (
+             cdiv(args[9], bm) * cdiv(_MOE_N, bn),),
+         args=lambda tokens=_tokens, bm=_bm: _moe_args(tokens, bm),
+         atol=1e-2, rtol=1e-2)
 
 
 def main():

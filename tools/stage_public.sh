@@ -6,7 +6,8 @@
 # listed with its first error, and the bench reports it as not compiled.
 #
 # Usage: tools/stage_public.sh REPO=DIR ...
-#   REPO is a repo name of the case table (triton, liger, flaggems, own);
+#   REPO is a repo name of the case table (triton, liger, flaggems, vllm,
+#   own);
 #   DIR is a checkout or a bare git directory of it (a bare one's HEAD is
 #   copied). For triton, DIR may also be a folder holding the tutorial files
 #   themselves; for own, it is bench/own (kernels written here).

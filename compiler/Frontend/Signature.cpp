@@ -25,6 +25,9 @@ static bool isLiteral(llvm::StringRef text) {
     return true;
   if (text.starts_with("'") || text.starts_with("\""))
     return true;
+  // A dtype constexpr as kernels pass one (`compute_type=tl.bfloat16`).
+  if (text.starts_with("tl."))
+    return true;
   char c = text.front();
   if (llvm::isDigit(c) || c == '-' || c == '+' || c == '.')
     return true;

@@ -73,9 +73,10 @@ TEST(DType, NamesRoundTrip) {
 }
 
 TEST(Signature, ParsesTypesHintsAndLiterals) {
-  auto sig = parseSignature("*fp16:16, i32, i32:16, i32:1, 1024, True, 'relu'");
+  auto sig = parseSignature(
+      "*fp16:16, i32, i32:16, i32:1, 1024, True, 'relu', tl.bfloat16");
   ASSERT_TRUE(static_cast<bool>(sig)) << llvm::toString(sig.takeError());
-  ASSERT_EQ(sig->size(), 7u);
+  ASSERT_EQ(sig->size(), 8u);
   EXPECT_TRUE((*sig)[0].type.isPtr());
   EXPECT_EQ((*sig)[0].divisibility, 16u);
   EXPECT_EQ((*sig)[1].divisibility, 0u);
@@ -86,6 +87,8 @@ TEST(Signature, ParsesTypesHintsAndLiterals) {
   EXPECT_EQ((*sig)[4].literal, "1024");
   EXPECT_EQ((*sig)[5].literal, "True");
   EXPECT_EQ((*sig)[6].literal, "'relu'");
+  EXPECT_EQ((*sig)[7].kind, SignatureEntry::Kind::Literal);
+  EXPECT_EQ((*sig)[7].literal, "tl.bfloat16");
 }
 
 TEST(Signature, ParsesTensorDescriptors) {
