@@ -19,8 +19,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-tkc=${TKC:-bazel-bin/compiler/tools/tkc/tkc}
-[ -x "$tkc" ] || nice -n 5 bazel build //compiler/tools/tkc
+# The compiler of this checkout, rebuilt if its sources changed.
+if [ -z "${TKC:-}" ]; then
+  nice -n 5 bazel build //compiler/tools/tkc
+  tkc=bazel-bin/compiler/tools/tkc/tkc
+else
+  tkc=$TKC
+fi
 out=.gpu/public
 rm -rf "$out/src" "$out/bin" "$out/wheels"
 mkdir -p "$out/src" "$out/bin"
@@ -50,6 +55,26 @@ if [ -d "$out/src/flaggems/src/flag_gems/runtime/backend" ]; then
   find "$out/src/flaggems/src/flag_gems/runtime/backend" -mindepth 1 \
     -maxdepth 1 -name '_*' ! -name _nvidia ! -name __init__.py \
     -exec rm -rf {} +
+fi
+
+# vLLM is large and its kernels' modules import nothing of it that the bench
+# runs (public_bench.py shims vllm.triton_utils): only the folders of the
+# case files and their packages' __init__ files stay.
+if [ -d "$out/src/vllm/vllm" ]; then
+  keep=$(mktemp -d)
+  while IFS='|' read -r _ repo path _; do
+    [ "$repo" = vllm ] || continue
+    dir=$(dirname "$path")
+    mkdir -p "$keep/$dir"
+    cp -r "$out/src/vllm/$dir"/. "$keep/$dir"
+    while [ "$dir" != . ]; do
+      dir=$(dirname "$dir")
+      [ -f "$out/src/vllm/$dir/__init__.py" ] &&
+        cp "$out/src/vllm/$dir/__init__.py" "$keep/$dir/"
+    done
+  done <<<"$jobs"
+  rm -rf "$out/src/vllm"
+  mv "$keep" "$out/src/vllm"
 fi
 
 # FlagGems imports sqlalchemy, which the GPU machine lacks and cannot
