@@ -180,9 +180,9 @@ def install_shims():
     """Modules through which a library hands its kernels triton: vLLM's
     vllm.triton_utils (whose real __init__ pulls in vLLM's configuration)
     gives them Triton's own modules."""
+    import triton.language.extra.libdevice as libdevice
     shim = types.ModuleType("vllm.triton_utils")
-    shim.triton, shim.tl = triton, triton.language
-    shim.tldevice = triton.language.extra.libdevice
+    shim.triton, shim.tl, shim.tldevice = triton, triton.language, libdevice
     shim.HAS_TRITON = True
     sys.modules.setdefault("vllm.triton_utils", shim)
 
