@@ -47,6 +47,11 @@ Value splatMask(OpBuilder &b, Location loc, Value pred, VectorType vector) {
 
 } // namespace
 
+int64_t AMDTargetInfo::getMaxSharedBytes() const {
+  // The LDS of one workgroup: 160 KiB on gfx950, 64 KiB before it.
+  return arch == "gfx950" ? 160 * 1024 : 64 * 1024;
+}
+
 void AMDTargetInfo::getDependentDialects(DialectRegistry &registry) const {
   registry.insert<ROCDL::ROCDLDialect>();
 }

@@ -30,6 +30,7 @@ public:
   unsigned getWarpSize() const override { return wavefrontSize; }
   unsigned getGlobalAddressSpace() const override { return 1; }
   unsigned getSharedAddressSpace() const override { return 3; }
+  int64_t getMaxSharedBytes() const override;
   void getDependentDialects(mlir::DialectRegistry &registry) const override;
   mlir::Value getThreadId(mlir::OpBuilder &b,
                           mlir::Location loc) const override;

@@ -69,6 +69,23 @@ unsigned bitsOf(Type type) {
 
 } // namespace
 
+int64_t NVIDIATargetInfo::getMaxSharedBytes() const {
+  // The opt-in maximum per block of the CUDA programming guide's table of
+  // compute capabilities.
+  switch (computeCapability) {
+  case 80:
+  case 87:
+    return 163 * 1024;
+  case 90:
+  case 100:
+  case 101:
+  case 103:
+    return 227 * 1024;
+  default:
+    return 99 * 1024; // 8.6, 8.9, 12.x
+  }
+}
+
 void NVIDIATargetInfo::getDependentDialects(DialectRegistry &registry) const {
   registry.insert<NVVM::NVVMDialect>();
 }

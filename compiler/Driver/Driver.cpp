@@ -264,6 +264,13 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
     return failure();
   // The shared-memory size is final only after lowering.
   meta.sharedBytes = sharedBytesOf(*module).value_or(meta.sharedBytes);
+  int64_t maxShared = backend->createTargetInfo(spec)->getMaxSharedBytes();
+  if (meta.sharedBytes > maxShared)
+    return reportError(kernelLocation(ttir) + ": kernel needs " +
+                       Twine(meta.sharedBytes) +
+                       " bytes of shared memory, more than the " +
+                       Twine(maxShared) + " one block has on " + spec.str() +
+                       " (smaller blocks or fewer num_stages need less)");
 
   LLVMContext llvmContext;
   BackendStageReporter reporter(llvmContext, kernelLocation(ttir), spec.str());

@@ -35,6 +35,8 @@ public:
   virtual unsigned getGlobalAddressSpace() const = 0;
   /// The LLVM address space of shared (local data share) memory.
   virtual unsigned getSharedAddressSpace() const = 0;
+  /// The most shared memory (LDS) one block may use, in bytes.
+  virtual int64_t getMaxSharedBytes() const = 0;
 
   /// Loads the dialects the emitted ops belong to into `registry`.
   virtual void getDependentDialects(mlir::DialectRegistry &registry) const = 0;

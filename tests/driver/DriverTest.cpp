@@ -154,3 +154,44 @@ TEST(EmitRequest, NamesComeFromTheStagesAndBackends) {
 }
 
 } // namespace
+
+/// A K loop whose operand tiles, 8 stages of 64 KiB, need more shared
+/// memory than any target has: the compile fails at the kernel's line
+/// instead of the launch.
+TEST_F(DriverTest, SharedMemoryBeyondTheTargetIsAnError) {
+  constexpr const char *kMatmul = R"py(import triton
+import triton.language as tl
+
+
+@triton.jit
+def mm(a, b, c, K, BLOCK: tl.constexpr):
+    r = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK, BLOCK), tl.float32)
+    for k in range(0, K, BLOCK):
+        acc += tl.dot(tl.load(a + r[:, None] * K + k + r[None, :]),
+                      tl.load(b + (k + r[:, None]) * BLOCK + r[None, :]))
+    tl.store(c + r[:, None] * BLOCK + r[None, :], acc)
+)py";
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path("mm.py"), ec);
+  ASSERT_FALSE(ec);
+  os << kMatmul;
+  os.close();
+  source.input = path("mm.py");
+  source.kernel = "mm";
+  source.signature = "*fp16:16, *fp16:16, *fp32:16, i32:16, 128";
+  addTargets("sm_90a");
+  options.numWarps = 8;
+  options.numStages = 8;
+  options.output = path("mm");
+  ::testing::internal::CaptureStderr();
+  EXPECT_TRUE(failed(compileKernel(source, options)));
+  std::string errors = ::testing::internal::GetCapturedStderr();
+  EXPECT_NE(errors.find(source.input + ":6:5: kernel needs "),
+            std::string::npos)
+      << errors;
+  EXPECT_NE(errors.find("more than the 232448 one block has on cuda:90a"),
+            std::string::npos)
+      << errors;
+  EXPECT_FALSE(llvm::sys::fs::exists(path("mm.json")));
+}

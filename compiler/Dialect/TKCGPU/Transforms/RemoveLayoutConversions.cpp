@@ -95,25 +95,48 @@ Attribute operandLayout(Operation *def, Attribute layout) {
   return {};
 }
 
-/// Whether `value` can be produced in `layout` without a conversion.
-bool canRematerialize(Value value, Attribute layout, unsigned depth) {
-  if (cast<RankedTensorType>(value.getType()).getEncoding() == layout)
+/// Whether `value` can be produced in `layout` without a conversion. With a
+/// `leafBudget`, a value below the top that cannot be recomputed (a load's
+/// result, a loop argument, a conversion from another layout) may instead
+/// be converted where it is, while the elements so converted stay within
+/// the budget: a broadcast's operand is converted rather than its result.
+bool canRematerialize(Value value, Attribute layout, unsigned depth,
+                      int64_t *leafBudget = nullptr) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getEncoding() == layout)
     return true;
+  auto asLeaf = [&] {
+    if (!leafBudget || depth == 0)
+      return false;
+    *leafBudget -= type.getNumElements();
+    return *leafBudget >= 0;
+  };
   Operation *def = value.getDefiningOp();
   if (!def || depth > kMaxDepth)
-    return false;
+    return asLeaf();
   if (auto convert = dyn_cast<ConvertLayoutOp>(def))
     return cast<RankedTensorType>(convert.getSrc().getType()).getEncoding() ==
-           layout;
+               layout ||
+           asLeaf();
   if (isSource(def))
     return true;
   Attribute needed = operandLayout(def, layout);
   if (!needed)
-    return false;
+    return asLeaf();
   return llvm::all_of(def->getOperands(), [&](Value operand) {
     return !isa<RankedTensorType>(operand.getType()) ||
-           canRematerialize(operand, needed, depth + 1);
+           canRematerialize(operand, needed, depth + 1, leafBudget);
   });
+}
+
+/// Whether `convert`'s source can be recomputed in its target layout, where
+/// values that cannot be may be converted further up if they are smaller:
+/// what RematerializeConversion does, and what the other patterns leave to
+/// it (or they would undo each other's work).
+bool rematerializable(ConvertLayoutOp convert) {
+  int64_t leafBudget = convert.getType().getNumElements() - 1;
+  return canRematerialize(convert.getSrc(), convert.getType().getEncoding(), 0,
+                          &leafBudget);
 }
 
 struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
@@ -123,8 +146,10 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
                                 PatternRewriter &rewriter) const override {
     Attribute layout = convert.getType().getEncoding();
     Operation *def = convert.getSrc().getDefiningOp();
-    if (!def || isa<ConvertLayoutOp>(def) ||
-        !canRematerialize(convert.getSrc(), layout, 0))
+    // What cannot be recomputed may be converted further up where that
+    // converts fewer elements (a 128x256 pointer tensor from a loaded 128
+    // rows of indices and a range).
+    if (!def || isa<ConvertLayoutOp>(def) || !rematerializable(convert))
       return failure();
     Location loc = convert.getLoc();
     if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
@@ -152,10 +177,10 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
 
 /// The layout all of `op`'s tensor operands can be had in without a
 /// conversion, when at least one is a conversion from it of a value that
-/// cannot be recomputed in `current` (a load's result): moving `op` there
-/// moves the conversion toward its users, where stores and reductions
-/// absorb it. Null when there is no such layout.
-Attribute sinkLayout(Operation *op, Attribute current) {
+/// cannot be recomputed where it is converted to (a load's result): moving
+/// `op` there moves the conversion toward its users, where stores and
+/// reductions absorb it. Null when there is no such layout.
+Attribute sinkLayout(Operation *op) {
   Attribute from;
   for (Value operand : op->getOperands()) {
     auto convert = operand.getDefiningOp<ConvertLayoutOp>();
@@ -163,8 +188,7 @@ Attribute sinkLayout(Operation *op, Attribute current) {
       continue;
     Attribute layout =
         cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
-    if ((from && from != layout) ||
-        canRematerialize(convert.getSrc(), current, 0))
+    if ((from && from != layout) || rematerializable(convert))
       return {};
     from = layout;
   }
@@ -216,7 +240,7 @@ struct SinkConversion : public RewritePattern {
     auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     if (!type)
       return failure();
-    Attribute from = sinkLayout(op, type.getEncoding());
+    Attribute from = sinkLayout(op);
     if (!from)
       return failure();
     IRMapping mapping = operandsIn(op, from, rewriter);
@@ -333,8 +357,7 @@ struct ShapeOpWhereValueIs : public OpRewritePattern<ShapeOp> {
       return failure();
     auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
     auto from = dyn_cast<BlockedEncodingAttr>(srcType.getEncoding());
-    if (!from ||
-        canRematerialize(convert.getSrc(), convert.getType().getEncoding(), 0))
+    if (!from || rematerializable(convert))
       return failure();
     BlockedEncodingAttr layout = layoutWhereValueIs(op, from, srcType);
     if (!layout)
@@ -355,10 +378,7 @@ struct ReduceWhereValuesAre : public OpRewritePattern<ReduceOp> {
 
   LogicalResult matchAndRewrite(ReduceOp reduce,
                                 PatternRewriter &rewriter) const override {
-    Attribute current =
-        cast<RankedTensorType>(reduce.getSrcs().front().getType())
-            .getEncoding();
-    Attribute from = sinkLayout(reduce, current);
+    Attribute from = sinkLayout(reduce);
     if (!from)
       return failure();
     IRMapping mapping = operandsIn(reduce, from, rewriter);
@@ -449,8 +469,7 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
       Attribute from =
           cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
       if (!def || def->getBlock() != update->getBlock() ||
-          canRematerialize(convert.getSrc(), convert.getType().getEncoding(),
-                           0) ||
+          rematerializable(convert) ||
           !llvm::all_of(arg.getUsers(), [&](Operation *user) {
             auto use = dyn_cast<ConvertLayoutOp>(user);
             return use && finalLayout(use) == from;
@@ -640,8 +659,7 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
                                 PatternRewriter &rewriter) const override {
     auto convert = store.getValue().getDefiningOp<ConvertLayoutOp>();
     // A value that can be recomputed in the store's layout is, instead.
-    if (!convert ||
-        canRematerialize(convert.getSrc(), convert.getType().getEncoding(), 0))
+    if (!convert || rematerializable(convert))
       return failure();
     Attribute layout =
         cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();

@@ -54,6 +54,42 @@ func.func @keep(%p: tensor<1024x!tkc.ptr<f32>, #a>) -> tensor<1024xf32, #b> {
 
 // -----
 
+#col = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#tile = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#wide = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// Pointers to gathered rows (vLLM's fused MoE epilogue): the tile is
+// recomputed in the store's layout and only the 64x1 row pointers, a 64th
+// of it, are converted; the mask's rows too.
+// CHECK-LABEL: func.func @gathered_rows
+// CHECK: tkc_gpu.convert_layout %{{.*}} : tensor<64x1x!tkc.ptr<f32>, #{{.*}}> -> tensor<64x1x!tkc.ptr<f32>, #[[W:blocked[0-9]*]]>
+// CHECK-NOT: tkc_gpu.convert_layout %{{.*}} : tensor<64x64
+// CHECK: tkc.addptr %{{.*}} : tensor<64x64x!tkc.ptr<f32>, #[[W]]>
+// CHECK: tkc_gpu.convert_layout %{{.*}} : tensor<64x1xi1, #{{.*}}> -> tensor<64x1xi1, #[[W]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.store {{.*}} : tensor<64x64x!tkc.ptr<f32>, #[[W]]>
+func.func @gathered_rows(%rows: tensor<64x1x!tkc.ptr<i32>, #col>, %dst: !tkc.ptr<f32>, %v: tensor<64x64xf32, #wide>, %n: i32) {
+  %r = tkc.load %rows : tensor<64x1x!tkc.ptr<i32>, #col>
+  %base = tkc.splat %dst : tensor<64x1x!tkc.ptr<f32>, #col>
+  %rp = tkc.addptr %base, %r : tensor<64x1x!tkc.ptr<f32>, #col>, tensor<64x1xi32, #col>
+  %rpt = tkc_gpu.convert_layout %rp : tensor<64x1x!tkc.ptr<f32>, #col> -> tensor<64x1x!tkc.ptr<f32>, #tile>
+  %bp = tkc.broadcast %rpt : tensor<64x1x!tkc.ptr<f32>, #tile> -> tensor<64x64x!tkc.ptr<f32>, #tile>
+  %c = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #tile}>>
+  %ce = tkc.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #tile}>> -> tensor<1x64xi32, #tile>
+  %cb = tkc.broadcast %ce : tensor<1x64xi32, #tile> -> tensor<64x64xi32, #tile>
+  %p = tkc.addptr %bp, %cb : tensor<64x64x!tkc.ptr<f32>, #tile>, tensor<64x64xi32, #tile>
+  %ns = tkc.splat %n : tensor<64x1xi32, #col>
+  %rm = arith.cmpi slt, %r, %ns : tensor<64x1xi32, #col>
+  %rmt = tkc_gpu.convert_layout %rm : tensor<64x1xi1, #col> -> tensor<64x1xi1, #tile>
+  %m = tkc.broadcast %rmt : tensor<64x1xi1, #tile> -> tensor<64x64xi1, #tile>
+  %pw = tkc_gpu.convert_layout %p : tensor<64x64x!tkc.ptr<f32>, #tile> -> tensor<64x64x!tkc.ptr<f32>, #wide>
+  %mw = tkc_gpu.convert_layout %m : tensor<64x64xi1, #tile> -> tensor<64x64xi1, #wide>
+  tkc.store %pw, %v, %mw : tensor<64x64x!tkc.ptr<f32>, #wide>
+  return
+}
+
+// -----
+
 #rows = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #col = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
 #tile = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
