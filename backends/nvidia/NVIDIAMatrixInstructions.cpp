@@ -177,14 +177,6 @@ SmallVector<Value> NVIDIATargetInfo::loadMatrices(OpBuilder &b, Location loc,
   return words;
 }
 
-void NVIDIATargetInfo::storeMatrices(OpBuilder &b, Location loc,
-                                     Value rowAddress,
-                                     ArrayRef<Value> words) const {
-  NVVM::StMatrixOp::create(b, loc, rowAddress, words, NVVM::MMALayout::row,
-                           NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
-                           NVVM::LdStMatrixEltType::B16);
-}
-
 void NVIDIATargetInfo::asyncCopy(OpBuilder &b, Location loc, Value dst,
                                  Value src, unsigned bytes, Value pred) const {
   // cp.async reads `cpSize` bytes and zero-fills the rest: 0 when masked.

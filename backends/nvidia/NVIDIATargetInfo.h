@@ -86,10 +86,6 @@ public:
   llvm::SmallVector<mlir::Value>
   loadMatrices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rowAddress,
                unsigned count, bool transpose) const override;
-  bool hasMatrixStores() const override { return computeCapability >= 90; }
-  void storeMatrices(mlir::OpBuilder &b, mlir::Location loc,
-                     mlir::Value rowAddress,
-                     llvm::ArrayRef<mlir::Value> words) const override;
   bool hasAsyncCopies() const override { return computeCapability >= 80; }
   bool hasWarpgroupMma() const override {
     return computeCapability == 90 && archSpecific;

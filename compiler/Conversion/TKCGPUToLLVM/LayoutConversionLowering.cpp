@@ -5,9 +5,8 @@
 // then the lowering only reorders the struct's fields. broadcast and
 // expand_dims always are, given the layouts TKCToTKCGPU chose. Otherwise a
 // convert_layout stores every register to its row-major place in the op's
-// shared-memory scratch (16-bit MMA fragments as 8x8 matrices, with
-// stmatrix where the target has it) and, after a barrier, loads the
-// result's registers from theirs.
+// shared-memory scratch and, after a barrier, loads the result's registers
+// from theirs.
 //
 //===----------------------------------------------------------------------===//
 

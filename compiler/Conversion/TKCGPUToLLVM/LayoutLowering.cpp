@@ -346,38 +346,6 @@ SmallVector<Value> mlir::tkc::gpu::unpackAccess(OpBuilder &b, Location loc,
   return values;
 }
 
-/// How many 8x8 matrices (1, 2 or 4) one stmatrix of `layout`'s 16-bit
-/// registers stores: its lowest register bit and its lane bits must hold
-/// 8x8 tiles of the last two dimensions as MMA fragments do (register bit
-/// 0 the next column, lanes 0-1 columns 2 and 4, lanes 2-4 rows 1, 2 and
-/// 4), and every other basis move by whole tiles, so that each tile row is
-/// one 16-byte chunk of the row-major scratch. 0 when it does not.
-static unsigned matrixStoreCount(const LinearLayout &layout) {
-  unsigned rank = layout.getShape().size();
-  ArrayRef<LinearLayout::Basis> regs = layout.getBases(HwDim::Register);
-  ArrayRef<LinearLayout::Basis> lanes = layout.getBases(HwDim::Lane);
-  if (rank < 2 || regs.empty() || lanes.size() != 5)
-    return 0;
-  unsigned col = rank - 1, row = rank - 2;
-  auto unit = [&](unsigned dim, int32_t step) {
-    LinearLayout::Basis basis(rank, 0);
-    basis[dim] = step;
-    return basis;
-  };
-  if (regs[0] != unit(col, 1) || lanes[0] != unit(col, 2) ||
-      lanes[1] != unit(col, 4) || lanes[2] != unit(row, 1) ||
-      lanes[3] != unit(row, 2) || lanes[4] != unit(row, 4))
-    return 0;
-  auto wholeTiles = [&](const LinearLayout::Basis &basis) {
-    return llvm::any_of(basis, [](int32_t c) { return c != 0; }) &&
-           basis[col] % 8 == 0 && basis[row] % 8 == 0;
-  };
-  if (!llvm::all_of(regs.drop_front(), wholeTiles) ||
-      !llvm::all_of(layout.getBases(HwDim::Warp), wholeTiles))
-    return 0;
-  return regs.size() >= 3 ? 4 : regs.size() == 2 ? 2 : 1;
-}
-
 FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     OpBuilder &b, Location loc, Operation *op, const ::tkc::TargetInfo &target,
     Type elem, const LinearLayout &from, const LinearLayout &to,
@@ -427,56 +395,18 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   // Wait for earlier readers of the scratch first, unless none can be.
   if (needsScratchBarrier(op))
     target.emitBarrier(b, loc);
-  unsigned matrices = target.hasMatrixStores() && memType.isIntOrFloat() &&
-                              memType.getIntOrFloatBitWidth() == 16
-                          ? matrixStoreCount(from)
-                          : 0;
-  if (matrices) {
-    // stmatrix: lane l gives the address of row l%8 of matrix l/8. Seen
-    // from the lanes, that is a layout whose lane bits 0-2 are `from`'s
-    // lane bits 2-4 (the rows) and lane bits 3-4 its register bits that
-    // pick the matrix; its registers are one per instruction.
-    unsigned matrixBits = llvm::Log2_32(matrices);
-    ArrayRef<LinearLayout::Basis> regs = from.getBases(HwDim::Register);
-    LinearLayout rows(from.getShape());
-    for (unsigned l = 2; l < 5; ++l)
-      rows.addBasis(HwDim::Lane, from.getBases(HwDim::Lane)[l]);
-    for (unsigned m = 0; m < 2; ++m)
-      rows.addBasis(HwDim::Lane,
-                    m < matrixBits
-                        ? regs[1 + m]
-                        : LinearLayout::Basis(from.getShape().size(), 0));
-    for (const LinearLayout::Basis &basis : regs.drop_front(1 + matrixBits))
-      rows.addBasis(HwDim::Register, basis);
-    for (const LinearLayout::Basis &basis : from.getBases(HwDim::Warp))
-      rows.addBasis(HwDim::Warp, basis);
-    Type i32 = b.getI32Type();
-    for (auto [g, index] :
-         llvm::enumerate(emitRowMajorIndices(b, loc, rows, ids))) {
-      Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), memType, base,
-                                      ValueRange{swizzle(index)});
-      SmallVector<Value> words;
-      for (unsigned m = 0; m < matrices; ++m) {
-        unsigned r = (g << (1 + matrixBits)) | (m << 1);
-        words.push_back(LLVM::BitcastOp::create(
-            b, loc, i32, packAccess(b, loc, {src[r], src[r + 1]})));
-      }
-      target.storeMatrices(b, loc, ptr, words);
+  auto [fromRun, fromStarts] = runs(from);
+  for (auto [i, ptr] : llvm::enumerate(fromStarts)) {
+    SmallVector<Value> run;
+    for (Value value : src.slice(i * fromRun, fromRun)) {
+      if (isBool)
+        value = LLVM::ZExtOp::create(b, loc, memType, value);
+      else if (isPointer)
+        value = LLVM::PtrToIntOp::create(b, loc, memType, value);
+      run.push_back(value);
     }
-  } else {
-    auto [fromRun, fromStarts] = runs(from);
-    for (auto [i, ptr] : llvm::enumerate(fromStarts)) {
-      SmallVector<Value> run;
-      for (Value value : src.slice(i * fromRun, fromRun)) {
-        if (isBool)
-          value = LLVM::ZExtOp::create(b, loc, memType, value);
-        else if (isPointer)
-          value = LLVM::PtrToIntOp::create(b, loc, memType, value);
-        run.push_back(value);
-      }
-      LLVM::StoreOp::create(b, loc, packAccess(b, loc, run), ptr,
-                            fromRun * getStorageBytes(memType));
-    }
+    LLVM::StoreOp::create(b, loc, packAccess(b, loc, run), ptr,
+                          fromRun * getStorageBytes(memType));
   }
   target.emitBarrier(b, loc);
   SmallVector<Value> values;

@@ -131,10 +131,7 @@ bool needsScratchBarrier(Operation *op);
 /// barrier, then loads the places `to` gives it, likewise. Both layouts cover
 /// the same number of elements (their shapes may differ, as a reshape's);
 /// where they have one shape, the 16-byte chunks of each row are
-/// XOR-swizzled by the row, against bank conflicts. 16-bit elements in MMA
-/// fragments (an accumulator truncated for the epilogue) are stored as 8x8
-/// matrices where the target has stmatrix: their rows are 16 bytes where
-/// each thread's runs are only 4.
+/// XOR-swizzled by the row, against bank conflicts.
 /// Booleans travel as bytes and pointers as 64-bit integers; other non-scalar
 /// elements are an error on `op`.
 FailureOr<SmallVector<Value>>
