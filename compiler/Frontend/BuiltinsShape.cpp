@@ -214,6 +214,40 @@ static std::optional<Obj> lowerSplit(BuiltinCall &c) {
                      Obj::tensor(split.getOutRHS(), half)});
 }
 
+/// `tl.cat(input, other, can_reorder=True)`: two blocks of one type and
+/// shape concatenated along the first dimension. Triton demands
+/// can_reorder, leaving the order to the compiler; tkc keeps `input`'s
+/// elements first, in order (a join, the pair dimension moved to the
+/// front, and a reshape).
+static std::optional<Obj> lowerCat(BuiltinCall &c) {
+  if (!c.args.bind({"input", "other", "can_reorder="}))
+    return std::nullopt;
+  auto x = c.args.tensor(0), y = x ? c.args.tensor(1) : std::nullopt;
+  auto reorder = y ? c.args.flag(2, false) : std::nullopt;
+  if (!reorder)
+    return std::nullopt;
+  if (!*reorder)
+    return c.error("tl.cat needs can_reorder=True, as Triton's does");
+  if (!x->type.isBlock() || x->type != y->type)
+    return c.error("tl.cat needs two blocks of one type and shape, got " +
+                   x->type.str() + " and " + y->type.str());
+  TType joined = x->type;
+  joined.shape.push_back(2);
+  mlir::Value pairs = tkcir::JoinOp::create(c.b, c.L, joined.toMLIR(&c.cg.ctx),
+                                            x->value, y->value);
+  llvm::SmallVector<int32_t> order = {
+      static_cast<int32_t>(x->type.shape.size())};
+  for (size_t d = 0; d < x->type.shape.size(); ++d)
+    order.push_back(static_cast<int32_t>(d));
+  mlir::Value halves = tkcir::TransOp::create(c.b, c.L, pairs, order);
+  TType result = x->type;
+  result.shape.front() *= 2;
+  return Obj::tensor(
+      tkcir::ReshapeOp::create(c.b, c.L, result.toMLIR(&c.cg.ctx), halves)
+          .getResult(),
+      result);
+}
+
 /// `tl.gather(src, index, axis)` (and `src.gather(index, axis)`): the
 /// elements of `src` that `index` picks along `axis`, in `index`'s shape.
 static std::optional<Obj> lowerGather(BuiltinCall &c) {
@@ -279,6 +313,7 @@ llvm::ArrayRef<BuiltinEntry> shapeBuiltins() {
       {"tl.join", lowerJoin, "join"},
       {"tl.split", lowerSplit, "split"},
       {"tl.interleave", lowerInterleave},
+      {"tl.cat", lowerCat},
       {"tl.gather", lowerGather, "gather"},
   };
   return entries;

@@ -92,6 +92,15 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
                                     "block_shape)");
       return std::nullopt;
     default:
+      // Triton makes a number assigned to a local a scalar tensor (`value =
+      // 1` then `value.dtype`, `value.to(...)`): its attributes are a
+      // scalar's.
+      if (base->isNumber()) {
+        auto scalar = cg.toTensor(*base, l);
+        if (!scalar)
+          return std::nullopt;
+        return tensorAttribute(*scalar, a.attr, a.attrLoc);
+      }
       cg.diags.error(a.attrLoc,
                      base->describe() + " has no attribute '" + a.attr + "'");
       return std::nullopt;

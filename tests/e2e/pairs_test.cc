@@ -1,14 +1,16 @@
-//===- pairs_test.cc - tl.split, tl.join, tl.interleave on a GPU ----------===//
+//===- pairs_test.cc - tl.split, join, interleave and cat on a GPU --------===//
 //
 // Runs kernels/pairs.py through its generated C APIs (rotate_pairs.h,
-// interleave.h) on lengths that fill whole programs (the aligned variants)
-// and ragged ones (the generic variants), and checks every output against the
-// CPU: the interleaved values bit for bit, the rotated pairs to within what
-// fp32 rounding (and fused multiply-adds) allows; nothing past the output
+// interleave.h, concat_rows.h) on lengths that fill whole programs (the
+// aligned variants) and ragged ones (the generic variants), and checks every
+// output against the CPU: the interleaved and concatenated values bit for
+// bit, the rotated pairs to within what fp32 rounding (and fused
+// multiply-adds) allows; nothing past the output, nor rows past the input,
 // may be written.
 //
 //===----------------------------------------------------------------------===//
 
+#include "concat_rows.h"
 #include "interleave.h"
 #include "rotate_pairs.h"
 #include "tests/e2e/gpu_test_support.h"
@@ -89,6 +91,46 @@ TEST_P(PairsTest, RotatePairsMatchesCpu) {
     }
   }
   EXPECT_EQ(mismatches, 0u) << "of " << 2 * n;
+  expectGuardUntouched(raw, bytes);
+}
+
+TEST_P(PairsTest, ConcatRowsMatchesCpu) {
+  // Programs of 16 rows of 64: each writes its rows of a, then b's.
+  constexpr int kRows = 16, kCols = 64;
+  const int n = GetParam();
+  const int programs = (n + kRows - 1) / kRows;
+  std::vector<float> a = randomFloats(size_t(n) * kCols, 5, -10.0f, 10.0f);
+  std::vector<float> b = randomFloats(size_t(n) * kCols, 6, -10.0f, 10.0f);
+  DeviceBuffer da(*driver, a.size() * sizeof(float));
+  DeviceBuffer db(*driver, b.size() * sizeof(float));
+  const size_t bytes = size_t(2) * programs * kRows * kCols * sizeof(float);
+  DeviceBuffer dout(*driver, bytes + kGuardBytes);
+  da.upload(a);
+  db.upload(b);
+  dout.fill(kPoison);
+  tkc_status status = concat_rows(stream(), da.ptr(), db.ptr(), dout.ptr(), n);
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+  std::vector<uint8_t> raw = dout.download<uint8_t>(bytes + kGuardBytes);
+  size_t mismatches = 0;
+  for (int r = 0; r < 2 * programs * kRows; ++r) {
+    int p = r / (2 * kRows), half = r % (2 * kRows) / kRows;
+    int src = p * kRows + r % kRows;
+    for (int c = 0; c < kCols; ++c) {
+      uint32_t got;
+      std::memcpy(&got, raw.data() + (size_t(r) * kCols + c) * sizeof(float),
+                  sizeof(float));
+      // Rows past the input keep the poison the buffer was filled with.
+      uint32_t want = src < n
+                          ? floatBits((half ? b : a)[size_t(src) * kCols + c])
+                          : 0x01010101u * kPoison;
+      if (got != want && ++mismatches <= 5)
+        ADD_FAILURE() << "out[" << r << "][" << c << "] = " << std::hex << got
+                      << ", want " << want << std::dec;
+    }
+  }
+  EXPECT_EQ(mismatches, 0u);
   expectGuardUntouched(raw, bytes);
 }
 

@@ -25,6 +25,9 @@
 # RUN: not tkc compile %s --kernel fstring_runtime --signature '*i32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=FSTRRT
 # RUN: not tkc compile %s --kernel big_constant --signature '*i64:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BIG
 # RUN: tkc compile %s --kernel next_pow2 --signature '*i32:16, 100' --emit=ttir | FileCheck %s --check-prefix=POW2
+# RUN: tkc compile %s --kernel cat_rows --signature '*fp32:16, 4, 8' --emit=ttir | FileCheck %s --check-prefix=CAT
+# RUN: not tkc compile %s --kernel cat_ordered --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=CATORDER
+# RUN: tkc compile %s --kernel number_attributes --signature '*i32:16, *fp32:16, 16' --emit=ttir | FileCheck %s --check-prefix=NUMATTR
 # Constructs Triton's JIT accepts that kernel libraries use: jit applied by
 # assignment (unsloth), None-indexing of scalars, `.type` of blocks and
 # block pointers, keywords of the builtin range(), tl.PropagateNan and
@@ -336,3 +339,37 @@ def next_pow2(X, N: tl.constexpr):
     BLOCK: tl.constexpr = triton.next_power_of_2(N)
     offs = tl.arange(0, BLOCK)
     tl.store(X + offs, offs + triton.next_power_of_2(0))
+
+
+# tl.cat: Triton demands can_reorder=True; tkc keeps the order (a join,
+# the pair dimension moved first, a reshape).
+# CAT-LABEL: func.func @cat_rows
+# CAT: %[[J:.*]] = tkc.join %{{.*}}, %{{.*}} : tensor<4x8xf32> -> tensor<4x8x2xf32>
+# CAT: %[[T:.*]] = tkc.trans %[[J]] {order = array<i32: 2, 0, 1>} : tensor<4x8x2xf32> -> tensor<2x4x8xf32>
+# CAT: tkc.reshape %[[T]] : tensor<2x4x8xf32> -> tensor<8x8xf32>
+@triton.jit
+def cat_rows(p, M: tl.constexpr, N: tl.constexpr):
+    offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    x = tl.load(p + offs)
+    both = tl.cat(x, x + 1.0, can_reorder=True)
+    tl.store(p + tl.arange(0, 2 * M)[:, None] * N + tl.arange(0, N)[None, :], both)
+
+
+@triton.jit
+def cat_ordered(p):
+    x = tl.load(p + tl.arange(0, 16))
+    # CATORDER: triton-compat.py:[[@LINE+1]]:36: error: tl.cat needs can_reorder=True, as Triton's does
+    tl.store(p + tl.arange(0, 32), tl.cat(x, x))
+
+
+# A number assigned to a local is a scalar tensor in Triton: `.dtype`,
+# `.to()` (Triton's test_store_constant).
+# NUMATTR-LABEL: func.func @number_attributes
+# NUMATTR-DAG: arith.constant dense<1> : tensor<16xi32>
+# NUMATTR-DAG: arith.constant 2.500000e+00 : f32
+@triton.jit
+def number_attributes(out, fout, BLOCK: tl.constexpr):
+    value = 1
+    tl.store(out + tl.arange(0, BLOCK), tl.full([BLOCK], value=value, dtype=value.dtype))
+    f = 2.5
+    tl.store(fout, f.to(f.dtype))
