@@ -69,8 +69,14 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
         t.pointerToBlock = true;
         return t;
       }
+      // `p.advance(offsets)`: tl.advance(p, offsets).
+      if (a.attr == "advance") {
+        Obj m = Obj::named(Kind::Method, "tl.advance");
+        m.self = std::make_shared<Obj>(*base);
+        return m;
+      }
       cg.diags.error(a.attrLoc, "a block pointer has no attribute '" + a.attr +
-                                    "' (tkc supports dtype and type)");
+                                    "' (tkc supports advance, dtype and type)");
       return std::nullopt;
     case Kind::TensorDesc:
       if (a.attr == "load" || a.attr == "store") {

@@ -23,6 +23,10 @@ using Kind = Obj::Kind;
 using DK = DType::Kind;
 namespace scf = mlir::scf;
 
+/// The keywords of tl.range's and tl.static_range's bounds, in order.
+static constexpr llvm::StringLiteral kRangeBoundNames[] = {"arg1", "arg2",
+                                                           "step"};
+
 /// Bound on the iterations tl.static_range unrolls.
 static constexpr int64_t kMaxUnroll = 4096;
 /// Bound on how often the statements after an `if` that returns are
@@ -656,20 +660,37 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
                  (callee->str == "builtins.range" || callee->str == "tl.range");
   if (!isStatic && !isRange)
     return cg.diags.error(stmt.iter->getLoc(), shapeError);
-  std::vector<Obj> bounds;
-  for (const ExprPtr &a : call->args) {
-    auto v = eval(*a);
-    if (!v)
-      return false;
-    bounds.push_back(*v);
-  }
-  if (bounds.empty() || bounds.size() > 3)
+  // Triton's range(arg1, arg2=None, step=None, ...): positional or by
+  // keyword; (arg1) counts from 0, and the step is 1 unless given.
+  std::optional<Obj> given[3];
+  if (call->args.size() > 3)
     return cg.diags.error(call->getLoc(),
                           "range() takes 1 to 3 positional arguments");
-  if (bounds.size() == 1)
-    bounds.insert(bounds.begin(), Obj::integer(0));
-  if (bounds.size() == 2)
-    bounds.push_back(Obj::integer(1));
+  for (auto [i, a] : llvm::enumerate(call->args)) {
+    if (!(given[i] = eval(*a)))
+      return false;
+  }
+  for (const Keyword &k : call->keywords) {
+    auto *slot = llvm::find(kRangeBoundNames, k.name);
+    if (slot == std::end(kRangeBoundNames))
+      continue;
+    std::optional<Obj> &bound = given[slot - std::begin(kRangeBoundNames)];
+    if (bound)
+      return cg.diags.error(k.loc,
+                            "range() got multiple values for '" + k.name + "'");
+    if (!(bound = eval(*k.value)))
+      return false;
+  }
+  if (!given[0])
+    return cg.diags.error(call->getLoc(),
+                          "range() takes 1 to 3 positional arguments");
+  std::vector<Obj> bounds;
+  if (given[1])
+    bounds = {*given[0], *given[1]};
+  else
+    bounds = {Obj::integer(0), *given[0]};
+  bounds.push_back(given[2] && given[2]->kind != Kind::None ? *given[2]
+                                                            : Obj::integer(1));
 
   if (isStatic) {
     int64_t v[3];
@@ -747,6 +768,8 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
   auto forOp = scf::ForOp::create(cg.builder, L, rt[0].value, rt[1].value,
                                   rt[2].value, carried->inits);
   for (const Keyword &k : call->keywords) {
+    if (llvm::is_contained(kRangeBoundNames, k.name))
+      continue;
     auto v = eval(*k.value);
     if (!v)
       return false;

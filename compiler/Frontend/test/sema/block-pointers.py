@@ -6,6 +6,7 @@
 # RUN: not tkc compile %s --kernel mask_on_block_ptr --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MASK
 # RUN: not tkc compile %s --kernel bad_order --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ORDER
 # RUN: not tkc compile %s --kernel bad_padding --signature '*i32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=PADDING
+# RUN: tkc compile %s --kernel advance_method --signature '*fp32:16, *fp32:16, i32:16, 128' --emit=ttir | FileCheck %s --check-prefix=LOOPM
 # RUN: tkc compile %s --kernel advance_in_if --signature '*fp16:16, *fp16:16, i32, 32' --emit=ttir | FileCheck %s --check-prefix=IFADV
 # Block pointers (tl.make_block_ptr, tl.advance) become the pointers and
 # bounds mask of the block they name: base + sum_d (offset_d + i_d) *
@@ -58,6 +59,22 @@ def advance_in_loop(x, out, n, BLOCK: tl.constexpr):
 # LOOP: tkc.load
 # LOOP: %[[NEXT:.*]] = arith.addi %[[OFF]], %{{.*}} : i32
 # LOOP: scf.yield {{.*}}, %[[NEXT]] :
+
+
+# `p.advance(offsets)` is tl.advance(p, offsets) (FlagGems' varlen flash
+# attention).
+@triton.jit
+def advance_method(x, out, n, BLOCK: tl.constexpr):
+    window = tl.make_block_ptr(x, (n,), (1,), (0,), (BLOCK,), (0,))
+    total = tl.zeros([BLOCK], dtype=tl.float32)
+    for _ in range(0, n, BLOCK):
+        total += tl.load(window, boundary_check=(0,))
+        window = window.advance((BLOCK,))
+    tl.store(out + tl.arange(0, BLOCK), total)
+# LOOPM-LABEL: func.func @advance_method
+# LOOPM: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[OFF:.*]] = %c0_i32) -> (tensor<128xf32>, i32)
+# LOOPM: %[[NEXT:.*]] = arith.addi %[[OFF]], %{{.*}} : i32
+# LOOPM: scf.yield {{.*}}, %[[NEXT]] :
 
 
 @triton.jit

@@ -28,6 +28,7 @@
 # RUN: tkc compile %s --kernel cat_rows --signature '*fp32:16, 4, 8' --emit=ttir | FileCheck %s --check-prefix=CAT
 # RUN: not tkc compile %s --kernel cat_ordered --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=CATORDER
 # RUN: tkc compile %s --kernel number_attributes --signature '*i32:16, *fp32:16, 16' --emit=ttir | FileCheck %s --check-prefix=NUMATTR
+# RUN: tkc compile %s --kernel range_bounds_by_keyword --signature '*fp32:16, i32, 64' --emit=ttir | FileCheck %s --check-prefix=RANGEKW
 # Constructs Triton's JIT accepts that kernel libraries use: jit applied by
 # assignment (unsloth), None-indexing of scalars, `.type` of blocks and
 # block pointers, keywords of the builtin range(), tl.PropagateNan and
@@ -373,3 +374,23 @@ def number_attributes(out, fout, BLOCK: tl.constexpr):
     tl.store(out + tl.arange(0, BLOCK), tl.full([BLOCK], value=value, dtype=value.dtype))
     f = 2.5
     tl.store(fout, f.to(f.dtype))
+
+
+# tl.range's and tl.static_range's bounds by keyword (FlagGems' flash
+# attention: tl.range(0, n, step=BLOCK_N)).
+# RANGEKW-LABEL: func.func @range_bounds_by_keyword
+# RANGEKW: %[[C64:.*]] = arith.constant 64 : i32
+# RANGEKW: scf.for %{{.*}} = %{{.*}} to %arg1 step %[[C64]]
+# RANGEKW: } {tkc.num_stages = 2 : i32}
+# RANGEKW-NEXT: arith.addf
+# RANGEKW-NEXT: arith.addf
+# RANGEKW-NOT: arith.addf
+# RANGEKW: tkc.store
+@triton.jit
+def range_bounds_by_keyword(p, n, BLOCK: tl.constexpr):
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for i in tl.range(0, n, step=BLOCK, num_stages=2):
+        acc += tl.load(p + i + tl.arange(0, BLOCK))
+    for j in tl.static_range(arg1=1, arg2=4, step=2):
+        acc += j - 1
+    tl.store(p + tl.arange(0, BLOCK), acc)
