@@ -6,9 +6,11 @@
 // first error, and any other function that fails (host code) is skipped by
 // its tokens. Other top-level statements are skipped the same way, except
 // imports and module-level assignments, also those under a module-level
-// `if`/`try`, where the branch that names triton.language (else one that
-// imports triton, else one that defines a @jit function) is taken
-// (conditions are never evaluated). Each parse routine returns null or
+// `if`/`try`: an `if` whose conditions tkc can evaluate (literals,
+// environment variables at their defaults, see evaluate()) takes the branch
+// they pick; otherwise the branch that names triton.language (else one that
+// imports triton, else one that defines a @jit function) is taken. Each
+// parse routine returns null or
 // false after reporting its error, so the first error in a function ends
 // that function's parse. Expression and block nesting are bounded, so no
 // input can exhaust the stack.
@@ -24,6 +26,7 @@
 
 #include <cctype>
 #include <optional>
+#include <variant>
 
 using namespace tkc::frontend;
 
@@ -421,13 +424,19 @@ private:
   /// assignment or a module-level if/try; skips other host code.
   void parseTopLevelStatement(Module &m);
   /// Parses a module-level `if`/`elif`/`else` or `try`/`except`/`else`/
-  /// `finally` statement without evaluating its conditions: each branch is
-  /// parsed like the top level, and the first branch that names
+  /// `finally` statement: each branch is parsed like the top level; the
+  /// branch an `if`'s conditions pick where evaluateCondition() decides them
+  /// all, else the first branch that names
   /// triton.language (imports from it, or assigns one of its attributes),
   /// else the first that imports triton, else the first that defines a @jit
   /// function, is taken, as Triton's JIT sees it where Triton is installed.
   /// Names the other branches bind become host code.
   void parseTopLevelConditional(Module &m);
+  /// The truth of a module-level `if` condition where tkc can evaluate it
+  /// at parse time (see evaluate() in Parser.cpp), with `m` the module so
+  /// far; nullopt otherwise.
+  static std::optional<bool> evaluateCondition(const Expr &condition,
+                                               const Module &m);
   /// At an INDENT after a header of a module-level if/try: parses the block
   /// into `branch`.
   void parseTopLevelBlock(Module &branch);
@@ -713,6 +722,168 @@ static bool namesTritonLanguage(llvm::ArrayRef<const Module *> scopes,
   });
 }
 
+namespace {
+/// A value of a module-level condition: None, a bool, an int or a string.
+using CondValue = std::variant<std::monostate, bool, int64_t, std::string>;
+
+/// Python's truthiness of `v`.
+bool truthy(const CondValue &v) {
+  if (auto *b = std::get_if<bool>(&v))
+    return *b;
+  if (auto *i = std::get_if<int64_t>(&v))
+    return *i != 0;
+  if (auto *str = std::get_if<std::string>(&v))
+    return !str->empty();
+  return false;
+}
+
+/// The dotted name of an attribute chain (`os.environ.get`), or "".
+std::string dottedName(const Expr &e) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(&e))
+    return n->id;
+  if (auto *a = llvm::dyn_cast<AttributeExpr>(&e)) {
+    std::string base = dottedName(*a->base);
+    return base.empty() ? "" : base + "." + a->attr;
+  }
+  return "";
+}
+
+/// `e` evaluated as Python would at import time, where tkc can: literals,
+/// names the module bound before to such values, `os.environ.get(NAME,
+/// DEFAULT)` and `os.getenv(NAME, DEFAULT)` (the default: tkc reads no
+/// environment, so a build is the same wherever it runs), int(), str(),
+/// bool(), not, and, or and comparisons of equal kinds.
+std::optional<CondValue> evaluate(const Expr &e, const Module &m,
+                                  unsigned depth) {
+  if (depth > 16)
+    return std::nullopt;
+  switch (e.getKind()) {
+  case Expr::Kind::BoolLit:
+    return CondValue(llvm::cast<BoolLitExpr>(e).value);
+  case Expr::Kind::IntLit:
+    return CondValue(llvm::cast<IntLitExpr>(e).value);
+  case Expr::Kind::StrLit:
+    return CondValue(llvm::cast<StrLitExpr>(e).value);
+  case Expr::Kind::NoneLit:
+    return CondValue();
+  case Expr::Kind::Name: {
+    // The latest binding before this statement, if it is one value.
+    const std::string &id = llvm::cast<NameExpr>(e).id;
+    if (llvm::any_of(m.imports,
+                     [&](const ImportBinding &b) { return b.name == id; }))
+      return std::nullopt;
+    for (auto it = m.globals.rbegin(); it != m.globals.rend(); ++it)
+      if (it->name == id)
+        return it->value ? evaluate(*it->value, m, depth + 1) : std::nullopt;
+    return std::nullopt;
+  }
+  case Expr::Kind::UnaryOp: {
+    const auto &u = llvm::cast<UnaryOpExpr>(e);
+    auto v = evaluate(*u.operand, m, depth + 1);
+    if (!v || u.op != UnaryOp::Not)
+      return std::nullopt;
+    return CondValue(!truthy(*v));
+  }
+  case Expr::Kind::BoolOp: {
+    const auto &b = llvm::cast<BoolOpExpr>(e);
+    std::optional<CondValue> last;
+    for (const ExprPtr &operand : b.values) {
+      last = evaluate(*operand, m, depth + 1);
+      if (!last)
+        return std::nullopt;
+      if (truthy(*last) != b.isAnd)
+        return last;
+    }
+    return last;
+  }
+  case Expr::Kind::Compare: {
+    const auto &c = llvm::cast<CompareExpr>(e);
+    auto lhs = evaluate(*c.operands.front(), m, depth + 1);
+    for (auto [op, operand] : llvm::zip(c.ops, llvm::drop_begin(c.operands))) {
+      auto rhs = evaluate(*operand, m, depth + 1);
+      if (!lhs || !rhs || lhs->index() != rhs->index())
+        return std::nullopt;
+      bool holds;
+      switch (op) {
+      case CmpOp::Eq:
+        holds = *lhs == *rhs;
+        break;
+      case CmpOp::NotEq:
+        holds = *lhs != *rhs;
+        break;
+      case CmpOp::Lt:
+        holds = *lhs < *rhs;
+        break;
+      case CmpOp::LtE:
+        holds = *lhs <= *rhs;
+        break;
+      case CmpOp::Gt:
+        holds = *lhs > *rhs;
+        break;
+      case CmpOp::GtE:
+        holds = *lhs >= *rhs;
+        break;
+      default:
+        return std::nullopt;
+      }
+      if (!holds)
+        return CondValue(false);
+      lhs = rhs;
+    }
+    return CondValue(true);
+  }
+  case Expr::Kind::Call: {
+    const auto &call = llvm::cast<CallExpr>(e);
+    std::string callee = dottedName(*call.callee);
+    if (!call.keywords.empty())
+      return std::nullopt;
+    if (callee == "os.environ.get" || callee == "os.getenv") {
+      if (call.args.empty() || call.args.size() > 2 ||
+          !llvm::isa<StrLitExpr>(*call.args.front()))
+        return std::nullopt;
+      if (call.args.size() == 1)
+        return CondValue();
+      return evaluate(*call.args[1], m, depth + 1);
+    }
+    if (call.args.size() != 1 ||
+        (callee != "int" && callee != "str" && callee != "bool"))
+      return std::nullopt;
+    auto v = evaluate(*call.args.front(), m, depth + 1);
+    if (!v)
+      return std::nullopt;
+    if (callee == "bool")
+      return CondValue(truthy(*v));
+    if (callee == "str") {
+      if (auto *str = std::get_if<std::string>(&*v))
+        return *v;
+      if (auto *i = std::get_if<int64_t>(&*v))
+        return CondValue(std::to_string(*i));
+      return std::nullopt;
+    }
+    if (auto *i = std::get_if<int64_t>(&*v))
+      return *v;
+    if (auto *b = std::get_if<bool>(&*v))
+      return CondValue(int64_t(*b));
+    int64_t parsed;
+    if (auto *str = std::get_if<std::string>(&*v))
+      if (!llvm::StringRef(*str).trim().getAsInteger(10, parsed))
+        return CondValue(parsed);
+    return std::nullopt;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+} // namespace
+
+std::optional<bool> Parser::evaluateCondition(const Expr &condition,
+                                              const Module &m) {
+  std::optional<CondValue> value = evaluate(condition, m, 0);
+  if (!value)
+    return std::nullopt;
+  return truthy(*value);
+}
+
 void Parser::parseTopLevelConditional(Module &m) {
   // A header with its body on the same line (`if x: import y`), or one
   // nested too deeply, is host code we skip.
@@ -724,7 +895,20 @@ void Parser::parseTopLevelConditional(Module &m) {
   ++conditionalDepth;
   bool isTry = at(TokenKind::kw_try);
   std::vector<Module> branches;
+  // Each if/elif branch's condition, where it parses (null for else, try,
+  // except and finally).
+  std::vector<ExprPtr> conditions;
   while (true) {
+    size_t header = pos;
+    ExprPtr condition;
+    if (consumeIf(TokenKind::kw_if) || consumeIf(TokenKind::kw_elif)) {
+      diags.suppress();
+      condition = parseTest();
+      diags.unsuppress();
+      exprDepth = 0;
+    }
+    conditions.push_back(std::move(condition));
+    pos = header;
     skipLine(); // The header, through its NEWLINE.
     branches.emplace_back();
     if (at(TokenKind::Indent))
@@ -735,13 +919,31 @@ void Parser::parseTopLevelConditional(Module &m) {
     if (!more || !lineEndsWithColon())
       break;
   }
-  // The branch Triton's JIT runs when Triton is installed: the one that
-  // names triton.language, else one that imports triton (`if HAS_TRITON:
-  // import triton` / `else: triton = Placeholder()`).
-  auto takenIt = llvm::find_if(branches, [&](const Module &b) {
-    return namesTritonLanguage({&m, fileModule}, b);
-  });
-  if (takenIt == branches.end())
+  // Conditions tkc can evaluate decide: the first true one's branch, else
+  // (all false) the else branch, or none at all.
+  auto takenIt = branches.end();
+  bool decided = !isTry;
+  for (size_t i = 0; decided && i < branches.size(); ++i) {
+    if (!conditions[i]) { // else
+      takenIt = branches.begin() + i;
+      break;
+    }
+    std::optional<bool> value = evaluateCondition(*conditions[i], m);
+    if (!value)
+      decided = false;
+    else if (*value)
+      takenIt = branches.begin() + i;
+    if (takenIt != branches.end())
+      break;
+  }
+  // Otherwise the branch Triton's JIT runs when Triton is installed: the one
+  // that names triton.language, else one that imports triton (`if
+  // HAS_TRITON: import triton` / `else: triton = Placeholder()`).
+  if (!decided)
+    takenIt = llvm::find_if(branches, [&](const Module &b) {
+      return namesTritonLanguage({&m, fileModule}, b);
+    });
+  if (!decided && takenIt == branches.end())
     takenIt = llvm::find_if(branches, [](const Module &b) {
       return llvm::any_of(b.imports, [](const ImportBinding &i) {
         return llvm::StringRef(i.target) == "triton" ||
@@ -751,7 +953,7 @@ void Parser::parseTopLevelConditional(Module &m) {
   // Else, as for `if TRITON3:` around two versions of a @jit helper, the
   // first branch that defines one: the helper exists either way, and the
   // first branch is where libraries put the newer Triton's version.
-  if (takenIt == branches.end())
+  if (!decided && takenIt == branches.end())
     takenIt = llvm::find_if(branches, [](const Module &b) {
       return llvm::any_of(b.functions, [](const auto &f) { return f->isJit; });
     });

@@ -8,6 +8,7 @@
 # RUN: not tkc compile %s --kernel torch_tensor --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=TORCHBAD
 # RUN: tkc compile %s --kernel patched_shim --signature '*fp32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SHIM
 # RUN: tkc compile %s --kernel other_vendor_branch --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=VENDOR
+# RUN: tkc compile %s --kernel env_branches --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=ENV
 # Names imported under module-level if/try, as kernel libraries import
 # libdevice: tkc takes the first branch that imports from triton.language
 # (never evaluating the conditions), like Triton's JIT where Triton is
@@ -65,7 +66,7 @@ def libdevice_modules(p, BLOCK: tl.constexpr):
 def host_branch_name(p):
     tl.store(p, HAS_NPU)
 # HOST: imports.py:[[@LINE-1]]:17: error: global 'HAS_NPU' is host code that tkc cannot evaluate
-# HOST: imports.py:37:5: note: 'HAS_NPU' is assigned here
+# HOST: imports.py:{{[0-9]+}}:5: note: 'HAS_NPU' is assigned here
 
 
 @triton.jit
@@ -177,3 +178,35 @@ if Version(triton.__version__) >= Version("3.0.0"):
 def other_vendor_branch(p, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     tl.store(p + offs, vendor_tanh(tl.load(p + offs)))
+
+
+# Conditions tkc can evaluate decide the branch, before any other rule:
+# environment variables read at import time take their defaults (tkc reads
+# no environment, so a build is the same wherever it runs). vLLM's fla op.py
+# picks its fast math by FLA_USE_FAST_OPS, default '0'; the first branch,
+# which names triton.language, is not taken.
+import os
+
+if os.environ.get("TKC_TEST_FAST_OPS", "0") == "1":
+    env_op = libdevice.erf
+else:
+    env_op = tl.exp
+
+LEVEL = int(os.getenv("TKC_TEST_LEVEL", "2"))
+if LEVEL > 2:
+    level_op = libdevice.erf
+elif not LEVEL:
+    level_op = libdevice.erf
+else:
+    level_op = tl.log
+
+
+# ENV-LABEL: func.func @env_branches
+# ENV-NOT: math.erf
+# ENV: math.exp
+# ENV: math.log
+# ENV-NOT: math.erf
+@triton.jit
+def env_branches(p, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(p + offs, level_op(env_op(tl.load(p + offs))))
