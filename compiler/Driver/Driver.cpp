@@ -100,6 +100,9 @@ LogicalResult writeFile(StringRef path, StringRef bytes) {
 struct Variant {
   tkc::BinaryResult binary;
   tkc::metadata::KernelMetadata metadata;
+  /// Left out: more shared memory than the target has (see
+  /// CompileOptions::skippedTargets).
+  bool skipped = false;
 };
 
 /// Reads the `tkc.params` attribute the frontend puts on the kernel, and
@@ -265,12 +268,19 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   // The shared-memory size is final only after lowering.
   meta.sharedBytes = sharedBytesOf(*module).value_or(meta.sharedBytes);
   int64_t maxShared = backend->createTargetInfo(spec)->getMaxSharedBytes();
-  if (meta.sharedBytes > maxShared)
-    return reportError(kernelLocation(ttir) + ": kernel needs " +
-                       Twine(meta.sharedBytes) +
-                       " bytes of shared memory, more than the " +
-                       Twine(maxShared) + " one block has on " + spec.str() +
-                       " (smaller blocks or fewer num_stages need less)");
+  if (meta.sharedBytes > maxShared) {
+    std::string why = kernelLocation(ttir) + ": kernel needs " +
+                      std::to_string(meta.sharedBytes) +
+                      " bytes of shared memory, more than the " +
+                      std::to_string(maxShared) + " one block has on " +
+                      spec.str();
+    if (!opts.skippedTargets)
+      return reportError(why +
+                         " (smaller blocks or fewer num_stages need less)");
+    WithColor::warning(errs(), "tkc") << why << ": left out for that target\n";
+    variant.skipped = true;
+    return success();
+  }
 
   LLVMContext llvmContext;
   BackendStageReporter reporter(llvmContext, kernelLocation(ttir), spec.str());
@@ -333,9 +343,16 @@ LogicalResult compileForTargets(mlir::ModuleOp ttir,
   for (auto [spec, variant] : llvm::zip(opts.targets, variants))
     if (failed(compileVariant(ttir, spec, opts, variant)))
       return failure();
+  if (llvm::all_of(variants, [](const Variant &v) { return v.skipped; }))
+    return reportError("no target has the shared memory this kernel needs");
+  for (auto [spec, variant] : llvm::zip(opts.targets, variants))
+    if (variant.skipped)
+      opts.skippedTargets->push_back(spec.arch);
   if (!binaries)
     return success();
   for (Variant &variant : variants) {
+    if (variant.skipped)
+      continue;
     tkc::metadata::KernelMetadata &meta = variant.metadata;
     std::string prefix = opts.output;
     if (variants.size() > 1)

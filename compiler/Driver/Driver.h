@@ -63,6 +63,12 @@ struct CompileOptions {
   std::string output = "-";
   /// Tool and library paths the backends read by name.
   BackendTools tools;
+  /// Where set, a target on which the kernel needs more shared memory than
+  /// one block has is left out with a warning, its arch appended here, as
+  /// Triton's autotuner prunes such a config at run time (`tkc aot` with
+  /// several configs); unset, that is an error. Leaving out every target is
+  /// an error either way.
+  std::vector<std::string> *skippedTargets = nullptr;
 };
 
 /// A Triton-language kernel to compile.

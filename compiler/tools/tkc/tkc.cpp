@@ -555,6 +555,10 @@ int runAot(int argc, char **argv, const char *argv0) {
         stem += "." + configSpecs.front().arch;
       sys::path::append(prefix, stem);
       opts.output = std::string(prefix);
+      // With several configs, one that a target has too little shared
+      // memory for is left out there, as Triton's autotuner prunes it.
+      std::vector<std::string> skipped;
+      opts.skippedTargets = configs.size() > 1 ? &skipped : nullptr;
       if (failed(tkc::driver::compileKernel(kernelSource, opts))) {
         if (*plan)
           WithColor::note(errs(), "tkc")
@@ -564,10 +568,15 @@ int runAot(int argc, char **argv, const char *argv0) {
               << "\n";
         return 1;
       }
+      if (!skipped.empty())
+        WithColor::note(errs(), "tkc")
+            << "config " << c << " (" << configs[c].name << ") is left out for "
+            << join(skipped, ", ") << "\n";
       for (const tkc::TargetSpec &spec : configSpecs)
-        metadata.push_back(opts.output +
-                           (configSpecs.size() > 1 ? "." + spec.arch : "") +
-                           ".json");
+        if (!is_contained(skipped, spec.arch))
+          metadata.push_back(opts.output +
+                             (configSpecs.size() > 1 ? "." + spec.arch : "") +
+                             ".json");
     }
   }
 

@@ -77,3 +77,19 @@ def warps_only(x_ptr, out_ptr, n, EVEN: tl.constexpr):
     else:
         tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n),
                  mask=offs < n)
+
+
+# A K loop whose second config's operand tiles (4 stages of 32 KiB) fit
+# sm_90a's shared memory but not gfx942's 64 KiB of LDS.
+@triton.autotune(configs=[triton.Config({"BLOCK": 32}, num_stages=2),
+                          triton.Config({"BLOCK": 128}, num_stages=4)],
+                 key=["K"])
+@triton.jit
+def tiles(a, b, c, K, BLOCK: tl.constexpr):
+    r = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK, BLOCK), tl.float32)
+    for k in range(0, K, 64):
+        kk = k + tl.arange(0, 64)
+        acc += tl.dot(tl.load(a + r[:, None] * K + kk[None, :]),
+                      tl.load(b + kk[:, None] * BLOCK + r[None, :]))
+    tl.store(c + r[:, None] * BLOCK + r[None, :], acc)
