@@ -181,23 +181,57 @@ public:
              const BackendTools &tools) const override {
     llvm::StringRef given = tools.get("ptxas");
     std::string ptxas = given.empty() ? kDefaultPtxas : given.str();
-    auto ran =
-        runTool(ptxas, "ptxas", "--ptxas",
-                {"-arch=" + spec.arch, "-O3", "-v", "{in}", "-o", "{out}"}, ptx,
-                "ptx", "cubin");
-    if (!ran)
-      return ran.takeError();
-    BinaryResult result;
-    result.bytes = std::move(ran->output);
-    llvm::StringRef report = ran->log;
-    int registers = readCount(report, "Used ([0-9]+) registers");
-    int stores = readCount(report, "([0-9]+) bytes spill stores");
-    int loads = readCount(report, "([0-9]+) bytes spill loads");
-    if (registers >= 0)
-      result.stats.emplace_back("registers", registers);
-    if (stores >= 0 && loads >= 0)
-      result.stats.emplace_back("spill_bytes", stores + loads);
-    return result;
+    auto assemble = [&](llvm::StringRef text) -> llvm::Expected<BinaryResult> {
+      auto ran =
+          runTool(ptxas, "ptxas", "--ptxas",
+                  {"-arch=" + spec.arch, "-O3", "-v", "{in}", "-o", "{out}"},
+                  text, "ptx", "cubin");
+      if (!ran)
+        return ran.takeError();
+      BinaryResult result;
+      result.bytes = std::move(ran->output);
+      llvm::StringRef report = ran->log;
+      int registers = readCount(report, "Used ([0-9]+) registers");
+      int stores = readCount(report, "([0-9]+) bytes spill stores");
+      int loads = readCount(report, "([0-9]+) bytes spill loads");
+      if (registers >= 0)
+        result.stats.emplace_back("registers", registers);
+      if (stores >= 0 && loads >= 0)
+        result.stats.emplace_back("spill_bytes", stores + loads);
+      return result;
+    };
+    auto first = assemble(ptx);
+    if (!first)
+      return first.takeError();
+    // ptxas gives some kernels whose registers overflow (long unrolled
+    // attention and matmul bodies) 32 registers and kilobytes of stack
+    // under .reqntid alone, where Triton's code gets 255. Allowing it one
+    // block per SM (.minnctapersm 1) lifts that; it is kept where it
+    // spills less. It is not the default: elsewhere ptxas then trades
+    // occupancy for registers.
+    int64_t registers = statOf(*first, "registers");
+    int64_t spills = statOf(*first, "spill_bytes");
+    if (spills <= 0 || registers >= 255 || ptx.contains(".minnctapersm"))
+      return first;
+    std::string widened;
+    for (llvm::StringRef line : llvm::split(ptx, '\n')) {
+      widened += line.str() + "\n";
+      if (line.trim().starts_with(".reqntid"))
+        widened += ".minnctapersm 1\n";
+    }
+    auto second = assemble(widened);
+    if (!second)
+      return second.takeError();
+    return statOf(*second, "spill_bytes") < spills ? std::move(*second)
+                                                   : std::move(*first);
+  }
+
+  /// The value of `result`'s stat `name`, or -1.
+  static int64_t statOf(const BinaryResult &result, llvm::StringRef name) {
+    for (const auto &[stat, value] : result.stats)
+      if (stat == name)
+        return value;
+    return -1;
   }
 
   llvm::StringRef getBinaryFormat() const override { return "cubin"; }
