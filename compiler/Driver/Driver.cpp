@@ -267,8 +267,9 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
     return failure();
   // The shared-memory size is final only after lowering.
   meta.sharedBytes = sharedBytesOf(*module).value_or(meta.sharedBytes);
+  // A binary that cannot launch is refused (printed stages are not).
   int64_t maxShared = backend->createTargetInfo(spec)->getMaxSharedBytes();
-  if (meta.sharedBytes > maxShared) {
+  if (emit == Stage::Binary && meta.sharedBytes > maxShared) {
     std::string why = kernelLocation(ttir) + ": kernel needs " +
                       std::to_string(meta.sharedBytes) +
                       " bytes of shared memory, more than the " +
@@ -344,7 +345,8 @@ LogicalResult compileForTargets(mlir::ModuleOp ttir,
     if (failed(compileVariant(ttir, spec, opts, variant)))
       return failure();
   if (llvm::all_of(variants, [](const Variant &v) { return v.skipped; }))
-    return reportError("no target has the shared memory this kernel needs");
+    return reportError(kernelLocation(ttir) +
+                       ": no target has the shared memory this kernel needs");
   for (auto [spec, variant] : llvm::zip(opts.targets, variants))
     if (variant.skipped)
       opts.skippedTargets->push_back(spec.arch);
