@@ -162,6 +162,7 @@ def import_source(root, path):
     sys.modules[name] = module
     with open(file) as f:
         tree = ast.parse(f.read(), file)
+    skipped = []
     for statement in tree.body:
         if not definition(statement):
             continue
@@ -171,8 +172,11 @@ def import_source(root, path):
         try:
             exec(code, module.__dict__)
         except Exception as e:
-            print(f"  note: {path}:{statement.lineno}: skipped "
-                  f"({type(e).__name__}: {e})")
+            skipped.append(f"{path}:{statement.lineno} "
+                           f"({type(e).__name__}: {e})")
+    if skipped:
+        print(f"  note: {len(skipped)} top-level statements skipped, the "
+              f"first {skipped[0]}")
     return module
 
 
