@@ -181,14 +181,24 @@ def import_source(root, path):
 
 
 def install_shims():
-    """Modules through which a library hands its kernels triton: vLLM's
-    vllm.triton_utils (whose real __init__ pulls in vLLM's configuration)
-    gives them Triton's own modules."""
+    """Modules through which a library hands its kernels triton and what it
+    knows of the platform: vLLM's vllm.triton_utils, vllm.platforms and
+    vllm.logger (whose real modules pull in vLLM's configuration) give them
+    Triton's own modules, an NVIDIA platform and Python's logging."""
+    import logging
     import triton.language.extra.libdevice as libdevice
     shim = types.ModuleType("vllm.triton_utils")
     shim.triton, shim.tl, shim.tldevice = triton, triton.language, libdevice
     shim.HAS_TRITON = True
     sys.modules.setdefault("vllm.triton_utils", shim)
+    platforms = types.ModuleType("vllm.platforms")
+    platforms.current_platform = types.SimpleNamespace(
+        fp8_dtype=lambda: torch.float8_e4m3fn, is_rocm=lambda: False,
+        is_cuda=lambda: True)
+    sys.modules.setdefault("vllm.platforms", platforms)
+    logger = types.ModuleType("vllm.logger")
+    logger.init_logger = logging.getLogger
+    sys.modules.setdefault("vllm.logger", logger)
 
 
 def definition(statement):

@@ -872,6 +872,51 @@ for _name, _tokens, _bm, _bn, _bk, _group, _warps, _stages in (
          atol=1e-2, rtol=1e-2)
 
 
+# attention/ops/triton_unified_attention.py's 2-D kernel, vLLM's attention
+# for prefill: Llama 3 8B's heads (32 query, 8 KV, 128 wide) over a paged
+# KV cache of 16-token blocks; 16 sequences of 512 tokens, each attending
+# causally to itself (no sinks, ALiBi, soft cap or sliding window), with
+# vLLM's launch: BLOCK_M 16, BLOCK_Q 4, TILE_SIZE 32, 4 warps, 3 stages.
+_UA_SEQS, _UA_LEN, _UA_QH, _UA_KVH, _UA_D, _UA_BLOCK = 16, 512, 32, 8, 128, 16
+_UA_T = _UA_SEQS * _UA_LEN
+
+
+def _unified_attention_args():
+    torch = _torch()
+    blocks = _UA_SEQS * _UA_LEN // _UA_BLOCK
+    cache = (blocks, _UA_BLOCK, _UA_KVH, _UA_D)
+    key, value = randn(*cache, dtype="float16"), randn(*cache, dtype="float16")
+    table = torch.randperm(blocks, device="cuda", dtype=torch.int32).view(
+        _UA_SEQS, -1)
+    starts = torch.arange(0, _UA_T + 1, _UA_LEN, device="cuda",
+                          dtype=torch.int32)
+    # out, q, k, v, block tables, sequence lengths, scale, k and v scales,
+    # out scale, soft cap, the block table's, q's and out's strides, the
+    # q-q bias stride (0: none), the k and v cache strides, query starts,
+    # number of sequences.
+    return [empty(_UA_T, _UA_QH, _UA_D, dtype="float16"),
+            randn(_UA_T, _UA_QH, _UA_D, dtype="float16"), key, value,
+            table, torch.full((_UA_SEQS,), _UA_LEN, device="cuda",
+                              dtype=torch.int32), _UA_D ** -0.5,
+            torch.ones(1, device="cuda"), torch.ones(1, device="cuda"), 1.0,
+            0.0, table.stride(0), _UA_QH * _UA_D, _UA_D, _UA_QH * _UA_D,
+            _UA_D, 0] + list(key.stride()[:3]) + list(value.stride()[:3]) + [
+                starts, _UA_SEQS]
+
+
+case(id="vllm_unified_attention_2d_prefill", repo="vllm",
+     path=_vllm_path("attention/ops/triton_unified_attention"),
+     kernel="kernel_unified_attention_2d",
+     signature="*fp16:16, *fp16:16, *fp16:16, *fp16:16, None, *i32:16, "
+     "*i32:16, None, None, fp32, *fp32:16, *fp32:16, fp32, fp32, 32, 4, "
+     "i64:16, i64:16, i64:16, i64:16, i64:16, i64:16, 16, 32, 128, 128, "
+     "False, False, False, False, 0, i64:16, i64:16, i64:16, 1, i64:16, "
+     "i64:16, i64:16, 1, *i32:16, 4, i32:16, 16, False, -448.0, 448.0",
+     num_warps=4, num_stages=3,
+     grid=(_UA_T // 4 + _UA_SEQS, _UA_KVH), args=_unified_attention_args,
+     atol=1e-2, rtol=1e-2)
+
+
 def main():
     if sys.argv[1:] != ["--jobs"]:
         print(__doc__)
