@@ -86,8 +86,17 @@ bool isJitDecorator(const Expr &decorator) {
     return isJitDecorator(*call->callee);
   if (auto *name = llvm::dyn_cast<NameExpr>(&decorator))
     return name->id == "jit";
-  if (auto *attr = llvm::dyn_cast<AttributeExpr>(&decorator))
+  if (auto *attr = llvm::dyn_cast<AttributeExpr>(&decorator)) {
+    // `@core.extern` (triton.language.core.extern) wraps a call of
+    // tl.extern_elementwise; its body is inlined as a @jit helper's.
+    if (attr->attr == "extern") {
+      auto *base = llvm::dyn_cast<NameExpr>(attr->base.get());
+      auto *baseAttr = llvm::dyn_cast<AttributeExpr>(attr->base.get());
+      return (base && base->id == "core") ||
+             (baseAttr && baseAttr->attr == "core");
+    }
     return attr->attr == "jit";
+  }
   return false;
 }
 

@@ -572,7 +572,8 @@ struct Module {
 
 /// True for the decorators that mark a Triton kernel or helper: a name or
 /// attribute ending in `jit` (`triton.jit`, `jit`), or a call of one
-/// (`triton.jit(debug=True)`).
+/// (`triton.jit(debug=True)`); also `core.extern`, whose functions wrap
+/// tl.extern_elementwise and are inlined the same way.
 bool isJitDecorator(const Expr &decorator);
 
 /// The Triton module that an import of `target` from a module tkc cannot

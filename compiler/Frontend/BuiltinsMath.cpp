@@ -521,8 +521,110 @@ static std::optional<Obj> lowerDot(BuiltinCall &c) {
   return Obj::tensor(dot.getResult(), acc.type);
 }
 
+/// The libdevice function tkc lowers for the external function `symbol`
+/// that tl.extern_elementwise names: an LLVM intrinsic (`llvm.round`), a
+/// libdevice function (`__nv_tanhf`) or an ROCm one (`__ocml_tanh_f32`);
+/// empty if tkc knows no such function.
+static std::string libdeviceNameOf(llvm::StringRef symbol) {
+  static const std::pair<const char *, const char *> intrinsics[] = {
+      {"llvm.round", "round"},    {"llvm.floor", "floor"},
+      {"llvm.ceil", "ceil"},      {"llvm.trunc", "trunc"},
+      {"llvm.rint", "rint"},      {"llvm.nearbyint", "nearbyint"},
+      {"llvm.roundeven", "rint"}, {"llvm.sqrt", "sqrt"},
+      {"llvm.fabs", "abs"},       {"llvm.exp", "exp"},
+      {"llvm.exp2", "exp2"},      {"llvm.log", "log"},
+      {"llvm.log2", "log2"},      {"llvm.log10", "log10"},
+      {"llvm.sin", "sin"},        {"llvm.cos", "cos"},
+      {"llvm.pow", "pow"},        {"llvm.copysign", "copysign"},
+      {"llvm.fma", "fma"},        {"llvm.minnum", "fmin"},
+      {"llvm.maxnum", "fmax"}};
+  auto known = [](llvm::StringRef name) { return isLibdeviceFunction(name); };
+  if (symbol.starts_with("llvm.")) {
+    // Overloaded intrinsics may carry their type: llvm.round.f32.
+    llvm::StringRef base = symbol;
+    for (llvm::StringRef suffix : {".f16", ".f32", ".f64"})
+      base.consume_back(suffix);
+    for (auto [name, function] : intrinsics)
+      if (base == name)
+        return function;
+    return "";
+  }
+  llvm::StringRef name = symbol;
+  if (name.consume_front("__nv_")) {
+    if (known(name))
+      return name.str();
+    if (name.consume_back("f") && known(name))
+      return name.str();
+    return "";
+  }
+  if (name.consume_front("__ocml_")) {
+    for (llvm::StringRef suffix : {"_f16", "_f32", "_f64"})
+      name.consume_back(suffix);
+    return known(name) ? name.str() : "";
+  }
+  return "";
+}
+
+/// `tl.extern_elementwise(lib_name, lib_path, args, arg_type_symbol_dict,
+/// is_pure)` (what `@core.extern` functions return): the entry of the
+/// table whose argument dtypes are the arguments', as Triton picks it,
+/// lowered as the libdevice function its symbol names on every target;
+/// the libraries named are not read.
+static std::optional<Obj> lowerExternElementwise(BuiltinCall &c) {
+  if (!c.args.bind({"lib_name", "lib_path", "args", "arg_type_symbol_dict",
+                    "is_pure=", "_builder="}))
+    return std::nullopt;
+  const std::optional<Obj> &list = c.args.raw(2);
+  const std::optional<Obj> &table = c.args.raw(3);
+  if (!list || list->kind != Obj::Kind::Tuple)
+    return c.error("tl.extern_elementwise needs a list of arguments");
+  if (!table || table->kind != Obj::Kind::Tuple)
+    return c.error("tl.extern_elementwise needs a dict from argument dtypes "
+                   "to (symbol, result dtype)");
+  CallArgs call;
+  std::string types;
+  for (const Obj &arg : list->elems) {
+    auto value = c.cg.toTensor(arg, c.args.loc(2));
+    if (!value)
+      return std::nullopt;
+    types += (types.empty() ? "" : ", ") + value->type.elem.str();
+    call.args.push_back(*value);
+    call.argLocs.push_back(c.args.loc(2));
+  }
+  for (const Obj &entry : table->elems) {
+    const Obj &key = entry.elems[0], &value = entry.elems[1];
+    std::vector<Obj> keyTypes =
+        key.kind == Obj::Kind::Tuple ? key.elems : std::vector<Obj>{key};
+    bool matches = keyTypes.size() == call.args.size();
+    for (size_t i = 0; matches && i < keyTypes.size(); ++i)
+      matches = keyTypes[i].kind == Obj::Kind::DTypeObj &&
+                keyTypes[i].dtype == call.args[i].type.elem;
+    if (!matches)
+      continue;
+    if (value.kind != Obj::Kind::Tuple || value.elems.size() != 2 ||
+        value.elems[0].kind != Obj::Kind::Str ||
+        value.elems[1].kind != Obj::Kind::DTypeObj)
+      return c.error("tl.extern_elementwise's table maps dtypes to (symbol, "
+                     "result dtype)");
+    const std::string &symbol = value.elems[0].str;
+    std::string function = libdeviceNameOf(symbol);
+    if (function.empty())
+      return c.error("external function '" + symbol +
+                     "' is not supported by tkc yet (it maps llvm.* "
+                     "intrinsics and libdevice and ocml functions to its "
+                     "own math)");
+    auto result = c.callBuiltin("libdevice." + function, call);
+    if (!result || result->type.elem == value.elems[1].dtype)
+      return result;
+    return c.cg.cast(*result, value.elems[1].dtype, c.l);
+  }
+  return c.error("tl.extern_elementwise has no entry for arguments of " +
+                 types);
+}
+
 llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
   static const BuiltinEntry entries[] = {
+      {"tl.extern_elementwise", lowerExternElementwise},
       {"tl.where", lowerWhere},
       {"tl.exp", lowerFloatMath<math::ExpOp>, "exp"},
       {"tl.exp2", lowerFloatMath<math::Exp2Op>, "exp2"},

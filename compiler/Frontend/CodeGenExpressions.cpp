@@ -322,20 +322,42 @@ static std::optional<Obj> dtypeCall(CodeGen &cg, const DType &dtype,
   return cg.castObj(x, dtype, l);
 }
 
+std::optional<Obj> FunctionGen::evalDictPairs(const DictExpr &dict) {
+  std::vector<Obj> pairs;
+  for (auto [key, value] : llvm::zip(dict.keys, dict.values)) {
+    if (!key) {
+      cg.diags.error(dict.getLoc(), "'**' in a dict display is not supported");
+      return std::nullopt;
+    }
+    auto k = eval(*key);
+    auto v = k ? eval(*value) : std::nullopt;
+    if (!v)
+      return std::nullopt;
+    pairs.push_back(Obj::tuple({*k, *v}));
+  }
+  return Obj::tuple(std::move(pairs));
+}
+
 std::optional<Obj> FunctionGen::evalCall(const CallExpr &call) {
   auto callee = eval(*call.callee);
   if (!callee)
     return std::nullopt;
+  // tl.extern_elementwise's table of signatures is the one dict display a
+  // kernel may hold (Triton runs @core.extern bodies as Python).
+  bool takesDict =
+      callee->kind == Kind::Builtin && callee->str == "tl.extern_elementwise";
   CallArgs args;
   for (const ExprPtr &a : call.args) {
-    auto v = eval(*a);
+    auto *dict = llvm::dyn_cast<DictExpr>(a.get());
+    auto v = takesDict && dict ? evalDictPairs(*dict) : eval(*a);
     if (!v)
       return std::nullopt;
     args.args.push_back(*v);
     args.argLocs.push_back(a->getLoc());
   }
   for (const Keyword &k : call.keywords) {
-    auto v = eval(*k.value);
+    auto *dict = llvm::dyn_cast<DictExpr>(k.value.get());
+    auto v = takesDict && dict ? evalDictPairs(*dict) : eval(*k.value);
     if (!v)
       return std::nullopt;
     args.keywords.emplace_back(k.name, *v);

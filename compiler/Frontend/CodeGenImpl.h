@@ -213,6 +213,9 @@ private:
   bool visitFor(const ForStmt &stmt);
   bool visitWhile(const WhileStmt &stmt);
   std::optional<Obj> evalCall(const CallExpr &call);
+  /// A dict display as the tuple of its (key, value) pairs: the table of
+  /// tl.extern_elementwise, the one place a kernel may hold a dict.
+  std::optional<Obj> evalDictPairs(const DictExpr &dict);
   std::optional<Obj> evalSubscript(const SubscriptExpr &sub);
   std::optional<Obj> evalBoolOp(const BoolOpExpr &expr);
   std::optional<Obj> evalIfExp(const IfExpExpr &expr);

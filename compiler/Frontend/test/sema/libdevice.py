@@ -4,6 +4,9 @@
 # RUN: tkc compile %s --kernel binary --signature '*fp32:16, *fp64:16' --emit=ttir | FileCheck %s --check-prefix=BINARY
 # RUN: tkc compile %s --kernel tests --signature '*fp32:16, *i32:16' --emit=ttir | FileCheck %s --check-prefix=TESTS
 # RUN: not tkc compile %s --kernel half --signature '*fp16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HALF
+# RUN: tkc compile %s --kernel extern_elementwise --signature '*fp32:16, *fp64:16' --emit=ttir | FileCheck %s --check-prefix=EXTEW
+# RUN: not tkc compile %s --kernel extern_unknown --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=EXTEWBAD
+# RUN: not tkc compile %s --kernel extern_no_entry --signature '*fp16:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=EXTEWTYPE
 # The functions of triton.language.extra.libdevice lower to the math-dialect
 # or arith op of the same meaning, the ops tl.* math uses where both exist.
 import triton
@@ -137,3 +140,50 @@ def bit_counts(p, q):
     # BITCOUNT: arith.select
     x = tl.load(p)
     tl.store(p, libdevice.popc(x) + libdevice.clz(tl.load(q)) + libdevice.ffs(x))
+
+
+# tl.extern_elementwise, as @core.extern functions wrap it (vLLM's ROCm
+# round_f32): the entry for the arguments' dtypes picks a symbol, an LLVM
+# intrinsic or a libdevice/ocml function, lowered as tkc's libdevice
+# function of that name on every target.
+from triton.language import core
+
+
+@core.extern
+def round_f32(arg0, _builder=None):
+    return core.extern_elementwise(
+        "", "", [arg0], {
+            (core.dtype("fp32"), ): ("llvm.round", core.dtype("fp32")),
+            (core.dtype("fp64"), ): ("llvm.round", core.dtype("fp64")),
+        }, is_pure=True, _builder=_builder)
+
+
+@triton.jit
+def extern_elementwise(x, y):
+    offs = tl.arange(0, 64)
+    tl.store(x + offs, round_f32(tl.load(x + offs)))
+    v = tl.load(y + offs)
+    w = tl.extern_elementwise("libdevice", "", [v, v], {
+        (tl.float64, tl.float64): ("__nv_pow", tl.float64),
+        (tl.float32, tl.float32): ("__nv_powf", tl.float32)}, is_pure=True)
+    tl.store(y + offs, tl.extern_elementwise("", "", [w], {
+        (tl.float64,): ("__ocml_tanh_f64", tl.float64)}, is_pure=True))
+# EXTEW-LABEL: func.func @extern_elementwise
+# EXTEW: math.round %{{.*}} : tensor<64xf32>
+# EXTEW: math.powf %{{.*}} : tensor<64xf64>
+# EXTEW: math.tanh %{{.*}} : tensor<64xf64>
+
+
+@triton.jit
+def extern_unknown(x):
+    offs = tl.arange(0, 64)
+    # EXTEWBAD: libdevice.py:[[@LINE+1]]:24: error: external function 'my_lib_fn' is not supported by tkc yet (it maps llvm.* intrinsics and libdevice and ocml functions to its own math)
+    tl.store(x + offs, tl.extern_elementwise("mylib", "/tmp/mylib.bc", [tl.load(x + offs)], {(tl.float32,): ("my_lib_fn", tl.float32)}, is_pure=True))
+
+
+@triton.jit
+def extern_no_entry(x):
+    offs = tl.arange(0, 64)
+    # The error is where the table is, in round_f32.
+    # EXTEWTYPE: libdevice.py:{{[0-9]+}}:12: error: tl.extern_elementwise has no entry for arguments of fp16
+    tl.store(x + offs, round_f32(tl.load(x + offs)))
