@@ -7,7 +7,8 @@
 // conversion whose source can be recomputed in the target layout without
 // new conversions (its backward slice reaches only constants, splats,
 // ranges, and conversions from the target layout, through elementwise ops,
-// broadcasts, expand_dims, transposes and reshapes) becomes that
+// broadcasts, expand_dims, transposes and reshapes), or with conversions of
+// fewer elements further up (a broadcast's loaded operand), becomes that
 // recomputation. Conversions of values that cannot be recomputed (loads)
 // sink through elementwise ops, transposes and reshapes instead, a
 // reduction of converted values reduces them where they are, a loop-carried
