@@ -168,11 +168,9 @@ bool FunctionGen::visitStmt(const Stmt &stmt) {
     auto value = eval(*a.value);
     if (!value)
       return false;
-    if (isConstexprAnnotation(a.annotation.get()) && !value->isConstexpr())
-      return cg.diags.error(a.value->getLoc(),
-                            "a tl.constexpr variable needs a compile-time "
-                            "value, got " +
-                                value->describe());
+    // `x: tl.constexpr = value`: Triton wraps a runtime value too, and it
+    // stays a runtime value (FlagGems' sort: `CTA_TILE_N: tl.constexpr =
+    // TILE_N * tiles_n_per_cta`); only what needs a constant says so.
     for (const ExprPtr &t : a.targets)
       if (!assign(*t, *value))
         return false;

@@ -28,6 +28,7 @@
 # RUN: tkc compile %s --kernel cat_rows --signature '*fp32:16, 4, 8' --emit=ttir | FileCheck %s --check-prefix=CAT
 # RUN: not tkc compile %s --kernel cat_ordered --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=CATORDER
 # RUN: tkc compile %s --kernel number_attributes --signature '*i32:16, *fp32:16, 16' --emit=ttir | FileCheck %s --check-prefix=NUMATTR
+# RUN: tkc compile %s --kernel constexpr_annotated_runtime --signature '*i32:16, i32, 8' --emit=ttir | FileCheck %s --check-prefix=CXRT
 # RUN: tkc compile %s --kernel range_bounds_by_keyword --signature '*fp32:16, i32, 64' --emit=ttir | FileCheck %s --check-prefix=RANGEKW
 # Constructs Triton's JIT accepts that kernel libraries use: jit applied by
 # assignment (unsloth), None-indexing of scalars, `.type` of blocks and
@@ -394,3 +395,14 @@ def range_bounds_by_keyword(p, n, BLOCK: tl.constexpr):
     for j in tl.static_range(arg1=1, arg2=4, step=2):
         acc += j - 1
     tl.store(p + tl.arange(0, BLOCK), acc)
+
+
+# A tl.constexpr annotation on a runtime value keeps it a runtime value, as
+# Triton does (FlagGems' sort: CTA_TILE_N: tl.constexpr = TILE_N * tiles).
+# CXRT-LABEL: func.func @constexpr_annotated_runtime
+# CXRT: %[[T:.*]] = arith.muli %arg1, %{{.*}} : i32
+# CXRT: tkc.splat %[[T]]
+@triton.jit
+def constexpr_annotated_runtime(p, n, B: tl.constexpr):
+    T: tl.constexpr = B * n
+    tl.store(p + tl.arange(0, B), tl.arange(0, B) + T)
