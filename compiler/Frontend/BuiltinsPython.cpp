@@ -112,6 +112,34 @@ static std::optional<Obj> pythonLen(BuiltinCall &c) {
   return c.error("len() of " + o.describe());
 }
 
+/// `getattr(module, name, default)`, as libraries pick a math function
+/// where it exists (FlagGems' `getattr(tl_extra_shim, "lgamma",
+/// _fallback_lgamma)`): the module's attribute where tkc knows it, else the
+/// default, with a note (a function tkc lacks is replaced by the library's
+/// own fallback). Without a default, as `module.name`.
+static std::optional<Obj> pythonGetattr(BuiltinCall &c) {
+  if (c.call.args.size() < 2 || c.call.args.size() > 3 ||
+      !c.call.keywords.empty())
+    return c.error("getattr() takes an object, a name and a default");
+  const Obj &object = c.call.args[0];
+  const Obj &name = c.call.args[1];
+  if (name.kind != Kind::Str)
+    return c.error("getattr()'s name must be a string, got " + name.describe());
+  if (object.kind != Kind::Module)
+    return c.error("getattr() of " + object.describe() +
+                   " is not supported by tkc yet (it reads modules')");
+  if (c.call.args.size() == 2)
+    return c.cg.moduleAttribute(object, name.str, c.l);
+  c.cg.diags.suppress();
+  auto value = c.cg.moduleAttribute(object, name.str, c.l);
+  c.cg.diags.unsuppress();
+  if (value)
+    return value;
+  c.cg.diags.note(c.l, "tkc takes getattr()'s default: it does not know '" +
+                           name.str + "' of module '" + object.str + "'");
+  return c.call.args[2];
+}
+
 /// `abs(x)`: folded on numbers, tl.abs otherwise.
 static std::optional<Obj> pythonAbs(BuiltinCall &c) {
   if (c.call.args.size() != 1)
@@ -241,6 +269,7 @@ llvm::ArrayRef<BuiltinEntry> pythonBuiltins() {
       {"builtins.int", pythonConversion},
       {"builtins.bool", pythonConversion},
       {"builtins.len", pythonLen},
+      {"builtins.getattr", pythonGetattr},
       {"builtins.str", pythonStr},
       {"triton.next_power_of_2", tritonNextPowerOf2},
       {"builtins.abs", pythonAbs},

@@ -29,6 +29,7 @@
 # RUN: not tkc compile %s --kernel cat_ordered --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=CATORDER
 # RUN: tkc compile %s --kernel number_attributes --signature '*i32:16, *fp32:16, 16' --emit=ttir | FileCheck %s --check-prefix=NUMATTR
 # RUN: tkc compile %s --kernel constexpr_annotated_runtime --signature '*i32:16, i32, 8' --emit=ttir | FileCheck %s --check-prefix=CXRT
+# RUN: tkc compile %s --kernel getattr_defaults --signature '*fp32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=GETATTR
 # RUN: tkc compile %s --kernel range_bounds_by_keyword --signature '*fp32:16, i32, 64' --emit=ttir | FileCheck %s --check-prefix=RANGEKW
 # Constructs Triton's JIT accepts that kernel libraries use: jit applied by
 # assignment (unsloth), None-indexing of scalars, `.type` of blocks and
@@ -406,3 +407,25 @@ def range_bounds_by_keyword(p, n, BLOCK: tl.constexpr):
 def constexpr_annotated_runtime(p, n, B: tl.constexpr):
     T: tl.constexpr = B * n
     tl.store(p + tl.arange(0, B), tl.arange(0, B) + T)
+
+
+# getattr(module, name, default) at module level, as FlagGems picks a math
+# function where the library has it: tl.exp exists; tl.no_such_fn does
+# not, so the default is taken, with a note.
+@triton.jit
+def _fallback_fn(x):
+    return x * 2.0
+
+
+_picked_exp = getattr(tl, "exp", _fallback_fn)
+_picked_missing = getattr(tl, "no_such_fn", _fallback_fn)
+
+
+# GETATTR: triton-compat.py:[[@LINE-3]]:19: note: tkc takes getattr()'s default: it does not know 'no_such_fn' of module 'triton.language'
+# GETATTR-LABEL: func.func @getattr_defaults
+# GETATTR: math.exp
+# GETATTR: arith.mulf
+@triton.jit
+def getattr_defaults(p, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(p + offs, _picked_missing(_picked_exp(tl.load(p + offs))))
