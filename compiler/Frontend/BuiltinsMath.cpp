@@ -592,6 +592,9 @@ static std::optional<Obj> lowerExternElementwise(BuiltinCall &c) {
     call.argLocs.push_back(c.args.loc(2));
   }
   for (const Obj &entry : table->elems) {
+    if (entry.kind != Obj::Kind::Tuple || entry.elems.size() != 2)
+      return c.error("tl.extern_elementwise needs a dict from argument "
+                     "dtypes to (symbol, result dtype)");
     const Obj &key = entry.elems[0], &value = entry.elems[1];
     std::vector<Obj> keyTypes =
         key.kind == Obj::Kind::Tuple ? key.elems : std::vector<Obj>{key};

@@ -7,6 +7,7 @@
 # RUN: tkc compile %s --kernel extern_elementwise --signature '*fp32:16, *fp64:16' --emit=ttir | FileCheck %s --check-prefix=EXTEW
 # RUN: not tkc compile %s --kernel extern_unknown --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=EXTEWBAD
 # RUN: not tkc compile %s --kernel extern_no_entry --signature '*fp16:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=EXTEWTYPE
+# RUN: not tkc compile %s --kernel extern_not_a_dict --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=EXTEWDICT
 # The functions of triton.language.extra.libdevice lower to the math-dialect
 # or arith op of the same meaning, the ops tl.* math uses where both exist.
 import triton
@@ -187,3 +188,10 @@ def extern_no_entry(x):
     # The error is where the table is, in round_f32.
     # EXTEWTYPE: libdevice.py:{{[0-9]+}}:12: error: tl.extern_elementwise has no entry for arguments of fp16
     tl.store(x + offs, round_f32(tl.load(x + offs)))
+
+
+@triton.jit
+def extern_not_a_dict(x):
+    offs = tl.arange(0, 64)
+    # EXTEWDICT: libdevice.py:[[@LINE+1]]:24: error: tl.extern_elementwise needs a dict from argument dtypes to (symbol, result dtype)
+    tl.store(x + offs, tl.extern_elementwise("", "", [tl.load(x + offs)], (tl.float32, ), is_pure=True))
