@@ -172,6 +172,13 @@ public:
   /// before it are kept.
   bool tokenize(std::vector<Token> &tokens);
 
+  /// Appends the text of string contents [begin, end) to `out` with its
+  /// escapes decoded as Python decodes them (bytes' escapes if `isBytes`);
+  /// false after reporting a malformed escape. The parser uses it for the
+  /// literal text of f-strings.
+  bool decodeString(const char *begin, const char *end, bool isBytes,
+                    std::string &out);
+
   /// Deepest bracket nesting accepted, as in CPython.
   static constexpr unsigned kMaxBracketDepth = 200;
   /// Deepest indentation nesting accepted, as in CPython.
@@ -187,8 +194,6 @@ private:
   bool lexToken(std::vector<Token> &tokens);
   bool lexNumber(Token &tok);
   bool lexString(Token &tok, const char *start, llvm::StringRef prefix);
-  bool decodeString(const char *begin, const char *end, bool isBytes,
-                    std::string &out);
   bool skipFString(char quote, bool triple, bool raw, const char *start,
                    unsigned nesting);
   bool skipPlainString(char quote, bool triple, bool raw, const char *start);

@@ -670,6 +670,17 @@ void Parser::parseTopLevelStatement(Module &m) {
   skipTopLevelStatement();
 }
 
+/// The dotted name of a name or attribute chain (`os.environ.get`), or "".
+static std::string dottedName(const Expr &e) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(&e))
+    return n->id;
+  if (auto *a = llvm::dyn_cast<AttributeExpr>(&e)) {
+    std::string base = dottedName(*a->base);
+    return base.empty() ? "" : base + "." + a->attr;
+  }
+  return "";
+}
+
 /// True if `target` is triton.language or a path into it. Under
 /// triton.language.extra only the submodules Triton ships count: a branch
 /// for another vendor's fork (`tl.extra.intel.libdevice.tanh` under `if
@@ -700,18 +711,14 @@ static bool namesTritonLanguage(llvm::ArrayRef<const Module *> scopes,
   return llvm::any_of(branch.globals, [&](const GlobalAssign &g) {
     // The dotted path of an attribute chain (`triton.language.extra.
     // libdevice`, `tl.math`) from the import binding its root.
-    std::string attrs;
-    const Expr *e = g.value.get();
-    while (auto *attr = llvm::dyn_cast_or_null<AttributeExpr>(e)) {
-      attrs = "." + attr->attr + attrs;
-      e = attr->base.get();
-    }
-    auto *base = llvm::dyn_cast_or_null<NameExpr>(e);
-    if (!base || attrs.empty())
+    std::string chain = g.value ? dottedName(*g.value) : "";
+    auto [root, rest] = llvm::StringRef(chain).split('.');
+    if (rest.empty())
       return false;
+    std::string attrs = ("." + rest).str();
     return llvm::any_of(scopes, [&](const Module *scope) {
       return llvm::any_of(scope->imports, [&](const ImportBinding &b) {
-        if (b.name != base->id)
+        if (b.name != root)
           return false;
         std::string reexported = reexportedTritonModule(b.target);
         return isTritonLanguagePath(b.target + attrs) ||
@@ -735,17 +742,6 @@ bool truthy(const CondValue &v) {
   if (auto *str = std::get_if<std::string>(&v))
     return !str->empty();
   return false;
-}
-
-/// The dotted name of an attribute chain (`os.environ.get`), or "".
-std::string dottedName(const Expr &e) {
-  if (auto *n = llvm::dyn_cast<NameExpr>(&e))
-    return n->id;
-  if (auto *a = llvm::dyn_cast<AttributeExpr>(&e)) {
-    std::string base = dottedName(*a->base);
-    return base.empty() ? "" : base + "." + a->attr;
-  }
-  return "";
 }
 
 /// `e` evaluated as Python would at import time, where tkc can: literals,
@@ -2408,44 +2404,36 @@ bool Parser::parseFString(const Token &t, std::string &pending,
     diags.error(Loc::getFromPointer(at), message);
     return false;
   };
+  // The text since the last field or doubled brace, decoded as the lexer
+  // decodes plain strings (kept as written in raw ones).
+  const char *run = p;
+  auto flushRun = [&]() {
+    if (raw)
+      pending.append(run, p);
+    else if (!Lexer(run, p, diags)
+                  .decodeString(run, p, /*isBytes=*/false, pending))
+      return false;
+    return true;
+  };
   while (p < stop) {
     char c = *p;
     if ((c == '{' || c == '}') && p + 1 < stop && p[1] == c) {
+      if (!flushRun())
+        return false;
       pending += c;
       p += 2;
+      run = p;
       continue;
     }
     if (c == '}')
       return fail(p, "f-string: single '}' is not allowed");
-    if (c == '\\' && !raw && p + 1 < stop) {
-      // The common escapes; others keep their backslash, as Python's do.
-      switch (p[1]) {
-      case 'n':
-        pending += '\n';
-        break;
-      case 't':
-        pending += '\t';
-        break;
-      case 'r':
-        pending += '\r';
-        break;
-      case '\\':
-      case '\'':
-      case '"':
-        pending += p[1];
-        break;
-      default:
-        pending += c;
-        pending += p[1];
-      }
-      p += 2;
-      continue;
-    }
     if (c != '{') {
-      pending += c;
-      ++p;
+      // An escape's second character is never a field's brace.
+      p += c == '\\' && !raw && p + 1 < stop ? 2 : 1;
       continue;
     }
+    if (!flushRun())
+      return false;
     // A replacement field: its expression runs to the '}', '!' or ':' at
     // bracket depth 0 (strings inside skipped).
     const char *field = ++p;
@@ -2488,7 +2476,7 @@ bool Parser::parseFString(const Token &t, std::string &pending,
                      "yet");
     if (p >= stop || *p != '}')
       return fail(p, "f-string: expecting '}'");
-    ++p;
+    run = ++p;
     std::vector<Token> tokens;
     Lexer lexer(text.begin(), text.end(), diags);
     if (!lexer.tokenize(tokens))
@@ -2510,7 +2498,7 @@ bool Parser::parseFString(const Token &t, std::string &pending,
         std::make_unique<CallExpr>(l, std::make_unique<NameExpr>(l, "str"),
                                    std::move(args), std::vector<Keyword>{}));
   }
-  return true;
+  return flushRun();
 }
 
 ExprPtr Parser::parseParenthesized() {

@@ -507,6 +507,9 @@ TEST(Expressions, Literals) {
   EXPECT_EQ(expr("f'x{a + 1}y{{z}}{b!s}'"),
             "(+ (+ (+ 'x' (call str (+ a 1))) 'y{z}') (call str b))");
   EXPECT_EQ(expr("f'{ d[\"k\"] }\\n'"), "(+ (call str (sub d 'k')) '\n')");
+  // Their text decodes escapes as plain strings do; raw ones keep them.
+  EXPECT_EQ(expr("f'\\x41\\101{a}\\t'"), "(+ (+ 'AA' (call str a)) '\t')");
+  EXPECT_EQ(expr("rf'\\x41{a}'"), "(+ '\\x41' (call str a))");
   EXPECT_EQ(expr("b'a'"), "<bytes literal>");
   EXPECT_EQ(expr("1j"), "<complex literal>");
 }
