@@ -538,7 +538,6 @@ static std::string libdeviceNameOf(llvm::StringRef symbol) {
       {"llvm.pow", "pow"},        {"llvm.copysign", "copysign"},
       {"llvm.fma", "fma"},        {"llvm.minnum", "fmin"},
       {"llvm.maxnum", "fmax"}};
-  auto known = [](llvm::StringRef name) { return isLibdeviceFunction(name); };
   if (symbol.starts_with("llvm.")) {
     // Overloaded intrinsics may carry their type: llvm.round.f32.
     llvm::StringRef base = symbol;
@@ -551,16 +550,16 @@ static std::string libdeviceNameOf(llvm::StringRef symbol) {
   }
   llvm::StringRef name = symbol;
   if (name.consume_front("__nv_")) {
-    if (known(name))
+    if (isLibdeviceFunction(name))
       return name.str();
-    if (name.consume_back("f") && known(name))
+    if (name.consume_back("f") && isLibdeviceFunction(name))
       return name.str();
     return "";
   }
   if (name.consume_front("__ocml_")) {
     for (llvm::StringRef suffix : {"_f16", "_f32", "_f64"})
       name.consume_back(suffix);
-    return known(name) ? name.str() : "";
+    return isLibdeviceFunction(name) ? name.str() : "";
   }
   return "";
 }
@@ -578,7 +577,11 @@ static std::optional<Obj> lowerExternElementwise(BuiltinCall &c) {
   const std::optional<Obj> &table = c.args.raw(3);
   if (!list || list->kind != Obj::Kind::Tuple)
     return c.error("tl.extern_elementwise needs a list of arguments");
-  if (!table || table->kind != Obj::Kind::Tuple)
+  auto isPair = [](const Obj &entry) {
+    return entry.kind == Obj::Kind::Tuple && entry.elems.size() == 2;
+  };
+  if (!table || table->kind != Obj::Kind::Tuple ||
+      !llvm::all_of(table->elems, isPair))
     return c.error("tl.extern_elementwise needs a dict from argument dtypes "
                    "to (symbol, result dtype)");
   CallArgs call;
@@ -592,9 +595,6 @@ static std::optional<Obj> lowerExternElementwise(BuiltinCall &c) {
     call.argLocs.push_back(c.args.loc(2));
   }
   for (const Obj &entry : table->elems) {
-    if (entry.kind != Obj::Kind::Tuple || entry.elems.size() != 2)
-      return c.error("tl.extern_elementwise needs a dict from argument "
-                     "dtypes to (symbol, result dtype)");
     const Obj &key = entry.elems[0], &value = entry.elems[1];
     std::vector<Obj> keyTypes =
         key.kind == Obj::Kind::Tuple ? key.elems : std::vector<Obj>{key};
