@@ -223,6 +223,13 @@ void NVIDIATargetInfo::beginWarpgroupMma(OpBuilder &b, Location loc) const {
   emitFixedAsm(b, loc, "wgmma.fence.sync.aligned;");
 }
 
+void NVIDIATargetInfo::fenceStoresForWarpgroupMma(OpBuilder &b,
+                                                  Location loc) const {
+  // wgmma reads shared memory through the async proxy; st.shared writes it
+  // through the generic one.
+  emitFixedAsm(b, loc, "fence.proxy.async.shared::cta;");
+}
+
 /// The 64-bit wgmma matrix descriptor of `operand`: its address, its
 /// leading and stride byte offsets and its swizzle mode, each encoded as
 /// PTX's "Matrix Descriptor Format" says.

@@ -91,6 +91,8 @@ public:
     return computeCapability == 90 && archSpecific;
   }
   void beginWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc) const override;
+  void fenceStoresForWarpgroupMma(mlir::OpBuilder &b,
+                                  mlir::Location loc) const override;
   llvm::SmallVector<mlir::Value>
   emitWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
                    unsigned n, const WarpgroupOperand &a,

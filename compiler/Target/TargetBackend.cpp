@@ -35,6 +35,10 @@ void TargetInfo::asyncCopy(mlir::OpBuilder &, mlir::Location, mlir::Value,
 void TargetInfo::beginWarpgroupMma(mlir::OpBuilder &, mlir::Location) const {
   llvm_unreachable("warpgroup mma on a target without hasWarpgroupMma()");
 }
+void TargetInfo::fenceStoresForWarpgroupMma(mlir::OpBuilder &,
+                                            mlir::Location) const {
+  llvm_unreachable("warpgroup mma on a target without hasWarpgroupMma()");
+}
 llvm::SmallVector<mlir::Value>
 TargetInfo::emitWarpgroupMma(mlir::OpBuilder &, mlir::Location, mlir::Type,
                              unsigned, const WarpgroupOperand &,

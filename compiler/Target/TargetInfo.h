@@ -221,8 +221,14 @@ public:
 
   /// Orders the accumulator and operand registers of the warpgroup
   /// multiplies that follow after earlier writes. Their tiles must be
-  /// written by asynchronous copies, waited for and followed by a barrier.
+  /// written by asynchronous copies, waited for and followed by a barrier,
+  /// or by stores followed by fenceStoresForWarpgroupMma() and a barrier.
   virtual void beginWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc) const;
+
+  /// Orders this thread's earlier stores to shared memory before the reads
+  /// of warpgroup multiplies issued after a barrier that follows it.
+  virtual void fenceStoresForWarpgroupMma(mlir::OpBuilder &b,
+                                          mlir::Location loc) const;
 
   /// Emits one m64nNkK warpgroup multiply-accumulate of `elem` operands
   /// (f16 or bf16, K = 16; f32 rounded to tf32, K = 8; fp8 e4m3 or e5m2,

@@ -174,6 +174,24 @@ SmallVector<Value> loadRegisters(OpBuilder &b, Location loc, Value base,
   return values;
 }
 
+/// Stores `values` (the registers of `type`, any layout of the tile's shape)
+/// into `tile` at `base` (shared memory), one access per run of registers
+/// consecutive along the stored rows, within a 16-byte chunk.
+void storeRegisters(OpBuilder &b, Location loc, Value base,
+                    const SwizzledTile &tile, RankedTensorType type, Type elem,
+                    ArrayRef<Value> values, const HardwareIds &ids) {
+  LinearLayout layout = getLinearLayout(type);
+  int64_t width = layout.getAlignedRun(tile.fast, tile.chunk);
+  SmallVector<SmallVector<Value>> at = emitCoordinates(b, loc, layout, ids);
+  unsigned slow = 1 - tile.fast;
+  for (unsigned r = 0; r < values.size(); r += width) {
+    Value offset = tile.offset(b, loc, at[r][slow], at[r][tile.fast]);
+    LLVM::StoreOp::create(b, loc, packAccess(b, loc, values.slice(r, width)),
+                          elementAddress(b, loc, base, elem, offset),
+                          width * tile.bytes);
+  }
+}
+
 /// blocked -> dot_op<nvidia_mma> of 16-bit elements through swizzled shared
 /// memory and matrix loads.
 struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
@@ -190,30 +208,15 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
       return failure();
     SwizzledTile tile(dstType.getShape(), blocked.getOrder().front(),
                       dstType.getElementType());
-    LinearLayout from = getLinearLayout(srcType);
-    int64_t width = from.getAlignedRun(tile.fast, tile.chunk);
-
     Location loc = op.getLoc();
     Type elem = getTypeConverter()->convertType(dstType.getElementType());
     Value base = getScratchBase(rewriter, loc, op);
     HardwareIds ids = getHardwareIds(rewriter, loc, target);
     SmallVector<Value> src = unpackRegisters(rewriter, loc, adaptor.getSrc());
 
-    // Each thread stores its runs.
     if (needsScratchBarrier(op))
       target.emitBarrier(rewriter, loc);
-    SmallVector<SmallVector<Value>> at =
-        emitCoordinates(rewriter, loc, from, ids);
-    unsigned slow = 1 - tile.fast;
-    for (unsigned r = 0; r < src.size(); r += width) {
-      Value offset = tile.offset(rewriter, loc, at[r][slow], at[r][tile.fast]);
-      Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
-                                      ValueRange{offset});
-      LLVM::StoreOp::create(
-          rewriter, loc,
-          packAccess(rewriter, loc, ArrayRef(src).slice(r, width)), ptr,
-          width * tile.bytes);
-    }
+    storeRegisters(rewriter, loc, base, tile, srcType, elem, src, ids);
     target.emitBarrier(rewriter, loc);
     replaceWithRegisters(
         rewriter, op, *getTypeConverter(),
@@ -229,15 +232,30 @@ SwizzledTile tileOf(SharedBufferType type) {
 }
 
 /// tkc_gpu.local_alloc: the kernel's shared memory at the buffer's offset,
-/// after a barrier where earlier ops' scratch may still be read there.
+/// after a barrier where earlier ops' scratch may still be read there (or,
+/// in a loop, the previous iteration's reads of the buffer); an initial
+/// value is stored there, fenced for warpgroup multiplies where the target
+/// has them, and waited for at a barrier.
 struct LocalAllocLowering : public TargetPattern<LocalAllocOp> {
   using TargetPattern::TargetPattern;
   LogicalResult
-  matchAndRewrite(LocalAllocOp op, OpAdaptor,
+  matchAndRewrite(LocalAllocOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
     if (needsScratchBarrier(op))
-      target.emitBarrier(rewriter, op.getLoc());
-    rewriter.replaceOp(op, getScratchBase(rewriter, op.getLoc(), op));
+      target.emitBarrier(rewriter, loc);
+    Value base = getScratchBase(rewriter, loc, op);
+    if (Value init = op.getInit()) {
+      auto type = cast<RankedTensorType>(init.getType());
+      Type elem = getTypeConverter()->convertType(type.getElementType());
+      storeRegisters(rewriter, loc, base, tileOf(op.getType()), type, elem,
+                     unpackRegisters(rewriter, loc, adaptor.getInit()),
+                     getHardwareIds(rewriter, loc, target));
+      if (target.hasWarpgroupMma())
+        target.fenceStoresForWarpgroupMma(rewriter, loc);
+      target.emitBarrier(rewriter, loc);
+    }
+    rewriter.replaceOp(op, base);
     return success();
   }
 };

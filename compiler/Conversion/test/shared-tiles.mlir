@@ -1,4 +1,4 @@
-// RUN: tkc-opt %s --split-input-file --tkc-gpu-allocate-shared-memory --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-allocate-shared-memory --convert-scf-to-cf --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s
 // Shared-memory tiles on NVIDIA: a stack of tiles is an address in shared
 // memory, each copy is one cp.async of the recorded run (16 bytes: cached in
 // L2 only), reading nothing and writing zeros where masked off; a wait is
@@ -182,5 +182,40 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   func.func @warpgroup_int8(%ta: !tkc_gpu.shared<[64, 64], i8, order = [1, 0]>, %tb: !tkc_gpu.shared<[64, 64], i8, order = [0, 1]>, %c: tensor<64x64xi32, #mma>) -> tensor<64x64xi32, #mma> {
     %d = tkc_gpu.warpgroup_dot %ta, %tb, %c : !tkc_gpu.shared<[64, 64], i8, order = [1, 0]> * !tkc_gpu.shared<[64, 64], i8, order = [0, 1]> -> tensor<64x64xi32, #mma>
     return %d : tensor<64x64xi32, #mma>
+  }
+}
+
+// -----
+
+// Tiles stored from registers for a warpgroup multiply: each thread's runs
+// of 8 elements (16 bytes) one store each, into their swizzled places, then
+// the proxy fence (wgmma reads shared memory through the async proxy) and a
+// barrier. The first op needs no barrier before its stores; the alloc in
+// the loop waits first for the previous iteration's multiplies.
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @stored_tiles
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+  // CHECK-NEXT: "fence.proxy.async.shared::cta;"
+  // CHECK-NEXT: nvvm.barrier0
+  // CHECK: llvm.cond_br
+  // CHECK-NEXT: ^bb2:
+  // CHECK-NEXT: nvvm.barrier0
+  // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+  // CHECK-NEXT: "fence.proxy.async.shared::cta;"
+  // CHECK-NEXT: nvvm.barrier0
+  // CHECK: "wgmma.fence.sync.aligned;"
+  func.func @stored_tiles(%va: tensor<64x32xf16, #l>, %vb: tensor<32x128xf16, #l>, %c: tensor<64x128xf32, #mma>, %n: i32) -> tensor<64x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %ta = tkc_gpu.local_alloc %va : (tensor<64x32xf16, #l>) -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<64x128xf32, #mma>) : i32 {
+      %tb = tkc_gpu.local_alloc %vb : (tensor<32x128xf16, #l>) -> !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>
+      %d = tkc_gpu.warpgroup_dot %ta, %tb, %acc : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> * !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<64x128xf32, #mma>
+      scf.yield %d : tensor<64x128xf32, #mma>
+    }
+    return %r : tensor<64x128xf32, #mma>
   }
 }

@@ -721,6 +721,18 @@ LogicalResult AsyncCopyOp::verify() {
   return success();
 }
 
+LogicalResult LocalAllocOp::verify() {
+  if (!getInit())
+    return success();
+  auto type = cast<RankedTensorType>(getInit().getType());
+  SharedBufferType tile = getType();
+  if (!matchesTile(type, tile) ||
+      type.getElementType() != tile.getElementType())
+    return emitOpError("initial value ")
+           << type << " does not hold the elements of " << tile;
+  return success();
+}
+
 LogicalResult LocalLoadOp::verify() {
   RankedTensorType type = getType();
   SharedBufferType tile = getTile().getType();

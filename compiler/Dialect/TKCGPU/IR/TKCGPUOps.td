@@ -46,14 +46,23 @@ def TKCGPU_LocalAllocOp : TKCGPU_Op<"local_alloc",
   let description = [{
     Reserves the buffer of the result type; it lives until its last use
     (tkc-gpu-allocate-shared-memory places it). Its contents start
-    undefined.
+    undefined, or, given `init` (a tensor of the tile's shape, in any
+    layout), hold `init`: every thread stores its elements, then waits at a
+    barrier, so that every thread and every warpgroup multiply
+    (tkc_gpu.warpgroup_dot) reads them after the op.
 
     ```mlir
     %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 128, 32], f16, order = [1, 0]>
+    %t = tkc_gpu.local_alloc %v : (tensor<64x128xf16, #blocked>) -> !tkc_gpu.shared<[64, 128], f16, order = [1, 0]>
     ```
   }];
+  let arguments = (ins Optional<AnyRankedTensor>:$init);
   let results = (outs TKCGPU_SharedBufferType:$result);
-  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let assemblyFormat = [{
+    ($init^)? attr-dict `:` (`(` type($init)^ `)` `->`)?
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
 }
 
 def TKCGPU_TileOp : TKCGPU_Op<"tile", [Pure]> {

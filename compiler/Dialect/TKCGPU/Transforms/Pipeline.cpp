@@ -433,7 +433,7 @@ bool pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   };
   SmallVector<Value> buffers;
   for (const StagedLoad &one : staged)
-    buffers.push_back(LocalAllocOp::create(b, loc, one.buffer));
+    buffers.push_back(LocalAllocOp::create(b, loc, one.buffer, Value()));
   // The loop carries the tile it reads and the one it copies into.
   IRRewriter rewriter(loop.getContext());
   Value first = i32(0), last = i32(stages - 1);

@@ -1,12 +1,18 @@
 //===- WarpgroupMma.cpp - Dots that read shared memory directly -----------===//
 //
 // Implements tkc-gpu-warpgroup-mma: on targets with warpgroup matrix
-// multiplies (Hopper's wgmma), a tkc.dot whose B operand is a whole
-// shared-memory tile read only for it (tkc_gpu.local_load, as
-// tkc-gpu-pipeline leaves a matmul's or attention's K loop), and whose A
-// operand is such a tile too or a tensor already in registers (attention's
-// Q and P), becomes a tkc_gpu.warpgroup_dot: the instruction reads the
-// tiles from shared memory, so they never pass through registers.
+// multiplies (Hopper's wgmma), a tkc.dot of a warpgroup layout becomes a
+// tkc_gpu.warpgroup_dot, which reads its operands from shared memory:
+// - an operand that is a whole tile read only for the dot
+//   (tkc_gpu.local_load, as tkc-gpu-pipeline leaves a matmul's or
+//   attention's K loop) is read where the tile lies;
+// - an A operand computed in the accumulator layout (attention's P) stays
+//   in registers;
+// - any other operand (one loaded or computed in another layout, which
+//   mma.sync would reach through shared memory and matrix loads too) is
+//   stored into a tile of its own where it gets the dot's layout
+//   (tkc_gpu.local_alloc with an initial value), rows along the dimension
+//   its layout holds contiguously.
 //
 // A loop's only warpgroup_dot that just accumulates (its accumulator
 // carried by the loop and used by nothing else) keeps running while the
@@ -52,6 +58,88 @@ bool hasAtoms(SharedBufferType tile, unsigned kDim) {
   Type elem = tile.getElementType();
   return tile.getTileShape()[fast] % (2 * getChunkElements(elem)) == 0 &&
          (elem.getIntOrFloatBitWidth() == 16 || fast == kDim);
+}
+
+/// The shared-memory tile of `elem` elements, `shape` [rows, cols], that a
+/// value of `layout` is stored into for a warpgroup multiply reading K
+/// along `kDim`: rows along the dimension the layout holds in the longer
+/// runs of registers (stores of up to 16 bytes), or along K where the
+/// instruction reads only K-major tiles (elements other than 16-bit ones)
+/// or the other order gives no swizzle atoms; none if neither has them.
+std::optional<SharedBufferType> storedTileType(RankedTensorType type,
+                                               unsigned kDim) {
+  Type elem = type.getElementType();
+  int64_t chunk = getChunkElements(elem);
+  LinearLayout layout = getLinearLayout(type);
+  unsigned fast =
+      layout.getAlignedRun(1 - kDim, chunk) > layout.getAlignedRun(kDim, chunk)
+          ? 1 - kDim
+          : kDim;
+  SmallVector<unsigned> orders[] = {{fast, 1 - fast}, {1 - fast, fast}};
+  for (ArrayRef<unsigned> order : orders) {
+    auto tile =
+        SharedBufferType::get(type.getContext(), type.getShape(), elem, order);
+    if (hasAtoms(tile, kDim))
+      return tile;
+  }
+  return std::nullopt;
+}
+
+/// Where a warpgroup multiply takes one operand from.
+struct OperandPlan {
+  /// A whole-tile read to look through.
+  LocalLoadOp read;
+  /// Or a value to store into a new tile of this type.
+  Value stored;
+  SharedBufferType tile;
+  /// Or neither: the operand stays in registers (A only).
+};
+
+/// How operand `operand` (K along `kDim`; `isA` for A, which may stay in
+/// registers of `mma`'s dot operand layout) reaches a warpgroup multiply;
+/// none if it cannot.
+std::optional<OperandPlan> planOperand(Value operand, unsigned kDim,
+                                       NvidiaMmaEncodingAttr mma) {
+  if (LocalLoadOp read = soleTileRead(operand)) {
+    if (!hasAtoms(read.getTile().getType(), kDim))
+      return std::nullopt;
+    return OperandPlan{read, Value(), SharedBufferType()};
+  }
+  auto type = cast<RankedTensorType>(operand.getType());
+  // The value the operand converts, if a conversion made it.
+  Value source = operand;
+  if (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
+    source = convert.getSrc();
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  // A computed in registers: the instruction takes mma.sync's A fragments,
+  // one 32-bit word of elements per register.
+  auto layout = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
+  if (kDim == 1 && layout && layout.getParent() == mma &&
+      layout.getKWidth() * getStorageBytes(type.getElementType()) == 4 &&
+      (source == operand ||
+       isa<NvidiaMmaEncodingAttr>(sourceType.getEncoding())))
+    return OperandPlan();
+  std::optional<SharedBufferType> tile = storedTileType(sourceType, kDim);
+  if (!tile)
+    return std::nullopt;
+  return OperandPlan{nullptr, source, *tile};
+}
+
+/// What a warpgroup multiply takes for `operand` as `plan` says: the tile
+/// read, the registers, or a tile stored first, where a conversion made the
+/// operand or else right after the stored value is made.
+Value operandFor(OperandPlan plan, Value operand) {
+  if (plan.read)
+    return plan.read.getTile();
+  if (!plan.stored)
+    return operand;
+  OpBuilder b(operand.getContext());
+  auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+  if (convert)
+    b.setInsertionPoint(convert);
+  else
+    b.setInsertionPointAfterValue(plan.stored);
+  return LocalAllocOp::create(b, operand.getLoc(), plan.tile, plan.stored);
 }
 
 /// Lets `dot` run on while its loop's next iteration starts, if it is the
@@ -109,46 +197,51 @@ struct WarpgroupMmaPass
     unsigned numWarps = getModuleUInt(module, TKCGPUDialect::kNumWarps);
     SmallVector<DotOp> dots;
     module.walk([&](DotOp dot) { dots.push_back(dot); });
-    for (DotOp dot : dots)
-      if (WarpgroupDotOp rewritten = rewrite(dot, numWarps))
-        overlapWithNextIteration(rewritten);
+    // Only dots whose tiles the pipeliner fills run on into the next
+    // iteration; that needs all the loop's warpgroup_dots in place first.
+    SmallVector<WarpgroupDotOp> pipelined;
+    for (DotOp dot : dots) {
+      bool readsTiles = false;
+      if (WarpgroupDotOp rewritten = rewrite(dot, numWarps, readsTiles))
+        if (readsTiles)
+          pipelined.push_back(rewritten);
+    }
+    for (WarpgroupDotOp dot : pipelined)
+      overlapWithNextIteration(dot);
   }
 
-  /// Replaces `dot` by a warpgroup_dot of its operands' tiles (or of `a`
-  /// itself, held in registers) and returns it, if it can.
-  WarpgroupDotOp rewrite(DotOp dot, unsigned numWarps) {
-    LocalLoadOp a = soleTileRead(dot.getA()), b = soleTileRead(dot.getB());
-    if (!b || a == b)
-      return nullptr;
+  /// Replaces `dot` by a warpgroup_dot and returns it, if it can; sets
+  /// `readsTiles` if it stored neither operand (both are tiles read for it,
+  /// or A is in registers).
+  WarpgroupDotOp rewrite(DotOp dot, unsigned numWarps, bool &readsTiles) {
     auto type = cast<RankedTensorType>(dot.getType());
     auto mma = dyn_cast<NvidiaMmaEncodingAttr>(type.getEncoding());
-    auto aType = cast<RankedTensorType>(dot.getA().getType());
-    Type elem = aType.getElementType();
+    Type elem = getElementTypeOrSelf(dot.getA().getType());
     // fp32 operands got an nvidia_mma layout only where they may be
     // rounded to tf32.
     if (!mma || !isWarpgroupMmaShape(type, numWarps) ||
-        elem != b.getType().getElementType() || !isWarpgroupMmaOperand(elem) ||
-        !hasAtoms(b.getTile().getType(), 0) ||
-        (a && !hasAtoms(a.getTile().getType(), 1)))
+        elem != getElementTypeOrSelf(dot.getB().getType()) ||
+        !isWarpgroupMmaOperand(elem) || dot.getA() == dot.getB())
       return nullptr;
-    // A in registers: the instruction takes mma.sync's A fragments, one
-    // 32-bit word of elements per register.
-    if (!a) {
-      auto operand = dyn_cast<DotOperandEncodingAttr>(aType.getEncoding());
-      if (!operand || operand.getParent() != mma ||
-          operand.getKWidth() * getStorageBytes(elem) != 4)
-        return nullptr;
-    }
+    std::optional<OperandPlan> a = planOperand(dot.getA(), 1, mma);
+    std::optional<OperandPlan> b = planOperand(dot.getB(), 0, mma);
+    if (!a || !b || !(b->read || b->stored))
+      return nullptr;
+    readsTiles = !a->stored && !b->stored;
+    Value aOperand = operandFor(*a, dot.getA());
+    Value bOperand = operandFor(*b, dot.getB());
     OpBuilder builder(dot);
-    Value d = WarpgroupDotOp::create(builder, dot.getLoc(), type,
-                                     a ? Value(a.getTile()) : Value(dot.getA()),
-                                     b.getTile(), dot.getC());
-    dot.replaceAllUsesWith(d);
+    auto d = WarpgroupDotOp::create(builder, dot.getLoc(), type, aOperand,
+                                    bOperand, dot.getC());
+    SmallVector<Operation *> operands = {dot.getA().getDefiningOp(),
+                                         dot.getB().getDefiningOp()};
+    dot.replaceAllUsesWith(d.getResult());
     dot.erase();
-    if (a)
-      a.erase();
-    b.erase();
-    return cast<WarpgroupDotOp>(d.getDefiningOp());
+    // The tile reads and conversions that nothing uses any more.
+    for (Operation *op : operands)
+      if (op && isa<ConvertLayoutOp, LocalLoadOp>(op) && op->use_empty())
+        op->erase();
+    return d;
   }
 };
 

@@ -126,6 +126,15 @@ func.func @copy_type(%p: tensor<64x32x!tkc.ptr<f32>, #l>, %t: !tkc_gpu.shared<[6
 // -----
 
 #l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @local_alloc_init_shape(%v: tensor<32x32xf16, #l>) {
+  // expected-error @+1 {{initial value 'tensor<32x32xf16, #tkc_gpu.blocked}}
+  %t = tkc_gpu.local_alloc %v : (tensor<32x32xf16, #l>) -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+  return
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
 func.func @local_load_shape(%t: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>) {
   // expected-error @+1 {{does not hold the elements of}}
   %v = tkc_gpu.local_load %t : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<32x32xf16, #l>

@@ -62,6 +62,7 @@ func.func @mfma_dot(%a: tensor<64x16xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #
 // CHECK: tkc_gpu.async_commit
 // CHECK: tkc_gpu.async_wait {pending = 1 : i32}
 // CHECK: tkc_gpu.local_load %[[T]] : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<64x32xf16, #{{.*}}>
+// CHECK: tkc_gpu.local_alloc %{{.*}} : (tensor<64x32xf16, #{{.*}}>) -> !tkc_gpu.shared<[64, 32], f16, order = [0, 1]>
 #sl = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
 #smma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
 #sa = #tkc_gpu.dot_op<{opIdx = 0, parent = #smma, kWidth = 2}>
@@ -73,5 +74,6 @@ func.func @shared_tiles(%p: tensor<64x32x!tkc.ptr<f16>, #sl>, %m: tensor<64x32xi
   tkc_gpu.async_commit
   tkc_gpu.async_wait {pending = 1 : i32}
   %a = tkc_gpu.local_load %t : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<64x32xf16, #sa>
+  %s = tkc_gpu.local_alloc %a : (tensor<64x32xf16, #sa>) -> !tkc_gpu.shared<[64, 32], f16, order = [0, 1]>
   return %a : tensor<64x32xf16, #sa>
 }

@@ -22,8 +22,8 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %d : tensor<64x128xf32, #mma>
   }
 
-  // A in registers (attention's Q and P) is read from them, in mma.sync's
-  // A fragments; B still comes from its tile.
+  // A computed in its dot operand layout (attention's P) is read from
+  // registers, in mma.sync's A fragments; B still comes from its tile.
   // CHECK-LABEL: func.func @register_a
   // CHECK-SAME: (%[[A:.*]]: tensor<64x32xf16, #dot_op{{[0-9]*}}>, %[[TB:.*]]: !tkc_gpu.shared
   // CHECK-NEXT: tkc_gpu.warpgroup_dot %[[A]], %[[TB]], %{{.*}} : tensor<64x32xf16, #dot_op{{[0-9]*}}> * !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<64x128xf32, #mma>
@@ -33,14 +33,75 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %d : tensor<64x128xf32, #mma>
   }
 
-  // B in registers keeps the dot on mma.sync: wgmma reads B from shared
-  // memory only.
+  // B in registers: wgmma reads B from shared memory only, so B is stored
+  // into a tile of its own where it is made, its rows along K, where its
+  // layout's registers run.
   // CHECK-LABEL: func.func @register_b
-  // CHECK-NOT: warpgroup_dot
-  // CHECK: tkc.dot
+  // CHECK-SAME: %[[B:[a-z0-9]+]]: tensor<32x128xf16
+  // CHECK-NEXT: %[[TB:.*]] = tkc_gpu.local_alloc %[[B]] : (tensor<32x128xf16, #dot_op{{[0-9]*}}>) -> !tkc_gpu.shared<[32, 128], f16, order = [0, 1]>
+  // CHECK-NOT: local_load
+  // CHECK: tkc_gpu.warpgroup_dot %{{.*}}, %[[TB]]
   func.func @register_b(%ta: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, %b: tensor<32x128xf16, #b>, %c: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
     %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<64x32xf16, #a>
     %d = tkc.dot %a, %b, %c : tensor<64x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<64x128xf32, #mma>
+    return %d : tensor<64x128xf32, #mma>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#t = #tkc_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // Operands converted from the layouts they were loaded in (a K loop the
+  // pipeliner left alone): each is stored into a tile where it was
+  // converted, rows along its layout's order (a: K, b: N; a transposed
+  // b^T: K), and the conversions go. Such a dot waits for itself in its
+  // loop: the next iteration overwrites its tiles.
+  // CHECK-LABEL: func.func @loaded
+  // CHECK: scf.for
+  // CHECK: %[[X:.*]] = tkc.load
+  // CHECK-NEXT: %[[TA:.*]] = tkc_gpu.local_alloc %[[X]] : (tensor<64x32xf16, #blocked>) -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+  // CHECK-NEXT: %[[Y:.*]] = tkc.load
+  // CHECK-NEXT: %[[TB:.*]] = tkc_gpu.local_alloc %[[Y]] : (tensor<32x128xf16, #blocked>) -> !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>
+  // CHECK-NEXT: %[[D:.*]] = tkc_gpu.warpgroup_dot %[[TA]], %[[TB]], %{{.*}} :
+  // CHECK-NEXT: scf.yield %[[D]]
+  // CHECK-NOT: warpgroup_wait
+  // CHECK: %[[TT:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<32x128xf16, #blocked1>) -> !tkc_gpu.shared<[32, 128], f16, order = [0, 1]>
+  // CHECK: tkc_gpu.warpgroup_dot %{{.*}}, %[[TT]]
+  // CHECK-NOT: convert_layout
+  func.func @loaded(%pa: tensor<64x32x!tkc.ptr<f16>, #l>, %pb: tensor<32x128x!tkc.ptr<f16>, #l>, %bt: tensor<32x128xf16, #t>, %n: i32) -> tensor<64x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x128xf32, #mma>) : i32 {
+      %x = tkc.load %pa : tensor<64x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %x : tensor<64x32xf16, #l> -> tensor<64x32xf16, #a>
+      %y = tkc.load %pb : tensor<32x128x!tkc.ptr<f16>, #l>
+      %b = tkc_gpu.convert_layout %y : tensor<32x128xf16, #l> -> tensor<32x128xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<64x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<64x128xf32, #mma>
+      scf.yield %d : tensor<64x128xf32, #mma>
+    }
+    %x2 = tkc.load %pa : tensor<64x32x!tkc.ptr<f16>, #l>
+    %a2 = tkc_gpu.convert_layout %x2 : tensor<64x32xf16, #l> -> tensor<64x32xf16, #a>
+    %b2 = tkc_gpu.convert_layout %bt : tensor<32x128xf16, #t> -> tensor<32x128xf16, #b>
+    %e = tkc.dot %a2, %b2, %r : tensor<64x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<64x128xf32, #mma>
+    return %e : tensor<64x128xf32, #mma>
+  }
+
+  // A converted from the accumulator layout (attention's P, cast to f16)
+  // stays in registers.
+  // CHECK-LABEL: func.func @accumulator_a
+  // CHECK: %[[P:.*]] = tkc_gpu.convert_layout
+  // CHECK-NEXT: tkc_gpu.local_alloc
+  // CHECK-NEXT: tkc_gpu.warpgroup_dot %[[P]],
+  func.func @accumulator_a(%s: tensor<64x32xf16, #mma>, %v: tensor<32x128xf16, #l>, %c: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+    %p = tkc_gpu.convert_layout %s : tensor<64x32xf16, #mma> -> tensor<64x32xf16, #a>
+    %b = tkc_gpu.convert_layout %v : tensor<32x128xf16, #l> -> tensor<32x128xf16, #b>
+    %d = tkc.dot %p, %b, %c : tensor<64x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<64x128xf32, #mma>
     return %d : tensor<64x128xf32, #mma>
   }
 }
