@@ -186,19 +186,21 @@ def _attention_args():
 
 # Tutorial 06's causal attention forward with two configs of its autotune
 # list: 128x64 on 4 warps, and 64x64 on 8 warps (on sm_90a two warpgroups
-# along N in both products).
-def _tutorial06_case(id, block_m, block_n, warps):
+# along N in both products); and 128x64 with one stage, where no loop is
+# pipelined (the dots' operands go to shared memory from registers).
+def _tutorial06_case(id, block_m, block_n, warps, stages=3):
     case(id=id, repo="triton", path="06-fused-attention.py", kernel="_attn_fwd",
          signature="*fp16:16, *fp16:16, *fp16:16, fp32, *fp32:16, *fp16:16, "
          + "i32:16, i32:16, i32:16, i32:1, " * 4 + "i32, i32:16, i32:16, "
          f"{_ATTN_D}, {block_m}, {block_n}, 3",
-         num_warps=warps, num_stages=3,
+         num_warps=warps, num_stages=stages,
          grid=(cdiv(_ATTN_N, block_m), _ATTN_Z * _ATTN_H),
          args=_attention_args, atol=1e-2, rtol=1e-2)
 
 
 _tutorial06_case("tutorial06_attention_fwd_causal", 128, 64, 4)
 _tutorial06_case("tutorial06_attention_fwd_causal_64x64_w8", 64, 64, 8)
+_tutorial06_case("tutorial06_attention_fwd_causal_stages1", 128, 64, 4, 1)
 
 _MM = 4096
 
@@ -231,6 +233,10 @@ _tutorial03_case("tutorial03_matmul_fp16_leaky_4096", "fp16", 128, 256, 64, 3,
                  8, "leaky_relu", 0.1)
 _tutorial03_case("tutorial03_matmul_fp32_4096", "fp32", 128, 128, 32, 3, 8, "",
                  0.25)
+# One stage: the K loop is not pipelined (each iteration's tiles go from
+# registers to shared memory for the dot).
+_tutorial03_case("tutorial03_matmul_fp16_stages1", "fp16", 128, 128, 64, 1, 8,
+                 "", 0.1)
 
 # The rest of tutorial 03's CUDA autotune list (BLOCK_M, BLOCK_N, BLOCK_K,
 # stages, warps), fp16 without the epilogue: whichever config autotuning

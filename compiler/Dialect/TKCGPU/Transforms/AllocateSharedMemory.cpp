@@ -7,13 +7,16 @@
 // at an offset instead, so that a user's scratch is, where room allows,
 // disjoint from the one before it: such a user needs no barrier before its
 // stores. Buffers of tkc_gpu.local_alloc live from the alloc to their last
-// use (a pipelined loop): they take the lowest offsets, and the scratch of
-// an op inside their lifetime is placed past them. It records the bytes
+// use (a pipelined loop, a dot's operand): they take the lowest offsets,
+// each the lowest clear of the buffers live with it, and the scratch of an
+// op inside their lifetime is placed past them. It records the bytes
 // needed on the module.
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
+
+#include "llvm/ADT/DenseSet.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -85,10 +88,19 @@ struct LiveBuffer {
     Operation *at = alloc->getBlock()->findAncestorOpInBlock(*op);
     return at && alloc->isBeforeInBlock(at) && !last->isBeforeInBlock(at);
   }
+
+  /// Whether the two buffers are live at the same time: one's alloc runs
+  /// while the other is live (ranges in nested blocks included).
+  bool overlapsInTime(const LiveBuffer &other) const {
+    return isLiveAt(other.alloc) || other.isLiveAt(alloc);
+  }
 };
 
-/// The function's local_alloc buffers, placed one after another from 0.
-SmallVector<LiveBuffer> placeBuffers(FunctionOpInterface function) {
+/// The function's local_alloc buffers in program order, each at the
+/// lowest offset clear of the earlier ones live at the same time; sets
+/// `reused` for those that take bytes an earlier buffer had.
+SmallVector<LiveBuffer> placeBuffers(FunctionOpInterface function,
+                                     llvm::DenseSet<Operation *> &reused) {
   SmallVector<LiveBuffer> buffers;
   int64_t end = 0;
   function.walk([&](LocalAllocOp alloc) {
@@ -101,9 +113,22 @@ SmallVector<LiveBuffer> placeBuffers(FunctionOpInterface function) {
     int64_t bytes = getStorageBytes(type.getElementType());
     for (int64_t d : type.getShape())
       bytes *= d;
-    int64_t begin = static_cast<int64_t>(llvm::alignTo(end, kBufferAlign));
-    end = begin + bytes;
-    buffers.push_back({alloc, last, begin, end});
+    LiveBuffer buffer{alloc, last, 0, bytes};
+    SmallVector<std::pair<int64_t, int64_t>> taken;
+    for (const LiveBuffer &other : buffers)
+      if (other.overlapsInTime(buffer))
+        taken.push_back({other.begin, other.end});
+    llvm::sort(taken);
+    int64_t begin = 0;
+    for (auto [takenBegin, takenEnd] : taken)
+      if (begin + bytes > takenBegin)
+        begin = std::max<int64_t>(begin, llvm::alignTo(takenEnd, kBufferAlign));
+    buffer.begin = begin;
+    buffer.end = begin + bytes;
+    if (begin < end)
+      reused.insert(alloc);
+    end = std::max(end, buffer.end);
+    buffers.push_back(buffer);
   });
   return buffers;
 }
@@ -117,20 +142,23 @@ struct AllocateSharedMemoryPass
     Builder builder(context);
     int64_t total = 0;
     module.walk([&](FunctionOpInterface function) {
-      SmallVector<LiveBuffer> buffers = placeBuffers(function);
+      llvm::DenseSet<Operation *> reused;
+      SmallVector<LiveBuffer> buffers = placeBuffers(function, reused);
       for (const LiveBuffer &buffer : buffers) {
         buffer.alloc->setAttr(TKCGPUDialect::kSharedOffset,
                               builder.getI32IntegerAttr(buffer.begin));
         total = std::max(total, buffer.end);
       }
-      // A buffer's first copies may land where an earlier op's scratch is
-      // still being read: its alloc waits at a barrier, unless no scratch
-      // user comes before it and it runs once (in a loop, the previous
-      // iteration's users come before it too).
+      // A buffer's first stores may land where an earlier op's scratch, or
+      // an earlier buffer that had its bytes, is still being read: its
+      // alloc waits at a barrier, unless neither comes before it and it
+      // runs once (in a loop, the previous iteration's users come before it
+      // too).
       bool scratchSeen = false;
       function.walk<WalkOrder::PreOrder>([&](Operation *op) {
         if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
-          if (scratchSeen || alloc->getParentOfType<LoopLikeOpInterface>())
+          if (scratchSeen || reused.contains(alloc) ||
+              alloc->getParentOfType<LoopLikeOpInterface>())
             alloc->removeAttr(TKCGPUDialect::kSharedUnguarded);
           else
             alloc->setAttr(TKCGPUDialect::kSharedUnguarded,

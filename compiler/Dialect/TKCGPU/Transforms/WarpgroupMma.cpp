@@ -10,9 +10,10 @@
 //   in registers;
 // - any other operand (one loaded or computed in another layout, which
 //   mma.sync would reach through shared memory and matrix loads too) is
-//   stored into a tile of its own where it gets the dot's layout
-//   (tkc_gpu.local_alloc with an initial value), rows along the dimension
-//   its layout holds contiguously.
+//   stored into a tile (tkc_gpu.local_alloc with an initial value) right
+//   where the value it converts is made, rows along the dimension its
+//   layout holds contiguously; dots of the same value share the tile (the
+//   Q of an attention's two loops, one for the diagonal blocks).
 //
 // A loop's only warpgroup_dot that just accumulates (its accumulator
 // carried by the loop and used by nothing else) keeps running while the
@@ -125,23 +126,6 @@ std::optional<OperandPlan> planOperand(Value operand, unsigned kDim,
   return OperandPlan{nullptr, source, *tile};
 }
 
-/// What a warpgroup multiply takes for `operand` as `plan` says: the tile
-/// read, the registers, or a tile stored first, where a conversion made the
-/// operand or else right after the stored value is made.
-Value operandFor(OperandPlan plan, Value operand) {
-  if (plan.read)
-    return plan.read.getTile();
-  if (!plan.stored)
-    return operand;
-  OpBuilder b(operand.getContext());
-  auto convert = operand.getDefiningOp<ConvertLayoutOp>();
-  if (convert)
-    b.setInsertionPoint(convert);
-  else
-    b.setInsertionPointAfterValue(plan.stored);
-  return LocalAllocOp::create(b, operand.getLoc(), plan.tile, plan.stored);
-}
-
 /// Lets `dot` run on while its loop's next iteration starts, if it is the
 /// loop body's only warpgroup_dot and only accumulates: its accumulator is
 /// a loop-carried value that nothing else uses.
@@ -208,6 +192,27 @@ struct WarpgroupMmaPass
     }
     for (WarpgroupDotOp dot : pipelined)
       overlapWithNextIteration(dot);
+  }
+
+  /// The tiles stored so far, by stored value and tile type.
+  llvm::DenseMap<std::pair<Value, Type>, Value> storedTiles;
+
+  /// What a warpgroup multiply takes for `operand` as `plan` says: the tile
+  /// read, the registers, or the tile the stored value goes to, stored
+  /// right after the value is made (once for all dots).
+  Value operandFor(OperandPlan plan, Value operand) {
+    if (plan.read)
+      return plan.read.getTile();
+    if (!plan.stored)
+      return operand;
+    Value &tile = storedTiles[{plan.stored, plan.tile}];
+    if (!tile) {
+      OpBuilder b(operand.getContext());
+      b.setInsertionPointAfterValue(plan.stored);
+      tile = LocalAllocOp::create(b, plan.stored.getLoc(), plan.tile,
+                                  plan.stored);
+    }
+    return tile;
   }
 
   /// Replaces `dot` by a warpgroup_dot and returns it, if it can; sets

@@ -206,3 +206,27 @@ module {
     return %r : tensor<32x32xf32, #a>
   }
 }
+
+// -----
+
+// Buffers live one after the other share bytes. %q lives across both dots
+// and keeps offset 0; the first dot's B tile goes past it, and the second
+// dot's B tile, allocated once the first is dead, takes the same bytes and
+// so waits at a barrier. The first two need none: nothing came before them.
+// CHECK: module attributes {{{.*}}tkc_gpu.shared = 12288 : i32
+// CHECK-LABEL: func.func @reused
+// CHECK: tkc_gpu.local_alloc %{{.*}} {tkc_gpu.shared_offset = 0 : i32, tkc_gpu.shared_unguarded}
+// CHECK: tkc_gpu.local_alloc %{{.*}} {tkc_gpu.shared_offset = 8192 : i32, tkc_gpu.shared_unguarded}
+// CHECK: tkc_gpu.local_alloc %{{.*}} {tkc_gpu.shared_offset = 8192 : i32} :
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @reused(%vq: tensor<64x64xf16, #l>, %vb: tensor<64x32xf16, #l>, %c: tensor<64x32xf32, #mma>) -> tensor<64x32xf32, #mma> {
+    %q = tkc_gpu.local_alloc %vq : (tensor<64x64xf16, #l>) -> !tkc_gpu.shared<[64, 64], f16, order = [1, 0]>
+    %b0 = tkc_gpu.local_alloc %vb : (tensor<64x32xf16, #l>) -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+    %d0 = tkc_gpu.warpgroup_dot %q, %b0, %c : !tkc_gpu.shared<[64, 64], f16, order = [1, 0]> * !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<64x32xf32, #mma>
+    %b1 = tkc_gpu.local_alloc %vb : (tensor<64x32xf16, #l>) -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+    %d1 = tkc_gpu.warpgroup_dot %q, %b1, %d0 : !tkc_gpu.shared<[64, 64], f16, order = [1, 0]> * !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<64x32xf32, #mma>
+    return %d1 : tensor<64x32xf32, #mma>
+  }
+}

@@ -57,11 +57,13 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // Operands converted from the layouts they were loaded in (a K loop the
-  // pipeliner left alone): each is stored into a tile where it was
-  // converted, rows along its layout's order (a: K, b: N; a transposed
-  // b^T: K), and the conversions go. Such a dot waits for itself in its
-  // loop: the next iteration overwrites its tiles.
+  // pipeliner left alone): each is stored into a tile right where it is
+  // made (an argument: at the start of the function), rows along its
+  // layout's order (a: K, b: N; a transposed b^T: K), and the conversions
+  // go. Such a dot waits for itself in its loop: the next iteration
+  // overwrites its tiles.
   // CHECK-LABEL: func.func @loaded
+  // CHECK-NEXT: %[[TT:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<32x128xf16, #blocked1>) -> !tkc_gpu.shared<[32, 128], f16, order = [0, 1]>
   // CHECK: scf.for
   // CHECK: %[[X:.*]] = tkc.load
   // CHECK-NEXT: %[[TA:.*]] = tkc_gpu.local_alloc %[[X]] : (tensor<64x32xf16, #blocked>) -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
@@ -70,7 +72,6 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // CHECK-NEXT: %[[D:.*]] = tkc_gpu.warpgroup_dot %[[TA]], %[[TB]], %{{.*}} :
   // CHECK-NEXT: scf.yield %[[D]]
   // CHECK-NOT: warpgroup_wait
-  // CHECK: %[[TT:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<32x128xf16, #blocked1>) -> !tkc_gpu.shared<[32, 128], f16, order = [0, 1]>
   // CHECK: tkc_gpu.warpgroup_dot %{{.*}}, %[[TT]]
   // CHECK-NOT: convert_layout
   func.func @loaded(%pa: tensor<64x32x!tkc.ptr<f16>, #l>, %pb: tensor<32x128x!tkc.ptr<f16>, #l>, %bt: tensor<32x128xf16, #t>, %n: i32) -> tensor<64x128xf32, #mma> {
@@ -95,14 +96,29 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // A converted from the accumulator layout (attention's P, cast to f16)
   // stays in registers.
   // CHECK-LABEL: func.func @accumulator_a
-  // CHECK: %[[P:.*]] = tkc_gpu.convert_layout
   // CHECK-NEXT: tkc_gpu.local_alloc
+  // CHECK-NEXT: %[[P:.*]] = tkc_gpu.convert_layout
   // CHECK-NEXT: tkc_gpu.warpgroup_dot %[[P]],
   func.func @accumulator_a(%s: tensor<64x32xf16, #mma>, %v: tensor<32x128xf16, #l>, %c: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
     %p = tkc_gpu.convert_layout %s : tensor<64x32xf16, #mma> -> tensor<64x32xf16, #a>
     %b = tkc_gpu.convert_layout %v : tensor<32x128xf16, #l> -> tensor<32x128xf16, #b>
     %d = tkc.dot %p, %b, %c : tensor<64x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<64x128xf32, #mma>
     return %d : tensor<64x128xf32, #mma>
+  }
+
+  // Dots of the same value share its tile (attention's Q in its two loops).
+  // CHECK-LABEL: func.func @one_tile
+  // CHECK-COUNT-2: tkc_gpu.local_alloc
+  // CHECK-NOT: tkc_gpu.local_alloc
+  // CHECK: return
+  func.func @one_tile(%q: tensor<64x32xf16, #l>, %v: tensor<32x128xf16, #l>, %c: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+    %a0 = tkc_gpu.convert_layout %q : tensor<64x32xf16, #l> -> tensor<64x32xf16, #a>
+    %b0 = tkc_gpu.convert_layout %v : tensor<32x128xf16, #l> -> tensor<32x128xf16, #b>
+    %d0 = tkc.dot %a0, %b0, %c : tensor<64x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<64x128xf32, #mma>
+    %a1 = tkc_gpu.convert_layout %q : tensor<64x32xf16, #l> -> tensor<64x32xf16, #a>
+    %b1 = tkc_gpu.convert_layout %v : tensor<32x128xf16, #l> -> tensor<32x128xf16, #b>
+    %d1 = tkc.dot %a1, %b1, %d0 : tensor<64x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<64x128xf32, #mma>
+    return %d1 : tensor<64x128xf32, #mma>
   }
 }
 
