@@ -31,6 +31,8 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace mlir::tkc::gpu {
 #define GEN_PASS_DEF_TKCGPUWARPGROUPMMA
@@ -96,11 +98,31 @@ struct OperandPlan {
   /// Or neither: the operand stays in registers (A only).
 };
 
-/// How operand `operand` (K along `kDim`; `isA` for A, which may stay in
-/// registers of `mma`'s dot operand layout) reaches a warpgroup multiply;
-/// none if it cannot.
-std::optional<OperandPlan> planOperand(Value operand, unsigned kDim,
-                                       NvidiaMmaEncodingAttr mma) {
+/// The most registers per thread an A operand converted once for a loop
+/// keeps: in registers, the loop's multiplies read only B from shared
+/// memory (attention's Q: measured faster than reading it from its tile
+/// in every iteration); larger ones go to shared memory, where they take
+/// no registers.
+constexpr int64_t kMaxLoopInvariantRegisters = 32;
+
+/// Whether `operand` of `dot`, in `numWarps` warps, is converted once
+/// outside the dot's loop and small enough to stay in registers.
+bool keepsInvariantA(DotOp dot, Value operand, unsigned numWarps) {
+  auto loop = dot->getParentOfType<LoopLikeOpInterface>();
+  if (!loop || !loop.isDefinedOutsideOfLoop(operand))
+    return false;
+  auto type = cast<RankedTensorType>(operand.getType());
+  int64_t bytes =
+      type.getNumElements() * getStorageBytes(type.getElementType());
+  return bytes <= kMaxLoopInvariantRegisters * 4 * 32 * numWarps;
+}
+
+/// How `dot`'s operand `operand` (K along `kDim`: 1 for A, which may stay
+/// in registers of `mma`'s dot operand layout) reaches a warpgroup
+/// multiply; none if it cannot.
+std::optional<OperandPlan> planOperand(DotOp dot, Value operand, unsigned kDim,
+                                       NvidiaMmaEncodingAttr mma,
+                                       unsigned numWarps) {
   if (LocalLoadOp read = soleTileRead(operand)) {
     if (!hasAtoms(read.getTile().getType(), kDim))
       return std::nullopt;
@@ -112,13 +134,15 @@ std::optional<OperandPlan> planOperand(Value operand, unsigned kDim,
   if (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
     source = convert.getSrc();
   auto sourceType = cast<RankedTensorType>(source.getType());
-  // A computed in registers: the instruction takes mma.sync's A fragments,
-  // one 32-bit word of elements per register.
+  // A computed in registers, or converted to them once for the loop: the
+  // instruction takes mma.sync's A fragments, one 32-bit word of elements
+  // per register.
   auto layout = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
   if (kDim == 1 && layout && layout.getParent() == mma &&
       layout.getKWidth() * getStorageBytes(type.getElementType()) == 4 &&
       (source == operand ||
-       isa<NvidiaMmaEncodingAttr>(sourceType.getEncoding())))
+       isa<NvidiaMmaEncodingAttr>(sourceType.getEncoding()) ||
+       keepsInvariantA(dot, operand, numWarps)))
     return OperandPlan();
   std::optional<SharedBufferType> tile = storedTileType(sourceType, kDim);
   if (!tile)
@@ -184,9 +208,11 @@ struct WarpgroupMmaPass
     // Only dots whose tiles the pipeliner fills run on into the next
     // iteration; that needs all the loop's warpgroup_dots in place first.
     SmallVector<WarpgroupDotOp> pipelined;
+    DominanceInfo dominance(module);
     for (DotOp dot : dots) {
       bool readsTiles = false;
-      if (WarpgroupDotOp rewritten = rewrite(dot, numWarps, readsTiles))
+      if (WarpgroupDotOp rewritten =
+              rewrite(dot, numWarps, dominance, readsTiles))
         if (readsTiles)
           pipelined.push_back(rewritten);
     }
@@ -195,30 +221,39 @@ struct WarpgroupMmaPass
   }
 
   /// The tiles stored so far, by stored value and tile type.
-  llvm::DenseMap<std::pair<Value, Type>, Value> storedTiles;
+  llvm::DenseMap<std::pair<Value, Type>, SmallVector<Value, 1>> storedTiles;
 
-  /// What a warpgroup multiply takes for `operand` as `plan` says: the tile
-  /// read, the registers, or the tile the stored value goes to, stored
-  /// right after the value is made (once for all dots).
-  Value operandFor(OperandPlan plan, Value operand) {
+  /// What `dot` takes for `operand` as `plan` says: the tile read, the
+  /// registers, or the tile the stored value goes to: one stored for an
+  /// earlier dot where it dominates this one, else one stored where a
+  /// conversion made the operand (after the loads before it: their
+  /// latencies overlap), or right after the value is made.
+  Value operandFor(DotOp dot, OperandPlan plan, Value operand,
+                   DominanceInfo &dominance) {
     if (plan.read)
       return plan.read.getTile();
     if (!plan.stored)
       return operand;
-    Value &tile = storedTiles[{plan.stored, plan.tile}];
-    if (!tile) {
-      OpBuilder b(operand.getContext());
+    SmallVector<Value, 1> &tiles = storedTiles[{plan.stored, plan.tile}];
+    for (Value tile : tiles)
+      if (dominance.properlyDominates(tile, dot))
+        return tile;
+    OpBuilder b(operand.getContext());
+    if (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
+      b.setInsertionPoint(convert);
+    else
       b.setInsertionPointAfterValue(plan.stored);
-      tile = LocalAllocOp::create(b, plan.stored.getLoc(), plan.tile,
-                                  plan.stored);
-    }
+    Value tile =
+        LocalAllocOp::create(b, plan.stored.getLoc(), plan.tile, plan.stored);
+    tiles.push_back(tile);
     return tile;
   }
 
   /// Replaces `dot` by a warpgroup_dot and returns it, if it can; sets
   /// `readsTiles` if it stored neither operand (both are tiles read for it,
   /// or A is in registers).
-  WarpgroupDotOp rewrite(DotOp dot, unsigned numWarps, bool &readsTiles) {
+  WarpgroupDotOp rewrite(DotOp dot, unsigned numWarps, DominanceInfo &dominance,
+                         bool &readsTiles) {
     auto type = cast<RankedTensorType>(dot.getType());
     auto mma = dyn_cast<NvidiaMmaEncodingAttr>(type.getEncoding());
     Type elem = getElementTypeOrSelf(dot.getA().getType());
@@ -228,13 +263,15 @@ struct WarpgroupMmaPass
         elem != getElementTypeOrSelf(dot.getB().getType()) ||
         !isWarpgroupMmaOperand(elem) || dot.getA() == dot.getB())
       return nullptr;
-    std::optional<OperandPlan> a = planOperand(dot.getA(), 1, mma);
-    std::optional<OperandPlan> b = planOperand(dot.getB(), 0, mma);
+    std::optional<OperandPlan> a =
+        planOperand(dot, dot.getA(), 1, mma, numWarps);
+    std::optional<OperandPlan> b =
+        planOperand(dot, dot.getB(), 0, mma, numWarps);
     if (!a || !b || !(b->read || b->stored))
       return nullptr;
     readsTiles = !a->stored && !b->stored;
-    Value aOperand = operandFor(*a, dot.getA());
-    Value bOperand = operandFor(*b, dot.getB());
+    Value aOperand = operandFor(dot, *a, dot.getA(), dominance);
+    Value bOperand = operandFor(dot, *b, dot.getB(), dominance);
     OpBuilder builder(dot);
     auto d = WarpgroupDotOp::create(builder, dot.getLoc(), type, aOperand,
                                     bOperand, dot.getC());

@@ -57,13 +57,11 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // Operands converted from the layouts they were loaded in (a K loop the
-  // pipeliner left alone): each is stored into a tile right where it is
-  // made (an argument: at the start of the function), rows along its
-  // layout's order (a: K, b: N; a transposed b^T: K), and the conversions
-  // go. Such a dot waits for itself in its loop: the next iteration
-  // overwrites its tiles.
+  // pipeliner left alone): each is stored into a tile where it was
+  // converted, rows along its layout's order (a: K, b: N; a transposed
+  // b^T: K), and the conversions go. Such a dot waits for itself in its
+  // loop: the next iteration overwrites its tiles.
   // CHECK-LABEL: func.func @loaded
-  // CHECK-NEXT: %[[TT:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<32x128xf16, #blocked1>) -> !tkc_gpu.shared<[32, 128], f16, order = [0, 1]>
   // CHECK: scf.for
   // CHECK: %[[X:.*]] = tkc.load
   // CHECK-NEXT: %[[TA:.*]] = tkc_gpu.local_alloc %[[X]] : (tensor<64x32xf16, #blocked>) -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
@@ -72,6 +70,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // CHECK-NEXT: %[[D:.*]] = tkc_gpu.warpgroup_dot %[[TA]], %[[TB]], %{{.*}} :
   // CHECK-NEXT: scf.yield %[[D]]
   // CHECK-NOT: warpgroup_wait
+  // CHECK: %[[TT:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<32x128xf16, #blocked1>) -> !tkc_gpu.shared<[32, 128], f16, order = [0, 1]>
   // CHECK: tkc_gpu.warpgroup_dot %{{.*}}, %[[TT]]
   // CHECK-NOT: convert_layout
   func.func @loaded(%pa: tensor<64x32x!tkc.ptr<f16>, #l>, %pb: tensor<32x128x!tkc.ptr<f16>, #l>, %bt: tensor<32x128xf16, #t>, %n: i32) -> tensor<64x128xf32, #mma> {
@@ -96,14 +95,39 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // A converted from the accumulator layout (attention's P, cast to f16)
   // stays in registers.
   // CHECK-LABEL: func.func @accumulator_a
-  // CHECK-NEXT: tkc_gpu.local_alloc
   // CHECK-NEXT: %[[P:.*]] = tkc_gpu.convert_layout
+  // CHECK-NEXT: tkc_gpu.local_alloc
   // CHECK-NEXT: tkc_gpu.warpgroup_dot %[[P]],
   func.func @accumulator_a(%s: tensor<64x32xf16, #mma>, %v: tensor<32x128xf16, #l>, %c: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
     %p = tkc_gpu.convert_layout %s : tensor<64x32xf16, #mma> -> tensor<64x32xf16, #a>
     %b = tkc_gpu.convert_layout %v : tensor<32x128xf16, #l> -> tensor<32x128xf16, #b>
     %d = tkc.dot %p, %b, %c : tensor<64x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<64x128xf32, #mma>
     return %d : tensor<64x128xf32, #mma>
+  }
+
+  // A converted once before the loop (attention's Q) stays in registers up
+  // to 32 per thread (64x128 f16 on 4 warps); a larger one (128x128) goes
+  // to a tile before the loop.
+  // CHECK-LABEL: func.func @invariant_a
+  // CHECK: %[[Q:.*]] = tkc_gpu.convert_layout %{{.*}} : tensor<64x128xf16, #blocked> -> tensor<64x128xf16, #dot_op>
+  // CHECK: %[[T:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<128x128xf16, #blocked>)
+  // CHECK: scf.for
+  // CHECK: tkc_gpu.warpgroup_dot %[[Q]],
+  // CHECK: tkc_gpu.warpgroup_dot %[[T]],
+  func.func @invariant_a(%q: tensor<64x128xf16, #l>, %q2: tensor<128x128xf16, #l>, %v: tensor<128x128xf16, #l>, %n: i32) -> (tensor<64x128xf32, #mma>, tensor<128x128xf32, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %z = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
+    %z2 = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+    %a = tkc_gpu.convert_layout %q : tensor<64x128xf16, #l> -> tensor<64x128xf16, #a>
+    %a2 = tkc_gpu.convert_layout %q2 : tensor<128x128xf16, #l> -> tensor<128x128xf16, #a>
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z, %acc2 = %z2) -> (tensor<64x128xf32, #mma>, tensor<128x128xf32, #mma>) : i32 {
+      %b = tkc_gpu.convert_layout %v : tensor<128x128xf16, #l> -> tensor<128x128xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<64x128xf16, #a> * tensor<128x128xf16, #b> -> tensor<64x128xf32, #mma>
+      %d2 = tkc.dot %a2, %b, %acc2 : tensor<128x128xf16, #a> * tensor<128x128xf16, #b> -> tensor<128x128xf32, #mma>
+      scf.yield %d, %d2 : tensor<64x128xf32, #mma>, tensor<128x128xf32, #mma>
+    }
+    return %r#0, %r#1 : tensor<64x128xf32, #mma>, tensor<128x128xf32, #mma>
   }
 
   // Dots of the same value share its tile (attention's Q in its two loops).
