@@ -66,8 +66,8 @@ struct CompileOptions {
   /// Where set, a target on which the kernel needs more shared memory than
   /// one block has is left out with a warning, its arch appended here, as
   /// Triton's autotuner prunes such a config at run time (`tkc aot` with
-  /// several configs); unset, that is an error. Leaving out every target is
-  /// an error either way.
+  /// several configs, which drops a config every target leaves out); unset,
+  /// that is an error.
   std::vector<std::string> *skippedTargets = nullptr;
 };
 

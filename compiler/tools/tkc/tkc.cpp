@@ -517,6 +517,8 @@ int runAot(int argc, char **argv, const char *argv0) {
     specializations = (*plan)->specializations;
 
   SmallVector<std::string> metadata;
+  // The configs some target kept, for the manifest.
+  std::vector<bool> kept(configs.size(), false);
   for (size_t c = 0; c < configs.size(); ++c) {
     // A config's own targets (a manifest's) are a subset of all of them.
     SmallVector<tkc::TargetSpec> configSpecs;
@@ -573,10 +575,27 @@ int runAot(int argc, char **argv, const char *argv0) {
             << "config " << c << " (" << configs[c].name << ") is left out for "
             << join(skipped, ", ") << "\n";
       for (const tkc::TargetSpec &spec : configSpecs)
-        if (!is_contained(skipped, spec.arch))
+        if (!is_contained(skipped, spec.arch)) {
           metadata.push_back(opts.output +
                              (configSpecs.size() > 1 ? "." + spec.arch : "") +
                              ".json");
+          kept[c] = true;
+        }
+    }
+  }
+  // A config no target kept is not autotuned over; one must remain.
+  if (*plan) {
+    if (llvm::none_of(kept, [](bool k) { return k; }))
+      return fail("no config of '" + kernel +
+                  "' has the shared memory it needs on any target");
+    std::vector<tkc::aot::AotConfig> &planned = (**plan).configs;
+    for (size_t c = configs.size(); c-- > 0;) {
+      if (kept[c])
+        continue;
+      WithColor::note(errs(), "tkc")
+          << "config " << c << " (" << configs[c].name
+          << ") fits no target: it is not autotuned over\n";
+      planned.erase(planned.begin() + c);
     }
   }
 

@@ -79,13 +79,8 @@ def warps_only(x_ptr, out_ptr, n, EVEN: tl.constexpr):
                  mask=offs < n)
 
 
-# A K loop whose second config's operand tiles (4 stages of 32 KiB) fit
-# sm_90a's shared memory but not gfx942's 64 KiB of LDS.
-@triton.autotune(configs=[triton.Config({"BLOCK": 32}, num_stages=2),
-                          triton.Config({"BLOCK": 128}, num_stages=4)],
-                 key=["K"])
 @triton.jit
-def tiles(a, b, c, K, BLOCK: tl.constexpr):
+def _tile_product(a, b, c, K, BLOCK: tl.constexpr):
     r = tl.arange(0, BLOCK)
     acc = tl.zeros((BLOCK, BLOCK), tl.float32)
     for k in range(0, K, 64):
@@ -93,3 +88,22 @@ def tiles(a, b, c, K, BLOCK: tl.constexpr):
         acc += tl.dot(tl.load(a + r[:, None] * K + kk[None, :]),
                       tl.load(b + kk[:, None] * BLOCK + r[None, :]))
     tl.store(c + r[:, None] * BLOCK + r[None, :], acc)
+
+
+# A K loop whose second config's operand tiles (4 stages of 32 KiB) fit
+# sm_90a's shared memory but not sm_86's 99 KiB.
+@triton.autotune(configs=[triton.Config({"BLOCK": 32}, num_stages=2),
+                          triton.Config({"BLOCK": 128}, num_stages=4)],
+                 key=["K"])
+@triton.jit
+def tiles(a, b, c, K, BLOCK: tl.constexpr):
+    _tile_product(a, b, c, K, BLOCK)
+
+
+# Neither config fits sm_86 (128 and 192 KiB of operand tiles).
+@triton.autotune(configs=[triton.Config({"BLOCK": 128}, num_stages=4),
+                          triton.Config({"BLOCK": 256}, num_stages=3)],
+                 key=["K"])
+@triton.jit
+def big(a, b, c, K, BLOCK: tl.constexpr):
+    _tile_product(a, b, c, K, BLOCK)
