@@ -1051,9 +1051,14 @@ std::optional<KernelDecorators> DecoratorReader::read() {
       if (auto *call = llvm::dyn_cast<CallExpr>(d.get()))
         readJit(*call);
     } else {
-      diags.note(d->getLoc(), "decorator '@" +
-                                  (path.empty() ? "<expression>" : path) +
-                                  "' is ignored");
+      // A library's own tuner (FlagGems' @libtuner, whose configs come
+      // from files its Python runtime reads) sets nothing tkc can see.
+      diags.note(d->getLoc(),
+                 "decorator '@" + (path.empty() ? "<expression>" : path) +
+                     "' is ignored: tkc reads @triton.jit, @triton.autotune "
+                     "and @triton.heuristics only; constexprs another "
+                     "decorator would set come from the signature, "
+                     "--constexpr or a manifest");
     }
   }
   if (diags.numErrors() != errorsBefore)

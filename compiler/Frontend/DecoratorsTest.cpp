@@ -179,6 +179,30 @@ TEST(Autotune, PruneConfigsByWarns) {
                               "ignored: tkc compiles and times every config");
 }
 
+TEST(Autotune, OtherDecoratorsAreNoted) {
+  // A library's own tuner (FlagGems' @libtuner, configs from its YAML
+  // files) is noted at its line; the kernel has no autotune plan.
+  Source s(std::string(kHeader) +
+           "from flag_gems.utils import libentry, libtuner\n"
+           "@libentry()\n"
+           "@libtuner(configs=runtime.get_tuned_config('mm'), key=['n'])\n"
+           "@triton.jit\n"
+           "def k(n, B: tl.constexpr):\n"
+           "    pass\n");
+  auto d = s.read();
+  ASSERT_TRUE(d) << s.errors;
+  EXPECT_FALSE(d->autotune);
+  EXPECT_EQ(s.firstMessage(),
+            "test.py:4:2: note: decorator '@flag_gems.utils.libentry' is "
+            "ignored: tkc reads @triton.jit, @triton.autotune and "
+            "@triton.heuristics only; constexprs another decorator would set "
+            "come from the signature, --constexpr or a manifest");
+  EXPECT_NE(s.errors.find("test.py:5:2: note: decorator "
+                          "'@flag_gems.utils.libtuner' is ignored"),
+            std::string::npos)
+      << s.errors;
+}
+
 /// The first message of reading a kernel decorated with `decorator`
 /// (placed on line 3), `def k(n, p, B: tl.constexpr)` and `prefix` lines
 /// of module code before it.
