@@ -1,7 +1,8 @@
 # One tile of a matrix product per program, C = A @ B for row-major A [M, K],
 # B [K, N] and C [M, N] whose shapes are the block shapes: the element types
 # whose tl.dot accumulates in another type (int8 into int32, fp8 into fp32),
-# loaded and multiplied once. tkc compiles this file ahead of time
+# loaded and multiplied once; and C = A @ B.T for B [N, K], as a linear
+# layer multiplies by its weight. tkc compiles this file ahead of time
 # (kernels/BUILD); it must stay plain Triton Python.
 import triton
 import triton.language as tl
@@ -17,4 +18,17 @@ def dot_tile_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
     a = tl.load(a_ptr + rows[:, None] * K + ks[None, :])
     b = tl.load(b_ptr + ks[:, None] * N + cols[None, :])
     c = tl.dot(a, b, out_dtype=c_ptr.dtype.element_ty)
+    tl.store(c_ptr + rows[:, None] * N + cols[None, :], c)
+
+
+@triton.jit
+def dot_tile_nt_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
+                       K: tl.constexpr):
+    """Writes A @ B.T to C (B row-major [N, K]), accumulated in C's type."""
+    rows = tl.arange(0, M)
+    cols = tl.arange(0, N)
+    ks = tl.arange(0, K)
+    a = tl.load(a_ptr + rows[:, None] * K + ks[None, :])
+    b = tl.load(b_ptr + cols[:, None] * K + ks[None, :])
+    c = tl.dot(a, b.T, out_dtype=c_ptr.dtype.element_ty)
     tl.store(c_ptr + rows[:, None] * N + cols[None, :], c)

@@ -5,15 +5,19 @@
 // int32 (checked exactly: every sum fits) and fp8e4nv into fp32 (every fp8
 // value is exact in fp32; the sum may round at each of its 64 steps); a
 // 16x16x16 fp16 product into fp32, smaller than the warps' tiles; a 64x256x32
-// one on 8 warps, which on sm_90a go as two warpgroups along N; and products
-// with M below 16, as decoding has (8x64x32, 1x32x16).
+// one on 8 warps, which on sm_90a go as two warpgroups along N; products
+// with M below 16, as decoding has (8x64x32, 1x32x16); and one warpgroup's
+// 64x64x64 and a 128x64x64 A @ B.T, which on sm_90a multiply from tiles the
+// operands are stored into.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dot_tile_fp16_16.h"
 #include "dot_tile_fp16_1x32.h"
 #include "dot_tile_fp16_64x256.h"
+#include "dot_tile_fp16_64x64.h"
 #include "dot_tile_fp16_8x64.h"
+#include "dot_tile_fp16_nt.h"
 #include "dot_tile_fp8.h"
 #include "dot_tile_i8.h"
 #include "tests/e2e/gpu_test_support.h"
@@ -35,11 +39,13 @@ double e4m3Value(uint8_t bits) {
 
 class DotTileTest : public GpuTest {
 protected:
-  /// Runs `kernel`, an m x n x k fp16 product into fp32, on random inputs in
+  /// Runs `kernel`, an m x n x k fp16 product into fp32 (of B [K, N], or
+  /// with `transposedB` of B [N, K] transposed), on random inputs in
   /// [-1, 1] and checks every element against a double-precision sum
   /// (tolerance: fp32 rounding at each of the k steps).
   template <typename Kernel>
-  void checkFp16Product(int m, int n, int k, Kernel kernel) {
+  void checkFp16Product(int m, int n, int k, Kernel kernel,
+                        bool transposedB = false) {
     std::vector<float> r = randomFloats(m * k + k * n, 7, -1.0f, 1.0f);
     std::vector<uint16_t> a(m * k), b(k * n);
     std::vector<double> av(m * k), bv(k * n);
@@ -65,8 +71,9 @@ protected:
       for (int j = 0; j < n; ++j) {
         double want = 0, magnitude = 0;
         for (int kk = 0; kk < k; ++kk) {
-          want += av[i * k + kk] * bv[kk * n + j];
-          magnitude += std::fabs(av[i * k + kk] * bv[kk * n + j]);
+          double bkj = bv[transposedB ? j * k + kk : kk * n + j];
+          want += av[i * k + kk] * bkj;
+          magnitude += std::fabs(av[i * k + kk] * bkj);
         }
         double tolerance = std::ldexp(1.0, -23) * k * magnitude + 1e-30;
         if (!(std::fabs(c[i * n + j] - want) <= tolerance) && ++mismatches <= 5)
@@ -147,6 +154,14 @@ TEST_F(DotTileTest, SmallFp16IntoFp32) {
 
 TEST_F(DotTileTest, WideFp16OnEightWarps) {
   checkFp16Product(64, 256, 32, dot_tile_fp16_64x256);
+}
+
+TEST_F(DotTileTest, OneWarpgroupFp16) {
+  checkFp16Product(64, 64, 64, dot_tile_fp16_64x64);
+}
+
+TEST_F(DotTileTest, TransposedBFp16) {
+  checkFp16Product(128, 64, 64, dot_tile_fp16_nt, /*transposedB=*/true);
 }
 
 TEST_F(DotTileTest, FewRowsFp16) {
