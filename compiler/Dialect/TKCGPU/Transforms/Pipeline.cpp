@@ -12,10 +12,13 @@
 // A load's operands in iteration i+1 are computed from this iteration's
 // values: the induction variable plus the step, loop-carried values as the
 // body will yield them, everything else recomputed by cloning the pure ops
-// that produce it. Loops whose loads depend on anything else (another load,
-// an op with effects or regions), loops that may write memory (a store the
-// next iteration's load might read) and loops with volatile loads are left
-// alone.
+// and the loads that produce it (a paged KV cache's block index: the clone
+// reads it for the later iteration, masked off where that does not exist).
+// Loops whose loads depend on anything else (an op with effects or
+// regions), loops that may write memory (a store the next iteration's load
+// might read) and loops with volatile loads are left alone. A loop pipelined
+// through shared memory keeps the loads that feed no dot operand (scales,
+// block indices) as they are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +46,34 @@ using namespace mlir::tkc::gpu;
 
 namespace {
 
+/// `mask` (may be null) of a load or copy of pointer tensor `ptr`, further
+/// restricted to `inRange` (i1: whether its iteration exists).
+Value guardMask(OpBuilder &b, Location loc, Value ptr, Value mask,
+                Value inRange) {
+  Value guard = inRange;
+  if (auto type = dyn_cast<RankedTensorType>(ptr.getType()))
+    guard =
+        SplatOp::create(b, loc,
+                        RankedTensorType::get(type.getShape(), b.getI1Type(),
+                                              type.getEncoding()),
+                        inRange);
+  return mask ? arith::AndIOp::create(b, loc, mask, guard).getResult() : guard;
+}
+
+/// `load` with its operands mapped by `operand` and its mask further
+/// restricted to `inRange` (i1: whether its iteration exists).
+Value cloneLoad(OpBuilder &b, LoadOp load, Value inRange,
+                llvm::function_ref<Value(Value)> operand) {
+  Location loc = load.getLoc();
+  Value ptr = operand(load.getPtr());
+  Value mask = guardMask(
+      b, loc, ptr, load.getMask() ? operand(load.getMask()) : Value(), inRange);
+  Value other = load.getOther() ? operand(load.getOther()) : Value();
+  return LoadOp::create(b, loc, load.getType(), ptr, mask, other,
+                        load.getCacheAttr(), load.getEvictAttr(),
+                        load.getIsVolatileAttr());
+}
+
 /// Recomputes values of a loop body for other iterations: before the loop
 /// for its first iterations, or at the builder's insertion point inside the
 /// body for iterations ahead of the current one.
@@ -53,7 +84,8 @@ public:
 
   /// Whether every op of the body `value` depends on, in this iteration or
   /// (through loop-carried values) the ones before, is pure and without
-  /// regions, so that it can be cloned.
+  /// regions, or a load that is not volatile (the callers check that the
+  /// loop writes no memory), so that it can be cloned.
   bool canClone(Value value) {
     if (auto arg = dyn_cast<BlockArgument>(value))
       if (arg.getOwner() == loop.getBody() && arg != loop.getInductionVar() &&
@@ -63,7 +95,8 @@ public:
     if (!def || def->getBlock() != loop.getBody() ||
         !checked.insert(def).second)
       return true;
-    if (def->getNumRegions() || !isPure(def))
+    auto load = dyn_cast<LoadOp>(def);
+    if (load ? load.getIsVolatile() : def->getNumRegions() || !isPure(def))
       return false;
     return llvm::all_of(def->getOperands(),
                         [&](Value v) { return canClone(v); });
@@ -87,8 +120,9 @@ public:
     Operation *def = value.getDefiningOp();
     if (!def || def->getBlock() != loop.getBody())
       return value;
-    return cloneWith(def, value, map,
-                     [&](Value v) { return before(v, iteration); });
+    return cloneWith(
+        def, value, map, [&](Value v) { return before(v, iteration); },
+        [&] { return exists(loop.getLowerBound(), iteration); });
   }
 
   /// `value` `distance` iterations after the current one (0: this one),
@@ -114,8 +148,16 @@ public:
       if (!def || def->getBlock() != loop.getBody())
         return value;
     }
-    return cloneWith(def, value, map,
-                     [&](Value v) { return ahead(v, distance, dominance); });
+    return cloneWith(
+        def, value, map, [&](Value v) { return ahead(v, distance, dominance); },
+        [&] { return exists(loop.getInductionVar(), distance); });
+  }
+
+  /// Records `known` as `value` in iteration `iteration` before the loop
+  /// (`ahead`: `iteration` iterations after the current one, inside it),
+  /// so that values computed from it reuse it.
+  void record(Value value, unsigned iteration, bool ahead, Value known) {
+    mapFor(ahead ? aheadMaps : beforeMaps, iteration).map(value, known);
   }
 
   /// Whether the iteration `distance` after the one whose induction
@@ -153,10 +195,16 @@ private:
     return maps[i];
   }
 
-  /// Clones `def` with its operands mapped by `operand`, records its
+  /// Clones `def` with its operands mapped by `operand` (a load also masked
+  /// off where `inRange` says its iteration does not exist), records its
   /// results in `map`, and returns the clone's counterpart of `value`.
   Value cloneWith(Operation *def, Value value, IRMapping &map,
-                  llvm::function_ref<Value(Value)> operand) {
+                  llvm::function_ref<Value(Value)> operand,
+                  llvm::function_ref<Value()> inRange) {
+    if (auto load = dyn_cast<LoadOp>(def)) {
+      map.map(load.getResult(), cloneLoad(builder, load, inRange(), operand));
+      return map.lookup(value);
+    }
     IRMapping mapping;
     for (Value v : def->getOperands())
       mapping.map(v, operand(v));
@@ -173,40 +221,20 @@ private:
   SmallVector<IRMapping> beforeMaps, aheadMaps;
 };
 
-/// Whether `op` may write memory (ops of unknown effects may).
+/// Whether `op` may write memory that loads read: any but the block's
+/// shared memory (ops of unknown effects may).
 bool mayWrite(Operation &op) {
   if (isMemoryEffectFree(&op))
     return false;
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  return !effects || !effects.onlyHasEffect<MemoryEffects::Read>();
-}
-
-/// `mask` (may be null) of a load or copy of pointer tensor `ptr`, further
-/// restricted to `inRange` (i1: whether its iteration exists).
-Value guardMask(OpBuilder &b, Location loc, Value ptr, Value mask,
-                Value inRange) {
-  Value guard = inRange;
-  if (auto type = dyn_cast<RankedTensorType>(ptr.getType()))
-    guard =
-        SplatOp::create(b, loc,
-                        RankedTensorType::get(type.getShape(), b.getI1Type(),
-                                              type.getEncoding()),
-                        inRange);
-  return mask ? arith::AndIOp::create(b, loc, mask, guard).getResult() : guard;
-}
-
-/// `load` with its operands mapped by `operand` and its mask further
-/// restricted to `inRange` (i1: whether its iteration exists).
-Value cloneLoad(OpBuilder &b, LoadOp load, Value inRange,
-                llvm::function_ref<Value(Value)> operand) {
-  Location loc = load.getLoc();
-  Value ptr = operand(load.getPtr());
-  Value mask = guardMask(
-      b, loc, ptr, load.getMask() ? operand(load.getMask()) : Value(), inRange);
-  Value other = load.getOther() ? operand(load.getOther()) : Value();
-  return LoadOp::create(b, loc, load.getType(), ptr, mask, other,
-                        load.getCacheAttr(), load.getEvictAttr(),
-                        load.getIsVolatileAttr());
+  if (!effects)
+    return true;
+  SmallVector<MemoryEffects::EffectInstance> list;
+  effects.getEffects(list);
+  return llvm::any_of(list, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Write>(e.getEffect()) &&
+           !isa<SharedMemory>(e.getResource());
+  });
 }
 
 /// Pipelines `loop`'s loads by one iteration through registers, if it
@@ -246,19 +274,25 @@ void pipelineInRegisters(scf::ForOp loop) {
 
   // The first iteration's tiles, before the loop.
   Value any = cloner.exists(loop.getLowerBound(), 0);
+  // A load that another one's pointers come from is loaded once per
+  // iteration (recorded: the other's pointers use it).
   SmallVector<Value> firstTiles;
-  for (LoadOp load : loads)
+  for (LoadOp load : loads) {
     firstTiles.push_back(
         cloneLoad(b, load, any, [&](Value v) { return cloner.before(v, 0); }));
+    cloner.record(load, 0, /*ahead=*/false, firstTiles.back());
+  }
   // The next iteration's, loaded before the first dot.
   b.setInsertionPoint(point);
   DominanceInfo dominance(loop);
   Value exists = cloner.exists(loop.getInductionVar(), 1);
   SmallVector<Value> nextTiles;
-  for (LoadOp load : loads)
+  for (LoadOp load : loads) {
     nextTiles.push_back(cloneLoad(b, load, exists, [&](Value v) {
       return cloner.ahead(v, 1, dominance);
     }));
+    cloner.record(load, 1, /*ahead=*/true, nextTiles.back());
+  }
 
   // Carry them: this iteration's tiles replace the loads.
   IRRewriter rewriter(loop.getContext());
@@ -393,36 +427,38 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
   setMaskConstancy(copy, staged.maskConstancy);
 }
 
-/// Pipelines `loop` through `stages` shared-memory tiles per operand, if
-/// every load of its body feeds a dot operand the target can copy
-/// asynchronously; returns whether it did. Copies run `stages - 1`
+/// Pipelines `loop` through `stages` shared-memory tiles per operand, for
+/// the loads of its body that feed a dot operand the target can copy
+/// asynchronously (the others stay as they are); returns the loop that
+/// replaces it, or null if it did not. Copies run `stages - 1`
 /// iterations ahead: before the loop for the first `stages - 1`
 /// iterations, then in each iteration, after waiting for its own tiles, for
 /// the iteration `stages - 1` later, into the tiles the previous iteration
 /// read. `warpgroupWarps`: as getStagedLoad takes it.
-bool pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
-                            AxisInfoAnalysis &axis, unsigned warpgroupWarps) {
+scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
+                                  AxisInfoAnalysis &axis,
+                                  unsigned warpgroupWarps) {
   Block *body = loop.getBody();
   if (body->getOps<DotOp>().empty() ||
       llvm::any_of(body->without_terminator(), mayWrite))
-    return false;
+    return nullptr;
   SmallVector<StagedLoad> staged;
   for (LoadOp load : body->getOps<LoadOp>()) {
-    std::optional<StagedLoad> one =
-        getStagedLoad(load, stages, axis, warpgroupWarps);
-    if (!one)
-      return false;
-    staged.push_back(*one);
+    if (load.getIsVolatile())
+      return nullptr;
+    if (std::optional<StagedLoad> one =
+            getStagedLoad(load, stages, axis, warpgroupWarps))
+      staged.push_back(*one);
   }
   if (staged.empty())
-    return false;
+    return nullptr;
   {
     OpBuilder probe(loop);
     IterationCloner cloner(loop, probe);
     for (const StagedLoad &one : staged)
       if (!llvm::all_of(one.load->getOperands(),
                         [&](Value v) { return cloner.canClone(v); }))
-        return false;
+        return nullptr;
   }
 
   Location loc = loop.getLoc();
@@ -456,7 +492,7 @@ bool pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
         return next;
       });
   if (failed(grown))
-    return false;
+    return nullptr;
   loop = cast<scf::ForOp>(grown->getOperation());
   body = loop.getBody();
   Value readSlot = loop.getRegionIterArgs().end()[-2];
@@ -505,7 +541,7 @@ bool pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   // No copy may still be writing when later code reuses the memory.
   b.setInsertionPointAfter(loop);
   AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
-  return true;
+  return loop;
 }
 
 struct PipelinePass : public gpu::impl::TKCGPUPipelineBase<PipelinePass> {
@@ -536,8 +572,11 @@ struct PipelinePass : public gpu::impl::TKCGPUPipelineBase<PipelinePass> {
       if (shared) {
         // A fresh analysis: earlier loops' rewrites erased values.
         AxisInfoAnalysis axis;
-        if (pipelineInSharedMemory(loop, stages, axis, warpgroupWarps))
-          continue;
+        // The loads it leaves (operands that cannot be copied, scales,
+        // block indices) are loaded an iteration early in registers.
+        if (scf::ForOp grown =
+                pipelineInSharedMemory(loop, stages, axis, warpgroupWarps))
+          loop = grown;
       }
       pipelineInRegisters(loop);
     }

@@ -54,12 +54,18 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
-  // A load whose pointers come from another load (a gather) stays.
+  // A load whose pointers come from another load (a gather, a paged KV
+  // cache's block index): for the next iteration's gather the index is
+  // loaded again, masked off where that iteration does not exist.
   // CHECK-LABEL: func.func @gather
   // CHECK: scf.for
-  // CHECK: tkc.load
-  // CHECK: tkc.load
+  // CHECK: %[[NEXT:.*]] = arith.cmpi slt
+  // CHECK: %[[IDX:.*]] = tkc.load %arg0, %{{.*}} : tensor<32x32x!tkc.ptr<i32>
+  // CHECK-NEXT: %[[P:.*]] = tkc.addptr %arg1, %[[IDX]] :
+  // CHECK-NEXT: %[[M:.*]] = tkc.splat %[[NEXT]]
+  // CHECK-NEXT: %[[T:.*]] = tkc.load %[[P]], %[[M]] : tensor<32x32x!tkc.ptr<f16>
   // CHECK: tkc.dot
+  // CHECK: scf.yield %{{.*}}, %{{.*}}, %[[T]]
   func.func @gather(%pp: tensor<32x32x!tkc.ptr<i32>, #l>, %base: tensor<32x32x!tkc.ptr<f16>, #l>, %n: i32, %b: tensor<32x32xf16, #b>) -> tensor<32x32xf32, #acc> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -340,5 +346,98 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
       scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #l>
     }
     return %res#0 : tensor<32x32xf32, #mma>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#r = #tkc_gpu.slice<{dim = 1, parent = #l}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A paged tile: each iteration's block comes from a block table, and a
+  // per-row scale is loaded too. The tile goes through shared memory; the
+  // copy for iteration k + 2 reads its block index again (masked off where
+  // that iteration does not exist); the block table and scale loads of
+  // iteration k stay where they are.
+  // SHARED-LABEL: func.func @paged
+  // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 32], f16, order = [1, 0]>
+  // SHARED: scf.for
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
+  // SHARED: %[[TABLE:.*]] = tkc.addptr %{{.*}}, %{{.*}} : !tkc.ptr<i32>, i32
+  // SHARED-NEXT: tkc.load %[[TABLE]], %{{.*}} : !tkc.ptr<i32>
+  // SHARED: tkc_gpu.async_copy
+  // SHARED-NEXT: tkc_gpu.async_commit
+  // SHARED: tkc_gpu.local_load
+  // SHARED: tkc.dot
+  // SHARED: tkc.load %{{.*}} : tensor<32x!tkc.ptr<f32>, #{{.*}}>
+  func.func @paged(%table: !tkc.ptr<i32> {tkc.divisibility = 16 : i32}, %cache: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %scales: tensor<32x!tkc.ptr<f32>, #r>, %n: i32, %b: tensor<32x32xf16, #b>) -> (tensor<32x32xf32, #mma>, tensor<32xf32, #r>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c1024 = arith.constant 1024 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %szero = arith.constant dense<0.0> : tensor<32xf32, #r>
+    %rr = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %rr {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %sum = %szero) -> (tensor<32x32xf32, #mma>, tensor<32xf32, #r>) : i32 {
+      %entry = tkc.addptr %table, %k : !tkc.ptr<i32>, i32
+      %block = tkc.load %entry : !tkc.ptr<i32>
+      %start = arith.muli %block, %c1024 : i32
+      %base = tkc.addptr %cache, %start : !tkc.ptr<f16>, i32
+      %s = tkc.splat %base : tensor<32x32x!tkc.ptr<f16>, #l>
+      %p = tkc.addptr %s, %cols : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+      %t = tkc.load %p : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      %sc = tkc.load %scales : tensor<32x!tkc.ptr<f32>, #r>
+      %next = arith.addf %sum, %sc : tensor<32xf32, #r>
+      scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32xf32, #r>
+    }
+    return %res#0, %res#1 : tensor<32x32xf32, #mma>, tensor<32xf32, #r>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // One operand copies (a), the other cannot (b reads 1.0 where masked
+  // off): a goes through shared memory, and the loop carries b's next tile,
+  // loaded an iteration early, before this iteration's is converted.
+  // SHARED-LABEL: func.func @mixed
+  // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 32], f16, order = [1, 0]>
+  // SHARED: %[[B0:.*]] = tkc.load
+  // SHARED: scf.for {{.*}} iter_args({{.*}}, %[[B:.*]] = %[[B0]]) -> ({{.*}}, i32, i32, tensor<32x32xf16, #blocked>)
+  // SHARED: tkc_gpu.async_copy
+  // SHARED: tkc_gpu.local_load
+  // SHARED: %[[NEXT:.*]] = tkc.load
+  // SHARED-NEXT: tkc_gpu.convert_layout %[[B]]
+  // SHARED: tkc.dot
+  // SHARED: scf.yield {{.*}}, %[[NEXT]] :
+  func.func @mixed(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32, %pb: tensor<32x32x!tkc.ptr<f16>, #l>, %m: tensor<32x32xi1, #l>) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %one = arith.constant dense<1.0> : tensor<32x32xf16, #l>
+    %r = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %s = tkc.splat %pa : tensor<32x32x!tkc.ptr<f16>, #l>
+    %p0 = tkc.addptr %s, %cols : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+    %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #mma>) : i32 {
+      %t = tkc.load %p0 : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %u = tkc.load %pb, %m, %one : tensor<32x32x!tkc.ptr<f16>, #l>
+      %b = tkc_gpu.convert_layout %u : tensor<32x32xf16, #l> -> tensor<32x32xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      scf.yield %d : tensor<32x32xf32, #mma>
+    }
+    return %res : tensor<32x32xf32, #mma>
   }
 }
