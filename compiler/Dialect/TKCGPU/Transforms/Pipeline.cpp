@@ -12,13 +12,14 @@
 // A load's operands in iteration i+1 are computed from this iteration's
 // values: the induction variable plus the step, loop-carried values as the
 // body will yield them, everything else recomputed by cloning the pure ops
-// and the loads that produce it (a paged KV cache's block index: the clone
-// reads it for the later iteration, masked off where that does not exist).
-// Loops whose loads depend on anything else (an op with effects or
-// regions), loops that may write memory (a store the next iteration's load
-// might read) and loops with volatile loads are left alone. A loop pipelined
-// through shared memory keeps the loads that feed no dot operand (scales,
-// block indices) as they are.
+// (in loops pipelined through shared memory) the loads that produce it (a
+// paged KV cache's block index: the clone reads it for the later iteration,
+// masked off where that does not exist). Loops whose loads depend on
+// anything else (an op with effects or regions), loops that may write
+// memory (a store the next iteration's load might read) and loops with
+// volatile loads are left alone. A loop pipelined through shared memory
+// keeps the loads that feed no copyable dot operand (scales, block
+// indices), which are then loaded an iteration early in registers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,13 +80,15 @@ Value cloneLoad(OpBuilder &b, LoadOp load, Value inRange,
 /// body for iterations ahead of the current one.
 class IterationCloner {
 public:
-  IterationCloner(scf::ForOp loop, OpBuilder &builder)
-      : loop(loop), builder(builder) {}
+  /// `cloneLoads`: whether values may come from loads of the body (the
+  /// callers check that the loop writes no memory).
+  IterationCloner(scf::ForOp loop, OpBuilder &builder, bool cloneLoads)
+      : loop(loop), builder(builder), cloneLoads(cloneLoads) {}
 
   /// Whether every op of the body `value` depends on, in this iteration or
   /// (through loop-carried values) the ones before, is pure and without
-  /// regions, or a load that is not volatile (the callers check that the
-  /// loop writes no memory), so that it can be cloned.
+  /// regions, or (where allowed) a load that is not volatile, so that it
+  /// can be cloned.
   bool canClone(Value value) {
     if (auto arg = dyn_cast<BlockArgument>(value))
       if (arg.getOwner() == loop.getBody() && arg != loop.getInductionVar() &&
@@ -96,7 +99,8 @@ public:
         !checked.insert(def).second)
       return true;
     auto load = dyn_cast<LoadOp>(def);
-    if (load ? load.getIsVolatile() : def->getNumRegions() || !isPure(def))
+    if (load ? !cloneLoads || load.getIsVolatile()
+             : def->getNumRegions() || !isPure(def))
       return false;
     return llvm::all_of(def->getOperands(),
                         [&](Value v) { return canClone(v); });
@@ -151,13 +155,6 @@ public:
     return cloneWith(
         def, value, map, [&](Value v) { return ahead(v, distance, dominance); },
         [&] { return exists(loop.getInductionVar(), distance); });
-  }
-
-  /// Records `known` as `value` in iteration `iteration` before the loop
-  /// (`ahead`: `iteration` iterations after the current one, inside it),
-  /// so that values computed from it reuse it.
-  void record(Value value, unsigned iteration, bool ahead, Value known) {
-    mapFor(ahead ? aheadMaps : beforeMaps, iteration).map(value, known);
   }
 
   /// Whether the iteration `distance` after the one whose induction
@@ -216,6 +213,7 @@ private:
 
   scf::ForOp loop;
   OpBuilder &builder;
+  bool cloneLoads;
   DenseSet<Operation *> checked;
   DenseSet<Value> carried;
   SmallVector<IRMapping> beforeMaps, aheadMaps;
@@ -261,8 +259,10 @@ void pipelineInRegisters(scf::ForOp loop) {
   if (llvm::any_of(body->without_terminator(), mayWrite) ||
       llvm::any_of(loads, [](LoadOp load) { return load.getIsVolatile(); }))
     return;
+  // A gathered tile's next copy would take its registers too (attention's
+  // K and V tiles): loads from loaded pointers are left alone here.
   OpBuilder b(loop);
-  IterationCloner cloner(loop, b);
+  IterationCloner cloner(loop, b, /*cloneLoads=*/false);
   for (LoadOp load : loads)
     if (!llvm::all_of(load->getOperands(),
                       [&](Value v) { return cloner.canClone(v); }))
@@ -274,25 +274,19 @@ void pipelineInRegisters(scf::ForOp loop) {
 
   // The first iteration's tiles, before the loop.
   Value any = cloner.exists(loop.getLowerBound(), 0);
-  // A load that another one's pointers come from is loaded once per
-  // iteration (recorded: the other's pointers use it).
   SmallVector<Value> firstTiles;
-  for (LoadOp load : loads) {
+  for (LoadOp load : loads)
     firstTiles.push_back(
         cloneLoad(b, load, any, [&](Value v) { return cloner.before(v, 0); }));
-    cloner.record(load, 0, /*ahead=*/false, firstTiles.back());
-  }
   // The next iteration's, loaded before the first dot.
   b.setInsertionPoint(point);
   DominanceInfo dominance(loop);
   Value exists = cloner.exists(loop.getInductionVar(), 1);
   SmallVector<Value> nextTiles;
-  for (LoadOp load : loads) {
+  for (LoadOp load : loads)
     nextTiles.push_back(cloneLoad(b, load, exists, [&](Value v) {
       return cloner.ahead(v, 1, dominance);
     }));
-    cloner.record(load, 1, /*ahead=*/true, nextTiles.back());
-  }
 
   // Carry them: this iteration's tiles replace the loads.
   IRRewriter rewriter(loop.getContext());
@@ -454,7 +448,7 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
     return nullptr;
   {
     OpBuilder probe(loop);
-    IterationCloner cloner(loop, probe);
+    IterationCloner cloner(loop, probe, /*cloneLoads=*/true);
     for (const StagedLoad &one : staged)
       if (!llvm::all_of(one.load->getOperands(),
                         [&](Value v) { return cloner.canClone(v); }))
@@ -509,7 +503,7 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
 
   // The first stages - 1 iterations' copies, one group each.
   b.setInsertionPoint(loop);
-  IterationCloner cloner(loop, b);
+  IterationCloner cloner(loop, b, /*cloneLoads=*/true);
   for (unsigned it = 0; it + 1 < stages; ++it) {
     Value exists = cloner.exists(loop.getLowerBound(), it);
     for (auto [i, one] : llvm::enumerate(staged))
