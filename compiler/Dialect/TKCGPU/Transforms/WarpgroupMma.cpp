@@ -209,6 +209,7 @@ struct WarpgroupMmaPass
     // iteration; that needs all the loop's warpgroup_dots in place first.
     SmallVector<WarpgroupDotOp> pipelined;
     DominanceInfo dominance(module);
+    storedTiles.clear();
     for (DotOp dot : dots) {
       bool readsTiles = false;
       if (WarpgroupDotOp rewritten =
@@ -220,7 +221,7 @@ struct WarpgroupMmaPass
       overlapWithNextIteration(dot);
   }
 
-  /// The tiles stored so far, by stored value and tile type.
+  /// The tiles stored so far in this module, by stored value and tile type.
   llvm::DenseMap<std::pair<Value, Type>, SmallVector<Value, 1>> storedTiles;
 
   /// What `dot` takes for `operand` as `plan` says: the tile read, the
