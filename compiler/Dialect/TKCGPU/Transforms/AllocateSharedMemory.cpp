@@ -176,13 +176,26 @@ struct AllocateSharedMemoryPass
         return base;
       };
 
-      // Users in program order, and the room they may take together.
+      // Users in program order, the room they may take together, and the
+      // users that buffers may have been read before (since the last
+      // barrier: a scratch user's or an async_wait's). Such a user's
+      // stores may land in a buffer that is dead but still being read by
+      // another warp (a warpgroup multiply of the loop before it).
       SmallVector<std::pair<Operation *, int64_t>> users;
+      llvm::DenseSet<Operation *> afterBufferReads;
       int64_t largest = 0;
+      bool bufferRead = false;
       function.walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (isa<LocalLoadOp, WarpgroupDotOp, WarpgroupWaitOp>(op))
+          bufferRead = true;
+        else if (isa<AsyncWaitOp>(op))
+          bufferRead = false;
         if (int64_t bytes = scratchBytes(op)) {
           users.push_back({op, bytes});
           largest = std::max(largest, bytes);
+          if (bufferRead)
+            afterBufferReads.insert(op);
+          bufferRead = false;
         }
       });
       int64_t room = std::max(largest, kDisjointSlack);
@@ -197,8 +210,9 @@ struct AllocateSharedMemoryPass
       // a loop body may follow itself or a later user: it keeps its
       // barrier.
       // Offsets below are relative to the user's base; a user whose base
-      // differs from the one before it keeps its barrier. (Buffers are done
-      // with at a barrier: tkc_gpu.async_wait after their loop.)
+      // differs from the one before it keeps its barrier, and so does one
+      // that buffers were read before (unless an async_wait after their
+      // loop waited at a barrier).
       Operation *prev = nullptr;
       int64_t prevBegin = 0, prevEnd = 0, prevBase = 0;
       for (auto [op, bytes] : users) {
@@ -206,7 +220,9 @@ struct AllocateSharedMemoryPass
         int64_t base = baseOf(op);
         int64_t begin = 0;
         bool unguarded = false;
-        if (!inLoop && !prev) {
+        if (afterBufferReads.contains(op)) {
+          unguarded = false;
+        } else if (!inLoop && !prev) {
           unguarded = true;
         } else if (prev && prev->getBlock() == op->getBlock() &&
                    prevBase == base) {

@@ -230,3 +230,28 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %d1 : tensor<64x32xf32, #mma>
   }
 }
+
+// -----
+
+// A conversion after a loop whose warpgroup multiply read a stored tile:
+// its scratch takes the dead tile's bytes, which the other warpgroup may
+// still be reading, so it waits at a barrier although no scratch user came
+// before it.
+// CHECK-LABEL: func.func @after_stored_tiles
+// CHECK: tkc_gpu.local_alloc %{{.*}} {tkc_gpu.shared_offset = 0 : i32} :
+// CHECK: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 0 : i32} :
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [8, 1]}>
+module attributes {tkc_gpu.num_warps = 8 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @after_stored_tiles(%ta: !tkc_gpu.shared<[128, 32], f16, order = [1, 0]>, %vb: tensor<32x64xf16, #l>, %c: tensor<128x64xf32, #mma>, %n: i32) -> tensor<128x64xf32, #l> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<128x64xf32, #mma>) : i32 {
+      %tb = tkc_gpu.local_alloc %vb : (tensor<32x64xf16, #l>) -> !tkc_gpu.shared<[32, 64], f16, order = [1, 0]>
+      %d = tkc_gpu.warpgroup_dot %ta, %tb, %acc : !tkc_gpu.shared<[128, 32], f16, order = [1, 0]> * !tkc_gpu.shared<[32, 64], f16, order = [1, 0]> -> tensor<128x64xf32, #mma>
+      scf.yield %d : tensor<128x64xf32, #mma>
+    }
+    %e = tkc_gpu.convert_layout %r : tensor<128x64xf32, #mma> -> tensor<128x64xf32, #l>
+    return %e : tensor<128x64xf32, #l>
+  }
+}
