@@ -133,6 +133,17 @@ SmallVector<LiveBuffer> placeBuffers(FunctionOpInterface function,
   return buffers;
 }
 
+/// The buffer of `buffers` that `tile` (a buffer or one tile of it) lies
+/// in, or null where that is not known.
+const LiveBuffer *bufferOf(ArrayRef<LiveBuffer> buffers, Value tile) {
+  if (auto one = tile.getDefiningOp<TileOp>())
+    tile = one.getBuffer();
+  auto alloc = tile.getDefiningOp<LocalAllocOp>();
+  auto it = llvm::find_if(
+      buffers, [&](const LiveBuffer &buffer) { return buffer.alloc == alloc; });
+  return alloc && it != buffers.end() ? &*it : nullptr;
+}
+
 struct AllocateSharedMemoryPass
     : public mlir::tkc::gpu::impl::TKCGPUAllocateSharedMemoryBase<
           AllocateSharedMemoryPass> {
@@ -177,25 +188,30 @@ struct AllocateSharedMemoryPass
       };
 
       // Users in program order, the room they may take together, and the
-      // users that buffers may have been read before (since the last
-      // barrier: a scratch user's or an async_wait's). Such a user's
-      // stores may land in a buffer that is dead but still being read by
-      // another warp (a warpgroup multiply of the loop before it).
+      // users that a buffer dead at them was read before (since the last
+      // barrier: a scratch user's or an async_wait's). Such a user's stores
+      // may land in that buffer while another warp still reads it (a
+      // warpgroup multiply of the loop before it).
       SmallVector<std::pair<Operation *, int64_t>> users;
       llvm::DenseSet<Operation *> afterBufferReads;
       int64_t largest = 0;
-      bool bufferRead = false;
+      SmallVector<Value> readTiles;
       function.walk<WalkOrder::PreOrder>([&](Operation *op) {
-        if (isa<LocalLoadOp, WarpgroupDotOp, WarpgroupWaitOp>(op))
-          bufferRead = true;
-        else if (isa<AsyncWaitOp>(op))
-          bufferRead = false;
+        if (isa<LocalLoadOp, WarpgroupDotOp>(op))
+          for (Value operand : op->getOperands())
+            if (isa<SharedBufferType>(operand.getType()))
+              readTiles.push_back(operand);
+        if (isa<AsyncWaitOp>(op))
+          readTiles.clear();
         if (int64_t bytes = scratchBytes(op)) {
           users.push_back({op, bytes});
           largest = std::max(largest, bytes);
-          if (bufferRead)
+          if (llvm::any_of(readTiles, [&](Value tile) {
+                const LiveBuffer *buffer = bufferOf(buffers, tile);
+                return !buffer || !buffer->isLiveAt(op);
+              }))
             afterBufferReads.insert(op);
-          bufferRead = false;
+          readTiles.clear();
         }
       });
       int64_t room = std::max(largest, kDisjointSlack);
