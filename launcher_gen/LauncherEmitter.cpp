@@ -1,8 +1,8 @@
 //===- LauncherEmitter.cpp - Metadata to the generated C pair -------------===//
 //
 // Checks that the variants describe one kernel (same parameters), groups them
-// into configs (same constexprs, num_warps, num_stages and max_blocks_per_sm)
-// and orders each group most specialized first, checks the manifest's
+// into configs (same constexprs, num_warps, num_stages, max_blocks_per_sm and
+// maxnreg) and orders each group most specialized first, checks the manifest's
 // heuristics (their names, and that every value they can take is compiled),
 // resolves the grid's and the heuristics' names per variant, and fills the C
 // templates embedded from templates/*.in.
@@ -193,7 +193,8 @@ void Emitter::nameParams() {
 std::string configKey(const Variant &variant) {
   std::string key = std::to_string(variant.numWarps) + "/" +
                     std::to_string(variant.numStages) + "/" +
-                    std::to_string(variant.maxBlocksPerSm);
+                    std::to_string(variant.maxBlocksPerSm) + "/" +
+                    std::to_string(variant.maxRegisters);
   for (const Param &param : variant.params)
     if (param.isConstexpr())
       key += "/" + param.name + "=" + param.value;
@@ -222,7 +223,8 @@ llvm::Expected<std::vector<int>> Emitter::manifestConfigs() const {
     const Variant &variant = variants[i];
     auto matches = [&](const ManifestConfig &c) {
       if (c.numWarps != variant.numWarps || c.numStages != variant.numStages ||
-          c.maxBlocksPerSm != variant.maxBlocksPerSm)
+          c.maxBlocksPerSm != variant.maxBlocksPerSm ||
+          c.maxRegisters != variant.maxRegisters)
         return false;
       return llvm::all_of(c.constexprs, [&](const auto &kv) {
         const Param *param = variant.findParam(kv.first);
@@ -234,7 +236,8 @@ llvm::Expected<std::vector<int>> Emitter::manifestConfigs() const {
       return makeError(variant.path + ": was compiled with num_warps " +
                        llvm::Twine(variant.numWarps) + ", num_stages " +
                        llvm::Twine(variant.numStages) + ", max_blocks_per_sm " +
-                       llvm::Twine(variant.maxBlocksPerSm) +
+                       llvm::Twine(variant.maxBlocksPerSm) + ", maxnreg " +
+                       llvm::Twine(variant.maxRegisters) +
                        " and constexprs that match no config of " +
                        manifest->path);
     for (const auto &kv : found->constexprs)

@@ -76,7 +76,7 @@ llvm::Error ManifestReader::readConfigs(const json::Object &root,
     if (llvm::Error error =
             checkKeys(*object, where,
                       {"name", "constexprs", "num_warps", "num_stages",
-                       "max_blocks_per_sm", "targets"}))
+                       "max_blocks_per_sm", "maxnreg", "targets"}))
       return error;
     ManifestConfig config;
     config.where = where;
@@ -123,15 +123,23 @@ llvm::Error ManifestReader::readConfigs(const json::Object &root,
       return fail(where + ".max_blocks_per_sm",
                   "expected an integer from 0 (no cap) to 1024, got " +
                       std::to_string(config.maxBlocksPerSm));
+    if (llvm::Error error = getInteger(*object, where, "maxnreg",
+                                       config.maxRegisters, /*required=*/false))
+      return error;
+    if (config.maxRegisters < 0 || config.maxRegisters > 255)
+      return fail(where + ".maxnreg",
+                  "expected an integer from 0 (no cap) to 255, got " +
+                      std::to_string(config.maxRegisters));
     if (auto targets = getArray(*object, where, "targets", false); !targets)
       return targets.takeError();
     for (const ManifestConfig &other : manifest.configs)
       if (other.constexprs == config.constexprs &&
           other.numWarps == config.numWarps &&
           other.numStages == config.numStages &&
-          other.maxBlocksPerSm == config.maxBlocksPerSm)
-        return fail(where, "same constexprs, num_warps, num_stages and "
-                           "max_blocks_per_sm as " +
+          other.maxBlocksPerSm == config.maxBlocksPerSm &&
+          other.maxRegisters == config.maxRegisters)
+        return fail(where, "same constexprs, num_warps, num_stages, "
+                           "max_blocks_per_sm and maxnreg as " +
                                other.where + " (\"" + other.name + "\")");
     manifest.configs.push_back(std::move(config));
   }

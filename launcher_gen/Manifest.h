@@ -33,6 +33,8 @@ struct ManifestConfig {
   int64_t numStages = 3;
   /// At most this many blocks per SM (CU) at once; 0: no cap.
   int64_t maxBlocksPerSm = 0;
+  /// At most this many registers per thread (Triton's maxnreg); 0: no cap.
+  int64_t maxRegisters = 0;
   /// The JSON path, for messages ("configs[2]").
   std::string where;
 };

@@ -134,6 +134,7 @@ json::Value KernelMetadata::toJSON() const {
       {"num_stages", numStages},
       {"shared_bytes", sharedBytes},
       {"max_blocks_per_sm", maxBlocksPerSm},
+      {"maxnreg", maxRegisters},
       {"cluster_dims", json::Array{1, 1, 1}},
       {"params", std::move(paramsJson)},
       {"kernel_args", std::move(argsJson)},
@@ -440,6 +441,12 @@ MetadataParser::parse(const json::Value &json) const {
   if (meta.maxBlocksPerSm < 0 || meta.maxBlocksPerSm > 1024)
     return fail("max_blocks_per_sm",
                 "expected 0 to 1024, got " + llvm::Twine(meta.maxBlocksPerSm));
+  if (llvm::Error error = getInteger(*root, "", "maxnreg", meta.maxRegisters,
+                                     /*required=*/false))
+    return std::move(error);
+  if (meta.maxRegisters < 0 || meta.maxRegisters > 255)
+    return fail("maxnreg", "expected 0 (no cap) to 255, got " +
+                               llvm::Twine(meta.maxRegisters));
   if (meta.numWarps < 1 || meta.numWarps > 64)
     return fail("num_warps",
                 "expected 1 to 64, got " + llvm::Twine(meta.numWarps));

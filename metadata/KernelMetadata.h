@@ -116,6 +116,9 @@ struct KernelMetadata {
   /// The most blocks per multiprocessor the launcher lets run at once (0:
   /// no cap); a launch setting the compiler only records.
   int64_t maxBlocksPerSm = 0;
+  /// The registers per thread the kernel was capped at (Triton's maxnreg;
+  /// 0: no cap). Configs that differ only in it are different configs.
+  int64_t maxRegisters = 0;
   std::vector<KernelParam> params;
   std::vector<KernelArg> kernelArgs;
 

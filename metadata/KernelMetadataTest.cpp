@@ -29,6 +29,7 @@ KernelMetadata sample() {
   meta.numStages = 2;
   meta.sharedBytes = 512;
   meta.maxBlocksPerSm = 3;
+  meta.maxRegisters = 96;
   meta.params = {
       {"x", "pointer", "fp32", 16, false, "", "read"},
       {"y", "pointer", "fp16", 1, false, "", ""},
@@ -68,6 +69,7 @@ TEST(KernelMetadata, RoundTripKeepsEveryField) {
   EXPECT_EQ(back->binaryStats, meta.binaryStats);
   EXPECT_EQ(back->numStages, 2);
   EXPECT_EQ(back->maxBlocksPerSm, 3);
+  EXPECT_EQ(back->maxRegisters, 96);
   ASSERT_EQ(back->params.size(), 5u);
   EXPECT_EQ(back->params[0].access, "read");
   EXPECT_EQ(back->params[1].access, "");

@@ -219,8 +219,10 @@ void AMDTargetInfo::populateMathPatterns(const LLVMTypeConverter &converter,
   populateOcmlMathPatterns(converter, patterns, arch);
 }
 
-void AMDTargetInfo::markKernel(LLVM::LLVMFuncOp func,
-                               unsigned threadsPerBlock) const {
+void AMDTargetInfo::markKernel(LLVM::LLVMFuncOp func, unsigned threadsPerBlock,
+                               unsigned maxRegisters) const {
+  // maxRegisters: Triton's AMD backend takes no maxnreg either; the
+  // register budget follows from the work-group size.
   Builder b(func.getContext());
   using Dialect = ROCDL::ROCDLDialect;
   func->setAttr(Dialect::KernelAttrHelper::getNameStr(), b.getUnitAttr());

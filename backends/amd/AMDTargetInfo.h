@@ -60,8 +60,8 @@ public:
                                    mlir::Type type) const override;
   void populateMathPatterns(const mlir::LLVMTypeConverter &converter,
                             mlir::RewritePatternSet &patterns) const override;
-  void markKernel(mlir::LLVM::LLVMFuncOp func,
-                  unsigned threadsPerBlock) const override;
+  void markKernel(mlir::LLVM::LLVMFuncOp func, unsigned threadsPerBlock,
+                  unsigned maxRegisters) const override;
 
   /// The MFMA instructions for these element types on gfx90a and gfx942
   /// (wave64), 32x32 then 16x16; none elsewhere.

@@ -208,10 +208,11 @@ public:
     // under .reqntid alone, where Triton's code gets 255. Allowing it one
     // block per SM (.minnctapersm 1) lifts that; it is kept where it
     // spills less. It is not the default: elsewhere ptxas then trades
-    // occupancy for registers.
+    // occupancy for registers. A kernel given .maxnreg keeps its cap.
     int64_t registers = statOf(*first, "registers");
     int64_t spills = statOf(*first, "spill_bytes");
-    if (spills <= 0 || registers >= 255 || ptx.contains(".minnctapersm"))
+    if (spills <= 0 || registers >= 255 || ptx.contains(".minnctapersm") ||
+        ptx.contains(".maxnreg"))
       return first;
     std::string widened;
     for (llvm::StringRef line : llvm::split(ptx, '\n')) {

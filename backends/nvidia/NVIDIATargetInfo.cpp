@@ -598,7 +598,8 @@ NVIDIATargetInfo::extendFromFp8(OpBuilder &b, Location loc,
 }
 
 void NVIDIATargetInfo::markKernel(LLVM::LLVMFuncOp func,
-                                  unsigned threadsPerBlock) const {
+                                  unsigned threadsPerBlock,
+                                  unsigned maxRegisters) const {
   Builder b(func.getContext());
   func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), b.getUnitAttr());
   // The launcher always launches exactly this block (as Triton's does):
@@ -606,4 +607,7 @@ void NVIDIATargetInfo::markKernel(LLVM::LLVMFuncOp func,
   func->setAttr(
       NVVM::NVVMDialect::getReqntidAttrName(),
       b.getDenseI32ArrayAttr({static_cast<int32_t>(threadsPerBlock), 1, 1}));
+  if (maxRegisters)
+    func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                  b.getI32IntegerAttr(maxRegisters));
 }

@@ -59,8 +59,8 @@ public:
                                    mlir::Type type) const override;
   void populateMathPatterns(const mlir::LLVMTypeConverter &converter,
                             mlir::RewritePatternSet &patterns) const override;
-  void markKernel(mlir::LLVM::LLVMFuncOp func,
-                  unsigned threadsPerBlock) const override;
+  void markKernel(mlir::LLVM::LLVMFuncOp func, unsigned threadsPerBlock,
+                  unsigned maxRegisters) const override;
 
   std::optional<llvm::SmallVector<mlir::Value>>
   truncateToFp8(mlir::OpBuilder &b, mlir::Location loc,

@@ -255,6 +255,11 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
                                       opts.numStages, spec.str());
       })))
     return failure();
+  if (opts.maxRegisters)
+    (*module)->setAttr(
+        mlir::tkc::gpu::TKCGPUDialect::kMaxRegisters,
+        mlir::IntegerAttr::get(mlir::IntegerType::get(module->getContext(), 32),
+                               opts.maxRegisters));
   if (emit == Stage::TTGIR)
     return writeOutput(opts.output,
                        [&](raw_ostream &os) { module->print(os); });
@@ -310,6 +315,7 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   meta.numWarps = opts.numWarps;
   meta.numStages = opts.numStages;
   meta.maxBlocksPerSm = opts.maxBlocksPerSm;
+  meta.maxRegisters = opts.maxRegisters;
   meta.binaryStats = variant.binary.stats;
   meta.binarySize = variant.binary.bytes.size();
   meta.sha256 = tkc::metadata::sha256Hex(ArrayRef<uint8_t>(

@@ -57,6 +57,10 @@ struct CompileOptions {
   unsigned numStages = 3;
   /// Recorded in the metadata for the launcher (a launch setting).
   unsigned maxBlocksPerSm = 0;
+  /// The most registers per thread (Triton's maxnreg; 0: the backend's
+  /// choice). NVIDIA targets honour it (ptxas's .maxnreg); AMD ones, as in
+  /// Triton, do not take it.
+  unsigned maxRegisters = 0;
   EmitRequest emit;
   /// The file the stage is printed to ("-": stdout), or the prefix of the
   /// binaries and metadata files.

@@ -289,9 +289,10 @@ public:
                                     mlir::RewritePatternSet &patterns) const {}
 
   /// Marks `func` as a kernel entry launched with `threadsPerBlock`
-  /// threads.
-  virtual void markKernel(mlir::LLVM::LLVMFuncOp func,
-                          unsigned threadsPerBlock) const = 0;
+  /// threads, using at most `maxRegisters` registers per thread where the
+  /// target can cap them (0: no cap).
+  virtual void markKernel(mlir::LLVM::LLVMFuncOp func, unsigned threadsPerBlock,
+                          unsigned maxRegisters) const = 0;
 };
 
 } // namespace tkc

@@ -71,6 +71,7 @@ _CONFIG_FIELDS = {
     "num_warps": False,
     "num_stages": False,
     "max_blocks_per_sm": False,
+    "maxnreg": False,
     "targets": False,
 }
 
@@ -290,6 +291,7 @@ def _check_config(path, i, config, targets):
         ("num_warps", 4, 1, None, "a positive integer"),
         ("num_stages", 3, 1, None, "a positive integer"),
         ("max_blocks_per_sm", 0, 0, 1024, "an integer from 0 (no cap) to 1024"),
+        ("maxnreg", 0, 0, 255, "an integer from 0 (no cap) to 255"),
     ):
         value = config.get(field, default)
         if type(value) != "int":
@@ -307,6 +309,7 @@ def _check_config(path, i, config, targets):
         "num_warps": config.get("num_warps", 4),
         "num_stages": config.get("num_stages", 3),
         "max_blocks_per_sm": config.get("max_blocks_per_sm", 0),
+        "maxnreg": config.get("maxnreg", 0),
         "targets": config_targets,
     }, None
 

@@ -128,6 +128,7 @@ def _variants(ctx):
                 num_warps = ctx.attr.num_warps,
                 num_stages = ctx.attr.num_stages,
                 max_blocks_per_sm = ctx.attr.max_blocks_per_sm,
+                maxnreg = 0,
                 config = None,
                 specialization = None,
                 origin = None,
@@ -163,6 +164,7 @@ def _manifest_variants(ctx):
             num_warps = config["num_warps"],
             num_stages = config["num_stages"],
             max_blocks_per_sm = config["max_blocks_per_sm"],
+            maxnreg = config["maxnreg"],
             config = config["name"],
             specialization = spec["name"],
             origin = "%s: configs[%d] \"%s\", specialization \"%s\", %s" % (
@@ -201,6 +203,8 @@ def _compile(ctx, variant):
     args.add(variant.num_stages, format = "--num-stages=%s")
     if variant.max_blocks_per_sm:
         args.add(variant.max_blocks_per_sm, format = "--max-blocks-per-sm=%s")
+    if variant.maxnreg:
+        args.add(variant.maxnreg, format = "--maxnreg=%s")
     args.add(variant.target, format = "--target=%s")
     if variant.origin:
         args.add(variant.origin, format = "--origin=%s")

@@ -64,6 +64,9 @@ def _valid_test_impl(ctx):
     asserts.equals(env, [0, 0, 0], [c["max_blocks_per_sm"] for c in checked["configs"]])
     checked = check_manifest(_PATH, _with_config(1, max_blocks_per_sm = 3))
     asserts.equals(env, [0, 3, 0], [c["max_blocks_per_sm"] for c in checked["configs"]])
+    asserts.equals(env, [0, 0, 0], [c["maxnreg"] for c in checked["configs"]])
+    checked = check_manifest(_PATH, _with_config(2, maxnreg = 128))
+    asserts.equals(env, [0, 0, 128], [c["maxnreg"] for c in checked["configs"]])
     asserts.equals(env, [None, None, ["sm_90a"]], [c["targets"] for c in checked["configs"]])
     asserts.equals(env, {}, checked["buckets"])
     asserts.equals(env, [], checked["restore"])
@@ -100,7 +103,7 @@ def _unknown_field_test_impl(ctx):
         env,
         _with_config(1, num_warp = 8),
         "configs[1].num_warp: unknown field (expected one of: name, " +
-        "constexprs, num_warps, num_stages, max_blocks_per_sm, targets)",
+        "constexprs, num_warps, num_stages, max_blocks_per_sm, maxnreg, targets)",
     )
     _expect_error(
         env,
@@ -134,6 +137,11 @@ def _bad_type_test_impl(ctx):
         env,
         _with_config(1, max_blocks_per_sm = 2048),
         "configs[1].max_blocks_per_sm: expected an integer from 0 (no cap) to 1024, got 2048",
+    )
+    _expect_error(
+        env,
+        _with_config(0, maxnreg = 256),
+        "configs[0].maxnreg: expected an integer from 0 (no cap) to 255, got 256",
     )
     _expect_error(
         env,

@@ -229,11 +229,15 @@ struct ConvertTKCGPUToLLVMPass
       return signalPassFailure();
 
     unsigned threads = numWarps * info->getWarpSize();
+    unsigned maxRegisters = 0;
+    if (auto cap =
+            module->getAttrOfType<IntegerAttr>(TKCGPUDialect::kMaxRegisters))
+      maxRegisters = cap.getInt();
     module.walk([&](LLVM::LLVMFuncOp func) {
       // Kernels return nothing; helpers left uninlined stay functions.
       if (!func.isExternal() &&
           isa<LLVM::LLVMVoidType>(func.getFunctionType().getReturnType()))
-        info->markKernel(func, threads);
+        info->markKernel(func, threads, maxRegisters);
     });
   }
 };

@@ -384,11 +384,15 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
       diags.warning(c.loc, "num_ctas=" + std::to_string(c.numCtas) +
                                " is ignored: tkc launches one CTA per "
                                "program");
-    if (c.maxnreg)
-      diags.warning(c.loc, "maxnreg is ignored: tkc does not cap registers");
+    if (c.maxnreg && (*c.maxnreg < 1 || *c.maxnreg > 255)) {
+      diags.error(c.loc, "maxnreg=" + std::to_string(*c.maxnreg) +
+                             " is not a register count from 1 to 255");
+      return failed("cannot autotune '" + kernel + "'");
+    }
     AotConfig config;
     config.numWarps = c.numWarps;
     config.numStages = c.numStages;
+    config.maxRegisters = c.maxnreg.value_or(0);
     config.origin = originOf(c.loc);
     std::string name;
     bool named = true;
@@ -406,6 +410,8 @@ tkc::aot::planAutotune(llvm::StringRef input, llvm::StringRef kernel,
     }
     name +=
         "w" + std::to_string(c.numWarps) + "_s" + std::to_string(c.numStages);
+    if (config.maxRegisters)
+      name += "_r" + std::to_string(config.maxRegisters);
     if (!named || !(llvm::isAlpha(name[0]) || name[0] == '_') ||
         !llvm::all_of(name,
                       [](char ch) { return llvm::isAlnum(ch) || ch == '_'; }) ||
@@ -447,6 +453,8 @@ llvm::json::Value tkc::aot::makeManifest(const AutotunePlan &plan,
         {"constexprs", llvm::json::Object(c.manifestConstexprs)},
         {"num_warps", c.numWarps},
         {"num_stages", c.numStages}};
+    if (c.maxRegisters)
+      config["maxnreg"] = c.maxRegisters;
     if (!c.targets.empty())
       config["targets"] = llvm::json::Array(c.targets);
     configs.push_back(std::move(config));

@@ -36,6 +36,8 @@ struct AotConfig {
   llvm::json::Object manifestConstexprs;
   unsigned numWarps = 4;
   unsigned numStages = 3;
+  /// Its `maxnreg` (0: none).
+  unsigned maxRegisters = 0;
   /// Where its `triton.Config` is written (`kernel.py:LINE:COL`), or empty.
   std::string origin;
   /// The targets it is compiled for (a manifest's per-config `targets`);

@@ -92,6 +92,11 @@ int runCompile(int argc, char **argv) {
                "launcher pads dynamic shared memory to enforce it (0: no "
                "cap)"),
       cl::value_desc("N"), cl::init(0), cl::cat(category));
+  cl::opt<unsigned> maxRegisters(
+      "maxnreg",
+      cl::desc("Use at most N registers per thread, as Triton's maxnreg "
+               "(NVIDIA targets; 0: no cap)"),
+      cl::value_desc("N"), cl::init(0), cl::cat(category));
   cl::list<std::string> targets(
       "target",
       cl::desc("Targets, comma-separated: cuda:90a, hip:gfx942, sm_80, "
@@ -156,6 +161,9 @@ int runCompile(int argc, char **argv) {
     if (maxBlocksPerSm > 1024)
       return fail("--max-blocks-per-sm must be from 0 (no cap) to 1024, got " +
                   Twine(maxBlocksPerSm));
+    if (maxRegisters > 255)
+      return fail("--maxnreg must be from 0 (no cap) to 255, got " +
+                  Twine(maxRegisters));
     for (StringRef kv : constexprs)
       if (!kv.contains('=') || kv.starts_with("="))
         return fail("--constexpr expects NAME=VALUE, got '" + kv + "'");
@@ -188,6 +196,7 @@ int runCompile(int argc, char **argv) {
     gpu.numWarps = numWarps;
     gpu.numStages = numStages;
     gpu.maxBlocksPerSm = maxBlocksPerSm;
+    gpu.maxRegisters = maxRegisters;
     gpu.emit = request;
     gpu.output = output;
     gpu.tools.paths["ptxas"] = ptxas;
@@ -283,6 +292,11 @@ int runAot(int argc, char **argv, const char *argv0) {
   cl::opt<unsigned> maxBlocksPerSm(
       "max-blocks-per-sm",
       cl::desc("At most N programs at once per SM (CU); 0: no cap"),
+      cl::value_desc("N"), cl::init(0), cl::cat(category));
+  cl::opt<unsigned> maxRegisters(
+      "maxnreg",
+      cl::desc("At most N registers per thread (NVIDIA; 0: no cap) where no "
+               "@triton.autotune config says"),
       cl::value_desc("N"), cl::init(0), cl::cat(category));
   cl::opt<std::string> target("t", cl::desc("Targets, comma-separated"),
                               cl::value_desc("T"), cl::init("cuda:90a"),
@@ -398,6 +412,9 @@ int runAot(int argc, char **argv, const char *argv0) {
                                   ? std::string(signature)
                                   : manifest->specializations.front().second;
 
+  if (maxRegisters > 255)
+    return fail("--maxnreg must be from 0 (no cap) to 255, got " +
+                Twine(maxRegisters));
   auto specs = tkc::parseTargetList(targetList);
   if (!specs)
     return fail(toString(specs.takeError()));
@@ -504,7 +521,8 @@ int runAot(int argc, char **argv, const char *argv0) {
     configs = (*plan)->configs;
     heuristics = (*plan)->heuristics;
   } else {
-    configs.push_back(tkc::aot::AotConfig{"", {}, {}, numWarps, numStages});
+    configs.push_back(
+        tkc::aot::AotConfig{"", {}, {}, numWarps, numStages, maxRegisters});
   }
   size_t combinations = 1;
   for (const tkc::aot::AotHeuristic &h : heuristics)
@@ -536,6 +554,7 @@ int runAot(int argc, char **argv, const char *argv0) {
         stem += "." + specName;
       opts.numWarps = configs[c].numWarps;
       opts.numStages = configs[c].numStages;
+      opts.maxRegisters = configs[c].maxRegisters;
       kernelSource.constexprs = configs[c].constexprs;
       kernelSource.constexprs.insert(kernelSource.constexprs.end(),
                                      fixedConstexprs.begin(),

@@ -36,6 +36,10 @@ def TKCGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kThreadsPerWarp =
         "tkc_gpu.threads_per_warp";
     static constexpr ::llvm::StringLiteral kSharedBytes = "tkc_gpu.shared";
+    /// The most registers per thread a kernel may use (Triton's maxnreg;
+    /// absent: the backend's choice).
+    static constexpr ::llvm::StringLiteral kMaxRegisters =
+        "tkc_gpu.max_registers";
     /// The elements per global access of a load or store (set by
     /// tkc-gpu-record-vector-widths; 1 if absent).
     static constexpr ::llvm::StringLiteral kVectorWidth =

@@ -107,3 +107,14 @@ def tiles(a, b, c, K, BLOCK: tl.constexpr):
 @triton.jit
 def big(a, b, c, K, BLOCK: tl.constexpr):
     _tile_product(a, b, c, K, BLOCK)
+
+
+# Two configs that differ only in maxnreg: two variants, one capped.
+@triton.autotune(configs=[triton.Config({"BLOCK": 256}, maxnreg=64),
+                          triton.Config({"BLOCK": 256})],
+                 key=["n"])
+@triton.jit
+def capped(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * 2,
+             mask=offs < n)
