@@ -7,8 +7,9 @@
 // 16x16x16 fp16 product into fp32, smaller than the warps' tiles; a 64x256x32
 // one on 8 warps, which on sm_90a go as two warpgroups along N; products
 // with M below 16, as decoding has (8x64x32, 1x32x16); and one warpgroup's
-// 64x64x64 and a 128x64x64 A @ B.T, which on sm_90a multiply from tiles the
-// operands are stored into.
+// 64x64x64 and A @ B.T in fp16 (128x64x64), int8 and fp8 (64x64x64), which
+// on sm_90a multiply from tiles the operands are stored into (8-bit ones
+// K-major).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +20,9 @@
 #include "dot_tile_fp16_8x64.h"
 #include "dot_tile_fp16_nt.h"
 #include "dot_tile_fp8.h"
+#include "dot_tile_fp8_nt.h"
 #include "dot_tile_i8.h"
+#include "dot_tile_i8_nt.h"
 #include "tests/e2e/gpu_test_support.h"
 
 #include <cmath>
@@ -82,70 +85,90 @@ protected:
       }
     EXPECT_EQ(mismatches, 0u);
   }
+
+  /// Runs `kernel`, a 64x64x64 int8 product into int32 (of B [K, N], or
+  /// with `transposedB` of B [N, K] transposed), and checks it exactly.
+  template <typename Kernel>
+  void checkInt8Product(Kernel kernel, bool transposedB) {
+    std::vector<float> r = randomFloats(2 * kSize * kSize, 5, -128.0f, 128.0f);
+    std::vector<int8_t> a(kSize * kSize), b(kSize * kSize);
+    for (int i = 0; i < kSize * kSize; ++i) {
+      a[i] = static_cast<int8_t>(std::floor(r[i]));
+      b[i] = static_cast<int8_t>(std::floor(r[kSize * kSize + i]));
+    }
+    DeviceBuffer da(*driver, a.size()), db(*driver, b.size());
+    DeviceBuffer dc(*driver, kSize * kSize * sizeof(int32_t));
+    da.upload(a);
+    db.upload(b);
+    tkc_status status = kernel(stream(), da.ptr(), db.ptr(), dc.ptr());
+    ASSERT_EQ(status, TKC_SUCCESS)
+        << tkc_status_string(status) << ": " << tkc_last_error();
+    synchronize();
+    std::vector<int32_t> c = dc.download<int32_t>(kSize * kSize);
+    size_t mismatches = 0;
+    for (int i = 0; i < kSize; ++i)
+      for (int j = 0; j < kSize; ++j) {
+        int32_t want = 0;
+        for (int k = 0; k < kSize; ++k)
+          want += int32_t(a[i * kSize + k]) *
+                  int32_t(b[transposedB ? j * kSize + k : k * kSize + j]);
+        if (c[i * kSize + j] != want && ++mismatches <= 5)
+          ADD_FAILURE() << "C[" << i << "][" << j << "] = " << c[i * kSize + j]
+                        << ", want " << want;
+      }
+    EXPECT_EQ(mismatches, 0u);
+  }
+
+  /// Runs `kernel`, a 64x64x64 fp8e4nv product into fp32 (B as for
+  /// checkInt8Product), and checks it against a double-precision sum.
+  template <typename Kernel>
+  void checkFp8Product(Kernel kernel, bool transposedB) {
+    // Random finite e4m3 values (0x7f and 0xff are NaN) up to 2^4.
+    std::vector<float> r = randomFloats(2 * kSize * kSize, 6, 0.0f, 1.0f);
+    std::vector<uint8_t> a(kSize * kSize), b(kSize * kSize);
+    for (int i = 0; i < 2 * kSize * kSize; ++i) {
+      uint8_t bits = static_cast<uint8_t>(r[i] * 256.0f) & 0xdf;
+      (i < kSize * kSize ? a[i] : b[i - kSize * kSize]) = bits;
+    }
+    DeviceBuffer da(*driver, a.size()), db(*driver, b.size());
+    DeviceBuffer dc(*driver, kSize * kSize * sizeof(float));
+    da.upload(a);
+    db.upload(b);
+    tkc_status status = kernel(stream(), da.ptr(), db.ptr(), dc.ptr());
+    ASSERT_EQ(status, TKC_SUCCESS)
+        << tkc_status_string(status) << ": " << tkc_last_error();
+    synchronize();
+    std::vector<float> c = dc.download<float>(kSize * kSize);
+    size_t mismatches = 0;
+    for (int i = 0; i < kSize; ++i)
+      for (int j = 0; j < kSize; ++j) {
+        double want = 0, magnitude = 0;
+        for (int k = 0; k < kSize; ++k) {
+          double p = e4m3Value(a[i * kSize + k]) *
+                     e4m3Value(b[transposedB ? j * kSize + k : k * kSize + j]);
+          want += p;
+          magnitude += std::fabs(p);
+        }
+        double tolerance = std::ldexp(1.0, -23) * kSize * magnitude + 1e-30;
+        double got = c[i * kSize + j];
+        if (!(std::fabs(got - want) <= tolerance) && ++mismatches <= 5)
+          ADD_FAILURE() << "C[" << i << "][" << j << "] = " << got << ", want "
+                        << want;
+      }
+    EXPECT_EQ(mismatches, 0u);
+  }
 };
 
-TEST_F(DotTileTest, Int8IntoInt32) {
-  std::vector<float> r = randomFloats(2 * kSize * kSize, 5, -128.0f, 128.0f);
-  std::vector<int8_t> a(kSize * kSize), b(kSize * kSize);
-  for (int i = 0; i < kSize * kSize; ++i) {
-    a[i] = static_cast<int8_t>(std::floor(r[i]));
-    b[i] = static_cast<int8_t>(std::floor(r[kSize * kSize + i]));
-  }
-  DeviceBuffer da(*driver, a.size()), db(*driver, b.size());
-  DeviceBuffer dc(*driver, kSize * kSize * sizeof(int32_t));
-  da.upload(a);
-  db.upload(b);
-  tkc_status status = dot_tile_i8(stream(), da.ptr(), db.ptr(), dc.ptr());
-  ASSERT_EQ(status, TKC_SUCCESS)
-      << tkc_status_string(status) << ": " << tkc_last_error();
-  synchronize();
-  std::vector<int32_t> c = dc.download<int32_t>(kSize * kSize);
-  size_t mismatches = 0;
-  for (int i = 0; i < kSize; ++i)
-    for (int j = 0; j < kSize; ++j) {
-      int32_t want = 0;
-      for (int k = 0; k < kSize; ++k)
-        want += int32_t(a[i * kSize + k]) * int32_t(b[k * kSize + j]);
-      if (c[i * kSize + j] != want && ++mismatches <= 5)
-        ADD_FAILURE() << "C[" << i << "][" << j << "] = " << c[i * kSize + j]
-                      << ", want " << want;
-    }
-  EXPECT_EQ(mismatches, 0u);
+TEST_F(DotTileTest, Int8IntoInt32) { checkInt8Product(dot_tile_i8, false); }
+
+TEST_F(DotTileTest, Int8TransposedB) {
+  checkInt8Product(dot_tile_i8_nt, /*transposedB=*/true);
 }
 
-TEST_F(DotTileTest, Fp8IntoFp32) {
-  // Random finite e4m3 values (0x7f and 0xff are NaN) up to 2^4.
-  std::vector<float> r = randomFloats(2 * kSize * kSize, 6, 0.0f, 1.0f);
-  std::vector<uint8_t> a(kSize * kSize), b(kSize * kSize);
-  for (int i = 0; i < 2 * kSize * kSize; ++i) {
-    uint8_t bits = static_cast<uint8_t>(r[i] * 256.0f) & 0xdf;
-    (i < kSize * kSize ? a[i] : b[i - kSize * kSize]) = bits;
-  }
-  DeviceBuffer da(*driver, a.size()), db(*driver, b.size());
-  DeviceBuffer dc(*driver, kSize * kSize * sizeof(float));
-  da.upload(a);
-  db.upload(b);
-  tkc_status status = dot_tile_fp8(stream(), da.ptr(), db.ptr(), dc.ptr());
-  ASSERT_EQ(status, TKC_SUCCESS)
-      << tkc_status_string(status) << ": " << tkc_last_error();
-  synchronize();
-  std::vector<float> c = dc.download<float>(kSize * kSize);
-  size_t mismatches = 0;
-  for (int i = 0; i < kSize; ++i)
-    for (int j = 0; j < kSize; ++j) {
-      double want = 0, magnitude = 0;
-      for (int k = 0; k < kSize; ++k) {
-        double p = e4m3Value(a[i * kSize + k]) * e4m3Value(b[k * kSize + j]);
-        want += p;
-        magnitude += std::fabs(p);
-      }
-      double tolerance = std::ldexp(1.0, -23) * kSize * magnitude + 1e-30;
-      double got = c[i * kSize + j];
-      if (!(std::fabs(got - want) <= tolerance) && ++mismatches <= 5)
-        ADD_FAILURE() << "C[" << i << "][" << j << "] = " << got << ", want "
-                      << want;
-    }
-  EXPECT_EQ(mismatches, 0u);
+TEST_F(DotTileTest, Fp8IntoFp32) { checkFp8Product(dot_tile_fp8, false); }
+
+TEST_F(DotTileTest, Fp8TransposedB) {
+  checkFp8Product(dot_tile_fp8_nt, /*transposedB=*/true);
 }
 
 TEST_F(DotTileTest, SmallFp16IntoFp32) {
