@@ -118,3 +118,12 @@ def capped(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * 2,
              mask=offs < n)
+
+
+# A register count out of range is refused at its config.
+@triton.autotune(configs=[triton.Config({"BLOCK": 256}, maxnreg=512)],
+                 key=["n"])
+@triton.jit
+def bad_maxnreg(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
