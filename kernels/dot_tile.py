@@ -23,12 +23,18 @@ def dot_tile_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
 
 @triton.jit
 def dot_tile_nt_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
-                       K: tl.constexpr):
-    """Writes A @ B.T to C (B row-major [N, K]), accumulated in C's type."""
+                       K: tl.constexpr, ACC_BOUND: tl.constexpr):
+    """Writes A @ B.T to C (B row-major [N, K]), accumulated in C's type;
+    fp8 products at reduced precision for at most ACC_BOUND of K at a time
+    where ACC_BOUND is positive (else as the target's default)."""
     rows = tl.arange(0, M)
     cols = tl.arange(0, N)
     ks = tl.arange(0, K)
     a = tl.load(a_ptr + rows[:, None] * K + ks[None, :])
     b = tl.load(b_ptr + cols[:, None] * K + ks[None, :])
-    c = tl.dot(a, b.T, out_dtype=c_ptr.dtype.element_ty)
+    if ACC_BOUND > 0:
+        c = tl.dot(a, b.T, out_dtype=c_ptr.dtype.element_ty,
+                   max_num_imprecise_acc=ACC_BOUND)
+    else:
+        c = tl.dot(a, b.T, out_dtype=c_ptr.dtype.element_ty)
     tl.store(c_ptr + rows[:, None] * N + cols[None, :], c)

@@ -264,6 +264,14 @@ struct WarpgroupMmaPass
         elem != getElementTypeOrSelf(dot.getB().getType()) ||
         !isWarpgroupMmaOperand(elem) || dot.getA() == dot.getB())
       return nullptr;
+    // A warpgroup multiply accumulates fp8 products at reduced precision
+    // (Triton's default on sm_90); a dot that bounds how many of its K may
+    // (0 < max_num_imprecise_acc < K) stays on mma.sync, which adds each in
+    // fp32, instead of promoting partial sums as Triton does.
+    int64_t bound = dot.getMaxNumImpreciseAcc();
+    if (isa<Float8E4M3FNType, Float8E5M2Type>(elem) && bound > 0 &&
+        bound < cast<RankedTensorType>(dot.getA().getType()).getDimSize(1))
+      return nullptr;
     std::optional<OperandPlan> a =
         planOperand(dot, dot.getA(), 1, mma, numWarps);
     std::optional<OperandPlan> b =

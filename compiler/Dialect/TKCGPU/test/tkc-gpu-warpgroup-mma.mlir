@@ -274,6 +274,19 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %d : tensor<64x64xf32, #mma>
   }
 
+  // A bound below K on the fp8 products summed at the instruction's reduced
+  // precision (max_num_imprecise_acc) keeps the dot on mma.sync, which adds
+  // each in fp32.
+  // CHECK-LABEL: func.func @fp8_bounded
+  // CHECK-NOT: warpgroup_dot
+  // CHECK: tkc.dot
+  func.func @fp8_bounded(%ta: !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [1, 0]>, %tb: !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [0, 1]>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [1, 0]> -> tensor<64x64xf8E4M3FN, #a>
+    %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [0, 1]> -> tensor<64x64xf8E4M3FN, #b>
+    %d = tkc.dot %a, %b, %c {max_num_imprecise_acc = 32 : i32} : tensor<64x64xf8E4M3FN, #a> * tensor<64x64xf8E4M3FN, #b> -> tensor<64x64xf32, #mma>
+    return %d : tensor<64x64xf32, #mma>
+  }
+
   // CHECK-LABEL: func.func @int8
   // CHECK: tkc_gpu.warpgroup_dot {{.*}} -> tensor<64x64xi32, #mma>
   func.func @int8(%ta: !tkc_gpu.shared<[64, 64], i8, order = [1, 0]>, %tb: !tkc_gpu.shared<[64, 64], i8, order = [0, 1]>, %c: tensor<64x64xi32, #mma>) -> tensor<64x64xi32, #mma> {
