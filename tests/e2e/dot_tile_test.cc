@@ -43,6 +43,25 @@ double e4m3Value(uint8_t bits) {
 
 class DotTileTest : public GpuTest {
 protected:
+  /// Uploads `a` and `b`, runs `kernel` on them, and returns its `count`
+  /// outputs (empty, with a failure, if it could not run).
+  template <typename Out, typename In, typename Kernel>
+  std::vector<Out> runProduct(Kernel kernel, const std::vector<In> &a,
+                              const std::vector<In> &b, size_t count) {
+    DeviceBuffer da(*driver, a.size() * sizeof(In));
+    DeviceBuffer db(*driver, b.size() * sizeof(In));
+    DeviceBuffer dc(*driver, count * sizeof(Out));
+    da.upload(a);
+    db.upload(b);
+    tkc_status status = kernel(stream(), da.ptr(), db.ptr(), dc.ptr());
+    if (status != TKC_SUCCESS) {
+      ADD_FAILURE() << tkc_status_string(status) << ": " << tkc_last_error();
+      return {};
+    }
+    synchronize();
+    return dc.download<Out>(count);
+  }
+
   /// Runs `kernel`, an m x n x k fp16 product into fp32 (of B [K, N], or
   /// with `transposedB` of B [N, K] transposed), on random inputs in
   /// [-1, 1] and checks every element against a double-precision sum
@@ -61,15 +80,9 @@ protected:
       b[i] = floatToHalfBits(r[m * k + i]);
       bv[i] = halfBitsToFloat(b[i]);
     }
-    DeviceBuffer da(*driver, a.size() * 2), db(*driver, b.size() * 2);
-    DeviceBuffer dc(*driver, size_t(m) * n * sizeof(float));
-    da.upload(a);
-    db.upload(b);
-    tkc_status status = kernel(stream(), da.ptr(), db.ptr(), dc.ptr());
-    ASSERT_EQ(status, TKC_SUCCESS)
-        << tkc_status_string(status) << ": " << tkc_last_error();
-    synchronize();
-    std::vector<float> c = dc.download<float>(size_t(m) * n);
+    std::vector<float> c = runProduct<float>(kernel, a, b, size_t(m) * n);
+    if (c.empty())
+      return;
     size_t mismatches = 0;
     for (int i = 0; i < m; ++i)
       for (int j = 0; j < n; ++j) {
@@ -97,15 +110,9 @@ protected:
       a[i] = static_cast<int8_t>(std::floor(r[i]));
       b[i] = static_cast<int8_t>(std::floor(r[kSize * kSize + i]));
     }
-    DeviceBuffer da(*driver, a.size()), db(*driver, b.size());
-    DeviceBuffer dc(*driver, kSize * kSize * sizeof(int32_t));
-    da.upload(a);
-    db.upload(b);
-    tkc_status status = kernel(stream(), da.ptr(), db.ptr(), dc.ptr());
-    ASSERT_EQ(status, TKC_SUCCESS)
-        << tkc_status_string(status) << ": " << tkc_last_error();
-    synchronize();
-    std::vector<int32_t> c = dc.download<int32_t>(kSize * kSize);
+    std::vector<int32_t> c = runProduct<int32_t>(kernel, a, b, kSize * kSize);
+    if (c.empty())
+      return;
     size_t mismatches = 0;
     for (int i = 0; i < kSize; ++i)
       for (int j = 0; j < kSize; ++j) {
@@ -135,15 +142,9 @@ protected:
       uint8_t bits = static_cast<uint8_t>(r[i] * 256.0f) & 0xdf;
       (i < kSize * kSize ? a[i] : b[i - kSize * kSize]) = bits;
     }
-    DeviceBuffer da(*driver, a.size()), db(*driver, b.size());
-    DeviceBuffer dc(*driver, kSize * kSize * sizeof(float));
-    da.upload(a);
-    db.upload(b);
-    tkc_status status = kernel(stream(), da.ptr(), db.ptr(), dc.ptr());
-    ASSERT_EQ(status, TKC_SUCCESS)
-        << tkc_status_string(status) << ": " << tkc_last_error();
-    synchronize();
-    std::vector<float> c = dc.download<float>(kSize * kSize);
+    std::vector<float> c = runProduct<float>(kernel, a, b, kSize * kSize);
+    if (c.empty())
+      return;
     size_t mismatches = 0;
     for (int i = 0; i < kSize; ++i)
       for (int j = 0; j < kSize; ++j) {
