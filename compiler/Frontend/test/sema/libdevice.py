@@ -129,6 +129,11 @@ def extern_functions(p, q):
     # EXTERN: tkc.extern_elementwise "cyl_bessel_i0"(%{{.*}}) : f64 -> f64
     y = libdevice.erfinv(x) + libdevice.hypot(tl.load(q), 2.0)
     tl.store(p, libdevice.cyl_bessel_i0(libdevice.fmax(y, 0.5)))
+    # EXTERN: tkc.extern_elementwise "remainder"(%{{.*}}, %{{.*}}) : f32, f32 -> f32
+    # EXTERN: tkc.extern_elementwise "fdim"(%{{.*}}, %{{.*}}) : f32, f32 -> f32
+    # EXTERN: tkc.extern_elementwise "rhypot"(%{{.*}}, %{{.*}}) : f32, f32 -> f32
+    z = libdevice.remainder(x, 3.0) + libdevice.fdim(x, 1.0)
+    tl.store(p, z + libdevice.rhypot(x, 2.0))
 
 
 # Bit counts of 32- and 64-bit integers, as int32.
