@@ -506,6 +506,7 @@ LogicalResult tkc::driver::compileKernel(const KernelSource &source,
   request.kernelName = source.kernel;
   request.constexprs = source.constexprs;
   request.debug = source.debug;
+  request.numWarps = opts.numWarps;
   request.decoratorsApplied = source.decoratorsApplied;
   request.importPaths = source.importPaths;
   auto signature = parseSignature(source.signature);

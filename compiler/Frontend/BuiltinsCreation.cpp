@@ -2,6 +2,7 @@
 //
 // The `tl` functions that make values rather than transform them: the
 // program's position in the launch grid (tl.program_id, tl.num_programs),
+// the launch's sizes (tl.extra.cuda.num_warps, num_threads: constexprs),
 // tl.arange, constant blocks (tl.zeros, tl.full and their `_like` forms),
 // and types: tl.cast (the `x.to()` method) and tl.pointer_type.
 //
@@ -167,10 +168,21 @@ static std::optional<Obj> lowerDtype(BuiltinCall &c) {
   return Obj::dtypeObj(*dt);
 }
 
+/// `tl.extra.cuda.num_warps()` and `num_threads()`: the launch's warps per
+/// program, and its threads (32 per warp, as on CUDA), as constexprs.
+static std::optional<Obj> lowerLaunchSize(BuiltinCall &c) {
+  if (!c.args.bind({}))
+    return std::nullopt;
+  int64_t warps = c.cg.numWarps;
+  return Obj::integer(c.name == "num_threads" ? warps * 32 : warps);
+}
+
 llvm::ArrayRef<BuiltinEntry> creationBuiltins() {
   static const BuiltinEntry entries[] = {
       {"tl.program_id", lowerProgramId},
       {"tl.num_programs", lowerProgramId},
+      {"cuda.num_warps", lowerLaunchSize},
+      {"cuda.num_threads", lowerLaunchSize},
       {"tl.arange", lowerArange},
       {"tl.zeros", lowerFull},
       {"tl.full", lowerFull},

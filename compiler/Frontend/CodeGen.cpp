@@ -202,6 +202,7 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
   CodeGen cg(module, diags, context);
   cg.debug = request.debug;
   cg.setImportPaths(request.importPaths);
+  cg.numWarps = request.numWarps;
   size_t numParams = fn->params.size(), numConstexpr = 0;
   for (const Param &p : fn->params)
     numConstexpr += isConstexprAnnotation(p.annotation.get());

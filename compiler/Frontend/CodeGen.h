@@ -41,6 +41,9 @@ struct KernelRequest {
   /// The caller has read the kernel's @triton.autotune/@triton.heuristics
   /// (Decorators.h) and applied them; otherwise they are noted as ignored.
   bool decoratorsApplied = false;
+  /// Warps per program: tl.extra.cuda.num_warps() and num_threads() (CUDA's
+  /// 32 threads per warp) are these compile-time values.
+  unsigned numWarps = 4;
   /// Directories that imported modules are searched in (as Python's
   /// sys.path), after the kernel file's own directory and the root of the
   /// package it is in.

@@ -52,6 +52,8 @@ public:
   unsigned callDepth = 0;
   /// Whether tl.device_assert / `assert` emit checks (Triton's debug mode).
   bool debug = false;
+  /// The launch's warps per program (KernelRequest::numWarps).
+  unsigned numWarps = 4;
   /// Module-level names evaluated so far, per module, and those being
   /// evaluated: the index of the assignment in the module's globals (its
   /// right-hand side sees the name's binding before it, as Python's does).

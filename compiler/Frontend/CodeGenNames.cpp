@@ -156,10 +156,13 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
     diags.error(l, "libdevice." + attr + " is not supported by tkc yet");
     return std::nullopt;
   } else if (base == "triton.language.extra.cuda" &&
-             llvm::is_contained(
-                 {"globaltimer", "smid", "num_threads", "num_warps"}, attr)) {
-    // NVIDIA's special registers and launch sizes: they need a hook of the
-    // target's code generation that tkc does not have yet.
+             llvm::is_contained({"num_threads", "num_warps"}, attr)) {
+    // The launch's sizes, known when the kernel is compiled.
+    return Obj::named(Kind::Builtin, "cuda." + attr.str());
+  } else if (base == "triton.language.extra.cuda" &&
+             llvm::is_contained({"globaltimer", "smid"}, attr)) {
+    // NVIDIA's special registers: they need a hook of the target's code
+    // generation that tkc does not have yet.
     diags.error(l, "tl.extra.cuda." + attr + "() is not supported by tkc yet");
     return std::nullopt;
   } else if (base.ends_with(".PropagateNan")) {

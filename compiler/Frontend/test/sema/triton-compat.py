@@ -12,6 +12,7 @@
 # RUN: not tkc compile %s --kernel bad_propagate --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BADNAN
 # RUN: not tkc compile %s --kernel block_type_attr --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BADTYPE
 # RUN: not tkc compile %s --kernel special_register --signature '*i32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SMID
+# RUN: tkc compile %s --kernel launch_sizes --signature '*i32:16' --num-warps 8 --emit=ttir | FileCheck %s --check-prefix=LAUNCH
 # RUN: tkc compile %s --kernel reduction_types --signature '*fp16:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=RF16
 # RUN: tkc compile %s --kernel reduction_types --signature '*bf16:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=RBF16
 # RUN: tkc compile %s --kernel reduction_types --signature '*i8:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=RI8
@@ -213,6 +214,16 @@ def block_type_attr(X):
 def special_register(Out):
     tl.store(Out + tl.program_id(0), tl.extra.cuda.smid())
 # SMID: triton-compat.py:[[@LINE-1]]:52: error: tl.extra.cuda.smid() is not supported by tkc yet
+
+
+# The launch's sizes are constexprs (CUDA's 32 threads per warp): with 8
+# warps, a block of 256 and a scalar 8.
+@triton.jit
+def launch_sizes(Out):
+    num_threads: tl.constexpr = tl.extra.cuda.num_threads()
+    # LAUNCH-DAG: tkc.make_range {end = 256 : i32, start = 0 : i32}
+    # LAUNCH-DAG: arith.constant dense<8> : tensor<256xi32>
+    tl.store(Out + tl.arange(0, num_threads), tl.extra.cuda.num_warps())
 
 
 # Reductions and scans in Triton's types (triton/language/standard.py):
