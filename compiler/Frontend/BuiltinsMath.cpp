@@ -432,6 +432,22 @@ static std::optional<Obj> lowerInlineAsm(BuiltinCall &c) {
   return multiple ? Obj::tuple(std::move(results)) : results.front();
 }
 
+/// `tl.extra.cuda.smid()` and `globaltimer()`: NVIDIA's special registers
+/// (the multiprocessor's id, i32; the global nanosecond timer, i64), read
+/// by inline PTX as Triton's own definitions do; not pure, so each call
+/// reads again. Other targets refuse the PTX when they assemble it.
+static std::optional<Obj> lowerSpecialRegister(BuiltinCall &c) {
+  if (!c.args.bind({}))
+    return std::nullopt;
+  bool timer = c.name == "globaltimer";
+  DType type(timer ? DK::I64 : DK::I32);
+  auto op = tkcir::ElementwiseInlineAsmOp::create(
+      c.b, c.L, mlir::TypeRange{type.toMLIR(&c.cg.ctx)},
+      timer ? "mov.u64 $0, %globaltimer;" : "mov.u32 $0, %smid;",
+      timer ? "=l" : "=r", /*pure=*/false, /*pack=*/1, mlir::ValueRange{});
+  return Obj::tensor(op.getResult(0), TType{type, {}});
+}
+
 /// `tl.dot(input, other, acc, ...)`: a matrix product, or a batch of them
 /// for 3-D blocks.
 static std::optional<Obj> lowerDot(BuiltinCall &c) {
@@ -656,6 +672,8 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"tl.cdiv", lowerCdiv, "cdiv"},
       {"tl.umulhi", lowerUmulhi},
       {"tl.inline_asm_elementwise", lowerInlineAsm},
+      {"cuda.smid", lowerSpecialRegister},
+      {"cuda.globaltimer", lowerSpecialRegister},
       {"tensor.logical_and", lowerLogical, "logical_and"},
       {"tensor.logical_or", lowerLogical, "logical_or"},
       {"tl.dot", lowerDot},

@@ -156,15 +156,11 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
     diags.error(l, "libdevice." + attr + " is not supported by tkc yet");
     return std::nullopt;
   } else if (base == "triton.language.extra.cuda" &&
-             llvm::is_contained({"num_threads", "num_warps"}, attr)) {
-    // The launch's sizes, known when the kernel is compiled.
+             llvm::is_contained(
+                 {"num_threads", "num_warps", "smid", "globaltimer"}, attr)) {
+    // The launch's sizes, known when the kernel is compiled, and NVIDIA's
+    // special registers.
     return Obj::named(Kind::Builtin, "cuda." + attr.str());
-  } else if (base == "triton.language.extra.cuda" &&
-             llvm::is_contained({"globaltimer", "smid"}, attr)) {
-    // NVIDIA's special registers: they need a hook of the target's code
-    // generation that tkc does not have yet.
-    diags.error(l, "tl.extra.cuda." + attr + "() is not supported by tkc yet");
-    return std::nullopt;
   } else if (base.ends_with(".PropagateNan")) {
     // Triton's enum: ALL (0xFFFF) propagates a NaN operand of
     // tl.maximum/minimum/clamp, NONE (0) does not.

@@ -11,7 +11,8 @@
 # RUN: tkc compile %s --kernel special_floats --signature '*fp32:16, *fp32:16, -Infinity, +INF, NaN, 128' --emit=ttir | FileCheck %s --check-prefix=SPECIAL
 # RUN: not tkc compile %s --kernel bad_propagate --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BADNAN
 # RUN: not tkc compile %s --kernel block_type_attr --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BADTYPE
-# RUN: not tkc compile %s --kernel special_register --signature '*i32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SMID
+# RUN: tkc compile %s --kernel special_register --signature '*i32:16, *i64:16' --emit=ttir | FileCheck %s --check-prefix=SMID
+# RUN: not tkc compile %s --kernel special_register --signature '*i32:16, *i64:16' --target gfx942 -o %t.smid 2>&1 | FileCheck %s --check-prefix=SMID-AMD
 # RUN: tkc compile %s --kernel launch_sizes --signature '*i32:16' --num-warps 8 --emit=ttir | FileCheck %s --check-prefix=LAUNCH
 # RUN: tkc compile %s --kernel reduction_types --signature '*fp16:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=RF16
 # RUN: tkc compile %s --kernel reduction_types --signature '*bf16:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=RBF16
@@ -210,10 +211,17 @@ def block_type_attr(X):
 # BADTYPE: triton-compat.py:[[@LINE-1]]:29: error: block type <16xfp32> has no attribute 'primitive_bitwidth' (tkc supports element_ty, scalar, shape, numel, name and is_block())
 
 
+# NVIDIA's special registers, read by inline PTX as Triton's definitions do,
+# each call again (not pure); AMD's code generation refuses the PTX, at
+# the kernel's line.
 @triton.jit
-def special_register(Out):
+def special_register(Out, Time):
+    # SMID: tkc.elementwise_inline_asm "mov.u32 $0, %smid;" {{.*}}"=r"{{.*}} -> i32
     tl.store(Out + tl.program_id(0), tl.extra.cuda.smid())
-# SMID: triton-compat.py:[[@LINE-1]]:52: error: tl.extra.cuda.smid() is not supported by tkc yet
+    # SMID-COUNT-2: tkc.elementwise_inline_asm "mov.u64 $0, %globaltimer;"
+    start = tl.extra.cuda.globaltimer()
+    tl.store(Time, tl.extra.cuda.globaltimer() - start)
+# SMID-AMD: triton-compat.py:[[@LINE-6]]:5: stage 'amdgcn' for hip:gfx942 failed: couldn't allocate output register for constraint 'l'
 
 
 # The launch's sizes are constexprs (CUDA's 32 threads per warp): with 8
