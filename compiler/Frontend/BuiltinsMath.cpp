@@ -103,6 +103,22 @@ static std::optional<Obj> lowerExternFunction(BuiltinCall &c) {
                      x.type);
 }
 
+/// `libdevice.ilogb(x)`: the unbiased exponent of fp32 or fp64 `x`, as
+/// int32.
+static std::optional<Obj> lowerIlogb(BuiltinCall &c) {
+  if (!c.args.bind({"arg0"}))
+    return std::nullopt;
+  auto x = c.args.tensor(0);
+  if (!x || !checkFloat32Or64(c, *x))
+    return std::nullopt;
+  TType type = x->type.withElem(DType(DK::I32));
+  return Obj::tensor(
+      tkcir::ExternElementwiseOp::create(c.b, c.L, type.toMLIR(&c.cg.ctx),
+                                         c.name, mlir::ValueRange{x->value})
+          .getResult(),
+      type);
+}
+
 /// `libdevice.popc`, `clz` and `ffs` of 32- or 64-bit integers: the count of
 /// set bits, of leading zeros, and the 1-based position of the lowest set
 /// bit (0 for 0), each as int32 as libdevice returns them.
@@ -741,6 +757,7 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"libdevice.logb", lowerExternFunction<1>},
       {"libdevice.nextafter", lowerExternFunction<2>},
       {"libdevice.remainder", lowerExternFunction<2>},
+      {"libdevice.ilogb", lowerIlogb},
       {"libdevice.fdim", lowerExternFunction<2>},
       {"libdevice.rhypot", lowerExternFunction<2>},
       {"libdevice.cospi", lowerExternFunction<1>},

@@ -165,8 +165,8 @@ struct AddPtrLowering : public TargetPattern<AddPtrOp> {
 };
 
 /// extern_elementwise: one call per register of the math library function
-/// the target names for the element type (declared on first use; the
-/// backend links the library in).
+/// the target names for the arguments' element type (declared on first use;
+/// the backend links the library in), returning the result's.
 struct ExternElementwiseLowering
     : public TargetPattern<ExternElementwiseOp> {
   using TargetPattern::TargetPattern;
@@ -174,14 +174,17 @@ struct ExternElementwiseLowering
   matchAndRewrite(ExternElementwiseOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type elem = getTypeConverter()->convertType(getElementTypeOrSelf(op.getType()));
+    Type elem = getTypeConverter()->convertType(
+        getElementTypeOrSelf(op.getArgs().front().getType()));
+    Type result =
+        getTypeConverter()->convertType(getElementTypeOrSelf(op.getType()));
     // The pass checked that the target has the function.
     std::string symbol = target.getMathLibrarySymbol(op.getFunction(), elem);
     SmallVector<SmallVector<Value>> args =
         operandRegisters(rewriter, loc, op.getArgs(), adaptor.getArgs());
     auto module = op->getParentOfType<ModuleOp>();
     FailureOr<LLVM::LLVMFuncOp> callee = LLVM::lookupOrCreateFn(
-        rewriter, module, symbol, SmallVector<Type>(args.size(), elem), elem);
+        rewriter, module, symbol, SmallVector<Type>(args.size(), elem), result);
     if (failed(callee))
       return op.emitOpError() << "'" << symbol
                               << "' is declared with another type";

@@ -120,7 +120,7 @@ struct ConvertTKCGPUToLLVMPass
                      " elements per asm where each thread holds " +
                      std::to_string(count);
           } else if (auto call = dyn_cast<ExternElementwiseOp>(op)) {
-            Type elem = getElementTypeOrSelf(call.getType());
+            Type elem = getElementTypeOrSelf(call.getArgs().front().getType());
             if (!info->getMathLibrarySymbol(call.getFunction(), elem).empty())
               return WalkResult::advance();
             std::string type;

@@ -657,9 +657,16 @@ LogicalResult HistogramOp::verify() {
 LogicalResult ExternElementwiseOp::verify() {
   if (getArgs().empty())
     return emitOpError("needs at least one argument");
+  Type first = getArgs().front().getType();
   for (Type t : getArgs().getTypes())
-    if (t != getType())
-      return emitOpError("needs arguments of the result's type");
+    if (t != first)
+      return emitOpError("needs arguments of one type");
+  auto shapeOf = [](Type t) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    return tensor ? tensor.getShape() : ArrayRef<int64_t>();
+  };
+  if (shapeOf(first) != shapeOf(getType()))
+    return emitOpError("needs a result of its arguments' shape");
   return success();
 }
 

@@ -583,14 +583,16 @@ def TKC_ExternElementwiseOp : TKC_Op<"extern_elementwise", [Pure,
     not have (`libdevice.erfinv`, `libdevice.j0`, ...), named without its
     vendor prefix and type suffix; each backend maps the name and the
     element type to its library's symbol (`__nv_erfinvf`,
-    `__ocml_erfinv_f32`).
+    `__ocml_erfinv_f32`). The arguments share one type; the result has
+    their shape and the function's element type (`ilogb`: int32).
 
     ```mlir
     %y = tkc.extern_elementwise "erfinv"(%x) : tensor<64xf32> -> tensor<64xf32>
+    %e = tkc.extern_elementwise "ilogb"(%x) : tensor<64xf32> -> tensor<64xi32>
     ```
   }];
   let arguments = (ins StrAttr:$function, Variadic<TKC_FloatLike>:$args);
-  let results = (outs TKC_FloatLike:$result);
+  let results = (outs AnyTypeOf<[TKC_FloatLike, TKC_IntLike]>:$result);
   let assemblyFormat = [{
     $function `(` $args `)` attr-dict `:` type($args) `->` type($result)
   }];

@@ -132,8 +132,9 @@ def extern_functions(p, q):
     # EXTERN: tkc.extern_elementwise "remainder"(%{{.*}}, %{{.*}}) : f32, f32 -> f32
     # EXTERN: tkc.extern_elementwise "fdim"(%{{.*}}, %{{.*}}) : f32, f32 -> f32
     # EXTERN: tkc.extern_elementwise "rhypot"(%{{.*}}, %{{.*}}) : f32, f32 -> f32
+    # EXTERN: tkc.extern_elementwise "ilogb"(%{{.*}}) : f32 -> i32
     z = libdevice.remainder(x, 3.0) + libdevice.fdim(x, 1.0)
-    tl.store(p, z + libdevice.rhypot(x, 2.0))
+    tl.store(p, z + libdevice.rhypot(x, 2.0) + libdevice.ilogb(x))
 
 
 # Bit counts of 32- and 64-bit integers, as int32.
