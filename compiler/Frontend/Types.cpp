@@ -190,6 +190,9 @@ std::optional<DType> DType::fromLanguageName(llvm::StringRef name) {
                   .Case("float32", Kind::FP32)
                   .Case("float64", Kind::FP64)
                   .Default(std::nullopt);
+  // Triton's one named pointer dtype: pointer_type(int32).
+  if (name == "pi32_t")
+    return DType::pointerTo(DType(Kind::I32), 1);
   if (!kind)
     return std::nullopt;
   return DType(*kind);

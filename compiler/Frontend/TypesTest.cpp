@@ -68,6 +68,8 @@ TEST(DType, NamesRoundTrip) {
   EXPECT_EQ(p->str(), "pointer<fp16>");
   EXPECT_EQ(DType::fromLanguageName("bfloat16"), DType(K::BF16));
   EXPECT_EQ(DType::fromLanguageName("float8e4nv"), DType(K::FP8E4NV));
+  EXPECT_EQ(DType::fromLanguageName("pi32_t"),
+            DType::pointerTo(DType(K::I32), 1));
   EXPECT_FALSE(DType::parseShortName("fp17").has_value());
   EXPECT_FALSE(DType::fromLanguageName("float").has_value());
 }
