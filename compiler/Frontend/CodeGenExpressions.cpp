@@ -230,6 +230,14 @@ std::optional<Obj> FunctionGen::evalIfExp(const IfExpExpr &expr) {
     return std::nullopt;
   if (test->isConstexpr())
     return eval(cg.truthy(*test) ? *expr.body : *expr.orelse);
+  if (!test->type.isBlock()) {
+    auto cond = cg.toBool(*test, expr.test->getLoc());
+    if (!cond)
+      return std::nullopt;
+    return evalRuntimeIfExp(expr, cond->value);
+  }
+  // A block condition (which Triton refuses) chooses per element, as
+  // tl.where: both branches are evaluated.
   auto a = eval(*expr.body);
   auto b = a ? eval(*expr.orelse) : std::nullopt;
   if (!b)

@@ -221,6 +221,9 @@ private:
   std::optional<Obj> evalSubscript(const SubscriptExpr &sub);
   std::optional<Obj> evalBoolOp(const BoolOpExpr &expr);
   std::optional<Obj> evalIfExp(const IfExpExpr &expr);
+  /// `expr` with the runtime scalar condition `cond`: an scf.if that runs
+  /// only the branch the condition picks, as Triton's visit_IfExp.
+  std::optional<Obj> evalRuntimeIfExp(const IfExpExpr &expr, mlir::Value cond);
 };
 
 /// True if `path` names triton, triton.language or one of the submodules a

@@ -336,6 +336,45 @@ mergeBranchValues(CodeGen &cg, scf::IfOp ifOp,
   return merged;
 }
 
+std::optional<Obj> FunctionGen::evalRuntimeIfExp(const IfExpExpr &expr,
+                                                 mlir::Value cond) {
+  Loc l = expr.getLoc();
+  auto ifOp = scf::IfOp::create(cg.builder, cg.loc(l), mlir::TypeRange{}, cond,
+                                /*withElseRegion=*/true);
+  // Each branch in its block; numbers become values there (Triton's
+  // to_tensor), unless both are the same number.
+  auto genBranch = [&](mlir::Block *block,
+                       const Expr &e) -> std::optional<Obj> {
+    mlir::OpBuilder::InsertionGuard guard(cg.builder);
+    setInsertionAtEnd(cg.builder, block);
+    ++runtimeDepth;
+    std::optional<Obj> v = eval(e);
+    --runtimeDepth;
+    return v;
+  };
+  std::optional<Obj> a = genBranch(ifOp.thenBlock(), *expr.body);
+  std::optional<Obj> b =
+      a ? genBranch(ifOp.elseBlock(), *expr.orelse) : std::nullopt;
+  if (!b)
+    return std::nullopt;
+  if (a->isNumber() && b->isNumber() && !sameObj(*a, *b)) {
+    for (auto [block, o] :
+         {std::pair{ifOp.thenBlock(), &*a}, std::pair{ifOp.elseBlock(), &*b}}) {
+      mlir::OpBuilder::InsertionGuard guard(cg.builder);
+      setInsertionAtEnd(cg.builder, block);
+      auto t = cg.toTensor(*o, l);
+      if (!t)
+        return std::nullopt;
+      *o = *t;
+    }
+  }
+  auto merged = mergeBranchValues(
+      cg, ifOp, {BranchValue{"the conditional expression", *a, *b}}, l);
+  if (!merged)
+    return std::nullopt;
+  return merged->front();
+}
+
 /// True if `body` holds a `return`, directly or in an `if` (not in a loop).
 static bool containsReturn(const Body &body) {
   return llvm::any_of(body, [](const StmtPtr &s) {

@@ -7,6 +7,7 @@
 # RUN: tkc compile %s --kernel debugging --signature '*fp32, i32' --emit=ttir | FileCheck %s --check-prefix=NODEBUG
 # RUN: tkc compile %s --kernel loop_hint --signature '*fp32, i32, i32' --emit=ttir | FileCheck %s --check-prefix=LOOPHINT
 # RUN: tkc compile %s --kernel fp8_ops --signature '*fp8e4nv, *fp32' --emit=ttir | FileCheck %s --check-prefix=FP8
+# RUN: tkc compile %s --kernel conditional_expressions --signature '*fp32, *fp32, *i32' --emit=ttir | FileCheck %s --check-prefix=IFEXP
 # A kernel per group of language constructs, each checked in the IR.
 import triton
 import triton.language as tl
@@ -239,3 +240,29 @@ def fp8_ops(q_ptr, f_ptr):
     q = tl.abs(tl.load(q_ptr + offs))
     tl.store(f_ptr + offs, q.to(tl.float32))
     tl.store(q_ptr + offs, (tl.load(f_ptr + offs) * 2).to(tl.float8e4nv))
+
+
+# A conditional expression with a runtime scalar condition runs only the
+# branch it picks (an scf.if, as Triton's visit_IfExp): a load or an atomic
+# in the other branch never happens. A number meeting a value becomes one
+# of its type in its branch (a pure if that canonicalization turns into a
+# select); calls that return nothing leave an scf.if without results.
+@triton.jit
+def conditional_expressions(x, y, counts):
+    pid = tl.program_id(0)
+    # IFEXP: %[[V:.*]] = scf.if %{{.*}} -> (f32) {
+    # IFEXP-NEXT: %[[A:.*]] = tkc.load
+    # IFEXP-NEXT: scf.yield %[[A]] : f32
+    # IFEXP-NEXT: } else {
+    # IFEXP-NEXT: %[[B:.*]] = tkc.load
+    # IFEXP-NEXT: scf.yield %[[B]] : f32
+    v = tl.load(x) if pid % 2 == 0 else tl.load(y)
+    # IFEXP: arith.select %{{.*}}, %{{.*}}, %[[V]] : f32
+    w = 3.14 if pid > 3 else v
+    # IFEXP: scf.if %{{.*}} {
+    # IFEXP-NEXT: tkc.atomic_rmw
+    # IFEXP-NEXT: } else {
+    # IFEXP: tkc.atomic_rmw
+    # IFEXP-NEXT: }
+    tl.atomic_add(counts, 1) if pid < 8 else tl.atomic_add(counts + 1, 1)
+    tl.store(x, w)
