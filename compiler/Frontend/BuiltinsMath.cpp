@@ -73,10 +73,10 @@ static std::optional<Obj> lowerFloatBinary(BuiltinCall &c) {
 }
 
 /// A libdevice function that MLIR's math dialect lacks, of `arity` (1 or 2)
-/// arguments promoted to one type, fp32 or fp64: a tkc.extern_elementwise
-/// that the backend maps to its math library
-/// (TargetInfo::getMathLibrarySymbol).
-template <unsigned arity>
+/// arguments promoted to one type, fp32 or fp64, returning that type (or
+/// int32 with `int32Result`: `ilogb`): a tkc.extern_elementwise that the
+/// backend maps to its math library (TargetInfo::getMathLibrarySymbol).
+template <unsigned arity, bool int32Result = false>
 static std::optional<Obj> lowerExternFunction(BuiltinCall &c) {
   constexpr bool binary = arity == 2;
   if (!(binary ? c.args.bind({"arg0", "arg1"}) : c.args.bind({"arg0"})))
@@ -97,26 +97,11 @@ static std::optional<Obj> lowerExternFunction(BuiltinCall &c) {
   llvm::SmallVector<mlir::Value> args = {x.value};
   if (y)
     args.push_back(y->value);
+  TType type = int32Result ? x.type.withElem(DType(DK::I32)) : x.type;
   return Obj::tensor(tkcir::ExternElementwiseOp::create(
-                         c.b, c.L, x.value.getType(), c.name, args)
+                         c.b, c.L, type.toMLIR(&c.cg.ctx), c.name, args)
                          .getResult(),
-                     x.type);
-}
-
-/// `libdevice.ilogb(x)`: the unbiased exponent of fp32 or fp64 `x`, as
-/// int32.
-static std::optional<Obj> lowerIlogb(BuiltinCall &c) {
-  if (!c.args.bind({"arg0"}))
-    return std::nullopt;
-  auto x = c.args.tensor(0);
-  if (!x || !checkFloat32Or64(c, *x))
-    return std::nullopt;
-  TType type = x->type.withElem(DType(DK::I32));
-  return Obj::tensor(
-      tkcir::ExternElementwiseOp::create(c.b, c.L, type.toMLIR(&c.cg.ctx),
-                                         c.name, mlir::ValueRange{x->value})
-          .getResult(),
-      type);
+                     type);
 }
 
 /// `libdevice.popc`, `clz` and `ffs` of 32- or 64-bit integers: the count of
@@ -757,7 +742,7 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"libdevice.logb", lowerExternFunction<1>},
       {"libdevice.nextafter", lowerExternFunction<2>},
       {"libdevice.remainder", lowerExternFunction<2>},
-      {"libdevice.ilogb", lowerIlogb},
+      {"libdevice.ilogb", lowerExternFunction<1, /*int32Result=*/true>},
       {"libdevice.fdim", lowerExternFunction<2>},
       {"libdevice.rhypot", lowerExternFunction<2>},
       {"libdevice.cospi", lowerExternFunction<1>},
