@@ -63,12 +63,12 @@ bool hasAtoms(SharedBufferType tile, unsigned kDim) {
          (elem.getIntOrFloatBitWidth() == 16 || fast == kDim);
 }
 
-/// The shared-memory tile of `elem` elements, `shape` [rows, cols], that a
-/// value of `layout` is stored into for a warpgroup multiply reading K
-/// along `kDim`: rows along the dimension the layout holds in the longer
-/// runs of registers (stores of up to 16 bytes), or along K where the
-/// instruction reads only K-major tiles (elements other than 16-bit ones)
-/// or the other order gives no swizzle atoms; none if neither has them.
+/// The shared-memory tile a value of `type` (its shape, elements and
+/// layout) is stored into for a warpgroup multiply reading K along `kDim`:
+/// rows along the dimension the layout holds in the longer runs of
+/// registers (stores of up to 16 bytes), or along the other where that
+/// order has no swizzle atoms (hasAtoms: 8-bit and tf32 tiles only
+/// K-major); none if neither has them.
 std::optional<SharedBufferType> storedTileType(RankedTensorType type,
                                                unsigned kDim) {
   Type elem = type.getElementType();
