@@ -20,8 +20,8 @@ codegen=$("${bazel[@]}" query 'kind(_tkc_codegen, //kernels/...)' 2>/dev/null)
 "${bazel[@]}" build $tests $codegen //kernels:libtkc_kernels.so
 bin=$("${bazel[@]}" info bazel-bin 2>/dev/null)
 
-# .gpu/public (tools/stage_public.sh) is kept.
-find .gpu -mindepth 1 -maxdepth 1 ! -name public -exec rm -rf {} + 2>/dev/null || true
+# .gpu/public and .gpu/public_* (tools/stage_public.sh) are kept.
+find .gpu -mindepth 1 -maxdepth 1 ! -name 'public*' -exec rm -rf {} + 2>/dev/null || true
 mkdir -p .gpu/tests .gpu/kernels
 for t in $tests; do
   path=${t#//}

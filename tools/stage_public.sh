@@ -16,6 +16,10 @@
 #       liger=~/src/Liger-Kernel flaggems=~/src/FlagGems own=bench/own
 # Then stage_gpu.sh (which keeps .gpu/public) and, on the GPU machine:
 #   python3 bench/public_bench.py
+# TKC_TARGET=sm_90 compiles for sm_90 instead (dots on mma.sync, no wgmma),
+# into PUBLIC_OUT (default .gpu/public): compare it with Triton's JIT run
+# with DISABLE_MMA_V3=1, which keeps Triton on mma.sync too:
+#   DISABLE_MMA_V3=1 python3 bench/public_bench.py --public .gpu/public_sm90
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,7 +30,8 @@ if [ -z "${TKC:-}" ]; then
 else
   tkc=$TKC
 fi
-out=.gpu/public
+out=${PUBLIC_OUT:-.gpu/public}
+target=${TKC_TARGET:-sm_90a}
 rm -rf "$out/src" "$out/bin" "$out/wheels"
 mkdir -p "$out/src" "$out/bin"
 
@@ -91,7 +96,7 @@ total=0
 while IFS='|' read -r id repo path kernel signature warps stages; do
   total=$((total + 1))
   args=(compile "$out/src/$repo/$path" --kernel "$kernel"
-    --signature "$signature" --num-warps "$warps" --target sm_90a
+    --signature "$signature" --num-warps "$warps" --target "$target"
     -o "$out/bin/$id")
   [ -n "$stages" ] && args+=(--num-stages "$stages")
   if timeout 300 "$tkc" "${args[@]}" >"$out/bin/$id.log" 2>&1; then

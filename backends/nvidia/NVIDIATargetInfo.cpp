@@ -13,6 +13,7 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/PatternMatch.h"
@@ -595,6 +596,51 @@ NVIDIATargetInfo::extendFromFp8(OpBuilder &b, Location loc,
     }
   }
   return floats;
+}
+
+/// vprintf, CUDA's device printf: the format and a buffer holding the
+/// arguments at their natural alignments.
+void NVIDIATargetInfo::emitPrintf(OpBuilder &b, Location loc, Value format,
+                                  ValueRange args) const {
+  MLIRContext *context = b.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(context);
+  auto module =
+      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  FailureOr<LLVM::LLVMFuncOp> vprintf =
+      LLVM::lookupOrCreateFn(b, module, "vprintf", {ptr, ptr}, b.getI32Type());
+  assert(succeeded(vprintf) && "vprintf declared with another type");
+  Value buffer = LLVM::ZeroOp::create(b, loc, ptr);
+  if (!args.empty()) {
+    auto fields = llvm::to_vector(args.getTypes());
+    auto type = LLVM::LLVMStructType::getLiteral(context, fields);
+    Value one = LLVM::ConstantOp::create(b, loc, b.getI32Type(), 1);
+    buffer = LLVM::AllocaOp::create(b, loc, ptr, type, one, /*alignment=*/8);
+    for (auto [i, arg] : llvm::enumerate(args)) {
+      Value field = LLVM::GEPOp::create(
+          b, loc, ptr, type, buffer,
+          ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
+      LLVM::StoreOp::create(b, loc, arg, field);
+    }
+  }
+  LLVM::CallOp::create(b, loc, *vprintf, ValueRange{format, buffer});
+}
+
+/// __assertfail, which CUDA's assert() calls: it prints the message with
+/// the block and thread and stops the kernel.
+void NVIDIATargetInfo::emitAssertFail(OpBuilder &b, Location loc, Value message,
+                                      Value file, Value line,
+                                      Value function) const {
+  auto ptr = LLVM::LLVMPointerType::get(b.getContext());
+  auto module =
+      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  FailureOr<LLVM::LLVMFuncOp> fail =
+      LLVM::lookupOrCreateFn(b, module, "__assertfail",
+                             {ptr, ptr, b.getI32Type(), ptr, b.getI64Type()},
+                             LLVM::LLVMVoidType::get(b.getContext()));
+  assert(succeeded(fail) && "__assertfail declared with another type");
+  Value charSize = LLVM::ConstantOp::create(b, loc, b.getI64Type(), 1);
+  LLVM::CallOp::create(b, loc, *fail,
+                       ValueRange{message, file, line, function, charSize});
 }
 
 void NVIDIATargetInfo::markKernel(LLVM::LLVMFuncOp func,

@@ -59,6 +59,12 @@ public:
                                    mlir::Type type) const override;
   void populateMathPatterns(const mlir::LLVMTypeConverter &converter,
                             mlir::RewritePatternSet &patterns) const override;
+  bool hasPrintf() const override { return true; }
+  void emitPrintf(mlir::OpBuilder &b, mlir::Location loc, mlir::Value format,
+                  mlir::ValueRange args) const override;
+  void emitAssertFail(mlir::OpBuilder &b, mlir::Location loc,
+                      mlir::Value message, mlir::Value file, mlir::Value line,
+                      mlir::Value function) const override;
   void markKernel(mlir::LLVM::LLVMFuncOp func, unsigned threadsPerBlock,
                   unsigned maxRegisters) const override;
 

@@ -102,7 +102,9 @@ static std::optional<Obj> lowerStaticPrint(BuiltinCall &c) {
   return Obj::none();
 }
 
-/// `tl.device_print(prefix, *values, hex=False)`.
+/// `tl.device_print(prefix, *values, hex=False)`. As Triton does, a prefix
+/// before values ends in ": ", and one longer than two characters starts
+/// with a space.
 static std::optional<Obj> lowerDevicePrint(BuiltinCall &c) {
   std::string prefix;
   size_t first = 0;
@@ -118,37 +120,59 @@ static std::optional<Obj> lowerDevicePrint(BuiltinCall &c) {
     hex = c.cg.truthy(v);
   }
   llvm::SmallVector<mlir::Value> values;
+  llvm::SmallVector<bool> isSigned;
   for (size_t i = first; i < c.call.args.size(); ++i) {
     auto t = c.cg.toTensor(c.call.args[i], c.l);
     if (!t)
       return std::nullopt;
     values.push_back(t->value);
+    isSigned.push_back(t->type.elem.isSigned());
   }
+  if (!values.empty()) {
+    if (!llvm::StringRef(prefix).ends_with(" "))
+      prefix += " ";
+    if (!llvm::StringRef(prefix).ends_with(": "))
+      prefix = prefix.substr(0, prefix.size() - 1) + ": ";
+  }
+  if (prefix.size() > 2 && prefix[0] != ' ')
+    prefix = " " + prefix;
   tkcir::PrintOp::create(c.b, c.L, c.b.getStringAttr(prefix),
-                         c.b.getBoolAttr(hex), values);
+                         c.b.getBoolAttr(hex),
+                         c.b.getDenseBoolArrayAttr(isSigned), values);
   return Obj::none();
 }
 
-/// `tl.device_assert(cond, msg)`: checked at compile time when `cond` is
-/// a compile-time value, otherwise at run time in debug mode.
+/// `tl.device_assert(cond, msg, mask=None)`: checked at compile time when
+/// `cond` is a compile-time value, otherwise at run time in debug mode,
+/// where `mask` is true.
 static std::optional<Obj> lowerDeviceAssert(BuiltinCall &c) {
-  if (!c.args.bind({"cond", "msg="}))
+  if (!c.args.bind({"cond", "msg=", "mask="}))
     return std::nullopt;
   auto msg = c.args.string(1, "");
   if (!msg)
     return std::nullopt;
   const Obj &test = *c.args.raw(0);
-  if (test.isConstexpr()) {
+  if (test.isConstexpr() && !c.args.has(2)) {
     if (!c.cg.truthy(test))
       return c.error("assertion is always false" +
                      (msg->empty() ? std::string() : ": " + *msg));
     return Obj::none();
   }
+  if (!c.cg.debug)
+    return Obj::none();
   auto cond = c.cg.toBool(test, c.args.loc(0));
   if (!cond)
     return std::nullopt;
-  if (c.cg.debug)
-    tkcir::AssertOp::create(c.b, c.L, cond->value, c.b.getStringAttr(*msg));
+  if (c.args.has(2)) {
+    auto mask = c.cg.toBool(*c.args.get(2), c.args.loc(2));
+    auto unmasked =
+        mask ? c.cg.unaryOp(UnaryOp::Invert, *mask, c.args.loc(2)) : mask;
+    cond = unmasked ? c.cg.binaryOp(BinOp::BitOr, *cond, *unmasked, c.l)
+                    : unmasked;
+    if (!cond)
+      return std::nullopt;
+  }
+  tkcir::AssertOp::create(c.b, c.L, cond->value, c.b.getStringAttr(*msg));
   return Obj::none();
 }
 

@@ -62,6 +62,15 @@ void TargetInfo::waitAsyncCopies(mlir::OpBuilder &, mlir::Location,
                                  unsigned) const {
   llvm_unreachable("waitAsyncCopies on a target without hasAsyncCopies()");
 }
+void TargetInfo::emitPrintf(mlir::OpBuilder &, mlir::Location, mlir::Value,
+                            mlir::ValueRange) const {
+  llvm_unreachable("emitPrintf on a target without hasPrintf()");
+}
+void TargetInfo::emitAssertFail(mlir::OpBuilder &b, mlir::Location loc,
+                                mlir::Value, mlir::Value, mlir::Value,
+                                mlir::Value) const {
+  mlir::LLVM::Trap::create(b, loc);
+}
 TargetBackend::~TargetBackend() = default;
 
 namespace {

@@ -288,6 +288,22 @@ public:
   virtual void populateMathPatterns(const mlir::LLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns) const {}
 
+  /// Whether emitPrintf() can print from the device.
+  virtual bool hasPrintf() const { return false; }
+
+  /// Prints, from the calling thread, the C format string at `format` (a
+  /// generic address) with `args`, promoted as C passes variadic arguments
+  /// (i32, i64, f64 or pointers). Only where hasPrintf().
+  virtual void emitPrintf(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value format, mlir::ValueRange args) const;
+
+  /// Ends the kernel for a failed device assertion. `message`, `file` and
+  /// `function` are generic addresses of C strings and `line` an i32, which
+  /// the target reports where it can. The default traps.
+  virtual void emitAssertFail(mlir::OpBuilder &b, mlir::Location loc,
+                              mlir::Value message, mlir::Value file,
+                              mlir::Value line, mlir::Value function) const;
+
   /// Marks `func` as a kernel entry launched with `threadsPerBlock`
   /// threads, using at most `maxRegisters` registers per thread where the
   /// target can cap them (0: no cap).

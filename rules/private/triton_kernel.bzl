@@ -205,6 +205,8 @@ def _compile(ctx, variant):
         args.add(variant.max_blocks_per_sm, format = "--max-blocks-per-sm=%s")
     if variant.maxnreg:
         args.add(variant.maxnreg, format = "--maxnreg=%s")
+    if ctx.attr.debug:
+        args.add("--debug")
     args.add(variant.target, format = "--target=%s")
     if variant.origin:
         args.add(variant.origin, format = "--origin=%s")
@@ -513,6 +515,10 @@ _tkc_codegen = rule(
         "num_warps": attr.int(default = 4),
         "num_stages": attr.int(default = 3),
         "max_blocks_per_sm": attr.int(default = 0),
+        "debug": attr.bool(
+            doc = "Keep the kernel's tl.device_assert checks (Triton's " +
+                  "debug mode, tkc compile --debug).",
+        ),
         "targets": attr.string_list(mandatory = True, allow_empty = False),
         "manifest": attr.label(
             allow_single_file = [".json"],
@@ -738,6 +744,7 @@ def triton_kernel(
         num_stages = None,
         max_blocks_per_sm = None,
         targets = None,
+        debug = False,
         manifest = None,
         configs = None,
         compress = True,
@@ -783,6 +790,8 @@ def triton_kernel(
         best occupancy is below the hardware's (docs/metadata.md).
       targets: architectures to compile for: sm_80, sm_90a, cuda:90a, ...
         (default: the manifest's, else ["sm_80", "sm_90a"]).
+      debug: keep the kernel's tl.device_assert checks, as Triton's debug
+        mode does (tkc compile --debug); not with decorators.
       manifest: `manifest("NAME.json")` from `@tkc_manifests//:manifests.bzl`
         (the manifest must be listed in WORKSPACE's tkc_manifests()): one
         variant per config × specialization × target.
@@ -822,6 +831,8 @@ def triton_kernel(
     codegen = name + "_codegen"
     if not decorators and (restore != None or heuristic_values != None):
         fail("triton_kernel(%s): restore and heuristic_values need decorators = True" % name)
+    if decorators and debug:
+        fail("triton_kernel(%s): debug is not available with decorators = True yet" % name)
     attrs = _decorated_attrs if decorators else _codegen_attrs
     extra = (restore, heuristic_values) if decorators else ()
     _tkc_codegen(
@@ -830,6 +841,7 @@ def triton_kernel(
         deps = deps,
         import_paths = import_paths,
         compress = compress,
+        debug = debug,
         tags = tags,
         testonly = testonly,
         visibility = visibility,

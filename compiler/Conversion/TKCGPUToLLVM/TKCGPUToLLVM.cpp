@@ -18,6 +18,7 @@
 
 #include "compiler/Conversion/Passes.h"
 #include "compiler/Conversion/TKCGPUToLLVM/AtomicLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/DebugLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/DotLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/ElementwiseLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/Fp8Lowering.h"
@@ -64,7 +65,8 @@ bool isSupported(Operation *op) {
   if (isa<TKCDialect>(op->getDialect()))
     return isa<ProgramIdOp, NumProgramsOp, MakeRangeOp, SplatOp, BroadcastOp,
                ExpandDimsOp, AddPtrOp, BarrierOp, ReduceOp, ReduceReturnOp,
-               ScanOp, ScanReturnOp, IntToPtrOp, PtrToIntOp, PtrCastOp>(op);
+               ScanOp, ScanReturnOp, IntToPtrOp, PtrToIntOp, PtrCastOp,
+               AssertOp>(op);
   if (isa<TKCGPUDialect>(op->getDialect()))
     return isa<ConvertLayoutOp, LocalAllocOp, TileOp, AsyncCopyOp,
                AsyncCommitOp, AsyncWaitOp, LocalLoadOp, WarpgroupDotOp,
@@ -127,6 +129,10 @@ struct ConvertTKCGPUToLLVMPass
             llvm::raw_string_ostream(type) << elem;
             reason = "of '" + call.getFunction().str() + "' for " + type +
                      " on '" + target + "'";
+          } else if (isa<PrintOp>(op)) {
+            if (info->hasPrintf())
+              return WalkResult::advance();
+            reason = "on '" + target + "'";
           } else if (isa<GatherOp, HistogramOp>(op)) {
             if (isIndexingOpLowerable(op, reason))
               return WalkResult::advance();
@@ -209,6 +215,7 @@ struct ConvertTKCGPUToLLVMPass
     populateShapeLoweringPatterns(converter, *info, patterns);
     populateIndexingLoweringPatterns(converter, *info, patterns);
     populateFp8LoweringPatterns(converter, *info, patterns);
+    populateDebugLoweringPatterns(converter, *info, patterns);
     info->populateMathPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
@@ -227,6 +234,24 @@ struct ConvertTKCGPUToLLVMPass
     if (failed(
             applyFullConversion(module, conversionTarget, std::move(patterns))))
       return signalPassFailure();
+
+    // Buffers the lowering allocated where their op was (a print's
+    // arguments) move to their function's entry, so that no loop grows the
+    // stack.
+    SmallVector<LLVM::AllocaOp> allocas;
+    module.walk([&](LLVM::AllocaOp alloca) {
+      if (alloca.getArraySize().getDefiningOp<LLVM::ConstantOp>())
+        allocas.push_back(alloca);
+    });
+    for (LLVM::AllocaOp alloca : allocas) {
+      Block &entry = alloca->getParentOfType<LLVM::LLVMFuncOp>().front();
+      if (alloca->getBlock() == &entry)
+        continue;
+      OpBuilder b(&entry, entry.begin());
+      Operation *size = b.clone(*alloca.getArraySize().getDefiningOp());
+      alloca->moveAfter(size);
+      alloca.getArraySizeMutable().assign(size->getResult(0));
+    }
 
     unsigned threads = numWarps * info->getWarpSize();
     unsigned maxRegisters = 0;

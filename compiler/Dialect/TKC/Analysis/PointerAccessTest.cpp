@@ -198,7 +198,7 @@ TEST(PointerAccess, CallsAreConservative) {
 TEST(PointerAccess, PrintingAPointerIsNoAccess) {
   EXPECT_EQ(accessOf(R"mlir(
     func.func @k(%x: !tkc.ptr<f32>) {
-      tkc.print " x: " {hex = true} %x : !tkc.ptr<f32>
+      tkc.print " x: " {hex = true, isSigned = array<i1: false>} %x : !tkc.ptr<f32>
       return
     })mlir"),
             (Accesses{"none"}));

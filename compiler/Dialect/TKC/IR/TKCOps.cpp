@@ -735,5 +735,15 @@ OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
+//===----------------------------------------------------------------------===//
+// print
+//===----------------------------------------------------------------------===//
+
+LogicalResult PrintOp::verify() {
+  if (getIsSigned().size() != getArgs().size())
+    return emitOpError("needs one isSigned flag per argument");
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "compiler/Dialect/TKC/IR/TKCOps.cpp.inc"

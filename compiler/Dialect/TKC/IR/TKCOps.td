@@ -635,14 +635,20 @@ def TKC_PrintOp : TKC_Op<"print", [
     MemoryEffects<[MemWrite<TKC_GlobalMemory>]>]> {
   let summary = "Device-side print (tl.device_print)";
   let description = [{
-    Prints `prefix` followed by each argument, from every program instance.
+    Prints each element of each argument once, from every program instance,
+    with the program's id, the element's index and `prefix`. Integers print
+    as signed where `isSigned` (one flag per argument) holds; with `hex`,
+    every value prints as the hexadecimal of its bits.
 
     ```mlir
-    tkc.print " x: " {hex = false} %x : tensor<128xf32>
+    tkc.print " x: " {hex = false, isSigned = array<i1: false>} %x
+        : tensor<128xf32>
     ```
   }];
   let arguments = (ins StrAttr:$prefix, BoolAttr:$hex,
+                       DenseBoolArrayAttr:$isSigned,
                        Variadic<TKC_Type>:$args);
+  let hasVerifier = 1;
   let assemblyFormat = [{
     $prefix attr-dict ($args^ `:` type($args))?
   }];

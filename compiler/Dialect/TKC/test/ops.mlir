@@ -122,10 +122,10 @@ func.func @atomics_casts_debug(%p: tensor<64x!tkc.ptr<f32>>, %v: tensor<64xf32>,
   %f8 = tkc.fp_to_fp %v, rounding = rtne : tensor<64xf32> -> tensor<64xf8E4M3FN>
   // CHECK: tkc.fp_to_fp %{{.*}} : tensor<64xf8E4M3FN> -> tensor<64xf16>
   %up = tkc.fp_to_fp %f8 : tensor<64xf8E4M3FN> -> tensor<64xf16>
-  // CHECK: tkc.print " v: " {hex = false} %{{.*}}, %{{.*}} : tensor<64xf32>, i32
-  tkc.print " v: " {hex = false} %v, %c0 : tensor<64xf32>, i32
-  // CHECK: tkc.print "" {hex = true}
-  tkc.print "" {hex = true}
+  // CHECK: tkc.print " v: " {hex = false, isSigned = array<i1: false, true>} %{{.*}}, %{{.*}} : tensor<64xf32>, i32
+  tkc.print " v: " {hex = false, isSigned = array<i1: false, true>} %v, %c0 : tensor<64xf32>, i32
+  // CHECK: tkc.print "" {hex = true, isSigned = array<i1>}
+  tkc.print "" {hex = true, isSigned = array<i1>}
   // CHECK: tkc.barrier
   tkc.barrier
   // CHECK: tkc.assert %{{.*}}, "mask must hold" : tensor<64xi1>

@@ -199,12 +199,26 @@ def shapes(p):
 @triton.jit
 def debugging(p, n):
     tl.device_print("n=", n)
+    offs = tl.arange(0, 8)
+    tl.device_print("values", offs.to(tl.uint32), n, hex=True)
+    tl.device_print("done")
     tl.device_assert(n > 0, "n must be positive")
+    tl.device_assert(offs < n, "in range", mask=offs < 4)
     tl.static_assert(tl.float16 != tl.float32)
     tl.store(p, 1.0)
+# As Triton's JIT does, a prefix before values ends in ": " and one of more
+# than two characters starts with a space; signedness is per value.
 # DEBUG-LABEL: func.func @debugging
-# DEBUG: tkc.print "n=" {hex = false} %{{.*}} : i32
+# DEBUG: tkc.print " n=: " {hex = false, isSigned = array<i1: true>} %{{.*}} : i32
+# DEBUG: tkc.print " values: " {hex = true, isSigned = array<i1: false, true>} %{{.*}}, %{{.*}} : tensor<8xi32>, i32
+# DEBUG: tkc.print " done" {hex = false, isSigned = array<i1>}
 # DEBUG: tkc.assert %{{.*}}, "n must be positive" : i1
+# Where the mask is false the condition holds.
+# DEBUG: %[[IN:.*]] = arith.cmpi slt
+# DEBUG: %[[MASK:.*]] = arith.cmpi slt
+# DEBUG: %[[OFF:.*]] = arith.xori %[[MASK]]
+# DEBUG: %[[OK:.*]] = arith.ori %[[IN]], %[[OFF]]
+# DEBUG: tkc.assert %[[OK]], "in range" : tensor<8xi1>
 # NODEBUG-LABEL: func.func @debugging
 # NODEBUG: tkc.print
 # NODEBUG-NOT: tkc.assert
