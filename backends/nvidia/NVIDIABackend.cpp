@@ -2,7 +2,8 @@
 //
 // The NVIDIA TargetBackend: translates the LLVM-dialect module (with NVVM
 // ops) to LLVM IR, links libdevice when the kernel calls its functions,
-// optimizes at O3 for the sm_* CPU of the NVPTX target, prints PTX, and
+// optimizes at O3 for the sm_* CPU of the NVPTX target (libdevice's
+// __nvvm_reflect answered after), prints PTX, and
 // runs ptxas to make the cubin, reading register and spill counts from its
 // verbose report.
 //
@@ -19,6 +20,9 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/CommandLine.h"
@@ -109,6 +113,63 @@ llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef path) {
   return llvm::Error::success();
 }
 
+/// The opaque stand-in for libdevice's __nvvm_reflect during optimization.
+constexpr const char *kDeferredReflect = "tkc.deferred_nvvm_reflect";
+
+/// libdevice's functions ask __nvvm_reflect which variant to take
+/// (flush-to-zero, architecture). Answered at the start of LLVM's pipeline,
+/// as the NVPTX target does, the answers let SimplifyCFG turn the branches
+/// of their rare paths (infinities, NaNs, denormals) into selects; ptxas
+/// then schedules every element's math at once, with more registers and
+/// fewer resident warps than Triton's kernels, whose O3 leaves the question
+/// open until code generation. tkc does the same: during optimization the
+/// calls go to an opaque function that touches no memory the kernel sees
+/// (loads still move across it) but cannot be merged or speculated, and
+/// answerReflect() answers them afterwards.
+void deferReflect(llvm::Module &module) {
+  llvm::Function *reflect = module.getFunction("__nvvm_reflect");
+  if (!reflect)
+    return;
+  llvm::Function *deferred = llvm::Function::Create(
+      reflect->getFunctionType(), llvm::GlobalValue::ExternalLinkage,
+      kDeferredReflect, module);
+  deferred->setMemoryEffects(llvm::MemoryEffects::inaccessibleMemOnly());
+  deferred->setDoesNotThrow();
+  deferred->setWillReturn();
+  reflect->replaceAllUsesWith(deferred);
+  reflect->eraseFromParent();
+}
+
+/// Replaces the deferred reflect calls with NVVMReflect's answers for
+/// compute capability `capability`: __CUDA_FTZ the module's
+/// nvvm-reflect-ftz flag (linkLibdevice sets 1), __CUDA_ARCH the capability
+/// times ten, anything else 0.
+void answerReflect(llvm::Module &module, unsigned capability) {
+  llvm::Function *deferred = module.getFunction(kDeferredReflect);
+  if (!deferred)
+    return;
+  int ftz = 0;
+  if (auto *flag = llvm::mdconst::extract_or_null<llvm::ConstantInt>(
+          module.getModuleFlag("nvvm-reflect-ftz")))
+    ftz = static_cast<int>(flag->getZExtValue());
+  for (llvm::User *user : llvm::make_early_inc_range(deferred->users())) {
+    auto *call = llvm::cast<llvm::CallInst>(user);
+    llvm::StringRef name;
+    if (auto *global = llvm::dyn_cast<llvm::GlobalVariable>(
+            call->getArgOperand(0)->stripPointerCasts()))
+      if (auto *text = llvm::dyn_cast_or_null<llvm::ConstantDataSequential>(
+              global->getInitializer()))
+        if (text->isCString())
+          name = text->getAsCString();
+    int answer = name == "__CUDA_FTZ"    ? ftz
+                 : name == "__CUDA_ARCH" ? static_cast<int>(capability * 10)
+                                         : 0;
+    call->replaceAllUsesWith(llvm::ConstantInt::get(call->getType(), answer));
+    call->eraseFromParent();
+  }
+  deferred->eraseFromParent();
+}
+
 /// Reads `pattern`'s first group as an integer from ptxas's report.
 int readCount(llvm::StringRef report, llvm::StringRef pattern) {
   llvm::SmallVector<llvm::StringRef, 2> groups;
@@ -164,7 +225,9 @@ public:
             *llvmModule, libdevice.empty() ? kDefaultLibdevice : libdevice))
       return std::move(err);
 
+    deferReflect(*llvmModule);
     optimizeModule(*llvmModule, **machine);
+    answerReflect(*llvmModule, computeCapabilityOf(spec));
     return llvmModule;
   }
 
