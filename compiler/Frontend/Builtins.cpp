@@ -32,11 +32,8 @@ using DK = DType::Kind;
 /// naming one is an error, and so is calling the block method of one
 /// (`x.sort()`).
 static const BuiltinEntry kUnsupported[] = {
-    {"tl.dot_scaled", nullptr},
-    {"tl.tensor_descriptor", nullptr},
-    {"tl.extract_slice", nullptr},
-    {"tl.insert_slice", nullptr},
-    {"tl.map_elementwise", nullptr},
+    {"tl.dot_scaled", nullptr},   {"tl.extract_slice", nullptr},
+    {"tl.insert_slice", nullptr}, {"tl.map_elementwise", nullptr},
     {"tl.condition", nullptr},
 };
 

@@ -449,6 +449,21 @@ static std::optional<Obj> lowerSpecialRegister(BuiltinCall &c) {
   return Obj::tensor(op.getResult(0), TType{type, {}});
 }
 
+/// `tl.extra.cuda.gdc_wait()` and `gdc_launch_dependents()`: programmatic
+/// dependent launch's grid controls (sm_90 and later), as inline PTX with
+/// a dummy result as Triton defines them. Without a programmatic launch they
+/// do nothing: a launch waits for the previous kernel anyway.
+static std::optional<Obj> lowerGridDependencyControl(BuiltinCall &c) {
+  if (!c.args.bind({}))
+    return std::nullopt;
+  std::string ptx = c.name == "gdc_wait" ? "griddepcontrol.wait;"
+                                         : "griddepcontrol.launch_dependents;";
+  tkcir::ElementwiseInlineAsmOp::create(
+      c.b, c.L, mlir::TypeRange{c.b.getI32Type()}, ptx + " // dummy $0", "=r",
+      /*pure=*/false, /*pack=*/1, mlir::ValueRange{});
+  return Obj::none();
+}
+
 /// `tl.dot(input, other, acc, ...)`: a matrix product, or a batch of them
 /// for 3-D blocks.
 static std::optional<Obj> lowerDot(BuiltinCall &c) {
@@ -675,6 +690,8 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"tl.inline_asm_elementwise", lowerInlineAsm},
       {"cuda.smid", lowerSpecialRegister},
       {"cuda.globaltimer", lowerSpecialRegister},
+      {"cuda.gdc_wait", lowerGridDependencyControl},
+      {"cuda.gdc_launch_dependents", lowerGridDependencyControl},
       {"tensor.logical_and", lowerLogical, "logical_and"},
       {"tensor.logical_or", lowerLogical, "logical_or"},
       {"tl.dot", lowerDot},

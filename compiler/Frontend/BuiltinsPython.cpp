@@ -10,6 +10,8 @@
 
 #include "compiler/Frontend/Builtins.h"
 
+#include "llvm/ADT/StringSwitch.h"
+
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -224,9 +226,45 @@ static std::optional<Obj> pythonPrint(BuiltinCall &c) {
   return c.callBuiltin("tl.device_print", c.call);
 }
 
-/// `isinstance()`, which kernels cannot use.
+/// `isinstance(x, types)`, evaluated when the kernel is compiled as
+/// Triton's JIT evaluates it on its own objects, compile-time values
+/// unwrapped: each type (or tuple of them) is tl.tensor (a run-time value),
+/// tl.tensor_descriptor, tl.dtype, or Python's int (bools too), float, bool
+/// and str.
 static std::optional<Obj> pythonIsinstance(BuiltinCall &c) {
-  return c.error("isinstance() is not supported in Triton kernels");
+  if (c.call.args.size() != 2 || !c.call.keywords.empty())
+    return c.error("isinstance() takes 2 positional arguments");
+  const Obj &x = c.call.args[0];
+  const Obj &classes = c.call.args[1];
+  std::vector<Obj> types =
+      classes.kind == Kind::Tuple ? classes.elems : std::vector<Obj>{classes};
+  bool result = false;
+  for (const Obj &type : types) {
+    std::optional<bool> matches;
+    if (type.kind == Kind::Builtin)
+      matches =
+          llvm::StringSwitch<std::optional<bool>>(type.str)
+              .Case("tl.tensor", x.kind == Kind::Tensor)
+              .Case("tl.tensor_descriptor", x.kind == Kind::TensorDesc)
+              .Case("tl.dtype", x.kind == Kind::DTypeObj)
+              .Case("builtins.int", x.kind == Kind::Int || x.kind == Kind::Bool)
+              .Case("builtins.float", x.kind == Kind::Float)
+              .Case("builtins.bool", x.kind == Kind::Bool)
+              .Case("builtins.str", x.kind == Kind::Str)
+              .Default(std::nullopt);
+    if (!matches)
+      return c.error("isinstance() of a class tkc does not know; it knows "
+                     "tl.tensor, tl.tensor_descriptor, tl.dtype, int, float, "
+                     "bool and str");
+    result |= *matches;
+  }
+  return Obj::boolean(result);
+}
+
+/// `tl.tensor` and `tl.tensor_descriptor`, which kernels name only as
+/// classes (isinstance()).
+static std::optional<Obj> classOnly(BuiltinCall &c) {
+  return c.error(c.fullName.str() + " cannot be called in a kernel");
 }
 
 /// `tl.constexpr(x)`: `x`, which must be a compile-time value.
@@ -275,6 +313,8 @@ llvm::ArrayRef<BuiltinEntry> pythonBuiltins() {
       {"builtins.abs", pythonAbs},
       {"builtins.print", pythonPrint},
       {"builtins.isinstance", pythonIsinstance},
+      {"tl.tensor", classOnly},
+      {"tl.tensor_descriptor", classOnly},
       {"tl.constexpr", lowerConstexpr},
       {"torch.finfo", lowerTorchInfo},
       {"torch.iinfo", lowerTorchInfo},

@@ -156,10 +156,12 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
     diags.error(l, "libdevice." + attr + " is not supported by tkc yet");
     return std::nullopt;
   } else if (base == "triton.language.extra.cuda" &&
-             llvm::is_contained(
-                 {"num_threads", "num_warps", "smid", "globaltimer"}, attr)) {
-    // The launch's sizes, known when the kernel is compiled, and NVIDIA's
-    // special registers.
+             llvm::is_contained({"num_threads", "num_warps", "smid",
+                                 "globaltimer", "gdc_wait",
+                                 "gdc_launch_dependents"},
+                                attr)) {
+    // The launch's sizes, known when the kernel is compiled, NVIDIA's
+    // special registers and grid dependency controls.
     return Obj::named(Kind::Builtin, "cuda." + attr.str());
   } else if (base.ends_with(".PropagateNan")) {
     // Triton's enum: ALL (0xFFFF) propagates a NaN operand of

@@ -33,6 +33,9 @@
 # RUN: tkc compile %s --kernel constexpr_annotated_runtime --signature '*i32:16, i32, 8' --emit=ttir | FileCheck %s --check-prefix=CXRT
 # RUN: tkc compile %s --kernel getattr_defaults --signature '*fp32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=GETATTR
 # RUN: tkc compile %s --kernel range_bounds_by_keyword --signature '*fp32:16, i32, 64' --emit=ttir | FileCheck %s --check-prefix=RANGEKW
+# RUN: tkc compile %s --kernel grid_dependency --signature '*fp32:16, 1024' --emit=ttir | FileCheck %s --check-prefix=GDC
+# RUN: tkc compile %s --kernel instance_checks --signature 'tensordesc<fp32[16, 16]>, *fp32:16, i32, 16' --emit=ttir | FileCheck %s --check-prefix=ISINST
+# RUN: not tkc compile %s --kernel instance_unknown --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ISINST-BAD
 # Constructs Triton's JIT accepts that kernel libraries use: jit applied by
 # assignment (unsloth), None-indexing of scalars, `.type` of blocks and
 # block pointers, keywords of the builtin range(), tl.PropagateNan and
@@ -222,6 +225,49 @@ def special_register(Out, Time):
     start = tl.extra.cuda.globaltimer()
     tl.store(Time, tl.extra.cuda.globaltimer() - start)
 # SMID-AMD: triton-compat.py:[[@LINE-6]]:5: stage 'amdgcn' for hip:gfx942 failed: couldn't allocate output register for constraint 'l'
+
+
+# Programmatic dependent launch's grid controls (Triton's tutorial 11), as
+# Triton defines them: impure PTX with a dummy result.
+@triton.jit
+def grid_dependency(Out, BLOCK: tl.constexpr):
+    # GDC: tkc.elementwise_inline_asm "griddepcontrol.wait; // dummy $0" {{.*}}pure = false
+    tl.extra.cuda.gdc_wait()
+    tl.store(Out + tl.arange(0, BLOCK), 1.0)
+    # GDC: tkc.elementwise_inline_asm "griddepcontrol.launch_dependents; // dummy $0"
+    tl.extra.cuda.gdc_launch_dependents()
+
+
+@triton.jit
+def _desc_or_make(desc_or_ptr, n, BLOCK: tl.constexpr):
+    if isinstance(desc_or_ptr, tl.tensor_descriptor):
+        return desc_or_ptr
+    else:
+        return tl.make_tensor_descriptor(desc_or_ptr, [n, n], [n, 1],
+                                         [BLOCK, BLOCK])
+
+
+# isinstance() is evaluated when the kernel compiles, on what each name
+# holds (Triton's tutorial 06 takes a descriptor or makes one): the
+# descriptor parameter is one, the pointer is not; numbers and dtypes are
+# Python's and Triton's classes.
+@triton.jit
+def instance_checks(desc, ptr, n, BLOCK: tl.constexpr):
+    a = _desc_or_make(desc, n, BLOCK).load([0, 0])
+    b = _desc_or_make(ptr, n, BLOCK).load([0, 0])
+    checks = (isinstance(BLOCK, int) + 2 * isinstance(BLOCK, (float, str)) +
+              4 * isinstance(n, tl.tensor) + 8 * isinstance(tl.float16, tl.dtype) +
+              16 * isinstance(True, int) + 32 * isinstance(ptr, tl.tensor_descriptor))
+    # ISINST: arith.constant dense<2.900000e+01> : tensor<16x16xf32>
+    tl.store(ptr + tl.arange(0, BLOCK)[:, None] * BLOCK + tl.arange(0, BLOCK)[None, :],
+             a + b + checks)
+
+
+@triton.jit
+def instance_unknown(ptr):
+    # ISINST-BAD: triton-compat.py:[[@LINE+1]]:8: error: isinstance() of a class tkc does not know
+    if isinstance(ptr, tl.pointer_type):
+        tl.store(ptr, 1.0)
 
 
 # The launch's sizes are constexprs (CUDA's 32 threads per warp): with 8
