@@ -7,6 +7,14 @@ num_stages as the library launches it, the grid, and the arguments.
 tools/stage_public.sh (`id|repo|path|kernel|signature|warps|stages`); that
 mode imports nothing but the standard library.
 
+The signatures follow these versions of the sources (a newer one may
+change a kernel's parameters): Triton's tutorials as of Triton 3.6
+(triton-lang/triton 6cc4505, 2025-12-16), except 06-fused-attention.py at
+8bd8035 (2025-05-11), the last with the pointer-based `_attn_fwd` (3.6's
+takes tensor descriptors); vLLM 0.11.0 (its fused_moe_kernel and
+kernel_unified_attention_2d gained parameters later); Liger-Kernel and
+FlagGems at their main branches of 2026-11.
+
 Shapes are large enough that each launch takes tens of microseconds or more,
 so the launch overhead of either side does not decide the ratio. A case's
 integer arguments must specialize as its signature says (Triton's JIT: 1,
