@@ -35,15 +35,25 @@ namespace {
 /// bytes; each block of columns is stored whole (all rows) before the
 /// next, and 16-byte chunk `c` of a block's row `r` lies at chunk
 /// c ^ ((r / perPhase) % maxPhase) of it: Hopper's 128-, 64- and 32-byte
-/// swizzle atoms (8 rows each) for blocks of 128, 64 and 32 bytes.
+/// swizzle atoms (8 rows each) for blocks of 128, 64 and 32 bytes. On
+/// targets whose 32-bit operands mma.sync reads (matrix loads, no
+/// warpgroup multiplies), 128-byte rows of 32-bit elements interleave the
+/// phases instead (see `interleaved`).
 struct SwizzledTile {
   unsigned fast;
   int64_t rows, cols, bytes;
   /// Elements per 16-byte chunk and per block row.
   int64_t chunk, blockCols;
   int64_t perPhase, maxPhase;
+  /// Rows r of each eight take phases 0, 2, 4, 6, 1, 3, 5, 7: mma.sync's
+  /// lanes read 32-bit elements one each, either eight rows of one chunk
+  /// (operands stored along K) or a quad's four K rows of two chunks
+  /// (stored along M or N); in order 0..7 the latter meet two by two in
+  /// one bank group. Both land in distinct groups this way.
+  bool interleaved;
 
-  SwizzledTile(ArrayRef<int64_t> shape, unsigned fast, Type elem)
+  SwizzledTile(ArrayRef<int64_t> shape, unsigned fast, Type elem,
+               const ::tkc::TargetInfo &target)
       : fast(fast), rows(shape[1 - fast]), cols(shape[fast]),
         bytes(getStorageBytes(elem)), chunk(getChunkElements(elem)) {
     blockCols = std::min<int64_t>(cols, 128 / bytes);
@@ -52,6 +62,8 @@ struct SwizzledTile {
     // each; shorter rows share a phase among 8 / chunks rows.
     maxPhase = std::min<int64_t>(blockCols / chunk, 8);
     perPhase = 8 / maxPhase;
+    interleaved = bytes == 4 && maxPhase == 8 && target.hasMatrixLoads() &&
+                  !target.hasWarpgroupMma();
   }
 
   /// Bytes of one block row: the swizzle atom's width.
@@ -75,9 +87,20 @@ struct SwizzledTile {
     Value chunkIndex =
         LLVM::LShrOp::create(b, loc, inBlock, constant(chunkBits));
     Value within = LLVM::AndOp::create(b, loc, inBlock, constant(chunk - 1));
-    Value phase = LLVM::AndOp::create(
-        b, loc, LLVM::UDivOp::create(b, loc, row, constant(perPhase)),
-        constant(maxPhase - 1));
+    Value phase;
+    if (interleaved) {
+      Value inAtom = LLVM::AndOp::create(b, loc, row, constant(7));
+      phase = LLVM::OrOp::create(
+          b, loc,
+          LLVM::ShlOp::create(b, loc,
+                              LLVM::AndOp::create(b, loc, inAtom, constant(3)),
+                              constant(1)),
+          LLVM::LShrOp::create(b, loc, inAtom, constant(2)));
+    } else {
+      phase = LLVM::AndOp::create(
+          b, loc, LLVM::UDivOp::create(b, loc, row, constant(perPhase)),
+          constant(maxPhase - 1));
+    }
     Value swizzled = LLVM::XOrOp::create(b, loc, chunkIndex, phase);
     Value rowStart = LLVM::MulOp::create(b, loc, row, constant(blockCols));
     Value colStart = LLVM::OrOp::create(
@@ -207,7 +230,7 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
         !isMatrixLoadable(dstType, blocked.getOrder().front()))
       return failure();
     SwizzledTile tile(dstType.getShape(), blocked.getOrder().front(),
-                      dstType.getElementType());
+                      dstType.getElementType(), target);
     Location loc = op.getLoc();
     Type elem = getTypeConverter()->convertType(dstType.getElementType());
     Value base = getScratchBase(rewriter, loc, op);
@@ -226,9 +249,9 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
 };
 
 /// The swizzled tile a !tkc_gpu.shared tile type stores.
-SwizzledTile tileOf(SharedBufferType type) {
+SwizzledTile tileOf(SharedBufferType type, const ::tkc::TargetInfo &target) {
   return SwizzledTile(type.getTileShape(), type.getOrder().front(),
-                      type.getElementType());
+                      type.getElementType(), target);
 }
 
 /// tkc_gpu.local_alloc: the kernel's shared memory at the buffer's offset,
@@ -248,8 +271,8 @@ struct LocalAllocLowering : public TargetPattern<LocalAllocOp> {
     if (Value init = op.getInit()) {
       auto type = cast<RankedTensorType>(init.getType());
       Type elem = getTypeConverter()->convertType(type.getElementType());
-      storeRegisters(rewriter, loc, base, tileOf(op.getType()), type, elem,
-                     unpackRegisters(rewriter, loc, adaptor.getInit()),
+      storeRegisters(rewriter, loc, base, tileOf(op.getType(), target), type,
+                     elem, unpackRegisters(rewriter, loc, adaptor.getInit()),
                      getHardwareIds(rewriter, loc, target));
       if (target.hasWarpgroupMma())
         target.fenceStoresForWarpgroupMma(rewriter, loc);
@@ -295,7 +318,7 @@ struct AsyncCopyLowering : public TargetPattern<AsyncCopyOp> {
       return op.emitOpError("cannot be lowered: the target copies runs of 4, "
                             "8 or 16 bytes asynchronously, and tkc-gpu-"
                             "pipeline records the run");
-    SwizzledTile tile = tileOf(type);
+    SwizzledTile tile = tileOf(type, target);
     Type elem = getTypeConverter()->convertType(type.getElementType());
     SmallVector<Value> ptrs = unpackRegisters(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> masks;
@@ -352,7 +375,7 @@ struct LocalLoadLowering : public TargetPattern<LocalLoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     SharedBufferType type = op.getTile().getType();
     RankedTensorType result = op.getType();
-    SwizzledTile tile = tileOf(type);
+    SwizzledTile tile = tileOf(type, target);
     if (tile.cols % tile.chunk)
       return op.emitOpError("cannot be lowered: the tile's rows must be "
                             "whole 16-byte chunks");
@@ -495,10 +518,10 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
                 : LLVM::PtrToIntOp::create(rewriter, loc, i32, adaptor.getA())
                       .getResult();
     Value bBase = LLVM::PtrToIntOp::create(rewriter, loc, i32, adaptor.getB());
-    SwizzledTile bTile = tileOf(bType);
+    SwizzledTile bTile = tileOf(bType, target);
     std::optional<SwizzledTile> aTile;
     if (!aTensor)
-      aTile = tileOf(cast<SharedBufferType>(op.getA().getType()));
+      aTile = tileOf(cast<SharedBufferType>(op.getA().getType()), target);
     Type elem = getTypeConverter()->convertType(bType.getElementType());
     Type word = VectorType::get({kWidth}, elem);
     // Every operand is ready before the fence: registers the instructions

@@ -26,7 +26,11 @@ def TKCGPU_SharedBufferType : TypeDef<TKCGPU_Dialect, "SharedBuffer"> {
     `min(chunks per row, 8)` and `perPhase` is `8 / maxPhase`: the eight
     rows one 8x8 matrix load reads fall in eight different bank groups.
     For rows of 64 and 32 bytes this is the 128- and 64-byte swizzle that
-    Hopper's wgmma and TMA use.
+    Hopper's wgmma and TMA use. On NVIDIA targets without wgmma, 128-byte
+    rows of 32-bit elements take the phases of each eight rows in the order
+    0, 2, 4, 6, 1, 3, 5, 7 instead, so that mma.sync's one-element reads
+    meet no bank conflicts however the tile is stored (the lowering's
+    SwizzledTile).
 
     ```mlir
     !tkc_gpu.shared<[3, 128, 32], f16, order = [1, 0]>
