@@ -272,6 +272,8 @@ def _aot(ctx):
         args.add("-g", ctx.attr.grid)
     args.add("-w", str(ctx.attr.num_warps))
     args.add("-ns", str(ctx.attr.num_stages))
+    if ctx.attr.debug:
+        args.add("--debug")
     args.add("-t", ",".join(ctx.attr.targets))
     args.add("-o", header.path[:-len(".h")])
     args.add("--out-name=" + ctx.attr.out_name)
@@ -517,7 +519,7 @@ _tkc_codegen = rule(
         "max_blocks_per_sm": attr.int(default = 0),
         "debug": attr.bool(
             doc = "Keep the kernel's tl.device_assert checks (Triton's " +
-                  "debug mode, tkc compile --debug).",
+                  "debug mode, tkc compile/aot --debug).",
         ),
         "targets": attr.string_list(mandatory = True, allow_empty = False),
         "manifest": attr.label(
@@ -791,7 +793,7 @@ def triton_kernel(
       targets: architectures to compile for: sm_80, sm_90a, cuda:90a, ...
         (default: the manifest's, else ["sm_80", "sm_90a"]).
       debug: keep the kernel's tl.device_assert checks, as Triton's debug
-        mode does (tkc compile --debug); not with decorators.
+        mode does (tkc compile/aot --debug).
       manifest: `manifest("NAME.json")` from `@tkc_manifests//:manifests.bzl`
         (the manifest must be listed in WORKSPACE's tkc_manifests()): one
         variant per config × specialization × target.
@@ -831,8 +833,6 @@ def triton_kernel(
     codegen = name + "_codegen"
     if not decorators and (restore != None or heuristic_values != None):
         fail("triton_kernel(%s): restore and heuristic_values need decorators = True" % name)
-    if decorators and debug:
-        fail("triton_kernel(%s): debug is not available with decorators = True yet" % name)
     attrs = _decorated_attrs if decorators else _codegen_attrs
     extra = (restore, heuristic_values) if decorators else ()
     _tkc_codegen(

@@ -298,6 +298,10 @@ int runAot(int argc, char **argv, const char *argv0) {
       cl::desc("At most N registers per thread (NVIDIA; 0: no cap) where no "
                "@triton.autotune config says"),
       cl::value_desc("N"), cl::init(0), cl::cat(category));
+  cl::opt<bool> debug("debug",
+                      cl::desc("Keep tl.device_assert checks (Triton's "
+                               "debug mode)"),
+                      cl::cat(category));
   cl::opt<std::string> target("t", cl::desc("Targets, comma-separated"),
                               cl::value_desc("T"), cl::init("cuda:90a"),
                               cl::cat(category));
@@ -440,6 +444,7 @@ int runAot(int argc, char **argv, const char *argv0) {
   kernelSource.input = input;
   kernelSource.kernel = kernel;
   kernelSource.signature = planSignature;
+  kernelSource.debug = debug;
   kernelSource.importPaths.assign(importPaths.begin(), importPaths.end());
   tkc::driver::CompileOptions opts;
   opts.targets = *specs;

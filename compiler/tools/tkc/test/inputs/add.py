@@ -26,3 +26,10 @@ def math_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     x = tl.load(x_ptr + offs, mask=mask, other=1.0)
     y = tl.exp(x) + tl.log(x) + tl.sqrt(x) + tl.sin(x)
     tl.store(out_ptr + offs, y, mask=mask)
+
+
+@triton.jit
+def checked_kernel(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.device_assert(x >= 0, "x must not be negative", mask=offs < n)
