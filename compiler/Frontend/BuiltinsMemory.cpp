@@ -268,10 +268,16 @@ static std::optional<Obj> lowerAtomic(BuiltinCall &c) {
       rmw != tkcir::RMWOp::max && rmw != tkcir::RMWOp::min && !pointee.isInt())
     return c.error("tl." + c.name + " needs an integer pointee, got " +
                    pointee.str());
+  // Triton's own checks: 16-bit floats only add; no other 16-bit or
+  // narrower integers.
   unsigned width = pointee.getBitWidth();
-  if (width != 16 && width != 32 && width != 64)
-    return c.error("tl." + c.name +
-                   " needs a 16-, 32- or 64-bit pointee, got " + pointee.str());
+  if (pointee.isFloat() && width == 16 && kind != "add")
+    return c.error("tl." + c.name + " does not support " + pointee.str());
+  if ((width != 16 && width != 32 && width != 64) ||
+      (width == 16 && !pointee.isFloat()))
+    return c.error("tl." + c.name + " does not support " + pointee.str() +
+                   " (it needs fp16 or bf16 additions, or 32- or 64-bit "
+                   "pointees)");
   auto op = tkcir::AtomicRMWOp::create(
       c.b, c.L, v.value.getType(), tkcir::RMWOpAttr::get(&c.cg.ctx, rmw),
       semAttr, scopeAttr, p.value, v.value, mask ? mask->value : mlir::Value());

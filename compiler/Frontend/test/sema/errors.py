@@ -24,6 +24,8 @@
 # RUN: not tkc compile %s --kernel no_such_kernel --signature '' --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOKERNEL
 # RUN: not tkc compile %s --kernel bad_hints --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HINT
 # RUN: not tkc compile %s --kernel host_function --signature '' --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOTJIT
+# RUN: not tkc compile %s --kernel float16_atomics --signature '*bf16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ATOMICF16
+# RUN: not tkc compile %s --kernel int16_atomics --signature '*i16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ATOMICI16
 # Every user-facing semantic error names its file:line:col and says what
 # was expected. Each RUN line compiles one kernel of this file.
 import triton
@@ -196,3 +198,18 @@ def bad_hints(p):
 def host_function():
     pass
 # NOTJIT: errors.py:[[@LINE-2]]:5: error: 'host_function' is not decorated with @triton.jit
+
+
+# Triton's limits on atomics: 16-bit floats only add (tl.atomic_add of bf16
+# compiles), and 16-bit integers not at all.
+@triton.jit
+def float16_atomics(f):
+    tl.atomic_add(f, 1.0)
+    # ATOMICF16: errors.py:[[@LINE+1]]:5: error: tl.atomic_max does not support bf16
+    tl.atomic_max(f, 1.0)
+
+
+@triton.jit
+def int16_atomics(i):
+    # ATOMICI16: errors.py:[[@LINE+1]]:5: error: tl.atomic_add does not support int16 (it needs fp16 or bf16 additions, or 32- or 64-bit pointees)
+    tl.atomic_add(i, 1)
