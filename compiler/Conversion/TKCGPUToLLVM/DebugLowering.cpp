@@ -143,16 +143,18 @@ struct PrintLowering : public TargetPattern<PrintOp> {
       std::string operand =
           op.getArgs().size() > 1 ? "(operand " + std::to_string(n) + ") " : "";
       emitGuarded(rewriter, loc, owners.thread, {}, [&] {
+        // Every element of the operand prints with one format string.
+        Value text;
         for (auto [r, value] : llvm::enumerate(registers)) {
           if (owners.ownerOf[r] != r)
             continue;
           Formatted f = format(rewriter, loc, value, elem, op.getIsSigned()[n],
                                op.getHex(), target);
-          Value text =
-              stringAddress(rewriter, loc, op,
-                            head + indices + ")" + op.getPrefix().str() +
-                                operand + f.conversion + "\n",
-                            target);
+          if (!text)
+            text = stringAddress(rewriter, loc, op,
+                                 head + indices + ")" + op.getPrefix().str() +
+                                     operand + f.conversion + "\n",
+                                 target);
           SmallVector<Value> args(pid);
           llvm::append_range(args, coords[r]);
           args.push_back(f.arg);
