@@ -221,6 +221,7 @@ public:
 
   llvm::Expected<BinaryResult>
   makeBinary(llvm::Module &module, llvm::StringRef, const TargetSpec &spec,
+             const ProgramFootprint &,
              const BackendTools &tools) const override {
     llvm::StringRef given = tools.get("ld-lld");
     std::string lld = given.empty() ? kDefaultLld : given.str();

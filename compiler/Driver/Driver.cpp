@@ -306,7 +306,10 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   if (emit == Stage::Assembly)
     return writeOutput(opts.output, [&](raw_ostream &os) { os << *assembly; });
   reporter.enter(backend->getBinaryFormat());
-  auto binary = backend->makeBinary(**llvmModule, *assembly, spec, opts.tools);
+  tkc::ProgramFootprint footprint{opts.numWarps * spec.warpSize,
+                                  meta.sharedBytes, opts.maxBlocksPerSm};
+  auto binary =
+      backend->makeBinary(**llvmModule, *assembly, spec, footprint, opts.tools);
   if (failed(reporter.check(binary.takeError())))
     return failure();
   variant.binary = std::move(*binary);

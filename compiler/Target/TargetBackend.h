@@ -51,6 +51,19 @@ struct BinaryResult {
   std::vector<std::pair<std::string, int64_t>> stats;
 };
 
+/// What one program takes of a multiprocessor besides its registers, as
+/// launches will ask for it: an assembler may trade registers for
+/// programs resident at once with it.
+struct ProgramFootprint {
+  /// Threads per program.
+  unsigned threads = 0;
+  /// Shared memory per program, in bytes.
+  int64_t sharedBytes = 0;
+  /// The most programs the launcher lets run at once on one SM (CU); 0:
+  /// no cap.
+  unsigned maxBlocksPerSm = 0;
+};
+
 /// Everything vendor-specific about producing a binary.
 class TargetBackend {
 public:
@@ -83,10 +96,12 @@ public:
   virtual llvm::Expected<std::string>
   emitAssembly(llvm::Module &module, const TargetSpec &spec) const = 0;
 
-  /// Assembles (and links) `module`'s assembly into the loadable binary.
+  /// Assembles (and links) `module`'s assembly into the loadable binary
+  /// for programs of `footprint`.
   virtual llvm::Expected<BinaryResult>
   makeBinary(llvm::Module &module, llvm::StringRef assembly,
-             const TargetSpec &spec, const BackendTools &tools) const = 0;
+             const TargetSpec &spec, const ProgramFootprint &footprint,
+             const BackendTools &tools) const = 0;
 
   /// The binary's file extension and metadata format name: cubin, hsaco.
   virtual llvm::StringRef getBinaryFormat() const = 0;

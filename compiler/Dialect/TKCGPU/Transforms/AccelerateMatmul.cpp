@@ -33,15 +33,17 @@ namespace {
 using MatrixInstruction = ::tkc::TargetInfo::MatrixInstruction;
 
 /// Warps along M and N for a dot result of `shape` made of `instruction`
-/// tiles: doubled along M while M has at least as many tiles left per warp
-/// as N has pairs of tiles, else along N; warps that would find no tile
-/// of their own wrap along M.
+/// tiles, where a warp reads one tile of `a` at `costA` and one of `b` at
+/// `costB` (shared-memory loads per K step, in any unit): each doubling
+/// halves the costlier side of a warp's reads, ties going to M; warps that
+/// would find no tile of their own wrap along M.
 SmallVector<unsigned> spreadWarps(ArrayRef<int64_t> shape, unsigned numWarps,
-                                  const MatrixInstruction &instruction) {
+                                  const MatrixInstruction &instruction,
+                                  int64_t costA, int64_t costB) {
   int64_t tilesM = shape[0] / instruction.m, tilesN = shape[1] / instruction.n;
   unsigned wm = 1, wn = 1;
   while (wm * wn < numWarps) {
-    bool alongM = tilesM / wm >= tilesN / 2 / wn;
+    bool alongM = tilesM / wm * costA >= tilesN / wn * costB;
     if ((alongM && wm < tilesM) || wn >= tilesN)
       wm *= 2;
     else
@@ -182,7 +184,27 @@ struct AccelerateMatmulPass
     if (!instruction)
       return;
     MLIRContext *context = &getContext();
-    SmallVector<unsigned> warps = spreadWarps(shape, numWarps, *instruction);
+    // The shared-memory loads that one instruction tile of each operand
+    // costs a warp per K step, as tkc_gpu.local_load reads mma.sync
+    // operands, in halves of an 8x8 matrix load (ldmatrix .x4): a 16-row
+    // tile of `a` takes one (2), an 8-column tile of `b` half of one (1).
+    // An operand matrix loads cannot read (no ldmatrix on the target; 32-
+    // or 8-bit elements stored along M or N) is loaded one element at a
+    // time: its lane's four (two) 32-bit words cost 4 x (elements per
+    // word) times as many loads. On AMD the operands cost as matrix loads.
+    int64_t costA = 2, costB = 1;
+    if (instruction->kind == MatrixInstruction::Kind::NvidiaMmaV2) {
+      unsigned bits = instruction->operandType.getIntOrFloatBitWidth();
+      auto factor = [&](Value operand, unsigned kDim) -> int64_t {
+        bool matrixLoads = info.hasMatrixLoads() &&
+                           (bits == 16 || loadedKMajor(operand, kDim));
+        return matrixLoads ? 1 : 4 * 32 / bits;
+      };
+      costA *= factor(dot.getA(), 1);
+      costB *= factor(dot.getB(), 0);
+    }
+    SmallVector<unsigned> warps =
+        spreadWarps(shape, numWarps, *instruction, costA, costB);
     LayoutEncodingAttr mma;
     switch (instruction->kind) {
     case MatrixInstruction::Kind::NvidiaMmaV2:
