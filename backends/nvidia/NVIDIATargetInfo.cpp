@@ -380,7 +380,18 @@ Value NVIDIATargetInfo::atomicRMW(OpBuilder &b, Location loc,
     suffix = ".add.u" + width;
     break;
   case LLVM::AtomicBinOp::fadd:
-    suffix = bits == 16 ? ".add.noftz.f16" : ".add.f" + width;
+    if (type.isBF16() && computeCapability < 90) {
+      // PTX adds bf16 atomically from sm_90 on; before, LLVM makes it a
+      // loop of 16-bit compare-and-swaps (as Triton's code does).
+      StringRef syncScope = scope == AtomicScope::Cta   ? "block"
+                            : scope == AtomicScope::Gpu ? "device"
+                                                        : "";
+      return LLVM::AtomicRMWOp::create(b, loc, op, ptr, value, ordering,
+                                       syncScope, /*alignment=*/2);
+    }
+    suffix = bits == 16 ? std::string(type.isBF16() ? ".add.noftz.bf16"
+                                                    : ".add.noftz.f16")
+                        : ".add.f" + width;
     break;
   case LLVM::AtomicBinOp::max:
     suffix = ".max.s" + width;

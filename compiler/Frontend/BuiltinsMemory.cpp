@@ -221,6 +221,10 @@ static std::optional<Obj> lowerAtomic(BuiltinCall &c) {
   auto scopeAttr = tkcir::MemSyncScopeAttr::get(&c.cg.ctx, *scopeKind);
   Obj p = *ptr;
   if (isCas) {
+    unsigned width = pointee.getBitWidth();
+    if (width != 16 && width != 32 && width != 64)
+      return c.error("tl.atomic_cas does not support " + pointee.str() +
+                     " (it needs 16-, 32- or 64-bit pointees)");
     auto cmp = c.cg.castObj(*c.args.raw(1), pointee, c.args.loc(1));
     auto val = cmp ? c.cg.castObj(*c.args.raw(2), pointee, c.args.loc(2))
                    : std::nullopt;

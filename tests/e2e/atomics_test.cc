@@ -11,13 +11,21 @@
 // of positive values, and the output's first count values are exactly the
 // positive inputs, each chunk's in order (the offset every program reserves
 // with its scalar atomic add reaches all its threads), nothing written past
-// them.
+// them. scatter_add (bf16, fp16): rows of small integers added into few
+// target rows by many programs at once; every sum is an integer of at most
+// 8 significant bits, exact in either type in any order, so the result must
+// match bit for bit. claim: 512 programs race for 256 int16 slots (two in
+// each 32-bit word) by compare-and-swap; each slot must end with exactly one
+// winner's id, and only that program may have seen it free.
 //
 //===----------------------------------------------------------------------===//
 
 #include "abs_max.h"
+#include "claim.h"
 #include "compact_positive.h"
 #include "histogram.h"
+#include "scatter_add_bf16.h"
+#include "scatter_add_fp16.h"
 #include "tests/e2e/gpu_test_support.h"
 
 #include <algorithm>
@@ -185,6 +193,109 @@ TEST_P(CompactTest, KeepsEveryPositiveValueOnce) {
 
 INSTANTIATE_TEST_SUITE_P(Sizes, CompactTest,
                          ::testing::ValuesIn(elementwiseSizes()));
+
+/// scatter_add of one 16-bit float type: `launch` runs it, `toBits` and
+/// `fromBits` convert that type's bit patterns.
+struct ScatterAddCase {
+  const char *name;
+  tkc_status (*launch)(tkc_stream, void *, void *, void *, int32_t, int32_t);
+  uint16_t (*toBits)(float);
+  float (*fromBits)(uint16_t);
+};
+
+class ScatterAddTest : public GpuTest,
+                       public ::testing::WithParamInterface<ScatterAddCase> {};
+
+TEST_P(ScatterAddTest, AddsEveryRowIntoItsTarget) {
+  const ScatterAddCase &c = GetParam();
+  // 4096 rows into 7 targets: about 585 rows each, of values -1, 0 or 1.
+  // Every partial sum, in whatever order the additions land, lies between
+  // minus the number of -1s and the number of 1s, exact in 8 significant
+  // bits while both counts stay within 256.
+  const int32_t rows = 4096, cols = 200, targets = 7;
+  std::vector<float> r = randomFloats(rows * cols + rows, 11, 0.0f, 3.0f);
+  std::vector<int32_t> idx(rows);
+  std::vector<uint16_t> src(rows * cols);
+  std::vector<float> want(targets * cols, 0.0f);
+  std::vector<int> ones(targets * cols, 0), minusOnes(targets * cols, 0);
+  for (int32_t i = 0; i < rows; ++i) {
+    idx[i] =
+        static_cast<int32_t>(r[rows * cols + i] * targets / 3.0f) % targets;
+    for (int32_t j = 0; j < cols; ++j) {
+      float v = std::floor(r[i * cols + j]) - 1.0f; // -1, 0 or 1
+      src[i * cols + j] = c.toBits(v);
+      want[idx[i] * cols + j] += v;
+      ones[idx[i] * cols + j] += v > 0;
+      minusOnes[idx[i] * cols + j] += v < 0;
+    }
+  }
+  for (int32_t k = 0; k < targets * cols; ++k)
+    ASSERT_TRUE(ones[k] <= 256 && minusOnes[k] <= 256)
+        << "the test's partial sums must stay exact";
+
+  const size_t outBytes = targets * cols * sizeof(uint16_t);
+  DeviceBuffer didx(*driver, rows * sizeof(int32_t));
+  DeviceBuffer dsrc(*driver, src.size() * sizeof(uint16_t));
+  DeviceBuffer dout(*driver, outBytes + kGuardBytes);
+  didx.upload(idx);
+  dsrc.upload(src);
+  dout.fill(0); // +0.0 in both types; the guard bytes must stay 0
+  tkc_status status =
+      c.launch(stream(), didx.ptr(), dsrc.ptr(), dout.ptr(), rows, cols);
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+
+  std::vector<uint16_t> got = dout.download<uint16_t>(targets * cols);
+  for (int32_t k = 0; k < targets * cols; ++k)
+    ASSERT_EQ(c.fromBits(got[k]), want[k])
+        << c.name << " target " << k / cols << " column " << k % cols;
+  std::vector<uint8_t> all = dout.download<uint8_t>(outBytes + kGuardBytes);
+  for (size_t b = outBytes; b < all.size(); ++b)
+    ASSERT_EQ(all[b], 0) << "byte " << b << " past the targets";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Types, ScatterAddTest,
+    ::testing::Values(ScatterAddCase{"bf16", scatter_add_bf16, floatToBf16Bits,
+                                     bf16BitsToFloat},
+                      ScatterAddCase{"fp16", scatter_add_fp16, floatToHalfBits,
+                                     halfBitsToFloat}),
+    [](const ::testing::TestParamInfo<ScatterAddCase> &info) {
+      return std::string(info.param.name);
+    });
+
+TEST_F(GpuTest, ClaimGivesEachSlotOneWinner) {
+  const int32_t programs = 512, slots = 256;
+  DeviceBuffer dslots(*driver, slots * sizeof(int16_t) + kGuardBytes);
+  DeviceBuffer dwon(*driver, programs * slots);
+  dslots.fill(0);
+  dwon.fill(kPoison);
+  tkc_status status = claim(stream(), dslots.ptr(), dwon.ptr(), programs);
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+
+  std::vector<int16_t> owner = dslots.download<int16_t>(slots);
+  std::vector<int8_t> won = dwon.download<int8_t>(programs * slots);
+  for (int32_t s = 0; s < slots; ++s) {
+    int winners = 0, winner = -1;
+    for (int32_t p = 0; p < programs; ++p) {
+      ASSERT_TRUE(won[p * slots + s] == 0 || won[p * slots + s] == 1)
+          << "program " << p << " slot " << s;
+      if (won[p * slots + s]) {
+        ++winners;
+        winner = p;
+      }
+    }
+    ASSERT_EQ(winners, 1) << "slot " << s;
+    EXPECT_EQ(owner[s], programs - winner) << "slot " << s;
+  }
+  std::vector<uint8_t> all =
+      dslots.download<uint8_t>(slots * sizeof(int16_t) + kGuardBytes);
+  for (size_t b = slots * sizeof(int16_t); b < all.size(); ++b)
+    ASSERT_EQ(all[b], 0) << "byte " << b << " past the slots";
+}
 
 } // namespace
 } // namespace tkc::e2e

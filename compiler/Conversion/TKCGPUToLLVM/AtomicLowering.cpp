@@ -235,9 +235,10 @@ bool mlir::tkc::gpu::isAtomicLowerable(Operation *op, std::string &reason) {
   Type elem = getElementTypeOrSelf(result.getType());
   unsigned bits = elem.getIntOrFloatBitWidth();
   auto rmw = dyn_cast<AtomicRMWOp>(op);
-  bool f16Add = rmw && rmw.getRmwOp() == RMWOp::fadd && elem.isF16();
-  if (bits != 32 && bits != 64 && !f16Add) {
-    reason = "of a 16-bit element type other than fp16 addition";
+  bool float16Add = rmw && rmw.getRmwOp() == RMWOp::fadd && bits == 16;
+  if (bits != 32 && bits != 64 && !float16Add && !(!rmw && bits == 16)) {
+    reason = "of a 16-bit element type other than a float addition or a "
+             "compare-and-swap";
     return false;
   }
   return true;

@@ -26,6 +26,7 @@
 # RUN: not tkc compile %s --kernel host_function --signature '' --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOTJIT
 # RUN: not tkc compile %s --kernel float16_atomics --signature '*bf16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ATOMICF16
 # RUN: not tkc compile %s --kernel int16_atomics --signature '*i16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ATOMICI16
+# RUN: not tkc compile %s --kernel int8_cas --signature '*i8' --emit=ttir 2>&1 | FileCheck %s --check-prefix=CAS8
 # Every user-facing semantic error names its file:line:col and says what
 # was expected. Each RUN line compiles one kernel of this file.
 import triton
@@ -213,3 +214,10 @@ def float16_atomics(f):
 def int16_atomics(i):
     # ATOMICI16: errors.py:[[@LINE+1]]:5: error: tl.atomic_add does not support int16 (it needs fp16 or bf16 additions, or 32- or 64-bit pointees)
     tl.atomic_add(i, 1)
+
+
+# A compare-and-swap takes 16-bit elements (int16_atomics' pointee), not 8.
+@triton.jit
+def int8_cas(p):
+    # CAS8: errors.py:[[@LINE+1]]:5: error: tl.atomic_cas does not support int8 (it needs 16-, 32- or 64-bit pointees)
+    tl.atomic_cas(p, 0, 1)
