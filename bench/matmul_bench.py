@@ -8,7 +8,8 @@ or the build. For each kernel and shape it calls the generated C function
 current stream, launches `matmul_kernel` through Triton's JIT with the
 BLOCK_M/N/K, GROUP_M, num_warps and num_stages tkc compiled it with (read
 from the staged metadata), checks both against
-torch.matmul, then times all three with triton.testing.do_bench (median) and
+torch.matmul, then times all three with triton.testing.do_bench (median; tkc
+and Triton warm and in ABBA order, bench/timing.py) and
 prints TFLOP/s and the ratios tkc / Triton and tkc / cuBLAS. A kernel built
 from a manifest (matmul_fp16_tc) is measured config by config
 (`<function>_config()`, each against Triton's JIT with that config); the
@@ -20,10 +21,14 @@ import ctypes
 import importlib.util
 import json
 import os
+import sys
 
 import torch
 import triton
 import triton.testing
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import timing  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -132,8 +137,7 @@ def main():
                 scale = max(1.0, float(ref.abs().max()))
                 err_tkc = float((c_tkc.float() - ref.float()).abs().max()) / scale
                 err_tri = float((c_tri.float() - ref.float()).abs().max()) / scale
-                t_tkc = triton.testing.do_bench(run_tkc)
-                t_tri = triton.testing.do_bench(run_triton)
+                t_tkc, t_tri = timing.time_pair(run_tkc, run_triton)
                 label = f"{name}[{config}]" if config else name
                 print(f"{label:34s} {m:5d}x{n:5d}x{k:5d}  tkc "
                       f"{tf(t_tkc):6.1f} Triton {tf(t_tri):6.1f} cuBLAS "

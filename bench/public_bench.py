@@ -19,14 +19,14 @@ On the GPU machine, for each case, this script:
   3. checks that the specialization tkc compiled (`:16`, `:1`) is the one
      Triton's JIT picks for these values, compares every tensor argument
      after the launch (bit for bit, or within the case's tolerance), and
-  4. times both with triton.testing.do_bench (median), in the order --order
-     gives (by default both once untimed, then Triton, tkc, tkc, Triton,
-     each side's medians averaged), and prints the ratio Triton time / tkc
-     time (above 1: tkc is faster).
+  4. times both with triton.testing.do_bench (median) as bench/timing.py
+     does (by default both once untimed, then Triton, tkc, tkc, Triton, each
+     side's medians averaged) and prints the ratio Triton time / tkc time
+     (above 1: tkc is faster).
 
 Usage (GPU machine, repository root):
   python3 bench/public_bench.py [--public .gpu/public] [--only ID,...]
-                                [--order triton-first|tkc-first|abba]
+                                [--order abba|a-first|b-first]
 The last line sums up: cases run, matched, and the geometric-mean ratio.
 """
 
@@ -45,6 +45,7 @@ import triton.testing
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import public_cases  # noqa: E402
+import timing  # noqa: E402
 
 
 # --- The CUDA driver, through ctypes -------------------------------------
@@ -291,18 +292,6 @@ def compare(case, ours, theirs):
     return worst, ok
 
 
-# The order in which the two sides are timed. A compute-bound kernel heats
-# the GPU and lowers its clocks for whichever side is timed next: on the H100,
-# tutorial 03's matmul ran 7% slower timed second than first. The default,
-# "abba", first runs both once untimed (so that every timing finds the GPU
-# already warm), then times Triton, tkc, tkc, Triton and averages each
-# side's two medians, which cancels a drift linear in time. "warm" entries
-# are run and not counted.
-ORDERS = {"triton-first": ("triton", "tkc"), "tkc-first": ("tkc", "triton"),
-          "abba": ("warm-triton", "warm-tkc", "triton", "tkc", "tkc",
-                   "triton")}
-
-
 def run_case(driver, case, public, order):
     src_root = os.path.join(public, "src", case.repo)
     module = import_source(src_root, case.path)
@@ -342,17 +331,8 @@ def run_case(driver, case, public, order):
     # Time on fresh copies, so in-place kernels keep meaningful inputs.
     t_args, k_args = clone(args), clone(args)
     run_tkc = tkc.launcher(k_args, grid)
-    timers = {"triton": lambda: triton.testing.do_bench(
-        lambda: call_triton(t_args)), "tkc": lambda: triton.testing.do_bench(
-        run_tkc)}
-    times = {"triton": [], "tkc": []}
-    for step in ORDERS[order]:
-        side = step.removeprefix("warm-")
-        took = timers[side]()
-        if side == step:
-            times[side].append(took)
-    t_triton = sum(times["triton"]) / len(times["triton"])
-    t_tkc = sum(times["tkc"]) / len(times["tkc"])
+    t_triton, t_tkc = timing.time_pair(lambda: call_triton(t_args), run_tkc,
+                                       order)
     return dict(worst=worst, ok=ok, triton_ms=t_triton, tkc_ms=t_tkc,
                 ratio=t_triton / t_tkc, registers=tkc.meta["binary"].get(
                     "registers"))
@@ -362,7 +342,9 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--public", default=".gpu/public")
     parser.add_argument("--only", default="")
-    parser.add_argument("--order", choices=sorted(ORDERS), default="abba")
+    parser.add_argument("--order", choices=sorted(timing.ORDERS),
+                        default="abba",
+                        help="timing order, Triton being a (bench/timing.py)")
     opts = parser.parse_args()
     only = set(filter(None, opts.only.split(",")))
     wheels = os.path.join(opts.public, "wheels")

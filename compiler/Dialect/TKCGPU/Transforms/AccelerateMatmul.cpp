@@ -184,21 +184,24 @@ struct AccelerateMatmulPass
     if (!instruction)
       return;
     MLIRContext *context = &getContext();
-    // The shared-memory loads that one instruction tile of each operand
-    // costs a warp per K step, as tkc_gpu.local_load reads mma.sync
-    // operands, in halves of an 8x8 matrix load (ldmatrix .x4): a 16-row
-    // tile of `a` takes one (2), an 8-column tile of `b` half of one (1).
-    // An operand matrix loads cannot read (no ldmatrix on the target; 32-
-    // or 8-bit elements stored along M or N) is loaded one element at a
-    // time: its lane's four (two) 32-bit words cost 4 x (elements per
-    // word) times as many loads. On AMD the operands cost as matrix loads.
+    // What one instruction tile of each operand costs a warp per K step,
+    // as tkc_gpu.local_load reads mma.sync operands: a 16-row tile of `a`
+    // one 8x8 matrix load (ldmatrix .x4), counted 2, an 8-column tile of
+    // `b` half of one, counted 1. An operand matrix loads cannot read (no
+    // ldmatrix on the target; 32- or 8-bit elements stored along M or N) is
+    // loaded an element at a time: as many bytes through shared memory but
+    // 4 to 16 times the instructions, counted twice. (4 times as it issues
+    // put a 64x64 tf32 tile's four warps all along N, 3.5% slower on the
+    // H100 than 2x2; twice gives Triton's choices, which balance the
+    // operands' registers: 2x2 there, 2x4 for 128x128 on eight warps.) On
+    // AMD the operands cost as matrix loads.
     int64_t costA = 2, costB = 1;
     if (instruction->kind == MatrixInstruction::Kind::NvidiaMmaV2) {
       unsigned bits = instruction->operandType.getIntOrFloatBitWidth();
       auto factor = [&](Value operand, unsigned kDim) -> int64_t {
         bool matrixLoads = info.hasMatrixLoads() &&
                            (bits == 16 || loadedKMajor(operand, kDim));
-        return matrixLoads ? 1 : 4 * 32 / bits;
+        return matrixLoads ? 1 : 2;
       };
       costA *= factor(dot.getA(), 1);
       costB *= factor(dot.getB(), 0);

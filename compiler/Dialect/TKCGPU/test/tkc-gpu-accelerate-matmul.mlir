@@ -90,12 +90,12 @@ func.func @small(%x: tensor<8x16xf16>, %y: tensor<16x32xf16>, %z: tensor<8x32xf3
 // On sm_90a, int8 dots whose tiles were both loaded K-major (x @ w.T: w
 // loaded [N, K] and transposed) put all warps along M, as warpgroup
 // multiplies need; int8 ones whose B was loaded along N (plain A @ B) stay
-// on mma.sync, where B is read a byte at a time (16 loads where a matrix
-// load would need one), so all warps go along N to read fewer B tiles.
+// on mma.sync, where B is read a byte at a time (counted twice a matrix
+// load's cost), so their warps stay spread over M and N.
 // H90-LABEL: func.func @i8_k_major
 // H90: tkc.dot {{.*}} -> tensor<64x64xi32, #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>>
 // H90-LABEL: func.func @i8_n_major
-// H90: tkc.dot {{.*}} -> tensor<64x64xi32, #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [1, 4]}>>
+// H90: tkc.dot {{.*}} -> tensor<64x64xi32, #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>>
 func.func @i8_k_major(%pa: tensor<64x64x!tkc.ptr<i8>>, %pw: tensor<64x64x!tkc.ptr<i8>>, %z: tensor<64x64xi32>) -> tensor<64x64xi32> {
   %a = tkc.load %pa : tensor<64x64x!tkc.ptr<i8>>
   %w = tkc.load %pw : tensor<64x64x!tkc.ptr<i8>>
@@ -138,12 +138,12 @@ func.func @rows_16(%x: tensor<16x32xf16>, %y: tensor<32x256xf16>, %z: tensor<16x
 
 // -----
 
-// mma.sync's warps go where they save the most shared-memory reads. A
-// 32-bit B loaded along N is read a word at a time (matrix loads transpose
-// only 16-bit elements): four loads where a matrix load of it would take
-// one. A 128x128 tf32 dot on eight warps then puts 2 along M and 4 along
-// N (as Triton does); fp16, whose operands both take matrix loads, puts 4
-// along M (a square 32x64 tile of each warp).
+// mma.sync's warps go where they save the most operand reads. A 32-bit B
+// loaded along N is read a word at a time (matrix loads transpose only
+// 16-bit elements), counted twice a matrix load's cost. A 128x128 tf32 dot
+// on eight warps then puts 2 along M and 4 along N (as Triton does); fp16,
+// whose operands both take matrix loads, puts 4 along M (a square 32x64
+// tile of each warp).
 // A8-LABEL: func.func @tf32_n_major
 // A8: tkc.dot {{.*}} -> tensor<128x128xf32, #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 4]}>>
 // A8-LABEL: func.func @f16_n_major
