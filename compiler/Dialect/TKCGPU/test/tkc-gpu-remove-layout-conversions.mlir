@@ -543,3 +543,41 @@ func.func @accumulator_store(%acc: tensor<64x64xf32, #mma>, %dst: !tkc.ptr<f16>)
   tkc.store %p, %c : tensor<64x64x!tkc.ptr<f16>, #st>
   return
 }
+
+// -----
+
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#st = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#st2 = #tkc_gpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// An int32 accumulator holds pairs of columns per lane (8 bytes) in whole
+// 32-byte sectors per quad; the coalesced layout stores 16 bytes a lane, so
+// the value is converted (through shared memory: half as many stores). Where
+// the coalesced layout's accesses are no wider than the pairs, the store
+// moves to the accumulator's layout instead.
+// CHECK-LABEL: func.func @int32_accumulator_store
+// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %{{.*}} : tensor<64x64xi32, #[[MMA:mma]]> -> tensor<64x64xi32, #[[ST:blocked[0-9]*]]>
+// CHECK: tkc.store %{{.*}}, %[[C]] : tensor<64x64x!tkc.ptr<i32>, #[[ST]]>
+// CHECK-LABEL: func.func @int32_accumulator_store_pairs
+// CHECK-NOT: tkc_gpu.convert_layout %{{.*}} : tensor<64x64xi32
+// CHECK: tkc.store %{{.*}}, %{{.*}} : tensor<64x64x!tkc.ptr<i32>, #[[MMA]]>
+func.func @int32_accumulator_store(%acc: tensor<64x64xi32, #mma>, %dst: !tkc.ptr<i32>) {
+  %c = tkc_gpu.convert_layout %acc : tensor<64x64xi32, #mma> -> tensor<64x64xi32, #st>
+  %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #st}>>
+  %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #st}>> -> tensor<1x64xi32, #st>
+  %b = tkc.broadcast %e : tensor<1x64xi32, #st> -> tensor<64x64xi32, #st>
+  %s = tkc.splat %dst : tensor<64x64x!tkc.ptr<i32>, #st>
+  %p = tkc.addptr %s, %b : tensor<64x64x!tkc.ptr<i32>, #st>, tensor<64x64xi32, #st>
+  tkc.store %p, %c : tensor<64x64x!tkc.ptr<i32>, #st>
+  return
+}
+func.func @int32_accumulator_store_pairs(%acc: tensor<64x64xi32, #mma>, %dst: !tkc.ptr<i32>) {
+  %c = tkc_gpu.convert_layout %acc : tensor<64x64xi32, #mma> -> tensor<64x64xi32, #st2>
+  %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #st2}>>
+  %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #st2}>> -> tensor<1x64xi32, #st2>
+  %b = tkc.broadcast %e : tensor<1x64xi32, #st2> -> tensor<64x64xi32, #st2>
+  %s = tkc.splat %dst : tensor<64x64x!tkc.ptr<i32>, #st2>
+  %p = tkc.addptr %s, %b : tensor<64x64x!tkc.ptr<i32>, #st2>, tensor<64x64xi32, #st2>
+  tkc.store %p, %c : tensor<64x64x!tkc.ptr<i32>, #st2>
+  return
+}
