@@ -40,7 +40,7 @@ void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
   if (!target.empty())
     pm.addPass(gpu::createTKCGPUAccelerateMatmul({target.str()}));
   pm.addPass(gpu::createTKCGPUCoalesce());
-  pm.addPass(gpu::createTKCGPURemoveLayoutConversions());
+  pm.addPass(gpu::createTKCGPURemoveLayoutConversions({target.str()}));
   pm.addPass(createCSEPass());
   pm.addPass(gpu::createTKCGPUPipeline({numStages, target.str()}));
   if (!target.empty())

@@ -196,7 +196,9 @@ def TKCGPURemoveLayoutConversions
     all such values or conversions from the target layout) is replaced by
     that computation in the target layout. Conversions chains collapse, and
     conversions to the source's own layout disappear. Stores take their
-    value's layout, and atomics the layout of a converted operand (pointers
+    value's layout (but for a warpgroup multiply's accumulator of 32-bit
+    elements on a `target` that has them: through shared memory its stores
+    are 16 bytes wide, not 8), and atomics the layout of a converted operand (pointers
     cannot move through shared memory), where their other operands can be
     recomputed there.
 
@@ -215,6 +217,11 @@ def TKCGPURemoveLayoutConversions
     %b = tkc.splat %x : tensor<1024xi32, #B>
     ```
   }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"",
+           "Target, e.g. cuda:90a (optional: without one, no store of an "
+           "accumulator is kept in its coalesced layout for width)">,
+  ];
 }
 
 def TKCGPUAllocateSharedMemory

@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
+#include "compiler/Target/TargetBackend.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -654,7 +655,11 @@ struct IfResultInBranchLayout : public OpRewritePattern<scf::IfOp> {
 /// each thread's accesses stay at least a word wide: a store only needs
 /// each element's pointer beside its value.
 struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
-  using OpRewritePattern::OpRewritePattern;
+  /// `numWarps`: the module's warps where the target has warpgroup
+  /// multiplies, else 0.
+  StoreInValueLayout(MLIRContext *context, unsigned numWarps)
+      : OpRewritePattern(context), numWarps(numWarps) {}
+  unsigned numWarps;
 
   LogicalResult matchAndRewrite(StoreOp store,
                                 PatternRewriter &rewriter) const override {
@@ -669,10 +674,11 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
         return failure();
     // Not at the cost of accesses narrower than a 32-bit word when the
     // coalesced layout's are wider (a thread storing lone fp16 elements),
-    // nor of an NVIDIA MMA accumulator's accesses narrower than the
-    // coalesced layout's 16 bytes (its pairs of 32-bit elements: 8 bytes;
-    // through shared memory, half as many stores, each 16 bytes: an int8
-    // x @ w.T of 4096^3 ran 4.7% faster so on the H100), nor of warp-wide
+    // nor of a warpgroup multiply's accumulator's accesses narrower than
+    // the coalesced layout's 16 bytes (its pairs of 32-bit elements: 8
+    // bytes; through shared memory, half as many stores, each 16 bytes: an
+    // int8 x @ w.T of 4096^3 ran 4.8% faster so on the H100, where the
+    // same conversion made mma.sync's 6% slower), nor of warp-wide
     // stores that write 32-byte sectors piecemeal where the coalesced
     // layout writes them whole (an MMA accumulator's row runs of 8
     // elements, 16 bytes of fp16: two writes per sector).
@@ -687,8 +693,8 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
       if (width < 4 && width < keptWidth)
         return failure();
       constexpr int64_t kWidest = 16;
-      if (isa<NvidiaMmaEncodingAttr>(layout) && width < kWidest &&
-          keptWidth >= kWidest)
+      if (numWarps && width < kWidest && keptWidth >= kWidest &&
+          layout == getWarpgroupMmaLayout(type, numWarps))
         return failure();
       constexpr int64_t kSector = 32;
       int64_t run = bytes * moved.getContiguousWarpElements(dim);
@@ -929,16 +935,28 @@ private:
 struct RemoveLayoutConversionsPass
     : public mlir::tkc::gpu::impl::TKCGPURemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     getOperation()->walk(
         [](func::FuncOp func) { DotLayoutPropagation().run(func); });
+    unsigned warpgroupWarps = 0;
+    if (!target.empty()) {
+      ModuleOp module = getOperation();
+      std::unique_ptr<::tkc::TargetInfo> info =
+          ::tkc::createTargetInfoOrReport(target, module);
+      if (!info)
+        return signalPassFailure();
+      if (info->hasWarpgroupMma())
+        warpgroupWarps = getModuleUInt(module, TKCGPUDialect::kNumWarps);
+    }
     RewritePatternSet patterns(&getContext());
-    patterns
-        .add<RematerializeConversion, SinkConversion, LoadsInOneLayout,
-             ShapeOpWhereValueIs<TransOp>, ShapeOpWhereValueIs<ReshapeOp>,
-             ReduceWhereValuesAre, CarryInUpdateLayout, IfResultInBranchLayout,
-             StoreInValueLayout, AtomicInOperandLayout<AtomicRMWOp>,
-             AtomicInOperandLayout<AtomicCASOp>>(&getContext());
+    patterns.add<RematerializeConversion, SinkConversion, LoadsInOneLayout,
+                 ShapeOpWhereValueIs<TransOp>, ShapeOpWhereValueIs<ReshapeOp>,
+                 ReduceWhereValuesAre, CarryInUpdateLayout,
+                 IfResultInBranchLayout, AtomicInOperandLayout<AtomicRMWOp>,
+                 AtomicInOperandLayout<AtomicCASOp>>(&getContext());
+    patterns.add<StoreInValueLayout>(&getContext(), warpgroupWarps);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     // A conversion of a value defined before a loop (attention's queries,

@@ -1,4 +1,6 @@
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-remove-layout-conversions | FileCheck %s
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-remove-layout-conversions="target=cuda:90a" | FileCheck %s --check-prefix=H90
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-remove-layout-conversions="target=cuda:80" | FileCheck %s --check-prefix=A80
 
 #a = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -551,16 +553,25 @@ func.func @accumulator_store(%acc: tensor<64x64xf32, #mma>, %dst: !tkc.ptr<f16>)
 #st2 = #tkc_gpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 
 // An int32 accumulator holds pairs of columns per lane (8 bytes) in whole
-// 32-byte sectors per quad; the coalesced layout stores 16 bytes a lane, so
-// the value is converted (through shared memory: half as many stores). Where
-// the coalesced layout's accesses are no wider than the pairs, the store
-// moves to the accumulator's layout instead.
+// 32-byte sectors per quad; the coalesced layout stores 16 bytes a lane. On
+// a target with warpgroup multiplies, whose accumulator this layout is (4
+// warps along M), the value is converted (through shared memory: half as
+// many stores); on mma.sync targets (measured slower so) and without a
+// target, the store moves to the accumulator's layout. Where the coalesced
+// layout's accesses are no wider than the pairs, it moves everywhere.
+// H90-LABEL: func.func @int32_accumulator_store
+// H90: %[[C:.*]] = tkc_gpu.convert_layout %{{.*}} : tensor<64x64xi32, #[[MMA:mma]]> -> tensor<64x64xi32, #[[ST:blocked[0-9]*]]>
+// H90: tkc.store %{{.*}}, %[[C]] : tensor<64x64x!tkc.ptr<i32>, #[[ST]]>
+// H90-LABEL: func.func @int32_accumulator_store_pairs
+// H90-NOT: tkc_gpu.convert_layout %{{.*}} : tensor<64x64xi32
+// H90: tkc.store %{{.*}}, %{{.*}} : tensor<64x64x!tkc.ptr<i32>, #[[MMA]]>
+// A80-LABEL: func.func @int32_accumulator_store
+// A80-NOT: tkc_gpu.convert_layout %{{.*}} : tensor<64x64xi32
+// A80: tkc.store %{{.*}}, %{{.*}} : tensor<64x64x!tkc.ptr<i32>, #mma>
 // CHECK-LABEL: func.func @int32_accumulator_store
-// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %{{.*}} : tensor<64x64xi32, #[[MMA:mma]]> -> tensor<64x64xi32, #[[ST:blocked[0-9]*]]>
-// CHECK: tkc.store %{{.*}}, %[[C]] : tensor<64x64x!tkc.ptr<i32>, #[[ST]]>
-// CHECK-LABEL: func.func @int32_accumulator_store_pairs
 // CHECK-NOT: tkc_gpu.convert_layout %{{.*}} : tensor<64x64xi32
-// CHECK: tkc.store %{{.*}}, %{{.*}} : tensor<64x64x!tkc.ptr<i32>, #[[MMA]]>
+// CHECK: tkc.store %{{.*}}, %{{.*}} : tensor<64x64x!tkc.ptr<i32>, #mma>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
 func.func @int32_accumulator_store(%acc: tensor<64x64xi32, #mma>, %dst: !tkc.ptr<i32>) {
   %c = tkc_gpu.convert_layout %acc : tensor<64x64xi32, #mma> -> tensor<64x64xi32, #st>
   %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #st}>>
@@ -580,4 +591,5 @@ func.func @int32_accumulator_store_pairs(%acc: tensor<64x64xi32, #mma>, %dst: !t
   %p = tkc.addptr %s, %b : tensor<64x64x!tkc.ptr<i32>, #st2>, tensor<64x64xi32, #st2>
   tkc.store %p, %c : tensor<64x64x!tkc.ptr<i32>, #st2>
   return
+}
 }
