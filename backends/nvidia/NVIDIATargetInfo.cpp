@@ -382,7 +382,8 @@ Value NVIDIATargetInfo::atomicRMW(OpBuilder &b, Location loc,
   case LLVM::AtomicBinOp::fadd:
     if (type.isBF16() && computeCapability < 90) {
       // PTX adds bf16 atomically from sm_90 on; before, LLVM makes it a
-      // loop of 16-bit compare-and-swaps (as Triton's code does).
+      // loop of compare-and-swaps of the 32-bit word holding the element
+      // (Triton's code leaves it to LLVM too).
       StringRef syncScope = scope == AtomicScope::Cta   ? "block"
                             : scope == AtomicScope::Gpu ? "device"
                                                         : "";

@@ -236,7 +236,8 @@ bool mlir::tkc::gpu::isAtomicLowerable(Operation *op, std::string &reason) {
   unsigned bits = elem.getIntOrFloatBitWidth();
   auto rmw = dyn_cast<AtomicRMWOp>(op);
   bool float16Add = rmw && rmw.getRmwOp() == RMWOp::fadd && bits == 16;
-  if (bits != 32 && bits != 64 && !float16Add && !(!rmw && bits == 16)) {
+  bool swap16 = !rmw && bits == 16;
+  if (bits != 32 && bits != 64 && !float16Add && !swap16) {
     reason = "of a 16-bit element type other than a float addition or a "
              "compare-and-swap";
     return false;
