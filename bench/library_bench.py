@@ -11,7 +11,7 @@ same @triton.jit function through Triton's JIT with the constexprs and
 num_warps tkc compiled it with (as kernels/BUILD gives them). It first
 compares the outputs: bit for bit for sort, flip, randint, rand, dropout,
 gather, histogram and descriptors, and the largest difference for randn
-(fp32 log/sqrt/cos may round differently) and the special functions. Then it times both with triton.testing.do_bench (median) and
+(fp32 log/sqrt/cos may round differently) and the special functions. Then it times both with triton.testing.do_bench (median; warm, in ABBA order: bench/timing.py) and
 prints the ratio tkc / Triton (time of Triton / time of tkc; above 1 means
 tkc is faster).
 """
@@ -25,6 +25,9 @@ import sys
 import torch
 import triton
 import triton.testing
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import timing  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NUM_WARPS = 4  # triton_kernel's default, used by every kernel here
@@ -226,10 +229,8 @@ def main():
         elif not torch.equal(y_tkc, y_tri):
             bad = (y_tkc != y_tri).sum().item()
             failures.append("%s: %d elements differ from Triton" % (name, bad))
-        t_tkc = triton.testing.do_bench(run_tkc, warmup=25, rep=200,
-                                        return_mode="median")
-        t_tri = triton.testing.do_bench(run_triton, warmup=25, rep=200,
-                                        return_mode="median")
+        t_tkc, t_tri = timing.time_pair(run_tkc, run_triton, warmup=25,
+                                        rep=200, return_mode="median")
         print("  %-32s tkc %8.4f ms %7.1f GB/s  triton %8.4f ms  "
               "ratio %.3f" % (name, t_tkc, nbytes / t_tkc / 1e6, t_tri,
                               t_tri / t_tkc))
