@@ -19,7 +19,9 @@ def TKCGPUAccelerateMatmul
     operands may use tf32 when the dot's input_precision is tf32). Where
     there is one and the dot's shape holds whole instructions, the dot's
     result takes the instruction's accumulator layout, warps spread over M
-    and N so that each has whole tiles where the shape allows; its operands
+    and N so that each has whole tiles where the shape allows, each
+    doubling halving the side whose operand tiles cost a warp more to read
+    (on mma.sync, an operand ldmatrix cannot read costs twice); its operands
     and accumulator are converted to the matching `#tkc_gpu.dot_op`
     layouts, and its result back to the layout it had. Other dots keep the
     FMA layouts TKCToTKCGPU gave them.
