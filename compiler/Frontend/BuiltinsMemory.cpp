@@ -205,6 +205,7 @@ static std::optional<Obj> lowerAtomic(BuiltinCall &c) {
   if (!ptr)
     return std::nullopt;
   DType pointee = ptr->type.elem.getPointee();
+  unsigned width = pointee.getBitWidth();
   auto sem = c.args.string(3, "acq_rel");
   auto scope = sem ? c.args.string(4, "gpu") : std::nullopt;
   if (!scope)
@@ -221,7 +222,6 @@ static std::optional<Obj> lowerAtomic(BuiltinCall &c) {
   auto scopeAttr = tkcir::MemSyncScopeAttr::get(&c.cg.ctx, *scopeKind);
   Obj p = *ptr;
   if (isCas) {
-    unsigned width = pointee.getBitWidth();
     if (width != 16 && width != 32 && width != 64)
       return c.error("tl.atomic_cas does not support " + pointee.str() +
                      " (it needs 16-, 32- or 64-bit pointees)");
@@ -274,7 +274,6 @@ static std::optional<Obj> lowerAtomic(BuiltinCall &c) {
                    pointee.str());
   // Triton's own checks: 16-bit floats only add; no other 16-bit or
   // narrower integers.
-  unsigned width = pointee.getBitWidth();
   if (pointee.isFloat() && width == 16 && kind != "add")
     return c.error("tl." + c.name + " does not support " + pointee.str());
   if ((width != 16 && width != 32 && width != 64) ||

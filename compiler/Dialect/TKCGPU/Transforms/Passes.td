@@ -200,9 +200,9 @@ def TKCGPURemoveLayoutConversions
     conversions to the source's own layout disappear. Stores take their
     value's layout (but for a warpgroup multiply's accumulator of 32-bit
     elements on a `target` that has them: through shared memory its stores
-    are 16 bytes wide, not 8), and atomics the layout of a converted operand (pointers
-    cannot move through shared memory), where their other operands can be
-    recomputed there.
+    are 16 bytes wide, not 8), and atomics the layout of a converted
+    operand (pointers cannot move through shared memory), where their other
+    operands can be recomputed there.
 
     Before those patterns, the layout of each dot's result propagates
     forward through the values computed from it (elementwise ops,
