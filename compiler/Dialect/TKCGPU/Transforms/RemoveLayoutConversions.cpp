@@ -65,15 +65,25 @@ bool isElementwise(Operation *op) {
          isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
 }
 
+/// Whether `layout` is a blocked or MMA layout, or a slice of one (through
+/// any number of slices): the layouts in which broadcasts and expand_dims
+/// move no data.
+bool isDistributed(Attribute layout) {
+  if (auto slice = dyn_cast<SliceEncodingAttr>(layout))
+    return isDistributed(slice.getParent());
+  return isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr>(
+      layout);
+}
+
 /// The layout `def`'s tensor operands need for it to produce `layout`, or
 /// null when `def` cannot be recomputed in another layout.
 Attribute operandLayout(Operation *def, Attribute layout) {
   if (isElementwise(def))
     return layout;
-  // Broadcasts keep their result's blocked or MMA layout on the operand; an
-  // expand_dims operand has a slice of it.
-  if (!isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr>(
-          layout))
+  // Broadcasts keep their result's layout on the operand; an expand_dims
+  // operand has a slice of it (a constant 1x2 mask expanded to 1x2x1 is
+  // recomputed in a slice of a slice).
+  if (!isDistributed(layout))
     return {};
   if (isa<BroadcastOp>(def))
     return layout;
@@ -766,24 +776,29 @@ struct AtomicInOperandLayout : public OpRewritePattern<Op> {
   }
 };
 
-/// Forward propagation of a dot's accumulator layout, before the patterns:
-/// the values computed from a dot's result (elementwise ops, reductions to
-/// its slices, expand_dims and broadcasts back, loop-carried values yielded
-/// from them) take the dot's layout, as in Triton. An attention loop keeps
-/// its scores, running maxima and sums and its accumulator in the MMA layout
-/// and its slices this way; left to the patterns, which start at the
-/// conversions the default layouts need, each of them went through shared
-/// memory every iteration. Operands from outside the propagated values are
-/// converted where they are used, and users outside them get the old layout
-/// back; the patterns then recompute or remove those conversions. A value
-/// reached in two different layouts makes the function keep its layouts.
-class DotLayoutPropagation {
+/// Forward propagation of layouts chosen for a reason, before the patterns:
+/// the values computed from a seed (elementwise ops, reductions to its
+/// slices, expand_dims and broadcasts back, reshapes and transposes that
+/// move no data, loop-carried values yielded from them) take the layout
+/// derived from the seed's, as in Triton. The seeds are a dot's result (an
+/// attention loop keeps its scores, running maxima and sums and its
+/// accumulator in the MMA layout and its slices this way; left to the
+/// patterns, which start at the conversions the default layouts need, each
+/// of them went through shared memory every iteration), and a reshape's or
+/// transpose's result in the layout in which it moves no data (tl.flip's
+/// and tl.sort's chains of reshapes and reductions stay in registers).
+/// Operands from outside the propagated values are converted where they are
+/// used, and users outside them get the old layout back; the patterns then
+/// recompute or remove those conversions. A value reached in two different
+/// layouts makes the propagation from those seeds keep the layouts as they
+/// are.
+class LayoutPropagation {
 public:
-  /// Propagates from every dot in `func`; false when nothing changed.
-  bool run(func::FuncOp func) {
-    func.walk([&](DotOp dot) {
-      set(dot.getResult(), cast<RankedTensorType>(dot.getType()).getEncoding());
-    });
+  /// Propagates from the values of `seeds` in their current layouts; false
+  /// when nothing changed.
+  bool run(ArrayRef<Value> seeds) {
+    for (Value seed : seeds)
+      set(seed, cast<RankedTensorType>(seed.getType()).getEncoding());
     while (!worklist.empty()) {
       Value value = worklist.pop_back_val();
       for (OpOperand &use : value.getUses())
@@ -836,12 +851,26 @@ private:
       if (auto slice = dyn_cast<SliceEncodingAttr>(layout))
         if (slice.getDim() == expand.getAxis())
           return slice.getParent();
+    auto blocked = dyn_cast<BlockedEncodingAttr>(layout);
+    if (!blocked)
+      return {};
+    if (auto trans = dyn_cast<TransOp>(op))
+      return layoutWhereValueIs(trans, blocked, trans.getSrc().getType());
+    if (auto reshape = dyn_cast<ReshapeOp>(op))
+      return layoutWhereValueIs(reshape, blocked, reshape.getSrc().getType());
     return {};
   }
 
-  /// The layout `op` needs its tensor operands in to produce its result in
+  /// The layout `op` needs its tensor `operand` in to produce its result in
   /// `layout` (the inverse of resultLayout).
-  static Attribute neededOperandLayout(Operation *op, Attribute layout) {
+  Attribute neededOperandLayout(Operation *op, Value operand,
+                                Attribute layout) const {
+    // A reshape or transpose in the propagation moves its operand's layout.
+    if (isa<ReshapeOp, TransOp>(op)) {
+      if (Attribute propagated = layouts.lookup(operand))
+        return propagated;
+      return cast<RankedTensorType>(operand.getType()).getEncoding();
+    }
     if (auto reduce = dyn_cast<ReduceOp>(op))
       return cast<SliceEncodingAttr>(layout).getParent();
     if (auto expand = dyn_cast<ExpandDimsOp>(op))
@@ -896,7 +925,7 @@ private:
       }
       if (user->getNumResults() == 1)
         if (Attribute layout = layouts.lookup(user->getResult(0)))
-          return neededOperandLayout(user, layout);
+          return neededOperandLayout(user, user->getOperand(operand), layout);
       return {};
     };
     // Every use of a tensor by an op whose layouts changed, or of a changed
@@ -938,8 +967,20 @@ struct RemoveLayoutConversionsPass
   using Base::Base;
 
   void runOnOperation() override {
-    getOperation()->walk(
-        [](func::FuncOp func) { DotLayoutPropagation().run(func); });
+    getOperation()->walk([](func::FuncOp func) {
+      SmallVector<Value> dots;
+      func.walk([&](DotOp dot) { dots.push_back(dot.getResult()); });
+      LayoutPropagation().run(dots);
+      // Each reshape or transpose on its own, in program order: a later one
+      // that the propagation reaches already has its layout then.
+      SmallVector<Operation *> shapeOps;
+      func.walk([&](Operation *op) {
+        if (isa<ReshapeOp, TransOp>(op))
+          shapeOps.push_back(op);
+      });
+      for (Operation *op : shapeOps)
+        LayoutPropagation().run({op->getResult(0)});
+    });
     unsigned warpgroupWarps = 0;
     if (!target.empty()) {
       ModuleOp module = getOperation();

@@ -449,6 +449,45 @@ func.func @reshape_where_loaded(%p: tensor<2048x!tkc.ptr<f32>, #ld>) -> tensor<4
 
 // -----
 
+#t = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#r = #tkc_gpu.blocked<{sizePerThread = [4, 2, 1], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+#d3 = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [16, 2, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+#k3 = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+
+// One step of tl.flip, as the default layouts leave it: the reshape's
+// result is in the layout in which it moves no data (#r), and the
+// reduction, expand_dims, broadcast and xor around it in the defaults of
+// their shapes. The reshape's layout propagates forward through all of
+// them, and through the reshape back to the tile's shape, which then needs
+// no conversion either: the flip stays in registers.
+// CHECK-LABEL: func.func @flip_step
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: %[[R:.*]] = tkc.reshape %{{.*}} : tensor<32x64xi16, #[[T:blocked[0-9]*]]> -> tensor<1024x2x1xi16, #[[RL:blocked[0-9]*]]>
+// CHECK: tkc.reduce(%[[R]]) axis = 1 : (tensor<1024x2x1xi16, #[[RL]]>)
+// CHECK: tkc.expand_dims {{.*}} -> tensor<1024x1x1xi16, #[[RL]]>
+// CHECK: tkc.broadcast {{.*}} -> tensor<1024x2x1xi16, #[[RL]]>
+// CHECK: arith.xori {{.*}} : tensor<1024x2x1xi16, #[[RL]]>
+// CHECK: %[[B:.*]] = tkc.reshape %{{.*}} : tensor<1024x2x1xi16, #[[RL]]> -> tensor<32x64xi16, #[[T]]>
+// CHECK: return %[[B]]
+func.func @flip_step(%x: tensor<32x64xi16, #t>) -> tensor<32x64xi16, #t> {
+  %r = tkc.reshape %x : tensor<32x64xi16, #t> -> tensor<1024x2x1xi16, #r>
+  %rd = tkc_gpu.convert_layout %r : tensor<1024x2x1xi16, #r> -> tensor<1024x2x1xi16, #d3>
+  %s = tkc.reduce(%r) axis = 1 : (tensor<1024x2x1xi16, #r>) -> tensor<1024x1xi16, #tkc_gpu.slice<{dim = 1, parent = #r}>> {
+  ^bb0(%a: i16, %b: i16):
+    %xo = arith.xori %a, %b : i16
+    tkc.reduce.return %xo : i16
+  }
+  %sd = tkc_gpu.convert_layout %s : tensor<1024x1xi16, #tkc_gpu.slice<{dim = 1, parent = #r}>> -> tensor<1024x1xi16, #tkc_gpu.slice<{dim = 1, parent = #k3}>>
+  %e = tkc.expand_dims %sd {axis = 1 : i32} : tensor<1024x1xi16, #tkc_gpu.slice<{dim = 1, parent = #k3}>> -> tensor<1024x1x1xi16, #k3>
+  %ed = tkc_gpu.convert_layout %e : tensor<1024x1x1xi16, #k3> -> tensor<1024x1x1xi16, #d3>
+  %bc = tkc.broadcast %ed : tensor<1024x1x1xi16, #d3> -> tensor<1024x2x1xi16, #d3>
+  %y = arith.xori %rd, %bc : tensor<1024x2x1xi16, #d3>
+  %back = tkc.reshape %y : tensor<1024x2x1xi16, #d3> -> tensor<32x64xi16, #t>
+  return %back : tensor<32x64xi16, #t>
+}
+
+// -----
+
 #one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #blk = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
@@ -592,4 +631,28 @@ func.func @int32_accumulator_store_pairs(%acc: tensor<64x64xi32, #mma>, %dst: !t
   tkc.store %p, %c : tensor<64x64x!tkc.ptr<i32>, #st2>
   return
 }
+}
+
+// -----
+
+#b2 = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b3 = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [8, 2, 2], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+
+// tl.arange(0, 2)[None, :, None], with the 1x2 step in the default layout
+// of its shape: the range is recomputed in a slice of a slice of the 3-D
+// layout instead of converted.
+// CHECK: #[[B3:blocked[0-9]*]] = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [8, 2, 2]
+// CHECK-NEXT: #[[S:slice[0-9]*]] = #tkc_gpu.slice<{dim = 2, parent = #[[B3]]}>
+// CHECK-NEXT: #[[SS:slice[0-9]*]] = #tkc_gpu.slice<{dim = 0, parent = #[[S]]}>
+// CHECK-LABEL: func.func @range_in_nested_slice
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.make_range {{.*}} : tensor<2xi32, #[[SS]]>
+// CHECK: tkc.expand_dims {{.*}} -> tensor<1x2xi32, #[[S]]>
+// CHECK: tkc.expand_dims {{.*}} -> tensor<1x2x1xi32, #[[B3]]>
+func.func @range_in_nested_slice() -> tensor<1x2x1xi32, #b3> {
+  %r = tkc.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32, #tkc_gpu.slice<{dim = 0, parent = #b2}>>
+  %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<2xi32, #tkc_gpu.slice<{dim = 0, parent = #b2}>> -> tensor<1x2xi32, #b2>
+  %c = tkc_gpu.convert_layout %e : tensor<1x2xi32, #b2> -> tensor<1x2xi32, #tkc_gpu.slice<{dim = 2, parent = #b3}>>
+  %e2 = tkc.expand_dims %c {axis = 2 : i32} : tensor<1x2xi32, #tkc_gpu.slice<{dim = 2, parent = #b3}>> -> tensor<1x2x1xi32, #b3>
+  return %e2 : tensor<1x2x1xi32, #b3>
 }
