@@ -10,10 +10,11 @@ mode imports nothing but the standard library.
 The signatures follow these versions of the sources (a newer one may
 change a kernel's parameters): Triton's tutorials as of Triton 3.6
 (triton-lang/triton 6cc4505, 2025-12-16), except 06-fused-attention.py at
-8bd8035 (2025-05-11), the last with the pointer-based `_attn_fwd` (3.6's
-takes tensor descriptors); vLLM 0.11.0 (its fused_moe_kernel and
-kernel_unified_attention_2d gained parameters later); Liger-Kernel and
-FlagGems at their main branches of 2026-11.
+8bd8035 (2025-05-11), the last with the pointer-based `_attn_fwd`; 3.6's
+own 06-fused-attention.py, whose `_attn_fwd` takes tensor descriptors, is
+repo `triton36` (a folder holding Triton 3.6's tutorials); vLLM 0.11.0
+(its fused_moe_kernel and kernel_unified_attention_2d gained parameters
+later); Liger-Kernel and FlagGems at their main branches of 2026-11.
 
 Shapes are large enough that each launch takes tens of microseconds or more,
 so the launch overhead of either side does not decide the ratio. A case's
@@ -59,7 +60,8 @@ def is_type(entry):
 @dataclass
 class Case:
     id: str
-    repo: str  # triton | liger | flaggems | vllm: .gpu/public/src/<repo>
+    repo: str  # triton | triton36 | liger | flaggems | vllm | own:
+    # .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
     signature: str
@@ -209,6 +211,26 @@ def _tutorial06_case(id, block_m, block_n, warps, stages=3):
 _tutorial06_case("tutorial06_attention_fwd_causal", 128, 64, 4)
 _tutorial06_case("tutorial06_attention_fwd_causal_64x64_w8", 64, 64, 8)
 _tutorial06_case("tutorial06_attention_fwd_causal_stages1", 128, 64, 4, 1)
+
+
+def _attention_desc_args():
+    shape = (_ATTN_Z, _ATTN_H, _ATTN_N, _ATTN_D)
+    q, k, v = (randn(*shape, dtype="float16") for _ in range(3))
+    return [0.125, empty(_ATTN_Z * _ATTN_H, _ATTN_N), _ATTN_Z, _ATTN_H,
+            q, k, v, empty(*shape, dtype="float16"), _ATTN_N]
+
+
+# Triton 3.6's tutorial 06 (repo triton36), whose _attn_fwd takes tensor
+# descriptors: on Hopper, with warp_specialize (the tutorial's default), it
+# passes plain pointers and builds the descriptors in the kernel
+# (tl.make_tensor_descriptor, TMA under Triton's JIT). Its first autotune
+# config that Hopper keeps, 128x64 on 4 warps, with 3 stages.
+case(id="tutorial06_attention_desc_fwd_causal", repo="triton36",
+     path="06-fused-attention.py", kernel="_attn_fwd",
+     signature="fp32, *fp32:16, i32, i32:16, " + "*fp16:16, " * 4
+     + f"i32:16, {_ATTN_D}, 128, 64, False, 3, True, True",
+     num_warps=4, num_stages=3, grid=(cdiv(_ATTN_N, 128), _ATTN_Z * _ATTN_H),
+     args=_attention_desc_args, atol=1e-2, rtol=1e-2)
 
 _MM = 4096
 

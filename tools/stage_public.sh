@@ -6,11 +6,12 @@
 # listed with its first error, and the bench reports it as not compiled.
 #
 # Usage: tools/stage_public.sh REPO=DIR ...
-#   REPO is a repo name of the case table (triton, liger, flaggems, vllm,
-#   own);
+#   REPO is a repo name of the case table (triton, triton36, liger,
+#   flaggems, vllm, own);
 #   DIR is a checkout or a bare git directory of it (a bare one's HEAD is
-#   copied). For triton, DIR may also be a folder holding the tutorial files
-#   themselves; for own, it is bench/own (kernels written here).
+#   copied). For triton and triton36, DIR may also be a folder holding the
+#   tutorial files themselves; for own, it is bench/own (kernels written
+#   here).
 #   Example:
 #     tools/stage_public.sh triton=~/src/triton/python/tutorials \
 #       liger=~/src/Liger-Kernel flaggems=~/src/FlagGems own=bench/own
