@@ -366,6 +366,53 @@ case(id="own_bitonic_merge_256", repo="own", path="top_k.py",
      args=lambda: [_bitonic_rows(256), empty(_TOPK_ROWS, 256)])
 
 
+def _mx_args(a_format, b_format):
+    """mx_matmul arguments at 4096^3: e2m1 as random codes (every one is a
+    number), e4m3 and bf16 from normal values; e8m0 scales between 2^-6 and
+    2^4, with a few 0xFF ones (NaN: rows of c for a's, columns for b's)."""
+    def make():
+        torch = _torch()
+
+        def operand(fmt, shape):
+            if fmt == "e2m1":
+                return torch.randint(0, 256, shape, device="cuda",
+                                     dtype=torch.uint8)
+            x = randn(*shape)
+            return x.to(torch.float8_e4m3fn if fmt == "e4m3" else
+                        torch.bfloat16)
+
+        def scales():
+            s = torch.randint(121, 132, (_MM, _MM // 32), device="cuda",
+                              dtype=torch.uint8)
+            s[::509, ::37] = 255
+            return s
+
+        # e2m1 packs two elements per byte along K: a [M, K/2], b [K/2, N].
+        a = operand(a_format, (_MM, _MM // 2 if a_format == "e2m1" else _MM))
+        b = operand(b_format, (_MM // 2 if b_format == "e2m1" else _MM, _MM))
+        c = empty(_MM, _MM)
+        return [a, scales(), b, scales(), c, _MM, _MM, _MM, a.stride(0),
+                b.stride(0), c.stride(0)]
+    return make
+
+
+def _own_mx_case(name, a_type, b_type, a_format, b_format, warps):
+    case(id=f"own_mx_matmul_{name}_4096", repo="own", path="scaled_dots.py",
+         kernel="mx_matmul_kernel",
+         signature=f"*{a_type}:16, *u8:16, *{b_type}:16, *u8:16, *fp32:16, "
+         "i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, "
+         f"'{a_format}', '{b_format}', 128, 128, 64",
+         num_warps=warps, num_stages=3, grid=(cdiv(_MM, 128), cdiv(_MM, 128)),
+         args=_mx_args(a_format, b_format), atol=0.5, rtol=1e-2)
+
+
+# tl.dot_scaled (bench/own/scaled_dots.py): bf16 activations times mxfp4
+# weights, and mxfp8 (e4m3) on both sides. Triton emulates both on Hopper
+# (upcast to bf16, scale, dot); so does tkc.
+_own_mx_case("bf16_e2m1", "bf16", "u8", "bf16", "e2m1", 8)
+_own_mx_case("e4m3_e4m3", "fp8e4nv", "fp8e4nv", "e4m3", "e4m3", 8)
+
+
 _FA_HEADS, _FA_SEQ, _FA_D = 32, 4096, 64
 
 

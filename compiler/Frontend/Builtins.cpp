@@ -27,13 +27,14 @@ using DK = DType::Kind;
 // The table
 //===----------------------------------------------------------------------===//
 
-/// triton.language functions that tkc does not implement yet (scaled dots,
-/// slices, ...):
+/// triton.language functions that tkc does not implement yet (slices,
+/// ...):
 /// naming one is an error, and so is calling the block method of one
 /// (`x.sort()`).
 static const BuiltinEntry kUnsupported[] = {
-    {"tl.dot_scaled", nullptr},   {"tl.extract_slice", nullptr},
-    {"tl.insert_slice", nullptr}, {"tl.map_elementwise", nullptr},
+    {"tl.extract_slice", nullptr},
+    {"tl.insert_slice", nullptr},
+    {"tl.map_elementwise", nullptr},
     {"tl.condition", nullptr},
 };
 

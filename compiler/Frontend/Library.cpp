@@ -30,6 +30,7 @@ static constexpr std::pair<llvm::StringLiteral, bool> kExports[] = {
     {"pair_uniform_to_normal", false},
     {"randn", false},
     {"randn4x", false},
+    {"dot_scaled", false},
     // Private in triton.language.standard, yet imported by kernel libraries
     // (FlagGems' top-k).
     {"_log2", false},
@@ -277,6 +278,92 @@ def randn4x(seed, offset, n_rounds: tl.constexpr = 10):
     n0, n1 = pair_uniform_to_normal(u0, u1)
     n2, n3 = pair_uniform_to_normal(u2, u3)
     return n0, n1, n2, n3
+
+
+@triton.jit
+def _e2m1_to_bf16(nibbles):
+    # e2m1 codes (sign, 2 exponent bits, 1 mantissa bit) -> bf16, exactly:
+    # 0, 0.5, 1, 1.5, 2, 3, 4, 6 and their negatives (code 8 is -0.0).
+    n = nibbles.to(tl.int32)
+    e = (n >> 1) & 3
+    m = n & 1
+    magnitude = tl.where(e == 0, m * 0x3F00, ((e + 126) << 7) | (m << 6))
+    return (((n & 8) << 12) | magnitude).to(tl.int16).to(tl.bfloat16, bitcast=True)
+
+
+@triton.jit
+def _mx_upcast(v, fmt: tl.constexpr, compute: tl.constexpr, k_dim: tl.constexpr):
+    # The elements of v, stored in fmt, as compute (bf16 or fp16). e2m1
+    # packs two per byte along k_dim, the first in the low nibble.
+    if fmt == "e2m1":
+        tl.static_assert(v.dtype.primitive_bitwidth == 8, "tl.dot_scaled: e2m1 operands are packed in 8-bit integers")
+        bits = v.to(tl.uint8, bitcast=True)
+        pairs = tl.join(_e2m1_to_bf16(bits & 15), _e2m1_to_bf16(bits >> 4))
+        if k_dim == 1:
+            x = tl.reshape(pairs, (v.shape[0], v.shape[1] * 2))
+        else:
+            x = tl.reshape(tl.permute(pairs, (0, 2, 1)), (v.shape[0] * 2, v.shape[1]))
+        return x.to(compute)
+    elif fmt == "e4m3":
+        return v.to(tl.float8e4nv, bitcast=True).to(compute)
+    elif fmt == "e5m2":
+        return v.to(tl.float8e5, bitcast=True).to(compute)
+    else:
+        tl.static_assert(v.dtype == compute, "tl.dot_scaled: a bf16 or fp16 operand must have its format's dtype")
+        return v
+
+
+@triton.jit
+def _mx_scale(x, scale, compute: tl.constexpr, k_dim: tl.constexpr, fast_math: tl.constexpr):
+    # x times its e8m0 scales (scale: one per 32 elements along K, rows
+    # along M or N), as powers of two in compute; without fast_math, NaN
+    # where a scale is 0xFF. x is viewed with K split into (groups, 32), so
+    # that each scale broadcasts over its group.
+    tl.static_assert(scale.dtype.primitive_bitwidth == 8, "tl.dot_scaled: scales are e8m0 in 8-bit integers")
+    rows: tl.constexpr = scale.shape[0]
+    groups: tl.constexpr = scale.shape[1]
+    tl.static_assert(rows == x.shape[1 - k_dim] and groups * 32 == x.shape[k_dim], "tl.dot_scaled: a scale's shape must be [M or N, K // 32]")
+    bits = scale.to(tl.uint8, bitcast=True)
+    if compute == tl.bfloat16:
+        factor = (bits.to(tl.uint16) << 7).to(tl.bfloat16, bitcast=True)
+    else:
+        factor = (bits.to(tl.uint32) << 23).to(tl.float32, bitcast=True).to(tl.float16)
+    if k_dim == 1:
+        x = tl.reshape(x, (rows, groups, 32)) * factor[:, :, None]
+        if not fast_math:
+            x = tl.where((bits == 255)[:, :, None], float("nan"), x)
+        return tl.reshape(x, (rows, groups * 32))
+    else:
+        x = tl.reshape(x, (groups, 32, rows)) * tl.trans(factor)[:, None, :]
+        if not fast_math:
+            x = tl.where(tl.trans(bits == 255)[:, None, :], float("nan"), x)
+        return tl.reshape(x, (groups * 32, rows))
+
+
+@triton.jit
+def dot_scaled(lhs, lhs_scale, lhs_format: tl.constexpr, rhs, rhs_scale, rhs_format: tl.constexpr, acc=None, fast_math: tl.constexpr = False, lhs_k_pack: tl.constexpr = True, rhs_k_pack: tl.constexpr = True, out_dtype: tl.constexpr = tl.float32):
+    # As Triton emulates it where the hardware has no scaled product: each
+    # operand upcast to bf16 (fp16 when either format is fp16) and
+    # multiplied by its scales, then an ordinary dot with fp32 accumulation.
+    tl.static_assert(lhs_format == "e2m1" or lhs_format == "e4m3" or lhs_format == "e5m2" or lhs_format == "bf16" or lhs_format == "fp16", "tl.dot_scaled: lhs_format must be e2m1, e4m3, e5m2, bf16 or fp16")
+    tl.static_assert(rhs_format == "e2m1" or rhs_format == "e4m3" or rhs_format == "e5m2" or rhs_format == "bf16" or rhs_format == "fp16", "tl.dot_scaled: rhs_format must be e2m1, e4m3, e5m2, bf16 or fp16")
+    tl.static_assert(len(lhs.shape) == 2 and len(rhs.shape) == 2, "tkc's tl.dot_scaled takes 2-D blocks (batched 3-D ones are not supported yet)")
+    tl.static_assert(lhs_k_pack and rhs_k_pack, "tkc's tl.dot_scaled takes e2m1 packed along K only (lhs_k_pack and rhs_k_pack False are not supported yet)")
+    tl.static_assert(out_dtype == tl.float32, "tl.dot_scaled: out_dtype must be tl.float32")
+    if lhs_format == "fp16" or rhs_format == "fp16":
+        compute: tl.constexpr = tl.float16
+    else:
+        compute: tl.constexpr = tl.bfloat16
+    a = _mx_upcast(lhs, lhs_format, compute, 1)
+    b = _mx_upcast(rhs, rhs_format, compute, 0)
+    tl.static_assert(a.shape[1] == b.shape[0], "tl.dot_scaled: lhs and rhs must pack the same number of elements along K")
+    if lhs_scale is not None:
+        a = _mx_scale(a, lhs_scale, compute, 1, fast_math)
+    if rhs_scale is not None:
+        b = _mx_scale(b, rhs_scale, compute, 0, fast_math)
+    if acc is None:
+        return tl.dot(a, b, out_dtype=tl.float32)
+    return tl.dot(a, b, acc)
 )tl";
 }
 

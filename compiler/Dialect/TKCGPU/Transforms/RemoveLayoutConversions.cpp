@@ -55,11 +55,15 @@ bool isSource(Operation *op) {
   return false;
 }
 
-/// Ops recomputed element by element from operands in the same layout.
+/// Ops recomputed element by element from operands in the same layout:
+/// arith and math ops, and tkc's pure elementwise ops (conversions between
+/// float types, library calls, pointer casts). Inline assembly is not one:
+/// it may take its elements in packs that a thread must hold together.
 bool isElementwise(Operation *op) {
   if (op->getNumResults() != 1)
     return false;
-  if (isa<AddPtrOp>(op))
+  if (isa<AddPtrOp, FpToFpOp, ExternElementwiseOp, IntToPtrOp, PtrToIntOp,
+          PtrCastOp>(op))
     return true;
   return op->hasTrait<OpTrait::Elementwise>() &&
          isa<arith::ArithDialect, math::MathDialect>(op->getDialect());

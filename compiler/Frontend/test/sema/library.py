@@ -5,6 +5,8 @@
 # RUN: not tkc compile %s --kernel rand64 --signature '*fp32:16, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=WIDE
 # RUN: tkc compile %s --kernel top4 --signature '*fp32:16, *fp32:16' --emit=ttir | FileCheck %s --check-prefix=TOPK
 # RUN: tkc compile %s --kernel merge --signature '*fp32:16, *fp32:16' --emit=ttir | FileCheck %s --check-prefix=MERGE
+# RUN: tkc compile %s --kernel mx --signature '*bf16:16, *u8:16, *u8:16, *fp32:16' --emit=ttir | FileCheck %s --check-prefix=MX
+# RUN: not tkc compile %s --kernel mx_format --signature '*bf16:16, *fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MXFMT
 # The functions of tkc's Triton-language library (compiler/Frontend/
 # Library.cpp), inlined like @jit helpers with their locations in
 # <tkc>/triton_language.py: tl.sort (also as a method) is a bitonic network of
@@ -94,3 +96,38 @@ def merge(p, q):
 # MERGE: tkc.reshape {{.*}} -> tensor<4x2x2xf32>
 # MERGE: tkc.reshape {{.*}} -> tensor<8x2x1xf32>
 # MERGE-NOT: tensor<1x2x8xf32>
+
+
+# tl.dot_scaled, as Triton emulates it without a scaled product: a bf16
+# lhs as it is; an e2m1 rhs (two codes per byte along K, the first in the
+# low nibble) decoded to bf16 bits and interleaved back along K; its e8m0
+# scales shifted into bf16 exponents, multiplied over groups of 32 along K
+# and NaN where a scale is 0xFF; then an ordinary dot into fp32.
+@triton.jit
+def mx(a_ptr, b_ptr, s_ptr, c_ptr):
+    a = tl.load(a_ptr + tl.arange(0, 16)[:, None] * 64 + tl.arange(0, 64)[None, :])
+    b = tl.load(b_ptr + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :])
+    s = tl.load(s_ptr + tl.arange(0, 16)[:, None] * 2 + tl.arange(0, 2)[None, :])
+    c = tl.dot_scaled(a, None, "bf16", b, s, "e2m1")
+    tl.store(c_ptr + tl.arange(0, 16)[:, None] * 16 + tl.arange(0, 16)[None, :], c)
+# MX-LABEL: func.func @mx
+# MX: arith.shrui %{{.*}} : tensor<32x16xi8>
+# MX: tkc.join %{{.*}}, %{{.*}} : tensor<32x16xbf16> -> tensor<32x16x2xbf16>
+# MX: tkc.trans %{{.*}} {order = array<i32: 0, 2, 1>} : tensor<32x16x2xbf16> -> tensor<32x2x16xbf16>
+# MX: arith.shli %{{.*}} : tensor<16x2xi16>
+# MX: arith.bitcast %{{.*}} : tensor<16x2xi16> to tensor<16x2xbf16>
+# MX: tkc.reshape %{{.*}} : tensor<32x2x16xbf16> -> tensor<2x32x16xbf16>
+# MX: arith.mulf %{{.*}} : tensor<2x32x16xbf16>
+# MX: arith.select %{{.*}} : tensor<2x32x16xi1>, tensor<2x32x16xbf16>
+# MX: tkc.reshape %{{.*}} : tensor<2x32x16xbf16> -> tensor<64x16xbf16>
+# MX: tkc.dot %{{.*}} : tensor<16x64xbf16> * tensor<64x16xbf16> -> tensor<16x16xf32>
+
+
+# Formats are checked against Triton's list, at the library's assertion.
+@triton.jit
+def mx_format(a_ptr, c_ptr):
+    a = tl.load(a_ptr + tl.arange(0, 16)[:, None] * 32 + tl.arange(0, 32)[None, :])
+    # MXFMT: error: static assertion failed: tl.dot_scaled: rhs_format must be e2m1, e4m3, e5m2, bf16 or fp16
+    # MXFMT: library.py:[[@LINE+1]]:9: note: in this call of tl.dot_scaled, which tkc's library implements
+    c = tl.dot_scaled(a, None, "bf16", a, None, "e3m2")
+    tl.store(c_ptr + tl.arange(0, 16)[:, None] * 16 + tl.arange(0, 16)[None, :], c)

@@ -1,0 +1,48 @@
+# Block-scaled matrix products written here in the style of MoE and
+# low-precision kernel libraries (mxfp4 weights with bf16 activations, as
+# gpt-oss serving runs them on Hopper; mxfp8 on both sides):
+# tl.dot_scaled with e8m0 scales per 32 elements along K.
+# bench/public_bench.py runs them (repo "own") against Triton's JIT.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def mx_matmul_kernel(a_ptr, a_scale_ptr, b_ptr, b_scale_ptr, c_ptr, M, N, K,
+                     stride_am, stride_bk, stride_cm,
+                     A_FORMAT: tl.constexpr, B_FORMAT: tl.constexpr,
+                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                     BLOCK_K: tl.constexpr):
+    """c[M, N] (fp32) = a[M, K] @ b[K, N] for a and b in A_FORMAT and
+    B_FORMAT: e2m1 packs two elements per byte along K (a row-major
+    [M, K // 2], b [K // 2, N]); fp8 formats are one byte each. A format
+    other than bf16 has e8m0 scales, a_scale [M, K // 32] and b_scale
+    [N, K // 32] (row-major)."""
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    A_PACK: tl.constexpr = 2 if A_FORMAT == "e2m1" else 1
+    B_PACK: tl.constexpr = 2 if B_FORMAT == "e2m1" else 1
+    rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    ka = tl.arange(0, BLOCK_K // A_PACK)
+    kb = tl.arange(0, BLOCK_K // B_PACK)
+    ks = tl.arange(0, BLOCK_K // 32)
+    a_ptrs = a_ptr + rm[:, None] * stride_am + ka[None, :]
+    b_ptrs = b_ptr + kb[:, None] * stride_bk + rn[None, :]
+    a_scale_ptrs = a_scale_ptr + rm[:, None] * (K // 32) + ks[None, :]
+    b_scale_ptrs = b_scale_ptr + rn[:, None] * (K // 32) + ks[None, :]
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, K, BLOCK_K):
+        a = tl.load(a_ptrs)
+        b = tl.load(b_ptrs)
+        if A_FORMAT == "bf16":
+            a_scale = None
+        else:
+            a_scale = tl.load(a_scale_ptrs)
+        b_scale = tl.load(b_scale_ptrs)
+        acc = tl.dot_scaled(a, a_scale, A_FORMAT, b, b_scale, B_FORMAT, acc)
+        a_ptrs += BLOCK_K // A_PACK
+        b_ptrs += (BLOCK_K // B_PACK) * stride_bk
+        a_scale_ptrs += BLOCK_K // 32
+        b_scale_ptrs += BLOCK_K // 32
+    tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :], acc)
