@@ -46,3 +46,24 @@ def mx_matmul_kernel(a_ptr, a_scale_ptr, b_ptr, b_scale_ptr, c_ptr, M, N, K,
         a_scale_ptrs += BLOCK_K // 32
         b_scale_ptrs += BLOCK_K // 32
     tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :], acc)
+
+
+@triton.jit
+def mx_upcast_kernel(x_ptr, scale_ptr, y_ptr, FORMAT: tl.constexpr,
+                     RHS: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    """The operand tl.dot_scaled multiplies, alone, through a product with
+    the identity (one program): as lhs, y[N, K] = x[N, K] in FORMAT (e2m1:
+    bytes [N, K // 2]); as rhs, y[K, N] = x[K, N] (e2m1: bytes [K // 2, N]);
+    times the scales [N, K // 32] either way; y in fp32."""
+    PACK: tl.constexpr = 2 if FORMAT == "e2m1" else 1
+    n = tl.arange(0, N)
+    s = tl.load(scale_ptr + n[:, None] * (K // 32) + tl.arange(0, K // 32)[None, :])
+    eye = tl.where(tl.arange(0, K)[:, None] == tl.arange(0, K)[None, :], 1.0, 0.0).to(tl.bfloat16)
+    if RHS:
+        x = tl.load(x_ptr + tl.arange(0, K // PACK)[:, None] * N + n[None, :])
+        y = tl.dot_scaled(eye, None, "bf16", x, s, FORMAT)
+        tl.store(y_ptr + tl.arange(0, K)[:, None] * N + n[None, :], y)
+    else:
+        x = tl.load(x_ptr + n[:, None] * (K // PACK) + tl.arange(0, K // PACK)[None, :])
+        y = tl.dot_scaled(x, s, FORMAT, eye, None, "bf16")
+        tl.store(y_ptr + n[:, None] * K + tl.arange(0, K)[None, :], y)
