@@ -168,6 +168,26 @@ static std::optional<Obj> lowerDtype(BuiltinCall &c) {
   return Obj::dtypeObj(*dt);
 }
 
+/// `tl.core.get_int_dtype(bitwidth, signed)`: the integer dtype of that
+/// width and signedness (int1 for a width of 1), as Triton's helper.
+static std::optional<Obj> lowerIntDtype(BuiltinCall &c) {
+  if (!c.args.bind({"bitwidth", "signed"}))
+    return std::nullopt;
+  auto bits = c.args.integer(0, 0);
+  auto isSigned = bits ? c.args.flag(1, true) : std::nullopt;
+  if (!isSigned)
+    return std::nullopt;
+  if (*bits == 1)
+    return Obj::dtypeObj(DType(DType::Kind::I1));
+  std::optional<DType> dt = DType::fromLanguageName(
+      (*isSigned ? "int" : "uint") + std::to_string(*bits));
+  if (!dt)
+    return c.error("tl.core.get_int_dtype takes a width of 1, 8, 16, 32 or "
+                   "64, got " +
+                   std::to_string(*bits));
+  return Obj::dtypeObj(*dt);
+}
+
 /// `tl.extra.cuda.num_warps()` and `num_threads()`: the launch's warps per
 /// program, and its threads (32 per warp, as on CUDA), as constexprs.
 static std::optional<Obj> lowerLaunchSize(BuiltinCall &c) {
@@ -193,6 +213,7 @@ llvm::ArrayRef<BuiltinEntry> creationBuiltins() {
       {"tensor.to", lowerCast, "to"},
       {"tl.pointer_type", lowerPointerType},
       {"tl.dtype", lowerDtype},
+      {"tl.get_int_dtype", lowerIntDtype},
   };
   return entries;
 }

@@ -729,6 +729,24 @@ static bool namesTritonLanguage(llvm::ArrayRef<const Module *> scopes,
   });
 }
 
+/// True if `callee` (a dotted name) is triton.language's constexpr, through
+/// a name the enclosing `scopes` import (`tl.constexpr`,
+/// `triton.language.constexpr`).
+static bool isConstexprConstructor(llvm::ArrayRef<const Module *> scopes,
+                                   llvm::StringRef callee) {
+  auto [root, rest] = callee.rsplit('.');
+  if (rest != "constexpr")
+    return false;
+  auto [first, path] = root.split('.');
+  return llvm::any_of(scopes, [&](const Module *scope) {
+    return llvm::any_of(scope->imports, [&](const ImportBinding &b) {
+      std::string target =
+          path.empty() ? b.target : (b.target + "." + path).str();
+      return b.name == first && target == "triton.language";
+    });
+  });
+}
+
 namespace {
 /// A value of a module-level condition: None, a bool, an int or a string.
 using CondValue = std::variant<std::monostate, bool, int64_t, std::string>;
@@ -889,6 +907,7 @@ void Parser::parseTopLevelConditional(Module &m) {
   }
   RestoreOnExit restore(conditionalDepth);
   ++conditionalDepth;
+  Loc statementLoc = tok().loc;
   bool isTry = at(TokenKind::kw_try);
   std::vector<Module> branches;
   // Each if/elif branch's condition, where it parses (null for else, try,
@@ -953,6 +972,23 @@ void Parser::parseTopLevelConditional(Module &m) {
     takenIt = llvm::find_if(branches, [](const Module &b) {
       return llvm::any_of(b.functions, [](const auto &f) { return f->isJit; });
     });
+  // Else, where branches choose a constexpr by a host condition (FLA's
+  // `if IS_TF32_SUPPORTED: P = tl.constexpr('tf32')` / `else: ... 'ieee'`),
+  // the first branch that assigns one: libraries put the capable device's
+  // choice first. tkc says so, since the condition is not evaluated.
+  if (!decided && takenIt == branches.end()) {
+    takenIt = llvm::find_if(branches, [&](const Module &b) {
+      return llvm::any_of(b.globals, [&](const GlobalAssign &g) {
+        auto *call = llvm::dyn_cast_or_null<CallExpr>(g.value.get());
+        return call && isConstexprConstructor({&m, fileModule},
+                                              dottedName(*call->callee));
+      });
+    });
+    if (takenIt != branches.end())
+      diags.note(statementLoc,
+                 "tkc cannot evaluate this condition (host code); it takes "
+                 "the first branch that assigns a tl.constexpr");
+  }
   Module *taken = takenIt == branches.end() ? nullptr : &*takenIt;
   llvm::StringSet<> bound;
   if (taken) {

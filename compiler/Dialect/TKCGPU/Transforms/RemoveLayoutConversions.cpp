@@ -257,7 +257,10 @@ struct SinkConversion : public RewritePattern {
     if (!type)
       return failure();
     Attribute from = sinkLayout(op);
-    if (!from)
+    // A scan walks its axis as registers, then lanes, then warps: a blocked
+    // layout's order, not an MMA layout's (whose rows alternate lanes and
+    // registers).
+    if (!from || (isa<ScanOp>(op) && !isa<BlockedEncodingAttr>(from)))
       return failure();
     IRMapping mapping = operandsIn(op, from, rewriter);
     Operation *clone = rewriter.clone(*op, mapping);

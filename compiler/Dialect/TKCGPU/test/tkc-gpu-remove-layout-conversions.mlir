@@ -656,3 +656,39 @@ func.func @range_in_nested_slice() -> tensor<1x2x1xi32, #b3> {
   %e2 = tkc.expand_dims %c {axis = 2 : i32} : tensor<1x2xi32, #tkc_gpu.slice<{dim = 2, parent = #b3}>> -> tensor<1x2x1xi32, #b3>
   return %e2 : tensor<1x2x1xi32, #b3>
 }
+
+// -----
+
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 1]}>
+#bl = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]}>
+#ld = #tkc_gpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 2], order = [0, 1]}>
+
+// A cumulative sum of a dot's result (FLA's gradient of the gates) stays in
+// a blocked layout: a scan walks its axis as registers, lanes, then warps,
+// which an MMA layout's rows are not. A scan of a converted value in
+// another blocked layout moves there instead.
+// CHECK-LABEL: func.func @scan_of_dot_result
+// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %{{.*}} : tensor<64x16xf32, #{{mma[0-9]*}}> -> tensor<64x16xf32, #[[BL:blocked[0-9]*]]>
+// CHECK: tkc.scan(%[[C]]) axis = 0 : (tensor<64x16xf32, #[[BL]]>)
+// CHECK-LABEL: func.func @scan_of_loaded
+// CHECK: %[[L:.*]] = tkc.load %{{.*}} : tensor<64x16x!tkc.ptr<f32>, #[[LD:blocked[0-9]*]]>
+// CHECK: tkc.scan(%[[L]]) axis = 0 : (tensor<64x16xf32, #[[LD]]>)
+func.func @scan_of_dot_result(%x: tensor<64x16xf32, #mma>) -> tensor<64x16xf32, #bl> {
+  %c = tkc_gpu.convert_layout %x : tensor<64x16xf32, #mma> -> tensor<64x16xf32, #bl>
+  %s = tkc.scan(%c) axis = 0 : (tensor<64x16xf32, #bl>) -> tensor<64x16xf32, #bl> {
+  ^bb0(%a: f32, %b: f32):
+    %sum = arith.addf %a, %b : f32
+    tkc.scan.return %sum : f32
+  }
+  return %s : tensor<64x16xf32, #bl>
+}
+func.func @scan_of_loaded(%p: tensor<64x16x!tkc.ptr<f32>, #ld>) -> tensor<64x16xf32, #bl> {
+  %v = tkc.load %p : tensor<64x16x!tkc.ptr<f32>, #ld>
+  %c = tkc_gpu.convert_layout %v : tensor<64x16xf32, #ld> -> tensor<64x16xf32, #bl>
+  %s = tkc.scan(%c) axis = 0 : (tensor<64x16xf32, #bl>) -> tensor<64x16xf32, #bl> {
+  ^bb0(%a: f32, %b: f32):
+    %sum = arith.addf %a, %b : f32
+    tkc.scan.return %sum : f32
+  }
+  return %s : tensor<64x16xf32, #bl>
+}

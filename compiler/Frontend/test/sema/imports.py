@@ -9,6 +9,7 @@
 # RUN: tkc compile %s --kernel patched_shim --signature '*fp32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SHIM
 # RUN: tkc compile %s --kernel other_vendor_branch --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=VENDOR
 # RUN: tkc compile %s --kernel env_branches --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=ENV
+# RUN: tkc compile %s --kernel host_chosen_constexpr --signature '*fp32:16, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=PRECISION
 # Names imported under module-level if/try, as kernel libraries import
 # libdevice: tkc takes the first branch that imports from triton.language
 # (never evaluating the conditions), like Triton's JIT where Triton is
@@ -210,3 +211,24 @@ else:
 def env_branches(p, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     tl.store(p + offs, level_op(env_op(tl.load(p + offs))))
+
+
+# A constexpr chosen by a host condition (FLA's `if IS_TF32_SUPPORTED:`, a
+# device query at import): tkc takes the first branch that assigns a
+# tl.constexpr, the capable device's choice, and says so.
+from mylib.device import IS_TF32_SUPPORTED
+
+if IS_TF32_SUPPORTED:
+    DOT_PRECISION = tl.constexpr("tf32")
+else:
+    DOT_PRECISION = tl.constexpr("ieee")
+
+
+# PRECISION: imports.py:[[@LINE-6]]:1: note: tkc cannot evaluate this condition (host code); it takes the first branch that assigns a tl.constexpr
+# PRECISION-LABEL: func.func @host_chosen_constexpr
+# PRECISION: tkc.dot {{.*}} {input_precision = 1 : i32}
+@triton.jit
+def host_chosen_constexpr(p, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)[:, None] * BLOCK + tl.arange(0, BLOCK)[None, :]
+    x = tl.load(p + offs)
+    tl.store(p + offs, tl.dot(x, x, input_precision=DOT_PRECISION))

@@ -336,15 +336,21 @@ def count_down(X, n, N: tl.constexpr):
     tl.store(X, acc)
 
 
-# tl.dtype(name) with Triton's spellings of its types; others are an error.
+# tl.dtype(name) with Triton's spellings of its types, and
+# tl.core.get_int_dtype(bitwidth, signed) (FLA's sorting networks pick
+# the integer type of a float's width so); others are an error.
 # DTYPE-LABEL: func.func @dtype_by_name
 # DTYPE: arith.bitcast %{{.*}} : tensor<64xf32> to tensor<64xi32>
 # DTYPE: arith.extui %{{.*}} : tensor<64xi32> to tensor<64xi64>
+# DTYPE: arith.extsi %{{.*}} : tensor<64xi32> to tensor<64xi64>
 @triton.jit
 def dtype_by_name(X, Y, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
-    bits = tl.load(X + offs).to(tl.dtype("uint32"), bitcast=True)
+    x = tl.load(X + offs)
+    bits = x.to(tl.dtype("uint32"), bitcast=True)
     tl.store(Y + offs, bits.to(tl.dtype("int64")))
+    signed = tl.core.get_int_dtype(bitwidth=x.dtype.primitive_bitwidth, signed=True)
+    tl.store(Y + offs, x.to(signed, bitcast=True).to(tl.core.get_int_dtype(64, True)))
 
 
 # BADDTYPE: triton-compat.py:[[@LINE+3]]:9: error: tl.dtype() takes a Triton type name such as 'int32', 'uint8', 'fp16' or 'bf16', got 'float32'
