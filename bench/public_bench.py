@@ -158,6 +158,16 @@ def import_source(root, path):
             module = types.ModuleType(name)
             module.__path__ = [os.path.join(package_root, *parts[base:i])]
             sys.modules[name] = module
+            # Its constants only (`__version__`, which FLA's utilities
+            # import from the package).
+            init = os.path.join(module.__path__[0], "__init__.py")
+            if os.path.exists(init):
+                with open(init) as f:
+                    for statement in ast.parse(f.read(), init).body:
+                        if (isinstance(statement, ast.Assign) and
+                                isinstance(statement.value, ast.Constant)):
+                            exec(compile(ast.Module([statement], []), init,
+                                         "exec"), module.__dict__)
     name = ".".join(parts[base:]) if base < len(parts) - 1 else (
         "public_" + parts[-1].replace("-", "_"))
     file = os.path.join(root, path)

@@ -60,7 +60,7 @@ def is_type(entry):
 @dataclass
 class Case:
     id: str
-    repo: str  # triton | triton36 | liger | flaggems | vllm | own:
+    repo: str  # triton | triton36 | liger | flaggems | vllm | fla | own:
     # .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
@@ -484,6 +484,47 @@ case(id="own_flash_attention_fwd_d64", repo="own", path="transposed_dots.py",
      f"i32:16, fp32, 128, 64, {_FA_D}",
      num_warps=4, num_stages=3, grid=(cdiv(_FA_SEQ, 128), _FA_HEADS),
      args=_flash_args, atol=1e-2, rtol=1e-2)
+
+
+# --- flash-linear-attention (fla-org/flash-linear-attention, repo "fla") -
+#
+# Its chunked recurrence (chunk_fwd_kernel_h: each program carries a BK x BV
+# state through the sequence in chunks of BT, decayed by gk, storing the
+# state of every chunk) as its chunk_fwd_h launches it, with one of its
+# autotune configs; and its row l2norm.
+
+_FLA_B, _FLA_T, _FLA_H, _FLA_D = 8, 4096, 16, 128
+
+
+def _fla_chunk_h_args():
+    torch = _torch()
+    B, T, H, D = _FLA_B, _FLA_T, _FLA_H, _FLA_D
+    k, v = (randn(B, T, H, D, dtype="bfloat16") for _ in range(2))
+    gk = -torch.rand(B, T, H, D, device="cuda") * 0.1
+    h = empty(B, T // 64, H, D, D, dtype="bfloat16")
+    h0 = randn(B, H, D, D)
+    unused = empty(16)
+    return [k, v, h, unused, unused, gk, unused, h0, empty(B, H, D, D),
+            unused.to(torch.int32), unused.to(torch.int32), T]
+
+
+case(id="fla_chunk_fwd_h_gk", repo="fla", path="fla/ops/common/chunk_h.py",
+     kernel="chunk_fwd_kernel_h",
+     signature="*bf16:16, *bf16:16, *bf16:16, *fp32:16, *fp32:16, *fp32:16, "
+     "*fp32:16, *fp32:16, *fp32:16, *i32:16, *i32:16, i32, "
+     f"{_FLA_H}, {_FLA_D}, {_FLA_D}, 64, 64, 64, 64, False, False, True, "
+     "False, True, True, False, False",
+     num_warps=4, num_stages=2,
+     grid=(_FLA_D // 64, _FLA_D // 64, _FLA_B * _FLA_H),
+     args=_fla_chunk_h_args, atol=0.05, rtol=1e-2, no_specialize=("T",))
+
+case(id="fla_l2norm_fwd", repo="fla", path="fla/modules/l2norm.py",
+     kernel="l2norm_fwd_kernel1",
+     signature="*bf16:16, *bf16:16, *fp32:16, fp32, i32:16, 4096",
+     num_warps=4, grid=(16384,),
+     args=lambda: [randn(16384, 4096, dtype="bfloat16"),
+                   empty(16384, 4096, dtype="bfloat16"), empty(16384), 1e-6,
+                   4096])
 
 
 # --- Liger-Kernel (src/liger_kernel/ops in linkedin/Liger-Kernel) ---------
