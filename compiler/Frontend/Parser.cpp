@@ -972,13 +972,24 @@ void Parser::parseTopLevelConditional(Module &m) {
     takenIt = llvm::find_if(branches, [](const Module &b) {
       return llvm::any_of(b.functions, [](const auto &f) { return f->isJit; });
     });
-  // Else, where branches choose a constexpr by a host condition (FLA's
-  // `if IS_TF32_SUPPORTED: P = tl.constexpr('tf32')` / `else: ... 'ieee'`),
-  // the first branch that assigns one: libraries put the capable device's
-  // choice first. tkc says so, since the condition is not evaluated.
+  // Else, where branches choose a constexpr or a @jit helper by a host
+  // condition (FLA's `if IS_TF32_SUPPORTED: P = tl.constexpr('tf32')` /
+  // `else: ... 'ieee'`, `if IS_NVIDIA: softplus = softplus_nv` / `else:
+  // softplus = softplus_triton`), the first branch that assigns one:
+  // libraries put the capable device's choice first. tkc says so, since the
+  // condition is not evaluated.
   if (!decided && takenIt == branches.end()) {
+    auto isJitFunction = [&](const Module &b, llvm::StringRef name) {
+      auto named = [&](const std::unique_ptr<FunctionDef> &f) {
+        return f->isJit && f->name == name;
+      };
+      return llvm::any_of(m.functions, named) ||
+             llvm::any_of(b.functions, named);
+    };
     takenIt = llvm::find_if(branches, [&](const Module &b) {
       return llvm::any_of(b.globals, [&](const GlobalAssign &g) {
+        if (auto *name = llvm::dyn_cast_or_null<NameExpr>(g.value.get()))
+          return isJitFunction(b, name->id);
         auto *call = llvm::dyn_cast_or_null<CallExpr>(g.value.get());
         return call && isConstexprConstructor({&m, fileModule},
                                               dottedName(*call->callee));
@@ -987,7 +998,8 @@ void Parser::parseTopLevelConditional(Module &m) {
     if (takenIt != branches.end())
       diags.note(statementLoc,
                  "tkc cannot evaluate this condition (host code); it takes "
-                 "the first branch that assigns a tl.constexpr");
+                 "the first branch that assigns a tl.constexpr or a @jit "
+                 "function");
   }
   Module *taken = takenIt == branches.end() ? nullptr : &*takenIt;
   llvm::StringSet<> bound;

@@ -10,6 +10,7 @@
 # RUN: tkc compile %s --kernel other_vendor_branch --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=VENDOR
 # RUN: tkc compile %s --kernel env_branches --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=ENV
 # RUN: tkc compile %s --kernel host_chosen_constexpr --signature '*fp32:16, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=PRECISION
+# RUN: tkc compile %s --kernel host_chosen_helper --signature '*fp32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HELPER
 # Names imported under module-level if/try, as kernel libraries import
 # libdevice: tkc takes the first branch that imports from triton.language
 # (never evaluating the conditions), like Triton's JIT where Triton is
@@ -224,7 +225,7 @@ else:
     DOT_PRECISION = tl.constexpr("ieee")
 
 
-# PRECISION: imports.py:[[@LINE-6]]:1: note: tkc cannot evaluate this condition (host code); it takes the first branch that assigns a tl.constexpr
+# PRECISION: imports.py:[[@LINE-6]]:1: note: tkc cannot evaluate this condition (host code); it takes the first branch that assigns a tl.constexpr or a @jit function
 # PRECISION-LABEL: func.func @host_chosen_constexpr
 # PRECISION: tkc.dot {{.*}} {input_precision = 1 : i32}
 @triton.jit
@@ -232,3 +233,34 @@ def host_chosen_constexpr(p, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)[:, None] * BLOCK + tl.arange(0, BLOCK)[None, :]
     x = tl.load(p + offs)
     tl.store(p + offs, tl.dot(x, x, input_precision=DOT_PRECISION))
+
+
+# A @jit helper chosen by a host condition (FLA's `if IS_NVIDIA: softplus =
+# softplus_nv` / `else: softplus = softplus_triton`): the first branch's.
+from mylib.device import IS_NVIDIA
+
+
+@triton.jit
+def softplus_first(x):
+    return tl.log(1 + tl.exp(x))
+
+
+@triton.jit
+def softplus_second(x):
+    return tl.where(x < 20.0, x, x)
+
+
+if IS_NVIDIA:
+    softplus_chosen = softplus_first
+else:
+    softplus_chosen = softplus_second
+
+
+# HELPER: imports.py:[[@LINE-6]]:1: note: tkc cannot evaluate this condition (host code); it takes the first branch that assigns a tl.constexpr or a @jit function
+# HELPER-LABEL: func.func @host_chosen_helper
+# HELPER: math.exp
+# HELPER: math.log
+@triton.jit
+def host_chosen_helper(p, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(p + offs, softplus_chosen(tl.load(p + offs)))
