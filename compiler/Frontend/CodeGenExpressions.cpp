@@ -198,30 +198,37 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
 }
 
 std::optional<Obj> FunctionGen::evalBoolOp(const BoolOpExpr &expr) {
-  std::optional<Obj> result;
+  // As Triton's JIT: operands are evaluated in order; a compile-time one
+  // that decides the result (`False` in an `and`, `True` in an `or`) is the
+  // result, even after runtime operands (`i == n - 1 and FLAG` with FLAG
+  // false is the constexpr False, so an `if` on it generates no body);
+  // other compile-time operands drop out, and the runtime ones are combined.
+  std::optional<Obj> last;
+  std::optional<Obj> runtime;
   for (const ExprPtr &e : expr.values) {
-    // Short-circuit on compile-time values, as Python does.
-    if (result && result->isConstexpr() && cg.truthy(*result) != expr.isAnd)
-      return result;
     auto v = eval(*e);
     if (!v)
       return std::nullopt;
-    if (!result || (result->isConstexpr() && v->isConstexpr())) {
-      result = v;
+    if (v->isConstexpr()) {
+      if (cg.truthy(*v) != expr.isAnd)
+        return v;
+      last = v;
       continue;
     }
-    if (v->isConstexpr() && cg.truthy(*v) == expr.isAnd)
-      continue; // `x and True`, `x or False`.
-    auto a = cg.toBool(*result, e->getLoc());
+    if (!runtime) {
+      runtime = v;
+      continue;
+    }
+    auto a = cg.toBool(*runtime, e->getLoc());
     auto b = a ? cg.toBool(*v, e->getLoc()) : std::nullopt;
     if (!b)
       return std::nullopt;
-    result = cg.binaryOp(expr.isAnd ? BinOp::BitAnd : BinOp::BitOr, *a, *b,
-                         e->getLoc());
-    if (!result)
+    runtime = cg.binaryOp(expr.isAnd ? BinOp::BitAnd : BinOp::BitOr, *a, *b,
+                          e->getLoc());
+    if (!runtime)
       return std::nullopt;
   }
-  return result;
+  return runtime ? runtime : last;
 }
 
 std::optional<Obj> FunctionGen::evalIfExp(const IfExpExpr &expr) {

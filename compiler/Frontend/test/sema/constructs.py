@@ -8,6 +8,7 @@
 # RUN: tkc compile %s --kernel loop_hint --signature '*fp32, i32, i32' --emit=ttir | FileCheck %s --check-prefix=LOOPHINT
 # RUN: tkc compile %s --kernel fp8_ops --signature '*fp8e4nv, *fp32' --emit=ttir | FileCheck %s --check-prefix=FP8
 # RUN: tkc compile %s --kernel conditional_expressions --signature '*fp32, *fp32, *i32' --emit=ttir | FileCheck %s --check-prefix=IFEXP
+# RUN: tkc compile %s --kernel constexpr_short_circuit --signature '*fp32, i32, False' --emit=ttir | FileCheck %s --check-prefix=BOOLOP
 # A kernel per group of language constructs, each checked in the IR.
 import triton
 import triton.language as tl
@@ -280,3 +281,29 @@ def conditional_expressions(x, y, counts):
     # IFEXP-NEXT: }
     tl.atomic_add(counts, 1) if pid < 8 else tl.atomic_add(counts + 1, 1)
     tl.store(x, w)
+
+
+# `and`/`or` as Triton's JIT evaluates them: a compile-time operand that
+# decides the result is the result even after a runtime one, so `runtime and
+# FLAG` with FLAG false is False and its `if` has no body (which names `q`,
+# bound only when FLAG is true); a deciding-free constexpr drops out.
+# BOOLOP-LABEL: func.func @constexpr_short_circuit
+# BOOLOP-NOT: scf.if
+# BOOLOP: %[[I:.*]] = tkc.program_id 0
+# BOOLOP-NEXT: %[[C:.*]] = arith.cmpi slt, %[[I]]
+# BOOLOP-NEXT: scf.if %[[C]] {
+# BOOLOP-NEXT: tkc.store
+# BOOLOP-NEXT: }
+# BOOLOP-NEXT: tkc.store
+# BOOLOP-NEXT: return
+@triton.jit
+def constexpr_short_circuit(p, n, FLAG: tl.constexpr):
+    i = tl.program_id(0)
+    if FLAG:
+        q = p + 1
+    if i == n - 1 and FLAG:
+        tl.store(q, 1.0)
+    if i < n and not FLAG:
+        tl.store(p, 2.0)
+    if i > n or not FLAG:
+        tl.store(p, 3.0)
