@@ -86,6 +86,10 @@ bool isPythonBuiltin(llvm::StringRef name) {
   return findBuiltin("builtins." + name) != nullptr;
 }
 
+bool isStringMethod(llvm::StringRef name) {
+  return findBuiltin("str." + name) != nullptr;
+}
+
 bool isLanguageBuiltin(llvm::StringRef name) {
   const BuiltinEntry *entry = findBuiltin("tl." + name);
   return (entry && entry->handler) || DType::fromLanguageName(name).has_value();

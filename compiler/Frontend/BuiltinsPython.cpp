@@ -2,7 +2,8 @@
 //
 // The Python builtins a kernel may call (min, max, float, int, bool, len,
 // abs, print; range and isinstance only to explain why not), folded in Python
-// semantics on constexprs and lowered like their `tl` peers on runtime values.
+// semantics on constexprs and lowered like their `tl` peers on runtime values,
+// and the methods of compile-time strings (format, join, split, ...).
 // Also the `tl` spellings of Python constructs: tl.constexpr, and tl.range
 // and tl.static_range, which only a `for` loop may call.
 //
@@ -181,32 +182,196 @@ static std::string pythonFloatRepr(double x) {
   return fixed;
 }
 
+/// `str(o)` of a compile-time value as Python writes it; nullopt for other
+/// values.
+static std::optional<std::string> pythonStrOf(const Obj &o) {
+  switch (o.kind) {
+  case Kind::Str:
+    return o.str;
+  case Kind::Int:
+    return std::to_string(o.intValue);
+  case Kind::Bool:
+    return std::string(o.intValue ? "True" : "False");
+  case Kind::Float:
+    return pythonFloatRepr(o.floatValue);
+  case Kind::None:
+    return std::string("None");
+  case Kind::DTypeObj:
+    if (o.blockShape.empty())
+      return o.dtype.str();
+    break;
+  default:
+    break;
+  }
+  return std::nullopt;
+}
+
 /// `str(x)` of a compile-time value, as Python writes it (f-strings'
 /// fields become such calls).
 static std::optional<Obj> pythonStr(BuiltinCall &c) {
   if (c.call.args.size() != 1)
     return c.error("str() takes one argument");
-  const Obj &o = c.call.args[0];
-  switch (o.kind) {
-  case Kind::Str:
-    return o;
-  case Kind::Int:
-    return Obj::string(std::to_string(o.intValue));
-  case Kind::Bool:
-    return Obj::string(o.intValue ? "True" : "False");
-  case Kind::Float:
-    return Obj::string(pythonFloatRepr(o.floatValue));
-  case Kind::None:
-    return Obj::string("None");
-  case Kind::DTypeObj:
-    if (o.blockShape.empty())
-      return Obj::string(o.dtype.str());
-    break;
-  default:
-    break;
-  }
-  return c.error("str() of " + o.describe() +
+  if (auto text = pythonStrOf(c.call.args[0]))
+    return Obj::string(*text);
+  return c.error("str() of " + c.call.args[0].describe() +
                  " (f-string fields must be compile-time values)");
+}
+
+/// The string arguments of a string method from `first` on; nullopt after
+/// an error naming the method.
+static std::optional<std::vector<std::string>>
+stringArgs(BuiltinCall &c, size_t first, size_t count) {
+  if (c.call.args.size() != first + count || !c.call.keywords.empty()) {
+    c.error("str." + c.name + "() takes " + std::to_string(count) +
+            " string argument" + (count == 1 ? "" : "s"));
+    return std::nullopt;
+  }
+  std::vector<std::string> out;
+  for (size_t i = first; i < c.call.args.size(); ++i) {
+    if (c.call.args[i].kind != Kind::Str) {
+      c.error("str." + c.name + "() takes strings, got " +
+              c.call.args[i].describe());
+      return std::nullopt;
+    }
+    out.push_back(c.call.args[i].str);
+  }
+  return out;
+}
+
+/// `s.format(*args, **kwargs)`: `{}`, `{0}` and `{name}` fields with no
+/// format spec, `{{` and `}}` for braces.
+static std::optional<Obj> strFormat(BuiltinCall &c) {
+  const std::string &text = c.call.args[0].str;
+  std::string out;
+  size_t nextAuto = 1;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char ch = text[i];
+    if ((ch == '{' || ch == '}') && i + 1 < text.size() && text[i + 1] == ch) {
+      out += ch;
+      ++i;
+      continue;
+    }
+    if (ch == '}')
+      return c.error("str.format(): single '}' in the format string");
+    if (ch != '{') {
+      out += ch;
+      continue;
+    }
+    size_t close = text.find('}', i);
+    if (close == std::string::npos)
+      return c.error("str.format(): '{' without its '}'");
+    llvm::StringRef field(text.data() + i + 1, close - i - 1);
+    if (field.find_first_of(":!.[") != llvm::StringRef::npos)
+      return c.error("str.format(): tkc supports only {}, {N} and {name} "
+                     "fields, not '{" +
+                     field + "}'");
+    const Obj *value = nullptr;
+    unsigned index;
+    if (field.empty()) {
+      if (nextAuto < c.call.args.size())
+        value = &c.call.args[nextAuto++];
+    } else if (!field.getAsInteger(10, index)) {
+      if (index + 1 < c.call.args.size())
+        value = &c.call.args[index + 1];
+    } else {
+      for (const auto &[name, v] : c.call.keywords)
+        if (name == field)
+          value = &v;
+    }
+    if (!value)
+      return c.error("str.format(): no argument for '{" + field + "}'");
+    auto piece = pythonStrOf(*value);
+    if (!piece)
+      return c.error("str.format() of " + value->describe());
+    out += *piece;
+    i = close;
+  }
+  return Obj::string(std::move(out));
+}
+
+/// `sep.join(items)`: a tuple or list of strings.
+static std::optional<Obj> strJoin(BuiltinCall &c) {
+  if (c.call.args.size() != 2 || c.call.args[1].kind != Kind::Tuple)
+    return c.error("str.join() takes a list or tuple of strings");
+  std::string out;
+  for (auto [i, item] : llvm::enumerate(c.call.args[1].elems)) {
+    if (item.kind != Kind::Str)
+      return c.error("str.join() takes strings, got " + item.describe());
+    if (i)
+      out += c.call.args[0].str;
+    out += item.str;
+  }
+  return Obj::string(std::move(out));
+}
+
+/// `s.split()` (runs of whitespace) and `s.split(sep)`.
+static std::optional<Obj> strSplit(BuiltinCall &c) {
+  llvm::StringRef text = c.call.args[0].str;
+  llvm::SmallVector<llvm::StringRef> parts;
+  if (c.call.args.size() == 1 ||
+      (c.call.args.size() == 2 && c.call.args[1].kind == Kind::None)) {
+    text.split(parts, ' ', -1, false);
+    llvm::SmallVector<llvm::StringRef> words;
+    for (llvm::StringRef p : parts) {
+      llvm::SmallVector<llvm::StringRef> sub;
+      p.split(sub, '\n', -1, false);
+      for (llvm::StringRef w : sub) {
+        w = w.trim();
+        if (!w.empty())
+          words.push_back(w);
+      }
+    }
+    parts = std::move(words);
+  } else {
+    auto sep = stringArgs(c, 1, 1);
+    if (!sep)
+      return std::nullopt;
+    if (sep->front().empty())
+      return c.error("str.split(): empty separator");
+    text.split(parts, sep->front(), -1, true);
+  }
+  std::vector<Obj> items;
+  for (llvm::StringRef p : parts)
+    items.push_back(Obj::string(p.str()));
+  return Obj::tuple(std::move(items));
+}
+
+/// `s.replace(old, new)`.
+static std::optional<Obj> strReplace(BuiltinCall &c) {
+  auto a = stringArgs(c, 1, 2);
+  if (!a)
+    return std::nullopt;
+  const std::string &from = (*a)[0], &to = (*a)[1];
+  std::string text = c.call.args[0].str, out;
+  if (from.empty())
+    return c.error("str.replace(): tkc does not replace the empty string");
+  for (size_t i = 0; i < text.size();) {
+    if (text.compare(i, from.size(), from) == 0) {
+      out += to;
+      i += from.size();
+    } else {
+      out += text[i++];
+    }
+  }
+  return Obj::string(std::move(out));
+}
+
+/// `s.strip()`, `s.upper()`, `s.lower()`, `s.startswith(p)`,
+/// `s.endswith(p)`.
+static std::optional<Obj> strSimple(BuiltinCall &c) {
+  llvm::StringRef text = c.call.args[0].str;
+  if (c.name == "startswith" || c.name == "endswith") {
+    auto a = stringArgs(c, 1, 1);
+    if (!a)
+      return std::nullopt;
+    return Obj::boolean(c.name == "startswith" ? text.starts_with(a->front())
+                                               : text.ends_with(a->front()));
+  }
+  if (!stringArgs(c, 1, 0))
+    return std::nullopt;
+  if (c.name == "strip")
+    return Obj::string(text.trim().str());
+  return Obj::string(c.name == "upper" ? text.upper() : text.lower());
 }
 
 /// `triton.next_power_of_2(n)` of a compile-time integer, as Triton's host
@@ -320,6 +485,15 @@ llvm::ArrayRef<BuiltinEntry> pythonBuiltins() {
       {"torch.iinfo", lowerTorchInfo},
       {"tl.range", lowerLoopRange},
       {"tl.static_range", lowerLoopRange},
+      {"str.format", strFormat},
+      {"str.join", strJoin},
+      {"str.split", strSplit},
+      {"str.replace", strReplace},
+      {"str.strip", strSimple},
+      {"str.upper", strSimple},
+      {"str.lower", strSimple},
+      {"str.startswith", strSimple},
+      {"str.endswith", strSimple},
   };
   return entries;
 }

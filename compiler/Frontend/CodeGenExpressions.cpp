@@ -97,6 +97,16 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
                                     "' (tkc supports load, store, dtype and "
                                     "block_shape)");
       return std::nullopt;
+    case Kind::Str:
+      // Python's string methods, on compile-time strings.
+      if (isStringMethod(a.attr)) {
+        Obj m = Obj::named(Kind::Method, "str." + a.attr);
+        m.self = std::make_shared<Obj>(*base);
+        return m;
+      }
+      cg.diags.error(a.attrLoc, "a string has no attribute '" + a.attr +
+                                    "' that tkc supports");
+      return std::nullopt;
     default:
       // Triton makes a number assigned to a local a scalar tensor (`value =
       // 1` then `value.dtype`, `value.to(...)`): its attributes are a
@@ -179,6 +189,8 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
     cg.diags.error(l, "dict display is not supported in Triton kernels");
     return std::nullopt;
   case Expr::Kind::ListComp:
+    if (host)
+      return evalListComp(llvm::cast<ListCompExpr>(expr));
     cg.diags.error(l, "list comprehension is not supported in Triton kernels");
     return std::nullopt;
   case Expr::Kind::Lambda:
@@ -229,6 +241,112 @@ std::optional<Obj> FunctionGen::evalBoolOp(const BoolOpExpr &expr) {
       return std::nullopt;
   }
   return runtime ? runtime : last;
+}
+
+std::optional<Obj> FunctionGen::evalListComp(const ListCompExpr &comp) {
+  std::vector<Obj> values;
+  // The clauses' targets are the comprehension's own names: restore what
+  // they were bound to outside it.
+  std::map<std::string, Obj> saved = scope;
+  bool ok = evalComprehension(comp, 0, values);
+  scope = std::move(saved);
+  if (!ok)
+    return std::nullopt;
+  return Obj::tuple(std::move(values));
+}
+
+bool FunctionGen::evalComprehension(const ListCompExpr &comp, size_t clause,
+                                    std::vector<Obj> &out) {
+  if (clause == comp.generators.size()) {
+    auto v = eval(*comp.elt);
+    if (!v)
+      return false;
+    out.push_back(*v);
+    return true;
+  }
+  const Comprehension &c = comp.generators[clause];
+  auto items = hostIterable(*c.iter);
+  if (!items)
+    return false;
+  for (const Obj &item : *items) {
+    if (out.size() > kMaxUnroll)
+      return cg.diags.error(comp.getLoc(), "a comprehension makes at most " +
+                                               std::to_string(kMaxUnroll) +
+                                               " values");
+    if (!assign(*c.target, item))
+      return false;
+    bool keep = true;
+    for (const ExprPtr &cond : c.ifs) {
+      auto test = eval(*cond);
+      if (!test)
+        return false;
+      if (!test->isConstexpr())
+        return cg.diags.error(cond->getLoc(),
+                              "a comprehension's condition must be a "
+                              "compile-time value");
+      keep = keep && cg.truthy(*test);
+    }
+    if (keep && !evalComprehension(comp, clause + 1, out))
+      return false;
+  }
+  return true;
+}
+
+std::optional<std::vector<Obj>> FunctionGen::hostIterable(const Expr &iter) {
+  if (auto *call = llvm::dyn_cast<CallExpr>(&iter)) {
+    auto callee = eval(*call->callee);
+    if (!callee)
+      return std::nullopt;
+    if (callee->kind == Kind::Builtin && callee->str == "builtins.range") {
+      if (call->args.empty() || call->args.size() > 3 ||
+          !call->keywords.empty()) {
+        cg.diags.error(call->getLoc(), "range() takes 1 to 3 arguments");
+        return std::nullopt;
+      }
+      int64_t v[3] = {0, 0, 1};
+      for (auto [i, a] : llvm::enumerate(call->args)) {
+        auto o = eval(*a);
+        auto c = o ? cg.constInt(*o, a->getLoc(),
+                                 "a range() bound in host "
+                                 "code")
+                   : std::nullopt;
+        if (!c)
+          return std::nullopt;
+        v[call->args.size() == 1 ? 1 : i] = *c;
+      }
+      if (v[2] == 0) {
+        cg.diags.error(call->getLoc(), "range() step is zero");
+        return std::nullopt;
+      }
+      std::vector<Obj> items;
+      for (int64_t i = v[0]; v[2] > 0 ? i < v[1] : i > v[1]; i += v[2]) {
+        if (items.size() >= kMaxUnroll) {
+          cg.diags.error(call->getLoc(), "host code iterates at most " +
+                                             std::to_string(kMaxUnroll) +
+                                             " times");
+          return std::nullopt;
+        }
+        items.push_back(Obj::integer(i));
+      }
+      return items;
+    }
+  }
+  auto value = eval(iter);
+  if (!value)
+    return std::nullopt;
+  if (value->kind == Kind::Tuple)
+    return value->elems;
+  if (value->kind == Kind::Str) {
+    std::vector<Obj> chars;
+    for (char ch : value->str)
+      chars.push_back(Obj::string(std::string(1, ch)));
+    return chars;
+  }
+  cg.diags.error(iter.getLoc(),
+                 "host code can only iterate over range(), a tuple, a list "
+                 "or a string, not " +
+                     value->describe());
+  return std::nullopt;
 }
 
 std::optional<Obj> FunctionGen::evalIfExp(const IfExpExpr &expr) {
@@ -411,7 +529,14 @@ std::optional<Obj> FunctionGen::evalCall(const CallExpr &call) {
 std::optional<Obj> FunctionGen::callFunction(const Obj &function,
                                              CallArgs &call, Loc l) {
   const FunctionDef &callee = *function.function;
-  if (!callee.isJit) {
+  // Host code may call a plain function on compile-time values, as Python
+  // does at import (`ASM = tl.constexpr(_generate_asm(1))`).
+  bool hostCall =
+      host && !callee.isJit &&
+      llvm::all_of(call.args, [](const Obj &a) { return a.isConstexpr(); }) &&
+      llvm::all_of(call.keywords,
+                   [](const auto &k) { return k.second.isConstexpr(); });
+  if (!callee.isJit && !hostCall) {
     cg.diags.error(l, "'" + callee.name +
                           "' is not a @triton.jit function; kernels can only "
                           "call @jit functions");
@@ -424,6 +549,7 @@ std::optional<Obj> FunctionGen::callFunction(const Obj &function,
     return std::nullopt;
   }
   FunctionGen gen(cg, callee, *function.module);
+  gen.host = hostCall;
   if (call.args.size() > callee.params.size()) {
     cg.diags.error(l, callee.name + "() takes " +
                           std::to_string(callee.params.size()) +

@@ -179,6 +179,11 @@ public:
   unsigned runtimeLoopDepth = 0;
   /// >0 while generating the body of any loop, tl.static_range included.
   unsigned loopDepth = 0;
+  /// True while evaluating host code: a module-level global's value, or a
+  /// plain (non-@jit) function it calls on compile-time values. There,
+  /// `for` over range() and comprehensions run at compile time, as Python
+  /// runs them at import (FLA builds its inline assembly's text so).
+  bool host = false;
   /// What runs after the statement being generated: each enclosing body
   /// (outermost first) with the index of its next statement.
   std::vector<std::pair<const Body *, size_t>> rest;
@@ -220,11 +225,28 @@ private:
   std::optional<Obj> evalDictPairs(const DictExpr &dict);
   std::optional<Obj> evalSubscript(const SubscriptExpr &sub);
   std::optional<Obj> evalBoolOp(const BoolOpExpr &expr);
+  /// A list comprehension (or generator expression) in host code: its
+  /// values as a tuple.
+  std::optional<Obj> evalListComp(const ListCompExpr &comp);
+  /// Appends the values of `comp`'s clauses from `clause` on to `out`.
+  bool evalComprehension(const ListCompExpr &comp, size_t clause,
+                         std::vector<Obj> &out);
+  /// The values a host loop or comprehension iterates over: range()'s
+  /// integers, a tuple's or list's elements, a string's characters.
+  std::optional<std::vector<Obj>> hostIterable(const Expr &iter);
   std::optional<Obj> evalIfExp(const IfExpExpr &expr);
   /// `expr` with the runtime scalar condition `cond`: an scf.if that runs
   /// only the branch the condition picks, as Triton's visit_IfExp.
   std::optional<Obj> evalRuntimeIfExp(const IfExpExpr &expr, mlir::Value cond);
 };
+
+/// Bound on the iterations tl.static_range unrolls, and on those of host
+/// code's loops and comprehensions.
+inline constexpr int64_t kMaxUnroll = 4096;
+
+/// True if `name` is a method of Python's strings that tkc evaluates on
+/// compile-time strings (`format`, `join`, `split`, ...).
+bool isStringMethod(llvm::StringRef name);
 
 /// True if `path` names triton, triton.language or one of the submodules a
 /// kernel may use (`triton.language.extra.libdevice`, ...).

@@ -108,10 +108,12 @@ static llvm::Expected<Obj> numericLimit(const DType &dtype,
     return Obj::floating(
         toDouble(llvm::APFloat::getLargest(*semantics, /*Negative=*/true)));
   if (attr == "tiny")
-    return Obj::floating(toDouble(llvm::APFloat::getSmallestNormalized(*semantics)));
+    return Obj::floating(
+        toDouble(llvm::APFloat::getSmallestNormalized(*semantics)));
   if (attr == "eps")
     return Obj::floating(std::ldexp(
-        1.0, 1 - static_cast<int>(llvm::APFloat::semanticsPrecision(*semantics))));
+        1.0,
+        1 - static_cast<int>(llvm::APFloat::semanticsPrecision(*semantics))));
   return unknown();
 }
 
@@ -195,8 +197,7 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
   return std::nullopt;
 }
 
-std::optional<Obj> CodeGen::libraryFunction(llvm::StringRef name,
-                                            bool method) {
+std::optional<Obj> CodeGen::libraryFunction(llvm::StringRef name, bool method) {
   if (!isLibraryFunction(name, method))
     return std::nullopt;
   if (!libraryModule) {
@@ -296,6 +297,7 @@ std::optional<Obj> CodeGen::bindingOf(const Module &home, llvm::StringRef name,
     evaluatingGlobals[key] = index;
     static const FunctionDef moduleScope(Loc{});
     FunctionGen gen(*this, moduleScope, home);
+    gen.host = true;
     std::optional<Obj> result = gen.eval(*assign->value);
     if (outer)
       evaluatingGlobals[key] = *outer;

@@ -27,8 +27,6 @@ namespace scf = mlir::scf;
 static constexpr llvm::StringLiteral kRangeBoundNames[] = {"arg1", "arg2",
                                                            "step"};
 
-/// Bound on the iterations tl.static_range unrolls.
-static constexpr int64_t kMaxUnroll = 4096;
 /// Bound on how often the statements after an `if` that returns are
 /// generated again, once per branch that falls through to them.
 static constexpr unsigned kMaxRestCopies = 1024;
@@ -685,6 +683,22 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
                            "tl.range() or tl.static_range()";
   if (!stmt.orelse.empty())
     return cg.diags.error(l, "'for ... else' is not supported");
+  if (host) {
+    // Host code runs its loops now, as Python would.
+    auto items = hostIterable(*stmt.iter);
+    if (!items)
+      return false;
+    for (const Obj &item : *items) {
+      ++loopDepth;
+      bool ok = assign(*stmt.target, item) && visitBody(stmt.body);
+      --loopDepth;
+      if (!ok)
+        return false;
+      if (returned)
+        return true;
+    }
+    return true;
+  }
   auto *call = llvm::dyn_cast<CallExpr>(stmt.iter.get());
   if (!call)
     return cg.diags.error(stmt.iter->getLoc(), shapeError);

@@ -2316,8 +2316,17 @@ bool Parser::parseCallArgs(std::vector<ExprPtr> &args,
       ExprPtr arg = parseNamedExpr();
       if (!arg)
         return false;
-      if (atComprehensionFor()) {
-        // A generator expression argument: skip its clauses.
+      if (at(TokenKind::kw_for)) {
+        // A generator expression argument (`",".join(s for s in x)`): its
+        // values as a list comprehension's, which host code can evaluate.
+        Loc l = arg->getLoc();
+        std::vector<Comprehension> generators;
+        if (!parseComprehensionClauses(generators))
+          return false;
+        arg = std::make_unique<ListCompExpr>(l, std::move(arg),
+                                             std::move(generators));
+      } else if (atComprehensionFor()) {
+        // An async generator expression argument: skip its clauses.
         unsigned depth = 0;
         while (!atEnd() && !at(TokenKind::Newline)) {
           if (depth == 0 && (at(TokenKind::Comma) || at(TokenKind::RParen)))

@@ -460,6 +460,32 @@ std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
     elems.insert(elems.end(), b.elems.begin(), b.elems.end());
     return Obj::tuple(std::move(elems));
   }
+  // `"ab" * 3`, `(x,) * n`: repetition, as Python does (none for n <= 0).
+  bool repeats =
+      op == BinOp::Mul &&
+      (((a.kind == Kind::Str || a.kind == Kind::Tuple) &&
+        b.kind == Kind::Int) ||
+       (a.kind == Kind::Int && (b.kind == Kind::Str || b.kind == Kind::Tuple)));
+  if (repeats) {
+    const Obj &seq = a.kind == Kind::Int ? b : a;
+    int64_t count =
+        std::max<int64_t>(0, (a.kind == Kind::Int ? a : b).intValue);
+    size_t length = seq.kind == Kind::Str ? seq.str.size() : seq.elems.size();
+    constexpr size_t kMaxRepeated = size_t(1) << 20;
+    if (length && uint64_t(count) > kMaxRepeated / length) {
+      diags.error(l, "a repeated sequence is limited to " +
+                         std::to_string(kMaxRepeated) + " items");
+      return std::nullopt;
+    }
+    Obj out = seq;
+    out.str.clear();
+    out.elems.clear();
+    for (int64_t i = 0; i < count; ++i) {
+      out.str += seq.str;
+      out.elems.insert(out.elems.end(), seq.elems.begin(), seq.elems.end());
+    }
+    return out;
+  }
   auto isValue = [](const Obj &o) { return o.isTensor() || o.isNumber(); };
   if (!isValue(a) || !isValue(b)) {
     diags.error(l, std::string("unsupported operand types for '") +

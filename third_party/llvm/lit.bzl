@@ -16,7 +16,7 @@ _LLVM_TOOLS = [
     "@llvm//:bin/count",
 ]
 
-def lit_tests(srcs, tools = [], data = [], tags = []):
+def lit_tests(srcs, tools = [], data = [], tags = [], medium = []):
     """Declares `<src>.test` for each src.
 
     Args:
@@ -24,6 +24,8 @@ def lit_tests(srcs, tools = [], data = [], tags = []):
       tools: binaries the RUN lines call by name.
       data: other files the tests read (inputs, kernels).
       tags: tags for every test.
+      medium: the srcs whose tests may take minutes (ptxas on large
+        kernels): Bazel's medium size, a 5-minute timeout instead of 1.
     """
     for src in srcs:
         native.sh_test(
@@ -33,5 +35,5 @@ def lit_tests(srcs, tools = [], data = [], tags = []):
                    ["$(rootpath %s)" % t for t in tools + _LLVM_TOOLS],
             data = [src, "//:lit.cfg.py"] + tools + _LLVM_TOOLS + data,
             tags = tags,
-            size = "small",
+            size = "medium" if src in medium else "small",
         )

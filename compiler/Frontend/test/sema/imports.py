@@ -11,6 +11,9 @@
 # RUN: tkc compile %s --kernel env_branches --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=ENV
 # RUN: tkc compile %s --kernel host_chosen_constexpr --signature '*fp32:16, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=PRECISION
 # RUN: tkc compile %s --kernel host_chosen_helper --signature '*fp32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HELPER
+# RUN: tkc compile %s --kernel host_built_asm --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=HOSTFN
+# RUN: not tkc compile %s --kernel host_format_spec --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HOSTSPEC
+# RUN: not tkc compile %s --kernel host_call_in_kernel --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HOSTCALL
 # Names imported under module-level if/try, as kernel libraries import
 # libdevice: tkc takes the first branch that imports from triton.language
 # (never evaluating the conditions), like Triton's JIT where Triton is
@@ -264,3 +267,59 @@ else:
 def host_chosen_helper(p, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     tl.store(p + offs, softplus_chosen(tl.load(p + offs)))
+
+
+# Module-level constants built by plain functions at import, as FLA builds
+# its inline assembly (a template filled by str.format in a loop over
+# range(), joined and split; constraints from a generator expression): tkc
+# runs such host code on compile-time values, as Python does.
+def _asm_text(n):
+    template = """
+        add.f32 ${out_reg}, ${in_reg}, ${in_reg};
+    """
+    text = ""
+    for i in range(n):
+        text += "{" + template.format(out_reg=i, in_reg=i + n) + "}\n"
+    return " ".join(text.split("\n"))
+
+
+def _asm_constraints(n):
+    outs = ",".join("=r" for _ in range(n))
+    return outs + "," + ",".join([c.lower() for c in "R" * n if c != "x"])
+
+
+_PACK = 1
+DOUBLE_ASM: tl.constexpr = tl.constexpr(_asm_text(_PACK))
+DOUBLE_CONSTRAINTS: tl.constexpr = tl.constexpr(_asm_constraints(_PACK))
+
+
+# HOSTFN-LABEL: func.func @host_built_asm
+# HOSTFN: tkc.elementwise_inline_asm "{         add.f32 $0, $1, $1;     } " {constraints = "=r,r", packed_element = 1 : i32, pure = true}
+@triton.jit
+def host_built_asm(p, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(p + offs)
+    y = tl.inline_asm_elementwise(asm=DOUBLE_ASM, constraints=DOUBLE_CONSTRAINTS,
+                                  args=[x], dtype=tl.float32, is_pure=True,
+                                  pack=_PACK)
+    tl.store(p + offs, y)
+
+
+def _with_spec(v):
+    return "{:08x}".format(v)
+
+
+SPEC_TEXT: tl.constexpr = tl.constexpr(_with_spec(3))
+
+
+# HOSTSPEC: imports.py:[[@LINE-6]]:12: error: str.format(): tkc supports only {}, {N} and {name} fields, not '{:08x}'
+@triton.jit
+def host_format_spec(p):
+    tl.static_print(SPEC_TEXT)
+
+
+# A kernel itself calls only @jit functions, as in Triton.
+# HOSTCALL: imports.py:[[@LINE+3]]:21: error: '_asm_text' is not a @triton.jit function; kernels can only call @jit functions
+@triton.jit
+def host_call_in_kernel(p):
+    tl.static_print(_asm_text(1))
