@@ -527,6 +527,29 @@ case(id="fla_l2norm_fwd", repo="fla", path="fla/modules/l2norm.py",
                    4096])
 
 
+# Its gated-delta-rule gate (softplus as inline PTX that FLA's module builds
+# with host code, then a chunk-local cumsum) as gdn_gate_chunk_cumsum
+# launches it with a bias and no scale, one of its autotune configs.
+_GDN_B, _GDN_T, _GDN_H = 16, 8192, 32
+
+
+def _gdn_gate_args():
+    torch = _torch()
+    B, T, H = _GDN_B, _GDN_T, _GDN_H
+    unused = empty(16).to(torch.int32)
+    return [randn(B, T, H), randn(H), randn(H), empty(B, T, H), 1.0, unused,
+            unused, T]
+
+
+case(id="fla_gdn_gate_cumsum", repo="fla",
+     path="fla/ops/gated_delta_rule/gate.py",
+     kernel="gdn_gate_chunk_cumsum_scalar_kernel",
+     signature="*fp32:16, *fp32:16, *fp32:16, *fp32:16, fp32, *i32:16, "
+     f"*i32:16, i32, {_GDN_H}, 64, False, True, False, False",
+     num_warps=4, grid=(_GDN_T // 64, _GDN_B * _GDN_H),
+     args=_gdn_gate_args, no_specialize=("T",), atol=1e-5, rtol=1e-5)
+
+
 # --- Liger-Kernel (src/liger_kernel/ops in linkedin/Liger-Kernel) ---------
 #
 # Launched as the ops' wrappers launch them on an H100: BLOCK_SIZE and

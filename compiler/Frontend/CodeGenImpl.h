@@ -218,6 +218,9 @@ private:
   /// goes into the branches that fall through to it.
   bool visitIfWithReturn(const IfStmt &stmt, mlir::Value cond);
   bool visitFor(const ForStmt &stmt);
+  /// Generates `stmt`'s body once per item, the target bound to it (a
+  /// tl.static_range loop, or a loop of host code).
+  bool unrollFor(const ForStmt &stmt, llvm::ArrayRef<Obj> items);
   bool visitWhile(const WhileStmt &stmt);
   std::optional<Obj> evalCall(const CallExpr &call);
   /// A dict display as the tuple of its (key, value) pairs: the table of

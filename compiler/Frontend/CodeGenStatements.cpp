@@ -677,6 +677,19 @@ yieldCarried(FunctionGen &gen, const CarriedValues &carried,
   return values;
 }
 
+bool FunctionGen::unrollFor(const ForStmt &stmt, llvm::ArrayRef<Obj> items) {
+  for (const Obj &item : items) {
+    ++loopDepth;
+    bool ok = assign(*stmt.target, item) && visitBody(stmt.body);
+    --loopDepth;
+    if (!ok)
+      return false;
+    if (returned)
+      return true;
+  }
+  return true;
+}
+
 bool FunctionGen::visitFor(const ForStmt &stmt) {
   Loc l = stmt.getLoc();
   const char *shapeError = "a 'for' loop must iterate over range(), "
@@ -686,18 +699,7 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
   if (host) {
     // Host code runs its loops now, as Python would.
     auto items = hostIterable(*stmt.iter);
-    if (!items)
-      return false;
-    for (const Obj &item : *items) {
-      ++loopDepth;
-      bool ok = assign(*stmt.target, item) && visitBody(stmt.body);
-      --loopDepth;
-      if (!ok)
-        return false;
-      if (returned)
-        return true;
-    }
-    return true;
+    return items && unrollFor(stmt, *items);
   }
   auto *call = llvm::dyn_cast<CallExpr>(stmt.iter.get());
   if (!call)
@@ -754,21 +756,15 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
     }
     if (v[2] == 0)
       return cg.diags.error(call->getLoc(), "tl.static_range step is zero");
-    int64_t count = 0;
+    std::vector<Obj> items;
     for (int64_t i = v[0]; v[2] > 0 ? i < v[1] : i > v[1]; i += v[2]) {
-      if (++count > kMaxUnroll)
+      if (items.size() >= size_t(kMaxUnroll))
         return cg.diags.error(call->getLoc(),
                               "tl.static_range unrolls at most " +
                                   std::to_string(kMaxUnroll) + " iterations");
-      ++loopDepth;
-      bool ok = assign(*stmt.target, Obj::integer(i)) && visitBody(stmt.body);
-      --loopDepth;
-      if (!ok)
-        return false;
-      if (returned)
-        return true;
+      items.push_back(Obj::integer(i));
     }
-    return true;
+    return unrollFor(stmt, items);
   }
 
   // Runtime loop: scf.for over integers.

@@ -135,21 +135,24 @@ struct StoreLowering : public TargetPattern<StoreOp> {
     if (op.getMask())
       masks =
           maskRegistersOf(rewriter, loc, op, op.getMask(), adaptor.getMask());
-    // Every thread holds a scalar: only the block's first thread stores it.
-    if (!isa<RankedTensorType>(op.getPtr().getType())) {
-      Value first = emitIsFirstThread(rewriter, loc, target);
-      masks = {masks.empty()
-                   ? first
-                   : LLVM::AndOp::create(rewriter, loc, masks[0], first)
-                         .getResult()};
-    }
+    // Where several threads or registers hold copies of an element (a
+    // scalar, which every thread holds; a block smaller than the program's
+    // threads), only its owner stores it, as Triton does: the copies would
+    // write the same bytes again (FLA's gate kernels store 64 elements from
+    // 128 threads, twice each without this).
+    Owners owners = ownersOf(rewriter, loc, op.getPtr().getType(), target);
     unsigned vec = vectorWidthOf(op);
     ::tkc::TargetInfo::CacheHints hints = cacheHintsOf(op);
-    for (unsigned i = 0; i < ptrs.size(); i += vec)
+    for (unsigned i = 0; i < ptrs.size(); i += vec) {
+      if (owners.ownerOf[i] != i)
+        continue;
       target.storeGlobal(
           rewriter, loc, ptrs[i],
           packAccess(rewriter, loc, ArrayRef(values).slice(i, vec)),
-          masks.empty() ? Value() : masks[i], hints);
+          both(rewriter, loc, masks.empty() ? Value() : masks[i],
+               owners.thread),
+          hints);
+    }
     rewriter.eraseOp(op);
     return success();
   }

@@ -223,3 +223,28 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
     return %c : tensor<64x64x!tkc.ptr<f32>, #u>
   }
 }
+
+// -----
+
+// 64 elements over 128 threads: the upper half of the threads holds copies
+// of the lower half's. Only the owners store (the copies would write the
+// same bytes again); the predicate is the mask and the thread's ownership.
+#a = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [WAVE], warpsPerCTA = [WARPS], order = [0]}>
+module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
+  // CHECK-LABEL: llvm.func @duplicated_store
+  // CHECK: %[[OWN:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[PRED:.*]] = llvm.and %{{.*}}, %[[OWN]] : i1
+  // CUDA: llvm.inline_asm has_side_effects "@$2 st.global.b32 [ $1 + 0 ], $0;", "r,l,b" %{{.*}}, %{{.*}}, %[[PRED]]
+  // HIP: %[[V:.*]] = llvm.insertelement %[[PRED]]
+  // HIP: llvm.intr.masked.store %{{.*}}, %{{.*}}, %[[V]]
+  func.func @duplicated_store(%p: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %n: i32) {
+    %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #a>
+    %s = tkc.splat %p : tensor<64x!tkc.ptr<f32>, #a>
+    %ptrs = tkc.addptr %s, %r : tensor<64x!tkc.ptr<f32>, #a>, tensor<64xi32, #a>
+    %ns = tkc.splat %n : tensor<64xi32, #a>
+    %m = arith.cmpi slt, %r, %ns : tensor<64xi32, #a>
+    %v = arith.sitofp %r : tensor<64xi32, #a> to tensor<64xf32, #a>
+    tkc.store %ptrs, %v, %m : tensor<64x!tkc.ptr<f32>, #a>
+    return
+  }
+}
