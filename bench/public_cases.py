@@ -524,7 +524,10 @@ case(id="fla_l2norm_fwd", repo="fla", path="fla/modules/l2norm.py",
      num_warps=4, grid=(16384,),
      args=lambda: [randn(16384, 4096, dtype="bfloat16"),
                    empty(16384, 4096, dtype="bfloat16"), empty(16384), 1e-6,
-                   4096])
+                   4096],
+     # The same sqrt.approx and div.full as Triton's, but the row's sum
+     # adds in another order: one bf16 ulp here and there (2.4e-4 seen).
+     atol=1e-3, rtol=1e-2)
 
 
 # Its gated-delta-rule gate (softplus as inline PTX that FLA's module builds
