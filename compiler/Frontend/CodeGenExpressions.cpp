@@ -269,7 +269,7 @@ bool FunctionGen::evalComprehension(const ListCompExpr &comp, size_t clause,
   if (!items)
     return false;
   for (const Obj &item : *items) {
-    if (out.size() > kMaxUnroll)
+    if (out.size() >= size_t(kMaxUnroll))
       return cg.diags.error(comp.getLoc(), "a comprehension makes at most " +
                                                std::to_string(kMaxUnroll) +
                                                " values");
@@ -306,10 +306,8 @@ std::optional<std::vector<Obj>> FunctionGen::hostIterable(const Expr &iter) {
       int64_t v[3] = {0, 0, 1};
       for (auto [i, a] : llvm::enumerate(call->args)) {
         auto o = eval(*a);
-        auto c = o ? cg.constInt(*o, a->getLoc(),
-                                 "a range() bound in host "
-                                 "code")
-                   : std::nullopt;
+        auto c =
+            o ? cg.constInt(*o, a->getLoc(), "a range() bound") : std::nullopt;
         if (!c)
           return std::nullopt;
         v[call->args.size() == 1 ? 1 : i] = *c;
@@ -320,7 +318,7 @@ std::optional<std::vector<Obj>> FunctionGen::hostIterable(const Expr &iter) {
       }
       std::vector<Obj> items;
       for (int64_t i = v[0]; v[2] > 0 ? i < v[1] : i > v[1]; i += v[2]) {
-        if (items.size() >= kMaxUnroll) {
+        if (items.size() >= size_t(kMaxUnroll)) {
           cg.diags.error(call->getLoc(), "host code iterates at most " +
                                              std::to_string(kMaxUnroll) +
                                              " times");

@@ -480,7 +480,7 @@ std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
     Obj out = seq;
     out.str.clear();
     out.elems.clear();
-    for (int64_t i = 0; i < count; ++i) {
+    for (int64_t i = 0; length && i < count; ++i) {
       out.str += seq.str;
       out.elems.insert(out.elems.end(), seq.elems.begin(), seq.elems.end());
     }

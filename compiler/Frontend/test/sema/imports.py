@@ -285,7 +285,8 @@ def _asm_text(n):
 
 def _asm_constraints(n):
     outs = ",".join("=r" for _ in range(n))
-    return outs + "," + ",".join([c.lower() for c in "R" * n if c != "x"])
+    # (An empty string repeated any number of times is empty, at once.)
+    return outs + "," + ",".join([c.lower() for c in "R" * n if c != "x"]) + "" * (1 << 60)
 
 
 _PACK = 1
