@@ -90,6 +90,10 @@ bool isStringMethod(llvm::StringRef name) {
   return findBuiltin("str." + name) != nullptr;
 }
 
+bool isMathFunction(llvm::StringRef name) {
+  return findBuiltin("math." + name) != nullptr;
+}
+
 bool isLanguageBuiltin(llvm::StringRef name) {
   const BuiltinEntry *entry = findBuiltin("tl." + name);
   return (entry && entry->handler) || DType::fromLanguageName(name).has_value();

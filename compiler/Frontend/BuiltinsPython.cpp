@@ -3,7 +3,8 @@
 // The Python builtins a kernel may call (min, max, float, int, bool, len,
 // abs, print; range and isinstance only to explain why not), folded in Python
 // semantics on constexprs and lowered like their `tl` peers on runtime values,
-// and the methods of compile-time strings (format, join, split, ...).
+// the functions of Python's math module on compile-time numbers, and the
+// methods of compile-time strings (format, join, split, ...).
 // Also the `tl` spellings of Python constructs: tl.constexpr, and tl.range
 // and tl.static_range, which only a `for` loop may call.
 //
@@ -374,6 +375,66 @@ static std::optional<Obj> strSimple(BuiltinCall &c) {
   return Obj::string(c.name == "upper" ? text.upper() : text.lower());
 }
 
+/// Python's `math.<f>(x[, y])` on compile-time numbers: a float, or an int
+/// for ceil, floor, trunc and isqrt; a domain error is an error at the call.
+static std::optional<Obj> pythonMath(BuiltinCall &c) {
+  bool binary = c.name == "pow" || c.name == "atan2" || c.name == "log" ||
+                c.name == "copysign" || c.name == "fmod";
+  size_t count = c.call.args.size();
+  if (!c.call.keywords.empty() || count < 1 || count > (binary ? 2 : 1) ||
+      (c.name != "log" && binary && count != 2))
+    return c.error("math." + c.name + "() takes " +
+                   (binary ? "two numbers" : "one number"));
+  double x[2] = {0, 0};
+  for (size_t i = 0; i < count; ++i) {
+    const Obj &a = c.call.args[i];
+    if (!a.isNumber() || !a.isConstexpr())
+      return c.error("math." + c.name + "() takes compile-time numbers, got " +
+                     a.describe());
+    x[i] = a.kind == Kind::Float ? a.floatValue : double(a.intValue);
+  }
+  std::optional<double> r =
+      llvm::StringSwitch<std::optional<double>>(c.name)
+          .Case("sqrt",
+                x[0] >= 0 ? std::optional(std::sqrt(x[0])) : std::nullopt)
+          .Case("exp", std::exp(x[0]))
+          .Case("exp2", std::exp2(x[0]))
+          .Case("log", x[0] > 0 && (count == 1 || (x[1] > 0 && x[1] != 1))
+                           ? std::optional(count == 1 ? std::log(x[0])
+                                                      : std::log(x[0]) /
+                                                            std::log(x[1]))
+                           : std::nullopt)
+          .Case("log2",
+                x[0] > 0 ? std::optional(std::log2(x[0])) : std::nullopt)
+          .Case("log10",
+                x[0] > 0 ? std::optional(std::log10(x[0])) : std::nullopt)
+          .Case("pow", std::pow(x[0], x[1]))
+          .Case("tanh", std::tanh(x[0]))
+          .Case("sin", std::sin(x[0]))
+          .Case("cos", std::cos(x[0]))
+          .Case("atan2", std::atan2(x[0], x[1]))
+          .Case("fabs", std::fabs(x[0]))
+          .Case("copysign", std::copysign(x[0], x[1]))
+          .Case("fmod",
+                x[1] != 0 ? std::optional(std::fmod(x[0], x[1])) : std::nullopt)
+          .Case("ceil", std::ceil(x[0]))
+          .Case("floor", std::floor(x[0]))
+          .Case("trunc", std::trunc(x[0]))
+          .Case("isqrt",
+                x[0] >= 0
+                    ? std::optional(std::floor(std::sqrt(std::floor(x[0]))))
+                    : std::nullopt)
+          .Default(std::nullopt);
+  if (!r || (std::isnan(*r) && !std::isnan(x[0]) && !std::isnan(x[1])))
+    return c.error("math." + c.name + "(): math domain error");
+  if (llvm::is_contained({"ceil", "floor", "trunc", "isqrt"}, c.name)) {
+    if (!std::isfinite(*r) || std::fabs(*r) > 9.2e18)
+      return c.error("math." + c.name + "(): cannot convert to an integer");
+    return Obj::integer(int64_t(*r));
+  }
+  return Obj::floating(*r);
+}
+
 /// `triton.next_power_of_2(n)` of a compile-time integer, as Triton's host
 /// function computes it (0 for 0, the smallest power of two >= n else).
 static std::optional<Obj> tritonNextPowerOf2(BuiltinCall &c) {
@@ -485,6 +546,24 @@ llvm::ArrayRef<BuiltinEntry> pythonBuiltins() {
       {"torch.iinfo", lowerTorchInfo},
       {"tl.range", lowerLoopRange},
       {"tl.static_range", lowerLoopRange},
+      {"math.sqrt", pythonMath},
+      {"math.exp", pythonMath},
+      {"math.exp2", pythonMath},
+      {"math.log", pythonMath},
+      {"math.log2", pythonMath},
+      {"math.log10", pythonMath},
+      {"math.pow", pythonMath},
+      {"math.tanh", pythonMath},
+      {"math.sin", pythonMath},
+      {"math.cos", pythonMath},
+      {"math.atan2", pythonMath},
+      {"math.fabs", pythonMath},
+      {"math.copysign", pythonMath},
+      {"math.fmod", pythonMath},
+      {"math.ceil", pythonMath},
+      {"math.floor", pythonMath},
+      {"math.trunc", pythonMath},
+      {"math.isqrt", pythonMath},
       {"str.format", strFormat},
       {"str.join", strJoin},
       {"str.split", strSplit},

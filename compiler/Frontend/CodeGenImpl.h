@@ -251,6 +251,10 @@ inline constexpr int64_t kMaxUnroll = 4096;
 /// compile-time strings (`format`, `join`, `split`, ...).
 bool isStringMethod(llvm::StringRef name);
 
+/// True if `name` is a function of Python's math module that tkc evaluates
+/// on compile-time numbers (`sqrt`, `log2`, `ceil`, ...).
+bool isMathFunction(llvm::StringRef name);
+
 /// True if `path` names triton, triton.language or one of the submodules a
 /// kernel may use (`triton.language.extra.libdevice`, ...).
 bool isTritonModule(llvm::StringRef path);

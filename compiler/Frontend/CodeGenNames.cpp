@@ -144,6 +144,23 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
                        " cannot be used by tkc (it evaluates torch's dtypes, "
                        "torch.finfo and torch.iinfo)");
     return std::nullopt;
+  } else if (base == "math") {
+    // Python's math module on compile-time numbers.
+    if (auto constant = llvm::StringSwitch<std::optional<double>>(attr)
+                            .Case("pi", M_PI)
+                            .Case("e", M_E)
+                            .Case("tau", 2 * M_PI)
+                            .Case("inf", INFINITY)
+                            .Case("nan", NAN)
+                            .Default(std::nullopt))
+      return Obj::floating(*constant);
+    if (isMathFunction(attr))
+      return Obj::named(Kind::Builtin, "math." + attr.str());
+    diags.error(l, "math." + attr +
+                       " is not supported by tkc (it evaluates "
+                       "math's constants and its functions of "
+                       "numbers: sqrt, exp, log, ceil, ...)");
+    return std::nullopt;
   } else if (base == "torch.finfo" || base == "torch.iinfo") {
     llvm::Expected<Obj> value = numericLimit(mod.dtype, attr);
     if (value)

@@ -193,6 +193,11 @@ std::optional<Obj> CodeGen::resolveImport(const Module &home,
   if (!last.empty() && isTritonModule(parent))
     return moduleAttribute(Obj::named(Kind::Module, parent.str()), last,
                            useLoc);
+  // Python's math, for module-level constants (`math.sqrt(2 / math.pi)`).
+  if (target == "math")
+    return Obj::named(Kind::Module, target);
+  if (parent == "math" && !last.empty())
+    return moduleAttribute(Obj::named(Kind::Module, "math"), last, useLoc);
   // torch, for the constants libraries compute with it (torch.finfo).
   if (target == "torch")
     return Obj::named(Kind::Module, target);

@@ -14,6 +14,8 @@
 # RUN: tkc compile %s --kernel host_built_asm --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=HOSTFN
 # RUN: not tkc compile %s --kernel host_format_spec --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HOSTSPEC
 # RUN: not tkc compile %s --kernel host_call_in_kernel --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HOSTCALL
+# RUN: tkc compile %s --kernel math_constants --signature '*fp32:16' --emit=ttir | FileCheck %s --check-prefix=MATH
+# RUN: not tkc compile %s --kernel math_domain --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MATHERR
 # Names imported under module-level if/try, as kernel libraries import
 # libdevice: tkc takes the first branch that imports from triton.language
 # (never evaluating the conditions), like Triton's JIT where Triton is
@@ -324,3 +326,30 @@ def host_format_spec(p):
 @triton.jit
 def host_call_in_kernel(p):
     tl.static_print(_asm_text(1))
+
+
+# Python's math module in module-level constants (lightllm's gelu:
+# `_kAlpha = triton.language.constexpr(math.sqrt(2.0 / math.pi))`).
+import math
+
+GELU_ALPHA = triton.language.constexpr(math.sqrt(2.0 / math.pi))
+LOG2E: tl.constexpr = math.log2(math.e)
+ROWS: tl.constexpr = math.ceil(math.sqrt(40))
+
+
+# MATH-LABEL: func.func @math_constants
+# MATH-DAG: arith.constant 0.797884583 : f32
+# MATH-DAG: arith.constant 1.44269502 : f32
+# MATH-DAG: arith.constant 7 : i32
+@triton.jit
+def math_constants(p):
+    tl.store(p, GELU_ALPHA + tl.load(p) * LOG2E + ROWS)
+    tl.store(p + 1, LOG2E)
+    tl.store(p + 2, GELU_ALPHA)
+    tl.store(p + 3, ROWS + tl.load(p + 3).to(tl.int32))
+
+
+# MATHERR: imports.py:[[@LINE+3]]:30: error: math.sqrt(): math domain error
+@triton.jit
+def math_domain(p):
+    tl.store(p, tl.constexpr(math.sqrt(-1.0)))
