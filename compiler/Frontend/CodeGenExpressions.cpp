@@ -528,9 +528,10 @@ std::optional<Obj> FunctionGen::callFunction(const Obj &function,
                                              CallArgs &call, Loc l) {
   const FunctionDef &callee = *function.function;
   // Host code may call a plain function on compile-time values, as Python
-  // does at import (`ASM = tl.constexpr(_generate_asm(1))`).
+  // does at import (`ASM = tl.constexpr(_generate_asm(1))`); so may a
+  // kernel, where the function is marked to run at compile time.
   bool hostCall =
-      host && !callee.isJit &&
+      (host || isConstexprFunction(callee)) && !callee.isJit &&
       llvm::all_of(call.args, [](const Obj &a) { return a.isConstexpr(); }) &&
       llvm::all_of(call.keywords,
                    [](const auto &k) { return k.second.isConstexpr(); });

@@ -279,6 +279,11 @@ bool isLibdeviceFunction(llvm::StringRef name);
 /// any way that ends in `constexpr`).
 bool isConstexprAnnotation(const Expr *annotation);
 
+/// True if `fn` is a plain function that kernels may call on compile-time
+/// values, run when the kernel is compiled: decorated `@tl.constexpr`
+/// (FlagGems' `get_scan_accum_type`) or `@triton.constexpr_function`.
+bool isConstexprFunction(const FunctionDef &fn);
+
 /// Names assigned anywhere in `body` (targets of assignments, augmented
 /// assignments and for loops, recursively), in order of first assignment,
 /// each once; for loop-carried values.

@@ -51,6 +51,13 @@ bool isConstexprAnnotation(const Expr *annotation) {
   return annotation && lastName(*annotation) == "constexpr";
 }
 
+bool isConstexprFunction(const FunctionDef &fn) {
+  return llvm::any_of(fn.decorators, [](const ExprPtr &d) {
+    std::string name = lastName(*d);
+    return name == "constexpr" || name == "constexpr_function";
+  });
+}
+
 /// `torch.finfo(dtype).attr` or `torch.iinfo(dtype).attr`, as torch gives
 /// them; an error message for attributes tkc does not know and for values a
 /// constexpr int cannot hold.

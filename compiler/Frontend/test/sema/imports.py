@@ -16,6 +16,7 @@
 # RUN: not tkc compile %s --kernel host_call_in_kernel --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HOSTCALL
 # RUN: tkc compile %s --kernel math_constants --signature '*fp32:16' --emit=ttir | FileCheck %s --check-prefix=MATH
 # RUN: not tkc compile %s --kernel math_domain --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MATHERR
+# RUN: tkc compile %s --kernel constexpr_function_call --signature '*bf16:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=CXFN
 # Names imported under module-level if/try, as kernel libraries import
 # libdevice: tkc takes the first branch that imports from triton.language
 # (never evaluating the conditions), like Triton's JIT where Triton is
@@ -353,3 +354,26 @@ def math_constants(p):
 @triton.jit
 def math_domain(p):
     tl.store(p, tl.constexpr(math.sqrt(-1.0)))
+
+
+# A plain function marked @tl.constexpr (or @triton.constexpr_function) runs
+# when the kernel is compiled, on compile-time values, as FlagGems' cumsum
+# picks its accumulator type.
+@tl.constexpr
+def accumulator_type(dtype: tl.dtype) -> tl.dtype:
+    if dtype.is_bf16() or dtype.is_fp16():
+        return tl.float32
+    if dtype.is_int():
+        return tl.int64
+    else:
+        return dtype
+
+
+# CXFN-LABEL: func.func @constexpr_function_call
+# CXFN: %[[X:.*]] = tkc.load
+# CXFN: arith.extf %[[X]] : tensor<64xbf16> to tensor<64xf32>
+@triton.jit
+def constexpr_function_call(x, y, BLOCK: tl.constexpr):
+    acc: tl.constexpr = accumulator_type(x.type.element_ty)
+    offs = tl.arange(0, BLOCK)
+    tl.store(y + offs, tl.cumsum(tl.load(x + offs).to(acc), 0))
