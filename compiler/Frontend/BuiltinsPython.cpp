@@ -311,18 +311,13 @@ static std::optional<Obj> strSplit(BuiltinCall &c) {
   llvm::SmallVector<llvm::StringRef> parts;
   if (c.call.args.size() == 1 ||
       (c.call.args.size() == 2 && c.call.args[1].kind == Kind::None)) {
-    text.split(parts, ' ', -1, false);
-    llvm::SmallVector<llvm::StringRef> words;
-    for (llvm::StringRef p : parts) {
-      llvm::SmallVector<llvm::StringRef> sub;
-      p.split(sub, '\n', -1, false);
-      for (llvm::StringRef w : sub) {
-        w = w.trim();
-        if (!w.empty())
-          words.push_back(w);
-      }
+    // Runs of whitespace separate words; none are empty.
+    for (llvm::StringRef rest = text.ltrim(); !rest.empty();
+         rest = rest.ltrim()) {
+      size_t end = rest.find_first_of(" \t\n\v\f\r");
+      parts.push_back(rest.take_front(end));
+      rest = rest.drop_front(parts.back().size());
     }
-    parts = std::move(words);
   } else {
     auto sep = stringArgs(c, 1, 1);
     if (!sep)

@@ -295,12 +295,14 @@ def _asm_constraints(n):
 _PACK = 1
 DOUBLE_ASM: tl.constexpr = tl.constexpr(_asm_text(_PACK))
 DOUBLE_CONSTRAINTS: tl.constexpr = tl.constexpr(_asm_constraints(_PACK))
+SPLIT_WORDS: tl.constexpr = tl.constexpr("-".join(" a\tb\n  c ".split()))
 
 
 # HOSTFN-LABEL: func.func @host_built_asm
 # HOSTFN: tkc.elementwise_inline_asm "{         add.f32 $0, $1, $1;     } " {constraints = "=r,r", packed_element = 1 : i32, pure = true}
 @triton.jit
 def host_built_asm(p, BLOCK: tl.constexpr):
+    tl.static_assert(SPLIT_WORDS == "a-b-c")
     offs = tl.arange(0, BLOCK)
     x = tl.load(p + offs)
     y = tl.inline_asm_elementwise(asm=DOUBLE_ASM, constraints=DOUBLE_CONSTRAINTS,
