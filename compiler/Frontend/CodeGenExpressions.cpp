@@ -312,21 +312,7 @@ std::optional<std::vector<Obj>> FunctionGen::hostIterable(const Expr &iter) {
           return std::nullopt;
         v[call->args.size() == 1 ? 1 : i] = *c;
       }
-      if (v[2] == 0) {
-        cg.diags.error(call->getLoc(), "range() step is zero");
-        return std::nullopt;
-      }
-      std::vector<Obj> items;
-      for (int64_t i = v[0]; v[2] > 0 ? i < v[1] : i > v[1]; i += v[2]) {
-        if (items.size() >= size_t(kMaxUnroll)) {
-          cg.diags.error(call->getLoc(), "host code iterates at most " +
-                                             std::to_string(kMaxUnroll) +
-                                             " times");
-          return std::nullopt;
-        }
-        items.push_back(Obj::integer(i));
-      }
-      return items;
+      return unrolledRange(v, call->getLoc(), "range()");
     }
   }
   auto value = eval(iter);

@@ -221,6 +221,11 @@ private:
   /// Generates `stmt`'s body once per item, the target bound to it (a
   /// tl.static_range loop, or a loop of host code).
   bool unrollFor(const ForStmt &stmt, llvm::ArrayRef<Obj> items);
+  /// The integers of a range with compile-time bounds `v` (start, end,
+  /// step) that a loop unrolls; an error at `l` naming `what` for a zero
+  /// step or more than kMaxUnroll of them.
+  std::optional<std::vector<Obj>> unrolledRange(const int64_t (&v)[3], Loc l,
+                                                llvm::StringRef what);
   bool visitWhile(const WhileStmt &stmt);
   std::optional<Obj> evalCall(const CallExpr &call);
   /// A dict display as the tuple of its (key, value) pairs: the table of

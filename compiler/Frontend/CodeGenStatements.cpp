@@ -677,6 +677,24 @@ yieldCarried(FunctionGen &gen, const CarriedValues &carried,
   return values;
 }
 
+std::optional<std::vector<Obj>>
+FunctionGen::unrolledRange(const int64_t (&v)[3], Loc l, llvm::StringRef what) {
+  if (v[2] == 0) {
+    cg.diags.error(l, what + " step is zero");
+    return std::nullopt;
+  }
+  std::vector<Obj> items;
+  for (int64_t i = v[0]; v[2] > 0 ? i < v[1] : i > v[1]; i += v[2]) {
+    if (items.size() >= size_t(kMaxUnroll)) {
+      cg.diags.error(l, what + " unrolls at most " +
+                            std::to_string(kMaxUnroll) + " iterations");
+      return std::nullopt;
+    }
+    items.push_back(Obj::integer(i));
+  }
+  return items;
+}
+
 bool FunctionGen::unrollFor(const ForStmt &stmt, llvm::ArrayRef<Obj> items) {
   for (const Obj &item : items) {
     ++loopDepth;
@@ -754,17 +772,8 @@ bool FunctionGen::visitFor(const ForStmt &stmt) {
         return false;
       v[i] = *c;
     }
-    if (v[2] == 0)
-      return cg.diags.error(call->getLoc(), "tl.static_range step is zero");
-    std::vector<Obj> items;
-    for (int64_t i = v[0]; v[2] > 0 ? i < v[1] : i > v[1]; i += v[2]) {
-      if (items.size() >= size_t(kMaxUnroll))
-        return cg.diags.error(call->getLoc(),
-                              "tl.static_range unrolls at most " +
-                                  std::to_string(kMaxUnroll) + " iterations");
-      items.push_back(Obj::integer(i));
-    }
-    return unrollFor(stmt, items);
+    auto items = unrolledRange(v, call->getLoc(), "tl.static_range");
+    return items && unrollFor(stmt, *items);
   }
 
   // Runtime loop: scf.for over integers.
