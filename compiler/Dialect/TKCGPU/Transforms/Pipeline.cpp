@@ -221,18 +221,85 @@ private:
 
 /// Whether `op` may write memory that loads read: any but the block's
 /// shared memory (ops of unknown effects may).
-bool mayWrite(Operation &op) {
-  if (isMemoryEffectFree(&op))
+bool mayWrite(Operation *op) {
+  if (isMemoryEffectFree(op))
     return false;
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects)
-    return true;
+    return !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
   SmallVector<MemoryEffects::EffectInstance> list;
   effects.getEffects(list);
   return llvm::any_of(list, [](const MemoryEffects::EffectInstance &e) {
     return isa<MemoryEffects::Write>(e.getEffect()) &&
            !isa<SharedMemory>(e.getResource());
   });
+}
+
+/// The kernel argument that pointer (or pointer tensor) `ptr` points into,
+/// followed through pointer arithmetic, splats, broadcasts, shape ops,
+/// conversions and loop-carried values; null where it is not one argument.
+/// `known`: the values traced so far.
+Value basePointer(Value ptr, DenseMap<Value, Value> &known) {
+  if (auto it = known.find(ptr); it != known.end())
+    return it->second;
+  known[ptr] = Value();
+  Value base;
+  if (auto arg = dyn_cast<BlockArgument>(ptr)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    auto loop = dyn_cast<scf::ForOp>(owner);
+    if (isa<FunctionOpInterface>(owner)) {
+      base = arg;
+    } else if (loop && arg != loop.getInductionVar()) {
+      // The same argument on entry and as the body advances it.
+      unsigned index = arg.getArgNumber() - 1;
+      Value entry = basePointer(loop.getInitArgs()[index], known);
+      known[ptr] = entry;
+      Value yielded = loop.getBody()->getTerminator()->getOperand(index);
+      if (entry && basePointer(yielded, known) == entry)
+        base = entry;
+    }
+  } else if (Operation *def = ptr.getDefiningOp();
+             isa_and_nonnull<AddPtrOp, SplatOp, BroadcastOp, ExpandDimsOp,
+                             ReshapeOp, TransOp, ConvertLayoutOp>(def)) {
+    base = basePointer(def->getOperand(0), known);
+  }
+  known[ptr] = base;
+  return base;
+}
+
+/// Whether `loop` may write memory that its loads read, so that a load
+/// issued an iteration early could miss a store: any write other than
+/// stores and atomics through kernel arguments that no load of the loop
+/// reads through (FLA's recurrences store each chunk's state while loading
+/// the next chunk's keys; as Triton's pipeliner, tkc takes distinct
+/// arguments not to overlap).
+bool writesLoadedMemory(scf::ForOp loop) {
+  DenseSet<Value> loaded, written;
+  bool unknown = false;
+  DenseMap<Value, Value> known;
+  auto base = [&](Value ptr, DenseSet<Value> &into) {
+    if (Value arg = basePointer(ptr, known))
+      into.insert(arg);
+    else
+      unknown = true;
+  };
+  loop.getBody()->walk([&](Operation *op) {
+    if (auto load = dyn_cast<LoadOp>(op))
+      return base(load.getPtr(), loaded);
+    if (!mayWrite(op))
+      return;
+    if (auto store = dyn_cast<StoreOp>(op))
+      return base(store.getPtr(), written);
+    if (auto atomic = dyn_cast<AtomicRMWOp>(op))
+      return base(atomic.getPtr(), written);
+    if (auto atomic = dyn_cast<AtomicCASOp>(op))
+      return base(atomic.getPtr(), written);
+    unknown = true;
+  });
+  if (written.empty() && !unknown)
+    return false;
+  return unknown ||
+         llvm::any_of(written, [&](Value arg) { return loaded.contains(arg); });
 }
 
 /// Pipelines `loop`'s loads by one iteration through registers, if it
@@ -256,7 +323,7 @@ void pipelineInRegisters(scf::ForOp loop) {
           point = inBody;
   // A load issued an iteration early must not miss a store of this one,
   // nor may a volatile load be moved at all.
-  if (llvm::any_of(body->without_terminator(), mayWrite) ||
+  if (writesLoadedMemory(loop) ||
       llvm::any_of(loads, [](LoadOp load) { return load.getIsVolatile(); }))
     return;
   // A gathered tile's next copy would take its registers too (attention's
@@ -302,16 +369,19 @@ void pipelineInRegisters(scf::ForOp loop) {
       load.erase();
 }
 
-/// A load whose tile one dot operand conversion reads, directly or
-/// transposed (tl.trans, .T: a dot by a matrix's transpose): the loop can
-/// copy it into shared memory asynchronously, iterations ahead, and read it
-/// back from there as the operand.
+/// A load the loop can copy into shared memory asynchronously, iterations
+/// ahead, and read back from there: as the dot operand one conversion makes
+/// of its tile, directly or transposed (tl.trans, .T: a dot by a matrix's
+/// transpose), or in its own layout for any other use (a tile scaled before
+/// it is multiplied: FLA's keys and their decay).
 struct StagedLoad {
   LoadOp load;
   /// The transpose between the load and the conversion, or null. The tile
   /// then holds the transposed tensor: its copies take the transposed
   /// pointers (a relabeling of registers, like the transpose itself).
   TransOp trans;
+  /// The conversion to a dot operand, or null: the tile is then read back
+  /// in the load's layout.
   ConvertLayoutOp convert;
   /// The stack of tiles it cycles through, one per stage.
   SharedBufferType buffer;
@@ -322,8 +392,30 @@ struct StagedLoad {
   SmallVector<int64_t> maskConstancy;
 };
 
+/// The conversion of `value` (through a transpose, returned in `trans`) to
+/// the dot operand that is its only use, or null.
+ConvertLayoutOp getOperandConversion(Value value, TransOp &trans) {
+  trans = nullptr;
+  if (!value.hasOneUse())
+    return nullptr;
+  Operation *user = *value.getUsers().begin();
+  if (auto transpose = dyn_cast<TransOp>(user)) {
+    if (!transpose->hasOneUse() ||
+        transpose.getOrder() != ArrayRef<int32_t>{1, 0})
+      return nullptr;
+    trans = transpose;
+    user = *transpose->getUsers().begin();
+  }
+  auto convert = dyn_cast<ConvertLayoutOp>(user);
+  if (!convert || convert->getBlock() != value.getParentBlock() ||
+      !isa<DotOperandEncodingAttr>(convert.getType().getEncoding()))
+    return nullptr;
+  return convert;
+}
+
 /// `load` as a StagedLoad over `stages` tiles, if the target's asynchronous
-/// copies can move it and local_load read it back as the dot operand.
+/// copies can move it and local_load read it back: as the dot operand it
+/// is converted to, or else (`inRegisters`) in its own blocked layout.
 /// Where the dot will be a warpgroup multiply (`warpgroupWarps` warps, 0
 /// if the target has none), which reads tf32 (and fp8) operands only with K
 /// along the stored rows, a 32-bit tile is stored that way, one element per
@@ -331,38 +423,43 @@ struct StagedLoad {
 /// stays on mma.sync unless the operand is loaded K-major, as `x @ w.T`).
 std::optional<StagedLoad> getStagedLoad(LoadOp load, unsigned stages,
                                         AxisInfoAnalysis &axis,
-                                        unsigned warpgroupWarps) {
-  if (!isa<RankedTensorType>(load.getType()) || load.getIsVolatile() ||
-      !load->hasOneUse())
+                                        unsigned warpgroupWarps,
+                                        bool inRegisters) {
+  auto loadType = dyn_cast<RankedTensorType>(load.getType());
+  if (!loadType || load.getIsVolatile() || load->use_empty())
     return std::nullopt;
-  Operation *user = *load->getUsers().begin();
-  auto trans = dyn_cast<TransOp>(user);
-  if (trans) {
-    if (!trans->hasOneUse() || trans.getOrder() != ArrayRef<int32_t>{1, 0})
-      return std::nullopt;
-    user = *trans->getUsers().begin();
-  }
+  TransOp trans;
+  ConvertLayoutOp convert =
+      inRegisters ? nullptr : getOperandConversion(load, trans);
+  if (!inRegisters && !convert)
+    return std::nullopt;
   // The tensor the tile holds.
-  auto type = cast<RankedTensorType>(trans ? trans.getType() : load.getType());
-  auto convert = dyn_cast<ConvertLayoutOp>(user);
+  auto type = trans ? trans.getType() : loadType;
   auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
-  if (!convert || !blocked || convert->getBlock() != load->getBlock())
+  if (!blocked || type.getRank() != 2)
     return std::nullopt;
   SmallVector<unsigned> order(blocked.getOrder());
-  auto operand =
-      dyn_cast<DotOperandEncodingAttr>(convert.getType().getEncoding());
   int64_t bytes = getStorageBytes(type.getElementType());
-  bool kMajor = false;
-  if (operand && bytes == 4 && warpgroupWarps && convert->hasOneUse() &&
-      isWarpgroupMmaOperand(type.getElementType()))
-    if (auto dot = dyn_cast<DotOp>(*convert->getUsers().begin()))
-      kMajor = isWarpgroupMmaShape(cast<RankedTensorType>(dot.getType()),
-                                   warpgroupWarps);
-  if (kMajor)
-    order = {operand.getKDim(), 1 - operand.getKDim()};
-  unsigned fast = order.front();
-  if (!isSharedOperand(convert.getType(), fast))
+  if (convert) {
+    auto operand =
+        cast<DotOperandEncodingAttr>(convert.getType().getEncoding());
+    bool kMajor = false;
+    if (bytes == 4 && warpgroupWarps && convert->hasOneUse() &&
+        isWarpgroupMmaOperand(type.getElementType()))
+      if (auto dot = dyn_cast<DotOp>(*convert->getUsers().begin()))
+        kMajor = isWarpgroupMmaShape(cast<RankedTensorType>(dot.getType()),
+                                     warpgroupWarps);
+    if (kMajor)
+      order = {operand.getKDim(), 1 - operand.getKDim()};
+    if (!isSharedOperand(convert.getType(), order.front()))
+      return std::nullopt;
+  } else if (type.getDimSize(order.front()) %
+                 getChunkElements(type.getElementType()) !=
+             0) {
+    // local_load reads rows of whole 16-byte chunks.
     return std::nullopt;
+  }
+  unsigned fast = order.front();
   // Masked-off elements are copied as zeros.
   if (Value other = load.getOther())
     if (!matchPattern(other, m_PosZeroFloat()) &&
@@ -431,18 +528,37 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
 /// read. `warpgroupWarps`: as getStagedLoad takes it.
 scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
                                   AxisInfoAnalysis &axis,
-                                  unsigned warpgroupWarps) {
+                                  unsigned warpgroupWarps,
+                                  int64_t registerTileBytes) {
   Block *body = loop.getBody();
-  if (body->getOps<DotOp>().empty() ||
-      llvm::any_of(body->without_terminator(), mayWrite))
+  if (body->getOps<DotOp>().empty() || writesLoadedMemory(loop))
     return nullptr;
   SmallVector<StagedLoad> staged;
+  SmallVector<LoadOp> others;
   for (LoadOp load : body->getOps<LoadOp>()) {
     if (load.getIsVolatile())
       return nullptr;
-    if (std::optional<StagedLoad> one =
-            getStagedLoad(load, stages, axis, warpgroupWarps))
+    if (std::optional<StagedLoad> one = getStagedLoad(
+            load, stages, axis, warpgroupWarps, /*inRegisters=*/false))
       staged.push_back(*one);
+    else
+      others.push_back(load);
+  }
+  // Tiles the loop computes with in registers come through shared memory
+  // too, while they fit in `registerTileBytes` (they then take no
+  // registers while in flight).
+  for (LoadOp load : others) {
+    std::optional<StagedLoad> one =
+        getStagedLoad(load, stages, axis, warpgroupWarps, /*inRegisters=*/true);
+    if (!one)
+      continue;
+    int64_t bytes = getStorageBytes(one->buffer.getElementType());
+    for (int64_t size : one->buffer.getShape())
+      bytes *= size;
+    if (bytes > registerTileBytes)
+      continue;
+    registerTileBytes -= bytes;
+    staged.push_back(*one);
   }
   if (staged.empty())
     return nullptr;
@@ -523,11 +639,15 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
              [&](Value v) { return cloner.ahead(v, stages - 1, dominance); });
   AsyncCommitOp::create(b, loc);
   for (auto [i, one] : llvm::enumerate(staged)) {
-    b.setInsertionPoint(one.convert);
-    Value tile =
-        LocalLoadOp::create(b, loc, one.convert.getType(), tileOf(i, readSlot));
-    one.convert.replaceAllUsesWith(tile);
-    one.convert.erase();
+    // The tile read where the operand conversion (or the load) was.
+    Operation *read =
+        one.convert ? one.convert.getOperation() : one.load.getOperation();
+    b.setInsertionPoint(read);
+    Value tile = LocalLoadOp::create(b, loc, read->getResult(0).getType(),
+                                     tileOf(i, readSlot));
+    read->getResult(0).replaceAllUsesWith(tile);
+    if (one.convert)
+      one.convert.erase();
     if (one.trans)
       one.trans.erase();
     one.load.erase();
@@ -562,14 +682,17 @@ struct PipelinePass : public gpu::impl::TKCGPUPipelineBase<PipelinePass> {
         info && info->hasWarpgroupMma()
             ? getModuleUInt(getOperation(), TKCGPUDialect::kNumWarps)
             : 0;
+    // Tiles read in registers take at most a quarter of a block's shared
+    // memory: the operands' tiles, conversions and reductions need the rest.
+    int64_t registerTileBytes = info ? info->getMaxSharedBytes() / 4 : 0;
     for (auto [loop, stages] : loops) {
       if (shared) {
         // A fresh analysis: earlier loops' rewrites erased values.
         AxisInfoAnalysis axis;
         // The loads it leaves (operands that cannot be copied, scales,
         // block indices) are loaded an iteration early in registers.
-        if (scf::ForOp grown =
-                pipelineInSharedMemory(loop, stages, axis, warpgroupWarps))
+        if (scf::ForOp grown = pipelineInSharedMemory(
+                loop, stages, axis, warpgroupWarps, registerTileBytes))
           loop = grown;
       }
       pipelineInRegisters(loop);

@@ -111,13 +111,37 @@ Attribute operandLayout(Operation *def, Attribute layout) {
   return {};
 }
 
+/// Whether `load` may be issued in `layout` instead of its own: a blocked
+/// layout, or a slice of one, whose threads hold runs at least as long
+/// along every dimension as the load's own layout does, so that no access
+/// moves fewer bytes (an fp32 load of 4 elements per thread issued with a
+/// bf16 operand's 8).
+bool issuesAsWide(LoadOp load, Attribute layout) {
+  Attribute base = layout;
+  while (auto slice = dyn_cast<SliceEncodingAttr>(base))
+    base = slice.getParent();
+  if (!isa<BlockedEncodingAttr>(base))
+    return false;
+  auto type = cast<RankedTensorType>(load.getType());
+  LinearLayout from = getLinearLayout(type);
+  LinearLayout to = getLinearLayout(withLayout(type, layout));
+  for (unsigned dim = 0; dim < type.getRank(); ++dim)
+    if (to.getContiguousRegisters(dim) < from.getContiguousRegisters(dim))
+      return false;
+  return true;
+}
+
 /// Whether `value` can be produced in `layout` without a conversion. With a
 /// `leafBudget`, a value below the top that cannot be recomputed (a load's
 /// result, a loop argument, a conversion from another layout) may instead
 /// be converted where it is, while the elements so converted stay within
 /// the budget: a broadcast's operand is converted rather than its result.
+/// With `reissueLoads`, a load whose value reaches the top through ops of
+/// one user each (it is loaded for this value only) may be issued in
+/// `layout` where that moves as many bytes per access (issuesAsWide).
 bool canRematerialize(Value value, Attribute layout, unsigned depth,
-                      int64_t *leafBudget = nullptr) {
+                      int64_t *leafBudget = nullptr,
+                      bool reissueLoads = false) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getEncoding() == layout)
     return true;
@@ -127,22 +151,91 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
     *leafBudget -= type.getNumElements();
     return *leafBudget >= 0;
   };
+  auto operandsCan = [&](Operation *def, Attribute needed) {
+    return llvm::all_of(def->getOperands(), [&](Value operand) {
+      return !isa<RankedTensorType>(operand.getType()) ||
+             canRematerialize(operand, needed, depth + 1, leafBudget,
+                              reissueLoads && operand.hasOneUse());
+    });
+  };
   Operation *def = value.getDefiningOp();
   if (!def || depth > kMaxDepth)
     return asLeaf();
-  if (auto convert = dyn_cast<ConvertLayoutOp>(def))
-    return cast<RankedTensorType>(convert.getSrc().getType()).getEncoding() ==
-               layout ||
-           asLeaf();
+  if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
+    Value src = convert.getSrc();
+    if (cast<RankedTensorType>(src.getType()).getEncoding() == layout)
+      return true;
+    // A conversion of a load issued in `layout` instead.
+    auto load = src.getDefiningOp<LoadOp>();
+    if (reissueLoads && load && src.hasOneUse() && issuesAsWide(load, layout) &&
+        operandsCan(load, layout))
+      return true;
+    return asLeaf();
+  }
   if (isSource(def))
     return true;
+  if (auto load = dyn_cast<LoadOp>(def))
+    return (reissueLoads && issuesAsWide(load, layout) &&
+            operandsCan(load, layout)) ||
+           asLeaf();
   Attribute needed = operandLayout(def, layout);
   if (!needed)
     return asLeaf();
-  return llvm::all_of(def->getOperands(), [&](Value operand) {
-    return !isa<RankedTensorType>(operand.getType()) ||
-           canRematerialize(operand, needed, depth + 1, leafBudget);
-  });
+  return operandsCan(def, needed);
+}
+
+/// `value` produced in `layout` as canRematerialize (with the same
+/// `reissueLoads`) found it can be: its ops cloned in `layout`, loads
+/// issued there, and what cannot be recomputed converted where it is.
+Value recompute(Value value, Attribute layout, bool reissueLoads,
+                PatternRewriter &rewriter) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getEncoding() == layout)
+    return value;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointAfterValue(value);
+  auto converted = [&](Value from) -> Value {
+    if (cast<RankedTensorType>(from.getType()).getEncoding() == layout)
+      return from;
+    return ConvertLayoutOp::create(rewriter, value.getLoc(),
+                                   withLayout(type, layout), from);
+  };
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return converted(value);
+  if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
+    Value src = convert.getSrc();
+    auto load = src.getDefiningOp<LoadOp>();
+    if (reissueLoads && load && src.hasOneUse() && issuesAsWide(load, layout))
+      return recompute(src, layout, reissueLoads, rewriter);
+    return converted(src);
+  }
+  Attribute needed;
+  if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+    if (auto splat = dyn_cast<SplatElementsAttr>(constant.getValue()))
+      return arith::ConstantOp::create(
+          rewriter, value.getLoc(),
+          SplatElementsAttr::get(withLayout(type, layout),
+                                 splat.getSplatValue<Attribute>()));
+  } else if (auto load = dyn_cast<LoadOp>(def)) {
+    if (reissueLoads && issuesAsWide(load, layout))
+      needed = layout;
+  } else if (isSource(def) || isElementwise(def)) {
+    needed = layout;
+  } else {
+    needed = operandLayout(def, layout);
+  }
+  if (!needed || def->getNumResults() != 1)
+    return converted(value);
+  IRMapping mapping;
+  for (Value operand : def->getOperands())
+    if (isa<RankedTensorType>(operand.getType()))
+      mapping.map(operand,
+                  recompute(operand, needed,
+                            reissueLoads && operand.hasOneUse(), rewriter));
+  Operation *clone = rewriter.clone(*def, mapping);
+  clone->getResult(0).setType(withLayout(type, layout));
+  return clone->getResult(0);
 }
 
 /// Whether `convert`'s source can be recomputed in its target layout, where
@@ -242,6 +335,33 @@ IRMapping operandsIn(Operation *op, Attribute layout,
   return mapping;
 }
 
+/// A conversion of an expand_dims of a converted value (a row loaded once,
+/// converted to a slice, expanded, then converted again for its use)
+/// converts the row once, to the slice of the final layout, and expands
+/// it there.
+struct ConvertRowOnce : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ConvertLayoutOp convert,
+                                PatternRewriter &rewriter) const override {
+    auto expand = convert.getSrc().getDefiningOp<ExpandDimsOp>();
+    Attribute layout = convert.getType().getEncoding();
+    if (!expand || !isDistributed(layout))
+      return failure();
+    auto row = expand.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!row)
+      return failure();
+    auto slice = SliceEncodingAttr::get(getContext(), expand.getAxis(),
+                                        cast<LayoutEncodingAttr>(layout));
+    Value converted = ConvertLayoutOp::create(
+        rewriter, convert.getLoc(),
+        withLayout(cast<RankedTensorType>(row.getType()), slice), row.getSrc());
+    rewriter.replaceOpWithNewOp<ExpandDimsOp>(convert, convert.getType(),
+                                              converted, expand.getAxis());
+    return success();
+  }
+};
+
 /// An elementwise op or a scan fed by a conversion of a loaded value runs
 /// in the loaded value's layout and converts its results instead.
 struct SinkConversion : public RewritePattern {
@@ -276,22 +396,26 @@ struct SinkConversion : public RewritePattern {
   }
 };
 
-/// An elementwise op whose operands are conversions of loads in different
-/// blocked layouts (a bf16 input and its fp32 weights, each coalesced 16
-/// bytes per thread) has those loads issued in one of the layouts instead:
-/// the one whose threads hold the most contiguous elements. A load costs
-/// about the same in any layout its pointers can be computed in; a
-/// conversion is a shared-memory round trip. SinkConversion then moves the
-/// op there.
+/// An elementwise op whose operands are conversions of values loaded in
+/// different blocked layouts (a bf16 input and its fp32 weights, each
+/// coalesced 16 bytes per thread; a tile and the decay computed from
+/// another load that scales it) runs in one of the layouts instead: the one
+/// whose threads hold the most contiguous elements. The other operands are
+/// recomputed there, their loads issued in it where each access moves as
+/// many bytes (a load costs about the same in any such layout; a
+/// conversion is a shared-memory round trip), and values that are fewer
+/// elements than the op (a broadcast's operand) converted.
 struct LoadsInOneLayout : public RewritePattern {
   LoadsInOneLayout(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (!isElementwise(op))
+    if (!isElementwise(op) || sinkLayout(op))
       return failure();
-    SmallVector<ConvertLayoutOp> converts;
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!type)
+      return failure();
     BlockedEncodingAttr best;
     int64_t bestRun = -1;
     for (Value operand : op->getOperands()) {
@@ -300,9 +424,8 @@ struct LoadsInOneLayout : public RewritePattern {
         continue;
       auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
       auto layout = dyn_cast<BlockedEncodingAttr>(srcType.getEncoding());
-      if (!layout)
+      if (!layout || rematerializable(convert))
         return failure();
-      converts.push_back(convert);
       int64_t run = getLinearLayout(srcType).getContiguousRegisters(
           layout.getOrder().front());
       if (run > bestRun) {
@@ -310,37 +433,30 @@ struct LoadsInOneLayout : public RewritePattern {
         bestRun = run;
       }
     }
-    auto movable = [&](ConvertLayoutOp convert) {
-      auto load = convert.getSrc().getDefiningOp<LoadOp>();
-      return load && load->hasOneUse() &&
-             llvm::all_of(load->getOperands(), [&](Value operand) {
-               return !isa<RankedTensorType>(operand.getType()) ||
-                      canRematerialize(operand, best, 0);
-             });
-    };
-    auto elsewhere = [&](ConvertLayoutOp convert) {
-      return cast<RankedTensorType>(convert.getSrc().getType()).getEncoding() !=
-             best;
-    };
-    if (!llvm::any_of(converts, elsewhere) ||
-        !llvm::all_of(converts, [&](ConvertLayoutOp convert) {
-          return !elsewhere(convert) || movable(convert);
-        }))
+    if (!best || type.getEncoding() == best)
       return failure();
-    for (ConvertLayoutOp convert : converts) {
-      if (!elsewhere(convert))
-        continue;
-      Operation *load = convert.getSrc().getDefiningOp();
-      rewriter.setInsertionPoint(load);
-      IRMapping mapping = operandsIn(load, best, rewriter);
-      Operation *moved = rewriter.clone(*load, mapping);
-      Value result = moved->getResult(0);
-      result.setType(
-          withLayout(cast<RankedTensorType>(result.getType()), best));
-      rewriter.modifyOpInPlace(convert,
-                               [&] { convert.getSrcMutable().assign(result); });
-      rewriter.eraseOp(load);
+    // What each operand is computed from: a conversion's source, or itself.
+    auto computed = [](Value operand) {
+      auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+      return convert ? convert.getSrc() : operand;
+    };
+    int64_t leafBudget = type.getNumElements() - 1;
+    for (Value operand : op->getOperands()) {
+      Value value = computed(operand);
+      if (isa<RankedTensorType>(value.getType()) &&
+          !canRematerialize(value, best, 0, &leafBudget, value.hasOneUse()))
+        return failure();
     }
+    IRMapping mapping;
+    for (Value operand : op->getOperands()) {
+      Value value = computed(operand);
+      if (isa<RankedTensorType>(value.getType()))
+        mapping.map(operand,
+                    recompute(value, best, value.hasOneUse(), rewriter));
+    }
+    Operation *clone = rewriter.clone(*op, mapping);
+    clone->getResult(0).setType(withLayout(type, best));
+    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, type, clone->getResult(0));
     return success();
   }
 };
@@ -999,10 +1115,11 @@ struct RemoveLayoutConversionsPass
         warpgroupWarps = getModuleUInt(module, TKCGPUDialect::kNumWarps);
     }
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeConversion, SinkConversion, LoadsInOneLayout,
-                 ShapeOpWhereValueIs<TransOp>, ShapeOpWhereValueIs<ReshapeOp>,
-                 ReduceWhereValuesAre, CarryInUpdateLayout,
-                 IfResultInBranchLayout, AtomicInOperandLayout<AtomicRMWOp>,
+    patterns.add<RematerializeConversion, ConvertRowOnce, SinkConversion,
+                 LoadsInOneLayout, ShapeOpWhereValueIs<TransOp>,
+                 ShapeOpWhereValueIs<ReshapeOp>, ReduceWhereValuesAre,
+                 CarryInUpdateLayout, IfResultInBranchLayout,
+                 AtomicInOperandLayout<AtomicRMWOp>,
                  AtomicInOperandLayout<AtomicCASOp>>(&getContext());
     patterns.add<StoreInValueLayout>(&getContext(), warpgroupWarps);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

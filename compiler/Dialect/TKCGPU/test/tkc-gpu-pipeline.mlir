@@ -113,6 +113,43 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A loop that stores through another argument than it loads through (FLA's
+  // recurrences store each chunk's state while loading the next chunk's
+  // keys) is pipelined: distinct arguments are taken not to overlap, as
+  // Triton's pipeliner takes them. The store's pointers advance with the
+  // loop and still point into %out.
+  // CHECK-LABEL: func.func @stores_elsewhere
+  // CHECK: tkc.load
+  // CHECK: scf.for
+  // CHECK: tkc.store
+  // CHECK: tkc.load
+  // CHECK: tkc.dot
+  func.func @stores_elsewhere(%p: tensor<32x32x!tkc.ptr<f16>, #l>, %out: tensor<32x32x!tkc.ptr<f16>, #l>, %n: i32, %b: tensor<32x32xf16, #b>) -> tensor<32x32xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<1024> : tensor<32x32xi32, #l>
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #acc>
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %o = %out) -> (tensor<32x32xf32, #acc>, tensor<32x32x!tkc.ptr<f16>, #l>) : i32 {
+      %h = arith.truncf %acc : tensor<32x32xf32, #acc> to tensor<32x32xf16, #acc>
+      %hs = tkc_gpu.convert_layout %h : tensor<32x32xf16, #acc> -> tensor<32x32xf16, #l>
+      tkc.store %o, %hs : tensor<32x32x!tkc.ptr<f16>, #l>
+      %t = tkc.load %p : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #acc>
+      %o2 = tkc.addptr %o, %step : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+      scf.yield %d, %o2 : tensor<32x32xf32, #acc>, tensor<32x32x!tkc.ptr<f16>, #l>
+    }
+    return %r#0 : tensor<32x32xf32, #acc>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // A volatile load is never moved.
   // CHECK-LABEL: func.func @volatile_load
   // CHECK: scf.for
@@ -258,6 +295,39 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #mma>) : i32 {
       %t = tkc.load %p0, %m, %one : tensor<32x32x!tkc.ptr<f16>, #l>
       %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      scf.yield %d : tensor<32x32xf32, #mma>
+    }
+    return %res : tensor<32x32xf32, #mma>
+  }
+
+  // A tile the loop computes with before the dot (scaled by another loaded
+  // tile, as FLA's keys by their decay) is copied too, and read back in its
+  // own layout: in flight, it takes no registers.
+  // SHARED-LABEL: func.func @scaled_operand
+  // SHARED-COUNT-2: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 32], f16, order = [1, 0]>
+  // SHARED: scf.for
+  // SHARED-NOT: tkc.load
+  // SHARED: tkc_gpu.local_load {{.*}} -> tensor<32x32xf16, #[[L:blocked[0-9]*]]>
+  // SHARED: tkc_gpu.local_load {{.*}} -> tensor<32x32xf16, #[[L]]>
+  // SHARED: arith.mulf
+  // SHARED: tkc.dot
+  func.func @scaled_operand(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %ps: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32, %b: tensor<32x32xf16, #b>) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %r = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %sa = tkc.splat %pa : tensor<32x32x!tkc.ptr<f16>, #l>
+    %p0 = tkc.addptr %sa, %cols : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+    %ss = tkc.splat %ps : tensor<32x32x!tkc.ptr<f16>, #l>
+    %q0 = tkc.addptr %ss, %cols : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+    %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #mma>) : i32 {
+      %t = tkc.load %p0 : tensor<32x32x!tkc.ptr<f16>, #l>
+      %u = tkc.load %q0 : tensor<32x32x!tkc.ptr<f16>, #l>
+      %v = arith.mulf %t, %u : tensor<32x32xf16, #l>
+      %a = tkc_gpu.convert_layout %v : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
       %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
       scf.yield %d : tensor<32x32xf32, #mma>
     }

@@ -563,6 +563,58 @@ func.func @mixed_widths(%w: !tkc.ptr<f32>, %x: !tkc.ptr<bf16>) {
 
 // -----
 
+#one = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#four = #tkc_gpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+#eight = #tkc_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#row = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// A bf16 tile (8 per thread along rows) scaled by the decay computed from an
+// fp32 tile (4 per thread) and a loaded column, as FLA's chunked recurrence
+// writes it: the fp32 tile is loaded 8 per thread and the column in a
+// slice of the same layout (each access as wide as before), and the decay
+// and the product are computed there, with no conversion but the result's.
+// CHECK-LABEL: func.func @decayed_tile
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.load {{.*}} : tensor<64x64x!tkc.ptr<bf16>, #[[E:blocked[0-9]*]]>
+// CHECK: tkc.load {{.*}} : tensor<64x!tkc.ptr<f32>, #[[S:slice[0-9]*]]>
+// CHECK: tkc.load {{.*}} : tensor<64x64x!tkc.ptr<f32>, #[[E]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: arith.subf {{.*}} : tensor<64x64xf32, #[[E]]>
+// CHECK: arith.mulf {{.*}} : tensor<64x64xf32, #[[E]]>
+// CHECK: tkc_gpu.convert_layout {{.*}} : tensor<64x64xbf16, #[[E]]> -> tensor<64x64xbf16, #{{blocked[0-9]*}}>
+// CHECK-NEXT: return
+func.func @decayed_tile(%k: !tkc.ptr<bf16>, %g: !tkc.ptr<f32>, %last: !tkc.ptr<f32>) -> tensor<64x64xbf16, #one> {
+  %r8 = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 1, parent = #eight}>>
+  %e8 = tkc.expand_dims %r8 {axis = 1 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 1, parent = #eight}>> -> tensor<64x1xi32, #eight>
+  %o8 = tkc.broadcast %e8 : tensor<64x1xi32, #eight> -> tensor<64x64xi32, #eight>
+  %kb = tkc.splat %k : tensor<64x64x!tkc.ptr<bf16>, #eight>
+  %kp = tkc.addptr %kb, %o8 : tensor<64x64x!tkc.ptr<bf16>, #eight>, tensor<64x64xi32, #eight>
+  %kv = tkc.load %kp : tensor<64x64x!tkc.ptr<bf16>, #eight>
+  %lr = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #row>
+  %lb = tkc.splat %last : tensor<64x!tkc.ptr<f32>, #row>
+  %lp = tkc.addptr %lb, %lr : tensor<64x!tkc.ptr<f32>, #row>, tensor<64xi32, #row>
+  %lv = tkc.load %lp : tensor<64x!tkc.ptr<f32>, #row>
+  %r4 = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 1, parent = #four}>>
+  %e4 = tkc.expand_dims %r4 {axis = 1 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 1, parent = #four}>> -> tensor<64x1xi32, #four>
+  %o4 = tkc.broadcast %e4 : tensor<64x1xi32, #four> -> tensor<64x64xi32, #four>
+  %gb = tkc.splat %g : tensor<64x64x!tkc.ptr<f32>, #four>
+  %gp = tkc.addptr %gb, %o4 : tensor<64x64x!tkc.ptr<f32>, #four>, tensor<64x64xi32, #four>
+  %gv = tkc.load %gp : tensor<64x64x!tkc.ptr<f32>, #four>
+  %gc = tkc_gpu.convert_layout %gv : tensor<64x64xf32, #four> -> tensor<64x64xf32, #one>
+  %lc = tkc_gpu.convert_layout %lv : tensor<64xf32, #row> -> tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #one}>>
+  %le = tkc.expand_dims %lc {axis = 1 : i32} : tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #one}>> -> tensor<64x1xf32, #one>
+  %lbc = tkc.broadcast %le : tensor<64x1xf32, #one> -> tensor<64x64xf32, #one>
+  %d = arith.subf %lbc, %gc : tensor<64x64xf32, #one>
+  %x = math.exp2 %d : tensor<64x64xf32, #one>
+  %kc = tkc_gpu.convert_layout %kv : tensor<64x64xbf16, #eight> -> tensor<64x64xbf16, #one>
+  %kf = arith.extf %kc : tensor<64x64xbf16, #one> to tensor<64x64xf32, #one>
+  %y = arith.mulf %kf, %x : tensor<64x64xf32, #one>
+  %yh = arith.truncf %y : tensor<64x64xf32, #one> to tensor<64x64xbf16, #one>
+  return %yh : tensor<64x64xbf16, #one>
+}
+
+// -----
+
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
 #st = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 
