@@ -82,7 +82,8 @@ bool isDistributed(Attribute layout) {
 /// The layout `def`'s tensor operands need for it to produce `layout`, or
 /// null when `def` cannot be recomputed in another layout.
 Attribute operandLayout(Operation *def, Attribute layout) {
-  if (isElementwise(def))
+  // A load issued in another layout (canReissue) takes its pointers there.
+  if (isElementwise(def) || isa<LoadOp>(def))
     return layout;
   // Broadcasts keep their result's layout on the operand; an expand_dims
   // operand has a slice of it (a constant 1x2 mask expanded to 1x2x1 is
@@ -112,15 +113,12 @@ Attribute operandLayout(Operation *def, Attribute layout) {
 }
 
 /// Whether `load` may be issued in `layout` instead of its own: a blocked
-/// layout, or a slice of one, whose threads hold runs at least as long
+/// or MMA layout, or a slice of one, whose threads hold runs at least as long
 /// along every dimension as the load's own layout does, so that no access
 /// moves fewer bytes (an fp32 load of 4 elements per thread issued with a
 /// bf16 operand's 8).
 bool issuesAsWide(LoadOp load, Attribute layout) {
-  Attribute base = layout;
-  while (auto slice = dyn_cast<SliceEncodingAttr>(base))
-    base = slice.getParent();
-  if (!isa<BlockedEncodingAttr>(base))
+  if (!isDistributed(layout))
     return false;
   auto type = cast<RankedTensorType>(load.getType());
   LinearLayout from = getLinearLayout(type);
@@ -129,6 +127,23 @@ bool issuesAsWide(LoadOp load, Attribute layout) {
     if (to.getContiguousRegisters(dim) < from.getContiguousRegisters(dim))
       return false;
   return true;
+}
+
+/// The most elements a load may have to be issued again in another layout
+/// for each of its uses: a row or column of a tile (FLA's last decay of a
+/// chunk, taken by the state's rows and by the keys' rows), whose second
+/// read hits the cache, where a conversion takes a round trip through shared
+/// memory and a barrier.
+constexpr int64_t kMaxReissuedElements = 256;
+
+/// Whether `load` may be issued in `layout` for one use, besides its own:
+/// `sole`ly loaded for that use, or small (kMaxReissuedElements), and as
+/// wide there (issuesAsWide).
+bool canReissue(LoadOp load, Attribute layout, bool sole) {
+  auto type = cast<RankedTensorType>(load.getType());
+  return (sole || (!load.getIsVolatile() &&
+                   type.getNumElements() <= kMaxReissuedElements)) &&
+         issuesAsWide(load, layout);
 }
 
 /// Whether `value` can be produced in `layout` without a conversion. With a
@@ -167,7 +182,7 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
       return true;
     // A conversion of a load issued in `layout` instead.
     auto load = src.getDefiningOp<LoadOp>();
-    if (reissueLoads && load && src.hasOneUse() && issuesAsWide(load, layout) &&
+    if (load && canReissue(load, layout, reissueLoads && src.hasOneUse()) &&
         operandsCan(load, layout))
       return true;
     return asLeaf();
@@ -175,7 +190,7 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
   if (isSource(def))
     return true;
   if (auto load = dyn_cast<LoadOp>(def))
-    return (reissueLoads && issuesAsWide(load, layout) &&
+    return (canReissue(load, layout, reissueLoads) &&
             operandsCan(load, layout)) ||
            asLeaf();
   Attribute needed = operandLayout(def, layout);
@@ -206,8 +221,8 @@ Value recompute(Value value, Attribute layout, bool reissueLoads,
   if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
     Value src = convert.getSrc();
     auto load = src.getDefiningOp<LoadOp>();
-    if (reissueLoads && load && src.hasOneUse() && issuesAsWide(load, layout))
-      return recompute(src, layout, reissueLoads, rewriter);
+    if (load && canReissue(load, layout, reissueLoads && src.hasOneUse()))
+      return recompute(src, layout, reissueLoads && src.hasOneUse(), rewriter);
     return converted(src);
   }
   Attribute needed;
@@ -218,7 +233,7 @@ Value recompute(Value value, Attribute layout, bool reissueLoads,
           SplatElementsAttr::get(withLayout(type, layout),
                                  splat.getSplatValue<Attribute>()));
   } else if (auto load = dyn_cast<LoadOp>(def)) {
-    if (reissueLoads && issuesAsWide(load, layout))
+    if (canReissue(load, layout, reissueLoads))
       needed = layout;
   } else if (isSource(def) || isElementwise(def)) {
     needed = layout;

@@ -744,3 +744,46 @@ func.func @scan_of_loaded(%p: tensor<64x16x!tkc.ptr<f32>, #ld>) -> tensor<64x16x
   }
   return %s : tensor<64x16xf32, #bl>
 }
+
+// -----
+
+#row = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#a = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+
+// A row converted for expand_dims, then converted again after it, is
+// converted once, to the slice of the final layout.
+// CHECK-LABEL: func.func @row_converted_once
+// CHECK-NEXT: %[[R:.*]] = tkc_gpu.convert_layout %arg0 : tensor<64xf32, #{{blocked[0-9]*}}> -> tensor<64xf32, #[[S:slice[0-9]*]]>
+// CHECK-NEXT: tkc.expand_dims %[[R]] {axis = 1 : i32} : tensor<64xf32, #[[S]]> -> tensor<64x1xf32, #mma>
+// CHECK-NOT: tkc_gpu.convert_layout
+func.func @row_converted_once(%row: tensor<64xf32, #row>) -> tensor<64x1xf32, #mma> {
+  %c = tkc_gpu.convert_layout %row : tensor<64xf32, #row> -> tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #a}>>
+  %e = tkc.expand_dims %c {axis = 1 : i32} : tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #a}>> -> tensor<64x1xf32, #a>
+  %m = tkc_gpu.convert_layout %e : tensor<64x1xf32, #a> -> tensor<64x1xf32, #mma>
+  return %m : tensor<64x1xf32, #mma>
+}
+
+// A loaded row of 64 elements that two layouts take (FLA's last decay of
+// a chunk: the state's rows in the accumulator's layout, the keys' rows in
+// theirs) is loaded in each: the second read hits the cache, where a
+// conversion is a round trip through shared memory.
+// CHECK-LABEL: func.func @row_loaded_twice
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: %[[M:.*]] = tkc.load {{.*}} : tensor<64x!tkc.ptr<f32>, #[[SM:slice[0-9]*]]>
+// CHECK: math.exp2 %[[M]] : tensor<64xf32, #[[SM]]>
+// CHECK: tkc.expand_dims {{.*}} -> tensor<64x1xf32, #mma>
+// CHECK: tkc.load {{.*}} : tensor<64x!tkc.ptr<f32>, #{{slice[0-9]*}}>
+// CHECK-NOT: tkc_gpu.convert_layout
+func.func @row_loaded_twice(%p: !tkc.ptr<f32>) -> (tensor<64x1xf32, #mma>, tensor<64x1xf32, #a>) {
+  %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #row>
+  %s = tkc.splat %p : tensor<64x!tkc.ptr<f32>, #row>
+  %ptr = tkc.addptr %s, %r : tensor<64x!tkc.ptr<f32>, #row>, tensor<64xi32, #row>
+  %v = tkc.load %ptr : tensor<64x!tkc.ptr<f32>, #row>
+  %x = math.exp2 %v : tensor<64xf32, #row>
+  %cm = tkc_gpu.convert_layout %x : tensor<64xf32, #row> -> tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #mma}>>
+  %em = tkc.expand_dims %cm {axis = 1 : i32} : tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #mma}>> -> tensor<64x1xf32, #mma>
+  %ca = tkc_gpu.convert_layout %v : tensor<64xf32, #row> -> tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #a}>>
+  %ea = tkc.expand_dims %ca {axis = 1 : i32} : tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #a}>> -> tensor<64x1xf32, #a>
+  return %em, %ea : tensor<64x1xf32, #mma>, tensor<64x1xf32, #a>
+}
