@@ -16,10 +16,13 @@
 // paged KV cache's block index: the clone reads it for the later iteration,
 // masked off where that does not exist). Loops whose loads depend on
 // anything else (an op with effects or regions), loops that may write
-// memory (a store the next iteration's load might read) and loops with
-// volatile loads are left alone. A loop pipelined through shared memory
-// keeps the loads that feed no copyable dot operand (scales, block
-// indices), which are then loaded an iteration early in registers.
+// memory their loads read (a store or atomic through a kernel argument
+// that a load of the loop also reads through, or any other write) and
+// loops with volatile loads are left alone. A loop pipelined through
+// shared memory also copies the 2-D tiles it computes with in registers
+// (read back in their own layout, within a quarter of the block's shared
+// memory) and keeps the other loads (scales, block indices), which are
+// then loaded an iteration early in registers.
 //
 //===----------------------------------------------------------------------===//
 

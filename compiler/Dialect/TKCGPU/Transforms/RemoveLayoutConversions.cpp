@@ -9,7 +9,11 @@
 // ranges, and conversions from the target layout, through elementwise ops,
 // broadcasts, expand_dims, transposes and reshapes), or with conversions of
 // fewer elements further up (a broadcast's loaded operand), becomes that
-// recomputation. Conversions of values that cannot be recomputed (loads)
+// recomputation; a loaded row of at most 256 elements is loaded again in
+// the target layout instead. An elementwise op whose operands come from
+// loads in different layouts runs in the one with the longest runs, the
+// other loads issued there where their accesses stay as wide. Conversions
+// of values that cannot be recomputed (loads)
 // sink through elementwise ops, transposes and reshapes instead, a
 // reduction of converted values reduces them where they are, a loop-carried
 // tensor takes the layout of its update (a dot's accumulator, that of the
