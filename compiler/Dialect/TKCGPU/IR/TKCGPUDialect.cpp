@@ -512,6 +512,13 @@ int64_t mlir::tkc::gpu::getStorageBytes(Type type) {
   return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
 }
 
+int64_t mlir::tkc::gpu::getSharedBytes(SharedBufferType type) {
+  int64_t bytes = getStorageBytes(type.getElementType());
+  for (int64_t size : type.getShape())
+    bytes *= size;
+  return bytes;
+}
+
 namespace {
 /// Scratch of `warpBits` warps times `numOutputs` slots for each of `srcs`.
 ReduceScratch makeScratch(unsigned warpBits, int64_t numOutputs,

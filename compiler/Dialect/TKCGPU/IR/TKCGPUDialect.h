@@ -87,6 +87,9 @@ getReshapeRegisterMap(RankedTensorType srcType, RankedTensorType type);
 /// Bytes a value of `type` takes in shared memory (an i1 takes a byte).
 int64_t getStorageBytes(Type type);
 
+/// The bytes a stack of shared-memory tiles takes: all its tiles.
+int64_t getSharedBytes(SharedBufferType type);
+
 /// Elements of `type` in one 16-byte chunk of a shared-memory tile's row,
 /// the unit its swizzle permutes (8 of 16 bits, 4 of 32 bits).
 int64_t getChunkElements(Type type);

@@ -109,10 +109,7 @@ SmallVector<LiveBuffer> placeBuffers(FunctionOpInterface function,
       if (Operation *at = alloc->getBlock()->findAncestorOpInBlock(*user))
         if (last->isBeforeInBlock(at))
           last = at;
-    SharedBufferType type = alloc.getType();
-    int64_t bytes = getStorageBytes(type.getElementType());
-    for (int64_t d : type.getShape())
-      bytes *= d;
+    int64_t bytes = getSharedBytes(alloc.getType());
     LiveBuffer buffer{alloc, last, 0, bytes};
     SmallVector<std::pair<int64_t, int64_t>> taken;
     for (const LiveBuffer &other : buffers)

@@ -555,9 +555,7 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
         getStagedLoad(load, stages, axis, warpgroupWarps, /*inRegisters=*/true);
     if (!one)
       continue;
-    int64_t bytes = getStorageBytes(one->buffer.getElementType());
-    for (int64_t size : one->buffer.getShape())
-      bytes *= size;
+    int64_t bytes = getSharedBytes(one->buffer);
     if (bytes > registerTileBytes)
       continue;
     registerTileBytes -= bytes;

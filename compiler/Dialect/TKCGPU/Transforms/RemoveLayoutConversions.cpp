@@ -225,8 +225,9 @@ Value recompute(Value value, Attribute layout, bool reissueLoads,
   if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
     Value src = convert.getSrc();
     auto load = src.getDefiningOp<LoadOp>();
-    if (load && canReissue(load, layout, reissueLoads && src.hasOneUse()))
-      return recompute(src, layout, reissueLoads && src.hasOneUse(), rewriter);
+    bool sole = reissueLoads && src.hasOneUse();
+    if (load && canReissue(load, layout, sole))
+      return recompute(src, layout, sole, rewriter);
     return converted(src);
   }
   Attribute needed;
