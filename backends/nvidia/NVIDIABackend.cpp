@@ -291,10 +291,13 @@ public:
     }
     // A program that its registers alone keep alone on its SM (a matmul of
     // eight warps: 164 registers where two programs' shared memory fits)
-    // is given a second one (.minnctapersm 2) when ptxas fits it without
-    // spilling: the second program's loads and multiplies then fill the
-    // first one's waits at barriers and on its pipeline. On the H100, a
-    // tf32 matmul of 128x128 tiles ran 5% faster so.
+    // is given a second one (.minnctapersm 2) when ptxas fits it spilling
+    // little (maxPairedSpillBytes): the second program's loads and
+    // multiplies then fill the first one's waits at barriers and on its
+    // pipeline. On the H100, a tf32 matmul of 128x128 tiles ran 5% faster
+    // so; on the H200, Liger's swiglu backward (74 registers, 16 warps; 24
+    // bytes of spill stores and loads) 9% and mx-format matmuls of 8 warps
+    // (175 registers; 144 bytes) 15-20%.
     if (!aloneForRegisters(registers, footprint, computeCapabilityOf(spec)))
       return first;
     // ptxas refuses where one instruction needs more registers than that
@@ -304,8 +307,20 @@ public:
       llvm::consumeError(paired.takeError());
       return first;
     }
-    return statOf(*paired, "spill_bytes") == 0 ? std::move(*paired)
-                                               : std::move(*first);
+    return statOf(*paired, "spill_bytes") <= maxPairedSpillBytes(ptx)
+               ? std::move(*paired)
+               : std::move(*first);
+  }
+
+  /// The most bytes of spill stores and loads ptxas may add to fit two
+  /// programs of `ptx` on an SM. Matrix-multiply kernels, whose
+  /// accumulators never spill, gain most from a second program. Elsewhere,
+  /// spills land in the loops that do the work: on the H200, Liger's
+  /// cross-entropy (256 bytes) and total-variation-distance (212 bytes)
+  /// kernels ran 0.60 and 0.77 of their one-program speed paired.
+  static int64_t maxPairedSpillBytes(llvm::StringRef ptx) {
+    bool multiplies = ptx.contains("mma.sync") || ptx.contains("wgmma.");
+    return multiplies ? 160 : 32;
   }
 
   /// `ptx` with `.minnctapersm minBlocks` after each `.reqntid`.

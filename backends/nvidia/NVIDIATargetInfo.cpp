@@ -437,16 +437,12 @@ Value NVIDIATargetInfo::atomicCAS(OpBuilder &b, Location loc, Value ptr,
 
 namespace {
 
-/// One PTX instruction on f32 operands, as inline assembly.
-Value f32Asm(OpBuilder &b, Location loc, StringRef text, ValueRange operands) {
-  std::string constraints = "=f";
-  for (size_t i = 0; i < operands.size(); ++i)
-    constraints += ",f";
-  return LLVM::InlineAsmOp::create(b, loc, b.getF32Type(), operands, text,
-                                   constraints, /*has_side_effects=*/false,
-                                   /*is_align_stack=*/false,
-                                   LLVM::tailcallkind::TailCallKind::None,
-                                   LLVM::AsmDialectAttr(), ArrayAttr())
+/// Calls NVVM intrinsic `name` on `args`, with one result of `type`: an
+/// instruction LLVM knows and schedules (inline assembly is opaque to it).
+Value callIntrinsic(OpBuilder &b, Location loc, Type type, StringRef name,
+                    ValueRange args) {
+  return LLVM::CallIntrinsicOp::create(b, loc, type, b.getStringAttr(name),
+                                       args)
       .getResult(0);
 }
 
@@ -465,8 +461,8 @@ struct FastExp : public ConvertOpToLLVMPattern<math::ExpOp> {
                                  rewriter.getF32FloatAttr(1.4426950408889634f));
     Value scaled =
         LLVM::FMulOp::create(rewriter, loc, adaptor.getOperand(), log2e);
-    rewriter.replaceOp(
-        op, f32Asm(rewriter, loc, "ex2.approx.f32 $0, $1;", {scaled}));
+    rewriter.replaceOp(op, callIntrinsic(rewriter, loc, rewriter.getF32Type(),
+                                         "llvm.nvvm.ex2.approx.f32", {scaled}));
     return success();
   }
 };
@@ -474,18 +470,20 @@ struct FastExp : public ConvertOpToLLVMPattern<math::ExpOp> {
 /// An f32 op that Triton maps to one approximate PTX instruction on NVIDIA:
 /// `/` to div.full.f32 (2 ulp), `tl.sqrt` to sqrt.approx.f32.
 template <typename Op> struct PtxF32Op : public ConvertOpToLLVMPattern<Op> {
-  PtxF32Op(const LLVMTypeConverter &converter, StringRef text)
-      : ConvertOpToLLVMPattern<Op>(converter, /*benefit=*/20), text(text) {}
+  PtxF32Op(const LLVMTypeConverter &converter, StringRef intrinsic)
+      : ConvertOpToLLVMPattern<Op>(converter, /*benefit=*/20),
+        intrinsic(intrinsic) {}
   LogicalResult
   matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (!op.getType().isF32())
       return failure();
-    rewriter.replaceOp(
-        op, f32Asm(rewriter, op.getLoc(), text, adaptor.getOperands()));
+    rewriter.replaceOp(op, callIntrinsic(rewriter, op.getLoc(),
+                                         rewriter.getF32Type(), intrinsic,
+                                         adaptor.getOperands()));
     return success();
   }
-  std::string text;
+  std::string intrinsic;
 };
 
 /// maxnum, minnum and fabs as LLVM's intrinsics (PTX max.f32, min.f32,
@@ -526,8 +524,8 @@ void NVIDIATargetInfo::populateMathPatterns(const LLVMTypeConverter &converter,
   patterns.add<FastExp, FloatIntrinsic<arith::MaxNumFOp, LLVM::MaxNumOp>,
                FloatIntrinsic<arith::MinNumFOp, LLVM::MinNumOp>,
                FloatIntrinsic<math::AbsFOp, LLVM::FAbsOp>>(converter);
-  patterns.add<PtxF32Op<arith::DivFOp>>(converter, "div.full.f32 $0, $1, $2;");
-  patterns.add<PtxF32Op<math::SqrtOp>>(converter, "sqrt.approx.f32 $0, $1;");
+  patterns.add<PtxF32Op<arith::DivFOp>>(converter, "llvm.nvvm.div.full");
+  patterns.add<PtxF32Op<math::SqrtOp>>(converter, "llvm.nvvm.sqrt.approx.f");
   // Calls to libdevice's __nv_* functions, which the backend links in;
   // they beat the generic intrinsic lowering, which NVPTX cannot select
   // for most transcendental functions.
@@ -542,14 +540,6 @@ static StringRef ptxFp8Name(FloatType type) {
   if (isa<Float8E5M2Type>(type))
     return "e5m2";
   return "";
-}
-
-/// Calls NVVM intrinsic `name` on `args`, with one result of `type`.
-static Value callIntrinsic(OpBuilder &b, Location loc, Type type,
-                           StringRef name, ValueRange args) {
-  return LLVM::CallIntrinsicOp::create(b, loc, type, b.getStringAttr(name),
-                                       args)
-      .getResult(0);
 }
 
 std::optional<SmallVector<Value>>
