@@ -27,6 +27,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Module.h"
@@ -327,10 +328,14 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   return success();
 }
 
-/// Compiles `ttir` for every target; for binaries, writes OUT.<format> and
-/// OUT.json (OUT.<arch>.* when there are several targets) once all
-/// variants compiled.
-LogicalResult compileForTargets(mlir::ModuleOp ttir,
+/// The kernel's TTIR for the targets of one backend (`cuda`, `hip`).
+using TTIRForBackend = llvm::function_ref<mlir::ModuleOp(StringRef backend)>;
+
+/// Compiles the kernel (its TTIR for each target's backend: `ttirFor`) for
+/// every target; for binaries, writes OUT.<format> and OUT.json
+/// (OUT.<arch>.* when there are several targets) once all variants
+/// compiled.
+LogicalResult compileForTargets(TTIRForBackend ttirFor,
                                 const CompileOptions &opts) {
   bool binaries = opts.emit.stage == Stage::Binary;
   if (!binaries && opts.targets.size() != 1)
@@ -338,6 +343,7 @@ LogicalResult compileForTargets(mlir::ModuleOp ttir,
                        " needs exactly one --target");
   if (binaries && opts.output == "-")
     return reportError("-o OUT is required to write binaries");
+  mlir::ModuleOp ttir = ttirFor(opts.targets.front().backend);
   std::string entry;
   auto params = readParams(ttir, entry);
   if (!params && binaries)
@@ -351,7 +357,7 @@ LogicalResult compileForTargets(mlir::ModuleOp ttir,
       variant.metadata.params = *params;
   }
   for (auto [spec, variant] : llvm::zip(opts.targets, variants))
-    if (failed(compileVariant(ttir, spec, opts, variant)))
+    if (failed(compileVariant(ttirFor(spec.backend), spec, opts, variant)))
       return failure();
   if (!opts.skippedTargets &&
       llvm::all_of(variants, [](const Variant &v) { return v.skipped; }))
@@ -384,14 +390,14 @@ LogicalResult compileForTargets(mlir::ModuleOp ttir,
   return success();
 }
 
-/// Runs the ttir pipeline on `module`, then prints it (`--emit=ttir`) or
-/// carries on with the GPU stages.
-LogicalResult compileTTIR(mlir::ModuleOp module, const CompileOptions &opts) {
+/// Runs the ttir pipeline on `module`; prints it for `--emit=ttir`.
+LogicalResult runTTIRPipeline(mlir::ModuleOp module,
+                              const CompileOptions &opts) {
   if (failed(runPipeline(module, mlir::tkc::buildTTIRPipeline)))
     return failure();
   if (opts.emit.stage == Stage::TTIR)
     return writeOutput(opts.output, [&](raw_ostream &os) { module.print(os); });
-  return compileForTargets(module, opts);
+  return success();
 }
 
 /// Reads `path` into `sourceMgr`; returns its buffer id, or 0 after an
@@ -474,9 +480,11 @@ LogicalResult tkc::driver::compileIRFile(StringRef path,
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, context.get());
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, context.get());
-  if (!module)
+  if (!module || failed(runTTIRPipeline(*module, opts)))
     return failure();
-  return compileTTIR(*module, opts);
+  if (opts.emit.stage == Stage::TTIR)
+    return success();
+  return compileForTargets([&](StringRef) { return *module; }, opts);
 }
 
 LogicalResult tkc::driver::compileKernel(const KernelSource &source,
@@ -487,41 +495,58 @@ LogicalResult tkc::driver::compileKernel(const KernelSource &source,
   if (!bufferId)
     return failure();
   Diagnostics diags(sourceMgr, errs());
-  std::unique_ptr<tkc::frontend::Module> module = parseModule(bufferId, diags);
-  if (!module)
-    return failure();
-  const FunctionDef *fn = module->findFunction(source.kernel);
-  if (!fn) {
-    std::string jitNames;
-    for (const auto &f : module->functions)
-      if (f->isJit)
-        jitNames += (jitNames.empty() ? "" : ", ") + f->name;
-    return reportError(
-        "no function '" + source.kernel + "' in '" + source.input + "'" +
-        (jitNames.empty() ? std::string(" (it has no @triton.jit functions)")
-                          : " (its @triton.jit functions: " + jitNames + ")"));
-  }
-  if (opts.emit.stage == Stage::Ast)
-    return writeOutput(opts.output,
-                       [&](raw_ostream &os) { printAST(*fn, diags, os); });
-
-  KernelRequest request;
-  request.kernelName = source.kernel;
-  request.constexprs = source.constexprs;
-  request.debug = source.debug;
-  request.numWarps = opts.numWarps;
-  request.decoratorsApplied = source.decoratorsApplied;
-  request.importPaths = source.importPaths;
   auto signature = parseSignature(source.signature);
-  if (!signature)
-    return reportError("--signature: " + toString(signature.takeError()));
-  request.signature = std::move(*signature);
-
   auto context = makeContext();
   mlir::SourceMgrDiagnosticHandler mlirDiagnostics(sourceMgr, context.get());
-  mlir::OwningOpRef<mlir::ModuleOp> ttir =
-      generateTTIR(*module, request, diags, *context);
-  if (!ttir)
-    return failure();
-  return compileTTIR(*ttir, opts);
+  // Module-level code may ask which vendor's GPU runs it (`if IS_NVIDIA:`):
+  // the frontend runs once per backend among the targets, in their order,
+  // each parse answering for its backend (parseModule()).
+  llvm::SmallVector<std::string> backends;
+  for (const tkc::TargetSpec &spec : opts.targets)
+    if (!llvm::is_contained(backends, spec.backend))
+      backends.push_back(spec.backend);
+  if (backends.empty())
+    backends.push_back("");
+  llvm::StringMap<mlir::OwningOpRef<mlir::ModuleOp>> ttirs;
+  for (const std::string &backend : backends) {
+    std::unique_ptr<Module> module = parseModule(bufferId, diags, backend);
+    if (!module)
+      return failure();
+    const FunctionDef *fn = module->findFunction(source.kernel);
+    if (!fn) {
+      std::string jitNames;
+      for (const auto &f : module->functions)
+        if (f->isJit)
+          jitNames += (jitNames.empty() ? "" : ", ") + f->name;
+      return reportError(
+          "no function '" + source.kernel + "' in '" + source.input + "'" +
+          (jitNames.empty()
+               ? std::string(" (it has no @triton.jit functions)")
+               : " (its @triton.jit functions: " + jitNames + ")"));
+    }
+    if (opts.emit.stage == Stage::Ast)
+      return writeOutput(opts.output,
+                         [&](raw_ostream &os) { printAST(*fn, diags, os); });
+    if (!signature)
+      return reportError("--signature: " + toString(signature.takeError()));
+
+    KernelRequest request;
+    request.kernelName = source.kernel;
+    request.constexprs = source.constexprs;
+    request.debug = source.debug;
+    request.numWarps = opts.numWarps;
+    request.decoratorsApplied = source.decoratorsApplied;
+    request.importPaths = source.importPaths;
+    request.signature = *signature;
+    request.vendor = backend;
+    mlir::OwningOpRef<mlir::ModuleOp> ttir =
+        generateTTIR(*module, request, diags, *context);
+    if (!ttir || failed(runTTIRPipeline(*ttir, opts)))
+      return failure();
+    if (opts.emit.stage == Stage::TTIR)
+      return success();
+    ttirs[backend] = std::move(ttir);
+  }
+  return compileForTargets(
+      [&](StringRef backend) { return *ttirs.find(backend)->second; }, opts);
 }

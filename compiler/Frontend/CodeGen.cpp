@@ -125,7 +125,8 @@ mlir::ArrayAttr describeParams(mlir::OpBuilder &b, const FunctionDef &fn,
       llvm::SmallVector<mlir::NamedAttribute> fields;
       fields.push_back(b.getNamedAttr("name", b.getStringAttr(name)));
       // The signature's own spelling of the type: `*fp16:16` gives fp16.
-      llvm::StringRef type = llvm::StringRef(entry.text).split(':').first.trim();
+      llvm::StringRef type =
+          llvm::StringRef(entry.text).split(':').first.trim();
       bool isPointer = type.consume_front("*");
       fields.push_back(b.getNamedAttr(
           "kind", b.getStringAttr(isPointer ? "pointer" : "scalar")));
@@ -203,6 +204,7 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
   cg.debug = request.debug;
   cg.setImportPaths(request.importPaths);
   cg.numWarps = request.numWarps;
+  cg.vendor = request.vendor;
   size_t numParams = fn->params.size(), numConstexpr = 0;
   for (const Param &p : fn->params)
     numConstexpr += isConstexprAnnotation(p.annotation.get());

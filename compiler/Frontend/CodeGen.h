@@ -48,6 +48,9 @@ struct KernelRequest {
   /// sys.path), after the kernel file's own directory and the root of the
   /// package it is in.
   std::vector<std::string> importPaths;
+  /// The backend compiled for (`cuda`, `hip`), or empty: the modules the
+  /// kernel imports are parsed for it (parseModule()).
+  std::string vendor;
 };
 
 /// Generates the kernel's tkc-dialect module into `context` (which must

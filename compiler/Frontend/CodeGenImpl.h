@@ -54,6 +54,8 @@ public:
   bool debug = false;
   /// The launch's warps per program (KernelRequest::numWarps).
   unsigned numWarps = 4;
+  /// The backend compiled for (KernelRequest::vendor).
+  std::string vendor;
   /// Module-level names evaluated so far, per module, and those being
   /// evaluated: the index of the assignment in the module's globals (its
   /// right-hand side sees the name's binding before it, as Python's does).

@@ -95,7 +95,7 @@ const Module *CodeGen::findModule(llvm::StringRef dotted) {
     }
     unsigned id =
         diags.getSourceMgr().AddNewSourceBuffer(std::move(*buffer), Loc());
-    it->second = parseModule(id, diags);
+    it->second = parseModule(id, diags, vendor);
     if (it->second)
       moduleNames[it->second.get()] = {dotted.str(), isPackage};
     return it->second.get();

@@ -7,13 +7,13 @@
 // its tokens. Other top-level statements are skipped the same way, except
 // imports and module-level assignments, also those under a module-level
 // `if`/`try`: an `if` whose conditions tkc can evaluate (literals,
-// environment variables at their defaults, see evaluate()) takes the branch
-// they pick; otherwise the branch that names triton.language (else one that
-// imports triton, else one that defines a @jit function) is taken. Each
-// parse routine returns null or
-// false after reporting its error, so the first error in a function ends
-// that function's parse. Expression and block nesting are bounded, so no
-// input can exhaust the stack.
+// environment variables at their defaults, questions about the vendor of
+// the target compiled for, see evaluate()) takes the branch they pick;
+// otherwise the branch that names triton.language (else one that imports
+// triton, else one that defines a @jit function) is taken. Each parse routine
+// returns null or false after reporting its error, so the first error in a
+// function ends that function's parse. Expression and block nesting are
+// bounded, so no input can exhaust the stack.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +23,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include <cctype>
 #include <optional>
@@ -325,8 +326,9 @@ private:
 
 class Parser {
 public:
-  Parser(const std::vector<Token> &tokens, Diagnostics &diags)
-      : toks(tokens), diags(diags) {}
+  Parser(const std::vector<Token> &tokens, Diagnostics &diags,
+         llvm::StringRef vendor)
+      : toks(tokens), diags(diags), vendor(vendor) {}
 
   std::unique_ptr<Module> parseFile();
 
@@ -436,7 +438,8 @@ private:
   /// at parse time (see evaluate() in Parser.cpp), with `m` the module so
   /// far; nullopt otherwise.
   static std::optional<bool> evaluateCondition(const Expr &condition,
-                                               const Module &m);
+                                               const Module &m,
+                                               llvm::StringRef vendor);
   /// At an INDENT after a header of a module-level if/try: parses the block
   /// into `branch`.
   void parseTopLevelBlock(Module &branch);
@@ -523,6 +526,8 @@ private:
 
   const std::vector<Token> &toks;
   Diagnostics &diags;
+  /// The backend compiled for (`cuda`, `hip`), or empty (parseModule()).
+  std::string vendor;
   size_t pos = 0;
   unsigned exprDepth = 0;
   unsigned blockDepth = 0;
@@ -762,13 +767,32 @@ bool truthy(const CondValue &v) {
   return false;
 }
 
-/// `e` evaluated as Python would at import time, where tkc can: literals,
-/// names the module bound before to such values, `os.environ.get(NAME,
-/// DEFAULT)` and `os.getenv(NAME, DEFAULT)` (the default: tkc reads no
-/// environment, so a build is the same wherever it runs), int(), str(),
-/// bool(), not, and, or and comparisons of equal kinds.
+/// The vendor (`cuda`, `hip`) that `e` asks about by a name libraries give
+/// such a question, `IS_NVIDIA`, `is_cuda()`, `IS_AMD`, `is_hip()`,
+/// `current_platform.is_rocm()` (host code tkc does not run), or empty.
+llvm::StringRef vendorQueryOf(const Expr &e) {
+  const Expr *named = &e;
+  if (const auto *call = llvm::dyn_cast<CallExpr>(&e)) {
+    if (!call->args.empty() || !call->keywords.empty())
+      return "";
+    named = call->callee.get();
+  }
+  std::string dotted = dottedName(*named);
+  std::string last = llvm::StringRef(dotted).rsplit('.').second.lower();
+  if (last.empty())
+    last = llvm::StringRef(dotted).lower();
+  return llvm::StringSwitch<llvm::StringRef>(last)
+      .Cases({"is_nvidia", "is_cuda"}, "cuda")
+      .Cases({"is_amd", "is_hip", "is_rocm"}, "hip")
+      .Default("");
+}
+
 std::optional<CondValue> evaluate(const Expr &e, const Module &m,
-                                  unsigned depth) {
+                                  llvm::StringRef vendor, unsigned depth);
+
+/// evaluate() without its answer to vendor questions.
+std::optional<CondValue> evaluateKnown(const Expr &e, const Module &m,
+                                       llvm::StringRef vendor, unsigned depth) {
   if (depth > 16)
     return std::nullopt;
   switch (e.getKind()) {
@@ -788,12 +812,13 @@ std::optional<CondValue> evaluate(const Expr &e, const Module &m,
       return std::nullopt;
     for (auto it = m.globals.rbegin(); it != m.globals.rend(); ++it)
       if (it->name == id)
-        return it->value ? evaluate(*it->value, m, depth + 1) : std::nullopt;
+        return it->value ? evaluate(*it->value, m, vendor, depth + 1)
+                         : std::nullopt;
     return std::nullopt;
   }
   case Expr::Kind::UnaryOp: {
     const auto &u = llvm::cast<UnaryOpExpr>(e);
-    auto v = evaluate(*u.operand, m, depth + 1);
+    auto v = evaluate(*u.operand, m, vendor, depth + 1);
     if (!v || u.op != UnaryOp::Not)
       return std::nullopt;
     return CondValue(!truthy(*v));
@@ -802,7 +827,7 @@ std::optional<CondValue> evaluate(const Expr &e, const Module &m,
     const auto &b = llvm::cast<BoolOpExpr>(e);
     std::optional<CondValue> last;
     for (const ExprPtr &operand : b.values) {
-      last = evaluate(*operand, m, depth + 1);
+      last = evaluate(*operand, m, vendor, depth + 1);
       if (!last)
         return std::nullopt;
       if (truthy(*last) != b.isAnd)
@@ -812,9 +837,9 @@ std::optional<CondValue> evaluate(const Expr &e, const Module &m,
   }
   case Expr::Kind::Compare: {
     const auto &c = llvm::cast<CompareExpr>(e);
-    auto lhs = evaluate(*c.operands.front(), m, depth + 1);
+    auto lhs = evaluate(*c.operands.front(), m, vendor, depth + 1);
     for (auto [op, operand] : llvm::zip(c.ops, llvm::drop_begin(c.operands))) {
-      auto rhs = evaluate(*operand, m, depth + 1);
+      auto rhs = evaluate(*operand, m, vendor, depth + 1);
       if (!lhs || !rhs || lhs->index() != rhs->index())
         return std::nullopt;
       bool holds;
@@ -857,12 +882,12 @@ std::optional<CondValue> evaluate(const Expr &e, const Module &m,
         return std::nullopt;
       if (call.args.size() == 1)
         return CondValue();
-      return evaluate(*call.args[1], m, depth + 1);
+      return evaluate(*call.args[1], m, vendor, depth + 1);
     }
     if (call.args.size() != 1 ||
         (callee != "int" && callee != "str" && callee != "bool"))
       return std::nullopt;
-    auto v = evaluate(*call.args.front(), m, depth + 1);
+    auto v = evaluate(*call.args.front(), m, vendor, depth + 1);
     if (!v)
       return std::nullopt;
     if (callee == "bool")
@@ -888,11 +913,29 @@ std::optional<CondValue> evaluate(const Expr &e, const Module &m,
     return std::nullopt;
   }
 }
+
+/// `e` evaluated as Python would at import time, where tkc can: literals,
+/// names the module bound before to such values, `os.environ.get(NAME,
+/// DEFAULT)` and `os.getenv(NAME, DEFAULT)` (the default: tkc reads no
+/// environment, so a build is the same wherever it runs), int(), str(),
+/// bool(), not, and, or and comparisons of equal kinds; and, when `vendor`
+/// is known, a question about the vendor that vendorQueryOf() recognizes.
+std::optional<CondValue> evaluate(const Expr &e, const Module &m,
+                                  llvm::StringRef vendor, unsigned depth) {
+  std::optional<CondValue> value = evaluateKnown(e, m, vendor, depth);
+  if (value || vendor.empty())
+    return value;
+  llvm::StringRef asked = vendorQueryOf(e);
+  if (asked.empty())
+    return std::nullopt;
+  return CondValue(asked == vendor);
+}
 } // namespace
 
 std::optional<bool> Parser::evaluateCondition(const Expr &condition,
-                                              const Module &m) {
-  std::optional<CondValue> value = evaluate(condition, m, 0);
+                                              const Module &m,
+                                              llvm::StringRef vendor) {
+  std::optional<CondValue> value = evaluate(condition, m, vendor, 0);
   if (!value)
     return std::nullopt;
   return truthy(*value);
@@ -943,7 +986,7 @@ void Parser::parseTopLevelConditional(Module &m) {
       takenIt = branches.begin() + i;
       break;
     }
-    std::optional<bool> value = evaluateCondition(*conditions[i], m);
+    std::optional<bool> value = evaluateCondition(*conditions[i], m, vendor);
     if (!value)
       decided = false;
     else if (*value)
@@ -2538,7 +2581,7 @@ bool Parser::parseFString(const Token &t, std::string &pending,
     Lexer lexer(text.begin(), text.end(), diags);
     if (!lexer.tokenize(tokens))
       return false;
-    Parser sub(tokens, diags);
+    Parser sub(tokens, diags, vendor);
     ExprPtr expr = sub.parseTest();
     if (!expr)
       return false;
@@ -2727,13 +2770,14 @@ ExprPtr Parser::parseBraceDisplay() {
 } // namespace
 
 std::unique_ptr<Module> tkc::frontend::parseModule(unsigned bufferId,
-                                                   Diagnostics &diags) {
+                                                   Diagnostics &diags,
+                                                   llvm::StringRef vendor) {
   unsigned errorsBefore = diags.numErrors();
   std::vector<Token> tokens;
   Lexer lexer(bufferId, diags);
   if (!lexer.tokenize(tokens))
     return nullptr;
-  Parser parser(tokens, diags);
+  Parser parser(tokens, diags, vendor);
   std::unique_ptr<Module> module = parser.parseFile();
   if (diags.numErrors() != errorsBefore)
     return nullptr;

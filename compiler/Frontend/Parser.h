@@ -19,8 +19,12 @@
 namespace tkc::frontend {
 
 /// Parses buffer `bufferId` of the SourceMgr behind `diags`. Returns null if
-/// any error was reported.
-std::unique_ptr<Module> parseModule(unsigned bufferId, Diagnostics &diags);
+/// any error was reported. `vendor` (`cuda`, `hip`, or empty: unknown) is the
+/// backend the kernel is compiled for: a module-level condition that asks
+/// which vendor's GPU runs the code (`if IS_NVIDIA:`, `if is_hip():`) takes
+/// its answer.
+std::unique_ptr<Module> parseModule(unsigned bufferId, Diagnostics &diags,
+                                    llvm::StringRef vendor = "");
 
 } // namespace tkc::frontend
 

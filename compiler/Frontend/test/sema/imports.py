@@ -11,6 +11,9 @@
 # RUN: tkc compile %s --kernel env_branches --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=ENV
 # RUN: tkc compile %s --kernel host_chosen_constexpr --signature '*fp32:16, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=PRECISION
 # RUN: tkc compile %s --kernel host_chosen_helper --signature '*fp32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HELPER
+# RUN: tkc compile %s --kernel host_chosen_helper --signature '*fp32:16, 64' --emit=ttir --target sm_90a 2>&1 | FileCheck %s --check-prefix=HELPER-NV
+# RUN: tkc compile %s --kernel host_chosen_helper --signature '*fp32:16, 64' --emit=ttir --target gfx942 2>&1 | FileCheck %s --check-prefix=HELPER-AMD
+# RUN: tkc compile %s --kernel host_chosen_helper --signature '*fp32:16, 64' --target gfx942 --target sm_90a -o %t 2>&1 | FileCheck %s --check-prefix=HELPER-BOTH
 # RUN: tkc compile %s --kernel host_built_asm --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=HOSTFN
 # RUN: not tkc compile %s --kernel host_format_spec --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HOSTSPEC
 # RUN: not tkc compile %s --kernel host_call_in_kernel --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HOSTCALL
@@ -242,7 +245,10 @@ def host_chosen_constexpr(p, BLOCK: tl.constexpr):
 
 
 # A @jit helper chosen by a host condition (FLA's `if IS_NVIDIA: softplus =
-# softplus_nv` / `else: softplus = softplus_triton`): the first branch's.
+# softplus_nv` / `else: softplus = softplus_triton`): the first branch's,
+# unless a target is given: a name that asks which vendor's GPU runs the
+# code (IS_NVIDIA, is_hip(), current_platform.is_rocm(), ...) is answered
+# for the target's vendor, the frontend running once per vendor targeted.
 from mylib.device import IS_NVIDIA
 
 
@@ -266,6 +272,21 @@ else:
 # HELPER-LABEL: func.func @host_chosen_helper
 # HELPER: math.exp
 # HELPER: math.log
+# HELPER-NV-NOT: imports.py:[[@LINE-10]]:1: note
+# HELPER-NV-LABEL: func.func @host_chosen_helper
+# HELPER-NV: math.exp
+# HELPER-NV: math.log
+# HELPER-AMD-NOT: imports.py:[[@LINE-14]]:1: note
+# HELPER-AMD-LABEL: func.func @host_chosen_helper
+# HELPER-AMD-NOT: math.exp
+# HELPER-AMD: tkc.store
+# Both vendors in one compile: the IS_TF32_SUPPORTED note once per vendor,
+# never the IS_NVIDIA one.
+# HELPER-BOTH-NOT: imports.py:[[@LINE-20]]:1: note
+# HELPER-BOTH: imports.py:[[@LINE-55]]:1: note: tkc cannot evaluate
+# HELPER-BOTH-NOT: imports.py:[[@LINE-22]]:1: note
+# HELPER-BOTH: imports.py:[[@LINE-57]]:1: note: tkc cannot evaluate
+# HELPER-BOTH-NOT: imports.py:[[@LINE-24]]:1: note
 @triton.jit
 def host_chosen_helper(p, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
