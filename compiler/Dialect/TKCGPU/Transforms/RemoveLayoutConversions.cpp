@@ -33,6 +33,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -268,6 +269,24 @@ bool rematerializable(ConvertLayoutOp convert) {
                           &leafBudget);
 }
 
+/// Where `def`'s value is recomputed for `convert`: at the conversion, or,
+/// for a load, before the outermost loop around it that the load is outside
+/// of. A load converted in a loop but issued outside it (vLLM's MoE
+/// kernel's token ids, for a mask) reads the same on every iteration: it is
+/// issued again once, before the loop. The load dominates that point, so it
+/// is as safe to issue there as where it was. Other ops are recomputed in
+/// the loop: a range or an index held across it would take registers.
+Operation *recomputationPoint(Operation *def, ConvertLayoutOp convert) {
+  Operation *point = convert;
+  if (!isa<LoadOp>(def))
+    return point;
+  for (Operation *parent = convert->getParentOp();
+       parent && !parent->isAncestor(def); parent = parent->getParentOp())
+    if (isa<LoopLikeOpInterface>(parent))
+      point = parent;
+  return point;
+}
+
 struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -288,6 +307,7 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
                                           splat.getSplatValue<Attribute>()));
       return success();
     }
+    rewriter.setInsertionPoint(recomputationPoint(def, convert));
     IRMapping mapping;
     Attribute needed = operandLayout(def, layout);
     for (Value operand : def->getOperands())

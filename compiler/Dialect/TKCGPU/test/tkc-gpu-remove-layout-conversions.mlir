@@ -787,3 +787,40 @@ func.func @row_loaded_twice(%p: !tkc.ptr<f32>) -> (tensor<64x1xf32, #mma>, tenso
   %ea = tkc.expand_dims %ca {axis = 1 : i32} : tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #a}>> -> tensor<64x1xf32, #a>
   return %em, %ea : tensor<64x1xf32, #mma>, tensor<64x1xf32, #a>
 }
+
+// -----
+
+#row = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#a = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A mask of loaded row indices computed before a loop and converted in it
+// (vLLM's MoE kernel: `token_mask[:, None] & (offs_k < K - k * BLOCK_K)`):
+// its indices are loaded again in the loop's layout before the loop, not on
+// every iteration; the comparison is recomputed in the loop.
+// CHECK-LABEL: func.func @invariant_mask_in_loop
+// CHECK: tkc.load {{.*}} : tensor<16x!tkc.ptr<i32>, #{{blocked[0-9]*}}>
+// CHECK: %[[IDS:.*]] = tkc.load {{.*}} : tensor<16x!tkc.ptr<i32>, #[[S:slice[0-9]*]]>
+// CHECK: scf.for
+// CHECK-NOT: tkc.load
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: arith.cmpi slt, %[[IDS]], {{.*}} : tensor<16xi32, #[[S]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.store
+func.func @invariant_mask_in_loop(%ids: !tkc.ptr<i32>, %valid: i32, %n: i32, %out: tensor<16x256x!tkc.ptr<f32>, #a>) -> tensor<16xi32, #row> {
+  %r = tkc.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #row>
+  %s = tkc.splat %ids : tensor<16x!tkc.ptr<i32>, #row>
+  %p = tkc.addptr %s, %r : tensor<16x!tkc.ptr<i32>, #row>, tensor<16xi32, #row>
+  %tok = tkc.load %p : tensor<16x!tkc.ptr<i32>, #row>
+  %v = tkc.splat %valid : tensor<16xi32, #row>
+  %mask = arith.cmpi slt, %tok, %v : tensor<16xi32, #row>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<16x256xf32, #a>
+  scf.for %k = %c0 to %n step %c1 : i32 {
+    %cm = tkc_gpu.convert_layout %mask : tensor<16xi1, #row> -> tensor<16xi1, #tkc_gpu.slice<{dim = 1, parent = #a}>>
+    %em = tkc.expand_dims %cm {axis = 1 : i32} : tensor<16xi1, #tkc_gpu.slice<{dim = 1, parent = #a}>> -> tensor<16x1xi1, #a>
+    %bm = tkc.broadcast %em : tensor<16x1xi1, #a> -> tensor<16x256xi1, #a>
+    tkc.store %out, %zero, %bm : tensor<16x256x!tkc.ptr<f32>, #a>
+  }
+  return %tok : tensor<16xi32, #row>
+}
