@@ -145,10 +145,11 @@ HardwareIds mlir::tkc::gpu::getHardwareIds(OpBuilder &b, Location loc,
           llvm::Log2_32(target.getWarpSize())};
 }
 
-SmallVector<SmallVector<Value>>
-mlir::tkc::gpu::emitCoordinates(OpBuilder &b, Location loc,
-                                const LinearLayout &layout,
-                                const HardwareIds &ids) {
+/// The lane and warp part of each coordinate of `layout`'s elements in this
+/// thread: the coordinates of its register 0.
+static SmallVector<Value> emitThreadPart(OpBuilder &b, Location loc,
+                                         const LinearLayout &layout,
+                                         const HardwareIds &ids) {
   unsigned rank = layout.getShape().size();
   // The lane and warp parts: XOR of each set bit's basis. Bit p of the
   // thread index is lane bit p, or warp bit p - laneBits.
@@ -222,13 +223,28 @@ mlir::tkc::gpu::emitCoordinates(OpBuilder &b, Location loc,
                                 i32Constant(b, loc, (*basis)[d])));
     ++p;
   }
-  // Bits the lane and warp parts can set, per dimension. Where a register
-  // part avoids them, XOR is an addition, which LLVM folds into addresses.
-  SmallVector<int32_t> threadBits(rank, 0);
+  return threadPart;
+}
+
+/// The bits the lane and warp parts of `layout`'s coordinates can set, per
+/// dimension. Where a register's part avoids them, XOR is an addition,
+/// which LLVM folds into addresses.
+static LinearLayout::Basis threadBitsOf(const LinearLayout &layout) {
+  LinearLayout::Basis threadBits(layout.getShape().size(), 0);
   for (HwDim hw : {HwDim::Lane, HwDim::Warp})
     for (const LinearLayout::Basis &basis : layout.getBases(hw))
-      for (unsigned d = 0; d < rank; ++d)
+      for (unsigned d = 0; d < threadBits.size(); ++d)
         threadBits[d] |= basis[d];
+  return threadBits;
+}
+
+SmallVector<SmallVector<Value>>
+mlir::tkc::gpu::emitCoordinates(OpBuilder &b, Location loc,
+                                const LinearLayout &layout,
+                                const HardwareIds &ids) {
+  unsigned rank = layout.getShape().size();
+  SmallVector<Value> threadPart = emitThreadPart(b, loc, layout, ids);
+  LinearLayout::Basis threadBits = threadBitsOf(layout);
   SmallVector<SmallVector<Value>> coords;
   for (unsigned r = 0; r < layout.getNumRegisters(); ++r) {
     LinearLayout::Basis regPart = layout.applyDim(HwDim::Register, r);
@@ -381,15 +397,63 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
         b, loc, index,
         LLVM::MulOp::create(b, loc, phase, i32Constant(b, loc, maxRun)));
   };
+  // The same for a constant index; and the bits a swizzled index may set,
+  // of an index that may set `mask` (the row's low bits are XORed into the
+  // column's).
+  auto swizzleBits = [&](int64_t index) -> int64_t {
+    return phases < 2 ? index : index ^ ((index / cols) % phases * maxRun);
+  };
+  auto swizzleMask = [&](int64_t mask) -> int64_t {
+    return phases < 2 ? mask : mask | ((mask / cols) % phases * maxRun);
+  };
   auto runs = [&](const LinearLayout &layout) {
-    unsigned run = layout.getAlignedRun(layout.getShape().size() - 1, maxRun);
-    SmallVector<Value> indices = emitRowMajorIndices(b, loc, layout, ids);
-    for (Value &index : indices)
-      index = swizzle(index);
+    ArrayRef<int64_t> layoutShape = layout.getShape();
+    unsigned run = layout.getAlignedRun(layoutShape.size() - 1, maxRun);
     SmallVector<Value> starts;
-    for (unsigned r = 0; r < indices.size(); r += run)
+    auto start = [&](Value index) {
       starts.push_back(LLVM::GEPOp::create(b, loc, base.getType(), memType,
-                                           base, ValueRange{indices[r]}));
+                                           base, ValueRange{index}));
+    };
+    if (!llvm::all_of(layoutShape, llvm::isPowerOf2_64)) {
+      SmallVector<Value> indices = emitRowMajorIndices(b, loc, layout, ids);
+      for (unsigned r = 0; r < indices.size(); r += run)
+        start(swizzle(indices[r]));
+      return std::pair(run, starts);
+    }
+    // In a shape of powers of two, the row-major index and the swizzle are
+    // linear over XOR in the coordinates, which are the thread's part XOR
+    // the register's: each register's place is the thread's place (computed
+    // once) XOR a constant, an addition folded into the access's address
+    // where their bits do not overlap (an accumulator's 64 stores each
+    // computed their index, row and phase before).
+    auto rowMajor = [&](ArrayRef<int32_t> coords) {
+      int64_t index = 0;
+      for (auto [c, size] : llvm::zip(coords, layoutShape))
+        index = index * size + c;
+      return index;
+    };
+    SmallVector<Value> threadPart = emitThreadPart(b, loc, layout, ids);
+    Value threadIndex = threadPart[0];
+    for (unsigned d = 1; d < threadPart.size(); ++d)
+      threadIndex = LLVM::AddOp::create(
+          b, loc,
+          LLVM::MulOp::create(b, loc, threadIndex,
+                              i32Constant(b, loc, layoutShape[d])),
+          threadPart[d]);
+    threadIndex = swizzle(threadIndex);
+    int64_t threadMask = swizzleMask(rowMajor(threadBitsOf(layout)));
+    for (unsigned r = 0; r < layout.getNumRegisters(); r += run) {
+      int64_t offset =
+          swizzleBits(rowMajor(layout.applyDim(HwDim::Register, r)));
+      if (offset == 0)
+        start(threadIndex);
+      else if ((offset & threadMask) == 0)
+        start(LLVM::AddOp::create(b, loc, threadIndex,
+                                  i32Constant(b, loc, offset)));
+      else
+        start(LLVM::XOrOp::create(b, loc, threadIndex,
+                                  i32Constant(b, loc, offset)));
+    }
     return std::pair(run, starts);
   };
   // Wait for earlier readers of the scratch first, unless none can be.

@@ -193,10 +193,17 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
   // HIP: rocdl.barrier
   // Rows of 64 floats are 16 chunks of 4: chunk c of row r is placed at
   // chunk c ^ (r % 8) (the row's index, r = index / 64, times 4 is XORed in).
+  // The thread's place is computed once; each register's is it plus a
+  // constant, or XOR one where their bits meet (the register's row bits
+  // are swizzled into the thread's column bits).
   // CHECK: %[[ROW:.*]] = llvm.udiv %[[INDEX:.*]], %{{.*}} : i32
   // CHECK: %[[PHASE:.*]] = llvm.urem %[[ROW]], %{{.*}} : i32
   // CHECK: %[[SHIFT:.*]] = llvm.mul %[[PHASE]], %{{.*}} : i32
-  // CHECK: llvm.xor %[[INDEX]], %[[SHIFT]] : i32
+  // CHECK: %[[PLACE:.*]] = llvm.xor %[[INDEX]], %[[SHIFT]] : i32
+  // CHECK-NOT: llvm.udiv
+  // CHECK: llvm.add %[[PLACE]], %{{.*}} : i32
+  // CHECK-NOT: llvm.udiv
+  // CHECK: llvm.xor %[[PLACE]], %{{.*}} : i32
   // CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
   // CUDA: nvvm.barrier0
   // HIP: rocdl.barrier
