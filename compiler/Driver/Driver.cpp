@@ -343,6 +343,8 @@ LogicalResult compileForTargets(TTIRForBackend ttirFor,
                        " needs exactly one --target");
   if (binaries && opts.output == "-")
     return reportError("-o OUT is required to write binaries");
+  if (opts.targets.empty())
+    return reportError("no target to compile for (--target)");
   mlir::ModuleOp ttir = ttirFor(opts.targets.front().backend);
   std::string entry;
   auto params = readParams(ttir, entry);

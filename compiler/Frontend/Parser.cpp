@@ -767,24 +767,41 @@ bool truthy(const CondValue &v) {
   return false;
 }
 
-/// The vendor (`cuda`, `hip`) that `e` asks about by a name libraries give
-/// such a question, `IS_NVIDIA`, `is_cuda()`, `IS_AMD`, `is_hip()`,
-/// `current_platform.is_rocm()` (host code tkc does not run), or empty.
-llvm::StringRef vendorQueryOf(const Expr &e) {
+/// A question about the vendor of the GPU that runs the code, asked by a
+/// name libraries give it: whether it is `vendor`'s (`IS_NVIDIA`,
+/// `is_cuda()`, `IS_AMD`, `is_hip()`, `current_platform.is_rocm()`), or,
+/// when `more`, whether it is one of `vendor`'s GPUs of some kind
+/// (`IS_NVIDIA_HOPPER`, `is_hip_cdna3()`), which only a target of another
+/// vendor answers (no).
+struct VendorQuery {
+  llvm::StringRef vendor;
+  bool more;
+};
+
+/// The vendor question `e` asks (host code tkc does not run), if any.
+std::optional<VendorQuery> vendorQueryOf(const Expr &e) {
   const Expr *named = &e;
   if (const auto *call = llvm::dyn_cast<CallExpr>(&e)) {
     if (!call->args.empty() || !call->keywords.empty())
-      return "";
+      return std::nullopt;
     named = call->callee.get();
   }
   std::string dotted = dottedName(*named);
-  std::string last = llvm::StringRef(dotted).rsplit('.').second.lower();
-  if (last.empty())
-    last = llvm::StringRef(dotted).lower();
-  return llvm::StringSwitch<llvm::StringRef>(last)
-      .Cases({"is_nvidia", "is_cuda"}, "cuda")
-      .Cases({"is_amd", "is_hip", "is_rocm"}, "hip")
-      .Default("");
+  auto [head, tail] = llvm::StringRef(dotted).rsplit('.');
+  std::string last = (tail.empty() ? head : tail).lower();
+  for (auto [name, vendor] :
+       {std::pair("is_nvidia", "cuda"), std::pair("is_cuda", "cuda"),
+        std::pair("is_amd", "hip"), std::pair("is_hip", "hip"),
+        std::pair("is_rocm", "hip")}) {
+    llvm::StringRef rest(last);
+    if (!rest.consume_front(name))
+      continue;
+    if (rest.empty())
+      return VendorQuery{vendor, false};
+    if (rest.starts_with("_"))
+      return VendorQuery{vendor, true};
+  }
+  return std::nullopt;
 }
 
 std::optional<CondValue> evaluate(const Expr &e, const Module &m,
@@ -925,10 +942,10 @@ std::optional<CondValue> evaluate(const Expr &e, const Module &m,
   std::optional<CondValue> value = evaluateKnown(e, m, vendor, depth);
   if (value || vendor.empty())
     return value;
-  llvm::StringRef asked = vendorQueryOf(e);
-  if (asked.empty())
+  std::optional<VendorQuery> asked = vendorQueryOf(e);
+  if (!asked || (asked->more && asked->vendor == vendor))
     return std::nullopt;
-  return CondValue(asked == vendor);
+  return CondValue(asked->vendor == vendor);
 }
 } // namespace
 

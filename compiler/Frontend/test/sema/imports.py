@@ -20,6 +20,8 @@
 # RUN: tkc compile %s --kernel math_constants --signature '*fp32:16' --emit=ttir | FileCheck %s --check-prefix=MATH
 # RUN: not tkc compile %s --kernel math_domain --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MATHERR
 # RUN: tkc compile %s --kernel constexpr_function_call --signature '*bf16:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=CXFN
+# RUN: tkc compile %s --kernel vendor_generation --signature '*fp32:16, 64' --emit=ttir --target sm_90a 2>&1 | FileCheck %s --check-prefix=GEN-NV
+# RUN: tkc compile %s --kernel vendor_generation --signature '*fp32:16, 64' --emit=ttir --target gfx942 2>&1 | FileCheck %s --check-prefix=GEN-AMD
 # Names imported under module-level if/try, as kernel libraries import
 # libdevice: tkc takes the first branch that imports from triton.language
 # (never evaluating the conditions), like Triton's JIT where Triton is
@@ -291,6 +293,40 @@ else:
 def host_chosen_helper(p, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     tl.store(p + offs, softplus_chosen(tl.load(p + offs)))
+
+
+# A finer question about one vendor's GPUs (FLA's IS_NVIDIA_HOPPER): a
+# target of the other vendor answers it (no); one of that vendor does not,
+# and the first branch that assigns a @jit function is taken, as above.
+from mylib.device import IS_NVIDIA_HOPPER
+
+
+@triton.jit
+def scale_first(x):
+    return x * 2.0
+
+
+@triton.jit
+def scale_second(x):
+    return x * 3.0
+
+
+if IS_NVIDIA_HOPPER:
+    scale_chosen = scale_first
+else:
+    scale_chosen = scale_second
+
+
+# GEN-NV: imports.py:[[@LINE-6]]:1: note: tkc cannot evaluate this condition
+# GEN-NV-LABEL: func.func @vendor_generation
+# GEN-NV: arith.constant dense<2.000000e+00>
+# GEN-AMD-NOT: imports.py:[[@LINE-9]]:1: note
+# GEN-AMD-LABEL: func.func @vendor_generation
+# GEN-AMD: arith.constant dense<3.000000e+00>
+@triton.jit
+def vendor_generation(p, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(p + offs, scale_chosen(tl.load(p + offs)))
 
 
 # Module-level constants built by plain functions at import, as FLA builds
