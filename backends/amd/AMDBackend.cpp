@@ -219,6 +219,11 @@ public:
     return emit(module, spec, llvm::CodeGenFileType::AssemblyFile);
   }
 
+  /// The object file is generated from the module: code generation, which
+  /// runs the longest on large kernels (LLVM's straight-line strength
+  /// reduction), runs once.
+  bool binaryNeedsAssembly() const override { return false; }
+
   llvm::Expected<BinaryResult>
   makeBinary(llvm::Module &module, llvm::StringRef, const TargetSpec &spec,
              const ProgramFootprint &,

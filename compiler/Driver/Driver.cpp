@@ -300,17 +300,21 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
     return writeOutput(opts.output, [&](raw_ostream &os) {
       (*llvmModule)->print(os, nullptr);
     });
-  reporter.enter(backend->getAssemblyName());
-  auto assembly = backend->emitAssembly(**llvmModule, spec);
-  if (failed(reporter.check(assembly.takeError())))
-    return failure();
-  if (emit == Stage::Assembly)
-    return writeOutput(opts.output, [&](raw_ostream &os) { os << *assembly; });
+  std::string assembly;
+  if (emit == Stage::Assembly || backend->binaryNeedsAssembly()) {
+    reporter.enter(backend->getAssemblyName());
+    auto emitted = backend->emitAssembly(**llvmModule, spec);
+    if (failed(reporter.check(emitted.takeError())))
+      return failure();
+    if (emit == Stage::Assembly)
+      return writeOutput(opts.output, [&](raw_ostream &os) { os << *emitted; });
+    assembly = std::move(*emitted);
+  }
   reporter.enter(backend->getBinaryFormat());
   tkc::ProgramFootprint footprint{opts.numWarps * spec.warpSize,
                                   meta.sharedBytes, opts.maxBlocksPerSm};
   auto binary =
-      backend->makeBinary(**llvmModule, *assembly, spec, footprint, opts.tools);
+      backend->makeBinary(**llvmModule, assembly, spec, footprint, opts.tools);
   if (failed(reporter.check(binary.takeError())))
     return failure();
   variant.binary = std::move(*binary);

@@ -96,8 +96,14 @@ public:
   virtual llvm::Expected<std::string>
   emitAssembly(llvm::Module &module, const TargetSpec &spec) const = 0;
 
+  /// Whether makeBinary() reads the assembly (PTX, which ptxas assembles),
+  /// rather than generating the code again from `module` (AMDGPU's object
+  /// file): the driver then emits the assembly only when it is asked for.
+  virtual bool binaryNeedsAssembly() const { return true; }
+
   /// Assembles (and links) `module`'s assembly into the loadable binary
-  /// for programs of `footprint`.
+  /// for programs of `footprint` (`assembly` is empty where
+  /// binaryNeedsAssembly() is false).
   virtual llvm::Expected<BinaryResult>
   makeBinary(llvm::Module &module, llvm::StringRef assembly,
              const TargetSpec &spec, const ProgramFootprint &footprint,
