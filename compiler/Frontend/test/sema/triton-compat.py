@@ -224,7 +224,7 @@ def special_register(Out, Time):
     # SMID-COUNT-2: tkc.elementwise_inline_asm "mov.u64 $0, %globaltimer;"
     start = tl.extra.cuda.globaltimer()
     tl.store(Time, tl.extra.cuda.globaltimer() - start)
-# SMID-AMD: triton-compat.py:[[@LINE-6]]:5: stage 'amdgcn' for hip:gfx942 failed: couldn't allocate output register for constraint 'l'
+# SMID-AMD: triton-compat.py:[[@LINE-6]]:5: stage 'hsaco' for hip:gfx942 failed: couldn't allocate output register for constraint 'l'
 
 
 # Programmatic dependent launch's grid controls (Triton's tutorial 11), as
