@@ -32,21 +32,25 @@ Value mlir::tkc::gpu::emitIsFirstThread(OpBuilder &b, Location loc,
                               i32Constant(b, loc, 0));
 }
 
+/// The row-major index of coordinates `c` in `shape`.
+static Value emitRowMajorIndex(OpBuilder &b, Location loc, ArrayRef<Value> c,
+                               ArrayRef<int64_t> shape) {
+  Value index = c[0];
+  for (unsigned d = 1; d < c.size(); ++d)
+    index = LLVM::AddOp::create(
+        b, loc,
+        LLVM::MulOp::create(b, loc, index, i32Constant(b, loc, shape[d])),
+        c[d]);
+  return index;
+}
+
 SmallVector<Value>
 mlir::tkc::gpu::emitRowMajorIndices(OpBuilder &b, Location loc,
                                     const LinearLayout &layout,
                                     const HardwareIds &ids) {
   SmallVector<Value> indices;
-  for (const SmallVector<Value> &c : emitCoordinates(b, loc, layout, ids)) {
-    Value index = c[0];
-    for (unsigned d = 1; d < c.size(); ++d)
-      index = LLVM::AddOp::create(
-          b, loc,
-          LLVM::MulOp::create(b, loc, index,
-                              i32Constant(b, loc, layout.getShape()[d])),
-          c[d]);
-    indices.push_back(index);
-  }
+  for (const SmallVector<Value> &c : emitCoordinates(b, loc, layout, ids))
+    indices.push_back(emitRowMajorIndex(b, loc, c, layout.getShape()));
   return indices;
 }
 
@@ -424,23 +428,15 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     // linear over XOR in the coordinates, which are the thread's part XOR
     // the register's: each register's place is the thread's place (computed
     // once) XOR a constant, an addition folded into the access's address
-    // where their bits do not overlap (an accumulator's 64 stores each
-    // computed their index, row and phase before).
+    // where their bits do not overlap.
     auto rowMajor = [&](ArrayRef<int32_t> coords) {
       int64_t index = 0;
       for (auto [c, size] : llvm::zip(coords, layoutShape))
         index = index * size + c;
       return index;
     };
-    SmallVector<Value> threadPart = emitThreadPart(b, loc, layout, ids);
-    Value threadIndex = threadPart[0];
-    for (unsigned d = 1; d < threadPart.size(); ++d)
-      threadIndex = LLVM::AddOp::create(
-          b, loc,
-          LLVM::MulOp::create(b, loc, threadIndex,
-                              i32Constant(b, loc, layoutShape[d])),
-          threadPart[d]);
-    threadIndex = swizzle(threadIndex);
+    Value threadIndex = swizzle(emitRowMajorIndex(
+        b, loc, emitThreadPart(b, loc, layout, ids), layoutShape));
     int64_t threadMask = swizzleMask(rowMajor(threadBitsOf(layout)));
     for (unsigned r = 0; r < layout.getNumRegisters(); r += run) {
       int64_t offset =
