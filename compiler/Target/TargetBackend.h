@@ -96,9 +96,10 @@ public:
   virtual llvm::Expected<std::string>
   emitAssembly(llvm::Module &module, const TargetSpec &spec) const = 0;
 
-  /// Whether makeBinary() reads the assembly (PTX, which ptxas assembles),
-  /// rather than generating the code again from `module` (AMDGPU's object
-  /// file): the driver then emits the assembly only when it is asked for.
+  /// Whether makeBinary() reads the assembly (PTX, which ptxas assembles)
+  /// rather than generating the binary's code from `module` itself
+  /// (AMDGPU's object file); where it does not, the driver emits the
+  /// assembly only for --emit.
   virtual bool binaryNeedsAssembly() const { return true; }
 
   /// Assembles (and links) `module`'s assembly into the loadable binary
