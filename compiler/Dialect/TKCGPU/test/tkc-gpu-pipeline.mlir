@@ -508,3 +508,72 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %res : tensor<32x32xf32, #mma>
   }
 }
+
+// -----
+
+#la = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#lb = #tkc_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // Three stages of a 64x256 and a 256x32 fp16 tile (144 KB) leave room for
+  // one program per SM, two stages (96 KB) for two; the mma.sync operands
+  // are read into registers: each iteration reads its tiles, waits for
+  // every thread to have read them (a wait with nothing left to wait for,
+  // and its barrier), and refills them with the tiles of the iteration two
+  // later. The loop carries one tile index twice, wrapping at 2.
+  // SHARED-LABEL: func.func @refill_after_read
+  // SHARED: %[[BA:.*]] = tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 64, 256], f16, order = [1, 0]>
+  // SHARED: %[[BB:.*]] = tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 256, 32], f16, order = [0, 1]>
+  // SHARED-NEXT: %[[R0:.*]] = arith.constant 0 : i32
+  // SHARED-NEXT: %[[W0:.*]] = arith.constant 0 : i32
+  // SHARED: scf.for {{.*}} iter_args(%{{.*}}, %{{.*}}, %{{.*}}, %[[READ:[^ ]*]] = %[[R0]], %[[WRITE:[^ ]*]] = %[[W0]])
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
+  // SHARED-NOT: tkc_gpu.async_copy
+  // SHARED: tkc_gpu.local_load
+  // SHARED-NOT: tkc_gpu.async_copy
+  // SHARED: tkc_gpu.local_load
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
+  // SHARED: tkc_gpu.tile %[[BA]][%[[WRITE]]]
+  // SHARED: tkc_gpu.async_copy
+  // SHARED: tkc_gpu.tile %[[BB]][%[[WRITE]]]
+  // SHARED: tkc_gpu.async_copy
+  // SHARED-NEXT: tkc_gpu.async_commit
+  // SHARED: tkc.dot
+  // SHARED: %[[C2:.*]] = arith.constant 2 : i32
+  // SHARED: arith.cmpi eq, %{{.*}}, %[[C2]] : i32
+  // SHARED: scf.yield
+  // Under sm_80's 163 KB, both depths leave room for one program: the
+  // copies stay at the top of the iteration, into three tiles.
+  // SM80-LABEL: func.func @refill_after_read
+  // SM80: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 64, 256], f16, order = [1, 0]>
+  func.func @refill_after_read(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %pb: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32) -> tensor<64x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x32xf32, #mma>
+    %stepa = arith.constant dense<256> : tensor<64x256xi32, #la>
+    %stepb = arith.constant dense<8192> : tensor<256x32xi32, #lb>
+    %ra = tkc.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #tkc_gpu.slice<{dim = 0, parent = #la}>>
+    %ea = tkc.expand_dims %ra {axis = 0 : i32} : tensor<256xi32, #tkc_gpu.slice<{dim = 0, parent = #la}>> -> tensor<1x256xi32, #la>
+    %cola = tkc.broadcast %ea : tensor<1x256xi32, #la> -> tensor<64x256xi32, #la>
+    %sa = tkc.splat %pa : tensor<64x256x!tkc.ptr<f16>, #la>
+    %pa0 = tkc.addptr %sa, %cola : tensor<64x256x!tkc.ptr<f16>, #la>, tensor<64x256xi32, #la>
+    %rb = tkc.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #tkc_gpu.slice<{dim = 1, parent = #lb}>>
+    %eb = tkc.expand_dims %rb {axis = 1 : i32} : tensor<256xi32, #tkc_gpu.slice<{dim = 1, parent = #lb}>> -> tensor<256x1xi32, #lb>
+    %rowb = tkc.broadcast %eb : tensor<256x1xi32, #lb> -> tensor<256x32xi32, #lb>
+    %sb = tkc.splat %pb : tensor<256x32x!tkc.ptr<f16>, #lb>
+    %pb0 = tkc.addptr %sb, %rowb : tensor<256x32x!tkc.ptr<f16>, #lb>, tensor<256x32xi32, #lb>
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptra = %pa0, %ptrb = %pb0) -> (tensor<64x32xf32, #mma>, tensor<64x256x!tkc.ptr<f16>, #la>, tensor<256x32x!tkc.ptr<f16>, #lb>) : i32 {
+      %ta = tkc.load %ptra : tensor<64x256x!tkc.ptr<f16>, #la>
+      %tb = tkc.load %ptrb : tensor<256x32x!tkc.ptr<f16>, #lb>
+      %a = tkc_gpu.convert_layout %ta : tensor<64x256xf16, #la> -> tensor<64x256xf16, #a>
+      %b = tkc_gpu.convert_layout %tb : tensor<256x32xf16, #lb> -> tensor<256x32xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<64x256xf16, #a> * tensor<256x32xf16, #b> -> tensor<64x32xf32, #mma>
+      %nexta = tkc.addptr %ptra, %stepa : tensor<64x256x!tkc.ptr<f16>, #la>, tensor<64x256xi32, #la>
+      %nextb = tkc.addptr %ptrb, %stepb : tensor<256x32x!tkc.ptr<f16>, #lb>, tensor<256x32xi32, #lb>
+      scf.yield %d, %nexta, %nextb : tensor<64x32xf32, #mma>, tensor<64x256x!tkc.ptr<f16>, #la>, tensor<256x32x!tkc.ptr<f16>, #lb>
+    }
+    return %res#0 : tensor<64x32xf32, #mma>
+  }
+}
