@@ -84,6 +84,13 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
     tkc_gpu.async_wait {pending = 0}
     ```
 
+    Where every tile is read into registers (no warpgroup multiply reads
+    one in place) and `stages` tiles of each would leave room for one
+    program per SM where `stages - 1` leave room for two, the stacks hold
+    `stages - 1` tiles and iteration i refills the tiles it read: its
+    copies follow its `tkc_gpu.local_load`s and a second `async_wait` (a
+    barrier after which every thread has read them).
+
     **Through registers** (elsewhere): the global loads before the first
     dot are issued one iteration early: before the loop for the first
     iteration, and in iteration i, before the first use of its tiles, for
