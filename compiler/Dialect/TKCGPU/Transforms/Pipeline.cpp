@@ -386,8 +386,9 @@ struct StagedLoad {
   /// The conversion to a dot operand, or null: the tile is then read back
   /// in the load's layout.
   ConvertLayoutOp convert;
-  /// The stack of tiles it cycles through, one per stage.
-  SharedBufferType buffer;
+  /// One of the tiles it cycles through (the loop allocates a stack of
+  /// them).
+  SharedBufferType tile;
   /// Elements per copy (4, 8 or 16 bytes).
   int64_t width;
   /// The mask's runs of equal values per dimension of the tile (empty
@@ -416,7 +417,17 @@ ConvertLayoutOp getOperandConversion(Value value, TransOp &trans) {
   return convert;
 }
 
-/// `load` as a StagedLoad over `stages` tiles, if the target's asynchronous
+/// Whether a warpgroup multiply (of `warpgroupWarps` warps; none if 0) may
+/// compute `dot`, reading its tiles where they lie in shared memory, and
+/// still be reading them when its iteration ends.
+bool mayReadTilesInPlace(DotOp dot, unsigned warpgroupWarps) {
+  return warpgroupWarps &&
+         isWarpgroupMmaShape(cast<RankedTensorType>(dot.getType()),
+                             warpgroupWarps) &&
+         isWarpgroupMmaOperand(getElementTypeOrSelf(dot.getA().getType()));
+}
+
+/// `load` as a StagedLoad, if the target's asynchronous
 /// copies can move it and local_load read it back: as the dot operand it
 /// is converted to, or else (`inRegisters`) in its own blocked layout.
 /// Where the dot will be a warpgroup multiply (`warpgroupWarps` warps, 0
@@ -424,8 +435,7 @@ ConvertLayoutOp getOperandConversion(Value value, TransOp &trans) {
 /// along the stored rows, a 32-bit tile is stored that way, one element per
 /// copy (an fp8 one cannot be: copies move 4 bytes or more, so its dot
 /// stays on mma.sync unless the operand is loaded K-major, as `x @ w.T`).
-std::optional<StagedLoad> getStagedLoad(LoadOp load, unsigned stages,
-                                        AxisInfoAnalysis &axis,
+std::optional<StagedLoad> getStagedLoad(LoadOp load, AxisInfoAnalysis &axis,
                                         unsigned warpgroupWarps,
                                         bool inRegisters) {
   auto loadType = dyn_cast<RankedTensorType>(load.getType());
@@ -447,11 +457,10 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, unsigned stages,
     auto operand =
         cast<DotOperandEncodingAttr>(convert.getType().getEncoding());
     bool kMajor = false;
-    if (bytes == 4 && warpgroupWarps && convert->hasOneUse() &&
+    if (bytes == 4 && convert->hasOneUse() &&
         isWarpgroupMmaOperand(type.getElementType()))
       if (auto dot = dyn_cast<DotOp>(*convert->getUsers().begin()))
-        kMajor = isWarpgroupMmaShape(cast<RankedTensorType>(dot.getType()),
-                                     warpgroupWarps);
+        kMajor = mayReadTilesInPlace(dot, warpgroupWarps);
     if (kMajor)
       order = {operand.getKDim(), 1 - operand.getKDim()};
     if (!isSharedOperand(convert.getType(), order.front()))
@@ -475,10 +484,8 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, unsigned stages,
   if (width * bytes < 4 ||
       getLinearLayout(type).getContiguousRegisters(fast) < width)
     return std::nullopt;
-  SmallVector<int64_t> shape{stages};
-  llvm::append_range(shape, type.getShape());
-  auto buffer = SharedBufferType::get(load.getContext(), shape,
-                                      type.getElementType(), order);
+  auto tile = SharedBufferType::get(load.getContext(), type.getShape(),
+                                    type.getElementType(), order);
   SmallVector<int64_t> maskConstancy;
   if (Value mask = load.getMask()) {
     const AxisInfo &runs = axis.get(mask);
@@ -487,7 +494,7 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, unsigned stages,
       for (auto [d, from] : llvm::enumerate(trans.getOrder()))
         maskConstancy[d] = runs.constancy[from];
   }
-  return StagedLoad{load, trans, convert, buffer, width, maskConstancy};
+  return StagedLoad{load, trans, convert, tile, width, maskConstancy};
 }
 
 /// Starts copying `staged`'s tile, with operands mapped by `operand`, into
@@ -519,16 +526,6 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
   // masks: the axis facts are the loop's invariants.
   copy->setAttr(TKCGPUDialect::kVectorWidth, b.getI32IntegerAttr(staged.width));
   setMaskConstancy(copy, staged.maskConstancy);
-}
-
-/// Whether a warpgroup multiply (of `warpgroupWarps` warps; none if 0) may
-/// compute `dot`, reading its tiles where they lie in shared memory, and
-/// still be reading them when its iteration ends.
-bool mayReadTilesInPlace(DotOp dot, unsigned warpgroupWarps) {
-  return warpgroupWarps &&
-         isWarpgroupMmaShape(cast<RankedTensorType>(dot.getType()),
-                             warpgroupWarps) &&
-         isWarpgroupMmaOperand(getElementTypeOrSelf(dot.getA().getType()));
 }
 
 /// Pipelines `loop` through `stages` shared-memory tiles per operand, for
@@ -563,8 +560,8 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   for (LoadOp load : body->getOps<LoadOp>()) {
     if (load.getIsVolatile())
       return nullptr;
-    if (std::optional<StagedLoad> one = getStagedLoad(
-            load, stages, axis, warpgroupWarps, /*inRegisters=*/false))
+    if (std::optional<StagedLoad> one =
+            getStagedLoad(load, axis, warpgroupWarps, /*inRegisters=*/false))
       staged.push_back(*one);
     else
       others.push_back(load);
@@ -574,10 +571,10 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   // registers while in flight).
   for (LoadOp load : others) {
     std::optional<StagedLoad> one =
-        getStagedLoad(load, stages, axis, warpgroupWarps, /*inRegisters=*/true);
+        getStagedLoad(load, axis, warpgroupWarps, /*inRegisters=*/true);
     if (!one)
       continue;
-    int64_t bytes = getSharedBytes(one->buffer);
+    int64_t bytes = stages * getSharedBytes(one->tile);
     if (bytes > registerTileBytes)
       continue;
     registerTileBytes -= bytes;
@@ -585,24 +582,15 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   }
   if (staged.empty())
     return nullptr;
-  int64_t stagedBytes = 0;
+  int64_t tileBytes = 0;
   for (const StagedLoad &one : staged)
-    stagedBytes += getSharedBytes(one.buffer);
-  int64_t fewerBytes = stagedBytes / stages * (stages - 1);
-  bool refillAfterRead = 2 * stagedBytes > maxSharedBytes &&
-                         2 * fewerBytes <= maxSharedBytes &&
+    tileBytes += getSharedBytes(one.tile);
+  bool refillAfterRead = 2 * stages * tileBytes > maxSharedBytes &&
+                         2 * (stages - 1) * tileBytes <= maxSharedBytes &&
                          llvm::none_of(body->getOps<DotOp>(), [&](DotOp dot) {
                            return mayReadTilesInPlace(dot, warpgroupWarps);
                          });
   unsigned depth = refillAfterRead ? stages - 1 : stages;
-  if (refillAfterRead)
-    for (StagedLoad &one : staged) {
-      SmallVector<int64_t> shape(one.buffer.getShape());
-      shape[0] = depth;
-      one.buffer = SharedBufferType::get(loop.getContext(), shape,
-                                         one.buffer.getElementType(),
-                                         one.buffer.getOrder());
-    }
   {
     OpBuilder probe(loop);
     IterationCloner cloner(loop, probe, /*cloneLoads=*/true);
@@ -619,8 +607,14 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
         .getResult();
   };
   SmallVector<Value> buffers;
-  for (const StagedLoad &one : staged)
-    buffers.push_back(LocalAllocOp::create(b, loc, one.buffer, Value()));
+  for (const StagedLoad &one : staged) {
+    SmallVector<int64_t> shape{depth};
+    llvm::append_range(shape, one.tile.getShape());
+    auto stack =
+        SharedBufferType::get(loop.getContext(), shape,
+                              one.tile.getElementType(), one.tile.getOrder());
+    buffers.push_back(LocalAllocOp::create(b, loc, stack, Value()));
+  }
   // The loop carries the tile it reads and the one it copies into (the
   // same one where it refills the tiles it read).
   IRRewriter rewriter(loop.getContext());
@@ -650,13 +644,7 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   Value readSlot = loop.getRegionIterArgs().end()[-2];
   Value writeSlot = loop.getRegionIterArgs().end()[-1];
   auto tileOf = [&](unsigned i, Value slot) {
-    auto type = staged[i].buffer;
-    return TileOp::create(
-               b, loc,
-               SharedBufferType::get(type.getContext(), type.getTileShape(),
-                                     type.getElementType(), type.getOrder()),
-               buffers[i], slot)
-        .getResult();
+    return TileOp::create(b, loc, staged[i].tile, buffers[i], slot).getResult();
   };
 
   // The first stages - 1 iterations' copies, one group each.
