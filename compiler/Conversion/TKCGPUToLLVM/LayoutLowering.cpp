@@ -242,6 +242,19 @@ static LinearLayout::Basis threadBitsOf(const LinearLayout &layout) {
   return threadBits;
 }
 
+/// `value` XOR constant `c`, where `value` can set only the bits of
+/// `valueBits`: `value` itself for 0, an addition (which LLVM folds into
+/// addresses) where the bits do not overlap.
+static Value emitXorConstant(OpBuilder &b, Location loc, Value value, int64_t c,
+                             int64_t valueBits) {
+  if (c == 0)
+    return value;
+  Value constant = i32Constant(b, loc, c);
+  if ((c & valueBits) == 0)
+    return LLVM::AddOp::create(b, loc, value, constant);
+  return LLVM::XOrOp::create(b, loc, value, constant);
+}
+
 SmallVector<SmallVector<Value>>
 mlir::tkc::gpu::emitCoordinates(OpBuilder &b, Location loc,
                                 const LinearLayout &layout,
@@ -253,17 +266,9 @@ mlir::tkc::gpu::emitCoordinates(OpBuilder &b, Location loc,
   for (unsigned r = 0; r < layout.getNumRegisters(); ++r) {
     LinearLayout::Basis regPart = layout.applyDim(HwDim::Register, r);
     SmallVector<Value> c;
-    for (unsigned d = 0; d < rank; ++d) {
-      if (regPart[d] == 0) {
-        c.push_back(threadPart[d]);
-        continue;
-      }
-      Value reg = i32Constant(b, loc, regPart[d]);
-      if ((regPart[d] & threadBits[d]) == 0)
-        c.push_back(LLVM::AddOp::create(b, loc, threadPart[d], reg));
-      else
-        c.push_back(LLVM::XOrOp::create(b, loc, threadPart[d], reg));
-    }
+    for (unsigned d = 0; d < rank; ++d)
+      c.push_back(
+          emitXorConstant(b, loc, threadPart[d], regPart[d], threadBits[d]));
     coords.push_back(std::move(c));
   }
   return coords;
@@ -438,18 +443,11 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     Value threadIndex = swizzle(emitRowMajorIndex(
         b, loc, emitThreadPart(b, loc, layout, ids), layoutShape));
     int64_t threadMask = swizzleMask(rowMajor(threadBitsOf(layout)));
-    for (unsigned r = 0; r < layout.getNumRegisters(); r += run) {
-      int64_t offset =
-          swizzleBits(rowMajor(layout.applyDim(HwDim::Register, r)));
-      if (offset == 0)
-        start(threadIndex);
-      else if ((offset & threadMask) == 0)
-        start(LLVM::AddOp::create(b, loc, threadIndex,
-                                  i32Constant(b, loc, offset)));
-      else
-        start(LLVM::XOrOp::create(b, loc, threadIndex,
-                                  i32Constant(b, loc, offset)));
-    }
+    for (unsigned r = 0; r < layout.getNumRegisters(); r += run)
+      start(emitXorConstant(
+          b, loc, threadIndex,
+          swizzleBits(rowMajor(layout.applyDim(HwDim::Register, r))),
+          threadMask));
     return std::pair(run, starts);
   };
   // Wait for earlier readers of the scratch first, unless none can be.
