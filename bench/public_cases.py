@@ -353,6 +353,22 @@ case(id="own_tile_topk_256_8", repo="own", path="top_k.py",
      num_warps=4, grid=(_TOPK_ROWS // 4,),
      args=lambda: [randn(_TOPK_ROWS, 256), empty(_TOPK_ROWS, 8)])
 
+# fp_downcast_rounding="rtz": values across fp16's range, its overflow
+# (to the largest finite value) and subnormals, bit for bit.
+_RTZ_N = 1 << 24
+
+
+def _rtz_args():
+    torch = _torch()
+    x = randn(_RTZ_N) * torch.logspace(-9, 6, _RTZ_N, device="cuda")
+    return [x, empty(_RTZ_N, dtype="float16"), empty(_RTZ_N, dtype="bfloat16"),
+            _RTZ_N]
+
+
+case(id="own_cast_rtz", repo="own", path="casts.py", kernel="cast_rtz_kernel",
+     signature="*fp32:16, *fp16:16, *bf16:16, i32:16, 1024", num_warps=4,
+     grid=(_RTZ_N // 1024,), args=_rtz_args)
+
 def _bitonic_rows(n):
     # Rows that rise for n/2 elements, then fall: sorted halves, as the
     # merge step of a sort or top-k has them.

@@ -131,9 +131,11 @@ static std::optional<Obj> lowerCast(BuiltinCall &c) {
     auto r = c.args.string(2, "");
     if (!r)
       return std::nullopt;
+    if (*r == "rtz" && !*bitcast)
+      return c.cg.castTowardZero(*in, *dt, c.l);
     if (*r != "rtne")
-      return c.error("fp_downcast_rounding='" + *r +
-                     "' is not supported yet (only 'rtne')");
+      return c.error("fp_downcast_rounding must be 'rtne' or 'rtz', got '" +
+                     *r + "'");
   }
   return c.cg.cast(*in, *dt, c.l, *bitcast);
 }

@@ -125,6 +125,9 @@ public:
   /// Casts a runtime value to another element type (`.to()` semantics).
   std::optional<Obj> cast(const Obj &t, const DType &to, Loc l,
                           bool bitcast = false);
+  /// Casts a runtime float to a narrower float type, rounding toward zero
+  /// (`fp_downcast_rounding="rtz"`).
+  std::optional<Obj> castTowardZero(const Obj &t, const DType &to, Loc l);
   /// Casts to the element type `to` keeping the shape; converts constexprs.
   std::optional<Obj> castObj(const Obj &o, const DType &to, Loc l);
   /// Splats or broadcasts a runtime value to `shape`.

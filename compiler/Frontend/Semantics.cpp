@@ -206,6 +206,48 @@ std::optional<Obj> CodeGen::cast(const Obj &t, const DType &to, Loc l,
   return result(arith::TruncFOp::create(builder, L, resTy, v));
 }
 
+std::optional<Obj> CodeGen::castTowardZero(const Obj &t, const DType &to,
+                                           Loc l) {
+  const DType &from = t.type.elem;
+  if (!from.isFloat() || !to.isFloat() ||
+      from.getBitWidth() <= to.getBitWidth()) {
+    diags.error(l, "fp_downcast_rounding applies to narrowing float "
+                   "conversions, not " +
+                       from.str() + " to " + to.str());
+    return std::nullopt;
+  }
+  if (to.isFP8()) {
+    diags.error(l, "fp_downcast_rounding='rtz' to " + to.str() +
+                       " is not supported yet (fp8 conversions round to "
+                       "nearest even)");
+    return std::nullopt;
+  }
+  // Round to nearest even, then one step toward zero where that rounded
+  // away from it: the narrow encodings of one sign are ordered by
+  // magnitude, so the step is the bit pattern minus one (the largest
+  // finite value for an overflow to infinity; NaNs compare false).
+  auto nearest = cast(t, to, l);
+  if (!nearest)
+    return std::nullopt;
+  auto L = loc(l);
+  mlir::Value x = t.value, r = nearest->value;
+  mlir::Value back = arith::ExtFOp::create(builder, L, x.getType(), r);
+  mlir::Value away =
+      arith::CmpFOp::create(builder, L, arith::CmpFPredicate::OGT,
+                            mlir::math::AbsFOp::create(builder, L, back),
+                            mlir::math::AbsFOp::create(builder, L, x));
+  TType bits =
+      t.type.withElem(to.getBitWidth() == 16 ? DType(DK::I16) : DType(DK::I32));
+  mlir::Type bitsTy = bits.toMLIR(&ctx);
+  mlir::Value one = constantInt(bits, 1, l).value;
+  mlir::Value stepped = arith::BitcastOp::create(
+      builder, L, r.getType(),
+      arith::SubIOp::create(
+          builder, L, arith::BitcastOp::create(builder, L, bitsTy, r), one));
+  return Obj::tensor(arith::SelectOp::create(builder, L, away, stepped, r),
+                     nearest->type);
+}
+
 std::optional<Obj> CodeGen::castObj(const Obj &o, const DType &to, Loc l) {
   auto t = toTensor(o, l);
   if (!t)
