@@ -131,11 +131,12 @@ static std::optional<Obj> lowerCast(BuiltinCall &c) {
     auto r = c.args.string(2, "");
     if (!r)
       return std::nullopt;
-    if (*r == "rtz" && !*bitcast)
-      return c.cg.castTowardZero(*in, *dt, c.l);
-    if (*r != "rtne")
+    if (*r != "rtne" && *r != "rtz")
       return c.error("fp_downcast_rounding must be 'rtne' or 'rtz', got '" +
                      *r + "'");
+    // A bitcast keeps the bits, as in Triton, whatever the rounding.
+    if (*r == "rtz" && !*bitcast)
+      return c.cg.castTowardZero(*in, *dt, c.l);
   }
   return c.cg.cast(*in, *dt, c.l, *bitcast);
 }

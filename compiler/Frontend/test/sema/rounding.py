@@ -16,6 +16,9 @@ def to_zero(x_ptr, h_ptr, b_ptr):
     x = tl.load(x_ptr + offs)
     tl.store(h_ptr + offs, x.to(tl.float16, fp_downcast_rounding="rtz"))
     tl.store(b_ptr + offs, tl.cast(x, tl.bfloat16, fp_downcast_rounding="rtz"))
+    # A bitcast keeps the bits whatever the rounding (the round trip folds).
+    bits = x.to(tl.int32, bitcast=True, fp_downcast_rounding="rtz")
+    tl.store(x_ptr + offs, bits.to(tl.float32, bitcast=True))
 
 # CHECK-LABEL: func @to_zero
 # CHECK: %[[X:.*]] = tkc.load
@@ -31,6 +34,7 @@ def to_zero(x_ptr, h_ptr, b_ptr):
 # CHECK: tkc.store %{{.*}}, %[[H]]
 # CHECK: arith.truncf %[[X]] : tensor<128xf32> to tensor<128xbf16>
 # CHECK: arith.select %{{.*}} : tensor<128xi1>, tensor<128xbf16>
+# CHECK: tkc.store %{{.*}}, %[[X]] : tensor<128x!tkc.ptr<f32>>
 
 
 @triton.jit
