@@ -341,26 +341,50 @@ public:
   static bool aloneForRegisters(int64_t registers,
                                 const ProgramFootprint &footprint,
                                 unsigned capability) {
-    if (registers <= 0 || footprint.threads == 0 ||
-        footprint.maxBlocksPerSm == 1)
-      return false;
-    // Registers are allocated per warp in units of 256 (8 per thread) from
-    // 64K per SM on every architecture tkc targets.
-    constexpr int64_t kRegistersPerSm = 64 * 1024;
-    int64_t perThread = llvm::alignTo(registers, 8);
-    if (2 * perThread * footprint.threads <= kRegistersPerSm)
-      return false;
+    return registers > 0 && footprint.maxBlocksPerSm != 1 &&
+           programsPerSm(footprint, capability, registers) == 1 &&
+           programsPerSm(footprint, capability, 0) >= 2;
+  }
+
+  /// Programs of `footprint` that fit on one SM of compute capability
+  /// `capability` by threads, shared memory and (where `registers` is not
+  /// 0) registers per thread; 0 if the footprint is unknown.
+  static unsigned programsPerSm(const ProgramFootprint &footprint,
+                                unsigned capability, int64_t registers) {
+    if (footprint.threads == 0)
+      return 0;
     // Threads per SM: 2048 on the data-center parts (8.0, 9.0, 10.x), 1536
-    // on the others.
+    // on the others; at most 32 programs.
     bool dataCenter = capability == 80 || capability == 90 ||
                       (capability >= 100 && capability < 110);
-    unsigned threadsPerSm = dataCenter ? 2048 : 1536;
+    int64_t programs =
+        std::min<int64_t>(32, (dataCenter ? 2048 : 1536) / footprint.threads);
     // Each program also holds 1 KB of shared memory the system reserves;
     // an SM has that much more than one program may ask for.
     int64_t sharedPerSm =
         NVIDIATargetInfo(capability, false).getMaxSharedBytes() + 1024;
-    return 2 * footprint.threads <= threadsPerSm &&
-           2 * (footprint.sharedBytes + 1024) <= sharedPerSm;
+    programs = std::min(programs, sharedPerSm / (footprint.sharedBytes + 1024));
+    if (registers > 0) {
+      // Registers are allocated per warp in units of 256 (8 per thread)
+      // from 64K per SM on every architecture tkc targets.
+      constexpr int64_t kRegistersPerSm = 64 * 1024;
+      int64_t warps = llvm::divideCeil(footprint.threads, 32);
+      int64_t perWarp = llvm::alignTo(registers, 8) * 32;
+      programs = std::min(programs, kRegistersPerSm / perWarp / warps);
+    }
+    if (footprint.maxBlocksPerSm)
+      programs = std::min<int64_t>(programs, footprint.maxBlocksPerSm);
+    return static_cast<unsigned>(std::max<int64_t>(programs, 0));
+  }
+
+  unsigned programsPerMultiprocessor(const TargetSpec &spec,
+                                     const ProgramFootprint &footprint,
+                                     const BinaryResult &binary,
+                                     bool countRegisters) const override {
+    int64_t registers = countRegisters ? statOf(binary, "registers") : 0;
+    if (countRegisters && registers <= 0)
+      return 0;
+    return programsPerSm(footprint, computeCapabilityOf(spec), registers);
   }
 
   /// The value of `result`'s stat `name`, or -1.

@@ -95,6 +95,15 @@ Value NVIDIATargetInfo::getThreadId(OpBuilder &b, Location loc) const {
   return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
 }
 
+Value NVIDIATargetInfo::getThreadIdAfresh(OpBuilder &b, Location loc) const {
+  return LLVM::InlineAsmOp::create(
+             b, loc, b.getI32Type(), ValueRange(), "mov.u32 $0, %tid.x;", "=r",
+             /*has_side_effects=*/true,
+             /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+             LLVM::AsmDialectAttr(), ArrayAttr())
+      .getResult(0);
+}
+
 /// The x, y or z special register `axis` names, as i32.
 template <typename X, typename Y, typename Z>
 static Value specialRegister(OpBuilder &b, Location loc, unsigned axis) {

@@ -31,6 +31,9 @@ public:
   void getDependentDialects(mlir::DialectRegistry &registry) const override;
   mlir::Value getThreadId(mlir::OpBuilder &b,
                           mlir::Location loc) const override;
+  /// `mov.u32 %tid.x` as an asm with side effects.
+  mlir::Value getThreadIdAfresh(mlir::OpBuilder &b,
+                                mlir::Location loc) const override;
   mlir::Value getProgramId(mlir::OpBuilder &b, mlir::Location loc,
                            unsigned axis) const override;
   mlir::Value getNumPrograms(mlir::OpBuilder &b, mlir::Location loc,

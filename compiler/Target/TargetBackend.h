@@ -110,6 +110,16 @@ public:
              const TargetSpec &spec, const ProgramFootprint &footprint,
              const BackendTools &tools) const = 0;
 
+  /// How many programs of `footprint` can run at once on one SM (CU) with
+  /// `binary`'s registers per thread, or with as many as their limit allows
+  /// (`countRegisters` false); 0 where the backend does not say.
+  virtual unsigned programsPerMultiprocessor(const TargetSpec &spec,
+                                             const ProgramFootprint &footprint,
+                                             const BinaryResult &binary,
+                                             bool countRegisters) const {
+    return 0;
+  }
+
   /// The binary's file extension and metadata format name: cubin, hsaco.
   virtual llvm::StringRef getBinaryFormat() const = 0;
 };

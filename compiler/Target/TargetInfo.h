@@ -44,6 +44,15 @@ public:
   /// The thread's index in the block (x dimension), as i32.
   virtual mlir::Value getThreadId(mlir::OpBuilder &b,
                                   mlir::Location loc) const = 0;
+  /// The same, read anew where it is called: LLVM neither merges it with
+  /// other reads nor moves what is computed from it out of loops, so that
+  /// those values are computed where they are used instead of kept live
+  /// (TKCGPUDialect::kFavorOccupancy). The plain read where the target
+  /// has no such form.
+  virtual mlir::Value getThreadIdAfresh(mlir::OpBuilder &b,
+                                        mlir::Location loc) const {
+    return getThreadId(b, loc);
+  }
   /// The program's (block's) index along `axis` (0..2), as i32.
   virtual mlir::Value getProgramId(mlir::OpBuilder &b, mlir::Location loc,
                                    unsigned axis) const = 0;

@@ -142,7 +142,11 @@ Value mlir::tkc::gpu::packRegisters(OpBuilder &b, Location loc, Type structType,
 
 HardwareIds mlir::tkc::gpu::getHardwareIds(OpBuilder &b, Location loc,
                                            const ::tkc::TargetInfo &target) {
-  Value tid = target.getThreadId(b, loc);
+  auto module =
+      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  Value tid = module && module->hasAttr(TKCGPUDialect::kFavorOccupancy)
+                  ? target.getThreadIdAfresh(b, loc)
+                  : target.getThreadId(b, loc);
   Value warpSize = i32Constant(b, loc, target.getWarpSize());
   return {LLVM::URemOp::create(b, loc, tid, warpSize),
           LLVM::UDivOp::create(b, loc, tid, warpSize), tid,

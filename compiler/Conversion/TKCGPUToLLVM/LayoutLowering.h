@@ -40,6 +40,8 @@ struct HardwareIds {
   /// log2 of the warp size: the thread index's first warp bit.
   unsigned laneBits = 0;
 };
+/// In a module that favors occupancy (TKCGPUDialect::kFavorOccupancy), the
+/// thread id is read afresh (TargetInfo::getThreadIdAfresh).
 HardwareIds getHardwareIds(OpBuilder &b, Location loc,
                            const ::tkc::TargetInfo &target);
 

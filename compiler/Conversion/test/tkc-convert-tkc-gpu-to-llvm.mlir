@@ -255,3 +255,22 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
     return
   }
 }
+
+// -----
+
+// A kernel that favors occupancy reads the thread id afresh for each op
+// (on NVIDIA an asm with side effects, which LLVM neither merges nor
+// hoists), so what each op computes from it is not kept live elsewhere.
+#t = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, WAVE], warpsPerCTA = [WARPS, 1], order = [1, 0]}>
+#u = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [WAVE, 1], warpsPerCTA = [1, WARPS], order = [0, 1]}>
+module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32, tkc_gpu.shared = 16384 : i32, tkc_gpu.favor_occupancy} {
+  // CHECK-LABEL: llvm.func @fresh_thread_ids
+  // CUDA-NOT: nvvm.read.ptx.sreg.tid.x
+  // CUDA: llvm.inline_asm has_side_effects "mov.u32 $0, %tid.x;", "=r"  : () -> i32
+  // CUDA-NOT: nvvm.read.ptx.sreg.tid.x
+  // HIP: rocdl.workitem.id.x
+  func.func @fresh_thread_ids(%x: tensor<64x64xf32, #t>) -> tensor<64x64xf32, #u> {
+    %c = tkc_gpu.convert_layout %x : tensor<64x64xf32, #t> -> tensor<64x64xf32, #u>
+    return %c : tensor<64x64xf32, #u>
+  }
+}

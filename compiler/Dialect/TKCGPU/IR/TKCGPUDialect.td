@@ -40,6 +40,20 @@ def TKCGPU_Dialect : Dialect {
     /// absent: the backend's choice).
     static constexpr ::llvm::StringLiteral kMaxRegisters =
         "tkc_gpu.max_registers";
+    /// Marks a kernel lowered for more programs per SM rather than fewer
+    /// instructions (set by the driver where registers alone keep the
+    /// kernel below the programs its shared memory allows): pipelined
+    /// loops refill the tiles they read into registers at the end of the
+    /// iteration, from one tile fewer where a warpgroup multiply reads the
+    /// others in place, and what the lowering computes from the thread id
+    /// is computed again where it is used instead of kept live.
+    static constexpr ::llvm::StringLiteral kFavorOccupancy =
+        "tkc_gpu.favor_occupancy";
+    /// Marks a kernel whose pipelined loops would hold fewer shared-memory
+    /// tiles were it to favor occupancy (set by tkc-gpu-pipeline): the
+    /// driver then tries that lowering where registers limit programs.
+    static constexpr ::llvm::StringLiteral kOccupancyHeadroom =
+        "tkc_gpu.occupancy_headroom";
     /// The elements per global access of a load or store (set by
     /// tkc-gpu-record-vector-widths; 1 if absent).
     static constexpr ::llvm::StringLiteral kVectorWidth =

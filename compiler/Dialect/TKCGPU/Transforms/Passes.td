@@ -89,7 +89,14 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
     program per SM where `stages - 1` leave room for two, the stacks hold
     `stages - 1` tiles and iteration i refills the tiles it read: its
     copies follow its `tkc_gpu.local_load`s and a second `async_wait` (a
-    barrier after which every thread has read them).
+    barrier after which every thread has read them). In a module marked
+    `tkc_gpu.favor_occupancy`, tiles read into registers beside tiles a
+    warpgroup multiply reads in place do the same (their stacks hold
+    `stages - 1` tiles, the others `stages`, each group its own commit
+    groups and tile indices) where that leaves room for more programs per
+    SM, and every such refill comes at the end of the iteration; without
+    the mark, a loop where that would apply marks the module
+    `tkc_gpu.occupancy_headroom` (the driver then tries that lowering).
 
     **Through registers** (elsewhere): the global loads before the first
     dot are issued one iteration early: before the loop for the first

@@ -535,20 +535,24 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
 /// iterations ahead: before the loop for the first `stages - 1`
 /// iterations, then in each iteration, after waiting for its own tiles, for
 /// the iteration `stages - 1` later, into the tiles the previous iteration
-/// read. Where every tile is read into registers (no warpgroup multiply
-/// reads one in place: mma.sync operands, tiles computed with) and the
-/// tiles would leave room for only one program per SM (`maxSharedBytes`,
-/// the most a block may have) where `stages - 1` of each leave room for
-/// two, each iteration instead refills the tiles it read once every thread
-/// has read them, as Triton does in every such loop: vLLM's MoE decode
-/// (80 KB instead of 120 KB) ran 6% faster so. Elsewhere the copies issued
-/// at the top of the iteration, without a second barrier, keep the
-/// matmuls 5-10% faster than Triton's. `warpgroupWarps`: as getStagedLoad
-/// takes it.
+/// read. Tiles read into registers (mma.sync operands, tiles computed
+/// with; not those a warpgroup multiply reads in place) may instead cycle
+/// through `stages - 1` tiles, each iteration refilling the ones it read
+/// once every thread has read them, as Triton does, where that leaves room
+/// for more programs per SM (`maxSharedBytes`, the most a block may have):
+/// in loops of register tiles only, where the `stages` tiles would leave
+/// room for only one (vLLM's MoE decode, 80 KB instead of 120 KB, ran 6%
+/// faster so; elsewhere the copies issued at the top of the iteration,
+/// without a second barrier, keep the matmuls 5-10% faster than Triton's);
+/// beside tiles read in place, only where the kernel favors occupancy
+/// (`favorOccupancy`: TKCGPUDialect::kFavorOccupancy), which also moves
+/// the refills to the end of the iteration, where the tiles read are dead
+/// (FLA's chunk_h: 48 KB instead of 72, 128 registers instead of 152).
+/// `warpgroupWarps`: as getStagedLoad takes it.
 scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
                                   AxisInfoAnalysis &axis,
                                   unsigned warpgroupWarps,
-                                  int64_t maxSharedBytes) {
+                                  int64_t maxSharedBytes, bool favorOccupancy) {
   Block *body = loop.getBody();
   if (body->getOps<DotOp>().empty() || writesLoadedMemory(loop))
     return nullptr;
@@ -582,15 +586,36 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   }
   if (staged.empty())
     return nullptr;
-  int64_t tileBytes = 0;
+  // Tiles a warpgroup multiply reads in place stay in their stack until it
+  // has read them; the others are read into registers.
+  auto readInPlace = [&](const StagedLoad &one) {
+    if (!one.convert || !one.convert->hasOneUse())
+      return false;
+    auto dot = dyn_cast<DotOp>(*one.convert->getUsers().begin());
+    return dot && mayReadTilesInPlace(dot, warpgroupWarps);
+  };
+  int64_t inPlaceBytes = 0, registerBytes = 0;
   for (const StagedLoad &one : staged)
-    tileBytes += getSharedBytes(one.tile);
-  bool refillAfterRead = 2 * stages * tileBytes > maxSharedBytes &&
-                         2 * (stages - 1) * tileBytes <= maxSharedBytes &&
-                         llvm::none_of(body->getOps<DotOp>(), [&](DotOp dot) {
-                           return mayReadTilesInPlace(dot, warpgroupWarps);
-                         });
-  unsigned depth = refillAfterRead ? stages - 1 : stages;
+    (readInPlace(one) ? inPlaceBytes : registerBytes) +=
+        getSharedBytes(one.tile);
+  int64_t fullBytes = stages * (inPlaceBytes + registerBytes);
+  int64_t refillBytes = fullBytes - registerBytes;
+  auto programs = [&](int64_t bytes) { return maxSharedBytes / bytes; };
+  // Register tiles alone: where one program per SM becomes two. Beside
+  // tiles read in place: where the kernel favors occupancy and it makes
+  // room for more (else the module is marked as one that would).
+  bool refillAfterRead;
+  if (!inPlaceBytes) {
+    refillAfterRead =
+        registerBytes && programs(fullBytes) <= 1 && programs(refillBytes) >= 2;
+  } else {
+    refillAfterRead =
+        registerBytes && programs(refillBytes) > programs(fullBytes);
+    if (refillAfterRead && !favorOccupancy)
+      loop->getParentOfType<ModuleOp>()->setAttr(
+          TKCGPUDialect::kOccupancyHeadroom, UnitAttr::get(loop.getContext()));
+    refillAfterRead &= favorOccupancy;
+  }
   {
     OpBuilder probe(loop);
     IterationCloner cloner(loop, probe, /*cloneLoads=*/true);
@@ -600,6 +625,29 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
         return nullptr;
   }
 
+  // The tiles copied at the top of each iteration (in `stages` slots), and
+  // the ones refilled once read (in `stages - 1`); each has its own group
+  // of copies per iteration.
+  struct CopyGroup {
+    SmallVector<unsigned> tiles;
+    bool refill;
+    unsigned depth;
+    Value readSlot, writeSlot;
+  };
+  SmallVector<CopyGroup> groups;
+  for (bool refill : {false, true}) {
+    CopyGroup group{{}, refill, refill ? stages - 1 : stages, {}, {}};
+    for (auto [i, one] : llvm::enumerate(staged))
+      if ((refillAfterRead && !readInPlace(one)) == refill)
+        group.tiles.push_back(i);
+    if (!group.tiles.empty())
+      groups.push_back(group);
+  }
+  std::vector<unsigned> depthOf(staged.size());
+  for (const CopyGroup &group : groups)
+    for (unsigned i : group.tiles)
+      depthOf[i] = group.depth;
+
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   auto i32 = [&](int64_t v) {
@@ -607,29 +655,34 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
         .getResult();
   };
   SmallVector<Value> buffers;
-  for (const StagedLoad &one : staged) {
-    SmallVector<int64_t> shape{depth};
+  for (auto [i, one] : llvm::enumerate(staged)) {
+    SmallVector<int64_t> shape{depthOf[i]};
     llvm::append_range(shape, one.tile.getShape());
     auto stack =
         SharedBufferType::get(loop.getContext(), shape,
                               one.tile.getElementType(), one.tile.getOrder());
     buffers.push_back(LocalAllocOp::create(b, loc, stack, Value()));
   }
-  // The loop carries the tile it reads and the one it copies into (the
-  // same one where it refills the tiles it read).
+  // Per group, the loop carries the tile it reads and the one it copies
+  // into (the same one where it refills the tiles it read).
+  SmallVector<Value> firstSlots;
+  for (const CopyGroup &group : groups) {
+    firstSlots.push_back(i32(0));
+    firstSlots.push_back(i32(group.refill ? 0 : stages - 1));
+  }
   IRRewriter rewriter(loop.getContext());
-  Value first = i32(0), last = i32(refillAfterRead ? 0 : stages - 1);
   auto grown = loop.replaceWithAdditionalYields(
-      rewriter, ValueRange{first, last},
+      rewriter, firstSlots,
       /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder &yb, Location, ArrayRef<BlockArgument> slots) {
         auto constant = [&](int64_t v) {
           return arith::ConstantOp::create(yb, loc, yb.getI32IntegerAttr(v))
               .getResult();
         };
-        Value one = constant(1), count = constant(depth), zero = constant(0);
+        Value one = constant(1), zero = constant(0);
         SmallVector<Value> next;
-        for (Value slot : slots) {
+        for (auto [n, slot] : llvm::enumerate(slots)) {
+          Value count = constant(groups[n / 2].depth);
           Value inc = arith::AddIOp::create(yb, loc, slot, one);
           Value wraps = arith::CmpIOp::create(yb, loc, arith::CmpIPredicate::eq,
                                               inc, count);
@@ -641,57 +694,75 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
     return nullptr;
   loop = cast<scf::ForOp>(grown->getOperation());
   body = loop.getBody();
-  Value readSlot = loop.getRegionIterArgs().end()[-2];
-  Value writeSlot = loop.getRegionIterArgs().end()[-1];
+  auto slots = loop.getRegionIterArgs().take_back(2 * groups.size());
+  for (unsigned n = 0; n < groups.size(); ++n) {
+    groups[n].readSlot = slots[2 * n];
+    groups[n].writeSlot = slots[2 * n + 1];
+  }
   auto tileOf = [&](unsigned i, Value slot) {
     return TileOp::create(b, loc, staged[i].tile, buffers[i], slot).getResult();
   };
+  auto emitCopies = [&](const CopyGroup &group, Value slot, Value exists,
+                        llvm::function_ref<Value(Value)> operand) {
+    for (unsigned i : group.tiles)
+      emitCopy(b, staged[i], tileOf(i, slot), exists, operand);
+    AsyncCommitOp::create(b, loc);
+  };
 
-  // The first stages - 1 iterations' copies, one group each.
+  // The first stages - 1 iterations' copies, one group each per group of
+  // tiles.
   b.setInsertionPoint(loop);
   IterationCloner cloner(loop, b, /*cloneLoads=*/true);
   for (unsigned it = 0; it + 1 < stages; ++it) {
     Value exists = cloner.exists(loop.getLowerBound(), it);
-    for (auto [i, one] : llvm::enumerate(staged))
-      emitCopy(b, one, tileOf(i, i32(it)), exists,
-               [&](Value v) { return cloner.before(v, it); });
-    AsyncCommitOp::create(b, loc);
+    for (const CopyGroup &group : groups)
+      emitCopies(group, i32(it), exists,
+                 [&](Value v) { return cloner.before(v, it); });
   }
 
-  // Each iteration waits for its tiles, then starts the copies of the
-  // iteration stages - 1 later into the tiles the one before read, or,
-  // refilling the tiles it read, reads them and waits for every thread to
-  // have read them first.
+  // Each iteration waits for its tiles (the groups of the next stages - 2
+  // iterations may still run), then starts the copies of the iteration
+  // stages - 1 later into the tiles the one before read, or, refilling the
+  // tiles it read, reads them and waits for every thread to have read them
+  // first.
   b.setInsertionPointToStart(body);
-  AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(stages - 2));
+  int64_t pending = groups.size() * (stages - 2);
+  AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(pending));
   DominanceInfo dominance(loop);
-  auto emitCopies = [&] {
+  auto emitAhead = [&](const CopyGroup &group) {
     Value exists = cloner.exists(loop.getInductionVar(), stages - 1);
-    for (auto [i, one] : llvm::enumerate(staged))
-      emitCopy(b, one, tileOf(i, writeSlot), exists,
+    emitCopies(group, group.writeSlot, exists,
                [&](Value v) { return cloner.ahead(v, stages - 1, dominance); });
-    AsyncCommitOp::create(b, loc);
   };
-  if (!refillAfterRead)
-    emitCopies();
-  Operation *lastRead = nullptr;
-  for (auto [i, one] : llvm::enumerate(staged)) {
-    // The tile read where the operand conversion (or the load) was.
-    Operation *read =
-        one.convert ? one.convert.getOperation() : one.load.getOperation();
-    b.setInsertionPoint(read);
-    Value tile = LocalLoadOp::create(b, loc, read->getResult(0).getType(),
-                                     tileOf(i, readSlot));
-    if (!lastRead || lastRead->isBeforeInBlock(tile.getDefiningOp()))
-      lastRead = tile.getDefiningOp();
-    read->getResult(0).replaceAllUsesWith(tile);
+  if (!groups.front().refill) {
+    emitAhead(groups.front());
+    ++pending;
   }
-  if (refillAfterRead) {
+  Operation *lastRead = nullptr;
+  for (const CopyGroup &group : groups) {
+    for (unsigned i : group.tiles) {
+      StagedLoad &one = staged[i];
+      // The tile read where the operand conversion (or the load) was.
+      Operation *read =
+          one.convert ? one.convert.getOperation() : one.load.getOperation();
+      b.setInsertionPoint(read);
+      Value tile = LocalLoadOp::create(b, loc, read->getResult(0).getType(),
+                                       tileOf(i, group.readSlot));
+      if (group.refill &&
+          (!lastRead || lastRead->isBeforeInBlock(tile.getDefiningOp())))
+        lastRead = tile.getDefiningOp();
+      read->getResult(0).replaceAllUsesWith(tile);
+    }
+  }
+  if (groups.back().refill) {
     // The wait has nothing left to wait for; its barrier orders every
     // thread's reads before the copies.
-    b.setInsertionPointAfter(lastRead);
-    AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(stages - 2));
-    emitCopies();
+    if (favorOccupancy)
+      b.setInsertionPoint(body->getTerminator());
+    else
+      b.setInsertionPointAfter(lastRead);
+    AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(pending));
+    emitAhead(groups.back());
   }
   for (StagedLoad &one : staged) {
     if (one.convert)
@@ -731,14 +802,17 @@ struct PipelinePass : public gpu::impl::TKCGPUPipelineBase<PipelinePass> {
             ? getModuleUInt(getOperation(), TKCGPUDialect::kNumWarps)
             : 0;
     int64_t maxSharedBytes = info ? info->getMaxSharedBytes() : 0;
+    bool favorOccupancy =
+        getOperation()->hasAttr(TKCGPUDialect::kFavorOccupancy);
     for (auto [loop, stages] : loops) {
       if (shared) {
         // A fresh analysis: earlier loops' rewrites erased values.
         AxisInfoAnalysis axis;
         // The loads it leaves (operands that cannot be copied, scales,
         // block indices) are loaded an iteration early in registers.
-        if (scf::ForOp grown = pipelineInSharedMemory(
-                loop, stages, axis, warpgroupWarps, maxSharedBytes))
+        if (scf::ForOp grown =
+                pipelineInSharedMemory(loop, stages, axis, warpgroupWarps,
+                                       maxSharedBytes, favorOccupancy))
           loop = grown;
       }
       pipelineInRegisters(loop);

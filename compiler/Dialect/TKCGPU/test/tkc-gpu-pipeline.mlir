@@ -577,3 +577,118 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %res#0 : tensor<64x32xf32, #mma>
   }
 }
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32, tkc_gpu.favor_occupancy} {
+  // A warpgroup multiply reads b's tiles in place; a's are scaled in
+  // registers first. In a kernel that favors occupancy, a's stack holds
+  // one tile fewer (two: 40 KB in all leave room for five programs per SM
+  // where 48 KB leave room for four), refilled at the end of the
+  // iteration, as Triton's pipeliner does: the iteration waits for its
+  // tiles (the two groups of the next iteration may still run), copies b's
+  // tile for two iterations on into the tile the previous one read, reads
+  // a's, multiplies, then waits for every thread to be past its reads (b's
+  // new group may still run) and refills a's tile. The loop carries two
+  // tile indices per stack, wrapping at 3 and 2.
+  // SHARED-LABEL: func.func @refill_register_tiles
+  // SHARED: %[[BB:.*]] = tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 64, 64], f16, order = [1, 0]>
+  // SHARED: %[[BA:.*]] = tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 64, 64], f16, order = [1, 0]>
+  // SHARED-COUNT-4: tkc_gpu.async_commit
+  // SHARED: scf.for {{.*}} -> ({{.*}}, i32, i32, i32, i32)
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 2 : i32}
+  // SHARED: tkc_gpu.tile %[[BB]]
+  // SHARED: tkc_gpu.async_copy
+  // SHARED-NEXT: tkc_gpu.async_commit
+  // SHARED: tkc_gpu.tile %[[BA]]
+  // SHARED-NEXT: tkc_gpu.local_load
+  // SHARED-NOT: tkc_gpu.async_copy
+  // SHARED: tkc.dot
+  // SHARED: arith.cmpi eq, %{{.*}}, %c3_i32{{.*}} : i32
+  // SHARED: arith.cmpi eq, %{{.*}}, %c3_i32{{.*}} : i32
+  // SHARED: arith.cmpi eq, %{{.*}}, %c2_i32{{.*}} : i32
+  // SHARED: arith.cmpi eq, %{{.*}}, %c2_i32{{.*}} : i32
+  // SHARED: tkc_gpu.async_wait {pending = 3 : i32}
+  // SHARED: tkc_gpu.tile %[[BA]]
+  // SHARED: tkc_gpu.async_copy
+  // SHARED-NEXT: tkc_gpu.async_commit
+  // SHARED-NEXT: scf.yield
+  // On sm_80 no multiply reads a tile in place: both stacks hold three.
+  // SM80-LABEL: func.func @refill_register_tiles
+  // SM80: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 64, 64], f16, order = [1, 0]>
+  // SM80: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 64, 64], f16, order = [1, 0]>
+  func.func @refill_register_tiles(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %pb: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %two = arith.constant dense<2.0> : tensor<64x64xf16, #l>
+    %step = arith.constant dense<4096> : tensor<64x64xi32, #l>
+    %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x64xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x64xi32, #l> -> tensor<64x64xi32, #l>
+    %sa = tkc.splat %pa : tensor<64x64x!tkc.ptr<f16>, #l>
+    %pa0 = tkc.addptr %sa, %cols : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+    %sb = tkc.splat %pb : tensor<64x64x!tkc.ptr<f16>, #l>
+    %pb0 = tkc.addptr %sb, %cols : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptra = %pa0, %ptrb = %pb0) -> (tensor<64x64xf32, #mma>, tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64x!tkc.ptr<f16>, #l>) : i32 {
+      %ta = tkc.load %ptra : tensor<64x64x!tkc.ptr<f16>, #l>
+      %tb = tkc.load %ptrb : tensor<64x64x!tkc.ptr<f16>, #l>
+      %sc = arith.mulf %ta, %two : tensor<64x64xf16, #l>
+      %a = tkc_gpu.convert_layout %sc : tensor<64x64xf16, #l> -> tensor<64x64xf16, #a>
+      %b = tkc_gpu.convert_layout %tb : tensor<64x64xf16, #l> -> tensor<64x64xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #b> -> tensor<64x64xf32, #mma>
+      %nexta = tkc.addptr %ptra, %step : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+      %nextb = tkc.addptr %ptrb, %step : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+      scf.yield %d, %nexta, %nextb : tensor<64x64xf32, #mma>, tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64x!tkc.ptr<f16>, #l>
+    }
+    return %res#0 : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // The same loop in a kernel that does not favor occupancy: a's stack
+  // holds three tiles as b's does, copied at the top of the iteration;
+  // the module is marked as one that would hold fewer favoring occupancy.
+  // SHARED: module attributes {{{.*}}tkc_gpu.occupancy_headroom
+  // SHARED-LABEL: func.func @in_place_beside_register_tiles
+  // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 64, 64], f16, order = [1, 0]>
+  // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 64, 64], f16, order = [1, 0]>
+  // SHARED: scf.for {{.*}} -> ({{.*}}, i32, i32)
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
+  func.func @in_place_beside_register_tiles(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %pb: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %two = arith.constant dense<2.0> : tensor<64x64xf16, #l>
+    %step = arith.constant dense<4096> : tensor<64x64xi32, #l>
+    %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x64xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x64xi32, #l> -> tensor<64x64xi32, #l>
+    %sa = tkc.splat %pa : tensor<64x64x!tkc.ptr<f16>, #l>
+    %pa0 = tkc.addptr %sa, %cols : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+    %sb = tkc.splat %pb : tensor<64x64x!tkc.ptr<f16>, #l>
+    %pb0 = tkc.addptr %sb, %cols : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptra = %pa0, %ptrb = %pb0) -> (tensor<64x64xf32, #mma>, tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64x!tkc.ptr<f16>, #l>) : i32 {
+      %ta = tkc.load %ptra : tensor<64x64x!tkc.ptr<f16>, #l>
+      %tb = tkc.load %ptrb : tensor<64x64x!tkc.ptr<f16>, #l>
+      %sc = arith.mulf %ta, %two : tensor<64x64xf16, #l>
+      %a = tkc_gpu.convert_layout %sc : tensor<64x64xf16, #l> -> tensor<64x64xf16, #a>
+      %b = tkc_gpu.convert_layout %tb : tensor<64x64xf16, #l> -> tensor<64x64xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #b> -> tensor<64x64xf32, #mma>
+      %nexta = tkc.addptr %ptra, %step : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+      %nextb = tkc.addptr %ptrb, %step : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+      scf.yield %d, %nexta, %nextb : tensor<64x64xf32, #mma>, tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64x!tkc.ptr<f16>, #l>
+    }
+    return %res#0 : tensor<64x64xf32, #mma>
+  }
+}
