@@ -272,8 +272,8 @@ public:
     // A kernel that sets its own occupancy or register cap keeps it.
     if (ptx.contains(".minnctapersm") || ptx.contains(".maxnreg"))
       return first;
-    int64_t registers = statOf(*first, "registers");
-    int64_t spills = statOf(*first, "spill_bytes");
+    int64_t registers = first->stat("registers");
+    int64_t spills = first->stat("spill_bytes");
     if (spills > 0) {
       // ptxas gives some kernels whose registers overflow (long unrolled
       // attention and matmul bodies) 32 registers and kilobytes of stack
@@ -286,8 +286,8 @@ public:
       auto widened = assemble(1);
       if (!widened)
         return widened.takeError();
-      return statOf(*widened, "spill_bytes") < spills ? std::move(*widened)
-                                                      : std::move(*first);
+      return widened->stat("spill_bytes") < spills ? std::move(*widened)
+                                                   : std::move(*first);
     }
     // A program that its registers alone keep alone on its SM (a matmul of
     // eight warps: 164 registers where two programs' shared memory fits)
@@ -307,7 +307,7 @@ public:
       llvm::consumeError(paired.takeError());
       return first;
     }
-    return statOf(*paired, "spill_bytes") <= maxPairedSpillBytes(ptx)
+    return paired->stat("spill_bytes") <= maxPairedSpillBytes(ptx)
                ? std::move(*paired)
                : std::move(*first);
   }
@@ -341,7 +341,7 @@ public:
   static bool aloneForRegisters(int64_t registers,
                                 const ProgramFootprint &footprint,
                                 unsigned capability) {
-    return registers > 0 && footprint.maxBlocksPerSm != 1 &&
+    return registers > 0 &&
            programsPerSm(footprint, capability, registers) == 1 &&
            programsPerSm(footprint, capability, 0) >= 2;
   }
@@ -381,18 +381,10 @@ public:
                                      const ProgramFootprint &footprint,
                                      const BinaryResult &binary,
                                      bool countRegisters) const override {
-    int64_t registers = countRegisters ? statOf(binary, "registers") : 0;
+    int64_t registers = countRegisters ? binary.stat("registers") : 0;
     if (countRegisters && registers <= 0)
       return 0;
     return programsPerSm(footprint, computeCapabilityOf(spec), registers);
-  }
-
-  /// The value of `result`'s stat `name`, or -1.
-  static int64_t statOf(const BinaryResult &result, llvm::StringRef name) {
-    for (const auto &[stat, value] : result.stats)
-      if (stat == name)
-        return value;
-    return -1;
   }
 
   llvm::StringRef getBinaryFormat() const override { return "cubin"; }

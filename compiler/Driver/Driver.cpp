@@ -377,14 +377,8 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
     return success();
   if (failed(lowerVariant(ttir, spec, opts, /*favorOccupancy=*/true, favored)))
     return failure();
-  auto spills = [](const Variant &v) {
-    for (const auto &[name, value] : v.binary.stats)
-      if (name == "spill_bytes")
-        return value;
-    return int64_t(0);
-  };
   if (!favored.skipped && programs(favored, true) > first &&
-      spills(favored) <= spills(variant))
+      favored.binary.stat("spill_bytes") <= variant.binary.stat("spill_bytes"))
     variant = std::move(favored);
   return success();
 }

@@ -49,6 +49,14 @@ struct BinaryResult {
   /// Resource figures by name (`registers`, `spill_bytes`; `vgpr_count`,
   /// `lds_bytes`, ...), copied into the metadata's `binary` object.
   std::vector<std::pair<std::string, int64_t>> stats;
+
+  /// The value of stat `name`, or -1 where it has none.
+  int64_t stat(llvm::StringRef name) const {
+    for (const auto &[stat, value] : stats)
+      if (stat == name)
+        return value;
+    return -1;
+  }
 };
 
 /// What one program takes of a multiprocessor besides its registers, as

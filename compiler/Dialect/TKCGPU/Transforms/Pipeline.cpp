@@ -631,22 +631,24 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   struct CopyGroup {
     SmallVector<unsigned> tiles;
     bool refill;
-    unsigned depth;
     Value readSlot, writeSlot;
+  };
+  auto depthOf = [&](const CopyGroup &group) {
+    return group.refill ? stages - 1 : stages;
   };
   SmallVector<CopyGroup> groups;
   for (bool refill : {false, true}) {
-    CopyGroup group{{}, refill, refill ? stages - 1 : stages, {}, {}};
+    CopyGroup group{{}, refill, {}, {}};
     for (auto [i, one] : llvm::enumerate(staged))
       if ((refillAfterRead && !readInPlace(one)) == refill)
         group.tiles.push_back(i);
     if (!group.tiles.empty())
       groups.push_back(group);
   }
-  std::vector<unsigned> depthOf(staged.size());
+  std::vector<unsigned> depths(staged.size());
   for (const CopyGroup &group : groups)
     for (unsigned i : group.tiles)
-      depthOf[i] = group.depth;
+      depths[i] = depthOf(group);
 
   Location loc = loop.getLoc();
   OpBuilder b(loop);
@@ -656,7 +658,7 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   };
   SmallVector<Value> buffers;
   for (auto [i, one] : llvm::enumerate(staged)) {
-    SmallVector<int64_t> shape{depthOf[i]};
+    SmallVector<int64_t> shape{depths[i]};
     llvm::append_range(shape, one.tile.getShape());
     auto stack =
         SharedBufferType::get(loop.getContext(), shape,
@@ -682,7 +684,7 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
         Value one = constant(1), zero = constant(0);
         SmallVector<Value> next;
         for (auto [n, slot] : llvm::enumerate(slots)) {
-          Value count = constant(groups[n / 2].depth);
+          Value count = constant(depthOf(groups[n / 2]));
           Value inc = arith::AddIOp::create(yb, loc, slot, one);
           Value wraps = arith::CmpIOp::create(yb, loc, arith::CmpIPredicate::eq,
                                               inc, count);
