@@ -44,25 +44,40 @@ static std::string dottedName(const Expr &e) {
 }
 
 /// How one kernel parameter is bound: a compile-time value, or function
-/// arguments described by signature entries (one, or a tensor
-/// descriptor's several).
+/// arguments described by signature entries (one, a tensor descriptor's
+/// several, or a tuple's leaves).
 struct ParamBinding {
   std::optional<Obj> constant;
   const SignatureEntry *entry = nullptr;
-  /// True when `constant` is the value 1 of a `:1` signature entry.
-  bool equalsOne = false;
-  /// The function arguments, each with its name in the metadata and its
-  /// typed signature entry: the parameter itself, or a descriptor's base,
-  /// shape and strides (`NAME_base`, `NAME_shape0`, ..., `NAME_stride0`,
-  /// ...; the last stride is 1).
+  /// The parameter's leaves, each with its name in the metadata and its
+  /// signature entry: the parameter itself; a descriptor's base, shape and
+  /// strides (`NAME_base`, `NAME_shape0`, ..., `NAME_stride0`, ...; the last
+  /// stride is 1); a tuple's elements' leaves (`NAME_0`, `NAME_1_base`,
+  /// ...). A leaf is a function argument unless it is a literal or equals
+  /// one (`:1`), which the compiler folds.
   std::vector<std::pair<std::string, SignatureEntry>> args;
 };
 
-/// The function arguments of parameter `name` with signature `entry`.
-static std::vector<std::pair<std::string, SignatureEntry>>
-argumentsOf(const std::string &name, const SignatureEntry &entry) {
-  if (entry.kind != SignatureEntry::Kind::TensorDesc)
-    return {{name, entry}};
+/// True for a leaf signature entry that the kernel function takes as an
+/// argument (not a literal, not folded as equal to one).
+static bool isArgument(const SignatureEntry &leaf) {
+  return leaf.kind == SignatureEntry::Kind::Typed && !leaf.equalsOne;
+}
+
+/// Appends the leaves of parameter (or tuple element) `name` with signature
+/// `entry` to `leaves`.
+static void
+appendLeaves(const std::string &name, const SignatureEntry &entry,
+             std::vector<std::pair<std::string, SignatureEntry>> &leaves) {
+  if (entry.kind == SignatureEntry::Kind::Tuple) {
+    for (auto [i, element] : llvm::enumerate(entry.elements))
+      appendLeaves(name + "_" + std::to_string(i), element, leaves);
+    return;
+  }
+  if (entry.kind != SignatureEntry::Kind::TensorDesc) {
+    leaves.emplace_back(name, entry);
+    return;
+  }
   auto typed = [](DType type, unsigned divisibility, std::string text) {
     SignatureEntry e;
     e.type = type;
@@ -70,76 +85,16 @@ argumentsOf(const std::string &name, const SignatureEntry &entry) {
     e.text = std::move(text);
     return e;
   };
-  std::vector<std::pair<std::string, SignatureEntry>> args;
   // Triton's descriptors have 16-byte aligned bases.
-  args.emplace_back(name + "_base", typed(DType::pointerTo(entry.type), 16,
-                                          "*" + entry.elementText + ":16"));
+  leaves.emplace_back(name + "_base", typed(DType::pointerTo(entry.type), 16,
+                                            "*" + entry.elementText + ":16"));
   size_t rank = entry.blockShape.size();
   for (size_t d = 0; d < rank; ++d)
-    args.emplace_back(name + "_shape" + std::to_string(d),
-                      typed(DType(DType::Kind::I32), 0, "i32"));
+    leaves.emplace_back(name + "_shape" + std::to_string(d),
+                        typed(DType(DType::Kind::I32), 0, "i32"));
   for (size_t d = 0; d + 1 < rank; ++d)
-    args.emplace_back(name + "_stride" + std::to_string(d),
-                      typed(DType(DType::Kind::I64), 0, "i64"));
-  return args;
-}
-
-/// The Python spelling of a constexpr value, for the metadata.
-std::string constexprText(const Obj &value) {
-  switch (value.kind) {
-  case Obj::Kind::Int:
-    return std::to_string(value.intValue);
-  case Obj::Kind::Bool:
-    return value.intValue ? "True" : "False";
-  case Obj::Kind::Float: {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << llvm::format("%.17g", value.floatValue);
-    return text;
-  }
-  case Obj::Kind::Str:
-    return "'" + value.str + "'";
-  case Obj::Kind::None:
-    return "None";
-  default:
-    return value.describe();
-  }
-}
-
-/// The `tkc.params` attribute: one dictionary per source parameter (name,
-/// kind, dtype, divisibility, equal_to_1, value) from which the driver
-/// writes the kernel's metadata.
-mlir::ArrayAttr describeParams(mlir::OpBuilder &b, const FunctionDef &fn,
-                               const std::vector<ParamBinding> &bindings) {
-  llvm::SmallVector<mlir::Attribute> params;
-  for (auto [p, bd] : llvm::zip(fn.params, bindings)) {
-    if (bd.constant && !bd.equalsOne) {
-      params.push_back(b.getDictionaryAttr(
-          {b.getNamedAttr("name", b.getStringAttr(p.name)),
-           b.getNamedAttr("kind", b.getStringAttr("constexpr")),
-           b.getNamedAttr("value",
-                          b.getStringAttr(constexprText(*bd.constant)))}));
-      continue;
-    }
-    for (const auto &[name, entry] : bd.args) {
-      llvm::SmallVector<mlir::NamedAttribute> fields;
-      fields.push_back(b.getNamedAttr("name", b.getStringAttr(name)));
-      // The signature's own spelling of the type: `*fp16:16` gives fp16.
-      llvm::StringRef type =
-          llvm::StringRef(entry.text).split(':').first.trim();
-      bool isPointer = type.consume_front("*");
-      fields.push_back(b.getNamedAttr(
-          "kind", b.getStringAttr(isPointer ? "pointer" : "scalar")));
-      fields.push_back(b.getNamedAttr("dtype", b.getStringAttr(type)));
-      fields.push_back(b.getNamedAttr(
-          "divisibility",
-          b.getI32IntegerAttr(std::max(1u, entry.divisibility))));
-      if (bd.equalsOne)
-        fields.push_back(b.getNamedAttr("equal_to_1", b.getBoolAttr(true)));
-      params.push_back(b.getDictionaryAttr(fields));
-    }
-  }
-  return b.getArrayAttr(params);
+    leaves.emplace_back(name + "_stride" + std::to_string(d),
+                        typed(DType(DType::Kind::I64), 0, "i64"));
 }
 
 /// Parses a constexpr given as text (a signature literal or --constexpr
@@ -178,6 +133,119 @@ static Obj parseConstexprText(llvm::StringRef text) {
     if (!t->isPtr())
       return Obj::dtypeObj(*t);
   return Obj::string(text.str());
+}
+
+/// The Python spelling of a constexpr value, for the metadata.
+std::string constexprText(const Obj &value) {
+  switch (value.kind) {
+  case Obj::Kind::Int:
+    return std::to_string(value.intValue);
+  case Obj::Kind::Bool:
+    return value.intValue ? "True" : "False";
+  case Obj::Kind::Float: {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << llvm::format("%.17g", value.floatValue);
+    return text;
+  }
+  case Obj::Kind::Str:
+    return "'" + value.str + "'";
+  case Obj::Kind::None:
+    return "None";
+  default:
+    return value.describe();
+  }
+}
+
+/// The `tkc.params` attribute: one dictionary per source parameter (name,
+/// kind, dtype, divisibility, equal_to_1, value) from which the driver
+/// writes the kernel's metadata.
+mlir::ArrayAttr describeParams(mlir::OpBuilder &b, const FunctionDef &fn,
+                               const std::vector<ParamBinding> &bindings) {
+  llvm::SmallVector<mlir::Attribute> params;
+  for (auto [p, bd] : llvm::zip(fn.params, bindings)) {
+    if (bd.constant) {
+      params.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("name", b.getStringAttr(p.name)),
+           b.getNamedAttr("kind", b.getStringAttr("constexpr")),
+           b.getNamedAttr("value",
+                          b.getStringAttr(constexprText(*bd.constant)))}));
+      continue;
+    }
+    for (const auto &[name, entry] : bd.args) {
+      if (entry.kind == SignatureEntry::Kind::Literal) {
+        params.push_back(b.getDictionaryAttr(
+            {b.getNamedAttr("name", b.getStringAttr(name)),
+             b.getNamedAttr("kind", b.getStringAttr("constexpr")),
+             b.getNamedAttr("value",
+                            b.getStringAttr(constexprText(
+                                parseConstexprText(entry.literal))))}));
+        continue;
+      }
+      llvm::SmallVector<mlir::NamedAttribute> fields;
+      fields.push_back(b.getNamedAttr("name", b.getStringAttr(name)));
+      // The signature's own spelling of the type: `*fp16:16` gives fp16.
+      llvm::StringRef type =
+          llvm::StringRef(entry.text).split(':').first.trim();
+      bool isPointer = type.consume_front("*");
+      fields.push_back(b.getNamedAttr(
+          "kind", b.getStringAttr(isPointer ? "pointer" : "scalar")));
+      fields.push_back(b.getNamedAttr("dtype", b.getStringAttr(type)));
+      fields.push_back(b.getNamedAttr(
+          "divisibility",
+          b.getI32IntegerAttr(std::max(1u, entry.divisibility))));
+      if (entry.equalsOne)
+        fields.push_back(b.getNamedAttr("equal_to_1", b.getBoolAttr(true)));
+      params.push_back(b.getDictionaryAttr(fields));
+    }
+  }
+  return b.getArrayAttr(params);
+}
+
+/// The value of a parameter (or tuple element) with signature `entry`, its
+/// function arguments taken in order from `next`: the argument itself, a
+/// tensor descriptor built from its base, shape and strides, a tuple of its
+/// elements' values, or a folded literal or one.
+static Obj bindValue(CodeGen &cg, const SignatureEntry &entry, const Obj *&next,
+                     Loc loc) {
+  switch (entry.kind) {
+  case SignatureEntry::Kind::Literal:
+    return parseConstexprText(entry.literal);
+  case SignatureEntry::Kind::Tuple: {
+    Obj tuple;
+    tuple.kind = Obj::Kind::Tuple;
+    for (const SignatureEntry &element : entry.elements)
+      tuple.elems.push_back(bindValue(cg, element, next, loc));
+    return tuple;
+  }
+  case SignatureEntry::Kind::Typed:
+    return entry.equalsOne ? Obj::integer(1) : *next++;
+  case SignatureEntry::Kind::TensorDesc:
+    break;
+  }
+  // A descriptor: base, then the shape and the strides as int64, the last
+  // stride 1, as tl.make_tensor_descriptor builds one.
+  size_t rank = entry.blockShape.size();
+  Obj desc;
+  desc.kind = Obj::Kind::TensorDesc;
+  desc.elems.push_back(*next++);
+  DType i64(DType::Kind::I64);
+  for (size_t d = 0; d < rank; ++d)
+    desc.elems.push_back(*cg.cast(*next++, i64, loc));
+  for (size_t d = 0; d + 1 < rank; ++d)
+    desc.elems.push_back(*next++);
+  desc.elems.push_back(cg.constantInt(TType{i64, {}}, 1, loc));
+  desc.blockShape = entry.blockShape;
+  desc.str = entry.padding;
+  return desc;
+}
+
+/// True for a tuple entry whose leaves are all literals.
+static bool isLiteralTuple(const SignatureEntry &entry) {
+  return llvm::all_of(entry.elements, [](const SignatureEntry &e) {
+    return e.kind == SignatureEntry::Kind::Literal ||
+           (e.kind == SignatureEntry::Kind::Tuple && isLiteralTuple(e));
+  });
 }
 
 mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
@@ -247,6 +315,13 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
       continue;
     }
     if (isConstexpr) {
+      // A constexpr tuple, `(64, 64)`.
+      if (entry && entry->kind == SignatureEntry::Kind::Tuple &&
+          isLiteralTuple(*entry)) {
+        const Obj *none = nullptr;
+        bindings[i].constant = bindValue(cg, *entry, none, p.loc);
+        continue;
+      }
       if (entry) {
         diags.error(p.loc, "parameter '" + p.name +
                                "' is tl.constexpr; its signature entry must "
@@ -269,11 +344,7 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
       continue;
     }
     bindings[i].entry = entry;
-    bindings[i].args = argumentsOf(p.name, *entry);
-    if (entry->equalsOne) {
-      bindings[i].constant = Obj::integer(1);
-      bindings[i].equalsOne = true;
-    }
+    appendLeaves(p.name, *entry, bindings[i].args);
   }
 
   // The kernel function.
@@ -282,8 +353,8 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
   mlir::OwningOpRef<mlir::ModuleOp> owned(moduleOp);
   llvm::SmallVector<mlir::Type> argTypes;
   for (const ParamBinding &bd : bindings)
-    if (bd.entry && !bd.constant)
-      for (const auto &arg : bd.args)
+    for (const auto &arg : bd.args)
+      if (isArgument(arg.second))
         argTypes.push_back(arg.second.type.toMLIR(&context));
   b.setInsertionPointToEnd(moduleOp.getBody());
   auto func = mlir::func::FuncOp::create(b, cg.loc(fn->nameLoc), fn->name,
@@ -304,6 +375,8 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
     }
     std::vector<Obj> values;
     for (const auto &[name, entry] : bindings[i].args) {
+      if (!isArgument(entry))
+        continue;
       mlir::BlockArgument arg = entryBlock->getArgument(argIndex);
       arg.setLoc(cg.loc(p.loc));
       if (entry.divisibility)
@@ -312,26 +385,8 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
       values.push_back(Obj::tensor(arg, TType{entry.type, {}}));
       ++argIndex;
     }
-    const SignatureEntry &entry = *bindings[i].entry;
-    if (entry.kind != SignatureEntry::Kind::TensorDesc) {
-      gen.scope[p.name] = values.front();
-      continue;
-    }
-    // A descriptor: base, then the shape and the strides as int64, the last
-    // stride 1, as tl.make_tensor_descriptor builds one.
-    size_t rank = entry.blockShape.size();
-    Obj desc;
-    desc.kind = Kind::TensorDesc;
-    desc.elems.push_back(values.front());
-    DType i64(DType::Kind::I64);
-    for (size_t d = 0; d < rank; ++d)
-      desc.elems.push_back(*cg.cast(values[1 + d], i64, p.loc));
-    for (size_t d = 0; d + 1 < rank; ++d)
-      desc.elems.push_back(values[1 + rank + d]);
-    desc.elems.push_back(cg.constantInt(TType{i64, {}}, 1, p.loc));
-    desc.blockShape = entry.blockShape;
-    desc.str = entry.padding;
-    gen.scope[p.name] = desc;
+    const Obj *next = values.data();
+    gen.scope[p.name] = bindValue(cg, *bindings[i].entry, next, p.loc);
   }
   if (!gen.visitBody(fn->body))
     return nullptr;

@@ -4,7 +4,9 @@
 // per kernel parameter, comma-separated: `*fp16:16` (a pointer, 16-byte
 // aligned), `i32` (an integer), `i32:16` (divisible by 16), `i32:1` (equal to
 // one: folded into the IR), and bare literals such as `1024` or `True` for
-// constexpr parameters.
+// constexpr parameters. A tuple parameter takes a parenthesized list of
+// entries, `(*fp32:16, *fp32:16)` or `(i64, i64:1)`, nested as deep as the
+// kernel's tuples.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +31,8 @@ struct SignatureEntry {
     /// `tensordesc<fp16[64, 64], nan>` pads with NaN): passed as its base
     /// pointer, its shape and its strides but the last, which is 1.
     TensorDesc,
+    /// A tuple, `(ENTRY, ...)`: its entries in `elements`.
+    Tuple,
   };
   Kind kind = Kind::Typed;
   /// The type of a Typed entry.
@@ -45,6 +49,8 @@ struct SignatureEntry {
   std::vector<int64_t> blockShape;
   std::string padding;
   std::string elementText;
+  /// A Tuple entry's entries.
+  std::vector<SignatureEntry> elements;
   /// The entry as written, for diagnostics.
   std::string text;
 };

@@ -108,6 +108,30 @@ TEST(Signature, ParsesTensorDescriptors) {
   EXPECT_EQ((*sig)[3].literal, "8");
 }
 
+TEST(Signature, ParsesTuples) {
+  auto sig = parseSignature("(*fp32:16, (i64, i64:1,), 4), (), (i32,), f");
+  ASSERT_FALSE(static_cast<bool>(sig)); // `f` is no type.
+  llvm::consumeError(sig.takeError());
+  sig = parseSignature("(*fp32:16, (i64, i64:1,), 4), (), (i32,), i32");
+  ASSERT_TRUE(static_cast<bool>(sig)) << llvm::toString(sig.takeError());
+  ASSERT_EQ(sig->size(), 4u);
+  const SignatureEntry &outer = (*sig)[0];
+  EXPECT_EQ(outer.kind, SignatureEntry::Kind::Tuple);
+  ASSERT_EQ(outer.elements.size(), 3u);
+  EXPECT_TRUE(outer.elements[0].type.isPtr());
+  EXPECT_EQ(outer.elements[0].divisibility, 16u);
+  const SignatureEntry &inner = outer.elements[1];
+  EXPECT_EQ(inner.kind, SignatureEntry::Kind::Tuple);
+  ASSERT_EQ(inner.elements.size(), 2u); // The trailing comma adds none.
+  EXPECT_FALSE(inner.elements[0].equalsOne);
+  EXPECT_TRUE(inner.elements[1].equalsOne);
+  EXPECT_EQ(outer.elements[2].literal, "4");
+  EXPECT_EQ((*sig)[1].kind, SignatureEntry::Kind::Tuple);
+  EXPECT_TRUE((*sig)[1].elements.empty());
+  EXPECT_EQ((*sig)[2].elements.size(), 1u);
+  EXPECT_EQ((*sig)[3].kind, SignatureEntry::Kind::Typed);
+}
+
 std::string signatureError(llvm::StringRef text) {
   auto sig = parseSignature(text);
   if (sig) {
@@ -143,6 +167,14 @@ TEST(Signature, Errors) {
   EXPECT_EQ(signatureError("tensordesc<fp16[64], inf>"),
             "invalid signature entry 1 'tensordesc<fp16[64], inf>': the "
             "padding must be zero or nan, got 'inf'");
+  EXPECT_EQ(signatureError("i32, (*fp16, i32"),
+            "invalid signature entry 2 '(*fp16, i32': a tuple's entries end "
+            "with ')'");
+  EXPECT_EQ(signatureError("i32, (*fp16, i32:8)"),
+            "invalid signature entry 2 'i32:8': divisibility hints must be "
+            "multiples of 16 (or 1 for 'equal to one')");
+  EXPECT_EQ(signatureError("(i32,,i32)"),
+            "invalid signature entry 1 '': empty entry");
 }
 
 } // namespace
