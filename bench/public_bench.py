@@ -108,14 +108,20 @@ class TkcKernel:
         self.threads = self.meta["threads_per_block"]
         self.function = driver.load(cubin, self.meta["entry"], self.shared)
 
-    def runtime_params(self):
-        """The non-constexpr parameters, in source order."""
-        return [p for p in self.meta["params"] if p["kind"] != "constexpr"]
+    def prepare(self, names, args):
+        """The kernelParams array for `args`, the values of the runtime
+        parameters `names` (a tuple's elements are NAME_0, NAME_1, ... in the
+        metadata)."""
+        by_name = {}
 
-    def prepare(self, args):
-        """The kernelParams array for `args` (the runtime parameters' values
-        in source order)."""
-        by_name = dict(zip((p["name"] for p in self.runtime_params()), args))
+        def bind(name, value):
+            if isinstance(value, tuple):
+                for i, v in enumerate(value):
+                    bind(f"{name}_{i}", v)
+            else:
+                by_name[name] = value
+        for name, value in zip(names, args):
+            bind(name, value)
         values = []
         for a in self.meta["kernel_args"]:
             v = by_name[a["name"]]
@@ -126,8 +132,8 @@ class TkcKernel:
             *[ctypes.cast(ctypes.pointer(v), ctypes.c_void_p) for v in values])
         return params, values  # values keep the storage alive
 
-    def launcher(self, args, grid):
-        params, keep = self.prepare(args)
+    def launcher(self, names, args, grid):
+        params, keep = self.prepare(names, args)
         grid = tuple(grid) + (1,) * (3 - len(grid))
 
         def run():
@@ -252,16 +258,30 @@ def check_specialization(case, fn, args):
         return [f"{len(args)} arguments for {len(runtime)} runtime "
                 "parameters"]
     for (name, entry), value in zip(runtime, args):
-        hint = ""
-        if ":" in entry:
-            hint = ":" + entry.split(":", 1)[1].strip()
-        if name in case.no_specialize:
-            continue
-        want = triton_specialization(value)
-        if hint != want:
-            errors.append(f"{name}: signature '{entry}' but Triton "
-                          f"specializes as '{want or 'none'}'")
+        if name not in case.no_specialize:
+            errors += specialization_errors(name, entry, value)
     return errors
+
+
+def specialization_errors(name, entry, value):
+    """Where `entry` (a tuple's entries element by element) specializes
+    differently from Triton's JIT for `value`."""
+    inner = public_cases.tuple_entries(entry)
+    if inner is not None:
+        if not isinstance(value, tuple) or len(value) != len(inner):
+            return [f"{name}: signature '{entry}' but the argument is "
+                    f"{type(value).__name__}"]
+        return [e for i, (sub, v) in enumerate(zip(inner, value))
+                if public_cases.is_type(sub)
+                for e in specialization_errors(f"{name}[{i}]", sub, v)]
+    hint = ""
+    if ":" in entry:
+        hint = ":" + entry.split(":", 1)[1].strip()
+    want = triton_specialization(value)
+    if hint != want:
+        return [f"{name}: signature '{entry}' but Triton specializes as "
+                f"'{want or 'none'}'"]
+    return []
 
 
 def constexprs(case, fn):
@@ -278,14 +298,28 @@ def constexprs(case, fn):
 
 
 def clone(args):
-    return [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+    """Copies of the tensors among `args` (inside tuples too)."""
+    def copy(a):
+        if isinstance(a, tuple):
+            return tuple(map(copy, a))
+        return a.clone() if isinstance(a, torch.Tensor) else a
+    return [copy(a) for a in args]
+
+
+def flat(values):
+    """`values` with tuples spread out, in order."""
+    for v in values:
+        if isinstance(v, tuple):
+            yield from flat(v)
+        else:
+            yield v
 
 
 def compare(case, ours, theirs):
     """The largest difference over the tensor arguments, and whether it is
     within the case's tolerance."""
     worst, ok = 0.0, True
-    for a, b in zip(ours, theirs):
+    for a, b in zip(flat(ours), flat(theirs)):
         if not isinstance(a, torch.Tensor):
             continue
         if a.dtype.is_floating_point:
@@ -334,7 +368,7 @@ def run_case(driver, case, public, order):
     #   ncu --nvtx --nvtx-include "compare/" python3 bench/public_bench.py
     with torch.cuda.nvtx.range("compare"):
         call_triton(theirs)
-        tkc.launcher(ours, grid)()
+        tkc.launcher(names, ours, grid)()
         torch.cuda.synchronize()
     worst, ok = compare(case, ours, theirs)
     triton_wrong = None
@@ -350,7 +384,7 @@ def run_case(driver, case, public, order):
 
     # Time on fresh copies, so in-place kernels keep meaningful inputs.
     t_args, k_args = clone(args), clone(args)
-    run_tkc = tkc.launcher(k_args, grid)
+    run_tkc = tkc.launcher(names, k_args, grid)
     t_triton, t_tkc = timing.time_pair(lambda: call_triton(t_args), run_tkc,
                                        order)
     return dict(worst=worst, ok=ok, triton_wrong=triton_wrong,

@@ -51,9 +51,19 @@ def split_signature(signature):
     return entries
 
 
+def tuple_entries(entry):
+    """A tuple entry's entries, `(*fp16:16, i32)`; None for other entries."""
+    if not entry.startswith("("):
+        return None
+    return [e for e in split_signature(entry[1:-1]) if e]
+
+
 def is_type(entry):
-    """Whether a signature entry is a runtime parameter's type (else it is a
-    constexpr's value)."""
+    """Whether a signature entry is a runtime parameter's type, or a tuple
+    with one (else it is a constexpr's value)."""
+    inner = tuple_entries(entry)
+    if inner is not None:
+        return any(map(is_type, inner))
     return bool(TYPE.match(entry))
 
 
@@ -567,6 +577,34 @@ case(id="fla_gdn_gate_cumsum", repo="fla",
      f"*i32:16, i32, {_GDN_H}, 64, False, True, False, False",
      num_warps=4, grid=(_GDN_T // 64, _GDN_B * _GDN_H),
      args=_gdn_gate_args, no_specialize=("T",), atol=1e-5, rtol=1e-5)
+
+
+# Its attention residuals (attnres_fwd_kernel: each token's output is a
+# softmax over L residual sources of their RMS-normed logits against a
+# learned query, the sources passed as a tuple of pointers padded to L2 with
+# the first), as fused_attnres_fwd launches it with an output norm and the
+# pre-norm output saved, one of its autotune configs.
+_AR_N, _AR_D, _AR_L, _AR_L2 = 16384, 4096, 6, 8
+
+
+def _attnres_args():
+    sources = [randn(_AR_N, _AR_D, dtype="bfloat16") for _ in range(_AR_L)]
+    res = tuple(sources) + (sources[0],) * (_AR_L2 - _AR_L)
+    return [randn(_AR_D, dtype="bfloat16"), res,
+            randn(_AR_D, dtype="bfloat16"), randn(_AR_D, dtype="bfloat16"),
+            empty(_AR_N, _AR_D, dtype="bfloat16"),
+            empty(_AR_N, _AR_D, dtype="bfloat16"), empty(_AR_L, _AR_N),
+            empty(_AR_L, _AR_N), empty(_AR_N), _AR_N, _AR_L]
+
+
+case(id="fla_attnres_fwd", repo="fla", path="fla/ops/attnres/fused.py",
+     kernel="attnres_fwd_kernel",
+     signature="*bf16:16, (" + ", ".join(["*bf16:16"] * _AR_L2) + "), "
+     "*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, *fp32:16, *fp32:16, "
+     f"i32:16, i32, {_AR_L2}, {_AR_D}, 1e-06, 0.015625, 4, {_AR_D}, True, "
+     "True",
+     num_warps=8, num_stages=2, grid=(_AR_N,), args=_attnres_args,
+     no_specialize=("L",), atol=1e-2, rtol=1e-2)
 
 
 # --- Liger-Kernel (src/liger_kernel/ops in linkedin/Liger-Kernel) ---------
