@@ -171,7 +171,9 @@ def import_source(root, path):
                 with open(init) as f:
                     for statement in ast.parse(f.read(), init).body:
                         if (isinstance(statement, ast.Assign) and
-                                isinstance(statement.value, ast.Constant)):
+                                isinstance(statement.value, ast.Constant) and
+                                all(isinstance(t, ast.Name)
+                                    for t in statement.targets)):
                             exec(compile(ast.Module([statement], []), init,
                                          "exec"), module.__dict__)
     name = ".".join(parts[base:]) if base < len(parts) - 1 else (
@@ -204,7 +206,8 @@ def install_shims():
     """Modules through which a library hands its kernels triton and what it
     knows of the platform: vLLM's vllm.triton_utils, vllm.platforms and
     vllm.logger (whose real modules pull in vLLM's configuration) give them
-    Triton's own modules, an NVIDIA platform and Python's logging."""
+    Triton's own modules, an NVIDIA platform and Python's logging; Unsloth's
+    unsloth.kernels.utils gives Triton's cast and libdevice's tanh."""
     import logging
     import triton.language.extra.libdevice as libdevice
     shim = types.ModuleType("vllm.triton_utils")
@@ -219,6 +222,15 @@ def install_shims():
     logger = types.ModuleType("vllm.logger")
     logger.init_logger = logging.getLogger
     sys.modules.setdefault("vllm.logger", logger)
+    # Unsloth's kernels take Triton's cast and tanh from unsloth.kernels.utils,
+    # whose real module pulls in unsloth_zoo and bitsandbytes.
+    utils = types.ModuleType("unsloth.kernels.utils")
+    utils.triton_cast, utils.triton_tanh = triton.language.cast, libdevice.tanh
+    utils.MAX_FUSED_SIZE = 65536
+    utils.calculate_settings = None  # the wrappers' only: never called here
+    utils.torch_gpu_device = torch.cuda.device
+    utils.is_cdna = lambda: False
+    sys.modules.setdefault("unsloth.kernels.utils", utils)
 
 
 def definition(statement):
@@ -298,11 +310,17 @@ def constexprs(case, fn):
 
 
 def clone(args):
-    """Copies of the tensors among `args` (inside tuples too)."""
+    """Copies of the tensors among `args` (inside tuples too), each with the
+    strides of its original: a view into a larger buffer (a KV cache's K
+    heads) keeps the strides the case passes for it."""
     def copy(a):
         if isinstance(a, tuple):
             return tuple(map(copy, a))
-        return a.clone() if isinstance(a, torch.Tensor) else a
+        if not isinstance(a, torch.Tensor):
+            return a
+        out = torch.empty_strided(a.size(), a.stride(), dtype=a.dtype,
+                                  device=a.device)
+        return out.copy_(a)
     return [copy(a) for a in args]
 
 

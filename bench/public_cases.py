@@ -14,7 +14,8 @@ change a kernel's parameters): Triton's tutorials as of Triton 3.6
 own 06-fused-attention.py, whose `_attn_fwd` takes tensor descriptors, is
 repo `triton36` (a folder holding Triton 3.6's tutorials); vLLM 0.11.0
 (its fused_moe_kernel and kernel_unified_attention_2d gained parameters
-later); Liger-Kernel and FlagGems at their main branches of 2026-11.
+later); Liger-Kernel, FlagGems, flash-linear-attention, LightLLM (1.0.1)
+and Unsloth (2026.8.19) at their main branches of 2026-11.
 
 Shapes are large enough that each launch takes tens of microseconds or more,
 so the launch overhead of either side does not decide the ratio. A case's
@@ -70,8 +71,8 @@ def is_type(entry):
 @dataclass
 class Case:
     id: str
-    repo: str  # triton | triton36 | liger | flaggems | vllm | fla | own:
-    # .gpu/public/src/<repo>
+    repo: str  # triton | triton36 | liger | flaggems | vllm | fla | lightllm |
+    # unsloth | mamba | own: .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
     signature: str
@@ -246,6 +247,30 @@ case(id="tutorial06_attention_desc_fwd_causal", repo="triton36",
      + f"i32:16, {_ATTN_D}, 128, 64, False, 3, False, True",
      num_warps=4, num_stages=3, grid=(cdiv(_ATTN_N, 128), _ATTN_Z * _ATTN_H),
      args=_attention_desc_args, atol=1e-2, rtol=1e-2)
+
+
+def _attention_bwd_args():
+    shape = (_ATTN_Z, _ATTN_H, _ATTN_N, _ATTN_D)
+    q, k, v, do = (randn(*shape, dtype="float16") for _ in range(4))
+    # The forward's row logsumexp (base 2) bounds every exp2 by about one:
+    # the scaled scores stay within a few units of zero.
+    m = rand(_ATTN_Z * _ATTN_H, _ATTN_N) + 8.0
+    delta = randn(_ATTN_Z * _ATTN_H, _ATTN_N)
+    grads = [empty(*shape, dtype="float16") for _ in range(3)]
+    return [q, k * (0.125 * 1.4426950408889634), v, 0.125, do, *grads, m,
+            delta, *q.stride(), _ATTN_H, _ATTN_N]
+
+
+# Tutorial 06's backward (_attn_bwd: dK and dV over the query blocks, then
+# dQ over the key blocks, causal) as the tutorial's backward launches it:
+# blocks 32/128/128/32, 4 warps, 5 stages.
+case(id="tutorial06_attention_bwd_causal", repo="triton",
+     path="06-fused-attention.py", kernel="_attn_bwd",
+     signature="*fp16:16, *fp16:16, *fp16:16, fp32, " + "*fp16:16, " * 4
+     + "*fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, "
+     f"32, 128, 128, 32, 2, {_ATTN_D}",
+     num_warps=4, num_stages=5, grid=(_ATTN_N // 128, 1, _ATTN_Z * _ATTN_H),
+     args=_attention_bwd_args, atol=5e-2, rtol=1e-2)
 
 _MM = 4096
 
@@ -1174,6 +1199,411 @@ case(id="vllm_unified_attention_2d_prefill", repo="vllm",
      num_warps=4, num_stages=3,
      grid=(_UA_T // 4 + _UA_SEQS, _UA_KVH), args=_unified_attention_args,
      atol=1e-2, rtol=1e-2)
+
+
+# --- LightLLM (ModelTC/lightllm, repo "lightllm") -------------------------
+#
+# Llama's attention as LightLLM's LlamaTransformerLayerInfer runs it on an
+# H100, Llama-3-8B's heads (32 query, 8 KV, 128 wide) in bf16: the KV cache
+# is mem_manager.kv_buffer[layer], (tokens, 2 * 8 KV heads, 128), K its first
+# 8 heads and V the next 8 (views: token stride 2048); req_to_token_indexs
+# (requests + 1, max length) int32 maps each request's positions to cache
+# slots, here a permutation of all slots (every gather in bounds); the
+# per-request int tensors are int32, as generic_pre_process.py builds them.
+
+_LIGHTLLM_QH, _LIGHTLLM_KVH, _LIGHTLLM_D = 32, 8, 128
+
+
+def _lightllm_path(name):
+    return f"lightllm/models/llama/triton_kernel/{name}.py"
+
+
+def _lightllm_kv_cache(batch, seq):
+    """K and V (views of one (tokens, 16, 128) buffer) and a request-to-slot
+    table with one spare row (ReqManager's HOLD_REQUEST_ID) whose first
+    `batch` rows are a permutation of the `batch * seq` slots."""
+    torch = _torch()
+    kv = randn(batch * seq, 2 * _LIGHTLLM_KVH, _LIGHTLLM_D, dtype="bfloat16")
+    table = zeros(batch + 1, seq, dtype="int32")
+    table[:batch] = torch.randperm(batch * seq, device="cuda",
+                                   dtype=torch.int32).view(batch, seq)
+    return kv[:, :_LIGHTLLM_KVH], kv[:, _LIGHTLLM_KVH:], table
+
+
+def _lightllm_int32(values):
+    torch = _torch()
+    return torch.tensor(values, device="cuda", dtype=torch.int32)
+
+
+# context_flashattention_nopad.py's _fwd_kernel (prefill, causal, reading K
+# and V through req_to_token_indexs) as context_attention_fwd launches it:
+# BLOCK_M = BLOCK_N = 128 (not a Tesla), 8 warps (head_dim > 64), one stage,
+# sm_scale folded with 1/ln 2 for exp2, grid (cdiv(max_input_len, 128),
+# batch * heads, 1); 8 prompts of 2048 tokens, no prompt cache
+# (b_ready_cache_len all 0).
+_LIGHTLLM_CTX_B, _LIGHTLLM_CTX_N = 8, 2048
+
+
+def _lightllm_context_attention_args():
+    B, N = _LIGHTLLM_CTX_B, _LIGHTLLM_CTX_N
+    q = randn(B * N, _LIGHTLLM_QH, _LIGHTLLM_D, dtype="bfloat16")
+    o = empty(B * N, _LIGHTLLM_QH, _LIGHTLLM_D, dtype="bfloat16")
+    k, v, table = _lightllm_kv_cache(B, N)
+    # q, k, v, sm_scale, o, b_start_loc, b_seq_len, req_to_token_indexs,
+    # b_req_idx, the strides of q, k, v, o and the table, kv_group_num,
+    # b_prompt_cache_len.
+    return [q, k, v, _LIGHTLLM_D ** -0.5 * 1.4426950408889634, o,
+            _lightllm_int32([i * N for i in range(B)]),
+            _lightllm_int32([N] * B), table, _lightllm_int32(list(range(B))),
+            *q.stride(), *k.stride(), *v.stride(), *o.stride(),
+            *table.stride(), _LIGHTLLM_QH // _LIGHTLLM_KVH,
+            zeros(B, dtype="int32")]
+
+
+case(id="lightllm_context_attention_fwd", repo="lightllm",
+     path=_lightllm_path("context_flashattention_nopad"), kernel="_fwd_kernel",
+     signature="*bf16:16, *bf16:16, *bf16:16, fp32, *bf16:16, *i32:16, "
+     "*i32:16, *i32:16, *i32:16, " + "i32:16, i32:16, i32:1, " * 4 +
+     f"i32:16, i32:1, i32, *i32:16, {_LIGHTLLM_QH}, {_LIGHTLLM_D}, 128, 128",
+     num_warps=8, num_stages=1,
+     grid=(cdiv(_LIGHTLLM_CTX_N, 128), _LIGHTLLM_CTX_B * _LIGHTLLM_QH, 1),
+     args=_lightllm_context_attention_args, atol=1e-2, rtol=1e-2)
+
+
+# gqa_flash_decoding_stage1.py's _fwd_kernel_flash_decode_stage1, the first
+# stage of the decode attention of LightLLM's GQA flash-decoding mode
+# ("triton_gqa_flashdecoding": gqa_token_decode_attention_flash_decoding),
+# as flash_decode_stage1 launches it: BLOCK_SEQ 128, BLOCK_N 16, Q_HEAD_NUM
+# max(16, next_power_of_2(4)) = 16, 2 warps, 2 stages, grid (batch, KV
+# heads, cdiv(max_len_in_batch, 128)); one program per KV head and block of
+# 128 positions, all 4 query heads of the group in one dot. 64 requests of
+# 4096 tokens. Mid_O and Mid_O_LogExpSum are allocated with
+# max_len_in_batch // 128 + 1 = 33 blocks, the last never written (zeroed
+# here so that it compares equal).
+_LIGHTLLM_DEC_B, _LIGHTLLM_DEC_N = 64, 4096
+_LIGHTLLM_DEC_BLOCKS = _LIGHTLLM_DEC_N // 128 + 1
+
+
+def _lightllm_decode_stage1_args():
+    B, N = _LIGHTLLM_DEC_B, _LIGHTLLM_DEC_N
+    q = randn(B, _LIGHTLLM_QH, _LIGHTLLM_D, dtype="bfloat16")
+    k, v, table = _lightllm_kv_cache(B, N)
+    mid_o = zeros(B, _LIGHTLLM_QH, _LIGHTLLM_DEC_BLOCKS, _LIGHTLLM_D)
+    mid_lse = zeros(B, _LIGHTLLM_QH, _LIGHTLLM_DEC_BLOCKS)
+    # q, k, v, sm_scale, req_to_token_indexs, b_req_idx, b_seq_len, mid_o,
+    # mid_o_logexpsum, the strides of the table, q, k, v, mid_o and
+    # mid_o_logexpsum, gqa_group_size.
+    return [q, k, v, _LIGHTLLM_D ** -0.5, table,
+            _lightllm_int32(list(range(B))), _lightllm_int32([N] * B), mid_o,
+            mid_lse, *table.stride(), *q.stride(), *k.stride(), *v.stride(),
+            *mid_o.stride(), *mid_lse.stride(), _LIGHTLLM_QH // _LIGHTLLM_KVH]
+
+
+case(id="lightllm_gqa_flash_decode_stage1", repo="lightllm",
+     path=_lightllm_path("gqa_flash_decoding_stage1"),
+     kernel="_fwd_kernel_flash_decode_stage1",
+     signature="*bf16:16, *bf16:16, *bf16:16, fp32, *i32:16, *i32:16, "
+     "*i32:16, *fp32:16, *fp32:16, i32:16, i32:1, " +
+     "i32:16, i32:16, i32:1, " * 3 + "i32:16, i32:16, i32:16, i32:1, "
+     f"i32:16, i32, i32:1, i32, 16, 128, {_LIGHTLLM_D}, 16",
+     num_warps=2, num_stages=2,
+     grid=(_LIGHTLLM_DEC_B, _LIGHTLLM_KVH, cdiv(_LIGHTLLM_DEC_N, 128)),
+     args=_lightllm_decode_stage1_args, atol=1e-2, rtol=1e-2)
+
+
+# --- Unsloth (unslothai/unsloth, repo "unsloth") --------------------------
+#
+# unsloth/kernels, launched as the autograd wrappers launch them on an H100
+# for Llama-3-8B training in bf16: 4 sequences of 2048 tokens (8192 rows).
+# The kernels sit under @triton.heuristics that only turn flags into bools;
+# the signatures give those bools. BLOCK_SIZE and num_warps come from
+# calculate_settings (next power of two; 4/8/16/32 warps by size).
+
+_UNSLOTH_BATCH, _UNSLOTH_SEQ = 4, 2048
+_UNSLOTH_ROWS = _UNSLOTH_BATCH * _UNSLOTH_SEQ
+
+
+def _unsloth_path(name):
+    return f"unsloth/kernels/{name}.py"
+
+
+def _unsloth_rope_tables(rows, head_dim=128, theta=500000.0):
+    """LlamaRotaryEmbedding's cos and sin caches, (rows, head_dim), cast to
+    the activations' dtype as LlamaAttention_fast_forward does."""
+    torch = _torch()
+    inv_freq = 1.0 / theta ** (torch.arange(0, head_dim, 2, device="cuda")
+                               .float() / head_dim)
+    freqs = torch.outer(torch.arange(rows, device="cuda").float(), inv_freq)
+    emb = torch.cat((freqs, freqs), dim=-1)
+    return emb.cos().to(torch.bfloat16), emb.sin().to(torch.bfloat16)
+
+
+# rope_embedding.py's _rope_embedding (in place, groups of 4 heads per
+# program) as Fast_RoPE_Embedding.forward launches it for the query (which
+# fast_rope_embedding takes when no position ids are given): Q (batch, seq,
+# 32, 128) viewed as (8192, 4096), whose row stride is a constexpr, like the
+# cos/sin row strides (the cache's 128); BLOCK_SIZE, num_warps =
+# calculate_settings(128 // 2) = 64, 4; BACKWARD_PASS False; grid (rows,
+# cdiv(32, 4)). The cache holds 8192 positions (extend_rope_embedding grows
+# it by 8192). Real cos/sin, so that repeated launches keep Q bounded.
+_UNSLOTH_HEADS, _UNSLOTH_HEAD_DIM = 32, 128
+
+
+def _unsloth_rope_args():
+    cos, sin = _unsloth_rope_tables(8192, _UNSLOTH_HEAD_DIM)
+    # Q, cos, sin, seqlen.
+    return [randn(_UNSLOTH_ROWS, _UNSLOTH_HEADS * _UNSLOTH_HEAD_DIM,
+                  dtype="bfloat16"), cos, sin, _UNSLOTH_SEQ]
+
+
+case(id="unsloth_rope_embedding_fwd", repo="unsloth",
+     path=_unsloth_path("rope_embedding"), kernel="_rope_embedding",
+     signature=f"*bf16:16, {_UNSLOTH_HEADS * _UNSLOTH_HEAD_DIM}, *bf16:16, "
+     f"{_UNSLOTH_HEAD_DIM}, *bf16:16, {_UNSLOTH_HEAD_DIM}, i32:16, "
+     f"{_UNSLOTH_HEAD_DIM}, {_UNSLOTH_HEADS}, False, 64",
+     num_warps=4, grid=(_UNSLOTH_ROWS, cdiv(_UNSLOTH_HEADS, 4)),
+     args=_unsloth_rope_args, atol=1e-2, rtol=1e-2)
+
+
+# cross_entropy_loss.py: Llama-3's vocabulary (128256) is above
+# MAX_FUSED_SIZE (65536), so Fast_CrossEntropyLoss.forward takes the chunked
+# kernel, _chunked_cross_entropy_forward: 2 chunks of BLOCK_SIZE 65536, one
+# program per (row, chunk), 32 warps, the logits' row stride a constexpr, no
+# softcapping or logit scaling (SOFTCAP = LOGIT_SCALE = 0). Each chunk's
+# logsumexp goes to logsumexp (rows, 2); chunk 0 writes -x of the label to
+# losses. bf16 logits, int64 labels with one in 16 ignored (-100).
+_UNSLOTH_VOCAB, _UNSLOTH_CHUNK = 128256, 65536
+
+
+def _unsloth_cross_entropy_args():
+    labels = randint(_UNSLOTH_VOCAB, _UNSLOTH_ROWS)
+    labels[5::16] = -100
+    chunks = cdiv(_UNSLOTH_VOCAB, _UNSLOTH_CHUNK)
+    # logits, losses, logsumexp, labels.
+    return [randn(_UNSLOTH_ROWS, _UNSLOTH_VOCAB, dtype="bfloat16"),
+            empty(_UNSLOTH_ROWS), empty(_UNSLOTH_ROWS, chunks), labels]
+
+
+case(id="unsloth_chunked_cross_entropy_fwd", repo="unsloth",
+     path=_unsloth_path("cross_entropy_loss"),
+     kernel="_chunked_cross_entropy_forward",
+     signature=f"*bf16:16, {_UNSLOTH_VOCAB}, *fp32:16, *fp32:16, *i64:16, "
+     f"{_UNSLOTH_VOCAB}, {cdiv(_UNSLOTH_VOCAB, _UNSLOTH_CHUNK)}, "
+     f"{_UNSLOTH_CHUNK}, False, 0, False, 0",
+     num_warps=32,
+     grid=(_UNSLOTH_ROWS, cdiv(_UNSLOTH_VOCAB, _UNSLOTH_CHUNK)),
+     args=_unsloth_cross_entropy_args, atol=1e-4, rtol=1e-5)
+
+# The same wrapper's one-chunk path, _cross_entropy_forward, for a
+# vocabulary of at most 65536 (Llama-2's and Mistral's 32000): one program
+# per row over the whole row, BLOCK_SIZE, num_warps = calculate_settings(
+# 32000) = 32768, 32; the row stride a runtime argument here.
+_UNSLOTH_VOCAB_32K = 32000
+
+
+def _unsloth_cross_entropy_32k_args():
+    labels = randint(_UNSLOTH_VOCAB_32K, _UNSLOTH_ROWS)
+    labels[5::16] = -100
+    # logits, the logits' row stride, losses, logsumexp, labels.
+    return [randn(_UNSLOTH_ROWS, _UNSLOTH_VOCAB_32K, dtype="bfloat16"),
+            _UNSLOTH_VOCAB_32K, empty(_UNSLOTH_ROWS), empty(_UNSLOTH_ROWS),
+            labels]
+
+
+case(id="unsloth_cross_entropy_fwd_32k", repo="unsloth",
+     path=_unsloth_path("cross_entropy_loss"), kernel="_cross_entropy_forward",
+     signature="*bf16:16, i32:16, *fp32:16, *fp32:16, *i64:16, "
+     f"{_UNSLOTH_VOCAB_32K}, 32768, False, 0, False, 0",
+     num_warps=32, grid=(_UNSLOTH_ROWS,),
+     args=_unsloth_cross_entropy_32k_args, atol=1e-4, rtol=1e-5)
+
+
+# --- mamba (state-spaces/mamba, repo "mamba") -----------------------------
+#
+# Mamba-2's Triton kernels (mamba_ssm/ops/triton) as its wrappers launch
+# them: the @triton.heuristics values (HAS_* from which pointers are None,
+# BLOCK_SIZE_DSTATE from dstate) written out as constexprs, the optional
+# pointers the wrappers pass as None given as None, one config of each
+# @triton.autotune list. Shapes of Mamba-2 2.7B (d_model 2560: d_ssm 5120,
+# 80 heads of 64, d_state 128, one group) and 370M (32 heads) in bf16.
+# The sources import einops and packaging at module level (softplus.py and
+# ssd_chunk_scan.py use packaging.version): the GPU machine needs both.
+
+def _mamba_path(name):
+    return f"mamba_ssm/ops/triton/{name}.py"
+
+
+# selective_state_update.py: one decoding step of the SSM state, as
+# Mamba2.step calls selective_state_update (dt_softplus True, D and
+# dt_bias given; z given as with rmsnorm=False). The wrapper launches
+# grid (cdiv(dim, BLOCK_SIZE_M), batch, nheads) with its hand-tuned
+# BLOCK_SIZE_M 4 and 4 warps for dstate 128; state_batch_indices is None.
+# Mamba2.step passes A, dt, dt_bias and D as einops.repeat views broadcast
+# over the head dim (and dstate for A), strides 0, so the wrapper's
+# tie_hdim is True (TIE_HDIM: one dt and A per head); the untied variant
+# is the full-tensor form mamba's tests use. The state is fp32 (the model's
+# allocate_inference_cache gives the model's dtype unless told otherwise);
+# x, dt, B, C, z bf16 as they leave in_proj and the conv; dt_bias bf16 (a
+# parameter in the model's dtype), A and D fp32. The state is updated in
+# place, the output written: both compared. Each tensor is contiguous; the
+# broadcast ones are their compact storage with the view's strides.
+_MAMBA_SSU_B, _MAMBA_SSU_H, _MAMBA_SSU_P, _MAMBA_SSU_N = 64, 80, 64, 128
+
+
+def _mamba_state_update_args(tie_hdim):
+    def make():
+        torch = _torch()
+        b, h, p, n = _MAMBA_SSU_B, _MAMBA_SSU_H, _MAMBA_SSU_P, _MAMBA_SSU_N
+        state = randn(b, h, p, n)
+        x, z = (randn(b, h, p, dtype="bfloat16") for _ in range(2))
+        out = empty(b, h, p, dtype="bfloat16")
+        B, C = (randn(b, 1, n, dtype="bfloat16") for _ in range(2))
+        if tie_hdim:
+            # dt (batch, nheads), dt_bias the inverse softplus of dt in
+            # [1e-3, 0.1], A = -exp(A_log) in [-16, -1], D per head; the
+            # strides of their repeat() views.
+            dt = randn(b, h, dtype="bfloat16")
+            dt_bias = (rand(h) * 4.6 - 6.9).to(torch.bfloat16)
+            A, D = -(rand(h) * 15 + 1), randn(h)
+            dt_strides = [*dt.stride(), 0]
+            dt_bias_strides, A_strides, D_strides = [1, 0], [1, 0, 0], [1, 0]
+        else:
+            dt = randn(b, h, p, dtype="bfloat16")
+            dt_bias = rand(h, p) - 4.0
+            A, D = -rand(h, p, n) - 1.0, randn(h, p)
+            dt_strides, dt_bias_strides = list(dt.stride()), list(
+                dt_bias.stride())
+            A_strides, D_strides = list(A.stride()), list(D.stride())
+        # state, x, dt, dt_bias, A, B, C, D, z, out; batch, nheads, dim,
+        # dstate, nheads // ngroups; the strides of each.
+        return [state, x, dt, dt_bias, A, B, C, D, z, out, b, h, p, n, h,
+                *state.stride(), *x.stride(), *dt_strides, *dt_bias_strides,
+                *A_strides, *B.stride(), *C.stride(), *D_strides, *z.stride(),
+                *out.stride()]
+    return make
+
+
+for _name, _tie, _dt_bias, _strides in (
+        # dt (batch, head, dim), dt_bias (head, dim), A (head, dim, dstate),
+        # B, C (batch, group, dstate), D (head, dim) strides.
+        ("", True, "bf16",
+         "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, i32:16, i32:16, "
+         "i32:16, i32:16, i32:1, i32:16, i32:16, i32:1, i32:1, i32:16"),
+        ("_untied", False, "fp32",
+         "i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:16, i32:1, "
+         "i32:16, i32:16, i32:1, i32:16, i32:16, i32:1, i32:16, i32:1")):
+    case(id=f"mamba_selective_state_update{_name}", repo="mamba",
+         path=_mamba_path("selective_state_update"),
+         kernel="_selective_scan_update_kernel",
+         signature=f"*fp32:16, *bf16:16, *bf16:16, *{_dt_bias}:16, *fp32:16, "
+         "*bf16:16, *bf16:16, *fp32:16, *bf16:16, *bf16:16, None, "
+         + "i32:16, " * 5 + "i32:16, i32:16, i32:16, i32:1, "
+         "i32:16, i32:16, i32:1, " + _strides + ", "
+         "i32:16, i32:16, i32:1, i32:16, i32:16, i32:1, "
+         f"True, {_tie}, 4, True, True, True, False, {_MAMBA_SSU_N}",
+         num_warps=4,
+         grid=(cdiv(_MAMBA_SSU_P, 4), _MAMBA_SSU_B, _MAMBA_SSU_H),
+         args=_mamba_state_update_args(_tie), atol=1e-2, rtol=1e-2)
+
+# layernorm_gated.py: the gated RMSNorm after Mamba-2's scan (Mamba2's
+# self.norm, RMSNormGated: rmsnorm_fn with norm_before_gate False, eps 1e-5,
+# group_size d_ssm / ngroups = 5120, no bias) over batch x seqlen = 16384
+# rows. _layer_norm_fwd launches grid (M, ngroups) with BLOCK_N
+# next_power_of_2(5120) = 8192 and min(max(BLOCK_N // 256, 1), 8) = 8 warps;
+# B and Mean (is_rms_norm) are None. z is Mamba2.forward's slice of
+# in_proj's output (order z, x, B, C, dt; z first): rows of d_in_proj =
+# 2 * 5120 + 2 * 128 + 80 = 10576, so Z is that whole buffer, of which the
+# kernel reads the first 5120 columns of each row.
+_MAMBA_LN_M, _MAMBA_LN_N = 16384, 5120
+_MAMBA_LN_IN_PROJ = 2 * _MAMBA_LN_N + 2 * 128 + 80
+
+
+def _mamba_rmsnorm_gated_args():
+    m, n = _MAMBA_LN_M, _MAMBA_LN_N
+    # X, Y, W, Z, Rstd, the row strides of x, y and z, M, N (group_size),
+    # eps.
+    return [randn(m, n, dtype="bfloat16"), empty(m, n, dtype="bfloat16"),
+            randn(n, dtype="bfloat16"),
+            randn(m, _MAMBA_LN_IN_PROJ, dtype="bfloat16"), empty(m), n, n,
+            _MAMBA_LN_IN_PROJ, m, n, 1e-5]
+
+
+case(id="mamba_rmsnorm_gated_fwd", repo="mamba",
+     path=_mamba_path("layernorm_gated"),
+     kernel="_layer_norm_fwd_1pass_kernel",
+     signature="*bf16:16, *bf16:16, *bf16:16, None, *bf16:16, None, "
+     "*fp32:16, i32:16, i32:16, i32:16, i32:16, i32:16, fp32, 8192, False, "
+     "True, False, True",
+     num_warps=8, grid=(_MAMBA_LN_M, 1), args=_mamba_rmsnorm_gated_args,
+     atol=1e-2, rtol=1e-2)
+
+# ssd_chunk_scan.py: the SSD chunked scan's output (per chunk, C times the
+# state passed in, plus the causal intra-chunk CB-weighted sum over x, plus
+# D x), as _mamba_chunk_scan_combined_fwd calls _chunk_scan_fwd for
+# Mamba-2 370M (32 heads of 64, d_state 128, one group, chunk_size 256)
+# at batch 4 x 4096 tokens: D per head (D_HAS_HDIM False), z, seq_idx
+# and out_x None (rmsnorm=True, no varlen). The inputs are those of the
+# earlier kernels: CB fp32 (_bmm_chunk_fwd), dt and dA_cumsum fp32
+# (_chunk_cumsum_fwd: softplus(dt + dt_bias) in [1e-3, 0.1], the
+# chunk-local cumsum of dt * A), the chunk states in C's dtype
+# (_state_passing_fwd). Grid (cdiv(256, BLOCK_SIZE_M) * cdiv(64,
+# BLOCK_SIZE_N), batch * nchunks, nheads); of the autotune list, the first
+# config whose BLOCK_SIZE_N is not wider than headdim: 128 x 64 x 32, 4
+# warps, 4 stages. BLOCK_SIZE_DSTATE = max(next_power_of_2(128), 16), and
+# IS_TRITON_22 True.
+_MAMBA_CS_B, _MAMBA_CS_L, _MAMBA_CS_H, _MAMBA_CS_P, _MAMBA_CS_N = (
+    4, 4096, 32, 64, 128)
+_MAMBA_CS_Q = 256  # chunk_size
+_MAMBA_CS_C = _MAMBA_CS_L // _MAMBA_CS_Q
+
+
+def _mamba_chunk_scan_args():
+    torch = _torch()
+    b, l, h, p, n = (_MAMBA_CS_B, _MAMBA_CS_L, _MAMBA_CS_H, _MAMBA_CS_P,
+                     _MAMBA_CS_N)
+    q, c = _MAMBA_CS_Q, _MAMBA_CS_C
+    x = randn(b, l, h, p, dtype="bfloat16")
+    B, C = (randn(b, l, 1, n, dtype="bfloat16") for _ in range(2))
+    # CB[b, c, g, i, j] = C[i] . B[j] within each chunk, fp32.
+    cb = torch.einsum("bcign,bcjgn->bcgij", C.float().view(b, c, q, 1, n),
+                      B.float().view(b, c, q, 1, n)).contiguous()
+    dt = rand(b, h, c, q) * 0.1 + 1e-3
+    A = -(rand(h) * 15 + 1)
+    dA_cumsum = (dt * A.view(1, h, 1, 1)).cumsum(-1)
+    states = randn(b, c, h, p, n, dtype="bfloat16")
+    D = randn(h)
+    out = empty(b, l, h, p, dtype="bfloat16")
+    # cb, x, out, dt, dA_cumsum, C, states, D; chunk_size, hdim, dstate,
+    # batch, seqlen, nheads // ngroups; the strides of cb, x, z (0: None),
+    # out, dt and dA_cumsum (batch, chunk, head, position), seq_idx (0),
+    # C, states and D.
+    return [cb, x, out, dt, dA_cumsum, C, states, D, q, p, n, b, l, h,
+            *cb.stride(), *x.stride(), 0, 0, 0, 0, *out.stride(),
+            dt.stride(0), dt.stride(2), dt.stride(1), dt.stride(3),
+            dA_cumsum.stride(0), dA_cumsum.stride(2), dA_cumsum.stride(1),
+            dA_cumsum.stride(3), 0, 0, *C.stride(), *states.stride(),
+            D.stride(0)]
+
+
+case(id="mamba_chunk_scan_fwd", repo="mamba",
+     path=_mamba_path("ssd_chunk_scan"),
+     kernel="_chunk_scan_fwd_kernel",
+     signature="*fp32:16, *bf16:16, None, *bf16:16, None, *fp32:16, "
+     "*fp32:16, None, *bf16:16, *bf16:16, *fp32:16, "
+     "i32:16, i32:16, i32:16, i32, i32:16, i32:16, "
+     "i32:16, i32:16, i32:16, i32:16, i32:1, "  # cb
+     "i32:16, i32:16, i32:16, i32:1, "  # x
+     "i32:16, i32:16, i32:16, i32:16, "  # z (None: zeros)
+     "i32:16, i32:16, i32:16, i32:1, "  # out
+     "i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, "
+     "i32:16, i32:16, "  # seq_idx (None: zeros)
+     "i32:16, i32:16, i32:16, i32:1, "  # C
+     "i32:16, i32:16, i32:16, i32:16, i32:1, i32:1, "  # states, D
+     "True, True, False, False, False, 128, 64, 32, 128, True",
+     num_warps=4, num_stages=4,
+     grid=(cdiv(_MAMBA_CS_Q, 128) * cdiv(_MAMBA_CS_P, 64),
+           _MAMBA_CS_B * _MAMBA_CS_C, _MAMBA_CS_H),
+     args=_mamba_chunk_scan_args, atol=5e-2, rtol=1e-2)
 
 
 def main():

@@ -6,8 +6,8 @@
 # listed with its first error, and the bench reports it as not compiled.
 #
 # Usage: tools/stage_public.sh REPO=DIR ...
-#   REPO is a repo name of the case table (triton, triton36, liger,
-#   flaggems, vllm, own);
+#   REPO is a repo name of the case table (triton, triton36, liger, fla,
+#   flaggems, vllm, lightllm, unsloth, mamba, own);
 #   DIR is a checkout or a bare git directory of it (a bare one's HEAD is
 #   copied). For triton and triton36, DIR may also be a folder holding the
 #   tutorial files themselves; for own, it is bench/own (kernels written
@@ -90,6 +90,14 @@ if grep -q '|flaggems|' <<<"$jobs"; then
   pip download --quiet --no-deps --only-binary=:all: --python-version 3.12 \
     --platform manylinux2014_x86_64 -d "$out/wheels" sqlalchemy ||
     echo "warning: no sqlalchemy wheel: the FlagGems cases will not import"
+fi
+
+# Mamba's kernel modules import einops and packaging at module level.
+if grep -q '|mamba|' <<<"$jobs"; then
+  mkdir -p "$out/wheels"
+  pip download --quiet --no-deps --only-binary=:all: --python-version 3.12 \
+    --platform manylinux2014_x86_64 -d "$out/wheels" einops packaging ||
+    echo "warning: no einops or packaging wheel: the mamba cases will not import"
 fi
 
 ok=0

@@ -105,24 +105,48 @@ struct OperandPlan {
 /// no registers.
 constexpr int64_t kMaxLoopInvariantRegisters = 32;
 
-/// Whether `operand` of `dot`, in `numWarps` warps, is converted once
-/// outside the dot's loop and small enough to stay in registers.
-bool keepsInvariantA(DotOp dot, Value operand, unsigned numWarps) {
-  auto loop = dot->getParentOfType<LoopLikeOpInterface>();
-  if (!loop || !loop.isDefinedOutsideOfLoop(operand))
-    return false;
-  auto type = cast<RankedTensorType>(operand.getType());
+/// The most registers per thread a loop may hold in its carried tensors,
+/// its dots' results and the A operands kept in registers for it: beyond
+/// it, keeping one more A operand in registers only makes the loop spill
+/// (attention's backward: dK and dV carried, K and V invariant).
+constexpr int64_t kMaxLoopHeldRegisters = 192;
+
+/// The registers per thread that `type` takes in `numWarps` warps.
+int64_t registersPerThread(Type type, unsigned numWarps) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return 0;
   int64_t bytes =
-      type.getNumElements() * getStorageBytes(type.getElementType());
-  return bytes <= kMaxLoopInvariantRegisters * 4 * 32 * numWarps;
+      tensor.getNumElements() * getStorageBytes(tensor.getElementType());
+  return llvm::divideCeil(bytes, 4 * 32 * numWarps);
+}
+
+/// The registers per thread `loop` holds in any case: its carried tensors
+/// and the results of its dots that it does not carry.
+int64_t heldRegisters(LoopLikeOpInterface loop, unsigned numWarps) {
+  int64_t registers = 0;
+  for (Value arg : loop.getRegionIterArgs())
+    registers += registersPerThread(arg.getType(), numWarps);
+  // Dots rewritten already count as those not yet.
+  loop->walk([&](Operation *dot) {
+    if (!isa<DotOp, WarpgroupDotOp>(dot))
+      return;
+    bool carried = llvm::any_of(dot->getUsers(), [&](Operation *user) {
+      return user->hasTrait<OpTrait::IsTerminator>() &&
+             user->getParentOp() == loop.getOperation();
+    });
+    if (!carried)
+      registers += registersPerThread(dot->getResult(0).getType(), numWarps);
+  });
+  return registers;
 }
 
 /// How `dot`'s operand `operand` (K along `kDim`: 1 for A, which may stay
 /// in registers of `mma`'s dot operand layout) reaches a warpgroup
 /// multiply; none if it cannot.
-std::optional<OperandPlan> planOperand(DotOp dot, Value operand, unsigned kDim,
-                                       NvidiaMmaEncodingAttr mma,
-                                       unsigned numWarps) {
+std::optional<OperandPlan>
+planOperand(DotOp dot, Value operand, unsigned kDim, NvidiaMmaEncodingAttr mma,
+            llvm::function_ref<bool(DotOp, Value)> keepsInvariantA) {
   if (LocalLoadOp read = soleTileRead(operand)) {
     if (!hasAtoms(read.getTile().getType(), kDim))
       return std::nullopt;
@@ -142,7 +166,7 @@ std::optional<OperandPlan> planOperand(DotOp dot, Value operand, unsigned kDim,
       layout.getKWidth() * getStorageBytes(type.getElementType()) == 4 &&
       (source == operand ||
        isa<NvidiaMmaEncodingAttr>(sourceType.getEncoding()) ||
-       keepsInvariantA(dot, operand, numWarps)))
+       keepsInvariantA(dot, operand)))
     return OperandPlan();
   std::optional<SharedBufferType> tile = storedTileType(sourceType, kDim);
   if (!tile)
@@ -210,6 +234,7 @@ struct WarpgroupMmaPass
     SmallVector<WarpgroupDotOp> pipelined;
     DominanceInfo dominance(module);
     storedTiles.clear();
+    keptA.clear();
     for (DotOp dot : dots) {
       bool readsTiles = false;
       if (WarpgroupDotOp rewritten =
@@ -219,6 +244,33 @@ struct WarpgroupMmaPass
     }
     for (WarpgroupDotOp dot : pipelined)
       overlapWithNextIteration(dot);
+  }
+
+  /// The A operands kept in registers so far for each loop, and the
+  /// registers per thread they take.
+  llvm::DenseMap<Operation *, llvm::SmallDenseMap<Value, int64_t, 2>> keptA;
+
+  /// Whether `operand` of `dot`, in `numWarps` warps, is converted once
+  /// outside the dot's loop, small enough to stay in registers, and leaves
+  /// the loop within kMaxLoopHeldRegisters beside the operands already kept
+  /// for it.
+  bool keepsInvariantA(DotOp dot, Value operand, unsigned numWarps) {
+    auto loop = dot->getParentOfType<LoopLikeOpInterface>();
+    if (!loop || !loop.isDefinedOutsideOfLoop(operand))
+      return false;
+    auto &kept = keptA[loop.getOperation()];
+    if (kept.count(operand))
+      return true;
+    int64_t registers = registersPerThread(operand.getType(), numWarps);
+    if (registers > kMaxLoopInvariantRegisters)
+      return false;
+    int64_t held = heldRegisters(loop, numWarps) + registers;
+    for (auto &entry : kept)
+      held += entry.second;
+    if (held > kMaxLoopHeldRegisters)
+      return false;
+    kept[operand] = registers;
+    return true;
   }
 
   /// The tiles stored so far in this module, by stored value and tile type.
@@ -272,10 +324,11 @@ struct WarpgroupMmaPass
     if (isa<Float8E4M3FNType, Float8E5M2Type>(elem) && bound > 0 &&
         bound < cast<RankedTensorType>(dot.getA().getType()).getDimSize(1))
       return nullptr;
-    std::optional<OperandPlan> a =
-        planOperand(dot, dot.getA(), 1, mma, numWarps);
-    std::optional<OperandPlan> b =
-        planOperand(dot, dot.getB(), 0, mma, numWarps);
+    auto keepsA = [&](DotOp dot, Value operand) {
+      return keepsInvariantA(dot, operand, numWarps);
+    };
+    std::optional<OperandPlan> a = planOperand(dot, dot.getA(), 1, mma, keepsA);
+    std::optional<OperandPlan> b = planOperand(dot, dot.getB(), 0, mma, keepsA);
     if (!a || !b || !(b->read || b->stored))
       return nullptr;
     readsTiles = !a->stored && !b->stored;

@@ -107,12 +107,13 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
   // A converted once before the loop (attention's Q) stays in registers up
   // to 32 per thread (64x128 f16 on 4 warps); a larger one (128x128) goes
-  // to a tile before the loop.
+  // to a tile before its loop.
   // CHECK-LABEL: func.func @invariant_a
   // CHECK: %[[Q:.*]] = tkc_gpu.convert_layout %{{.*}} : tensor<64x128xf16, #blocked> -> tensor<64x128xf16, #dot_op>
   // CHECK: %[[T:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<128x128xf16, #blocked>)
   // CHECK: scf.for
   // CHECK: tkc_gpu.warpgroup_dot %[[Q]],
+  // CHECK: scf.for
   // CHECK: tkc_gpu.warpgroup_dot %[[T]],
   func.func @invariant_a(%q: tensor<64x128xf16, #l>, %q2: tensor<128x128xf16, #l>, %v: tensor<128x128xf16, #l>, %n: i32) -> (tensor<64x128xf32, #mma>, tensor<128x128xf32, #mma>) {
     %c0 = arith.constant 0 : i32
@@ -121,13 +122,46 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     %z2 = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
     %a = tkc_gpu.convert_layout %q : tensor<64x128xf16, #l> -> tensor<64x128xf16, #a>
     %a2 = tkc_gpu.convert_layout %q2 : tensor<128x128xf16, #l> -> tensor<128x128xf16, #a>
-    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z, %acc2 = %z2) -> (tensor<64x128xf32, #mma>, tensor<128x128xf32, #mma>) : i32 {
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<64x128xf32, #mma>) : i32 {
       %b = tkc_gpu.convert_layout %v : tensor<128x128xf16, #l> -> tensor<128x128xf16, #b>
       %d = tkc.dot %a, %b, %acc : tensor<64x128xf16, #a> * tensor<128x128xf16, #b> -> tensor<64x128xf32, #mma>
-      %d2 = tkc.dot %a2, %b, %acc2 : tensor<128x128xf16, #a> * tensor<128x128xf16, #b> -> tensor<128x128xf32, #mma>
-      scf.yield %d, %d2 : tensor<64x128xf32, #mma>, tensor<128x128xf32, #mma>
+      scf.yield %d : tensor<64x128xf32, #mma>
     }
-    return %r#0, %r#1 : tensor<64x128xf32, #mma>, tensor<128x128xf32, #mma>
+    %r2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc2 = %z2) -> (tensor<128x128xf32, #mma>) : i32 {
+      %b = tkc_gpu.convert_layout %v : tensor<128x128xf16, #l> -> tensor<128x128xf16, #b>
+      %d2 = tkc.dot %a2, %b, %acc2 : tensor<128x128xf16, #a> * tensor<128x128xf16, #b> -> tensor<128x128xf32, #mma>
+      scf.yield %d2 : tensor<128x128xf32, #mma>
+    }
+    return %r, %r2 : tensor<64x128xf32, #mma>, tensor<128x128xf32, #mma>
+  }
+
+  // A loop that already holds 192 registers per thread (attention's
+  // backward: dK and dV carried, 64 each, and two 128x32 products, 32
+  // each) keeps no invariant A in registers: K and V go to tiles.
+  // CHECK-LABEL: func.func @invariant_a_budget
+  // CHECK-DAG: %[[K:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<128x64xf16, #blocked>)
+  // CHECK-DAG: %[[V:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<128x64xf16, #blocked>)
+  // CHECK: scf.for
+  // CHECK: tkc_gpu.warpgroup_dot %[[K]],
+  // CHECK: tkc_gpu.warpgroup_dot %[[V]],
+  func.func @invariant_a_budget(%k: tensor<128x64xf16, #l>, %v: tensor<128x64xf16, #l>, %qt: tensor<64x32xf16, #l>, %p: tensor<128x32xf16, #mma>, %do: tensor<32x64xf16, #l>, %n: i32) -> (tensor<128x64xf32, #mma>, tensor<128x64xf32, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %z = arith.constant dense<0.0> : tensor<128x64xf32, #mma>
+    %z32 = arith.constant dense<0.0> : tensor<128x32xf32, #mma>
+    %ka = tkc_gpu.convert_layout %k : tensor<128x64xf16, #l> -> tensor<128x64xf16, #a>
+    %va = tkc_gpu.convert_layout %v : tensor<128x64xf16, #l> -> tensor<128x64xf16, #a>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%dk = %z, %dv = %z) -> (tensor<128x64xf32, #mma>, tensor<128x64xf32, #mma>) : i32 {
+      %qb = tkc_gpu.convert_layout %qt : tensor<64x32xf16, #l> -> tensor<64x32xf16, #b>
+      %s = tkc.dot %ka, %qb, %z32 : tensor<128x64xf16, #a> * tensor<64x32xf16, #b> -> tensor<128x32xf32, #mma>
+      %dp = tkc.dot %va, %qb, %z32 : tensor<128x64xf16, #a> * tensor<64x32xf16, #b> -> tensor<128x32xf32, #mma>
+      %pa = tkc_gpu.convert_layout %p : tensor<128x32xf16, #mma> -> tensor<128x32xf16, #a>
+      %dob = tkc_gpu.convert_layout %do : tensor<32x64xf16, #l> -> tensor<32x64xf16, #b>
+      %dv2 = tkc.dot %pa, %dob, %dv : tensor<128x32xf16, #a> * tensor<32x64xf16, #b> -> tensor<128x64xf32, #mma>
+      %dk2 = tkc.dot %pa, %dob, %dk : tensor<128x32xf16, #a> * tensor<32x64xf16, #b> -> tensor<128x64xf32, #mma>
+      scf.yield %dk2, %dv2 : tensor<128x64xf32, #mma>, tensor<128x64xf32, #mma>
+    }
+    return %r#0, %r#1 : tensor<128x64xf32, #mma>, tensor<128x64xf32, #mma>
   }
 
   // Dots of the same value share its tile (attention's Q in its two loops).
