@@ -302,6 +302,19 @@ struct TileLowering : public TargetPattern<TileOp> {
   }
 };
 
+/// tkc_gpu.trans_tile: the tile's own address (the transposed type
+/// describes the same bytes: rows and columns of its swizzled tile are
+/// those of the original).
+struct TransTileLowering : public TargetPattern<TransTileOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(TransTileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getTile());
+    return success();
+  }
+};
+
 /// tkc_gpu.async_copy: each thread's runs of the recorded width, one
 /// asynchronous copy each, into their swizzled places.
 struct AsyncCopyLowering : public TargetPattern<AsyncCopyOp> {
@@ -602,7 +615,8 @@ void mlir::tkc::gpu::populateMmaOperandLoweringPatterns(
     RewritePatternSet &patterns) {
   // Before the generic conversion, which handles what this declines.
   patterns.add<MmaOperandLowering>(converter, target, /*benefit=*/2);
-  patterns.add<LocalAllocLowering, TileLowering, AsyncCopyLowering,
-               AsyncCommitLowering, AsyncWaitLowering, LocalLoadLowering,
-               WarpgroupDotLowering, WarpgroupWaitLowering>(converter, target);
+  patterns.add<LocalAllocLowering, TileLowering, TransTileLowering,
+               AsyncCopyLowering, AsyncCommitLowering, AsyncWaitLowering,
+               LocalLoadLowering, WarpgroupDotLowering, WarpgroupWaitLowering>(
+      converter, target);
 }

@@ -68,7 +68,7 @@ bool isSupported(Operation *op) {
                ScanOp, ScanReturnOp, IntToPtrOp, PtrToIntOp, PtrCastOp,
                AssertOp>(op);
   if (isa<TKCGPUDialect>(op->getDialect()))
-    return isa<ConvertLayoutOp, LocalAllocOp, TileOp, AsyncCopyOp,
+    return isa<ConvertLayoutOp, LocalAllocOp, TileOp, TransTileOp, AsyncCopyOp,
                AsyncCommitOp, AsyncWaitOp, LocalLoadOp, WarpgroupDotOp,
                WarpgroupWaitOp>(op);
   return true;

@@ -62,6 +62,26 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
+// A tile seen transposed (tkc_gpu.trans_tile) is the tile's own address:
+// B stored with its rows along K (a K-major 128x32 tile seen as 32x128)
+// takes transpose 0 where the same bytes read as N-major take 1.
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @transposed_b
+  // CHECK-SAME: %[[TB:[^:]*]]: !llvm.ptr<3>
+  // CHECK: llvm.ptrtoint %[[TB]] : !llvm.ptr<3> to i32
+  // CHECK: "wgmma.fence.sync.aligned;"
+  // CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, $64, $65, 1, 1, 1, 0, 0;"
+  // CHECK-NOT: wgmma.mma_async
+  func.func @transposed_b(%ta: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, %tb: !tkc_gpu.shared<[128, 32], f16, order = [1, 0]>, %c: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+    %b = tkc_gpu.trans_tile %tb : !tkc_gpu.shared<[128, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[32, 128], f16, order = [0, 1]>
+    %d = tkc_gpu.warpgroup_dot %ta, %b, %c : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> * !tkc_gpu.shared<[32, 128], f16, order = [0, 1]> -> tensor<64x128xf32, #mma>
+    return %d : tensor<64x128xf32, #mma>
+  }
+}
+
+// -----
+
 // Two warpgroups along N (8 warps, 64 rows): each multiplies its own 128
 // columns, m64n128k16, its B descriptors starting at column 128 * group
 // (blocks of 64 columns, 4096 bytes apart in the tile).

@@ -710,6 +710,18 @@ LogicalResult TileOp::verify() {
   return success();
 }
 
+LogicalResult TransTileOp::verify() {
+  SharedBufferType tile = getTile().getType(), result = getType();
+  ArrayRef<int64_t> shape = tile.getShape();
+  ArrayRef<unsigned> order = tile.getOrder();
+  if (shape.size() != 2 || result.getElementType() != tile.getElementType() ||
+      result.getShape() != ArrayRef<int64_t>{shape[1], shape[0]} ||
+      result.getOrder() != ArrayRef<unsigned>{1 - order[0], 1 - order[1]})
+    return emitOpError("result must be the 2-D tile ")
+           << tile << " transposed, not " << result;
+  return success();
+}
+
 /// Whether `tensor` holds exactly the elements of `tile`.
 static bool matchesTile(RankedTensorType tensor, SharedBufferType tile) {
   return tile.getShape().size() == 2 && tensor.getShape() == tile.getShape();

@@ -83,6 +83,26 @@ def TKCGPU_TileOp : TKCGPU_Op<"tile", [Pure]> {
   let hasVerifier = 1;
 }
 
+def TKCGPU_TransTileOp : TKCGPU_Op<"trans_tile", [Pure]> {
+  let summary = "A 2-D tile in shared memory seen transposed";
+  let description = [{
+    The same bytes as `tile`, its two dimensions swapped in both the shape
+    and the order: element (i, j) of the result is element (j, i) of
+    `tile`. A warpgroup multiply reads a tile loaded once both ways through
+    it (attention's backward: qT for one dot, its transpose for another).
+
+    ```mlir
+    %t = tkc_gpu.trans_tile %q : !tkc_gpu.shared<[64, 32], f16, order = [0, 1]> -> !tkc_gpu.shared<[32, 64], f16, order = [1, 0]>
+    ```
+  }];
+  let arguments = (ins TKCGPU_SharedBufferType:$tile);
+  let results = (outs TKCGPU_SharedBufferType:$result);
+  let assemblyFormat = [{
+    $tile attr-dict `:` qualified(type($tile)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def TKCGPU_AsyncCopyOp : TKCGPU_Op<"async_copy",
     [MemoryEffects<[MemRead<TKCGPU_GlobalMemory>,
                     MemWrite<TKCGPU_SharedMemory>]>]> {

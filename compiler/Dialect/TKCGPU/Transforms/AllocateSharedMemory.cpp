@@ -104,11 +104,18 @@ SmallVector<LiveBuffer> placeBuffers(FunctionOpInterface function,
   SmallVector<LiveBuffer> buffers;
   int64_t end = 0;
   function.walk([&](LocalAllocOp alloc) {
+    // Its uses, and those of the views of it (one tile of a stack, a tile
+    // seen transposed).
     Operation *last = alloc;
-    for (Operation *user : alloc->getUsers())
-      if (Operation *at = alloc->getBlock()->findAncestorOpInBlock(*user))
-        if (last->isBeforeInBlock(at))
-          last = at;
+    SmallVector<Value> views = {alloc.getResult()};
+    while (!views.empty())
+      for (Operation *user : views.pop_back_val().getUsers()) {
+        if (isa<TileOp, TransTileOp>(user))
+          views.push_back(user->getResult(0));
+        if (Operation *at = alloc->getBlock()->findAncestorOpInBlock(*user))
+          if (last->isBeforeInBlock(at))
+            last = at;
+      }
     int64_t bytes = getSharedBytes(alloc.getType());
     LiveBuffer buffer{alloc, last, 0, bytes};
     SmallVector<std::pair<int64_t, int64_t>> taken;
@@ -130,9 +137,11 @@ SmallVector<LiveBuffer> placeBuffers(FunctionOpInterface function,
   return buffers;
 }
 
-/// The buffer of `buffers` that `tile` (a buffer or one tile of it) lies
-/// in, or null where that is not known.
+/// The buffer of `buffers` that `tile` (a buffer, one tile of it, or either
+/// seen transposed) lies in, or null where that is not known.
 const LiveBuffer *bufferOf(ArrayRef<LiveBuffer> buffers, Value tile) {
+  if (auto transposed = tile.getDefiningOp<TransTileOp>())
+    tile = transposed.getTile();
   if (auto one = tile.getDefiningOp<TileOp>())
     tile = one.getBuffer();
   auto alloc = tile.getDefiningOp<LocalAllocOp>();

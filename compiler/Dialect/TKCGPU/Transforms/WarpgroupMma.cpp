@@ -3,11 +3,14 @@
 // Implements tkc-gpu-warpgroup-mma: on targets with warpgroup matrix
 // multiplies (Hopper's wgmma), a tkc.dot of a warpgroup layout becomes a
 // tkc_gpu.warpgroup_dot, which reads its operands from shared memory:
-// - an operand that is a whole tile read only for the dot
+// - an operand that is a whole tile read only for dots
 //   (tkc_gpu.local_load, as tkc-gpu-pipeline leaves a matmul's or
-//   attention's K loop) is read where the tile lies;
+//   attention's K loop) is read where the tile lies, through a transposed
+//   view (tkc_gpu.trans_tile) where the dot takes the tile transposed
+//   (attention's backward reads qT both ways);
 // - an A operand computed in the accumulator layout (attention's P) stays
-//   in registers;
+//   in registers, and so does one converted once for a loop while the loop
+//   holds few enough registers with it;
 // - any other operand (one loaded or computed in another layout, which
 //   mma.sync would reach through shared memory and matrix loads too) is
 //   stored into a tile (tkc_gpu.local_alloc with an initial value) right
@@ -45,11 +48,40 @@ using namespace mlir::tkc::gpu;
 
 namespace {
 
-/// The whole-tile local_load that `value` comes from with no other user,
-/// or null.
-LocalLoadOp soleTileRead(Value value) {
+/// Whether every use of `value` ends in a dot: directly, or through layout
+/// conversions and transpositions.
+bool onlyFeedsDots(Value value) {
+  return llvm::all_of(value.getUsers(), [](Operation *user) {
+    if (isa<DotOp>(user))
+      return true;
+    return isa<ConvertLayoutOp, TransOp>(user) &&
+           onlyFeedsDots(user->getResult(0));
+  });
+}
+
+/// The whole-tile local_load that `value` comes from, through a layout
+/// conversion and a transposition (`transposed`), where every use of the
+/// load ends in a dot (a pipelined loop's tile, read for one dot and,
+/// transposed, for another: attention's backward); or null.
+LocalLoadOp tileRead(Value value, bool &transposed) {
+  transposed = false;
+  if (auto convert = value.getDefiningOp<ConvertLayoutOp>())
+    value = convert.getSrc();
+  if (auto trans = value.getDefiningOp<TransOp>()) {
+    value = trans.getSrc();
+    transposed = true;
+  }
   auto load = value.getDefiningOp<LocalLoadOp>();
-  return load && load->hasOneUse() ? load : nullptr;
+  return load && onlyFeedsDots(load.getResult()) ? load : nullptr;
+}
+
+/// The type of `tile` seen transposed (tkc_gpu.trans_tile's).
+SharedBufferType transposedTile(SharedBufferType tile) {
+  ArrayRef<int64_t> shape = tile.getShape();
+  ArrayRef<unsigned> order = tile.getOrder();
+  return SharedBufferType::get(tile.getContext(), {shape[1], shape[0]},
+                               tile.getElementType(),
+                               {1 - order[0], 1 - order[1]});
 }
 
 /// Whether `tile` is stored in swizzle atoms a warpgroup multiply reads:
@@ -90,8 +122,9 @@ std::optional<SharedBufferType> storedTileType(RankedTensorType type,
 
 /// Where a warpgroup multiply takes one operand from.
 struct OperandPlan {
-  /// A whole-tile read to look through.
+  /// A whole-tile read to look through, its tile seen transposed or not.
   LocalLoadOp read;
+  bool transposed = false;
   /// Or a value to store into a new tile of this type.
   Value stored;
   SharedBufferType tile;
@@ -147,10 +180,14 @@ int64_t heldRegisters(LoopLikeOpInterface loop, unsigned numWarps) {
 std::optional<OperandPlan>
 planOperand(DotOp dot, Value operand, unsigned kDim, NvidiaMmaEncodingAttr mma,
             llvm::function_ref<bool(DotOp, Value)> keepsInvariantA) {
-  if (LocalLoadOp read = soleTileRead(operand)) {
-    if (!hasAtoms(read.getTile().getType(), kDim))
+  bool transposed;
+  if (LocalLoadOp read = tileRead(operand, transposed)) {
+    SharedBufferType tile = read.getTile().getType();
+    if (hasAtoms(transposed ? transposedTile(tile) : tile, kDim))
+      return OperandPlan{read, transposed, Value(), SharedBufferType()};
+    // A tile read as it lies but without atoms for K here: mma.sync.
+    if (operand.getDefiningOp() == read)
       return std::nullopt;
-    return OperandPlan{read, Value(), SharedBufferType()};
   }
   auto type = cast<RankedTensorType>(operand.getType());
   // The value the operand converts, if a conversion made it.
@@ -171,7 +208,7 @@ planOperand(DotOp dot, Value operand, unsigned kDim, NvidiaMmaEncodingAttr mma,
   std::optional<SharedBufferType> tile = storedTileType(sourceType, kDim);
   if (!tile)
     return std::nullopt;
-  return OperandPlan{nullptr, source, *tile};
+  return OperandPlan{nullptr, false, source, *tile};
 }
 
 /// Lets `dot` run on while its loop's next iteration starts, if it is the
@@ -283,6 +320,13 @@ struct WarpgroupMmaPass
   /// latencies overlap), or right after the value is made.
   Value operandFor(DotOp dot, OperandPlan plan, Value operand,
                    DominanceInfo &dominance) {
+    if (plan.read && plan.transposed) {
+      OpBuilder b(dot);
+      Value tile = plan.read.getTile();
+      return TransTileOp::create(
+          b, dot.getLoc(),
+          transposedTile(cast<SharedBufferType>(tile.getType())), tile);
+    }
     if (plan.read)
       return plan.read.getTile();
     if (!plan.stored)
@@ -341,10 +385,16 @@ struct WarpgroupMmaPass
                                          dot.getB().getDefiningOp()};
     dot.replaceAllUsesWith(d.getResult());
     dot.erase();
-    // The tile reads and conversions that nothing uses any more.
+    // The tile reads, transpositions and conversions that nothing uses any
+    // more.
     for (Operation *op : operands)
-      if (op && isa<ConvertLayoutOp, LocalLoadOp>(op) && op->use_empty())
+      while (op && isa<ConvertLayoutOp, TransOp, LocalLoadOp>(op) &&
+             op->use_empty()) {
+        Operation *source =
+            isa<LocalLoadOp>(op) ? nullptr : op->getOperand(0).getDefiningOp();
         op->erase();
+        op = source;
+      }
     return d;
   }
 };

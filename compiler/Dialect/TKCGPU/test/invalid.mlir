@@ -140,3 +140,11 @@ func.func @local_load_shape(%t: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>) 
   %v = tkc_gpu.local_load %t : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<32x32xf16, #l>
   return
 }
+
+// -----
+
+func.func @trans_tile_order(%t: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>) {
+  // expected-error @+1 {{result must be the 2-D tile '!tkc_gpu.shared<[64, 32], f16, order = [1, 0]>' transposed}}
+  %v = tkc_gpu.trans_tile %t : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[32, 64], f16, order = [1, 0]>
+  return
+}

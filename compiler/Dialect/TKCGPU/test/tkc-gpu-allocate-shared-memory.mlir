@@ -255,3 +255,23 @@ module attributes {tkc_gpu.num_warps = 8 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %e : tensor<128x64xf32, #l>
   }
 }
+
+// -----
+
+// A buffer lives until the last use of its views: %q, seen transposed
+// right after it is made and read through that view after %k's alloc,
+// keeps its bytes, so %k takes the next ones.
+// CHECK-LABEL: func.func @transposed_view
+// CHECK: tkc_gpu.local_alloc %{{.*}} {tkc_gpu.shared_offset = 0 : i32
+// CHECK: tkc_gpu.local_alloc %{{.*}} {tkc_gpu.shared_offset = 4096 : i32
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @transposed_view(%x: tensor<64x32xf16, #l>, %y: tensor<64x32xf16, #l>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %q = tkc_gpu.local_alloc %x : (tensor<64x32xf16, #l>) -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+    %qt = tkc_gpu.trans_tile %q : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[32, 64], f16, order = [0, 1]>
+    %k = tkc_gpu.local_alloc %y : (tensor<64x32xf16, #l>) -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+    %d = tkc_gpu.warpgroup_dot %k, %qt, %c : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> * !tkc_gpu.shared<[32, 64], f16, order = [0, 1]> -> tensor<64x64xf32, #mma>
+    return %d : tensor<64x64xf32, #mma>
+  }
+}

@@ -182,6 +182,53 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#t = #tkc_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A tile read once for two dots (attention's backward: qT for one, its
+  // transpose for the other) is read where it lies by both: as it is, and
+  // through a transposed view; the read and the transposition go.
+  // CHECK-LABEL: func.func @tile_read_both_ways
+  // CHECK-SAME: (%[[TQ:[^:]*]]: !tkc_gpu.shared<[64, 32], f16, order = [0, 1]>, %[[TK:[^:]*]]: !tkc_gpu.shared<[128, 64], f16, order = [1, 0]>
+  // CHECK-NOT: tkc_gpu.local_load
+  // CHECK: %[[S:.*]] = tkc_gpu.warpgroup_dot %[[TK]], %[[TQ]], %{{.*}} : !tkc_gpu.shared<[128, 64], f16, order = [1, 0]> * !tkc_gpu.shared<[64, 32], f16, order = [0, 1]>
+  // CHECK: %[[V:.*]] = tkc_gpu.trans_tile %[[TQ]] : !tkc_gpu.shared<[64, 32], f16, order = [0, 1]> -> !tkc_gpu.shared<[32, 64], f16, order = [1, 0]>
+  // CHECK: tkc_gpu.warpgroup_dot %{{.*}}, %[[V]], %{{.*}} : tensor<128x32xf16, #dot_op> * !tkc_gpu.shared<[32, 64], f16, order = [1, 0]>
+  // CHECK-NOT: tkc_gpu.local_alloc
+  // CHECK-NOT: tkc.trans
+  func.func @tile_read_both_ways(%tq: !tkc_gpu.shared<[64, 32], f16, order = [0, 1]>, %tk: !tkc_gpu.shared<[128, 64], f16, order = [1, 0]>, %c: tensor<128x32xf32, #mma>, %acc: tensor<128x64xf32, #mma>) -> tensor<128x64xf32, #mma> {
+    %q = tkc_gpu.local_load %tq : !tkc_gpu.shared<[64, 32], f16, order = [0, 1]> -> tensor<64x32xf16, #t>
+    %k = tkc_gpu.local_load %tk : !tkc_gpu.shared<[128, 64], f16, order = [1, 0]> -> tensor<128x64xf16, #a>
+    %qb = tkc_gpu.convert_layout %q : tensor<64x32xf16, #t> -> tensor<64x32xf16, #b>
+    %s = tkc.dot %k, %qb, %c : tensor<128x64xf16, #a> * tensor<64x32xf16, #b> -> tensor<128x32xf32, #mma>
+    %p = arith.truncf %s : tensor<128x32xf32, #mma> to tensor<128x32xf16, #mma>
+    %pa = tkc_gpu.convert_layout %p : tensor<128x32xf16, #mma> -> tensor<128x32xf16, #a>
+    %qt = tkc.trans %q {order = array<i32: 1, 0>} : tensor<64x32xf16, #t> -> tensor<32x64xf16, #l>
+    %qtb = tkc_gpu.convert_layout %qt : tensor<32x64xf16, #l> -> tensor<32x64xf16, #b>
+    %d = tkc.dot %pa, %qtb, %acc : tensor<128x32xf16, #a> * tensor<32x64xf16, #b> -> tensor<128x64xf32, #mma>
+    return %d : tensor<128x64xf32, #mma>
+  }
+
+  // A tile whose read also feeds other ops is not read in place by its dot.
+  // CHECK-LABEL: func.func @tile_read_elsewhere
+  // CHECK: %[[Q:.*]] = tkc_gpu.local_load
+  // CHECK: tkc_gpu.local_alloc %[[Q]]
+  // CHECK: tkc_gpu.warpgroup_dot
+  func.func @tile_read_elsewhere(%tq: !tkc_gpu.shared<[64, 32], f16, order = [0, 1]>, %tk: !tkc_gpu.shared<[128, 64], f16, order = [1, 0]>, %c: tensor<128x32xf32, #mma>) -> (tensor<128x32xf32, #mma>, tensor<64x32xf16, #t>) {
+    %q = tkc_gpu.local_load %tq : !tkc_gpu.shared<[64, 32], f16, order = [0, 1]> -> tensor<64x32xf16, #t>
+    %k = tkc_gpu.local_load %tk : !tkc_gpu.shared<[128, 64], f16, order = [1, 0]> -> tensor<128x64xf16, #a>
+    %qb = tkc_gpu.convert_layout %q : tensor<64x32xf16, #t> -> tensor<64x32xf16, #b>
+    %s = tkc.dot %k, %qb, %c : tensor<128x64xf16, #a> * tensor<64x32xf16, #b> -> tensor<128x32xf32, #mma>
+    %q2 = arith.addf %q, %q : tensor<64x32xf16, #t>
+    return %s, %q2 : tensor<128x32xf32, #mma>, tensor<64x32xf16, #t>
+  }
+}
+
+// -----
+
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
