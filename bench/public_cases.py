@@ -1016,16 +1016,17 @@ case(id="flaggems_celoss_indices", repo="flaggems",
      num_warps=4, grid=(1, _FG_CE_ROWS), args=_fg_celoss_args,
      no_specialize=("ignore_index",), atol=1e-5, rtol=1e-5)
 
-# argmax.py along the last dimension: TILE_N = next_power_of_2(N) (N <=
-# 32768), one tile per program, 16 warps.
+# argmax.py along the last dimension (argmax_kernel over M x N x K with K =
+# 1), BLOCK_M and BLOCK_N from its NVIDIA heuristics (8 rows for M >= 4096,
+# min(4096, next_power_of_2(N)) columns a step), 4 warps.
 _FG_AM_ROWS, _FG_AM_COLS = 4096, 32000
-case(id="flaggems_argmax_inner", repo="flaggems", path=_fg_path("argmax"),
-     kernel="argmax_kernel_inner",
-     signature="*fp16:16, *i64:16, i32:16, i32:16, 32768, True",
-     num_warps=16, grid=(_FG_AM_ROWS, 1, 1),
+case(id="flaggems_argmax", repo="flaggems", path=_fg_path("argmax"),
+     kernel="argmax_kernel",
+     signature="*fp16:16, *i64:16, i32:16, i32:16, i32:1, 8, 4096",
+     num_warps=4, grid=(_FG_AM_ROWS // 8, 1),
      args=lambda: [randn(_FG_AM_ROWS, _FG_AM_COLS, dtype="float16"),
                    empty(_FG_AM_ROWS, dtype="int64"), _FG_AM_ROWS,
-                   _FG_AM_COLS])
+                   _FG_AM_COLS, 1])
 
 # fused/rotary_embedding.py, out of place, as FlagGems' benchmark calls it:
 # q (batch, seq, heads, head_dim) without position ids (pos_ptr None, the
