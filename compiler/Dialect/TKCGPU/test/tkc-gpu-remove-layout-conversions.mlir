@@ -824,3 +824,66 @@ func.func @invariant_mask_in_loop(%ids: !tkc.ptr<i32>, %valid: i32, %n: i32, %ou
   }
   return %tok : tensor<16xi32, #row>
 }
+
+// -----
+
+#rows = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#flat = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// A weighted sum of rows accumulated across iterations (FLA's attention
+// residuals): each iteration's column sum comes in a slice of the rows'
+// layout, which holds the 1024 sums in as few registers per thread (8) as
+// the flat layout; the loop carries the slice and converts nothing.
+// CHECK-LABEL: func.func @column_sums
+// CHECK: scf.for {{.*}} -> (tensor<1024xf32, #[[S:slice[0-9]*]]>)
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.reduce(%{{.*}}) axis = 0 : (tensor<4x1024xf32, #{{blocked[0-9]*}}>) -> tensor<1024xf32, #[[S]]>
+// CHECK: arith.addf {{.*}} : tensor<1024xf32, #[[S]]>
+// CHECK: scf.yield
+func.func @column_sums(%p: tensor<4x1024x!tkc.ptr<f32>, #rows>, %n: i32) -> tensor<1024xf32, #flat> {
+  %zero = arith.constant dense<0.0> : tensor<1024xf32, #flat>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%a = %zero) -> (tensor<1024xf32, #flat>) : i32 {
+    %v = tkc.load %p : tensor<4x1024x!tkc.ptr<f32>, #rows>
+    %s = "tkc.reduce"(%v) ({
+    ^bb0(%x: f32, %y: f32):
+      %t = arith.addf %x, %y : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 0 : i32} : (tensor<4x1024xf32, #rows>) -> tensor<1024xf32, #tkc_gpu.slice<{dim = 0, parent = #rows}>>
+    %c = tkc_gpu.convert_layout %s : tensor<1024xf32, #tkc_gpu.slice<{dim = 0, parent = #rows}>> -> tensor<1024xf32, #flat>
+    %next = arith.addf %a, %c : tensor<1024xf32, #flat>
+    scf.yield %next : tensor<1024xf32, #flat>
+  }
+  return %acc : tensor<1024xf32, #flat>
+}
+
+// -----
+
+#cols = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#flat = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// A running maximum of 8 rows whose row maxima come in a slice that every
+// thread would hold whole (8 registers where the flat layout takes 1:
+// FlagGems' argmax): the loop keeps the flat layout and converts the 8
+// maxima each iteration.
+// CHECK-LABEL: func.func @few_rows_max
+// CHECK: scf.for {{.*}} -> (tensor<8xf32, #[[F:blocked[0-9]*]]>)
+// CHECK: tkc_gpu.convert_layout %{{.*}} -> tensor<8xf32, #[[F]]>
+func.func @few_rows_max(%p: tensor<8x4096x!tkc.ptr<f32>, #cols>, %n: i32) -> tensor<8xf32, #flat> {
+  %init = arith.constant dense<0xFF800000> : tensor<8xf32, #flat>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %m = scf.for %i = %c0 to %n step %c1 iter_args(%a = %init) -> (tensor<8xf32, #flat>) : i32 {
+    %v = tkc.load %p : tensor<8x4096x!tkc.ptr<f32>, #cols>
+    %r = "tkc.reduce"(%v) ({
+    ^bb0(%x: f32, %y: f32):
+      %t = arith.maxnumf %x, %y : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 1 : i32} : (tensor<8x4096xf32, #cols>) -> tensor<8xf32, #tkc_gpu.slice<{dim = 1, parent = #cols}>>
+    %c = tkc_gpu.convert_layout %r : tensor<8xf32, #tkc_gpu.slice<{dim = 1, parent = #cols}>> -> tensor<8xf32, #flat>
+    %next = arith.maxnumf %a, %c : tensor<8xf32, #flat>
+    scf.yield %next : tensor<8xf32, #flat>
+  }
+  return %m : tensor<8xf32, #flat>
+}
