@@ -185,8 +185,10 @@ planOperand(DotOp dot, Value operand, unsigned kDim, NvidiaMmaEncodingAttr mma,
     SharedBufferType tile = read.getTile().getType();
     if (hasAtoms(transposed ? transposedTile(tile) : tile, kDim))
       return OperandPlan{read, transposed, Value(), SharedBufferType()};
-    // A tile read as it lies but without atoms for K here: mma.sync.
-    if (operand.getDefiningOp() == read)
+    // A tile read only for this dot, as it lies, but without atoms for K
+    // here: mma.sync. Other reads store the value into a tile that has
+    // them.
+    if (operand.getDefiningOp() == read && read->hasOneUse())
       return std::nullopt;
   }
   auto type = cast<RankedTensorType>(operand.getType());
