@@ -632,6 +632,132 @@ case(id="fla_attnres_fwd", repo="fla", path="fla/ops/attnres/fused.py",
      no_specialize=("L",), atol=1e-2, rtol=1e-2)
 
 
+# Its Gated DeltaNet forward (chunk_gated_delta_rule_fwd) at _FLA_B x _FLA_T
+# tokens, _FLA_H heads (H == HV) of _FLA_D for keys and values, chunks of
+# BT = 64, bf16 activations, no cu_seqlens: the tl.dot-heavy kernels as their
+# wrappers launch them. The @triton.heuristics flags (USE_G, USE_G_GAMMA,
+# IS_VARLEN: which tensors are None) are written out as constexprs, the
+# None tensors given as None; one config of each autotune list. The inputs
+# are those of the earlier steps: q and k l2-normalized (l2norm_fwd under
+# use_qk_l2norm_in_kernel), beta = sigmoid(b) in fp32 (fused_beta_sigmoid),
+# g the chunk-local cumsum of the negative log-decays scaled by RCP_LN2
+# (gdn_gate_chunk_cumsum / chunk_local_cumsum: fp32, exp2 in the kernels).
+_FLA_BT = 64
+_FLA_NT = _FLA_T // _FLA_BT
+
+
+def _fla_l2normed(*shape):
+    torch = _torch()
+    x = randn(*shape)
+    return (x / x.norm(dim=-1, keepdim=True)).to(torch.bfloat16)
+
+
+def _fla_gdn_gate(B, T, H):
+    """g: within each chunk of 64, the cumsum of -softplus-like decays of up
+    to 0.1 a step, times RCP_LN2 (log2 units), fp32 (B, T, H)."""
+    step = -rand(B, T // _FLA_BT, _FLA_BT, H) * 0.1
+    return (step.cumsum(2) * 1.4426950216).view(B, T, H)
+
+
+def _fla_gdn_beta(B, T, H):
+    return randn(B, T, H).sigmoid()
+
+
+# common/chunk_o.py's chunk_fwd_kernel_o (per chunk: q @ h, the chunk's
+# state, plus the causal intra-chunk (q @ k.T, decayed by g) @ v), as
+# chunk_fwd_o launches it from the GDN forward: g given, g_gamma None,
+# scale K ** -0.5, grid (cdiv(V, BV), NT, B * HV); the middle one of its
+# three autotune configs, BK = BV = 64, 4 warps, 3 stages. h is what
+# chunk_gated_delta_rule_fwd_h leaves, bf16 (k.new_empty): (B, NT, HV, K,
+# V) with state_v_first False (chunk_gated_delta_rule's default), (B, NT,
+# HV, V, K) with True (what the GatedDeltaNet layer passes: STATE_V_FIRST,
+# a dot with tl.trans(h)). v is v_new (bf16, like u).
+def _fla_chunk_o_args():
+    B, T, H, D = _FLA_B, _FLA_T, _FLA_H, _FLA_D
+    q, k = _fla_l2normed(B, T, H, D), _fla_l2normed(B, T, H, D)
+    v = randn(B, T, H, D, dtype="bfloat16")
+    # K == V: the state has one shape in either layout.
+    h = randn(B, _FLA_NT, H, D, D, dtype="bfloat16")
+    # q, k, v, h, g, o, scale, T (g_gamma, cu_seqlens, chunk_indices None).
+    return [q, k, v, h, _fla_gdn_gate(B, T, H),
+            empty(B, T, H, D, dtype="bfloat16"), D ** -0.5, T]
+
+
+for _name, _v_first in (("", False), ("_v_first", True)):
+    case(id=f"fla_chunk_fwd_o_gdn{_name}", repo="fla",
+         path="fla/ops/common/chunk_o.py", kernel="chunk_fwd_kernel_o",
+         signature="*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, None, "
+         "*bf16:16, None, None, fp32, i32, "
+         f"{_FLA_H}, {_FLA_H}, {_FLA_D}, {_FLA_D}, {_FLA_BT}, 64, 64, "
+         f"True, False, {_v_first}, False",
+         num_warps=4, num_stages=3,
+         grid=(_FLA_D // 64, _FLA_NT, _FLA_B * _FLA_H),
+         args=_fla_chunk_o_args, atol=5e-2, rtol=1e-2,
+         no_specialize=("T",))
+
+
+# common/chunk_scaled_dot_kkt.py's chunk_scaled_dot_kkt_fwd_kernel (per
+# chunk: beta * (k @ k.T) decayed by exp2(g_i - g_j), strictly lower
+# triangular), as chunk_scaled_dot_kkt_fwd launches it from
+# chunk_gated_delta_rule_fwd_intra with g and beta, output_dtype fp32, grid
+# (NT, B * HV). (At BT = 64 on NVIDIA the GDN forward takes the fused
+# kkt + solve_tril kernel instead; this one serves its other chunk sizes
+# and other ops; here at BT = 64.) One of its 27 autotune configs, the
+# middle one: BK 64, 4 warps, 3 stages. A is fp32 (|A| < 1): only the
+# summation order of the products may differ.
+def _fla_kkt_args():
+    B, T, H, D = _FLA_B, _FLA_T, _FLA_H, _FLA_D
+    # k, g, beta, A, T (cu_seqlens, chunk_indices None).
+    return [_fla_l2normed(B, T, H, D), _fla_gdn_gate(B, T, H),
+            _fla_gdn_beta(B, T, H), empty(B, T, H, _FLA_BT), T]
+
+
+case(id="fla_chunk_scaled_dot_kkt_fwd_g", repo="fla",
+     path="fla/ops/common/chunk_scaled_dot_kkt.py",
+     kernel="chunk_scaled_dot_kkt_fwd_kernel",
+     signature="*bf16:16, *fp32:16, *fp32:16, *fp32:16, None, None, i32, "
+     f"{_FLA_H}, {_FLA_H}, {_FLA_D}, {_FLA_BT}, 64, False, True",
+     num_warps=4, num_stages=3, grid=(_FLA_NT, _FLA_B * _FLA_H),
+     args=_fla_kkt_args, atol=1e-5, rtol=1e-4, no_specialize=("T",))
+
+
+# gated_delta_rule/wy_fast.py's recompute_w_u_fwd_kernel (the WY
+# representation: u = A @ (beta v), w = A @ (beta exp2(g) k) per chunk), as
+# recompute_w_u_fwd launches it from chunk_gated_delta_rule_fwd_intra: g
+# given, BK = BV = 64, grid (NT, B * HV); the middle one of its autotune
+# configs, 4 warps, 3 stages. A is the fused kkt + solve_tril kernel's
+# output, (I + A)^-1 per chunk in k's dtype (bf16, (B, T, HV, BT)): here
+# the identity plus a small random strictly lower triangle.
+def _fla_tril_inverse(B, T, H):
+    torch = _torch()
+    bt = _FLA_BT
+    # (B, NT, H, row, col) lower triangular, then (B, T, H, col) as the
+    # kernel reads it: row t of chunk c at time c * BT + t.
+    a = torch.tril(randn(B, T // bt, H, bt, bt) * 0.1, diagonal=-1)
+    a = a + torch.eye(bt, device="cuda")
+    return a.permute(0, 1, 3, 2, 4).reshape(B, T, H, bt).to(torch.bfloat16)
+
+
+def _fla_recompute_w_u_args():
+    B, T, H, D = _FLA_B, _FLA_T, _FLA_H, _FLA_D
+    # k, v, beta, w, u, A, g, T (cu_seqlens, chunk_indices None).
+    return [_fla_l2normed(B, T, H, D), randn(B, T, H, D, dtype="bfloat16"),
+            _fla_gdn_beta(B, T, H), empty(B, T, H, D, dtype="bfloat16"),
+            empty(B, T, H, D, dtype="bfloat16"), _fla_tril_inverse(B, T, H),
+            _fla_gdn_gate(B, T, H), T]
+
+
+case(id="fla_recompute_w_u_fwd_g", repo="fla",
+     path="fla/ops/gated_delta_rule/wy_fast.py",
+     kernel="recompute_w_u_fwd_kernel",
+     signature="*bf16:16, *bf16:16, *fp32:16, *bf16:16, *bf16:16, *bf16:16, "
+     f"*fp32:16, None, None, i32, {_FLA_H}, {_FLA_H}, {_FLA_D}, {_FLA_D}, "
+     f"{_FLA_BT}, 64, 64, True, False",
+     num_warps=4, num_stages=3, grid=(_FLA_NT, _FLA_B * _FLA_H),
+     args=_fla_recompute_w_u_args, atol=5e-2, rtol=1e-2,
+     no_specialize=("T",))
+
+
 # --- Liger-Kernel (src/liger_kernel/ops in linkedin/Liger-Kernel) ---------
 #
 # Launched as the ops' wrappers launch them on an H100: BLOCK_SIZE and
