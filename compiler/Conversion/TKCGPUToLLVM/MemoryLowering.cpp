@@ -6,8 +6,9 @@
 // divides the mask's constancy; vectors in one run of equal mask values,
 // tkc_gpu.mask_constancy, share one predicate). A load's `other` becomes the
 // access's fallback value unless it is zero, which masked-off lanes read
-// anyway. A store of a scalar, which every thread holds, is done by the
-// block's first thread only.
+// anyway. A register that copies another's element takes its loaded value.
+// A store of a scalar, which every thread holds, is done by the block's
+// first thread only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -104,8 +105,21 @@ struct LoadLowering : public TargetPattern<LoadOp> {
     Type access = accessType(elem, vec);
     ::tkc::TargetInfo::CacheHints hints = cacheHintsOf(op);
     hints.isVolatile = op.getIsVolatile();
+    // Registers that copy another register's element (a slice of a layout
+    // that holds several along the sliced dimension: FLA's per-row gates)
+    // take its value instead of loading it again; volatile loads each load.
+    unsigned copies = 0;
+    if (auto tensor = dyn_cast<RankedTensorType>(op.getType()))
+      copies = getLinearLayout(tensor).getFreeBits(HwDim::Register);
+    if ((copies & (vec - 1)) || hints.isVolatile)
+      copies = 0;
     SmallVector<Value> values;
     for (unsigned i = 0; i < ptrs.size(); i += vec) {
+      if (unsigned owner = i & ~copies; owner != i) {
+        for (unsigned j = 0; j < vec; ++j)
+          values.push_back(Value(values[owner + j]));
+        continue;
+      }
       // A vector's mask is uniform (coalescing vectorizes only where the
       // mask is constant across it): one predicate for all its elements.
       Value pred = masks.empty() ? Value() : masks[i];

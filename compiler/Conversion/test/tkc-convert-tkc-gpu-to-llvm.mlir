@@ -274,3 +274,33 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
     return %c : tensor<64x64xf32, #u>
   }
 }
+
+// -----
+
+// A load in a slice of a layout that holds 8 copies of each row per thread
+// (FLA's per-row gates, b[:, None]) loads each row once; the copies take
+// its value.
+// CHECK-LABEL: llvm.func @row_copies
+// CUDA-COUNT-1: ld.global.b32
+// CUDA-NOT: ld.global
+// HIP-COUNT-1: llvm.load
+// HIP-NOT: llvm.load
+#rows = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [WAVE, 1], warpsPerCTA = [WARPS, 1], order = [1, 0]}>
+#row = #tkc_gpu.slice<{dim = 1, parent = #rows}>
+module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
+  func.func @row_copies(%p: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %q: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}) {
+    %r = tkc.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #row>
+    %s = tkc.splat %p : tensor<128x!tkc.ptr<f32>, #row>
+    %ptrs = tkc.addptr %s, %r : tensor<128x!tkc.ptr<f32>, #row>, tensor<128xi32, #row>
+    %v = tkc.load %ptrs : tensor<128x!tkc.ptr<f32>, #row>
+    %e = tkc.expand_dims %v {axis = 1 : i32} : tensor<128xf32, #row> -> tensor<128x1xf32, #rows>
+    %b = tkc.broadcast %e : tensor<128x1xf32, #rows> -> tensor<128x8xf32, #rows>
+    %r2 = tkc.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32, #tkc_gpu.slice<{dim = 0, parent = #rows}>>
+    %c = tkc.expand_dims %r2 {axis = 0 : i32} : tensor<8xi32, #tkc_gpu.slice<{dim = 0, parent = #rows}>> -> tensor<1x8xi32, #rows>
+    %cb = tkc.broadcast %c : tensor<1x8xi32, #rows> -> tensor<128x8xi32, #rows>
+    %qs = tkc.splat %q : tensor<128x8x!tkc.ptr<f32>, #rows>
+    %qp = tkc.addptr %qs, %cb : tensor<128x8x!tkc.ptr<f32>, #rows>, tensor<128x8xi32, #rows>
+    tkc.store %qp, %b : tensor<128x8x!tkc.ptr<f32>, #rows>
+    return
+  }
+}
