@@ -17,12 +17,12 @@
 // sink through elementwise ops, transposes and reshapes instead, a
 // reduction of converted values reduces them where they are, a loop-carried
 // tensor takes the layout of its update (a dot's accumulator, that of the
-// dot; a sum of reductions, their slice where it holds the sum in no more
-// registers) or of its uses (advanced pointers, that of their load), an
-// scf.if's result the layout its branches compute it in, and a store of a
-// converted value moves to the value's layout when its pointers can follow. The
-// folder of convert_layout collapses chains and identities; dead values in the
-// old layout go.
+// dot) or of its uses (advanced pointers, that of their load), an scf.if's
+// result the layout its branches compute it in, and a store
+// of a converted value moves to the value's layout when its pointers can
+// follow.
+// The folder of convert_layout collapses chains and identities; dead values
+// in the old layout go.
 //
 //===----------------------------------------------------------------------===//
 
@@ -725,19 +725,9 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
       if (!type || !update || update->getBlock() != loop.getBody())
         continue;
       Attribute layout = updateLayout(update, arg);
-      // A slice layout too for values (not pointers, which advance in the
-      // layout of their load) that it holds in no more registers per thread:
-      // a reduction's result accumulated across iterations (FLA's attention
-      // residuals: the weighted sum of rows), not a few rows' results that
-      // every thread would then hold (FlagGems' argmax).
-      bool slice =
-          isa_and_nonnull<SliceEncodingAttr>(layout) &&
-          !isa<PointerType>(type.getElementType()) &&
-          getLinearLayout(withLayout(type, layout)).getNumRegisters() <=
-              getLinearLayout(type).getNumRegisters();
       if (!layout || layout == type.getEncoding() ||
-          !(slice || isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr,
-                         AmdMfmaEncodingAttr>(layout)))
+          !isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr>(
+              layout))
         continue;
       RankedTensorType carried = withLayout(type, layout);
       Location loc = loop.getLoc();
