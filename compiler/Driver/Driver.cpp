@@ -104,8 +104,9 @@ struct Variant {
   /// Left out: more shared memory than the target has (see
   /// CompileOptions::skippedTargets).
   bool skipped = false;
-  /// Its pipelined loops would hold fewer tiles favoring occupancy
-  /// (TKCGPUDialect::kOccupancyHeadroom).
+  /// Favoring occupancy would take it fewer registers or tiles: its
+  /// pipelined loops would hold fewer tiles, or its warpgroup dots read an
+  /// invariant A from a tile (TKCGPUDialect::kOccupancyHeadroom).
   bool occupancyHeadroom = false;
 };
 

@@ -136,6 +136,13 @@ def TKCGPUWarpgroupMma : Pass<"tkc-gpu-warpgroup-mma", "::mlir::ModuleOp"> {
     `tkc_gpu.warpgroup_dot` of the tiles (tf32, fp8 and int8 tiles must be
     K-major).
 
+    An A operand converted once for a loop stays in registers while it
+    takes at most 32 per thread and the loop holds at most 192 with it (its
+    carried tensors, its dots' results, the A operands kept before); the
+    module is then marked `tkc_gpu.occupancy_headroom`, and in a module
+    marked `tkc_gpu.favor_occupancy` (the driver's second lowering) such an
+    operand goes to a tile instead.
+
     A loop's only warpgroup_dot that just accumulates (its accumulator is
     loop-carried and used by nothing else) overlaps the next iteration:
     `pending = 1`, the loop's copies into the tiles the previous iteration

@@ -274,6 +274,7 @@ struct WarpgroupMmaPass
     DominanceInfo dominance(module);
     storedTiles.clear();
     keptA.clear();
+    favorOccupancy = module->hasAttr(TKCGPUDialect::kFavorOccupancy);
     for (DotOp dot : dots) {
       bool readsTiles = false;
       if (WarpgroupDotOp rewritten =
@@ -295,7 +296,7 @@ struct WarpgroupMmaPass
   /// for it.
   bool keepsInvariantA(DotOp dot, Value operand, unsigned numWarps) {
     auto loop = dot->getParentOfType<LoopLikeOpInterface>();
-    if (!loop || !loop.isDefinedOutsideOfLoop(operand))
+    if (!loop || !loop.isDefinedOutsideOfLoop(operand) || favorOccupancy)
       return false;
     auto &kept = keptA[loop.getOperation()];
     if (kept.count(operand))
@@ -309,8 +310,16 @@ struct WarpgroupMmaPass
     if (held > kMaxLoopHeldRegisters)
       return false;
     kept[operand] = registers;
+    // Its registers may be what keeps programs off an SM: the driver may
+    // lower the module again favoring occupancy, the operand in a tile.
+    getOperation()->setAttr(TKCGPUDialect::kOccupancyHeadroom,
+                            UnitAttr::get(&getContext()));
     return true;
   }
+
+  /// Whether the module favors occupancy (TKCGPUDialect::kFavorOccupancy):
+  /// no invariant A operand stays in registers.
+  bool favorOccupancy = false;
 
   /// The tiles stored so far in this module, by stored value and tile type.
   llvm::DenseMap<std::pair<Value, Type>, SmallVector<Value, 1>> storedTiles;

@@ -56,6 +56,9 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A module in which an invariant A stays in registers (@invariant_a) is
+  // marked: the driver may lower it again favoring occupancy.
+  // CHECK: module attributes {{{.*}}tkc_gpu.occupancy_headroom
   // Operands converted from the layouts they were loaded in (a K loop the
   // pipeliner left alone): each is stored into a tile where it was
   // converted, rows along its layout's order (a: K, b: N; a transposed
@@ -385,5 +388,33 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[64, 64], i8, order = [1, 0]> -> tensor<64x64xi8, #b>
     %d = tkc.dot %a, %b, %c : tensor<64x64xi8, #a> * tensor<64x64xi8, #b> -> tensor<64x64xi32, #mma>
     return %d : tensor<64x64xi32, #mma>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+// In a module that favors occupancy, an A converted once for a loop goes
+// to a tile before the loop, however few registers it would take (FLA's
+// recompute_w_u: 132 -> 100 registers, four programs per SM -> five).
+// CHECK-LABEL: func.func @favor_occupancy
+// CHECK: %[[T:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<64x64xf16, #blocked>)
+// CHECK: scf.for
+// CHECK: tkc_gpu.warpgroup_dot %[[T]],
+module attributes {tkc_gpu.favor_occupancy, tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @favor_occupancy(%q: tensor<64x64xf16, #l>, %v: tensor<64x64xf16, #l>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %z = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %a = tkc_gpu.convert_layout %q : tensor<64x64xf16, #l> -> tensor<64x64xf16, #a>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<64x64xf32, #mma>) : i32 {
+      %b = tkc_gpu.convert_layout %v : tensor<64x64xf16, #l> -> tensor<64x64xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #b> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    return %r : tensor<64x64xf32, #mma>
   }
 }
