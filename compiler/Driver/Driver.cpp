@@ -350,11 +350,11 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   return success();
 }
 
-/// lowerVariant(); where its pipelined loops would hold fewer tiles
-/// favoring occupancy and registers alone keep the binary below the
-/// programs per SM its shared memory allows (and the kernel sets no
-/// register cap), also lowered favoring occupancy, whose binary is kept
-/// where it fits more programs spilling no more. FLA's chunk_h so gets 128
+/// lowerVariant(); where favoring occupancy would take it fewer tiles or
+/// registers (TKCGPUDialect::kOccupancyHeadroom) and registers alone keep
+/// the binary below the programs per SM its shared memory allows (and the
+/// kernel sets no register cap), also lowered favoring occupancy, whose
+/// binary is kept where it fits more programs spilling no more. FLA's chunk_h so gets 128
 /// registers and 48 KB instead of 170 and 72 KB (two programs): 0.91-0.92
 /// of Triton's time instead of 0.81 on the H200. Lowered so everywhere,
 /// kernels that gained no program lost up to 5%; tried wherever registers

@@ -710,15 +710,24 @@ LogicalResult TileOp::verify() {
   return success();
 }
 
-LogicalResult TransTileOp::verify() {
-  SharedBufferType tile = getTile().getType(), result = getType();
+SharedBufferType TransTileOp::getTransposedType(SharedBufferType tile) {
   ArrayRef<int64_t> shape = tile.getShape();
   ArrayRef<unsigned> order = tile.getOrder();
-  if (shape.size() != 2 || result.getElementType() != tile.getElementType() ||
-      result.getShape() != ArrayRef<int64_t>{shape[1], shape[0]} ||
-      result.getOrder() != ArrayRef<unsigned>{1 - order[0], 1 - order[1]})
+  return SharedBufferType::get(tile.getContext(), {shape[1], shape[0]},
+                               tile.getElementType(),
+                               {1 - order[0], 1 - order[1]});
+}
+
+void TransTileOp::build(OpBuilder &builder, OperationState &state, Value tile) {
+  build(builder, state,
+        getTransposedType(cast<SharedBufferType>(tile.getType())), tile);
+}
+
+LogicalResult TransTileOp::verify() {
+  SharedBufferType tile = getTile().getType();
+  if (tile.getShape().size() != 2 || getType() != getTransposedType(tile))
     return emitOpError("result must be the 2-D tile ")
-           << tile << " transposed, not " << result;
+           << tile << " transposed, not " << getType();
   return success();
 }
 

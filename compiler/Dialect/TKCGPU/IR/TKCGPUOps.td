@@ -100,6 +100,11 @@ def TKCGPU_TransTileOp : TKCGPU_Op<"trans_tile", [Pure]> {
   let assemblyFormat = [{
     $tile attr-dict `:` qualified(type($tile)) `->` qualified(type($result))
   }];
+  let builders = [OpBuilder<(ins "::mlir::Value":$tile)>];
+  let extraClassDeclaration = [{
+    /// The type of the 2-D `tile` seen transposed: shape and order swapped.
+    static SharedBufferType getTransposedType(SharedBufferType tile);
+  }];
   let hasVerifier = 1;
 }
 

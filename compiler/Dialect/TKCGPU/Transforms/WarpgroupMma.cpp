@@ -75,15 +75,6 @@ LocalLoadOp tileRead(Value value, bool &transposed) {
   return load && onlyFeedsDots(load.getResult()) ? load : nullptr;
 }
 
-/// The type of `tile` seen transposed (tkc_gpu.trans_tile's).
-SharedBufferType transposedTile(SharedBufferType tile) {
-  ArrayRef<int64_t> shape = tile.getShape();
-  ArrayRef<unsigned> order = tile.getOrder();
-  return SharedBufferType::get(tile.getContext(), {shape[1], shape[0]},
-                               tile.getElementType(),
-                               {1 - order[0], 1 - order[1]});
-}
-
 /// Whether `tile` is stored in swizzle atoms a warpgroup multiply reads:
 /// rows of whole 16-byte chunks, at least two, and for elements other than
 /// 16-bit ones (tf32, fp8: the instruction cannot transpose them) along K,
@@ -183,7 +174,8 @@ planOperand(DotOp dot, Value operand, unsigned kDim, NvidiaMmaEncodingAttr mma,
   bool transposed;
   if (LocalLoadOp read = tileRead(operand, transposed)) {
     SharedBufferType tile = read.getTile().getType();
-    if (hasAtoms(transposed ? transposedTile(tile) : tile, kDim))
+    if (hasAtoms(transposed ? TransTileOp::getTransposedType(tile) : tile,
+                 kDim))
       return OperandPlan{read, transposed, Value(), SharedBufferType()};
     // A tile read only for this dot, as it lies, but without atoms for K
     // here: mma.sync. Other reads store the value into a tile that has
@@ -333,10 +325,7 @@ struct WarpgroupMmaPass
                    DominanceInfo &dominance) {
     if (plan.read && plan.transposed) {
       OpBuilder b(dot);
-      Value tile = plan.read.getTile();
-      return TransTileOp::create(
-          b, dot.getLoc(),
-          transposedTile(cast<SharedBufferType>(tile.getType())), tile);
+      return TransTileOp::create(b, dot.getLoc(), plan.read.getTile());
     }
     if (plan.read)
       return plan.read.getTile();
