@@ -27,15 +27,12 @@ using DK = DType::Kind;
 // The table
 //===----------------------------------------------------------------------===//
 
-/// triton.language functions that tkc does not implement yet (slices,
-/// ...):
-/// naming one is an error, and so is calling the block method of one
+/// triton.language functions that tkc does not implement (Gluon's slices
+/// of distributed tensors): naming one is an error, and so is calling the block method of one
 /// (`x.sort()`).
 static const BuiltinEntry kUnsupported[] = {
     {"tl.extract_slice", nullptr},
     {"tl.insert_slice", nullptr},
-    {"tl.map_elementwise", nullptr},
-    {"tl.condition", nullptr},
 };
 
 namespace {

@@ -2,7 +2,8 @@
 //
 // The `tl` functions that inform the compiler or the programmer: the
 // alignment hints tl.multiple_of, tl.max_contiguous and tl.max_constancy
-// (attributes on the hinted value's producer), tl.assume (dropped),
+// (attributes on the hinted value's producer), tl.assume and the hint of
+// tl.condition (dropped),
 // tl.static_assert and tl.static_print at compile time, and
 // tl.device_assert (kept in debug mode only), tl.device_print and
 // tl.debug_barrier at run time.
@@ -62,6 +63,15 @@ static std::optional<Obj> lowerAssume(BuiltinCall &c) {
   if (!c.args.bind({"cond"}))
     return std::nullopt;
   return Obj::none(); // A hint only; dropping it is always correct.
+}
+
+/// `tl.condition(cond, disable_licm)`: a while loop's condition with a hint
+/// for the compiler (keep loop-invariant code in the loop); the condition
+/// itself, the hint dropped.
+static std::optional<Obj> lowerCondition(BuiltinCall &c) {
+  if (!c.args.bind({"arg1", "disable_licm="}))
+    return std::nullopt;
+  return *c.args.raw(0);
 }
 
 /// `tl.static_assert(cond, msg)`: an error unless the compile-time
@@ -190,6 +200,7 @@ llvm::ArrayRef<BuiltinEntry> debugBuiltins() {
       {"tl.max_contiguous", lowerHint},
       {"tl.max_constancy", lowerHint},
       {"tl.assume", lowerAssume},
+      {"tl.condition", lowerCondition},
       {"tl.static_assert", lowerStaticAssert},
       {"tl.static_print", lowerStaticPrint},
       {"tl.device_print", lowerDevicePrint},

@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/ScopeExit.h"
 
 #include <limits>
 
@@ -358,7 +359,29 @@ static std::optional<Obj> lowerUmulhi(BuiltinCall &c) {
   mlir::Value high = arith::ShRUIOp::create(
       c.b, c.L, product,
       c.cg.constantInt(wide, x.type.elem.getBitWidth(), c.l).value);
-  return Obj::tensor(arith::TruncIOp::create(c.b, c.L, x.value.getType(), high), x.type);
+  return Obj::tensor(arith::TruncIOp::create(c.b, c.L, x.value.getType(), high),
+                     x.type);
+}
+
+/// Makes `args` runtime values of one shape, broadcast together as Triton
+/// does: the first grows to the common shape, then every one takes it.
+static bool broadcastOperands(CodeGen &cg, std::vector<Obj> &args, Loc l) {
+  for (Obj &a : args) {
+    auto t = cg.toTensor(a, l);
+    if (!t)
+      return false;
+    a = *t;
+  }
+  for (size_t i = 1; i < args.size(); ++i)
+    if (!cg.broadcastPair(args.front(), args[i], l))
+      return false;
+  for (Obj &a : args) {
+    auto b = cg.broadcastTo(a, args.front().type.shape, l);
+    if (!b)
+      return false;
+    a = *b;
+  }
+  return true;
 }
 
 /// `tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack)`:
@@ -384,26 +407,11 @@ static std::optional<Obj> lowerInlineAsm(BuiltinCall &c) {
     args = given->elems;
   else if (given && given->kind != Kind::None)
     args = {*given};
-  for (Obj &a : args) {
-    auto t = c.cg.toTensor(a, c.args.loc(2));
-    if (!t)
-      return std::nullopt;
-    a = *t;
-  }
-  // Broadcast together, as Triton does: the first grows to the common
-  // shape, then every one takes it.
-  for (size_t i = 1; i < args.size(); ++i)
-    if (!c.cg.broadcastPair(args.front(), args[i], c.args.loc(2)))
-      return std::nullopt;
+  if (!broadcastOperands(c.cg, args, c.args.loc(2)))
+    return std::nullopt;
   llvm::SmallVector<int64_t> shape;
   if (!args.empty())
     shape = args.front().type.shape;
-  for (Obj &a : args) {
-    auto b = c.cg.broadcastTo(a, shape, c.args.loc(2));
-    if (!b)
-      return std::nullopt;
-    a = *b;
-  }
   // The result dtypes.
   std::optional<Obj> dtypes = c.args.get(3);
   std::vector<DType> resultDTypes;
@@ -431,6 +439,96 @@ static std::optional<Obj> lowerInlineAsm(BuiltinCall &c) {
   for (auto [value, type] : llvm::zip(op.getResults(), ttypes))
     results.push_back(Obj::tensor(value, type));
   return multiple ? Obj::tuple(std::move(results)) : results.front();
+}
+
+/// `tl.map_elementwise(scalar_fn, *args, pack=1)`: `scalar_fn` inlined on
+/// scalars into a tkc.map_elementwise region, which takes `pack` elements
+/// of each broadcast argument in turn and returns as many of each result;
+/// one result, or a tuple when the function returns one.
+static std::optional<Obj> lowerMapElementwise(BuiltinCall &c) {
+  int64_t pack = 1;
+  for (const auto &[name, value] : c.call.keywords) {
+    if (name != "pack" || value.kind != Kind::Int)
+      return c.error("tl.map_elementwise takes only pack=, a constexpr int");
+    pack = value.intValue;
+  }
+  if (pack < 1)
+    return c.error("tl.map_elementwise packs at least one element, got "
+                   "pack=" +
+                   llvm::Twine(pack));
+  if (c.call.args.size() < 2 || c.call.args[0].kind != Kind::Function)
+    return c.error("tl.map_elementwise needs a @jit function and at least "
+                   "one block");
+  Obj fn = c.call.args[0];
+  std::vector<Obj> args(c.call.args.begin() + 1, c.call.args.end());
+  if (!broadcastOperands(c.cg, args, c.call.argLocs[1]))
+    return std::nullopt;
+  llvm::SmallVector<mlir::Value> operands;
+  llvm::SmallVector<mlir::Type> scalarTypes;
+  for (const Obj &a : args) {
+    operands.push_back(a.value);
+    scalarTypes.append(pack, a.type.elem.toMLIR(&c.cg.ctx));
+  }
+  // The region is built in an op without results, whose body then moves to
+  // the op with the result types the function turned out to return.
+  auto staging = tkcir::MapElementwiseOp::create(
+      c.b, c.L, mlir::TypeRange{}, operands, static_cast<int32_t>(pack));
+  auto dropStaging = llvm::make_scope_exit([&] { staging.erase(); });
+  std::vector<DType> resultDTypes;
+  bool single = false;
+  {
+    mlir::OpBuilder::InsertionGuard guard(c.b);
+    llvm::SmallVector<mlir::Location> locs(scalarTypes.size(), c.L);
+    mlir::Block *block =
+        c.b.createBlock(&staging.getScalarOp(), {}, scalarTypes, locs);
+    CallArgs inner;
+    for (auto [i, arg] : llvm::enumerate(block->getArguments())) {
+      inner.args.push_back(
+          Obj::tensor(arg, TType{args[i / pack].type.elem, {}}));
+      inner.argLocs.push_back(c.call.argLocs[1 + i / pack]);
+    }
+    auto r = c.gen.callFunction(fn, inner, c.l);
+    if (!r)
+      return std::nullopt;
+    single = r->kind != Kind::Tuple;
+    std::vector<Obj> returned = single ? std::vector<Obj>{*r} : r->elems;
+    if (returned.empty() || returned.size() % pack != 0)
+      return c.error("tl.map_elementwise's function returns " +
+                     llvm::Twine(returned.size()) + " values, not pack=" +
+                     llvm::Twine(pack) + " for each result");
+    llvm::SmallVector<mlir::Value> values;
+    for (auto [i, o] : llvm::enumerate(returned)) {
+      auto v = c.cg.toTensor(o, c.l);
+      if (!v)
+        return std::nullopt;
+      if (v->type.isBlock())
+        return c.error("tl.map_elementwise's function must return scalars, "
+                       "got " +
+                       v->type.str());
+      if (i % pack == 0)
+        resultDTypes.push_back(v->type.elem);
+      else if (v->type.elem != resultDTypes.back())
+        return c.error("tl.map_elementwise's function returns " +
+                       v->type.elem.str() + " and " +
+                       resultDTypes.back().str() + " for one result");
+      values.push_back(v->value);
+    }
+    tkcir::MapElementwiseReturnOp::create(c.b, c.L, values);
+  }
+  llvm::SmallVector<int64_t> shape(args.front().type.shape);
+  llvm::SmallVector<mlir::Type> resultTypes;
+  std::vector<TType> ttypes;
+  for (const DType &d : resultDTypes) {
+    ttypes.push_back(TType{d, shape});
+    resultTypes.push_back(ttypes.back().toMLIR(&c.cg.ctx));
+  }
+  auto op = tkcir::MapElementwiseOp::create(c.b, c.L, resultTypes, operands,
+                                            static_cast<int32_t>(pack));
+  op.getScalarOp().takeBody(staging.getScalarOp());
+  std::vector<Obj> results;
+  for (auto [value, type] : llvm::zip(op.getResults(), ttypes))
+    results.push_back(Obj::tensor(value, type));
+  return single ? results.front() : Obj::tuple(std::move(results));
 }
 
 /// `tl.extra.cuda.smid()` and `globaltimer()`: NVIDIA's special registers
@@ -688,6 +786,7 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"tl.cdiv", lowerCdiv, "cdiv"},
       {"tl.umulhi", lowerUmulhi},
       {"tl.inline_asm_elementwise", lowerInlineAsm},
+      {"tl.map_elementwise", lowerMapElementwise},
       {"cuda.smid", lowerSpecialRegister},
       {"cuda.globaltimer", lowerSpecialRegister},
       {"cuda.gdc_wait", lowerGridDependencyControl},

@@ -5,7 +5,8 @@
 // coordinates the layout gives each register; splats and splat constants
 // repeat one scalar; elementwise arith/math ops and addptr apply the scalar
 // op (or a GEP) to the same register of every operand, leaving the scalar
-// ops to the upstream arith and math patterns.
+// ops to the upstream arith and math patterns; inline assembly and
+// map_elementwise's scalar regions run once per pack of registers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -294,6 +295,46 @@ struct InlineAsmLowering
     return success();
   }
 };
+/// map_elementwise: its region copied once per `pack` registers of the
+/// operands, which its entry block takes (inlineScalarRegion).
+struct MapElementwiseLowering
+    : public ConvertOpToLLVMPattern<MapElementwiseOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(MapElementwiseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    const TypeConverter &converter = *getTypeConverter();
+    unsigned pack = op.getPack();
+    SmallVector<SmallVector<Value>> ins =
+        operandRegisters(rewriter, loc, op.getArgs(), adaptor.getArgs());
+    SmallVector<Type> resultTypes;
+    for (Type t : op.getResultTypes())
+      resultTypes.push_back(converter.convertType(t));
+    // The pass checked that `pack` divides the count.
+    auto body = dyn_cast<LLVM::LLVMStructType>(resultTypes.front());
+    size_t count = body ? body.getBody().size() : 1;
+
+    SmallVector<SmallVector<Value>> outs(op.getNumResults());
+    for (size_t first = 0; first < count; first += pack) {
+      SmallVector<Value> scalars;
+      for (ArrayRef<Value> regs : ins)
+        llvm::append_range(scalars, regs.slice(first, pack));
+      SmallVector<Value> returned =
+          inlineScalarRegion(rewriter, loc, op.getScalarOp(), scalars);
+      for (auto [i, v] : llvm::enumerate(returned))
+        outs[i / pack].push_back(v);
+    }
+    SmallVector<Value> results;
+    for (auto [type, values] : llvm::zip(resultTypes, outs))
+      results.push_back(isa<LLVM::LLVMStructType>(type)
+                            ? packRegisters(rewriter, loc, type, values)
+                            : values.front());
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 
 } // namespace
 
@@ -305,5 +346,6 @@ void mlir::tkc::gpu::populateElementwiseLoweringPatterns(
                ExternElementwiseLowering>(converter, target);
   patterns.add<ElementwiseLowering>(converter, patterns.getContext());
   patterns.add<PointerCastLowering<IntToPtrOp>, PointerCastLowering<PtrToIntOp>,
-               PointerCastLowering<PtrCastOp>, InlineAsmLowering>(converter);
+               PointerCastLowering<PtrCastOp>, InlineAsmLowering,
+               MapElementwiseLowering>(converter);
 }

@@ -329,23 +329,47 @@ Value mlir::tkc::gpu::shuffleXorAnyType(OpBuilder &b, Location loc,
              : LLVM::BitcastOp::create(b, loc, type, result).getResult();
 }
 
-SmallVector<Value> mlir::tkc::gpu::applyCombineRegion(Region &region,
-                                                      OpBuilder &b,
-                                                      ValueRange lhs,
-                                                      ValueRange rhs) {
-  Block &body = region.front();
+SmallVector<Value>
+mlir::tkc::gpu::inlineScalarRegion(ConversionPatternRewriter &rewriter,
+                                   Location loc, Region &region,
+                                   ValueRange args) {
   IRMapping mapping;
-  unsigned n = lhs.size();
-  for (unsigned i = 0; i < n; ++i) {
-    mapping.map(body.getArgument(i), lhs[i]);
-    mapping.map(body.getArgument(n + i), rhs[i]);
+  if (region.hasOneBlock()) {
+    Block &body = region.front();
+    mapping.map(body.getArguments(), args);
+    for (Operation &inner : body.without_terminator())
+      rewriter.clone(inner, mapping);
+    return llvm::map_to_vector(
+        body.getTerminator()->getOperands(),
+        [&](Value v) { return mapping.lookupOrDefault(v); });
   }
-  for (Operation &inner : body.without_terminator())
-    b.clone(inner, mapping);
-  SmallVector<Value> results;
-  for (Value v : body.getTerminator()->getOperands())
-    results.push_back(mapping.lookupOrDefault(v));
-  return results;
+  // The copy goes between the insertion point's block and the rest of it,
+  // split off; its returns branch to a join block that takes their values.
+  auto isReturn = [](Block &block) {
+    return block.mightHaveTerminator() &&
+           block.getTerminator()->hasTrait<OpTrait::ReturnLike>();
+  };
+  Block *anyReturn = &*llvm::find_if(region, isReturn);
+  SmallVector<Type> types(anyReturn->getTerminator()->getOperandTypes());
+  SmallVector<Location> locs(types.size(), loc);
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *join = rewriter.createBlock(after->getParent(),
+                                     Region::iterator(after), types, locs);
+  LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
+  rewriter.cloneRegionBefore(region, *join->getParent(), Region::iterator(join),
+                             mapping);
+  for (Block &block : region) {
+    if (!isReturn(block))
+      continue;
+    Operation *ret = mapping.lookup(&block)->getTerminator();
+    rewriter.setInsertionPoint(ret);
+    rewriter.replaceOpWithNewOp<LLVM::BrOp>(ret, ret->getOperands(), join);
+  }
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::BrOp::create(rewriter, loc, args, mapping.lookup(&region.front()));
+  rewriter.setInsertionPointToStart(after);
+  return SmallVector<Value>(join->getArguments());
 }
 
 Type mlir::tkc::gpu::accessType(Type elem, unsigned count) {

@@ -72,11 +72,14 @@ Value shuffleXorAnyType(OpBuilder &b, Location loc,
                         const ::tkc::TargetInfo &target, Value value,
                         unsigned mask);
 
-/// Clones the body of a reduce or scan combine `region` with its arguments
-/// bound to `lhs` then `rhs` (one value per operand) and returns the values
-/// it yields.
-SmallVector<Value> applyCombineRegion(Region &region, OpBuilder &b,
-                                      ValueRange lhs, ValueRange rhs);
+/// Emits a copy of `region`, scalar ops ending in returns (a combine or a
+/// mapped function), at the insertion point with its entry block's
+/// arguments bound to `args`, and returns the values it returns. A region
+/// that branches is copied between the insertion block and the rest of it,
+/// split off; the insertion point is then at the start of that rest.
+SmallVector<Value> inlineScalarRegion(ConversionPatternRewriter &rewriter,
+                                      Location loc, Region &region,
+                                      ValueRange args);
 
 /// The registers of `value` (the converted form of `original`): the struct's
 /// fields for a tensor, the value itself for a scalar.

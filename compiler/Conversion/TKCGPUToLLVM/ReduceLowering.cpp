@@ -62,7 +62,9 @@ struct ReduceLowering : public TargetPattern<ReduceOp> {
   /// Applies the combine region to (`lhs`, `rhs`), one value per operand.
   SmallVector<Value> combine(ReduceOp op, ConversionPatternRewriter &rewriter,
                              ValueRange lhs, ValueRange rhs) const {
-    return applyCombineRegion(op.getCombineOp(), rewriter, lhs, rhs);
+    SmallVector<Value> args(lhs);
+    llvm::append_range(args, rhs);
+    return inlineScalarRegion(rewriter, op.getLoc(), op.getCombineOp(), args);
   }
 
   LogicalResult

@@ -45,7 +45,9 @@ struct ScanLowering : public TargetPattern<ScanOp> {
   /// Applies the combine region to (`lhs`, `rhs`), one value per operand.
   Values combine(ScanOp op, ConversionPatternRewriter &rewriter, ValueRange lhs,
                  ValueRange rhs) const {
-    return applyCombineRegion(op.getCombineOp(), rewriter, lhs, rhs);
+    SmallVector<Value> args(lhs);
+    llvm::append_range(args, rhs);
+    return inlineScalarRegion(rewriter, op.getLoc(), op.getCombineOp(), args);
   }
 
   /// `present ? combine(prefix, values) : values`.

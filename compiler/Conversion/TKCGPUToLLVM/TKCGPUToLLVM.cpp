@@ -65,8 +65,8 @@ bool isSupported(Operation *op) {
   if (isa<TKCDialect>(op->getDialect()))
     return isa<ProgramIdOp, NumProgramsOp, MakeRangeOp, SplatOp, BroadcastOp,
                ExpandDimsOp, AddPtrOp, BarrierOp, ReduceOp, ReduceReturnOp,
-               ScanOp, ScanReturnOp, IntToPtrOp, PtrToIntOp, PtrCastOp,
-               AssertOp>(op);
+               ScanOp, ScanReturnOp, MapElementwiseReturnOp, IntToPtrOp,
+               PtrToIntOp, PtrCastOp, AssertOp>(op);
   if (isa<TKCGPUDialect>(op->getDialect()))
     return isa<ConvertLayoutOp, LocalAllocOp, TileOp, TransTileOp, AsyncCopyOp,
                AsyncCommitOp, AsyncWaitOp, LocalLoadOp, WarpgroupDotOp,
@@ -113,13 +113,16 @@ struct ConvertTKCGPUToLLVMPass
           } else if (isa<DotOp>(op)) {
             if (isDotLowerable(op, *info, reason))
               return WalkResult::advance();
-          } else if (auto asmOp = dyn_cast<ElementwiseInlineAsmOp>(op)) {
-            auto type = dyn_cast<RankedTensorType>(asmOp.getType(0));
+          } else if (isa<ElementwiseInlineAsmOp, MapElementwiseOp>(op)) {
+            auto asmOp = dyn_cast<ElementwiseInlineAsmOp>(op);
+            unsigned pack = asmOp ? asmOp.getPackedElement()
+                                  : cast<MapElementwiseOp>(op).getPack();
+            auto type = dyn_cast<RankedTensorType>(op->getResultTypes()[0]);
             unsigned count = type ? getLinearLayout(type).getNumRegisters() : 1;
-            if (count % asmOp.getPackedElement() == 0)
+            if (count % pack == 0)
               return WalkResult::advance();
-            reason = "packing " + std::to_string(asmOp.getPackedElement()) +
-                     " elements per asm where each thread holds " +
+            reason = "packing " + std::to_string(pack) + " elements per " +
+                     (asmOp ? "asm" : "call") + " where each thread holds " +
                      std::to_string(count);
           } else if (auto call = dyn_cast<ExternElementwiseOp>(op)) {
             Type elem = getElementTypeOrSelf(call.getArgs().front().getType());

@@ -95,6 +95,21 @@ module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
+// A function mapped over 4 elements at a time where each thread holds 2.
+#two = #tkc_gpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @map_pack(%x: tensor<64xi8, #two>) -> tensor<64xi8, #two> {
+    // expected-error @+1 {{code generation does not support 'tkc.map_elementwise' packing 4 elements per call where each thread holds 2 yet}}
+    %y = tkc.map_elementwise(%x) pack = 4 : (tensor<64xi8, #two>) -> tensor<64xi8, #two> {
+    ^bb0(%a: i8, %b: i8, %c: i8, %d: i8):
+      tkc.map_elementwise.return %d, %c, %b, %a : i8, i8, i8, i8
+    }
+    return %y : tensor<64xi8, #two>
+  }
+}
+
+// -----
+
 // A math library function for a type the library does not have.
 module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   func.func @half(%x: f16) -> f16 {

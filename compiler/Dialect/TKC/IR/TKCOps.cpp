@@ -480,35 +480,50 @@ static LogicalResult verifyCombineSources(Operation *op, ValueRange srcs,
   return success();
 }
 
-/// Checks the combine region of reduce/scan: one block taking (acc..., new...)
-/// as scalars of the sources' element types, ending in a return of N values
-/// of those types.
+/// Checks a region of scalar ops (a combine function, a mapped function):
+/// its entry block takes `args`, and each of its returns (it may branch to
+/// several) gives `results`.
+template <typename ReturnOpTy>
+static LogicalResult verifyScalarRegion(Operation *op, Region &region,
+                                        TypeRange args, TypeRange results) {
+  Block &entry = region.front();
+  if (entry.getArgumentTypes() != args) {
+    auto diag = op->emitOpError("region must take ")
+                << args.size() << " scalars (";
+    llvm::interleaveComma(args, diag);
+    return diag << "), got (" << entry.getArgumentTypes() << ")";
+  }
+  bool returns = false;
+  for (Block &block : region) {
+    auto ret =
+        dyn_cast_or_null<ReturnOpTy>(block.empty() ? nullptr : &block.back());
+    if (!ret)
+      continue;
+    returns = true;
+    if (TypeRange(ret->getOperandTypes()) != results) {
+      auto diag = ret.emitOpError("must return ")
+                  << results.size() << " value(s) of type(s) (";
+      llvm::interleaveComma(results, diag);
+      return diag << "), got (" << ret->getOperandTypes() << ")";
+    }
+  }
+  if (!returns)
+    return op->emitOpError("region must end in ")
+           << ReturnOpTy::getOperationName();
+  return success();
+}
+
+/// A combine region takes 2N scalars of the N sources' element types and
+/// returns N.
 template <typename ReturnOpTy>
 static LogicalResult verifyCombineRegion(Operation *op, Region &region,
                                          ValueRange srcs) {
   SmallVector<Type> elemTypes;
   for (Value src : srcs)
     elemTypes.push_back(getElementTypeOrSelf(src.getType()));
-  Block &block = region.front();
-  SmallVector<Type> expectedArgs(elemTypes);
-  expectedArgs.append(elemTypes);
-  if (TypeRange(block.getArgumentTypes()) != TypeRange(expectedArgs)) {
-    auto diag = op->emitOpError("combine region must take ")
-                << expectedArgs.size() << " scalars (";
-    llvm::interleaveComma(expectedArgs, diag);
-    return diag << "), got (" << block.getArgumentTypes() << ")";
-  }
-  auto ret = dyn_cast<ReturnOpTy>(block.getTerminator());
-  if (!ret)
-    return op->emitOpError("combine region must end in ")
-           << ReturnOpTy::getOperationName();
-  if (TypeRange(ret->getOperandTypes()) != TypeRange(elemTypes)) {
-    auto diag = ret.emitOpError("must return ")
-                << elemTypes.size() << " value(s) of type(s) (";
-    llvm::interleaveComma(elemTypes, diag);
-    return diag << "), got (" << ret->getOperandTypes() << ")";
-  }
-  return success();
+  SmallVector<Type> args(elemTypes);
+  args.append(elemTypes);
+  return verifyScalarRegion<ReturnOpTy>(op, region, args, elemTypes);
 }
 
 LogicalResult ReduceOp::verify() {
@@ -695,6 +710,35 @@ void ElementwiseInlineAsmOp::getEffects(
     return;
   effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
   effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+}
+
+LogicalResult MapElementwiseOp::verifyRegions() {
+  int64_t pack = getPack();
+  if (pack < 1)
+    return emitOpError("maps at least one element per call, got pack = ")
+           << pack;
+  if (getResults().empty())
+    return emitOpError("needs at least one result");
+  auto shapeOf = [](Type t) {
+    auto shaped = dyn_cast<RankedTensorType>(t);
+    return shaped ? shaped.getShape() : ArrayRef<int64_t>();
+  };
+  ArrayRef<int64_t> shape = shapeOf(getResult(0).getType());
+  for (Type t :
+       llvm::concat<const Type>(getArgs().getTypes(), getResultTypes()))
+    if (shapeOf(t) != shape)
+      return emitOpError("needs operands and results of one shape");
+  // The entry block takes `pack` scalars of each operand, and every return
+  // gives `pack` scalars of each result, in turn.
+  auto packed = [&](TypeRange types) {
+    SmallVector<Type> scalars;
+    for (Type t : types)
+      scalars.append(pack, getElementTypeOrSelf(t));
+    return scalars;
+  };
+  return verifyScalarRegion<MapElementwiseReturnOp>(
+      *this, getScalarOp(), packed(getArgs().getTypes()),
+      packed(getResultTypes()));
 }
 
 LogicalResult FpToFpOp::verify() {

@@ -368,11 +368,12 @@ def TKC_DotOp : TKC_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
 //===----------------------------------------------------------------------===//
 
 def TKC_ReduceOp : TKC_Op<"reduce", [RecursiveMemoryEffects,
-    RecursivelySpeculatable, SingleBlock]> {
+    RecursivelySpeculatable]> {
   let summary = "Reduce blocks along an axis with a combine function";
   let description = [{
     Reduces N blocks of one shape along `axis` at once. The combine region
-    takes 2N scalars (N accumulated values, then N new ones) and yields N.
+    takes 2N scalars (N accumulated values, then N new ones) and yields N;
+    it may branch (an `if` in the combine function) to several returns.
     Each result has the source shape without `axis`; reducing a 1-D block
     gives a scalar. The combine function must be associative and
     commutative; the order of combination is unspecified.
@@ -387,7 +388,7 @@ def TKC_ReduceOp : TKC_Op<"reduce", [RecursiveMemoryEffects,
   }];
   let arguments = (ins Variadic<TKC_Tensor>:$srcs, I32Attr:$axis);
   let results = (outs Variadic<TKC_Type>:$results);
-  let regions = (region SizedRegion<1>:$combineOp);
+  let regions = (region MinSizedRegion<1>:$combineOp);
   let assemblyFormat = [{
     `(` $srcs `)` `axis` `=` $axis attr-dict `:` functional-type($srcs, $results)
     $combineOp
@@ -404,7 +405,7 @@ def TKC_ReduceReturnOp : TKC_Op<"reduce.return", [Pure, Terminator,
 }
 
 def TKC_ScanOp : TKC_Op<"scan", [RecursiveMemoryEffects,
-    RecursivelySpeculatable, SingleBlock]> {
+    RecursivelySpeculatable]> {
   let summary = "Inclusive prefix scan along an axis with a combine function";
   let description = [{
     Computes inclusive prefix combinations of N blocks along `axis` (from
@@ -423,7 +424,7 @@ def TKC_ScanOp : TKC_Op<"scan", [RecursiveMemoryEffects,
   let arguments = (ins Variadic<TKC_Tensor>:$srcs, I32Attr:$axis,
                        UnitAttr:$reverse);
   let results = (outs Variadic<TKC_Tensor>:$results);
-  let regions = (region SizedRegion<1>:$combineOp);
+  let regions = (region MinSizedRegion<1>:$combineOp);
   let assemblyFormat = [{
     `(` $srcs `)` `axis` `=` $axis (`reverse` $reverse^)? attr-dict `:`
     functional-type($srcs, $results) $combineOp
@@ -625,6 +626,42 @@ def TKC_ElementwiseInlineAsmOp : TKC_Op<"elementwise_inline_asm", [
     $asm_string attr-dict ($args^ `:` type($args))? `->` type($results)
   }];
   let hasVerifier = 1;
+}
+
+def TKC_MapElementwiseOp : TKC_Op<"map_elementwise", [
+    RecursiveMemoryEffects, RecursivelySpeculatable]> {
+  let summary = "A scalar function applied to every element";
+  let description = [{
+    `tl.map_elementwise(fn, *args, pack=p)`: the region, `fn` inlined on
+    scalars, runs once per `pack` elements of the operands (all of the
+    results' shape). Its entry block takes `pack` scalars of each operand in
+    turn, and its `tkc.map_elementwise.return` gives `pack` scalars of each
+    result in turn. Unlike an elementwise op's, the region may branch (an
+    `if` in `fn`), so that only the branch an element takes is computed.
+
+    ```mlir
+    %y = tkc.map_elementwise(%x) pack = 1 : (tensor<64xf32>) -> tensor<64xf32> {
+    ^bb0(%a: f32):
+      %t = arith.addf %a, %a : f32
+      tkc.map_elementwise.return %t : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<TKC_Type>:$args, I32Attr:$pack);
+  let results = (outs Variadic<TKC_Type>:$results);
+  let regions = (region MinSizedRegion<1>:$scalarOp);
+  let assemblyFormat = [{
+    `(` $args `)` `pack` `=` $pack attr-dict `:` functional-type($args, $results)
+    $scalarOp
+  }];
+  let hasRegionVerifier = 1;
+}
+
+def TKC_MapElementwiseReturnOp : TKC_Op<"map_elementwise.return", [Pure,
+    Terminator, ReturnLike, HasParent<"MapElementwiseOp">]> {
+  let summary = "Yields a tkc.map_elementwise region's scalars";
+  let arguments = (ins Variadic<TKC_Scalar>:$result);
+  let assemblyFormat = "attr-dict ($result^ `:` type($result))?";
 }
 
 //===----------------------------------------------------------------------===//

@@ -281,7 +281,7 @@ func.func @reduce_shapes(%x: tensor<32x64xf32>, %y: tensor<64x32xi32>) {
 // -----
 
 func.func @reduce_region_args(%x: tensor<128xf32>) {
-  // expected-error @+1 {{combine region must take 2 scalars ('f32', 'f32'), got ('f32')}}
+  // expected-error @+1 {{region must take 2 scalars ('f32', 'f32'), got ('f32')}}
   %0 = tkc.reduce(%x) axis = 0 : (tensor<128xf32>) -> f32 {
   ^bb0(%a: f32):
     tkc.reduce.return %a : f32
@@ -297,6 +297,71 @@ func.func @reduce_region_return(%x: tensor<128xf32>) {
     %i = arith.fptosi %a : f32 to i32
     // expected-error @+1 {{must return 1 value(s) of type(s) ('f32'), got ('i32')}}
     tkc.reduce.return %i : i32
+  }
+  return
+}
+
+// -----
+
+// A combine region may branch; each of its returns is checked.
+func.func @reduce_branch_return(%x: tensor<128xf32>) {
+  %0 = tkc.reduce(%x) axis = 0 : (tensor<128xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    cf.cond_br %gt, ^keep, ^other
+  ^keep:
+    tkc.reduce.return %a : f32
+  ^other:
+    %i = arith.fptosi %b : f32 to i32
+    // expected-error @+1 {{must return 1 value(s) of type(s) ('f32'), got ('i32')}}
+    tkc.reduce.return %i : i32
+  }
+  return
+}
+
+// -----
+
+// map_elementwise: the region takes `pack` scalars of each operand and
+// returns `pack` of each result.
+func.func @map_region_args(%x: tensor<128xf32>) {
+  // expected-error @+1 {{region must take 2 scalars ('f32', 'f32'), got ('f32')}}
+  %0 = tkc.map_elementwise(%x) pack = 2 : (tensor<128xf32>) -> tensor<128xf32> {
+  ^bb0(%a: f32):
+    tkc.map_elementwise.return %a, %a : f32, f32
+  }
+  return
+}
+
+// -----
+
+func.func @map_region_return(%x: tensor<128xf32>) {
+  %0 = tkc.map_elementwise(%x) pack = 1 : (tensor<128xf32>) -> tensor<128xi32> {
+  ^bb0(%a: f32):
+    // expected-error @+1 {{must return 1 value(s) of type(s) ('i32'), got ('f32')}}
+    tkc.map_elementwise.return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @map_shapes(%x: tensor<128xf32>, %y: tensor<64xf32>) {
+  // expected-error @+1 {{needs operands and results of one shape}}
+  %0 = tkc.map_elementwise(%x, %y) pack = 1 : (tensor<128xf32>, tensor<64xf32>) -> tensor<128xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tkc.map_elementwise.return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @map_pack(%x: tensor<128xf32>) {
+  // expected-error @+1 {{maps at least one element per call, got pack = 0}}
+  %0 = tkc.map_elementwise(%x) pack = 0 : (tensor<128xf32>) -> tensor<128xf32> {
+  ^bb0:
+    %c = arith.constant 0.0 : f32
+    tkc.map_elementwise.return %c : f32
   }
   return
 }

@@ -94,6 +94,18 @@ func.func @reduce_scan(%x: tensor<32x64xf32>, %i: tensor<32x64xi32>, %v: tensor<
     %t = arith.maximumf %a, %b : f32
     tkc.reduce.return %t : f32
   }
+  // CHECK: tkc.reduce(%{{.*}}) axis = 0 : (tensor<128xf32>) -> f32
+  // CHECK: cf.cond_br
+  // CHECK-COUNT-2: tkc.reduce.return
+  %branchy = tkc.reduce(%v) axis = 0 : (tensor<128xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    cf.cond_br %gt, ^keep, ^other
+  ^keep:
+    tkc.reduce.return %a : f32
+  ^other:
+    tkc.reduce.return %b : f32
+  }
   // CHECK: tkc.scan(%{{.*}}) axis = 0 reverse : (tensor<128xf32>) -> tensor<128xf32>
   // CHECK: tkc.scan.return
   %c = tkc.scan(%v) axis = 0 reverse : (tensor<128xf32>) -> tensor<128xf32> {
@@ -142,4 +154,31 @@ func.func @join_split(%a: tensor<16x8xf16>, %b: tensor<16x8xf16>) -> tensor<16x8
   // CHECK: %{{.*}}, %{{.*}} = tkc.split %[[J]] : tensor<16x8x2xf16> -> tensor<16x8xf16>
   %x, %y = tkc.split %j : tensor<16x8x2xf16> -> tensor<16x8xf16>
   return %y : tensor<16x8xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @map_elementwise
+func.func @map_elementwise(%x: tensor<64xf32>, %i: tensor<64xi32>) -> tensor<64xi32> {
+  // CHECK: tkc.map_elementwise(%{{.*}}) pack = 1 : (tensor<64xf32>) -> tensor<64xf32> {
+  // CHECK: cf.cond_br
+  // CHECK-COUNT-2: tkc.map_elementwise.return %{{.*}} : f32
+  %y = tkc.map_elementwise(%x) pack = 1 : (tensor<64xf32>) -> tensor<64xf32> {
+  ^bb0(%a: f32):
+    %zero = arith.constant 0.0 : f32
+    %gt = arith.cmpf ogt, %a, %zero : f32
+    cf.cond_br %gt, ^pos, ^neg
+  ^pos:
+    tkc.map_elementwise.return %a : f32
+  ^neg:
+    %n = arith.negf %a : f32
+    tkc.map_elementwise.return %n : f32
+  }
+  // CHECK: tkc.map_elementwise(%{{.*}}, %{{.*}}) pack = 2 : (tensor<64xi32>, tensor<64xf32>) -> tensor<64xi32>
+  // CHECK: tkc.map_elementwise.return %{{.*}}, %{{.*}} : i32, i32
+  %z = tkc.map_elementwise(%i, %y) pack = 2 : (tensor<64xi32>, tensor<64xf32>) -> tensor<64xi32> {
+  ^bb0(%i0: i32, %i1: i32, %f0: f32, %f1: f32):
+    tkc.map_elementwise.return %i1, %i0 : i32, i32
+  }
+  return %z : tensor<64xi32>
 }

@@ -66,14 +66,17 @@ bool isSource(Operation *op) {
 
 /// Ops recomputed element by element from operands in the same layout:
 /// arith and math ops, and tkc's pure elementwise ops (conversions between
-/// float types, library calls, pointer casts). Inline assembly is not one:
-/// it may take its elements in packs that a thread must hold together.
+/// float types, library calls, pointer casts, scalar functions mapped one
+/// element at a time). Inline assembly is not one, nor a function mapped
+/// over packs of elements: they take packs that a thread must hold together.
 bool isElementwise(Operation *op) {
   if (op->getNumResults() != 1)
     return false;
   if (isa<AddPtrOp, FpToFpOp, ExternElementwiseOp, IntToPtrOp, PtrToIntOp,
           PtrCastOp>(op))
     return true;
+  if (auto map = dyn_cast<MapElementwiseOp>(op))
+    return map.getPack() == 1;
   return op->hasTrait<OpTrait::Elementwise>() &&
          isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
 }
@@ -406,16 +409,19 @@ struct ConvertRowOnce : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
-/// An elementwise op or a scan fed by a conversion of a loaded value runs
-/// in the loaded value's layout and converts its results instead.
+/// An elementwise op, a scan or a mapped function fed by a conversion of a
+/// loaded value runs in the loaded value's layout and converts its results
+/// instead.
 struct SinkConversion : public RewritePattern {
   SinkConversion(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    // Scans, like elementwise ops, give results in their operands' layout.
-    if (!isElementwise(op) && !isa<ScanOp>(op))
+    // Scans and mapped functions, like elementwise ops, give results in
+    // their operands' layout.
+    auto map = dyn_cast<MapElementwiseOp>(op);
+    if (!isElementwise(op) && !isa<ScanOp>(op) && !map)
       return failure();
     auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     if (!type)
@@ -423,8 +429,11 @@ struct SinkConversion : public RewritePattern {
     Attribute from = sinkLayout(op);
     // A scan walks its axis as registers, then lanes, then warps: a blocked
     // layout's order, not an MMA layout's (whose rows alternate lanes and
-    // registers).
-    if (!from || (isa<ScanOp>(op) && !isa<BlockedEncodingAttr>(from)))
+    // registers). A mapped function needs whole packs in each thread.
+    if (!from || (isa<ScanOp>(op) && !isa<BlockedEncodingAttr>(from)) ||
+        (map && getLinearLayout(withLayout(type, from)).getNumRegisters() %
+                        map.getPack() !=
+                    0))
       return failure();
     IRMapping mapping = operandsIn(op, from, rewriter);
     Operation *clone = rewriter.clone(*op, mapping);
