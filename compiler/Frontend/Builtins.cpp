@@ -87,6 +87,10 @@ bool isStringMethod(llvm::StringRef name) {
   return findBuiltin("str." + name) != nullptr;
 }
 
+bool isIntMethod(llvm::StringRef name) {
+  return findBuiltin("int." + name) != nullptr;
+}
+
 bool isMathFunction(llvm::StringRef name) {
   return findBuiltin("math." + name) != nullptr;
 }

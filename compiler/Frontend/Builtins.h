@@ -145,6 +145,10 @@ llvm::ArrayRef<BuiltinEntry> debugBuiltins();
 /// tl.make_tensor_descriptor and a descriptor's load and store.
 llvm::ArrayRef<BuiltinEntry> blockPointerBuiltins();
 
+/// The elements of `x`, a 1-D block of `x.type.shape[0]` elements, each as a
+/// scalar (a reduction of the block masked to it, exact for any type).
+std::optional<std::vector<Obj>> blockElements(CodeGen &cg, const Obj &x, Loc l);
+
 /// tl.load / tl.store through a block pointer (the call's first argument):
 /// the pointers and bounds mask of the block it names, then an ordinary
 /// masked access. `c.args` is bound already; `maskIndex` is where a load's

@@ -219,16 +219,34 @@ static std::optional<bool> propagateNan(BuiltinCall &c, size_t index) {
   return std::nullopt;
 }
 
+/// `objs` as Triton's builtins take them through `to_tensor`: numbers
+/// become scalar values (int32, float32, ...) that take part in the type
+/// promotion like any value (`tl.maximum(x_fp16, 0.0)` is fp32, as is
+/// `tl.fma(x_fp16, y, 1.0)`), and with `bf16AsFp32`, bfloat16 values are
+/// converted to float32 first (tl.maximum, tl.minimum, tl.clamp).
+static bool asTritonTensors(BuiltinCall &c, llvm::MutableArrayRef<Obj> objs,
+                            bool bf16AsFp32) {
+  for (Obj &o : objs) {
+    auto t = c.cg.toTensor(o, c.l);
+    if (t && bf16AsFp32 && t->type.elem.getKind() == DK::BF16)
+      t = c.cg.castObj(*t, DType(DK::FP32), c.l);
+    if (!t)
+      return false;
+    o = *t;
+  }
+  return true;
+}
+
 /// `tl.maximum(x, y)` and `tl.minimum(x, y)`; with PropagateNan.ALL a NaN
 /// operand gives NaN, else the other operand.
 static std::optional<Obj> lowerMaximum(BuiltinCall &c) {
   if (!c.args.bind({"x", "y", "propagate_nan="}))
     return std::nullopt;
   auto propagate = propagateNan(c, 2);
-  if (!propagate)
+  Obj xy[] = {*c.args.raw(0), *c.args.raw(1)};
+  if (!propagate || !asTritonTensors(c, xy, /*bf16AsFp32=*/true))
     return std::nullopt;
-  return c.cg.minMax(c.name == "maximum", *c.args.raw(0), *c.args.raw(1), c.l,
-                     *propagate);
+  return c.cg.minMax(c.name == "maximum", xy[0], xy[1], c.l, *propagate);
 }
 
 /// `tl.clamp(x, min, max)`: min(max(x, min), max); with PropagateNan.ALL a
@@ -237,19 +255,23 @@ static std::optional<Obj> lowerClamp(BuiltinCall &c) {
   if (!c.args.bind({"x", "min", "max", "propagate_nan="}))
     return std::nullopt;
   auto propagate = propagateNan(c, 3);
-  if (!propagate)
+  Obj x[] = {*c.args.raw(0), *c.args.raw(1), *c.args.raw(2)};
+  if (!propagate || !asTritonTensors(c, x, /*bf16AsFp32=*/true))
     return std::nullopt;
-  auto lo = c.cg.minMax(true, *c.args.raw(0), *c.args.raw(1), c.l, *propagate);
+  auto lo = c.cg.minMax(true, x[0], x[1], c.l, *propagate);
   if (!lo)
     return std::nullopt;
-  return c.cg.minMax(false, *lo, *c.args.raw(2), c.l, *propagate);
+  return c.cg.minMax(false, *lo, x[2], c.l, *propagate);
 }
 
 /// `tl.fma(x, y, z)`: x * y + z, rounded once.
 static std::optional<Obj> lowerFma(BuiltinCall &c) {
   if (!c.args.bind({"x", "y", "z"}))
     return std::nullopt;
-  Obj x = *c.args.raw(0), y = *c.args.raw(1), z = *c.args.raw(2);
+  Obj xyz[] = {*c.args.raw(0), *c.args.raw(1), *c.args.raw(2)};
+  if (!asTritonTensors(c, xyz, /*bf16AsFp32=*/false))
+    return std::nullopt;
+  auto &[x, y, z] = xyz;
   if (!c.cg.promoteOperands(x, y, PromotionPurpose::Arithmetic, c.l) ||
       !c.cg.promoteOperands(x, z, PromotionPurpose::Arithmetic, c.l) ||
       !c.cg.promoteOperands(y, z, PromotionPurpose::Arithmetic, c.l))

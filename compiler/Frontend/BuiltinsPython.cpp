@@ -48,7 +48,11 @@ static std::optional<Obj> pythonMinMax(BuiltinCall &c) {
         acc = o;
       continue;
     }
-    auto r = c.cg.minMax(c.name == "max", acc, o, c.l);
+    // On values, Triton's tl.maximum and tl.minimum.
+    CallArgs pair;
+    pair.args = {acc, o};
+    pair.argLocs = {c.l, c.l};
+    auto r = c.callBuiltin(c.name == "max" ? "tl.maximum" : "tl.minimum", pair);
     if (!r)
       return std::nullopt;
     acc = *r;
@@ -216,6 +220,36 @@ static std::optional<Obj> pythonStr(BuiltinCall &c) {
     return Obj::string(*text);
   return c.error("str() of " + c.call.args[0].describe() +
                  " (f-string fields must be compile-time values)");
+}
+
+/// `repr(x)` of a compile-time value: str()'s text, strings quoted as
+/// Python quotes them (f-strings' `!r` and `!a` fields become such calls).
+static std::optional<Obj> pythonRepr(BuiltinCall &c) {
+  if (c.call.args.size() != 1)
+    return c.error("repr() takes one argument");
+  const Obj &o = c.call.args[0];
+  if (o.kind == Kind::Str) {
+    bool doubleQuotes = o.str.find('\'') != std::string::npos &&
+                        o.str.find('"') == std::string::npos;
+    char quote = doubleQuotes ? '"' : '\'';
+    std::string text(1, quote);
+    for (char ch : o.str) {
+      if (ch == '\\' || ch == quote)
+        text += '\\';
+      text += ch;
+    }
+    return Obj::string(text + quote);
+  }
+  return pythonStr(c);
+}
+
+/// `n.bit_length()`: the bits `abs(n)` takes, as Python counts them.
+static std::optional<Obj> intBitLength(BuiltinCall &c) {
+  if (c.call.args.size() != 1 || !c.call.keywords.empty())
+    return c.error("int.bit_length() takes no arguments");
+  int64_t n = c.call.args[0].intValue;
+  uint64_t magnitude = n < 0 ? 0 - static_cast<uint64_t>(n) : n;
+  return Obj::integer(64 - llvm::countl_zero(magnitude));
 }
 
 /// The string arguments of a string method from `first` on; nullopt after
@@ -530,6 +564,7 @@ llvm::ArrayRef<BuiltinEntry> pythonBuiltins() {
       {"builtins.len", pythonLen},
       {"builtins.getattr", pythonGetattr},
       {"builtins.str", pythonStr},
+      {"builtins.repr", pythonRepr},
       {"triton.next_power_of_2", tritonNextPowerOf2},
       {"builtins.abs", pythonAbs},
       {"builtins.print", pythonPrint},
@@ -559,6 +594,7 @@ llvm::ArrayRef<BuiltinEntry> pythonBuiltins() {
       {"math.floor", pythonMath},
       {"math.trunc", pythonMath},
       {"math.isqrt", pythonMath},
+      {"int.bit_length", intBitLength},
       {"str.format", strFormat},
       {"str.join", strJoin},
       {"str.split", strSplit},

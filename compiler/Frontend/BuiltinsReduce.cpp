@@ -198,8 +198,8 @@ static std::optional<DType> bf16AsF32(const DType &elem) {
   return std::nullopt;
 }
 
-/// `tl.sum`, `tl.max`, `tl.min`, `tl.argmax`, `tl.argmin` and `tl.xor_sum`
-/// along an axis (or all axes).
+/// `tl.sum`, `tl.max`, `tl.min`, `tl.argmax`, `tl.argmin`, `tl.xor_sum` and
+/// `tl.reduce_or` along an axis (or all axes).
 static std::optional<Obj> lowerReduction(BuiltinCall &c) {
   bool isArg = c.name == "argmax" || c.name == "argmin";
   bool ok =
@@ -231,7 +231,8 @@ static std::optional<Obj> lowerReduction(BuiltinCall &c) {
   Obj x = *in;
   // Triton's types: max and min (and their index forms) compare bf16 as
   // fp32; max and min of values only, any type narrower than 32 bits as
-  // fp32 or int32; sum, integers narrower than 32 bits as 32-bit ones.
+  // fp32 or int32; sum, integers narrower than 32 bits as 32-bit ones of
+  // their signedness (booleans as uint32: Triton's int1 is unsigned).
   bool isMaxMin = c.name == "max" || c.name == "min";
   std::optional<DType> promoted;
   if (isArg || isMaxMin)
@@ -253,7 +254,7 @@ static std::optional<Obj> lowerReduction(BuiltinCall &c) {
       if (!target)
         return std::nullopt;
     } else if (e.isInt() && e.getBitWidth() < 32) {
-      target = e.isUnsigned() && !e.isBool() ? DType(DK::U32) : DType(DK::I32);
+      target = e.isUnsigned() ? DType(DK::U32) : DType(DK::I32);
     }
     if (target) {
       auto converted = c.cg.cast(x, *target, c.l);
@@ -262,8 +263,8 @@ static std::optional<Obj> lowerReduction(BuiltinCall &c) {
       x = *converted;
     }
   }
-  if (c.name == "xor_sum" && !e.isInt())
-    return c.error("tl.xor_sum needs integers, got " + e.str());
+  if ((c.name == "xor_sum" || c.name == "reduce_or") && !e.isInt())
+    return c.error("tl." + c.name + " needs integers, got " + e.str());
   if (x.type.elem.isPtr())
     return c.error("cannot reduce pointers");
   size_t rank = x.type.shape.size();
@@ -306,9 +307,10 @@ static std::optional<Obj> lowerReduction(BuiltinCall &c) {
     combine = elementwiseCombine([&c](const Obj &a, const Obj &b) {
       return c.cg.binaryOp(BinOp::Add, a, b, c.l);
     });
-  } else if (c.name == "xor_sum") {
-    combine = elementwiseCombine([&c](const Obj &a, const Obj &b) {
-      return c.cg.binaryOp(BinOp::BitXor, a, b, c.l);
+  } else if (c.name == "xor_sum" || c.name == "reduce_or") {
+    BinOp op = c.name == "xor_sum" ? BinOp::BitXor : BinOp::BitOr;
+    combine = elementwiseCombine([&c, op](const Obj &a, const Obj &b) {
+      return c.cg.binaryOp(op, a, b, c.l);
     });
   } else {
     combine = elementwiseCombine([&c, isMax](const Obj &a, const Obj &b) {
@@ -328,6 +330,30 @@ static std::optional<Obj> lowerReduction(BuiltinCall &c) {
   if (returnIndices)
     return Obj::tuple({outs[0], outs[1]});
   return outs[0];
+}
+
+std::optional<std::vector<Obj>> blockElements(CodeGen &cg, const Obj &x,
+                                              Loc l) {
+  // Element i: a reduction that keeps the value whose index is i, carried
+  // with its index (combining never mixes values, so the type is exact).
+  Obj index = axisIndices(cg, x.type.shape, 0, l);
+  std::vector<Obj> out;
+  for (int64_t i = 0; i < x.type.shape[0]; ++i) {
+    Combine pick = [&cg, i, l](llvm::ArrayRef<Obj> lhs, llvm::ArrayRef<Obj> rhs)
+        -> std::optional<std::vector<Obj>> {
+      auto isLeft = cg.compare(CmpOp::Eq, lhs[1], Obj::integer(i), l);
+      auto v = isLeft ? cg.where(*isLeft, lhs[0], rhs[0], l) : std::nullopt;
+      auto j = isLeft ? cg.where(*isLeft, lhs[1], rhs[1], l) : std::nullopt;
+      if (!v || !j)
+        return std::nullopt;
+      return std::vector<Obj>{*v, *j};
+    };
+    auto r = buildCombineOp(cg, {x, index}, 0, /*scan=*/false, false, pick, l);
+    if (!r)
+      return std::nullopt;
+    out.push_back(r->front());
+  }
+  return out;
 }
 
 /// `tl.reduce(input, axis, combine_fn)` and `tl.associative_scan(input,
@@ -413,7 +439,7 @@ static std::optional<Obj> lowerCumulative(BuiltinCall &c) {
   if (isSum && c.args.has(3))
     target = c.args.dtype(3);
   else if (isSum && e.isInt() && e.getBitWidth() < 32)
-    target = e.isUnsigned() && !e.isBool() ? DType(DK::U32) : DType(DK::I32);
+    target = e.isUnsigned() ? DType(DK::U32) : DType(DK::I32);
   if (target) {
     auto converted = c.cg.cast(x, *target, c.l);
     if (!converted)
@@ -493,6 +519,7 @@ llvm::ArrayRef<BuiltinEntry> reduceBuiltins() {
       {"tl.argmax", lowerReduction, "argmax"},
       {"tl.argmin", lowerReduction, "argmin"},
       {"tl.xor_sum", lowerReduction, "xor_sum"},
+      {"tl.reduce_or", lowerReduction, "reduce_or"},
       {"tl.reduce", lowerReduceOrScan, "reduce"},
       {"tl.associative_scan", lowerReduceOrScan, "associative_scan"},
       {"tl.cumsum", lowerCumulative, "cumsum"},

@@ -194,7 +194,7 @@ static std::optional<Obj> lowerJoin(BuiltinCall &c) {
 }
 
 /// `tl.split(a)` (and `a.split()`): the two halves of `a`'s last dimension,
-/// which must be 2, as a tuple.
+/// which must be 2, as a tuple (of scalars for a block of 2).
 static std::optional<Obj> lowerSplit(BuiltinCall &c) {
   if (!c.args.bind({"a"}))
     return std::nullopt;
@@ -206,8 +206,13 @@ static std::optional<Obj> lowerSplit(BuiltinCall &c) {
                    x->type.str());
   TType half = x->type;
   half.shape.pop_back();
-  if (half.shape.empty())
-    return c.error("tl.split of a block of 2 is not supported by tkc yet");
+  if (half.shape.empty()) {
+    // A block of 2 splits into its two elements, as scalars.
+    auto elements = blockElements(c.cg, *x, c.l);
+    if (!elements)
+      return std::nullopt;
+    return Obj::tuple(std::move(*elements));
+  }
   mlir::Type type = half.toMLIR(&c.cg.ctx);
   auto split = tkcir::SplitOp::create(c.b, c.L, type, type, x->value);
   return Obj::tuple({Obj::tensor(split.getOutLHS(), half),

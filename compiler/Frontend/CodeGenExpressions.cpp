@@ -108,6 +108,12 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
                                     "' that tkc supports");
       return std::nullopt;
     default:
+      // Python's int methods, on compile-time ints (`SIZE.bit_length()`).
+      if (base->kind == Kind::Int && isIntMethod(a.attr)) {
+        Obj m = Obj::named(Kind::Method, "int." + a.attr);
+        m.self = std::make_shared<Obj>(*base);
+        return m;
+      }
       // Triton makes a number assigned to a local a scalar tensor (`value =
       // 1` then `value.dtype`, `value.to(...)`): its attributes are a
       // scalar's.

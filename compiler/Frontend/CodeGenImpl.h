@@ -217,6 +217,9 @@ public:
   std::optional<Obj> dtypeAttribute(const Obj &t, llvm::StringRef attr, Loc l);
 
 private:
+  /// Marks the numbers in `value` (a tuple's too) heldAsValue, as Triton's
+  /// assignments make them scalar tensors.
+  static void holdNumbersAsValues(Obj &value);
   bool assign(const Expr &target, const Obj &value);
   bool visitIf(const IfStmt &stmt);
   /// A runtime `if` with a `return` in a branch: the rest of the function
@@ -260,6 +263,10 @@ inline constexpr int64_t kMaxUnroll = 4096;
 /// True if `name` is a method of Python's strings that tkc evaluates on
 /// compile-time strings (`format`, `join`, `split`, ...).
 bool isStringMethod(llvm::StringRef name);
+
+/// True if `name` is a method of Python's ints that tkc evaluates on
+/// compile-time ints (`bit_length`).
+bool isIntMethod(llvm::StringRef name);
 
 /// True if `name` is a function of Python's math module that tkc evaluates
 /// on compile-time numbers (`sqrt`, `log2`, `ceil`, ...).

@@ -119,6 +119,14 @@ bool FunctionGen::visitStatements(const Body &body, size_t first) {
   return true;
 }
 
+void FunctionGen::holdNumbersAsValues(Obj &value) {
+  if (value.isNumber())
+    value.heldAsValue = true;
+  else if (value.kind == Kind::Tuple)
+    for (Obj &e : value.elems)
+      holdNumbersAsValues(e);
+}
+
 bool FunctionGen::assign(const Expr &target, const Obj &value) {
   if (auto *n = llvm::dyn_cast<NameExpr>(&target)) {
     scope[n->id] = value;
@@ -134,7 +142,10 @@ bool FunctionGen::assign(const Expr &target, const Obj &value) {
       return cg.diags.error(target.getLoc(),
                             "cannot unpack " + value.describe() + " into " +
                                 std::to_string(elts->size()) + " targets");
-    if (value.elems.size() != elts->size())
+    // Triton's JIT assigns the first values to the targets and ignores the
+    // rest (`amax, = tl.max(x, 0, return_indices=True)`); fewer values than
+    // targets is an error.
+    if (value.elems.size() < elts->size())
       return cg.diags.error(
           target.getLoc(),
           "cannot unpack " + std::to_string(value.elems.size()) +
@@ -169,6 +180,9 @@ bool FunctionGen::visitStmt(const Stmt &stmt) {
     // `x: tl.constexpr = value`: Triton wraps a runtime value too, and it
     // stays a runtime value (FlagGems' sort: `CTA_TILE_N: tl.constexpr =
     // TILE_N * tiles_n_per_cta`); only what needs a constant says so.
+    // Without it, Triton makes numbers scalar tensors.
+    if (!host && !isConstexprAnnotation(a.annotation.get()))
+      holdNumbersAsValues(*value);
     for (const ExprPtr &t : a.targets)
       if (!assign(*t, *value))
         return false;
@@ -211,6 +225,9 @@ bool FunctionGen::visitStmt(const Stmt &stmt) {
       if (!v)
         return false;
       value = *v;
+      // Triton returns numbers as scalar tensors.
+      if (!host)
+        holdNumbersAsValues(value);
     }
     returnValue = value;
     returned = true;
@@ -301,6 +318,20 @@ mergeBranchValues(CodeGen &cg, scf::IfOp ifOp,
       return std::nullopt;
     if (e.isNumber() && t.isTensor() && !convertIn(ifOp.elseBlock(), e, t))
       return std::nullopt;
+    // Two numbers: each becomes a value in its branch, as Triton's
+    // assignments make every number a scalar tensor (`UNROLL = 2` in one
+    // branch, `UNROLL = 4` in the other).
+    if (t.isNumber() && e.isNumber()) {
+      for (auto [block, o] :
+           {std::pair{ifOp.thenBlock(), &t}, std::pair{ifOp.elseBlock(), &e}}) {
+        mlir::OpBuilder::InsertionGuard guard(cg.builder);
+        setInsertionAtEnd(cg.builder, block);
+        auto value = cg.toTensor(*o, l);
+        if (!value)
+          return std::nullopt;
+        *o = *value;
+      }
+    }
     if (!t.isTensor() || !e.isTensor()) {
       cg.diags.error(l, v.what + " gets different compile-time values in the "
                                  "branches of a runtime 'if'");

@@ -2575,17 +2575,28 @@ bool Parser::parseFString(const Token &t, std::string &pending,
     }
     if (p >= stop)
       return fail(field - 1, "f-string: expecting '}'");
-    llvm::StringRef text = llvm::StringRef(field, p - field).trim();
-    if (text.empty())
+    llvm::StringRef text = llvm::StringRef(field, p - field);
+    if (text.trim().empty())
       return fail(field, "f-string: empty expression not allowed");
-    if (text.ends_with("=") && !text.ends_with("==") && !text.ends_with("!=") &&
-        !text.ends_with("<=") && !text.ends_with(">="))
-      return fail(field, "f-string self-documenting fields ('=') are not "
-                         "supported by tkc yet");
+    // A self-documenting field (`{N=}`) writes its text, then the value,
+    // with repr() unless a conversion says otherwise.
+    llvm::StringRef trimmed = text.rtrim();
+    bool selfDocumenting = trimmed.ends_with("=") && !trimmed.ends_with("==") &&
+                           !trimmed.ends_with("!=") &&
+                           !trimmed.ends_with("<=") && !trimmed.ends_with(">=");
+    if (selfDocumenting) {
+      pending += text.str();
+      text = trimmed.drop_back();
+    }
+    text = text.trim();
+    // `!s` formats with str(), `!r` and `!a` with repr() (the same text for
+    // the ASCII values a kernel formats).
+    const char *convert = selfDocumenting ? "repr" : "str";
     if (*p == '!') {
-      if (p + 1 < stop && p[1] != 's')
-        return fail(p, "f-string conversions other than !s are not supported "
-                       "by tkc yet");
+      if (p + 1 >= stop || (p[1] != 's' && p[1] != 'r' && p[1] != 'a'))
+        return fail(p, "f-string: invalid conversion character: expected "
+                       "'s', 'r', or 'a'");
+      convert = p[1] == 's' ? "str" : "repr";
       p += 2;
     }
     if (p < stop && *p == ':')
@@ -2612,7 +2623,7 @@ bool Parser::parseFString(const Token &t, std::string &pending,
     std::vector<ExprPtr> args;
     args.push_back(std::move(expr));
     parts.push_back(
-        std::make_unique<CallExpr>(l, std::make_unique<NameExpr>(l, "str"),
+        std::make_unique<CallExpr>(l, std::make_unique<NameExpr>(l, convert),
                                    std::move(args), std::vector<Keyword>{}));
   }
   return flushRun();

@@ -373,9 +373,9 @@ TEST(ParseErrors, FStringFields) {
   EXPECT_EQ(inKernel("f'{a:4d}'"),
             "test.py:3:13: error: f-string format specifications are not "
             "supported by tkc yet");
-  EXPECT_EQ(inKernel("f'{a!r}'"),
-            "test.py:3:13: error: f-string conversions other than !s are not "
-            "supported by tkc yet");
+  EXPECT_EQ(inKernel("f'{a!x}'"),
+            "test.py:3:13: error: f-string: invalid conversion character: "
+            "expected 's', 'r', or 'a'");
   EXPECT_EQ(inKernel("f'{}'"),
             "test.py:3:12: error: f-string: empty expression not allowed");
   EXPECT_EQ(inKernel("f'a}'"),

@@ -65,8 +65,16 @@ std::optional<Obj> CodeGen::toTensor(const Obj &o, Loc l) {
       k = DK::U32;
     return constantInt(TType{DType(k), {}}, v, l);
   }
-  case Kind::Float:
-    return constantFloat(TType{DType(DK::FP32), {}}, o.floatValue, l);
+  case Kind::Float: {
+    // float32 unless the value needs float64's range (a float32 subnormal
+    // included), as Triton's to_tensor decides.
+    double v = std::fabs(o.floatValue);
+    bool fp32 = std::isinf(v) || std::isnan(v) || v == 0 ||
+                (v >= std::numeric_limits<float>::min() &&
+                 v <= std::numeric_limits<float>::max());
+    return constantFloat(TType{DType(fp32 ? DK::FP32 : DK::FP64), {}},
+                         o.floatValue, l);
+  }
   default:
     diags.error(l, "expected a number or a block, got " + o.describe());
     return std::nullopt;
@@ -335,7 +343,8 @@ bool CodeGen::broadcastPair(Obj &a, Obj &b, Loc l) {
 }
 
 bool CodeGen::promoteOperands(Obj &a, Obj &b, PromotionPurpose purpose, Loc l) {
-  bool aLiteral = a.isNumber(), bLiteral = b.isNumber();
+  bool aLiteral = a.isNumber() && !a.heldAsValue;
+  bool bLiteral = b.isNumber() && !b.heldAsValue;
   auto at = toTensor(a, l), bt = toTensor(b, l);
   if (!at || !bt)
     return false;
@@ -493,8 +502,12 @@ static std::string typeName(const Obj &o) {
 
 std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
                                      Loc l) {
-  if (a.isNumber() && b.isNumber())
-    return foldNumbers(*this, op, a, b, l);
+  if (a.isNumber() && b.isNumber()) {
+    auto folded = foldNumbers(*this, op, a, b, l);
+    if (folded && folded->isNumber())
+      folded->heldAsValue = a.heldAsValue || b.heldAsValue;
+    return folded;
+  }
   if (op == BinOp::Add && a.kind == Kind::Str && b.kind == Kind::Str)
     return Obj::string(a.str + b.str);
   if (op == BinOp::Add && a.kind == Kind::Tuple && b.kind == Kind::Tuple) {
@@ -554,7 +567,14 @@ std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
     Obj ptr = ptrLeft ? *at : *bt;
     Obj off = ptrLeft ? *bt : *at;
     bool ok = (op == BinOp::Add || (op == BinOp::Sub && ptrLeft)) &&
-              off.type.elem.isInt() && !off.type.elem.isBool();
+              off.type.elem.isInt();
+    // A boolean offset counts 0 or 1, as Triton zero-extends it.
+    if (ok && off.type.elem.isBool()) {
+      auto wide = cast(off, DType(DK::I32), l);
+      if (!wide)
+        return std::nullopt;
+      off = *wide;
+    }
     if (!ok) {
       diags.error(l, std::string("operator '") + spelling(op) +
                          "' is not defined between " + at->type.str() +
@@ -787,13 +807,16 @@ std::optional<Obj> CodeGen::compare(CmpOp op, const Obj &a, const Obj &b,
                        typeName(b));
     return std::nullopt;
   }
-  Obj x = a, y = b;
   auto L = loc(l);
+  // A number is compared as Triton's to_tensor makes it, an int32 or a
+  // float32 value that takes part in the promotion: `x_fp16 > 0.3` compares
+  // in float32, `x_int8 > 1000` in int32.
   auto at = toTensor(a, l), bt = toTensor(b, l);
   if (!at || !bt)
     return std::nullopt;
-  if (at->type.elem.isPtr() || bt->type.elem.isPtr()) {
-    auto cx = cast(*at, DType(DK::U64), l), cy = cast(*bt, DType(DK::U64), l);
+  Obj x = *at, y = *bt;
+  if (x.type.elem.isPtr() || y.type.elem.isPtr()) {
+    auto cx = cast(x, DType(DK::U64), l), cy = cast(y, DType(DK::U64), l);
     if (!cx || !cy)
       return std::nullopt;
     x = *cx;
@@ -867,22 +890,26 @@ std::optional<Obj> CodeGen::unaryOp(UnaryOp op, const Obj &a, Loc l) {
         arith::XOrIOp::create(builder, loc(l), b->value, one.value), b->type);
   }
   if (a.isNumber()) {
+    auto held = [&](Obj o) {
+      o.heldAsValue = a.heldAsValue;
+      return o;
+    };
     if (op == UnaryOp::Pos)
-      return a.kind == Kind::Bool ? Obj::integer(a.intValue) : a;
+      return a.kind == Kind::Bool ? held(Obj::integer(a.intValue)) : a;
     if (op == UnaryOp::Neg) {
       if (a.kind == Kind::Float)
-        return Obj::floating(-a.floatValue);
+        return held(Obj::floating(-a.floatValue));
       if (a.intValue == std::numeric_limits<int64_t>::min()) {
         diags.error(l, "integer overflow in constant expression");
         return std::nullopt;
       }
-      return Obj::integer(-a.intValue);
+      return held(Obj::integer(-a.intValue));
     }
     if (a.kind == Kind::Float) {
       diags.error(l, "operator '~' needs an integer operand");
       return std::nullopt;
     }
-    return Obj::integer(~a.intValue);
+    return held(Obj::integer(~a.intValue));
   }
   if (!a.isTensor()) {
     diags.error(l, std::string("bad operand for unary '") + spelling(op) +

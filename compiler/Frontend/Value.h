@@ -73,6 +73,13 @@ struct Obj {
   /// DTypeObj: a pointer to the block type `blockShape` of `dtype`'s
   /// pointee (the `.type` of a block pointer).
   bool pointerToBlock = false;
+  /// Int, Float, Bool: a number Triton holds as a scalar tensor, because a
+  /// kernel assigned it to a name without a tl.constexpr annotation (`eps =
+  /// 1e-6`, `acc = 0.0`) or returned it from a @jit function. It still
+  /// folds as a compile-time number here, but takes part in type promotion
+  /// as the int32 or float32 value Triton's to_tensor makes of it: `x_fp16 *
+  /// eps` is fp32, where `x_fp16 * 1e-6` is fp16.
+  bool heldAsValue = false;
 
   static Obj tensor(mlir::Value v, TType t) {
     Obj o;

@@ -226,6 +226,25 @@ struct PointerCastLowering : public ConvertOpToLLVMPattern<Op> {
   }
 };
 
+/// The registers a value of converted type `type` holds per thread.
+size_t registerCount(Type type) {
+  auto body = dyn_cast<LLVM::LLVMStructType>(type);
+  return body ? body.getBody().size() : 1;
+}
+
+/// Replaces `op`, whose results convert to `resultTypes`, by results made of
+/// `outs`: each result's registers, in order.
+void replaceWithRegisterLists(ConversionPatternRewriter &rewriter,
+                              Operation *op, ArrayRef<Type> resultTypes,
+                              ArrayRef<SmallVector<Value>> outs) {
+  SmallVector<Value> results;
+  for (auto [type, values] : llvm::zip(resultTypes, outs))
+    results.push_back(isa<LLVM::LLVMStructType>(type)
+                          ? packRegisters(rewriter, op->getLoc(), type, values)
+                          : values.front());
+  rewriter.replaceOp(op, results);
+}
+
 /// elementwise_inline_asm: one LLVM inline asm per `packed_element`
 /// registers of the operands. Elements narrower than 32 bits travel packed
 /// into 32-bit vectors, `32 / bits` (at most `packed_element`) to each, both
@@ -252,8 +271,7 @@ struct InlineAsmLowering
           converter.convertType(getElementTypeOrSelf(t)));
     }
     // The pass checked that `pack` divides the count.
-    auto body = dyn_cast<LLVM::LLVMStructType>(resultTypes.front());
-    size_t count = body ? body.getBody().size() : 1;
+    size_t count = registerCount(resultTypes.front());
 
     SmallVector<SmallVector<Value>> outs(op.getNumResults());
     for (size_t first = 0; first < count; first += pack) {
@@ -286,12 +304,7 @@ struct InlineAsmLowering
           llvm::append_range(outs[r], unpackAccess(rewriter, loc, w, n));
         }
     }
-    SmallVector<Value> results;
-    for (auto [type, values] : llvm::zip(resultTypes, outs))
-      results.push_back(isa<LLVM::LLVMStructType>(type)
-                            ? packRegisters(rewriter, loc, type, values)
-                            : values.front());
-    rewriter.replaceOp(op, results);
+    replaceWithRegisterLists(rewriter, op, resultTypes, outs);
     return success();
   }
 };
@@ -312,8 +325,7 @@ struct MapElementwiseLowering
     for (Type t : op.getResultTypes())
       resultTypes.push_back(converter.convertType(t));
     // The pass checked that `pack` divides the count.
-    auto body = dyn_cast<LLVM::LLVMStructType>(resultTypes.front());
-    size_t count = body ? body.getBody().size() : 1;
+    size_t count = registerCount(resultTypes.front());
 
     SmallVector<SmallVector<Value>> outs(op.getNumResults());
     for (size_t first = 0; first < count; first += pack) {
@@ -325,12 +337,7 @@ struct MapElementwiseLowering
       for (auto [i, v] : llvm::enumerate(returned))
         outs[i / pack].push_back(v);
     }
-    SmallVector<Value> results;
-    for (auto [type, values] : llvm::zip(resultTypes, outs))
-      results.push_back(isa<LLVM::LLVMStructType>(type)
-                            ? packRegisters(rewriter, loc, type, values)
-                            : values.front());
-    rewriter.replaceOp(op, results);
+    replaceWithRegisterLists(rewriter, op, resultTypes, outs);
     return success();
   }
 };

@@ -685,22 +685,28 @@ LogicalResult ExternElementwiseOp::verify() {
   return success();
 }
 
-LogicalResult ElementwiseInlineAsmOp::verify() {
-  if (getPackedElement() < 1)
-    return emitOpError("packs at least one element per asm, got ")
-           << getPackedElement();
-  if (getResults().empty())
-    return emitOpError("needs at least one result");
+/// Checks that an op applied element by element (in packs) has at least one
+/// result and operands and results of one shape.
+static LogicalResult verifyOneShape(Operation *op, TypeRange operands,
+                                    TypeRange results) {
+  if (results.empty())
+    return op->emitOpError("needs at least one result");
   auto shapeOf = [](Type t) {
     auto shaped = dyn_cast<RankedTensorType>(t);
     return shaped ? shaped.getShape() : ArrayRef<int64_t>();
   };
-  ArrayRef<int64_t> shape = shapeOf(getResult(0).getType());
-  for (Type t : llvm::concat<const Type>(getArgs().getTypes(),
-                                         getResults().getTypes()))
+  ArrayRef<int64_t> shape = shapeOf(results.front());
+  for (Type t : llvm::concat<const Type>(operands, results))
     if (shapeOf(t) != shape)
-      return emitOpError("needs operands and results of one shape");
+      return op->emitOpError("needs operands and results of one shape");
   return success();
+}
+
+LogicalResult ElementwiseInlineAsmOp::verify() {
+  if (getPackedElement() < 1)
+    return emitOpError("packs at least one element per asm, got ")
+           << getPackedElement();
+  return verifyOneShape(*this, getArgs().getTypes(), getResultTypes());
 }
 
 void ElementwiseInlineAsmOp::getEffects(
@@ -717,17 +723,8 @@ LogicalResult MapElementwiseOp::verifyRegions() {
   if (pack < 1)
     return emitOpError("maps at least one element per call, got pack = ")
            << pack;
-  if (getResults().empty())
-    return emitOpError("needs at least one result");
-  auto shapeOf = [](Type t) {
-    auto shaped = dyn_cast<RankedTensorType>(t);
-    return shaped ? shaped.getShape() : ArrayRef<int64_t>();
-  };
-  ArrayRef<int64_t> shape = shapeOf(getResult(0).getType());
-  for (Type t :
-       llvm::concat<const Type>(getArgs().getTypes(), getResultTypes()))
-    if (shapeOf(t) != shape)
-      return emitOpError("needs operands and results of one shape");
+  if (failed(verifyOneShape(*this, getArgs().getTypes(), getResultTypes())))
+    return failure();
   // The entry block takes `pack` scalars of each operand, and every return
   // gives `pack` scalars of each result, in turn.
   auto packed = [&](TypeRange types) {

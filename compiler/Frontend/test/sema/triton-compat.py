@@ -374,15 +374,16 @@ def dot_sizes(X, Y, M: tl.constexpr, K: tl.constexpr):
 
 
 # f-strings of compile-time values, as Python formats them (FlagGems builds
-# dtype names with them; libraries write assertion messages with them).
-# FSTR: triton-compat.py:[[@LINE+7]]:5: error: static assertion failed: N is 4, 6.0 fp16 True {x} 0.1 1e+16 1e-05
+# dtype names with them; libraries write assertion messages with them), with
+# str() or, for !r and !a, repr(); `{N=}` writes its text, then repr().
+# FSTR: triton-compat.py:[[@LINE+7]]:5: error: static assertion failed: N is 4, 6.0 fp16 True {x} 0.1 1e+16 1e-05 4 'a' "it's" N=4, N + 1 = 5
 # FSTROK-LABEL: func.func @fstrings
 # FSTROK: arith.constant 128 : i32
 @triton.jit
 def fstrings(X, N: tl.constexpr):
     nbits: tl.constexpr = 32
     utype = tl.dtype(f"uint{nbits}")
-    tl.static_assert(N > 64, f"N is {N}, {N * 1.5} {tl.float16} {N > 2} {{x}} {0.1} {1e16} {1e-5}")
+    tl.static_assert(N > 64, f"N is {N}, {N * 1.5} {tl.float16} {N > 2} {{x}} {0.1} {1e16} {1e-5} {N!r} {'a'!r} {"it's"!a} {N=}, {N + 1 = }")
     tl.store(X, tl.full((), N, utype).to(tl.int32))
 
 
