@@ -404,6 +404,20 @@ case(id="own_cast_rtz", repo="own", path="casts.py", kernel="cast_rtz_kernel",
      signature="*fp32:16, *fp16:16, *bf16:16, i32:16, 1024", num_warps=4,
      grid=(_RTZ_N // 1024,), args=_rtz_args)
 
+# tl.map_elementwise: a soft clip of 16M bf16 values (a third past the
+# limit on either side), each element taking only its own branch.
+_CLIP_N = 1 << 24
+
+
+def _clip_args():
+    return [randn(_CLIP_N, dtype="bfloat16") * 2, empty(_CLIP_N, dtype="bfloat16"),
+            _CLIP_N, 2.0]
+
+
+case(id="own_map_elementwise_soft_clip", repo="own", path="mapped.py",
+     kernel="soft_clip_kernel", signature="*bf16:16, *bf16:16, i32:16, fp32, 1024",
+     num_warps=4, grid=(_CLIP_N // 1024,), args=_clip_args, atol=1e-2, rtol=1e-2)
+
 def _bitonic_rows(n):
     # Rows that rise for n/2 elements, then fall: sorted halves, as the
     # merge step of a sort or top-k has them.
