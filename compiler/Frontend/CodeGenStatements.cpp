@@ -370,8 +370,8 @@ std::optional<Obj> FunctionGen::evalRuntimeIfExp(const IfExpExpr &expr,
   Loc l = expr.getLoc();
   auto ifOp = scf::IfOp::create(cg.builder, cg.loc(l), mlir::TypeRange{}, cond,
                                 /*withElseRegion=*/true);
-  // Each branch in its block; numbers become values there (Triton's
-  // to_tensor), unless both are the same number.
+  // Each branch in its block; mergeBranchValues makes numbers values there
+  // (Triton's to_tensor), unless both are the same number.
   auto genBranch = [&](mlir::Block *block,
                        const Expr &e) -> std::optional<Obj> {
     mlir::OpBuilder::InsertionGuard guard(cg.builder);
@@ -386,17 +386,6 @@ std::optional<Obj> FunctionGen::evalRuntimeIfExp(const IfExpExpr &expr,
       a ? genBranch(ifOp.elseBlock(), *expr.orelse) : std::nullopt;
   if (!b)
     return std::nullopt;
-  if (a->isNumber() && b->isNumber() && !sameObj(*a, *b)) {
-    for (auto [block, o] :
-         {std::pair{ifOp.thenBlock(), &*a}, std::pair{ifOp.elseBlock(), &*b}}) {
-      mlir::OpBuilder::InsertionGuard guard(cg.builder);
-      setInsertionAtEnd(cg.builder, block);
-      auto t = cg.toTensor(*o, l);
-      if (!t)
-        return std::nullopt;
-      *o = *t;
-    }
-  }
   auto merged = mergeBranchValues(
       cg, ifOp, {BranchValue{"the conditional expression", *a, *b}}, l);
   if (!merged)
