@@ -729,13 +729,28 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
     return layout;
   }
 
+  /// The loop attribute counting each argument's moves, which the pass
+  /// removes when it is done.
+  static constexpr llvm::StringLiteral kMoves = "tkc_gpu.carried_moves";
+
+  /// The most times one argument moves. Arguments updated from each other
+  /// (a Welford loop's mean, count and sum of squares, whose updates mix a
+  /// load's layout and the loop's) can otherwise take each other's layouts
+  /// in turn forever: FlagGems' var_mean grew 131,000 conversions before
+  /// the rewrite bound stopped it.
+  static constexpr int32_t kMaxMoves = 4;
+
   LogicalResult matchAndRewrite(scf::ForOp loop,
                                 PatternRewriter &rewriter) const override {
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    SmallVector<int32_t> moves(loop.getNumRegionIterArgs(), 0);
+    if (auto counted = loop->getAttrOfType<DenseI32ArrayAttr>(kMoves))
+      moves.assign(counted.asArrayRef().begin(), counted.asArrayRef().end());
     for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
       auto type = dyn_cast<RankedTensorType>(arg.getType());
       Operation *update = yield.getOperand(i).getDefiningOp();
-      if (!type || !update || update->getBlock() != loop.getBody())
+      if (!type || !update || update->getBlock() != loop.getBody() ||
+          moves[i] >= kMaxMoves)
         continue;
       Attribute layout = updateLayout(update, arg);
       if (!layout || layout == type.getEncoding() ||
@@ -751,10 +766,12 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
       rewriter.setInsertionPoint(yield);
       Value next =
           ConvertLayoutOp::create(rewriter, loc, carried, yield.getOperand(i));
+      ++moves[i];
       rewriter.modifyOpInPlace(loop, [&] {
         loop.getInitArgsMutable()[i].assign(init);
         arg.setType(carried);
         result.setType(carried);
+        loop->setAttr(kMoves, rewriter.getDenseI32ArrayAttr(moves));
       });
       rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(i, next); });
       rewriter.setInsertionPointToStart(loop.getBody());
@@ -1184,6 +1201,8 @@ struct RemoveLayoutConversionsPass
     GreedyRewriteConfig config;
     config.setMaxNumRewrites(std::max<int64_t>(kMinRewrites, 64 * ops));
     (void)applyPatternsGreedily(getOperation(), std::move(patterns), config);
+    getOperation()->walk(
+        [](scf::ForOp loop) { loop->removeAttr(CarryInUpdateLayout::kMoves); });
     // A conversion of a value defined before a loop (attention's queries,
     // converted to a dot operand) happens once, before it.
     getOperation()->walk([](scf::ForOp loop) {

@@ -824,3 +824,110 @@ func.func @invariant_mask_in_loop(%ids: !tkc.ptr<i32>, %valid: i32, %n: i32, %ou
   }
   return %tok : tensor<16xi32, #row>
 }
+
+// -----
+
+// Three loop-carried values updated from each other and from a load in
+// another layout (a Welford loop's mean, count and sum of squares, written
+// here): each argument moves at most kMaxMoves times, so they cannot take
+// each other's layouts in turn until the rewrite bound (17 s and chains of
+// thousands of conversions on the initial values before); the move count
+// does not outlive the pass.
+#blocked = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#blocked1 = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked2 = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked3 = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked4 = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>
+#slice = #tkc_gpu.slice<{dim = 1, parent = #blocked2}>
+#slice1 = #tkc_gpu.slice<{dim = 0, parent = #blocked}>
+#slice2 = #tkc_gpu.slice<{dim = 1, parent = #blocked}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @welford_loop
+  // CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %cst{{[_0-9]*}}, %{{.*}} = %cst{{[_0-9]*}}, %{{.*}} = %cst{{[_0-9]*}})
+  // CHECK-NOT: tkc_gpu.carried_moves
+  func.func @welford_loop(%arg0: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %arg1: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %arg2: i32, %arg3: i32) {
+    %cst = arith.constant 1.000000e+00 : f32
+    %cst_0 = arith.constant dense<1.000000e+00> : tensor<64x64xf32, #blocked>
+    %cst_1 = arith.constant dense<0.000000e+00> : tensor<64x64xf16, #blocked>
+    %c0_i32 = arith.constant 0 : i32
+    %cst_2 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %c64_i32 = arith.constant 64 : i32
+    %0 = tkc.program_id 0
+    %1 = arith.muli %0, %c64_i32 : i32
+    %2 = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked1>
+    %3 = tkc_gpu.convert_layout %2 : tensor<64xi32, #blocked1> -> tensor<64xi32, #slice>
+    %4 = tkc.expand_dims %3 {axis = 1 : i32} : tensor<64xi32, #slice> -> tensor<64x1xi32, #blocked2>
+    %5 = tkc.splat %1 : tensor<64x1xi32, #blocked2>
+    %6 = arith.addi %5, %4 : tensor<64x1xi32, #blocked2>
+    %7 = tkc.splat %arg2 : tensor<64x1xi32, #blocked2>
+    %8 = arith.cmpi slt, %6, %7 : tensor<64x1xi32, #blocked2>
+    %9 = tkc_gpu.convert_layout %2 : tensor<64xi32, #blocked1> -> tensor<64xi32, #slice1>
+    %10 = tkc.expand_dims %9 {axis = 0 : i32} : tensor<64xi32, #slice1> -> tensor<1x64xi32, #blocked>
+    %11 = tkc.splat %arg3 : tensor<1x64xi32, #blocked>
+    %12 = tkc_gpu.convert_layout %8 : tensor<64x1xi1, #blocked2> -> tensor<64x1xi1, #blocked>
+    %13 = tkc.broadcast %12 : tensor<64x1xi1, #blocked> -> tensor<64x64xi1, #blocked>
+    %14 = tkc.splat %arg3 : tensor<64x1xi32, #blocked2>
+    %15 = arith.muli %6, %14 : tensor<64x1xi32, #blocked2>
+    %16 = tkc.splat %arg0 : tensor<64x1x!tkc.ptr<f16>, #blocked2>
+    %17 = tkc.addptr %16, %15 : tensor<64x1x!tkc.ptr<f16>, #blocked2>, tensor<64x1xi32, #blocked2>
+    %18 = tkc_gpu.convert_layout %17 : tensor<64x1x!tkc.ptr<f16>, #blocked2> -> tensor<64x1x!tkc.ptr<f16>, #blocked>
+    %19 = tkc.broadcast %18 : tensor<64x1x!tkc.ptr<f16>, #blocked> -> tensor<64x64x!tkc.ptr<f16>, #blocked>
+    %20:3 = scf.for %arg4 = %c0_i32 to %arg3 step %c64_i32 iter_args(%arg5 = %cst_2, %arg6 = %cst_2, %arg7 = %cst_2) -> (tensor<64x64xf32, #blocked>, tensor<64x64xf32, #blocked>, tensor<64x64xf32, #blocked>)  : i32 {
+      %33 = tkc.splat %arg4 : tensor<1x64xi32, #blocked>
+      %34 = arith.addi %33, %10 : tensor<1x64xi32, #blocked>
+      %35 = arith.cmpi slt, %34, %11 : tensor<1x64xi32, #blocked>
+      %36 = tkc.broadcast %35 : tensor<1x64xi1, #blocked> -> tensor<64x64xi1, #blocked>
+      %37 = arith.andi %13, %36 : tensor<64x64xi1, #blocked>
+      %38 = tkc.broadcast %34 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+      %39 = tkc.addptr %19, %38 : tensor<64x64x!tkc.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+      %40 = tkc_gpu.convert_layout %39 : tensor<64x64x!tkc.ptr<f16>, #blocked> -> tensor<64x64x!tkc.ptr<f16>, #blocked3>
+      %41 = tkc_gpu.convert_layout %37 : tensor<64x64xi1, #blocked> -> tensor<64x64xi1, #blocked3>
+      %42 = tkc_gpu.convert_layout %cst_1 : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #blocked3>
+      %43 = tkc.load %40, %41, %42 : tensor<64x64x!tkc.ptr<f16>, #blocked3>
+      %44 = tkc_gpu.convert_layout %43 : tensor<64x64xf16, #blocked3> -> tensor<64x64xf16, #blocked>
+      %45 = arith.extf %44 : tensor<64x64xf16, #blocked> to tensor<64x64xf32, #blocked>
+      %46 = arith.uitofp %37 : tensor<64x64xi1, #blocked> to tensor<64x64xf32, #blocked>
+      %47 = arith.addf %arg7, %46 : tensor<64x64xf32, #blocked>
+      %48 = arith.mulf %arg6, %arg7 : tensor<64x64xf32, #blocked>
+      %49 = arith.addf %48, %45 : tensor<64x64xf32, #blocked>
+      %50 = arith.maxnumf %47, %cst_0 : tensor<64x64xf32, #blocked>
+      %51 = arith.divf %49, %50 : tensor<64x64xf32, #blocked>
+      %52 = arith.subf %45, %51 : tensor<64x64xf32, #blocked>
+      %53 = arith.subf %45, %arg6 : tensor<64x64xf32, #blocked>
+      %54 = arith.mulf %52, %53 : tensor<64x64xf32, #blocked>
+      %55 = arith.mulf %54, %46 : tensor<64x64xf32, #blocked>
+      %56 = arith.addf %arg5, %55 : tensor<64x64xf32, #blocked>
+      scf.yield %56, %51, %47 : tensor<64x64xf32, #blocked>, tensor<64x64xf32, #blocked>, tensor<64x64xf32, #blocked>
+    }
+    %21:3 = tkc.reduce(%20#1, %20#2, %20#0) axis = 1 : (tensor<64x64xf32, #blocked>, tensor<64x64xf32, #blocked>, tensor<64x64xf32, #blocked>) -> (tensor<64xf32, #slice2>, tensor<64xf32, #slice2>, tensor<64xf32, #slice2>) {
+    ^bb0(%arg4: f32, %arg5: f32, %arg6: f32, %arg7: f32, %arg8: f32, %arg9: f32):
+      %33 = arith.addf %arg5, %arg8 : f32
+      %34 = arith.maxnumf %33, %cst : f32
+      %35 = arith.mulf %arg4, %arg5 : f32
+      %36 = arith.mulf %arg7, %arg8 : f32
+      %37 = arith.addf %35, %36 : f32
+      %38 = arith.divf %37, %34 : f32
+      %39 = arith.addf %arg6, %arg9 : f32
+      %40 = arith.subf %arg7, %arg4 : f32
+      %41 = arith.mulf %40, %40 : f32
+      %42 = arith.mulf %41, %arg5 : f32
+      %43 = arith.mulf %42, %arg8 : f32
+      %44 = arith.divf %43, %34 : f32
+      %45 = arith.addf %39, %44 : f32
+      tkc.reduce.return %38, %33, %45 : f32, f32, f32
+    }
+    %22 = tkc_gpu.convert_layout %21#0 : tensor<64xf32, #slice2> -> tensor<64xf32, #blocked1>
+    %23 = tkc_gpu.convert_layout %21#1 : tensor<64xf32, #slice2> -> tensor<64xf32, #blocked1>
+    %24 = tkc_gpu.convert_layout %21#2 : tensor<64xf32, #slice2> -> tensor<64xf32, #blocked1>
+    %25 = tkc.splat %arg1 : tensor<64x1x!tkc.ptr<f32>, #blocked2>
+    %26 = tkc.addptr %25, %6 : tensor<64x1x!tkc.ptr<f32>, #blocked2>, tensor<64x1xi32, #blocked2>
+    %27 = arith.divf %24, %23 : tensor<64xf32, #blocked1>
+    %28 = tkc_gpu.convert_layout %27 : tensor<64xf32, #blocked1> -> tensor<64xf32, #slice>
+    %29 = tkc.expand_dims %28 {axis = 1 : i32} : tensor<64xf32, #slice> -> tensor<64x1xf32, #blocked2>
+    %30 = tkc_gpu.convert_layout %26 : tensor<64x1x!tkc.ptr<f32>, #blocked2> -> tensor<64x1x!tkc.ptr<f32>, #blocked4>
+    %31 = tkc_gpu.convert_layout %29 : tensor<64x1xf32, #blocked2> -> tensor<64x1xf32, #blocked4>
+    %32 = tkc_gpu.convert_layout %8 : tensor<64x1xi1, #blocked2> -> tensor<64x1xi1, #blocked4>
+    tkc.store %30, %31, %32 : tensor<64x1x!tkc.ptr<f32>, #blocked4>
+    return
+  }
+}
