@@ -308,6 +308,7 @@ struct InlineAsmLowering
     return success();
   }
 };
+
 /// map_elementwise: its region copied once per `pack` registers of the
 /// operands, which its entry block takes (inlineScalarRegion).
 struct MapElementwiseLowering
