@@ -1120,6 +1120,24 @@ for _kernel, _cols, _tile in (("layer_norm_persistent_kernel", 4096, 4096),
          args=lambda cols=_cols: _fg_layer_norm_args(cols),
          atol=1e-2, rtol=1e-2)
 
+# var_mean.py over the last dimension: the Welford loop (three carried
+# tiles: mean, count, sum of squares), 4 rows of 8192 per program in
+# tiles of 1024, 8 warps: one of the autotuner's configs.
+_VM_ROWS, _VM_COLS = 4096, 8192
+
+
+def _var_mean_args():
+    return [randn(_VM_ROWS, _VM_COLS, dtype="float16"),
+            empty(_VM_ROWS, dtype="float16"), empty(_VM_ROWS, dtype="float16"),
+            _VM_ROWS, _VM_COLS, 1.0]
+
+
+case(id="flaggems_var_mean_welford", repo="flaggems",
+     path=_fg_path("var_mean"), kernel="var_mean_welford_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, fp32, 4, 1024",
+     num_warps=8, grid=(_VM_ROWS // 4,), args=_var_mean_args,
+     no_specialize=("correction",), atol=1e-2, rtol=1e-2)
+
 # rms_norm.py, N <= 4096: one row per program, Triton's default 4 warps.
 case(id="flaggems_rms_norm", repo="flaggems", path=_fg_path("rms_norm"),
      kernel="rms_norm_kernel",
