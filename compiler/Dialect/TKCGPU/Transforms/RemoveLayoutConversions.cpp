@@ -713,14 +713,24 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
     };
     // An argument used only by its update and by conversions to one layout
     // (a pointer tensor advanced each iteration, converted for a coalesced
-    // load), when the update's other operands can be had there.
+    // load), or by elementwise ops that combine it with values converted
+    // from one layout (a Welford loop's count, which scales the mean carried
+    // in the load's layout), when the update's other operands can be had
+    // there.
     for (Operation *user : arg.getUsers()) {
       if (user == update)
         continue;
-      auto convert = dyn_cast<ConvertLayoutOp>(user);
-      if (!convert || (layout && layout != finalLayout(convert)))
+      Attribute wanted;
+      if (auto convert = dyn_cast<ConvertLayoutOp>(user))
+        wanted = finalLayout(convert);
+      else if (isElementwise(user))
+        for (Value operand : user->getOperands())
+          if (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
+            wanted = cast<RankedTensorType>(convert.getSrc().getType())
+                         .getEncoding();
+      if (!wanted || (layout && layout != wanted))
         return {};
-      layout = finalLayout(convert);
+      layout = wanted;
     }
     if (!layout)
       return siblingLayout(update, arg, leaves);
