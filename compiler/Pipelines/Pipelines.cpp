@@ -51,9 +51,11 @@ void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
 
 void buildLLVMPipeline(OpPassManager &pm, StringRef target) {
   pm.addPass(gpu::createTKCGPUAllocateSharedMemory());
-  // Vector widths come from the axis analysis, which follows scf loops and
-  // branches: record them before those become blocks and branches.
+  // Vector widths and runs of equal values come from the axis analysis,
+  // which follows scf loops and branches: record them before those become
+  // blocks and branches.
   pm.addPass(gpu::createTKCGPURecordVectorWidths());
+  pm.addPass(gpu::createTKCGPURecordConstancy());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertTKCGPUToLLVM({target.str()}));
   pm.addPass(createCanonicalizerPass());

@@ -110,7 +110,9 @@ SmallVector<SmallVector<Value>> operandRegisters(OpBuilder &b, Location loc,
 }
 
 /// Any elementwise arith/math op on laid-out tensors becomes one scalar op
-/// per register, which the upstream patterns then lower.
+/// per register, which the upstream patterns then lower; where the result
+/// has runs of equal values (tkc_gpu.constancy), one per run, copied to the
+/// run's other registers.
 struct ElementwiseLowering : public ConversionPattern {
   ElementwiseLowering(const TypeConverter &converter, MLIRContext *context)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/2,
@@ -128,13 +130,25 @@ struct ElementwiseLowering : public ConversionPattern {
     SmallVector<SmallVector<Value>> registers =
         operandRegisters(rewriter, loc, op->getOperands(), operands);
     Type elem = getTypeConverter()->convertType(type.getElementType());
+    SmallVector<int64_t> runs = getResultConstancy(op);
+    SmallVector<unsigned> leaders;
+    if (!runs.empty())
+      leaders = getRunLeaders(type, runs);
+    SmallVector<NamedAttribute> attrs;
+    for (NamedAttribute attr : op->getAttrs())
+      if (attr.getName() != TKCGPUDialect::kConstancy)
+        attrs.push_back(attr);
     SmallVector<Value> values;
     for (unsigned r = 0, e = registers.front().size(); r < e; ++r) {
+      if (!leaders.empty() && leaders[r] != r) {
+        values.push_back(values[leaders[r]]);
+        continue;
+      }
       OperationState state(loc, op->getName());
       for (auto &operand : registers)
         state.addOperands(operand[r]);
       state.addTypes(elem);
-      state.addAttributes(op->getAttrs());
+      state.addAttributes(attrs);
       values.push_back(rewriter.create(state)->getResult(0));
     }
     replaceWithRegisters(rewriter, op, *getTypeConverter(), values);

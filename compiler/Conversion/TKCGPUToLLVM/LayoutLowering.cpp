@@ -88,22 +88,9 @@ SmallVector<Value> mlir::tkc::gpu::maskRegistersOf(OpBuilder &b, Location loc,
   auto type = dyn_cast<RankedTensorType>(mask.getType());
   if (!type || runs.size() != size_t(type.getRank()))
     return registers;
-  // Runs are aligned to their length; a power of two dividing it keeps
-  // whole blocks inside them.
-  for (int64_t &run : runs)
-    run &= -run;
-  // A register's coordinates combine with its lane's and warp's by XOR, so
-  // two registers' elements share a block of the runs in every thread
-  // exactly where their own coordinates, divided by the runs, agree.
-  LinearLayout layout = getLinearLayout(type);
-  std::map<SmallVector<int64_t, 4>, unsigned> firstOf;
-  for (unsigned r = 0; r < registers.size(); ++r) {
-    LinearLayout::Basis at = layout.applyDim(HwDim::Register, r);
-    SmallVector<int64_t, 4> block;
-    for (auto [c, run] : llvm::zip(at, runs))
-      block.push_back(c / run);
-    registers[r] = registers[firstOf.try_emplace(block, r).first->second];
-  }
+  SmallVector<unsigned> leaders = getRunLeaders(type, runs);
+  for (unsigned r = 0; r < registers.size(); ++r)
+    registers[r] = registers[leaders[r]];
   return registers;
 }
 

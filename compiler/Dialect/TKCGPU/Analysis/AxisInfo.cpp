@@ -283,9 +283,12 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
         const AxisInfo &src = get(expand.getSrc());
         info = src;
         unsigned axis = expand.getAxis();
+        // Along the new axis each element is a run of its own: what divides
+        // every element. Past the first element of a contiguous run, that
+        // is 1 (`start + arange` holds odd numbers whatever `start` is).
         int64_t div = kMaxDivisibility;
-        for (int64_t d : src.divisibility)
-          div = std::min(div, d);
+        for (unsigned d = 0; d < src.getRank(); ++d)
+          div = std::min(div, src.contiguity[d] > 1 ? 1 : src.divisibility[d]);
         info.contiguity.insert(info.contiguity.begin() + axis, 1);
         info.divisibility.insert(info.divisibility.begin() + axis, div);
         info.constancy.insert(info.constancy.begin() + axis, 1);

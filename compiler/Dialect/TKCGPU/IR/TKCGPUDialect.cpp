@@ -19,6 +19,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
+#include <map>
 
 using namespace mlir;
 using namespace mlir::tkc::gpu;
@@ -502,6 +503,47 @@ void mlir::tkc::gpu::setMaskConstancy(Operation *op,
 SmallVector<int64_t> mlir::tkc::gpu::getMaskConstancy(Operation *op) {
   if (auto attr =
           op->getAttrOfType<DenseI64ArrayAttr>(TKCGPUDialect::kMaskConstancy))
+    return SmallVector<int64_t>(attr.asArrayRef());
+  return {};
+}
+
+SmallVector<unsigned> mlir::tkc::gpu::getRunLeaders(RankedTensorType type,
+                                                    ArrayRef<int64_t> runs) {
+  // A register's coordinates combine with its lane's and warp's by XOR, so
+  // two registers' elements share a block of the runs in every thread
+  // exactly where their own coordinates, divided by the runs, agree.
+  LinearLayout layout = getLinearLayout(type);
+  unsigned count = layout.getNumRegisters();
+  SmallVector<unsigned> leaders(count);
+  std::map<SmallVector<int64_t, 4>, unsigned> firstOf;
+  for (unsigned r = 0; r < count; ++r) {
+    LinearLayout::Basis at = layout.applyDim(HwDim::Register, r);
+    SmallVector<int64_t, 4> block;
+    for (auto [c, run] : llvm::zip(at, runs))
+      block.push_back(c / std::max<int64_t>(1, run & -run));
+    leaders[r] = firstOf.try_emplace(block, r).first->second;
+  }
+  return leaders;
+}
+
+void mlir::tkc::gpu::setResultConstancy(Operation *op,
+                                        ArrayRef<int64_t> constancy) {
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type || !getLayout(type) || constancy.size() != size_t(type.getRank()) ||
+      llvm::all_of(constancy, [](int64_t run) { return run <= 1; }))
+    return;
+  SmallVector<unsigned> leaders = getRunLeaders(type, constancy);
+  for (unsigned r = 0; r < leaders.size(); ++r)
+    if (leaders[r] != r) {
+      op->setAttr(TKCGPUDialect::kConstancy,
+                  DenseI64ArrayAttr::get(op->getContext(), constancy));
+      return;
+    }
+}
+
+SmallVector<int64_t> mlir::tkc::gpu::getResultConstancy(Operation *op) {
+  if (auto attr =
+          op->getAttrOfType<DenseI64ArrayAttr>(TKCGPUDialect::kConstancy))
     return SmallVector<int64_t>(attr.asArrayRef());
   return {};
 }

@@ -137,6 +137,22 @@ void setMaskConstancy(Operation *op, ArrayRef<int64_t> constancy);
 /// The runs recorded by setMaskConstancy(), or none.
 SmallVector<int64_t> getMaskConstancy(Operation *op);
 
+/// For each register of a thread holding a tensor of `type`, the first
+/// register of that thread whose element lies in the same aligned block of
+/// `runs` (per dimension, lengths of runs of equal values, as the axis
+/// analysis' constancy; a run that is not a power of two counts as the
+/// largest power of two dividing it). Registers mapped to one hold equal
+/// values.
+SmallVector<unsigned> getRunLeaders(RankedTensorType type,
+                                    ArrayRef<int64_t> runs);
+
+/// Records on elementwise op `op` the runs of equal values of its result
+/// (tkc_gpu.constancy), where some run holds several registers of a thread.
+void setResultConstancy(Operation *op, ArrayRef<int64_t> constancy);
+
+/// The runs recorded by setResultConstancy(), or none.
+SmallVector<int64_t> getResultConstancy(Operation *op);
+
 } // namespace mlir::tkc::gpu
 
 #endif // TKC_DIALECT_TKCGPU_IR_TKCGPUDIALECT_H

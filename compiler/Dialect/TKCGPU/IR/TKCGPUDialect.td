@@ -64,6 +64,11 @@ def TKCGPU_Dialect : Dialect {
     /// elements share a run share a predicate.
     static constexpr ::llvm::StringLiteral kMaskConstancy =
         "tkc_gpu.mask_constancy";
+    /// Per dimension, the runs of equal values of an integer elementwise
+    /// op's result (the axis analysis' constancy, set by
+    /// tkc-gpu-record-constancy where a run holds several of a thread's
+    /// registers): the lowering computes each run's value once.
+    static constexpr ::llvm::StringLiteral kConstancy = "tkc_gpu.constancy";
     /// The byte offset of an op's shared-memory scratch in the kernel's
     /// shared memory (set by tkc-gpu-allocate-shared-memory; 0 if absent).
     static constexpr ::llvm::StringLiteral kSharedOffset =

@@ -210,6 +210,30 @@ def TKCGPURecordVectorWidths
   }];
 }
 
+def TKCGPURecordConstancy
+    : Pass<"tkc-gpu-record-constancy", "::mlir::ModuleOp"> {
+  let summary = "Record the runs of equal values of integer elementwise ops";
+  let description = [{
+    Gives every integer elementwise arith op whose result, by the axis
+    analysis, has runs of equal values that hold several registers of a
+    thread those runs (`tkc_gpu.constancy`). The LLVM conversion then
+    computes one register of each run and copies it to the others, and what
+    is computed from them folds (LLVM merges equal computations). A loop
+    over columns' mask `off + arange < N`, with N a multiple of 16, is then
+    one comparison per 16 columns a thread holds, as Triton's lowering
+    deduplicates it; so are `x // 8` and the broadcasts of a row's values.
+    Like the vector widths, it reads the analysis on the ttgir, before loops
+    become branches.
+
+    ```mlir
+    // 8 consecutive columns per thread, %cols = off + arange, N % 16 == 0
+    %m = arith.cmpi slt, %cols, %ns : tensor<1024xi32, #sizePerThread8>
+    // gets
+    %m = arith.cmpi slt, %cols, %ns {tkc_gpu.constancy = array<i64: 16>} ...
+    ```
+  }];
+}
+
 def TKCGPURemoveLayoutConversions
     : Pass<"tkc-gpu-remove-layout-conversions", "::mlir::ModuleOp"> {
   let summary = "Remove layout conversions by recomputing cheap values";
