@@ -763,9 +763,15 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
           moves[i] >= kMaxMoves)
         continue;
       Attribute layout = updateLayout(update, arg);
-      if (!layout || layout == type.getEncoding() ||
-          !isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr>(
-              layout))
+      if (!layout || layout == type.getEncoding())
+        continue;
+      // A reduction's slice (a weighted sum of rows, carried across
+      // iterations) is taken where it holds the value in no more registers.
+      if (isa<SliceEncodingAttr>(layout)
+              ? getLinearLayout(withLayout(type, layout)).getNumRegisters() >
+                    getLinearLayout(type).getNumRegisters()
+              : !isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr,
+                     AmdMfmaEncodingAttr>(layout))
         continue;
       RankedTensorType carried = withLayout(type, layout);
       Location loc = loop.getLoc();
