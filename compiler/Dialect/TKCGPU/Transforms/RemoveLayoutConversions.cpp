@@ -331,26 +331,52 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// Whether a tensor of `type` sits in the same registers of the same
+/// threads in layouts `a` and `b` (a reduction's slice and the blocked layout
+/// it equals): a conversion between them moves no data.
+bool sameRegisters(RankedTensorType type, Attribute a, Attribute b) {
+  LinearLayout inA = getLinearLayout(withLayout(type, a));
+  LinearLayout inB = getLinearLayout(withLayout(type, b));
+  return inA.getRegisterMapFrom(inB) && inB.getRegisterMapFrom(inA);
+}
+
+/// Whether a tensor of `type` would take more registers of each thread in
+/// `layout` than in its own (a slice that replicates it across the threads
+/// of the reduced dimension).
+bool holdsMore(RankedTensorType type, Attribute layout) {
+  return getLinearLayout(withLayout(type, layout)).getNumRegisters() >
+         getLinearLayout(type).getNumRegisters();
+}
+
 /// The layout all of `op`'s tensor operands can be had in without a
 /// conversion, when at least one is a conversion from it of a value that
-/// cannot be recomputed where it is converted to (a load's result): moving
-/// `op` there moves the conversion toward its users, where stores and
-/// reductions absorb it. Null when there is no such layout.
+/// cannot be recomputed where it is converted to (a load's result, a
+/// reduction's or a loop's; a slice only where it holds the result in no
+/// more registers), conversions from layouts that hold it in the same
+/// registers aside: moving `op` there moves the conversion toward its
+/// users, where stores and reductions absorb it. Null when there is no such
+/// layout.
 Attribute sinkLayout(Operation *op) {
   Attribute from;
+  RankedTensorType converted;
   for (Value operand : op->getOperands()) {
     auto convert = operand.getDefiningOp<ConvertLayoutOp>();
     if (!convert || !isa<RankedTensorType>(operand.getType()))
       continue;
     Attribute layout =
         cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
-    if ((from && from != layout) || rematerializable(convert))
+    if (rematerializable(convert) ||
+        (from && from != layout &&
+         !sameRegisters(convert.getType(), from, layout)))
       return {};
-    from = layout;
+    if (!from)
+      from = layout;
+    converted = convert.getType();
   }
   if (!from ||
-      !isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr>(
-          from))
+      !(isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr>(
+            from) ||
+        (isa<SliceEncodingAttr>(from) && !holdsMore(converted, from))))
     return {};
   for (Value operand : op->getOperands())
     if (isa<RankedTensorType>(operand.getType()) &&
@@ -768,8 +794,7 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
       // A reduction's slice (a weighted sum of rows, carried across
       // iterations) is taken where it holds the value in no more registers.
       if (isa<SliceEncodingAttr>(layout)
-              ? getLinearLayout(withLayout(type, layout)).getNumRegisters() >
-                    getLinearLayout(type).getNumRegisters()
+              ? holdsMore(type, layout)
               : !isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr,
                      AmdMfmaEncodingAttr>(layout))
         continue;

@@ -935,3 +935,52 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// A weighted sum of a tile's rows carried across iterations (FLA's attnres
+// forward: each iteration reduces a [4, 256] tile over its rows into the
+// sum): the sum takes the reduction's slice, which holds it in as many
+// registers as the loop's own layout, so the loop converts nothing. After
+// the loop, what is computed from it stays in the slice, and the store of a
+// value loaded in a blocked layout holding it in the same registers (a
+// conversion that moves no data) combines the two there.
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#two = #tkc_gpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#rows = #tkc_gpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @weighted_rows
+  // CHECK: scf.for {{.*}} -> (tensor<256xf32, #[[S:slice[0-9]*]]>)
+  // CHECK-NOT: tkc_gpu.convert_layout
+  // CHECK: scf.yield
+  // CHECK: arith.divf %{{.*}}, %{{.*}} : tensor<256xf32, #[[S]]>
+  // CHECK: arith.mulf %{{.*}}, %{{.*}} : tensor<256xf32, #[[S]]>
+  // CHECK: tkc.store
+  func.func @weighted_rows(%p: tensor<4x256x!tkc.ptr<f32>, #rows>, %w: tensor<256x!tkc.ptr<f32>, #two>, %o: tensor<256x!tkc.ptr<f32>, #two>, %n: i32, %d: f32) {
+    %zero = arith.constant dense<0.0> : tensor<256xf32, #one>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc = scf.for %i = %c0 to %n step %c1 iter_args(%s = %zero) -> (tensor<256xf32, #one>) : i32 {
+      %t = tkc.load %p : tensor<4x256x!tkc.ptr<f32>, #rows>
+      %r = "tkc.reduce"(%t) ({
+      ^bb0(%a: f32, %b: f32):
+        %u = arith.addf %a, %b : f32
+        tkc.reduce.return %u : f32
+      }) {axis = 0 : i32} : (tensor<4x256xf32, #rows>) -> tensor<256xf32, #tkc_gpu.slice<{dim = 0, parent = #rows}>>
+      %rc = tkc_gpu.convert_layout %r : tensor<256xf32, #tkc_gpu.slice<{dim = 0, parent = #rows}>> -> tensor<256xf32, #one>
+      %k = arith.sitofp %i : i32 to f32
+      %ks = tkc.splat %k : tensor<256xf32, #one>
+      %scaled = arith.mulf %s, %ks : tensor<256xf32, #one>
+      %next = arith.addf %scaled, %rc : tensor<256xf32, #one>
+      scf.yield %next : tensor<256xf32, #one>
+    }
+    %ds = tkc.splat %d : tensor<256xf32, #one>
+    %mean = arith.divf %acc, %ds : tensor<256xf32, #one>
+    %wv = tkc.load %w : tensor<256x!tkc.ptr<f32>, #two>
+    %wc = tkc_gpu.convert_layout %wv : tensor<256xf32, #two> -> tensor<256xf32, #one>
+    %out = arith.mulf %mean, %wc : tensor<256xf32, #one>
+    %oc = tkc_gpu.convert_layout %out : tensor<256xf32, #one> -> tensor<256xf32, #two>
+    tkc.store %o, %oc : tensor<256x!tkc.ptr<f32>, #two>
+    return
+  }
+}
