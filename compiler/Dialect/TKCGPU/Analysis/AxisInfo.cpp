@@ -311,8 +311,15 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
           info.contiguity[d] = b.constant == 1   ? a.contiguity[d]
                                : a.constant == 1 ? b.contiguity[d]
                                                  : 1;
+          // A contiguous run's divisibility is its first element's; past
+          // it (the product is no longer a run), only 1 divides them all.
+          auto divisor = [&](const AxisInfo &x, const AxisInfo &other) {
+            return x.contiguity[d] > 1 && other.constant != 1
+                       ? int64_t(1)
+                       : x.divisibility[d];
+          };
           info.divisibility[d] =
-              std::min(kMaxDivisibility, a.divisibility[d] * b.divisibility[d]);
+              std::min(kMaxDivisibility, divisor(a, b) * divisor(b, a));
           info.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
         }
         if (a.constant && b.constant)
