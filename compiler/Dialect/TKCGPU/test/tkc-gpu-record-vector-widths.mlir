@@ -172,3 +172,41 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// Rows at a stride of unknown alignment (`base + rows[:, None] * stride +
+// cols[None, :]`): row r starts at r * stride, which only the stride's own
+// divisibility divides, so the accesses along a row are scalar; with the
+// stride a multiple of 8 elements, 16 bytes wide. (Rows expanded from a
+// range are divisible by 1 along the new axis: `start + arange` holds odd
+// numbers.)
+#b = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#rows = #tkc_gpu.slice<{dim = 1, parent = #b}>
+#cols = #tkc_gpu.slice<{dim = 0, parent = #b}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @row_stride
+  // CHECK: tkc.load {{.*}} {tkc_gpu.vector_width = 1 : i32}
+  // CHECK: tkc.load {{.*}} {tkc_gpu.vector_width = 8 : i32}
+  func.func @row_stride(%p: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %stride: i32, %stride16: i32 {tkc.divisibility = 16 : i32}) {
+    %r = tkc.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #rows>
+    %re = tkc.expand_dims %r {axis = 1 : i32} : tensor<16xi32, #rows> -> tensor<16x1xi32, #b>
+    %c = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #cols>
+    %ce = tkc.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #cols> -> tensor<1x64xi32, #b>
+    %cb = tkc.broadcast %ce : tensor<1x64xi32, #b> -> tensor<16x64xi32, #b>
+    %base = tkc.splat %p : tensor<16x64x!tkc.ptr<f16>, #b>
+    %s = tkc.splat %stride : tensor<16x1xi32, #b>
+    %ro = arith.muli %re, %s : tensor<16x1xi32, #b>
+    %rb = tkc.broadcast %ro : tensor<16x1xi32, #b> -> tensor<16x64xi32, #b>
+    %off = arith.addi %rb, %cb : tensor<16x64xi32, #b>
+    %a = tkc.addptr %base, %off : tensor<16x64x!tkc.ptr<f16>, #b>, tensor<16x64xi32, #b>
+    %v = tkc.load %a : tensor<16x64x!tkc.ptr<f16>, #b>
+    %s16 = tkc.splat %stride16 : tensor<16x1xi32, #b>
+    %ro16 = arith.muli %re, %s16 : tensor<16x1xi32, #b>
+    %rb16 = tkc.broadcast %ro16 : tensor<16x1xi32, #b> -> tensor<16x64xi32, #b>
+    %off16 = arith.addi %rb16, %cb : tensor<16x64xi32, #b>
+    %a16 = tkc.addptr %base, %off16 : tensor<16x64x!tkc.ptr<f16>, #b>, tensor<16x64xi32, #b>
+    %v16 = tkc.load %a16 : tensor<16x64x!tkc.ptr<f16>, #b>
+    return
+  }
+}
