@@ -1,10 +1,12 @@
 //===- col_sum_test.cc - The tiled column sum and its configs on a GPU ----===//
 //
-// Runs kernels/col_sum.py (manifest kernels/col_sum.json: 8 configs, an
-// aligned and a generic specialization) through its generated C API: every
-// config through col_sum_config() on odd and aligned shapes, contiguous and
-// with a padded row stride (which reaches the generic variant), against a
-// double-precision CPU sum; nothing past N outputs may be written. Then the
+// Runs kernels/col_sum.py (manifest kernels/col_sum.json: 8 configs; an
+// aligned specialization, one with aligned buffers only, and a generic one)
+// through its generated C API: every config through col_sum_config() on odd
+// and aligned shapes, contiguous and with a padded row stride, against a
+// double-precision CPU sum; nothing past N outputs may be written. Odd row
+// strides reach the aligned-buffers variant, whose rows start at addresses
+// of no alignment (its loads along a row must not be vectors). Then the
 // default entry point with run-time autotuning on: the tuned call must give
 // the same sums, and the input must be unchanged after tuning.
 //
@@ -67,7 +69,7 @@ protected:
 
 const Shape kShapes[] = {
     {1, 1, 1},        // one element
-    {1000, 777, 777}, // odd sizes: generic variant
+    {1000, 777, 777}, // odd sizes: aligned buffers, rows unaligned
     {4096, 1024, 1024}, {333, 4096, 4096},
     {64, 512, 528},   // padded rows, aligned stride
     {5000, 100, 104}, // tall and narrow
