@@ -103,6 +103,17 @@ AxisInfo withLoopHints(AxisInfo info, scf::ForOp loop, BlockArgument arg) {
 
 int64_t gcd(int64_t a, int64_t b) { return std::gcd(a, b); }
 
+/// Keeps `info`'s divisibility true where `operand`'s runs are longer than
+/// `info`'s: a run of the result may start inside one of the operand's,
+/// where only the operand's divisibility and the result's run length both
+/// divide the value (`tl.where(m, arange, 0)` has runs of one, and holds
+/// odd numbers).
+void narrowToRuns(AxisInfo &info, const AxisInfo &operand) {
+  for (unsigned d = 0; d < info.getRank(); ++d)
+    if (operand.contiguity[d] > info.contiguity[d])
+      info.divisibility[d] = gcd(info.divisibility[d], info.contiguity[d]);
+}
+
 /// What `a` and `b` both guarantee: a value that may be either.
 AxisInfo join(const AxisInfo &a, const AxisInfo &b) {
   AxisInfo info = a;
@@ -111,6 +122,8 @@ AxisInfo join(const AxisInfo &a, const AxisInfo &b) {
     info.divisibility[d] = gcd(a.divisibility[d], b.divisibility[d]);
     info.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
   }
+  narrowToRuns(info, a);
+  narrowToRuns(info, b);
   if (a.constant != b.constant)
     info.constant = std::nullopt;
   return info;
@@ -226,6 +239,8 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
               std::min(kMaxDivisibility, b.divisibility[d] * rhsScale));
       info.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
     }
+    narrowToRuns(info, a);
+    narrowToRuns(info, b);
     if (a.constant && b.constant)
       info.constant = *a.constant + *b.constant * rhsScale;
   };
@@ -255,8 +270,11 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
       .Case([&](arith::ConstantOp constant) {
         APInt bits;
         // Integers and splats of integers; floats stay unknown.
+        // Booleans are 0 and 1, as arith.extui makes them.
         if (matchPattern(constant.getResult(), m_ConstantInt(&bits)))
-          info = constantInfo(type, bits.getSExtValue());
+          info = constantInfo(type, bits.getBitWidth() == 1
+                                        ? int64_t(bits.getZExtValue())
+                                        : bits.getSExtValue());
       })
       .Case([&](tkc::MakeRangeOp range) {
         info.contiguity[0] = range.getEnd() - range.getStart();
@@ -302,6 +320,8 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
           info.divisibility[d] = gcd(a.divisibility[d], b.divisibility[d]);
           info.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
         }
+        narrowToRuns(info, a);
+        narrowToRuns(info, b);
         if (a.constant && b.constant)
           info.constant = *a.constant - *b.constant;
       })
@@ -349,7 +369,22 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
         }
       })
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, ConvertLayoutOp>(
-          [&](Operation *) { info = get(op->getOperand(0)); })
+          [&](Operation *) {
+            info = get(op->getOperand(0));
+            if (!info.constant || isa<ConvertLayoutOp>(op))
+              return;
+            // A known value, as the result type reads its bits (booleans
+            // as 0 and 1).
+            unsigned from = getElementTypeOrSelf(op->getOperand(0).getType())
+                                .getIntOrFloatBitWidth();
+            unsigned to = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+            APInt bits(64, uint64_t(*info.constant), /*isSigned=*/true);
+            bits = bits.trunc(isa<arith::TruncIOp>(op) ? to : from);
+            bool isSigned =
+                isa<arith::ExtSIOp>(op) || (isa<arith::TruncIOp>(op) && to > 1);
+            info = constantInfo(type, isSigned ? bits.getSExtValue()
+                                               : int64_t(bits.getZExtValue()));
+          })
       .Case<arith::DivSIOp, arith::DivUIOp>([&](Operation *) {
         AxisInfo a = lhs(), b = rhs();
         constancyOnly();
@@ -386,7 +421,7 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
                                      ? gcd(a.divisibility[d], b.divisibility[d])
                                      : runs;
         }
-        if (a.constant)
+        if (a.constant && b.constant && *b.constant != 0)
           info.constant = *a.constant % *b.constant;
       })
       .Case([&](arith::SelectOp select) {
@@ -395,11 +430,13 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
         AxisInfo trueInfo = get(select.getTrueValue());
         info = join(trueInfo, get(select.getFalseValue()));
         const AxisInfo &cond = get(select.getCondition());
+        AxisInfo either = info;
         if (cond.getRank() == rank)
           for (unsigned d = 0; d < rank; ++d) {
             info.contiguity[d] = gcd(info.contiguity[d], cond.constancy[d]);
             info.constancy[d] = gcd(info.constancy[d], cond.constancy[d]);
           }
+        narrowToRuns(info, either);
       })
       .Case<arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp>(
           [&](Operation *) {
@@ -407,8 +444,10 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
             // condition nothing is known of, except where both agree.
             AxisInfo a = lhs();
             info = join(a, rhs());
+            AxisInfo either = info;
             for (unsigned d = 0; d < rank; ++d)
               info.contiguity[d] = 1;
+            narrowToRuns(info, either);
             constancyOnly();
           })
       .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(

@@ -95,3 +95,23 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// A boolean constant reads as 1 when widened without sign: `x // (3 -
+// extui(true))` divides by 2, so a thread's 8 consecutive `x` give runs of
+// 2 equal quotients, not 4.
+#b = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @bool_constant
+  // CHECK: arith.divsi %{{.*}}, %{{.*}} {tkc_gpu.constancy = array<i64: 2>}
+  func.func @bool_constant() {
+    %t = arith.constant dense<true> : tensor<1024xi1, #b>
+    %one = arith.extui %t : tensor<1024xi1, #b> to tensor<1024xi32, #b>
+    %three = arith.constant dense<3> : tensor<1024xi32, #b>
+    %two = arith.subi %three, %one : tensor<1024xi32, #b>
+    %x = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b>
+    %q = arith.divsi %x, %two : tensor<1024xi32, #b>
+    return
+  }
+}

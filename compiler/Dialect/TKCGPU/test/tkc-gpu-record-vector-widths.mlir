@@ -210,3 +210,35 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// Rows clamped by a select (`tl.where(offs_m < M, offs_m, 0)`): either an
+// element of the range or 0, so runs of one, holding odd numbers; rows at
+// a stride of unknown alignment stay scalar along the row.
+#b = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#rows = #tkc_gpu.slice<{dim = 1, parent = #b}>
+#cols = #tkc_gpu.slice<{dim = 0, parent = #b}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @clamped_rows
+  // CHECK: tkc.load {{.*}} {tkc_gpu.vector_width = 1 : i32}
+  func.func @clamped_rows(%p: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %stride: i32, %m: i32) {
+    %r = tkc.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #rows>
+    %ms = tkc.splat %m : tensor<16xi32, #rows>
+    %in = arith.cmpi slt, %r, %ms : tensor<16xi32, #rows>
+    %zero = arith.constant dense<0> : tensor<16xi32, #rows>
+    %rr = arith.select %in, %r, %zero : tensor<16xi1, #rows>, tensor<16xi32, #rows>
+    %re = tkc.expand_dims %rr {axis = 1 : i32} : tensor<16xi32, #rows> -> tensor<16x1xi32, #b>
+    %s = tkc.splat %stride : tensor<16x1xi32, #b>
+    %ro = arith.muli %re, %s : tensor<16x1xi32, #b>
+    %rb = tkc.broadcast %ro : tensor<16x1xi32, #b> -> tensor<16x64xi32, #b>
+    %c = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #cols>
+    %ce = tkc.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #cols> -> tensor<1x64xi32, #b>
+    %cb = tkc.broadcast %ce : tensor<1x64xi32, #b> -> tensor<16x64xi32, #b>
+    %off = arith.addi %rb, %cb : tensor<16x64xi32, #b>
+    %base = tkc.splat %p : tensor<16x64x!tkc.ptr<f16>, #b>
+    %a = tkc.addptr %base, %off : tensor<16x64x!tkc.ptr<f16>, #b>, tensor<16x64xi32, #b>
+    %v = tkc.load %a : tensor<16x64x!tkc.ptr<f16>, #b>
+    return
+  }
+}
