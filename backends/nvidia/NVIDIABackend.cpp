@@ -60,8 +60,9 @@ unsigned computeCapabilityOf(const TargetSpec &spec) {
 }
 
 /// The NVPTX target machine for `spec` (sm_80, sm_90a, ...). sm_89 and the
-/// sm_90 family emit PTX 8.4, the first with fp8 mma.sync; others LLVM's
-/// default for the architecture.
+/// sm_90 family emit PTX 8.4, the first with fp8 mma.sync; sm_70 to sm_88 at
+/// least PTX 7.4, the first with cache eviction priorities on loads and
+/// stores (`eviction_policy=`); others LLVM's default for the architecture.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const TargetSpec &spec) {
   static std::once_flag once;
@@ -80,9 +81,10 @@ createTargetMachine(const TargetSpec &spec) {
   });
   unsigned capability = computeCapabilityOf(spec);
   bool fp8Mma = capability >= 89 && capability < 100;
-  return tkc::createTargetMachine(kTriple, spec.arch,
-                                  /*features=*/fp8Mma ? "+ptx84" : "",
-                                  std::nullopt);
+  llvm::StringRef features = fp8Mma              ? "+ptx84"
+                             : capability >= 70 ? "+ptx74"
+                                                : "";
+  return tkc::createTargetMachine(kTriple, spec.arch, features, std::nullopt);
 }
 
 /// Links the libdevice functions `module` calls, then internalizes them.

@@ -33,3 +33,14 @@ def checked_kernel(x_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs, mask=offs < n)
     tl.device_assert(x >= 0, "x must not be negative", mask=offs < n)
+
+
+@triton.jit
+def streaming_add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    # Loads read once and a store read soon, with L1 eviction priorities
+    # (PTX 7.4 and up).
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, eviction_policy="evict_first")
+    y = tl.load(y_ptr + offs, mask=mask, eviction_policy="evict_last")
+    tl.store(out_ptr + offs, x + y, mask=mask)
