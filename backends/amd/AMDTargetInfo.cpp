@@ -206,6 +206,8 @@ std::string AMDTargetInfo::getMathLibrarySymbol(llvm::StringRef name,
                              .Case("normcdfinv", "ncdfinv")
                              .Case("cyl_bessel_i0", "i0")
                              .Case("cyl_bessel_i1", "i1")
+                             .Case("sqrt_rn", "sqrt")
+                             .Case("rsqrt_rn", "rsqrt")
                              .Default(name);
   if (type.isF32())
     return ("__ocml_" + ocml + "_f32").str();

@@ -476,23 +476,33 @@ struct FastExp : public ConvertOpToLLVMPattern<math::ExpOp> {
   }
 };
 
-/// An f32 op that Triton maps to one approximate PTX instruction on NVIDIA:
-/// `/` to div.full.f32 (2 ulp), `tl.sqrt` to sqrt.approx.f32.
+/// An f32 op that Triton maps to one PTX instruction on NVIDIA: `/` to
+/// div.full.f32 (2 ulp); a square root allowed an approximation (`tl.sqrt`)
+/// to sqrt.approx.f32, another (`tl.sqrt_rn`) to sqrt.rn.f32.
 template <typename Op> struct PtxF32Op : public ConvertOpToLLVMPattern<Op> {
-  PtxF32Op(const LLVMTypeConverter &converter, StringRef intrinsic)
+  PtxF32Op(const LLVMTypeConverter &converter, StringRef intrinsic,
+           std::optional<bool> approximate = std::nullopt)
       : ConvertOpToLLVMPattern<Op>(converter, /*benefit=*/20),
-        intrinsic(intrinsic) {}
+        intrinsic(intrinsic), approximate(approximate) {}
   LogicalResult
   matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (!op.getType().isF32())
       return failure();
+    if constexpr (std::is_same_v<Op, math::SqrtOp>)
+      if (approximate &&
+          *approximate != arith::bitEnumContainsAll(op.getFastmath(),
+                                                    arith::FastMathFlags::afn))
+        return failure();
     rewriter.replaceOp(op, callIntrinsic(rewriter, op.getLoc(),
                                          rewriter.getF32Type(), intrinsic,
                                          adaptor.getOperands()));
     return success();
   }
   std::string intrinsic;
+  /// Whether the op must allow an approximation (afn), or must not; any op
+  /// if unset.
+  std::optional<bool> approximate;
 };
 
 /// maxnum, minnum and fabs as LLVM's intrinsics (PTX max.f32, min.f32,
@@ -518,7 +528,13 @@ struct FloatIntrinsic : public ConvertOpToLLVMPattern<Op> {
 std::string NVIDIATargetInfo::getMathLibrarySymbol(llvm::StringRef name,
                                                    Type type) const {
   // libdevice names every function the frontend sends (its own names):
-  // __nv_NAMEf for f32, __nv_NAME for f64.
+  // __nv_NAMEf for f32, __nv_NAME for f64; but for the correctly rounded
+  // square roots, __nv_fsqrt_rn and __nv_dsqrt_rn, __nv_frsqrt_rn (f32
+  // only).
+  if (name == "sqrt_rn")
+    return type.isF32() ? "__nv_fsqrt_rn" : type.isF64() ? "__nv_dsqrt_rn" : "";
+  if (name == "rsqrt_rn")
+    return type.isF32() ? "__nv_frsqrt_rn" : "";
   if (type.isF32())
     return ("__nv_" + name + "f").str();
   if (type.isF64())
@@ -534,7 +550,10 @@ void NVIDIATargetInfo::populateMathPatterns(const LLVMTypeConverter &converter,
                FloatIntrinsic<arith::MinNumFOp, LLVM::MinNumOp>,
                FloatIntrinsic<math::AbsFOp, LLVM::FAbsOp>>(converter);
   patterns.add<PtxF32Op<arith::DivFOp>>(converter, "llvm.nvvm.div.full");
-  patterns.add<PtxF32Op<math::SqrtOp>>(converter, "llvm.nvvm.sqrt.approx.f");
+  patterns.add<PtxF32Op<math::SqrtOp>>(converter, "llvm.nvvm.sqrt.approx.ftz.f",
+                                       /*approximate=*/true);
+  patterns.add<PtxF32Op<math::SqrtOp>>(converter, "llvm.nvvm.sqrt.rn.f",
+                                       /*approximate=*/false);
   // Calls to libdevice's __nv_* functions, which the backend links in;
   // they beat the generic intrinsic lowering, which NVPTX cannot select
   // for most transcendental functions.

@@ -47,8 +47,10 @@ static bool checkFloat32Or64(const BuiltinCall &c, const Obj &x) {
 }
 
 /// A unary float function lowered to the math-dialect op `OpTy`, which
-/// Triton defines for fp32 and fp64 only.
-template <typename OpTy>
+/// Triton defines for fp32 and fp64 only; `approximate` allows the target
+/// an approximation (fastmath afn: `tl.sqrt`, where `tl.sqrt_rn` rounds
+/// correctly).
+template <typename OpTy, bool approximate = false>
 static std::optional<Obj> lowerFloatMath(BuiltinCall &c) {
   if (!c.args.bind({"x"}))
     return std::nullopt;
@@ -57,7 +59,10 @@ static std::optional<Obj> lowerFloatMath(BuiltinCall &c) {
     return std::nullopt;
   if (!checkFloat32Or64(c, *x))
     return std::nullopt;
-  return Obj::tensor(OpTy::create(c.b, c.L, x->value), x->type);
+  auto op = OpTy::create(c.b, c.L, x->value);
+  if (approximate)
+    op.setFastmath(mlir::arith::FastMathFlags::afn);
+  return Obj::tensor(op.getResult(), x->type);
 }
 
 /// A binary float function (`libdevice.pow`, `libdevice.fmod`) lowered to
@@ -785,7 +790,7 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"tl.exp2", lowerFloatMath<math::Exp2Op>, "exp2"},
       {"tl.log", lowerFloatMath<math::LogOp>, "log"},
       {"tl.log2", lowerFloatMath<math::Log2Op>, "log2"},
-      {"tl.sqrt", lowerFloatMath<math::SqrtOp>, "sqrt"},
+      {"tl.sqrt", lowerFloatMath<math::SqrtOp, /*approximate=*/true>, "sqrt"},
       {"tl.sqrt_rn", lowerFloatMath<math::SqrtOp>, "sqrt_rn"},
       {"tl.rsqrt", lowerFloatMath<math::RsqrtOp>, "rsqrt"},
       {"tl.sin", lowerFloatMath<math::SinOp>, "sin"},
@@ -817,8 +822,10 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"tensor.logical_or", lowerLogical, "logical_or"},
       {"tl.dot", lowerDot},
       // triton.language.extra.libdevice: the same ops as the tl functions
-      // where both exist.
-      {"libdevice.exp", lowerFloatMath<math::ExpOp>},
+      // where both compute the same (exp, sqrt, sqrt_rn and rsqrt_rn are
+      // the library's own, more exact than tl.exp's and tl.sqrt's
+      // approximations, as under Triton).
+      {"libdevice.exp", lowerExternFunction<1>},
       {"libdevice.fast_expf", lowerFloatMath<math::ExpOp>},
       {"libdevice.exp2", lowerFloatMath<math::Exp2Op>},
       {"libdevice.expm1", lowerFloatMath<math::ExpM1Op>},
@@ -829,10 +836,10 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"libdevice.log10", lowerFloatMath<math::Log10Op>},
       {"libdevice.fast_log10f", lowerFloatMath<math::Log10Op>},
       {"libdevice.log1p", lowerFloatMath<math::Log1pOp>},
-      {"libdevice.sqrt", lowerFloatMath<math::SqrtOp>},
-      {"libdevice.sqrt_rn", lowerFloatMath<math::SqrtOp>},
+      {"libdevice.sqrt", lowerExternFunction<1>},
+      {"libdevice.sqrt_rn", lowerExternFunction<1>},
       {"libdevice.rsqrt", lowerFloatMath<math::RsqrtOp>},
-      {"libdevice.rsqrt_rn", lowerFloatMath<math::RsqrtOp>},
+      {"libdevice.rsqrt_rn", lowerExternFunction<1>},
       {"libdevice.cbrt", lowerFloatMath<math::CbrtOp>},
       {"libdevice.sin", lowerFloatMath<math::SinOp>},
       {"libdevice.fast_sinf", lowerFloatMath<math::SinOp>},

@@ -9,7 +9,10 @@
 # RUN: not tkc compile %s --kernel extern_no_entry --signature '*fp16:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=EXTEWTYPE
 # RUN: not tkc compile %s --kernel extern_not_a_dict --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=EXTEWDICT
 # The functions of triton.language.extra.libdevice lower to the math-dialect
-# or arith op of the same meaning, the ops tl.* math uses where both exist.
+# or arith op of the same meaning, the ops tl.* math uses where both exist
+# and compute the same; exp, sqrt, sqrt_rn and rsqrt_rn call the library's
+# own (more exact than tl.exp's and tl.sqrt's approximations, as Triton
+# does).
 import triton
 import triton.language as tl
 from triton.language.extra import libdevice
@@ -22,12 +25,16 @@ def unary(p):
     tl.store(p, libdevice.rsqrt(x))
     tl.store(p, libdevice.erf(x))
     tl.store(p, libdevice.exp(x))
-    tl.store(p, libdevice.fast_expf(x))  # the same op as exp, merged
+    tl.store(p, libdevice.fast_expf(x))  # tl.exp's approximation
     tl.store(p, libdevice.exp2(x))
     tl.store(p, libdevice.log(x))
     tl.store(p, libdevice.log1p(x))
     tl.store(p, libdevice.expm1(x))
     tl.store(p, libdevice.sqrt(x))
+    tl.store(p, libdevice.sqrt_rn(x))
+    tl.store(p, libdevice.rsqrt_rn(x))
+    tl.store(p, tl.sqrt(x))
+    tl.store(p, tl.sqrt_rn(x))
     tl.store(p, libdevice.floor(x))
     tl.store(p, libdevice.ceil(x))
     tl.store(p, libdevice.trunc(x))
@@ -43,11 +50,16 @@ def unary(p):
 # UNARY: math.tanh %[[X]] : f32
 # UNARY: math.rsqrt %[[X]] : f32
 # UNARY: math.erf %[[X]] : f32
+# UNARY: tkc.extern_elementwise "exp"(%[[X]]) : f32 -> f32
 # UNARY: math.exp %[[X]] : f32
 # UNARY: math.exp2 %[[X]] : f32
 # UNARY: math.log %[[X]] : f32
 # UNARY: math.log1p %[[X]] : f32
 # UNARY: math.expm1 %[[X]] : f32
+# UNARY: tkc.extern_elementwise "sqrt"(%[[X]]) : f32 -> f32
+# UNARY: tkc.extern_elementwise "sqrt_rn"(%[[X]]) : f32 -> f32
+# UNARY: tkc.extern_elementwise "rsqrt_rn"(%[[X]]) : f32 -> f32
+# UNARY: math.sqrt %[[X]] fastmath<afn> : f32
 # UNARY: math.sqrt %[[X]] : f32
 # UNARY: math.floor %[[X]] : f32
 # UNARY: math.ceil %[[X]] : f32

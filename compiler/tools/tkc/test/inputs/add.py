@@ -44,3 +44,16 @@ def streaming_add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
     x = tl.load(x_ptr + offs, mask=mask, eviction_policy="evict_first")
     y = tl.load(y_ptr + offs, mask=mask, eviction_policy="evict_last")
     tl.store(out_ptr + offs, x + y, mask=mask)
+
+from triton.language.extra import libdevice  # noqa: E402 (roots_kernel's)
+
+
+@triton.jit
+def roots_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    # Square roots and exponentials, each as Triton computes it on NVIDIA.
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    tl.store(out_ptr + offs, tl.sqrt(x))
+    tl.store(out_ptr + BLOCK + offs, tl.sqrt_rn(x))
+    tl.store(out_ptr + 2 * BLOCK + offs, libdevice.sqrt_rn(x))
+    tl.store(out_ptr + 3 * BLOCK + offs, libdevice.exp(x))
