@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Frontend/CodeGenImpl.h"
+#include "compiler/Frontend/InductorHelpers.h"
 #include "compiler/Frontend/Parser.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -66,6 +67,16 @@ const Module *CodeGen::findModule(llvm::StringRef dotted) {
   auto [it, inserted] = importedModules.try_emplace(dotted.str());
   if (!inserted)
     return it->second.get();
+  if (isInductorHelpersModule(dotted)) {
+    unsigned id = diags.getSourceMgr().AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(inductorHelpersSource(),
+                                         kInductorHelpersFileName),
+        llvm::SMLoc());
+    it->second = parseModule(id, diags, vendor);
+    if (it->second)
+      moduleNames[it->second.get()] = {dotted.str(), false};
+    return it->second.get();
+  }
   llvm::SmallString<256> relative;
   for (llvm::StringRef part : llvm::split(dotted, '.'))
     path::append(relative, part);
@@ -203,6 +214,17 @@ std::optional<Obj> CodeGen::resolveImport(const Module &home,
     return Obj::named(Kind::Module, target);
   if (parent == "torch" && !last.empty())
     return moduleAttribute(Obj::named(Kind::Module, "torch"), last, useLoc);
+  // torch.compile's helpers, which tkc carries (InductorHelpers.h).
+  if (isInductorHelpersModule(target) || isInductorHelpersModule(parent)) {
+    Obj o = Obj::named(Kind::Module,
+                       isInductorHelpersModule(target) ? target : parent.str());
+    o.module = findModule(o.str);
+    if (!o.module)
+      return std::nullopt;
+    return isInductorHelpersModule(target)
+               ? std::optional<Obj>(o)
+               : userModuleAttribute(o, last, useLoc);
+  }
   if (llvm::StringRef(target).starts_with("triton.") ||
       llvm::StringRef(target).starts_with("torch.")) {
     diags.error(useLoc, "'" + import.name + "' refers to '" + target +
