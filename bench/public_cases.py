@@ -72,7 +72,7 @@ def is_type(entry):
 class Case:
     id: str
     repo: str  # triton | triton36 | liger | flaggems | vllm | fla | lightllm |
-    # unsloth | mamba | own: .gpu/public/src/<repo>
+    # unsloth | mamba | inductor | own: .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
     signature: str
@@ -1763,6 +1763,91 @@ case(id="mamba_chunk_scan_fwd", repo="mamba",
      grid=(cdiv(_MAMBA_CS_Q, 128) * cdiv(_MAMBA_CS_P, 64),
            _MAMBA_CS_B * _MAMBA_CS_C, _MAMBA_CS_H),
      args=_mamba_chunk_scan_args, atol=5e-2, rtol=1e-2)
+
+
+# --- torch.compile (Inductor) kernels -------------------------------------
+# What torch 2.11's Inductor writes for common ops, dumped on the GPU machine
+# by bench/inductor_dump.py (repo `inductor`: the folder of its kernels, one
+# per file, named <op>_<module>__<kernel>.py). Their shapes are compiled in
+# (xnumel, r0_numel); launch settings as Inductor's heuristics pick them for
+# these shapes: persistent reductions one row per program, looped ones
+# 2048 columns at a time. Triton's JIT runs them with torch's own
+# triton_helpers; tkc with its version (compiler/Frontend/InductorHelpers).
+_IND_SIG2 = "i32:16, i32:16"
+
+
+def _ind_path(op, kernel):
+    return f"{op}__{kernel}.py"
+
+
+def _nan_rows():
+    x = randn(4096, 1024)
+    x[::7, 3] = float("nan")
+    x[::5, 100] = x[::5, 101]  # ties: the lower index wins
+    return x
+
+
+def _floor_div_args():
+    n = 1 << 20
+    b = randint(49, n) + 1
+    b[::2] = -b[::2]
+    return [randint(2000, n) - 1000, b, empty(n, dtype="int64"),
+            empty(n, dtype="int64"), n]
+
+
+for _op, _kernel, _sig, _warps, _grid, _args, _tol in (
+        ("softmax_fp32_0",
+         "triton_per_fused__softmax_exp_prepare_softmax_online_sub_0",
+         f"*fp32:16, *fp32:16, {_IND_SIG2}, 1", 8, (4096,),
+         lambda: [randn(4096, 1024), empty(4096, 1024), 4096, 1024],
+         (1e-7, 1e-5)),
+        ("softmax_fp16_8192_0",
+         "triton_red_fused__softmax__to_copy_exp_prepare_softmax_online_sub_0",
+         f"*fp16:16, *fp16:16, {_IND_SIG2}, 1, 2048", 8, (4096,),
+         lambda: [randn(4096, 8192, dtype="float16"),
+                  empty(4096, 8192, dtype="float16"), 4096, 8192],
+         (1e-3, 1e-2)),
+        ("layer_norm_bf16_0", "triton_red_fused_native_layer_norm_0",
+         f"*bf16:16, *bf16:16, *bf16:16, {_IND_SIG2}, 1, 2048", 8, (4096,),
+         lambda: [randn(4096, 4096, dtype="bfloat16"),
+                  randn(4096, dtype="bfloat16"),
+                  empty(4096, 4096, dtype="bfloat16"), 4096, 4096],
+         (2e-2, 2e-2)),
+        ("var_mean_wide_0", "triton_red_fused_var_mean_0",
+         f"*fp16:16, *fp16:16, *fp16:16, {_IND_SIG2}, 1, 2048", 8, (4096,),
+         lambda: [randn(4096, 8192, dtype="float16"),
+                  empty(4096, dtype="float16"), empty(4096, dtype="float16"),
+                  4096, 8192],
+         (1e-3, 1e-2)),
+        ("rms_norm_bf16_0",
+         "triton_red_fused__to_copy_add_mean_mul_pow_rsqrt_0",
+         f"*bf16:16, *bf16:16, *bf16:16, {_IND_SIG2}, 1, 2048", 8, (4096,),
+         lambda: [randn(4096, 4096, dtype="bfloat16"),
+                  randn(4096, dtype="bfloat16"),
+                  empty(4096, 4096, dtype="bfloat16"), 4096, 4096],
+         (2e-2, 2e-2)),
+        ("max_dim_nan_0", "triton_per_fused_max_0",
+         f"*fp32:16, *fp32:16, *i64:16, {_IND_SIG2}, 1", 8, (4096,),
+         lambda: [_nan_rows(), empty(4096), empty(4096, dtype="int64"),
+                  4096, 1024],
+         (0.0, 0.0)),
+        ("argmin_nan_0", "triton_red_fused_argmin_0",
+         f"*fp32:16, *i64:16, i32:16, i32:16, 64, 8", 4, (1024 // 64,),
+         lambda: [_nan_rows(),
+                  empty(1024, dtype="int64"), 1024, 4096],
+         (0.0, 0.0)),
+        ("floor_div_mod_0", "triton_poi_fused_div_remainder_0",
+         "*i64:16, *i64:16, *i64:16, *i64:16, i32:16, 1024", 4,
+         ((1 << 20) // 1024,), _floor_div_args, (0.0, 0.0)),
+        ("gelu_erf_0", "triton_poi_fused_gelu_0",
+         "*fp16:16, *fp16:16, i32:16, 1024", 4, ((1 << 25) // 1024,),
+         lambda: [randn(4096, 8192, dtype="float16"),
+                  empty(4096, 8192, dtype="float16"), 1 << 25],
+         (1e-3, 1e-3))):
+    case(id=f"inductor_{_op[:-2]}", repo="inductor",
+         path=_ind_path(_op, _kernel), kernel=_kernel, signature=_sig,
+         num_warps=_warps, grid=_grid, args=_args, atol=_tol[0],
+         rtol=_tol[1])
 
 
 def main():
