@@ -1028,12 +1028,17 @@ struct AtomicInOperandLayout : public OpRewritePattern<Op> {
 /// are.
 class LayoutPropagation {
 public:
-  /// Propagates from the values of `seeds` in their current layouts; false
-  /// when nothing changed.
-  bool run(ArrayRef<Value> seeds) {
+  /// Propagates from the values of `seeds` in their current layouts (or in
+  /// `layout`); false when nothing changed. With `onlyToCarry`, only where the
+  /// propagation moves a loop-carried value and every value it moves is in one
+  /// blocked layout and goes to another (a load's layout, taken through a
+  /// loop's elementwise updates, branches included, by the tiles they carry).
+  bool run(ArrayRef<Value> seeds, bool onlyToCarry = false,
+           Attribute layout = {}) {
     for (Value seed : seeds)
-      set(seed, cast<RankedTensorType>(seed.getType()).getEncoding());
-    while (!worklist.empty()) {
+      set(seed, layout ? layout
+                       : cast<RankedTensorType>(seed.getType()).getEncoding());
+    while (!worklist.empty() && !conflict) {
       Value value = worklist.pop_back_val();
       for (OpOperand &use : value.getUses())
         visit(use, layouts.lookup(value));
@@ -1047,6 +1052,8 @@ public:
     }
     if (conflict || layouts.empty())
       return false;
+    if (onlyToCarry && !movesOnlyCarriedTiles())
+      return false;
     rewrite();
     return true;
   }
@@ -1055,6 +1062,21 @@ private:
   DenseMap<Value, Attribute> layouts;
   SmallVector<Value> worklist;
   bool conflict = false;
+
+  /// Whether the propagation moves some loop-carried value, and only
+  /// values of blocked layouts to blocked layouts.
+  bool movesOnlyCarriedTiles() const {
+    bool carried = false;
+    for (auto [value, layout] : layouts) {
+      if (!isa<BlockedEncodingAttr>(layout) ||
+          !isa<BlockedEncodingAttr>(
+              cast<RankedTensorType>(value.getType()).getEncoding()))
+        return false;
+      if (auto arg = dyn_cast<BlockArgument>(value))
+        carried |= isa<scf::ForOp>(arg.getOwner()->getParentOp());
+    }
+    return carried;
+  }
 
   void set(Value value, Attribute layout) {
     if (!isa<RankedTensorType>(value.getType()) || !layout)
@@ -1119,6 +1141,8 @@ private:
       if (auto loop = dyn_cast<scf::ForOp>(yield->getParentOp())) {
         set(loop.getRegionIterArgs()[use.getOperandNumber()], layout);
         set(loop.getResult(use.getOperandNumber()), layout);
+      } else if (auto branch = dyn_cast<scf::IfOp>(yield->getParentOp())) {
+        set(branch.getResult(use.getOperandNumber()), layout);
       }
       return;
     }
@@ -1146,6 +1170,8 @@ private:
     SmallVector<std::pair<OpOperand *, Value>> updates;
     auto needs = [&](Operation *user, unsigned operand) -> Attribute {
       if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+        if (auto branch = dyn_cast<scf::IfOp>(yield->getParentOp()))
+          return layouts.lookup(branch.getResult(operand));
         auto loop = dyn_cast<scf::ForOp>(yield->getParentOp());
         if (!loop)
           return {};
@@ -1168,8 +1194,14 @@ private:
     for (auto [value, layout] : layouts) {
       for (Operation *user : value.getUsers())
         users.insert(user);
-      if (Operation *def = value.getDefiningOp())
+      if (Operation *def = value.getDefiningOp()) {
         users.insert(def);
+        if (auto branch = dyn_cast<scf::IfOp>(def)) {
+          users.insert(branch.thenYield());
+          if (branch.elseBlock())
+            users.insert(branch.elseYield());
+        }
+      }
       if (auto arg = dyn_cast<BlockArgument>(value))
         if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())) {
           users.insert(loop);
@@ -1214,6 +1246,42 @@ struct RemoveLayoutConversionsPass
       });
       for (Operation *op : shapeOps)
         LayoutPropagation().run({op->getResult(0)});
+      // Each load in a loop whose updates carry tiles computed from it
+      // (Inductor's Welford loops, whose first iteration takes the loaded
+      // tile as it is through a branch): the tiles are carried in its
+      // layout, in program order.
+      SmallVector<Value> loads;
+      func.walk([&](LoadOp load) {
+        if (load->getParentOfType<scf::ForOp>() &&
+            isa<RankedTensorType>(load.getType()))
+          loads.push_back(load.getResult());
+      });
+      for (Value load : loads)
+        LayoutPropagation().run({load}, /*onlyToCarry=*/true);
+      // Then a loop's other carried tiles of that shape (a Welford count,
+      // updated from constants alone) join the layout most of them have.
+      func.walk([](scf::ForOp loop) {
+        llvm::MapVector<Attribute, unsigned> counts;
+        for (Value arg : loop.getRegionIterArgs())
+          if (auto type = dyn_cast<RankedTensorType>(arg.getType()))
+            if (isa<BlockedEncodingAttr>(type.getEncoding()))
+              ++counts[type.getEncoding()];
+        if (counts.size() < 2)
+          return;
+        Attribute most = counts.front().first;
+        for (auto [layout, count] : counts)
+          if (count > counts.lookup(most))
+            most = layout;
+        for (Value arg : loop.getRegionIterArgs()) {
+          auto type = dyn_cast<RankedTensorType>(arg.getType());
+          if (type && type.getEncoding() != most &&
+              isa<BlockedEncodingAttr>(type.getEncoding()) &&
+              llvm::any_of(loop.getRegionIterArgs(), [&](Value other) {
+                return other.getType() == withLayout(type, most);
+              }))
+            LayoutPropagation().run({arg}, /*onlyToCarry=*/true, most);
+        }
+      });
     });
     unsigned warpgroupWarps = 0;
     if (!target.empty()) {

@@ -984,3 +984,50 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// Inductor's Welford loop (torch.compile): the loaded tile is converted to
+// the loop's default layout, the first iteration takes it as it is through
+// a run-time branch, later ones update the mean and sum of squares from it,
+// and the count grows from constants alone. The load's layout propagates
+// through the branch to the mean and sum of squares, the count joins the
+// layout its siblings now have, and the loop converts nothing.
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#eight = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @inductor_welford
+  // CHECK: scf.for {{.*}} -> (tensor<1024xf32, #[[L:blocked[0-9]*]]>, tensor<1024xf32, #[[L]]>, tensor<1024xf32, #[[L]]>)
+  // CHECK: tkc.load {{.*}} : tensor<1024x!tkc.ptr<f32>, #[[L]]>
+  // CHECK-NOT: tkc_gpu.convert_layout
+  // CHECK: scf.if {{.*}} -> (tensor<1024xf32, #[[L]]>, tensor<1024xf32, #[[L]]>, tensor<1024xf32, #[[L]]>)
+  // CHECK-NOT: tkc_gpu.convert_layout
+  // CHECK: scf.yield
+  // CHECK-NOT: tkc_gpu.convert_layout
+  // CHECK: scf.yield
+  func.func @inductor_welford(%p: tensor<1024x!tkc.ptr<f32>, #eight>, %n: i32) -> (tensor<1024xf32, #one>, tensor<1024xf32, #one>, tensor<1024xf32, #one>) {
+    %zero = arith.constant dense<0.0> : tensor<1024xf32, #one>
+    %ones = arith.constant dense<1.0> : tensor<1024xf32, #one>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%mean = %zero, %m2 = %zero, %w = %zero) -> (tensor<1024xf32, #one>, tensor<1024xf32, #one>, tensor<1024xf32, #one>) : i32 {
+      %t = tkc.load %p : tensor<1024x!tkc.ptr<f32>, #eight>
+      %x = tkc_gpu.convert_layout %t : tensor<1024xf32, #eight> -> tensor<1024xf32, #one>
+      %first = arith.cmpi eq, %i, %c0 : i32
+      %u:3 = scf.if %first -> (tensor<1024xf32, #one>, tensor<1024xf32, #one>, tensor<1024xf32, #one>) {
+        scf.yield %x, %zero, %ones : tensor<1024xf32, #one>, tensor<1024xf32, #one>, tensor<1024xf32, #one>
+      } else {
+        %d = arith.subf %x, %mean : tensor<1024xf32, #one>
+        %w2 = arith.addf %w, %ones : tensor<1024xf32, #one>
+        %q = arith.divf %d, %w2 : tensor<1024xf32, #one>
+        %mean2 = arith.addf %mean, %q : tensor<1024xf32, #one>
+        %e = arith.subf %x, %mean2 : tensor<1024xf32, #one>
+        %f = arith.mulf %d, %e : tensor<1024xf32, #one>
+        %s = arith.addf %m2, %f : tensor<1024xf32, #one>
+        scf.yield %mean2, %s, %w2 : tensor<1024xf32, #one>, tensor<1024xf32, #one>, tensor<1024xf32, #one>
+      }
+      scf.yield %u#0, %u#1, %u#2 : tensor<1024xf32, #one>, tensor<1024xf32, #one>, tensor<1024xf32, #one>
+    }
+    return %r#0, %r#1, %r#2 : tensor<1024xf32, #one>, tensor<1024xf32, #one>, tensor<1024xf32, #one>
+  }
+}
