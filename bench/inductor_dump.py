@@ -1,18 +1,22 @@
 """Dumps the Triton kernels torch.compile (Inductor) writes for common ops.
 
 Dev-only, for the GPU machine (it needs torch with CUDA): compiles a set of
-small functions with torch.compile, keeps every generated module's source
-(the @triton.jit kernels with their triton_helpers imports, as Inductor
-writes them), and writes them as one tarball to $OUT/inductor_kernels.tgz,
-with, per function, the kernels' names and launch signatures Inductor gave
-them (index.json). Nothing of it is committed: tkc compiles the kernels
-here to check that torch.compile's output, unmodified, compiles.
+small functions with torch.compile and takes each Triton kernel out of the
+generated code (the source Inductor hands to async_compile.triton, with its
+triton_helpers imports and decorators, unmodified), one file per kernel
+named <op>_<module>__<kernel>.py, into one tarball at
+$OUT/inductor_kernels.tgz with index.json (each op's files). Nothing of it
+is committed. Here, unpack it into a folder and stage it as the public
+bench's repo `inductor` (bench/README.md):
 
-    python3 bench/inductor_dump.py
+    python3 bench/inductor_dump.py                      # GPU machine
+    mkdir -p /tmp/inductor && tar xzf inductor_kernels.tgz -C /tmp/inductor
+    tools/stage_public.sh ... inductor=/tmp/inductor
 """
 import io
 import json
 import os
+import re
 import tarfile
 
 import torch
@@ -73,6 +77,10 @@ def _cases():
     }
 
 
+# A kernel in Inductor's generated module: its name and source.
+KERNEL = re.compile(r"async_compile\.triton\('(\w+)', '''(.*?)'''", re.S)
+
+
 def main():
     out = os.environ.get("OUT", ".")
     index = {}
@@ -87,12 +95,13 @@ def main():
                 continue
             files = []
             for i, code in enumerate(codes):
-                path = f"{name}_{i}.py"
-                data = code.encode()
-                info = tarfile.TarInfo(path)
-                info.size = len(data)
-                tar.addfile(info, io.BytesIO(data))
-                files.append(path)
+                for kernel, source in KERNEL.findall(code):
+                    path = f"{name}_{i}__{kernel}.py"
+                    data = source.encode()
+                    info = tarfile.TarInfo(path)
+                    info.size = len(data)
+                    tar.addfile(info, io.BytesIO(data))
+                    files.append(path)
             index[name] = {"files": files}
         data = json.dumps(index, indent=1).encode()
         info = tarfile.TarInfo("index.json")
