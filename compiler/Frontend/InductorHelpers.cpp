@@ -137,10 +137,9 @@ def fmax2(a, dim):
 
 
 @triton.jit
-def minimum_with_index(a_value, a_index, b_value, b_index):
-    # The smaller value and its index; NaN wins, and of equal values (NaNs
-    # count as equal) the lower index.
-    take_a = a_value < b_value
+def _pick_with_index(a_value, a_index, b_value, b_index, take_a):
+    # The pair `take_a` picks where a's value wins outright; a NaN wins, and
+    # of equal values (NaNs count as equal) the lower index.
     equal = a_value == b_value
     if is_floating(a_value):
         a_nan = a_value != a_value
@@ -152,18 +151,15 @@ def minimum_with_index(a_value, a_index, b_value, b_index):
 
 
 @triton.jit
+def minimum_with_index(a_value, a_index, b_value, b_index):
+    return _pick_with_index(a_value, a_index, b_value, b_index,
+                            a_value < b_value)
+
+
+@triton.jit
 def maximum_with_index(a_value, a_index, b_value, b_index):
-    # The larger value and its index; NaN wins, and of equal values the
-    # lower index.
-    take_a = a_value > b_value
-    equal = a_value == b_value
-    if is_floating(a_value):
-        a_nan = a_value != a_value
-        b_nan = b_value != b_value
-        take_a |= a_nan & (b_nan == 0)
-        equal |= a_nan & b_nan
-    take_a |= equal & (a_index < b_index)
-    return tl.where(take_a, a_value, b_value), tl.where(take_a, a_index, b_index)
+    return _pick_with_index(a_value, a_index, b_value, b_index,
+                            a_value > b_value)
 
 
 @triton.jit
@@ -240,15 +236,8 @@ def online_softmax_combine(lhs_max, lhs_sum, rhs_max,
                            use_fast_math: tl.constexpr,
                            strict_signed_zero: tl.constexpr = False):
     # The running state and one more element (its sum is 1).
-    if strict_signed_zero:
-        out_max = _maximum_reduce(lhs_max, rhs_max)
-    else:
-        out_max = maximum(lhs_max, rhs_max)
-    lhs_scale = tl.where(out_max == float("-inf"), 1.0,
-                         exp(lhs_max - out_max, use_fast_math))
-    rhs_scale = tl.where(out_max == float("-inf"), 1.0,
-                         exp(rhs_max - out_max, use_fast_math))
-    return out_max, lhs_sum * lhs_scale + rhs_scale
+    return online_softmax_combine_with_sum(lhs_max, lhs_sum, rhs_max, 1.0,
+                                           use_fast_math, strict_signed_zero)
 
 
 @triton.jit
