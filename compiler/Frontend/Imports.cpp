@@ -214,16 +214,17 @@ std::optional<Obj> CodeGen::resolveImport(const Module &home,
     return Obj::named(Kind::Module, target);
   if (parent == "torch" && !last.empty())
     return moduleAttribute(Obj::named(Kind::Module, "torch"), last, useLoc);
-  // torch.compile's helpers, which tkc carries (InductorHelpers.h).
-  if (isInductorHelpersModule(target) || isInductorHelpersModule(parent)) {
-    Obj o = Obj::named(Kind::Module,
-                       isInductorHelpersModule(target) ? target : parent.str());
+  // torch.compile's helpers, which tkc carries (InductorHelpers.h), or a
+  // name imported from them.
+  bool helpers = isInductorHelpersModule(target);
+  if (helpers || isInductorHelpersModule(parent)) {
+    Obj o = Obj::named(Kind::Module, helpers ? target : parent.str());
     o.module = findModule(o.str);
     if (!o.module)
       return std::nullopt;
-    return isInductorHelpersModule(target)
-               ? std::optional<Obj>(o)
-               : userModuleAttribute(o, last, useLoc);
+    if (helpers)
+      return o;
+    return userModuleAttribute(o, last, useLoc);
   }
   if (llvm::StringRef(target).starts_with("triton.") ||
       llvm::StringRef(target).starts_with("torch.")) {

@@ -15,8 +15,6 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/DialectConversion.h"
 
-#include <map>
-
 using namespace mlir;
 using namespace mlir::tkc::gpu;
 
