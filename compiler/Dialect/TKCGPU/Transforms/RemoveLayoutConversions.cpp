@@ -1227,6 +1227,45 @@ private:
   }
 };
 
+/// Carries a loop's tiles in the layout of the load they are computed from:
+/// each load in a loop propagates its layout through the loop's updates,
+/// branches included (Inductor's Welford loops, whose first iteration takes
+/// the loaded tile as it is through a branch), in program order; then the
+/// loop's other carried tiles of a shape (a Welford count, updated from
+/// constants alone) join the layout most of its carried tiles have.
+void carryLoadedTiles(func::FuncOp func) {
+  SmallVector<Value> loads;
+  func.walk([&](LoadOp load) {
+    if (load->getParentOfType<scf::ForOp>() &&
+        isa<RankedTensorType>(load.getType()))
+      loads.push_back(load.getResult());
+  });
+  for (Value load : loads)
+    LayoutPropagation().run({load}, /*onlyToCarry=*/true);
+  func.walk([](scf::ForOp loop) {
+    llvm::MapVector<Attribute, unsigned> counts;
+    for (Value arg : loop.getRegionIterArgs())
+      if (auto type = dyn_cast<RankedTensorType>(arg.getType()))
+        if (isa<BlockedEncodingAttr>(type.getEncoding()))
+          ++counts[type.getEncoding()];
+    if (counts.size() < 2)
+      return;
+    Attribute most = counts.front().first;
+    for (auto [layout, count] : counts)
+      if (count > counts.lookup(most))
+        most = layout;
+    for (Value arg : loop.getRegionIterArgs()) {
+      auto type = dyn_cast<RankedTensorType>(arg.getType());
+      if (type && type.getEncoding() != most &&
+          isa<BlockedEncodingAttr>(type.getEncoding()) &&
+          llvm::any_of(loop.getRegionIterArgs(), [&](Value other) {
+            return other.getType() == withLayout(type, most);
+          }))
+        LayoutPropagation().run({arg}, /*onlyToCarry=*/true, most);
+    }
+  });
+}
+
 struct RemoveLayoutConversionsPass
     : public mlir::tkc::gpu::impl::TKCGPURemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
@@ -1246,42 +1285,7 @@ struct RemoveLayoutConversionsPass
       });
       for (Operation *op : shapeOps)
         LayoutPropagation().run({op->getResult(0)});
-      // Each load in a loop whose updates carry tiles computed from it
-      // (Inductor's Welford loops, whose first iteration takes the loaded
-      // tile as it is through a branch): the tiles are carried in its
-      // layout, in program order.
-      SmallVector<Value> loads;
-      func.walk([&](LoadOp load) {
-        if (load->getParentOfType<scf::ForOp>() &&
-            isa<RankedTensorType>(load.getType()))
-          loads.push_back(load.getResult());
-      });
-      for (Value load : loads)
-        LayoutPropagation().run({load}, /*onlyToCarry=*/true);
-      // Then a loop's other carried tiles of that shape (a Welford count,
-      // updated from constants alone) join the layout most of them have.
-      func.walk([](scf::ForOp loop) {
-        llvm::MapVector<Attribute, unsigned> counts;
-        for (Value arg : loop.getRegionIterArgs())
-          if (auto type = dyn_cast<RankedTensorType>(arg.getType()))
-            if (isa<BlockedEncodingAttr>(type.getEncoding()))
-              ++counts[type.getEncoding()];
-        if (counts.size() < 2)
-          return;
-        Attribute most = counts.front().first;
-        for (auto [layout, count] : counts)
-          if (count > counts.lookup(most))
-            most = layout;
-        for (Value arg : loop.getRegionIterArgs()) {
-          auto type = dyn_cast<RankedTensorType>(arg.getType());
-          if (type && type.getEncoding() != most &&
-              isa<BlockedEncodingAttr>(type.getEncoding()) &&
-              llvm::any_of(loop.getRegionIterArgs(), [&](Value other) {
-                return other.getType() == withLayout(type, most);
-              }))
-            LayoutPropagation().run({arg}, /*onlyToCarry=*/true, most);
-        }
-      });
+      carryLoadedTiles(func);
     });
     unsigned warpgroupWarps = 0;
     if (!target.empty()) {
