@@ -110,6 +110,33 @@ static std::optional<Obj> lowerExternFunction(BuiltinCall &c) {
                      type);
 }
 
+/// `libdevice.ldexp(x, n)`: x * 2**n for fp32 or fp64 x and an integer n
+/// (taken as int32, as libdevice and ocml do), through the math library.
+static std::optional<Obj> lowerLdexp(BuiltinCall &c) {
+  if (!c.args.bind({"arg0", "arg1"}))
+    return std::nullopt;
+  auto x = c.args.tensor(0);
+  auto n = c.args.tensor(1);
+  if (!x || !n || !checkFloat32Or64(c, *x))
+    return std::nullopt;
+  if (!n->type.elem.isInt()) {
+    c.error(c.fullName + " expects an integer exponent, got " +
+            n->type.elem.str());
+    return std::nullopt;
+  }
+  Obj value = *x, power = *n;
+  if (!c.cg.broadcastPair(value, power, c.l))
+    return std::nullopt;
+  auto exponent = c.cg.cast(power, DType(DK::I32), c.l);
+  if (!exponent)
+    return std::nullopt;
+  return Obj::tensor(tkcir::ExternElementwiseOp::create(
+                         c.b, c.L, value.type.toMLIR(&c.cg.ctx), c.name,
+                         mlir::ValueRange{value.value, exponent->value})
+                         .getResult(),
+                     value.type);
+}
+
 /// `libdevice.popc`, `clz` and `ffs` of 32- or 64-bit integers: the count of
 /// set bits, of leading zeros, and the 1-based position of the lowest set
 /// bit (0 for 0), each as int32 as libdevice returns them.
@@ -886,6 +913,7 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"libdevice.tgamma", lowerExternFunction<1>},
       {"libdevice.logb", lowerExternFunction<1>},
       {"libdevice.nextafter", lowerExternFunction<2>},
+      {"libdevice.ldexp", lowerLdexp},
       {"libdevice.remainder", lowerExternFunction<2>},
       {"libdevice.ilogb", lowerExternFunction<1, /*int32Result=*/true>},
       {"libdevice.fdim", lowerExternFunction<2>},

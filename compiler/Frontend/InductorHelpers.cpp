@@ -25,6 +25,7 @@ import triton
 import triton.language as tl
 from triton.language import math
 from triton.language.extra import libdevice
+from triton.language.standard import _log2
 
 
 @triton.jit
@@ -297,6 +298,126 @@ def _any_combine(a, b):
 @triton.jit
 def any(a, dim):
     return tl.reduce(a, dim, _any_combine)
+
+
+@triton.jit
+def bucketize_binary_search(values, boundaries_ptr, BOUNDARIES_SIZE,
+                            BOUNDARIES_UNDERLYING_NUMEL, BOUNDARIES_STRIDE,
+                            boundary_indices, indexing_dtype, right,
+                            sorter_ptr, SORTER_STRIDE, sorter_indices):
+    # torch.bucketize: for each value, how many of its row of boundaries
+    # (sorted, or read in `sorter`'s order) lie below it (at or below it
+    # with `right`); NaN lies above every boundary.
+    low = tl.zeros(values.shape, dtype=indexing_dtype)
+    high = tl.full(values.shape, BOUNDARIES_SIZE, dtype=indexing_dtype)
+    span = BOUNDARIES_SIZE + 1
+    while span > 1:
+        mid = (high + low) // 2
+        inside = ((mid * BOUNDARIES_STRIDE + boundary_indices) <
+                  BOUNDARIES_UNDERLYING_NUMEL) & (mid < BOUNDARIES_SIZE)
+        if sorter_ptr is None or SORTER_STRIDE is None:
+            at = mid
+        else:
+            at = tl.load(sorter_ptr + sorter_indices + SORTER_STRIDE * mid,
+                         mask=inside, other=0)
+        bound = tl.load(boundaries_ptr + boundary_indices +
+                        BOUNDARIES_STRIDE * at, mask=inside, other=0)
+        if right:
+            above = values >= bound
+        else:
+            above = values > bound
+        if is_floating(values):
+            above = above | (values != values)
+        low = tl.where(above & inside, mid + 1, low)
+        high = tl.where(above, high, mid)
+        span = (span + 1) // 2
+    return low
+
+
+@triton.jit
+def _swap_with_index(x, idxs, rnumel, flip, i: tl.constexpr,
+                     n_dims: tl.constexpr, stable: tl.constexpr,
+                     descending: tl.constexpr):
+    # One compare-and-swap step of a bitonic network along the last
+    # dimension: elements 2**(n_dims - i - 1) apart are ordered (or, where
+    # `flip` is set, reversed); indices past `rnumel` sort last.
+    outer: tl.constexpr = x.numel >> n_dims
+    shape: tl.constexpr = [outer * 2**i, 2, 2**(n_dims - i - 1)]
+    bits = tl.core.get_int_dtype(bitwidth=x.dtype.primitive_bitwidth,
+                                 signed=True)
+    is_right = tl.arange(0, 2)[None, :, None].to(bits)
+    is_left = (1 - is_right).to(bits)
+    pairs = tl.reshape(x, shape).to(bits, bitcast=True)
+    ileft = tl.reshape(tl.broadcast_to(
+        tl.sum(pairs * is_left, 1)[:, None, :], shape), x.shape)
+    iright = tl.reshape(tl.broadcast_to(
+        tl.sum(pairs * is_right, 1)[:, None, :], shape), x.shape)
+    left = ileft.to(x.dtype, bitcast=True)
+    right = iright.to(x.dtype, bitcast=True)
+    index_pairs = tl.reshape(idxs, shape)
+    left_idx = tl.reshape(tl.broadcast_to(
+        tl.sum(index_pairs * is_left.to(idxs.dtype), 1)[:, None, :], shape),
+        x.shape)
+    right_idx = tl.reshape(tl.broadcast_to(
+        tl.sum(index_pairs * is_right.to(idxs.dtype), 1)[:, None, :], shape),
+        x.shape)
+    if rnumel is None:
+        left_valid = tl.full(x.shape, True, tl.int1)
+        right_valid = tl.full(x.shape, True, tl.int1)
+    else:
+        left_valid = left_idx < rnumel
+        right_valid = right_idx < rnumel
+    if descending:
+        swap = left < right
+    else:
+        swap = left > right
+    if stable:
+        swap = swap | ((left == right) & (left_idx > right_idx))
+    swap = (right_valid > left_valid) | ((right_valid == left_valid) & swap)
+    swap = swap ^ flip
+    ix = x.to(bits, bitcast=True)
+    sorted_x = ix ^ tl.where(swap, ileft ^ iright, tl.zeros_like(ix))
+    sorted_idxs = idxs ^ tl.where(swap, left_idx ^ right_idx,
+                                  tl.zeros_like(idxs))
+    return sorted_x.to(x.dtype, bitcast=True), sorted_idxs
+
+
+@triton.jit
+def _merge_with_index(x, idxs, rnumel, stage: tl.constexpr,
+                      alternating: tl.constexpr, n_dims: tl.constexpr,
+                      stable: tl.constexpr, descending: tl.constexpr):
+    # One bitonic merge stage: runs of 2**stage elements sorted, in
+    # alternating directions unless it is the last stage.
+    outer: tl.constexpr = x.numel >> n_dims
+    tl.static_assert(stage <= n_dims)
+    if alternating:
+        shape: tl.constexpr = [outer * 2**(n_dims - 1 - stage), 2, 2**stage]
+        flip = tl.reshape(
+            tl.broadcast_to(tl.arange(0, 2)[None, :, None], shape), x.shape)
+    else:
+        flip = False
+    for i in tl.static_range(stage):
+        x, idxs = _swap_with_index(x, idxs, rnumel, flip,
+                                   i + (n_dims - stage), n_dims, stable,
+                                   descending)
+    return x, idxs
+
+
+@triton.jit
+def sort_with_index(x, idxs, rnumel, dim: tl.constexpr = None,
+                    stable: tl.constexpr = tl.constexpr(False),
+                    descending: tl.constexpr = tl.constexpr(False)):
+    # x sorted along its last dimension with the indices that go with it.
+    x, idxs = tl.broadcast(x, idxs)
+    last: tl.constexpr = len(x.shape) - 1 if dim is None else dim
+    tl.static_assert(last == len(x.shape) - 1,
+                     "only the last dimension can be sorted")
+    n_dims: tl.constexpr = _log2(x.shape[last])
+    for i in tl.static_range(1, n_dims + 1):
+        x, idxs = _merge_with_index(x, idxs, rnumel, i,
+                                    alternating=i < n_dims, n_dims=n_dims,
+                                    stable=stable, descending=descending)
+    return x, idxs
 
 
 @triton.jit

@@ -198,8 +198,13 @@ struct ExternElementwiseLowering
     SmallVector<SmallVector<Value>> args =
         operandRegisters(rewriter, loc, op.getArgs(), adaptor.getArgs());
     auto module = op->getParentOfType<ModuleOp>();
-    FailureOr<LLVM::LLVMFuncOp> callee = LLVM::lookupOrCreateFn(
-        rewriter, module, symbol, SmallVector<Type>(args.size(), elem), result);
+    // Each parameter of its argument's type (ldexp takes an int exponent).
+    SmallVector<Type> params;
+    for (Value arg : op.getArgs())
+      params.push_back(
+          getTypeConverter()->convertType(getElementTypeOrSelf(arg.getType())));
+    FailureOr<LLVM::LLVMFuncOp> callee =
+        LLVM::lookupOrCreateFn(rewriter, module, symbol, params, result);
     if (failed(callee))
       return op.emitOpError() << "'" << symbol
                               << "' is declared with another type";

@@ -673,13 +673,17 @@ LogicalResult ExternElementwiseOp::verify() {
   if (getArgs().empty())
     return emitOpError("needs at least one argument");
   Type first = getArgs().front().getType();
-  for (Type t : getArgs().getTypes())
-    if (t != first)
-      return emitOpError("needs arguments of one type");
+  if (!isa<FloatType>(getElementTypeOrSelf(first)))
+    return emitOpError("needs a float first argument");
   auto shapeOf = [](Type t) {
     auto tensor = dyn_cast<RankedTensorType>(t);
     return tensor ? tensor.getShape() : ArrayRef<int64_t>();
   };
+  for (Type t : getArgs().getTypes())
+    if (shapeOf(t) != shapeOf(first) ||
+        (t != first && !getElementTypeOrSelf(t).isInteger()))
+      return emitOpError("needs arguments of one shape, and of one type but "
+                         "for integer parameters");
   if (shapeOf(first) != shapeOf(getType()))
     return emitOpError("needs a result of its arguments' shape");
   return success();

@@ -481,3 +481,19 @@ func.func @split_shape(%x: tensor<8x4xf32>) {
   %a, %b = tkc.split %x : tensor<8x4xf32> -> tensor<8xf32>
   return
 }
+
+// -----
+
+func.func @extern_integer_first(%n: tensor<8xi32>, %x: tensor<8xf32>) {
+  // expected-error @+1 {{needs a float first argument}}
+  %y = tkc.extern_elementwise "ldexp"(%n, %x) : tensor<8xi32>, tensor<8xf32> -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @extern_mixed_floats(%x: tensor<8xf32>, %y: tensor<8xf64>) {
+  // expected-error @+1 {{needs arguments of one shape, and of one type but for integer parameters}}
+  %z = tkc.extern_elementwise "hypot"(%x, %y) : tensor<8xf32>, tensor<8xf64> -> tensor<8xf32>
+  return
+}

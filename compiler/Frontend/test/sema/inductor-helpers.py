@@ -2,6 +2,7 @@
 # RUN: tkc compile %s --kernel looped_argmax --signature '*fp32:16, *i64:16, i32:16, i32:16, 1, 1024' --emit=ttir | FileCheck %s --check-prefix=ARGMAX
 # RUN: tkc compile %s --kernel looped_var_mean --signature '*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, 1, 1024' --emit=ttir | FileCheck %s --check-prefix=WELFORD
 # RUN: tkc compile %s --kernel online_softmax --signature '*fp32:16, *fp32:16, i32:16, i32:16, 1, 1024' --emit=ttir | FileCheck %s --check-prefix=SOFTMAX
+# RUN: tkc compile %s --kernel sort_bucketize_frexp --signature '*fp32:16, *fp32:16, *i64:16, *i32:16, 128' --emit=ttir | FileCheck %s --check-prefix=SORT
 # RUN: not tkc compile %s --kernel unknown_helper --signature '*fp32:16, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 # Kernels in the style torch.compile (Inductor) writes them, written here:
 # they take triton_helpers, libdevice and math from torch's modules, which
@@ -152,6 +153,33 @@ def online_softmax(in_ptr0, out_ptr0, xnumel, r0_numel, XBLOCK: tl.constexpr,
     tmp1, tmp2 = triton_helpers.online_softmax_reduce(_tmp_max, _tmp_sum, 1,
                                                       False, False)
     tl.store(out_ptr0 + (x0), (tmp1 + tl_math.log(tmp2))[:, None], xmask)
+
+
+# A row sorted with its indices (a bitonic network of reshapes and sums),
+# a bucketize by binary search over a row of boundaries (a loop the
+# compile-time span unrolls), frexp through libdevice's ilogb and ldexp.
+# SORT-LABEL: func.func @sort_bucketize_frexp
+# SORT: tkc.reshape
+# SORT: tkc.reduce
+# SORT: tkc.load
+# SORT: tkc.extern_elementwise "ilogb"
+# SORT: tkc.extern_elementwise "ldexp"(%{{.*}}, %{{.*}}) : tensor<1x128xf32>, tensor<1x128xi32> -> tensor<1x128xf32>
+@triton.jit
+def sort_bucketize_frexp(in_ptr0, out_ptr0, out_ptr1, out_ptr2,
+                         R0_BLOCK: tl.constexpr):
+    r0_index = tl.arange(0, R0_BLOCK)[None, :]
+    tmp0 = tl.load(in_ptr0 + r0_index)
+    tmp1 = r0_index.to(tl.int16)
+    tmp2, tmp3 = triton_helpers.sort_with_index(tmp0, tmp1, None, 1,
+                                                stable=False, descending=True)
+    tl.store(out_ptr0 + r0_index, tmp2)
+    tmp4 = triton_helpers.bucketize_binary_search(tmp0, in_ptr0, 64, 64, 1, 0,
+                                                  tl.int64, False, None, None,
+                                                  None, )
+    tl.store(out_ptr1 + r0_index, tmp4)
+    tmp5, tmp6 = triton_helpers.frexp(tmp0)
+    tl.store(out_ptr0 + r0_index, tmp5)
+    tl.store(out_ptr2 + r0_index, tmp6)
 
 
 # UNKNOWN: error: module 'torch._inductor.runtime.triton_helpers' has no attribute 'no_such_helper'
