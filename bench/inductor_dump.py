@@ -74,6 +74,77 @@ def _cases():
         "log_softmax_bwd": (lambda x: torch.autograd.grad(
             torch.log_softmax(x, -1).sum(), x)[0],
             (x32.clone().requires_grad_(),)),
+        # Second set: helpers and indexing the first did not reach.
+        "sort_rows": (lambda x: torch.sort(x[:, :128], -1), (x32,)),
+        "topk": (lambda x: torch.topk(x, 8, -1), (x32,)),
+        "cumprod": (lambda x: torch.cumprod(x[:, :256] * 0.01 + 1, -1),
+                    (x32,)),
+        "logcumsumexp": (lambda x: torch.logcumsumexp(x[:, :256], -1),
+                         (x32,)),
+        "scatter_add": (lambda t, i: torch.zeros(50000, 1024, device=dev)
+                        .index_add_(0, i, t[:8192]), (table, ids)),
+        "embedding_bwd": (lambda t, i: torch.autograd.grad(
+            F.embedding(i, t).sum(), t)[0],
+            (table.clone().requires_grad_(), ids)),
+        "bucketize": (lambda x, b: torch.bucketize(x, b),
+                      (x32, torch.linspace(-3, 3, 64, device=dev))),
+        "pow_int": (lambda a: a ** 3 + a.abs() % 7, (ints,)),
+        "frexp": (lambda x: torch.frexp(x), (x32,)),
+        "transpose_copy": (lambda x: x.t().contiguous() * 2, (x32,)),
+        "permute_3d": (lambda x: x.view(64, 64, 1024).permute(2, 0, 1)
+                       .contiguous(), (x32,)),
+        "cat_pad": (lambda x: F.pad(torch.cat([x, x * 2], -1), (1, 3)),
+                    (xb,)),
+        "mean_mid_dim": (lambda x: x.view(64, 64, 1024).mean(1), (x32,)),
+        "std": (lambda x: x.std(-1), (x16,)),
+        "logsumexp": (lambda x: torch.logsumexp(x, -1), (x32,)),
+        "vector_norm": (lambda x: torch.linalg.vector_norm(x, dim=-1),
+                        (xb,)),
+        "amax_amin": (lambda x: (x.amax(0), x.amin(-1)), (x32,)),
+        "gather": (lambda x, i: torch.gather(x, 1, i),
+                   (x32, torch.randint(0, 1024, (4096, 16), device=dev,
+                                       generator=g))),
+        "max_pool2d": (lambda x: F.max_pool2d(x.view(16, 64, 64, 64), 3, 2,
+                                              1), (x32,)),
+        "avg_pool2d": (lambda x: F.avg_pool2d(x.view(16, 64, 64, 64), 2),
+                       (x32,)),
+        "upsample_bilinear": (lambda x: F.interpolate(
+            x.view(16, 64, 64, 64), scale_factor=2, mode="bilinear"),
+            (x32,)),
+        "group_norm": (lambda x: F.group_norm(x.view(16, 64, 64, 64), 8),
+                       (x32,)),
+        "batch_norm_train": (lambda x: F.batch_norm(
+            x.view(16, 64, 64, 64), None, None, training=True), (x32,)),
+        "layer_norm_bwd": (lambda x, w: torch.autograd.grad(
+            F.layer_norm(x, (4096,), w, w).sum(), (x, w)),
+            (xb.float().clone().requires_grad_(),
+             wb.float().clone().requires_grad_())),
+        "rand_like": (lambda x: torch.rand_like(x) + torch.randn_like(x),
+                      (x32,)),
+        "fp8_cast": (lambda x: (x * 4).to(torch.float8_e4m3fn).float(),
+                     (x32,)),
+        "int_bitwise": (lambda a: ((a << 3) ^ (a >> 1)) & 0xFFF, (ints,)),
+        "where_isnan": (lambda x: torch.where(torch.isnan(x), 0.0,
+                                              torch.sigmoid(x).round()),
+                        (nan,)),
+        "softmax_bwd": (lambda x: torch.autograd.grad(
+            torch.softmax(x, -1).pow(2).sum(), x)[0],
+            (x16.float().clone().requires_grad_(),)),
+    }
+
+
+def _autotuned_cases():
+    """Matrix products under max-autotune: Inductor's Triton templates."""
+    dev = "cuda"
+    a = torch.randn(2048, 2048, device=dev, dtype=torch.float16)
+    b = torch.randn(2048, 2048, device=dev, dtype=torch.float16)
+    bias = torch.randn(2048, device=dev, dtype=torch.float16)
+    return {
+        "mm_relu": (lambda x, y: torch.relu(x @ y), (a, b)),
+        "addmm_gelu": (lambda x, y, c: F.gelu(torch.addmm(c, x, y)),
+                       (a, b, bias)),
+        "bmm": (lambda x, y: torch.bmm(x.view(8, 256, 2048),
+                                       y.view(8, 2048, 256)), (a, b)),
     }
 
 
@@ -81,36 +152,44 @@ def _cases():
 KERNEL = re.compile(r"async_compile\.triton\('(\w+)', '''(.*?)'''", re.S)
 
 
-def main():
-    out = os.environ.get("OUT", ".")
-    index = {}
+def _write(out, kernels, index):
+    """The tarball of `kernels` (path -> source) and `index`, rewritten after
+    each op, so that what a time limit cuts short still comes back."""
     buf = io.BytesIO()
     with tarfile.open(fileobj=buf, mode="w:gz") as tar:
-        for name, (fn, args) in _cases().items():
-            torch._dynamo.reset()
-            try:
-                _, codes = run_and_get_code(torch.compile(fn), *args)
-            except Exception as e:  # Recorded, not fatal: one op may fail.
-                index[name] = {"error": str(e)[:500]}
-                continue
-            files = []
-            for i, code in enumerate(codes):
-                for kernel, source in KERNEL.findall(code):
-                    path = f"{name}_{i}__{kernel}.py"
-                    data = source.encode()
-                    info = tarfile.TarInfo(path)
-                    info.size = len(data)
-                    tar.addfile(info, io.BytesIO(data))
-                    files.append(path)
-            index[name] = {"files": files}
-        data = json.dumps(index, indent=1).encode()
-        info = tarfile.TarInfo("index.json")
-        info.size = len(data)
-        tar.addfile(info, io.BytesIO(data))
+        files = dict(kernels)
+        files["index.json"] = json.dumps(index, indent=1)
+        for path, text in files.items():
+            data = text.encode()
+            info = tarfile.TarInfo(path)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
     with open(os.path.join(out, "inductor_kernels.tgz"), "wb") as f:
         f.write(buf.getvalue())
-    print(json.dumps({k: v.get("error", len(v["files"]))
-                      for k, v in index.items()}))
+
+
+def main():
+    out = os.environ.get("OUT", ".")
+    index, kernels = {}, {}
+    runs = [(case, "default") for case in _cases().items()]
+    runs += [(case, "max-autotune-no-cudagraphs")
+             for case in _autotuned_cases().items()]
+    for (name, (fn, args)), mode in runs:
+        torch._dynamo.reset()
+        try:
+            _, codes = run_and_get_code(torch.compile(fn, mode=mode), *args)
+        except Exception as e:  # Recorded, not fatal: one op may fail.
+            index[name] = {"error": str(e)[:500]}
+            continue
+        files = []
+        for i, code in enumerate(codes):
+            for kernel, source in KERNEL.findall(code):
+                path = f"{name}_{i}__{kernel}.py"
+                kernels[path] = source
+                files.append(path)
+        index[name] = {"files": files}
+        _write(out, kernels, index)
+        print(name, len(files), flush=True)
 
 
 if __name__ == "__main__":
