@@ -3,6 +3,7 @@
 # RUN: tkc compile %s --kernel looped_var_mean --signature '*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, 1, 1024' --emit=ttir | FileCheck %s --check-prefix=WELFORD
 # RUN: tkc compile %s --kernel online_softmax --signature '*fp32:16, *fp32:16, i32:16, i32:16, 1, 1024' --emit=ttir | FileCheck %s --check-prefix=SOFTMAX
 # RUN: tkc compile %s --kernel sort_bucketize_frexp --signature '*fp32:16, *fp32:16, *i64:16, *i32:16, 128' --emit=ttir | FileCheck %s --check-prefix=SORT
+# RUN: tkc compile %s --kernel other_helpers --signature '*fp32:16, *i32:16, *fp32:16, *i32:16, *i64:16, i32, 128' --emit=ttir | FileCheck %s --check-prefix=OTHER
 # RUN: not tkc compile %s --kernel unknown_helper --signature '*fp32:16, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 # Kernels in the style torch.compile (Inductor) writes them, written here:
 # they take triton_helpers, libdevice and math from torch's modules, which
@@ -180,6 +181,36 @@ def sort_bucketize_frexp(in_ptr0, out_ptr0, out_ptr1, out_ptr2,
     tmp5, tmp6 = triton_helpers.frexp(tmp0)
     tl.store(out_ptr0 + r0_index, tmp5)
     tl.store(out_ptr2 + r0_index, tmp6)
+
+
+# The rest of the helpers, each once: integer powers by squaring, a one-hot
+# selection, 64-bit random integers, an assert that passes a value on, the
+# strict and plain reductions, and first indices of extrema.
+# (The assert is dropped outside debug mode, as Triton drops it.)
+# OTHER-LABEL: func.func @other_helpers
+# OTHER: arith.muli
+# OTHER: tkc.reduce
+# OTHER: arith.ori
+# OTHER: arith.maximumf
+@triton.jit
+def other_helpers(in_ptr0, in_ptr1, out_ptr0, out_ptr1, out_ptr2, seed,
+                  R: tl.constexpr):
+    r = tl.arange(0, R)[None, :]
+    x = tl.load(in_ptr0 + r)
+    n = tl.load(in_ptr1 + r)
+    tl.store(out_ptr1 + r, triton_helpers.pow_integer(n, n))
+    one = tl.arange(0, 1)[:, None]
+    tl.store(out_ptr0 + one,
+             triton_helpers.select_one(x, r == 3, 1, keep_dims=True))
+    tl.store(out_ptr2 + r, triton_helpers.randint64(seed, r, 0, 1000))
+    y = triton_helpers.device_assert_then(x == x, "nan", x)
+    a = triton_helpers.min2_strict(y, 1) + triton_helpers.max2_strict(y, 1)
+    b = triton_helpers.fmax2(y, 1) + triton_helpers.prod(y, 1)
+    c = triton_helpers.any(y > 0, 1).to(tl.float32)
+    f, g = triton_helpers.max_with_first_index(y, r, 1)
+    h, i = triton_helpers.min_with_first_index(y, r, 1)
+    tl.store(out_ptr0 + tl.arange(0, 1),
+             a + b + c + f + h + (g + i).to(tl.float32))
 
 
 # UNKNOWN: error: module 'torch._inductor.runtime.triton_helpers' has no attribute 'no_such_helper'
