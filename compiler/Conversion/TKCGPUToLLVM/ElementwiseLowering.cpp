@@ -362,7 +362,6 @@ struct MapElementwiseLowering
   }
 };
 
-
 } // namespace
 
 void mlir::tkc::gpu::populateElementwiseLoweringPatterns(
