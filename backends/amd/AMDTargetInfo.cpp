@@ -105,6 +105,14 @@ Value AMDTargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
   return ROCDL::DsBpermuteOp::create(b, loc, b.getI32Type(), address, value);
 }
 
+Value AMDTargetInfo::shuffleIdx(OpBuilder &b, Location loc, Value value,
+                                Value lane) const {
+  Value address = LLVM::ShlOp::create(
+      b, loc, lane,
+      LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(2)));
+  return ROCDL::DsBpermuteOp::create(b, loc, b.getI32Type(), address, value);
+}
+
 Value AMDTargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
                                 Type type, Value pred, Value other,
                                 const CacheHints &) const {

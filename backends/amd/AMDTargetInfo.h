@@ -41,6 +41,8 @@ public:
   void emitBarrier(mlir::OpBuilder &b, mlir::Location loc) const override;
   mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Value value, unsigned laneMask) const override;
+  mlir::Value shuffleIdx(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value value, mlir::Value lane) const override;
   mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Value ptr, mlir::Type type, mlir::Value pred,
                          mlir::Value other,

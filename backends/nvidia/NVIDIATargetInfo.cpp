@@ -143,6 +143,16 @@ Value NVIDIATargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
                               UnitAttr());
 }
 
+Value NVIDIATargetInfo::shuffleIdx(OpBuilder &b, Location loc, Value value,
+                                   Value lane) const {
+  auto i32 = [&](int64_t v) {
+    return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                    b.getI32IntegerAttr(v));
+  };
+  return NVVM::ShflOp::create(b, loc, b.getI32Type(), i32(-1), value, lane,
+                              i32(0x1f), NVVM::ShflKind::idx, UnitAttr());
+}
+
 Value NVIDIATargetInfo::warpUniform(OpBuilder &b, Location loc,
                                     Value value) const {
   auto i32 = [&](int64_t v) {

@@ -335,51 +335,45 @@ def bucketize_binary_search(values, boundaries_ptr, BOUNDARIES_SIZE,
 
 
 @triton.jit
-def _swap_with_index(x, idxs, rnumel, flip, i: tl.constexpr,
+def _swap_with_index(x, idxs, rnumel, alternating: tl.constexpr,
+                     step: tl.constexpr, i: tl.constexpr,
                      n_dims: tl.constexpr, stable: tl.constexpr,
                      descending: tl.constexpr):
     # One compare-and-swap step of a bitonic network along the last
-    # dimension: elements 2**(n_dims - i - 1) apart are ordered (or, where
-    # `flip` is set, reversed); indices past `rnumel` sort last.
+    # dimension: elements 2**(n_dims - i - 1) apart are ordered (reversed in
+    # every other block of an alternating merge stage); indices past
+    # `rnumel` sort last. Each element takes its partner's value through an
+    # xor over the pair, which stays in registers and shuffles.
     outer: tl.constexpr = x.numel >> n_dims
     shape: tl.constexpr = [outer * 2**i, 2, 2**(n_dims - i - 1)]
     bits = tl.core.get_int_dtype(bitwidth=x.dtype.primitive_bitwidth,
                                  signed=True)
-    is_right = tl.arange(0, 2)[None, :, None].to(bits)
-    is_left = (1 - is_right).to(bits)
-    pairs = tl.reshape(x, shape).to(bits, bitcast=True)
-    ileft = tl.reshape(tl.broadcast_to(
-        tl.sum(pairs * is_left, 1)[:, None, :], shape), x.shape)
-    iright = tl.reshape(tl.broadcast_to(
-        tl.sum(pairs * is_right, 1)[:, None, :], shape), x.shape)
-    left = ileft.to(x.dtype, bitcast=True)
-    right = iright.to(x.dtype, bitcast=True)
-    index_pairs = tl.reshape(idxs, shape)
-    left_idx = tl.reshape(tl.broadcast_to(
-        tl.sum(index_pairs * is_left.to(idxs.dtype), 1)[:, None, :], shape),
-        x.shape)
-    right_idx = tl.reshape(tl.broadcast_to(
-        tl.sum(index_pairs * is_right.to(idxs.dtype), 1)[:, None, :], shape),
-        x.shape)
-    if rnumel is None:
-        left_valid = tl.full(x.shape, True, tl.int1)
-        right_valid = tl.full(x.shape, True, tl.int1)
-    else:
-        left_valid = left_idx < rnumel
-        right_valid = right_idx < rnumel
+    y = tl.reshape(x, shape).to(bits, bitcast=True)
+    iy = tl.reshape(idxs, shape)
+    y_partner = y ^ tl.xor_sum(y, 1, keep_dims=True)
+    i_partner = iy ^ tl.xor_sum(iy, 1, keep_dims=True)
+    first = tl.arange(0, 2)[None, :, None] == 0
+    left = tl.where(first, y, y_partner).to(x.dtype, bitcast=True)
+    right = tl.where(first, y_partner, y).to(x.dtype, bitcast=True)
+    left_idx = tl.where(first, iy, i_partner)
+    right_idx = tl.where(first, i_partner, iy)
     if descending:
         swap = left < right
     else:
         swap = left > right
     if stable:
         swap = swap | ((left == right) & (left_idx > right_idx))
-    swap = (right_valid > left_valid) | ((right_valid == left_valid) & swap)
-    swap = swap ^ flip
-    ix = x.to(bits, bitcast=True)
-    sorted_x = ix ^ tl.where(swap, ileft ^ iright, tl.zeros_like(ix))
-    sorted_idxs = idxs ^ tl.where(swap, left_idx ^ right_idx,
-                                  tl.zeros_like(idxs))
-    return sorted_x.to(x.dtype, bitcast=True), sorted_idxs
+    if rnumel is not None:
+        left_valid = left_idx < rnumel
+        right_valid = right_idx < rnumel
+        swap = (right_valid > left_valid) | ((right_valid == left_valid) & swap)
+    if alternating:
+        block = tl.arange(0, outer * 2**i)[:, None, None]
+        swap = swap ^ (((block >> step) & 1) != 0)
+    y = tl.where(swap, y_partner, y)
+    iy = tl.where(swap, i_partner, iy)
+    return tl.reshape(y.to(x.dtype, bitcast=True), x.shape), tl.reshape(
+        iy, x.shape)
 
 
 @triton.jit
@@ -388,16 +382,9 @@ def _merge_with_index(x, idxs, rnumel, stage: tl.constexpr,
                       stable: tl.constexpr, descending: tl.constexpr):
     # One bitonic merge stage: runs of 2**stage elements sorted, in
     # alternating directions unless it is the last stage.
-    outer: tl.constexpr = x.numel >> n_dims
     tl.static_assert(stage <= n_dims)
-    if alternating:
-        shape: tl.constexpr = [outer * 2**(n_dims - 1 - stage), 2, 2**stage]
-        flip = tl.reshape(
-            tl.broadcast_to(tl.arange(0, 2)[None, :, None], shape), x.shape)
-    else:
-        flip = False
     for i in tl.static_range(stage):
-        x, idxs = _swap_with_index(x, idxs, rnumel, flip,
+        x, idxs = _swap_with_index(x, idxs, rnumel, alternating, i,
                                    i + (n_dims - stage), n_dims, stable,
                                    descending)
     return x, idxs

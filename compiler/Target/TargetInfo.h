@@ -68,6 +68,11 @@ public:
                                  mlir::Value value,
                                  unsigned laneMask) const = 0;
 
+  /// The i32 `value` of lane `lane` (an i32 below the warp size; it may
+  /// differ between lanes), within the warp (every lane takes part).
+  virtual mlir::Value shuffleIdx(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value value, mlir::Value lane) const = 0;
+
   /// `value` (i32), which every lane of a warp holds alike, in a form the
   /// target's code generator knows to be uniform across the warp (so that
   /// it can live in scalar registers). The default returns it unchanged.

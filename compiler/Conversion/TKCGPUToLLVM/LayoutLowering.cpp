@@ -279,9 +279,24 @@ Value mlir::tkc::gpu::packBits(OpBuilder &b, Location loc, Value id,
   return packed;
 }
 
-Value mlir::tkc::gpu::shuffleXorAnyType(OpBuilder &b, Location loc,
-                                        const ::tkc::TargetInfo &target,
-                                        Value value, unsigned mask) {
+Value mlir::tkc::gpu::depositBits(OpBuilder &b, Location loc, Value packed,
+                                  ArrayRef<unsigned> bits) {
+  Value id = i32Constant(b, loc, 0);
+  for (auto [position, bit] : llvm::enumerate(bits)) {
+    Value one = LLVM::AndOp::create(
+        b, loc,
+        LLVM::LShrOp::create(b, loc, packed, i32Constant(b, loc, position)),
+        i32Constant(b, loc, 1));
+    id = LLVM::OrOp::create(
+        b, loc, id, LLVM::ShlOp::create(b, loc, one, i32Constant(b, loc, bit)));
+  }
+  return id;
+}
+
+/// `value` (any integer or float of up to 64 bits) through `shuffle32`, a
+/// shuffle of i32 values, once per 32-bit word.
+static Value shuffleAnyType(OpBuilder &b, Location loc, Value value,
+                            llvm::function_ref<Value(Value)> shuffle32) {
   Type type = value.getType();
   unsigned bits = type.getIntOrFloatBitWidth();
   Type i32 = b.getI32Type();
@@ -298,20 +313,34 @@ Value mlir::tkc::gpu::shuffleXorAnyType(OpBuilder &b, Location loc,
     for (int i = 0; i < 2; ++i) {
       Value index = i32Constant(b, loc, i);
       Value word = LLVM::ExtractElementOp::create(b, loc, words, index);
-      out = LLVM::InsertElementOp::create(
-          b, loc, out, target.shuffleXor(b, loc, word, mask), index);
+      out = LLVM::InsertElementOp::create(b, loc, out, shuffle32(word), index);
     }
     result = LLVM::BitcastOp::create(b, loc, intType, out);
   } else if (bits == 32) {
-    result = target.shuffleXor(b, loc, asInt, mask);
+    result = shuffle32(asInt);
   } else {
     Value wide = LLVM::ZExtOp::create(b, loc, i32, asInt);
-    result = LLVM::TruncOp::create(b, loc, intType,
-                                   target.shuffleXor(b, loc, wide, mask));
+    result = LLVM::TruncOp::create(b, loc, intType, shuffle32(wide));
   }
   return type == intType
              ? result
              : LLVM::BitcastOp::create(b, loc, type, result).getResult();
+}
+
+Value mlir::tkc::gpu::shuffleXorAnyType(OpBuilder &b, Location loc,
+                                        const ::tkc::TargetInfo &target,
+                                        Value value, unsigned mask) {
+  return shuffleAnyType(b, loc, value, [&](Value word) {
+    return target.shuffleXor(b, loc, word, mask);
+  });
+}
+
+Value mlir::tkc::gpu::shuffleIdxAnyType(OpBuilder &b, Location loc,
+                                        const ::tkc::TargetInfo &target,
+                                        Value value, Value lane) {
+  return shuffleAnyType(b, loc, value, [&](Value word) {
+    return target.shuffleIdx(b, loc, word, lane);
+  });
 }
 
 SmallVector<Value>

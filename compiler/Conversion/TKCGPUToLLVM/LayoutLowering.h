@@ -66,11 +66,22 @@ SmallVector<Value> emitRowMajorIndices(OpBuilder &b, Location loc,
 /// bits of the result in order: e.g. a warp's index along a reduced axis.
 Value packBits(OpBuilder &b, Location loc, Value id, ArrayRef<unsigned> bits);
 
+/// The inverse of packBits: the low bits of the i32 `packed`, in order, at
+/// bits `bits` of the result (the others zero).
+Value depositBits(OpBuilder &b, Location loc, Value packed,
+                  ArrayRef<unsigned> bits);
+
 /// `value` (any integer or float of up to 64 bits) exchanged with lane
 /// `lane ^ mask`, as one or two 32-bit TargetInfo shuffles.
 Value shuffleXorAnyType(OpBuilder &b, Location loc,
                         const ::tkc::TargetInfo &target, Value value,
                         unsigned mask);
+
+/// `value` (any integer or float of up to 64 bits) of lane `lane` (an i32),
+/// as one or two 32-bit TargetInfo shuffles.
+Value shuffleIdxAnyType(OpBuilder &b, Location loc,
+                        const ::tkc::TargetInfo &target, Value value,
+                        Value lane);
 
 /// Emits a copy of `region`, scalar ops ending in returns (a combine or a
 /// mapped function), at the insertion point with its entry block's

@@ -5,8 +5,10 @@
 // warps, then repetitions of that tile (high register bits), as blocked
 // layouts do. For every output row (the other coordinates) and repetition:
 //  1. each thread scans its run of registers;
-//  2. lanes combine run totals with XOR butterflies, each lane keeping the
-//     combination of the lanes before it (its exclusive prefix);
+//  2. lanes scan their run totals in log2(lanes) steps, each lane combining
+//     the running total of the lane 2^k places before it (one combine per
+//     step, as Triton does); a lane's exclusive prefix is then the running
+//     total of the lane before it, and the lanes' total that of the last;
 //  3. warps exchange their totals through shared memory, each thread
 //     combining the totals of the warps before it;
 //  4. repetitions carry the combined total of the tiles before them.
@@ -128,15 +130,6 @@ struct ScanLowering : public TargetPattern<ScanOp> {
 
     HardwareIds ids = getHardwareIds(rewriter, loc, target);
     Value zero = i32Constant(rewriter, loc, 0);
-    auto bitOf = [&](Value id, unsigned bit) {
-      Value shifted = LLVM::LShrOp::create(rewriter, loc, id,
-                                           i32Constant(rewriter, loc, bit));
-      Value one = LLVM::AndOp::create(rewriter, loc, shifted,
-                                      i32Constant(rewriter, loc, 1));
-      return LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, one,
-                                  zero)
-          .getResult();
-    };
     Value falseValue = LLVM::ConstantOp::create(
         rewriter, loc, rewriter.getI1Type(), rewriter.getBoolAttr(false));
 
@@ -145,6 +138,42 @@ struct ScanLowering : public TargetPattern<ScanOp> {
       Values laneTotal, lanePrefix;
       Value hasLanePrefix;
     };
+    // The lanes along the axis, by position in scan order: a lane's own,
+    // the lanes 2^k places before it (and whether there is one), the lane
+    // just before it and the last lane, each with this lane's other bits.
+    unsigned laneCount = 1u << laneBits.size();
+    Value lanePosition = packBits(rewriter, loc, ids.lane, laneBits);
+    if (reverse)
+      lanePosition =
+          LLVM::XOrOp::create(rewriter, loc, lanePosition,
+                              i32Constant(rewriter, loc, laneCount - 1));
+    unsigned axisLanes = 0;
+    for (unsigned bit : laneBits)
+      axisLanes |= 1u << bit;
+    Value otherLaneBits = LLVM::AndOp::create(
+        rewriter, loc, ids.lane, i32Constant(rewriter, loc, ~axisLanes));
+    auto laneAt = [&](Value position) -> Value {
+      position = LLVM::AndOp::create(rewriter, loc, position,
+                                     i32Constant(rewriter, loc, laneCount - 1));
+      if (reverse)
+        position = LLVM::XOrOp::create(
+            rewriter, loc, position, i32Constant(rewriter, loc, laneCount - 1));
+      return LLVM::OrOp::create(rewriter, loc, otherLaneBits,
+                                depositBits(rewriter, loc, position, laneBits));
+    };
+    SmallVector<std::pair<Value, Value>> laneSteps;
+    for (unsigned k = 0; k < laneBits.size(); ++k) {
+      Value distance = i32Constant(rewriter, loc, 1u << k);
+      laneSteps.push_back(
+          {laneAt(LLVM::SubOp::create(rewriter, loc, lanePosition, distance)),
+           LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::uge,
+                                lanePosition, distance)});
+    }
+    Value previousLane = laneAt(LLVM::SubOp::create(
+        rewriter, loc, lanePosition, i32Constant(rewriter, loc, 1)));
+    Value hasPreviousLane = LLVM::ICmpOp::create(
+        rewriter, loc, LLVM::ICmpPredicate::ne, lanePosition, zero);
+    Value lastLane = laneAt(i32Constant(rewriter, loc, laneCount - 1));
     std::map<std::pair<LinearLayout::Basis, int64_t>, RunState> states;
     for (auto &[key, run] : runs) {
       // The run's registers in scan order.
@@ -160,32 +189,23 @@ struct ScanLowering : public TargetPattern<ScanOp> {
         acc = regs[reg];
       }
       RunState state{acc, acc, falseValue};
-      for (unsigned bit : laneBits) {
-        Values other;
-        for (Value v : state.laneTotal)
-          other.push_back(
-              shuffleXorAnyType(rewriter, loc, target, v, 1u << bit));
-        // Whether the partner comes before this lane in scan order.
-        Value upper = bitOf(ids.lane, bit);
-        if (reverse)
-          upper = LLVM::XOrOp::create(
-              rewriter, loc, upper,
-              LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
-                                       rewriter.getBoolAttr(true)));
-        Values withPrefix =
-            prepend(op, rewriter, state.hasLanePrefix, other, state.lanePrefix);
-        Values before = combine(op, rewriter, other, state.laneTotal);
-        Values after = combine(op, rewriter, state.laneTotal, other);
-        for (unsigned k = 0; k < n; ++k) {
-          Value newPrefix = LLVM::SelectOp::create(
-              rewriter, loc, state.hasLanePrefix, withPrefix[k], other[k]);
-          state.lanePrefix[k] = LLVM::SelectOp::create(
-              rewriter, loc, upper, newPrefix, state.lanePrefix[k]);
-          state.laneTotal[k] =
-              LLVM::SelectOp::create(rewriter, loc, upper, before[k], after[k]);
+      if (!laneBits.empty()) {
+        Values running = acc;
+        for (auto &[from, has] : laneSteps) {
+          Values other;
+          for (Value v : running)
+            other.push_back(shuffleIdxAnyType(rewriter, loc, target, v, from));
+          running = prepend(op, rewriter, has, other, running);
         }
-        state.hasLanePrefix =
-            LLVM::OrOp::create(rewriter, loc, state.hasLanePrefix, upper);
+        state.lanePrefix.clear();
+        state.laneTotal.clear();
+        for (Value v : running) {
+          state.lanePrefix.push_back(
+              shuffleIdxAnyType(rewriter, loc, target, v, previousLane));
+          state.laneTotal.push_back(
+              shuffleIdxAnyType(rewriter, loc, target, v, lastLane));
+        }
+        state.hasLanePrefix = hasPreviousLane;
       }
       states[key] = state;
     }
@@ -303,13 +323,20 @@ struct ScanLowering : public TargetPattern<ScanOp> {
         hasPrefix =
             LLVM::OrOp::create(rewriter, loc, hasPrefix, it->second.second);
       }
+      // The tiles before this one come first: folded into the prefix, one
+      // combine per element remains.
       auto carried = carry.find(key.first);
-      for (auto &[pos, reg] : run) {
-        Values v = prepend(op, rewriter, hasPrefix, prefix, regs[reg]);
-        if (carried != carry.end())
-          v = combine(op, rewriter, carried->second, v);
-        regs[reg] = v;
+      if (carried != carry.end()) {
+        Values withCarry =
+            prepend(op, rewriter, hasPrefix, carried->second, prefix);
+        for (unsigned k = 0; k < n; ++k)
+          prefix[k] = LLVM::SelectOp::create(rewriter, loc, hasPrefix,
+                                             withCarry[k], carried->second[k]);
+        hasPrefix = LLVM::ConstantOp::create(
+            rewriter, loc, rewriter.getI1Type(), rewriter.getBoolAttr(true));
       }
+      for (auto &[pos, reg] : run)
+        regs[reg] = prepend(op, rewriter, hasPrefix, prefix, regs[reg]);
       Values total = tileTotal[key];
       carry[key.first] = carried == carry.end()
                              ? total

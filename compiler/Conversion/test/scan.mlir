@@ -3,11 +3,12 @@
 // An inclusive prefix sum of 2048 elements laid out 4 per thread over 128
 // threads (4 warps of 32 lanes on cuda:90a, 2 wavefronts of 64 on
 // hip:gfx942; sed fills in WAVE and WARPS), and 4 repetitions of that
-// 512-element tile: runs of 4 registers scan in the thread, lanes combine
-// run totals with one XOR shuffle per lane bit and repetition (5 or 6),
-// warps exchange totals through shared memory (one slot per repetition and
-// warp), and each repetition carries the total of the tiles before it. The
-// reverse scan mirrors every stage.
+// 512-element tile: runs of 4 registers scan in the thread; lanes scan run
+// totals with one indexed shuffle per lane bit and repetition (5 or 6),
+// then take the running total of the lane before them and of the last lane
+// (two more per repetition); warps exchange totals through shared memory
+// (one slot per repetition and warp), and each repetition carries the total
+// of the tiles before it. The reverse scan mirrors every stage.
 
 #l = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [WAVE], warpsPerCTA = [WARPS], order = [0]}>
 // CUDA: module attributes {{{.*}}tkc_gpu.shared = 64 : i32
@@ -16,9 +17,9 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
   // CHECK-LABEL: llvm.func @prefix_sum
   func.func @prefix_sum(%x: tensor<2048xf32, #l>) -> tensor<2048xf32, #l> {
     // CUDA-NOT: llvm.xor
-    // CUDA-COUNT-20: nvvm.shfl.sync bfly
+    // CUDA-COUNT-28: nvvm.shfl.sync {{ *}}idx
     // CUDA-NOT: nvvm.shfl.sync
-    // HIP-COUNT-24: rocdl.ds_bpermute
+    // HIP-COUNT-32: rocdl.ds_bpermute
     // HIP-NOT: rocdl.ds_bpermute
     // The kernel's first user of shared memory: no barrier before it stores.
     // CUDA-NOT: nvvm.barrier0
@@ -39,13 +40,16 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
     return %s : tensor<2048xf32, #l>
   }
 
-  // The same scan reversed (suffix sums) runs in mirrored order: a lane's
-  // partner comes before it when the partner's bit is set (the lane bit,
-  // negated), and warps are numbered from the last.
+  // The same scan reversed (suffix sums) runs in mirrored order: lanes and
+  // warps are numbered from the last.
   // CHECK-LABEL: llvm.func @suffix_sum
   func.func @suffix_sum(%x: tensor<2048xf32, #l>) -> tensor<2048xf32, #l> {
-    // CHECK: %[[TRUE:.*]] = llvm.mlir.constant(true) : i1
-    // CHECK-NEXT: llvm.xor %{{.*}}, %[[TRUE]] : i1
+    // The lane's position, packed from its 5 (6) bits, then mirrored.
+    // CUDA: %[[LANES:.*]] = llvm.mlir.constant(31 : i32) : i32
+    // HIP: %[[LANES:.*]] = llvm.mlir.constant(63 : i32) : i32
+    // CHECK-NEXT: llvm.xor %{{.*}}, %[[LANES]] : i32
+    // CUDA-COUNT-28: nvvm.shfl.sync
+    // HIP-COUNT-32: rocdl.ds_bpermute
     // The warp index, packed from its 2 bits (1 bit of 2 wavefronts), then
     // mirrored.
     // CUDA: llvm.or %{{.*}}, %{{.*}} : i32

@@ -1064,12 +1064,18 @@ private:
   bool conflict = false;
 
   /// Whether the propagation moves some loop-carried value, and only
-  /// values of blocked layouts to blocked layouts.
+  /// values of blocked layouts (or their slices: a carried tile reduced
+  /// after the loop) to blocked layouts (or their slices).
   bool movesOnlyCarriedTiles() const {
+    auto blockedOrSlice = [](Attribute layout) {
+      if (auto slice = dyn_cast<SliceEncodingAttr>(layout))
+        layout = slice.getParent();
+      return isa<BlockedEncodingAttr>(layout);
+    };
     bool carried = false;
     for (auto [value, layout] : layouts) {
-      if (!isa<BlockedEncodingAttr>(layout) ||
-          !isa<BlockedEncodingAttr>(
+      if (!blockedOrSlice(layout) ||
+          !blockedOrSlice(
               cast<RankedTensorType>(value.getType()).getEncoding()))
         return false;
       if (auto arg = dyn_cast<BlockArgument>(value))
@@ -1230,7 +1236,9 @@ private:
 /// Carries a loop's tiles in the layout of the load they are computed from:
 /// each load in a loop propagates its layout through the loop's updates,
 /// branches included (Inductor's Welford loops, whose first iteration takes
-/// the loaded tile as it is through a branch), in program order; then the
+/// the loaded tile as it is through a branch), the loads of the layout most
+/// loads have last, so that a tile computed from several loads ends in that
+/// layout and the fewest loads are converted each iteration; then the
 /// loop's other carried tiles of a shape (a Welford count, updated from
 /// constants alone) join the layout most of its carried tiles have.
 void carryLoadedTiles(func::FuncOp func) {
@@ -1239,6 +1247,13 @@ void carryLoadedTiles(func::FuncOp func) {
     if (load->getParentOfType<scf::ForOp>() &&
         isa<RankedTensorType>(load.getType()))
       loads.push_back(load.getResult());
+  });
+  llvm::DenseMap<Attribute, unsigned> loadsOf;
+  for (Value load : loads)
+    ++loadsOf[cast<RankedTensorType>(load.getType()).getEncoding()];
+  llvm::stable_sort(loads, [&](Value a, Value b) {
+    return loadsOf.lookup(cast<RankedTensorType>(a.getType()).getEncoding()) <
+           loadsOf.lookup(cast<RankedTensorType>(b.getType()).getEncoding());
   });
   for (Value load : loads)
     LayoutPropagation().run({load}, /*onlyToCarry=*/true);

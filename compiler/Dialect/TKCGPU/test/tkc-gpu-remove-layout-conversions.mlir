@@ -1031,3 +1031,46 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %r#0, %r#1, %r#2 : tensor<1024xf32, #one>, tensor<1024xf32, #one>, tensor<1024xf32, #one>
   }
 }
+
+// -----
+
+// Inductor's column reductions (layer norm backward): a loop carries a tile
+// computed from three loads, one coalesced along rows and two along columns,
+// and reduces it after the loop. The tile takes the layout of the two
+// loads, so one load is converted each iteration, not three; the reduction
+// after the loop follows it in a slice of that layout.
+#rows = #tkc_gpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+#cols = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @inductor_column_loads
+  // CHECK: scf.for {{.*}} -> (tensor<64x8xf32, #[[C:blocked[0-9]*]]>)
+  // CHECK: tkc.load {{.*}} : tensor<64x8x!tkc.ptr<f32>, #[[R:blocked[0-9]*]]>
+  // CHECK: tkc_gpu.convert_layout {{.*}} #[[R]]> -> tensor<64x8xf32, #[[C]]>
+  // CHECK-NOT: tkc_gpu.convert_layout
+  // CHECK: scf.yield
+  // CHECK: tkc.reduce({{.*}}) axis = 1 : (tensor<64x8xf32, #[[C]]>)
+  func.func @inductor_column_loads(%a: tensor<64x8x!tkc.ptr<f32>, #rows>, %b: tensor<64x8x!tkc.ptr<f32>, #cols>, %c: tensor<64x8x!tkc.ptr<f32>, #cols>, %n: i32) -> tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #acc}>> {
+    %zero = arith.constant dense<0.0> : tensor<64x8xf32, #acc>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%s = %zero) -> (tensor<64x8xf32, #acc>) : i32 {
+      %x = tkc.load %a : tensor<64x8x!tkc.ptr<f32>, #rows>
+      %xa = tkc_gpu.convert_layout %x : tensor<64x8xf32, #rows> -> tensor<64x8xf32, #acc>
+      %y = tkc.load %b : tensor<64x8x!tkc.ptr<f32>, #cols>
+      %ya = tkc_gpu.convert_layout %y : tensor<64x8xf32, #cols> -> tensor<64x8xf32, #acc>
+      %z = tkc.load %c : tensor<64x8x!tkc.ptr<f32>, #cols>
+      %za = tkc_gpu.convert_layout %z : tensor<64x8xf32, #cols> -> tensor<64x8xf32, #acc>
+      %d = arith.subf %xa, %ya : tensor<64x8xf32, #acc>
+      %e = arith.mulf %d, %za : tensor<64x8xf32, #acc>
+      %t = arith.addf %s, %e : tensor<64x8xf32, #acc>
+      scf.yield %t : tensor<64x8xf32, #acc>
+    }
+    %sum = tkc.reduce(%r) axis = 1 : (tensor<64x8xf32, #acc>) -> tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #acc}>> {
+    ^bb0(%p: f32, %q: f32):
+      %v = arith.addf %p, %q : f32
+      tkc.reduce.return %v : f32
+    }
+    return %sum : tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #acc}>>
+  }
+}
