@@ -22,8 +22,9 @@ launch settings. No build uses it. Three phases:
       launch from Python takes). The report
       goes to $OUT/replay_report.txt, one line per kernel, and a summary.
 
-PROGRAM is `--inductor` (the ops of bench/inductor_dump.py under
-torch.compile) or a Python script and its arguments (run once per call).
+PROGRAM is `--inductor [OP...]` (the ops of bench/inductor_dump.py under
+torch.compile, or those named) or a Python script and its arguments (run
+once per call).
 """
 import argparse
 import hashlib
@@ -250,7 +251,7 @@ def compare(tensors, theirs):
 def run_program(session, program):
     """Runs `program` twice over (the second time timed, in check mode)."""
     if program[0] == "--inductor":
-        return run_inductor(session)
+        return run_inductor(session, set(program[1:]))
     for timing in (False, True):
         session.timing = timing
         session.label = os.path.basename(program[0])
@@ -261,7 +262,8 @@ def run_program(session, program):
             pass
 
 
-def run_inductor(session):
+def run_inductor(session, only):
+    """The ops of bench/inductor_dump.py (those named in `only`, if any)."""
     import torch
     import inductor_dump
     torch._inductor.config.use_static_cuda_launcher = False
@@ -270,6 +272,8 @@ def run_inductor(session):
     runs += [(c, "max-autotune-no-cudagraphs")
              for c in inductor_dump._autotuned_cases().items()]
     for (name, (fn, args)), mode in runs:
+        if only and name not in only:
+            continue
         torch._dynamo.reset()
         session.label = name
         compiled = torch.compile(fn, mode=mode)

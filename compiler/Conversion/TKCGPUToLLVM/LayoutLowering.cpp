@@ -413,6 +413,135 @@ SmallVector<Value> mlir::tkc::gpu::unpackAccess(OpBuilder &b, Location loc,
   return values;
 }
 
+namespace {
+
+/// Rank over GF(2) of `vectors`.
+unsigned rankOf(ArrayRef<int64_t> vectors) {
+  SmallVector<int64_t> basis;
+  for (int64_t v : vectors) {
+    for (int64_t b : basis)
+      v = std::min(v, v ^ b);
+    if (v)
+      basis.push_back(v);
+  }
+  return basis.size();
+}
+
+} // namespace
+
+ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
+                                                    const LinearLayout &to,
+                                                    unsigned bytes,
+                                                    unsigned maxRun) {
+  ArrayRef<int64_t> shape = from.getShape();
+  auto rowMajor = [&](ArrayRef<int32_t> coords) {
+    int64_t index = 0;
+    for (auto [c, size] : llvm::zip(coords, shape))
+      index = index * size + c;
+    return index;
+  };
+  unsigned indexBits = 0;
+  for (int64_t size : shape)
+    indexBits += llvm::Log2_64(size);
+  unsigned lineBits =
+      std::min<unsigned>(indexBits, llvm::Log2_32(128 / std::min(bytes, 8u)));
+  struct Side {
+    SmallVector<int64_t> lanes; // index of each lane bit
+    unsigned maxRun, registers;
+  };
+  Side sides[2];
+  for (auto [side, layout] : llvm::zip(sides, std::array{&from, &to})) {
+    for (const LinearLayout::Basis &basis : layout->getBases(HwDim::Lane))
+      side.lanes.push_back(rowMajor(basis));
+    side.maxRun = layout->getAlignedRun(layout->getShape().size() - 1, maxRun);
+    side.registers = layout->getNumRegisters();
+  }
+  int64_t line = (int64_t(1) << lineBits) - 1;
+  ScratchSwizzle best;
+  std::pair<int64_t, int64_t> bestCost = {INT64_MAX, INT64_MAX};
+  for (unsigned fromRun = sides[0].maxRun; fromRun >= 1; fromRun /= 2)
+    for (unsigned toRun = sides[1].maxRun; toRun >= 1; toRun /= 2) {
+      unsigned runs[2] = {fromRun, toRun};
+      unsigned low = llvm::Log2_32(std::max(fromRun, toRun));
+      // The lanes of one pass of each side, and the bank bits it sees.
+      SmallVector<int64_t> pass[2];
+      int64_t bank[2];
+      for (int s = 0; s < 2; ++s) {
+        unsigned runBits = llvm::Log2_32(runs[s]);
+        unsigned passLanes =
+            lineBits > runBits
+                ? std::min<unsigned>(sides[s].lanes.size(), lineBits - runBits)
+                : 0;
+        pass[s].assign(sides[s].lanes.begin(),
+                       sides[s].lanes.begin() + passLanes);
+        bank[s] = line & ~((int64_t(1) << runBits) - 1);
+      }
+      ScratchSwizzle swizzle;
+      swizzle.fromRun = fromRun;
+      swizzle.toRun = toRun;
+      SmallVector<int64_t> spans[2];
+      for (int s = 0; s < 2; ++s)
+        for (int64_t lane : pass[s])
+          if (!(lane & ~line))
+            spans[s].push_back(lane & bank[s]);
+      for (unsigned bit = lineBits; bit < indexBits && low < lineBits; ++bit) {
+        int64_t single = int64_t(1) << bit;
+        SmallVector<std::pair<int, int64_t>> reached; // (side, lane's low part)
+        for (int s = 0; s < 2; ++s)
+          for (int64_t lane : pass[s])
+            if ((lane & ~line) == single)
+              reached.push_back({s, lane & line});
+        if (reached.empty())
+          continue;
+        int64_t chosen = 0;
+        int bestGain = 0;
+        for (int64_t x = (line >> low) << low; x > 0;
+             x = ((x >> low) - 1) << low) {
+          int gain = 0;
+          for (auto [s, lowPart] : reached) {
+            SmallVector<int64_t> with(spans[s]);
+            with.push_back((lowPart ^ x) & bank[s]);
+            gain += rankOf(with) > rankOf(spans[s]);
+          }
+          bool better =
+              gain > bestGain ||
+              (gain == bestGain && gain > 0 &&
+               llvm::popcount(uint64_t(x)) < llvm::popcount(uint64_t(chosen)));
+          if (better) {
+            bestGain = gain;
+            chosen = x;
+          }
+        }
+        if (!chosen)
+          continue;
+        swizzle.terms.push_back({bit, chosen});
+        for (auto [s, lowPart] : reached)
+          spans[s].push_back((lowPart ^ chosen) & bank[s]);
+      }
+      // Passes: per access, the passes of the warp's lanes, each as many
+      // times as its lanes reach distinct places in one bank.
+      int64_t passes = 0, accesses = 0;
+      for (int s = 0; s < 2; ++s) {
+        SmallVector<int64_t> places, banks;
+        for (int64_t lane : pass[s]) {
+          int64_t place = swizzle.apply(lane);
+          places.push_back(place);
+          banks.push_back(place & bank[s]);
+        }
+        int64_t perAccess =
+            (int64_t(1) << (sides[s].lanes.size() - pass[s].size()))
+            << (rankOf(places) - rankOf(banks));
+        accesses += sides[s].registers / runs[s];
+        passes += sides[s].registers / runs[s] * perAccess;
+      }
+      if (std::pair(passes, accesses) < bestCost) {
+        bestCost = {passes, accesses};
+        best = swizzle;
+      }
+    }
+  return best;
+}
+
 FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     OpBuilder &b, Location loc, Operation *op, const ::tkc::TargetInfo &target,
     Type elem, const LinearLayout &from, const LinearLayout &to,
@@ -426,76 +555,68 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   Value base = getScratchBase(b, loc, op);
   HardwareIds ids = getHardwareIds(b, loc, target);
   // Runs of registers along the last dimension are consecutive row-major
-  // places: each moves as one access of up to 16 bytes.
+  // places: each moves as one access of up to 16 bytes, or fewer where the
+  // swizzle takes fewer passes of the banks so.
   unsigned maxRun = std::max<int64_t>(1, 16 / getStorageBytes(memType));
-  // Between layouts of one shape whose rows hold several 16-byte chunks,
-  // chunk c of row r goes to chunk c ^ (r % phases) of it: the same chunk
-  // of up to eight consecutive rows (an MMA fragment's rows) then lies in
-  // different banks.
-  ArrayRef<int64_t> shape = from.getShape();
-  int64_t cols = shape.back();
-  int64_t phases = from.getShape() == to.getShape() && shape.size() >= 2 &&
-                           llvm::isPowerOf2_64(cols)
-                       ? std::min<int64_t>(8, cols / maxRun)
-                       : 1;
-  auto swizzle = [&](Value index) -> Value {
-    if (phases < 2)
-      return index;
-    Value row = LLVM::UDivOp::create(b, loc, index, i32Constant(b, loc, cols));
-    Value phase =
-        LLVM::URemOp::create(b, loc, row, i32Constant(b, loc, phases));
-    return LLVM::XOrOp::create(
-        b, loc, index,
-        LLVM::MulOp::create(b, loc, phase, i32Constant(b, loc, maxRun)));
-  };
-  // The same for a constant index; and the bits a swizzled index may set,
-  // of an index that may set `mask` (the row's low bits are XORed into the
-  // column's).
-  auto swizzleBits = [&](int64_t index) -> int64_t {
-    return phases < 2 ? index : index ^ ((index / cols) % phases * maxRun);
-  };
-  auto swizzleMask = [&](int64_t mask) -> int64_t {
-    return phases < 2 ? mask : mask | ((mask / cols) % phases * maxRun);
-  };
-  auto runs = [&](const LinearLayout &layout) {
+  bool powersOfTwo = llvm::all_of(from.getShape(), llvm::isPowerOf2_64) &&
+                     llvm::all_of(to.getShape(), llvm::isPowerOf2_64);
+  ScratchSwizzle swizzle;
+  if (powersOfTwo)
+    swizzle = chooseScratchSwizzle(from, to, getStorageBytes(memType), maxRun);
+  auto runs = [&](const LinearLayout &layout, unsigned run) {
     ArrayRef<int64_t> layoutShape = layout.getShape();
-    unsigned run = layout.getAlignedRun(layoutShape.size() - 1, maxRun);
     SmallVector<Value> starts;
     auto start = [&](Value index) {
       starts.push_back(LLVM::GEPOp::create(b, loc, base.getType(), memType,
                                            base, ValueRange{index}));
     };
-    if (!llvm::all_of(layoutShape, llvm::isPowerOf2_64)) {
+    if (!powersOfTwo) {
       SmallVector<Value> indices = emitRowMajorIndices(b, loc, layout, ids);
       for (unsigned r = 0; r < indices.size(); r += run)
-        start(swizzle(indices[r]));
-      return std::pair(run, starts);
+        start(indices[r]);
+      return starts;
     }
-    // In a shape of powers of two, the row-major index and the swizzle are
-    // linear over XOR in the coordinates, which are the thread's part XOR
-    // the register's: each register's place is the thread's place (computed
-    // once) XOR a constant, an addition folded into the access's address
-    // where their bits do not overlap.
+    // The row-major index and the swizzle are linear over XOR in the
+    // coordinates, which are the thread's part XOR the register's: each
+    // register's place is the thread's place (computed once) XOR a
+    // constant, an addition folded into the access's address where their
+    // bits do not overlap.
     auto rowMajor = [&](ArrayRef<int32_t> coords) {
       int64_t index = 0;
       for (auto [c, size] : llvm::zip(coords, layoutShape))
         index = index * size + c;
       return index;
     };
-    Value threadIndex = swizzle(emitRowMajorIndex(
-        b, loc, emitThreadPart(b, loc, layout, ids), layoutShape));
-    int64_t threadMask = swizzleMask(rowMajor(threadBitsOf(layout)));
+    Value threadIndex = emitRowMajorIndex(
+        b, loc, emitThreadPart(b, loc, layout, ids), layoutShape);
+    for (auto [bit, bits] : swizzle.terms) {
+      Value set = LLVM::AndOp::create(
+          b, loc,
+          LLVM::LShrOp::create(b, loc, threadIndex, i32Constant(b, loc, bit)),
+          i32Constant(b, loc, 1));
+      Value all = LLVM::SubOp::create(b, loc, i32Constant(b, loc, 0), set);
+      threadIndex = LLVM::XOrOp::create(
+          b, loc, threadIndex,
+          LLVM::AndOp::create(b, loc, all, i32Constant(b, loc, bits)));
+    }
+    int64_t threadMask = swizzle.mask(rowMajor(threadBitsOf(layout)));
     for (unsigned r = 0; r < layout.getNumRegisters(); r += run)
       start(emitXorConstant(
           b, loc, threadIndex,
-          swizzleBits(rowMajor(layout.applyDim(HwDim::Register, r))),
+          swizzle.apply(rowMajor(layout.applyDim(HwDim::Register, r))),
           threadMask));
-    return std::pair(run, starts);
+    return starts;
   };
+  unsigned fromRun =
+      powersOfTwo ? swizzle.fromRun
+                  : from.getAlignedRun(from.getShape().size() - 1, maxRun);
+  unsigned toRun = powersOfTwo
+                       ? swizzle.toRun
+                       : to.getAlignedRun(to.getShape().size() - 1, maxRun);
   // Wait for earlier readers of the scratch first, unless none can be.
   if (needsScratchBarrier(op))
     target.emitBarrier(b, loc);
-  auto [fromRun, fromStarts] = runs(from);
+  SmallVector<Value> fromStarts = runs(from, fromRun);
   for (auto [i, ptr] : llvm::enumerate(fromStarts)) {
     SmallVector<Value> run;
     for (Value value : src.slice(i * fromRun, fromRun)) {
@@ -510,7 +631,7 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   }
   target.emitBarrier(b, loc);
   SmallVector<Value> values;
-  auto [toRun, toStarts] = runs(to);
+  SmallVector<Value> toStarts = runs(to, toRun);
   for (Value ptr : toStarts) {
     Value access = LLVM::LoadOp::create(b, loc, accessType(memType, toRun), ptr,
                                         toRun * getStorageBytes(memType));

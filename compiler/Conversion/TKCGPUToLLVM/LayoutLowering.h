@@ -140,14 +140,56 @@ Value elementAddress(OpBuilder &b, Location loc, Value base, Type type,
 /// `tkc_gpu.shared_unguarded` mark).
 bool needsScratchBarrier(Operation *op);
 
+/// The places of a tensor's elements in a conversion's scratch: element i of
+/// the row-major order lives at i ^ S(i), where S maps each bit of i above
+/// a 128-byte line (a power-of-two shape's index is linear over XOR in the
+/// coordinates) to bits within it, a linear map that keeps places distinct
+/// and moves whole lines' worth of rows across the banks. With it, the
+/// number of elements each side moves per access.
+struct ScratchSwizzle {
+  /// (bit of i, the bits S XORs in when it is set).
+  SmallVector<std::pair<unsigned, int64_t>> terms;
+  unsigned fromRun = 1, toRun = 1;
+
+  /// The place of element `index`.
+  int64_t apply(int64_t index) const {
+    for (auto [bit, bits] : terms)
+      if (index >> bit & 1)
+        index ^= bits;
+    return index;
+  }
+  /// The bits a place may set, of an index that may set `mask`.
+  int64_t mask(int64_t mask) const {
+    for (auto [bit, bits] : terms)
+      if (mask >> bit & 1)
+        mask |= bits;
+    return mask;
+  }
+};
+
+/// Chooses S and the access widths of a conversion from `from` to `to`
+/// (layouts of power-of-two shapes) of elements of `bytes` bytes, each side
+/// moving up to `maxRun` elements per access: among the widths each side
+/// can use, the one whose accesses take the fewest passes of the banks
+/// (the lanes one pass serves reach a 128-byte line; lanes at different
+/// places in one bank take a pass each), then the fewest accesses. For
+/// given widths, S is built bit by bit of i: each bit that some lane of one
+/// pass sets alone above the line goes to the line bits that keep the most
+/// sides' lanes in distinct banks.
+ScratchSwizzle chooseScratchSwizzle(const LinearLayout &from,
+                                    const LinearLayout &to, unsigned bytes,
+                                    unsigned maxRun);
+
 /// Moves `src`, the registers of a tensor of `elem` elements (LLVM type) in
 /// layout `from`, into layout `to` through `op`'s shared-memory scratch:
 /// each thread stores its elements at their row-major places (a run of
 /// registers along the last dimension as one access of up to 16 bytes), a
 /// barrier, then loads the places `to` gives it, likewise. Both layouts cover
-/// the same number of elements (their shapes may differ, as a reshape's);
-/// where they have one shape, the 16-byte chunks of each row are
-/// XOR-swizzled by the row, against bank conflicts.
+/// the same number of elements (their shapes may differ, as a reshape's).
+/// In shapes of powers of two, places are XOR-swizzled (bits of the index
+/// above a 128-byte line XORed into bits within it), and the access widths
+/// chosen with the swizzle, for the fewest passes of the shared-memory
+/// banks on both sides.
 /// Booleans travel as bytes and pointers as 64-bit integers; other non-scalar
 /// elements are an error on `op`.
 FailureOr<SmallVector<Value>>

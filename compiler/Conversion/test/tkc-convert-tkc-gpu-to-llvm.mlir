@@ -191,15 +191,15 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
   // CHECK: llvm.mlir.addressof @tkc_shared_memory : !llvm.ptr<3>
   // CUDA: nvvm.barrier0
   // HIP: rocdl.barrier
-  // Rows of 64 floats are 16 chunks of 4: chunk c of row r is placed at
-  // chunk c ^ (r % 8) (the row's index, r = index / 64, times 4 is XORed in).
-  // The thread's place is computed once; each register's is it plus a
-  // constant, or XOR one where their bits meet (the register's row bits
-  // are swizzled into the thread's column bits).
-  // CHECK: %[[ROW:.*]] = llvm.udiv %[[INDEX:.*]], %{{.*}} : i32
-  // CHECK: %[[PHASE:.*]] = llvm.urem %[[ROW]], %{{.*}} : i32
-  // CHECK: %[[SHIFT:.*]] = llvm.mul %[[PHASE]], %{{.*}} : i32
-  // CHECK: %[[PLACE:.*]] = llvm.xor %[[INDEX]], %[[SHIFT]] : i32
+  // #u's lanes step through rows: bits 6 to 10 of the row-major index. Each
+  // goes to a bit of its own within a 128-byte line (32 floats), XORed in
+  // where set, so that both sides' lanes reach 32 banks. The thread's place
+  // is computed once; each register's is it plus a constant, or XOR one
+  // where their bits meet (the register's row bits are swizzled into the
+  // thread's column bits).
+  // CHECK-COUNT-5: llvm.sub
+  // CHECK: %[[PLACE:.*]] = llvm.xor %{{.*}}, %{{.*}} : i32
+  // CHECK: llvm.getelementptr %{{.*}}[%[[PLACE]]]
   // CHECK-NOT: llvm.udiv
   // CHECK: llvm.add %[[PLACE]], %{{.*}} : i32
   // CHECK-NOT: llvm.udiv

@@ -1,0 +1,118 @@
+//===- ScratchSwizzleTest.cpp - Bank passes of layout conversions ---------===//
+//
+// Checks chooseScratchSwizzle against a brute-force count: for conversions
+// between blocked layouts (a transpose, Inductor's column loads into a
+// row-major accumulator, 16-byte rows between two thread arrangements),
+// every place is distinct, each side's runs stay contiguous, and every
+// access of warp 0 takes the fewest passes of the 32 banks its bytes allow
+// (lanes whose accesses fall in one bank at different addresses take a
+// pass each).
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Conversion/TKCGPUToLLVM/LayoutLowering.h"
+
+#include "gtest/gtest.h"
+
+#include <map>
+#include <set>
+
+namespace {
+
+using mlir::tkc::gpu::chooseScratchSwizzle;
+using mlir::tkc::gpu::HwDim;
+using mlir::tkc::gpu::LinearLayout;
+using mlir::tkc::gpu::ScratchSwizzle;
+
+int64_t rowMajor(const LinearLayout &layout,
+                 const LinearLayout::Basis &coords) {
+  int64_t index = 0;
+  for (auto [c, size] : llvm::zip(coords, layout.getShape()))
+    index = index * size + c;
+  return index;
+}
+
+/// Passes of the banks that each access of warp 0 of `layout` takes, with
+/// `run` elements of `bytes` bytes per access.
+std::vector<int> passesOf(const LinearLayout &layout, const ScratchSwizzle &s,
+                          unsigned run, unsigned bytes) {
+  std::vector<int> passes;
+  unsigned accessBytes = run * bytes;
+  unsigned lanesPerPass = std::max(1u, 128 / accessBytes);
+  for (unsigned reg = 0; reg < layout.getNumRegisters(); reg += run) {
+    int total = 0;
+    for (unsigned first = 0; first < 32; first += lanesPerPass) {
+      // Distinct addresses per 4-byte bank.
+      std::map<int64_t, std::set<int64_t>> byBank;
+      for (unsigned lane = first; lane < first + lanesPerPass; ++lane) {
+        int64_t place = s.apply(rowMajor(layout, layout.apply(reg, lane, 0)));
+        int64_t byte = place * bytes;
+        for (unsigned w = 0; w < std::max(1u, accessBytes / 4); ++w)
+          byBank[(byte / 4 + w) % 32].insert(byte / 4 + w);
+      }
+      size_t worst = 1;
+      for (auto &[bank, words] : byBank)
+        worst = std::max(worst, words.size());
+      total += worst;
+    }
+    passes.push_back(total);
+  }
+  return passes;
+}
+
+/// The fewest passes an access of `run` elements of `bytes` bytes by 32
+/// lanes can take.
+int fewestPasses(unsigned run, unsigned bytes) {
+  return std::max(1u, 32 * run * bytes / 128);
+}
+
+void expectConflictFree(const LinearLayout &from, const LinearLayout &to,
+                        unsigned bytes, unsigned fromRun, unsigned toRun) {
+  ScratchSwizzle s = chooseScratchSwizzle(from, to, bytes, 16 / bytes);
+  EXPECT_EQ(s.fromRun, fromRun);
+  EXPECT_EQ(s.toRun, toRun);
+  int64_t numel = 1;
+  for (int64_t size : from.getShape())
+    numel *= size;
+  std::set<int64_t> places;
+  for (int64_t i = 0; i < numel; ++i)
+    places.insert(s.apply(i));
+  EXPECT_EQ(int64_t(places.size()), numel) << "places collide";
+  EXPECT_EQ(*places.rbegin(), numel - 1);
+  for (unsigned run : {s.fromRun, s.toRun})
+    for (int64_t i = 0; i < numel; i += run)
+      for (unsigned k = 1; k < run; ++k)
+        EXPECT_EQ(s.apply(i + k), s.apply(i) + k) << "a run is split";
+  for (auto [layout, run] : {std::pair{&from, s.fromRun}, {&to, s.toRun}})
+    for (int passes : passesOf(*layout, s, run, bytes))
+      EXPECT_EQ(passes, fewestPasses(run, bytes)) << layout->str();
+}
+
+TEST(ScratchSwizzle, Transpose) {
+  // Warps own rows (lanes along them) into lanes down columns.
+  auto rows = LinearLayout::blocked({64, 64}, {1, 1}, {1, 32}, {4, 1}, {1, 0});
+  auto cols = LinearLayout::blocked({64, 64}, {1, 1}, {32, 1}, {1, 4}, {0, 1});
+  expectConflictFree(rows, cols, 4, 1, 1);
+  expectConflictFree(cols, rows, 4, 1, 1);
+}
+
+TEST(ScratchSwizzle, ColumnLoadsIntoRows) {
+  // Inductor's layer norm backward: a tile loaded 4 rows per thread (the
+  // loaded rows are contiguous in memory) moves to 4 columns per thread.
+  auto loaded =
+      LinearLayout::blocked({64, 8}, {4, 1}, {16, 2}, {1, 4}, {0, 1});
+  auto carried =
+      LinearLayout::blocked({64, 8}, {1, 4}, {16, 2}, {4, 1}, {1, 0});
+  ScratchSwizzle s = chooseScratchSwizzle(loaded, carried, 4, 4);
+  EXPECT_EQ(s.fromRun, 1u);
+  expectConflictFree(loaded, carried, 4, 1, s.toRun);
+}
+
+TEST(ScratchSwizzle, SixteenByteRowsKeepTheirVectors) {
+  // fp16 rows of 64 as 8-element vectors, 8 or 4 threads per row.
+  auto a = LinearLayout::blocked({128, 64}, {1, 8}, {4, 8}, {4, 1}, {1, 0});
+  auto b = LinearLayout::blocked({128, 64}, {1, 8}, {8, 4}, {4, 1}, {1, 0});
+  expectConflictFree(a, b, 2, 8, 8);
+}
+
+} // namespace
