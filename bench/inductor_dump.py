@@ -152,20 +152,25 @@ def _autotuned_cases():
 KERNEL = re.compile(r"async_compile\.triton\('(\w+)', '''(.*?)'''", re.S)
 
 
+def write_tarball(path, files):
+    """A gzipped tarball at `path` of `files` (name -> text)."""
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w:gz") as tar:
+        for name, text in files.items():
+            data = text.encode()
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    with open(path, "wb") as f:
+        f.write(buf.getvalue())
+
+
 def _write(out, kernels, index):
     """The tarball of `kernels` (path -> source) and `index`, rewritten after
     each op, so that what a time limit cuts short still comes back."""
-    buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode="w:gz") as tar:
-        files = dict(kernels)
-        files["index.json"] = json.dumps(index, indent=1)
-        for path, text in files.items():
-            data = text.encode()
-            info = tarfile.TarInfo(path)
-            info.size = len(data)
-            tar.addfile(info, io.BytesIO(data))
-    with open(os.path.join(out, "inductor_kernels.tgz"), "wb") as f:
-        f.write(buf.getvalue())
+    files = dict(kernels)
+    files["index.json"] = json.dumps(index, indent=1)
+    write_tarball(os.path.join(out, "inductor_kernels.tgz"), files)
 
 
 def main():

@@ -29,13 +29,11 @@ once per call).
 import argparse
 import hashlib
 import inspect
-import io
 import json
 import os
 import runpy
 import subprocess
 import sys
-import tarfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -126,18 +124,11 @@ class Session:
         active.launcher_cls = Hooked
 
     def write_record(self, out):
-        buf = io.BytesIO()
-        with tarfile.open(fileobj=buf, mode="w:gz") as tar:
-            files = {f"src/{k}": v for k, v in self.sources.items()}
-            files["jobs.json"] = json.dumps(list(self.jobs.values()),
-                                            indent=1)
-            for path, text in files.items():
-                data = text.encode()
-                info = tarfile.TarInfo(path)
-                info.size = len(data)
-                tar.addfile(info, io.BytesIO(data))
-        with open(os.path.join(out, "replay.tgz"), "wb") as f:
-            f.write(buf.getvalue())
+        """$OUT/replay.tgz: jobs.json and the kernels' sources."""
+        from inductor_dump import write_tarball
+        files = {f"src/{k}": v for k, v in self.sources.items()}
+        files["jobs.json"] = json.dumps(list(self.jobs.values()), indent=1)
+        write_tarball(os.path.join(out, "replay.tgz"), files)
 
     # Launch: (gridX, gridY, gridZ, stream, function, packed metadata,
     # launch metadata, enter hook, exit hook, *the kernel's arguments).
