@@ -15,6 +15,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::tkc::gpu;
 
@@ -427,6 +429,35 @@ unsigned rankOf(ArrayRef<int64_t> vectors) {
   return basis.size();
 }
 
+/// `index` ^ S(`index`): the terms that move one bit of the index by the
+/// same distance as one shift and mask, the others each by its bit.
+Value emitSwizzle(OpBuilder &b, Location loc, const ScratchSwizzle &swizzle,
+                  Value index) {
+  std::map<unsigned, int64_t> shifted; // distance -> target bits
+  Value place = index;
+  for (auto [bit, bits] : swizzle.terms) {
+    if (llvm::popcount(uint64_t(bits)) == 1) {
+      shifted[bit - llvm::Log2_64(bits)] |= bits;
+      continue;
+    }
+    Value set = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, index, i32Constant(b, loc, bit)),
+        i32Constant(b, loc, 1));
+    Value all = LLVM::SubOp::create(b, loc, i32Constant(b, loc, 0), set);
+    place = LLVM::XOrOp::create(
+        b, loc, place,
+        LLVM::AndOp::create(b, loc, all, i32Constant(b, loc, bits)));
+  }
+  for (auto [distance, bits] : shifted)
+    place = LLVM::XOrOp::create(
+        b, loc, place,
+        LLVM::AndOp::create(
+            b, loc,
+            LLVM::LShrOp::create(b, loc, index, i32Constant(b, loc, distance)),
+            i32Constant(b, loc, bits)));
+  return place;
+}
+
 } // namespace
 
 ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
@@ -493,10 +524,11 @@ ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
               reached.push_back({s, lane & line});
         if (reached.empty())
           continue;
+        // Ties go to fewer bits, then to lower ones: consecutive bits of i
+        // then land on consecutive bits, one shift for all of them.
         int64_t chosen = 0;
         int bestGain = 0;
-        for (int64_t x = (line >> low) << low; x > 0;
-             x = ((x >> low) - 1) << low) {
+        for (int64_t x = int64_t(1) << low; x <= line; x += int64_t(1) << low) {
           int gain = 0;
           for (auto [s, lowPart] : reached) {
             SmallVector<int64_t> with(spans[s]);
@@ -589,16 +621,7 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     };
     Value threadIndex = emitRowMajorIndex(
         b, loc, emitThreadPart(b, loc, layout, ids), layoutShape);
-    for (auto [bit, bits] : swizzle.terms) {
-      Value set = LLVM::AndOp::create(
-          b, loc,
-          LLVM::LShrOp::create(b, loc, threadIndex, i32Constant(b, loc, bit)),
-          i32Constant(b, loc, 1));
-      Value all = LLVM::SubOp::create(b, loc, i32Constant(b, loc, 0), set);
-      threadIndex = LLVM::XOrOp::create(
-          b, loc, threadIndex,
-          LLVM::AndOp::create(b, loc, all, i32Constant(b, loc, bits)));
-    }
+    threadIndex = emitSwizzle(b, loc, swizzle, threadIndex);
     int64_t threadMask = swizzle.mask(rowMajor(threadBitsOf(layout)));
     for (unsigned r = 0; r < layout.getNumRegisters(); r += run)
       start(emitXorConstant(

@@ -191,14 +191,18 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
   // CHECK: llvm.mlir.addressof @tkc_shared_memory : !llvm.ptr<3>
   // CUDA: nvvm.barrier0
   // HIP: rocdl.barrier
-  // #u's lanes step through rows: bits 6 to 10 of the row-major index. Each
-  // goes to a bit of its own within a 128-byte line (32 floats), XORed in
-  // where set, so that both sides' lanes reach 32 banks. The thread's place
-  // is computed once; each register's is it plus a constant, or XOR one
-  // where their bits meet (the register's row bits are swizzled into the
-  // thread's column bits).
-  // CHECK-COUNT-5: llvm.sub
-  // CHECK: %[[PLACE:.*]] = llvm.xor %{{.*}}, %{{.*}} : i32
+  // #u's lanes step through rows: bits 6 to 10 of the row-major index. They
+  // go to bits 0 to 4, within a 128-byte line (32 floats): the index
+  // shifted right by 6, masked and XORed in, so that both sides' lanes
+  // reach 32 banks. The thread's place is computed once; each register's
+  // is it plus a constant, or XOR one where their bits meet (the
+  // register's row bits are swizzled into the thread's column bits).
+  // CHECK: %[[INDEX:.*]] = llvm.add %{{.*}}, %{{.*}} : i32
+  // CHECK-NEXT: %[[MASK:.*]] = llvm.mlir.constant(31 : i32) : i32
+  // CHECK-NEXT: %[[SIX:.*]] = llvm.mlir.constant(6 : i32) : i32
+  // CHECK-NEXT: %[[ROWS:.*]] = llvm.lshr %[[INDEX]], %[[SIX]] : i32
+  // CHECK-NEXT: %[[LOW:.*]] = llvm.and %[[ROWS]], %[[MASK]] : i32
+  // CHECK-NEXT: %[[PLACE:.*]] = llvm.xor %[[INDEX]], %[[LOW]] : i32
   // CHECK: llvm.getelementptr %{{.*}}[%[[PLACE]]]
   // CHECK-NOT: llvm.udiv
   // CHECK: llvm.add %[[PLACE]], %{{.*}} : i32
