@@ -1,8 +1,9 @@
 //===- ScratchSwizzleTest.cpp - Bank passes of layout conversions ---------===//
 //
 // Checks chooseScratchSwizzle against a brute-force count: for conversions
-// between blocked layouts (a transpose, Inductor's column loads into a
-// row-major accumulator, 16-byte rows between two thread arrangements),
+// between layouts (a transpose, Inductor's column loads into a row-major
+// accumulator, 16-byte rows between two thread arrangements, an mma.sync
+// accumulator into rows),
 // every place is distinct, each side's runs stay contiguous, and every
 // access of warp 0 takes the fewest passes of the 32 banks its bytes allow
 // (lanes whose accesses fall in one bank at different addresses take a
@@ -113,6 +114,23 @@ TEST(ScratchSwizzle, SixteenByteRowsKeepTheirVectors) {
   auto a = LinearLayout::blocked({128, 64}, {1, 8}, {4, 8}, {4, 1}, {1, 0});
   auto b = LinearLayout::blocked({128, 64}, {1, 8}, {8, 4}, {4, 1}, {1, 0});
   expectConflictFree(a, b, 2, 8, 8);
+}
+
+TEST(ScratchSwizzle, MmaTileToRowsMovesBitsOneDistance) {
+  // An mma.sync accumulator of bf16 stored as 16-byte rows (FLA's chunk_h
+  // state, each iteration): conflict-free both ways, and the row bits move
+  // by one distance, so that the swizzle is one shift and mask (each more
+  // costs registers, and chunk_h sits at 128 of them).
+  auto mma = LinearLayout::nvidiaMmaV2({64, 64}, {4, 1});
+  auto rows = LinearLayout::blocked({64, 64}, {1, 8}, {4, 8}, {4, 1}, {1, 0});
+  expectConflictFree(mma, rows, 2, 2, 8);
+  ScratchSwizzle s = chooseScratchSwizzle(mma, rows, 2, 8);
+  ASSERT_FALSE(s.terms.empty());
+  for (auto [bit, bits] : s.terms) {
+    ASSERT_EQ(llvm::popcount(uint64_t(bits)), 1);
+    EXPECT_EQ(bit - llvm::Log2_64(bits),
+              s.terms.front().first - llvm::Log2_64(s.terms.front().second));
+  }
 }
 
 } // namespace
