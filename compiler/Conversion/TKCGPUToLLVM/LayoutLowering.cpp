@@ -417,6 +417,14 @@ SmallVector<Value> mlir::tkc::gpu::unpackAccess(OpBuilder &b, Location loc,
 
 namespace {
 
+/// The row-major index of `coords` in `shape`.
+int64_t rowMajorIndex(ArrayRef<int32_t> coords, ArrayRef<int64_t> shape) {
+  int64_t index = 0;
+  for (auto [c, size] : llvm::zip(coords, shape))
+    index = index * size + c;
+  return index;
+}
+
 /// Rank over GF(2) of `vectors`.
 unsigned rankOf(ArrayRef<int64_t> vectors) {
   SmallVector<int64_t> basis;
@@ -465,12 +473,6 @@ ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
                                                     unsigned bytes,
                                                     unsigned maxRun) {
   ArrayRef<int64_t> shape = from.getShape();
-  auto rowMajor = [&](ArrayRef<int32_t> coords) {
-    int64_t index = 0;
-    for (auto [c, size] : llvm::zip(coords, shape))
-      index = index * size + c;
-    return index;
-  };
   unsigned indexBits = 0;
   for (int64_t size : shape)
     indexBits += llvm::Log2_64(size);
@@ -483,7 +485,7 @@ ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
   Side sides[2];
   for (auto [side, layout] : llvm::zip(sides, std::array{&from, &to})) {
     for (const LinearLayout::Basis &basis : layout->getBases(HwDim::Lane))
-      side.lanes.push_back(rowMajor(basis));
+      side.lanes.push_back(rowMajorIndex(basis, shape));
     side.maxRun = layout->getAlignedRun(layout->getShape().size() - 1, maxRun);
     side.registers = layout->getNumRegisters();
   }
@@ -515,7 +517,7 @@ ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
         for (int64_t lane : pass[s])
           if (!(lane & ~line))
             spans[s].push_back(lane & bank[s]);
-      for (unsigned bit = lineBits; bit < indexBits && low < lineBits; ++bit) {
+      for (unsigned bit = lineBits; bit < indexBits; ++bit) {
         int64_t single = int64_t(1) << bit;
         SmallVector<std::pair<int, int64_t>> reached; // (side, lane's low part)
         for (int s = 0; s < 2; ++s)
@@ -526,6 +528,7 @@ ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
           continue;
         // Ties go to fewer bits, then to lower ones: consecutive bits of i
         // then land on consecutive bits, one shift for all of them.
+        unsigned ranks[2] = {rankOf(spans[0]), rankOf(spans[1])};
         int64_t chosen = 0;
         int bestGain = 0;
         for (int64_t x = int64_t(1) << low; x <= line; x += int64_t(1) << low) {
@@ -533,7 +536,7 @@ ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
           for (auto [s, lowPart] : reached) {
             SmallVector<int64_t> with(spans[s]);
             with.push_back((lowPart ^ x) & bank[s]);
-            gain += rankOf(with) > rankOf(spans[s]);
+            gain += rankOf(with) > ranks[s];
           }
           bool better =
               gain > bestGain ||
@@ -593,8 +596,12 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   bool powersOfTwo = llvm::all_of(from.getShape(), llvm::isPowerOf2_64) &&
                      llvm::all_of(to.getShape(), llvm::isPowerOf2_64);
   ScratchSwizzle swizzle;
-  if (powersOfTwo)
+  if (powersOfTwo) {
     swizzle = chooseScratchSwizzle(from, to, getStorageBytes(memType), maxRun);
+  } else {
+    swizzle.fromRun = from.getAlignedRun(from.getShape().size() - 1, maxRun);
+    swizzle.toRun = to.getAlignedRun(to.getShape().size() - 1, maxRun);
+  }
   auto runs = [&](const LinearLayout &layout, unsigned run) {
     ArrayRef<int64_t> layoutShape = layout.getShape();
     SmallVector<Value> starts;
@@ -613,29 +620,20 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     // register's place is the thread's place (computed once) XOR a
     // constant, an addition folded into the access's address where their
     // bits do not overlap.
-    auto rowMajor = [&](ArrayRef<int32_t> coords) {
-      int64_t index = 0;
-      for (auto [c, size] : llvm::zip(coords, layoutShape))
-        index = index * size + c;
-      return index;
-    };
     Value threadIndex = emitRowMajorIndex(
         b, loc, emitThreadPart(b, loc, layout, ids), layoutShape);
     threadIndex = emitSwizzle(b, loc, swizzle, threadIndex);
-    int64_t threadMask = swizzle.mask(rowMajor(threadBitsOf(layout)));
+    int64_t threadMask =
+        swizzle.mask(rowMajorIndex(threadBitsOf(layout), layoutShape));
     for (unsigned r = 0; r < layout.getNumRegisters(); r += run)
       start(emitXorConstant(
           b, loc, threadIndex,
-          swizzle.apply(rowMajor(layout.applyDim(HwDim::Register, r))),
+          swizzle.apply(
+              rowMajorIndex(layout.applyDim(HwDim::Register, r), layoutShape)),
           threadMask));
     return starts;
   };
-  unsigned fromRun =
-      powersOfTwo ? swizzle.fromRun
-                  : from.getAlignedRun(from.getShape().size() - 1, maxRun);
-  unsigned toRun = powersOfTwo
-                       ? swizzle.toRun
-                       : to.getAlignedRun(to.getShape().size() - 1, maxRun);
+  unsigned fromRun = swizzle.fromRun, toRun = swizzle.toRun;
   // Wait for earlier readers of the scratch first, unless none can be.
   if (needsScratchBarrier(op))
     target.emitBarrier(b, loc);
