@@ -205,6 +205,28 @@ static std::string cacheQualifiers(const ::tkc::TargetInfo::CacheHints &hints,
   return "";
 }
 
+/// The L2 cache policy of an access with `hints`, as Triton gives it: the
+/// eviction priority applied to all of the access's lines
+/// (`createpolicy.fractional ... 1.0`, sm_80 on, as every target tkc
+/// supports); null for none (normal eviction, or a volatile load). Without
+/// side effects, equal policies of one block fold into one.
+static Value l2Policy(OpBuilder &b, Location loc,
+                      const ::tkc::TargetInfo::CacheHints &hints) {
+  using Eviction = ::tkc::TargetInfo::CacheHints::Eviction;
+  if (hints.isVolatile || hints.eviction == Eviction::Normal)
+    return Value();
+  std::string text =
+      std::string("createpolicy.fractional.L2::") +
+      (hints.eviction == Eviction::First ? "evict_first" : "evict_last") +
+      ".b64 $0, 1.0;";
+  return LLVM::InlineAsmOp::create(
+             b, loc, b.getI64Type(), ValueRange(), text, "=l",
+             /*has_side_effects=*/false, /*is_align_stack=*/false,
+             LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+             ArrayAttr())
+      .getResult(0);
+}
+
 Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
                                    Type type, Value pred, Value other,
                                    const CacheHints &hints) const {
@@ -254,10 +276,17 @@ Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
     operands.push_back(word);
     constraints += std::string(",") + shape.constraint;
   }
+  std::string policy;
+  if (Value l2 = l2Policy(b, loc, hints)) {
+    policy = ", $" + std::to_string(shape.count + operands.size());
+    operands.push_back(l2);
+    constraints += ",l";
+  }
   text += guard + (hints.isVolatile ? "ld.volatile.global" : "ld.global") +
           cacheQualifiers(hints, /*load=*/true) +
+          (policy.empty() ? "" : ".L2::cache_hint") +
           accessSuffix(shape, dataBits) + " " + operandList(0, shape.count) +
-          ", [ $" + std::to_string(shape.count) + " + 0 ];";
+          ", [ $" + std::to_string(shape.count) + " + 0 ]" + policy + ";";
   Type resultType =
       shape.count == 1
           ? wordType
@@ -322,10 +351,17 @@ void NVIDIATargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr,
     constraints += ",b";
     guard = "@$" + std::to_string(shape.count + 1) + " ";
   }
+  std::string policy;
+  if (Value l2 = l2Policy(b, loc, hints)) {
+    policy = ", $" + std::to_string(operands.size());
+    operands.push_back(l2);
+    constraints += ",l";
+  }
   std::string text =
       guard + "st.global" + cacheQualifiers(hints, /*load=*/false) +
+      (policy.empty() ? "" : ".L2::cache_hint") +
       accessSuffix(shape, dataBits) + " [ $" + std::to_string(shape.count) +
-      " + 0 ], " + operandList(0, shape.count) + ";";
+      " + 0 ], " + operandList(0, shape.count) + policy + ";";
   LLVM::InlineAsmOp::create(b, loc, TypeRange(), operands, text, constraints,
                             /*has_side_effects=*/true,
                             /*is_align_stack=*/false,

@@ -87,7 +87,8 @@ public:
   struct CacheHints {
     /// The cache operator (".ca", ".cg", ... in Triton's spelling).
     enum class Operator { None, CA, CG, CS, CV, WB, WT };
-    /// The L1 eviction priority.
+    /// The eviction priority: in L1, and in L2 where the target has cache
+    /// policies (NVIDIA).
     enum class Eviction { Normal, First, Last };
     Operator op = Operator::None;
     Eviction eviction = Eviction::Normal;

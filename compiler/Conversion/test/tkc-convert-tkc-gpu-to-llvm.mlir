@@ -110,16 +110,20 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
 
 // Cache hints become PTX qualifiers (PTX takes one of volatile, a cache
 // operator or an L1 eviction priority, in that order of precedence); an
-// operator the access has not (.wb on a load) is dropped. AMD ignores them.
+// operator the access has not (.wb on a load) is dropped. An eviction
+// priority also becomes an L2 cache policy (none for a volatile load). AMD
+// ignores them.
 #a = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [WAVE], warpsPerCTA = [WARPS], order = [0]}>
 module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
   // CHECK-LABEL: llvm.func @cache_hints
-  // CUDA: ld.global.cg.v4.b32
-  // CUDA: ld.global.L1::evict_first.v4.b32
-  // CUDA: ld.volatile.global.v4.b32
-  // CUDA: ld.global.v4.b32
-  // CUDA: st.global.cs.v4.b32
-  // CUDA: st.global.L1::evict_last.v4.b32
+  // CUDA: createpolicy.fractional.L2::evict_first.b64 $0, 1.0;
+  // CUDA: ld.global.cg.L2::cache_hint.v4.b32 {{.*}}, [ $4 + 0 ], $5;
+  // CUDA: ld.global.L1::evict_first.L2::cache_hint.v4.b32 {{.*}}, [ $4 + 0 ], $5;
+  // CUDA: ld.volatile.global.v4.b32 {{.*}}, [ $4 + 0 ];
+  // CUDA: ld.global.v4.b32 {{.*}}, [ $4 + 0 ];
+  // CUDA: st.global.cs.L2::cache_hint.v4.b32 [ $4 + 0 ], {{.*}}, $5;
+  // CUDA: createpolicy.fractional.L2::evict_last.b64 $0, 1.0;
+  // CUDA: st.global.L1::evict_last.L2::cache_hint.v4.b32 [ $4 + 0 ], {{.*}}, $5;
   // HIP-COUNT-4: llvm.load
   // HIP-COUNT-2: llvm.store
   func.func @cache_hints(%p: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}) {
