@@ -7,7 +7,27 @@
 
 #include "compiler/Frontend/AST.h"
 
+#include <limits>
+
 namespace tkc::frontend {
+
+std::string toString(PyInt v) {
+  if (std::optional<int64_t> small = toInt64(v))
+    return std::to_string(*small);
+  unsigned __int128 magnitude =
+      v < 0 ? 0 - static_cast<unsigned __int128>(v) : v;
+  std::string digits;
+  for (; magnitude; magnitude /= 10)
+    digits.insert(digits.begin(), char('0' + int(magnitude % 10)));
+  return (v < 0 ? "-" : "") + digits;
+}
+
+std::optional<int64_t> toInt64(PyInt v) {
+  if (v < std::numeric_limits<int64_t>::min() ||
+      v > std::numeric_limits<int64_t>::max())
+    return std::nullopt;
+  return static_cast<int64_t>(v);
+}
 
 const char *spelling(BinOp op) {
   switch (op) {

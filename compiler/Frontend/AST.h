@@ -20,10 +20,22 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace tkc::frontend {
+
+/// A Python int as the frontend folds it: 128 bits, so that intermediate
+/// values beyond int64 (`-2**63`, `2**64 - 1`) fold as Python computes them.
+/// A constant that reaches code must fit in int64 or uint64, as Triton's.
+using PyInt = __int128;
+
+/// `v` in decimal.
+std::string toString(PyInt v);
+
+/// `v` as an int64_t, if it fits.
+std::optional<int64_t> toInt64(PyInt v);
 
 //===----------------------------------------------------------------------===//
 // Expressions
@@ -82,8 +94,8 @@ struct NameExpr : Expr {
 /// An integer literal (decimal, 0x, 0o, 0b; underscores allowed). Values
 /// beyond int64 are a lexer error.
 struct IntLitExpr : Expr {
-  IntLitExpr(Loc loc, int64_t value) : Expr(Kind::IntLit, loc), value(value) {}
-  int64_t value;
+  IntLitExpr(Loc loc, PyInt value) : Expr(Kind::IntLit, loc), value(value) {}
+  PyInt value;
   static bool classof(const Expr *e) { return e->getKind() == Kind::IntLit; }
 };
 

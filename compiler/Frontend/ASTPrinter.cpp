@@ -92,7 +92,7 @@ void Printer::printExpr(const Expr &e, unsigned indent) {
     os << "\n";
     return;
   case Expr::Kind::IntLit:
-    os << "Int " << llvm::cast<IntLitExpr>(e).value;
+    os << "Int " << toString(llvm::cast<IntLitExpr>(e).value);
     loc(e.getLoc());
     os << "\n";
     return;

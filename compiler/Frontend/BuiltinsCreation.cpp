@@ -85,8 +85,12 @@ static std::optional<Obj> lowerFull(BuiltinCall &c) {
                                   ? value.floatValue
                                   : static_cast<double>(value.intValue),
                               c.l);
-  if (dtype->isInt() && value.kind != Kind::Float && value.isNumber())
-    return c.cg.constantInt(t, value.intValue, c.l);
+  if (dtype->isInt() && value.kind != Kind::Float && value.isNumber()) {
+    std::optional<int64_t> bits = c.cg.intBits(value.intValue, c.l);
+    if (!bits)
+      return std::nullopt;
+    return c.cg.constantInt(t, *bits, c.l);
+  }
   auto v = c.cg.castObj(value, *dtype, c.args.loc(1));
   if (!v)
     return std::nullopt;

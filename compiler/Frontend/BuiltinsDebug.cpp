@@ -102,7 +102,7 @@ static std::optional<Obj> lowerStaticPrint(BuiltinCall &c) {
     if (o.kind == Kind::Str)
       text += o.str;
     else if (o.kind == Kind::Int || o.kind == Kind::Bool)
-      text += std::to_string(o.intValue);
+      text += toString(o.intValue);
     else if (o.kind == Kind::Float)
       text += std::to_string(o.floatValue);
     else

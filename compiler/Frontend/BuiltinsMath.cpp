@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/ScopeExit.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace tkc::frontend {
@@ -504,7 +505,7 @@ static std::optional<Obj> lowerMapElementwise(BuiltinCall &c) {
   for (const auto &[name, value] : c.call.keywords) {
     if (name != "pack" || value.kind != Kind::Int)
       return c.error("tl.map_elementwise takes only pack=, a constexpr int");
-    pack = value.intValue;
+    pack = static_cast<int64_t>(std::clamp<PyInt>(value.intValue, 0, 1 << 30));
   }
   if (pack < 1)
     return c.error("tl.map_elementwise packs at least one element, got "

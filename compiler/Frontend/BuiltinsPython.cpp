@@ -92,7 +92,10 @@ static std::optional<Obj> pythonConversion(BuiltinCall &c) {
     if (o.kind == Kind::Float) {
       if (!std::isfinite(o.floatValue))
         return c.error("cannot convert a non-finite float to int");
-      return Obj::integer(static_cast<int64_t>(o.floatValue));
+      if (std::fabs(o.floatValue) >= 0x1p127)
+        return c.error("int() of " + std::to_string(o.floatValue) +
+                       " is beyond 128 bits");
+      return Obj::integer(static_cast<PyInt>(o.floatValue));
     }
     if (o.isNumber())
       return Obj::integer(o.intValue);
@@ -194,7 +197,7 @@ static std::optional<std::string> pythonStrOf(const Obj &o) {
   case Kind::Str:
     return o.str;
   case Kind::Int:
-    return std::to_string(o.intValue);
+    return toString(o.intValue);
   case Kind::Bool:
     return std::string(o.intValue ? "True" : "False");
   case Kind::Float:
@@ -247,9 +250,13 @@ static std::optional<Obj> pythonRepr(BuiltinCall &c) {
 static std::optional<Obj> intBitLength(BuiltinCall &c) {
   if (c.call.args.size() != 1 || !c.call.keywords.empty())
     return c.error("int.bit_length() takes no arguments");
-  int64_t n = c.call.args[0].intValue;
-  uint64_t magnitude = n < 0 ? 0 - static_cast<uint64_t>(n) : n;
-  return Obj::integer(64 - llvm::countl_zero(magnitude));
+  PyInt n = c.call.args[0].intValue;
+  unsigned __int128 magnitude =
+      n < 0 ? 0 - static_cast<unsigned __int128>(n) : n;
+  int bits = 0;
+  for (; magnitude; magnitude >>= 1)
+    ++bits;
+  return Obj::integer(bits);
 }
 
 /// The string arguments of a string method from `first` on; nullopt after
@@ -469,10 +476,11 @@ static std::optional<Obj> pythonMath(BuiltinCall &c) {
 static std::optional<Obj> tritonNextPowerOf2(BuiltinCall &c) {
   if (c.call.args.size() != 1 || c.call.args[0].kind != Kind::Int)
     return c.error("triton.next_power_of_2() takes one compile-time integer");
-  int64_t n = c.call.args[0].intValue;
-  if (n < 0 || n > (int64_t(1) << 62))
-    return c.error("triton.next_power_of_2() of " + std::to_string(n) +
+  PyInt big = c.call.args[0].intValue;
+  if (big < 0 || big > (PyInt(1) << 62))
+    return c.error("triton.next_power_of_2() of " + toString(big) +
                    " is out of range");
+  int64_t n = static_cast<int64_t>(big);
   return Obj::integer(n == 0 ? 0 : int64_t(llvm::PowerOf2Ceil(uint64_t(n))));
 }
 

@@ -139,7 +139,7 @@ static Obj parseConstexprText(llvm::StringRef text) {
 std::string constexprText(const Obj &value) {
   switch (value.kind) {
   case Obj::Kind::Int:
-    return std::to_string(value.intValue);
+    return toString(value.intValue);
   case Obj::Kind::Bool:
     return value.intValue ? "True" : "False";
   case Obj::Kind::Float: {

@@ -439,8 +439,12 @@ static std::optional<Obj> dtypeCall(CodeGen &cg, const DType &dtype,
     if (dtype.isFloat())
       return cg.constantFloat(
           scalar, x.kind == Kind::Float ? x.floatValue : x.intValue, l);
-    if (x.kind != Kind::Float)
-      return cg.constantInt(scalar, x.intValue, l);
+    if (x.kind != Kind::Float) {
+      std::optional<int64_t> bits = cg.intBits(x.intValue, l);
+      if (!bits)
+        return std::nullopt;
+      return cg.constantInt(scalar, *bits, l);
+    }
   }
   return cg.castObj(x, dtype, l);
 }

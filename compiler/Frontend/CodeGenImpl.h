@@ -152,6 +152,9 @@ public:
   Obj constantFloat(const TType &type, double value, Loc l);
   /// A runtime integer constant of `type` (scalar or splat block).
   Obj constantInt(const TType &type, int64_t value, Loc l);
+  /// The 64 bits a constant int takes in code: int64 values as they are,
+  /// values in [2^63, 2^64) as uint64's; an error beyond, as Triton's.
+  std::optional<int64_t> intBits(PyInt value, Loc l);
   /// Converts a runtime value to int1 (`x != 0`).
   std::optional<Obj> toBool(const Obj &o, Loc l);
   /// Python truthiness of a constexpr.

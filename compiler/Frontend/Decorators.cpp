@@ -257,8 +257,14 @@ std::optional<PyValue> Evaluator::eval(const Expr &e) {
   switch (e.getKind()) {
   case Expr::Kind::Name:
     return evalName(llvm::cast<NameExpr>(e));
-  case Expr::Kind::IntLit:
-    return PyValue::integer(llvm::cast<IntLitExpr>(e).value);
+  case Expr::Kind::IntLit: {
+    std::optional<int64_t> v = toInt64(llvm::cast<IntLitExpr>(e).value);
+    if (!v) {
+      diags.error(l, "integer overflow in a decorator argument");
+      return std::nullopt;
+    }
+    return PyValue::integer(*v);
+  }
   case Expr::Kind::FloatLit: {
     PyValue v;
     v.kind = PyValue::Kind::Float;
@@ -1871,7 +1877,9 @@ Translated HeuristicTranslator::conditional(const Translated &body,
 std::optional<Translated> HeuristicTranslator::translate(const Expr &e) {
   switch (e.getKind()) {
   case Expr::Kind::IntLit:
-    return Translated::constantOf(llvm::cast<IntLitExpr>(e).value, false);
+    if (std::optional<int64_t> v = toInt64(llvm::cast<IntLitExpr>(e).value))
+      return Translated::constantOf(*v, false);
+    return refuse(e, "an integer beyond int64");
   case Expr::Kind::BoolLit:
     return Translated::constantOf(llvm::cast<BoolLitExpr>(e).value, true);
   case Expr::Kind::Subscript: {

@@ -195,6 +195,13 @@ int hexValue(char c) {
   return -1;
 }
 
+/// `value = value * radix + digit`; true (and `value` unspecified) when the
+/// result leaves PyInt's range.
+bool accumulateDigit(PyInt &value, int radix, int digit) {
+  return __builtin_mul_overflow(value, radix, &value) ||
+         __builtin_add_overflow(value, digit, &value);
+}
+
 /// Appends code point `cp` to `out` as UTF-8.
 void appendUTF8(uint32_t cp, std::string &out) {
   if (cp < 0x80) {
@@ -662,22 +669,15 @@ bool Lexer::lexNumber(Token &tok) {
     if (cur < end && (isDigit(*cur) || identCharLength(cur)))
       return error(cur, llvm::Twine("invalid digit '") + llvm::Twine(*cur) +
                             "' in " + what + " literal");
-    uint64_t value = 0;
     bool overflow = false;
-    for (const char *p = digitsStart; p < cur; ++p) {
-      if (*p == '_')
-        continue;
-      uint64_t d = static_cast<uint64_t>(hexValue(*p));
-      if (value > (UINT64_MAX - d) / radix)
-        overflow = true;
-      value = value * radix + d;
-    }
+    PyInt value = 0;
+    for (const char *p = digitsStart; p < cur; ++p)
+      if (*p != '_')
+        overflow |= accumulateDigit(value, radix, hexValue(*p));
     tok.kind = TokenKind::Int;
     tok.spelling = llvm::StringRef(start, cur - start);
-    if (overflow || value > static_cast<uint64_t>(INT64_MAX))
-      tok.intTooLarge = true;
-    else
-      tok.intValue = static_cast<int64_t>(value);
+    tok.intTooLarge = overflow;
+    tok.intValue = overflow ? 0 : value;
     return true;
   }
 
@@ -732,19 +732,13 @@ bool Lexer::lexNumber(Token &tok) {
       digits.find_first_not_of("0_") != llvm::StringRef::npos)
     return error(start, "leading zeros in decimal integer literals are not "
                         "permitted; use an 0o prefix for octal integers");
-  uint64_t value = 0;
   bool overflow = false;
-  for (char ch : clean) {
-    uint64_t d = static_cast<uint64_t>(ch - '0');
-    if (value > (UINT64_MAX - d) / 10)
-      overflow = true;
-    value = value * 10 + d;
-  }
+  PyInt value = 0;
+  for (char ch : clean)
+    overflow |= accumulateDigit(value, 10, ch - '0');
   tok.kind = TokenKind::Int;
-  if (overflow || value > static_cast<uint64_t>(INT64_MAX))
-    tok.intTooLarge = true;
-  else
-    tok.intValue = static_cast<int64_t>(value);
+  tok.intTooLarge = overflow;
+  tok.intValue = overflow ? 0 : value;
   return true;
 }
 

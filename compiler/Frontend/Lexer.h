@@ -15,6 +15,7 @@
 #ifndef TKC_FRONTEND_LEXER_H
 #define TKC_FRONTEND_LEXER_H
 
+#include "compiler/Frontend/AST.h"
 #include "compiler/Frontend/Diagnostics.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -140,9 +141,9 @@ struct Token {
   llvm::StringRef spelling;
 
   /// Int: the value; valid unless `intTooLarge`.
-  int64_t intValue = 0;
-  /// Int: the literal does not fit in int64 (the parser reports it, so that
-  /// host code with such literals can still be skipped).
+  PyInt intValue = 0;
+  /// Int: the literal does not fit in a PyInt (the parser reports it, so
+  /// that host code with such literals can still be skipped).
   bool intTooLarge = false;
   /// Float: the value.
   double floatValue = 0.0;

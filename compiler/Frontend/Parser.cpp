@@ -754,13 +754,13 @@ static bool isConstexprConstructor(llvm::ArrayRef<const Module *> scopes,
 
 namespace {
 /// A value of a module-level condition: None, a bool, an int or a string.
-using CondValue = std::variant<std::monostate, bool, int64_t, std::string>;
+using CondValue = std::variant<std::monostate, bool, PyInt, std::string>;
 
 /// Python's truthiness of `v`.
 bool truthy(const CondValue &v) {
   if (auto *b = std::get_if<bool>(&v))
     return *b;
-  if (auto *i = std::get_if<int64_t>(&v))
+  if (auto *i = std::get_if<PyInt>(&v))
     return *i != 0;
   if (auto *str = std::get_if<std::string>(&v))
     return !str->empty();
@@ -912,18 +912,18 @@ std::optional<CondValue> evaluateKnown(const Expr &e, const Module &m,
     if (callee == "str") {
       if (auto *str = std::get_if<std::string>(&*v))
         return *v;
-      if (auto *i = std::get_if<int64_t>(&*v))
-        return CondValue(std::to_string(*i));
+      if (auto *i = std::get_if<PyInt>(&*v))
+        return CondValue(toString(*i));
       return std::nullopt;
     }
-    if (auto *i = std::get_if<int64_t>(&*v))
+    if (auto *i = std::get_if<PyInt>(&*v))
       return *v;
     if (auto *b = std::get_if<bool>(&*v))
-      return CondValue(int64_t(*b));
+      return CondValue(PyInt(*b));
     int64_t parsed;
     if (auto *str = std::get_if<std::string>(&*v))
       if (!llvm::StringRef(*str).trim().getAsInteger(10, parsed))
-        return CondValue(parsed);
+        return CondValue(PyInt(parsed));
     return std::nullopt;
   }
   default:
@@ -2423,13 +2423,13 @@ ExprPtr Parser::parseAtom() {
     return std::make_unique<NameExpr>(l, t.spelling.str());
   }
   case TokenKind::Int:
-    // Python's integers have no bound, and Triton takes constants up to
-    // 2^64 - 1 (as uint64); tkc's stop at int64. An error where the literal
-    // is used, not for the whole file: kernels that never reach it compile.
+    // Python's integers have no bound; tkc folds them in 128 bits (and code
+    // takes them up to 2^64 - 1, as Triton). An error where the literal is
+    // used, not for the whole file: kernels that never reach it compile.
     if (t.intTooLarge) {
       consume();
       return std::make_unique<UnsupportedExpr>(
-          l, "an integer constant beyond int64 (" + t.spelling.str() + ")",
+          l, "an integer literal beyond 128 bits (" + t.spelling.str() + ")",
           /*tkcLimit=*/true);
     }
     consume();

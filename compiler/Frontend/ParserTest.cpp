@@ -60,7 +60,7 @@ public:
         break;
       case TokenKind::Int:
         out += t.intTooLarge ? std::string("int:TOO_LARGE")
-                             : "int:" + std::to_string(t.intValue);
+                             : "int:" + toString(t.intValue);
         break;
       case TokenKind::Float: {
         char buf[64];
@@ -127,7 +127,7 @@ std::string sexpr(const Expr &e) {
   case Expr::Kind::Name:
     return llvm::cast<NameExpr>(e).id;
   case Expr::Kind::IntLit:
-    return std::to_string(llvm::cast<IntLitExpr>(e).value);
+    return toString(llvm::cast<IntLitExpr>(e).value);
   case Expr::Kind::FloatLit: {
     char buf[64];
     snprintf(buf, sizeof(buf), "%gf", llvm::cast<FloatLitExpr>(e).value);
@@ -313,10 +313,14 @@ TEST(Lexer, CrLfLineEndings) {
 
 TEST(Lexer, IntegerLiterals) {
   Source s("0 7 1_000 0x1F 0XfF_ff 0o17 0O7_7 0b101 0B1_0 0x_a "
-           "9223372036854775807 9223372036854775808 0xFFFFFFFFFFFFFFFFF");
+           "9223372036854775807 9223372036854775808 0xFFFFFFFFFFFFFFFFF "
+           "170141183460469231731687303715884105727 "
+           "170141183460469231731687303715884105728");
   EXPECT_EQ(s.tokens(),
             "int:0 int:7 int:1000 int:31 int:65535 int:15 int:63 int:5 int:2 "
-            "int:10 int:9223372036854775807 int:TOO_LARGE int:TOO_LARGE NL "
+            "int:10 int:9223372036854775807 int:9223372036854775808 "
+            "int:295147905179352825855 "
+            "int:170141183460469231731687303715884105727 int:TOO_LARGE NL "
             "EOF");
 }
 
@@ -433,10 +437,18 @@ TEST(LexerErrors, Numbers) {
             "test.py:1:9: error: invalid digit '2' in binary literal");
   EXPECT_EQ(firstError("x = 1e\n"),
             "test.py:1:6: error: invalid decimal literal");
-  // Beyond int64: an error only where it is evaluated (CodeGen).
-  EXPECT_EQ(firstError(kernel("    return 99999999999999999999\n")), "OK");
-  EXPECT_EQ(expr("0xFFFFFFFFFFFFFFFF"),
-            "<an integer constant beyond int64 (0xFFFFFFFFFFFFFFFF)>");
+  // Integers fold in 128 bits; beyond, an error only where the literal is
+  // evaluated (CodeGen).
+  EXPECT_EQ(expr("0xFFFFFFFFFFFFFFFF"), "18446744073709551615");
+  EXPECT_EQ(expr("170141183460469231731687303715884105727"),
+            "170141183460469231731687303715884105727");
+  EXPECT_EQ(firstError(kernel("    return 2 ** 200\n")), "OK");
+  EXPECT_EQ(firstError(kernel(
+                "    return 0x1_0000_0000_0000_0000_0000_0000_0000_0000\n")),
+            "OK");
+  EXPECT_EQ(expr("0x1_0000_0000_0000_0000_0000_0000_0000_0000"),
+            "<an integer literal beyond 128 bits "
+            "(0x1_0000_0000_0000_0000_0000_0000_0000_0000)>");
 }
 
 TEST(LexerErrors, Continuation) {

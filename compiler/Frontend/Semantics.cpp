@@ -15,6 +15,7 @@
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -49,6 +50,16 @@ Obj CodeGen::constantInt(const TType &type, int64_t value, Loc l) {
   return Obj::tensor(arith::ConstantOp::create(builder, loc(l), attr), type);
 }
 
+std::optional<int64_t> CodeGen::intBits(PyInt value, Loc l) {
+  if (value < std::numeric_limits<int64_t>::min() ||
+      value > std::numeric_limits<uint64_t>::max()) {
+    diags.error(l, "integer constant " + toString(value) +
+                       " is out of the range of int64 and uint64");
+    return std::nullopt;
+  }
+  return static_cast<int64_t>(static_cast<uint64_t>(value));
+}
+
 std::optional<Obj> CodeGen::toTensor(const Obj &o, Loc l) {
   switch (o.kind) {
   case Kind::Tensor:
@@ -56,14 +67,21 @@ std::optional<Obj> CodeGen::toTensor(const Obj &o, Loc l) {
   case Kind::Bool:
     return constantInt(TType{DType(DK::I1), {}}, o.intValue, l);
   case Kind::Int: {
-    int64_t v = o.intValue;
-    DK k = DK::I64;
+    // int32, uint32, int64 or uint64: the first that holds it, as Triton's
+    // to_tensor picks.
+    PyInt v = o.intValue;
+    std::optional<int64_t> bits = intBits(v, l);
+    if (!bits)
+      return std::nullopt;
+    DK k = DK::U64;
     if (v >= std::numeric_limits<int32_t>::min() &&
         v <= std::numeric_limits<int32_t>::max())
       k = DK::I32;
     else if (v >= 0 && v <= std::numeric_limits<uint32_t>::max())
       k = DK::U32;
-    return constantInt(TType{DType(k), {}}, v, l);
+    else if (v <= std::numeric_limits<int64_t>::max())
+      k = DK::I64;
+    return constantInt(TType{DType(k), {}}, *bits, l);
   }
   case Kind::Float: {
     // float32 unless the value needs float64's range (a float32 subnormal
@@ -415,7 +433,9 @@ static std::optional<Obj> foldNumbers(CodeGen &cg, BinOp op, const Obj &a,
       return std::nullopt;
     }
   }
-  int64_t x = a.intValue, y = b.intValue, r = 0;
+  PyInt x = a.intValue, y = b.intValue, r = 0;
+  constexpr PyInt kMin = std::numeric_limits<PyInt>::min();
+  constexpr PyInt kMax = std::numeric_limits<PyInt>::max();
   switch (op) {
   case BinOp::Add:
     if (__builtin_add_overflow(x, y, &r))
@@ -433,9 +453,9 @@ static std::optional<Obj> foldNumbers(CodeGen &cg, BinOp op, const Obj &a,
   case BinOp::Mod: {
     if (y == 0)
       return divZero();
-    if (x == std::numeric_limits<int64_t>::min() && y == -1)
+    if (x == kMin && y == -1)
       return overflow();
-    int64_t q = x / y, m = x % y;
+    PyInt q = x / y, m = x % y;
     if (m != 0 && ((m < 0) != (y < 0))) {
       q -= 1;
       m += y;
@@ -446,10 +466,14 @@ static std::optional<Obj> foldNumbers(CodeGen &cg, BinOp op, const Obj &a,
     if (y < 0)
       return Obj::floating(
           std::pow(static_cast<double>(x), static_cast<double>(y)));
-    int64_t acc = 1;
-    for (int64_t i = 0; i < y; ++i)
-      if (__builtin_mul_overflow(acc, x, &acc))
+    // By squaring: any exponent folds in at most 2 * 128 multiplications.
+    PyInt acc = 1, base = x;
+    for (PyInt e = y; e; e >>= 1) {
+      if ((e & 1) && __builtin_mul_overflow(acc, base, &acc))
         return overflow();
+      if (e > 1 && __builtin_mul_overflow(base, base, &base))
+        return overflow();
+    }
     return Obj::integer(acc);
   }
   case BinOp::LShift:
@@ -457,16 +481,17 @@ static std::optional<Obj> foldNumbers(CodeGen &cg, BinOp op, const Obj &a,
       cg.diags.error(l, "negative shift count");
       return std::nullopt;
     }
-    if (y >= 63 || x > (std::numeric_limits<int64_t>::max() >> y) ||
-        x < (std::numeric_limits<int64_t>::min() >> y))
+    if (x == 0)
+      return Obj::integer(0);
+    if (y >= 127 || x > (kMax >> y) || x < (kMin >> y))
       return overflow();
-    return Obj::integer(x * (int64_t(1) << y));
+    return Obj::integer(x * (PyInt(1) << y));
   case BinOp::RShift:
     if (y < 0) {
       cg.diags.error(l, "negative shift count");
       return std::nullopt;
     }
-    return Obj::integer(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
+    return Obj::integer(y >= 127 ? (x < 0 ? -1 : 0) : x >> y);
   case BinOp::BitAnd:
     return bothBool ? Obj::boolean(x & y) : Obj::integer(x & y);
   case BinOp::BitOr:
@@ -523,8 +548,10 @@ std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
        (a.kind == Kind::Int && (b.kind == Kind::Str || b.kind == Kind::Tuple)));
   if (repeats) {
     const Obj &seq = a.kind == Kind::Int ? b : a;
-    int64_t count =
-        std::max<int64_t>(0, (a.kind == Kind::Int ? a : b).intValue);
+    // Clamped: a count beyond int64 is refused below as too long anyway.
+    int64_t count = static_cast<int64_t>(
+        std::clamp<PyInt>((a.kind == Kind::Int ? a : b).intValue, 0,
+                          std::numeric_limits<int64_t>::max()));
     size_t length = seq.kind == Kind::Str ? seq.str.size() : seq.elems.size();
     constexpr size_t kMaxRepeated = size_t(1) << 20;
     if (length && uint64_t(count) > kMaxRepeated / length) {
@@ -760,7 +787,7 @@ std::optional<Obj> CodeGen::compare(CmpOp op, const Obj &a, const Obj &b,
     if (a.isNumber() && b.isNumber()) {
       double x = asDouble(a), y = asDouble(b);
       bool useInt = a.kind != Kind::Float && b.kind != Kind::Float;
-      int64_t i = a.intValue, j = b.intValue;
+      PyInt i = a.intValue, j = b.intValue;
       switch (op) {
       case CmpOp::Lt:
         return Obj::boolean(useInt ? i < j : x < y);
@@ -899,7 +926,7 @@ std::optional<Obj> CodeGen::unaryOp(UnaryOp op, const Obj &a, Loc l) {
     if (op == UnaryOp::Neg) {
       if (a.kind == Kind::Float)
         return held(Obj::floating(-a.floatValue));
-      if (a.intValue == std::numeric_limits<int64_t>::min()) {
+      if (a.intValue == std::numeric_limits<PyInt>::min()) {
         diags.error(l, "integer overflow in constant expression");
         return std::nullopt;
       }
@@ -1033,8 +1060,12 @@ bool CodeGen::truthy(const Obj &o) {
 
 std::optional<int64_t> CodeGen::constInt(const Obj &o, Loc l,
                                          llvm::StringRef what) {
-  if (o.kind == Kind::Int || o.kind == Kind::Bool)
-    return o.intValue;
+  if (o.kind == Kind::Int || o.kind == Kind::Bool) {
+    if (std::optional<int64_t> v = toInt64(o.intValue))
+      return v;
+    diags.error(l, what + " must fit in int64, got " + o.describe());
+    return std::nullopt;
+  }
   diags.error(l, what + " must be a constexpr integer, got " + o.describe());
   return std::nullopt;
 }

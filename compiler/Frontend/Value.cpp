@@ -27,7 +27,7 @@ std::string Obj::describe() const {
   case Kind::Tensor:
     return type.isBlock() ? type.str() : "scalar " + type.str();
   case Kind::Int:
-    return "constexpr int " + std::to_string(intValue);
+    return "constexpr int " + toString(intValue);
   case Kind::Float:
     return "constexpr float";
   case Kind::Bool:

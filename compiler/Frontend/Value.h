@@ -56,7 +56,8 @@ struct Obj {
   Kind kind = Kind::None;
   mlir::Value value;
   TType type;
-  int64_t intValue = 0;
+  /// Int, and Bool (0 or 1).
+  PyInt intValue = 0;
   double floatValue = 0;
   std::string str;
   DType dtype;
@@ -88,7 +89,7 @@ struct Obj {
     o.type = std::move(t);
     return o;
   }
-  static Obj integer(int64_t v) {
+  static Obj integer(PyInt v) {
     Obj o;
     o.kind = Kind::Int;
     o.intValue = v;

@@ -25,7 +25,8 @@
 # RUN: not tkc compile %s --kernel fstrings --signature '*i32:16, 4' --emit=ttir 2>&1 | FileCheck %s --check-prefix=FSTR
 # RUN: tkc compile %s --kernel fstrings --signature '*i32:16, 128' --emit=ttir 2>&1 | FileCheck %s --check-prefix=FSTROK
 # RUN: not tkc compile %s --kernel fstring_runtime --signature '*i32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=FSTRRT
-# RUN: not tkc compile %s --kernel big_constant --signature '*i64:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BIG
+# RUN: tkc compile %s --kernel big_constants --signature '*i64:16, *i64:16' --emit=ttir | FileCheck %s --check-prefix=BIG
+# RUN: not tkc compile %s --kernel too_big_constant --signature '*i64:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=TOOBIG
 # RUN: tkc compile %s --kernel next_pow2 --signature '*i32:16, 100' --emit=ttir | FileCheck %s --check-prefix=POW2
 # RUN: tkc compile %s --kernel cat_rows --signature '*fp32:16, 4, 8' --emit=ttir | FileCheck %s --check-prefix=CAT
 # RUN: not tkc compile %s --kernel cat_ordered --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=CATORDER
@@ -394,13 +395,32 @@ def fstring_runtime(X):
     tl.static_assert(True, f"x is {x}")
 
 
-# Integer constants beyond int64 (Triton takes them up to 2^64 - 1, as
-# uint64) are an error where they are evaluated, not for the whole file:
-# every other kernel here compiles.
-# BIG: triton-compat.py:[[@LINE+3]]:29: error: an integer constant beyond int64 (0xFFFFFFFFFFFFFFFF) is not supported by tkc yet
+# Integers fold as Python's, beyond int64 on the way (`-2**63` passes
+# 2**63); in code they are int64, or uint64 from 2^63 to 2^64 - 1, as
+# Triton's to_tensor makes them: a hash's golden-ratio multiplier
+# (0x9E3779B97F4A7C15, 2^64 - 7046029254386353131) makes the product
+# uint64, and the all-ones mask is -1 in 64 bits (its `&` folds away).
+# BIG-LABEL: func.func @big_constants
+# BIG-DAG: arith.constant -9223372036854775808 : i64
+# BIG-DAG: arith.constant -7046029254386353131 : i64
+# BIG: arith.muli
+# BIG-NOT: arith.andi
+# BIG: return
 @triton.jit
-def big_constant(X):
-    tl.store(X, tl.full((), 0xFFFFFFFFFFFFFFFF, dtype=tl.uint64).to(tl.int64))
+def big_constants(X, Y):
+    FILL = -2**63
+    tl.store(X, tl.full((), FILL, tl.int64))
+    x = tl.load(Y).to(tl.uint64)
+    h = (x * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    tl.store(Y, h.to(tl.int64, bitcast=True))
+
+
+# Beyond uint64, a constant cannot reach code: an error where it is used,
+# not for the whole file (every other kernel here compiles).
+# TOOBIG: triton-compat.py:[[@LINE+3]]:17: error: integer constant 18446744073709551616 is out of the range of int64 and uint64
+@triton.jit
+def too_big_constant(X):
+    tl.store(X, 2**64 - (1 << 64) + 2**64)
 
 
 # triton.next_power_of_2 of compile-time integers inside a kernel, as
