@@ -910,13 +910,13 @@ std::optional<CondValue> evaluateKnown(const Expr &e, const Module &m,
     if (callee == "bool")
       return CondValue(truthy(*v));
     if (callee == "str") {
-      if (auto *str = std::get_if<std::string>(&*v))
+      if (std::holds_alternative<std::string>(*v))
         return *v;
       if (auto *i = std::get_if<PyInt>(&*v))
         return CondValue(toString(*i));
       return std::nullopt;
     }
-    if (auto *i = std::get_if<PyInt>(&*v))
+    if (std::holds_alternative<PyInt>(*v))
       return *v;
     if (auto *b = std::get_if<bool>(&*v))
       return CondValue(PyInt(*b));
