@@ -30,6 +30,7 @@
 #include "compiler/Target/TargetBackend.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
@@ -48,8 +49,13 @@ using namespace mlir::tkc::gpu;
 
 namespace {
 
-/// How deep the backward slice may be searched.
+/// How deep the backward slice may be searched by the rewrite patterns,
+/// which search again each time they run.
 constexpr unsigned kMaxDepth = 16;
+
+/// How deep rematerializeSlices searches, once per conversion: past the
+/// dozens of ops a random number generator's rounds take.
+constexpr unsigned kMaxSliceDepth = 512;
 
 /// The fewest rewrites the patterns may make before the pass stops them
 /// (64 per op of the module, if more).
@@ -158,6 +164,16 @@ bool canReissue(LoadOp load, Attribute layout, bool sole) {
          issuesAsWide(load, layout);
 }
 
+/// A value asked for in a layout, loads reissued or not: the key under which
+/// canRematerialize and recompute remember what they found and built, so
+/// that values a slice reaches by several paths (Philox's rounds) are
+/// visited once.
+using SliceKey = std::tuple<Value, Attribute, unsigned>;
+
+bool canRematerialize(Value value, Attribute layout, unsigned depth,
+                      int64_t *leafBudget, bool reissueLoads,
+                      DenseMap<SliceKey, bool> &known, unsigned maxDepth);
+
 /// Whether `value` can be produced in `layout` without a conversion. With a
 /// `leafBudget`, a value below the top that cannot be recomputed (a load's
 /// result, a loop argument, a conversion from another layout) may instead
@@ -169,9 +185,21 @@ bool canReissue(LoadOp load, Attribute layout, bool sole) {
 bool canRematerialize(Value value, Attribute layout, unsigned depth,
                       int64_t *leafBudget = nullptr,
                       bool reissueLoads = false) {
+  DenseMap<SliceKey, bool> known;
+  return canRematerialize(value, layout, depth, leafBudget, reissueLoads, known,
+                          kMaxDepth);
+}
+
+/// canRematerialize to `maxDepth`, remembering its answers in `known`.
+bool canRematerialize(Value value, Attribute layout, unsigned depth,
+                      int64_t *leafBudget, bool reissueLoads,
+                      DenseMap<SliceKey, bool> &known, unsigned maxDepth) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getEncoding() == layout)
     return true;
+  SliceKey key{value, layout, reissueLoads};
+  if (auto it = known.find(key); it != known.end())
+    return it->second;
   auto asLeaf = [&] {
     if (!leafBudget || depth == 0)
       return false;
@@ -182,43 +210,52 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
     return llvm::all_of(def->getOperands(), [&](Value operand) {
       return !isa<RankedTensorType>(operand.getType()) ||
              canRematerialize(operand, needed, depth + 1, leafBudget,
-                              reissueLoads && operand.hasOneUse());
+                              reissueLoads && operand.hasOneUse(), known,
+                              maxDepth);
     });
   };
-  Operation *def = value.getDefiningOp();
-  if (!def || depth > kMaxDepth)
-    return asLeaf();
-  if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
-    Value src = convert.getSrc();
-    if (cast<RankedTensorType>(src.getType()).getEncoding() == layout)
+  auto answer = [&]() -> bool {
+    Operation *def = value.getDefiningOp();
+    if (!def || depth > maxDepth)
+      return asLeaf();
+    if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
+      Value src = convert.getSrc();
+      if (cast<RankedTensorType>(src.getType()).getEncoding() == layout)
+        return true;
+      // A conversion of a load issued in `layout` instead.
+      auto load = src.getDefiningOp<LoadOp>();
+      if (load && canReissue(load, layout, reissueLoads && src.hasOneUse()) &&
+          operandsCan(load, layout))
+        return true;
+      return asLeaf();
+    }
+    if (isSource(def))
       return true;
-    // A conversion of a load issued in `layout` instead.
-    auto load = src.getDefiningOp<LoadOp>();
-    if (load && canReissue(load, layout, reissueLoads && src.hasOneUse()) &&
-        operandsCan(load, layout))
-      return true;
-    return asLeaf();
-  }
-  if (isSource(def))
-    return true;
-  if (auto load = dyn_cast<LoadOp>(def))
-    return (canReissue(load, layout, reissueLoads) &&
-            operandsCan(load, layout)) ||
-           asLeaf();
-  Attribute needed = operandLayout(def, layout);
-  if (!needed)
-    return asLeaf();
-  return operandsCan(def, needed);
+    if (auto load = dyn_cast<LoadOp>(def))
+      return (canReissue(load, layout, reissueLoads) &&
+              operandsCan(load, layout)) ||
+             asLeaf();
+    Attribute needed = operandLayout(def, layout);
+    if (!needed)
+      return asLeaf();
+    return operandsCan(def, needed);
+  }();
+  known[key] = answer;
+  return answer;
 }
 
 /// `value` produced in `layout` as canRematerialize (with the same
-/// `reissueLoads`) found it can be: its ops cloned in `layout`, loads
-/// issued there, and what cannot be recomputed converted where it is.
+/// `reissueLoads`) found it can be: its ops cloned in `layout` (once each,
+/// remembered in `built`), loads issued there, and what cannot be
+/// recomputed converted where it is.
 Value recompute(Value value, Attribute layout, bool reissueLoads,
-                PatternRewriter &rewriter) {
+                RewriterBase &rewriter, DenseMap<SliceKey, Value> &built) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getEncoding() == layout)
     return value;
+  SliceKey key{value, layout, reissueLoads};
+  if (Value done = built.lookup(key))
+    return done;
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointAfterValue(value);
   auto converted = [&](Value from) -> Value {
@@ -227,43 +264,54 @@ Value recompute(Value value, Attribute layout, bool reissueLoads,
     return ConvertLayoutOp::create(rewriter, value.getLoc(),
                                    withLayout(type, layout), from);
   };
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return converted(value);
-  if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
-    Value src = convert.getSrc();
-    auto load = src.getDefiningOp<LoadOp>();
-    bool sole = reissueLoads && src.hasOneUse();
-    if (load && canReissue(load, layout, sole))
-      return recompute(src, layout, sole, rewriter);
-    return converted(src);
-  }
-  Attribute needed;
-  if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
-    if (auto splat = dyn_cast<SplatElementsAttr>(constant.getValue()))
-      return arith::ConstantOp::create(
-          rewriter, value.getLoc(),
-          SplatElementsAttr::get(withLayout(type, layout),
-                                 splat.getSplatValue<Attribute>()));
-  } else if (auto load = dyn_cast<LoadOp>(def)) {
-    if (canReissue(load, layout, reissueLoads))
+  auto result = [&]() -> Value {
+    Operation *def = value.getDefiningOp();
+    if (!def)
+      return converted(value);
+    if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
+      Value src = convert.getSrc();
+      auto load = src.getDefiningOp<LoadOp>();
+      bool sole = reissueLoads && src.hasOneUse();
+      if (load && canReissue(load, layout, sole))
+        return recompute(src, layout, sole, rewriter, built);
+      return converted(src);
+    }
+    Attribute needed;
+    if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+      if (auto splat = dyn_cast<SplatElementsAttr>(constant.getValue()))
+        return arith::ConstantOp::create(
+            rewriter, value.getLoc(),
+            SplatElementsAttr::get(withLayout(type, layout),
+                                   splat.getSplatValue<Attribute>()));
+    } else if (auto load = dyn_cast<LoadOp>(def)) {
+      if (canReissue(load, layout, reissueLoads))
+        needed = layout;
+    } else if (isSource(def) || isElementwise(def)) {
       needed = layout;
-  } else if (isSource(def) || isElementwise(def)) {
-    needed = layout;
-  } else {
-    needed = operandLayout(def, layout);
-  }
-  if (!needed || def->getNumResults() != 1)
-    return converted(value);
-  IRMapping mapping;
-  for (Value operand : def->getOperands())
-    if (isa<RankedTensorType>(operand.getType()))
-      mapping.map(operand,
-                  recompute(operand, needed,
-                            reissueLoads && operand.hasOneUse(), rewriter));
-  Operation *clone = rewriter.clone(*def, mapping);
-  clone->getResult(0).setType(withLayout(type, layout));
-  return clone->getResult(0);
+    } else {
+      needed = operandLayout(def, layout);
+    }
+    if (!needed || def->getNumResults() != 1)
+      return converted(value);
+    IRMapping mapping;
+    for (Value operand : def->getOperands())
+      if (isa<RankedTensorType>(operand.getType()))
+        mapping.map(operand, recompute(operand, needed,
+                                       reissueLoads && operand.hasOneUse(),
+                                       rewriter, built));
+    Operation *clone = rewriter.clone(*def, mapping);
+    clone->getResult(0).setType(withLayout(type, layout));
+    return clone->getResult(0);
+  }();
+  built[key] = result;
+  return result;
+}
+
+/// recompute() of one value, its slice's ops cloned once each.
+Value recompute(Value value, Attribute layout, bool reissueLoads,
+                RewriterBase &rewriter) {
+  DenseMap<SliceKey, Value> built;
+  return recompute(value, layout, reissueLoads, rewriter, built);
 }
 
 /// Whether `convert`'s source can be recomputed in its target layout, where
@@ -1281,6 +1329,84 @@ void carryLoadedTiles(func::FuncOp func) {
   });
 }
 
+/// Whether recomputing `slice` for `convert` costs no more than the
+/// conversion, weighed as Triton weighs them: a conversion moves each
+/// element through shared memory and back (4 bytes at least, 8 for a
+/// pointer; 32 units a byte); a recomputed op costs one unit an element, 8
+/// for a division or a math function, but only if it stays alive for users
+/// outside the slice (otherwise the computation in the old layout dies,
+/// and the recomputation replaces it). Sources and conversions cost nothing.
+bool recomputingPays(ConvertLayoutOp convert,
+                     const SetVector<Operation *> &slice) {
+  auto type = convert.getType();
+  Type elem = type.getElementType();
+  int64_t bytes = std::max<int64_t>(
+      4, elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() / 8 : 8);
+  int64_t conversionCost = 32 * bytes * type.getNumElements();
+  int64_t duplicateCost = 0;
+  for (Operation *op : slice) {
+    if (isSource(op) || isa<ConvertLayoutOp>(op) ||
+        llvm::all_of(op->getUsers(), [&](Operation *user) {
+          return user == convert || slice.contains(user);
+        }))
+      continue;
+    bool expensive = isa<math::MathDialect>(op->getDialect()) ||
+                     isa<arith::DivFOp, arith::DivSIOp, arith::DivUIOp,
+                         arith::RemFOp, arith::RemSIOp, arith::RemUIOp>(op);
+    for (Value result : op->getResults())
+      if (auto resultType = dyn_cast<RankedTensorType>(result.getType()))
+        duplicateCost += (expensive ? 8 : 1) * resultType.getNumElements();
+  }
+  return duplicateCost <= conversionCost;
+}
+
+/// Replaces each conversion whose source can be recomputed in its target
+/// layout from sources and values already there only deeper than the
+/// patterns search (kMaxDepth, as they search again each time they run),
+/// where recomputingPays and no load is issued again. As Triton's backward
+/// rematerialization, once per conversion, before the patterns: a random
+/// number generator's rounds (tl.rand's Philox) go to the layout of the
+/// load they meet, not through shared memory. Shallower slices are the
+/// patterns' to weigh against sinking or converting smaller operands.
+/// Values left unused go at once, so that what they shared with other
+/// slices no longer counts as kept for them.
+void rematerializeSlices(func::FuncOp func) {
+  IRRewriter rewriter(func.getContext());
+  SetVector<Operation *> converts;
+  func.walk([&](ConvertLayoutOp convert) { converts.insert(convert); });
+  while (!converts.empty()) {
+    auto convert = cast<ConvertLayoutOp>(converts.pop_back_val());
+    Attribute layout = convert.getType().getEncoding();
+    DenseMap<SliceKey, bool> known;
+    if (canRematerialize(convert.getSrc(), layout, 0) ||
+        !canRematerialize(convert.getSrc(), layout, 0, nullptr, false, known,
+                          kMaxSliceDepth))
+      continue;
+    SetVector<Operation *> slice;
+    for (auto &[key, can] : known)
+      if (Operation *def = std::get<0>(key).getDefiningOp())
+        slice.insert(def);
+    // Loads issued again are the patterns' to place (before a loop, where
+    // they read the same on each iteration).
+    if (llvm::any_of(slice, [](Operation *op) { return isa<LoadOp>(op); }) ||
+        !recomputingPays(convert, slice))
+      continue;
+    rewriter.setInsertionPoint(convert);
+    rewriter.replaceOp(convert,
+                       recompute(convert.getSrc(), layout, false, rewriter));
+    for (bool erased = true; erased;) {
+      SmallVector<Operation *> dead(llvm::make_filter_range(
+          slice, [](Operation *op) { return op->use_empty() && isPure(op); }));
+      for (Operation *op : dead) {
+        slice.remove(op);
+        converts.remove(op);
+        rewriter.eraseOp(op);
+      }
+      erased = !dead.empty();
+    }
+  }
+}
+
 struct RemoveLayoutConversionsPass
     : public mlir::tkc::gpu::impl::TKCGPURemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
@@ -1301,6 +1427,7 @@ struct RemoveLayoutConversionsPass
       for (Operation *op : shapeOps)
         LayoutPropagation().run({op->getResult(0)});
       carryLoadedTiles(func);
+      rematerializeSlices(func);
     });
     unsigned warpgroupWarps = 0;
     if (!target.empty()) {
