@@ -256,6 +256,11 @@ def TKCGPURemoveLayoutConversions
     attention loop keeps its scores and running statistics in the MMA
     layout. An scf.if result takes the layout its branches compute it in,
     and a conversion of a loop-invariant value moves before the loop.
+    Then, also before the patterns (whose searches stop 16 ops deep), a
+    conversion whose source is recomputable only deeper (a Philox
+    generator's rounds, between a load and a store) is recomputed once,
+    where Triton's cost model says it pays: the ops it keeps alive for other
+    users cost less than the conversion's round trip through shared memory.
 
     ```mlir
     %a = tkc.splat %x : tensor<1024xi32, #A>

@@ -2,8 +2,10 @@
 //
 // Implements tkc-gpu-remove-layout-conversions: first the layouts of dot
 // results propagate forward to the values computed from them (elementwise
-// ops, reductions, expand_dims, broadcasts, loop-carried values), then
-// rewrite patterns clean up. A
+// ops, reductions, expand_dims, broadcasts, loop-carried values), then a
+// conversion whose source is recomputable only by a deeper search than the
+// patterns afford (a random number generator's rounds) is recomputed once
+// where that pays, then rewrite patterns clean up. A
 // conversion whose source can be recomputed in the target layout without
 // new conversions (its backward slice reaches only constants, splats,
 // ranges, and conversions from the target layout, through elementwise ops,
