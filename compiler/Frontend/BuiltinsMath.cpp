@@ -18,7 +18,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/ScopeExit.h"
 
-#include <algorithm>
 #include <limits>
 
 namespace tkc::frontend {
@@ -505,7 +504,10 @@ static std::optional<Obj> lowerMapElementwise(BuiltinCall &c) {
   for (const auto &[name, value] : c.call.keywords) {
     if (name != "pack" || value.kind != Kind::Int)
       return c.error("tl.map_elementwise takes only pack=, a constexpr int");
-    pack = static_cast<int64_t>(std::clamp<PyInt>(value.intValue, 0, 1 << 30));
+    std::optional<int64_t> n = c.cg.constInt(value, c.l, "pack=");
+    if (!n)
+      return std::nullopt;
+    pack = *n;
   }
   if (pack < 1)
     return c.error("tl.map_elementwise packs at least one element, got "
