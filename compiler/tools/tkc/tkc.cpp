@@ -133,7 +133,9 @@ int runCompile(int argc, char **argv) {
                "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ocml.bc)"),
       cl::value_desc("PATH"), cl::cat(category));
   std::string emitHelp =
-      "Stop after a stage and print it: " + tkc::driver::emitChoicesHelp();
+      "Stop after a stage and print it: " + tkc::driver::emitChoicesHelp() +
+      " (of the first lowering; where tkc also lowers a kernel favoring "
+      "occupancy, its binary may come from that second lowering)";
   cl::opt<std::string> emit("emit", cl::desc(emitHelp), cl::value_desc("STAGE"),
                             cl::cat(category));
   cl::opt<std::string> origin(
