@@ -154,22 +154,21 @@ static std::optional<Obj> lowerDevicePrint(BuiltinCall &c) {
 
 /// `tl.device_assert(cond, msg, mask=None)`: checked at compile time when
 /// `cond` is a compile-time value, otherwise at run time in debug mode,
-/// where `mask` is true.
+/// where `mask` is true. Out of debug mode the call is dropped before its
+/// message is read, as Triton's JIT drops it (`msg` may be any value then).
 static std::optional<Obj> lowerDeviceAssert(BuiltinCall &c) {
   if (!c.args.bind({"cond", "msg=", "mask="}))
     return std::nullopt;
+  const Obj &test = *c.args.raw(0);
+  bool known = test.isConstexpr() && !c.args.has(2);
+  if ((known && c.cg.truthy(test)) || (!known && !c.cg.debug))
+    return Obj::none();
   auto msg = c.args.string(1, "");
   if (!msg)
     return std::nullopt;
-  const Obj &test = *c.args.raw(0);
-  if (test.isConstexpr() && !c.args.has(2)) {
-    if (!c.cg.truthy(test))
-      return c.error("assertion is always false" +
-                     (msg->empty() ? std::string() : ": " + *msg));
-    return Obj::none();
-  }
-  if (!c.cg.debug)
-    return Obj::none();
+  if (known)
+    return c.error("assertion is always false" +
+                   (msg->empty() ? std::string() : ": " + *msg));
   auto cond = c.cg.toBool(test, c.args.loc(0));
   if (!cond)
     return std::nullopt;

@@ -5,6 +5,8 @@
 # RUN: tkc compile %s --kernel shapes --signature '*fp32:16' --emit=ttir | FileCheck %s --check-prefix=SHAPES
 # RUN: tkc compile %s --kernel debugging --signature '*fp32, i32' --emit=ttir --debug | FileCheck %s --check-prefix=DEBUG
 # RUN: tkc compile %s --kernel debugging --signature '*fp32, i32' --emit=ttir | FileCheck %s --check-prefix=NODEBUG
+# RUN: tkc compile %s --kernel assert_int_message --signature '*fp32, fp32, 1' --emit=ttir 2>&1 | FileCheck %s --check-prefix=INTMSG
+# RUN: not tkc compile %s --kernel assert_int_message --signature '*fp32, fp32, 1' --emit=ttir --debug 2>&1 | FileCheck %s --check-prefix=INTMSG-DEBUG
 # RUN: tkc compile %s --kernel loop_hint --signature '*fp32, i32, i32' --emit=ttir | FileCheck %s --check-prefix=LOOPHINT
 # RUN: tkc compile %s --kernel fp8_ops --signature '*fp8e4nv, *fp32' --emit=ttir | FileCheck %s --check-prefix=FP8
 # RUN: tkc compile %s --kernel conditional_expressions --signature '*fp32, *fp32, *i32' --emit=ttir | FileCheck %s --check-prefix=IFEXP
@@ -208,6 +210,19 @@ def debugging(p, n):
     tl.device_assert(offs < n, "in range", mask=offs < 4)
     tl.static_assert(tl.float16 != tl.float32)
     tl.store(p, 1.0)
+
+
+# Out of debug mode an assertion is dropped before its message is read, as
+# Triton's JIT drops it: a message that is no string compiles (SGLang's
+# NaN probe passes one as a tl.constexpr); in debug mode it is an error.
+# INTMSG-NOT: error
+# INTMSG: func.func @assert_int_message
+# INTMSG-DEBUG: constructs.py:[[@LINE+4]]:30: error: argument 'msg' must be a string, got constexpr int 1
+@triton.jit
+def assert_int_message(p, n, MESSAGE: tl.constexpr):
+    x = tl.load(p + tl.arange(0, 8))
+    tl.device_assert(x == x, MESSAGE)
+    tl.store(p + tl.arange(0, 8), x + n)
 # As Triton's JIT does, a prefix before values ends in ": " and one of more
 # than two characters starts with a space; signedness is per value.
 # DEBUG-LABEL: func.func @debugging
