@@ -97,16 +97,15 @@ Value AMDTargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
     return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
                                     b.getI32IntegerAttr(v));
   };
-  // ds_bpermute reads the value of the lane whose byte address is given.
   Value lane =
       LLVM::AndOp::create(b, loc, getThreadId(b, loc), i32(wavefrontSize - 1));
-  Value source = LLVM::XOrOp::create(b, loc, lane, i32(laneMask));
-  Value address = LLVM::ShlOp::create(b, loc, source, i32(2));
-  return ROCDL::DsBpermuteOp::create(b, loc, b.getI32Type(), address, value);
+  return shuffleIdx(b, loc, value,
+                    LLVM::XOrOp::create(b, loc, lane, i32(laneMask)));
 }
 
 Value AMDTargetInfo::shuffleIdx(OpBuilder &b, Location loc, Value value,
                                 Value lane) const {
+  // ds_bpermute reads the value of the lane whose byte address is given.
   Value address = LLVM::ShlOp::create(
       b, loc, lane,
       LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(2)));

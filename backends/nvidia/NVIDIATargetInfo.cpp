@@ -155,13 +155,10 @@ Value NVIDIATargetInfo::shuffleIdx(OpBuilder &b, Location loc, Value value,
 
 Value NVIDIATargetInfo::warpUniform(OpBuilder &b, Location loc,
                                     Value value) const {
-  auto i32 = [&](int64_t v) {
-    return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                    b.getI32IntegerAttr(v));
-  };
   // Lane 0's value, broadcast: ptxas then keeps it in a uniform register.
-  return NVVM::ShflOp::create(b, loc, b.getI32Type(), i32(-1), value, i32(0),
-                              i32(0x1f), NVVM::ShflKind::idx, UnitAttr());
+  return shuffleIdx(
+      b, loc, value,
+      LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(0)));
 }
 
 /// PTX's cache qualifiers for `hints` of a global load (`load`) or store:
@@ -208,23 +205,34 @@ static std::string cacheQualifiers(const ::tkc::TargetInfo::CacheHints &hints,
 /// The L2 cache policy of an access with `hints`, as Triton gives it: the
 /// eviction priority applied to all of the access's lines
 /// (`createpolicy.fractional ... 1.0`, sm_80 on, as every target tkc
-/// supports); null for none (normal eviction, or a volatile load). Without
-/// side effects, equal policies of one block fold into one.
-static Value l2Policy(OpBuilder &b, Location loc,
-                      const ::tkc::TargetInfo::CacheHints &hints) {
+/// supports), appended to the access's asm `operands` (the first of which
+/// is asm operand `first`) and `constraints`. Returns what the instruction
+/// takes for it: its qualifier and its operand after the address; none for
+/// normal eviction or a volatile load. Without side effects, equal policies
+/// of one block fold into one.
+struct L2Policy {
+  std::string qualifier, operand;
+};
+static L2Policy addL2Policy(OpBuilder &b, Location loc,
+                            const ::tkc::TargetInfo::CacheHints &hints,
+                            SmallVectorImpl<Value> &operands,
+                            std::string &constraints, unsigned first) {
   using Eviction = ::tkc::TargetInfo::CacheHints::Eviction;
   if (hints.isVolatile || hints.eviction == Eviction::Normal)
-    return Value();
+    return {};
   std::string text =
       std::string("createpolicy.fractional.L2::") +
       (hints.eviction == Eviction::First ? "evict_first" : "evict_last") +
       ".b64 $0, 1.0;";
-  return LLVM::InlineAsmOp::create(
-             b, loc, b.getI64Type(), ValueRange(), text, "=l",
-             /*has_side_effects=*/false, /*is_align_stack=*/false,
-             LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-             ArrayAttr())
-      .getResult(0);
+  operands.push_back(LLVM::InlineAsmOp::create(
+                         b, loc, b.getI64Type(), ValueRange(), text, "=l",
+                         /*has_side_effects=*/false, /*is_align_stack=*/false,
+                         LLVM::tailcallkind::TailCallKind::None,
+                         LLVM::AsmDialectAttr(), ArrayAttr())
+                         .getResult(0));
+  constraints += ",l";
+  return {".L2::cache_hint",
+          ", $" + std::to_string(first + operands.size() - 1)};
 }
 
 Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
@@ -276,17 +284,13 @@ Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
     operands.push_back(word);
     constraints += std::string(",") + shape.constraint;
   }
-  std::string policy;
-  if (Value l2 = l2Policy(b, loc, hints)) {
-    policy = ", $" + std::to_string(shape.count + operands.size());
-    operands.push_back(l2);
-    constraints += ",l";
-  }
+  L2Policy policy =
+      addL2Policy(b, loc, hints, operands, constraints, shape.count);
   text += guard + (hints.isVolatile ? "ld.volatile.global" : "ld.global") +
-          cacheQualifiers(hints, /*load=*/true) +
-          (policy.empty() ? "" : ".L2::cache_hint") +
+          cacheQualifiers(hints, /*load=*/true) + policy.qualifier +
           accessSuffix(shape, dataBits) + " " + operandList(0, shape.count) +
-          ", [ $" + std::to_string(shape.count) + " + 0 ]" + policy + ";";
+          ", [ $" + std::to_string(shape.count) + " + 0 ]" + policy.operand +
+          ";";
   Type resultType =
       shape.count == 1
           ? wordType
@@ -351,17 +355,12 @@ void NVIDIATargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr,
     constraints += ",b";
     guard = "@$" + std::to_string(shape.count + 1) + " ";
   }
-  std::string policy;
-  if (Value l2 = l2Policy(b, loc, hints)) {
-    policy = ", $" + std::to_string(operands.size());
-    operands.push_back(l2);
-    constraints += ",l";
-  }
-  std::string text =
-      guard + "st.global" + cacheQualifiers(hints, /*load=*/false) +
-      (policy.empty() ? "" : ".L2::cache_hint") +
-      accessSuffix(shape, dataBits) + " [ $" + std::to_string(shape.count) +
-      " + 0 ], " + operandList(0, shape.count) + policy + ";";
+  L2Policy policy = addL2Policy(b, loc, hints, operands, constraints, 0);
+  std::string text = guard + "st.global" +
+                     cacheQualifiers(hints, /*load=*/false) + policy.qualifier +
+                     accessSuffix(shape, dataBits) + " [ $" +
+                     std::to_string(shape.count) + " + 0 ], " +
+                     operandList(0, shape.count) + policy.operand + ";";
   LLVM::InlineAsmOp::create(b, loc, TypeRange(), operands, text, constraints,
                             /*has_side_effects=*/true,
                             /*is_align_stack=*/false,

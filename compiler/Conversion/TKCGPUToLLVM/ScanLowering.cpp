@@ -327,8 +327,7 @@ struct ScanLowering : public TargetPattern<ScanOp> {
       // combine per element remains.
       auto carried = carry.find(key.first);
       if (carried != carry.end()) {
-        Values withCarry =
-            prepend(op, rewriter, hasPrefix, carried->second, prefix);
+        Values withCarry = combine(op, rewriter, carried->second, prefix);
         for (unsigned k = 0; k < n; ++k)
           prefix[k] = LLVM::SelectOp::create(rewriter, loc, hasPrefix,
                                              withCarry[k], carried->second[k]);

@@ -1341,9 +1341,7 @@ void carryLoadedTiles(func::FuncOp func) {
 bool recomputingPays(ConvertLayoutOp convert,
                      const SetVector<Operation *> &slice) {
   auto type = convert.getType();
-  Type elem = type.getElementType();
-  int64_t bytes = std::max<int64_t>(
-      4, elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() / 8 : 8);
+  int64_t bytes = std::max<int64_t>(4, getStorageBytes(type.getElementType()));
   int64_t conversionCost = 32 * bytes * type.getNumElements();
   int64_t duplicateCost = 0;
   for (Operation *op : slice) {
