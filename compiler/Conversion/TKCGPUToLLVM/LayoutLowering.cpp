@@ -131,7 +131,7 @@ HardwareIds mlir::tkc::gpu::getHardwareIds(OpBuilder &b, Location loc,
                                            const ::tkc::TargetInfo &target) {
   auto module =
       b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
-  Value tid = module && module->hasAttr(TKCGPUDialect::kFavorOccupancy)
+  Value tid = module && module->hasAttr(TKCGPUDialect::kRecomputeThreadIds)
                   ? target.getThreadIdAfresh(b, loc)
                   : target.getThreadId(b, loc);
   Value warpSize = i32Constant(b, loc, target.getWarpSize());

@@ -9,10 +9,13 @@
 //  3. if warp bits move along `axis`, every warp writes its partials to
 //     shared memory at (warp index along axis, output element), and after a
 //     barrier each thread combines the partials of its outputs: it loads
-//     all W of them and combines them as a tree, or, from 16 partials on
-//     (where W registers per output would limit occupancy), when W lanes
-//     share each output, those lanes load one partial each and combine by
-//     butterfly shuffles: one load and log2(W) shuffles per output.
+//     all W of them and combines them as a tree, or, when W lanes share
+//     each output, those lanes load one partial each and combine by
+//     butterfly shuffles: one load and log2(W) shuffles per output. The
+//     shuffles hold fewer registers and take longer; they are used from 16
+//     partials on, and from 4 in a kernel that favors occupancy (the tree
+//     marks the kernel as having occupancy headroom, so the driver tries
+//     that lowering where registers limit programs).
 // The results are laid out as the slice of L along `axis` (or are scalars),
 // so broadcasting them back needs no data movement. Values of any type
 // shuffle as 32-bit words.
@@ -46,6 +49,41 @@ LinearLayout::Basis dropAxis(LinearLayout::Basis coords, unsigned axis) {
 /// held at once (16 warps along a row) cost registers that limit how many
 /// programs fit on a multiprocessor.
 constexpr unsigned kShuffleReadMinPartials = 16;
+/// The same in a kernel that favors occupancy.
+constexpr unsigned kShuffleReadMinPartialsFavoringOccupancy = 4;
+
+/// Whether the kernel `op` is in favors occupancy
+/// (TKCGPUDialect::kFavorOccupancy).
+bool favorsOccupancy(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  return module && module->hasAttr(TKCGPUDialect::kFavorOccupancy);
+}
+
+/// Lane bits whose lanes hold the same outputs (their bases move along
+/// `axis`, or nowhere), at most `warpBits` of them: the lanes that can
+/// share stage 3's loads.
+SmallVector<unsigned> getSharingBits(const LinearLayout &layout, unsigned axis,
+                                     unsigned warpBits) {
+  SmallVector<unsigned> sharingBits;
+  for (auto [bit, basis] : llvm::enumerate(layout.getBases(HwDim::Lane)))
+    if (basis[axis] != 0 ||
+        llvm::all_of(basis, [](int64_t c) { return c == 0; }))
+      if (sharingBits.size() < warpBits)
+        sharingBits.push_back(bit);
+  return sharingBits;
+}
+
+/// Whether stage 3 (2^`warpBits` partials per output of a reduction along
+/// `axis` of `layout`) reads its partials with shuffles, in a kernel that
+/// favors occupancy or not.
+bool readsPartialsByShuffle(const LinearLayout &layout, unsigned axis,
+                            unsigned warpBits, bool favorOccupancy) {
+  unsigned minPartials = favorOccupancy
+                             ? kShuffleReadMinPartialsFavoringOccupancy
+                             : kShuffleReadMinPartials;
+  return warpBits && (1u << warpBits) >= minPartials &&
+         getSharingBits(layout, axis, warpBits).size() == warpBits;
+}
 
 /// Whether every basis of `dim` moves along `axis` only, or not at all.
 bool basesAreAxisAligned(const LinearLayout &layout, HwDim dim, unsigned axis) {
@@ -192,16 +230,9 @@ struct ReduceLowering : public TargetPattern<ReduceOp> {
         }
         return loaded;
       };
-      // Lane bits whose lanes hold the same outputs (their bases move along
-      // the axis, or nowhere): the lanes that can share the loads.
-      SmallVector<unsigned> sharingBits;
-      for (auto [bit, basis] : llvm::enumerate(layout.getBases(HwDim::Lane)))
-        if (basis[axis] != 0 ||
-            llvm::all_of(basis, [](int64_t c) { return c == 0; }))
-          if (sharingBits.size() < warpBits)
-            sharingBits.push_back(bit);
-      if ((1u << warpBits) >= kShuffleReadMinPartials &&
-          sharingBits.size() == warpBits) {
+      if (readsPartialsByShuffle(layout, axis, warpBits, favorsOccupancy(op))) {
+        SmallVector<unsigned> sharingBits =
+            getSharingBits(layout, axis, warpBits);
         // This lane's partial: the one of the warp whose axis index is the
         // lane's sharing bits, packed.
         Value w = packBits(rewriter, loc, ids.lane, sharingBits);
@@ -264,6 +295,15 @@ struct ReduceLowering : public TargetPattern<ReduceOp> {
 };
 
 } // namespace
+
+bool mlir::tkc::gpu::hasOccupancyHeadroom(ReduceOp op) {
+  LinearLayout layout =
+      getLinearLayout(cast<RankedTensorType>(op.getSrcs().front().getType()));
+  unsigned axis = op.getAxis();
+  unsigned warpBits = getReduceScratch(op).warpBits;
+  return !readsPartialsByShuffle(layout, axis, warpBits, false) &&
+         readsPartialsByShuffle(layout, axis, warpBits, true);
+}
 
 void mlir::tkc::gpu::populateReduceLoweringPatterns(
     const LLVMTypeConverter &converter, const ::tkc::TargetInfo &target,

@@ -9,12 +9,18 @@
 #ifndef TKC_CONVERSION_TKCGPUTOLLVM_REDUCELOWERING_H
 #define TKC_CONVERSION_TKCGPUTOLLVM_REDUCELOWERING_H
 
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
 #include "compiler/Target/TargetInfo.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::tkc::gpu {
+
+/// Whether `op` would hold fewer registers in a kernel that favors
+/// occupancy (TKCGPUDialect::kFavorOccupancy): its warps' partials are read
+/// with shuffles there, and all at once otherwise.
+bool hasOccupancyHeadroom(ReduceOp op);
 
 /// Adds the tkc.reduce lowering to `patterns`.
 void populateReduceLoweringPatterns(const LLVMTypeConverter &converter,

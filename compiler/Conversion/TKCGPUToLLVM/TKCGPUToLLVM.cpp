@@ -158,6 +158,18 @@ struct ConvertTKCGPUToLLVMPass
     if (unsupported.wasInterrupted())
       return signalPassFailure();
 
+    // A reduction that would hold fewer registers favoring occupancy tells
+    // the driver so, as tkc-gpu-pipeline does for its tiles.
+    if (!module->hasAttr(TKCGPUDialect::kFavorOccupancy) &&
+        module
+            .walk([](ReduceOp reduce) {
+              return hasOccupancyHeadroom(reduce) ? WalkResult::interrupt()
+                                                  : WalkResult::advance();
+            })
+            .wasInterrupted())
+      module->setAttr(TKCGPUDialect::kOccupancyHeadroom,
+                      UnitAttr::get(context));
+
     // Hints and parameter descriptions have served; LLVM has no use for
     // them.
     module.walk([](func::FuncOp func) {

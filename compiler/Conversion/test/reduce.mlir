@@ -125,3 +125,57 @@ module attributes {tkc_gpu.num_warps = 16 : i32, tkc_gpu.threads_per_warp = WAVE
     return %s : f32
   }
 }
+
+// -----
+
+// A sum over 8 warps loads all 8 partials and adds them as a tree: fewer
+// instructions, 8 values live at once. The module is marked as having
+// occupancy headroom: the driver tries the lowering that favors occupancy
+// where registers limit programs.
+#row = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [WAVE], warpsPerCTA = [8], order = [0]}>
+// CHECK: module attributes {{.*}}tkc_gpu.occupancy_headroom
+module attributes {tkc_gpu.num_warps = 8 : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
+  // CHECK-LABEL: llvm.func @sum_8_warps_tree
+  func.func @sum_8_warps_tree(%x: tensor<4096xf32, #row>) -> f32 {
+    // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+    // CUDA: nvvm.barrier0
+    // HIP: rocdl.barrier
+    // CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // CUDA-NOT: nvvm.shfl.sync
+    // HIP-NOT: rocdl.ds_bpermute
+    // CHECK: llvm.return
+    %s = "tkc.reduce"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 0 : i32} : (tensor<4096xf32, #row>) -> f32
+    return %s : f32
+  }
+}
+
+// -----
+
+// The same sum in a kernel that favors occupancy: one load per lane and
+// three butterfly shuffles, and no headroom left to mark.
+#row = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [WAVE], warpsPerCTA = [8], order = [0]}>
+// CHECK-NOT: tkc_gpu.occupancy_headroom
+module attributes {tkc_gpu.num_warps = 8 : i32, tkc_gpu.threads_per_warp = WAVE : i32, tkc_gpu.favor_occupancy} {
+  // CHECK-LABEL: llvm.func @sum_8_warps_shuffled
+  func.func @sum_8_warps_shuffled(%x: tensor<4096xf32, #row>) -> f32 {
+    // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+    // CUDA: nvvm.barrier0
+    // HIP: rocdl.barrier
+    // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // CHECK-NOT: llvm.load
+    // CUDA-COUNT-3: nvvm.shfl.sync bfly
+    // HIP-COUNT-3: rocdl.ds_bpermute
+    // CHECK-NOT: llvm.load
+    // CHECK: llvm.return
+    %s = "tkc.reduce"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 0 : i32} : (tensor<4096xf32, #row>) -> f32
+    return %s : f32
+  }
+}

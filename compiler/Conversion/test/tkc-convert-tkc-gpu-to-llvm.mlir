@@ -266,12 +266,12 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
 
 // -----
 
-// A kernel that favors occupancy reads the thread id afresh for each op
+// A kernel that recomputes thread ids reads the thread id afresh for each op
 // (on NVIDIA an asm with side effects, which LLVM neither merges nor
 // hoists), so what each op computes from it is not kept live elsewhere.
 #t = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, WAVE], warpsPerCTA = [WARPS, 1], order = [1, 0]}>
 #u = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [WAVE, 1], warpsPerCTA = [1, WARPS], order = [0, 1]}>
-module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32, tkc_gpu.shared = 16384 : i32, tkc_gpu.favor_occupancy} {
+module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32, tkc_gpu.shared = 16384 : i32, tkc_gpu.recompute_thread_ids} {
   // CHECK-LABEL: llvm.func @fresh_thread_ids
   // CUDA-NOT: nvvm.read.ptx.sreg.tid.x
   // CUDA: llvm.inline_asm has_side_effects "mov.u32 $0, %tid.x;", "=r"  : () -> i32

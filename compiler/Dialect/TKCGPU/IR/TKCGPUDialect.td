@@ -45,13 +45,20 @@ def TKCGPU_Dialect : Dialect {
     /// kernel below the programs its shared memory allows): pipelined
     /// loops refill the tiles they read into registers at the end of the
     /// iteration, from one tile fewer where a warpgroup multiply reads the
-    /// others in place, and what the lowering computes from the thread id
-    /// is computed again where it is used instead of kept live.
+    /// others in place, and reductions across warps read the warps'
+    /// partials with shuffles.
     static constexpr ::llvm::StringLiteral kFavorOccupancy =
         "tkc_gpu.favor_occupancy";
+    /// Marks a kernel whose lowering computes what comes from the thread id
+    /// again where it is used instead of keeping it live (set by the
+    /// driver, beside kFavorOccupancy, in its first lowering that favors
+    /// occupancy).
+    static constexpr ::llvm::StringLiteral kRecomputeThreadIds =
+        "tkc_gpu.recompute_thread_ids";
     /// Marks a kernel whose pipelined loops would hold fewer shared-memory
-    /// tiles were it to favor occupancy (set by tkc-gpu-pipeline): the
-    /// driver then tries that lowering where registers limit programs.
+    /// tiles (set by tkc-gpu-pipeline), or whose reductions fewer registers
+    /// (set by tkc-convert-tkc-gpu-to-llvm), were it to favor occupancy:
+    /// the driver then tries that lowering where registers limit programs.
     static constexpr ::llvm::StringLiteral kOccupancyHeadroom =
         "tkc_gpu.occupancy_headroom";
     /// The elements per global access of a load or store (set by
