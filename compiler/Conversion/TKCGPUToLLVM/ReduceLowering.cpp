@@ -12,8 +12,10 @@
 //     all W of them and combines them as a tree, or, when W lanes share
 //     each output, those lanes load one partial each and combine by
 //     butterfly shuffles: one load and log2(W) shuffles per output. The
-//     shuffles hold fewer registers and take longer; they are used from 16
-//     partials on, and from 4 in a kernel that favors occupancy (the tree
+//     shuffles hold fewer registers and take longer, unless the combine is
+//     costly; they are used from 16 partials on, from 8 where the combine
+//     divides or calls a math function, and from 4 in a kernel that favors
+//     occupancy (the tree
 //     marks the kernel as having occupancy headroom, so the driver tries
 //     that lowering where registers limit programs).
 // The results are laid out as the slice of L along `axis` (or are scalars),
@@ -49,6 +51,10 @@ LinearLayout::Basis dropAxis(LinearLayout::Basis coords, unsigned axis) {
 /// held at once (16 warps along a row) cost registers that limit how many
 /// programs fit on a multiprocessor.
 constexpr unsigned kShuffleReadMinPartials = 16;
+/// The same where the combine divides or calls a math function: the
+/// shuffles' log2(W) combines take less time than the tree's W - 1 (a
+/// Welford layer norm over 8 warps: 0.99 of Triton's time instead of 0.90).
+constexpr unsigned kShuffleReadMinPartialsExpensive = 8;
 /// The same in a kernel that favors occupancy.
 constexpr unsigned kShuffleReadMinPartialsFavoringOccupancy = 4;
 
@@ -73,14 +79,26 @@ SmallVector<unsigned> getSharingBits(const LinearLayout &layout, unsigned axis,
   return sharingBits;
 }
 
-/// Whether stage 3 (2^`warpBits` partials per output of a reduction along
-/// `axis` of `layout`) reads its partials with shuffles, in a kernel that
-/// favors occupancy or not.
-bool readsPartialsByShuffle(const LinearLayout &layout, unsigned axis,
-                            unsigned warpBits, bool favorOccupancy) {
-  unsigned minPartials = favorOccupancy
-                             ? kShuffleReadMinPartialsFavoringOccupancy
-                             : kShuffleReadMinPartials;
+/// Whether `op`'s combine divides or calls a math function.
+bool combinesExpensively(ReduceOp op) {
+  return op.getCombineOp()
+      .walk([](Operation *inner) {
+        return isExpensiveArithmetic(inner) ? WalkResult::interrupt()
+                                            : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Whether stage 3 of `op` (2^`warpBits` partials per output of a reduction
+/// along `axis` of `layout`) reads its partials with shuffles, in a kernel
+/// that favors occupancy or not.
+bool readsPartialsByShuffle(ReduceOp op, const LinearLayout &layout,
+                            unsigned axis, unsigned warpBits,
+                            bool favorOccupancy) {
+  unsigned minPartials =
+      favorOccupancy            ? kShuffleReadMinPartialsFavoringOccupancy
+      : combinesExpensively(op) ? kShuffleReadMinPartialsExpensive
+                                : kShuffleReadMinPartials;
   return warpBits && (1u << warpBits) >= minPartials &&
          getSharingBits(layout, axis, warpBits).size() == warpBits;
 }
@@ -230,7 +248,8 @@ struct ReduceLowering : public TargetPattern<ReduceOp> {
         }
         return loaded;
       };
-      if (readsPartialsByShuffle(layout, axis, warpBits, favorsOccupancy(op))) {
+      if (readsPartialsByShuffle(op, layout, axis, warpBits,
+                                 favorsOccupancy(op))) {
         SmallVector<unsigned> sharingBits =
             getSharingBits(layout, axis, warpBits);
         // This lane's partial: the one of the warp whose axis index is the
@@ -301,8 +320,8 @@ bool mlir::tkc::gpu::hasOccupancyHeadroom(ReduceOp op) {
       getLinearLayout(cast<RankedTensorType>(op.getSrcs().front().getType()));
   unsigned axis = op.getAxis();
   unsigned warpBits = getReduceScratch(op).warpBits;
-  return !readsPartialsByShuffle(layout, axis, warpBits, false) &&
-         readsPartialsByShuffle(layout, axis, warpBits, true);
+  return !readsPartialsByShuffle(op, layout, axis, warpBits, false) &&
+         readsPartialsByShuffle(op, layout, axis, warpBits, true);
 }
 
 void mlir::tkc::gpu::populateReduceLoweringPatterns(

@@ -179,3 +179,32 @@ module attributes {tkc_gpu.num_warps = 8 : i32, tkc_gpu.threads_per_warp = WAVE 
     return %s : f32
   }
 }
+
+// -----
+
+// A combine that divides (a mean of counts, as Welford's) over 8 warps
+// reads its partials with shuffles: three combines per output instead of
+// seven, and no headroom to mark.
+#row = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [WAVE], warpsPerCTA = [8], order = [0]}>
+// CHECK-NOT: tkc_gpu.occupancy_headroom
+module attributes {tkc_gpu.num_warps = 8 : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
+  // CHECK-LABEL: llvm.func @dividing_combine_8_warps
+  func.func @dividing_combine_8_warps(%x: tensor<4096xf32, #row>) -> f32 {
+    // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+    // CUDA: nvvm.barrier0
+    // HIP: rocdl.barrier
+    // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // CHECK-NOT: llvm.load
+    // CUDA-COUNT-3: nvvm.shfl.sync bfly
+    // HIP-COUNT-3: rocdl.ds_bpermute
+    // CHECK-NOT: llvm.load
+    // CHECK: llvm.return
+    %s = "tkc.reduce"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      %h = arith.divf %t, %b : f32
+      tkc.reduce.return %h : f32
+    }) {axis = 0 : i32} : (tensor<4096xf32, #row>) -> f32
+    return %s : f32
+  }
+}

@@ -554,6 +554,12 @@ int64_t mlir::tkc::gpu::getStorageBytes(Type type) {
   return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
 }
 
+bool mlir::tkc::gpu::isExpensiveArithmetic(Operation *op) {
+  return isa<math::MathDialect>(op->getDialect()) ||
+         isa<arith::DivFOp, arith::DivSIOp, arith::DivUIOp, arith::RemFOp,
+             arith::RemSIOp, arith::RemUIOp>(op);
+}
+
 int64_t mlir::tkc::gpu::getSharedBytes(SharedBufferType type) {
   int64_t bytes = getStorageBytes(type.getElementType());
   for (int64_t size : type.getShape())

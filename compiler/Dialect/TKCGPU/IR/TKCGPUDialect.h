@@ -87,6 +87,10 @@ getReshapeRegisterMap(RankedTensorType srcType, RankedTensorType type);
 /// Bytes a value of `type` takes in shared memory (an i1 takes a byte).
 int64_t getStorageBytes(Type type);
 
+/// Whether `op` is arithmetic that takes many instructions per element: a
+/// division, a remainder or a math function.
+bool isExpensiveArithmetic(Operation *op);
+
 /// The bytes a stack of shared-memory tiles takes: all its tiles.
 int64_t getSharedBytes(SharedBufferType type);
 

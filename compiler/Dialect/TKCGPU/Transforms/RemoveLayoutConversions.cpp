@@ -1350,9 +1350,7 @@ bool recomputingPays(ConvertLayoutOp convert,
           return user == convert || slice.contains(user);
         }))
       continue;
-    bool expensive = isa<math::MathDialect>(op->getDialect()) ||
-                     isa<arith::DivFOp, arith::DivSIOp, arith::DivUIOp,
-                         arith::RemFOp, arith::RemSIOp, arith::RemUIOp>(op);
+    bool expensive = isExpensiveArithmetic(op);
     for (Value result : op->getResults())
       if (auto resultType = dyn_cast<RankedTensorType>(result.getType()))
         duplicateCost += (expensive ? 8 : 1) * resultType.getNumElements();
