@@ -365,14 +365,15 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
 /// kernel sets no register cap), also lowered favoring occupancy, whose
 /// binary is kept where it fits more programs spilling no more: first
 /// recomputing thread ids, then, where that fits no more programs, keeping
-/// them. FLA's chunk_h so gets 128 registers and 48 KB instead of 170 and
-/// 72 KB (two programs): 0.91-0.92 of Triton's time instead of 0.81 on the
-/// H200. Inductor's layer norm backward (two sums across 8 warps) gets 32
-/// registers instead of 37 only where thread ids are kept (46 where they
-/// are recomputed). Lowered so everywhere, kernels that gained no program
-/// lost up to 5%; tried wherever registers limit programs, the second
-/// lowering added 58% to the public kernels' compile time and sped up none
-/// of the others.
+/// them. A binary that spills is not lowered again (SGLang's kkt solve,
+/// 255 registers and 68 KB spilled, took 41 s to compile, and 140 s so). FLA's
+/// chunk_h so gets 128 registers and 48 KB instead of 170 and 72 KB (two
+/// programs): 0.91-0.92 of Triton's time instead of 0.81 on the H200.
+/// Inductor's layer norm backward (two sums across 8 warps) gets 32 registers
+/// instead of 37 only where thread ids are kept (46 where they are recomputed).
+/// Lowered so everywhere, kernels that gained no program lost up to 5%; tried
+/// wherever registers limit programs, the second lowering added 58% to the
+/// public kernels' compile time and sped up none of the others.
 LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
                              const CompileOptions &opts, Variant &variant) {
   Variant original = variant;
@@ -385,9 +386,12 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
     return backend->programsPerMultiprocessor(spec, footprintOf(v, spec, opts),
                                               v.binary, countRegisters);
   };
+  // A binary that spills already holds all the registers it may: one
+  // favoring occupancy would have to spill no more with fewer.
   unsigned first = programs(variant, true);
   if (!variant.occupancyHeadroom || first == 0 ||
-      first >= programs(variant, false))
+      first >= programs(variant, false) ||
+      variant.binary.stat("spill_bytes") > 0)
     return success();
   for (Favor favor : {Favor::OccupancyRecomputingThreadIds, Favor::Occupancy}) {
     Variant favored = original;
