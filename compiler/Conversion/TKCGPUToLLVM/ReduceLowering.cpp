@@ -15,9 +15,8 @@
 //     shuffles hold fewer registers and take longer, unless the combine is
 //     costly; they are used from 16 partials on, from 8 where the combine
 //     divides or calls a math function, and from 4 in a kernel that favors
-//     occupancy (the tree
-//     marks the kernel as having occupancy headroom, so the driver tries
-//     that lowering where registers limit programs).
+//     occupancy (the tree marks the kernel as having occupancy headroom, so
+//     the driver tries that lowering where registers limit programs).
 // The results are laid out as the slice of L along `axis` (or are scalars),
 // so broadcasting them back needs no data movement. Values of any type
 // shuffle as 32-bit words.
