@@ -365,15 +365,16 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
 /// kernel sets no register cap), also lowered favoring occupancy, whose
 /// binary is kept where it fits more programs spilling no more: first
 /// recomputing thread ids, then, where that fits no more programs, keeping
-/// them. A binary that spills is not lowered again (SGLang's kkt solve,
-/// 255 registers and 68 KB spilled, took 41 s to compile, and 140 s so). FLA's
-/// chunk_h so gets 128 registers and 48 KB instead of 170 and 72 KB (two
-/// programs): 0.91-0.92 of Triton's time instead of 0.81 on the H200.
-/// Inductor's layer norm backward (two sums across 8 warps) gets 32 registers
-/// instead of 37 only where thread ids are kept (46 where they are recomputed).
-/// Lowered so everywhere, kernels that gained no program lost up to 5%; tried
-/// wherever registers limit programs, the second lowering added 58% to the
-/// public kernels' compile time and sped up none of the others.
+/// them. FLA's chunk_h so gets 128 registers and 48 KB instead of 170 and
+/// 72 KB (two programs): 0.91-0.92 of Triton's time instead of 0.81 on the
+/// H200. Inductor's layer norm backward (two sums across 8 warps) gets 32
+/// registers instead of 37 only where thread ids are kept (46 where they
+/// are recomputed). Lowered so everywhere, kernels that gained no program
+/// lost up to 5%; tried wherever registers limit programs, the second
+/// lowering added 58% to the public kernels' compile time and sped up none
+/// of the others. A binary that spills is not lowered again: SGLang's kkt
+/// solve (255 registers, 68 KB spilled) took 41 s to compile, and 140 s
+/// with both favored lowerings.
 LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
                              const CompileOptions &opts, Variant &variant) {
   Variant original = variant;
