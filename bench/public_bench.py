@@ -312,12 +312,20 @@ def constexprs(case, fn):
 def clone(args):
     """Copies of the tensors among `args` (inside tuples too), each with the
     strides of its original: a view into a larger buffer (a KV cache's K
-    heads) keeps the strides the case passes for it."""
+    heads) keeps the strides the case passes for it. A table of device
+    pointers (a tensor with `pointees`, public_cases._pointer_table) is
+    made anew from copies of what it points to."""
     def copy(a):
         if isinstance(a, tuple):
             return tuple(map(copy, a))
         if not isinstance(a, torch.Tensor):
             return a
+        if hasattr(a, "pointees"):
+            pointees = [copy(t) for t in a.pointees]
+            table = torch.tensor([t.data_ptr() for t in pointees],
+                                 dtype=a.dtype, device=a.device)
+            table.pointees = pointees
+            return table
         out = torch.empty_strided(a.size(), a.stride(), dtype=a.dtype,
                                   device=a.device)
         return out.copy_(a)
@@ -325,10 +333,12 @@ def clone(args):
 
 
 def flat(values):
-    """`values` with tuples spread out, in order."""
+    """`values` with tuples and pointer tables spread out, in order."""
     for v in values:
         if isinstance(v, tuple):
             yield from flat(v)
+        elif hasattr(v, "pointees"):
+            yield from flat(v.pointees)
         else:
             yield v
 

@@ -72,7 +72,7 @@ def is_type(entry):
 class Case:
     id: str
     repo: str  # triton | triton36 | liger | flaggems | vllm | fla | lightllm |
-    # unsloth | mamba | inductor | own: .gpu/public/src/<repo>
+    # unsloth | mamba | tritonbench | inductor | own: .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
     signature: str
@@ -1763,6 +1763,105 @@ case(id="mamba_chunk_scan_fwd", repo="mamba",
      grid=(cdiv(_MAMBA_CS_Q, 128) * cdiv(_MAMBA_CS_P, 64),
            _MAMBA_CS_B * _MAMBA_CS_C, _MAMBA_CS_H),
      args=_mamba_chunk_scan_args, atol=5e-2, rtol=1e-2)
+
+
+# --- TritonBench (meta-pytorch/tritonbench, repo "tritonbench") ----------
+#
+# tritonbench/operators' Triton kernels, launched as its operators launch
+# them: each with its autotune config (the int4 GEMM's two, the others'
+# one), Triton's defaults (4 warps, 3 stages) where a config gives none.
+
+
+def _tb_path(name):
+    return f"tritonbench/operators/{name}.py"
+
+
+def _int4_gemm_args(m, n, k):
+    """int4_gemm/kernel.py's matmul: bf16 activations (m, k), the weights
+    packed two int4 per int8 along K ((k // 2, n)), a bf16 result."""
+    a = randn(m, k, dtype="bfloat16")
+    b = randint(256, k // 2, n, dtype="int32").to(_torch().int8)
+    c = empty(m, n, dtype="bfloat16")
+    return [a, b, c, m, n, k, *a.stride(), *b.stride(), *c.stride()]
+
+
+# Its two configs (BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, warps): a prefill's
+# 4096-row activations on the large tile, a decode batch's 64 rows on the
+# small one.
+for _m, _n, _k, _tile, _warps in ((4096, 4096, 4096, (128, 256, 128), 8),
+                                  (64, 8192, 8192, (16, 128, 256), 4)):
+    case(id=f"tritonbench_int4_gemm_{'x'.join(map(str, _tile))}_m{_m}",
+         repo="tritonbench", path=_tb_path("int4_gemm/kernel"),
+         kernel="matmul_kernel",
+         signature="*bf16:16, *i8:16, *bf16:16, " + "i32:16, " * 3
+         + "i32:16, i32:1, " * 3 + ", ".join(map(str, _tile)) + ", 32",
+         num_warps=_warps, num_stages=4,
+         grid=(cdiv(_m, _tile[0]) * cdiv(_n, _tile[1]),),
+         args=lambda m=_m, n=_n, k=_k: _int4_gemm_args(m, n, k),
+         atol=1.0, rtol=1e-2)
+
+_TB_GROUPS = ((2048, 2048, 2048), (1024, 4096, 2048), (4096, 1024, 1024),
+              (2048, 2048, 4096))
+
+
+def _pointer_table(tensors):
+    """A device table of `tensors`' addresses (int64) that names them as its
+    `pointees`: public_bench.py copies and compares what a table points
+    to, as it does tensor arguments."""
+    torch = _torch()
+    table = torch.tensor([t.data_ptr() for t in tensors], device="cuda")
+    table.pointees = list(tensors)
+    return table
+
+
+def _grouped_gemm_args():
+    torch = _torch()
+    a = [randn(m, k, dtype="float16") for m, n, k in _TB_GROUPS]
+    b = [randn(k, n, dtype="float16") for m, n, k in _TB_GROUPS]
+    c = [empty(m, n, dtype="float16") for m, n, k in _TB_GROUPS]
+    sizes = torch.tensor([v for g in _TB_GROUPS for v in g],
+                         dtype=torch.int32, device="cuda")
+    lds = torch.tensor([v for x, y, z in zip(a, b, c)
+                        for v in (x.stride(0), y.stride(0), z.stride(0))],
+                       dtype=torch.int32, device="cuda")
+    return [_pointer_table(a), _pointer_table(b), _pointer_table(c), sizes,
+            lds, len(_TB_GROUPS)]
+
+
+# grouped_gemm/kernels.py: one program per virtual SM walking the tiles of
+# four GEMMs, its pointers read from device tables; the 128x128x32 config
+# on 128 virtual SMs.
+case(id="tritonbench_grouped_gemm_128x128x32", repo="tritonbench",
+     path=_tb_path("grouped_gemm/kernels"), kernel="grouped_matmul_kernel",
+     signature="*i64:16, *i64:16, *i64:16, *i32:16, *i32:16, i32, 128, 128, "
+     "128, 32", num_warps=4, num_stages=3, grid=(128,),
+     args=_grouped_gemm_args, atol=0.1, rtol=1e-2)
+
+_TB_DROPOUT_N = 1 << 26
+case(id="tritonbench_seeded_dropout", repo="tritonbench",
+     path=_tb_path("low_mem_dropout/kernels"), kernel="_seeded_triton_dropout",
+     signature="*fp32:16, *fp32:16, i32:16, fp32, i32, 1024", num_warps=4,
+     grid=(_TB_DROPOUT_N // 1024,),
+     args=lambda: [randn(_TB_DROPOUT_N), empty(_TB_DROPOUT_N), _TB_DROPOUT_N,
+                   0.5, 123])
+
+
+def _template_attention_args():
+    shape = (16, 16, 4096, 64)
+    return [randn(*shape, dtype="float16") for _ in range(3)] + [
+        empty(*shape, dtype="float16")]
+
+
+# template_attention/triton_attention.py: Inductor's attention template
+# with a causal-and-prefix score mod, through block pointers, its shapes
+# compiled in; with exp and with exp2.
+for _variant in ("no_exp2", "with_exp2"):
+    case(id=f"tritonbench_template_attention_{_variant}", repo="tritonbench",
+         path=_tb_path("template_attention/triton_attention"),
+         kernel=f"triton_tem_fused_{_variant}",
+         signature="*fp16:16, *fp16:16, *fp16:16, *fp16:16, 4096, 128, 64, "
+         "64", num_warps=4, num_stages=3, grid=(4096 // 128, 16 * 16),
+         args=_template_attention_args, atol=1e-2, rtol=1e-2)
 
 
 # --- torch.compile (Inductor) kernels -------------------------------------

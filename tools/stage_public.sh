@@ -7,7 +7,7 @@
 #
 # Usage: tools/stage_public.sh REPO=DIR ...
 #   REPO is a repo name of the case table (triton, triton36, liger, fla,
-#   flaggems, vllm, lightllm, unsloth, mamba, inductor, own);
+#   flaggems, vllm, lightllm, unsloth, mamba, tritonbench, inductor, own);
 #   DIR is a checkout or a bare git directory of it (a bare one's HEAD is
 #   copied). For triton and triton36, DIR may also be a folder holding the
 #   tutorial files themselves; for own, it is bench/own (kernels written
@@ -63,25 +63,27 @@ if [ -d "$out/src/flaggems/src/flag_gems/runtime/backend" ]; then
     -exec rm -rf {} +
 fi
 
-# vLLM is large and its kernels' modules import nothing of it that the bench
-# runs (public_bench.py shims vllm.triton_utils): only the folders of the
-# case files and their packages' __init__ files stay.
-if [ -d "$out/src/vllm/vllm" ]; then
+# vLLM and TritonBench are large and their kernels' modules import nothing
+# of them that the bench runs (public_bench.py shims vllm.triton_utils):
+# only the folders of the case files and their packages' __init__ files
+# stay.
+for big in vllm tritonbench; do
+  [ -d "$out/src/$big/$big" ] || continue
   keep=$(mktemp -d)
   while IFS='|' read -r _ repo path _; do
-    [ "$repo" = vllm ] || continue
+    [ "$repo" = "$big" ] || continue
     dir=$(dirname "$path")
     mkdir -p "$keep/$dir"
-    cp -r "$out/src/vllm/$dir"/. "$keep/$dir"
+    cp -r "$out/src/$big/$dir"/. "$keep/$dir"
     while [ "$dir" != . ]; do
       dir=$(dirname "$dir")
-      [ -f "$out/src/vllm/$dir/__init__.py" ] &&
-        cp "$out/src/vllm/$dir/__init__.py" "$keep/$dir/"
+      [ -f "$out/src/$big/$dir/__init__.py" ] &&
+        cp "$out/src/$big/$dir/__init__.py" "$keep/$dir/"
     done
   done <<<"$jobs"
-  rm -rf "$out/src/vllm"
-  mv "$keep" "$out/src/vllm"
-fi
+  rm -rf "${out:?}/src/$big"
+  mv "$keep" "$out/src/$big"
+done
 
 # FlagGems imports sqlalchemy, which the GPU machine lacks and cannot
 # download: its wheel travels along (public_bench.py puts it on sys.path).

@@ -277,31 +277,32 @@ Value basePointer(Value ptr, DenseMap<Value, Value> &known) {
 /// the next chunk's keys; as Triton's pipeliner, tkc takes distinct
 /// arguments not to overlap).
 bool writesLoadedMemory(scf::ForOp loop) {
+  // Where the loads and writes point into (null: not one argument).
   DenseSet<Value> loaded, written;
-  bool unknown = false;
+  bool writes = false;
   DenseMap<Value, Value> known;
-  auto base = [&](Value ptr, DenseSet<Value> &into) {
-    if (Value arg = basePointer(ptr, known))
-      into.insert(arg);
-    else
-      unknown = true;
-  };
   loop.getBody()->walk([&](Operation *op) {
-    if (auto load = dyn_cast<LoadOp>(op))
-      return base(load.getPtr(), loaded);
+    if (auto load = dyn_cast<LoadOp>(op)) {
+      loaded.insert(basePointer(load.getPtr(), known));
+      return;
+    }
     if (!mayWrite(op))
       return;
+    writes = true;
+    Value ptr;
     if (auto store = dyn_cast<StoreOp>(op))
-      return base(store.getPtr(), written);
-    if (auto atomic = dyn_cast<AtomicRMWOp>(op))
-      return base(atomic.getPtr(), written);
-    if (auto atomic = dyn_cast<AtomicCASOp>(op))
-      return base(atomic.getPtr(), written);
-    unknown = true;
+      ptr = store.getPtr();
+    else if (auto atomic = dyn_cast<AtomicRMWOp>(op))
+      ptr = atomic.getPtr();
+    else if (auto atomic = dyn_cast<AtomicCASOp>(op))
+      ptr = atomic.getPtr();
+    written.insert(ptr ? basePointer(ptr, known) : Value());
   });
-  if (written.empty() && !unknown)
+  // A loop that writes nothing cannot (tutorial 08's grouped GEMM loads
+  // its tiles through pointers it read from memory).
+  if (!writes)
     return false;
-  return unknown ||
+  return loaded.contains(Value()) || written.contains(Value()) ||
          llvm::any_of(written, [&](Value arg) { return loaded.contains(arg); });
 }
 

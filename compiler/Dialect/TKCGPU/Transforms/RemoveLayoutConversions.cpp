@@ -16,7 +16,7 @@
 // loads in different layouts runs in the one with the longest runs, the
 // other loads issued there where their accesses stay as wide. Conversions
 // of values that cannot be recomputed (loads)
-// sink through elementwise ops, transposes and reshapes instead, a
+// sink through elementwise ops, joins, transposes and reshapes instead, a
 // reduction of converted values reduces them where they are, a loop-carried
 // tensor takes the layout of its update (a dot's accumulator, that of the
 // dot) or of its uses (advanced pointers, that of their load), an scf.if's
@@ -631,6 +631,40 @@ struct ShapeOpWhereValueIs : public OpRewritePattern<ShapeOp> {
     moved->setOperand(0, convert.getSrc());
     moved->getResult(0).setType(withLayout(type, layout));
     rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, type, moved->getResult(0));
+    return success();
+  }
+};
+
+/// A join of converted values that cannot be recomputed in the conversion's
+/// layout (an int4 weight's two nibbles, unpacked from one load) is done
+/// where they are, both in one blocked layout, in that layout extended by
+/// the pair (BlockedEncodingAttr::getJoined), and its result converted: the
+/// conversion moves toward its users, through the transposes and reshapes
+/// that follow (ShapeOpWhereValueIs), which then move no data.
+struct JoinWhereValuesAre : public OpRewritePattern<JoinOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(JoinOp join,
+                                PatternRewriter &rewriter) const override {
+    Value operands[] = {join.getLhs(), join.getRhs()};
+    Value sources[2];
+    bool converted = false;
+    for (auto [i, operand] : llvm::enumerate(operands)) {
+      auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+      if (convert && rematerializable(convert))
+        return failure();
+      converted |= bool(convert);
+      sources[i] = convert ? convert.getSrc() : operand;
+    }
+    auto from = dyn_cast<BlockedEncodingAttr>(
+        cast<RankedTensorType>(sources[0].getType()).getEncoding());
+    if (!converted || !from || sources[1].getType() != sources[0].getType())
+      return failure();
+    auto type = cast<RankedTensorType>(join.getType());
+    auto moved = JoinOp::create(rewriter, join.getLoc(),
+                                withLayout(type, from.getJoined()), sources[0],
+                                sources[1]);
+    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(join, type, moved);
     return success();
   }
 };
@@ -1440,9 +1474,9 @@ struct RemoveLayoutConversionsPass
     RewritePatternSet patterns(&getContext());
     patterns.add<RematerializeConversion, ConvertRowOnce, SinkConversion,
                  LoadsInOneLayout, ShapeOpWhereValueIs<TransOp>,
-                 ShapeOpWhereValueIs<ReshapeOp>, ReduceWhereValuesAre,
-                 CarryInUpdateLayout, IfResultInBranchLayout,
-                 AtomicInOperandLayout<AtomicRMWOp>,
+                 ShapeOpWhereValueIs<ReshapeOp>, JoinWhereValuesAre,
+                 ReduceWhereValuesAre, CarryInUpdateLayout,
+                 IfResultInBranchLayout, AtomicInOperandLayout<AtomicRMWOp>,
                  AtomicInOperandLayout<AtomicCASOp>>(&getContext());
     patterns.add<StoreInValueLayout>(&getContext(), warpgroupWarps);
     // Patterns that undo each other's layout choices on some kernel would

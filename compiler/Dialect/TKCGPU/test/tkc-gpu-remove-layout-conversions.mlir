@@ -502,6 +502,48 @@ func.func @trans_where_loaded(%p: tensor<64x32x!tkc.ptr<f32>, #ld>) -> tensor<32
 
 // -----
 
+#ld = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#d = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#dj = #tkc_gpu.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+#dt = #tkc_gpu.blocked<{sizePerThread = [1, 2, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 1, 4], order = [1, 2, 0]}>
+#st = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// An int4 weight's two nibbles, unpacked from one load and converted for a
+// join, an interleaving transpose and a reshape (int4 GEMMs): the join is
+// done in the load's layout extended by the pair, and the transpose and
+// reshape follow it there, moving no data; one conversion is left, after
+// the reshape.
+// CHECK-DAG: #[[LD:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[JL:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 8, 2], threadsPerWarp = [2, 16, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+// CHECK-DAG: #[[RL:.*]] = #tkc_gpu.blocked<{sizePerThread = [2, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @join_where_loaded
+// CHECK: %[[L:.*]] = tkc.load %{{.*}} : tensor<32x128x!tkc.ptr<i8>, #[[LD]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.join %{{.*}}, %{{.*}} : tensor<32x128xbf16, #[[LD]]> -> tensor<32x128x2xbf16, #[[JL]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: %[[R:.*]] = tkc.reshape %{{.*}} : tensor<32x2x128xbf16, #{{blocked[0-9]*}}> -> tensor<64x128xbf16, #[[RL]]>
+// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %[[R]] : tensor<64x128xbf16, #[[RL]]> -> tensor<64x128xbf16, #{{blocked[0-9]*}}>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: return %[[C]]
+func.func @join_where_loaded(%p: tensor<32x128x!tkc.ptr<i8>, #ld>) -> tensor<64x128xbf16, #st> {
+  %v = tkc.load %p : tensor<32x128x!tkc.ptr<i8>, #ld>
+  %four = arith.constant dense<4> : tensor<32x128xi8, #ld>
+  %shl = arith.shli %v, %four : tensor<32x128xi8, #ld>
+  %lo = arith.shrsi %shl, %four : tensor<32x128xi8, #ld>
+  %hi = arith.shrsi %v, %four : tensor<32x128xi8, #ld>
+  %flo = arith.sitofp %lo : tensor<32x128xi8, #ld> to tensor<32x128xbf16, #ld>
+  %fhi = arith.sitofp %hi : tensor<32x128xi8, #ld> to tensor<32x128xbf16, #ld>
+  %clo = tkc_gpu.convert_layout %flo : tensor<32x128xbf16, #ld> -> tensor<32x128xbf16, #d>
+  %chi = tkc_gpu.convert_layout %fhi : tensor<32x128xbf16, #ld> -> tensor<32x128xbf16, #d>
+  %j = tkc.join %clo, %chi : tensor<32x128xbf16, #d> -> tensor<32x128x2xbf16, #dj>
+  %t = tkc.trans %j {order = array<i32: 0, 2, 1>} : tensor<32x128x2xbf16, #dj> -> tensor<32x2x128xbf16, #dt>
+  %r = tkc.reshape %t : tensor<32x2x128xbf16, #dt> -> tensor<64x128xbf16, #d>
+  %c = tkc_gpu.convert_layout %r : tensor<64x128xbf16, #d> -> tensor<64x128xbf16, #st>
+  return %c : tensor<64x128xbf16, #st>
+}
+
+// -----
+
 #d = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #dt = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
 #st = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
