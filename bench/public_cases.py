@@ -1098,6 +1098,30 @@ case(id="flaggems_softmax_inner", repo="flaggems", path=_fg_path("softmax"),
      atol=1e-6, rtol=1e-2)
 
 
+def _fg_mm_args(m, n, k):
+    a, b = randn(m, k, dtype="float16"), randn(k, n, dtype="float16")
+    c = empty(m, n, dtype="float16")
+    return [a, b, c, m, n, k, *a.stride(), *b.stride(), *c.stride()]
+
+
+# mm.py's mm_kernel_general (its K loop unmasked up to the last multiple of
+# BLOCK_K, the rest peeled) with three configs of its NVIDIA tuning list
+# (BLOCK_M, BLOCK_N, BLOCK_K, stages, warps): square fp16 GEMMs on the two
+# largest tiles, a 16-row (decode) GEMM on a skinny one.
+for _m, _n, _k, _bm, _bn, _bk, _stages, _warps in (
+        (4096, 4096, 4096, 64, 128, 64, 3, 4),
+        (4096, 4096, 4096, 128, 128, 64, 3, 8),
+        (16, 8192, 8192, 16, 64, 256, 4, 4)):
+    case(id=f"flaggems_mm_{_m}x{_n}x{_k}_{_bm}x{_bn}x{_bk}_w{_warps}",
+         repo="flaggems", path=_fg_path("mm"), kernel="mm_kernel_general",
+         signature="*fp16:16, *fp16:16, *fp16:16, " + "i32:16, " * 3
+         + "i32:16, i32:1, " * 3 + f"{_bm}, {_bn}, {_bk}, 8",
+         num_warps=_warps, num_stages=_stages,
+         grid=(cdiv(_m, _bm) * cdiv(_n, _bn),),
+         args=lambda m=_m, n=_n, k=_k: _fg_mm_args(m, n, k),
+         atol=0.1, rtol=1e-2)
+
+
 def _fg_layer_norm_args(cols):
     # in, out, weight, bias, mean, rstd (in the input's dtype), M, N, eps.
     return [randn(_FG_ROWS, cols, dtype="float16"),
@@ -1358,6 +1382,43 @@ case(id="vllm_unified_attention_2d_prefill", repo="vllm",
      num_warps=4, num_stages=3,
      grid=(_UA_T // 4 + _UA_SEQS, _UA_KVH), args=_unified_attention_args,
      atol=1e-2, rtol=1e-2)
+
+
+# triton_decode_attention.py's _fwd_grouped_kernel_stage1 (split-KV decode
+# over a paged cache) as _decode_grouped_att_m_fwd launches it on CUDA for
+# Llama-3-8B's heads (32 query, 8 KV, 128 wide) in bf16: BLOCK_N 32,
+# BLOCK_H 16, 8 KV splits, pages of 16 tokens, no logit cap, 4 warps, 2
+# stages; 64 sequences of 4096 tokens, their pages a permutation of the
+# cache's.
+_DEC_B, _DEC_N, _DEC_QH, _DEC_KVH, _DEC_D, _DEC_PAGE, _DEC_SPLITS = (
+    64, 4096, 32, 8, 128, 16, 8)
+
+
+def _vllm_decode_args():
+    torch = _torch()
+    pages = _DEC_B * _DEC_N // _DEC_PAGE
+    q = randn(_DEC_B, _DEC_QH, _DEC_D, dtype="bfloat16")
+    k, v = (randn(pages, _DEC_PAGE, _DEC_KVH, _DEC_D, dtype="bfloat16")
+            for _ in range(2))
+    table = torch.randperm(pages, device="cuda", dtype=torch.int32).view(
+        _DEC_B, _DEC_N // _DEC_PAGE)
+    lengths = torch.full((_DEC_B,), _DEC_N, device="cuda", dtype=torch.int32)
+    out = empty(_DEC_B, _DEC_QH, _DEC_SPLITS, _DEC_D + 1)
+    return [q, k, v, _DEC_D ** -0.5, table, lengths, out, table.stride(0),
+            q.stride(0), q.stride(1), k.stride(-3), k.stride(-2),
+            v.stride(-3), v.stride(-2), *out.stride()[:3]]
+
+
+case(id="vllm_decode_attention_grouped", repo="vllm",
+     path=_vllm_path("attention/ops/triton_decode_attention"),
+     kernel="_fwd_grouped_kernel_stage1",
+     signature="*bf16:16, *bf16:16, *bf16:16, fp32, *i32:16, *i32:16, "
+     "*fp32:16, " + "i32:16, " * 7 + "i32:16, i32, i32, "
+     f"{_DEC_QH // _DEC_KVH}, {_DEC_QH}, {_DEC_D}, 0, {_DEC_D}, 32, 16, "
+     f"{_DEC_SPLITS}, {_DEC_PAGE}, 0.0, {_DEC_D}, {_DEC_D}",
+     num_warps=4, num_stages=2,
+     grid=(_DEC_B, cdiv(_DEC_QH, min(16, _DEC_QH // _DEC_KVH)), _DEC_SPLITS),
+     args=_vllm_decode_args, atol=1e-2, rtol=1e-2)
 
 
 # --- LightLLM (ModelTC/lightllm, repo "lightllm") -------------------------
@@ -1785,17 +1846,19 @@ def _int4_gemm_args(m, n, k):
     return [a, b, c, m, n, k, *a.stride(), *b.stride(), *c.stride()]
 
 
-# Its two configs (BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, warps): a prefill's
-# 4096-row activations on the large tile, a decode batch's 64 rows on the
-# small one.
-for _m, _n, _k, _tile, _warps in ((4096, 4096, 4096, (128, 256, 128), 8),
-                                  (64, 8192, 8192, (16, 128, 256), 4)):
+# Its two configs (BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, warps; 4 stages): a
+# prefill's 4096-row activations on the large tile, a decode batch's 64 rows
+# on the small one. Triton's JIT refuses the large tile's 4 stages on an
+# H100 or H200 (240 KB of shared memory; autotuning skips it): 3 here.
+for _m, _n, _k, _tile, _warps, _stages in (
+        (4096, 4096, 4096, (128, 256, 128), 8, 3),
+        (64, 8192, 8192, (16, 128, 256), 4, 4)):
     case(id=f"tritonbench_int4_gemm_{'x'.join(map(str, _tile))}_m{_m}",
          repo="tritonbench", path=_tb_path("int4_gemm/kernel"),
          kernel="matmul_kernel",
          signature="*bf16:16, *i8:16, *bf16:16, " + "i32:16, " * 3
          + "i32:16, i32:1, " * 3 + ", ".join(map(str, _tile)) + ", 32",
-         num_warps=_warps, num_stages=4,
+         num_warps=_warps, num_stages=_stages,
          grid=(cdiv(_m, _tile[0]) * cdiv(_n, _tile[1]),),
          args=lambda m=_m, n=_n, k=_k: _int4_gemm_args(m, n, k),
          atol=1.0, rtol=1e-2)

@@ -18,12 +18,14 @@
 //   layout holds contiguously; dots of the same value share the tile (the
 //   Q of an attention's two loops, one for the diagonal blocks).
 //
-// A loop's only warpgroup_dot that just accumulates (its accumulator
-// carried by the loop and used by nothing else) keeps running while the
-// next iteration starts: it waits only for the previous iteration's
-// multiplies (pending = 1), the copies into the tiles that iteration read
-// move after it, and a tkc_gpu.warpgroup_wait after the loop waits for the
-// last one.
+// A loop's last warpgroup_dot whose result only the next iteration uses
+// keeps running while the next iteration starts: it waits only for the
+// multiplies before it (pending = 1), the copies into the tiles the
+// previous iteration read move after it, the next iteration waits for it
+// (tkc_gpu.warpgroup_wait) before it reads the accumulator other than by
+// accumulating onto it (after an earlier warpgroup_dot, whose wait covers
+// it: attention's P @ V runs on through the next Q @ K^T), and a
+// tkc_gpu.warpgroup_wait after the loop waits for the last one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -206,26 +208,37 @@ planOperand(DotOp dot, Value operand, unsigned kDim, NvidiaMmaEncodingAttr mma,
 }
 
 /// Lets `dot` run on while its loop's next iteration starts, if it is the
-/// loop body's only warpgroup_dot and only accumulates: its accumulator is
-/// a loop-carried value that nothing else uses.
+/// loop body's last warpgroup_dot and its result is only carried to the
+/// next iteration: there, the carried accumulator is either only
+/// accumulated onto by `dot` again (a matmul's K loop), or first used after
+/// an earlier warpgroup_dot of the body, whose wait for its own multiplies
+/// covers this one's (attention's P @ V runs on until the next Q @ K^T is
+/// done; the scaling of the accumulator waits for it).
 void overlapWithNextIteration(WarpgroupDotOp dot) {
   auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
-  if (!loop ||
-      !llvm::hasSingleElement(loop.getBody()->getOps<WarpgroupDotOp>()))
+  if (!loop)
     return;
-  auto acc = dyn_cast<BlockArgument>(dot.getC());
-  if (!acc || acc.getOwner() != loop.getBody() ||
-      acc == loop.getInductionVar() || !acc.hasOneUse() || !dot->hasOneUse())
+  Block *body = loop.getBody();
+  auto dots = llvm::to_vector(body->getOps<WarpgroupDotOp>());
+  if (dots.back() != dot || !dot->hasOneUse())
     return;
-  unsigned index = acc.getArgNumber() - 1;
   OpOperand &use = *dot->getUses().begin();
-  if (use.getOwner() != loop.getBody()->getTerminator() ||
-      use.getOperandNumber() != index)
+  if (use.getOwner() != body->getTerminator())
     return;
-  // Its wait (for the previous iteration's multiplies, then a barrier)
-  // frees the tiles that iteration read, which this one's copies refill.
+  unsigned index = use.getOperandNumber();
+  BlockArgument acc = loop.getRegionIterArgs()[index];
+  bool onlyAccumulated = acc.hasOneUse() && dot.getC() == acc;
+  WarpgroupDotOp first = dots.front();
+  if (!onlyAccumulated &&
+      (first == dot || llvm::any_of(acc.getUsers(), [&](Operation *user) {
+         Operation *inBody = body->findAncestorOpInBlock(*user);
+         return !inBody || !first->isBeforeInBlock(inBody);
+       })))
+    return;
+  // Its wait (for the multiplies before it, then a barrier) frees the tiles
+  // the previous iteration read, which this one's copies refill.
   SmallVector<Operation *> copies;
-  for (Operation &op : loop.getBody()->without_terminator()) {
+  for (Operation &op : body->without_terminator()) {
     if (&op == dot.getOperation())
       break;
     if (isa<AsyncCopyOp, AsyncCommitOp>(op))
@@ -238,6 +251,17 @@ void overlapWithNextIteration(WarpgroupDotOp dot) {
   }
   dot.setPending(1);
   OpBuilder b(loop->getContext());
+  if (!onlyAccumulated) {
+    Operation *firstUse = nullptr;
+    for (Operation *user : acc.getUsers()) {
+      Operation *inBody = body->findAncestorOpInBlock(*user);
+      if (!firstUse || inBody->isBeforeInBlock(firstUse))
+        firstUse = inBody;
+    }
+    b.setInsertionPoint(firstUse);
+    auto ready = WarpgroupWaitOp::create(b, loop.getLoc(), acc.getType(), acc);
+    acc.replaceAllUsesExcept(ready.getResult(), ready);
+  }
   b.setInsertionPointAfter(loop);
   Value result = loop.getResult(index);
   auto wait =

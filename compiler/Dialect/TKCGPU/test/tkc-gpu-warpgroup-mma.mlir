@@ -250,6 +250,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
+#l2 = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
@@ -287,6 +288,47 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
       scf.yield %d : tensor<64x128xf32, #mma>
     }
     tkc_gpu.async_wait {pending = 0 : i32}
+    return %r : tensor<64x128xf32, #mma>
+  }
+
+  // Attention's loop: the last dot (P @ V) runs on into the next iteration,
+  // after whose first dot (Q @ K^T, which waits for every multiply) the
+  // rescaling of the accumulator waits for it; the copies follow it.
+  // CHECK-LABEL: func.func @attention_overlapped
+  // CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+  // CHECK: %[[S:.*]] = tkc_gpu.warpgroup_dot
+  // CHECK-NOT: pending
+  // CHECK-SAME: -> tensor<64x64xf32, #{{.*}}>
+  // CHECK: %[[READY:.*]] = tkc_gpu.warpgroup_wait %[[ACC]] :
+  // CHECK-NEXT: arith.mulf %[[READY]]
+  // CHECK: %[[D:.*]] = tkc_gpu.warpgroup_dot {{.*}} {pending = 1 : i32}
+  // CHECK-NEXT: tkc_gpu.async_copy
+  // CHECK-NEXT: tkc_gpu.async_commit
+  // CHECK-NEXT: scf.yield %[[D]]
+  // CHECK: %[[W:.*]] = tkc_gpu.warpgroup_wait %[[R]] :
+  // CHECK-NEXT: return %[[W]]
+  func.func @attention_overlapped(%kbuf: !tkc_gpu.shared<[3, 32, 64], f16, order = [1, 0]>, %vbuf: !tkc_gpu.shared<[3, 64, 128], f16, order = [1, 0]>, %tq: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, %p: tensor<32x64x!tkc.ptr<f16>, #l2>, %n: i32, %scale: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %init = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<64x128xf32, #mma>) : i32 {
+      tkc_gpu.async_wait {pending = 1 : i32}
+      %kw = tkc_gpu.tile %kbuf[%k] : !tkc_gpu.shared<[3, 32, 64], f16, order = [1, 0]> -> !tkc_gpu.shared<[32, 64], f16, order = [1, 0]>
+      tkc_gpu.async_copy %p, %kw {tkc_gpu.vector_width = 8 : i32} : tensor<32x64x!tkc.ptr<f16>, #l2>, !tkc_gpu.shared<[32, 64], f16, order = [1, 0]>
+      tkc_gpu.async_commit
+      %kr = tkc_gpu.tile %kbuf[%c0] : !tkc_gpu.shared<[3, 32, 64], f16, order = [1, 0]> -> !tkc_gpu.shared<[32, 64], f16, order = [1, 0]>
+      %vr = tkc_gpu.tile %vbuf[%c0] : !tkc_gpu.shared<[3, 64, 128], f16, order = [1, 0]> -> !tkc_gpu.shared<[64, 128], f16, order = [1, 0]>
+      %q = tkc_gpu.local_load %tq : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<64x32xf16, #a>
+      %kt = tkc_gpu.local_load %kr : !tkc_gpu.shared<[32, 64], f16, order = [1, 0]> -> tensor<32x64xf16, #b>
+      %s = tkc.dot %q, %kt, %zero : tensor<64x32xf16, #a> * tensor<32x64xf16, #b> -> tensor<64x64xf32, #mma>
+      %sh = arith.truncf %s : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+      %pa = tkc_gpu.convert_layout %sh : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #a>
+      %scaled = arith.mulf %acc, %scale : tensor<64x128xf32, #mma>
+      %v = tkc_gpu.local_load %vr : !tkc_gpu.shared<[64, 128], f16, order = [1, 0]> -> tensor<64x128xf16, #b>
+      %d = tkc.dot %pa, %v, %scaled : tensor<64x64xf16, #a> * tensor<64x128xf16, #b> -> tensor<64x128xf32, #mma>
+      scf.yield %d : tensor<64x128xf32, #mma>
+    }
     return %r : tensor<64x128xf32, #mma>
   }
 
