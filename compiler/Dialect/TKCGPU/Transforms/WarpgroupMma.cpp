@@ -251,13 +251,16 @@ void overlapWithNextIteration(WarpgroupDotOp dot) {
   }
   dot.setPending(1);
   OpBuilder b(loop->getContext());
-  if (!onlyAccumulated) {
-    Operation *firstUse = nullptr;
+  // The accumulator's first reader in the body (none where the dot does
+  // not accumulate onto it) waits for it.
+  Operation *firstUse = nullptr;
+  if (!onlyAccumulated)
     for (Operation *user : acc.getUsers()) {
       Operation *inBody = body->findAncestorOpInBlock(*user);
       if (!firstUse || inBody->isBeforeInBlock(firstUse))
         firstUse = inBody;
     }
+  if (firstUse) {
     b.setInsertionPoint(firstUse);
     auto ready = WarpgroupWaitOp::create(b, loop.getLoc(), acc.getType(), acc);
     acc.replaceAllUsesExcept(ready.getResult(), ready);

@@ -332,6 +332,33 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %r : tensor<64x128xf32, #mma>
   }
 
+  // A last dot that does not accumulate onto what the loop carries (read
+  // only after the loop) runs on too, and nothing in the body waits.
+  // CHECK-LABEL: func.func @carried_unread
+  // CHECK: scf.for
+  // CHECK-NOT: tkc_gpu.warpgroup_wait
+  // CHECK: tkc_gpu.warpgroup_dot {{.*}} {pending = 1 : i32}
+  // CHECK: scf.yield
+  // CHECK: tkc_gpu.warpgroup_wait
+  func.func @carried_unread(%kbuf: !tkc_gpu.shared<[3, 32, 64], f16, order = [1, 0]>, %tv: !tkc_gpu.shared<[64, 128], f16, order = [1, 0]>, %tq: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, %n: i32) -> tensor<64x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %init = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%last = %init) -> (tensor<64x128xf32, #mma>) : i32 {
+      %kr = tkc_gpu.tile %kbuf[%k] : !tkc_gpu.shared<[3, 32, 64], f16, order = [1, 0]> -> !tkc_gpu.shared<[32, 64], f16, order = [1, 0]>
+      %q = tkc_gpu.local_load %tq : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<64x32xf16, #a>
+      %kt = tkc_gpu.local_load %kr : !tkc_gpu.shared<[32, 64], f16, order = [1, 0]> -> tensor<32x64xf16, #b>
+      %s = tkc.dot %q, %kt, %zero : tensor<64x32xf16, #a> * tensor<32x64xf16, #b> -> tensor<64x64xf32, #mma>
+      %sh = arith.truncf %s : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+      %pa = tkc_gpu.convert_layout %sh : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #a>
+      %v = tkc_gpu.local_load %tv : !tkc_gpu.shared<[64, 128], f16, order = [1, 0]> -> tensor<64x128xf16, #b>
+      %d = tkc.dot %pa, %v, %init : tensor<64x64xf16, #a> * tensor<64x128xf16, #b> -> tensor<64x128xf32, #mma>
+      scf.yield %d : tensor<64x128xf32, #mma>
+    }
+    return %r : tensor<64x128xf32, #mma>
+  }
+
   // An accumulator the body reads besides the dot (attention rescales it)
   // must be ready each iteration: the dot waits for itself.
   // CHECK-LABEL: func.func @rescaled
