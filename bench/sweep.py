@@ -22,6 +22,13 @@ A dev-only tool (no build uses it). For each repository given, it
    the first guess of the refused ones for sm_90a, to look for crashes.
 4. `report`: counts per repository, tkc's failures grouped by message
    (crashes and timeouts first), the slowest compiles.
+5. `compare`: for what both compiled for sm_90a (`--grep` picks kernels by
+   their source, e.g. `tl.dot`), compiles each again with both compilers (4
+   warps, 3 stages) to PTX, assembles both with Triton's ptxas and lists the
+   kernels whose binaries differ in kind: no asynchronous copies or matrix
+   instructions where Triton's has them, more spills, many more registers
+   or instructions. A way to find gaps without a GPU (tutorial 08's grouped
+   GEMM, which tkc did not pipeline, was one); the GPU says what they cost.
 
 A kernel may also be added to OUT/kernels.jsonl by hand, with "type" in its
 hints to force a parameter's type (`{"group_a_ptrs": {"type": "*i64"}}`).
@@ -34,6 +41,7 @@ process with a timeout; at most JOBS (2) run at once.
     python3 bench/sweep.py judge --out /tmp/sweep
     python3 bench/sweep.py tkc --out /tmp/sweep --tkc bazel-bin/compiler/tools/tkc/tkc
     python3 bench/sweep.py report --out /tmp/sweep
+    python3 bench/sweep.py compare --out /tmp/sweep --tkc TKC --grep tl.dot
 """
 
 import argparse
@@ -692,12 +700,63 @@ def judge_worker():
     def no_cubin(self, stages, *a, **k):
         add_stages(self, stages, *a, **k)
         stages.pop("cubin", None)
+        make_ptx = stages["ptx"]
+
+        def ptx(src, metadata, *rest):
+            LAST_PTX[0] = make_ptx(src, metadata, *rest)
+            return LAST_PTX[0]
+        stages["ptx"] = ptx
     CUDABackend.add_stages = no_cubin
     for n, line in enumerate(sys.stdin):
         req = json.loads(line)
-        r = judge_one(req["src"], req["kernel"], req["hints"], n)
+        if "ptx" in req:
+            r = triton_ptx(req["src"], req["kernel"], req["hints"],
+                           req["signature"], req["ptx"], n)
+        else:
+            r = judge_one(req["src"], req["kernel"], req["hints"], n)
         sys.stdout.write("@@SWEEP " + json.dumps(r) + "\n")
         sys.stdout.flush()
+
+
+# The PTX of the judge worker's last compile (its stage, wrapped).
+LAST_PTX = [None]
+
+
+def triton_ptx(src, kernel, hints, signature, path, n):
+    """Writes to `path` the PTX Triton makes of `kernel` with the guess whose
+    text is `signature`, 4 warps and 3 stages (the worker runs with Triton's
+    cache off, so that the stage runs)."""
+    import importlib.util
+    import triton
+    from triton.backends.compiler import GPUTarget
+    spec = importlib.util.spec_from_file_location("sweep_cmp_%d" % n, src)
+    mod = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(mod)
+        fn = getattr(mod, kernel)
+        for sig, consts, text in guesses(fn, hints):
+            if text != signature:
+                continue
+            attrs = {(i,): [["tt.divisibility", 16]]
+                     for i, p in enumerate(fn.params)
+                     if sig[p.name].startswith("*")}
+            LAST_PTX[0] = None
+            try:
+                triton.compile(triton.compiler.ASTSource(
+                    fn=fn, signature=sig, constexprs=consts, attrs=attrs),
+                    target=GPUTarget("cuda", 90, 32),
+                    options={"num_warps": 4, "num_stages": 3})
+            except KeyError as e:  # the missing cubin stage, at the end
+                if "cubin" not in str(e):
+                    raise
+            if LAST_PTX[0] is None:
+                return {"error": "Triton made no PTX"}
+            with open(path, "w") as out:
+                out.write(LAST_PTX[0])
+            return {"ok": True}
+        return {"error": "the signature is no longer among the guesses"}
+    except Exception as e:
+        return {"error": error_text(e)}
 
 
 def judge_one(src, kernel, hints, n):
@@ -921,6 +980,108 @@ def cmd_tkc(args):
 
 
 # ---------------------------------------------------------------------------
+# Compare
+
+
+def sass_stats(ptx, ptxas, cuobjdump):
+    """Registers, spill stores, instructions and some opcodes' counts of the
+    binary ptxas makes of `ptx` for sm_90a."""
+    cubin = ptx[:-4] + ".cubin"
+    p = subprocess.run([ptxas, "-arch=sm_90a", "-v", ptx, "-o", cubin],
+                       capture_output=True, text=True, timeout=TIMEOUT)
+    if p.returncode != 0:
+        return {"error": first_error(p.stderr) or "ptxas failed"}
+    regs = re.search(r"Used (\d+) registers", p.stderr)
+    spill = re.search(r"(\d+) bytes spill stores", p.stderr)
+    sass = subprocess.run([cuobjdump, "-sass", cubin], capture_output=True,
+                          text=True, timeout=TIMEOUT).stdout
+    ops = re.findall(r"^\s+/\*[0-9a-f]+\*/\s+(?:@!?U?P\w+\s+)?([A-Z0-9_.]+)",
+                     sass, re.M)
+    count = lambda prefix: sum(op.startswith(prefix) for op in ops)
+    return {"registers": int(regs.group(1)) if regs else 0,
+            "spills": int(spill.group(1)) if spill else 0,
+            "instructions": len(ops), "async_copies": count("LDGSTS"),
+            "mma": count("HGMMA") + count("HMMA"), "global_loads": count("LDG")}
+
+
+def differences(ours, theirs):
+    """How tkc's binary differs in kind from Triton's, in words."""
+    out = []
+    if theirs["async_copies"] and not ours["async_copies"]:
+        out.append("no async copies (Triton %d)" % theirs["async_copies"])
+    if theirs["mma"] and not ours["mma"]:
+        out.append("no matrix instructions (Triton %d)" % theirs["mma"])
+    if ours["spills"] > theirs["spills"]:
+        out.append("spills %d > %d bytes" % (ours["spills"], theirs["spills"]))
+    for key, ratio, margin in (("registers", 1.25, 16),
+                               ("instructions", 1.3, 100)):
+        if ours[key] > theirs[key] * ratio and ours[key] - theirs[key] > margin:
+            out.append("%s %d > %d" % (key, ours[key], theirs[key]))
+    return out
+
+
+def cmd_compare(args):
+    import triton
+    tools = os.path.join(os.path.dirname(triton.__file__), "backends",
+                         "nvidia", "bin")
+    ptxas, cuobjdump = (os.path.join(tools, t) for t in ("ptxas", "cuobjdump"))
+    kernels = load_jsonl(os.path.join(args.out, "kernels.jsonl"))
+    rows = [r for r in load_jsonl(os.path.join(args.out, "results.jsonl")).values()
+            if isinstance(r.get("sm_90a"), dict) and r["sm_90a"].get("ok")
+            and not r.get("duplicate_of")]
+    if args.grep:
+        rows = [r for r in rows if re.search(args.grep, open(r["src"]).read())]
+    path = os.path.join(args.out, "compare.jsonl")
+    done = load_jsonl(path)
+    todo = [r for r in rows if (r["repo"], r["file"], r["kernel"]) not in done]
+    work_dir = os.path.join(args.out, "compare")
+    os.makedirs(work_dir, exist_ok=True)
+    env = dict(os.environ, TRITON_ALWAYS_COMPILE="1",
+               TRITON_CACHE_DIR=os.path.join(args.out, "cmp_cache"))
+    print("%d kernels to compare" % len(todo), flush=True)
+    local = threading.local()
+
+    def work(r):
+        out = {key: r[key] for key in ("repo", "file", "kernel", "src",
+                                       "signature")}
+        base = os.path.join(work_dir, r["hash"][:12])
+        cmd = [args.tkc, "compile", r["src"], "--kernel", r["kernel"],
+               "--signature", r["signature"], "--num-warps", "4",
+               "--num-stages", "3", "--target", "sm_90a", "--emit", "ptx",
+               "-o", base + "_tkc.ptx"]
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True,
+                               timeout=TIMEOUT)
+            out["tkc"] = (sass_stats(base + "_tkc.ptx", ptxas, cuobjdump)
+                          if p.returncode == 0 else {"error": "tkc failed"})
+        except subprocess.TimeoutExpired:
+            out["tkc"] = {"error": "timeout"}
+        if not hasattr(local, "worker"):
+            local.worker = Worker(env)
+        hints = kernels.get((r["repo"], r["file"], r["kernel"]), {}).get("hints")
+        answer = local.worker.ask({"src": r["src"], "kernel": r["kernel"],
+                                   "hints": hints, "signature": r["signature"],
+                                   "ptx": base + "_triton.ptx"})
+        out["triton"] = (sass_stats(base + "_triton.ptx", ptxas, cuobjdump)
+                         if answer.get("ok") else
+                         {"error": answer.get("error") or str(answer)})
+        return out
+    run_pool(todo, work, path, args.jobs)
+    keys = {(r["repo"], r["file"], r["kernel"]) for r in rows}
+    compared = [r for key, r in load_jsonl(path).items() if key in keys and
+                "error" not in r["tkc"] and "error" not in r["triton"]]
+    listed = 0
+    for r in compared:
+        found = differences(r["tkc"], r["triton"])
+        if found:
+            listed += 1
+            print("%s %s %s: %s" % (r["repo"], r["file"], r["kernel"],
+                                    "; ".join(found)))
+    print("%d of %d kernels compared differ in kind (%d not compared)" % (
+        listed, len(compared), len(rows) - len(compared)))
+
+
+# ---------------------------------------------------------------------------
 # Report
 
 
@@ -1013,13 +1174,17 @@ def main():
     e.add_argument("--exclude", type=lambda s: s.split(","),
                    default="tests,test,benchmarks,docs,examples,third_party",
                    help="folder names to skip (comma-separated)")
-    for name in ("judge", "tkc", "report"):
+    for name in ("judge", "tkc", "report", "compare"):
         p = sub.add_parser(name)
         p.add_argument("--jobs", type=int, default=2)
-        if name == "tkc":
+        if name in ("tkc", "compare"):
             p.add_argument("--tkc", required=True)
+        if name == "tkc":
             p.add_argument("--rejected", action="store_true",
                            help="compile what Triton refused, for crashes")
+        if name == "compare":
+            p.add_argument("--grep", default="",
+                           help="only kernels whose source matches (a regex)")
         if name == "report":
             p.add_argument("--unresolved", action="store_true")
     for p in sub.choices.values():
@@ -1029,7 +1194,7 @@ def main():
     if args.cmd == "judge-worker":
         return judge_worker()
     {"extract": cmd_extract, "judge": cmd_judge, "tkc": cmd_tkc,
-     "report": cmd_report}[args.cmd](args)
+     "report": cmd_report, "compare": cmd_compare}[args.cmd](args)
 
 
 if __name__ == "__main__":
