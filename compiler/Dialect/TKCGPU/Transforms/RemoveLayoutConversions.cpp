@@ -1181,8 +1181,14 @@ private:
   /// The layout `op`'s result takes when its operand has `layout`, or null
   /// when the propagation stops at `op`.
   static Attribute resultLayout(Operation *op, Attribute layout) {
-    if (isElementwise(op) || isa<BroadcastOp>(op))
+    if (isElementwise(op))
       return layout;
+    // A layout made for a broadcast's smaller operand may replicate its
+    // result across threads (a transposed row of scales, [1, 16] on 128
+    // threads, broadcast over a 16x16 accumulator: 16 registers each
+    // instead of 2): the propagation stops there.
+    if (auto broadcast = dyn_cast<BroadcastOp>(op))
+      return holdsMore(broadcast.getType(), layout) ? Attribute() : layout;
     // A conversion the default layouts needed goes; one to a dot operand
     // stays.
     if (auto convert = dyn_cast<ConvertLayoutOp>(op))

@@ -1216,3 +1216,40 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %sum : tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #acc}>>
   }
 }
+
+// -----
+
+#col = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#row = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [0, 1]}>
+#d = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// A transposed row of scales ([1, 16]) broadcast over a 16x16 tile: the
+// transpose's layout, made for the row, would replicate the tile across
+// the threads (16 registers each instead of 2), so its propagation stops
+// at the broadcast; the row is converted, and the product is computed
+// once, in the tile's layout.
+// CHECK-DAG: #[[D:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @transposed_scales
+// CHECK: tkc.broadcast {{.*}} -> tensor<16x16xf32, #[[D]]>
+// CHECK-NOT: tkc.broadcast
+// CHECK: arith.mulf {{.*}} : tensor<16x16xf32, #[[D]]>
+// CHECK-NOT: arith.mulf
+// CHECK: scf.if
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @transposed_scales(%pa: tensor<16x16x!tkc.ptr<f32>, #d>, %ps: tensor<16x1x!tkc.ptr<f16>, #col>, %out: tensor<16x16x!tkc.ptr<f32>, #d>, %c: i1, %bias: tensor<16x16xf32, #d>) {
+    %acc = tkc.load %pa : tensor<16x16x!tkc.ptr<f32>, #d>
+    %s = tkc.load %ps : tensor<16x1x!tkc.ptr<f16>, #col>
+    %t = tkc.trans %s {order = array<i32: 1, 0>} : tensor<16x1xf16, #col> -> tensor<1x16xf16, #row>
+    %td = tkc_gpu.convert_layout %t : tensor<1x16xf16, #row> -> tensor<1x16xf16, #d>
+    %te = arith.extf %td : tensor<1x16xf16, #d> to tensor<1x16xf32, #d>
+    %bc = tkc.broadcast %te : tensor<1x16xf32, #d> -> tensor<16x16xf32, #d>
+    %m = arith.mulf %bc, %acc : tensor<16x16xf32, #d>
+    %r = scf.if %c -> (tensor<16x16xf32, #d>) {
+      %a = arith.addf %m, %bias : tensor<16x16xf32, #d>
+      scf.yield %a : tensor<16x16xf32, #d>
+    } else {
+      scf.yield %m : tensor<16x16xf32, #d>
+    }
+    tkc.store %out, %r : tensor<16x16x!tkc.ptr<f32>, #d>
+    return
+  }
+}
