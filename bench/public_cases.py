@@ -15,7 +15,8 @@ own 06-fused-attention.py, whose `_attn_fwd` takes tensor descriptors, is
 repo `triton36` (a folder holding Triton 3.6's tutorials); vLLM 0.11.0
 (its fused_moe_kernel and kernel_unified_attention_2d gained parameters
 later); Liger-Kernel, FlagGems, flash-linear-attention, LightLLM (1.0.1)
-and Unsloth (2026.8.19) at their main branches of 2026-11.
+and Unsloth (2026.8.19) at their main branches of 2026-11; TritonBench
+(meta-pytorch/tritonbench) at db2155c.
 
 Shapes are large enough that each launch takes tens of microseconds or more,
 so the launch overhead of either side does not decide the ratio. A case's
