@@ -276,12 +276,13 @@ case(id="tutorial06_attention_bwd_causal", repo="triton",
 _MM = 4096
 
 
-def _matmul_inputs(dtype):
-    """Square matmul arguments: a and b of `dtype`, c fp16, all strides."""
+def _matmul_inputs(dtype, m=_MM, n=_MM, k=_MM):
+    """Matmul arguments (square by default): a (m, k) and b (k, n) of
+    `dtype`, c (m, n) fp16, M, N, K, all strides."""
     def make():
-        a, b = randn(_MM, _MM, dtype=dtype), randn(_MM, _MM, dtype=dtype)
-        c = empty(_MM, _MM, dtype="float16")
-        return [a, b, c, _MM, _MM, _MM, *a.stride(), *b.stride(), *c.stride()]
+        a, b = randn(m, k, dtype=dtype), randn(k, n, dtype=dtype)
+        c = empty(m, n, dtype="float16")
+        return [a, b, c, m, n, k, *a.stride(), *b.stride(), *c.stride()]
     return make
 
 
@@ -1099,12 +1100,6 @@ case(id="flaggems_softmax_inner", repo="flaggems", path=_fg_path("softmax"),
      atol=1e-6, rtol=1e-2)
 
 
-def _fg_mm_args(m, n, k):
-    a, b = randn(m, k, dtype="float16"), randn(k, n, dtype="float16")
-    c = empty(m, n, dtype="float16")
-    return [a, b, c, m, n, k, *a.stride(), *b.stride(), *c.stride()]
-
-
 # mm.py's mm_kernel_general (its K loop unmasked up to the last multiple of
 # BLOCK_K, the rest peeled) with three configs of its NVIDIA tuning list
 # (BLOCK_M, BLOCK_N, BLOCK_K, stages, warps): square fp16 GEMMs on the two
@@ -1119,7 +1114,7 @@ for _m, _n, _k, _bm, _bn, _bk, _stages, _warps in (
          + "i32:16, i32:1, " * 3 + f"{_bm}, {_bn}, {_bk}, 8",
          num_warps=_warps, num_stages=_stages,
          grid=(cdiv(_m, _bm) * cdiv(_n, _bn),),
-         args=lambda m=_m, n=_n, k=_k: _fg_mm_args(m, n, k),
+         args=_matmul_inputs("float16", _m, _n, _k),
          atol=0.1, rtol=1e-2)
 
 

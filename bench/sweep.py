@@ -722,30 +722,42 @@ def judge_worker():
 LAST_PTX = [None]
 
 
+def load_kernel(src, kernel, name):
+    """The jit function `kernel` of the extracted file `src`, imported as
+    module `name`."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, src)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return getattr(mod, kernel)
+
+
+def guess_source(fn, sig, consts):
+    """Triton's source of `fn` with a guessed signature, its pointers
+    16-byte aligned (`:16`, as tkc gets them)."""
+    import triton
+    attrs = {(i,): [["tt.divisibility", 16]] for i, p in enumerate(fn.params)
+             if sig[p.name].startswith("*")}
+    return triton.compiler.ASTSource(fn=fn, signature=sig, constexprs=consts,
+                                     attrs=attrs)
+
+
 def triton_ptx(src, kernel, hints, signature, path, n):
     """Writes to `path` the PTX Triton makes of `kernel` with the guess whose
     text is `signature`, 4 warps and 3 stages (the worker runs with Triton's
     cache off, so that the stage runs)."""
-    import importlib.util
     import triton
     from triton.backends.compiler import GPUTarget
-    spec = importlib.util.spec_from_file_location("sweep_cmp_%d" % n, src)
-    mod = importlib.util.module_from_spec(spec)
     try:
-        spec.loader.exec_module(mod)
-        fn = getattr(mod, kernel)
+        fn = load_kernel(src, kernel, "sweep_cmp_%d" % n)
         for sig, consts, text in guesses(fn, hints):
             if text != signature:
                 continue
-            attrs = {(i,): [["tt.divisibility", 16]]
-                     for i, p in enumerate(fn.params)
-                     if sig[p.name].startswith("*")}
             LAST_PTX[0] = None
             try:
-                triton.compile(triton.compiler.ASTSource(
-                    fn=fn, signature=sig, constexprs=consts, attrs=attrs),
-                    target=GPUTarget("cuda", 90, 32),
-                    options={"num_warps": 4, "num_stages": 3})
+                triton.compile(guess_source(fn, sig, consts),
+                               target=GPUTarget("cuda", 90, 32),
+                               options={"num_warps": 4, "num_stages": 3})
             except KeyError as e:  # the missing cubin stage, at the end
                 if "cubin" not in str(e):
                     raise
@@ -760,14 +772,10 @@ def triton_ptx(src, kernel, hints, signature, path, n):
 
 
 def judge_one(src, kernel, hints, n):
-    import importlib.util
     import triton
     from triton.backends.compiler import GPUTarget
-    spec = importlib.util.spec_from_file_location("sweep_kernel_%d" % n, src)
-    mod = importlib.util.module_from_spec(spec)
     try:
-        spec.loader.exec_module(mod)
-        fn = getattr(mod, kernel)
+        fn = load_kernel(src, kernel, "sweep_kernel_%d" % n)
         tries = guesses(fn, hints)
     except Exception as e:
         return {"triton": False, "skip": "%s: %s" % (
@@ -777,12 +785,10 @@ def judge_one(src, kernel, hints, n):
         if text in seen:
             continue
         seen.add(text)
-        attrs = {(i,): [["tt.divisibility", 16]] for i, p in enumerate(fn.params)
-                 if sig[p.name].startswith("*")}
         try:
-            triton.compile(triton.compiler.ASTSource(
-                fn=fn, signature=sig, constexprs=consts, attrs=attrs),
-                target=GPUTarget("cuda", 90, 32), options={"num_warps": 4})
+            triton.compile(guess_source(fn, sig, consts),
+                           target=GPUTarget("cuda", 90, 32),
+                           options={"num_warps": 4})
         except KeyError as e:
             if "cubin" not in str(e):  # what the missing stage raises at the end
                 errors.append(error_text(e))
@@ -792,9 +798,9 @@ def judge_one(src, kernel, hints, n):
             continue
         hip = True
         try:
-            triton.compile(triton.compiler.ASTSource(
-                fn=fn, signature=sig, constexprs=consts, attrs=attrs),
-                target=GPUTarget("hip", "gfx942", 64), options={"num_warps": 4})
+            triton.compile(guess_source(fn, sig, consts),
+                           target=GPUTarget("hip", "gfx942", 64),
+                           options={"num_warps": 4})
         except Exception as e:
             hip = error_text(e)
         return {"triton": True, "signature": text, "hip": hip, "tries": len(seen)}
@@ -925,9 +931,11 @@ def cmd_judge(args):
 # tkc
 
 
-def run_tkc(tkc, src, kernel, sig, target, out):
+def run_tkc(tkc, src, kernel, sig, target, out, extra=()):
+    """`tkc compile` of `kernel` on 4 warps (with `extra` options): whether
+    it succeeded, its time, and its first error or crash."""
     cmd = [tkc, "compile", src, "--kernel", kernel, "--signature", sig,
-           "--num-warps", "4", "--target", target, "-o", out]
+           "--num-warps", "4", "--target", target, "-o", out, *extra]
     start = time.time()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
@@ -1045,17 +1053,11 @@ def cmd_compare(args):
         out = {key: r[key] for key in ("repo", "file", "kernel", "src",
                                        "signature")}
         base = os.path.join(work_dir, r["hash"][:12])
-        cmd = [args.tkc, "compile", r["src"], "--kernel", r["kernel"],
-               "--signature", r["signature"], "--num-warps", "4",
-               "--num-stages", "3", "--target", "sm_90a", "--emit", "ptx",
-               "-o", base + "_tkc.ptx"]
-        try:
-            p = subprocess.run(cmd, capture_output=True, text=True,
-                               timeout=TIMEOUT)
-            out["tkc"] = (sass_stats(base + "_tkc.ptx", ptxas, cuobjdump)
-                          if p.returncode == 0 else {"error": "tkc failed"})
-        except subprocess.TimeoutExpired:
-            out["tkc"] = {"error": "timeout"}
+        made = run_tkc(args.tkc, r["src"], r["kernel"], r["signature"],
+                       "sm_90a", base + "_tkc.ptx",
+                       ["--num-stages", "3", "--emit", "ptx"])
+        out["tkc"] = (sass_stats(base + "_tkc.ptx", ptxas, cuobjdump)
+                      if made["ok"] else {"error": made["error"]})
         if not hasattr(local, "worker"):
             local.worker = Worker(env)
         hints = kernels.get((r["repo"], r["file"], r["kernel"]), {}).get("hints")

@@ -227,14 +227,22 @@ void overlapWithNextIteration(WarpgroupDotOp dot) {
     return;
   unsigned index = use.getOperandNumber();
   BlockArgument acc = loop.getRegionIterArgs()[index];
-  bool onlyAccumulated = acc.hasOneUse() && dot.getC() == acc;
-  WarpgroupDotOp first = dots.front();
-  if (!onlyAccumulated &&
-      (first == dot || llvm::any_of(acc.getUsers(), [&](Operation *user) {
-         Operation *inBody = body->findAncestorOpInBlock(*user);
-         return !inBody || !first->isBeforeInBlock(inBody);
-       })))
-    return;
+  // The accumulator's first reader in the body (none where `dot` only
+  // accumulates onto it, or nothing reads it) waits for `dot`, after an
+  // earlier warpgroup_dot.
+  Operation *firstUse = nullptr;
+  if (!acc.hasOneUse() || dot.getC() != acc) {
+    WarpgroupDotOp first = dots.front();
+    if (first == dot)
+      return;
+    for (Operation *user : acc.getUsers()) {
+      Operation *inBody = body->findAncestorOpInBlock(*user);
+      if (!firstUse || inBody->isBeforeInBlock(firstUse))
+        firstUse = inBody;
+    }
+    if (firstUse && !first->isBeforeInBlock(firstUse))
+      return;
+  }
   // Its wait (for the multiplies before it, then a barrier) frees the tiles
   // the previous iteration read, which this one's copies refill.
   SmallVector<Operation *> copies;
@@ -251,15 +259,6 @@ void overlapWithNextIteration(WarpgroupDotOp dot) {
   }
   dot.setPending(1);
   OpBuilder b(loop->getContext());
-  // The accumulator's first reader in the body (none where the dot does
-  // not accumulate onto it) waits for it.
-  Operation *firstUse = nullptr;
-  if (!onlyAccumulated)
-    for (Operation *user : acc.getUsers()) {
-      Operation *inBody = body->findAncestorOpInBlock(*user);
-      if (!firstUse || inBody->isBeforeInBlock(firstUse))
-        firstUse = inBody;
-    }
   if (firstUse) {
     b.setInsertionPoint(firstUse);
     auto ready = WarpgroupWaitOp::create(b, loop.getLoc(), acc.getType(), acc);
