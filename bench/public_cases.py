@@ -585,6 +585,48 @@ case(id="fla_chunk_fwd_h_gk", repo="fla", path="fla/ops/common/chunk_h.py",
      grid=(_FLA_D // 64, _FLA_D // 64, _FLA_B * _FLA_H),
      args=_fla_chunk_h_args, atol=0.05, rtol=1e-2, no_specialize=("T",))
 
+
+# Its gated delta rule's state recurrence (chunk_gated_delta_rule_fwd_kernel_
+# h_blockdim64: per chunk of BT tokens, the new values v - w @ h, then the
+# gated state h += k^T @ v_new, K split in 64-column tiles), as
+# chunk_gated_delta_rule_fwd_h launches it with a scalar gate, an initial
+# and a final state, one of its autotune configs; the state stored [K, V]
+# (the default) and [V, K], whose update is tl.trans(tl.dot(k, v)). The keys
+# have rows of norm about 1 and w is half of them, so that the recurrence
+# stays bounded, as it does with the WY form of real keys.
+_GDR_B, _GDR_T, _GDR_H, _GDR_D = 8, 4096, 16, 128
+
+
+def _gdr_fwd_h_args():
+    torch = _torch()
+    B, T, H, D = _GDR_B, _GDR_T, _GDR_H, _GDR_D
+    k = (randn(B, T, H, D) / D ** 0.5).to(torch.bfloat16)
+    w = (k.float() * 0.5).to(torch.bfloat16)
+    u = randn(B, T, H, D, dtype="bfloat16")
+    # The gate's log, summed within each chunk of 64 as FLA's
+    # chunk_local_cumsum leaves it.
+    g = -(torch.rand(B, T // 64, 64, H, device="cuda") * 0.05).cumsum(2)
+    h = empty(B, T // 64, H, D, D, dtype="bfloat16")
+    unused = empty(16)
+    return [k, u, w, empty(B, T, H, D, dtype="bfloat16"),
+            g.reshape(B, T, H).contiguous(), unused, h, randn(B, H, D, D),
+            empty(B, H, D, D), unused.to(torch.int32),
+            unused.to(torch.int32), T]
+
+
+for _v_first in (False, True):
+    case(id="fla_gdr_fwd_h" + ("_v_first" if _v_first else ""), repo="fla",
+         path="fla/ops/common/chunk_delta_h.py",
+         kernel="chunk_gated_delta_rule_fwd_kernel_h_blockdim64",
+         signature="*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, "
+         "*fp32:16, *bf16:16, *fp32:16, *fp32:16, *i32:16, *i32:16, i32, "
+         f"{_GDR_H}, {_GDR_H}, {_GDR_D}, {_GDR_D}, 64, 64, True, False, "
+         f"True, True, True, {_v_first}, False",
+         num_warps=4, num_stages=3,
+         grid=(_GDR_D // 64 * _GDR_B * _GDR_H,),
+         args=_gdr_fwd_h_args, atol=0.05, rtol=1e-2,
+         no_specialize=("T",))
+
 case(id="fla_l2norm_fwd", repo="fla", path="fla/modules/l2norm.py",
      kernel="l2norm_fwd_kernel1",
      signature="*bf16:16, *bf16:16, *fp32:16, fp32, i32:16, 4096",

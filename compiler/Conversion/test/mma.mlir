@@ -71,3 +71,22 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %c : tensor<32x32xf16, #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
   }
 }
+
+// -----
+
+// The transpose of an accumulator (FLA's tl.trans(tl.dot(k, v))) takes its
+// layout permuted, and back: each is a relabeling of the same registers,
+// through no shared memory.
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+#mmat = #tkc_gpu.permuted<{order = [1, 0], parent = #mma}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @transposed_accumulator
+  // CHECK-NOT: tkc_shared_memory
+  // CHECK-NOT: barrier
+  // CHECK: llvm.return
+  func.func @transposed_accumulator(%x: tensor<32x16xf32, #mma>) -> tensor<32x16xf32, #mma> {
+    %t = tkc.trans %x {order = array<i32: 1, 0>} : tensor<32x16xf32, #mma> -> tensor<16x32xf32, #mmat>
+    %u = tkc.trans %t {order = array<i32: 1, 0>} : tensor<16x32xf32, #mmat> -> tensor<32x16xf32, #mma>
+    return %u : tensor<32x16xf32, #mma>
+  }
+}

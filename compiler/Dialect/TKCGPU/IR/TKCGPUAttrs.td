@@ -97,6 +97,30 @@ def TKCGPU_SliceEncodingAttr : AttrDef<TKCGPU_Dialect, "SliceEncoding",
   let assemblyFormat = "`<` `{` `dim` `=` $dim `,` `parent` `=` $parent `}` `>`";
 }
 
+def TKCGPU_PermutedEncodingAttr : AttrDef<TKCGPU_Dialect, "PermutedEncoding",
+    [DeclareAttrInterfaceMethods<TKCGPU_LayoutEncodingInterface>]> {
+  let mnemonic = "permuted";
+  let summary = "A parent layout with its dimensions permuted";
+  let description = [{
+    The layout of `tkc.trans` (by `order`) of a tensor laid out `parent`:
+    the same holders of the same elements, dimension `i` being the
+    parent's dimension `order[i]`, so that the transpose moves no data. It
+    is made only for parents that cannot be permuted in their own terms
+    (an MMA accumulator, whose transpose a loop then carries, as in FLA's
+    `b_h += tl.trans(tl.dot(b_k, b_v))`); a blocked layout is transposed
+    as a blocked one (getTransposedLayout).
+
+    ```mlir
+    #acc_t = #tkc_gpu.permuted<{order = [1, 0], parent = #mma}>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int32_t">:$order,
+                        "LayoutEncodingAttr":$parent);
+  let assemblyFormat = "`<` `{` `order` `=` `[` $order `]` `,` `parent` `=` "
+                       "$parent `}` `>`";
+  let genVerifyDecl = 1;
+}
+
 def TKCGPU_NvidiaMmaEncodingAttr : AttrDef<TKCGPU_Dialect, "NvidiaMmaEncoding",
     [DeclareAttrInterfaceMethods<TKCGPU_LayoutEncodingInterface>]> {
   let mnemonic = "nvidia_mma";

@@ -436,6 +436,67 @@ DotOperandEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
 }
 
 //===----------------------------------------------------------------------===//
+// PermutedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+PermutedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                             ArrayRef<int32_t> order,
+                             LayoutEncodingAttr parent) {
+  if (order.size() != parent.getRank())
+    return emitError() << "permuted layout needs an order of the parent's "
+                       << parent.getRank() << " dimensions, got "
+                       << order.size();
+  SmallVector<int32_t> sorted(order);
+  llvm::sort(sorted);
+  for (auto [i, d] : llvm::enumerate(sorted))
+    if (d != static_cast<int32_t>(i))
+      return emitError() << "permuted layout's order is not a permutation";
+  return success();
+}
+
+unsigned PermutedEncodingAttr::getRank() const { return getOrder().size(); }
+
+LinearLayout
+PermutedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  ArrayRef<int32_t> order = getOrder();
+  SmallVector<int64_t> parentShape(shape.size());
+  for (auto [i, d] : llvm::enumerate(order))
+    parentShape[d] = shape[i];
+  LinearLayout parent = getParent().toLinearLayout(parentShape);
+  LinearLayout layout(shape);
+  for (HwDim dim : {HwDim::Register, HwDim::Lane, HwDim::Warp})
+    for (const LinearLayout::Basis &basis : parent.getBases(dim)) {
+      LinearLayout::Basis permuted(shape.size());
+      for (auto [i, d] : llvm::enumerate(order))
+        permuted[i] = basis[d];
+      layout.addBasis(dim, permuted);
+    }
+  return layout;
+}
+
+Attribute mlir::tkc::gpu::getTransposedLayout(Attribute layout,
+                                              ArrayRef<int32_t> order) {
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(layout))
+    return blocked.getTransposed(order);
+  auto parent = dyn_cast<LayoutEncodingAttr>(layout);
+  if (!parent || isa<DotOperandEncodingAttr>(layout))
+    return {};
+  // A permutation of a permutation is one permutation of the parent.
+  SmallVector<int32_t> composed(order);
+  if (auto permuted = dyn_cast<PermutedEncodingAttr>(layout)) {
+    for (auto [i, d] : llvm::enumerate(order))
+      composed[i] = permuted.getOrder()[d];
+    parent = permuted.getParent();
+  }
+  if (llvm::all_of(llvm::enumerate(composed), [](auto p) {
+        return p.value() == static_cast<int32_t>(p.index());
+      }))
+    return parent;
+  return PermutedEncodingAttr::get(layout.getContext(), composed, parent);
+}
+
+//===----------------------------------------------------------------------===//
 // SliceEncodingAttr
 //===----------------------------------------------------------------------===//
 

@@ -50,6 +50,13 @@ LinearLayout getLinearLayout(RankedTensorType type);
 /// `type` (a tensor) with its encoding replaced by `layout`.
 RankedTensorType withLayout(RankedTensorType type, Attribute layout);
 
+/// The layout of tkc.trans by `order` (result dimension `i` is dimension
+/// `order[i]`) of a tensor in `layout`, in which the transpose moves no
+/// data: a blocked layout permuted in its own terms, a permutation of a
+/// permutation composed (the identity giving back the parent), any other
+/// layout wrapped in #tkc_gpu.permuted; null for dot operands.
+Attribute getTransposedLayout(Attribute layout, ArrayRef<int32_t> order);
+
 /// Where a reduction combines its warps' partial results in shared memory:
 /// `1 << warpBits` slots per output element and operand, operand k's slots
 /// at byte `offsets[k]`, `bytes` in all (0 when no warp bit moves along the

@@ -418,6 +418,51 @@ ConvertLayoutOp getOperandConversion(Value value, TransOp &trans) {
   return convert;
 }
 
+/// `read` (a tile read back in its load's layout), read instead in the
+/// layout its value is converted to where that conversion is its only use,
+/// through casts (a bf16 tile extended to f32, then converted to a dot's
+/// accumulator layout to be added to it): the read goes through shared
+/// memory anyway, the conversion would go through it again. Returns the
+/// read.
+Value readWhereConverted(OpBuilder &b, LocalLoadOp read) {
+  SmallVector<Operation *> casts;
+  Value value = read.getResult();
+  while (value.hasOneUse()) {
+    Operation *user = *value.getUsers().begin();
+    if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
+      Attribute layout = convert.getType().getEncoding();
+      if (isa<DotOperandEncodingAttr>(layout) ||
+          convert->getBlock() != read->getBlock())
+        return read;
+      b.setInsertionPoint(read);
+      Value moved = LocalLoadOp::create(
+          b, read.getLoc(), withLayout(read.getType(), layout), read.getTile());
+      Value result = moved;
+      for (Operation *op : casts) {
+        b.setInsertionPoint(op);
+        Operation *clone = b.clone(*op);
+        clone->setOperand(0, result);
+        clone->getResult(0).setType(withLayout(
+            cast<RankedTensorType>(op->getResult(0).getType()), layout));
+        result = clone->getResult(0);
+      }
+      convert.getResult().replaceAllUsesWith(result);
+      convert.erase();
+      for (Operation *op : llvm::reverse(casts))
+        op->erase();
+      read.erase();
+      return moved;
+    }
+    if (user->getNumOperands() != 1 || user->getNumResults() != 1 ||
+        !user->hasTrait<OpTrait::Elementwise>() ||
+        !isa<RankedTensorType>(user->getResult(0).getType()))
+      return read;
+    casts.push_back(user);
+    value = user->getResult(0);
+  }
+  return read;
+}
+
 /// Whether a warpgroup multiply (of `warpgroupWarps` warps; none if 0) may
 /// compute `dot`, reading its tiles where they lie in shared memory, and
 /// still be reading them when its iteration ends.
@@ -751,10 +796,12 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
       b.setInsertionPoint(read);
       Value tile = LocalLoadOp::create(b, loc, read->getResult(0).getType(),
                                        tileOf(i, group.readSlot));
+      read->getResult(0).replaceAllUsesWith(tile);
+      if (!one.convert)
+        tile = readWhereConverted(b, tile.getDefiningOp<LocalLoadOp>());
       if (group.refill &&
           (!lastRead || lastRead->isBeforeInBlock(tile.getDefiningOp())))
         lastRead = tile.getDefiningOp();
-      read->getResult(0).replaceAllUsesWith(tile);
     }
   }
   if (groups.back().refill) {

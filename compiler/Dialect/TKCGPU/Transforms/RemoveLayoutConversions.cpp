@@ -89,12 +89,14 @@ bool isElementwise(Operation *op) {
          isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
 }
 
-/// Whether `layout` is a blocked or MMA layout, or a slice of one (through
-/// any number of slices): the layouts in which broadcasts and expand_dims
-/// move no data.
+/// Whether `layout` is a blocked or MMA layout, or a slice or permutation
+/// of one (through any number of them): the layouts in which broadcasts and
+/// expand_dims move no data.
 bool isDistributed(Attribute layout) {
   if (auto slice = dyn_cast<SliceEncodingAttr>(layout))
     return isDistributed(slice.getParent());
+  if (auto permuted = dyn_cast<PermutedEncodingAttr>(layout))
+    return isDistributed(permuted.getParent());
   return isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr>(
       layout);
 }
@@ -115,15 +117,15 @@ Attribute operandLayout(Operation *def, Attribute layout) {
   if (auto expand = dyn_cast<ExpandDimsOp>(def))
     return SliceEncodingAttr::get(def->getContext(), expand.getAxis(),
                                   cast<LayoutEncodingAttr>(layout));
-  if (!isa<BlockedEncodingAttr>(layout))
-    return {};
   // A transpose's operand has the layout with the dimensions permuted back.
   if (auto trans = dyn_cast<TransOp>(def)) {
     SmallVector<int32_t> inverse(trans.getOrder().size());
     for (auto [i, d] : llvm::enumerate(trans.getOrder()))
       inverse[d] = i;
-    return cast<BlockedEncodingAttr>(layout).getTransposed(inverse);
+    return getTransposedLayout(layout, inverse);
   }
+  if (!isa<BlockedEncodingAttr>(layout))
+    return {};
   // A reshape's operand needs a layout in which each thread has the same
   // elements, if there is one.
   if (auto reshape = dyn_cast<ReshapeOp>(def))
@@ -1203,11 +1205,13 @@ private:
       if (auto slice = dyn_cast<SliceEncodingAttr>(layout))
         if (slice.getDim() == expand.getAxis())
           return slice.getParent();
+    // A transpose takes any distributed layout with it (an accumulator's,
+    // permuted: FLA's state updated with tl.trans(tl.dot(k, v))).
+    if (auto trans = dyn_cast<TransOp>(op))
+      return getTransposedLayout(layout, trans.getOrder());
     auto blocked = dyn_cast<BlockedEncodingAttr>(layout);
     if (!blocked)
       return {};
-    if (auto trans = dyn_cast<TransOp>(op))
-      return layoutWhereValueIs(trans, blocked, trans.getSrc().getType());
     if (auto reshape = dyn_cast<ReshapeOp>(op))
       return layoutWhereValueIs(reshape, blocked, reshape.getSrc().getType());
     return {};

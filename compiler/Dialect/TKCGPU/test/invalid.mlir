@@ -148,3 +148,17 @@ func.func @trans_tile_order(%t: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>) 
   %v = tkc_gpu.trans_tile %t : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[32, 64], f16, order = [1, 0]>
   return
 }
+
+// -----
+
+// expected-error @+1 {{permuted layout's order is not a permutation}}
+func.func @permuted_order(%x: tensor<4x4xf32, #tkc_gpu.permuted<{order = [1, 1], parent = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{permuted layout needs an order of the parent's 2 dimensions, got 3}}
+func.func @permuted_rank(%x: tensor<4x4xf32, #tkc_gpu.permuted<{order = [2, 1, 0], parent = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>}>>) {
+  return
+}

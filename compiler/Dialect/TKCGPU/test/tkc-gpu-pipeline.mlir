@@ -370,6 +370,35 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     }
     return %res : tensor<32x32xf32, #mma>
   }
+
+  // A copied tile whose value, extended to f32, is converted to the dot's
+  // accumulator layout (FLA's values minus a dot's result) is read back in
+  // that layout: the conversion would go through shared memory again.
+  // SHARED-LABEL: func.func @tile_read_where_converted
+  // SHARED: scf.for
+  // SHARED: %[[T:.*]] = tkc_gpu.local_load {{.*}} -> tensor<32x32xf16, #[[M:mma[0-9]*]]>
+  // SHARED-NOT: tkc_gpu.convert_layout
+  // SHARED: %[[E:.*]] = arith.extf %[[T]] : tensor<32x32xf16, #[[M]]> to tensor<32x32xf32, #[[M]]>
+  // SHARED: arith.subf %[[E]], %{{.*}} : tensor<32x32xf32, #[[M]]>
+  func.func @tile_read_where_converted(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32, %a: tensor<32x32xf16, #a>, %b: tensor<32x32xf16, #b>) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %r = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %sa = tkc.splat %pa : tensor<32x32x!tkc.ptr<f16>, #l>
+    %p0 = tkc.addptr %sa, %cols : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+    %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #mma>) : i32 {
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      %t = tkc.load %p0 : tensor<32x32x!tkc.ptr<f16>, #l>
+      %x = arith.extf %t : tensor<32x32xf16, #l> to tensor<32x32xf32, #l>
+      %c = tkc_gpu.convert_layout %x : tensor<32x32xf32, #l> -> tensor<32x32xf32, #mma>
+      %s = arith.subf %c, %d : tensor<32x32xf32, #mma>
+      scf.yield %s : tensor<32x32xf32, #mma>
+    }
+    return %res : tensor<32x32xf32, #mma>
+  }
 }
 
 // -----

@@ -671,6 +671,45 @@ func.func @running_max(%a: tensor<64x16xf16, #da>, %b: tensor<16x32xf16, #db>, %
 
 // -----
 
+#blk = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#blkt = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#da = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#db = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+
+// A state updated with the transpose of a dot, as FLA's chunked recurrences
+// do (b_h += tl.trans(tl.dot(b_k, b_v))): the transpose takes the dot's
+// layout with it, permuted, the loop carries the state there and converts
+// nothing; the state's own transpose, fed to the next dot, is back in the
+// MMA layout.
+// CHECK-LABEL: func.func @transposed_update
+// CHECK: scf.for {{.*}} -> (tensor<64x64xf32, #tkc_gpu.permuted<{order = [1, 0], parent = #[[M:mma[0-9]*]]}>>)
+// CHECK: tkc.trans %{{.*}} {{.*}} : tensor<64x64xf32, #tkc_gpu.permuted<{order = [1, 0], parent = #[[M]]}>> -> tensor<64x64xf32, #[[M]]>
+// CHECK: %[[D:.*]] = tkc.dot {{.*}} -> tensor<64x64xf32, #[[M]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.trans %[[D]] {{.*}} -> tensor<64x64xf32, #tkc_gpu.permuted<{order = [1, 0], parent = #[[M]]}>>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: scf.yield
+func.func @transposed_update(%a: tensor<64x64xf16, #da>, %n: i32) -> tensor<64x64xf32, #blkt> {
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %init = arith.constant dense<0.0> : tensor<64x64xf32, #blkt>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %h = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<64x64xf32, #blkt>) : i32 {
+    %t = tkc.trans %acc {order = array<i32: 1, 0>} : tensor<64x64xf32, #blkt> -> tensor<64x64xf32, #blk>
+    %th = arith.truncf %t : tensor<64x64xf32, #blk> to tensor<64x64xf16, #blk>
+    %b = tkc_gpu.convert_layout %th : tensor<64x64xf16, #blk> -> tensor<64x64xf16, #db>
+    %d = tkc.dot %a, %b, %zero : tensor<64x64xf16, #da> * tensor<64x64xf16, #db> -> tensor<64x64xf32, #mma>
+    %c = tkc_gpu.convert_layout %d : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blk>
+    %dt = tkc.trans %c {order = array<i32: 1, 0>} : tensor<64x64xf32, #blk> -> tensor<64x64xf32, #blkt>
+    %next = arith.addf %acc, %dt : tensor<64x64xf32, #blkt>
+    scf.yield %next : tensor<64x64xf32, #blkt>
+  }
+  return %h : tensor<64x64xf32, #blkt>
+}
+
+// -----
+
 #one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #four = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #eight = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
