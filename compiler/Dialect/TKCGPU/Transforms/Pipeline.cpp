@@ -308,13 +308,62 @@ bool writesLoadedMemory(scf::ForOp loop) {
 
 /// Pipelines `loop`'s loads by one iteration through registers, if it
 /// computes a dot and every load can be moved.
+/// The 32-bit registers a thread holds a value of `type` in (registers
+/// that hold the same element counted once).
+int64_t getRegisterCount(Type type) {
+  int64_t words =
+      llvm::divideCeil(getStorageBytes(getElementTypeOrSelf(type)), 4);
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return words;
+  LinearLayout layout = getLinearLayout(tensor);
+  return (layout.getNumRegisters() >>
+          llvm::popcount(layout.getFreeBits(HwDim::Register))) *
+         words;
+}
+
+/// Whether `load`'s value only computes the addresses of asynchronous
+/// copies.
+bool feedsOnlyCopies(LoadOp load) {
+  SmallVector<Value> values = {load.getResult()};
+  bool copied = false;
+  while (!values.empty()) {
+    Value value = values.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (isa<AsyncCopyOp>(user)) {
+        copied = true;
+        continue;
+      }
+      if (!isPure(user) || user->getNumRegions())
+        return false;
+      llvm::append_range(values, user->getResults());
+    }
+  }
+  return copied;
+}
+
+/// The most registers the next iteration's loads may take when some come
+/// after the first dot.
+constexpr int64_t kFewRegisters = 16;
+
 void pipelineInRegisters(scf::ForOp loop) {
   Block *body = loop.getBody();
+  // Values left unused by pipelineInSharedMemory (a copied tile's block
+  // index, loaded where the tile was) go first: they are not carried.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*body)))
+    if (isOpTriviallyDead(&op))
+      op.erase();
   auto dots = body->getOps<DotOp>();
   if (dots.empty())
     return;
   Operation *firstDot = *dots.begin();
-  SmallVector<LoadOp> loads(body->getOps<LoadOp>());
+  // A copy's block index, loaded where the copy is issued, stays there:
+  // carried, it would take registers for every copy (a paged decode
+  // attention ran 3% slower so).
+  SmallVector<LoadOp> loads;
+  for (LoadOp load : body->getOps<LoadOp>())
+    if (!feedsOnlyCopies(load))
+      loads.push_back(load);
   if (loads.empty())
     return;
   // The next iteration's loads go right before the first use of this
@@ -338,9 +387,17 @@ void pipelineInRegisters(scf::ForOp loop) {
     if (!llvm::all_of(load->getOperands(),
                       [&](Value v) { return cloner.canClone(v); }))
       return;
-  // Loads after the first dot feed later work: leave such loops alone.
+  // Values loaded after the first dot feed later work, and their next
+  // copies are live across the dots (attention's V): leave such loops
+  // alone, unless all the next copies take a few registers (a gate's
+  // scalar and row for the chunk, FLA's gated delta rule; attention
+  // backward's rows of m and Di).
   if (llvm::any_of(
-          loads, [&](LoadOp load) { return firstDot->isBeforeInBlock(load); }))
+          loads,
+          [&](LoadOp load) { return firstDot->isBeforeInBlock(load); }) &&
+      llvm::sum_of(llvm::map_range(loads, [](LoadOp load) {
+        return getRegisterCount(load.getType());
+      })) > kFewRegisters)
     return;
 
   // The first iteration's tiles, before the loop.

@@ -493,19 +493,22 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // A paged tile: each iteration's block comes from a block table, and a
   // per-row scale is loaded too. The tile goes through shared memory; the
   // copy for iteration k + 2 reads its block index again (masked off where
-  // that iteration does not exist); the block table and scale loads of
-  // iteration k stay where they are.
+  // that iteration does not exist), where the copy is issued; the scale,
+  // read after the dot, is loaded an iteration early in registers, and the
+  // block index the tile had is not loaded at all.
   // SHARED-LABEL: func.func @paged
   // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 32], f16, order = [1, 0]>
-  // SHARED: scf.for
+  // SHARED: scf.for {{.*}} iter_args({{.*}}, %[[SCALE:.*]] = %{{.*}}) -> (tensor<32x32xf32, #{{.*}}>, tensor<32xf32, #{{.*}}>, i32, i32, tensor<32xf32, #{{.*}}>)
   // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
-  // SHARED: %[[TABLE:.*]] = tkc.addptr %{{.*}}, %{{.*}} : !tkc.ptr<i32>, i32
-  // SHARED-NEXT: tkc.load %[[TABLE]], %{{.*}} : !tkc.ptr<i32>
+  // SHARED: %[[BLOCK:.*]] = tkc.load %{{.*}}, %{{.*}} : !tkc.ptr<i32>
+  // SHARED-NEXT: arith.muli %[[BLOCK]]
   // SHARED: tkc_gpu.async_copy
   // SHARED-NEXT: tkc_gpu.async_commit
   // SHARED: tkc_gpu.local_load
-  // SHARED: tkc.dot
-  // SHARED: tkc.load %{{.*}} : tensor<32x!tkc.ptr<f32>, #{{.*}}>
+  // SHARED: %[[NEXTSCALE:.*]] = tkc.load %{{.*}}, %{{.*}} : tensor<32x!tkc.ptr<f32>, #{{.*}}>
+  // SHARED-NEXT: tkc.dot
+  // SHARED-NEXT: arith.addf %{{.*}}, %[[SCALE]]
+  // SHARED: scf.yield {{.*}}, %[[NEXTSCALE]]
   func.func @paged(%table: !tkc.ptr<i32> {tkc.divisibility = 16 : i32}, %cache: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %scales: tensor<32x!tkc.ptr<f32>, #r>, %n: i32, %b: tensor<32x32xf16, #b>) -> (tensor<32x32xf32, #mma>, tensor<32xf32, #r>) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
