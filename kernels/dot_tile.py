@@ -38,3 +38,16 @@ def dot_tile_nt_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
     else:
         c = tl.dot(a, b.T, out_dtype=c_ptr.dtype.element_ty)
     tl.store(c_ptr + rows[:, None] * N + cols[None, :], c)
+
+
+@triton.jit
+def dot_tile_ieee_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr,
+                         N: tl.constexpr, K: tl.constexpr):
+    """Writes A @ B to C in full fp32 precision (no tf32)."""
+    rows = tl.arange(0, M)
+    cols = tl.arange(0, N)
+    ks = tl.arange(0, K)
+    a = tl.load(a_ptr + rows[:, None] * K + ks[None, :])
+    b = tl.load(b_ptr + ks[:, None] * N + cols[None, :])
+    c = tl.dot(a, b, input_precision="ieee")
+    tl.store(c_ptr + rows[:, None] * N + cols[None, :], c)

@@ -43,6 +43,7 @@ void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
   pm.addPass(gpu::createTKCGPURemoveLayoutConversions({target.str()}));
   pm.addPass(createCSEPass());
   pm.addPass(gpu::createTKCGPUPipeline({numStages, target.str()}));
+  pm.addPass(gpu::createTKCGPUStageFmaOperands());
   if (!target.empty())
     pm.addPass(gpu::createTKCGPUWarpgroupMma({target.str()}));
   pm.addPass(createCanonicalizerPass());

@@ -9,7 +9,8 @@
 // with M below 16, as decoding has (8x64x32, 1x32x16); and one warpgroup's
 // 64x64x64 and A @ B.T in fp16 (128x64x64), int8 and fp8 (64x64x64), which
 // on sm_90a multiply from tiles the operands are stored into (8-bit ones
-// K-major).
+// K-major); and a 64x64x64 fp32 product with input_precision="ieee"
+// (multiply-adds, their operands read from shared memory as they go).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,7 @@
 #include "dot_tile_fp16_64x64.h"
 #include "dot_tile_fp16_8x64.h"
 #include "dot_tile_fp16_nt.h"
+#include "dot_tile_fp32_ieee.h"
 #include "dot_tile_fp8.h"
 #include "dot_tile_fp8_nt.h"
 #include "dot_tile_fp8_nt_bounded.h"
@@ -27,6 +29,7 @@
 #include "tests/e2e/gpu_test_support.h"
 
 #include <cmath>
+#include <type_traits>
 
 namespace tkc::e2e {
 namespace {
@@ -62,24 +65,30 @@ protected:
     return dc.download<Out>(count);
   }
 
-  /// Runs `kernel`, an m x n x k fp16 product into fp32 (of B [K, N], or
-  /// with `transposedB` of B [N, K] transposed), on random inputs in
-  /// [-1, 1] and checks every element against a double-precision sum
-  /// (tolerance: fp32 rounding at each of the k steps).
-  template <typename Kernel>
-  void checkFp16Product(int m, int n, int k, Kernel kernel,
-                        bool transposedB = false) {
+  /// Runs `kernel`, an m x n x k fp16 (`In` uint16_t, the bits) or fp32
+  /// (`In` float) product into fp32 (of B [K, N], or with `transposedB` of
+  /// B [N, K] transposed), on random inputs in [-1, 1] and checks every
+  /// element against a double-precision sum (tolerance: fp32 rounding at
+  /// each of the k steps).
+  template <typename In = uint16_t, typename Kernel>
+  void checkFloatProduct(int m, int n, int k, Kernel kernel,
+                         bool transposedB = false) {
     std::vector<float> r = randomFloats(m * k + k * n, 7, -1.0f, 1.0f);
-    std::vector<uint16_t> a(m * k), b(k * n);
+    std::vector<In> a(m * k), b(k * n);
     std::vector<double> av(m * k), bv(k * n);
-    for (int i = 0; i < m * k; ++i) {
-      a[i] = floatToHalfBits(r[i]);
-      av[i] = halfBitsToFloat(a[i]);
-    }
-    for (int i = 0; i < k * n; ++i) {
-      b[i] = floatToHalfBits(r[m * k + i]);
-      bv[i] = halfBitsToFloat(b[i]);
-    }
+    auto convert = [](float x, In &bits, double &value) {
+      if constexpr (std::is_same_v<In, float>) {
+        bits = x;
+        value = x;
+      } else {
+        bits = floatToHalfBits(x);
+        value = halfBitsToFloat(bits);
+      }
+    };
+    for (int i = 0; i < m * k; ++i)
+      convert(r[i], a[i], av[i]);
+    for (int i = 0; i < k * n; ++i)
+      convert(r[m * k + i], b[i], bv[i]);
     std::vector<float> c = runProduct<float>(kernel, a, b, size_t(m) * n);
     if (c.empty())
       return;
@@ -182,24 +191,28 @@ TEST_F(DotTileTest, Fp8TransposedB) {
 }
 
 TEST_F(DotTileTest, SmallFp16IntoFp32) {
-  checkFp16Product(16, 16, 16, dot_tile_fp16_16);
+  checkFloatProduct(16, 16, 16, dot_tile_fp16_16);
 }
 
 TEST_F(DotTileTest, WideFp16OnEightWarps) {
-  checkFp16Product(64, 256, 32, dot_tile_fp16_64x256);
+  checkFloatProduct(64, 256, 32, dot_tile_fp16_64x256);
 }
 
 TEST_F(DotTileTest, OneWarpgroupFp16) {
-  checkFp16Product(64, 64, 64, dot_tile_fp16_64x64);
+  checkFloatProduct(64, 64, 64, dot_tile_fp16_64x64);
 }
 
 TEST_F(DotTileTest, TransposedBFp16) {
-  checkFp16Product(128, 64, 64, dot_tile_fp16_nt, /*transposedB=*/true);
+  checkFloatProduct(128, 64, 64, dot_tile_fp16_nt, /*transposedB=*/true);
 }
 
 TEST_F(DotTileTest, FewRowsFp16) {
-  checkFp16Product(8, 64, 32, dot_tile_fp16_8x64);
-  checkFp16Product(1, 32, 16, dot_tile_fp16_1x32);
+  checkFloatProduct(8, 64, 32, dot_tile_fp16_8x64);
+  checkFloatProduct(1, 32, 16, dot_tile_fp16_1x32);
+}
+
+TEST_F(DotTileTest, Fp32WithoutTf32) {
+  checkFloatProduct<float>(64, 64, 64, dot_tile_fp32_ieee);
 }
 
 } // namespace

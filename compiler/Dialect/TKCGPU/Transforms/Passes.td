@@ -210,6 +210,35 @@ def TKCGPURecordVectorWidths
   }];
 }
 
+def TKCGPUStageFmaOperands
+    : Pass<"tkc-gpu-stage-fma-operands", "::mlir::ModuleOp"> {
+  let summary = "Give an FMA dot's operands shared-memory buffers";
+  let description = [{
+    Replaces the two layout conversions that make the operands of a rank-2
+    `tkc.dot` computed with FMAs (a blocked result layout) by a
+    `tkc_gpu.local_alloc` of each source (K fastest) and, after both, a
+    `tkc_gpu.local_load` of each in its dot_op layout. Both are stored
+    before the one barrier the reads wait for, and the buffers live until
+    the dot, so the reads can go where the FMAs use them: a thread's rows
+    and columns, every K value of them, are not all held at once (FLA's
+    chunk_local_cumsum_vector, an fp32 64x64 by 64x32 dot with
+    `allow_tf32=False`, took 255 registers and spilled). Operands whose rows
+    along K are not whole 16-byte chunks keep their conversions.
+
+    ```mlir
+    %a = tkc_gpu.convert_layout %x : tensor<64x64xf32, #l> -> tensor<64x64xf32, #dot_a>
+    %b = tkc_gpu.convert_layout %y : tensor<64x32xf32, #l> -> tensor<64x32xf32, #dot_b>
+    %d = tkc.dot %a, %b, %c ...
+    // becomes
+    %sa = tkc_gpu.local_alloc %x : (...) -> !tkc_gpu.shared<[64, 64], f32, order = [1, 0]>
+    %sb = tkc_gpu.local_alloc %y : (...) -> !tkc_gpu.shared<[64, 32], f32, order = [0, 1]>
+    %a = tkc_gpu.local_load %sa : ... -> tensor<64x64xf32, #dot_a>
+    %b = tkc_gpu.local_load %sb : ... -> tensor<64x32xf32, #dot_b>
+    %d = tkc.dot %a, %b, %c ...
+    ```
+  }];
+}
+
 def TKCGPURecordConstancy
     : Pass<"tkc-gpu-record-constancy", "::mlir::ModuleOp"> {
   let summary = "Record the runs of equal values of integer elementwise ops";

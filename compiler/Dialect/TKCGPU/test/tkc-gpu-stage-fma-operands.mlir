@@ -1,0 +1,43 @@
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-stage-fma-operands | FileCheck %s
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
+
+// An FMA dot's operands (FLA's fp32 cumsum as a dot by a triangular mask):
+// both are stored, K fastest, before either is read in its dot_op layout.
+// CHECK-LABEL: func.func @fma_dot
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: %[[SA:.*]] = tkc_gpu.local_alloc %arg0 : (tensor<64x64xf32, #{{.*}}>) -> !tkc_gpu.shared<[64, 64], f32, order = [1, 0]>
+// CHECK-NEXT: %[[SB:.*]] = tkc_gpu.local_alloc %arg1 : (tensor<64x32xf32, #{{.*}}>) -> !tkc_gpu.shared<[64, 32], f32, order = [0, 1]>
+// CHECK-NEXT: %[[A:.*]] = tkc_gpu.local_load %[[SA]] : {{.*}} -> tensor<64x64xf32, #[[DA:dot_op[0-9]*]]>
+// CHECK-NEXT: %[[B:.*]] = tkc_gpu.local_load %[[SB]] : {{.*}} -> tensor<64x32xf32, #{{dot_op[0-9]*}}>
+// CHECK-NEXT: tkc.dot %[[A]], %[[B]]
+func.func @fma_dot(%x: tensor<64x64xf32, #l>, %y: tensor<64x32xf32, #l>, %c: tensor<64x32xf32, #acc>) -> tensor<64x32xf32, #acc> {
+  %a = tkc_gpu.convert_layout %x : tensor<64x64xf32, #l> -> tensor<64x64xf32, #a>
+  %b = tkc_gpu.convert_layout %y : tensor<64x32xf32, #l> -> tensor<64x32xf32, #b>
+  %d = tkc.dot %a, %b, %c : tensor<64x64xf32, #a> * tensor<64x32xf32, #b> -> tensor<64x32xf32, #acc>
+  return %d : tensor<64x32xf32, #acc>
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
+
+// Rows along K shorter than a 16-byte chunk (K = 2 in fp32) have no shared
+// buffer layout: the conversions stay.
+// CHECK-LABEL: func.func @short_k
+// CHECK-NOT: tkc_gpu.local_alloc
+// CHECK: tkc_gpu.convert_layout
+// CHECK: tkc_gpu.convert_layout
+// CHECK: tkc.dot
+func.func @short_k(%x: tensor<64x2xf32, #l>, %y: tensor<2x2xf32, #l>, %c: tensor<64x2xf32, #acc>) -> tensor<64x2xf32, #acc> {
+  %a = tkc_gpu.convert_layout %x : tensor<64x2xf32, #l> -> tensor<64x2xf32, #a>
+  %b = tkc_gpu.convert_layout %y : tensor<2x2xf32, #l> -> tensor<2x2xf32, #b>
+  %d = tkc.dot %a, %b, %c : tensor<64x2xf32, #a> * tensor<2x2xf32, #b> -> tensor<64x2xf32, #acc>
+  return %d : tensor<64x2xf32, #acc>
+}
