@@ -20,9 +20,11 @@
 // that a load of the loop also reads through, or any other write) and
 // loops with volatile loads are left alone. A loop pipelined through
 // shared memory also copies the 2-D tiles it computes with in registers
-// (read back in their own layout, within a quarter of the block's shared
-// memory) and keeps the other loads (scales, block indices), which are
-// then loaded an iteration early in registers.
+// (read back in their own layout, or in the one their value is converted
+// to, within a quarter of the block's shared memory) and keeps the other
+// loads (scales, gates), which are then loaded an iteration early in
+// registers, those read after the first dot only where their next copies
+// take few registers; a copy's block index stays where the copy is.
 //
 //===----------------------------------------------------------------------===//
 

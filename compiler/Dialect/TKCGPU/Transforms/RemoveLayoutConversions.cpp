@@ -2,7 +2,8 @@
 //
 // Implements tkc-gpu-remove-layout-conversions: first the layouts of dot
 // results propagate forward to the values computed from them (elementwise
-// ops, reductions, expand_dims, broadcasts, loop-carried values), then a
+// ops, reductions, expand_dims, broadcasts, transposes, which take any
+// layout permuted, loop-carried values), then a
 // conversion whose source is recomputable only by a deeper search than the
 // patterns afford (a random number generator's rounds) is recomputed once
 // where that pays, then rewrite patterns clean up. A
