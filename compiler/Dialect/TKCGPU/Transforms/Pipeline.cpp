@@ -308,8 +308,6 @@ bool writesLoadedMemory(scf::ForOp loop) {
          llvm::any_of(written, [&](Value arg) { return loaded.contains(arg); });
 }
 
-/// Pipelines `loop`'s loads by one iteration through registers, if it
-/// computes a dot and every load can be moved.
 /// The 32-bit registers a thread holds a value of `type` in (registers
 /// that hold the same element counted once).
 int64_t getRegisterCount(Type type) {
@@ -348,6 +346,8 @@ bool feedsOnlyCopies(LoadOp load) {
 /// after the first dot.
 constexpr int64_t kFewRegisters = 16;
 
+/// Pipelines `loop`'s loads by one iteration through registers, if it
+/// computes a dot and every load can be moved.
 void pipelineInRegisters(scf::ForOp loop) {
   Block *body = loop.getBody();
   // Values left unused by pipelineInSharedMemory (a copied tile's block

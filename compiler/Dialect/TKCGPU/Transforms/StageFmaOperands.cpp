@@ -28,9 +28,6 @@ using namespace mlir::tkc::gpu;
 
 namespace {
 
-/// Bytes of one row chunk of a shared buffer (TKCGPUTypes.td).
-constexpr int64_t kChunkBytes = 16;
-
 /// The conversion that makes `operand` of an FMA dot, if a shared buffer
 /// can hold its source: a rank-2 float tile whose rows along K are whole
 /// 16-byte chunks. Null otherwise.
@@ -39,12 +36,8 @@ ConvertLayoutOp stageableConversion(Value operand, unsigned kDim) {
   if (!convert || !convert->hasOneUse())
     return nullptr;
   auto type = cast<RankedTensorType>(convert.getSrc().getType());
-  if (type.getRank() != 2 || !type.getElementType().isIntOrFloat() ||
-      !isa<FloatType>(type.getElementType()))
-    return nullptr;
-  int64_t rowBytes =
-      type.getDimSize(kDim) * getStorageBytes(type.getElementType());
-  if (rowBytes % kChunkBytes)
+  if (type.getRank() != 2 || !isa<FloatType>(type.getElementType()) ||
+      type.getDimSize(kDim) % getChunkElements(type.getElementType()))
     return nullptr;
   return convert;
 }
