@@ -7,7 +7,8 @@
 // operand layouts give them (LinearLayout::nvidiaMmaV2Operand); they are
 // packed `kWidth` to a 32-bit register here. Operands come from shared
 // memory with `ldmatrix` (sm_75 and later), and the asynchronous copies that
-// fill it (`cp.async`, sm_80 and later).
+// fill it (`cp.async`, sm_80 and later); `stmatrix` (sm_90) stores such
+// fragments back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -175,6 +176,22 @@ SmallVector<Value> NVIDIATargetInfo::loadMatrices(OpBuilder &b, Location loc,
   for (unsigned i = 0; i < count; ++i)
     words.push_back(LLVM::ExtractValueOp::create(b, loc, loaded, i));
   return words;
+}
+
+void NVIDIATargetInfo::storeMatrices(OpBuilder &b, Location loc,
+                                     Value rowAddress, ArrayRef<Value> words,
+                                     bool transpose) const {
+  SmallVector<Value> sources;
+  for (Value word : words)
+    sources.push_back(
+        word.getType().isInteger(32)
+            ? word
+            : LLVM::BitcastOp::create(b, loc, b.getI32Type(), word));
+  NVVM::StMatrixOp::create(b, loc, rowAddress, sources,
+                           transpose ? NVVM::MMALayout::col
+                                     : NVVM::MMALayout::row,
+                           NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+                           NVVM::LdStMatrixEltType::B16);
 }
 
 void NVIDIATargetInfo::asyncCopy(OpBuilder &b, Location loc, Value dst,

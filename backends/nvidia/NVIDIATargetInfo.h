@@ -97,6 +97,10 @@ public:
   llvm::SmallVector<mlir::Value>
   loadMatrices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rowAddress,
                unsigned count, bool transpose) const override;
+  bool hasMatrixStores() const override { return computeCapability >= 90; }
+  void storeMatrices(mlir::OpBuilder &b, mlir::Location loc,
+                     mlir::Value rowAddress, llvm::ArrayRef<mlir::Value> words,
+                     bool transpose) const override;
   bool hasAsyncCopies() const override { return computeCapability >= 80; }
   bool hasWarpgroupMma() const override {
     return computeCapability == 90 && archSpecific;

@@ -387,20 +387,23 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
     return backend->programsPerMultiprocessor(spec, footprintOf(v, spec, opts),
                                               v.binary, countRegisters);
   };
-  // A binary that spills already holds all the registers it may: one
-  // favoring occupancy would have to spill no more with fewer.
+  // A binary that spills with all the registers a thread may hold would
+  // have to spill no more with fewer. One the backend capped so that a
+  // second program fits (spilling a little) may do better favoring
+  // occupancy.
   unsigned first = programs(variant, true);
+  int64_t spills = variant.binary.stat("spill_bytes");
   if (!variant.occupancyHeadroom || first == 0 ||
-      first >= programs(variant, false) ||
-      variant.binary.stat("spill_bytes") > 0)
+      (spills > 0 && variant.binary.stat("registers") >= 255))
     return success();
   for (Favor favor : {Favor::OccupancyRecomputingThreadIds, Favor::Occupancy}) {
     Variant favored = original;
     if (failed(lowerVariant(ttir, spec, opts, favor, favored)))
       return failure();
-    if (!favored.skipped && programs(favored, true) > first &&
-        favored.binary.stat("spill_bytes") <=
-            variant.binary.stat("spill_bytes")) {
+    unsigned more = programs(favored, true);
+    int64_t favoredSpills = favored.binary.stat("spill_bytes");
+    if (!favored.skipped && favoredSpills <= spills &&
+        (more > first || (more == first && favoredSpills < spills))) {
       variant = std::move(favored);
       break;
     }

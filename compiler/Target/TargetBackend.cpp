@@ -28,6 +28,10 @@ llvm::SmallVector<mlir::Value> TargetInfo::loadMatrices(mlir::OpBuilder &,
                                                         bool) const {
   llvm_unreachable("loadMatrices on a target without hasMatrixLoads()");
 }
+void TargetInfo::storeMatrices(mlir::OpBuilder &, mlir::Location, mlir::Value,
+                               llvm::ArrayRef<mlir::Value>, bool) const {
+  llvm_unreachable("storeMatrices on a target without hasMatrixStores()");
+}
 void TargetInfo::asyncCopy(mlir::OpBuilder &, mlir::Location, mlir::Value,
                            mlir::Value, unsigned, mlir::Value) const {
   llvm_unreachable("asyncCopy on a target without hasAsyncCopies()");

@@ -192,6 +192,20 @@ public:
   loadMatrices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rowAddress,
                unsigned count, bool transpose) const;
 
+  /// Whether storeMatrices() is available.
+  virtual bool hasMatrixStores() const { return false; }
+
+  /// Stores `words.size()` (1, 2 or 4) 8x8 matrices of 16-bit elements to
+  /// shared memory, all lanes of the warp together: the inverse of
+  /// loadMatrices. `words[i]` is the lane's 32-bit word of matrix i (row
+  /// l/4, columns 2(l%4) and 2(l%4)+1, of the matrix transposed if
+  /// `transpose`); lane `l`'s `rowAddress` is that of row l%8 of matrix l/8.
+  /// Only targets with hasMatrixStores() implement it.
+  virtual void storeMatrices(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value rowAddress,
+                             llvm::ArrayRef<mlir::Value> words,
+                             bool transpose) const;
+
   /// Whether asynchronous copies from global to shared memory
   /// (asyncCopy(), commitAsyncCopies(), waitAsyncCopies()) are available.
   virtual bool hasAsyncCopies() const { return false; }

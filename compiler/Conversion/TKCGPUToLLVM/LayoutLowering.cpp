@@ -577,6 +577,88 @@ ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
   return best;
 }
 
+bool mlir::tkc::gpu::favorsOccupancy(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  return module && module->hasAttr(TKCGPUDialect::kFavorOccupancy);
+}
+
+bool mlir::tkc::gpu::mayMoveMatrices(Operation *op,
+                                     const ::tkc::TargetInfo &target,
+                                     bool loads) {
+  return loads ? target.hasMatrixLoads()
+               : target.hasMatrixStores() && !favorsOccupancy(op);
+}
+
+std::optional<MatrixAccess>
+mlir::tkc::gpu::getMatrixAccess(const LinearLayout &layout, unsigned fast) {
+  using Basis = LinearLayout::Basis;
+  ArrayRef<Basis> regs = layout.getBases(HwDim::Register);
+  ArrayRef<Basis> lanes = layout.getBases(HwDim::Lane);
+  if (regs.empty() || lanes.size() != 5)
+    return std::nullopt;
+  unsigned rank = layout.getShape().size();
+  auto along = [&](int32_t n) {
+    Basis basis(rank, 0);
+    basis[fast] = n;
+    return basis;
+  };
+  auto inChunks = [&](ArrayRef<Basis> bases) {
+    return llvm::all_of(
+        bases, [&](const Basis &basis) { return basis[fast] % 8 == 0; });
+  };
+  SmallVector<Basis> columns = {regs[0], lanes[0], lanes[1]};
+  SmallVector<Basis> fragmentRows(lanes.begin() + 2, lanes.end());
+  bool transpose =
+      fragmentRows == SmallVector<Basis>{along(1), along(2), along(4)};
+  if (!transpose && columns != SmallVector<Basis>{along(1), along(2), along(4)})
+    return std::nullopt;
+  SmallVector<Basis> rowStarts = transpose ? columns : fragmentRows;
+  if (!inChunks(rowStarts) || !inChunks(regs.drop_front()) ||
+      !inChunks(layout.getBases(HwDim::Warp)))
+    return std::nullopt;
+  unsigned matrixBits = std::min<unsigned>(2, regs.size() - 1);
+  LinearLayout rows(layout.getShape());
+  for (const Basis &basis : regs.drop_front(1 + matrixBits))
+    rows.addBasis(HwDim::Register, basis);
+  for (const Basis &basis : rowStarts)
+    rows.addBasis(HwDim::Lane, basis);
+  for (unsigned i = 0; i < 2; ++i)
+    rows.addBasis(HwDim::Lane, i < matrixBits ? regs[1 + i] : Basis(rank, 0));
+  for (const Basis &basis : layout.getBases(HwDim::Warp))
+    rows.addBasis(HwDim::Warp, basis);
+  return MatrixAccess{transpose, 1u << matrixBits, rows};
+}
+
+void mlir::tkc::gpu::storeMatrixRows(OpBuilder &b, Location loc,
+                                     const ::tkc::TargetInfo &target,
+                                     const MatrixAccess &access,
+                                     ArrayRef<Value> rowAddresses,
+                                     ArrayRef<Value> values) {
+  unsigned perInstruction = 2 * access.count;
+  for (auto [g, row] : llvm::enumerate(rowAddresses)) {
+    SmallVector<Value> words;
+    for (unsigned i = 0; i < access.count; ++i)
+      words.push_back(
+          packAccess(b, loc, values.slice(g * perInstruction + 2 * i, 2)));
+    target.storeMatrices(b, loc, row, words, access.transpose);
+  }
+}
+
+SmallVector<Value> mlir::tkc::gpu::loadMatrixRows(
+    OpBuilder &b, Location loc, const ::tkc::TargetInfo &target,
+    const MatrixAccess &access, ArrayRef<Value> rowAddresses, Type elem) {
+  Type word = VectorType::get({2}, elem);
+  SmallVector<Value> values;
+  for (Value row : rowAddresses)
+    for (Value loaded :
+         target.loadMatrices(b, loc, row, access.count, access.transpose))
+      llvm::append_range(
+          values,
+          unpackAccess(b, loc, LLVM::BitcastOp::create(b, loc, word, loaded),
+                       2));
+  return values;
+}
+
 FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     OpBuilder &b, Location loc, Operation *op, const ::tkc::TargetInfo &target,
     Type elem, const LinearLayout &from, const LinearLayout &to,
@@ -634,24 +716,41 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     return starts;
   };
   unsigned fromRun = swizzle.fromRun, toRun = swizzle.toRun;
+  // 16-bit elements in layouts that matrix loads or stores move (their rows
+  // eight places along the last dimension, which the swizzle keeps
+  // together) move four 8x8 matrices an instruction.
+  auto matrixAccess = [&](const LinearLayout &layout,
+                          bool loads) -> std::optional<MatrixAccess> {
+    if (!powersOfTwo || getStorageBytes(memType) != 2 ||
+        !mayMoveMatrices(op, target, loads) ||
+        llvm::any_of(swizzle.terms, [](auto term) { return term.second & 7; }))
+      return std::nullopt;
+    return getMatrixAccess(layout, layout.getShape().size() - 1);
+  };
   // Wait for earlier readers of the scratch first, unless none can be.
   if (needsScratchBarrier(op))
     target.emitBarrier(b, loc);
-  SmallVector<Value> fromStarts = runs(from, fromRun);
-  for (auto [i, ptr] : llvm::enumerate(fromStarts)) {
-    SmallVector<Value> run;
-    for (Value value : src.slice(i * fromRun, fromRun)) {
-      if (isBool)
-        value = LLVM::ZExtOp::create(b, loc, memType, value);
-      else if (isPointer)
-        value = LLVM::PtrToIntOp::create(b, loc, memType, value);
-      run.push_back(value);
+  if (auto access = matrixAccess(from, /*loads=*/false)) {
+    storeMatrixRows(b, loc, target, *access, runs(access->rows, 1), src);
+  } else {
+    for (auto [i, ptr] : llvm::enumerate(runs(from, fromRun))) {
+      SmallVector<Value> run;
+      for (Value value : src.slice(i * fromRun, fromRun)) {
+        if (isBool)
+          value = LLVM::ZExtOp::create(b, loc, memType, value);
+        else if (isPointer)
+          value = LLVM::PtrToIntOp::create(b, loc, memType, value);
+        run.push_back(value);
+      }
+      LLVM::StoreOp::create(b, loc, packAccess(b, loc, run), ptr,
+                            fromRun * getStorageBytes(memType));
     }
-    LLVM::StoreOp::create(b, loc, packAccess(b, loc, run), ptr,
-                          fromRun * getStorageBytes(memType));
   }
   target.emitBarrier(b, loc);
   SmallVector<Value> values;
+  if (auto access = matrixAccess(to, /*loads=*/true))
+    return loadMatrixRows(b, loc, target, *access, runs(access->rows, 1),
+                          memType);
   SmallVector<Value> toStarts = runs(to, toRun);
   for (Value ptr : toStarts) {
     Value access = LLVM::LoadOp::create(b, loc, accessType(memType, toRun), ptr,

@@ -180,6 +180,55 @@ ScratchSwizzle chooseScratchSwizzle(const LinearLayout &from,
                                     const LinearLayout &to, unsigned bytes,
                                     unsigned maxRun);
 
+/// How a warp moves the registers of a layout as 8x8 matrices of 16-bit
+/// elements (TargetInfo::loadMatrices, storeMatrices): each lane's word of
+/// a matrix is two registers, each matrix row eight elements consecutive
+/// along the dimension stored contiguously (one 16-byte chunk), `count`
+/// matrices per instruction.
+struct MatrixAccess {
+  bool transpose;
+  unsigned count;
+  /// Lane l, register g: the first element of row l%8 of matrix l/8 of
+  /// the g-th instruction. Matrix i of instruction g holds registers
+  /// 2 * (count * g + i) and 2 * (count * g + i) + 1.
+  LinearLayout rows;
+};
+
+/// The matrix access of `layout`'s registers where dimension `fast` is
+/// stored contiguously, if it has one. A fragment's row is lane bits 2-4,
+/// its column register bit 0 and lane bits 0-1: stored as is where the
+/// columns run along `fast`, transposed where the rows do. The other bases
+/// must keep each matrix row's eight elements in one 16-byte chunk.
+std::optional<MatrixAccess> getMatrixAccess(const LinearLayout &layout,
+                                            unsigned fast);
+
+/// Stores `values` (the registers of the layout `access` describes) as its
+/// matrices, one TargetInfo::storeMatrices per row address (the registers
+/// of `access.rows`).
+void storeMatrixRows(OpBuilder &b, Location loc,
+                     const ::tkc::TargetInfo &target,
+                     const MatrixAccess &access, ArrayRef<Value> rowAddresses,
+                     ArrayRef<Value> values);
+
+/// Loads the registers (of `elem`, 16-bit) of the layout `access`
+/// describes, one TargetInfo::loadMatrices per row address.
+SmallVector<Value> loadMatrixRows(OpBuilder &b, Location loc,
+                                  const ::tkc::TargetInfo &target,
+                                  const MatrixAccess &access,
+                                  ArrayRef<Value> rowAddresses, Type elem);
+
+/// Whether the kernel `op` is in favors occupancy
+/// (TKCGPUDialect::kFavorOccupancy).
+bool favorsOccupancy(Operation *op);
+
+/// Whether `op`'s lowering may move 16-bit values as 8x8 matrices: the
+/// target has the instructions (`loads`: loadMatrices, else storeMatrices),
+/// and, for stores, the kernel does not favor occupancy (a matrix store
+/// holds four words at once: FLA's chunk_fwd_kernel_h took 129 registers
+/// instead of 128 with them, one program per SM fewer).
+bool mayMoveMatrices(Operation *op, const ::tkc::TargetInfo &target,
+                     bool loads);
+
 /// Moves `src`, the registers of a tensor of `elem` elements (LLVM type) in
 /// layout `from`, into layout `to` through `op`'s shared-memory scratch:
 /// each thread stores its elements at their row-major places (a run of

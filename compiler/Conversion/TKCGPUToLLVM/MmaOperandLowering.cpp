@@ -15,7 +15,9 @@
 // single step), transposed when the stored rows of 16-bit elements run
 // along M (N) rather than along K. Layouts matrix loads cannot produce
 // (32-bit operands stored along M or N, any other layout) are read one
-// access per run of registers.
+// access per run of registers, or as 8x8 matrices where a layout's lanes
+// hold such fragments (an accumulator's, getMatrixAccess); tiles stored from
+// registers are written likewise (stmatrix where the target has it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -174,13 +176,43 @@ SmallVector<Value> loadOperand(OpBuilder &b, Location loc, Value base,
   return values;
 }
 
+/// The matrix access of `type`'s registers in `tile`, where `op`'s lowering
+/// may use the instructions (`loads`: loadMatrices, else storeMatrices).
+std::optional<MatrixAccess> matrixAccessIn(Operation *op,
+                                           const SwizzledTile &tile,
+                                           RankedTensorType type, bool loads,
+                                           const ::tkc::TargetInfo &target) {
+  if (tile.bytes != 2 || !mayMoveMatrices(op, target, loads))
+    return std::nullopt;
+  return getMatrixAccess(getLinearLayout(type), tile.fast);
+}
+
+/// The address of each matrix-access instruction's row in `tile` at `base`.
+SmallVector<Value> matrixRowAddresses(OpBuilder &b, Location loc, Value base,
+                                      const SwizzledTile &tile, Type elem,
+                                      const MatrixAccess &access,
+                                      const HardwareIds &ids) {
+  unsigned slow = 1 - tile.fast;
+  SmallVector<Value> addresses;
+  for (const SmallVector<Value> &at : emitCoordinates(b, loc, access.rows, ids))
+    addresses.push_back(elementAddress(
+        b, loc, base, elem, tile.offset(b, loc, at[slow], at[tile.fast])));
+  return addresses;
+}
+
 /// Loads the registers of `type` (any layout of the tile's shape) from
-/// `tile` stored at `base` one access per run of registers consecutive
-/// along the stored rows, within a 16-byte chunk.
-SmallVector<Value> loadRegisters(OpBuilder &b, Location loc, Value base,
-                                 const SwizzledTile &tile,
+/// `tile` stored at `base`, for `op`: as 8x8 matrices where the layout and
+/// target allow (matrixAccessIn), else one access per run of registers
+/// consecutive along the stored rows, within a 16-byte chunk.
+SmallVector<Value> loadRegisters(OpBuilder &b, Location loc, Operation *op,
+                                 Value base, const SwizzledTile &tile,
                                  RankedTensorType type, Type elem,
-                                 const HardwareIds &ids) {
+                                 const HardwareIds &ids,
+                                 const ::tkc::TargetInfo &target) {
+  if (auto access = matrixAccessIn(op, tile, type, /*loads=*/true, target))
+    return loadMatrixRows(
+        b, loc, target, *access,
+        matrixRowAddresses(b, loc, base, tile, elem, *access, ids), elem);
   LinearLayout layout = getLinearLayout(type);
   int64_t width = layout.getAlignedRun(tile.fast, tile.chunk);
   SmallVector<SmallVector<Value>> at = emitCoordinates(b, loc, layout, ids);
@@ -198,11 +230,19 @@ SmallVector<Value> loadRegisters(OpBuilder &b, Location loc, Value base,
 }
 
 /// Stores `values` (the registers of `type`, any layout of the tile's shape)
-/// into `tile` at `base` (shared memory), one access per run of registers
-/// consecutive along the stored rows, within a 16-byte chunk.
-void storeRegisters(OpBuilder &b, Location loc, Value base,
+/// into `tile` at `base` (shared memory), for `op`: as 8x8 matrices where the
+/// layout and target allow (matrixAccessIn), else one access per run of
+/// registers consecutive along the stored rows, within a 16-byte chunk.
+void storeRegisters(OpBuilder &b, Location loc, Operation *op, Value base,
                     const SwizzledTile &tile, RankedTensorType type, Type elem,
-                    ArrayRef<Value> values, const HardwareIds &ids) {
+                    ArrayRef<Value> values, const HardwareIds &ids,
+                    const ::tkc::TargetInfo &target) {
+  if (auto access = matrixAccessIn(op, tile, type, /*loads=*/false, target)) {
+    storeMatrixRows(b, loc, target, *access,
+                    matrixRowAddresses(b, loc, base, tile, elem, *access, ids),
+                    values);
+    return;
+  }
   LinearLayout layout = getLinearLayout(type);
   int64_t width = layout.getAlignedRun(tile.fast, tile.chunk);
   SmallVector<SmallVector<Value>> at = emitCoordinates(b, loc, layout, ids);
@@ -239,7 +279,8 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
 
     if (needsScratchBarrier(op))
       target.emitBarrier(rewriter, loc);
-    storeRegisters(rewriter, loc, base, tile, srcType, elem, src, ids);
+    storeRegisters(rewriter, loc, op, base, tile, srcType, elem, src, ids,
+                   target);
     target.emitBarrier(rewriter, loc);
     replaceWithRegisters(
         rewriter, op, *getTypeConverter(),
@@ -271,9 +312,10 @@ struct LocalAllocLowering : public TargetPattern<LocalAllocOp> {
     if (Value init = op.getInit()) {
       auto type = cast<RankedTensorType>(init.getType());
       Type elem = getTypeConverter()->convertType(type.getElementType());
-      storeRegisters(rewriter, loc, base, tileOf(op.getType(), target), type,
-                     elem, unpackRegisters(rewriter, loc, adaptor.getInit()),
-                     getHardwareIds(rewriter, loc, target));
+      storeRegisters(rewriter, loc, op, base, tileOf(op.getType(), target),
+                     type, elem,
+                     unpackRegisters(rewriter, loc, adaptor.getInit()),
+                     getHardwareIds(rewriter, loc, target), target);
       if (target.hasWarpgroupMma())
         target.fenceStoresForWarpgroupMma(rewriter, loc);
       target.emitBarrier(rewriter, loc);
@@ -397,12 +439,12 @@ struct LocalLoadLowering : public TargetPattern<LocalLoadOp> {
     HardwareIds ids = getHardwareIds(rewriter, loc, target);
     bool matrices =
         target.hasMatrixLoads() && isMatrixLoadable(result, tile.fast);
-    replaceWithRegisters(rewriter, op, *getTypeConverter(),
-                         matrices
-                             ? loadOperand(rewriter, loc, adaptor.getTile(),
-                                           tile, result, elem, ids, target)
-                             : loadRegisters(rewriter, loc, adaptor.getTile(),
-                                             tile, result, elem, ids));
+    replaceWithRegisters(
+        rewriter, op, *getTypeConverter(),
+        matrices ? loadOperand(rewriter, loc, adaptor.getTile(), tile, result,
+                               elem, ids, target)
+                 : loadRegisters(rewriter, loc, op, adaptor.getTile(), tile,
+                                 result, elem, ids, target));
     return success();
   }
 };

@@ -57,13 +57,6 @@ constexpr unsigned kShuffleReadMinPartialsExpensive = 8;
 /// The same in a kernel that favors occupancy.
 constexpr unsigned kShuffleReadMinPartialsFavoringOccupancy = 4;
 
-/// Whether the kernel `op` is in favors occupancy
-/// (TKCGPUDialect::kFavorOccupancy).
-bool favorsOccupancy(Operation *op) {
-  auto module = op->getParentOfType<ModuleOp>();
-  return module && module->hasAttr(TKCGPUDialect::kFavorOccupancy);
-}
-
 /// Lane bits whose lanes hold the same outputs (their bases move along
 /// `axis`, or nowhere), at most `warpBits` of them: the lanes that can
 /// share stage 3's loads.
