@@ -360,21 +360,22 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
 }
 
 /// lowerVariant(); where favoring occupancy would take it fewer tiles or
-/// registers (TKCGPUDialect::kOccupancyHeadroom) and registers alone keep
-/// the binary below the programs per SM its shared memory allows (and the
-/// kernel sets no register cap), also lowered favoring occupancy, whose
-/// binary is kept where it fits more programs spilling no more: first
-/// recomputing thread ids, then, where that fits no more programs, keeping
-/// them. FLA's chunk_h so gets 128 registers and 48 KB instead of 170 and
-/// 72 KB (two programs): 0.91-0.92 of Triton's time instead of 0.81 on the
-/// H200. Inductor's layer norm backward (two sums across 8 warps) gets 32
+/// registers (TKCGPUDialect::kOccupancyHeadroom) and the kernel sets no
+/// register cap, also lowered favoring occupancy, whose binary is kept where
+/// it fits more programs spilling no more, or as many spilling less (the
+/// first binary may spill a little where the backend capped its registers
+/// to pair its programs): first recomputing thread ids, then, where that
+/// fits no more programs, keeping them. FLA's chunk_h so gets 128 registers
+/// and 48 KB instead of 170 and 72 KB (two programs): 0.91-0.92 of Triton's
+/// time instead of 0.81 on the H200; with matrix stores its first binary
+/// takes 163 registers, three programs as its shared memory allows, and
+/// the favored one's fewer tiles still fit four (0.92 against 0.75).
+/// Inductor's layer norm backward (two sums across 8 warps) gets 32
 /// registers instead of 37 only where thread ids are kept (46 where they
 /// are recomputed). Lowered so everywhere, kernels that gained no program
-/// lost up to 5%; tried wherever registers limit programs, the second
-/// lowering added 58% to the public kernels' compile time and sped up none
-/// of the others. A binary that spills is not lowered again: SGLang's kkt
-/// solve (255 registers, 68 KB spilled) took 41 s to compile, and 140 s
-/// with both favored lowerings.
+/// lost up to 5%. A binary that spills with all the registers a thread may
+/// hold is not lowered again: SGLang's kkt solve (255 registers, 68 KB
+/// spilled) took 41 s to compile, and 140 s with both favored lowerings.
 LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
                              const CompileOptions &opts, Variant &variant) {
   Variant original = variant;
@@ -388,9 +389,7 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
                                               v.binary, countRegisters);
   };
   // A binary that spills with all the registers a thread may hold would
-  // have to spill no more with fewer. One the backend capped so that a
-  // second program fits (spilling a little) may do better favoring
-  // occupancy.
+  // have to spill no more with fewer.
   unsigned first = programs(variant, true);
   int64_t spills = variant.binary.stat("spill_bytes");
   if (!variant.occupancyHeadroom || first == 0 ||
