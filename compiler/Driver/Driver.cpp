@@ -373,9 +373,12 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
 /// Inductor's layer norm backward (two sums across 8 warps) gets 32
 /// registers instead of 37 only where thread ids are kept (46 where they
 /// are recomputed). Lowered so everywhere, kernels that gained no program
-/// lost up to 5%. A binary that spills with all the registers a thread may
-/// hold is not lowered again: SGLang's kkt solve (255 registers, 68 KB
-/// spilled) took 41 s to compile, and 140 s with both favored lowerings.
+/// lost up to 5%. Tried wherever the first lowering reports headroom, it
+/// adds 9% to the public kernels' compile time (81 s to 88 s for 96 of them
+/// on sm_90a; tutorial 06's backward 1.4 s to 3.6 s). A binary that spills with
+/// all the registers a thread may hold is not lowered again: SGLang's kkt solve
+/// (255 registers, 68 KB spilled) took 41 s to compile, and 140 s with both
+/// favored lowerings.
 LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
                              const CompileOptions &opts, Variant &variant) {
   Variant original = variant;
