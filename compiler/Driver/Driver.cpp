@@ -114,6 +114,9 @@ struct Variant {
   /// invariant A from a tile, or its reductions across warps read their
   /// partials with shuffles (TKCGPUDialect::kOccupancyHeadroom).
   bool occupancyHeadroom = false;
+  /// Favoring occupancy would take its loops fewer tiles
+  /// (TKCGPUDialect::kSharedHeadroom).
+  bool sharedHeadroom = false;
 };
 
 /// Reads the `tkc.params` attribute the frontend puts on the kernel, and
@@ -299,6 +302,8 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   // Marked by passes of either pipeline.
   variant.occupancyHeadroom =
       (*module)->hasAttr(mlir::tkc::gpu::TKCGPUDialect::kOccupancyHeadroom);
+  variant.sharedHeadroom =
+      (*module)->hasAttr(mlir::tkc::gpu::TKCGPUDialect::kSharedHeadroom);
   // The shared-memory size is final only after lowering.
   meta.sharedBytes = sharedBytesOf(*module).value_or(meta.sharedBytes);
   // A binary that cannot launch is refused (printed stages are not).
@@ -361,21 +366,23 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
 
 /// lowerVariant(); where favoring occupancy would take it fewer tiles or
 /// registers (TKCGPUDialect::kOccupancyHeadroom) and the kernel sets no
-/// register cap, also lowered favoring occupancy, whose binary is kept where
-/// it fits more programs spilling no more, or as many spilling less (the
-/// first binary may spill a little where the backend capped its registers
-/// to pair its programs): first recomputing thread ids, then, where that
-/// fits no more programs, keeping them. FLA's chunk_h so gets 128 registers
-/// and 48 KB instead of 170 and 72 KB (two programs): 0.91-0.92 of Triton's
-/// time instead of 0.81 on the H200; with matrix stores its first binary
-/// takes 163 registers, three programs as its shared memory allows, and
-/// the favored one's fewer tiles still fit four (0.92 against 0.75).
-/// Inductor's layer norm backward (two sums across 8 warps) gets 32
-/// registers instead of 37 only where thread ids are kept (46 where they
-/// are recomputed). Lowered so everywhere, kernels that gained no program
-/// lost up to 5%. Tried wherever the first lowering reports headroom, it
-/// adds 9% to the public kernels' compile time (81 s to 88 s for 96 of them
-/// on sm_90a; tutorial 06's backward 1.4 s to 3.6 s). A binary that spills with
+/// register cap, and registers limit its programs, or shared memory does and
+/// its loops would hold fewer tiles (kSharedHeadroom), or it spills a little,
+/// also lowered favoring occupancy, whose binary is kept where it fits more
+/// programs spilling no more, or as many spilling less (the first binary may
+/// spill a little where the backend capped its registers to pair its programs):
+/// first recomputing thread ids, then, where that fits no more programs,
+/// keeping them. FLA's chunk_h so gets 128 registers and 48 KB instead of 170
+/// and 72 KB (two programs): 0.91-0.92 of Triton's time instead of 0.81 on the
+/// H200; with matrix stores its first binary takes 163 registers, three
+/// programs as its shared memory allows, and the favored one's fewer tiles
+/// still fit four (0.92 against 0.75). Inductor's layer norm backward (two sums
+/// across 8 warps) gets 32 registers instead of 37 only where thread ids are
+/// kept (46 where they are recomputed). Lowered so everywhere, kernels that
+/// gained no program lost up to 5%. Tried also where registers do not limit
+/// programs, it added 9% to the public kernels' compile time (81 s to 88 s for
+/// 96 of them on sm_90a; tutorial 06's backward 1.4 s to 3.6 s): there it is
+/// tried only where the loops would hold fewer tiles. A binary that spills with
 /// all the registers a thread may hold is not lowered again: SGLang's kkt solve
 /// (255 registers, 68 KB spilled) took 41 s to compile, and 140 s with both
 /// favored lowerings.
@@ -391,11 +398,14 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
     return backend->programsPerMultiprocessor(spec, footprintOf(v, spec, opts),
                                               v.binary, countRegisters);
   };
-  // A binary that spills with all the registers a thread may hold would
-  // have to spill no more with fewer.
+  // Where registers do not limit programs, only fewer tiles can add one. A
+  // binary that spills with all the registers a thread may hold would have
+  // to spill no more with fewer.
   unsigned first = programs(variant, true);
   int64_t spills = variant.binary.stat("spill_bytes");
   if (!variant.occupancyHeadroom || first == 0 ||
+      (first >= programs(variant, false) && spills <= 0 &&
+       !variant.sharedHeadroom) ||
       (spills > 0 && variant.binary.stat("registers") >= 255))
     return success();
   for (Favor favor : {Favor::OccupancyRecomputingThreadIds, Favor::Occupancy}) {

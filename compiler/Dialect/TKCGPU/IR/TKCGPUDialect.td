@@ -58,9 +58,16 @@ def TKCGPU_Dialect : Dialect {
     /// Marks a kernel whose pipelined loops would hold fewer shared-memory
     /// tiles (set by tkc-gpu-pipeline), or whose reductions fewer registers
     /// (set by tkc-convert-tkc-gpu-to-llvm), were it to favor occupancy:
-    /// the driver then tries that lowering where registers limit programs.
+    /// the driver then tries that lowering where registers limit programs
+    /// (or where shared memory does, with kSharedHeadroom).
     static constexpr ::llvm::StringLiteral kOccupancyHeadroom =
         "tkc_gpu.occupancy_headroom";
+    /// Marks, beside kOccupancyHeadroom, a kernel whose pipelined loops
+    /// would hold fewer shared-memory tiles were it to favor occupancy (set
+    /// by tkc-gpu-pipeline): the driver then tries that lowering where
+    /// shared memory limits programs too.
+    static constexpr ::llvm::StringLiteral kSharedHeadroom =
+        "tkc_gpu.shared_headroom";
     /// The elements per global access of a load or store (set by
     /// tkc-gpu-record-vector-widths; 1 if absent).
     static constexpr ::llvm::StringLiteral kVectorWidth =

@@ -717,8 +717,10 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
     refillAfterRead =
         registerBytes && programs(refillBytes) > programs(fullBytes);
     if (refillAfterRead && !favorOccupancy)
-      loop->getParentOfType<ModuleOp>()->setAttr(
-          TKCGPUDialect::kOccupancyHeadroom, UnitAttr::get(loop.getContext()));
+      for (StringRef mark :
+           {TKCGPUDialect::kOccupancyHeadroom, TKCGPUDialect::kSharedHeadroom})
+        loop->getParentOfType<ModuleOp>()->setAttr(
+            mark, UnitAttr::get(loop.getContext()));
     refillAfterRead &= favorOccupancy;
   }
   {

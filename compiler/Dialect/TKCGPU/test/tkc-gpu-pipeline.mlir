@@ -727,8 +727,9 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // The same loop in a kernel that does not favor occupancy: a's stack
   // holds three tiles as b's does, copied at the top of the iteration;
-  // the module is marked as one that would hold fewer favoring occupancy.
-  // SHARED: module attributes {{{.*}}tkc_gpu.occupancy_headroom
+  // the module is marked as one that would hold fewer favoring occupancy,
+  // tiles among what it would save.
+  // SHARED: module attributes {{{.*}}tkc_gpu.occupancy_headroom{{.*}}tkc_gpu.shared_headroom
   // SHARED-LABEL: func.func @in_place_beside_register_tiles
   // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 64, 64], f16, order = [1, 0]>
   // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 64, 64], f16, order = [1, 0]>

@@ -57,8 +57,10 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // A module in which an invariant A stays in registers (@invariant_a) is
-  // marked: the driver may lower it again favoring occupancy.
+  // marked: the driver may lower it again favoring occupancy (which would
+  // save registers, not tiles).
   // CHECK: module attributes {{{.*}}tkc_gpu.occupancy_headroom
+  // CHECK-NOT: tkc_gpu.shared_headroom
   // Operands converted from the layouts they were loaded in (a K loop the
   // pipeliner left alone): each is stored into a tile where it was
   // converted, rows along its layout's order (a: K, b: N; a transposed
