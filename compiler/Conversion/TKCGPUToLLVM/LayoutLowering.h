@@ -238,7 +238,10 @@ bool mayMoveMatrices(Operation *op, const ::tkc::TargetInfo &target,
 /// In shapes of powers of two, places are XOR-swizzled (bits of the index
 /// above a 128-byte line XORed into bits within it), and the access widths
 /// chosen with the swizzle, for the fewest passes of the shared-memory
-/// banks on both sides.
+/// banks on both sides. A side whose 16-bit elements lie in 8x8 fragments
+/// (getMatrixAccess along the last dimension, the swizzle keeping each
+/// matrix row's 16 bytes together) moves them four matrices an instruction
+/// where mayMoveMatrices allows.
 /// Booleans travel as bytes and pointers as 64-bit integers; other non-scalar
 /// elements are an error on `op`.
 FailureOr<SmallVector<Value>>
