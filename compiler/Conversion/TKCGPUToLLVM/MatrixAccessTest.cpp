@@ -47,32 +47,31 @@ void expectMatrixSemantics(const LinearLayout &layout, unsigned fast,
         }
 }
 
+/// An mma.sync accumulator of `shape` over `warps`, stored with rows along
+/// `fast`: moved `count` matrices an instruction, transposed or not.
+void expectAccumulatorAccess(llvm::ArrayRef<int64_t> shape,
+                             llvm::ArrayRef<unsigned> warps, unsigned fast,
+                             bool transpose, unsigned count) {
+  LinearLayout mma = LinearLayout::nvidiaMmaV2(shape, warps);
+  auto access = getMatrixAccess(mma, fast);
+  ASSERT_TRUE(access);
+  EXPECT_EQ(access->transpose, transpose);
+  EXPECT_EQ(access->count, count);
+  expectMatrixSemantics(mma, fast, *access);
+}
+
 TEST(MatrixAccessTest, AccumulatorStoredAlongN) {
   // A 64x64 accumulator over four warps along M, rows stored along N.
-  LinearLayout mma = LinearLayout::nvidiaMmaV2({64, 64}, {4, 1});
-  auto access = getMatrixAccess(mma, 1);
-  ASSERT_TRUE(access);
-  EXPECT_FALSE(access->transpose);
-  EXPECT_EQ(access->count, 4u);
-  expectMatrixSemantics(mma, 1, *access);
+  expectAccumulatorAccess({64, 64}, {4, 1}, 1, false, 4);
 }
 
 TEST(MatrixAccessTest, AccumulatorStoredAlongMIsTransposed) {
-  LinearLayout mma = LinearLayout::nvidiaMmaV2({128, 64}, {2, 2});
-  auto access = getMatrixAccess(mma, 0);
-  ASSERT_TRUE(access);
-  EXPECT_TRUE(access->transpose);
-  EXPECT_EQ(access->count, 4u);
-  expectMatrixSemantics(mma, 0, *access);
+  expectAccumulatorAccess({128, 64}, {2, 2}, 0, true, 4);
 }
 
 TEST(MatrixAccessTest, OneTileTakesTwoMatrices) {
   // One 16x8 tile per warp: four registers, two matrices an instruction.
-  LinearLayout mma = LinearLayout::nvidiaMmaV2({16, 8}, {1, 1});
-  auto access = getMatrixAccess(mma, 1);
-  ASSERT_TRUE(access);
-  EXPECT_EQ(access->count, 2u);
-  expectMatrixSemantics(mma, 1, *access);
+  expectAccumulatorAccess({16, 8}, {1, 1}, 1, false, 2);
 }
 
 TEST(MatrixAccessTest, BlockedRowsHaveNone) {
