@@ -584,7 +584,9 @@ bool mlir::tkc::gpu::favorsOccupancy(Operation *op) {
 
 bool mlir::tkc::gpu::mayMoveMatrices(Operation *op,
                                      const ::tkc::TargetInfo &target,
-                                     bool loads) {
+                                     int64_t bytes, bool loads) {
+  if (bytes != 2)
+    return false;
   return loads ? target.hasMatrixLoads()
                : target.hasMatrixStores() && !favorsOccupancy(op);
 }
@@ -721,8 +723,8 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   // together) move four 8x8 matrices an instruction.
   auto matrixAccess = [&](const LinearLayout &layout,
                           bool loads) -> std::optional<MatrixAccess> {
-    if (!powersOfTwo || getStorageBytes(memType) != 2 ||
-        !mayMoveMatrices(op, target, loads) ||
+    if (!powersOfTwo ||
+        !mayMoveMatrices(op, target, getStorageBytes(memType), loads) ||
         llvm::any_of(swizzle.terms, [](auto term) { return term.second & 7; }))
       return std::nullopt;
     return getMatrixAccess(layout, layout.getShape().size() - 1);

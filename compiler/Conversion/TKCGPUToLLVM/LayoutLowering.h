@@ -221,13 +221,14 @@ SmallVector<Value> loadMatrixRows(OpBuilder &b, Location loc,
 /// (TKCGPUDialect::kFavorOccupancy).
 bool favorsOccupancy(Operation *op);
 
-/// Whether `op`'s lowering may move 16-bit values as 8x8 matrices: the
-/// target has the instructions (`loads`: loadMatrices, else storeMatrices),
-/// and, for stores, the kernel does not favor occupancy (a matrix store
-/// holds four words at once: FLA's chunk_fwd_kernel_h took 129 registers
-/// instead of 128 with them, one program per SM fewer).
+/// Whether `op`'s lowering may move elements of `bytes` bytes as 8x8
+/// matrices: they are 16-bit, the target has the instructions (`loads`:
+/// loadMatrices, else storeMatrices), and, for stores, the kernel does not
+/// favor occupancy (a matrix store holds four words at once: FLA's
+/// chunk_fwd_kernel_h took 129 registers instead of 128 with them, one
+/// program per SM fewer).
 bool mayMoveMatrices(Operation *op, const ::tkc::TargetInfo &target,
-                     bool loads);
+                     int64_t bytes, bool loads);
 
 /// Moves `src`, the registers of a tensor of `elem` elements (LLVM type) in
 /// layout `from`, into layout `to` through `op`'s shared-memory scratch:

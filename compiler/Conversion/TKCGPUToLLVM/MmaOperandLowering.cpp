@@ -182,7 +182,7 @@ std::optional<MatrixAccess> matrixAccessIn(Operation *op,
                                            const SwizzledTile &tile,
                                            RankedTensorType type, bool loads,
                                            const ::tkc::TargetInfo &target) {
-  if (tile.bytes != 2 || !mayMoveMatrices(op, target, loads))
+  if (!mayMoveMatrices(op, target, tile.bytes, loads))
     return std::nullopt;
   return getMatrixAccess(getLinearLayout(type), tile.fast);
 }
