@@ -25,7 +25,8 @@ On the GPU machine, for each case, this script:
      (above 1: tkc is faster).
 
 Usage (GPU machine, repository root):
-  python3 bench/public_bench.py [--public .gpu/public] [--only ID,...]
+  python3 bench/public_bench.py [--public .gpu/public] [--bin DIR]
+                                [--only ID,...]
                                 [--order abba|a-first|b-first]
 The last line sums up: cases run, matched, and the geometric-mean ratio.
 """
@@ -364,7 +365,7 @@ def compare(case, ours, theirs):
     return worst, ok
 
 
-def run_case(driver, case, public, order):
+def run_case(driver, case, public, bins, order):
     src_root = os.path.join(public, "src", case.repo)
     module = import_source(src_root, case.path)
     fn = jit_function(module, case.kernel)
@@ -375,7 +376,7 @@ def run_case(driver, case, public, order):
     if problems:
         return "specialization mismatch: " + "; ".join(problems)
 
-    tkc = TkcKernel(driver, os.path.join(public, "bin", case.id))
+    tkc = TkcKernel(driver, os.path.join(bins, case.id))
     grid = case.grid(args) if callable(case.grid) else case.grid
     consts = constexprs(case, fn)
     options = {"num_warps": case.num_warps}
@@ -424,12 +425,16 @@ def run_case(driver, case, public, order):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--public", default=".gpu/public")
+    parser.add_argument("--bin", default="",
+                        help="tkc's binaries (default: PUBLIC/bin), e.g. "
+                        "another compiler's, staged beside the same sources")
     parser.add_argument("--only", default="")
     parser.add_argument("--order", choices=sorted(timing.ORDERS),
                         default="abba",
                         help="timing order, Triton being a (bench/timing.py)")
     opts = parser.parse_args()
     only = set(filter(None, opts.only.split(",")))
+    bins = opts.bin or os.path.join(opts.public, "bin")
     wheels = os.path.join(opts.public, "wheels")
     if os.path.isdir(wheels):  # pure-Python wheels import from the zip
         sys.path[:0] = [os.path.join(wheels, w) for w in os.listdir(wheels)]
@@ -445,13 +450,12 @@ def main():
     for case in public_cases.CASES:
         if only and case.id not in only:
             continue
-        if not os.path.exists(os.path.join(opts.public, "bin",
-                                           case.id + ".json")):
+        if not os.path.exists(os.path.join(bins, case.id + ".json")):
             print(f"{case.id:44} not compiled by tkc (see the staging log)")
             failed.append(case.id)
             continue
         try:
-            r = run_case(driver, case, opts.public, opts.order)
+            r = run_case(driver, case, opts.public, bins, opts.order)
         except Exception as e:  # a benchmark reports and goes on
             r = f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
         if isinstance(r, str):

@@ -33,7 +33,7 @@ using namespace mlir::tkc::gpu;
 namespace {
 
 /// The stored tile: `rows` x `cols` elements of `bytes` bytes, `fast` the
-/// tensor dimension along its rows. Rows are cut into blocks of at most 128
+/// tensor dimension along its rows (a 1-D tile is one row). Rows are cut into blocks of at most 128
 /// bytes; each block of columns is stored whole (all rows) before the
 /// next, and 16-byte chunk `c` of a block's row `r` lies at chunk
 /// c ^ ((r / perPhase) % maxPhase) of it: Hopper's 128-, 64- and 32-byte
@@ -56,7 +56,8 @@ struct SwizzledTile {
 
   SwizzledTile(ArrayRef<int64_t> shape, unsigned fast, Type elem,
                const ::tkc::TargetInfo &target)
-      : fast(fast), rows(shape[1 - fast]), cols(shape[fast]),
+      : fast(fast), rows(shape.size() == 1 ? 1 : shape[1 - fast]),
+        cols(shape[fast]),
         bytes(getStorageBytes(elem)), chunk(getChunkElements(elem)) {
     blockCols = std::min<int64_t>(cols, 128 / bytes);
     // Eight consecutive rows must start in eight different 16-byte bank
@@ -112,6 +113,12 @@ struct SwizzledTile {
     return blockStart
                ? LLVM::AddOp::create(b, loc, blockStart, offset).getResult()
                : offset;
+  }
+
+  /// The element offset of the element at tensor coordinates `at`.
+  Value offsetAt(OpBuilder &b, Location loc, ArrayRef<Value> at) const {
+    Value row = at.size() == 1 ? i32Constant(b, loc, 0) : at[1 - fast];
+    return offset(b, loc, row, at[fast]);
   }
 };
 
@@ -182,7 +189,7 @@ std::optional<MatrixAccess> matrixAccessIn(Operation *op,
                                            const SwizzledTile &tile,
                                            RankedTensorType type, bool loads,
                                            const ::tkc::TargetInfo &target) {
-  if (!mayMoveMatrices(op, target, tile.bytes, loads))
+  if (type.getRank() != 2 || !mayMoveMatrices(op, target, tile.bytes, loads))
     return std::nullopt;
   return getMatrixAccess(getLinearLayout(type), tile.fast);
 }
@@ -192,11 +199,10 @@ SmallVector<Value> matrixRowAddresses(OpBuilder &b, Location loc, Value base,
                                       const SwizzledTile &tile, Type elem,
                                       const MatrixAccess &access,
                                       const HardwareIds &ids) {
-  unsigned slow = 1 - tile.fast;
   SmallVector<Value> addresses;
   for (const SmallVector<Value> &at : emitCoordinates(b, loc, access.rows, ids))
-    addresses.push_back(elementAddress(
-        b, loc, base, elem, tile.offset(b, loc, at[slow], at[tile.fast])));
+    addresses.push_back(
+        elementAddress(b, loc, base, elem, tile.offsetAt(b, loc, at)));
   return addresses;
 }
 
@@ -216,10 +222,9 @@ SmallVector<Value> loadRegisters(OpBuilder &b, Location loc, Operation *op,
   LinearLayout layout = getLinearLayout(type);
   int64_t width = layout.getAlignedRun(tile.fast, tile.chunk);
   SmallVector<SmallVector<Value>> at = emitCoordinates(b, loc, layout, ids);
-  unsigned slow = 1 - tile.fast;
   SmallVector<Value> values;
   for (unsigned r = 0; r < layout.getNumRegisters(); r += width) {
-    Value offset = tile.offset(b, loc, at[r][slow], at[r][tile.fast]);
+    Value offset = tile.offsetAt(b, loc, at[r]);
     Value ptr = elementAddress(b, loc, base, elem, offset);
     Type accessType = width == 1 ? elem : VectorType::get({width}, elem);
     Value loaded =
@@ -246,9 +251,8 @@ void storeRegisters(OpBuilder &b, Location loc, Operation *op, Value base,
   LinearLayout layout = getLinearLayout(type);
   int64_t width = layout.getAlignedRun(tile.fast, tile.chunk);
   SmallVector<SmallVector<Value>> at = emitCoordinates(b, loc, layout, ids);
-  unsigned slow = 1 - tile.fast;
   for (unsigned r = 0; r < values.size(); r += width) {
-    Value offset = tile.offset(b, loc, at[r][slow], at[r][tile.fast]);
+    Value offset = tile.offsetAt(b, loc, at[r]);
     LLVM::StoreOp::create(b, loc, packAccess(b, loc, values.slice(r, width)),
                           elementAddress(b, loc, base, elem, offset),
                           width * tile.bytes);
@@ -337,7 +341,7 @@ struct TileLowering : public TargetPattern<TileOp> {
     Value offset = LLVM::MulOp::create(
         rewriter, loc, adaptor.getIndex(),
         i32Constant(rewriter, loc,
-                    type.getTileShape()[0] * type.getTileShape()[1]));
+                    ShapedType::getNumElements(type.getTileShape())));
     rewriter.replaceOp(
         op, elementAddress(rewriter, loc, adaptor.getBuffer(), elem, offset));
     return success();
@@ -358,7 +362,9 @@ struct TransTileLowering : public TargetPattern<TransTileOp> {
 };
 
 /// tkc_gpu.async_copy: each thread's runs of the recorded width, one
-/// asynchronous copy each, into their swizzled places.
+/// asynchronous copy each, into their swizzled places; an element several
+/// threads or registers hold is copied by its owner alone (a masked-off
+/// copy writes zeros, so the others must not copy at all).
 struct AsyncCopyLowering : public TargetPattern<AsyncCopyOp> {
   using TargetPattern::TargetPattern;
   LogicalResult
@@ -384,13 +390,17 @@ struct AsyncCopyLowering : public TargetPattern<AsyncCopyOp> {
     SmallVector<SmallVector<Value>> at =
         emitCoordinates(rewriter, loc, getLinearLayout(ptrType),
                         getHardwareIds(rewriter, loc, target));
-    unsigned slow = 1 - tile.fast;
+    Owners owners = ownersOf(rewriter, loc, ptrType, target);
     for (unsigned r = 0; r < ptrs.size(); r += width.getInt()) {
-      Value offset = tile.offset(rewriter, loc, at[r][slow], at[r][tile.fast]);
-      Value dst =
-          elementAddress(rewriter, loc, adaptor.getTile(), elem, offset);
-      target.asyncCopy(rewriter, loc, dst, ptrs[r], width.getInt() * bytes,
-                       masks.empty() ? Value() : masks[r]);
+      if (owners.ownerOf[r] != r)
+        continue;
+      Value dst = elementAddress(rewriter, loc, adaptor.getTile(), elem,
+                                 tile.offsetAt(rewriter, loc, at[r]));
+      emitGuarded(rewriter, loc, owners.thread, Type(), [&] {
+        target.asyncCopy(rewriter, loc, dst, ptrs[r], width.getInt() * bytes,
+                         masks.empty() ? Value() : masks[r]);
+        return Value();
+      });
     }
     rewriter.eraseOp(op);
     return success();

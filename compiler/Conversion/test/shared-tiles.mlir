@@ -36,6 +36,38 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
+// A stack of 1-D tiles (a loop's gate vector) in a slice of the accumulator
+// layout, where the four lanes of a quad hold each element (and each
+// thread two copies of its two): tile i starts 64 elements in, only the
+// lanes whose quad bits are 0 copy, one 4-byte cp.async per element they
+// own, and every thread reads its registers back.
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#r = #tkc_gpu.slice<{dim = 1, parent = #mma}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @gate_vector
+  // CHECK: %[[N:.*]] = llvm.mlir.constant(64 : i32) : i32
+  // CHECK: llvm.mul %{{.*}}, %[[N]] : i32
+  // CHECK: %[[OWNER:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
+  // CHECK: llvm.cond_br %[[OWNER]]
+  // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 4, cache =  ca, %{{.*}}
+  // CHECK: llvm.cond_br %[[OWNER]]
+  // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 4, cache =  ca, %{{.*}}
+  // CHECK-NOT: nvvm.cp.async.shared.global
+  // CHECK: nvvm.cp.async.commit.group
+  // CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+  func.func @gate_vector(%p: tensor<64x!tkc.ptr<f32>, #r>, %m: tensor<64xi1, #r>, %i: i32) -> tensor<64xf32, #r> {
+    %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 64], f32, order = [0]>
+    %t = tkc_gpu.tile %buf[%i] : !tkc_gpu.shared<[2, 64], f32, order = [0]> -> !tkc_gpu.shared<[64], f32, order = [0]>
+    tkc_gpu.async_copy %p, %t mask %m {tkc_gpu.vector_width = 1 : i32} : tensor<64x!tkc.ptr<f32>, #r>, !tkc_gpu.shared<[64], f32, order = [0]>, tensor<64xi1, #r>
+    tkc_gpu.async_commit
+    tkc_gpu.async_wait {pending = 0 : i32}
+    %v = tkc_gpu.local_load %t : !tkc_gpu.shared<[64], f32, order = [0]> -> tensor<64xf32, #r>
+    return %v : tensor<64xf32, #r>
+  }
+}
+
+// -----
+
 // A warpgroup dot on sm_90a: the registers fenced (the tiles come from
 // cp.async: no proxy fence), then per 16 of K one m64n128k16 instruction
 // reading both tiles through descriptors (A K-major: transpose 0; B stored

@@ -721,14 +721,17 @@ LogicalResult
 SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
                          ArrayRef<int64_t> shape, Type elementType,
                          ArrayRef<unsigned> order) {
-  if (shape.size() != 2 && shape.size() != 3)
-    return emitError() << "a shared buffer is one 2-D tile or a stack of "
-                          "them; got rank "
+  if (order.size() == 1 ? order[0] != 0
+                         : order.size() != 2 || order[0] > 1 ||
+                               order[1] != 1 - order[0])
+    return emitError() << "order must be [0], [1, 0] or [0, 1]";
+  if (shape.size() != order.size() && shape.size() != order.size() + 1)
+    return emitError() << "a shared buffer is one " << order.size()
+                       << "-D tile (as its order says) or a stack of them; "
+                          "got rank "
                        << shape.size();
   if (llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
     return emitError() << "dimensions must be positive";
-  if (order.size() != 2 || order[0] > 1 || order[1] != 1 - order[0])
-    return emitError() << "order must be [1, 0] or [0, 1]";
   if (!elementType.isIntOrFloat())
     return emitError() << "elements must be integers or floats";
   return success();
@@ -813,7 +816,8 @@ static bool isTileOf(SharedBufferType tile, SharedBufferType buffer) {
 
 LogicalResult TileOp::verify() {
   auto buffer = getBuffer().getType(), tile = getType();
-  if (buffer.getShape().size() != 3 || !isTileOf(tile, buffer))
+  if (buffer.getShape().size() != buffer.getOrder().size() + 1 ||
+      !isTileOf(tile, buffer))
     return emitOpError("result must be one tile of the stack ")
            << buffer << ", not " << tile;
   return success();
@@ -834,7 +838,8 @@ void TransTileOp::build(OpBuilder &builder, OperationState &state, Value tile) {
 
 LogicalResult TransTileOp::verify() {
   SharedBufferType tile = getTile().getType();
-  if (tile.getShape().size() != 2 || getType() != getTransposedType(tile))
+  if (tile.getShape().size() != 2 || tile.getOrder().size() != 2 ||
+      getType() != getTransposedType(tile))
     return emitOpError("result must be the 2-D tile ")
            << tile << " transposed, not " << getType();
   return success();
@@ -842,7 +847,8 @@ LogicalResult TransTileOp::verify() {
 
 /// Whether `tensor` holds exactly the elements of `tile`.
 static bool matchesTile(RankedTensorType tensor, SharedBufferType tile) {
-  return tile.getShape().size() == 2 && tensor.getShape() == tile.getShape();
+  return tile.getShape().size() == tile.getOrder().size() &&
+         tensor.getShape() == tile.getShape();
 }
 
 LogicalResult AsyncCopyOp::verify() {

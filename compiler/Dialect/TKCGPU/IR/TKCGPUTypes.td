@@ -15,11 +15,12 @@ def TKCGPU_SharedBufferType : TypeDef<TKCGPU_Dialect, "SharedBuffer"> {
   let mnemonic = "shared";
   let summary = "A tile, or a stack of tiles, in the block's shared memory";
   let description = [{
-    `shape` elements of `elementType` in shared memory. The last two
-    dimensions are one 2-D tile; a leading dimension, if any, counts tiles
-    stored one after another (the buffers of a pipelined loop). `order`
-    lists the tile's two dimensions fastest first: rows run along
-    `order[0]`.
+    `shape` elements of `elementType` in shared memory. The last one or two
+    dimensions (as many as `order` lists) are one tile; a leading dimension,
+    if any, counts tiles stored one after another (the buffers of a
+    pipelined loop). `order` lists the tile's dimensions fastest first:
+    rows run along `order[0]`. A 1-D tile (a loop's gate or scale vector)
+    is one row.
 
     Each row is stored as 16-byte chunks, and chunk `c` of row `r` lies at
     chunk `c ^ ((r / perPhase) % maxPhase)`, where `maxPhase` is
@@ -43,13 +44,13 @@ def TKCGPU_SharedBufferType : TypeDef<TKCGPU_Dialect, "SharedBuffer"> {
       "`<` `[` $shape `]` `,` $elementType `,` `order` `=` `[` $order `]` `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// The shape of one tile (the last two dimensions).
+    /// The shape of one tile (the last dimensions, one per `order` entry).
     ::llvm::ArrayRef<int64_t> getTileShape() const {
-      return getShape().take_back(2);
+      return getShape().take_back(getOrder().size());
     }
     /// The number of tiles (1 without a leading dimension).
     int64_t getNumTiles() const {
-      return getShape().size() > 2 ? getShape().front() : 1;
+      return getShape().size() > getOrder().size() ? getShape().front() : 1;
     }
   }];
 }

@@ -19,10 +19,14 @@
 // memory their loads read (a store or atomic through a kernel argument
 // that a load of the loop also reads through, or any other write) and
 // loops with volatile loads are left alone. A loop pipelined through
-// shared memory also copies the 2-D tiles it computes with in registers
+// shared memory also copies the tiles it computes with in registers
 // (read back in their own layout, or in the one their value is converted
-// to, within a quarter of the block's shared memory) and keeps the other
-// loads (scales, gates), which are then loaded an iteration early in
+// to, within a quarter of the block's shared memory): 2-D tiles, and
+// vectors in any layout (a gate's or a scale's row: a copy held in
+// registers across the multiplies would keep a scoreboard that ptxas then
+// shares with the shared-memory reads after them, stalling those on the
+// global load; FLA's gated delta rule ran at 0.73 of Triton so). It keeps
+// the other loads (scalars), which are then loaded an iteration early in
 // registers, those read after the first dot only where their next copies
 // take few registers; a copy's block index stays where the copy is.
 //
@@ -534,7 +538,8 @@ bool mayReadTilesInPlace(DotOp dot, unsigned warpgroupWarps) {
 
 /// `load` as a StagedLoad, if the target's asynchronous
 /// copies can move it and local_load read it back: as the dot operand it
-/// is converted to, or else (`inRegisters`) in its own blocked layout.
+/// is converted to, or else (`inRegisters`) in its own layout (blocked for
+/// a 2-D tile, any for a vector).
 /// Where the dot will be a warpgroup multiply (`warpgroupWarps` warps, 0
 /// if the target has none), which reads tf32 (and fp8) operands only with K
 /// along the stored rows, a 32-bit tile is stored that way, one element per
@@ -551,12 +556,20 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, AxisInfoAnalysis &axis,
       inRegisters ? nullptr : getOperandConversion(load, trans);
   if (!inRegisters && !convert)
     return std::nullopt;
-  // The tensor the tile holds.
+  // The tensor the tile holds: 2-D in a blocked layout, or a vector read
+  // back in its own layout, whatever it is (a gate's slice of the
+  // accumulator's layout).
   auto type = trans ? trans.getType() : loadType;
-  auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
-  if (!blocked || type.getRank() != 2)
+  SmallVector<unsigned> order;
+  if (type.getRank() == 1 && !convert)
+    order = {0};
+  else if (auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
+           blocked && type.getRank() == 2)
+    order.assign(blocked.getOrder().begin(), blocked.getOrder().end());
+  else
     return std::nullopt;
-  SmallVector<unsigned> order(blocked.getOrder());
+  // The dimension the layout's registers run along first.
+  unsigned layoutFast = order.front();
   int64_t bytes = getStorageBytes(type.getElementType());
   if (convert) {
     auto operand =
@@ -584,7 +597,7 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, AxisInfoAnalysis &axis,
       return std::nullopt;
   // Copies of 4 to 16 bytes along the tile's rows.
   int64_t width = getAccessWidth(load.getPtr(), load.getMask(), axis);
-  if (fast != blocked.getOrder().front())
+  if (fast != layoutFast)
     width = 1;
   if (width * bytes < 4 ||
       getLinearLayout(type).getContiguousRegisters(fast) < width)

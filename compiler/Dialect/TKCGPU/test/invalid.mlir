@@ -94,15 +94,30 @@ func.func @mfma_kwidth(%x: tensor<32x32xf16, #tkc_gpu.dot_op<{opIdx = 0, parent 
 
 // -----
 
-// expected-error @+1 {{order must be [1, 0] or [0, 1]}}
+// expected-error @+1 {{order must be [0], [1, 0] or [0, 1]}}
 func.func @shared_order(%b: !tkc_gpu.shared<[64, 32], f16, order = [1, 1]>) {
   return
 }
 
 // -----
 
-// expected-error @+1 {{a shared buffer is one 2-D tile or a stack of them; got rank 1}}
+// expected-error @+1 {{a shared buffer is one 2-D tile (as its order says) or a stack of them; got rank 1}}
 func.func @shared_rank(%b: !tkc_gpu.shared<[64], f16, order = [1, 0]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a shared buffer is one 1-D tile (as its order says) or a stack of them; got rank 3}}
+func.func @shared_rank_1d(%b: !tkc_gpu.shared<[2, 64, 4], f32, order = [0]>) {
+  return
+}
+
+// -----
+
+func.func @trans_tile_1d(%b: !tkc_gpu.shared<[64], f32, order = [0]>) {
+  // expected-error @+1 {{result must be the 2-D tile}}
+  %t = tkc_gpu.trans_tile %b : !tkc_gpu.shared<[64], f32, order = [0]> -> !tkc_gpu.shared<[64], f32, order = [0]>
   return
 }
 

@@ -491,25 +491,34 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // A paged tile: each iteration's block comes from a block table, and a
-  // per-row scale is loaded too. The tile goes through shared memory; the
-  // copy for iteration k + 2 reads its block index again (masked off where
-  // that iteration does not exist), where the copy is issued; the scale,
-  // read after the dot, is loaded an iteration early in registers, and the
-  // block index the tile had is not loaded at all.
+  // per-row scale and a scalar gate are loaded too. The tile goes through
+  // shared memory; the copy for iteration k + 2 reads its block index again
+  // (masked off where that iteration does not exist), where the copy is
+  // issued. The scale vector, read after the dot, goes through shared
+  // memory too (as a 1-D tile, in its own slice layout: a register copy
+  // in flight across the dots would hold a scoreboard ptxas shares with
+  // the shared-memory reads after them); the scalar gate is loaded an
+  // iteration early in registers. The block index the tile had is not
+  // loaded at all.
   // SHARED-LABEL: func.func @paged
   // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 32], f16, order = [1, 0]>
-  // SHARED: scf.for {{.*}} iter_args({{.*}}, %[[SCALE:.*]] = %{{.*}}) -> (tensor<32x32xf32, #{{.*}}>, tensor<32xf32, #{{.*}}>, i32, i32, tensor<32xf32, #{{.*}}>)
+  // SHARED: %[[SCALES:.*]] = tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32], f32, order = [0]>
+  // SHARED: tkc_gpu.async_copy %{{.*}}, %{{.*}} mask %{{.*}} {tkc_gpu.vector_width = 1 : i32} : tensor<32x!tkc.ptr<f32>, #{{.*}}>, !tkc_gpu.shared<[32], f32, order = [0]>
+  // SHARED: scf.for {{.*}} iter_args({{.*}}, %[[GATE:.*]] = %{{.*}}) -> (tensor<32x32xf32, #{{.*}}>, tensor<32xf32, #{{.*}}>, i32, i32, f32)
   // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
   // SHARED: %[[BLOCK:.*]] = tkc.load %{{.*}}, %{{.*}} : !tkc.ptr<i32>
   // SHARED-NEXT: arith.muli %[[BLOCK]]
   // SHARED: tkc_gpu.async_copy
+  // SHARED: tkc_gpu.async_copy {{.*}} : tensor<32x!tkc.ptr<f32>, #{{.*}}>, !tkc_gpu.shared<[32], f32, order = [0]>
   // SHARED-NEXT: tkc_gpu.async_commit
   // SHARED: tkc_gpu.local_load
-  // SHARED: %[[NEXTSCALE:.*]] = tkc.load %{{.*}}, %{{.*}} : tensor<32x!tkc.ptr<f32>, #{{.*}}>
+  // SHARED: %[[NEXTGATE:.*]] = tkc.load %{{.*}}, %{{.*}} : !tkc.ptr<f32>
   // SHARED-NEXT: tkc.dot
-  // SHARED-NEXT: arith.addf %{{.*}}, %[[SCALE]]
-  // SHARED: scf.yield {{.*}}, %[[NEXTSCALE]]
-  func.func @paged(%table: !tkc.ptr<i32> {tkc.divisibility = 16 : i32}, %cache: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %scales: tensor<32x!tkc.ptr<f32>, #r>, %n: i32, %b: tensor<32x32xf16, #b>) -> (tensor<32x32xf32, #mma>, tensor<32xf32, #r>) {
+  // SHARED-NEXT: tkc_gpu.tile %[[SCALES]]
+  // SHARED-NEXT: tkc_gpu.local_load %{{.*}} : !tkc_gpu.shared<[32], f32, order = [0]> -> tensor<32xf32, #{{.*}}>
+  // SHARED-NEXT: tkc.splat %[[GATE]]
+  // SHARED: scf.yield {{.*}}, %[[NEXTGATE]]
+  func.func @paged(%table: !tkc.ptr<i32> {tkc.divisibility = 16 : i32}, %cache: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %scales: tensor<32x!tkc.ptr<f32>, #r>, %gate: !tkc.ptr<f32>, %n: i32, %b: tensor<32x32xf16, #b>) -> (tensor<32x32xf32, #mma>, tensor<32xf32, #r>) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %c1024 = arith.constant 1024 : i32
@@ -529,7 +538,10 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
       %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
       %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
       %sc = tkc.load %scales : tensor<32x!tkc.ptr<f32>, #r>
-      %next = arith.addf %sum, %sc : tensor<32xf32, #r>
+      %g = tkc.load %gate : !tkc.ptr<f32>
+      %gs = tkc.splat %g : tensor<32xf32, #r>
+      %gated = arith.mulf %sc, %gs : tensor<32xf32, #r>
+      %next = arith.addf %sum, %gated : tensor<32xf32, #r>
       scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32xf32, #r>
     }
     return %res#0, %res#1 : tensor<32x32xf32, #mma>, tensor<32xf32, #r>
