@@ -33,10 +33,10 @@ using namespace mlir::tkc::gpu;
 namespace {
 
 /// The stored tile: `rows` x `cols` elements of `bytes` bytes, `fast` the
-/// tensor dimension along its rows (a 1-D tile is one row). Rows are cut into blocks of at most 128
-/// bytes; each block of columns is stored whole (all rows) before the
-/// next, and 16-byte chunk `c` of a block's row `r` lies at chunk
-/// c ^ ((r / perPhase) % maxPhase) of it: Hopper's 128-, 64- and 32-byte
+/// tensor dimension along its rows (a 1-D tile is one row). Rows are cut into
+/// blocks of at most 128 bytes; each block of columns is stored whole (all
+/// rows) before the next, and 16-byte chunk `c` of a block's row `r` lies at
+/// chunk c ^ ((r / perPhase) % maxPhase) of it: Hopper's 128-, 64- and 32-byte
 /// swizzle atoms (8 rows each) for blocks of 128, 64 and 32 bytes. On
 /// targets whose 32-bit operands mma.sync reads (matrix loads, no
 /// warpgroup multiplies), 128-byte rows of 32-bit elements interleave the
@@ -57,8 +57,8 @@ struct SwizzledTile {
   SwizzledTile(ArrayRef<int64_t> shape, unsigned fast, Type elem,
                const ::tkc::TargetInfo &target)
       : fast(fast), rows(shape.size() == 1 ? 1 : shape[1 - fast]),
-        cols(shape[fast]),
-        bytes(getStorageBytes(elem)), chunk(getChunkElements(elem)) {
+        cols(shape[fast]), bytes(getStorageBytes(elem)),
+        chunk(getChunkElements(elem)) {
     blockCols = std::min<int64_t>(cols, 128 / bytes);
     // Eight consecutive rows must start in eight different 16-byte bank
     // groups of 128 bytes: rows of 8 chunks take phases 0..7, one row

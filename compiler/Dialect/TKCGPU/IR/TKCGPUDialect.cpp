@@ -721,9 +721,9 @@ LogicalResult
 SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
                          ArrayRef<int64_t> shape, Type elementType,
                          ArrayRef<unsigned> order) {
-  if (order.size() == 1 ? order[0] != 0
-                         : order.size() != 2 || order[0] > 1 ||
-                               order[1] != 1 - order[0])
+  if (order.size() == 1
+          ? order[0] != 0
+          : order.size() != 2 || order[0] > 1 || order[1] != 1 - order[0])
     return emitError() << "order must be [0], [1, 0] or [0, 1]";
   if (shape.size() != order.size() && shape.size() != order.size() + 1)
     return emitError() << "a shared buffer is one " << order.size()
