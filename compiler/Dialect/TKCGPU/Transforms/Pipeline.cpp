@@ -549,7 +549,9 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, AxisInfoAnalysis &axis,
                                         unsigned warpgroupWarps,
                                         bool inRegisters) {
   auto loadType = dyn_cast<RankedTensorType>(load.getType());
-  if (!loadType || load.getIsVolatile() || load->use_empty())
+  // Shared-memory tiles hold integers and floats (not loaded pointers).
+  if (!loadType || load.getIsVolatile() || load->use_empty() ||
+      !loadType.getElementType().isIntOrFloat())
     return std::nullopt;
   TransOp trans;
   ConvertLayoutOp convert =
