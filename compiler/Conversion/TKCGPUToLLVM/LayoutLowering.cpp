@@ -769,7 +769,8 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
 }
 
 Owners mlir::tkc::gpu::ownersOf(OpBuilder &b, Location loc, Type type,
-                                const ::tkc::TargetInfo &target) {
+                                const ::tkc::TargetInfo &target,
+                                bool withinWarps) {
   Owners owners;
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor) {
@@ -784,7 +785,8 @@ Owners mlir::tkc::gpu::ownersOf(OpBuilder &b, Location loc, Type type,
   HardwareIds ids = getHardwareIds(b, loc, target);
   for (auto [dim, id] :
        {std::pair{HwDim::Lane, ids.lane}, std::pair{HwDim::Warp, ids.warp}}) {
-    unsigned mask = layout.getFreeBits(dim);
+    unsigned mask =
+        dim == HwDim::Warp && withinWarps ? 0 : layout.getFreeBits(dim);
     if (!mask)
       continue;
     Value bits =

@@ -262,9 +262,10 @@ struct Owners {
 };
 
 /// Who acts for each element of a value of `type` (for a scalar, which every
-/// thread holds: the block's first thread).
+/// thread holds: the block's first thread); with `withinWarps`, one owner
+/// per warp that holds the element.
 Owners ownersOf(OpBuilder &b, Location loc, Type type,
-                const ::tkc::TargetInfo &target);
+                const ::tkc::TargetInfo &target, bool withinWarps = false);
 
 /// Emits `body` where `pred` holds (null: always). With a `type`, body's
 /// value is returned, and zero where `pred` does not hold; without one,

@@ -363,8 +363,8 @@ struct TransTileLowering : public TargetPattern<TransTileOp> {
 
 /// tkc_gpu.async_copy: each thread's runs of the recorded width, one
 /// asynchronous copy each, into their swizzled places; an element several
-/// threads or registers hold is copied by its owner alone (a masked-off
-/// copy writes zeros, so the others must not copy at all).
+/// lanes or registers of a warp hold is copied by one of them alone, and by
+/// each warp that holds it, so that a warp's wait covers what it reads.
 struct AsyncCopyLowering : public TargetPattern<AsyncCopyOp> {
   using TargetPattern::TargetPattern;
   LogicalResult
@@ -390,7 +390,8 @@ struct AsyncCopyLowering : public TargetPattern<AsyncCopyOp> {
     SmallVector<SmallVector<Value>> at =
         emitCoordinates(rewriter, loc, getLinearLayout(ptrType),
                         getHardwareIds(rewriter, loc, target));
-    Owners owners = ownersOf(rewriter, loc, ptrType, target);
+    Owners owners =
+        ownersOf(rewriter, loc, ptrType, target, /*withinWarps=*/true);
     for (unsigned r = 0; r < ptrs.size(); r += width.getInt()) {
       if (owners.ownerOf[r] != r)
         continue;

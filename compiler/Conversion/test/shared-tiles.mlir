@@ -68,6 +68,37 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
+// A vector every warp holds (a column of the accumulator layout): each
+// warp copies it, by the lanes whose row bits are 0 (the lane's bits 2-4:
+// mask 28), with no test of the warp, so that each warp's wait covers the
+// elements it reads; two 8-byte runs per lane.
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#c = #tkc_gpu.slice<{dim = 0, parent = #mma}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @column_vector
+  // CHECK: %[[ROWBITS:.*]] = llvm.mlir.constant(28 : i32) : i32
+  // CHECK-NEXT: %[[BITS:.*]] = llvm.and %{{.*}}, %[[ROWBITS]] : i32
+  // CHECK: %[[OWNER:.*]] = llvm.icmp "eq" %[[BITS]], %{{.*}} : i32
+  // CHECK-NOT: llvm.and {{.*}} : i1
+  // CHECK: llvm.cond_br %[[OWNER]]
+  // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache =  ca
+  // CHECK: llvm.cond_br %[[OWNER]]
+  // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache =  ca
+  // CHECK-NOT: nvvm.cp.async.shared.global
+  // CHECK: nvvm.cp.async.commit.group
+  func.func @column_vector(%p: tensor<16x!tkc.ptr<f32>, #c>, %i: i32) -> tensor<16xf32, #c> {
+    %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 16], f32, order = [0]>
+    %t = tkc_gpu.tile %buf[%i] : !tkc_gpu.shared<[2, 16], f32, order = [0]> -> !tkc_gpu.shared<[16], f32, order = [0]>
+    tkc_gpu.async_copy %p, %t {tkc_gpu.vector_width = 2 : i32} : tensor<16x!tkc.ptr<f32>, #c>, !tkc_gpu.shared<[16], f32, order = [0]>
+    tkc_gpu.async_commit
+    tkc_gpu.async_wait {pending = 0 : i32}
+    %v = tkc_gpu.local_load %t : !tkc_gpu.shared<[16], f32, order = [0]> -> tensor<16xf32, #c>
+    return %v : tensor<16xf32, #c>
+  }
+}
+
+// -----
+
 // A warpgroup dot on sm_90a: the registers fenced (the tiles come from
 // cp.async: no proxy fence), then per 16 of K one m64n128k16 instruction
 // reading both tiles through descriptors (A K-major: transpose 0; B stored

@@ -119,8 +119,8 @@ def TKCGPU_AsyncCopyOp : TKCGPU_Op<"async_copy",
     The copies join the thread's current group (tkc_gpu.async_commit);
     they are visible in `tile` after the tkc_gpu.async_wait that waits for
     their group. The lowering moves runs of up to 16 bytes at once
-    (tkc-gpu-record-vector-widths); where several threads hold an element
-    (a 1-D tile in a slice layout), only its owner copies it.
+    (tkc-gpu-record-vector-widths); where several lanes of a warp hold an
+    element (a 1-D tile in a slice layout), one of them copies it.
 
     ```mlir
     tkc_gpu.async_copy %ptrs, %t mask %m : tensor<128x32x!tkc.ptr<f16>, #blocked>, !tkc_gpu.shared<[128, 32], f16, order = [1, 0]>, tensor<128x32xi1, #blocked>

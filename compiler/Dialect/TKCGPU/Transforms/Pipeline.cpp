@@ -412,8 +412,18 @@ void pipelineInRegisters(scf::ForOp loop) {
   for (LoadOp load : loads)
     firstTiles.push_back(
         cloneLoad(b, load, any, [&](Value v) { return cloner.before(v, 0); }));
-  // The next iteration's, loaded before the first dot.
-  b.setInsertionPoint(point);
+  // The next iteration's, loaded before the first dot; scalars read only
+  // after it, in a loop whose tiles come through shared memory, at the end
+  // of the iteration instead: in flight across the multiplies, their
+  // scoreboard is one ptxas shares with the shared-memory reads after them,
+  // which then wait for the global load (FLA's gated delta rule: 0.92 of
+  // Triton so, 0.99-1.00 with its gate's scalar loaded at the end).
+  bool scalarsAfterDots = point == firstDot &&
+                          !body->getOps<AsyncCopyOp>().empty() &&
+                          llvm::all_of(loads, [](LoadOp load) {
+                            return !isa<RankedTensorType>(load.getType());
+                          });
+  b.setInsertionPoint(scalarsAfterDots ? body->getTerminator() : point);
   DominanceInfo dominance(loop);
   Value exists = cloner.exists(loop.getInductionVar(), 1);
   SmallVector<Value> nextTiles;
@@ -648,6 +658,21 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
   setMaskConstancy(copy, staged.maskConstancy);
 }
 
+/// Whether `load`'s values reach an address (the offset of a tkc.addptr)
+/// within its block, through any ops.
+bool feedsAddresses(LoadOp load) {
+  SmallVector<Value> values = {load.getResult()};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!values.empty())
+    for (Operation *user : values.pop_back_val().getUsers()) {
+      if (isa<AddPtrOp>(user))
+        return true;
+      if (user->getBlock() == load->getBlock() && seen.insert(user).second)
+        llvm::append_range(values, user->getResults());
+    }
+  return false;
+}
+
 /// Pipelines `loop` through `stages` shared-memory tiles per operand, for
 /// the loads of its body that feed a dot operand the target can copy
 /// asynchronously (the others stay as they are); returns the loop that
@@ -692,8 +717,25 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   }
   // Tiles the loop computes with in registers come through shared memory
   // too, while they fit in `registerTileBytes` (they then take no
-  // registers while in flight).
+  // registers while in flight). Its vectors do only where each warp holds
+  // elements of its own, so that a copy's owners (AsyncCopyOp) are lanes
+  // of the warps that read it: vectors that every warp holds (a column's
+  // m and Di in tutorial 06's backward), copied by one warp for all, came
+  // back wrong now and then there, and a loop that kept some vectors in
+  // registers beside others in shared memory took more registers (FLA's
+  // chunk_h: 168 instead of 128): all of a loop's vectors, or none.
+  // Vectors of addresses stay in registers too: a paged cache's token
+  // indices, which an extra shared-memory read would only delay (vLLM's
+  // and LightLLM's decode attentions ran 0.6% slower so).
+  bool sharedVectors = llvm::none_of(others, [](LoadOp load) {
+    auto type = dyn_cast<RankedTensorType>(load.getType());
+    return type && type.getRank() == 1 &&
+           getLinearLayout(type).getFreeBits(HwDim::Warp);
+  });
   for (LoadOp load : others) {
+    auto type = dyn_cast<RankedTensorType>(load.getType());
+    if (type && type.getRank() == 1 && (!sharedVectors || feedsAddresses(load)))
+      continue;
     std::optional<StagedLoad> one =
         getStagedLoad(load, axis, warpgroupWarps, /*inRegisters=*/true);
     if (!one)

@@ -497,8 +497,9 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // issued. The scale vector, read after the dot, goes through shared
   // memory too (as a 1-D tile, in its own slice layout: a register copy
   // in flight across the dots would hold a scoreboard ptxas shares with
-  // the shared-memory reads after them); the scalar gate is loaded an
-  // iteration early in registers. The block index the tile had is not
+  // the shared-memory reads after them); the scalar gate, read after the
+  // dot too, is loaded an iteration early in registers, at the end of the
+  // iteration for the same reason. The block index the tile had is not
   // loaded at all.
   // SHARED-LABEL: func.func @paged
   // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 32], f16, order = [1, 0]>
@@ -512,12 +513,12 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // SHARED: tkc_gpu.async_copy {{.*}} : tensor<32x!tkc.ptr<f32>, #{{.*}}>, !tkc_gpu.shared<[32], f32, order = [0]>
   // SHARED-NEXT: tkc_gpu.async_commit
   // SHARED: tkc_gpu.local_load
-  // SHARED: %[[NEXTGATE:.*]] = tkc.load %{{.*}}, %{{.*}} : !tkc.ptr<f32>
   // SHARED-NEXT: tkc.dot
   // SHARED-NEXT: tkc_gpu.tile %[[SCALES]]
   // SHARED-NEXT: tkc_gpu.local_load %{{.*}} : !tkc_gpu.shared<[32], f32, order = [0]> -> tensor<32xf32, #{{.*}}>
   // SHARED-NEXT: tkc.splat %[[GATE]]
-  // SHARED: scf.yield {{.*}}, %[[NEXTGATE]]
+  // SHARED: %[[NEXTGATE:.*]] = tkc.load %{{.*}}, %{{.*}} : !tkc.ptr<f32>
+  // SHARED-NEXT: scf.yield {{.*}}, %[[NEXTGATE]]
   func.func @paged(%table: !tkc.ptr<i32> {tkc.divisibility = 16 : i32}, %cache: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %scales: tensor<32x!tkc.ptr<f32>, #r>, %gate: !tkc.ptr<f32>, %n: i32, %b: tensor<32x32xf16, #b>) -> (tensor<32x32xf32, #mma>, tensor<32xf32, #r>) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -545,6 +546,63 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
       scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32xf32, #r>
     }
     return %res#0, %res#1 : tensor<32x32xf32, #mma>, tensor<32xf32, #r>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#c = #tkc_gpu.slice<{dim = 0, parent = #l}>
+#r = #tkc_gpu.slice<{dim = 1, parent = #l}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // Vectors that stay in registers beside a tile in shared memory: one
+  // that every warp holds (a column's scale: each warp would read copies
+  // another warp made) keeps all of the loop's vectors there, the row's
+  // scale with it; in the next loop, a vector of token indices (it reaches
+  // an address) is left where it is, as the gather through it.
+  // SHARED-LABEL: func.func @vectors_in_registers
+  // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 32], f16, order = [1, 0]>
+  // SHARED-NOT: order = [0]>
+  // SHARED: scf.for {{.*}} -> (tensor<32x32xf32, #{{.*}}>, tensor<32xf32, #{{.*}}>, tensor<32xf32, #{{.*}}>, i32, i32, tensor<32xf32, #{{.*}}>, tensor<32xf32, #{{.*}}>)
+  // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 32], f16, order = [1, 0]>
+  // SHARED-NOT: order = [0]>
+  // SHARED: scf.for {{.*}} -> (tensor<32x32xf32, #{{.*}}>, tensor<32xf32, #{{.*}}>, i32, i32)
+  // SHARED: return
+  func.func @vectors_in_registers(%base: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %cols: tensor<32x!tkc.ptr<f32>, #c>, %rows: tensor<32x!tkc.ptr<f32>, #r>, %tokens: tensor<32x!tkc.ptr<i32>, #c>, %vals: tensor<32x!tkc.ptr<f32>, #c>, %n: i32, %b: tensor<32x32xf16, #b>) -> (tensor<32x32xf32, #mma>, tensor<32xf32, #c>, tensor<32xf32, #r>, tensor<32xf32, #c>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %czero = arith.constant dense<0.0> : tensor<32xf32, #c>
+    %rzero = arith.constant dense<0.0> : tensor<32xf32, #r>
+    %rr = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #c>
+    %e = tkc.expand_dims %rr {axis = 0 : i32} : tensor<32xi32, #c> -> tensor<1x32xi32, #l>
+    %off = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %s = tkc.splat %base : tensor<32x32x!tkc.ptr<f16>, #l>
+    %pa = tkc.addptr %s, %off : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %cs = %czero, %rs = %rzero) -> (tensor<32x32xf32, #mma>, tensor<32xf32, #c>, tensor<32xf32, #r>) : i32 {
+      %t = tkc.load %pa : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      %cv = tkc.load %cols : tensor<32x!tkc.ptr<f32>, #c>
+      %rv = tkc.load %rows : tensor<32x!tkc.ptr<f32>, #r>
+      %cn = arith.addf %cs, %cv : tensor<32xf32, #c>
+      %rn = arith.addf %rs, %rv : tensor<32xf32, #r>
+      scf.yield %d, %cn, %rn : tensor<32x32xf32, #mma>, tensor<32xf32, #c>, tensor<32xf32, #r>
+    }
+    %res2:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %res#0, %vs = %czero) -> (tensor<32x32xf32, #mma>, tensor<32xf32, #c>) : i32 {
+      %t = tkc.load %pa : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      %tok = tkc.load %tokens : tensor<32x!tkc.ptr<i32>, #c>
+      %p = tkc.addptr %vals, %tok : tensor<32x!tkc.ptr<f32>, #c>, tensor<32xi32, #c>
+      %v = tkc.load %p : tensor<32x!tkc.ptr<f32>, #c>
+      %vn = arith.addf %vs, %v : tensor<32xf32, #c>
+      scf.yield %d, %vn : tensor<32x32xf32, #mma>, tensor<32xf32, #c>
+    }
+    return %res2#0, %res#1, %res#2, %res2#1 : tensor<32x32xf32, #mma>, tensor<32xf32, #c>, tensor<32xf32, #r>, tensor<32xf32, #c>
   }
 }
 
