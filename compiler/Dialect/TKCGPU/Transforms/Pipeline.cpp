@@ -22,13 +22,16 @@
 // shared memory also copies the tiles it computes with in registers
 // (read back in their own layout, or in the one their value is converted
 // to, within a quarter of the block's shared memory): 2-D tiles, and
-// vectors in any layout (a gate's or a scale's row: a copy held in
+// vectors in any layout where each warp holds elements of its own and
+// none reaches an address (a gate's or a scale's row: a copy held in
 // registers across the multiplies would keep a scoreboard that ptxas then
 // shares with the shared-memory reads after them, stalling those on the
 // global load; FLA's gated delta rule ran at 0.73 of Triton so). It keeps
-// the other loads (scalars), which are then loaded an iteration early in
-// registers, those read after the first dot only where their next copies
-// take few registers; a copy's block index stays where the copy is.
+// the other loads (scalars, indices, vectors every warp holds), which are
+// then loaded an iteration early in registers, those read after the first
+// dot only where their next copies take few registers (scalars read only
+// after it: at the end of the iteration, for the same scoreboards); a
+// copy's block index stays where the copy is.
 //
 //===----------------------------------------------------------------------===//
 
