@@ -21,7 +21,8 @@
 // loops with volatile loads are left alone. A loop pipelined through
 // shared memory also copies the tiles it computes with in registers
 // (read back in their own layout, or in the one their value is converted
-// to, within a quarter of the block's shared memory): 2-D tiles, and
+// to, within a quarter of the block's shared memory and what the operands'
+// stacks leave of it): 2-D tiles, and
 // vectors in any layout where each warp holds elements of its own and
 // none reaches an address (a gate's or a scale's row: a copy held in
 // registers across the multiplies would keep a scoreboard that ptxas then
@@ -31,7 +32,10 @@
 // then loaded an iteration early in registers, those read after the first
 // dot only where their next copies take few registers (scalars read only
 // after it: at the end of the iteration, for the same scoreboards); a
-// copy's block index stays where the copy is.
+// copy's block index stays where the copy is. A loop whose operands'
+// stacks would not fit in a block's shared memory beside the operands it
+// computes in registers for its warpgroup multiplies is pipelined in
+// registers only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -704,9 +708,6 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   Block *body = loop.getBody();
   if (body->getOps<DotOp>().empty() || writesLoadedMemory(loop))
     return nullptr;
-  // Tiles read in registers take at most a quarter of a block's shared
-  // memory: the operands' tiles, conversions and reductions need the rest.
-  int64_t registerTileBytes = maxSharedBytes / 4;
   SmallVector<StagedLoad> staged;
   SmallVector<LoadOp> others;
   for (LoadOp load : body->getOps<LoadOp>()) {
@@ -718,6 +719,30 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
     else
       others.push_back(load);
   }
+  // The operands' stacks must leave room for what the block's shared memory
+  // also holds while the loop runs: the operands a warpgroup multiply reads
+  // there though the loop computes them in registers, in this loop and the
+  // loops it holds (FLA's path attention backward: its outer loop's four
+  // stacks of 48 KB beside such operands took the block past its 227 KB;
+  // Triton pipelines its inner loop only). Tiles read in registers
+  // take at most a quarter of a block's shared memory, and only what the
+  // rest leaves (FLA's dhu backward: its dv tile beside four stacks and two
+  // such operands; Triton keeps it in registers).
+  int64_t freeBytes = maxSharedBytes;
+  for (const StagedLoad &one : staged)
+    freeBytes -= stages * getSharedBytes(one.tile);
+  loop.walk([&](DotOp dot) {
+    Value b = dot.getB();
+    if (mayReadTilesInPlace(dot, warpgroupWarps) &&
+        llvm::none_of(staged, [&](StagedLoad one) {
+          return one.convert && one.convert.getResult() == b;
+        }))
+      freeBytes -= getStorageBytes(getElementTypeOrSelf(b.getType())) *
+                   cast<RankedTensorType>(b.getType()).getNumElements();
+  });
+  if (freeBytes < 0)
+    return nullptr;
+  int64_t registerTileBytes = std::min(maxSharedBytes / 4, freeBytes);
   // Tiles the loop computes with in registers come through shared memory
   // too, while they fit in `registerTileBytes` (they then take no
   // registers while in flight). Its vectors do only where each warp holds

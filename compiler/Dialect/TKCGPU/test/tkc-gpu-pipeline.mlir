@@ -832,3 +832,93 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %res#0 : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#f = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // The operands' stacks (3 x 2 x 32 KB) leave 35 KB of the block's 227:
+  // the 64x64 f32 tile added to the result (3 x 16 KB, within the quarter
+  // of the block that register tiles may take) stays in registers.
+  // SHARED-LABEL: func.func @register_tile_past_budget
+  // SHARED-COUNT-2: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 128, 128], f16
+  // SHARED-NOT: tkc_gpu.local_alloc
+  // SHARED: scf.for
+  // SHARED: tkc.load {{.*}} : tensor<64x64x!tkc.ptr<f32>, #{{.*}}>
+  func.func @register_tile_past_budget(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %pc: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %n: i32) -> (tensor<128x128xf32, #mma>, tensor<64x64xf32, #f>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+    %fzero = arith.constant dense<0.0> : tensor<64x64xf32, #f>
+    %step = arith.constant dense<16384> : tensor<128x128xi32, #l>
+    %fstep = arith.constant dense<4096> : tensor<64x64xi32, #f>
+    %r = tkc.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<128xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x128xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x128xi32, #l> -> tensor<128x128xi32, #l>
+    %sa = tkc.splat %pa : tensor<128x128x!tkc.ptr<f16>, #l>
+    %pa0 = tkc.addptr %sa, %cols : tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128xi32, #l>
+    %pb0 = tkc.addptr %pa0, %step : tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128xi32, #l>
+    %rf = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #f}>>
+    %ef = tkc.expand_dims %rf {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #f}>> -> tensor<1x64xi32, #f>
+    %colf = tkc.broadcast %ef : tensor<1x64xi32, #f> -> tensor<64x64xi32, #f>
+    %sc = tkc.splat %pc : tensor<64x64x!tkc.ptr<f32>, #f>
+    %pc0 = tkc.addptr %sc, %colf : tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64xi32, #f>
+    %res:5 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %sum = %fzero, %ptra = %pa0, %ptrb = %pb0, %ptrc = %pc0) -> (tensor<128x128xf32, #mma>, tensor<64x64xf32, #f>, tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128x!tkc.ptr<f16>, #l>, tensor<64x64x!tkc.ptr<f32>, #f>) : i32 {
+      %ta = tkc.load %ptra : tensor<128x128x!tkc.ptr<f16>, #l>
+      %tb = tkc.load %ptrb : tensor<128x128x!tkc.ptr<f16>, #l>
+      %tc = tkc.load %ptrc : tensor<64x64x!tkc.ptr<f32>, #f>
+      %a = tkc_gpu.convert_layout %ta : tensor<128x128xf16, #l> -> tensor<128x128xf16, #a>
+      %b = tkc_gpu.convert_layout %tb : tensor<128x128xf16, #l> -> tensor<128x128xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<128x128xf16, #a> * tensor<128x128xf16, #b> -> tensor<128x128xf32, #mma>
+      %s = arith.addf %sum, %tc : tensor<64x64xf32, #f>
+      %nexta = tkc.addptr %ptra, %step : tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128xi32, #l>
+      %nextb = tkc.addptr %ptrb, %step : tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128xi32, #l>
+      %nextc = tkc.addptr %ptrc, %fstep : tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64xi32, #f>
+      scf.yield %d, %s, %nexta, %nextb, %nextc : tensor<128x128xf32, #mma>, tensor<64x64xf32, #f>, tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128x!tkc.ptr<f16>, #l>, tensor<64x64x!tkc.ptr<f32>, #f>
+    }
+    return %res#0, %res#1 : tensor<128x128xf32, #mma>, tensor<64x64xf32, #f>
+  }
+
+  // The same stacks beside two multiplies whose B the loop computes in
+  // registers (a warpgroup multiply reads them from shared memory, 2 x 32
+  // KB): they would take the block past its 227 KB, so the loop is not
+  // pipelined in shared memory; its loads are issued an iteration early
+  // in registers.
+  // SHARED-LABEL: func.func @operands_past_budget
+  // SHARED-NOT: tkc_gpu.local_alloc
+  // SHARED-NOT: tkc_gpu.async_copy
+  // SHARED: scf.for
+  // SHARED-NOT: tkc_gpu.async_copy
+  // SHARED: return
+  func.func @operands_past_budget(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32, %x: tensor<128x128xf16, #b>) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+    %step = arith.constant dense<16384> : tensor<128x128xi32, #l>
+    %r = tkc.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<128xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x128xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x128xi32, #l> -> tensor<128x128xi32, #l>
+    %sa = tkc.splat %pa : tensor<128x128x!tkc.ptr<f16>, #l>
+    %pa0 = tkc.addptr %sa, %cols : tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128xi32, #l>
+    %pb0 = tkc.addptr %pa0, %step : tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128xi32, #l>
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptra = %pa0, %ptrb = %pb0) -> (tensor<128x128xf32, #mma>, tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128x!tkc.ptr<f16>, #l>) : i32 {
+      %ta = tkc.load %ptra : tensor<128x128x!tkc.ptr<f16>, #l>
+      %tb = tkc.load %ptrb : tensor<128x128x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %ta : tensor<128x128xf16, #l> -> tensor<128x128xf16, #a>
+      %b = tkc_gpu.convert_layout %tb : tensor<128x128xf16, #l> -> tensor<128x128xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<128x128xf16, #a> * tensor<128x128xf16, #b> -> tensor<128x128xf32, #mma>
+      %d2 = tkc.dot %a, %x, %d : tensor<128x128xf16, #a> * tensor<128x128xf16, #b> -> tensor<128x128xf32, #mma>
+      %h = arith.truncf %d2 : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+      %hb = tkc_gpu.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #b>
+      %d3 = tkc.dot %a, %hb, %d2 : tensor<128x128xf16, #a> * tensor<128x128xf16, #b> -> tensor<128x128xf32, #mma>
+      %nexta = tkc.addptr %ptra, %step : tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128xi32, #l>
+      %nextb = tkc.addptr %ptrb, %step : tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128xi32, #l>
+      scf.yield %d3, %nexta, %nextb : tensor<128x128xf32, #mma>, tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128x!tkc.ptr<f16>, #l>
+    }
+    return %res#0 : tensor<128x128xf32, #mma>
+  }
+}
