@@ -627,6 +627,49 @@ for _v_first in (False, True):
          args=_gdr_fwd_h_args, atol=0.05, rtol=1e-2,
          no_specialize=("T",))
 
+
+# The same recurrence backwards (chunk_gated_delta_rule_bwd_kernel_dhu_
+# blockdim64: from the last chunk to the first, each chunk's state gradient
+# dh, then dv2 = k @ dh + dv and dh += q^T @ do * scale - w^T @ dv2, gated),
+# as chunk_gated_delta_rule_bwd_dhu launches it with a scalar gate, an
+# initial state and a final state gradient, in bf16 with heads of 128, as
+# the gated delta rule runs it; and ungated, without states (as the delta
+# rule runs it), in fp32 with heads of 64, whose five stacks of 64x64 tiles
+# would not fit beside the operands the multiplies take from registers (tkc
+# stages four, as Triton does; fp32 heads of 128 do not fit Triton's
+# either).
+def _gdr_bwd_dhu_args(dtype, D):
+    def make():
+        torch = _torch()
+        B, T, H = _GDR_B // 2, _GDR_T, _GDR_H
+        t = getattr(torch, dtype)
+        k = (randn(B, T, H, D) / D ** 0.5).to(t)
+        q, w = (k.float() * 0.5).to(t), (k.float() * 0.5).to(t)
+        do, dv = (randn(B, T, H, D, dtype=dtype) for _ in range(2))
+        g = -(torch.rand(B, T // 64, 64, H, device="cuda") * 0.05).cumsum(2)
+        unused = empty(16)
+        return [q, k, w, g.reshape(B, T, H).contiguous(), unused,
+                randn(B, H, D, D), empty(B, H, D, D), do,
+                empty(B, T // 64, H, D, D, dtype=dtype), dv,
+                empty(B, T, H, D, dtype=dtype), unused.to(torch.int32),
+                unused.to(torch.int32), D ** -0.5, T]
+    return make
+
+
+for _dtype, _t, _d, _g in (("bfloat16", "bf16", 128, True),
+                           ("float32", "fp32", 64, False)):
+    case(id="fla_gdr_bwd_dhu_" + _t, repo="fla",
+         path="fla/ops/common/chunk_delta_h.py",
+         kernel="chunk_gated_delta_rule_bwd_kernel_dhu_blockdim64",
+         signature=f"*{_t}:16, *{_t}:16, *{_t}:16, *fp32:16, *fp32:16, "
+         f"*fp32:16, *fp32:16, *{_t}:16, *{_t}:16, *{_t}:16, *{_t}:16, "
+         f"*i32:16, *i32:16, fp32, i32, {_GDR_H}, {_GDR_H}, {_d}, {_d}, "
+         f"64, 64, {_g}, False, {_g}, {_g}, False, False",
+         num_warps=4, num_stages=3,
+         grid=(_d // 64 * _GDR_B // 2 * _GDR_H,),
+         args=_gdr_bwd_dhu_args(_dtype, _d), atol=0.05, rtol=1e-2,
+         no_specialize=("T",))
+
 case(id="fla_l2norm_fwd", repo="fla", path="fla/modules/l2norm.py",
      kernel="l2norm_fwd_kernel1",
      signature="*bf16:16, *bf16:16, *fp32:16, fp32, i32:16, 4096",

@@ -724,56 +724,73 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   // there though the loop computes them in registers, in this loop and the
   // loops it holds (FLA's path attention backward: its outer loop's four
   // stacks of 48 KB beside such operands took the block past its 227 KB;
-  // Triton pipelines its inner loop only). Tiles read in registers
-  // take at most a quarter of a block's shared memory, and only what the
-  // rest leaves (FLA's dhu backward: its dv tile beside four stacks and two
-  // such operands; Triton keeps it in registers).
+  // Triton pipelines its inner loop only).
   int64_t freeBytes = maxSharedBytes;
   for (const StagedLoad &one : staged)
     freeBytes -= stages * getSharedBytes(one.tile);
+  llvm::SmallPtrSet<Value, 8> storedOperands;
   loop.walk([&](DotOp dot) {
     Value b = dot.getB();
     if (mayReadTilesInPlace(dot, warpgroupWarps) &&
-        llvm::none_of(staged, [&](StagedLoad one) {
-          return one.convert && one.convert.getResult() == b;
-        }))
+        llvm::none_of(staged,
+                      [&](StagedLoad one) {
+                        return one.convert && one.convert.getResult() == b;
+                      }) &&
+        storedOperands.insert(b).second)
       freeBytes -= getStorageBytes(getElementTypeOrSelf(b.getType())) *
                    cast<RankedTensorType>(b.getType()).getNumElements();
   });
   if (freeBytes < 0)
     return nullptr;
-  int64_t registerTileBytes = std::min(maxSharedBytes / 4, freeBytes);
   // Tiles the loop computes with in registers come through shared memory
-  // too, while they fit in `registerTileBytes` (they then take no
-  // registers while in flight). Its vectors do only where each warp holds
-  // elements of its own, so that a copy's owners (AsyncCopyOp) are lanes
-  // of the warps that read it: vectors that every warp holds (a column's
-  // m and Di in tutorial 06's backward), copied by one warp for all, came
-  // back wrong now and then there, and a loop that kept some vectors in
-  // registers beside others in shared memory took more registers (FLA's
-  // chunk_h: 168 instead of 128): all of a loop's vectors, or none.
-  // Vectors of addresses stay in registers too: a paged cache's token
-  // indices, which an extra shared-memory read would only delay (vLLM's
-  // and LightLLM's decode attentions ran 0.6% slower so).
+  // too (they then take no registers while in flight), in stacks `depth`
+  // deep while they fit in `budget` bytes. Its vectors do only where each
+  // warp holds elements of its own, so that a copy's owners (AsyncCopyOp)
+  // are lanes of the warps that read it: vectors that every warp holds (a
+  // column's m and Di in tutorial 06's backward), copied by one warp for
+  // all, came back wrong now and then there, and a loop that kept some
+  // vectors in registers beside others in shared memory took more
+  // registers (FLA's chunk_h: 168 instead of 128): all of a loop's vectors,
+  // or none. Vectors of addresses stay in registers too: a paged cache's
+  // token indices, which an extra shared-memory read would only delay
+  // (vLLM's and LightLLM's decode attentions ran 0.6% slower so).
   bool sharedVectors = llvm::none_of(others, [](LoadOp load) {
     auto type = dyn_cast<RankedTensorType>(load.getType());
     return type && type.getRank() == 1 &&
            getLinearLayout(type).getFreeBits(HwDim::Warp);
   });
-  for (LoadOp load : others) {
-    auto type = dyn_cast<RankedTensorType>(load.getType());
-    if (type && type.getRank() == 1 && (!sharedVectors || feedsAddresses(load)))
-      continue;
-    std::optional<StagedLoad> one =
-        getStagedLoad(load, axis, warpgroupWarps, /*inRegisters=*/true);
-    if (!one)
-      continue;
-    int64_t bytes = stages * getSharedBytes(one->tile);
-    if (bytes > registerTileBytes)
-      continue;
-    registerTileBytes -= bytes;
-    staged.push_back(*one);
+  auto registerTiles = [&](int64_t budget, int64_t depth) {
+    SmallVector<StagedLoad> tiles;
+    for (LoadOp load : others) {
+      auto type = dyn_cast<RankedTensorType>(load.getType());
+      if (type && type.getRank() == 1 &&
+          (!sharedVectors || feedsAddresses(load)))
+        continue;
+      std::optional<StagedLoad> one =
+          getStagedLoad(load, axis, warpgroupWarps, /*inRegisters=*/true);
+      if (!one || depth * getSharedBytes(one->tile) > budget)
+        continue;
+      budget -= depth * getSharedBytes(one->tile);
+      tiles.push_back(*one);
+    }
+    return tiles;
+  };
+  // As deep as the operands' stacks, within a quarter of the block's shared
+  // memory (conversions and reductions need room too). Where that leaves
+  // some out, a tile fewer each, refilled once read, as Triton's stacks of
+  // tiles read into registers are, within what the operands leave but a
+  // sixteenth (FLA's dhu backward: its q tiles, scaled by the gate before
+  // their multiply, were loaded where they are used, past two of them).
+  SmallVector<StagedLoad> inRegisters =
+      registerTiles(std::min(maxSharedBytes / 4, freeBytes), stages);
+  bool refillToFit = false;
+  if (SmallVector<StagedLoad> fewer =
+          registerTiles(freeBytes - maxSharedBytes / 16, stages - 1);
+      fewer.size() > inRegisters.size()) {
+    inRegisters = std::move(fewer);
+    refillToFit = true;
   }
+  llvm::append_range(staged, inRegisters);
   if (staged.empty())
     return nullptr;
   // Tiles a warpgroup multiply reads in place stay in their stack until it
@@ -795,7 +812,9 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   // tiles read in place: where the kernel favors occupancy and it makes
   // room for more (else the module is marked as one that would).
   bool refillAfterRead;
-  if (!inPlaceBytes) {
+  if (refillToFit) {
+    refillAfterRead = true;
+  } else if (!inPlaceBytes) {
     refillAfterRead =
         registerBytes && programs(fullBytes) <= 1 && programs(refillBytes) >= 2;
   } else {

@@ -837,6 +837,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 #l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #f = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#lt = #tkc_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
@@ -879,6 +880,64 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
       %nextb = tkc.addptr %ptrb, %step : tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128xi32, #l>
       %nextc = tkc.addptr %ptrc, %fstep : tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64xi32, #f>
       scf.yield %d, %s, %nexta, %nextb, %nextc : tensor<128x128xf32, #mma>, tensor<64x64xf32, #f>, tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128x!tkc.ptr<f16>, #l>, tensor<64x64x!tkc.ptr<f32>, #f>
+    }
+    return %res#0, %res#1 : tensor<128x128xf32, #mma>, tensor<64x64xf32, #f>
+  }
+
+  // Smaller operands' stacks (3 x 2 x 16 KB) leave 131 KB: four 64x64 f32
+  // tiles added to sums, as deep stacks, would fit one in the quarter of
+  // the block that register tiles may take (3 x 16 KB); a tile fewer
+  // each, refilled once read, three fit in what the operands leave (but a
+  // sixteenth), and the fourth stays in registers.
+  // SHARED-LABEL: func.func @refill_to_fit
+  // SHARED-COUNT-2: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, {{.*}}], f16
+  // SHARED-COUNT-3: tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 64, 64], f32
+  // SHARED-NOT: tkc_gpu.local_alloc
+  // SHARED: scf.for
+  // SHARED: tkc.load {{.*}} : tensor<64x64x!tkc.ptr<f32>, #{{.*}}>
+  func.func @refill_to_fit(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %pc: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %n: i32) -> (tensor<128x128xf32, #mma>, tensor<64x64xf32, #f>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+    %fzero = arith.constant dense<0.0> : tensor<64x64xf32, #f>
+    %step = arith.constant dense<8192> : tensor<128x64xi32, #l>
+    %fstep = arith.constant dense<4096> : tensor<64x64xi32, #f>
+    %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x64xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x64xi32, #l> -> tensor<128x64xi32, #l>
+    %sa = tkc.splat %pa : tensor<128x64x!tkc.ptr<f16>, #l>
+    %pa0 = tkc.addptr %sa, %cols : tensor<128x64x!tkc.ptr<f16>, #l>, tensor<128x64xi32, #l>
+    %pb0 = tkc.addptr %pa0, %step : tensor<128x64x!tkc.ptr<f16>, #l>, tensor<128x64xi32, #l>
+    %rf = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #f}>>
+    %ef = tkc.expand_dims %rf {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #f}>> -> tensor<1x64xi32, #f>
+    %colf = tkc.broadcast %ef : tensor<1x64xi32, #f> -> tensor<64x64xi32, #f>
+    %sc = tkc.splat %pc : tensor<64x64x!tkc.ptr<f32>, #f>
+    %pc0 = tkc.addptr %sc, %colf : tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64xi32, #f>
+    %pc1 = tkc.addptr %pc0, %fstep : tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64xi32, #f>
+    %pc2 = tkc.addptr %pc1, %fstep : tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64xi32, #f>
+    %pc3 = tkc.addptr %pc2, %fstep : tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64xi32, #f>
+    %res:8 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %sum = %fzero, %ptra = %pa0, %ptrb = %pb0, %p0 = %pc0, %p1 = %pc1, %p2 = %pc2, %p3 = %pc3) -> (tensor<128x128xf32, #mma>, tensor<64x64xf32, #f>, tensor<128x64x!tkc.ptr<f16>, #l>, tensor<128x64x!tkc.ptr<f16>, #l>, tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64x!tkc.ptr<f32>, #f>) : i32 {
+      %ta = tkc.load %ptra : tensor<128x64x!tkc.ptr<f16>, #l>
+      %tb = tkc.load %ptrb : tensor<128x64x!tkc.ptr<f16>, #l>
+      %t0 = tkc.load %p0 : tensor<64x64x!tkc.ptr<f32>, #f>
+      %t1 = tkc.load %p1 : tensor<64x64x!tkc.ptr<f32>, #f>
+      %t2 = tkc.load %p2 : tensor<64x64x!tkc.ptr<f32>, #f>
+      %t3 = tkc.load %p3 : tensor<64x64x!tkc.ptr<f32>, #f>
+      %a = tkc_gpu.convert_layout %ta : tensor<128x64xf16, #l> -> tensor<128x64xf16, #a>
+      %bt = tkc.trans %tb {order = array<i32: 1, 0>} : tensor<128x64xf16, #l> -> tensor<64x128xf16, #lt>
+      %b = tkc_gpu.convert_layout %bt : tensor<64x128xf16, #lt> -> tensor<64x128xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<128x64xf16, #a> * tensor<64x128xf16, #b> -> tensor<128x128xf32, #mma>
+      %s0 = arith.addf %sum, %t0 : tensor<64x64xf32, #f>
+      %s1 = arith.addf %s0, %t1 : tensor<64x64xf32, #f>
+      %s2 = arith.addf %s1, %t2 : tensor<64x64xf32, #f>
+      %s3 = arith.addf %s2, %t3 : tensor<64x64xf32, #f>
+      %nexta = tkc.addptr %ptra, %step : tensor<128x64x!tkc.ptr<f16>, #l>, tensor<128x64xi32, #l>
+      %nextb = tkc.addptr %ptrb, %step : tensor<128x64x!tkc.ptr<f16>, #l>, tensor<128x64xi32, #l>
+      %n0 = tkc.addptr %p0, %fstep : tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64xi32, #f>
+      %n1 = tkc.addptr %p1, %fstep : tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64xi32, #f>
+      %n2 = tkc.addptr %p2, %fstep : tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64xi32, #f>
+      %n3 = tkc.addptr %p3, %fstep : tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64xi32, #f>
+      scf.yield %d, %s3, %nexta, %nextb, %n0, %n1, %n2, %n3 : tensor<128x128xf32, #mma>, tensor<64x64xf32, #f>, tensor<128x64x!tkc.ptr<f16>, #l>, tensor<128x64x!tkc.ptr<f16>, #l>, tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64x!tkc.ptr<f32>, #f>, tensor<64x64x!tkc.ptr<f32>, #f>
     }
     return %res#0, %res#1 : tensor<128x128xf32, #mma>, tensor<64x64xf32, #f>
   }
