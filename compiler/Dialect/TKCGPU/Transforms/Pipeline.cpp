@@ -498,51 +498,6 @@ ConvertLayoutOp getOperandConversion(Value value, TransOp &trans) {
   return convert;
 }
 
-/// `read` (a tile read back in its load's layout), read instead in the
-/// layout its value is converted to where that conversion is its only use,
-/// through casts (a bf16 tile extended to f32, then converted to a dot's
-/// accumulator layout to be added to it): the read goes through shared
-/// memory anyway, the conversion would go through it again. Returns the
-/// read.
-Value readWhereConverted(OpBuilder &b, LocalLoadOp read) {
-  SmallVector<Operation *> casts;
-  Value value = read.getResult();
-  while (value.hasOneUse()) {
-    Operation *user = *value.getUsers().begin();
-    if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
-      Attribute layout = convert.getType().getEncoding();
-      if (isa<DotOperandEncodingAttr>(layout) ||
-          convert->getBlock() != read->getBlock())
-        return read;
-      b.setInsertionPoint(read);
-      Value moved = LocalLoadOp::create(
-          b, read.getLoc(), withLayout(read.getType(), layout), read.getTile());
-      Value result = moved;
-      for (Operation *op : casts) {
-        b.setInsertionPoint(op);
-        Operation *clone = b.clone(*op);
-        clone->setOperand(0, result);
-        clone->getResult(0).setType(withLayout(
-            cast<RankedTensorType>(op->getResult(0).getType()), layout));
-        result = clone->getResult(0);
-      }
-      convert.getResult().replaceAllUsesWith(result);
-      convert.erase();
-      for (Operation *op : llvm::reverse(casts))
-        op->erase();
-      read.erase();
-      return moved;
-    }
-    if (user->getNumOperands() != 1 || user->getNumResults() != 1 ||
-        !user->hasTrait<OpTrait::Elementwise>() ||
-        !isa<RankedTensorType>(user->getResult(0).getType()))
-      return read;
-    casts.push_back(user);
-    value = user->getResult(0);
-  }
-  return read;
-}
-
 /// Whether a warpgroup multiply (of `warpgroupWarps` warps; none if 0) may
 /// compute `dot`, reading its tiles where they lie in shared memory, and
 /// still be reading them when its iteration ends.
@@ -551,6 +506,123 @@ bool mayReadTilesInPlace(DotOp dot, unsigned warpgroupWarps) {
          isWarpgroupMmaShape(cast<RankedTensorType>(dot.getType()),
                              warpgroupWarps) &&
          isWarpgroupMmaOperand(getElementTypeOrSelf(dot.getA().getType()));
+}
+
+/// Whether `value`, an operand beside a tile's value in an elementwise op,
+/// can be remade in another layout without moving a tile: a splat, a splat
+/// constant, or a vector broadcast along one dimension.
+bool isRelayoutable(Value value) {
+  if (value.getDefiningOp<SplatOp>())
+    return true;
+  DenseElementsAttr dense;
+  if (matchPattern(value, m_Constant(&dense)))
+    return dense.isSplat();
+  auto broadcast = value.getDefiningOp<BroadcastOp>();
+  auto expand =
+      broadcast ? broadcast.getSrc().getDefiningOp<ExpandDimsOp>() : nullptr;
+  return expand &&
+         cast<RankedTensorType>(expand.getSrc().getType()).getRank() == 1;
+}
+
+/// `value` (isRelayoutable) remade in `layout`; a broadcast vector is
+/// converted to the slice of `layout` where it is made, then expanded.
+Value relayout(OpBuilder &b, Value value, Attribute layout) {
+  Location loc = value.getLoc();
+  auto type = withLayout(cast<RankedTensorType>(value.getType()), layout);
+  if (auto splat = value.getDefiningOp<SplatOp>())
+    return SplatOp::create(b, loc, type, splat.getSrc());
+  DenseElementsAttr dense;
+  if (matchPattern(value, m_Constant(&dense)))
+    return arith::ConstantOp::create(
+        b, loc, type,
+        DenseElementsAttr::get(type, dense.getSplatValue<Attribute>()));
+  auto expand =
+      value.getDefiningOp<BroadcastOp>().getSrc().getDefiningOp<ExpandDimsOp>();
+  // Where the vector is made (before a loop, for a loop-invariant one).
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfterValue(expand.getSrc());
+  auto vector = cast<RankedTensorType>(expand.getSrc().getType());
+  auto slice = SliceEncodingAttr::get(b.getContext(), expand.getAxis(),
+                                      cast<LayoutEncodingAttr>(layout));
+  Value converted = ConvertLayoutOp::create(b, loc, withLayout(vector, slice),
+                                            expand.getSrc());
+  Value expanded = ExpandDimsOp::create(
+      b, loc, withLayout(cast<RankedTensorType>(expand.getType()), layout),
+      converted, expand.getAxis());
+  return BroadcastOp::create(b, loc, type, expanded);
+}
+
+/// `read` (a tile read back in its load's layout), read instead in the
+/// layout its value is converted to where that conversion is its only use,
+/// through casts (a bf16 tile extended to f32, then converted to a dot's
+/// accumulator layout to be added to it): the read goes through shared
+/// memory anyway, the conversion would go through it again. Into a dot
+/// operand that stays in registers (mma.sync's; a warpgroup multiply's A,
+/// where `warpgroupWarps` is the warps of one), also through other
+/// elementwise ops whose other operands are splats, constants or
+/// broadcast vectors, remade in that layout (FLA's q scaled by the gate
+/// before its tf32 multiply, stored and read again for it before), as
+/// Triton's dot operand hoisting does. Returns the read.
+Value readWhereConverted(OpBuilder &b, LocalLoadOp read,
+                         unsigned warpgroupWarps) {
+  // The ops from the read to the conversion, and which operand of each
+  // carries the tile's value.
+  SmallVector<std::pair<Operation *, unsigned>> chain;
+  bool castsOnly = true;
+  Value value = read.getResult();
+  while (value.hasOneUse()) {
+    OpOperand &use = *value.getUses().begin();
+    Operation *user = use.getOwner();
+    if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
+      Attribute layout = convert.getType().getEncoding();
+      if (convert->getBlock() != read->getBlock())
+        return read;
+      if (auto operand = dyn_cast<DotOperandEncodingAttr>(layout)) {
+        auto dot = convert->hasOneUse()
+                       ? dyn_cast<DotOp>(*convert->getUsers().begin())
+                       : nullptr;
+        if (!dot || (operand.getOpIdx() != 0 &&
+                     mayReadTilesInPlace(dot, warpgroupWarps)))
+          return read;
+      } else if (!castsOnly) {
+        return read;
+      }
+      b.setInsertionPoint(read);
+      Value moved = LocalLoadOp::create(
+          b, read.getLoc(), withLayout(read.getType(), layout), read.getTile());
+      Value result = moved;
+      for (auto [op, carried] : chain) {
+        b.setInsertionPoint(op);
+        IRMapping operands;
+        for (OpOperand &other : op->getOpOperands())
+          if (other.getOperandNumber() != carried)
+            operands.map(other.get(), relayout(b, other.get(), layout));
+        operands.map(op->getOperand(carried), result);
+        Operation *clone = b.clone(*op, operands);
+        clone->getResult(0).setType(withLayout(
+            cast<RankedTensorType>(op->getResult(0).getType()), layout));
+        result = clone->getResult(0);
+      }
+      convert.getResult().replaceAllUsesWith(result);
+      convert.erase();
+      for (auto [op, carried] : llvm::reverse(chain))
+        op->erase();
+      read.erase();
+      return moved;
+    }
+    if (user->getNumResults() != 1 || !user->hasTrait<OpTrait::Elementwise>() ||
+        !isa<RankedTensorType>(user->getResult(0).getType()))
+      return read;
+    for (OpOperand &other : user->getOpOperands())
+      if (&other != &use) {
+        if (!isRelayoutable(other.get()))
+          return read;
+        castsOnly = false;
+      }
+    chain.push_back({user, use.getOperandNumber()});
+    value = user->getResult(0);
+  }
+  return read;
 }
 
 /// `load` as a StagedLoad, if the target's asynchronous
@@ -963,7 +1035,8 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
                                        tileOf(i, group.readSlot));
       read->getResult(0).replaceAllUsesWith(tile);
       if (!one.convert)
-        tile = readWhereConverted(b, tile.getDefiningOp<LocalLoadOp>());
+        tile = readWhereConverted(b, tile.getDefiningOp<LocalLoadOp>(),
+                                  warpgroupWarps);
       if (group.refill &&
           (!lastRead || lastRead->isBeforeInBlock(tile.getDefiningOp())))
         lastRead = tile.getDefiningOp();

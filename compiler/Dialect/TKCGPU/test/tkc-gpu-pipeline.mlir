@@ -338,6 +338,41 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %res : tensor<32x32xf32, #mma>
   }
 
+  // A tile scaled by a vector broadcast along its rows (FLA's q by the
+  // gate) before it becomes a dot operand in registers is read back as
+  // that operand: the vector is converted to the operand's row slice where
+  // it is made (before the loop) and broadcast there, and the product
+  // needs no conversion.
+  // SHARED-LABEL: func.func @gated_operand
+  // SHARED: %[[G:.*]] = tkc_gpu.convert_layout %{{.*}} : tensor<32xf16, #{{.*}}> -> tensor<32xf16, #{{slice[0-9]*}}>
+  // SHARED: %[[E:.*]] = tkc.expand_dims %[[G]] {axis = 0 : i32} : {{.*}} -> tensor<1x32xf16, #[[A:dot_op[0-9]*]]>
+  // SHARED: %[[B:.*]] = tkc.broadcast %[[E]] : {{.*}} -> tensor<32x32xf16, #[[A]]>
+  // SHARED: scf.for
+  // SHARED: %[[T:.*]] = tkc_gpu.local_load {{.*}} -> tensor<32x32xf16, #[[A]]>
+  // SHARED: %[[P:.*]] = arith.mulf %[[T]], %[[B]] : tensor<32x32xf16, #[[A]]>
+  // SHARED-NOT: tkc_gpu.convert_layout
+  // SHARED: tkc.dot %[[P]]
+  func.func @gated_operand(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %gate: tensor<32xf16, #tkc_gpu.slice<{dim = 0, parent = #l}>>, %n: i32, %b: tensor<32x32xf16, #b>) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %r = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %sa = tkc.splat %pa : tensor<32x32x!tkc.ptr<f16>, #l>
+    %p0 = tkc.addptr %sa, %cols : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+    %ge = tkc.expand_dims %gate {axis = 0 : i32} : tensor<32xf16, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xf16, #l>
+    %gb = tkc.broadcast %ge : tensor<1x32xf16, #l> -> tensor<32x32xf16, #l>
+    %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #mma>) : i32 {
+      %t = tkc.load %p0 : tensor<32x32x!tkc.ptr<f16>, #l>
+      %v = arith.mulf %t, %gb : tensor<32x32xf16, #l>
+      %a = tkc_gpu.convert_layout %v : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      scf.yield %d : tensor<32x32xf32, #mma>
+    }
+    return %res : tensor<32x32xf32, #mma>
+  }
+
   // A tile the loop computes with before the dot (scaled by another loaded
   // tile, as FLA's keys by their decay) is copied too, and read back in its
   // own layout: in flight, it takes no registers.
