@@ -21,8 +21,9 @@
 // loops with volatile loads are left alone. A loop pipelined through
 // shared memory also copies the tiles it computes with in registers
 // (read back in their own layout, or in the one their value is converted
-// to, within a quarter of the block's shared memory and what the operands'
-// stacks leave of it): 2-D tiles, and
+// to, a dot operand in registers also through a gate or a scale, within a
+// quarter of the block's shared memory and what the operands' stacks
+// leave of it, a tile fewer each where that fits more): 2-D tiles, and
 // vectors in any layout where each warp holds elements of its own and
 // none reaches an address (a gate's or a scale's row: a copy held in
 // registers across the multiplies would keep a scoreboard that ptxas then
