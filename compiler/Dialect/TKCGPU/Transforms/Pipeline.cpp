@@ -582,8 +582,13 @@ Value readWhereConverted(OpBuilder &b, LocalLoadOp read,
         auto dot = convert->hasOneUse()
                        ? dyn_cast<DotOp>(*convert->getUsers().begin())
                        : nullptr;
-        if (!dot || (operand.getOpIdx() != 0 &&
-                     mayReadTilesInPlace(dot, warpgroupWarps)))
+        // A warpgroup multiply takes A from registers in 32-bit words.
+        if (!dot ||
+            (mayReadTilesInPlace(dot, warpgroupWarps) &&
+             (operand.getOpIdx() != 0 ||
+              operand.getKWidth() * getStorageBytes(getElementTypeOrSelf(
+                                        convert.getType())) !=
+                  4)))
           return read;
       } else if (!castsOnly) {
         return read;
@@ -850,16 +855,17 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   };
   // As deep as the operands' stacks, within a quarter of the block's shared
   // memory (conversions and reductions need room too). Where that leaves
-  // some out, a tile fewer each, refilled once read, as Triton's stacks of
-  // tiles read into registers are, within what the operands leave but a
-  // sixteenth (FLA's dhu backward: its q tiles, scaled by the gate before
-  // their multiply, were loaded where they are used, past two of them).
+  // some out (of three stages or more), a tile fewer each, refilled once
+  // read, as Triton's stacks of tiles read into registers are, within what
+  // the operands leave but a sixteenth (FLA's dhu backward: its q tiles,
+  // scaled by the gate before their multiply, were loaded where they are
+  // used, past two of them).
   SmallVector<StagedLoad> inRegisters =
       registerTiles(std::min(maxSharedBytes / 4, freeBytes), stages);
   bool refillToFit = false;
   if (SmallVector<StagedLoad> fewer =
           registerTiles(freeBytes - maxSharedBytes / 16, stages - 1);
-      fewer.size() > inRegisters.size()) {
+      stages > 2 && fewer.size() > inRegisters.size()) {
     inRegisters = std::move(fewer);
     refillToFit = true;
   }
