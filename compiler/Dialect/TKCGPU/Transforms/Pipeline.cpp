@@ -33,10 +33,10 @@
 // then loaded an iteration early in registers, those read after the first
 // dot only where their next copies take few registers (scalars read only
 // after it: at the end of the iteration, for the same scoreboards); a
-// copy's block index stays where the copy is. A loop whose operands'
-// stacks would not fit in a block's shared memory beside the operands it
-// computes in registers for its warpgroup multiplies is pipelined in
-// registers only.
+// copy's block index stays where the copy is. A loop that holds another
+// and whose operands' stacks would not fit in a block's shared memory
+// beside the operands it computes in registers for its warpgroup
+// multiplies is pipelined in registers only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -802,7 +802,8 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   // there though the loop computes them in registers, in this loop and the
   // loops it holds (FLA's path attention backward: its outer loop's four
   // stacks of 48 KB beside such operands took the block past its 227 KB;
-  // Triton pipelines its inner loop only).
+  // Triton pipelines its inner loop only), or the loop is pipelined in
+  // registers only.
   int64_t freeBytes = maxSharedBytes;
   for (const StagedLoad &one : staged)
     freeBytes -= stages * getSharedBytes(one.tile);
@@ -818,7 +819,14 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
       freeBytes -= getStorageBytes(getElementTypeOrSelf(b.getType())) *
                    cast<RankedTensorType>(b.getType()).getNumElements();
   });
-  if (freeBytes < 0)
+  // An innermost loop keeps its stacks where they do not fit: the block's
+  // allocation then refuses them, as Triton's runs out of resources (and
+  // an autotuned config is left out for that target). Triton pipelines
+  // no loop that holds another.
+  bool holdsLoops = false;
+  body->walk(
+      [&](Operation *op) { holdsLoops |= isa<scf::ForOp, scf::WhileOp>(op); });
+  if (freeBytes < 0 && holdsLoops)
     return nullptr;
   // Tiles the loop computes with in registers come through shared memory
   // too (they then take no registers while in flight), in stacks `depth`

@@ -977,11 +977,12 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %res#0, %res#1 : tensor<128x128xf32, #mma>, tensor<64x64xf32, #f>
   }
 
-  // The same stacks beside two multiplies whose B the loop computes in
-  // registers (a warpgroup multiply reads them from shared memory, 2 x 32
-  // KB): they would take the block past its 227 KB, so the loop is not
-  // pipelined in shared memory; its loads are issued an iteration early
-  // in registers.
+  // The same stacks in a loop that holds another, beside two multiplies
+  // there whose B is computed in registers (a warpgroup multiply reads them
+  // from shared memory, 2 x 32 KB): they would take the block past its 227
+  // KB, so the outer loop is not pipelined in shared memory (Triton
+  // pipelines innermost loops only); its loads are issued an iteration
+  // early in registers.
   // SHARED-LABEL: func.func @operands_past_budget
   // SHARED-NOT: tkc_gpu.local_alloc
   // SHARED-NOT: tkc_gpu.async_copy
@@ -1005,13 +1006,16 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
       %a = tkc_gpu.convert_layout %ta : tensor<128x128xf16, #l> -> tensor<128x128xf16, #a>
       %b = tkc_gpu.convert_layout %tb : tensor<128x128xf16, #l> -> tensor<128x128xf16, #b>
       %d = tkc.dot %a, %b, %acc : tensor<128x128xf16, #a> * tensor<128x128xf16, #b> -> tensor<128x128xf32, #mma>
-      %d2 = tkc.dot %a, %x, %d : tensor<128x128xf16, #a> * tensor<128x128xf16, #b> -> tensor<128x128xf32, #mma>
-      %h = arith.truncf %d2 : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
-      %hb = tkc_gpu.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #b>
-      %d3 = tkc.dot %a, %hb, %d2 : tensor<128x128xf16, #a> * tensor<128x128xf16, #b> -> tensor<128x128xf32, #mma>
+      %inner = scf.for %j = %c0 to %n step %c1 iter_args(%in = %d) -> (tensor<128x128xf32, #mma>) : i32 {
+        %d2 = tkc.dot %a, %x, %in : tensor<128x128xf16, #a> * tensor<128x128xf16, #b> -> tensor<128x128xf32, #mma>
+        %h = arith.truncf %d2 : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+        %hb = tkc_gpu.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #b>
+        %d3 = tkc.dot %a, %hb, %d2 : tensor<128x128xf16, #a> * tensor<128x128xf16, #b> -> tensor<128x128xf32, #mma>
+        scf.yield %d3 : tensor<128x128xf32, #mma>
+      }
       %nexta = tkc.addptr %ptra, %step : tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128xi32, #l>
       %nextb = tkc.addptr %ptrb, %step : tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128xi32, #l>
-      scf.yield %d3, %nexta, %nextb : tensor<128x128xf32, #mma>, tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128x!tkc.ptr<f16>, #l>
+      scf.yield %inner, %nexta, %nextb : tensor<128x128xf32, #mma>, tensor<128x128x!tkc.ptr<f16>, #l>, tensor<128x128x!tkc.ptr<f16>, #l>
     }
     return %res#0 : tensor<128x128xf32, #mma>
   }
