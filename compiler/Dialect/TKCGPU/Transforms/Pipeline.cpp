@@ -589,11 +589,10 @@ Value relayout(OpBuilder &b, Value value, Attribute layout,
 /// memory anyway, the conversion would go through it again. Into a dot
 /// operand that stays in registers (mma.sync's; a warpgroup multiply's A,
 /// where `warpgroupWarps` is the warps of one), also through other
-/// elementwise ops whose other operands are isRelayoutable, remade in that
-/// layout (FLA's q scaled by the gate before its tf32 multiply, stored and
-/// read again for it before; its keys scaled by their decay), as Triton's
-/// dot operand hoisting does. Reads it replaces are recorded in `erased`.
-/// Returns the read.
+/// elementwise ops whose other operands are splats, constants or
+/// broadcast vectors, remade in that layout (FLA's q scaled by the gate
+/// before its tf32 multiply, stored and read again for it before), as
+/// Triton's dot operand hoisting does. Returns the read.
 Value readWhereConverted(OpBuilder &b, LocalLoadOp read,
                          unsigned warpgroupWarps,
                          llvm::DenseSet<Operation *> &erased) {
