@@ -510,36 +510,24 @@ bool mayReadTilesInPlace(DotOp dot, unsigned warpgroupWarps) {
 }
 
 /// Whether `value`, an operand beside a tile's value in an elementwise op,
-/// can be remade in another layout without moving a tile through shared
-/// memory: a splat, a splat constant, a vector broadcast along one
-/// dimension, another tile's read used only there, or an elementwise op of
-/// those used only there (a decay: exp2 of a broadcast row minus a tile).
+/// can be remade in another layout without moving a tile: a splat, a splat
+/// constant, or a vector broadcast along one dimension.
 bool isRelayoutable(Value value) {
   if (value.getDefiningOp<SplatOp>())
     return true;
   DenseElementsAttr dense;
   if (matchPattern(value, m_Constant(&dense)))
     return dense.isSplat();
-  if (auto broadcast = value.getDefiningOp<BroadcastOp>()) {
-    auto expand = broadcast.getSrc().getDefiningOp<ExpandDimsOp>();
-    return expand &&
-           cast<RankedTensorType>(expand.getSrc().getType()).getRank() == 1;
-  }
-  Operation *op = value.getDefiningOp();
-  if (!op || !value.hasOneUse())
-    return false;
-  if (isa<LocalLoadOp>(op))
-    return true;
-  return op->getNumResults() == 1 && op->hasTrait<OpTrait::Elementwise>() &&
-         llvm::all_of(op->getOperands(), isRelayoutable);
+  auto broadcast = value.getDefiningOp<BroadcastOp>();
+  auto expand =
+      broadcast ? broadcast.getSrc().getDefiningOp<ExpandDimsOp>() : nullptr;
+  return expand &&
+         cast<RankedTensorType>(expand.getSrc().getType()).getRank() == 1;
 }
 
-/// `value` (isRelayoutable) remade in `layout`: a broadcast vector is
-/// converted to the slice of `layout` where it is made, then expanded; a
-/// tile is read again in `layout`. The ops it replaces that are left
-/// unused are erased (tile reads recorded in `erased`).
-Value relayout(OpBuilder &b, Value value, Attribute layout,
-               llvm::DenseSet<Operation *> &erased) {
+/// `value` (isRelayoutable) remade in `layout`; a broadcast vector is
+/// converted to the slice of `layout` where it is made, then expanded.
+Value relayout(OpBuilder &b, Value value, Attribute layout) {
   Location loc = value.getLoc();
   auto type = withLayout(cast<RankedTensorType>(value.getType()), layout);
   if (auto splat = value.getDefiningOp<SplatOp>())
@@ -549,37 +537,20 @@ Value relayout(OpBuilder &b, Value value, Attribute layout,
     return arith::ConstantOp::create(
         b, loc, type,
         DenseElementsAttr::get(type, dense.getSplatValue<Attribute>()));
-  if (auto broadcast = value.getDefiningOp<BroadcastOp>()) {
-    auto expand = broadcast.getSrc().getDefiningOp<ExpandDimsOp>();
-    // Where the vector is made (before a loop, for a loop-invariant one).
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointAfterValue(expand.getSrc());
-    auto vector = cast<RankedTensorType>(expand.getSrc().getType());
-    auto slice = SliceEncodingAttr::get(b.getContext(), expand.getAxis(),
-                                        cast<LayoutEncodingAttr>(layout));
-    Value converted = ConvertLayoutOp::create(b, loc, withLayout(vector, slice),
-                                              expand.getSrc());
-    Value expanded = ExpandDimsOp::create(
-        b, loc, withLayout(cast<RankedTensorType>(expand.getType()), layout),
-        converted, expand.getAxis());
-    return BroadcastOp::create(b, loc, type, expanded);
-  }
-  Operation *op = value.getDefiningOp();
-  Operation *made;
-  if (auto read = dyn_cast<LocalLoadOp>(op)) {
-    made = LocalLoadOp::create(b, loc, type, read.getTile());
-  } else {
-    IRMapping operands;
-    for (Value operand : op->getOperands())
-      operands.map(operand, relayout(b, operand, layout, erased));
-    made = b.clone(*op, operands);
-    made->getResult(0).setType(type);
-  }
-  value.replaceAllUsesWith(made->getResult(0));
-  if (isa<LocalLoadOp>(op))
-    erased.insert(op);
-  op->erase();
-  return made->getResult(0);
+  auto expand =
+      value.getDefiningOp<BroadcastOp>().getSrc().getDefiningOp<ExpandDimsOp>();
+  // Where the vector is made (before a loop, for a loop-invariant one).
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfterValue(expand.getSrc());
+  auto vector = cast<RankedTensorType>(expand.getSrc().getType());
+  auto slice = SliceEncodingAttr::get(b.getContext(), expand.getAxis(),
+                                      cast<LayoutEncodingAttr>(layout));
+  Value converted = ConvertLayoutOp::create(b, loc, withLayout(vector, slice),
+                                            expand.getSrc());
+  Value expanded = ExpandDimsOp::create(
+      b, loc, withLayout(cast<RankedTensorType>(expand.getType()), layout),
+      converted, expand.getAxis());
+  return BroadcastOp::create(b, loc, type, expanded);
 }
 
 /// `read` (a tile read back in its load's layout), read instead in the
@@ -594,8 +565,7 @@ Value relayout(OpBuilder &b, Value value, Attribute layout,
 /// before its tf32 multiply, stored and read again for it before), as
 /// Triton's dot operand hoisting does. Returns the read.
 Value readWhereConverted(OpBuilder &b, LocalLoadOp read,
-                         unsigned warpgroupWarps,
-                         llvm::DenseSet<Operation *> &erased) {
+                         unsigned warpgroupWarps) {
   // The ops from the read to the conversion, and which operand of each
   // carries the tile's value.
   SmallVector<std::pair<Operation *, unsigned>> chain;
@@ -632,7 +602,7 @@ Value readWhereConverted(OpBuilder &b, LocalLoadOp read,
         IRMapping operands;
         for (OpOperand &other : op->getOpOperands())
           if (other.getOperandNumber() != carried)
-            operands.map(other.get(), relayout(b, other.get(), layout, erased));
+            operands.map(other.get(), relayout(b, other.get(), layout));
         operands.map(op->getOperand(carried), result);
         Operation *clone = b.clone(*op, operands);
         clone->getResult(0).setType(withLayout(
@@ -643,7 +613,6 @@ Value readWhereConverted(OpBuilder &b, LocalLoadOp read,
       convert.erase();
       for (auto [op, carried] : llvm::reverse(chain))
         op->erase();
-      erased.insert(read);
       read.erase();
       return moved;
     }
@@ -1069,8 +1038,7 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
     emitAhead(groups.front());
     ++pending;
   }
-  SmallVector<LocalLoadOp> inOwnLayout;
-  llvm::DenseSet<Value> refilled;
+  Operation *lastRead = nullptr;
   for (const CopyGroup &group : groups) {
     for (unsigned i : group.tiles) {
       StagedLoad &one = staged[i];
@@ -1078,25 +1046,17 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
       Operation *read =
           one.convert ? one.convert.getOperation() : one.load.getOperation();
       b.setInsertionPoint(read);
-      auto tile = LocalLoadOp::create(b, loc, read->getResult(0).getType(),
-                                      tileOf(i, group.readSlot));
-      read->getResult(0).replaceAllUsesWith(tile.getResult());
+      Value tile = LocalLoadOp::create(b, loc, read->getResult(0).getType(),
+                                       tileOf(i, group.readSlot));
+      read->getResult(0).replaceAllUsesWith(tile);
       if (!one.convert)
-        inOwnLayout.push_back(tile);
-      if (group.refill)
-        refilled.insert(buffers[i]);
+        tile = readWhereConverted(b, tile.getDefiningOp<LocalLoadOp>(),
+                                  warpgroupWarps);
+      if (group.refill &&
+          (!lastRead || lastRead->isBeforeInBlock(tile.getDefiningOp())))
+        lastRead = tile.getDefiningOp();
     }
   }
-  // Once every tile is read (a read may take another's into its operand).
-  llvm::DenseSet<Operation *> erased;
-  for (LocalLoadOp read : inOwnLayout)
-    if (!erased.contains(read))
-      readWhereConverted(b, read, warpgroupWarps, erased);
-  Operation *lastRead = nullptr;
-  for (auto read : body->getOps<LocalLoadOp>())
-    if (auto tile = read.getTile().getDefiningOp<TileOp>();
-        tile && refilled.contains(tile.getBuffer()))
-      lastRead = read;
   if (groups.back().refill) {
     // The wait has nothing left to wait for; its barrier orders every
     // thread's reads before the copies.

