@@ -867,13 +867,15 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   // read, as Triton's stacks of tiles read into registers are, within what
   // the operands leave but a sixteenth (FLA's dhu backward: its q tiles,
   // scaled by the gate before their multiply, were loaded where they are
-  // used, past two of them).
+  // used, past two of them). Only beside warpgroup multiplies: mma.sync
+  // loops convert more through shared memory (FLA's path attention
+  // backward then needed 176 KB on sm_80).
   SmallVector<StagedLoad> inRegisters =
       registerTiles(std::min(maxSharedBytes / 4, freeBytes), stages);
   bool refillToFit = false;
   if (SmallVector<StagedLoad> fewer =
           registerTiles(freeBytes - maxSharedBytes / 16, stages - 1);
-      stages > 2 && fewer.size() > inRegisters.size()) {
+      warpgroupWarps && stages > 2 && fewer.size() > inRegisters.size()) {
     inRegisters = std::move(fewer);
     refillToFit = true;
   }
