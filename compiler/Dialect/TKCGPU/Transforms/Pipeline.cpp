@@ -845,19 +845,22 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
     return type && type.getRank() == 1 &&
            getLinearLayout(type).getFreeBits(HwDim::Warp);
   });
+  SmallVector<StagedLoad> candidates;
+  for (LoadOp load : others) {
+    auto type = dyn_cast<RankedTensorType>(load.getType());
+    if (type && type.getRank() == 1 && (!sharedVectors || feedsAddresses(load)))
+      continue;
+    if (std::optional<StagedLoad> one =
+            getStagedLoad(load, axis, warpgroupWarps, /*inRegisters=*/true))
+      candidates.push_back(*one);
+  }
   auto registerTiles = [&](int64_t budget, int64_t depth) {
     SmallVector<StagedLoad> tiles;
-    for (LoadOp load : others) {
-      auto type = dyn_cast<RankedTensorType>(load.getType());
-      if (type && type.getRank() == 1 &&
-          (!sharedVectors || feedsAddresses(load)))
+    for (const StagedLoad &one : candidates) {
+      if (depth * getSharedBytes(one.tile) > budget)
         continue;
-      std::optional<StagedLoad> one =
-          getStagedLoad(load, axis, warpgroupWarps, /*inRegisters=*/true);
-      if (!one || depth * getSharedBytes(one->tile) > budget)
-        continue;
-      budget -= depth * getSharedBytes(one->tile);
-      tiles.push_back(*one);
+      budget -= depth * getSharedBytes(one.tile);
+      tiles.push_back(one);
     }
     return tiles;
   };
@@ -873,12 +876,13 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   SmallVector<StagedLoad> inRegisters =
       registerTiles(std::min(maxSharedBytes / 4, freeBytes), stages);
   bool refillToFit = false;
-  if (SmallVector<StagedLoad> fewer =
-          registerTiles(freeBytes - maxSharedBytes / 16, stages - 1);
-      warpgroupWarps && stages > 2 && fewer.size() > inRegisters.size()) {
-    inRegisters = std::move(fewer);
-    refillToFit = true;
-  }
+  if (warpgroupWarps && stages > 2 && inRegisters.size() < candidates.size())
+    if (SmallVector<StagedLoad> fewer =
+            registerTiles(freeBytes - maxSharedBytes / 16, stages - 1);
+        fewer.size() > inRegisters.size()) {
+      inRegisters = std::move(fewer);
+      refillToFit = true;
+    }
   llvm::append_range(staged, inRegisters);
   if (staged.empty())
     return nullptr;
