@@ -741,13 +741,17 @@ int64_t mlir::tkc::gpu::getChunkElements(Type type) {
   return 16 / getStorageBytes(type);
 }
 
+bool mlir::tkc::gpu::holdsWordPerRegister(DotOperandEncodingAttr layout,
+                                          Type elementType) {
+  return layout.getKWidth() * getStorageBytes(elementType) == 4;
+}
+
 bool mlir::tkc::gpu::isSharedOperand(RankedTensorType type, unsigned fast) {
   auto operand = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
   if (!operand || !isa<NvidiaMmaEncodingAttr>(operand.getParent()) ||
       type.getRank() != 2 || fast > 1)
     return false;
-  int64_t bytes = getStorageBytes(type.getElementType());
-  return bytes <= 4 && operand.getKWidth() * bytes == 4 &&
+  return holdsWordPerRegister(operand, type.getElementType()) &&
          type.getDimSize(fast) % getChunkElements(type.getElementType()) == 0;
 }
 

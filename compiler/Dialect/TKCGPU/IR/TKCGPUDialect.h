@@ -105,6 +105,11 @@ int64_t getSharedBytes(SharedBufferType type);
 /// the unit its swizzle permutes (8 of 16 bits, 4 of 32 bits).
 int64_t getChunkElements(Type type);
 
+/// Whether a dot operand of `layout` with `elementType` elements holds one
+/// 32-bit word of elements per register (kWidth x element bytes == 4): the
+/// form mma.sync's operands and a warpgroup multiply's A from registers take.
+bool holdsWordPerRegister(DotOperandEncodingAttr layout, Type elementType);
+
 /// Whether a tensor of `type`, stored in shared memory as a tile whose rows
 /// run along dimension `fast` (the swizzle of !tkc_gpu.shared), can be read
 /// back into `type`'s layout (tkc_gpu.local_load): an operand of an

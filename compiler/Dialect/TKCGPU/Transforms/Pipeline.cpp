@@ -583,12 +583,10 @@ Value readWhereConverted(OpBuilder &b, LocalLoadOp read,
                        ? dyn_cast<DotOp>(*convert->getUsers().begin())
                        : nullptr;
         // A warpgroup multiply takes A from registers in 32-bit words.
-        if (!dot ||
-            (mayReadTilesInPlace(dot, warpgroupWarps) &&
-             (operand.getOpIdx() != 0 ||
-              operand.getKWidth() * getStorageBytes(getElementTypeOrSelf(
-                                        convert.getType())) !=
-                  4)))
+        if (!dot || (mayReadTilesInPlace(dot, warpgroupWarps) &&
+                     (operand.getOpIdx() != 0 ||
+                      !holdsWordPerRegister(
+                          operand, getElementTypeOrSelf(convert.getType())))))
           return read;
       } else if (!castsOnly) {
         return read;

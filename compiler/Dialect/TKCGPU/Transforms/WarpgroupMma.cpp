@@ -196,7 +196,7 @@ planOperand(DotOp dot, Value operand, unsigned kDim, NvidiaMmaEncodingAttr mma,
   // per register.
   auto layout = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
   if (kDim == 1 && layout && layout.getParent() == mma &&
-      layout.getKWidth() * getStorageBytes(type.getElementType()) == 4 &&
+      holdsWordPerRegister(layout, type.getElementType()) &&
       (source == operand ||
        isa<NvidiaMmaEncodingAttr>(sourceType.getEncoding()) ||
        keepsInvariantA(dot, operand)))
