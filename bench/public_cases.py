@@ -1612,6 +1612,36 @@ case(id="lightllm_gqa_flash_decode_stage1", repo="lightllm",
      args=_lightllm_decode_stage1_args, atol=1e-2, rtol=1e-2)
 
 
+# gqa_decode_flashattention_nopad.py's _fwd_kernel (decode attention, one
+# program per request and KV head, the whole sequence in a loop of BLOCK_N
+# 32) with Q_HEAD_NUM = 4, the group itself: gqa_decode_attention_fwd pads it
+# to 16, which Triton before 3.0 required of a dot's M; Triton 3.x takes 4,
+# and so its rows stay below mma.sync's 16. 4 warps, 2 stages, grid (batch,
+# KV heads); 64 requests of 4096 tokens.
+def _lightllm_decode_nopad_args():
+    B, N = _LIGHTLLM_DEC_B, _LIGHTLLM_DEC_N
+    q = randn(B, _LIGHTLLM_QH, _LIGHTLLM_D, dtype="bfloat16")
+    o = empty(B, _LIGHTLLM_QH, _LIGHTLLM_D, dtype="bfloat16")
+    k, v, table = _lightllm_kv_cache(B, N)
+    # q, k, v, sm_scale, req_to_tokens, b_req_idx, b_seq_len, o, the strides
+    # of q, k, v, o and the table, kv_group_num.
+    return [q, k, v, _LIGHTLLM_D ** -0.5, table,
+            _lightllm_int32(list(range(B))), _lightllm_int32([N] * B), o,
+            *q.stride(), *k.stride(), *v.stride(), *o.stride(),
+            *table.stride(), _LIGHTLLM_QH // _LIGHTLLM_KVH]
+
+
+case(id="lightllm_gqa_decode_nopad_4_heads", repo="lightllm",
+     path=_lightllm_path("gqa_decode_flashattention_nopad"),
+     kernel="_fwd_kernel",
+     signature="*bf16:16, *bf16:16, *bf16:16, fp32, *i32:16, *i32:16, "
+     "*i32:16, *bf16:16, " + "i32:16, i32:16, i32:1, " * 4 +
+     f"i32:16, i32:1, i32, {_LIGHTLLM_QH // _LIGHTLLM_KVH}, {_LIGHTLLM_D}, 32",
+     num_warps=4, num_stages=2,
+     grid=(_LIGHTLLM_DEC_B, _LIGHTLLM_KVH),
+     args=_lightllm_decode_nopad_args, atol=1e-2, rtol=1e-2)
+
+
 # --- Unsloth (unslothai/unsloth, repo "unsloth") --------------------------
 #
 # unsloth/kernels, launched as the autograd wrappers launch them on an H100

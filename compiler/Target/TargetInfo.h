@@ -144,6 +144,20 @@ public:
     /// The operands' element type (MLIR builtin), which says what their
     /// bits mean once lowered (an fp8 operand is an i8 in LLVM).
     mlir::Type operandType;
+
+    /// Whether a dot of an `m` x `k` by `k` x `n` tile (powers of two) is a
+    /// grid of these instructions. mma.sync also takes M and N smaller than
+    /// its tile, as Triton pads them: the layouts wrap, so the rows and
+    /// columns past the dot's are copies of its own, computed and dropped
+    /// (decode attention multiplies a few heads' queries at a time). MFMA
+    /// takes whole tiles only, as Triton's AMD backend.
+    bool fits(int64_t dotM, int64_t dotN, int64_t dotK) const {
+      auto covers = [&](int64_t extent, unsigned tile) {
+        return extent % tile == 0 ||
+               (kind == Kind::NvidiaMmaV2 && tile % extent == 0);
+      };
+      return covers(dotM, m) && covers(dotN, n) && dotK % k == 0;
+    }
   };
 
   /// The matrix instruction for a dot of `a` by `b` elements accumulated

@@ -6,7 +6,8 @@
 // value is exact in fp32; the sum may round at each of its 64 steps); a
 // 16x16x16 fp16 product into fp32, smaller than the warps' tiles; a 64x256x32
 // one on 8 warps, which on sm_90a go as two warpgroups along N; products
-// with M below 16, as decoding has (8x64x32, 1x32x16); and one warpgroup's
+// with M below 16, as decoding has (8x64x32, 1x32x16), N below 8 (32x4x16)
+// or both (4x4x32), smaller than mma.sync's tile; and one warpgroup's
 // 64x64x64 and A @ B.T in fp16 (128x64x64), int8 and fp8 (64x64x64), which
 // on sm_90a multiply from tiles the operands are stored into (8-bit ones
 // K-major); and a 64x64x64 fp32 product with input_precision="ieee"
@@ -16,6 +17,8 @@
 
 #include "dot_tile_fp16_16.h"
 #include "dot_tile_fp16_1x32.h"
+#include "dot_tile_fp16_32x4.h"
+#include "dot_tile_fp16_4x4.h"
 #include "dot_tile_fp16_64x256.h"
 #include "dot_tile_fp16_64x64.h"
 #include "dot_tile_fp16_8x64.h"
@@ -209,6 +212,11 @@ TEST_F(DotTileTest, TransposedBFp16) {
 TEST_F(DotTileTest, FewRowsFp16) {
   checkFloatProduct(8, 64, 32, dot_tile_fp16_8x64);
   checkFloatProduct(1, 32, 16, dot_tile_fp16_1x32);
+}
+
+TEST_F(DotTileTest, FewColumnsFp16) {
+  checkFloatProduct(32, 4, 16, dot_tile_fp16_32x4);
+  checkFloatProduct(4, 4, 32, dot_tile_fp16_4x4);
 }
 
 TEST_F(DotTileTest, Fp32WithoutTf32) {

@@ -195,9 +195,8 @@ getMatrixInstruction(DotOp dot, const ::tkc::TargetInfo &target,
              "instruction for its element types";
     return std::nullopt;
   }
-  if (dType.getDimSize(0) % instruction->m ||
-      dType.getDimSize(1) % instruction->n ||
-      aType.getDimSize(1) % instruction->k) {
+  if (!instruction->fits(dType.getDimSize(0), dType.getDimSize(1),
+                         aType.getDimSize(1))) {
     reason = "of a shape that is not a multiple of its instruction's";
     return std::nullopt;
   }

@@ -35,6 +35,24 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [1, 4]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A result of 2 rows, smaller than the instruction's 16: the layouts wrap,
+  // so each warp's one tile along M holds the 2 rows eight times over, and
+  // its 8 columns by K = 32 take two instructions.
+  // CHECK-LABEL: llvm.func @two_rows
+  // CHECK-COUNT-2: nvvm.mma.sync
+  // CHECK-NOT: nvvm.mma.sync
+  func.func @two_rows(%x: tensor<2x32xf16, #a>, %y: tensor<32x32xf16, #b>, %z: tensor<2x32xf32, #mma>) -> tensor<2x32xf32, #mma> {
+    %d = tkc.dot %x, %y, %z : tensor<2x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<2x32xf32, #mma>
+    return %d : tensor<2x32xf32, #mma>
+  }
+}
+
+// -----
+
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
 #rows = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #cols = #tkc_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>

@@ -5,7 +5,8 @@
 // instruction's layouts (the accumulator's for its result, the dot_op ones
 // for its operands), with conversions from and back to the layouts it had.
 // Of several instructions (AMD's 32x32 and 16x16 MFMA) it takes the
-// largest whose tiles give each warp one of its own. fp8 operands the
+// largest whose tiles give each warp one of its own; mma.sync also takes
+// dots smaller than its tile (MatrixInstruction::fits). fp8 operands the
 // target cannot multiply are widened to f16 first.
 // The target's answer comes from its TargetInfo; the layout of each
 // instruction family is the tkc_gpu dialect's.
@@ -18,6 +19,7 @@
 #include "compiler/Target/TargetBackend.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::tkc::gpu {
 #define GEN_PASS_DEF_TKCGPUACCELERATEMATMUL
@@ -40,7 +42,8 @@ using MatrixInstruction = ::tkc::TargetInfo::MatrixInstruction;
 SmallVector<unsigned> spreadWarps(ArrayRef<int64_t> shape, unsigned numWarps,
                                   const MatrixInstruction &instruction,
                                   int64_t costA, int64_t costB) {
-  int64_t tilesM = shape[0] / instruction.m, tilesN = shape[1] / instruction.n;
+  int64_t tilesM = llvm::divideCeil(shape[0], instruction.m);
+  int64_t tilesN = llvm::divideCeil(shape[1], instruction.n);
   unsigned wm = 1, wn = 1;
   while (wm * wn < numWarps) {
     bool alongM = tilesM / wm * costA >= tilesN / wn * costB;
@@ -169,12 +172,13 @@ struct AccelerateMatmulPass
              aType.getElementType(), bType.getElementType(),
              type.getElementType(),
              dot.getInputPrecision() == InputPrecision::tf32)) {
-      if (shape[0] % candidate.m || shape[1] % candidate.n ||
-          aType.getDimSize(1) % candidate.k)
+      if (!candidate.fits(shape[0], shape[1], aType.getDimSize(1)))
         continue;
       if (!fallback)
         fallback = candidate;
-      if ((shape[0] / candidate.m) * (shape[1] / candidate.n) >= numWarps) {
+      if (llvm::divideCeil(shape[0], candidate.m) *
+              llvm::divideCeil(shape[1], candidate.n) >=
+          numWarps) {
         instruction = candidate;
         break;
       }

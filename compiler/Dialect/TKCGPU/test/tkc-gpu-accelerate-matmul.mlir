@@ -76,13 +76,33 @@ func.func @i8(%x: tensor<32x32xi8>, %y: tensor<32x32xi8>, %z: tensor<32x32xi32>)
 
 // -----
 
-// Shapes that hold no whole instruction (8 rows) stay on multiply-adds.
+// Results smaller than mma.sync's 16x8 tile take it too, as Triton pads
+// them: 8 rows (one tile along M, so all four warps go along N, one 8-column
+// tile each), and 2 rows by 4 columns (one tile, which every warp holds:
+// the warps wrap along M). On sm_90a too: warpgroup multiplies need 64 rows.
+// CHECK-DAG: #[[MMA:.*]] = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [1, 4]}>
+// CHECK-DAG: #[[ONE:.*]] = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
 // CHECK-LABEL: func.func @small
-// CHECK-NOT: nvidia_mma
-// CHECK: tkc.dot {{.*}} -> tensor<8x32xf32, #blocked
-func.func @small(%x: tensor<8x16xf16>, %y: tensor<16x32xf16>, %z: tensor<8x32xf32>) -> tensor<8x32xf32> {
+// CHECK: tkc.dot {{.*}} -> tensor<8x32xf32, #[[MMA]]>
+// CHECK: tkc.dot {{.*}} -> tensor<2x4xf32, #[[ONE]]>
+// HOPPER-DAG: #[[MMA:.*]] = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [1, 4]}>
+// HOPPER-LABEL: func.func @small
+// HOPPER: tkc.dot {{.*}} -> tensor<8x32xf32, #[[MMA]]>
+func.func @small(%x: tensor<8x16xf16>, %y: tensor<16x32xf16>, %z: tensor<8x32xf32>, %p: tensor<2x16xf16>, %q: tensor<16x4xf16>, %r: tensor<2x4xf32>) -> (tensor<8x32xf32>, tensor<2x4xf32>) {
   %d = tkc.dot %x, %y, %z : tensor<8x16xf16> * tensor<16x32xf16> -> tensor<8x32xf32>
-  return %d : tensor<8x32xf32>
+  %e = tkc.dot %p, %q, %r : tensor<2x16xf16> * tensor<16x4xf16> -> tensor<2x4xf32>
+  return %d, %e : tensor<8x32xf32>, tensor<2x4xf32>
+}
+
+// -----
+
+// K must hold whole instructions (16 for fp16): 8 stays on multiply-adds.
+// CHECK-LABEL: func.func @short_k
+// CHECK-NOT: nvidia_mma
+// CHECK: tkc.dot {{.*}} -> tensor<16x32xf32, #blocked
+func.func @short_k(%x: tensor<16x8xf16>, %y: tensor<8x32xf16>, %z: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %d = tkc.dot %x, %y, %z : tensor<16x8xf16> * tensor<8x32xf16> -> tensor<16x32xf32>
+  return %d : tensor<16x32xf32>
 }
 
 // -----
