@@ -1631,6 +1631,25 @@ def _lightllm_decode_nopad_args():
             *table.stride(), _LIGHTLLM_QH // _LIGHTLLM_KVH]
 
 
+def _lightllm_decode_nopad_reference(args):
+    """o of _fwd_kernel in fp32 from the same q, K, V (PyTorch), per
+    request: softmax(q K^T * sm_scale) V over the request's cache slots."""
+    torch = _torch()
+    q, k, v, scale, table, o = args[0], args[1], args[2], args[3], args[4], \
+        args[7]
+    group = _LIGHTLLM_QH // _LIGHTLLM_KVH
+    out = torch.empty_like(o)
+    for b in range(q.shape[0]):
+        slots = table[b, :_LIGHTLLM_DEC_N].long()
+        kb, vb = k[slots].float(), v[slots].float()  # (N, KV heads, D)
+        qb = q[b].float().view(_LIGHTLLM_KVH, group, _LIGHTLLM_D)
+        s = torch.einsum("hgd,nhd->hgn", qb, kb) * scale
+        p = torch.softmax(s, dim=-1)
+        out[b] = torch.einsum("hgn,nhd->hgd", p, vb).reshape(
+            _LIGHTLLM_QH, _LIGHTLLM_D).to(o.dtype)
+    return {7: out}
+
+
 case(id="lightllm_gqa_decode_nopad_4_heads", repo="lightllm",
      path=_lightllm_path("gqa_decode_flashattention_nopad"),
      kernel="_fwd_kernel",
@@ -1639,7 +1658,8 @@ case(id="lightllm_gqa_decode_nopad_4_heads", repo="lightllm",
      f"i32:16, i32:1, i32, {_LIGHTLLM_QH // _LIGHTLLM_KVH}, {_LIGHTLLM_D}, 32",
      num_warps=4, num_stages=2,
      grid=(_LIGHTLLM_DEC_B, _LIGHTLLM_KVH),
-     args=_lightllm_decode_nopad_args, atol=1e-2, rtol=1e-2)
+     args=_lightllm_decode_nopad_args, atol=1e-2, rtol=1e-2,
+     reference=_lightllm_decode_nopad_reference)
 
 
 # --- Unsloth (unslothai/unsloth, repo "unsloth") --------------------------

@@ -2,7 +2,8 @@
 //
 // A reduction along `axis` of a tensor with linear layout L:
 //  1. registers of a thread that differ only along `axis` are combined,
-//     giving one partial result per output element the thread holds;
+//     giving one partial result per output element the thread holds (of
+//     registers that hold the same element, one);
 //  2. for each lane bit whose basis moves along `axis`, lanes exchange
 //     partials with a butterfly XOR shuffle and combine, so every lane ends
 //     with its warp's result;
@@ -130,12 +131,18 @@ struct ReduceLowering : public TargetPattern<ReduceOp> {
 
     // Stage 1: within the thread. Groups are keyed by the non-axis part of
     // the registers' coordinates; std::map keeps a deterministic order.
+    // Registers that copy another's element (free register bits, as where
+    // a tensor is smaller than its layout's tile) are left out: a sum
+    // would count them twice.
+    unsigned copies = layout.getFreeBits(HwDim::Register);
     std::map<LinearLayout::Basis, SmallVector<Value>> partial;
     SmallVector<SmallVector<Value>> registers;
     for (Value src : adaptor.getSrcs())
       registers.push_back(unpackRegisters(rewriter, loc, src));
     std::map<LinearLayout::Basis, unsigned> firstRegister;
     for (unsigned r = 0; r < layout.getNumRegisters(); ++r) {
+      if (r & copies)
+        continue;
       LinearLayout::Basis key =
           dropAxis(layout.applyDim(HwDim::Register, r), axis);
       SmallVector<Value> values;

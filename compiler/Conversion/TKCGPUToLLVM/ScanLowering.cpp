@@ -121,7 +121,12 @@ struct ScanLowering : public TargetPattern<ScanOp> {
     std::map<std::pair<LinearLayout::Basis, int64_t>,
              std::map<int64_t, unsigned>>
         runs;
+    // Registers that copy another's element (free register bits) are not
+    // scanned; they take their original's result at the end.
+    unsigned copies = layout.getFreeBits(HwDim::Register);
     for (unsigned i = 0; i < layout.getNumRegisters(); ++i) {
+      if (i & copies)
+        continue;
       LinearLayout::Basis c = layout.applyDim(HwDim::Register, i);
       int64_t along = c[axis];
       c.erase(c.begin() + axis);
@@ -346,7 +351,7 @@ struct ScanLowering : public TargetPattern<ScanOp> {
     for (auto [k, result] : llvm::enumerate(op.getResults())) {
       Values values;
       for (unsigned i = 0; i < layout.getNumRegisters(); ++i)
-        values.push_back(regs[i][k]);
+        values.push_back(regs[i & ~copies][k]);
       results.push_back(packRegisters(
           rewriter, loc, getTypeConverter()->convertType(result.getType()),
           values));

@@ -208,3 +208,28 @@ module attributes {tkc_gpu.num_warps = 8 : i32, tkc_gpu.threads_per_warp = WAVE 
     return %s : f32
   }
 }
+
+// -----
+
+// A tensor smaller than its layout's tile: each thread's 8 registers along
+// a row hold its 4 elements twice (a free register bit), as mma.sync
+// layouts of dots with few rows do. The sum adds each element once: 3
+// additions, not 7; all lanes hold the same row, so none shuffle.
+#tile = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, WAVE], warpsPerCTA = [4, 1], order = [1, 0]}>
+#rows = #tkc_gpu.slice<{dim = 1, parent = #tile}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
+  // CHECK-LABEL: llvm.func @sum_of_copies
+  func.func @sum_of_copies(%x: tensor<4x4xf32, #tile>) -> tensor<4xf32, #rows> {
+    // CHECK-COUNT-3: llvm.fadd
+    // CHECK-NOT: llvm.fadd
+    // CUDA-NOT: nvvm.shfl.sync
+    // HIP-NOT: rocdl.ds_bpermute
+    // CHECK: llvm.return
+    %s = "tkc.reduce"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 1 : i32} : (tensor<4x4xf32, #tile>) -> tensor<4xf32, #rows>
+    return %s : tensor<4xf32, #rows>
+  }
+}

@@ -11,6 +11,7 @@
 // of the tiles before it. The reverse scan mirrors every stage.
 
 #l = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [WAVE], warpsPerCTA = [WARPS], order = [0]}>
+#copies = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [WAVE], warpsPerCTA = [WARPS], order = [0]}>
 // CUDA: module attributes {{{.*}}tkc_gpu.shared = 64 : i32
 // HIP: module attributes {{{.*}}tkc_gpu.shared = 32 : i32
 module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
@@ -68,5 +69,22 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
       tkc.scan.return %t : f32
     }) {axis = 0 : i32, reverse} : (tensor<2048xf32, #l>) -> tensor<2048xf32, #l>
     return %s : tensor<2048xf32, #l>
+  }
+
+  // A tensor of 4 in a layout of 8 registers per thread: registers 4 to 7
+  // copy 0 to 3 (a free register bit), and take their sums.
+  // CHECK-LABEL: llvm.func @prefix_sum_of_copies
+  // CHECK: %[[X0:.*]] = llvm.extractvalue %{{.*}}[0]
+  // CHECK: %[[X1:.*]] = llvm.extractvalue %{{.*}}[1]
+  // CHECK: llvm.fadd %[[X0]], %[[X1]] : f32
+  // CHECK: llvm.insertvalue %[[R1:.*]], %{{.*}}[1]
+  // CHECK: llvm.insertvalue %[[R1]], %{{.*}}[5]
+  func.func @prefix_sum_of_copies(%x: tensor<4xf32, #copies>) -> tensor<4xf32, #copies> {
+    %s = "tkc.scan"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tkc.scan.return %t : f32
+    }) {axis = 0 : i32} : (tensor<4xf32, #copies>) -> tensor<4xf32, #copies>
+    return %s : tensor<4xf32, #copies>
   }
 }
