@@ -51,3 +51,17 @@ def dot_tile_ieee_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr,
     b = tl.load(b_ptr + ks[:, None] * N + cols[None, :])
     c = tl.dot(a, b, input_precision="ieee")
     tl.store(c_ptr + rows[:, None] * N + cols[None, :], c)
+
+
+@triton.jit
+def dot_row_sums_kernel(a_ptr, b_ptr, s_ptr, M: tl.constexpr, N: tl.constexpr,
+                        K: tl.constexpr):
+    """Writes the row sums of A @ B (fp32) to S [M]: a reduction in the
+    product's own layout, which repeats the rows of one with M below 16."""
+    rows = tl.arange(0, M)
+    cols = tl.arange(0, N)
+    ks = tl.arange(0, K)
+    a = tl.load(a_ptr + rows[:, None] * K + ks[None, :])
+    b = tl.load(b_ptr + ks[:, None] * N + cols[None, :])
+    c = tl.dot(a, b)
+    tl.store(s_ptr + rows, tl.sum(c, axis=1))

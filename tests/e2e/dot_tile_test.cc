@@ -7,7 +7,8 @@
 // 16x16x16 fp16 product into fp32, smaller than the warps' tiles; a 64x256x32
 // one on 8 warps, which on sm_90a go as two warpgroups along N; products
 // with M below 16, as decoding has (8x64x32, 1x32x16), N below 8 (32x4x16)
-// or both (4x4x32), smaller than mma.sync's tile; and one warpgroup's
+// or both (4x4x32), smaller than mma.sync's tile, and the row sums of a
+// 4x32x16 one (a reduction over that tile's copies); and one warpgroup's
 // 64x64x64 and A @ B.T in fp16 (128x64x64), int8 and fp8 (64x64x64), which
 // on sm_90a multiply from tiles the operands are stored into (8-bit ones
 // K-major); and a 64x64x64 fp32 product with input_precision="ieee"
@@ -15,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dot_row_sums.h"
 #include "dot_tile_fp16_16.h"
 #include "dot_tile_fp16_1x32.h"
 #include "dot_tile_fp16_32x4.h"
@@ -212,6 +214,29 @@ TEST_F(DotTileTest, TransposedBFp16) {
 TEST_F(DotTileTest, FewRowsFp16) {
   checkFloatProduct(8, 64, 32, dot_tile_fp16_8x64);
   checkFloatProduct(1, 32, 16, dot_tile_fp16_1x32);
+}
+
+TEST_F(DotTileTest, RowSumsOfFewRows) {
+  constexpr int m = 4, n = 32, k = 16;
+  std::vector<float> r = randomFloats(m * k + k * n, 8, -1.0f, 1.0f);
+  std::vector<uint16_t> a(m * k), b(k * n);
+  for (int i = 0; i < m * k + k * n; ++i)
+    (i < m * k ? a[i] : b[i - m * k]) = floatToHalfBits(r[i]);
+  std::vector<float> sums = runProduct<float>(dot_row_sums, a, b, m);
+  if (sums.empty())
+    return;
+  for (int i = 0; i < m; ++i) {
+    double want = 0, magnitude = 0;
+    for (int j = 0; j < n; ++j)
+      for (int kk = 0; kk < k; ++kk) {
+        double p = halfBitsToFloat(a[i * k + kk]) *
+                   double(halfBitsToFloat(b[kk * n + j]));
+        want += p;
+        magnitude += std::fabs(p);
+      }
+    EXPECT_NEAR(sums[i], want, std::ldexp(1.0, -23) * (k + n) * magnitude)
+        << "row " << i;
+  }
 }
 
 TEST_F(DotTileTest, FewColumnsFp16) {
