@@ -586,6 +586,31 @@ case(id="fla_chunk_fwd_h_gk", repo="fla", path="fla/ops/common/chunk_h.py",
      args=_fla_chunk_h_args, atol=0.05, rtol=1e-2, no_specialize=("T",))
 
 
+# Its fp32 matmul (fla/ops/utils/matmul.py, `matmul(a, b)` with a and b
+# fp32: ALLOW_TF32 False, so the dot is left to multiply-adds on either
+# side) at 4096^3, with one of its autotune configs (BM 64, BK 32, BN 128,
+# G 4, 4 stages, 4 warps); input, alpha and beta None.
+_FLA_MM = 4096
+
+
+def _fla_matmul_args():
+    a = randn(1, _FLA_MM, _FLA_MM)
+    b = randn(_FLA_MM, _FLA_MM)
+    c = empty(1, _FLA_MM, _FLA_MM)
+    return [a, b, c, None, None, None, _FLA_MM, _FLA_MM, _FLA_MM, *a.stride(),
+            *b.stride(), *c.stride()]
+
+
+case(id="fla_matmul_fp32", repo="fla", path="fla/ops/utils/matmul.py",
+     kernel="matmul_kernel",
+     signature="*fp32:16, *fp32:16, *fp32:16, None, None, None, i32:16, "
+     "i32:16, i32:16, i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:16, "
+     "i32:1, 64, 32, 128, 4, '', False, False, False, False, 1",
+     num_warps=4, num_stages=4,
+     grid=(1, _FLA_MM // 64, _FLA_MM // 128),
+     args=_fla_matmul_args, atol=1e-3, rtol=1e-4)
+
+
 # Its gated delta rule's state recurrence (chunk_gated_delta_rule_fwd_kernel_
 # h_blockdim64: per chunk of BT tokens, the new values v - w @ h, then the
 # gated state h += k^T @ v_new, K split in 64-column tiles), as

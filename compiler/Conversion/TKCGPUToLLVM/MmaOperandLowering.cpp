@@ -210,6 +210,42 @@ SmallVector<Value> matrixRowAddresses(OpBuilder &b, Location loc, Value base,
 /// `tile` stored at `base`, for `op`: as 8x8 matrices where the layout and
 /// target allow (matrixAccessIn), else one access per run of registers
 /// consecutive along the stored rows, within a 16-byte chunk.
+/// A thread's registers of a layout grouped into aligned runs along the
+/// rows of a tile (LinearLayout::getAlignedRunBits, within one 16-byte
+/// chunk): one vector access per run, its registers consecutive or not (a
+/// dot operand left to multiply-adds has K in its lowest register bits,
+/// the stored rows of b run along N).
+struct RegisterRuns {
+  RegisterRuns(const LinearLayout &layout, const SwizzledTile &tile)
+      : bits(layout.getAlignedRunBits(tile.fast, tile.chunk)),
+        width(int64_t(1) << bits.size()),
+        numRegisters(layout.getNumRegisters()) {
+    for (unsigned bit : bits)
+      mask |= 1u << bit;
+  }
+  /// The first register of each run.
+  SmallVector<unsigned> starts() const {
+    SmallVector<unsigned> result;
+    for (unsigned r = 0; r < numRegisters; ++r)
+      if (!(r & mask))
+        result.push_back(r);
+    return result;
+  }
+  /// The register of element `i` of the run that starts at `start`.
+  unsigned member(unsigned start, int64_t i) const {
+    unsigned r = start;
+    for (auto [k, bit] : llvm::enumerate(bits))
+      if (i & (int64_t(1) << k))
+        r |= 1u << bit;
+    return r;
+  }
+
+  SmallVector<unsigned> bits;
+  int64_t width;
+  unsigned numRegisters;
+  unsigned mask = 0;
+};
+
 SmallVector<Value> loadRegisters(OpBuilder &b, Location loc, Operation *op,
                                  Value base, const SwizzledTile &tile,
                                  RankedTensorType type, Type elem,
@@ -220,16 +256,19 @@ SmallVector<Value> loadRegisters(OpBuilder &b, Location loc, Operation *op,
         b, loc, target, *access,
         matrixRowAddresses(b, loc, base, tile, elem, *access, ids), elem);
   LinearLayout layout = getLinearLayout(type);
-  int64_t width = layout.getAlignedRun(tile.fast, tile.chunk);
+  RegisterRuns runs(layout, tile);
   SmallVector<SmallVector<Value>> at = emitCoordinates(b, loc, layout, ids);
-  SmallVector<Value> values;
-  for (unsigned r = 0; r < layout.getNumRegisters(); r += width) {
+  SmallVector<Value> values(layout.getNumRegisters());
+  for (unsigned r : runs.starts()) {
     Value offset = tile.offsetAt(b, loc, at[r]);
     Value ptr = elementAddress(b, loc, base, elem, offset);
-    Type accessType = width == 1 ? elem : VectorType::get({width}, elem);
+    Type accessType =
+        runs.width == 1 ? elem : VectorType::get({runs.width}, elem);
     Value loaded =
-        LLVM::LoadOp::create(b, loc, accessType, ptr, width * tile.bytes);
-    llvm::append_range(values, unpackAccess(b, loc, loaded, width));
+        LLVM::LoadOp::create(b, loc, accessType, ptr, runs.width * tile.bytes);
+    for (auto [i, value] :
+         llvm::enumerate(unpackAccess(b, loc, loaded, runs.width)))
+      values[runs.member(r, i)] = value;
   }
   return values;
 }
@@ -249,13 +288,16 @@ void storeRegisters(OpBuilder &b, Location loc, Operation *op, Value base,
     return;
   }
   LinearLayout layout = getLinearLayout(type);
-  int64_t width = layout.getAlignedRun(tile.fast, tile.chunk);
+  RegisterRuns runs(layout, tile);
   SmallVector<SmallVector<Value>> at = emitCoordinates(b, loc, layout, ids);
-  for (unsigned r = 0; r < values.size(); r += width) {
+  for (unsigned r : runs.starts()) {
     Value offset = tile.offsetAt(b, loc, at[r]);
-    LLVM::StoreOp::create(b, loc, packAccess(b, loc, values.slice(r, width)),
+    SmallVector<Value> run;
+    for (int64_t i = 0; i < runs.width; ++i)
+      run.push_back(values[runs.member(r, i)]);
+    LLVM::StoreOp::create(b, loc, packAccess(b, loc, run),
                           elementAddress(b, loc, base, elem, offset),
-                          width * tile.bytes);
+                          runs.width * tile.bytes);
   }
 }
 

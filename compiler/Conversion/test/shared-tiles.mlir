@@ -302,3 +302,22 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %r : tensor<64x128xf32, #mma>
   }
 }
+
+// -----
+
+#acc = #tkc_gpu.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // b of a dot left to multiply-adds, read from a 16x32 fp32 tile stored
+  // along N: each thread holds its 4 columns for all 16 of K, K in its
+  // lowest register bits. The 4 columns of one K step are registers 16
+  // apart, but one chunk in the tile: one 16-byte load per K step.
+  // CHECK-LABEL: llvm.func @fma_b
+  // CHECK-COUNT-16: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+  // CHECK-NOT: llvm.load
+  // CHECK: llvm.return
+  func.func @fma_b(%tb: !tkc_gpu.shared<[16, 32], f32, order = [1, 0]>) -> tensor<16x32xf32, #b> {
+    %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[16, 32], f32, order = [1, 0]> -> tensor<16x32xf32, #b>
+    return %b : tensor<16x32xf32, #b>
+  }
+}

@@ -91,6 +91,37 @@ unsigned LinearLayout::getAlignedRun(unsigned dim, unsigned max) const {
   return run;
 }
 
+llvm::SmallVector<unsigned>
+LinearLayout::getAlignedRunBits(unsigned dim, unsigned max) const {
+  llvm::ArrayRef<Basis> registers = getBases(HwDim::Register);
+  llvm::SmallVector<unsigned> bits;
+  for (int64_t step = 1; step < max; step *= 2) {
+    const Basis *found = llvm::find_if(registers, [&](const Basis &basis) {
+      for (auto [d, c] : llvm::enumerate(basis))
+        if (c != (d == dim ? step : 0))
+          return false;
+      return true;
+    });
+    if (found == registers.end())
+      break;
+    bits.push_back(static_cast<unsigned>(found - registers.begin()));
+  }
+  // Shortened until every other basis moves `dim` by whole runs.
+  auto aligned = [&] {
+    int64_t run = int64_t(1) << bits.size();
+    for (unsigned hw = 0; hw < 3; ++hw)
+      for (auto [i, basis] : llvm::enumerate(bases[hw]))
+        if (!(hw == static_cast<unsigned>(HwDim::Register) &&
+              llvm::is_contained(bits, i)) &&
+            basis[dim] % run)
+          return false;
+    return true;
+  };
+  while (!bits.empty() && !aligned())
+    bits.pop_back();
+  return bits;
+}
+
 std::optional<llvm::SmallVector<unsigned>> LinearLayout::getRegisterMapFrom(
     const LinearLayout &from, llvm::function_ref<Basis(Basis)> project) const {
   auto map = [&](Basis b) { return project ? project(std::move(b)) : b; };

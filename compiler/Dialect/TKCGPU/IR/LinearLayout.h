@@ -79,6 +79,15 @@ public:
   /// break such runs.
   unsigned getAlignedRun(unsigned dim, unsigned max) const;
 
+  /// The register bits whose bases step along `dim` by 1, 2, 4, ... (a run
+  /// of at most `max` elements), wherever they lie among a thread's
+  /// register bits, such that every other basis moves `dim` by whole runs:
+  /// the registers that differ only in these bits make one aligned vector
+  /// access along `dim` (getAlignedRun's where they are the lowest bits).
+  /// Empty when no run of two elements or more exists.
+  llvm::SmallVector<unsigned> getAlignedRunBits(unsigned dim,
+                                                unsigned max) const;
+
   /// For each register of this layout, the register of `from` holding the
   /// same element in the same thread, where `project` maps this layout's
   /// coordinates to `from`'s (null: the identity). None when some element

@@ -501,11 +501,12 @@ ConvertLayoutOp getOperandConversion(Value value, TransOp &trans) {
 
 /// Whether a warpgroup multiply (of `warpgroupWarps` warps; none if 0) may
 /// compute `dot`, reading its tiles where they lie in shared memory, and
-/// still be reading them when its iteration ends.
+/// still be reading them when its iteration ends: a dot on mma.sync's
+/// layouts (a dot left to multiply-adds never is).
 bool mayReadTilesInPlace(DotOp dot, unsigned warpgroupWarps) {
-  return warpgroupWarps &&
-         isWarpgroupMmaShape(cast<RankedTensorType>(dot.getType()),
-                             warpgroupWarps) &&
+  auto type = cast<RankedTensorType>(dot.getType());
+  return warpgroupWarps && isa<NvidiaMmaEncodingAttr>(type.getEncoding()) &&
+         isWarpgroupMmaShape(type, warpgroupWarps) &&
          isWarpgroupMmaOperand(getElementTypeOrSelf(dot.getA().getType()));
 }
 
@@ -553,6 +554,31 @@ Value relayout(OpBuilder &b, Value value, Attribute layout) {
   return BroadcastOp::create(b, loc, type, expanded);
 }
 
+/// Whether `layout` is a dot operand's of a dot left to multiply-adds.
+bool isFmaOperand(Attribute layout) {
+  auto operand = dyn_cast<DotOperandEncodingAttr>(layout);
+  return operand && isa<BlockedEncodingAttr>(operand.getParent());
+}
+
+/// Where the threads are done reading the tile that `read` reads: the read
+/// itself, or for an operand of a dot left to multiply-adds, that dot (the
+/// operand's loads go where its multiply-adds take them; a barrier before
+/// the dot would hold them all in registers first).
+Operation *readDone(Operation *read) {
+  Value value = read->getResult(0);
+  if (!isFmaOperand(cast<RankedTensorType>(value.getType()).getEncoding()))
+    return read;
+  while (value.hasOneUse()) {
+    Operation *user = *value.getUsers().begin();
+    if (isa<DotOp>(user))
+      return user;
+    if (user->getNumResults() != 1)
+      break;
+    value = user->getResult(0);
+  }
+  return read;
+}
+
 /// `read` (a tile read back in its load's layout), read instead in the
 /// layout its value is converted to where that conversion is its only use,
 /// through casts (a bf16 tile extended to f32, then converted to a dot's
@@ -591,7 +617,19 @@ Value readWhereConverted(OpBuilder &b, LocalLoadOp read,
       } else if (!castsOnly) {
         return read;
       }
-      b.setInsertionPoint(read);
+      // An operand of a dot left to multiply-adds holds all of K for each
+      // of the thread's rows, each element in as many threads as the dot
+      // has along its other dimension: the tile alone is read into it (ops
+      // between would compute that many times over, and hold all of it),
+      // where the dot is, so that each K step's values can be loaded where
+      // the multiply-adds take them.
+      if (isFmaOperand(layout)) {
+        if (!chain.empty())
+          return read;
+        b.setInsertionPoint(convert);
+      } else {
+        b.setInsertionPoint(read);
+      }
       Value moved = LocalLoadOp::create(
           b, read.getLoc(), withLayout(read.getType(), layout), read.getTile());
       Value result = moved;
@@ -1056,9 +1094,9 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
       if (!one.convert)
         tile = readWhereConverted(b, tile.getDefiningOp<LocalLoadOp>(),
                                   warpgroupWarps);
-      if (group.refill &&
-          (!lastRead || lastRead->isBeforeInBlock(tile.getDefiningOp())))
-        lastRead = tile.getDefiningOp();
+      Operation *done = readDone(tile.getDefiningOp());
+      if (group.refill && (!lastRead || lastRead->isBeforeInBlock(done)))
+        lastRead = done;
     }
   }
   if (groups.back().refill) {

@@ -7,7 +7,9 @@
 // barrier, read. The reads then have no barrier between them and the FMAs
 // that use them, so each K step's values can be read where they are used,
 // instead of both operands whole, as two conversions (each ending in a
-// barrier the next one's stores need) would hold them.
+// barrier the next one's stores need) would hold them. An operand the
+// pipeliner reads straight from a loop's tile into its dot_op layout needs
+// no buffer: its read moves after the other's store, to the dot.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +44,15 @@ ConvertLayoutOp stageableConversion(Value operand, unsigned kDim) {
   return convert;
 }
 
+/// The read of `operand` straight from a tile into its dot_op layout (the
+/// pipeliner's, of a loop's tile), if the dot is its only use in its block.
+LocalLoadOp tileRead(Value operand, DotOp dot) {
+  auto read = operand.getDefiningOp<LocalLoadOp>();
+  if (!read || !read->hasOneUse() || read->getBlock() != dot->getBlock())
+    return nullptr;
+  return read;
+}
+
 struct StageFmaOperandsPass
     : public gpu::impl::TKCGPUStageFmaOperandsBase<StageFmaOperandsPass> {
   void runOnOperation() override {
@@ -49,27 +60,40 @@ struct StageFmaOperandsPass
       auto type = cast<RankedTensorType>(dot.getType());
       if (!isa<BlockedEncodingAttr>(type.getEncoding()) || type.getRank() != 2)
         return;
-      // a is [M, K], b is [K, N]: each is stored with K fastest.
-      ConvertLayoutOp a = stageableConversion(dot.getA(), 1);
-      ConvertLayoutOp b = stageableConversion(dot.getB(), 0);
-      if (!a || !b)
+      // a is [M, K], b is [K, N]: each is stored with K fastest. An operand
+      // read from a tile already is left as it is, its read moved to the
+      // dot, after the other's buffer is stored.
+      std::array<ConvertLayoutOp, 2> converts = {
+          stageableConversion(dot.getA(), 1),
+          stageableConversion(dot.getB(), 0)};
+      std::array<LocalLoadOp, 2> reads = {
+          converts[0] ? nullptr : tileRead(dot.getA(), dot),
+          converts[1] ? nullptr : tileRead(dot.getB(), dot)};
+      if ((!converts[0] && !reads[0]) || (!converts[1] && !reads[1]) ||
+          (!converts[0] && !converts[1]))
         return;
       OpBuilder builder(dot);
-      SmallVector<Value> buffers;
-      for (auto [convert, order] :
-           {std::pair{a, SmallVector<unsigned>{1, 0}},
-            std::pair{b, SmallVector<unsigned>{0, 1}}}) {
-        auto src = cast<RankedTensorType>(convert.getSrc().getType());
-        auto buffer = SharedBufferType::get(
-            dot.getContext(), src.getShape(), src.getElementType(), order);
-        buffers.push_back(LocalAllocOp::create(builder, convert.getLoc(),
-                                               buffer, convert.getSrc()));
+      std::array<Value, 2> buffers;
+      for (unsigned i : {0u, 1u}) {
+        if (!converts[i])
+          continue;
+        auto src = cast<RankedTensorType>(converts[i].getSrc().getType());
+        SmallVector<unsigned> order =
+            i == 0 ? SmallVector<unsigned>{1, 0} : SmallVector<unsigned>{0, 1};
+        auto buffer = SharedBufferType::get(dot.getContext(), src.getShape(),
+                                            src.getElementType(), order);
+        buffers[i] = LocalAllocOp::create(builder, converts[i].getLoc(), buffer,
+                                          converts[i].getSrc());
       }
-      for (auto [convert, buffer] : llvm::zip(std::array{a, b}, buffers)) {
-        Value read = LocalLoadOp::create(builder, convert.getLoc(),
-                                         convert.getType(), buffer);
-        convert.getResult().replaceAllUsesWith(read);
-        convert.erase();
+      for (unsigned i : {0u, 1u}) {
+        if (reads[i]) {
+          reads[i]->moveBefore(dot);
+          continue;
+        }
+        Value read = LocalLoadOp::create(builder, converts[i].getLoc(),
+                                         converts[i].getType(), buffers[i]);
+        converts[i].getResult().replaceAllUsesWith(read);
+        converts[i].erase();
       }
     });
   }

@@ -754,6 +754,63 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
+#la = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#lb = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // An fp32 dot left to multiply-adds (input_precision="ieee"), its 64x128
+  // and 128x32 tiles (48 KB) refilled as in @refill_after_read. Each thread
+  // holds all of K of its operands' rows and columns: the tiles are read
+  // straight into those layouts where the dot is, and the barrier and the
+  // refill wait until after it, so that each K step's values can be loaded
+  // where the multiply-adds take them (with the barrier between, all would
+  // wait in registers).
+  // SHARED-LABEL: func.func @refill_after_multiply_adds
+  // SHARED: scf.for
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
+  // SHARED-NOT: tkc_gpu.async_copy
+  // SHARED: tkc_gpu.local_load {{.*}} -> tensor<64x128xf32, #dot_op>
+  // SHARED-NEXT: tkc_gpu.local_load {{.*}} -> tensor<128x32xf32, #dot_op1>
+  // SHARED-NEXT: tkc.dot
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
+  // SHARED: tkc_gpu.async_copy
+  // SHARED: tkc_gpu.async_copy
+  // SHARED-NEXT: tkc_gpu.async_commit
+  // SHARED: scf.yield
+  func.func @refill_after_multiply_adds(%pa: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %pb: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %n: i32) -> tensor<64x32xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x32xf32, #acc>
+    %stepa = arith.constant dense<128> : tensor<64x128xi32, #la>
+    %stepb = arith.constant dense<4096> : tensor<128x32xi32, #lb>
+    %ra = tkc.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #tkc_gpu.slice<{dim = 0, parent = #la}>>
+    %ea = tkc.expand_dims %ra {axis = 0 : i32} : tensor<128xi32, #tkc_gpu.slice<{dim = 0, parent = #la}>> -> tensor<1x128xi32, #la>
+    %cola = tkc.broadcast %ea : tensor<1x128xi32, #la> -> tensor<64x128xi32, #la>
+    %sa = tkc.splat %pa : tensor<64x128x!tkc.ptr<f32>, #la>
+    %pa0 = tkc.addptr %sa, %cola : tensor<64x128x!tkc.ptr<f32>, #la>, tensor<64x128xi32, #la>
+    %rb = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #lb}>>
+    %eb = tkc.expand_dims %rb {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #lb}>> -> tensor<1x32xi32, #lb>
+    %colb = tkc.broadcast %eb : tensor<1x32xi32, #lb> -> tensor<128x32xi32, #lb>
+    %sb = tkc.splat %pb : tensor<128x32x!tkc.ptr<f32>, #lb>
+    %pb0 = tkc.addptr %sb, %colb : tensor<128x32x!tkc.ptr<f32>, #lb>, tensor<128x32xi32, #lb>
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptra = %pa0, %ptrb = %pb0) -> (tensor<64x32xf32, #acc>, tensor<64x128x!tkc.ptr<f32>, #la>, tensor<128x32x!tkc.ptr<f32>, #lb>) : i32 {
+      %ta = tkc.load %ptra : tensor<64x128x!tkc.ptr<f32>, #la>
+      %tb = tkc.load %ptrb : tensor<128x32x!tkc.ptr<f32>, #lb>
+      %a = tkc_gpu.convert_layout %ta : tensor<64x128xf32, #la> -> tensor<64x128xf32, #a>
+      %b = tkc_gpu.convert_layout %tb : tensor<128x32xf32, #lb> -> tensor<128x32xf32, #b>
+      %d = tkc.dot %a, %b, %acc {input_precision = 1 : i32} : tensor<64x128xf32, #a> * tensor<128x32xf32, #b> -> tensor<64x32xf32, #acc>
+      %nexta = tkc.addptr %ptra, %stepa : tensor<64x128x!tkc.ptr<f32>, #la>, tensor<64x128xi32, #la>
+      %nextb = tkc.addptr %ptrb, %stepb : tensor<128x32x!tkc.ptr<f32>, #lb>, tensor<128x32xi32, #lb>
+      scf.yield %d, %nexta, %nextb : tensor<64x32xf32, #acc>, tensor<64x128x!tkc.ptr<f32>, #la>, tensor<128x32x!tkc.ptr<f32>, #lb>
+    }
+    return %res#0 : tensor<64x32xf32, #acc>
+  }
+}
+
+// -----
+
 #l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>

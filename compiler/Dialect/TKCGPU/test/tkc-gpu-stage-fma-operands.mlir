@@ -41,3 +41,26 @@ func.func @short_k(%x: tensor<64x2xf32, #l>, %y: tensor<2x2xf32, #l>, %c: tensor
   %d = tkc.dot %a, %b, %c : tensor<64x2xf32, #a> * tensor<2x2xf32, #b> -> tensor<64x2xf32, #acc>
   return %d : tensor<64x2xf32, #acc>
 }
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
+
+// a read straight from a loop's tile (as the pipeliner reads it), b computed
+// (FLA's exp of a gate): only b is stored, and a's read moves after that,
+// to the dot.
+// CHECK-LABEL: func.func @one_read_from_a_tile
+// CHECK: %[[SB:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<64x32xf32, #{{.*}}>) -> !tkc_gpu.shared<[64, 32], f32, order = [0, 1]>
+// CHECK-NEXT: %[[A:.*]] = tkc_gpu.local_load %arg0 : {{.*}} -> tensor<64x64xf32, #{{dot_op[0-9]*}}>
+// CHECK-NEXT: %[[B:.*]] = tkc_gpu.local_load %[[SB]] : {{.*}} -> tensor<64x32xf32, #{{dot_op[0-9]*}}>
+// CHECK-NEXT: tkc.dot %[[A]], %[[B]]
+func.func @one_read_from_a_tile(%ta: !tkc_gpu.shared<[64, 64], f32, order = [0, 1]>, %y: tensor<64x32xf32, #l>, %c: tensor<64x32xf32, #acc>) -> tensor<64x32xf32, #acc> {
+  %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[64, 64], f32, order = [0, 1]> -> tensor<64x64xf32, #a>
+  %e = math.exp %y : tensor<64x32xf32, #l>
+  %b = tkc_gpu.convert_layout %e : tensor<64x32xf32, #l> -> tensor<64x32xf32, #b>
+  %d = tkc.dot %a, %b, %c : tensor<64x64xf32, #a> * tensor<64x32xf32, #b> -> tensor<64x32xf32, #acc>
+  return %d : tensor<64x32xf32, #acc>
+}
