@@ -60,7 +60,11 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
     until its own group has landed (`tkc_gpu.async_wait`, a barrier), starts
     the copies of iteration i + stages - 1 into the tiles iteration i - 1
     read, and reads its operands with `tkc_gpu.local_load`. Copies of
-    iterations that do not exist are masked off.
+    iterations that do not exist are masked off. A tile read straight into
+    the operand of a dot left to multiply-adds (which holds all of K for
+    each of a thread's rows) is read where the dot is, and where tiles are
+    refilled once read, they are refilled after the dot, so that no barrier
+    parts the reads from the multiply-adds.
 
     ```mlir
     scf.for %k = %lb to %ub step %s iter_args(%acc = ..., %p = ...) {
@@ -223,7 +227,10 @@ def TKCGPUStageFmaOperands
     and columns, every K value of them, are not all held at once (FLA's
     chunk_local_cumsum_vector, an fp32 64x64 by 64x32 dot with
     `allow_tf32=False`, took 255 registers and spilled). Operands whose rows
-    along K are not whole 16-byte chunks keep their conversions.
+    along K are not whole 16-byte chunks keep their conversions. An operand
+    read straight from a tile into its dot_op layout (the pipeliner reads a
+    loop's tiles so) is not stored again: its read moves to the dot, after
+    the other operand's store.
 
     ```mlir
     %a = tkc_gpu.convert_layout %x : tensor<64x64xf32, #l> -> tensor<64x64xf32, #dot_a>
