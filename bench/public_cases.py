@@ -597,8 +597,9 @@ def _fla_matmul_args():
     a = randn(1, _FLA_MM, _FLA_MM)
     b = randn(_FLA_MM, _FLA_MM)
     c = empty(1, _FLA_MM, _FLA_MM)
-    return [a, b, c, None, None, None, _FLA_MM, _FLA_MM, _FLA_MM, *a.stride(),
-            *b.stride(), *c.stride()]
+    # a, b, c, M, N, K and the strides (input, alpha, beta None).
+    return [a, b, c, _FLA_MM, _FLA_MM, _FLA_MM, *a.stride(), *b.stride(),
+            *c.stride()]
 
 
 case(id="fla_matmul_fp32", repo="fla", path="fla/ops/utils/matmul.py",
