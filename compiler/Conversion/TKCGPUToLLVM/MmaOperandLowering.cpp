@@ -206,10 +206,6 @@ SmallVector<Value> matrixRowAddresses(OpBuilder &b, Location loc, Value base,
   return addresses;
 }
 
-/// Loads the registers of `type` (any layout of the tile's shape) from
-/// `tile` stored at `base`, for `op`: as 8x8 matrices where the layout and
-/// target allow (matrixAccessIn), else one access per run of registers
-/// consecutive along the stored rows, within a 16-byte chunk.
 /// A thread's registers of a layout grouped into aligned runs along the
 /// rows of a tile (LinearLayout::getAlignedRunBits, within one 16-byte
 /// chunk): one vector access per run, its registers consecutive or not (a
@@ -240,12 +236,18 @@ struct RegisterRuns {
     return r;
   }
 
+  /// The register bits that run along the rows, and the run's length.
   SmallVector<unsigned> bits;
   int64_t width;
   unsigned numRegisters;
+  /// `bits` as a mask of register indices.
   unsigned mask = 0;
 };
 
+/// Loads the registers of `type` (any layout of the tile's shape) from
+/// `tile` stored at `base`, for `op`: as 8x8 matrices where the layout and
+/// target allow (matrixAccessIn), else one access per run of registers
+/// along the stored rows, within a 16-byte chunk (RegisterRuns).
 SmallVector<Value> loadRegisters(OpBuilder &b, Location loc, Operation *op,
                                  Value base, const SwizzledTile &tile,
                                  RankedTensorType type, Type elem,
@@ -276,7 +278,7 @@ SmallVector<Value> loadRegisters(OpBuilder &b, Location loc, Operation *op,
 /// Stores `values` (the registers of `type`, any layout of the tile's shape)
 /// into `tile` at `base` (shared memory), for `op`: as 8x8 matrices where the
 /// layout and target allow (matrixAccessIn), else one access per run of
-/// registers consecutive along the stored rows, within a 16-byte chunk.
+/// registers along the stored rows, within a 16-byte chunk (RegisterRuns).
 void storeRegisters(OpBuilder &b, Location loc, Operation *op, Value base,
                     const SwizzledTile &tile, RankedTensorType type, Type elem,
                     ArrayRef<Value> values, const HardwareIds &ids,

@@ -63,6 +63,41 @@ TEST(LinearLayout, Blocked2DRowMajor) {
   EXPECT_TRUE(l.isSurjective());
 }
 
+TEST(LinearLayout, AlignedRunsAcrossRegisterBits) {
+  // b of an FMA dot (16x32, K = 16 along dim 0): the parent's 4 columns per
+  // thread come after K's 16 registers, so the run along dim 1 lies in
+  // register bits 4 and 5, not the lowest ones.
+  LinearLayout parent =
+      LinearLayout::blocked({1, 32}, {4, 4}, {4, 8}, {4, 1}, {1, 0});
+  LinearLayout b = LinearLayout::spanInRegisters(parent, 0, 16);
+  EXPECT_EQ(b.getAlignedRun(1, 4), 1u);
+  EXPECT_EQ(b.getAlignedRunBits(1, 4), (llvm::SmallVector<unsigned>{4, 5}));
+  EXPECT_EQ(b.getAlignedRunBits(1, 2), (llvm::SmallVector<unsigned>{4}));
+  // Along K the lowest bits run, as getAlignedRun says.
+  EXPECT_EQ(b.getAlignedRunBits(0, 4), (llvm::SmallVector<unsigned>{0, 1}));
+  EXPECT_EQ(b.getAlignedRun(0, 4), 4u);
+  // The run's bits need not be consecutive: steps 1 and 2 in register
+  // bits 0 and 2.
+  LinearLayout odd({1, 8});
+  odd.addBasis(HwDim::Register, {0, 1});
+  odd.addBasis(HwDim::Register, {0, 4});
+  odd.addBasis(HwDim::Register, {0, 2});
+  EXPECT_EQ(odd.getAlignedRunBits(1, 4), (llvm::SmallVector<unsigned>{0, 2}));
+  // Lanes that move by whole runs (4, or nothing) keep them.
+  odd = LinearLayout({1, 8});
+  odd.addBasis(HwDim::Register, {0, 1});
+  odd.addBasis(HwDim::Register, {0, 2});
+  odd.addBasis(HwDim::Lane, {0, 4});
+  odd.addBasis(HwDim::Lane, {0, 0});
+  EXPECT_EQ(odd.getAlignedRunBits(1, 4), (llvm::SmallVector<unsigned>{0, 1}));
+  // A lane that moves dim 1 by 6 breaks runs of 4: runs of 2 remain.
+  LinearLayout broken({1, 8});
+  broken.addBasis(HwDim::Register, {0, 1});
+  broken.addBasis(HwDim::Register, {0, 2});
+  broken.addBasis(HwDim::Lane, {0, 6});
+  EXPECT_EQ(broken.getAlignedRunBits(1, 4), (llvm::SmallVector<unsigned>{0}));
+}
+
 TEST(LinearLayout, DropDimForSlice) {
   // The row-sum layout of a 16x64 blocked tensor: holders along dim 1
   // (registers and lanes over columns) hold the same row.

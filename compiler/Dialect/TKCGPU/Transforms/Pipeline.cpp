@@ -566,16 +566,10 @@ bool isFmaOperand(Attribute layout) {
 /// the dot would hold them all in registers first).
 Operation *readDone(Operation *read) {
   Value value = read->getResult(0);
-  if (!isFmaOperand(cast<RankedTensorType>(value.getType()).getEncoding()))
-    return read;
-  while (value.hasOneUse()) {
-    Operation *user = *value.getUsers().begin();
-    if (isa<DotOp>(user))
-      return user;
-    if (user->getNumResults() != 1)
-      break;
-    value = user->getResult(0);
-  }
+  if (isFmaOperand(cast<RankedTensorType>(value.getType()).getEncoding()) &&
+      value.hasOneUse())
+    if (auto dot = dyn_cast<DotOp>(*value.getUsers().begin()))
+      return dot;
   return read;
 }
 
