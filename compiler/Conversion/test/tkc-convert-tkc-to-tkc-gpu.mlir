@@ -69,19 +69,6 @@ func.func @dot(%x: tensor<32x16xf16>, %y: tensor<16x32xf16>, %z: tensor<32x32xf3
 
 // -----
 
-// A 64x128 result (FLA's fp32 matmul): each thread holds 8 rows and 8
-// columns, in runs of 4 (the block's 32x64 tile twice along each), so that
-// lanes read operand rows and columns without bank conflicts.
-// W32-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
-// CHECK-LABEL: func.func @dot_in_runs_of_four
-// CHECK: tkc.dot {{.*}} -> tensor<64x128xf32, #[[ACC]]>
-func.func @dot_in_runs_of_four(%x: tensor<64x32xf32>, %y: tensor<32x128xf32>, %z: tensor<64x128xf32>) -> tensor<64x128xf32> {
-  %d = tkc.dot %x, %y, %z {input_precision = 1 : i32} : tensor<64x32xf32> * tensor<32x128xf32> -> tensor<64x128xf32>
-  return %d : tensor<64x128xf32>
-}
-
-// -----
-
 // A batch of two 16x16 products: each batch gets half the threads, each
 // thread a 2x2 tile of one.
 // W32-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [1, 4, 8], warpsPerCTA = [2, 2, 1], order = [2, 1, 0]}>

@@ -46,8 +46,7 @@ def TKCGPU_BlockedEncodingAttr : AttrDef<TKCGPU_Dialect, "BlockedEncoding",
     /// The layout of a tkc.dot's result of `shape` ([.., M, N]) computed
     /// with FMAs: each thread holds a tile of the result whose rows of `a`
     /// and columns of `b` (all K of each, see DotOperandEncodingAttr) take
-    /// the fewest registers, in runs of at most 4 along each (the block's
-    /// tile repeats for the rest); lanes, then warps, go along N first.
+    /// the fewest registers; lanes, then warps, go along N first.
     static BlockedEncodingAttr getForDotResult(::mlir::MLIRContext *context,
                                                ::llvm::ArrayRef<int64_t> shape,
                                                unsigned numWarps,

@@ -243,16 +243,8 @@ BlockedEncodingAttr::getForDotResult(MLIRContext *context,
   int64_t ln = std::min<int64_t>(threadsPerWarp, tn);
   int64_t lm = std::min<int64_t>(threadsPerWarp / ln, tm);
   int64_t lb = threadsPerWarp / (ln * lm);
-  // A thread's rows and columns come in runs of at most 4, the block's tile
-  // repeated for the rest: its operand reads from shared memory then meet
-  // no bank conflicts. Lanes along M read rows 4 apart, which a tile's
-  // swizzle puts in other banks (8 apart share them), and lanes along N
-  // consecutive 16-byte chunks of fp32 b (runs of 8 put lanes two chunks
-  // apart, half the banks). FLA's fp32 matmul, 64x128 per block: 268
-  // million bank conflicts in runs of 8, against Triton's 0.3 million.
-  constexpr int64_t kMaxRun = 4;
-  SmallVector<unsigned> size{unsigned(std::min(perThread(m, tm), kMaxRun)),
-                             unsigned(std::min(perThread(n, tn), kMaxRun))};
+  SmallVector<unsigned> size{unsigned(perThread(m, tm)),
+                             unsigned(perThread(n, tn))};
   SmallVector<unsigned> lanes{unsigned(lm), unsigned(ln)};
   SmallVector<unsigned> warps{unsigned(tm / lm), unsigned(tn / ln)};
   SmallVector<unsigned> order{1, 0};
