@@ -197,7 +197,7 @@ getMatrixInstruction(DotOp dot, const ::tkc::TargetInfo &target,
   }
   if (!instruction->fits(dType.getDimSize(0), dType.getDimSize(1),
                          aType.getDimSize(1))) {
-    reason = "of a shape that is not a multiple of its instruction's";
+    reason = "of a shape its instruction's tiles do not cover";
     return std::nullopt;
   }
   return instruction;
