@@ -2,7 +2,8 @@
 # B [K, N] and C [M, N] whose shapes are the block shapes: the element types
 # whose tl.dot accumulates in another type (int8 into int32, fp8 into fp32),
 # loaded and multiplied once; and C = A @ B.T for B [N, K], as a linear
-# layer multiplies by its weight. tkc compiles this file ahead of time
+# layer multiplies by its weight; and fp32 products at emulated precisions
+# (tf32x3, bf16x3, bf16x6) in a K loop. tkc compiles this file ahead of time
 # (kernels/BUILD); it must stay plain Triton Python.
 import triton
 import triton.language as tl
@@ -65,3 +66,23 @@ def dot_row_sums_kernel(a_ptr, b_ptr, s_ptr, M: tl.constexpr, N: tl.constexpr,
     b = tl.load(b_ptr + ks[:, None] * N + cols[None, :])
     c = tl.dot(a, b)
     tl.store(s_ptr + rows, tl.sum(c, axis=1))
+
+
+@triton.jit
+def dot_loop_fp32_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr,
+                         N: tl.constexpr, K: tl.constexpr,
+                         BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    """Writes A @ B to C (fp32), K in steps of BLOCK_K, each step's product
+    at input_precision PRECISION and accumulated in the loop."""
+    rows = tl.arange(0, M)
+    cols = tl.arange(0, N)
+    ks = tl.arange(0, BLOCK_K)
+    a_tile = a_ptr + rows[:, None] * K + ks[None, :]
+    b_tile = b_ptr + ks[:, None] * N + cols[None, :]
+    acc = tl.zeros((M, N), dtype=tl.float32)
+    for _ in range(0, K, BLOCK_K):
+        acc = tl.dot(tl.load(a_tile), tl.load(b_tile), acc,
+                     input_precision=PRECISION)
+        a_tile += BLOCK_K
+        b_tile += BLOCK_K * N
+    tl.store(c_ptr + rows[:, None] * N + cols[None, :], acc)

@@ -692,8 +692,8 @@ static std::optional<Obj> lowerDot(BuiltinCall &c) {
         return std::nullopt;
       auto k = tkcir::symbolizeInputPrecision(*p);
       if (!k)
-        return c.error("input_precision must be 'tf32', 'tf32x3' or 'ieee', "
-                       "got '" +
+        return c.error("input_precision must be 'tf32', 'tf32x3', 'ieee', "
+                       "'bf16x3' or 'bf16x6', got '" +
                        *p + "'");
       precision = *k;
     }

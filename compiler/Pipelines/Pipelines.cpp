@@ -37,8 +37,10 @@ void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
                         unsigned threadsPerWarp, unsigned numStages,
                         StringRef target) {
   pm.addPass(createConvertTKCToTKCGPU({numWarps, threadsPerWarp}));
-  if (!target.empty())
+  if (!target.empty()) {
+    pm.addPass(gpu::createTKCGPUSplitFp32Dots({target.str()}));
     pm.addPass(gpu::createTKCGPUAccelerateMatmul({target.str()}));
+  }
   pm.addPass(gpu::createTKCGPUCoalesce());
   pm.addPass(gpu::createTKCGPURemoveLayoutConversions({target.str()}));
   pm.addPass(createCSEPass());

@@ -11,11 +11,15 @@
 // 4x32x16 one (a reduction over that tile's copies); and one warpgroup's
 // 64x64x64 and A @ B.T in fp16 (128x64x64), int8 and fp8 (64x64x64), which
 // on sm_90a multiply from tiles the operands are stored into (8-bit ones
-// K-major); and a 64x64x64 fp32 product with input_precision="ieee"
-// (multiply-adds, their operands read from shared memory as they go).
+// K-major); a 64x64x64 fp32 product with input_precision="ieee"
+// (multiply-adds, their operands read from shared memory as they go); and
+// 64x64x256 fp32 products in a K loop at tf32x3, bf16x3 and bf16x6.
 //
 //===----------------------------------------------------------------------===//
 
+#include "dot_loop_fp32_bf16x3.h"
+#include "dot_loop_fp32_bf16x6.h"
+#include "dot_loop_fp32_tf32x3.h"
 #include "dot_row_sums.h"
 #include "dot_tile_fp16_16.h"
 #include "dot_tile_fp16_1x32.h"
@@ -74,10 +78,11 @@ protected:
   /// (`In` float) product into fp32 (of B [K, N], or with `transposedB` of
   /// B [N, K] transposed), on random inputs in [-1, 1] and checks every
   /// element against a double-precision sum (tolerance: fp32 rounding at
-  /// each of the k steps).
+  /// each of the k steps, or `relativeError` of the sum of the products'
+  /// magnitudes where that is given).
   template <typename In = uint16_t, typename Kernel>
   void checkFloatProduct(int m, int n, int k, Kernel kernel,
-                         bool transposedB = false) {
+                         bool transposedB = false, double relativeError = 0) {
     std::vector<float> r = randomFloats(m * k + k * n, 7, -1.0f, 1.0f);
     std::vector<In> a(m * k), b(k * n);
     std::vector<double> av(m * k), bv(k * n);
@@ -106,7 +111,10 @@ protected:
           want += av[i * k + kk] * bkj;
           magnitude += std::fabs(av[i * k + kk] * bkj);
         }
-        double tolerance = std::ldexp(1.0, -23) * k * magnitude + 1e-30;
+        double tolerance =
+            (relativeError > 0 ? relativeError : std::ldexp(1.0, -23) * k) *
+                magnitude +
+            1e-30;
         if (!(std::fabs(c[i * n + j] - want) <= tolerance) && ++mismatches <= 5)
           ADD_FAILURE() << "C[" << i << "][" << j << "] = " << c[i * n + j]
                         << ", want " << want;
@@ -246,6 +254,25 @@ TEST_F(DotTileTest, FewColumnsFp16) {
 
 TEST_F(DotTileTest, Fp32WithoutTf32) {
   checkFloatProduct<float>(64, 64, 64, dot_tile_fp32_ieee);
+}
+
+// Emulated fp32 precisions in a K loop (64x64, K 256). The tolerances are
+// well below what one tf32 (bf16) product per step gives on these inputs:
+// its rounding of each operand to 11 (8) significant bits leaves an error of
+// about 2^-16 (2^-13) of the magnitudes' sum.
+TEST_F(DotTileTest, Fp32AtTf32x3) {
+  checkFloatProduct<float>(64, 64, 256, dot_loop_fp32_tf32x3, false,
+                           std::ldexp(1.0, -19));
+}
+
+TEST_F(DotTileTest, Fp32AtBf16x3) {
+  checkFloatProduct<float>(64, 64, 256, dot_loop_fp32_bf16x3, false,
+                           std::ldexp(1.0, -15));
+}
+
+TEST_F(DotTileTest, Fp32AtBf16x6) {
+  checkFloatProduct<float>(64, 64, 256, dot_loop_fp32_bf16x6, false,
+                           std::ldexp(1.0, -19));
 }
 
 } // namespace

@@ -58,7 +58,8 @@ def TKC_RoundingModeAttr : I32EnumAttr<"RoundingMode",
 def TKC_InputPrecisionAttr : I32EnumAttr<"InputPrecision",
     "precision a dot uses for fp32 inputs", [
       I32EnumAttrCase<"tf32", 1>, I32EnumAttrCase<"tf32x3", 2>,
-      I32EnumAttrCase<"ieee", 3>]> {
+      I32EnumAttrCase<"ieee", 3>, I32EnumAttrCase<"bf16x3", 4>,
+      I32EnumAttrCase<"bf16x6", 5>]> {
   let cppNamespace = "::mlir::tkc";
 }
 

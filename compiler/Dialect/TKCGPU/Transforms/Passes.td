@@ -41,6 +41,43 @@ def TKCGPUAccelerateMatmul
   ];
 }
 
+def TKCGPUSplitFp32Dots : Pass<"tkc-gpu-split-fp32-dots", "::mlir::ModuleOp"> {
+  let summary = "Emulate fp32 dots asked for at tf32x3, bf16x3 or bf16x6 with "
+                "several tf32 or bf16 dots";
+  let description = [{
+    A rank-2 fp32 `tkc.dot` at input_precision tf32x3, bf16x3 or bf16x6
+    asks for about fp32's accuracy at the speed of the target's tf32 or
+    bf16 matrix instruction. Where the target has that instruction for
+    the dot's shape, and none that multiplies fp32 exactly (AMD's fp32
+    MFMA), each operand `x` is split into parts that the instruction
+    takes as they are: tf32x3 `x = hi + lo`, `hi` rounded to tf32 (to
+    nearest, ties away from zero), bf16x3 `hi` and `lo` rounded to bf16,
+    bf16x6 a third bf16 part for what is left. The dot becomes the sum of
+    the parts' products that matter (tf32x3 and bf16x3: 3, bf16x6: 6),
+    smallest first, each a dot of its own. Before the last, `hi * hi`,
+    NaNs in the partial sum are zeroed: an infinite operand's `lo` is NaN
+    where the true product is infinite, which `hi * hi` then gives. The
+    dot's accumulator is added last. Other dots are left to the FMA path,
+    which multiplies fp32 exactly. Runs on TKCToTKCGPU's layouts, before
+    tkc-gpu-accelerate-matmul, which puts the new dots on the instruction.
+
+    ```mlir
+    %d = tkc.dot %a, %b, %c {input_precision = 2 : i32} : ...
+    // becomes
+    %d0 = tkc.dot %a_lo, %b_hi, %zero {input_precision = 1 : i32} : ...
+    %d1 = tkc.dot %a_hi, %b_lo, %d0 {input_precision = 1 : i32} : ...
+    %d2 = arith.select %d1_is_nan, %zero, %d1 : ...
+    %d3 = tkc.dot %a_hi, %b_hi, %d2 {input_precision = 1 : i32} : ...
+    %d = arith.addf %d3, %c : ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"",
+           "Target, e.g. cuda:80 or hip:gfx942 (required)">,
+  ];
+}
+
 def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
   let summary = "Load the next iterations' tiles of a dot loop during this one";
   let description = [{

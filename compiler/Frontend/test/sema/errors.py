@@ -1,5 +1,6 @@
 # RUN: not tkc compile %s --kernel undefined_name --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=UNDEF
 # RUN: not tkc compile %s --kernel dot_types --signature '*fp16, *fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=DOT
+# RUN: not tkc compile %s --kernel dot_precision --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=PRECISION
 # RUN: not tkc compile %s --kernel shift_float --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SHIFT
 # RUN: not tkc compile %s --kernel branch_types --signature '*fp32, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=BRANCH
 # RUN: not tkc compile %s --kernel carried_type --signature '*fp16, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=CARRIED
@@ -47,6 +48,13 @@ def dot_types(a, b):
     y = tl.load(b + tl.arange(0, 16)[:, None] * 16 + tl.arange(0, 16)[None, :])
     tl.dot(x, y)
 # DOT: errors.py:[[@LINE-1]]:5: error: tl.dot operands must have one dtype, got fp16 and fp32
+
+
+@triton.jit
+def dot_precision(a):
+    x = tl.load(a + tl.arange(0, 16)[:, None] * 16 + tl.arange(0, 16)[None, :])
+    tl.dot(x, x, input_precision="bf16x9")
+# PRECISION: errors.py:[[@LINE-1]]:5: error: input_precision must be 'tf32', 'tf32x3', 'ieee', 'bf16x3' or 'bf16x6', got 'bf16x9'
 
 
 @triton.jit
