@@ -606,7 +606,8 @@ LogicalResult tkc::driver::compileKernel(const KernelSource &source,
     backends.push_back("");
   llvm::StringMap<mlir::OwningOpRef<mlir::ModuleOp>> ttirs;
   for (const std::string &backend : backends) {
-    std::unique_ptr<Module> module = parseModule(bufferId, diags, backend);
+    std::unique_ptr<Module> module =
+        parseModule(bufferId, diags, backend, tritonModuleHasAttribute);
     if (!module)
       return failure();
     const FunctionDef *fn = module->findFunction(source.kernel);

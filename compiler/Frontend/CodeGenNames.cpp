@@ -221,6 +221,41 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
   return std::nullopt;
 }
 
+bool tritonModuleHasAttribute(llvm::StringRef module, llvm::StringRef name) {
+  if (isTritonModule((module + "." + name).str()))
+    return true;
+  if (module == "triton")
+    return llvm::is_contained({"jit",
+                               "autotune",
+                               "heuristics",
+                               "Config",
+                               "cdiv",
+                               "next_power_of_2",
+                               "set_allocator",
+                               "constexpr_function",
+                               "compile",
+                               "knobs",
+                               "reinterpret",
+                               "JITFunction",
+                               "KernelInterface",
+                               "TensorWrapper",
+                               "OutOfResources",
+                               "CompilationError",
+                               "TritonError",
+                               "InterpreterError",
+                               "MockTensor",
+                               "must_use_result"},
+                              name);
+  if (module.ends_with(".libdevice"))
+    return isLibdeviceFunction(name);
+  if (module == "triton.language" || module == "triton.language.core")
+    return name == "PropagateNan" ||
+           DType::fromLanguageName(name).has_value() ||
+           isLanguageBuiltin(name) || isLibraryFunction(name, false) ||
+           isUnsupportedLanguageFeature(name);
+  return false;
+}
+
 std::optional<Obj> CodeGen::libraryFunction(llvm::StringRef name, bool method) {
   if (!isLibraryFunction(name, method))
     return std::nullopt;

@@ -72,7 +72,7 @@ const Module *CodeGen::findModule(llvm::StringRef dotted) {
         llvm::MemoryBuffer::getMemBuffer(inductorHelpersSource(),
                                          kInductorHelpersFileName),
         llvm::SMLoc());
-    it->second = parseModule(id, diags, vendor);
+    it->second = parseModule(id, diags, vendor, tritonModuleHasAttribute);
     if (it->second)
       moduleNames[it->second.get()] = {dotted.str(), false};
     return it->second.get();
@@ -106,7 +106,7 @@ const Module *CodeGen::findModule(llvm::StringRef dotted) {
     }
     unsigned id =
         diags.getSourceMgr().AddNewSourceBuffer(std::move(*buffer), Loc());
-    it->second = parseModule(id, diags, vendor);
+    it->second = parseModule(id, diags, vendor, tritonModuleHasAttribute);
     if (it->second)
       moduleNames[it->second.get()] = {dotted.str(), isPackage};
     return it->second.get();

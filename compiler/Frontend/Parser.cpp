@@ -8,7 +8,8 @@
 // imports and module-level assignments, also those under a module-level
 // `if`/`try`: an `if` whose conditions tkc can evaluate (literals,
 // environment variables at their defaults, questions about the vendor of
-// the target compiled for, see evaluate()) takes the branch they pick;
+// the target compiled for, `hasattr` of Triton's modules, see evaluate())
+// takes the branch they pick;
 // otherwise the branch that names triton.language (else one that imports
 // triton, else one that defines a @jit function) is taken. Each parse routine
 // returns null or false after reporting its error, so the first error in a
@@ -327,8 +328,9 @@ private:
 class Parser {
 public:
   Parser(const std::vector<Token> &tokens, Diagnostics &diags,
-         llvm::StringRef vendor)
-      : toks(tokens), diags(diags), vendor(vendor) {}
+         llvm::StringRef vendor, const TritonAttributeQuery &hasTritonAttribute)
+      : toks(tokens), diags(diags), vendor(vendor),
+        hasTritonAttribute(hasTritonAttribute) {}
 
   std::unique_ptr<Module> parseFile();
 
@@ -437,9 +439,8 @@ private:
   /// The truth of a module-level `if` condition where tkc can evaluate it
   /// at parse time (see evaluate() in Parser.cpp), with `m` the module so
   /// far; nullopt otherwise.
-  static std::optional<bool> evaluateCondition(const Expr &condition,
-                                               const Module &m,
-                                               llvm::StringRef vendor);
+  std::optional<bool> evaluateCondition(const Expr &condition,
+                                        const Module &m) const;
   /// At an INDENT after a header of a module-level if/try: parses the block
   /// into `branch`.
   void parseTopLevelBlock(Module &branch);
@@ -528,6 +529,8 @@ private:
   Diagnostics &diags;
   /// The backend compiled for (`cuda`, `hip`), or empty (parseModule()).
   std::string vendor;
+  /// Answers `hasattr` of Triton's modules (parseModule()); may be empty.
+  const TritonAttributeQuery &hasTritonAttribute;
   size_t pos = 0;
   unsigned exprDepth = 0;
   unsigned blockDepth = 0;
@@ -753,6 +756,13 @@ static bool isConstexprConstructor(llvm::ArrayRef<const Module *> scopes,
 }
 
 namespace {
+/// What evaluate() may ask beyond the module: the vendor compiled for (empty:
+/// unknown) and which attributes Triton's modules have (may be empty).
+struct ConditionContext {
+  llvm::StringRef vendor;
+  const TritonAttributeQuery &hasTritonAttribute;
+};
+
 /// A value of a module-level condition: None, a bool, an int or a string.
 using CondValue = std::variant<std::monostate, bool, PyInt, std::string>;
 
@@ -805,11 +815,38 @@ std::optional<VendorQuery> vendorQueryOf(const Expr &e) {
 }
 
 std::optional<CondValue> evaluate(const Expr &e, const Module &m,
-                                  llvm::StringRef vendor, unsigned depth);
+                                  const ConditionContext &ctx, unsigned depth);
+
+/// `hasattr(M, "name")` where `M` is a Triton module the module imports
+/// (`tl`, `triton.language`, `triton`): whether the Triton tkc stands for
+/// has it, as ctx.hasTritonAttribute says (libraries choose between Triton
+/// versions' spellings so: `_experimental_make_tensor_descriptor` or
+/// `make_tensor_descriptor`).
+std::optional<CondValue> evaluateHasattr(const CallExpr &call, const Module &m,
+                                         const ConditionContext &ctx) {
+  if (!ctx.hasTritonAttribute || call.args.size() != 2 ||
+      !call.keywords.empty())
+    return std::nullopt;
+  const auto *name = llvm::dyn_cast<StrLitExpr>(call.args[1].get());
+  std::string dotted = dottedName(*call.args[0]);
+  if (!name || dotted.empty())
+    return std::nullopt;
+  auto [root, rest] = llvm::StringRef(dotted).split('.');
+  for (const ImportBinding &b : llvm::reverse(m.imports)) {
+    if (b.name != root)
+      continue;
+    std::string module = rest.empty() ? b.target : b.target + "." + rest.str();
+    if (module != "triton" && !llvm::StringRef(module).starts_with("triton."))
+      return std::nullopt;
+    return CondValue(ctx.hasTritonAttribute(module, name->value));
+  }
+  return std::nullopt;
+}
 
 /// evaluate() without its answer to vendor questions.
 std::optional<CondValue> evaluateKnown(const Expr &e, const Module &m,
-                                       llvm::StringRef vendor, unsigned depth) {
+                                       const ConditionContext &ctx,
+                                       unsigned depth) {
   if (depth > 16)
     return std::nullopt;
   switch (e.getKind()) {
@@ -829,13 +866,13 @@ std::optional<CondValue> evaluateKnown(const Expr &e, const Module &m,
       return std::nullopt;
     for (auto it = m.globals.rbegin(); it != m.globals.rend(); ++it)
       if (it->name == id)
-        return it->value ? evaluate(*it->value, m, vendor, depth + 1)
+        return it->value ? evaluate(*it->value, m, ctx, depth + 1)
                          : std::nullopt;
     return std::nullopt;
   }
   case Expr::Kind::UnaryOp: {
     const auto &u = llvm::cast<UnaryOpExpr>(e);
-    auto v = evaluate(*u.operand, m, vendor, depth + 1);
+    auto v = evaluate(*u.operand, m, ctx, depth + 1);
     if (!v || u.op != UnaryOp::Not)
       return std::nullopt;
     return CondValue(!truthy(*v));
@@ -844,7 +881,7 @@ std::optional<CondValue> evaluateKnown(const Expr &e, const Module &m,
     const auto &b = llvm::cast<BoolOpExpr>(e);
     std::optional<CondValue> last;
     for (const ExprPtr &operand : b.values) {
-      last = evaluate(*operand, m, vendor, depth + 1);
+      last = evaluate(*operand, m, ctx, depth + 1);
       if (!last)
         return std::nullopt;
       if (truthy(*last) != b.isAnd)
@@ -854,9 +891,9 @@ std::optional<CondValue> evaluateKnown(const Expr &e, const Module &m,
   }
   case Expr::Kind::Compare: {
     const auto &c = llvm::cast<CompareExpr>(e);
-    auto lhs = evaluate(*c.operands.front(), m, vendor, depth + 1);
+    auto lhs = evaluate(*c.operands.front(), m, ctx, depth + 1);
     for (auto [op, operand] : llvm::zip(c.ops, llvm::drop_begin(c.operands))) {
-      auto rhs = evaluate(*operand, m, vendor, depth + 1);
+      auto rhs = evaluate(*operand, m, ctx, depth + 1);
       if (!lhs || !rhs || lhs->index() != rhs->index())
         return std::nullopt;
       bool holds;
@@ -899,12 +936,14 @@ std::optional<CondValue> evaluateKnown(const Expr &e, const Module &m,
         return std::nullopt;
       if (call.args.size() == 1)
         return CondValue();
-      return evaluate(*call.args[1], m, vendor, depth + 1);
+      return evaluate(*call.args[1], m, ctx, depth + 1);
     }
+    if (callee == "hasattr")
+      return evaluateHasattr(call, m, ctx);
     if (call.args.size() != 1 ||
         (callee != "int" && callee != "str" && callee != "bool"))
       return std::nullopt;
-    auto v = evaluate(*call.args.front(), m, vendor, depth + 1);
+    auto v = evaluate(*call.args.front(), m, ctx, depth + 1);
     if (!v)
       return std::nullopt;
     if (callee == "bool")
@@ -935,24 +974,25 @@ std::optional<CondValue> evaluateKnown(const Expr &e, const Module &m,
 /// names the module bound before to such values, `os.environ.get(NAME,
 /// DEFAULT)` and `os.getenv(NAME, DEFAULT)` (the default: tkc reads no
 /// environment, so a build is the same wherever it runs), int(), str(),
-/// bool(), not, and, or and comparisons of equal kinds; and, when `vendor`
-/// is known, a question about the vendor that vendorQueryOf() recognizes.
+/// bool(), not, and, or and comparisons of equal kinds, hasattr() of Triton's
+/// modules (evaluateHasattr()); and, when the vendor is known, a question
+/// about it that vendorQueryOf() recognizes.
 std::optional<CondValue> evaluate(const Expr &e, const Module &m,
-                                  llvm::StringRef vendor, unsigned depth) {
-  std::optional<CondValue> value = evaluateKnown(e, m, vendor, depth);
-  if (value || vendor.empty())
+                                  const ConditionContext &ctx, unsigned depth) {
+  std::optional<CondValue> value = evaluateKnown(e, m, ctx, depth);
+  if (value || ctx.vendor.empty())
     return value;
   std::optional<VendorQuery> asked = vendorQueryOf(e);
-  if (!asked || (asked->more && asked->vendor == vendor))
+  if (!asked || (asked->more && asked->vendor == ctx.vendor))
     return std::nullopt;
-  return CondValue(asked->vendor == vendor);
+  return CondValue(asked->vendor == ctx.vendor);
 }
 } // namespace
 
 std::optional<bool> Parser::evaluateCondition(const Expr &condition,
-                                              const Module &m,
-                                              llvm::StringRef vendor) {
-  std::optional<CondValue> value = evaluate(condition, m, vendor, 0);
+                                              const Module &m) const {
+  std::optional<CondValue> value =
+      evaluate(condition, m, ConditionContext{vendor, hasTritonAttribute}, 0);
   if (!value)
     return std::nullopt;
   return truthy(*value);
@@ -1003,7 +1043,7 @@ void Parser::parseTopLevelConditional(Module &m) {
       takenIt = branches.begin() + i;
       break;
     }
-    std::optional<bool> value = evaluateCondition(*conditions[i], m, vendor);
+    std::optional<bool> value = evaluateCondition(*conditions[i], m);
     if (!value)
       decided = false;
     else if (*value)
@@ -2609,7 +2649,7 @@ bool Parser::parseFString(const Token &t, std::string &pending,
     Lexer lexer(text.begin(), text.end(), diags);
     if (!lexer.tokenize(tokens))
       return false;
-    Parser sub(tokens, diags, vendor);
+    Parser sub(tokens, diags, vendor, hasTritonAttribute);
     ExprPtr expr = sub.parseTest();
     if (!expr)
       return false;
@@ -2797,15 +2837,16 @@ ExprPtr Parser::parseBraceDisplay() {
 
 } // namespace
 
-std::unique_ptr<Module> tkc::frontend::parseModule(unsigned bufferId,
-                                                   Diagnostics &diags,
-                                                   llvm::StringRef vendor) {
+std::unique_ptr<Module>
+tkc::frontend::parseModule(unsigned bufferId, Diagnostics &diags,
+                           llvm::StringRef vendor,
+                           const TritonAttributeQuery &hasTritonAttribute) {
   unsigned errorsBefore = diags.numErrors();
   std::vector<Token> tokens;
   Lexer lexer(bufferId, diags);
   if (!lexer.tokenize(tokens))
     return nullptr;
-  Parser parser(tokens, diags, vendor);
+  Parser parser(tokens, diags, vendor, hasTritonAttribute);
   std::unique_ptr<Module> module = parser.parseFile();
   if (diags.numErrors() != errorsBefore)
     return nullptr;

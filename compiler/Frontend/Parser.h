@@ -14,17 +14,25 @@
 
 #include "compiler/Frontend/AST.h"
 
+#include <functional>
 #include <memory>
 
 namespace tkc::frontend {
+
+/// Whether Triton's module `module` (`triton`, `triton.language`, ...) has
+/// the attribute `name`.
+using TritonAttributeQuery =
+    std::function<bool(llvm::StringRef module, llvm::StringRef name)>;
 
 /// Parses buffer `bufferId` of the SourceMgr behind `diags`. Returns null if
 /// any error was reported. `vendor` (`cuda`, `hip`, or empty: unknown) is the
 /// backend the kernel is compiled for: a module-level condition that asks
 /// which vendor's GPU runs the code (`if IS_NVIDIA:`, `if is_hip():`) takes
-/// its answer.
-std::unique_ptr<Module> parseModule(unsigned bufferId, Diagnostics &diags,
-                                    llvm::StringRef vendor = "");
+/// its answer. `hasTritonAttribute`, where given, answers a condition's
+/// `hasattr(tl, "name")`.
+std::unique_ptr<Module>
+parseModule(unsigned bufferId, Diagnostics &diags, llvm::StringRef vendor = "",
+            const TritonAttributeQuery &hasTritonAttribute = {});
 
 } // namespace tkc::frontend
 

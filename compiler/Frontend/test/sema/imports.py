@@ -22,6 +22,7 @@
 # RUN: tkc compile %s --kernel constexpr_function_call --signature '*bf16:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=CXFN
 # RUN: tkc compile %s --kernel vendor_generation --signature '*fp32:16, 64' --emit=ttir --target sm_90a 2>&1 | FileCheck %s --check-prefix=GEN-NV
 # RUN: tkc compile %s --kernel vendor_generation --signature '*fp32:16, 64' --emit=ttir --target gfx942 2>&1 | FileCheck %s --check-prefix=GEN-AMD
+# RUN: tkc compile %s --kernel version_probes --signature "*i32:16, i32" --emit=ttir 2>&1 | FileCheck %s --check-prefix=PROBE
 # Names imported under module-level if/try, as kernel libraries import
 # libdevice: tkc takes the first branch that imports from triton.language
 # (never evaluating the conditions), like Triton's JIT where Triton is
@@ -436,3 +437,32 @@ def constexpr_function_call(x, y, BLOCK: tl.constexpr):
     acc: tl.constexpr = accumulator_type(x.type.element_ty)
     offs = tl.arange(0, BLOCK)
     tl.store(y + offs, tl.cumsum(tl.load(x + offs).to(acc), 0))
+
+
+# Triton-version probes (FLA's `if hasattr(triton.language,
+# '_experimental_make_tensor_descriptor'):` / `elif hasattr(triton.language,
+# 'make_tensor_descriptor'):`): tkc answers as Triton 3.6, whose
+# triton.language has make_tensor_descriptor and gather but not the
+# experimental spelling, and whose triton has set_allocator.
+# PROBE-NOT: imports.py:[[@LINE+1]]:1: note
+if hasattr(triton.language, "_experimental_make_tensor_descriptor"):
+    PROBED = tl.constexpr(1)
+elif hasattr(tl, "gather") and hasattr(triton, "set_allocator"):
+    PROBED = tl.constexpr(2)
+else:
+    PROBED = tl.constexpr(3)
+
+# PROBE-NOT: imports.py:[[@LINE+1]]:1: note
+if hasattr(triton.language, "make_tensor_descriptor"):
+    probed_descriptor = triton.language.make_tensor_descriptor
+else:
+    probed_descriptor = triton.language._experimental_make_tensor_descriptor
+
+
+# PROBE-LABEL: func.func @version_probes
+# PROBE: arith.constant dense<2> : tensor<16xi32>
+# PROBE: tkc.store
+@triton.jit
+def version_probes(p, n):
+    desc = probed_descriptor(p, [n], [1], [16])
+    desc.store([0], tl.full((16,), PROBED, tl.int32))
