@@ -457,7 +457,10 @@ def main():
         try:
             r = run_case(driver, case, opts.public, bins, opts.order)
         except Exception as e:  # a benchmark reports and goes on
-            r = f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
+            # The first line and the last (a compiler's error comes last).
+            lines = str(e).strip().splitlines() or [""]
+            tail = f" ... {lines[-1][:160]}" if len(lines) > 1 else ""
+            r = f"{type(e).__name__}: {lines[0][:160]}{tail}"
         if isinstance(r, str):
             print(f"{case.id:44} error: {r}")
             failed.append(case.id)
