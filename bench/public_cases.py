@@ -616,7 +616,7 @@ case(id="fla_matmul_fp32", repo="fla", path="fla/ops/utils/matmul.py",
 # inverse of I + A for each 64-token chunk, A strictly lower triangular, from
 # the inverses of its 16x16 diagonal blocks and products of them), fp32 in and
 # out, at input_precision tf32x3 as FLA_TRIL_PRECISION or precond_kda ask for
-# it, with plain pointer loads (USE_TMA False: with tensor descriptors Triton
+# it, and at FLA's default 'ieee' (multiply-adds), with plain pointer loads (USE_TMA False: with tensor descriptors Triton
 # 3.6 refuses the kernel's 64-bit offsets).
 _TRIL_B, _TRIL_T, _TRIL_H = 8, 4096, 16
 
@@ -630,13 +630,15 @@ def _fla_solve_tril_args():
     return [a, empty(B, T, H, 64), T]
 
 
-case(id="fla_solve_tril_64_tf32x3", repo="fla",
-     path="fla/ops/utils/solve_tril.py",
-     kernel="merge_16x16_to_64x64_inverse_kernel",
-     signature="*fp32:16, *fp32:16, None, None, i32, %d, 64, False, False, "
-     "'tf32x3'" % _TRIL_H,
-     num_warps=4, num_stages=2, grid=(_TRIL_T // 64, _TRIL_B * _TRIL_H),
-     args=_fla_solve_tril_args, atol=1e-5, rtol=1e-4, no_specialize=("T",))
+for _precision in ("tf32x3", "ieee"):
+    case(id="fla_solve_tril_64_" + _precision, repo="fla",
+         path="fla/ops/utils/solve_tril.py",
+         kernel="merge_16x16_to_64x64_inverse_kernel",
+         signature="*fp32:16, *fp32:16, None, None, i32, %d, 64, False, "
+         "False, '%s'" % (_TRIL_H, _precision),
+         num_warps=4, num_stages=2, grid=(_TRIL_T // 64, _TRIL_B * _TRIL_H),
+         args=_fla_solve_tril_args, atol=1e-5, rtol=1e-4,
+         no_specialize=("T",))
 
 
 # Its gated delta rule's state recurrence (chunk_gated_delta_rule_fwd_kernel_

@@ -19,7 +19,9 @@
 // float operands are extended (or truncated) to it and fused with llvm.fma;
 // integer operands are sign-extended and multiplied and added. fp32 operands
 // are multiplied at full fp32 precision whatever the dot's input_precision says
-// (tf32 and tf32x3 ask for at most that much).
+// (tf32, tf32x3, bf16x3 and bf16x6 ask for at most that much; where the target
+// has the instructions, tkc-gpu-split-fp32-dots already took the last three to
+// tf32 or bf16 matrix units).
 //
 //===----------------------------------------------------------------------===//
 
