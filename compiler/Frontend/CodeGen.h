@@ -53,12 +53,14 @@ struct KernelRequest {
   std::string vendor;
 };
 
-/// Whether Triton 3.6's module `module` (`triton`, `triton.language` or one
-/// of its submodules) has the attribute `name`, as module-level
-/// `hasattr(tl, "name")` asks: tkc's builtins, library functions and dtypes,
-/// and the language features it knows but does not implement yet
-/// (parseModule()'s query).
-bool tritonModuleHasAttribute(llvm::StringRef module, llvm::StringRef name);
+/// Whether Triton 3.6's module `module` has the attribute `name`, as
+/// module-level `hasattr(tl, "name")` asks (parseModule()'s query): for
+/// `triton`, its public names; for `triton.language`, tkc's builtins,
+/// library functions and dtypes, and the language features it knows but
+/// does not implement yet; for the libdevice modules, their functions. None
+/// for other modules.
+std::optional<bool> tritonModuleHasAttribute(llvm::StringRef module,
+                                             llvm::StringRef name);
 
 /// Generates the kernel's tkc-dialect module into `context` (which must
 /// have the tkc dialects loaded). Returns null after reporting errors.

@@ -221,7 +221,8 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
   return std::nullopt;
 }
 
-bool tritonModuleHasAttribute(llvm::StringRef module, llvm::StringRef name) {
+std::optional<bool> tritonModuleHasAttribute(llvm::StringRef module,
+                                             llvm::StringRef name) {
   if (isTritonModule((module + "." + name).str()))
     return true;
   if (module == "triton")
@@ -253,7 +254,7 @@ bool tritonModuleHasAttribute(llvm::StringRef module, llvm::StringRef name) {
            DType::fromLanguageName(name).has_value() ||
            isLanguageBuiltin(name) || isLibraryFunction(name, false) ||
            isUnsupportedLanguageFeature(name);
-  return false;
+  return std::nullopt;
 }
 
 std::optional<Obj> CodeGen::libraryFunction(llvm::StringRef name, bool method) {

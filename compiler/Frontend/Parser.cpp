@@ -838,7 +838,10 @@ std::optional<CondValue> evaluateHasattr(const CallExpr &call, const Module &m,
     std::string module = rest.empty() ? b.target : b.target + "." + rest.str();
     if (module != "triton" && !llvm::StringRef(module).starts_with("triton."))
       return std::nullopt;
-    return CondValue(ctx.hasTritonAttribute(module, name->value));
+    std::optional<bool> has = ctx.hasTritonAttribute(module, name->value);
+    if (!has)
+      return std::nullopt;
+    return CondValue(*has);
   }
   return std::nullopt;
 }

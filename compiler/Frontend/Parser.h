@@ -16,13 +16,14 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace tkc::frontend {
 
 /// Whether Triton's module `module` (`triton`, `triton.language`, ...) has
-/// the attribute `name`.
-using TritonAttributeQuery =
-    std::function<bool(llvm::StringRef module, llvm::StringRef name)>;
+/// the attribute `name`; none where that is not known.
+using TritonAttributeQuery = std::function<std::optional<bool>(
+    llvm::StringRef module, llvm::StringRef name)>;
 
 /// Parses buffer `bufferId` of the SourceMgr behind `diags`. Returns null if
 /// any error was reported. `vendor` (`cuda`, `hip`, or empty: unknown) is the
