@@ -17,6 +17,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
+#include "llvm/ADT/SetVector.h"
+
 namespace mlir::tkc::gpu {
 #define GEN_PASS_DEF_TKCGPUSPLITFP32DOTS
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h.inc"
@@ -193,13 +195,16 @@ struct SplitFp32DotsPass
     }
     Value result = arith::AddFOp::create(b, loc, sum, dot.getC());
     dot.replaceAllUsesWith(result);
-    Value a = dot.getA(), bOperand = dot.getB();
-    dot.erase();
-    // The whole operands' conversions to the FMA layouts, now unused.
-    for (Value operand : {a, bOperand})
+    // The whole operands' conversions to the FMA layouts (one, for
+    // dot(x, x)), now unused.
+    llvm::SmallSetVector<Operation *, 2> converts;
+    for (Value operand : {dot.getA(), dot.getB()})
       if (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
-        if (convert->use_empty())
-          convert.erase();
+        converts.insert(convert);
+    dot.erase();
+    for (Operation *convert : converts)
+      if (convert->use_empty())
+        convert->erase();
   }
 };
 

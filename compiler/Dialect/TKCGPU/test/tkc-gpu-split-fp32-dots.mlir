@@ -100,3 +100,17 @@ func.func @bf16x3(%x: tensor<64x32xf32>, %y: tensor<32x64xf32>, %z: tensor<64x64
   %e = tkc.dot %u, %v, %d {input_precision = 4 : i32} : tensor<64x4xf32> * tensor<4x64xf32> -> tensor<64x64xf32>
   return %e : tensor<64x64xf32>
 }
+
+// -----
+
+// One operand twice (x @ x): its parts serve both sides, its conversion goes.
+// CHECK-LABEL: func.func @square
+// CHECK-NOT: tkc_gpu.convert_layout %arg0 : {{.*}} -> {{.*}}xf32, #dot_op
+// CHECK: tkc.dot
+// CHECK: tkc.dot
+// CHECK: tkc.dot
+// CHECK-NOT: tkc.dot
+func.func @square(%x: tensor<32x32xf32>, %z: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %d = tkc.dot %x, %x, %z {input_precision = 2 : i32} : tensor<32x32xf32> * tensor<32x32xf32> -> tensor<32x32xf32>
+  return %d : tensor<32x32xf32>
+}
