@@ -105,9 +105,26 @@ class TkcKernel:
         with open(prefix + ".cubin", "rb") as f:
             cubin = f.read()
         self.driver = driver
-        self.shared = self.meta["shared_bytes"]
+        self.shared = self.launch_shared_bytes(self.meta)
         self.threads = self.meta["threads_per_block"]
         self.function = driver.load(cubin, self.meta["entry"], self.shared)
+
+    @staticmethod
+    def launch_shared_bytes(meta):
+        """The dynamic shared memory the C launcher gives the kernel: its
+        own, or under max_blocks_per_sm N enough that N + 1 programs never
+        fit on an SM (tkc_launch_shared_bytes, granule 128 bytes)."""
+        shared, cap = meta["shared_bytes"], meta.get("max_blocks_per_sm", 0)
+        if not cap:
+            return shared
+        props = torch.cuda.get_device_properties(0)
+        per_sm = props.shared_memory_per_multiprocessor
+        # What the SM reserves per program (1 KiB on Hopper).
+        reserved = max(per_sm - props.shared_memory_per_block_optin, 0)
+        footprint = per_sm // (cap + 1) + 1
+        if cap * (footprint + 128) > per_sm or footprint <= shared + reserved:
+            return shared
+        return footprint - reserved
 
     def prepare(self, names, args):
         """The kernelParams array for `args`, the values of the runtime
