@@ -262,20 +262,26 @@ std::optional<DType> computationType(const DType &a, bool aIsLiteral,
       return other;
     }
   }
-  if (a.getKind() == Kind::FP64 || b.getKind() == Kind::FP64)
+  auto either = [&](Kind kind) {
+    return a.getKind() == kind || b.getKind() == kind;
+  };
+  if (either(Kind::FP64))
     return DType(Kind::FP64);
-  if (a.getKind() == Kind::FP32 || b.getKind() == Kind::FP32)
+  if (either(Kind::FP32))
     return DType(Kind::FP32);
-  if (isHalf(a) || isHalf(b)) {
-    if (divOrMod)
-      return DType(Kind::FP32);
-    if (isHalf(a) && isHalf(b) && a != b)
-      return DType(Kind::FP32); // fp16 with bf16
-    return isHalf(a) ? a : b;
-  }
+  // fp16 with anything narrower (bf16, fp8, integers) computes in fp16;
+  // bf16 only with bf16, else in fp32, as Triton's rules 3) and 4) say.
+  if (either(Kind::FP16))
+    return DType(divOrMod ? Kind::FP32 : Kind::FP16);
+  if (a.getKind() == Kind::BF16 && b.getKind() == Kind::BF16)
+    return DType(divOrMod ? Kind::FP32 : Kind::BF16);
+  if (either(Kind::BF16))
+    return DType(Kind::FP32);
   if (a.isFP8() || b.isFP8()) {
-    // fp8 arithmetic happens in fp16 (bf16 for the e5b16/e4b8 kinds
-    // would also do; fp16 covers every fp8 range except e4b15's).
+    // Two fp8 kinds meet in fp16, as in Triton; one kind with itself
+    // (which Triton keeps in fp8) and fp8 with an integer (which it
+    // refuses) compute in fp16 too, which holds every fp8 kind's values
+    // but e4b15's extremes.
     return DType(Kind::FP16);
   }
   if (a.isFloat() || b.isFloat())

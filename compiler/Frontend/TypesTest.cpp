@@ -26,7 +26,15 @@ DType promote(K a, bool aLit, K b, bool bLit,
 TEST(Promotion, Floats) {
   EXPECT_EQ(promote(K::FP16, false, K::FP32, false), DType(K::FP32));
   EXPECT_EQ(promote(K::FP16, false, K::FP16, false), DType(K::FP16));
-  EXPECT_EQ(promote(K::FP16, false, K::BF16, false), DType(K::FP32));
+  // fp16 wins over bf16 and fp8; bf16 stays bf16 only with bf16, else
+  // (with integers or fp8) computes in fp32; two fp8 kinds meet in fp16.
+  EXPECT_EQ(promote(K::FP16, false, K::BF16, false), DType(K::FP16));
+  EXPECT_EQ(promote(K::BF16, false, K::BF16, false), DType(K::BF16));
+  EXPECT_EQ(promote(K::BF16, false, K::I32, false), DType(K::FP32));
+  EXPECT_EQ(promote(K::I8, false, K::BF16, false), DType(K::FP32));
+  EXPECT_EQ(promote(K::BF16, false, K::FP8E5, false), DType(K::FP32));
+  EXPECT_EQ(promote(K::FP8E5, false, K::FP16, false), DType(K::FP16));
+  EXPECT_EQ(promote(K::FP8E5, false, K::FP8E4NV, false), DType(K::FP16));
   EXPECT_EQ(promote(K::FP64, false, K::FP32, false), DType(K::FP64));
   EXPECT_EQ(promote(K::I32, false, K::FP16, false), DType(K::FP16));
   // Division and modulo of halves happen in fp32.

@@ -37,6 +37,7 @@
 # RUN: tkc compile %s --kernel grid_dependency --signature '*fp32:16, 1024' --emit=ttir | FileCheck %s --check-prefix=GDC
 # RUN: tkc compile %s --kernel instance_checks --signature 'tensordesc<fp32[16, 16]>, *fp32:16, i32, 16' --emit=ttir | FileCheck %s --check-prefix=ISINST
 # RUN: not tkc compile %s --kernel instance_unknown --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ISINST-BAD
+# RUN: tkc compile %s --kernel mixed_halves --signature '*bf16:16, *fp16:16, *i32:16, *fp32:16, 16' --emit=ttir | FileCheck %s --check-prefix=HALVES
 # Constructs Triton's JIT accepts that kernel libraries use: jit applied by
 # assignment (unsloth), None-indexing of scalars, `.type` of blocks and
 # block pointers, keywords of the builtin range(), tl.PropagateNan and
@@ -521,3 +522,22 @@ _picked_missing = getattr(tl, "no_such_fn", _fallback_fn)
 def getattr_defaults(p, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     tl.store(p + offs, _picked_missing(_picked_exp(tl.load(p + offs))))
+
+
+# Triton's promotion of the 16-bit floats: bf16 stays bf16 only with bf16
+# (with an int32 block, as `s * diff` in vLLM's lightning attention, it
+# computes in fp32); fp16 with bf16 computes in fp16.
+# HALVES-LABEL: func.func @mixed_halves
+# HALVES: %[[B:.*]] = arith.extf %{{.*}} : tensor<16xbf16> to tensor<16xf32>
+# HALVES: %[[I:.*]] = arith.sitofp %{{.*}} : tensor<16xi32> to tensor<16xf32>
+# HALVES: arith.mulf %[[B]], %[[I]] : tensor<16xf32>
+# HALVES: %[[H:.*]] = arith.truncf %[[B]] : tensor<16xf32> to tensor<16xf16>
+# HALVES: arith.addf %[[H]], %{{.*}} : tensor<16xf16>
+@triton.jit
+def mixed_halves(pb, ph, pi, out, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    b = tl.load(pb + offs)
+    h = tl.load(ph + offs)
+    i = tl.load(pi + offs)
+    tl.store(out + offs, b * i)
+    tl.store(out + BLOCK + offs, b + h)
