@@ -401,18 +401,23 @@ static std::optional<Obj> lowerUmulhi(BuiltinCall &c) {
     return std::nullopt;
   if (!x.isTensor() || !x.type.elem.isInt())
     return c.error("tl.umulhi needs integers, got " + x.describe());
-  // Zero-extended to twice the width, multiplied, the high half kept: the
-  // backends match this to their high-multiply instructions.
-  if (x.type.elem.getBitWidth() > 32)
-    return c.error("tl.umulhi of 64-bit integers is not supported by tkc yet");
-  TType wide{DType(DType::Kind::U64), x.type.shape};
-  mlir::Type wideTy = wide.toMLIR(&c.cg.ctx);
+  // Zero-extended to twice the width (i128 for 64-bit integers),
+  // multiplied, the high half kept: the backends match this to their
+  // high-multiply instructions.
+  unsigned bits = x.type.elem.getBitWidth();
+  mlir::Type wideElem = c.b.getIntegerType(bits > 32 ? 128 : 64);
+  mlir::TypedAttr shiftAttr = c.b.getIntegerAttr(wideElem, bits);
+  mlir::Type wideTy = wideElem;
+  if (auto block = mlir::dyn_cast<mlir::RankedTensorType>(x.value.getType())) {
+    wideTy = block.clone(wideElem);
+    shiftAttr = mlir::SplatElementsAttr::get(
+        mlir::cast<mlir::ShapedType>(wideTy), shiftAttr);
+  }
   mlir::Value xw = arith::ExtUIOp::create(c.b, c.L, wideTy, x.value);
   mlir::Value yw = arith::ExtUIOp::create(c.b, c.L, wideTy, y.value);
   mlir::Value product = arith::MulIOp::create(c.b, c.L, xw, yw);
-  mlir::Value high = arith::ShRUIOp::create(
-      c.b, c.L, product,
-      c.cg.constantInt(wide, x.type.elem.getBitWidth(), c.l).value);
+  mlir::Value shift = arith::ConstantOp::create(c.b, c.L, shiftAttr);
+  mlir::Value high = arith::ShRUIOp::create(c.b, c.L, product, shift);
   return Obj::tensor(arith::TruncIOp::create(c.b, c.L, x.value.getType(), high),
                      x.type);
 }

@@ -38,6 +38,7 @@
 # RUN: tkc compile %s --kernel instance_checks --signature 'tensordesc<fp32[16, 16]>, *fp32:16, i32, 16' --emit=ttir | FileCheck %s --check-prefix=ISINST
 # RUN: not tkc compile %s --kernel instance_unknown --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ISINST-BAD
 # RUN: tkc compile %s --kernel mixed_halves --signature '*bf16:16, *fp16:16, *i32:16, *fp32:16, 16' --emit=ttir | FileCheck %s --check-prefix=HALVES
+# RUN: tkc compile %s --kernel umulhi_64 --signature '*u64:16, *u64:16' --emit=ttir | FileCheck %s --check-prefix=UMULHI
 # Constructs Triton's JIT accepts that kernel libraries use: jit applied by
 # assignment (unsloth), None-indexing of scalars, `.type` of blocks and
 # block pointers, keywords of the builtin range(), tl.PropagateNan and
@@ -541,3 +542,17 @@ def mixed_halves(pb, ph, pi, out, BLOCK: tl.constexpr):
     i = tl.load(pi + offs)
     tl.store(out + offs, b * i)
     tl.store(out + BLOCK + offs, b + h)
+
+
+# tl.umulhi of 64-bit integers: the 128-bit product's high half (the
+# backends give mul.hi.u64 on NVIDIA, 32-bit multiply-adds on AMD).
+# UMULHI-LABEL: func.func @umulhi_64
+# UMULHI: %[[X:.*]] = arith.extui %{{.*}} : tensor<16xi64> to tensor<16xi128>
+# UMULHI: %[[P:.*]] = arith.muli %[[X]], %{{.*}} : tensor<16xi128>
+# UMULHI: %[[H:.*]] = arith.shrui %[[P]], %{{.*}} : tensor<16xi128>
+# UMULHI: arith.trunci %[[H]] : tensor<16xi128> to tensor<16xi64>
+@triton.jit
+def umulhi_64(p, q):
+    offs = tl.arange(0, 16)
+    x = tl.load(p + offs)
+    tl.store(q + offs, tl.umulhi(x, x + 1))
