@@ -74,6 +74,15 @@ def _same_width_int(x):
 
 
 @triton.jit
+def _widen_bools(x):
+    # Booleans as int8 (0 and 1), which sort and flip as 8-bit integers do.
+    if x.dtype == tl.int1:
+        return x.to(tl.int8)
+    else:
+        return x
+
+
+@triton.jit
 def _bitonic_step(x, rows: tl.constexpr, n: tl.constexpr, j: tl.constexpr, k: tl.constexpr, log_n: tl.constexpr, descending: tl.constexpr):
     # One compare-and-swap step of the bitonic network over the last
     # dimension (n = 2**log_n): the pairs 2**j apart, in the merge of blocks
@@ -102,10 +111,11 @@ def sort(x, dim: tl.constexpr = None, descending: tl.constexpr = False):
     n: tl.constexpr = x.shape[rank - 1]
     log_n: tl.constexpr = _log2(n)
     rows: tl.constexpr = x.numel // n
+    y = _widen_bools(x)
     for k in tl.static_range(1, log_n + 1):
         for i in tl.static_range(k):
-            x = _bitonic_step(x, rows, n, k - 1 - i, k, log_n, descending)
-    return x
+            y = _bitonic_step(y, rows, n, k - 1 - i, k, log_n, descending)
+    return y.to(x.dtype)
 
 
 @triton.jit
@@ -172,14 +182,15 @@ def flip(x, dim=None):
     for i in tl.static_range(d):
         outer = outer * x.shape[i]
     inner: tl.constexpr = x.numel // (outer * n)
-    itype: tl.constexpr = _same_width_int(x)
-    y = x.to(itype, bitcast=True)
+    w = _widen_bools(x)
+    itype: tl.constexpr = _same_width_int(w)
+    y = w.to(itype, bitcast=True)
     # Swapping the halves of every aligned run of 2**(i+1) positions, for
     # each i, reverses the positions.
     for i in tl.static_range(log_n):
         y = tl.reshape(y, (outer * (n >> (i + 1)), 2, (1 << i) * inner))
         y = y ^ tl.xor_sum(y, 1, keep_dims=True)
-    return tl.reshape(y, x.shape).to(x.dtype, bitcast=True)
+    return tl.reshape(y, x.shape).to(w.dtype, bitcast=True).to(x.dtype)
 
 
 @triton.jit

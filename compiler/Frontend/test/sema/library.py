@@ -7,6 +7,7 @@
 # RUN: tkc compile %s --kernel merge --signature '*fp32:16, *fp32:16' --emit=ttir | FileCheck %s --check-prefix=MERGE
 # RUN: tkc compile %s --kernel mx --signature '*bf16:16, *u8:16, *u8:16, *fp32:16' --emit=ttir | FileCheck %s --check-prefix=MX
 # RUN: not tkc compile %s --kernel mx_format --signature '*bf16:16, *fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MXFMT
+# RUN: tkc compile %s --kernel sort_bools --signature '*fp32:16, *i32:16' --emit=ttir | FileCheck %s --check-prefix=BOOLS
 # The functions of tkc's Triton-language library (compiler/Frontend/
 # Library.cpp), inlined like @jit helpers with their locations in
 # <tkc>/triton_language.py: tl.sort (also as a method) is a bitonic network of
@@ -131,3 +132,16 @@ def mx_format(a_ptr, c_ptr):
     # MXFMT: library.py:[[@LINE+1]]:9: note: in this call of tl.dot_scaled, which tkc's library implements
     c = tl.dot_scaled(a, None, "bf16", a, None, "e3m2")
     tl.store(c_ptr + tl.arange(0, 16)[:, None] * 16 + tl.arange(0, 16)[None, :], c)
+
+
+# Booleans sort and flip as int8 0 and 1, converted back at the end (as
+# Triton, False before True).
+# BOOLS-LABEL: func.func @sort_bools
+# BOOLS: arith.extui %{{.*}} : tensor<8x16xi1> to tensor<8x16xi8>
+# BOOLS: tkc.reduce
+# BOOLS: arith.cmpi ne, %{{.*}} : tensor<8x16xi8>
+@triton.jit
+def sort_bools(p, q):
+    offs = tl.arange(0, 8)[:, None] * 16 + tl.arange(0, 16)[None, :]
+    x = tl.load(p + offs) > 0
+    tl.store(q + offs, tl.sort(x).to(tl.int32) + 2 * tl.flip(x, 1).to(tl.int32))
