@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace tkc::frontend {
 
@@ -93,20 +94,48 @@ static std::optional<Obj> lowerStaticAssert(BuiltinCall &c) {
   return Obj::none();
 }
 
+/// `o` as Python prints a compile-time value: numbers and booleans as
+/// literals (floats in their shortest round-trip form), dtypes by name,
+/// tuples in parentheses (strings inside them quoted), anything else as
+/// tkc describes it.
+static std::string staticText(const Obj &o, bool nested) {
+  switch (o.kind) {
+  case Kind::Str:
+    return nested ? "'" + o.str + "'" : o.str;
+  case Kind::Int:
+    return toString(o.intValue);
+  case Kind::Bool:
+    return o.intValue ? "True" : "False";
+  case Kind::Float: {
+    char buffer[32];
+    auto end = std::to_chars(buffer, buffer + sizeof(buffer), o.floatValue);
+    std::string text(buffer, end.ptr);
+    if (text.find_first_of(".ein") == std::string::npos)
+      text += ".0";
+    return text;
+  }
+  case Kind::DTypeObj:
+    if (o.blockShape.empty())
+      return o.dtype.str();
+    return o.describe();
+  case Kind::Tuple: {
+    std::string text = "(";
+    for (size_t i = 0; i < o.elems.size(); ++i)
+      text += (i ? ", " : "") + staticText(o.elems[i], true);
+    return text + (o.elems.size() == 1 ? ",)" : ")");
+  }
+  default:
+    return o.describe();
+  }
+}
+
 /// `tl.static_print(...)`: a note with the compile-time values.
 static std::optional<Obj> lowerStaticPrint(BuiltinCall &c) {
   std::string text;
   for (const Obj &o : c.call.args) {
     if (!text.empty())
       text += " ";
-    if (o.kind == Kind::Str)
-      text += o.str;
-    else if (o.kind == Kind::Int || o.kind == Kind::Bool)
-      text += toString(o.intValue);
-    else if (o.kind == Kind::Float)
-      text += std::to_string(o.floatValue);
-    else
-      text += o.describe();
+    text += staticText(o, /*nested=*/false);
   }
   c.cg.diags.note(c.l, "static_print: " + text);
   return Obj::none();

@@ -39,6 +39,7 @@
 # RUN: not tkc compile %s --kernel instance_unknown --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ISINST-BAD
 # RUN: tkc compile %s --kernel mixed_halves --signature '*bf16:16, *fp16:16, *i32:16, *fp32:16, 16' --emit=ttir | FileCheck %s --check-prefix=HALVES
 # RUN: tkc compile %s --kernel umulhi_64 --signature '*u64:16, *u64:16' --emit=ttir | FileCheck %s --check-prefix=UMULHI
+# RUN: tkc compile %s --kernel printed_constants --signature '*fp16:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SPRINT
 # Constructs Triton's JIT accepts that kernel libraries use: jit applied by
 # assignment (unsloth), None-indexing of scalars, `.type` of blocks and
 # block pointers, keywords of the builtin range(), tl.PropagateNan and
@@ -556,3 +557,12 @@ def umulhi_64(p, q):
     offs = tl.arange(0, 16)
     x = tl.load(p + offs)
     tl.store(q + offs, tl.umulhi(x, x + 1))
+
+
+# tl.static_print writes compile-time values as Python does: booleans,
+# shortest floats, dtypes by name, tuples (a block's shape) in parentheses.
+# SPRINT: note: static_print: n 16 True 2.5 2.0 1e-05 fp16 (16, 4) ('a', 1) (16,)
+@triton.jit
+def printed_constants(p):
+    x = tl.load(p + tl.arange(0, 16)[:, None] * 4 + tl.arange(0, 4)[None, :])
+    tl.static_print("n", 16, True, 2.5, 2.0, 1e-5, x.dtype, x.shape, ("a", 1), tl.sum(x, 1).shape)
