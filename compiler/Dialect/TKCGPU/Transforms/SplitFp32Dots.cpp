@@ -63,12 +63,11 @@ bool anyFits(ArrayRef<::tkc::TargetInfo::MatrixInstruction> instructions,
   });
 }
 
-/// A splat constant of `type` (float element) holding `value`.
-Value splat(OpBuilder &b, Location loc, RankedTensorType type, double value) {
-  return arith::ConstantOp::create(
-      b, loc, type,
-      SplatElementsAttr::get(type,
-                             b.getFloatAttr(type.getElementType(), value)));
+/// A constant of `type` whose every element is `element`.
+Value splat(OpBuilder &b, Location loc, RankedTensorType type,
+            TypedAttr element) {
+  return arith::ConstantOp::create(b, loc, type,
+                                   SplatElementsAttr::get(type, element));
 }
 
 /// `x` (fp32) rounded to tf32, kept in fp32: to nearest, ties away from
@@ -77,14 +76,10 @@ Value splat(OpBuilder &b, Location loc, RankedTensorType type, double value) {
 Value roundToTf32(OpBuilder &b, Location loc, Value x) {
   auto type = cast<RankedTensorType>(x.getType());
   auto bitsType = type.clone(b.getI32Type());
-  auto intSplat = [&](int64_t value) -> Value {
-    return arith::ConstantOp::create(
-        b, loc, bitsType,
-        SplatElementsAttr::get(bitsType, b.getI32IntegerAttr(value)));
-  };
   // tf32 keeps the top 10 of fp32's 23 mantissa bits.
-  Value half = intSplat(1 << 12);
-  Value keep = intSplat(static_cast<int32_t>(0xffffe000u));
+  Value half = splat(b, loc, bitsType, b.getI32IntegerAttr(1 << 12));
+  Value keep = splat(b, loc, bitsType,
+                     b.getI32IntegerAttr(static_cast<int32_t>(0xffffe000u)));
   Value bits = arith::BitcastOp::create(b, loc, bitsType, x);
   Value rounded = arith::AndIOp::create(
       b, loc, arith::AddIOp::create(b, loc, bits, half), keep);
@@ -93,9 +88,9 @@ Value roundToTf32(OpBuilder &b, Location loc, Value x) {
       b, loc, isNan, x, arith::BitcastOp::create(b, loc, type, rounded));
 }
 
-/// `x` (fp32) split into `parts` values of `partType` (f32 holding tf32
-/// values, or bf16) whose sum is `x` to about fp32's precision, the
-/// highest first.
+/// `x` (fp32) split into `parts` values (with `tf32`, f32 values the last
+/// of which the instruction truncates to tf32; else bf16) whose sum is `x`
+/// to about fp32's precision, the highest first.
 SmallVector<Value> splitOperand(OpBuilder &b, Location loc, Value x,
                                 unsigned parts, bool tf32) {
   auto type = cast<RankedTensorType>(x.getType());
@@ -182,7 +177,7 @@ struct SplitFp32DotsPass
     SmallVector<Value> bParts = splitDotOperand(b, loc, dot.getB(), *scheme);
     InputPrecision partPrecision =
         scheme->tf32 ? InputPrecision::tf32 : InputPrecision::ieee;
-    Value zero = splat(b, loc, type, 0.0);
+    Value zero = splat(b, loc, type, b.getF32FloatAttr(0.0));
     Value sum = zero;
     for (auto [i, j] : scheme->products) {
       if (i == 0 && j == 0) {
