@@ -73,7 +73,8 @@ def is_type(entry):
 class Case:
     id: str
     repo: str  # triton | triton36 | liger | flaggems | vllm | fla | lightllm |
-    # unsloth | mamba | tritonbench | inductor | own: .gpu/public/src/<repo>
+    # unsloth | mamba | tritonbench | nsa | inductor | own:
+    # .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
     signature: str
@@ -2111,6 +2112,48 @@ for _variant in ("no_exp2", "with_exp2"):
          signature="*fp16:16, *fp16:16, *fp16:16, *fp16:16, 4096, 128, 64, "
          "64", num_warps=4, num_stages=3, grid=(4096 // 128, 16 * 16),
          args=_template_attention_args, atol=1e-2, rtol=1e-2)
+
+
+# --- Native sparse attention (fla-org/native-sparse-attention, "nsa") -----
+# parallel.py's selected-block attention forward, as parallel_nsa_fwd
+# launches it: 64 query heads over 4 KV heads (G = 16 queries share each
+# KV head), K = V = 128 (BK = BV = 128), S = 16 selected blocks of BS = 64
+# tokens per query, grid (T, 1, B * H), block_counts the int S (so
+# USE_BLOCK_COUNTS False) and no offsets. Its autotune tries 1, 2 and 4
+# warps (key BS, BK, BV): each is a case. The `if i_s <= i_t` in the loop
+# keeps either compiler from pipelining it, so the K and V tiles reach
+# mma.sync through registers.
+_NSA_B, _NSA_T, _NSA_H, _NSA_HQ, _NSA_D, _NSA_S, _NSA_BS = (
+    2, 4096, 4, 64, 128, 16, 64)
+
+
+def _nsa_fwd_args():
+    torch = _torch()
+    B, T, H, HQ, D, S = _NSA_B, _NSA_T, _NSA_H, _NSA_HQ, _NSA_D, _NSA_S
+    q = randn(B, T, HQ, D, dtype="bfloat16")
+    k, v = (randn(B, T, H, D, dtype="bfloat16") for _ in range(2))
+    # Each query's S blocks: its own first (as NSA always selects it, so
+    # no row is empty), then any at or before it, or the one after, which
+    # the kernel skips.
+    t = torch.arange(T, device="cuda").view(1, T, 1, 1) // _NSA_BS
+    blocks = torch.randint(0, 1 << 20, (B, T, H, S), device="cuda")
+    indices = (blocks % (t + 2)).to(torch.int32)
+    indices[..., 0] = t[..., 0]
+    return [q, k, v, empty(B, T, HQ, D, dtype="bfloat16"), empty(B, T, HQ),
+            D ** -0.5, indices, T]
+
+
+for _warps in (1, 2, 4):
+    case(id=f"nsa_parallel_fwd_w{_warps}", repo="nsa",
+         path="native_sparse_attention/ops/parallel.py",
+         kernel="parallel_nsa_fwd_kernel",
+         signature="*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, fp32, "
+         f"*i32:16, None, None, None, i32:16, {_NSA_H}, {_NSA_HQ}, "
+         f"{_NSA_HQ // _NSA_H}, {_NSA_D}, {_NSA_D}, {_NSA_S}, {_NSA_BS}, "
+         f"{_NSA_D}, {_NSA_D}, False, False",
+         num_warps=_warps, num_stages=3,
+         grid=(_NSA_T, 1, _NSA_B * _NSA_H), args=_nsa_fwd_args,
+         atol=2e-2, rtol=2e-2)
 
 
 # --- torch.compile (Inductor) kernels -------------------------------------

@@ -3,7 +3,8 @@
 # whose tl.dot accumulates in another type (int8 into int32, fp8 into fp32),
 # loaded and multiplied once; and C = A @ B.T for B [N, K], as a linear
 # layer multiplies by its weight; and fp32 products at emulated precisions
-# (tf32x3, bf16x3, bf16x6) in a K loop. tkc compiles this file ahead of time
+# (tf32x3, bf16x3, bf16x6) in a K loop; and a chain of two products in a loop
+# that skips blocks, as sparse attention does. tkc compiles this file ahead of time
 # (kernels/BUILD); it must stay plain Triton Python.
 import triton
 import triton.language as tl
@@ -86,3 +87,27 @@ def dot_loop_fp32_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr,
         a_tile += BLOCK_K
         b_tile += BLOCK_K * N
     tl.store(c_ptr + rows[:, None] * N + cols[None, :], acc)
+
+
+@triton.jit
+def dot_chain_skip_kernel(q_ptr, k_ptr, v_ptr, o_ptr, M: tl.constexpr,
+                          D: tl.constexpr, BN: tl.constexpr,
+                          BLOCKS: tl.constexpr):
+    """Writes O = the sum over even j of fp16(Q @ K_j) @ V_j (fp32), for Q
+    [M, D], K [D, BLOCKS * BN] and V [BLOCKS * BN, D] in fp16 and K_j, V_j
+    their j-th blocks of BN columns (rows). The `if` in the loop keeps it
+    from being pipelined, as a sparse attention's test of each block does:
+    its tiles reach the products through registers."""
+    rows = tl.arange(0, M)
+    ds = tl.arange(0, D)
+    ns = tl.arange(0, BN)
+    q = tl.load(q_ptr + rows[:, None] * D + ds[None, :])
+    acc = tl.zeros((M, D), dtype=tl.float32)
+    for j in range(BLOCKS):
+        if j % 2 == 0:
+            k = tl.load(k_ptr + ds[:, None] * (BLOCKS * BN) + j * BN +
+                        ns[None, :])
+            v = tl.load(v_ptr + (j * BN + ns[:, None]) * D + ds[None, :])
+            s = tl.dot(q, k)
+            acc += tl.dot(s.to(tl.float16), v)
+    tl.store(o_ptr + rows[:, None] * D + ds[None, :], acc)

@@ -13,10 +13,14 @@
 // on sm_90a multiply from tiles the operands are stored into (8-bit ones
 // K-major); a 64x64x64 fp32 product with input_precision="ieee"
 // (multiply-adds, their operands read from shared memory as they go); and
-// 64x64x256 fp32 products in a K loop at tf32x3, bf16x3 and bf16x6.
+// 64x64x256 fp32 products in a K loop at tf32x3, bf16x3 and bf16x6; and a
+// chain of two fp16 products (attention's Q @ K then P @ V) in a loop that
+// skips every other block, on 1 and 4 warps.
 //
 //===----------------------------------------------------------------------===//
 
+#include "dot_chain_skip_w1.h"
+#include "dot_chain_skip_w4.h"
 #include "dot_loop_fp32_bf16x3.h"
 #include "dot_loop_fp32_bf16x6.h"
 #include "dot_loop_fp32_tf32x3.h"
@@ -186,6 +190,55 @@ protected:
       }
     EXPECT_EQ(mismatches, 0u);
   }
+
+  /// Runs `kernel`, dot_chain_skip_kernel with M 16, D 128, BN 64 and 4
+  /// blocks, on random fp16 inputs in [-1, 1] and checks O against a
+  /// double-precision reference whose block products are rounded to fp16 as
+  /// the kernel's are. The GPU sums each product in fp32, so a rounding to
+  /// fp16 may land one unit (2^-10 relative) away: the tolerance allows that
+  /// on every term.
+  template <typename Kernel> void checkChainSkip(Kernel kernel) {
+    constexpr int m = 16, d = 128, bn = 64, blocks = 4, n = bn * blocks;
+    std::vector<float> r = randomFloats(m * d + 2 * d * n, 11, -1.0f, 1.0f);
+    std::vector<uint16_t> q(m * d), k(d * n), v(n * d);
+    for (int i = 0; i < m * d; ++i)
+      q[i] = floatToHalfBits(r[i]);
+    for (int i = 0; i < d * n; ++i) {
+      k[i] = floatToHalfBits(r[m * d + i]);
+      v[i] = floatToHalfBits(r[m * d + d * n + i]);
+    }
+    DeviceBuffer dq(*driver, q.size() * 2), dk(*driver, k.size() * 2),
+        dv(*driver, v.size() * 2), dout(*driver, m * d * sizeof(float));
+    dq.upload(q);
+    dk.upload(k);
+    dv.upload(v);
+    tkc_status status =
+        kernel(stream(), dq.ptr(), dk.ptr(), dv.ptr(), dout.ptr());
+    ASSERT_EQ(status, TKC_SUCCESS) << tkc_last_error();
+    synchronize();
+    std::vector<float> out = dout.download<float>(m * d);
+    size_t mismatches = 0;
+    for (int i = 0; i < m; ++i)
+      for (int c = 0; c < d; ++c) {
+        double want = 0, magnitude = 0;
+        for (int j = 0; j < blocks; j += 2)
+          for (int t = j * bn; t < (j + 1) * bn; ++t) {
+            double s = 0;
+            for (int e = 0; e < d; ++e)
+              s += double(halfBitsToFloat(q[i * d + e])) *
+                   halfBitsToFloat(k[e * n + t]);
+            double p = halfBitsToFloat(floatToHalfBits(float(s)));
+            want += p * halfBitsToFloat(v[t * d + c]);
+            magnitude += std::fabs(p * halfBitsToFloat(v[t * d + c]));
+          }
+        double tolerance = std::ldexp(1.0, -9) * magnitude + 1e-30;
+        double got = out[i * d + c];
+        if (!(std::fabs(got - want) <= tolerance) && ++mismatches <= 5)
+          ADD_FAILURE() << "O[" << i << "][" << c << "] = " << got << ", want "
+                        << want;
+      }
+    EXPECT_EQ(mismatches, 0u);
+  }
 };
 
 TEST_F(DotTileTest, Int8IntoInt32) { checkInt8Product(dot_tile_i8, false); }
@@ -273,6 +326,14 @@ TEST_F(DotTileTest, Fp32AtBf16x3) {
 TEST_F(DotTileTest, Fp32AtBf16x6) {
   checkFloatProduct<float>(64, 64, 256, dot_loop_fp32_bf16x6, false,
                            std::ldexp(1.0, -19));
+}
+
+TEST_F(DotTileTest, ChainInLoopSkippingBlocksOneWarp) {
+  checkChainSkip(dot_chain_skip_w1);
+}
+
+TEST_F(DotTileTest, ChainInLoopSkippingBlocksFourWarps) {
+  checkChainSkip(dot_chain_skip_w4);
 }
 
 } // namespace

@@ -283,6 +283,37 @@ def TKCGPUStageFmaOperands
   }];
 }
 
+def TKCGPUStageMmaOperands
+    : Pass<"tkc-gpu-stage-mma-operands", "::mlir::ModuleOp"> {
+  let summary = "Store a mma.sync dot's operands where they are made";
+  let description = [{
+    Splits the layout conversion that makes an operand of a `tkc.dot` on
+    mma.sync (an `#tkc_gpu.nvidia_mma` result) from a rank-2 blocked value
+    into a `tkc_gpu.local_alloc` of the value right after the op that makes
+    it and a `tkc_gpu.local_load` in the dot_op layout where the conversion
+    was. The conversion went through shared memory anyway; this way the
+    blocked value's registers are free from the store on, instead of held
+    until the dot (a loop body loading K and V before its two dots holds one
+    tile at a time, not both); a value made before a loop around the dot
+    (attention's Q) is stored once, before it. Dots in pipelined loops (the
+    pipeliner ordered their copies), values across such a loop, values of
+    fewer than 32 registers per thread (an early store makes the next load
+    wait for little) and rows that are not whole 16-byte chunks keep their
+    conversions.
+
+    ```mlir
+    %k = tkc.load %pk : tensor<128x64x!tkc.ptr<bf16>, #blocked>
+    %v = tkc.load %pv : tensor<64x128x!tkc.ptr<bf16>, #blocked1>
+    %kd = tkc_gpu.convert_layout %k : ... -> tensor<128x64xbf16, #dot_b>
+    // becomes
+    %k = tkc.load %pk : tensor<128x64x!tkc.ptr<bf16>, #blocked>
+    %sk = tkc_gpu.local_alloc %k : (...) -> !tkc_gpu.shared<[128, 64], bf16, order = [0, 1]>
+    %v = tkc.load %pv : tensor<64x128x!tkc.ptr<bf16>, #blocked1>
+    %kd = tkc_gpu.local_load %sk : ... -> tensor<128x64xbf16, #dot_b>
+    ```
+  }];
+}
+
 def TKCGPURecordConstancy
     : Pass<"tkc-gpu-record-constancy", "::mlir::ModuleOp"> {
   let summary = "Record the runs of equal values of integer elementwise ops";
