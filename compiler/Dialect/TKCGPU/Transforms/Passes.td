@@ -295,11 +295,12 @@ def TKCGPUStageMmaOperands
     blocked value's registers are free from the store on, instead of held
     until the dot (a loop body loading K and V before its two dots holds one
     tile at a time, not both); a value made before a loop around the dot
-    (attention's Q) is stored once, before it. Dots in pipelined loops (the
-    pipeliner ordered their copies), values across such a loop, values of
-    fewer than 32 registers per thread (an early store makes the next load
-    wait for little) and rows that are not whole 16-byte chunks keep their
-    conversions.
+    (attention's Q) is stored once, before it. An early store makes the next
+    load wait for it, so only blocks whose converted values would take more
+    registers than a thread has (255) are staged, and of those only values
+    of 32 or more. Dots in pipelined loops (the pipeliner ordered their copies),
+    values across such a loop and rows that are not whole 16-byte chunks
+    keep their conversions.
 
     ```mlir
     %k = tkc.load %pk : tensor<128x64x!tkc.ptr<bf16>, #blocked>

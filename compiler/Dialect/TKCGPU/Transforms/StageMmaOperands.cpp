@@ -14,16 +14,19 @@
 //
 // A value made outside a loop around the dot (attention's Q) is stored
 // once, before the loop, and read in every iteration, as Triton keeps it.
-// Pipelined loops keep their conversions: the pipeliner ordered their copies
-// and sized their stacks for the shared memory it found free (a dequantized
-// int4 B stored before the next copies were issued: 5% slower). So do
-// values of fewer than 32 registers per thread, whose early store costs a
-// load's latency for little.
+// The early store costs latency (a load after it waits for it), so it is
+// done only where the values a block converts at its dots would take more
+// registers than a thread has, and only for values of 32 registers or
+// more. Pipelined loops keep their conversions: the pipeliner ordered their
+// copies and sized their stacks for the shared memory it found free (a
+// dequantized int4 B stored before the next copies were issued: 5% slower).
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
+
+#include "llvm/ADT/MapVector.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -66,17 +69,29 @@ bool mayStageAcross(Value value, Operation *user) {
   return true;
 }
 
-/// The fewest 32-bit registers per thread a value takes for storing it
-/// where it is made to pay: its store then waits for it, and a load after
-/// it waits for the store, where a conversion at the dot let both loads be
-/// in flight together. Smaller ones cost that latency for too few
-/// registers (a matmul's 16-row A tile after its K loop, beside its B tile:
-/// 1% slower on the H200).
+/// The 32-bit registers per thread a value of `type` takes.
+int64_t registersOf(RankedTensorType type) {
+  return getLinearLayout(type).getNumRegisters() *
+         getStorageBytes(type.getElementType()) / 4;
+}
+
+/// Storing a value where it is made makes its store wait for it, and a load
+/// after it wait for the store, where conversions at the dots let the loads
+/// be in flight together. It pays where the values a block converts at its
+/// dots could not all be held until then: more registers per thread than a
+/// thread may have. Native sparse attention's forward converts Q, K and V:
+/// on one warp 288 registers, which spilled 2.4 KB (0.49 of Triton's time;
+/// 0.87 stored); on two warps 144, which spilled 192 bytes but ran 5%
+/// faster than stored; on four 72.
+constexpr int64_t kMaxHeldRegisters = 255;
+
+/// The fewest registers per thread a value takes for its early store to be
+/// worth a load's latency (a matmul's 16-row A tile after its K loop).
 constexpr int64_t kMinStagedRegisters = 32;
 
 /// The conversion making operand `operand` of a mma.sync dot that can be
-/// staged: through shared memory, from a rank-2 blocked value of at least
-/// kMinStagedRegisters (mayStageAcross), whose rows along the layout's fastest dimension are
+/// staged: through shared memory, from a rank-2 blocked value
+/// (mayStageAcross) whose rows along the layout's fastest dimension are
 /// whole 16-byte chunks (a tile's rows must be). Null otherwise.
 ConvertLayoutOp stageableConversion(Value operand) {
   auto convert = operand.getDefiningOp<ConvertLayoutOp>();
@@ -89,10 +104,7 @@ ConvertLayoutOp stageableConversion(Value operand) {
           getChunkElements(type.getElementType()))
     return nullptr;
   // A conversion within each thread's registers moves no data.
-  int64_t registers = getLinearLayout(type).getNumRegisters() *
-                      getStorageBytes(type.getElementType()) / 4;
-  if (registers < kMinStagedRegisters ||
-      !mayStageAcross(convert.getSrc(), convert) ||
+  if (!mayStageAcross(convert.getSrc(), convert) ||
       getLinearLayout(cast<RankedTensorType>(convert.getType()))
           .getRegisterMapFrom(getLinearLayout(type)))
     return nullptr;
@@ -102,16 +114,32 @@ ConvertLayoutOp stageableConversion(Value operand) {
 struct StageMmaOperandsPass
     : public gpu::impl::TKCGPUStageMmaOperandsBase<StageMmaOperandsPass> {
   void runOnOperation() override {
-    SmallVector<ConvertLayoutOp> converts;
+    // The stageable conversions of each block, and the registers their
+    // sources take.
+    llvm::MapVector<Block *, SmallVector<ConvertLayoutOp>> byBlock;
     getOperation().walk([&](DotOp dot) {
       auto type = cast<RankedTensorType>(dot.getType());
       if (!isa<NvidiaMmaEncodingAttr>(type.getEncoding()))
         return;
       for (Value operand : {dot.getA(), dot.getB()})
-        if (ConvertLayoutOp convert = stageableConversion(operand))
-          if (!llvm::is_contained(converts, convert))
-            converts.push_back(convert);
+        if (ConvertLayoutOp convert = stageableConversion(operand)) {
+          SmallVector<ConvertLayoutOp> &group = byBlock[convert->getBlock()];
+          if (!llvm::is_contained(group, convert))
+            group.push_back(convert);
+        }
     });
+    SmallVector<ConvertLayoutOp> converts;
+    for (auto &[block, group] : byBlock) {
+      int64_t held = 0;
+      for (ConvertLayoutOp convert : group)
+        held += registersOf(cast<RankedTensorType>(convert.getSrc().getType()));
+      if (held <= kMaxHeldRegisters)
+        continue;
+      for (ConvertLayoutOp convert : group)
+        if (registersOf(cast<RankedTensorType>(convert.getSrc().getType())) >=
+            kMinStagedRegisters)
+          converts.push_back(convert);
+    }
     for (ConvertLayoutOp convert : converts) {
       Value source = convert.getSrc();
       auto type = cast<RankedTensorType>(source.getType());

@@ -91,18 +91,14 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %r : tensor<64x64xf32, #mma>
   }
 
-  // Outside loops: B (32 registers per thread) is stored right after its
-  // load; A, a 16-row tile of 8 registers, keeps its conversion, so that B's
-  // load need not wait for A's store (a matmul's K remainder after its
-  // loop).
-  // CHECK-LABEL: func.func @small_a
-  // CHECK: %[[A:.*]] = tkc.load %arg0
-  // CHECK-NEXT: %[[B:.*]] = tkc.load %arg1
-  // CHECK-NEXT: %[[SB:.*]] = tkc_gpu.local_alloc %[[B]]
-  // CHECK-NEXT: tkc_gpu.convert_layout %[[A]]
-  // CHECK-NEXT: tkc_gpu.local_load %[[SB]]
-  // CHECK-NEXT: tkc.dot
-  func.func @small_a(%pa: tensor<16x128x!tkc.ptr<f16>, #l>, %pb: tensor<128x64x!tkc.ptr<f16>, #l>, %c: tensor<16x64xf32, #mma>) -> tensor<16x64xf32, #mma> {
+  // Outside loops, on 4 warps: A (8 registers per thread) and B (32) hold
+  // 40 together, too few to make B's load wait for A's store: both keep
+  // their conversions.
+  // CHECK-LABEL: func.func @few_registers
+  // CHECK-NOT: tkc_gpu.local_alloc
+  // CHECK: tkc_gpu.convert_layout
+  // CHECK: tkc_gpu.convert_layout
+  func.func @few_registers(%pa: tensor<16x128x!tkc.ptr<f16>, #l>, %pb: tensor<128x64x!tkc.ptr<f16>, #l>, %c: tensor<16x64xf32, #mma>) -> tensor<16x64xf32, #mma> {
     %a = tkc.load %pa : tensor<16x128x!tkc.ptr<f16>, #l>
     %b = tkc.load %pb : tensor<128x64x!tkc.ptr<f16>, #l>
     %ad = tkc_gpu.convert_layout %a : tensor<16x128xf16, #l> -> tensor<16x128xf16, #a>
@@ -114,19 +110,47 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
-#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]}>
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [1, 1]}>
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
 module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
-  // Rows of 4 fp16 elements (here 32 registers per thread) are not whole
+  // On one warp A (16 registers per thread) and B (256) hold 272: B is
+  // stored right after its load; A, too small for its store to be worth
+  // the wait, keeps its conversion, so that B's load need not wait for it
+  // (a matmul's K remainder after its loop).
+  // CHECK-LABEL: func.func @small_a
+  // CHECK: %[[A:.*]] = tkc.load %arg0
+  // CHECK-NEXT: %[[B:.*]] = tkc.load %arg1
+  // CHECK-NEXT: %[[SB:.*]] = tkc_gpu.local_alloc %[[B]]
+  // CHECK-NEXT: tkc_gpu.convert_layout %[[A]]
+  // CHECK-NEXT: tkc_gpu.local_load %[[SB]]
+  // CHECK-NEXT: tkc.dot
+  func.func @small_a(%pa: tensor<16x64x!tkc.ptr<f16>, #l>, %pb: tensor<64x256x!tkc.ptr<f16>, #l>, %c: tensor<16x256xf32, #mma>) -> tensor<16x256xf32, #mma> {
+    %a = tkc.load %pa : tensor<16x64x!tkc.ptr<f16>, #l>
+    %b = tkc.load %pb : tensor<64x256x!tkc.ptr<f16>, #l>
+    %ad = tkc_gpu.convert_layout %a : tensor<16x64xf16, #l> -> tensor<16x64xf16, #a>
+    %bd = tkc_gpu.convert_layout %b : tensor<64x256xf16, #l> -> tensor<64x256xf16, #b>
+    %d = tkc.dot %ad, %bd, %c : tensor<16x64xf16, #a> * tensor<64x256xf16, #b> -> tensor<16x256xf32, #mma>
+    return %d : tensor<16x256xf32, #mma>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [1, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // Rows of 4 fp16 elements (here 256 registers per thread) are not whole
   // 16-byte chunks: no tile holds them, and the conversion stays.
   // CHECK-LABEL: func.func @short_rows
   // CHECK-NOT: tkc_gpu.local_alloc
   // CHECK: tkc_gpu.convert_layout %arg0
-  func.func @short_rows(%x: tensor<256x4xf16, #l>, %bd: tensor<4x64xf16, #b>, %c: tensor<256x64xf32, #mma>) -> tensor<256x64xf32, #mma> {
-    %ad = tkc_gpu.convert_layout %x : tensor<256x4xf16, #l> -> tensor<256x4xf16, #a>
-    %d = tkc.dot %ad, %bd, %c : tensor<256x4xf16, #a> * tensor<4x64xf16, #b> -> tensor<256x64xf32, #mma>
-    return %d : tensor<256x64xf32, #mma>
+  func.func @short_rows(%x: tensor<4096x4xf16, #l>, %bd: tensor<4x64xf16, #b>, %c: tensor<4096x64xf32, #mma>) -> tensor<4096x64xf32, #mma> {
+    %ad = tkc_gpu.convert_layout %x : tensor<4096x4xf16, #l> -> tensor<4096x4xf16, #a>
+    %d = tkc.dot %ad, %bd, %c : tensor<4096x4xf16, #a> * tensor<4x64xf16, #b> -> tensor<4096x64xf32, #mma>
+    return %d : tensor<4096x64xf32, #mma>
   }
 }
