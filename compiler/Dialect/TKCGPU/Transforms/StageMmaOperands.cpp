@@ -20,6 +20,7 @@
 // more. Pipelined loops keep their conversions: the pipeliner ordered their
 // copies and sized their stacks for the shared memory it found free (a
 // dequantized int4 B stored before the next copies were issued: 5% slower).
+//
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
@@ -69,8 +70,9 @@ bool mayStageAcross(Value value, Operation *user) {
   return true;
 }
 
-/// The 32-bit registers per thread a value of `type` takes.
-int64_t registersOf(RankedTensorType type) {
+/// The 32-bit registers per thread the value `convert` converts takes.
+int64_t sourceRegisters(ConvertLayoutOp convert) {
+  auto type = cast<RankedTensorType>(convert.getSrc().getType());
   return getLinearLayout(type).getNumRegisters() *
          getStorageBytes(type.getElementType()) / 4;
 }
@@ -103,7 +105,7 @@ ConvertLayoutOp stageableConversion(Value operand) {
       type.getDimSize(blocked.getOrder().front()) %
           getChunkElements(type.getElementType()))
     return nullptr;
-  // A conversion within each thread's registers moves no data.
+  // (A conversion within each thread's registers moves no data.)
   if (!mayStageAcross(convert.getSrc(), convert) ||
       getLinearLayout(cast<RankedTensorType>(convert.getType()))
           .getRegisterMapFrom(getLinearLayout(type)))
@@ -114,8 +116,7 @@ ConvertLayoutOp stageableConversion(Value operand) {
 struct StageMmaOperandsPass
     : public gpu::impl::TKCGPUStageMmaOperandsBase<StageMmaOperandsPass> {
   void runOnOperation() override {
-    // The stageable conversions of each block, and the registers their
-    // sources take.
+    // The stageable conversions, by the block they are in.
     llvm::MapVector<Block *, SmallVector<ConvertLayoutOp>> byBlock;
     getOperation().walk([&](DotOp dot) {
       auto type = cast<RankedTensorType>(dot.getType());
@@ -132,12 +133,11 @@ struct StageMmaOperandsPass
     for (auto &[block, group] : byBlock) {
       int64_t held = 0;
       for (ConvertLayoutOp convert : group)
-        held += registersOf(cast<RankedTensorType>(convert.getSrc().getType()));
+        held += sourceRegisters(convert);
       if (held <= kMaxHeldRegisters)
         continue;
       for (ConvertLayoutOp convert : group)
-        if (registersOf(cast<RankedTensorType>(convert.getSrc().getType())) >=
-            kMinStagedRegisters)
+        if (sourceRegisters(convert) >= kMinStagedRegisters)
           converts.push_back(convert);
     }
     for (ConvertLayoutOp convert : converts) {
