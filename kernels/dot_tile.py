@@ -4,8 +4,8 @@
 # loaded and multiplied once; and C = A @ B.T for B [N, K], as a linear
 # layer multiplies by its weight; and fp32 products at emulated precisions
 # (tf32x3, bf16x3, bf16x6) in a K loop; and a chain of two products in a loop
-# that skips blocks, as sparse attention does. tkc compiles this file ahead of time
-# (kernels/BUILD); it must stay plain Triton Python.
+# that skips blocks, as sparse attention does. tkc compiles this file ahead of
+# time (kernels/BUILD); it must stay plain Triton Python.
 import triton
 import triton.language as tl
 

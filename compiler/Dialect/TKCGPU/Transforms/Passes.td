@@ -298,9 +298,9 @@ def TKCGPUStageMmaOperands
     (attention's Q) is stored once, before it. An early store makes the next
     load wait for it, so only blocks whose converted values would take more
     registers than a thread has (255) are staged, and of those only values
-    of 32 or more. Dots in pipelined loops (the pipeliner ordered their copies),
-    values across such a loop and rows that are not whole 16-byte chunks
-    keep their conversions.
+    of 32 or more. Dots in pipelined loops (the pipeliner ordered their
+    copies), values across such a loop and rows that are not whole 16-byte
+    chunks keep their conversions.
 
     ```mlir
     %k = tkc.load %pk : tensor<128x64x!tkc.ptr<bf16>, #blocked>
