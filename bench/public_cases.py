@@ -16,7 +16,9 @@ repo `triton36` (a folder holding Triton 3.6's tutorials); vLLM 0.11.0
 (its fused_moe_kernel and kernel_unified_attention_2d gained parameters
 later); Liger-Kernel, FlagGems, flash-linear-attention, LightLLM (1.0.1)
 and Unsloth (2026.8.19) at their main branches of 2026-11; TritonBench
-(meta-pytorch/tritonbench) at db2155c.
+(meta-pytorch/tritonbench) at db2155c; native-sparse-attention
+(fla-org/native-sparse-attention, repo `nsa`) at its main branch of
+2026-12.
 
 Shapes are large enough that each launch takes tens of microseconds or more,
 so the launch overhead of either side does not decide the ratio. A case's
