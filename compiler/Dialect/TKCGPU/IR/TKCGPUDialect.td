@@ -56,8 +56,10 @@ def TKCGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kRecomputeThreadIds =
         "tkc_gpu.recompute_thread_ids";
     /// Marks a kernel whose pipelined loops would hold fewer shared-memory
-    /// tiles (set by tkc-gpu-pipeline), or whose reductions fewer registers
-    /// (set by tkc-convert-tkc-gpu-to-llvm), were it to favor occupancy:
+    /// tiles (set by tkc-gpu-pipeline), whose reductions fewer registers
+    /// (set by tkc-convert-tkc-gpu-to-llvm), or whose mma.sync operands
+    /// would be stored where they are made (tkc-gpu-stage-mma-operands),
+    /// were it to favor occupancy:
     /// the driver then tries that lowering where registers limit programs
     /// (or where shared memory does, with kSharedHeadroom).
     static constexpr ::llvm::StringLiteral kOccupancyHeadroom =

@@ -1,4 +1,5 @@
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-stage-mma-operands | FileCheck %s
+// RUN: sed 's/tkc_gpu.num_warps = 4 : i32/tkc_gpu.favor_occupancy, tkc_gpu.num_warps = 4 : i32/' %s | tkc-opt --split-input-file --tkc-gpu-stage-mma-operands | FileCheck %s --check-prefix=OCCUPANCY
 
 #k = #tkc_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 1], order = [0, 1]}>
 #v = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
@@ -64,6 +65,8 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // the loop's copies and sized their stacks for the shared memory it found
   // free. A, made before the loop, and C, loaded in it (32 registers per
   // thread each), keep their conversions at the dots.
+  // The module is marked for @few_registers below.
+  // CHECK: module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.occupancy_headroom
   // CHECK-LABEL: func.func @pipelined_loop
   // CHECK-NOT: tkc_gpu.local_alloc %
   // CHECK: scf.for
@@ -93,11 +96,17 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
   // Outside loops, on 4 warps: A (8 registers per thread) and B (32) hold
   // 40 together, too few to make B's load wait for A's store: both keep
-  // their conversions.
+  // their conversions, and the module is marked for the driver, which may
+  // lower it again favoring occupancy. Then B (32 registers) is stored.
   // CHECK-LABEL: func.func @few_registers
   // CHECK-NOT: tkc_gpu.local_alloc
   // CHECK: tkc_gpu.convert_layout
   // CHECK: tkc_gpu.convert_layout
+  // OCCUPANCY-LABEL: func.func @few_registers
+  // OCCUPANCY: %[[B:.*]] = tkc.load %arg1
+  // OCCUPANCY-NEXT: tkc_gpu.local_alloc %[[B]]
+  // OCCUPANCY-NEXT: tkc_gpu.convert_layout
+  // OCCUPANCY-NEXT: tkc_gpu.local_load
   func.func @few_registers(%pa: tensor<16x128x!tkc.ptr<f16>, #l>, %pb: tensor<128x64x!tkc.ptr<f16>, #l>, %c: tensor<16x64xf32, #mma>) -> tensor<16x64xf32, #mma> {
     %a = tkc.load %pa : tensor<16x128x!tkc.ptr<f16>, #l>
     %b = tkc.load %pb : tensor<128x64x!tkc.ptr<f16>, #l>
