@@ -298,7 +298,9 @@ def TKCGPUStageMmaOperands
     (attention's Q) is stored once, before it. An early store makes the next
     load wait for it, so only blocks whose converted values would take more
     registers than a thread has (255) are staged, and of those only values
-    of 32 or more. Dots in pipelined loops (the pipeliner ordered their
+    of 32 or more; other blocks with such values mark the module's
+    occupancy headroom, and are staged when it is lowered favoring
+    occupancy (the driver keeps that binary where it fits more programs). Dots in pipelined loops (the pipeliner ordered their
     copies), values across such a loop and rows that are not whole 16-byte
     chunks keep their conversions.
 
