@@ -40,7 +40,8 @@ namespace {
 /// swizzle atoms (8 rows each) for blocks of 128, 64 and 32 bytes. On
 /// targets whose 32-bit operands mma.sync reads (matrix loads, no
 /// warpgroup multiplies), 128-byte rows of 32-bit elements interleave the
-/// phases instead (see `interleaved`).
+/// phases instead (see `interleaved`). An unswizzled tile (`swizzled`
+/// false) keeps its chunks in place: maxPhase 1.
 struct SwizzledTile {
   unsigned fast;
   int64_t rows, cols, bytes;
@@ -55,7 +56,7 @@ struct SwizzledTile {
   bool interleaved;
 
   SwizzledTile(ArrayRef<int64_t> shape, unsigned fast, Type elem,
-               const ::tkc::TargetInfo &target)
+               const ::tkc::TargetInfo &target, bool swizzled = true)
       : fast(fast), rows(shape.size() == 1 ? 1 : shape[1 - fast]),
         cols(shape[fast]), bytes(getStorageBytes(elem)),
         chunk(getChunkElements(elem)) {
@@ -63,7 +64,7 @@ struct SwizzledTile {
     // Eight consecutive rows must start in eight different 16-byte bank
     // groups of 128 bytes: rows of 8 chunks take phases 0..7, one row
     // each; shorter rows share a phase among 8 / chunks rows.
-    maxPhase = std::min<int64_t>(blockCols / chunk, 8);
+    maxPhase = swizzled ? std::min<int64_t>(blockCols / chunk, 8) : 1;
     perPhase = 8 / maxPhase;
     interleaved = bytes == 4 && maxPhase == 8 && target.hasMatrixLoads() &&
                   !target.hasWarpgroupMma();
@@ -86,6 +87,14 @@ struct SwizzledTile {
           b, loc, LLVM::UDivOp::create(b, loc, col, constant(blockCols)),
           constant(rows * blockCols));
     }
+    Value rowStart = LLVM::MulOp::create(b, loc, row, constant(blockCols));
+    auto withBlock = [&](Value offset) -> Value {
+      return blockStart ? LLVM::AddOp::create(b, loc, blockStart, offset)
+                        : offset;
+    };
+    // Unswizzled: the chunks stay in place.
+    if (maxPhase == 1)
+      return withBlock(LLVM::AddOp::create(b, loc, rowStart, inBlock));
     int64_t chunkBits = llvm::Log2_64(chunk);
     Value chunkIndex =
         LLVM::LShrOp::create(b, loc, inBlock, constant(chunkBits));
@@ -105,14 +114,10 @@ struct SwizzledTile {
           constant(maxPhase - 1));
     }
     Value swizzled = LLVM::XOrOp::create(b, loc, chunkIndex, phase);
-    Value rowStart = LLVM::MulOp::create(b, loc, row, constant(blockCols));
     Value colStart = LLVM::OrOp::create(
         b, loc, LLVM::ShlOp::create(b, loc, swizzled, constant(chunkBits)),
         within);
-    Value offset = LLVM::AddOp::create(b, loc, rowStart, colStart);
-    return blockStart
-               ? LLVM::AddOp::create(b, loc, blockStart, offset).getResult()
-               : offset;
+    return withBlock(LLVM::AddOp::create(b, loc, rowStart, colStart));
   }
 
   /// The element offset of the element at tensor coordinates `at`.
@@ -340,7 +345,7 @@ struct MmaOperandLowering : public TargetPattern<ConvertLayoutOp> {
 /// The swizzled tile a !tkc_gpu.shared tile type stores.
 SwizzledTile tileOf(SharedBufferType type, const ::tkc::TargetInfo &target) {
   return SwizzledTile(type.getTileShape(), type.getOrder().front(),
-                      type.getElementType(), target);
+                      type.getElementType(), target, type.getSwizzled());
 }
 
 /// tkc_gpu.local_alloc: the kernel's shared memory at the buffer's offset,

@@ -720,7 +720,7 @@ ReduceScratch mlir::tkc::gpu::getScanScratch(ScanOp scan) {
 LogicalResult
 SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
                          ArrayRef<int64_t> shape, Type elementType,
-                         ArrayRef<unsigned> order) {
+                         ArrayRef<unsigned> order, bool swizzled) {
   if (order.size() == 1
           ? order[0] != 0
           : order.size() != 2 || order[0] > 1 || order[1] != 1 - order[0])
@@ -753,6 +753,21 @@ bool mlir::tkc::gpu::isSharedOperand(RankedTensorType type, unsigned fast) {
     return false;
   return holdsWordPerRegister(operand, type.getElementType()) &&
          type.getDimSize(fast) % getChunkElements(type.getElementType()) == 0;
+}
+
+bool mlir::tkc::gpu::accessesOneRowPerPass(RankedTensorType type,
+                                           unsigned fast) {
+  if (type.getRank() != 2 || fast > 1)
+    return false;
+  LinearLayout layout = getLinearLayout(type);
+  int64_t bytes = getStorageBytes(type.getElementType());
+  int64_t run = int64_t(1) << layout.getAlignedRunBits(fast, 16 / bytes).size();
+  int64_t passLanes = 128 / (run * bytes);
+  ArrayRef<LinearLayout::Basis> lanes = layout.getBases(HwDim::Lane);
+  for (unsigned bit = 0; bit < lanes.size() && (1 << bit) < passLanes; ++bit)
+    if (lanes[bit][1 - fast] != 0)
+      return false;
+  return true;
 }
 
 bool mlir::tkc::gpu::isMatrixLoadable(RankedTensorType type, unsigned fast) {
@@ -815,7 +830,8 @@ bool mlir::tkc::gpu::isWarpgroupMmaOperand(Type type) {
 static bool isTileOf(SharedBufferType tile, SharedBufferType buffer) {
   return tile.getShape() == buffer.getTileShape() &&
          tile.getElementType() == buffer.getElementType() &&
-         tile.getOrder() == buffer.getOrder();
+         tile.getOrder() == buffer.getOrder() &&
+         tile.getSwizzled() == buffer.getSwizzled();
 }
 
 LogicalResult TileOp::verify() {
@@ -830,9 +846,9 @@ LogicalResult TileOp::verify() {
 SharedBufferType TransTileOp::getTransposedType(SharedBufferType tile) {
   ArrayRef<int64_t> shape = tile.getShape();
   ArrayRef<unsigned> order = tile.getOrder();
-  return SharedBufferType::get(tile.getContext(), {shape[1], shape[0]},
-                               tile.getElementType(),
-                               {1 - order[0], 1 - order[1]});
+  return SharedBufferType::get(
+      tile.getContext(), {shape[1], shape[0]}, tile.getElementType(),
+      {1 - order[0], 1 - order[1]}, tile.getSwizzled());
 }
 
 void TransTileOp::build(OpBuilder &builder, OperationState &state, Value tile) {
@@ -905,5 +921,8 @@ LogicalResult WarpgroupDotOp::verify() {
                        "result");
   if (!isa<NvidiaMmaEncodingAttr>(d.getEncoding()))
     return emitOpError("result must have an nvidia_mma layout");
+  auto aTile = dyn_cast<SharedBufferType>(getA().getType());
+  if (!b.getSwizzled() || (aTile && !aTile.getSwizzled()))
+    return emitOpError("reads swizzled tiles only");
   return success();
 }

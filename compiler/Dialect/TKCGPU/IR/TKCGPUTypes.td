@@ -33,16 +33,34 @@ def TKCGPU_SharedBufferType : TypeDef<TKCGPU_Dialect, "SharedBuffer"> {
     meet no bank conflicts however the tile is stored (the lowering's
     SwizzledTile).
 
+    With `swizzled = false`, chunks stay in place (`maxPhase` 1): each
+    thread's accesses are its base address plus constants, for tiles whose
+    readers meet no bank conflicts without the swizzle (FMA dot operands:
+    tkc-gpu-stage-fma-operands). Matrix loads and warpgroup multiplies
+    read swizzled tiles only.
+
     ```mlir
     !tkc_gpu.shared<[3, 128, 32], f16, order = [1, 0]>
+    !tkc_gpu.shared<[64, 32], f32, order = [1, 0], swizzled = false>
     ```
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
                         "::mlir::Type":$elementType,
-                        ArrayRefParameter<"unsigned">:$order);
+                        ArrayRefParameter<"unsigned">:$order,
+                        DefaultValuedParameter<"bool", "true">:$swizzled);
   let assemblyFormat =
-      "`<` `[` $shape `]` `,` $elementType `,` `order` `=` `[` $order `]` `>`";
+      "`<` `[` $shape `]` `,` $elementType `,` `order` `=` `[` $order `]` "
+      "(`,` `swizzled` `=` $swizzled^)? `>`";
   let genVerifyDecl = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    TypeBuilder<(ins "::llvm::ArrayRef<int64_t>":$shape,
+                     "::mlir::Type":$elementType,
+                     "::llvm::ArrayRef<unsigned>":$order,
+                     CArg<"bool", "true">:$swizzled), [{
+      return $_get($_ctxt, shape, elementType, order, swizzled);
+    }]>
+  ];
   let extraClassDeclaration = [{
     /// The shape of one tile (the last dimensions, one per `order` entry).
     ::llvm::ArrayRef<int64_t> getTileShape() const {

@@ -257,8 +257,13 @@ def TKCGPUStageFmaOperands
   let description = [{
     Replaces the two layout conversions that make the operands of a rank-2
     `tkc.dot` computed with FMAs (a blocked result layout) by a
-    `tkc_gpu.local_alloc` of each source (K fastest) and, after both, a
-    `tkc_gpu.local_load` of each in its dot_op layout. Both are stored
+    `tkc_gpu.local_alloc` of each source and, after both, a
+    `tkc_gpu.local_load` of each in its dot_op layout. A tile's rows run
+    along M (N) where the source's do and each thread reads whole 16-byte
+    chunks of them at each K, else along K; it is unswizzled (`swizzled =
+    false`: each read at its thread's base plus a constant) where no pass
+    of the banks of its stores or reads spans two rows
+    (accessesOneRowPerPass), as Triton's FMA operand tiles are. Both are stored
     before the one barrier the reads wait for, and the buffers live until
     the dot, so the reads can go where the FMAs use them: a thread's rows
     and columns, every K value of them, are not all held at once (FLA's
@@ -274,8 +279,8 @@ def TKCGPUStageFmaOperands
     %b = tkc_gpu.convert_layout %y : tensor<64x32xf32, #l> -> tensor<64x32xf32, #dot_b>
     %d = tkc.dot %a, %b, %c ...
     // becomes
-    %sa = tkc_gpu.local_alloc %x : (...) -> !tkc_gpu.shared<[64, 64], f32, order = [1, 0]>
-    %sb = tkc_gpu.local_alloc %y : (...) -> !tkc_gpu.shared<[64, 32], f32, order = [0, 1]>
+    %sa = tkc_gpu.local_alloc %x : (...) -> !tkc_gpu.shared<[64, 64], f32, order = [1, 0], swizzled = false>
+    %sb = tkc_gpu.local_alloc %y : (...) -> !tkc_gpu.shared<[64, 32], f32, order = [1, 0], swizzled = false>
     %a = tkc_gpu.local_load %sa : ... -> tensor<64x64xf32, #dot_a>
     %b = tkc_gpu.local_load %sb : ... -> tensor<64x32xf32, #dot_b>
     %d = tkc.dot %a, %b, %c ...

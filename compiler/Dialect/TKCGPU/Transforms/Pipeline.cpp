@@ -729,8 +729,16 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, AxisInfoAnalysis &axis,
   if (width * bytes < 4 ||
       getLinearLayout(type).getContiguousRegisters(fast) < width)
     return std::nullopt;
+  // A tile a dot left to multiply-adds reads (readWhereConverted) is
+  // swizzled only where that may spread the copies or reads over more banks.
+  bool swizzled = true;
+  TransOp transposed;
+  if (ConvertLayoutOp use = getOperandConversion(load, transposed);
+      use && !transposed && isFmaOperand(use.getType().getEncoding()))
+    swizzled = !accessesOneRowPerPass(type, fast) ||
+               !accessesOneRowPerPass(use.getType(), fast);
   auto tile = SharedBufferType::get(load.getContext(), type.getShape(),
-                                    type.getElementType(), order);
+                                    type.getElementType(), order, swizzled);
   SmallVector<int64_t> maskConstancy;
   if (Value mask = load.getMask()) {
     const AxisInfo &runs = axis.get(mask);
@@ -994,9 +1002,9 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   for (auto [i, one] : llvm::enumerate(staged)) {
     SmallVector<int64_t> shape{depths[i]};
     llvm::append_range(shape, one.tile.getShape());
-    auto stack =
-        SharedBufferType::get(loop.getContext(), shape,
-                              one.tile.getElementType(), one.tile.getOrder());
+    auto stack = SharedBufferType::get(
+        loop.getContext(), shape, one.tile.getElementType(),
+        one.tile.getOrder(), one.tile.getSwizzled());
     buffers.push_back(LocalAllocOp::create(b, loc, stack, Value()));
   }
   // Per group, the loop carries the tile it reads and the one it copies

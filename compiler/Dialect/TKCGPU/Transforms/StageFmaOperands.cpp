@@ -44,6 +44,36 @@ ConvertLayoutOp stageableConversion(Value operand, unsigned kDim) {
   return convert;
 }
 
+/// The tile that holds the source `src` (a rank-2 tensor) of a
+/// conversion to `operand`, an FMA dot operand layout with K along `kDim`.
+/// Its rows run along a blocked source's fastest dimension where that is the
+/// operand's other one and each thread reads whole 16-byte chunks of it at
+/// each K (a matmul's b stored row-major, as loaded): stores and reads then
+/// both run along the rows. Else they run along K, where each thread reads
+/// its rows or columns 16 bytes at a time. The tile is swizzled only where
+/// that may spread a warp's stores or reads over more banks
+/// (accessesOneRowPerPass): unswizzled, each thread's reads are its base
+/// address plus constants, as in Triton's FMA operand tiles. FLA's
+/// chunk_local_cumsum 64x64x32 took 128 registers with both tiles swizzled
+/// (Triton: 69).
+SharedBufferType operandTile(RankedTensorType src, RankedTensorType operand,
+                             unsigned kDim) {
+  unsigned other = 1 - kDim;
+  Type elem = src.getElementType();
+  int64_t chunk = getChunkElements(elem);
+  auto blocked = dyn_cast<BlockedEncodingAttr>(src.getEncoding());
+  bool alongOther =
+      blocked && blocked.getOrder()[0] == other &&
+      (int64_t(1)
+       << getLinearLayout(operand).getAlignedRunBits(other, chunk).size()) ==
+          chunk;
+  unsigned fast = alongOther ? other : kDim;
+  return SharedBufferType::get(src.getContext(), src.getShape(), elem,
+                               {fast, 1 - fast},
+                               !accessesOneRowPerPass(src, fast) ||
+                                   !accessesOneRowPerPass(operand, fast));
+}
+
 /// The read of `operand` straight from a tile into its dot_op layout (the
 /// pipeliner's, of a loop's tile), if the dot is its only use in its block.
 LocalLoadOp tileRead(Value operand, DotOp dot) {
@@ -60,9 +90,9 @@ struct StageFmaOperandsPass
       auto type = cast<RankedTensorType>(dot.getType());
       if (!isa<BlockedEncodingAttr>(type.getEncoding()) || type.getRank() != 2)
         return;
-      // a is [M, K], b is [K, N]: each is stored with K fastest. An operand
-      // read from a tile already is left as it is, its read moved to the
-      // dot, after the other's buffer is stored.
+      // a is [M, K], b is [K, N]: each is stored as operandTile() says.
+      // An operand read from a tile already is left as it is, its read
+      // moved to the dot, after the other's buffer is stored.
       std::array<ConvertLayoutOp, 2> converts = {
           stageableConversion(dot.getA(), 1),
           stageableConversion(dot.getB(), 0)};
@@ -78,10 +108,8 @@ struct StageFmaOperandsPass
         if (!converts[i])
           continue;
         auto src = cast<RankedTensorType>(converts[i].getSrc().getType());
-        SmallVector<unsigned> order =
-            i == 0 ? SmallVector<unsigned>{1, 0} : SmallVector<unsigned>{0, 1};
-        auto buffer = SharedBufferType::get(dot.getContext(), src.getShape(),
-                                            src.getElementType(), order);
+        SharedBufferType buffer =
+            operandTile(src, converts[i].getType(), i == 0 ? 1 : 0);
         buffers[i] = LocalAllocOp::create(builder, converts[i].getLoc(), buffer,
                                           converts[i].getSrc());
       }

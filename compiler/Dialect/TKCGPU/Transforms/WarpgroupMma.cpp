@@ -78,13 +78,14 @@ LocalLoadOp tileRead(Value value, bool &transposed) {
 }
 
 /// Whether `tile` is stored in swizzle atoms a warpgroup multiply reads:
-/// rows of whole 16-byte chunks, at least two, and for elements other than
-/// 16-bit ones (tf32, fp8: the instruction cannot transpose them) along K,
-/// dimension `kDim`.
+/// swizzled, rows of whole 16-byte chunks, at least two, and for elements
+/// other than 16-bit ones (tf32, fp8: the instruction cannot transpose
+/// them) along K, dimension `kDim`.
 bool hasAtoms(SharedBufferType tile, unsigned kDim) {
   unsigned fast = tile.getOrder().front();
   Type elem = tile.getElementType();
-  return tile.getTileShape()[fast] % (2 * getChunkElements(elem)) == 0 &&
+  return tile.getSwizzled() &&
+         tile.getTileShape()[fast] % (2 * getChunkElements(elem)) == 0 &&
          (elem.getIntOrFloatBitWidth() == 16 || fast == kDim);
 }
 

@@ -177,3 +177,12 @@ func.func @permuted_order(%x: tensor<4x4xf32, #tkc_gpu.permuted<{order = [1, 1],
 func.func @permuted_rank(%x: tensor<4x4xf32, #tkc_gpu.permuted<{order = [2, 1, 0], parent = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>}>>) {
   return
 }
+
+// -----
+
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+func.func @warpgroup_unswizzled(%ta: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 128], f16, order = [1, 0], swizzled = false>, %c: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+  // expected-error @+1 {{reads swizzled tiles only}}
+  %d = tkc_gpu.warpgroup_dot %ta, %tb, %c : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> * !tkc_gpu.shared<[32, 128], f16, order = [1, 0], swizzled = false> -> tensor<64x128xf32, #mma>
+  return %d : tensor<64x128xf32, #mma>
+}

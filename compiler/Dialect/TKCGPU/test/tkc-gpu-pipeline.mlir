@@ -766,8 +766,12 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // straight into those layouts where the dot is, and the barrier and the
   // refill wait until after it, so that each K step's values can be loaded
   // where the multiply-adds take them (with the barrier between, all would
-  // wait in registers).
+  // wait in registers). Neither stack is swizzled: a's rows run along K,
+  // where the eight lanes of each read pass share a row; b's along N, read
+  // four columns at a K by each thread; both copied a row per pass.
   // SHARED-LABEL: func.func @refill_after_multiply_adds
+  // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 64, 128], f32, order = [1, 0], swizzled = false>
+  // SHARED-NEXT: tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 128, 32], f32, order = [1, 0], swizzled = false>
   // SHARED: scf.for
   // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
   // SHARED-NOT: tkc_gpu.async_copy
