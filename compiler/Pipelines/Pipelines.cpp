@@ -48,7 +48,7 @@ void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
   pm.addPass(gpu::createTKCGPUStageFmaOperands());
   if (!target.empty())
     pm.addPass(gpu::createTKCGPUWarpgroupMma({target.str()}));
-  pm.addPass(gpu::createTKCGPUStageMmaOperands());
+  pm.addPass(gpu::createTKCGPUStageMmaOperands({target.str()}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

@@ -299,15 +299,23 @@ def TKCGPUStageMmaOperands
     was. The conversion went through shared memory anyway; this way the
     blocked value's registers are free from the store on, instead of held
     until the dot (a loop body loading K and V before its two dots holds one
-    tile at a time, not both); a value made before a loop around the dot
-    (attention's Q) is stored once, before it. An early store makes the next
+    tile at a time, not both).
+
+    A value made outside the loop around its dot (attention's Q), converted
+    for that dot alone, is stored once, right after it is made, and read
+    right before the dot in every iteration, as Triton does, where the
+    target's shared memory has room beside the module's other tiles: its
+    dot_op registers are not held through the loop.
+
+    Of values made in the loop, an early store makes the next
     load wait for it, so only blocks whose converted values would take more
     registers than a thread has (255) are staged, and of those only values
     of 32 or more; other blocks with such values mark the module's
     occupancy headroom, and are staged when it is lowered favoring
-    occupancy (the driver keeps that binary where it fits more programs). Dots in pipelined loops (the pipeliner ordered their
-    copies), values across such a loop and rows that are not whole 16-byte
-    chunks keep their conversions.
+    occupancy (the driver keeps that binary where it fits more programs).
+    Dots in pipelined loops (the pipeliner ordered their copies), values
+    across such a loop and rows that are not whole 16-byte chunks keep
+    their conversions.
 
     ```mlir
     %k = tkc.load %pk : tensor<128x64x!tkc.ptr<bf16>, #blocked>
@@ -320,6 +328,11 @@ def TKCGPUStageMmaOperands
     %kd = tkc_gpu.local_load %sk : ... -> tensor<128x64xbf16, #dot_b>
     ```
   }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"",
+           "Target (cuda:90a, ...): the shared memory a block may have "
+           "(none: no limit)">,
+  ];
 }
 
 def TKCGPURecordConstancy

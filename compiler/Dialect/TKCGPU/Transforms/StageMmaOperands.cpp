@@ -12,10 +12,14 @@
 // registers at a time, not both (native sparse attention's forward on one
 // warp: two 128-register tiles, 2,416 bytes of spills).
 //
-// A value made outside a loop around the dot (attention's Q) is stored
-// once, before the loop, and read in every iteration, as Triton keeps it.
-// The early store costs latency (a load after it waits for it), so it is
-// done only where the values a block converts at its dots would take more
+// A value made outside the loop around its dot (attention's Q) is stored
+// once, before the loop, and read right before the dot in every iteration,
+// as Triton keeps it, wherever the block's shared memory has room for it:
+// held in registers in their dot_op layout through the loop, such operands
+// took SGLang's sparse MLA split-K kernel to 254 registers (106 stored).
+//
+// A value made in the loop is stored early only where the values a block
+// converts at its dots would take more
 // registers than a thread has, or where the module is lowered favoring
 // occupancy (the driver keeps that binary where it fits more programs), and
 // only for values of 32 registers or more. Pipelined loops keep their
@@ -28,10 +32,12 @@
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
+#include "compiler/Target/TargetBackend.h"
 
 #include "llvm/ADT/MapVector.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace mlir::tkc::gpu {
@@ -93,11 +99,11 @@ constexpr int64_t kMaxHeldRegisters = 255;
 /// worth a load's latency (a matmul's 16-row A tile after its K loop).
 constexpr int64_t kMinStagedRegisters = 32;
 
-/// The conversion making operand `operand` of a mma.sync dot that can be
-/// staged: through shared memory, from a rank-2 blocked value
-/// (mayStageAcross) whose rows along the layout's fastest dimension are
-/// whole 16-byte chunks (a tile's rows must be). Null otherwise.
-ConvertLayoutOp stageableConversion(Value operand) {
+/// The conversion making operand `operand` of a mma.sync dot whose source
+/// a tile can hold: through shared memory, from a rank-2 blocked value
+/// whose rows along the layout's fastest dimension are whole 16-byte chunks
+/// (a tile's rows must be). Null otherwise.
+ConvertLayoutOp tileableConversion(Value operand) {
   auto convert = operand.getDefiningOp<ConvertLayoutOp>();
   if (!convert)
     return nullptr;
@@ -108,30 +114,70 @@ ConvertLayoutOp stageableConversion(Value operand) {
           getChunkElements(type.getElementType()))
     return nullptr;
   // (A conversion within each thread's registers moves no data.)
-  if (!mayStageAcross(convert.getSrc(), convert) ||
-      getLinearLayout(cast<RankedTensorType>(convert.getType()))
+  if (getLinearLayout(cast<RankedTensorType>(convert.getType()))
           .getRegisterMapFrom(getLinearLayout(type)))
     return nullptr;
   return convert;
 }
 
+/// Whether `convert`, the conversion making an operand of `dot` and nothing
+/// else, converts a value made outside the loop around `dot`.
+bool convertsInvariant(ConvertLayoutOp convert, DotOp dot) {
+  auto loop = dot->getParentOfType<LoopLikeOpInterface>();
+  return loop && convert->hasOneUse() &&
+         loop.isDefinedOutsideOfLoop(convert.getSrc());
+}
+
+/// The tile that holds `value` (rank-2, blocked), rows along its layout's
+/// fastest dimension.
+SharedBufferType tileFor(Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  auto blocked = cast<BlockedEncodingAttr>(type.getEncoding());
+  return SharedBufferType::get(type.getContext(), type.getShape(),
+                               type.getElementType(), blocked.getOrder());
+}
+
+/// Replaces `convert` by a read of `buffer` in its layout, placed before
+/// `at`.
+void readInstead(ConvertLayoutOp convert, Value buffer, Operation *at) {
+  OpBuilder b(at);
+  Value read =
+      LocalLoadOp::create(b, convert.getLoc(), convert.getType(), buffer);
+  convert.getResult().replaceAllUsesWith(read);
+  convert.erase();
+}
+
 struct StageMmaOperandsPass
     : public gpu::impl::TKCGPUStageMmaOperandsBase<StageMmaOperandsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
-    // The stageable conversions, by the block they are in.
+    // The conversions of values made outside their dots' loops, and the
+    // others that may be staged, by the block they are in.
+    SmallVector<std::pair<ConvertLayoutOp, DotOp>> invariant;
     llvm::MapVector<Block *, SmallVector<ConvertLayoutOp>> byBlock;
     getOperation().walk([&](DotOp dot) {
       auto type = cast<RankedTensorType>(dot.getType());
       if (!isa<NvidiaMmaEncodingAttr>(type.getEncoding()))
         return;
-      for (Value operand : {dot.getA(), dot.getB()})
-        if (ConvertLayoutOp convert = stageableConversion(operand)) {
-          SmallVector<ConvertLayoutOp> &group = byBlock[convert->getBlock()];
-          if (!llvm::is_contained(group, convert))
-            group.push_back(convert);
+      for (Value operand : {dot.getA(), dot.getB()}) {
+        ConvertLayoutOp convert = tileableConversion(operand);
+        if (!convert)
+          continue;
+        if (convertsInvariant(convert, dot)) {
+          invariant.push_back({convert, dot});
+          continue;
         }
+        if (!mayStageAcross(convert.getSrc(), convert))
+          continue;
+        SmallVector<ConvertLayoutOp> &group = byBlock[convert->getBlock()];
+        if (!llvm::is_contained(group, convert))
+          group.push_back(convert);
+      }
     });
     ModuleOp module = getOperation();
+    if (failed(stageInvariant(invariant)))
+      return signalPassFailure();
     bool favorOccupancy = module->hasAttr(TKCGPUDialect::kFavorOccupancy);
     SmallVector<ConvertLayoutOp> converts;
     for (auto &[block, group] : byBlock) {
@@ -158,20 +204,58 @@ struct StageMmaOperandsPass
     }
     for (ConvertLayoutOp convert : converts) {
       Value source = convert.getSrc();
-      auto type = cast<RankedTensorType>(source.getType());
-      auto blocked = cast<BlockedEncodingAttr>(type.getEncoding());
-      auto tile =
-          SharedBufferType::get(&getContext(), type.getShape(),
-                                type.getElementType(), blocked.getOrder());
       OpBuilder b(&getContext());
       b.setInsertionPointAfterValue(source);
-      Value buffer = LocalAllocOp::create(b, convert.getLoc(), tile, source);
-      b.setInsertionPoint(convert);
-      Value read =
-          LocalLoadOp::create(b, convert.getLoc(), convert.getType(), buffer);
-      convert.getResult().replaceAllUsesWith(read);
-      convert.erase();
+      Value buffer =
+          LocalAllocOp::create(b, convert.getLoc(), tileFor(source), source);
+      readInstead(convert, buffer, convert);
     }
+  }
+
+  /// Stores each value `invariant` converts once, right after it is made
+  /// (one tile for all its conversions), and reads it where the conversion
+  /// was, or right before the dot where that was outside the dot's block,
+  /// while the tiles its kernel holds fit the target's shared memory (all
+  /// of them counted as held at once).
+  LogicalResult
+  stageInvariant(ArrayRef<std::pair<ConvertLayoutOp, DotOp>> invariant) {
+    if (invariant.empty())
+      return success();
+    std::unique_ptr<::tkc::TargetInfo> info;
+    if (!target.empty() &&
+        !(info = ::tkc::createTargetInfoOrReport(target, getOperation())))
+      return failure();
+    // The shared memory each kernel has left.
+    llvm::DenseMap<Operation *, int64_t> freeBytes;
+    auto freeIn = [&](Operation *kernel) -> int64_t & {
+      auto [it, inserted] = freeBytes.try_emplace(kernel, 0);
+      if (inserted) {
+        it->second = info ? info->getMaxSharedBytes()
+                          : std::numeric_limits<int64_t>::max();
+        kernel->walk([&](LocalAllocOp alloc) {
+          it->second -= getSharedBytes(alloc.getType());
+        });
+      }
+      return it->second;
+    };
+    llvm::DenseMap<Value, Value> buffers;
+    for (auto [convert, dot] : invariant) {
+      Value source = convert.getSrc();
+      Value &buffer = buffers[source];
+      if (!buffer) {
+        SharedBufferType tile = tileFor(source);
+        int64_t &free = freeIn(dot->getParentOfType<FunctionOpInterface>());
+        if (getSharedBytes(tile) > free)
+          continue;
+        free -= getSharedBytes(tile);
+        OpBuilder b(&getContext());
+        b.setInsertionPointAfterValue(source);
+        buffer = LocalAllocOp::create(b, convert.getLoc(), tile, source);
+      }
+      readInstead(convert, buffer,
+                  convert->getBlock() == dot->getBlock() ? convert : dot);
+    }
+    return success();
   }
 };
 

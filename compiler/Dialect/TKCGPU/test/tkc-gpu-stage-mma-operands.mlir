@@ -1,5 +1,6 @@
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-stage-mma-operands | FileCheck %s
 // RUN: sed 's/tkc_gpu.num_warps = 4 : i32/tkc_gpu.favor_occupancy, tkc_gpu.num_warps = 4 : i32/' %s | tkc-opt --split-input-file --tkc-gpu-stage-mma-operands | FileCheck %s --check-prefix=OCCUPANCY
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-stage-mma-operands=target=cuda:90a | FileCheck %s --check-prefix=SM90
 
 #k = #tkc_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 1], order = [0, 1]}>
 #v = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
@@ -63,17 +64,27 @@ module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : 
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // A loop whose B tiles the pipeliner copies asynchronously: it ordered
   // the loop's copies and sized their stacks for the shared memory it found
-  // free. A, made before the loop, and C, loaded in it (32 registers per
-  // thread each), keep their conversions at the dots.
+  // free. C, loaded in it (32 registers per thread), keeps its conversion
+  // at the dot. A, made before the loop, is stored once, before it, and
+  // read at its dot in every iteration, as Triton does: the conversion
+  // would store and read it in every iteration. Where the target's shared
+  // memory has no room for A beside the stacks (227 KB on sm_90a), it keeps
+  // its conversion too.
   // The module is marked for @few_registers below.
   // CHECK: module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.occupancy_headroom
   // CHECK-LABEL: func.func @pipelined_loop
-  // CHECK-NOT: tkc_gpu.local_alloc %
+  // CHECK: %[[SA:.*]] = tkc_gpu.local_alloc %arg0 : (tensor<64x128xf16, #{{.*}}>) -> !tkc_gpu.shared<[64, 128], f16, order = [1, 0]>
   // CHECK: scf.for
-  // CHECK: tkc_gpu.convert_layout %arg0
+  // CHECK: tkc_gpu.local_load %[[SA]]
   // CHECK-NEXT: tkc.dot
   // CHECK: tkc_gpu.convert_layout
   // CHECK-NEXT: tkc.dot
+  // SM90-LABEL: func.func @pipelined_loop
+  // SM90: tkc_gpu.local_alloc %arg0
+  // SM90-LABEL: func.func @no_room
+  // SM90-NOT: tkc_gpu.local_alloc %
+  // SM90: tkc_gpu.convert_layout %arg0
+  // SM90-NEXT: tkc.dot
   func.func @pipelined_loop(%x: tensor<64x128xf16, #l>, %pb: tensor<128x64x!tkc.ptr<f16>, #l>, %pc: tensor<64x128x!tkc.ptr<f16>, #l>, %acc0: tensor<64x64xf32, #mma>, %n: i32) -> tensor<64x64xf32, #mma> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -92,6 +103,20 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
       scf.yield %e : tensor<64x64xf32, #mma>
     }
     return %r : tensor<64x64xf32, #mma>
+  }
+
+  func.func @no_room(%x: tensor<64x128xf16, #l>, %acc0: tensor<64x128xf32, #mma>, %n: i32) -> tensor<64x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[7, 128, 128], f16, order = [1, 0]>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (tensor<64x128xf32, #mma>) : i32 {
+      %t = tkc_gpu.tile %buf[%i] : !tkc_gpu.shared<[7, 128, 128], f16, order = [1, 0]> -> !tkc_gpu.shared<[128, 128], f16, order = [1, 0]>
+      %bd = tkc_gpu.local_load %t : !tkc_gpu.shared<[128, 128], f16, order = [1, 0]> -> tensor<128x128xf16, #b>
+      %ad = tkc_gpu.convert_layout %x : tensor<64x128xf16, #l> -> tensor<64x128xf16, #a>
+      %d = tkc.dot %ad, %bd, %acc : tensor<64x128xf16, #a> * tensor<128x128xf16, #b> -> tensor<64x128xf32, #mma>
+      scf.yield %d : tensor<64x128xf32, #mma>
+    }
+    return %r : tensor<64x128xf32, #mma>
   }
 
   // Outside loops, on 4 warps: A (8 registers per thread) and B (32) hold
