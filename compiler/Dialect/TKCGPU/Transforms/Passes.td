@@ -304,8 +304,10 @@ def TKCGPUStageMmaOperands
     A value made outside the loop around its dot (attention's Q), converted
     for that dot alone, is stored once, right after it is made, and read
     right before the dot in every iteration, as Triton does, where the
-    target's shared memory has room beside the module's other tiles: its
-    dot_op registers are not held through the loop.
+    target's shared memory has room beside the kernel's other tiles and
+    those reads move at most half what the loop's other operand reads move
+    (warps that split N each read all of A): its dot_op registers are not
+    held through the loop. Others are left to the rules below.
 
     Of values made in the loop, an early store makes the next
     load wait for it, so only blocks whose converted values would take more
