@@ -74,8 +74,11 @@ struct ConvertTKCToTKCGPUPass
   void layOutDot(DotOp dot) {
     MLIRContext *context = &getContext();
     auto type = cast<RankedTensorType>(dot.getType());
+    // b's columns in runs of one 16-byte chunk each.
+    Type bElem = getElementTypeOrSelf(dot.getB().getType());
     auto result = BlockedEncodingAttr::getForDotResult(
-        context, type.getShape(), numWarps, threadsPerWarp);
+        context, type.getShape(), numWarps, threadsPerWarp,
+        16 / getStorageBytes(bElem));
     RankedTensorType resultType = withLayout(type, result);
     OpOperand *operands[] = {&dot.getAMutable(), &dot.getBMutable()};
     for (auto [index, operand] : llvm::enumerate(operands))

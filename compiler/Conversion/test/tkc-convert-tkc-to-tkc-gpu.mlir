@@ -69,6 +69,22 @@ func.func @dot(%x: tensor<32x16xf16>, %y: tensor<16x32xf16>, %z: tensor<32x32xf3
 
 // -----
 
+// FLA's fp32 matmul tile, 64x32 by 32x128: each thread computes 8 rows by
+// 8 columns, its columns in two runs of four (one 16-byte chunk of b each),
+// the lanes' runs side by side and the tile repeated along N, so that a
+// warp's reads of b at one K are adjacent chunks (with runs of eight, two
+// lanes of one pass met in each bank).
+// W32-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [8, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// W64-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [8, 4], threadsPerWarp = [4, 16], warpsPerCTA = [2, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @dot_column_runs
+// CHECK: tkc.dot {{.*}} -> tensor<64x128xf32, #[[ACC]]>
+func.func @dot_column_runs(%x: tensor<64x32xf32>, %y: tensor<32x128xf32>, %z: tensor<64x128xf32>) -> tensor<64x128xf32> {
+  %d = tkc.dot %x, %y, %z : tensor<64x32xf32> * tensor<32x128xf32> -> tensor<64x128xf32>
+  return %d : tensor<64x128xf32>
+}
+
+// -----
+
 // A batch of two 16x16 products: each batch gets half the threads, each
 // thread a 2x2 tile of one.
 // W32-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [1, 4, 8], warpsPerCTA = [2, 2, 1], order = [2, 1, 0]}>

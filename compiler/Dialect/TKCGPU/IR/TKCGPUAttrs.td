@@ -46,11 +46,15 @@ def TKCGPU_BlockedEncodingAttr : AttrDef<TKCGPU_Dialect, "BlockedEncoding",
     /// The layout of a tkc.dot's result of `shape` ([.., M, N]) computed
     /// with FMAs: each thread holds a tile of the result whose rows of `a`
     /// and columns of `b` (all K of each, see DotOperandEncodingAttr) take
-    /// the fewest registers; lanes, then warps, go along N first.
+    /// the fewest registers; lanes, then warps, go along N first. A thread's
+    /// columns come in runs of at most `maxColumnRun` (0: no limit), the
+    /// lanes' runs side by side and the tile repeated along N for the rest:
+    /// a warp's reads of `b` at one K are then adjacent runs.
     static BlockedEncodingAttr getForDotResult(::mlir::MLIRContext *context,
                                                ::llvm::ArrayRef<int64_t> shape,
                                                unsigned numWarps,
-                                               unsigned threadsPerWarp);
+                                               unsigned threadsPerWarp,
+                                               unsigned maxColumnRun = 0);
     /// This layout with `sizePerThread` replaced, threads and warps
     /// re-spread over the shape so that they still cover it.
     static BlockedEncodingAttr getWithSizePerThread(

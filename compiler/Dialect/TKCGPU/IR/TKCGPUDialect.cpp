@@ -207,10 +207,9 @@ BlockedEncodingAttr BlockedEncodingAttr::getDefault(MLIRContext *context,
                               threadsPerWarp);
 }
 
-BlockedEncodingAttr
-BlockedEncodingAttr::getForDotResult(MLIRContext *context,
-                                     ArrayRef<int64_t> shape, unsigned numWarps,
-                                     unsigned threadsPerWarp) {
+BlockedEncodingAttr BlockedEncodingAttr::getForDotResult(
+    MLIRContext *context, ArrayRef<int64_t> shape, unsigned numWarps,
+    unsigned threadsPerWarp, unsigned maxColumnRun) {
   unsigned rank = shape.size();
   bool batched = rank == 3;
   int64_t batch = batched ? shape[0] : 1;
@@ -245,6 +244,8 @@ BlockedEncodingAttr::getForDotResult(MLIRContext *context,
   int64_t lb = threadsPerWarp / (ln * lm);
   SmallVector<unsigned> size{unsigned(perThread(m, tm)),
                              unsigned(perThread(n, tn))};
+  if (maxColumnRun)
+    size[1] = std::min(size[1], maxColumnRun);
   SmallVector<unsigned> lanes{unsigned(lm), unsigned(ln)};
   SmallVector<unsigned> warps{unsigned(tm / lm), unsigned(tn / ln)};
   SmallVector<unsigned> order{1, 0};
