@@ -90,6 +90,17 @@ def dot_loop_fp32_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr,
 
 
 @triton.jit
+def _chain_block(q, acc, k_ptr, v_ptr, j, ds, ns, D: tl.constexpr,
+                 BN: tl.constexpr, BLOCKS: tl.constexpr):
+    """acc + fp16(Q @ K_j) @ V_j for the j-th blocks of K [D, BLOCKS * BN]
+    (columns) and V [BLOCKS * BN, D] (rows)."""
+    k = tl.load(k_ptr + ds[:, None] * (BLOCKS * BN) + j * BN + ns[None, :])
+    v = tl.load(v_ptr + (j * BN + ns[:, None]) * D + ds[None, :])
+    s = tl.dot(q, k)
+    return acc + tl.dot(s.to(tl.float16), v)
+
+
+@triton.jit
 def dot_chain_skip_kernel(q_ptr, k_ptr, v_ptr, o_ptr, M: tl.constexpr,
                           D: tl.constexpr, BN: tl.constexpr,
                           BLOCKS: tl.constexpr):
@@ -105,9 +116,20 @@ def dot_chain_skip_kernel(q_ptr, k_ptr, v_ptr, o_ptr, M: tl.constexpr,
     acc = tl.zeros((M, D), dtype=tl.float32)
     for j in range(BLOCKS):
         if j % 2 == 0:
-            k = tl.load(k_ptr + ds[:, None] * (BLOCKS * BN) + j * BN +
-                        ns[None, :])
-            v = tl.load(v_ptr + (j * BN + ns[:, None]) * D + ds[None, :])
-            s = tl.dot(q, k)
-            acc += tl.dot(s.to(tl.float16), v)
+            acc = _chain_block(q, acc, k_ptr, v_ptr, j, ds, ns, D, BN, BLOCKS)
+    tl.store(o_ptr + rows[:, None] * D + ds[None, :], acc)
+
+
+@triton.jit
+def dot_chain_kernel(q_ptr, k_ptr, v_ptr, o_ptr, M: tl.constexpr,
+                     D: tl.constexpr, BN: tl.constexpr, BLOCKS: tl.constexpr):
+    """dot_chain_skip_kernel over every block: a loop the pipeliner copies
+    K_j and V_j for, Q loaded before it, as attention's forward."""
+    rows = tl.arange(0, M)
+    ds = tl.arange(0, D)
+    ns = tl.arange(0, BN)
+    q = tl.load(q_ptr + rows[:, None] * D + ds[None, :])
+    acc = tl.zeros((M, D), dtype=tl.float32)
+    for j in range(BLOCKS):
+        acc = _chain_block(q, acc, k_ptr, v_ptr, j, ds, ns, D, BN, BLOCKS)
     tl.store(o_ptr + rows[:, None] * D + ds[None, :], acc)

@@ -21,6 +21,7 @@
 
 #include "dot_chain_skip_w1.h"
 #include "dot_chain_skip_w4.h"
+#include "dot_chain_w4.h"
 #include "dot_loop_fp32_bf16x3.h"
 #include "dot_loop_fp32_bf16x6.h"
 #include "dot_loop_fp32_tf32x3.h"
@@ -191,13 +192,13 @@ protected:
     EXPECT_EQ(mismatches, 0u);
   }
 
-  /// Runs `kernel`, dot_chain_skip_kernel with M 16, D 128, BN 64 and 4
-  /// blocks, on random fp16 inputs in [-1, 1] and checks O against a
-  /// double-precision reference whose block products are rounded to fp16 as
-  /// the kernel's are. The GPU sums each product in fp32, so a rounding to
-  /// fp16 may land one unit (2^-10 relative) away: the tolerance allows that
-  /// on every term.
-  template <typename Kernel> void checkChainSkip(Kernel kernel) {
+  /// Runs `kernel`, dot_chain_skip_kernel (`step` 2) or dot_chain_kernel
+  /// (`step` 1) with M 16, D 128, BN 64 and 4 blocks, on random fp16 inputs
+  /// in [-1, 1] and checks O against a double-precision reference whose
+  /// block products are rounded to fp16 as the kernel's are. The GPU sums
+  /// each product in fp32, so a rounding to fp16 may land one unit (2^-10
+  /// relative) away: the tolerance allows that on every term.
+  template <typename Kernel> void checkChain(Kernel kernel, int step) {
     constexpr int m = 16, d = 128, bn = 64, blocks = 4, n = bn * blocks;
     std::vector<float> r = randomFloats(m * d + 2 * d * n, 11, -1.0f, 1.0f);
     std::vector<uint16_t> q(m * d), k(d * n), v(n * d);
@@ -221,7 +222,7 @@ protected:
     for (int i = 0; i < m; ++i)
       for (int c = 0; c < d; ++c) {
         double want = 0, magnitude = 0;
-        for (int j = 0; j < blocks; j += 2)
+        for (int j = 0; j < blocks; j += step)
           for (int t = j * bn; t < (j + 1) * bn; ++t) {
             double s = 0;
             for (int e = 0; e < d; ++e)
@@ -329,11 +330,15 @@ TEST_F(DotTileTest, Fp32AtBf16x6) {
 }
 
 TEST_F(DotTileTest, ChainInLoopSkippingBlocksOneWarp) {
-  checkChainSkip(dot_chain_skip_w1);
+  checkChain(dot_chain_skip_w1, 2);
 }
 
 TEST_F(DotTileTest, ChainInLoopSkippingBlocksFourWarps) {
-  checkChainSkip(dot_chain_skip_w4);
+  checkChain(dot_chain_skip_w4, 2);
+}
+
+TEST_F(DotTileTest, ChainInPipelinedLoopFourWarps) {
+  checkChain(dot_chain_w4, 1);
 }
 
 } // namespace
