@@ -101,35 +101,26 @@ def _chain_block(q, acc, k_ptr, v_ptr, j, ds, ns, D: tl.constexpr,
 
 
 @triton.jit
-def dot_chain_skip_kernel(q_ptr, k_ptr, v_ptr, o_ptr, M: tl.constexpr,
-                          D: tl.constexpr, BN: tl.constexpr,
-                          BLOCKS: tl.constexpr):
-    """Writes O = the sum over even j of fp16(Q @ K_j) @ V_j (fp32), for Q
-    [M, D], K [D, BLOCKS * BN] and V [BLOCKS * BN, D] in fp16 and K_j, V_j
-    their j-th blocks of BN columns (rows). The `if` in the loop keeps it
-    from being pipelined, as a sparse attention's test of each block does:
-    its tiles reach the products through registers."""
-    rows = tl.arange(0, M)
-    ds = tl.arange(0, D)
-    ns = tl.arange(0, BN)
-    q = tl.load(q_ptr + rows[:, None] * D + ds[None, :])
-    acc = tl.zeros((M, D), dtype=tl.float32)
-    for j in range(BLOCKS):
-        if j % 2 == 0:
-            acc = _chain_block(q, acc, k_ptr, v_ptr, j, ds, ns, D, BN, BLOCKS)
-    tl.store(o_ptr + rows[:, None] * D + ds[None, :], acc)
-
-
-@triton.jit
 def dot_chain_kernel(q_ptr, k_ptr, v_ptr, o_ptr, M: tl.constexpr,
-                     D: tl.constexpr, BN: tl.constexpr, BLOCKS: tl.constexpr):
-    """dot_chain_skip_kernel over every block: a loop the pipeliner copies
-    K_j and V_j for, Q loaded before it, as attention's forward."""
+                     D: tl.constexpr, BN: tl.constexpr, BLOCKS: tl.constexpr,
+                     SKIP_ODD: tl.constexpr):
+    """Writes O = the sum over j of fp16(Q @ K_j) @ V_j (fp32), for Q [M, D],
+    K [D, BLOCKS * BN] and V [BLOCKS * BN, D] in fp16 and K_j, V_j their
+    j-th blocks of BN columns (rows). Over every block, the pipeliner copies
+    K_j and V_j ahead, as in attention's forward. With SKIP_ODD, over even j
+    only: the `if` in the loop keeps it from being pipelined, as a sparse
+    attention's test of each block does, and its tiles reach the products
+    through registers."""
     rows = tl.arange(0, M)
     ds = tl.arange(0, D)
     ns = tl.arange(0, BN)
     q = tl.load(q_ptr + rows[:, None] * D + ds[None, :])
     acc = tl.zeros((M, D), dtype=tl.float32)
     for j in range(BLOCKS):
-        acc = _chain_block(q, acc, k_ptr, v_ptr, j, ds, ns, D, BN, BLOCKS)
+        if SKIP_ODD:
+            if j % 2 == 0:
+                acc = _chain_block(q, acc, k_ptr, v_ptr, j, ds, ns, D, BN,
+                                   BLOCKS)
+        else:
+            acc = _chain_block(q, acc, k_ptr, v_ptr, j, ds, ns, D, BN, BLOCKS)
     tl.store(o_ptr + rows[:, None] * D + ds[None, :], acc)

@@ -192,8 +192,8 @@ protected:
     EXPECT_EQ(mismatches, 0u);
   }
 
-  /// Runs `kernel`, dot_chain_skip_kernel (`step` 2) or dot_chain_kernel
-  /// (`step` 1) with M 16, D 128, BN 64 and 4 blocks, on random fp16 inputs
+  /// Runs `kernel`, dot_chain_kernel with SKIP_ODD (`step` 2) or without
+  /// (`step` 1), M 16, D 128, BN 64 and 4 blocks, on random fp16 inputs
   /// in [-1, 1] and checks O against a double-precision reference whose
   /// block products are rounded to fp16 as the kernel's are. The GPU sums
   /// each product in fp32, so a rounding to fp16 may land one unit (2^-10
