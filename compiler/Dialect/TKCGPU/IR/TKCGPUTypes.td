@@ -34,10 +34,11 @@ def TKCGPU_SharedBufferType : TypeDef<TKCGPU_Dialect, "SharedBuffer"> {
     SwizzledTile).
 
     With `swizzled = false`, chunks stay in place (`maxPhase` 1): each
-    thread's accesses are its base address plus constants, for tiles whose
-    readers meet no bank conflicts without the swizzle (FMA dot operands:
-    tkc-gpu-stage-fma-operands). Matrix loads and warpgroup multiplies
-    read swizzled tiles only.
+    thread's accesses are its base address plus constants, for tiles no
+    pass of the banks of whose stores or reads spans two rows, where a
+    swizzle could not spread them further (accessesOneRowPerPass: FMA dot
+    operands, tkc-gpu-stage-fma-operands and the pipeliner). Matrix loads
+    and warpgroup multiplies read swizzled tiles only.
 
     ```mlir
     !tkc_gpu.shared<[3, 128, 32], f16, order = [1, 0]>
