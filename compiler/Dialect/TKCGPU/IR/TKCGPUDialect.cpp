@@ -756,19 +756,23 @@ bool mlir::tkc::gpu::isSharedOperand(RankedTensorType type, unsigned fast) {
          type.getDimSize(fast) % getChunkElements(type.getElementType()) == 0;
 }
 
-bool mlir::tkc::gpu::accessesOneRowPerPass(RankedTensorType type,
+bool mlir::tkc::gpu::accessesOneRowPerPass(ArrayRef<RankedTensorType> types,
                                            unsigned fast) {
-  if (type.getRank() != 2 || fast > 1)
-    return false;
-  LinearLayout layout = getLinearLayout(type);
-  int64_t bytes = getStorageBytes(type.getElementType());
-  int64_t run = int64_t(1) << layout.getAlignedRunBits(fast, 16 / bytes).size();
-  int64_t passLanes = 128 / (run * bytes);
-  ArrayRef<LinearLayout::Basis> lanes = layout.getBases(HwDim::Lane);
-  for (unsigned bit = 0; bit < lanes.size() && (1 << bit) < passLanes; ++bit)
-    if (lanes[bit][1 - fast] != 0)
-      return false;
-  return true;
+  return fast <= 1 && llvm::all_of(types, [&](RankedTensorType type) {
+           if (type.getRank() != 2)
+             return false;
+           LinearLayout layout = getLinearLayout(type);
+           int64_t bytes = getStorageBytes(type.getElementType());
+           int64_t run = int64_t(1)
+                         << layout.getAlignedRunBits(fast, 16 / bytes).size();
+           int64_t passLanes = 128 / (run * bytes);
+           ArrayRef<LinearLayout::Basis> lanes = layout.getBases(HwDim::Lane);
+           for (unsigned bit = 0; bit < lanes.size() && (1 << bit) < passLanes;
+                ++bit)
+             if (lanes[bit][1 - fast] != 0)
+               return false;
+           return true;
+         });
 }
 
 bool mlir::tkc::gpu::isMatrixLoadable(RankedTensorType type, unsigned fast) {

@@ -116,16 +116,16 @@ bool holdsWordPerRegister(DotOperandEncodingAttr layout, Type elementType);
 /// nvidia_mma dot, 1 to 4 bytes an element, its rows whole 16-byte chunks.
 bool isSharedOperand(RankedTensorType type, unsigned fast);
 
-/// Whether threads holding a tensor of `type` (rank 2) that access a
-/// shared-memory tile whose rows run along dimension `fast`, each in its
-/// widest aligned runs along `fast` of up to 16 bytes, reach one row (or
-/// the same element) with all the lanes of each pass over the banks (128
-/// bytes of such accesses). A swizzle, which moves chunks by row, could
-/// then not spread a pass over more banks: where every access to a tile is
-/// so, it may go unswizzled (!tkc_gpu.shared's `swizzled = false`). Dot
+/// Whether threads holding tensors of each of `types` (rank 2, the values
+/// stored to and read from one shared-memory tile whose rows run along
+/// dimension `fast`), each in its widest aligned runs along `fast` of up to
+/// 16 bytes, reach one row (or the same element) with all the lanes of each
+/// pass over the banks (128 bytes of such accesses). A swizzle, which moves
+/// chunks by row, could then not spread a pass over more banks, and the
+/// tile may go unswizzled (!tkc_gpu.shared's `swizzled = false`). Dot
 /// operands left to multiply-adds hold all of K in each thread: their
 /// reads of tiles whose rows run across K always are.
-bool accessesOneRowPerPass(RankedTensorType type, unsigned fast);
+bool accessesOneRowPerPass(ArrayRef<RankedTensorType> types, unsigned fast);
 
 /// Whether isSharedOperand(`type`, `fast`) can be read with 8x8 matrix
 /// loads (ldmatrix): made of whole 16x(2 chunks) tiles of `a` (8x(2 chunks)

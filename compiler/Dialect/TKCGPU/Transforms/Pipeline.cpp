@@ -735,8 +735,7 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, AxisInfoAnalysis &axis,
   TransOp transposed;
   if (ConvertLayoutOp use = getOperandConversion(load, transposed);
       use && !transposed && isFmaOperand(use.getType().getEncoding()))
-    swizzled = !accessesOneRowPerPass(type, fast) ||
-               !accessesOneRowPerPass(use.getType(), fast);
+    swizzled = !accessesOneRowPerPass({type, use.getType()}, fast);
   auto tile = SharedBufferType::get(load.getContext(), type.getShape(),
                                     type.getElementType(), order, swizzled);
   SmallVector<int64_t> maskConstancy;

@@ -70,8 +70,7 @@ SharedBufferType operandTile(RankedTensorType src, RankedTensorType operand,
   unsigned fast = alongOther ? other : kDim;
   return SharedBufferType::get(src.getContext(), src.getShape(), elem,
                                {fast, 1 - fast},
-                               !accessesOneRowPerPass(src, fast) ||
-                                   !accessesOneRowPerPass(operand, fast));
+                               !accessesOneRowPerPass({src, operand}, fast));
 }
 
 /// The read of `operand` straight from a tile into its dot_op layout (the

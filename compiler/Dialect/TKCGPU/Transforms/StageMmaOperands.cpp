@@ -79,11 +79,17 @@ bool mayStageAcross(Value value, Operation *user) {
   return true;
 }
 
+/// The bytes per thread the registers of a tensor of `type` take, copies
+/// included: what reading it from shared memory moves.
+int64_t threadBytes(Type type) {
+  auto tensor = cast<RankedTensorType>(type);
+  return getLinearLayout(tensor).getNumRegisters() *
+         getStorageBytes(tensor.getElementType());
+}
+
 /// The 32-bit registers per thread the value `convert` converts takes.
 int64_t sourceRegisters(ConvertLayoutOp convert) {
-  auto type = cast<RankedTensorType>(convert.getSrc().getType());
-  return getLinearLayout(type).getNumRegisters() *
-         getStorageBytes(type.getElementType()) / 4;
+  return threadBytes(convert.getSrc().getType()) / 4;
 }
 
 /// Storing a value where it is made makes its store wait for it, and a load
@@ -121,14 +127,6 @@ ConvertLayoutOp tileableConversion(Value operand) {
   return convert;
 }
 
-/// The bytes per thread the registers of a tensor of `type` take, copies
-/// included: what reading it from shared memory moves.
-int64_t threadBytes(Type type) {
-  auto tensor = cast<RankedTensorType>(type);
-  return getLinearLayout(tensor).getNumRegisters() *
-         getStorageBytes(tensor.getElementType());
-}
-
 /// Whether reading `convert`'s result from a tile in every iteration of
 /// `loop` would move at most half what the loop's other reads of tiles and
 /// conversions to dot operands move (per thread, copies included). Warps that
@@ -151,12 +149,14 @@ bool readsCheaply(ConvertLayoutOp convert, LoopLikeOpInterface loop) {
   return 2 * threadBytes(convert.getType()) <= others;
 }
 
-/// Whether `convert`, the conversion making an operand of `dot` and nothing
-/// else, converts a value made outside the loop around `dot`.
-bool convertsInvariant(ConvertLayoutOp convert, DotOp dot) {
+/// The loop around `dot` if `convert`, the conversion making an operand of
+/// `dot` and nothing else, converts a value made outside it; else null.
+LoopLikeOpInterface invariantLoop(ConvertLayoutOp convert, DotOp dot) {
   auto loop = dot->getParentOfType<LoopLikeOpInterface>();
-  return loop && convert->hasOneUse() &&
-         loop.isDefinedOutsideOfLoop(convert.getSrc());
+  if (loop && convert->hasOneUse() &&
+      loop.isDefinedOutsideOfLoop(convert.getSrc()))
+    return loop;
+  return nullptr;
 }
 
 /// The tile that holds `value` (rank-2, blocked), rows along its layout's
@@ -166,6 +166,13 @@ SharedBufferType tileFor(Value value) {
   auto blocked = cast<BlockedEncodingAttr>(type.getEncoding());
   return SharedBufferType::get(type.getContext(), type.getShape(),
                                type.getElementType(), blocked.getOrder());
+}
+
+/// Stores `value` into `tile`, right after it is made.
+Value storeWhereMade(Value value, SharedBufferType tile, Location loc) {
+  OpBuilder b(value.getContext());
+  b.setInsertionPointAfterValue(value);
+  return LocalAllocOp::create(b, loc, tile, value);
 }
 
 /// Replaces `convert` by a read of `buffer` in its layout, placed before
@@ -201,9 +208,8 @@ struct StageMmaOperandsPass
         // lowered favoring occupancy: the driver would keep that binary for
         // its programs, and vLLM's grouped decode attention so (118
         // registers -> 72) ran at 0.982 of Triton's time instead of 1.012.
-        if (convertsInvariant(convert, dot) &&
-            readsCheaply(convert,
-                         dot->getParentOfType<LoopLikeOpInterface>())) {
+        if (LoopLikeOpInterface loop = invariantLoop(convert, dot);
+            loop && readsCheaply(convert, loop)) {
           invariant.push_back({convert, dot});
           continue;
         }
@@ -243,11 +249,9 @@ struct StageMmaOperandsPass
     }
     for (ConvertLayoutOp convert : converts) {
       Value source = convert.getSrc();
-      OpBuilder b(&getContext());
-      b.setInsertionPointAfterValue(source);
-      Value buffer =
-          LocalAllocOp::create(b, convert.getLoc(), tileFor(source), source);
-      readInstead(convert, buffer, convert);
+      readInstead(convert,
+                  storeWhereMade(source, tileFor(source), convert.getLoc()),
+                  convert);
     }
   }
 
@@ -287,9 +291,7 @@ struct StageMmaOperandsPass
         if (getSharedBytes(tile) > free)
           continue;
         free -= getSharedBytes(tile);
-        OpBuilder b(&getContext());
-        b.setInsertionPointAfterValue(source);
-        buffer = LocalAllocOp::create(b, convert.getLoc(), tile, source);
+        buffer = storeWhereMade(source, tile, convert.getLoc());
       }
       readInstead(convert, buffer,
                   convert->getBlock() == dot->getBlock() ? convert : dot);
