@@ -17,8 +17,9 @@ repo `triton36` (a folder holding Triton 3.6's tutorials); vLLM 0.11.0
 later); Liger-Kernel, FlagGems, flash-linear-attention, LightLLM (1.0.1)
 and Unsloth (2026.8.19) at their main branches of 2026-11; TritonBench
 (meta-pytorch/tritonbench) at db2155c; native-sparse-attention
-(fla-org/native-sparse-attention, repo `nsa`) at its main branch of
-2026-12.
+(fla-org/native-sparse-attention, repo `nsa`) and text-generation-inference
+(huggingface/text-generation-inference, repo `tgi`) at their main branches
+of 2026-12.
 
 Shapes are large enough that each launch takes tens of microseconds or more,
 so the launch overhead of either side does not decide the ratio. A case's
@@ -75,7 +76,7 @@ def is_type(entry):
 class Case:
     id: str
     repo: str  # triton | triton36 | liger | flaggems | vllm | fla | lightllm |
-    # unsloth | mamba | tritonbench | nsa | inductor | own:
+    # unsloth | mamba | tritonbench | nsa | tgi | inductor | own:
     # .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
@@ -1558,6 +1559,110 @@ case(id="vllm_decode_attention_grouped", repo="vllm",
      num_warps=4, num_stages=2,
      grid=(_DEC_B, cdiv(_DEC_QH, min(16, _DEC_QH // _DEC_KVH)), _DEC_SPLITS),
      args=_vllm_decode_args, atol=1e-2, rtol=1e-2)
+
+
+# quantization/awq_triton.py's awq_gemm_kernel: 4-bit AWQ weights (8 per
+# int32, group size 128) unpacked with tl.interleave and multiplied in fp16,
+# as awq_gemm_triton launches it (its default 32x32x32 blocks, split-K 8,
+# 4 warps, the default stages) for 128 tokens of a 4096x4096 layer. The
+# zero point's row, `k // group_size` of the run-time group size, is a
+# division in the loop.
+_AWQ_M, _AWQ_N, _AWQ_K, _AWQ_G, _AWQ_SPLIT = 128, 4096, 4096, 128, 8
+
+
+def _awq_args():
+    torch = _torch()
+    groups = _AWQ_K // _AWQ_G
+    # a, b (qweight), c (one slice per split), zeros, scales, M, N, K,
+    # group size.
+    return [randn(_AWQ_M, _AWQ_K, dtype="float16"),
+            randint(1 << 31, _AWQ_K, _AWQ_N // 8, dtype="int32"),
+            zeros(_AWQ_SPLIT, _AWQ_M, _AWQ_N, dtype="float16"),
+            randint(1 << 31, groups, _AWQ_N // 8, dtype="int32"),
+            rand(groups, _AWQ_N, dtype="float16") * 0.02,
+            _AWQ_M, _AWQ_N, _AWQ_K, _AWQ_G]
+
+
+case(id="vllm_awq_gemm", repo="vllm",
+     path=_vllm_path("model_executor/layers/quantization/awq_triton"),
+     kernel="awq_gemm_kernel",
+     signature="*fp16:16, *i32:16, *fp16:16, *i32:16, *fp16:16, i32:16, "
+     f"i32:16, i32:16, i32:16, 32, 32, 32, {_AWQ_SPLIT}",
+     num_warps=4,
+     grid=(cdiv(_AWQ_M, 32) * cdiv(_AWQ_N, 32), _AWQ_SPLIT), args=_awq_args,
+     atol=1e-2, rtol=1e-2)
+
+
+# quantization/utils/fp8_utils.py's _w8a8_block_fp8_matmul (DeepSeek-V3's
+# fp8 linear layers: e4m3 activations and weights, one fp32 scale per token
+# and 128 columns of K, and per 128x128 block of the weights), as
+# w8a8_block_fp8_matmul launches it with its H200 config for N 12288, K
+# 7168 at 1024 tokens (64x128x128, group 16, 4 warps, 4 stages). The
+# weights are (N, K) and read as (K, N), K contiguous; the scales' block
+# index `k * BLOCK_SIZE_K // group_k` divides by a run-time value in the
+# loop.
+_BF8_M, _BF8_N, _BF8_K, _BF8_G = 1024, 12288, 7168, 128
+
+
+def _block_fp8_args():
+    torch = _torch()
+    m, n, k, g = _BF8_M, _BF8_N, _BF8_K, _BF8_G
+    a = (randn(m, k) * 0.5).to(torch.float8_e4m3fn)
+    b = (randn(n, k) * 0.5).to(torch.float8_e4m3fn)
+    # A, B, C, As, Bs, M, N, K, group_n, group_k, then the strides as
+    # vLLM passes them: a's, b's (k, n), c's, As's and Bs's (k, n).
+    return [a, b, empty(m, n, dtype="bfloat16"), rand(m, k // g) * 0.01,
+            rand(n // g, k // g) * 0.01, m, n, k, g, g, k, 1, 1, k, n, 1,
+            k // g, 1, 1, k // g]
+
+
+case(id="vllm_w8a8_block_fp8_matmul", repo="vllm",
+     path=_vllm_path("model_executor/layers/quantization/utils/fp8_utils"),
+     kernel="_w8a8_block_fp8_matmul",
+     signature="*fp8e4nv:16, *fp8e4nv:16, *bf16:16, *fp32:16, *fp32:16, "
+     "i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 1, 1, i32:16, i32:16, "
+     "1, i32, 1, 1, i32, 64, 128, 128, 16",
+     num_warps=4, num_stages=4,
+     grid=(cdiv(_BF8_M, 64) * cdiv(_BF8_N, 128),), args=_block_fp8_args,
+     atol=1e-2, rtol=1e-2)
+
+
+# --- text-generation-inference (huggingface/text-generation-inference,
+# repo "tgi") ---------------------------------------------------------------
+# layers/gptq/triton.py's matmul_248_kernel (GPTQ-for-LLaMa's kernel):
+# 4-bit weights, 8 per int32, each K row's scale and zero point found
+# through g_idx (a gather per iteration), as matmul248 launches it for 1024
+# tokens of a 4096x4096 layer with group size 128, in two of its autotune
+# configs (4 stages, 4 warps). Its pointer step `BLOCK_SIZE_K //
+# (32 // bits) * stride_bk` divides by a run-time value in the loop.
+_GPTQ_M, _GPTQ_N, _GPTQ_K, _GPTQ_G = 1024, 4096, 4096, 128
+
+
+def _gptq_args():
+    torch = _torch()
+    groups = _GPTQ_K // _GPTQ_G
+    g_idx = torch.arange(_GPTQ_K, device="cuda", dtype=torch.int32) // _GPTQ_G
+    # a, b (qweight), c, scales, zeros (qzeros), g_idx, M, N, K, bits,
+    # maxq, and the strides of a, b, c, scales and zeros.
+    return [randn(_GPTQ_M, _GPTQ_K, dtype="float16"),
+            randint(1 << 31, _GPTQ_K // 8, _GPTQ_N, dtype="int32"),
+            empty(_GPTQ_M, _GPTQ_N, dtype="float16"),
+            rand(groups, _GPTQ_N, dtype="float16") * 0.02,
+            randint(1 << 31, groups, _GPTQ_N // 8, dtype="int32"), g_idx,
+            _GPTQ_M, _GPTQ_N, _GPTQ_K, 4, 15, _GPTQ_K, 1, _GPTQ_N, 1,
+            _GPTQ_N, 1, _GPTQ_N, _GPTQ_N // 8]
+
+
+for _bm, _bn in ((128, 128), (64, 256)):
+    case(id=f"tgi_gptq_matmul_248_{_bm}x{_bn}", repo="tgi",
+         path="server/text_generation_server/layers/gptq/triton.py",
+         kernel="matmul_248_kernel",
+         signature="*fp16:16, *i32:16, *fp16:16, *fp16:16, *i32:16, "
+         "*i32:16, i32:16, i32:16, i32:16, i32, i32, i32:16, 1, i32:16, 1, "
+         f"i32:16, 1, i32:16, i32:16, {_bm}, {_bn}, 32, 8",
+         num_warps=4, num_stages=4,
+         grid=(cdiv(_GPTQ_M, _bm) * cdiv(_GPTQ_N, _bn),), args=_gptq_args,
+         atol=1e-2, rtol=1e-2)
 
 
 # --- LightLLM (ModelTC/lightllm, repo "lightllm") -------------------------

@@ -31,7 +31,8 @@ A dev-only tool (no build uses it). For each repository given, it
    GEMM, which tkc did not pipeline, was one); the GPU says what they cost.
 
 A kernel may also be added to OUT/kernels.jsonl by hand, with "type" in its
-hints to force a parameter's type (`{"group_a_ptrs": {"type": "*i64"}}`).
+hints to force a parameter's type (`{"group_a_ptrs": {"type": "*i64"}}`)
+and "value" to force a constexpr's (`{"SPLIT_K": {"value": 1}}`).
 
 Results are JSON lines (OUT/judge.jsonl, OUT/results.jsonl); each phase skips
 what is already recorded, so a rerun resumes. Every compile runs in its own
@@ -636,7 +637,9 @@ def guesses(fn, hints):
             name, h = p.name, hints.get(p.name, {})
             if p.is_constexpr:
                 cmp = h.get("cmp")
-                if p.has_default:
+                if "value" in h:  # given by hand, as "type" below
+                    v = h["value"]
+                elif p.has_default:
                     v = p.default
                     if isinstance(v, tl.constexpr):
                         v = v.value

@@ -458,6 +458,16 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
   return info;
 }
 
+SmallVector<unsigned> mlir::tkc::gpu::getContiguityOrder(const AxisInfo &info) {
+  SmallVector<unsigned> order;
+  for (unsigned d = info.getRank(); d-- > 0;)
+    order.push_back(d);
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    return info.contiguity[a] > info.contiguity[b];
+  });
+  return order;
+}
+
 int64_t mlir::tkc::gpu::getAccessWidth(Value ptr, Value mask,
                                        AxisInfoAnalysis &axis) {
   auto type = cast<RankedTensorType>(ptr.getType());

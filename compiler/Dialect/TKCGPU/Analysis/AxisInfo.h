@@ -64,6 +64,11 @@ private:
   llvm::DenseMap<Value, AxisInfo> cache;
 };
 
+/// The dimensions of a tensor with facts `info`, most contiguous first (ties
+/// keep the row-major order): the order in which accesses through a pointer
+/// tensor best walk memory.
+SmallVector<unsigned> getContiguityOrder(const AxisInfo &info);
+
 /// The number of consecutive elements one global access of pointer tensor
 /// `ptr` (a load, store or asynchronous copy under `mask`, which may be
 /// null) can move: the thread's contiguous registers along its fastest

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
+#include "compiler/Dialect/TKCGPU/Analysis/AxisInfo.h"
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
 #include "compiler/Target/TargetBackend.h"
@@ -69,12 +70,15 @@ Value convertTo(OpBuilder &b, Value value, Attribute layout) {
 
 /// The dimension of `value` along which its elements lie contiguously in
 /// memory, as the load that made it (through layout conversions and
-/// transposes) reads them; none where that is not known.
-std::optional<unsigned> loadedFastDim(Value value) {
+/// transposes) reads them: its pointers' most contiguous one, as
+/// tkc-gpu-coalesce will lay the load out (this pass runs before it, so the
+/// load's layout does not tell yet: vLLM's block-fp8 matmul loads its
+/// weights (K, N) with K contiguous); none where that is not known.
+std::optional<unsigned> loadedFastDim(Value value, AxisInfoAnalysis &axis) {
   if (auto convert = value.getDefiningOp<ConvertLayoutOp>())
-    return loadedFastDim(convert.getSrc());
+    return loadedFastDim(convert.getSrc(), axis);
   if (auto trans = value.getDefiningOp<TransOp>()) {
-    std::optional<unsigned> fast = loadedFastDim(trans.getSrc());
+    std::optional<unsigned> fast = loadedFastDim(trans.getSrc(), axis);
     if (!fast)
       return std::nullopt;
     ArrayRef<int32_t> order = trans.getOrder();
@@ -84,16 +88,15 @@ std::optional<unsigned> loadedFastDim(Value value) {
     return std::nullopt;
   }
   if (auto load = value.getDefiningOp<LoadOp>())
-    if (auto blocked = dyn_cast<BlockedEncodingAttr>(
-            cast<RankedTensorType>(load.getType()).getEncoding()))
-      return blocked.getOrder().front();
+    if (isa<RankedTensorType>(load.getPtr().getType()))
+      return getContiguityOrder(axis.get(load.getPtr())).front();
   return std::nullopt;
 }
 
 /// Whether dot operand `operand` (K being its dimension `kDim`) was loaded
 /// K-major, as warpgroup multiplies read 8-bit tiles; true where unknown.
-bool loadedKMajor(Value operand, unsigned kDim) {
-  std::optional<unsigned> fast = loadedFastDim(operand);
+bool loadedKMajor(Value operand, unsigned kDim, AxisInfoAnalysis &axis) {
+  std::optional<unsigned> fast = loadedFastDim(operand, axis);
   return !fast || *fast == kDim;
 }
 
@@ -110,9 +113,10 @@ struct AccelerateMatmulPass
     unsigned numWarps = getModuleUInt(module, TKCGPUDialect::kNumWarps);
     SmallVector<DotOp> dots;
     module.walk([&](DotOp dot) { dots.push_back(dot); });
+    AxisInfoAnalysis axis;
     for (DotOp dot : dots) {
       widenFp8Operands(dot, *info);
-      accelerate(dot, *info, numWarps);
+      accelerate(dot, *info, numWarps, axis);
     }
   }
 
@@ -157,7 +161,8 @@ struct AccelerateMatmulPass
   }
 
   /// Moves `dot` onto the target's matrix instruction, if it has one.
-  void accelerate(DotOp dot, const ::tkc::TargetInfo &info, unsigned numWarps) {
+  void accelerate(DotOp dot, const ::tkc::TargetInfo &info, unsigned numWarps,
+                  AxisInfoAnalysis &axis) {
     auto type = cast<RankedTensorType>(dot.getType());
     auto aType = cast<RankedTensorType>(dot.getA().getType());
     auto bType = cast<RankedTensorType>(dot.getB().getType());
@@ -204,7 +209,7 @@ struct AccelerateMatmulPass
       unsigned bits = instruction->operandType.getIntOrFloatBitWidth();
       auto factor = [&](Value operand, unsigned kDim) -> int64_t {
         bool matrixLoads = info.hasMatrixLoads() &&
-                           (bits == 16 || loadedKMajor(operand, kDim));
+                           (bits == 16 || loadedKMajor(operand, kDim, axis));
         return matrixLoads ? 1 : 2;
       };
       costA *= factor(dot.getA(), 1);
@@ -222,7 +227,8 @@ struct AccelerateMatmulPass
       if (info.hasWarpgroupMma() &&
           isWarpgroupMmaOperand(instruction->operandType) &&
           (instruction->operandType.getIntOrFloatBitWidth() != 8 ||
-           (loadedKMajor(dot.getA(), 1) && loadedKMajor(dot.getB(), 0))))
+           (loadedKMajor(dot.getA(), 1, axis) &&
+            loadedKMajor(dot.getB(), 0, axis))))
         mma = getWarpgroupMmaLayout(type, numWarps);
       if (!mma)
         mma = NvidiaMmaEncodingAttr::get(context, 2, warps);

@@ -35,13 +35,7 @@ struct CoalescePass
     auto type = cast<RankedTensorType>(ptr.getType());
     const AxisInfo &info = axis.get(ptr);
     unsigned rank = type.getRank();
-    // Most contiguous first; ties keep the row-major order.
-    SmallVector<unsigned> order;
-    for (unsigned d = rank; d-- > 0;)
-      order.push_back(d);
-    llvm::stable_sort(order, [&](unsigned a, unsigned b) {
-      return info.contiguity[a] > info.contiguity[b];
-    });
+    SmallVector<unsigned> order = getContiguityOrder(info);
     unsigned dim = order.front();
     int64_t bytes =
         std::max<int64_t>(1, cast<PointerType>(type.getElementType())

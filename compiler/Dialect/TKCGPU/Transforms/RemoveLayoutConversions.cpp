@@ -330,15 +330,19 @@ bool rematerializable(ConvertLayoutOp convert) {
 }
 
 /// Where `def`'s value is recomputed for `convert`: at the conversion, or,
-/// for a load, before the outermost loop around it that the load is outside
-/// of. A load converted in a loop but issued outside it (vLLM's MoE
-/// kernel's token ids, for a mask) reads the same on every iteration: it is
-/// issued again once, before the loop. The load dominates that point, so it
-/// is as safe to issue there as where it was. Other ops are recomputed in
-/// the loop: a range or an index held across it would take registers.
+/// for a load or expensive arithmetic (isExpensiveArithmetic), before the
+/// outermost loop around it that `def` is outside of. A load converted in a
+/// loop but issued outside it (vLLM's MoE kernel's token ids, for a mask)
+/// reads the same on every iteration: it is issued again once, before the
+/// loop; a division or remainder (vLLM's block-fp8 matmul's `offs_am % M`
+/// and `offs_bn % N // group_n`, for its scales) costs a dozen
+/// instructions per element, every iteration. `def` dominates that point,
+/// so it is as safe to compute there as where it was. Other ops are
+/// recomputed in the loop: a range or an index held across it would take
+/// registers.
 Operation *recomputationPoint(Operation *def, ConvertLayoutOp convert) {
   Operation *point = convert;
-  if (!isa<LoadOp>(def))
+  if (!isa<LoadOp>(def) && !isExpensiveArithmetic(def))
     return point;
   for (Operation *parent = convert->getParentOp();
        parent && !parent->isAncestor(def); parent = parent->getParentOp())

@@ -54,6 +54,48 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A pointer step that divides by a run-time value (GPTQ's
+  // `BLOCK_SIZE_K // (32 // bits) * stride`): the clones for other
+  // iterations divide by 1 where their iteration does not exist, so that
+  // none divides by a value the loop itself would not (the first tile's,
+  // before the loop, needs no step). The body's own division stays.
+  // CHECK-LABEL: func.func @divided_step
+  // CHECK-SAME: %[[N:[^:]*]]: i32, %[[B:[^:]*]]: tensor<32x32xf16, #dot_op{{[0-9]*}}>, %[[D:[^:]*]]: i32
+  // CHECK: scf.for %[[K:.*]] = %[[C0:.*]] to %[[N]] step %[[C1:.*]] iter_args
+  // CHECK: %[[K1:.*]] = arith.addi %[[K]], %[[C1]] : i32
+  // CHECK: %[[MORE:.*]] = arith.cmpi slt, %[[K1]], %[[N]] : i32
+  // CHECK: %[[THIS:.*]] = arith.cmpi slt, %[[K]], %[[N]] : i32
+  // CHECK: %[[SAFE:.*]] = arith.select %[[THIS]], %[[D]], %[[ONE:.*]] : i32
+  // CHECK: arith.divsi %{{.*}}, %[[SAFE]] : i32
+  // CHECK: tkc.load %{{.*}}, %{{.*}} : tensor<32x32x!tkc.ptr<f16>, #blocked>
+  // CHECK: tkc.dot
+  // CHECK: arith.divsi %{{.*}}, %[[D]] : i32
+  // CHECK: scf.yield
+  func.func @divided_step(%p: tensor<32x32x!tkc.ptr<f16>, #l>, %n: i32, %b: tensor<32x32xf16, #b>, %d: i32) -> tensor<32x32xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant 32 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #acc>
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptr = %p) -> (tensor<32x32xf32, #acc>, tensor<32x32x!tkc.ptr<f16>, #l>) : i32 {
+      %t = tkc.load %ptr : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %dot = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #acc>
+      %q = arith.divsi %c32, %d : i32
+      %qs = tkc.splat %q : tensor<32x32xi32, #l>
+      %next = tkc.addptr %ptr, %qs : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+      scf.yield %dot, %next : tensor<32x32xf32, #acc>, tensor<32x32x!tkc.ptr<f16>, #l>
+    }
+    return %r#0 : tensor<32x32xf32, #acc>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // A load whose pointers come from another load (a gather) stays: its
   // next tile would take as many registers again (a paged attention's K
   // and V). Through shared memory it pipelines (@paged below).
