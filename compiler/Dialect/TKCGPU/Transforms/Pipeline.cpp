@@ -11,12 +11,11 @@
 //
 // A load's operands in iteration i+1 are computed from this iteration's
 // values: the induction variable plus the step, loop-carried values as the
-// body will yield them, everything else recomputed by cloning the pure ops,
-// integer divisions (dividing by 1 where the later iteration does not
-// exist) and (in loops pipelined through shared memory) the loads that
-// produce it (a paged KV cache's block index: the clone reads it for the
-// later iteration, masked off where that does not exist). Loops whose loads
-// depend on anything else (an op with effects or regions), loops that may write
+// body will yield them, everything else recomputed by cloning the pure ops
+// (in loops pipelined through shared memory) the loads that produce it (a
+// paged KV cache's block index: the clone reads it for the later iteration,
+// masked off where that does not exist). Loops whose loads depend on
+// anything else (an op with effects or regions), loops that may write
 // memory their loads read (a store or atomic through a kernel argument
 // that a load of the loop also reads through, or any other write) and
 // loops with volatile loads are left alone. A loop pipelined through
@@ -93,17 +92,6 @@ Value cloneLoad(OpBuilder &b, LoadOp load, Value inRange,
                         load.getIsVolatileAttr());
 }
 
-/// Whether `op` divides integers by a value that may be zero (or, signed,
-/// -1 under the most negative dividend): free of effects, yet not to be
-/// executed for an iteration that does not exist. A clone for another
-/// iteration divides by 1 where that iteration does not exist (GPTQ's
-/// `BLOCK_SIZE_K // (32 // bits) * stride_bk` pointer step, which LICM
-/// cannot hoist for the same reason).
-bool isGuardableDivision(Operation *op) {
-  return isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
-             arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op);
-}
-
 /// Recomputes values of a loop body for other iterations: before the loop
 /// for its first iterations, or at the builder's insertion point inside the
 /// body for iterations ahead of the current one.
@@ -115,9 +103,9 @@ public:
       : loop(loop), builder(builder), cloneLoads(cloneLoads) {}
 
   /// Whether every op of the body `value` depends on, in this iteration or
-  /// (through loop-carried values) the ones before, is pure (or a division,
-  /// isGuardableDivision) and without regions, or (where allowed) a load
-  /// that is not volatile, so that it can be cloned.
+  /// (through loop-carried values) the ones before, is pure and without
+  /// regions, or (where allowed) a load that is not volatile, so that it
+  /// can be cloned.
   bool canClone(Value value) {
     if (auto arg = dyn_cast<BlockArgument>(value))
       if (arg.getOwner() == loop.getBody() && arg != loop.getInductionVar() &&
@@ -129,8 +117,7 @@ public:
       return true;
     auto load = dyn_cast<LoadOp>(def);
     if (load ? !cloneLoads || load.getIsVolatile()
-             : def->getNumRegions() ||
-                   !(isPure(def) || isGuardableDivision(def)))
+             : def->getNumRegions() || !isPure(def))
       return false;
     return llvm::all_of(def->getOperands(),
                         [&](Value v) { return canClone(v); });
@@ -223,9 +210,8 @@ private:
   }
 
   /// Clones `def` with its operands mapped by `operand` (a load also masked
-  /// off, a division's divisor replaced by 1, where `inRange` says its
-  /// iteration does not exist), records its results in `map`, and returns
-  /// the clone's counterpart of `value`.
+  /// off where `inRange` says its iteration does not exist), records its
+  /// results in `map`, and returns the clone's counterpart of `value`.
   Value cloneWith(Operation *def, Value value, IRMapping &map,
                   llvm::function_ref<Value(Value)> operand,
                   llvm::function_ref<Value()> inRange) {
@@ -236,20 +222,6 @@ private:
     IRMapping mapping;
     for (Value v : def->getOperands())
       mapping.map(v, operand(v));
-    if (!isPure(def) && isGuardableDivision(def)) {
-      Value divisor = def->getOperand(1);
-      Location loc = def->getLoc();
-      Type type = divisor.getType();
-      Value guard = inRange();
-      if (auto tensor = dyn_cast<RankedTensorType>(type))
-        guard = SplatOp::create(builder, loc, tensor.clone(builder.getI1Type()),
-                                guard);
-      Value one =
-          arith::ConstantOp::create(builder, loc, builder.getOneAttr(type));
-      mapping.map(divisor,
-                  arith::SelectOp::create(builder, loc, guard,
-                                          mapping.lookup(divisor), one));
-    }
     Operation *clone = builder.clone(*def, mapping);
     for (auto [from, to] : llvm::zip(def->getResults(), clone->getResults()))
       map.map(from, to);
@@ -910,20 +882,10 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
     return type && type.getRank() == 1 &&
            getLinearLayout(type).getFreeBits(HwDim::Warp);
   });
-  // Tiles of fewer elements than the block has threads (a zero point's or
-  // a scale's row of a quantized matmul, vLLM's AWQ: 1x4 and 1x32 beside a
-  // 32x32 operand) stay in registers too: each tile through shared memory
-  // costs its copies and a barrier or two per iteration for a few bytes
-  // (that AWQ kernel ran at 0.84 of Triton so, 0.92 unpipelined).
-  ModuleOp module = loop->getParentOfType<ModuleOp>();
-  int64_t threads = getModuleUInt(module, TKCGPUDialect::kNumWarps) *
-                    getModuleUInt(module, TKCGPUDialect::kThreadsPerWarp);
   SmallVector<StagedLoad> candidates;
   for (LoadOp load : others) {
     auto type = dyn_cast<RankedTensorType>(load.getType());
     if (type && type.getRank() == 1 && (!sharedVectors || feedsAddresses(load)))
-      continue;
-    if (type && type.getRank() == 2 && type.getNumElements() < threads)
       continue;
     if (std::optional<StagedLoad> one =
             getStagedLoad(load, axis, warpgroupWarps, /*inRegisters=*/true))

@@ -55,21 +55,16 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // A pointer step that divides by a run-time value (GPTQ's
-  // `BLOCK_SIZE_K // (32 // bits) * stride`): the clones for other
-  // iterations divide by 1 where their iteration does not exist, so that
-  // none divides by a value the loop itself would not (the first tile's,
-  // before the loop, needs no step). The body's own division stays.
+  // `BLOCK_SIZE_K // (32 // bits) * stride`) is not cloned for the next
+  // iteration (the division is not speculatable): the loop is left alone.
+  // TGI's GPTQ kernel ran so at 2.2 times Triton's speed (pipelined, as
+  // Triton does, 1.08).
   // CHECK-LABEL: func.func @divided_step
-  // CHECK-SAME: %[[N:[^:]*]]: i32, %[[B:[^:]*]]: tensor<32x32xf16, #dot_op{{[0-9]*}}>, %[[D:[^:]*]]: i32
-  // CHECK: scf.for %[[K:.*]] = %[[C0:.*]] to %[[N]] step %[[C1:.*]] iter_args
-  // CHECK: %[[K1:.*]] = arith.addi %[[K]], %[[C1]] : i32
-  // CHECK: %[[MORE:.*]] = arith.cmpi slt, %[[K1]], %[[N]] : i32
-  // CHECK: %[[THIS:.*]] = arith.cmpi slt, %[[K]], %[[N]] : i32
-  // CHECK: %[[SAFE:.*]] = arith.select %[[THIS]], %[[D]], %[[ONE:.*]] : i32
-  // CHECK: arith.divsi %{{.*}}, %[[SAFE]] : i32
-  // CHECK: tkc.load %{{.*}}, %{{.*}} : tensor<32x32x!tkc.ptr<f16>, #blocked>
+  // CHECK: scf.for
+  // CHECK-NEXT: tkc.load
   // CHECK: tkc.dot
-  // CHECK: arith.divsi %{{.*}}, %[[D]] : i32
+  // CHECK: arith.divsi
+  // CHECK-NOT: tkc.load
   // CHECK: scf.yield
   func.func @divided_step(%p: tensor<32x32x!tkc.ptr<f16>, #l>, %n: i32, %b: tensor<32x32xf16, #b>, %d: i32) -> tensor<32x32xf32, #acc> {
     %c0 = arith.constant 0 : i32

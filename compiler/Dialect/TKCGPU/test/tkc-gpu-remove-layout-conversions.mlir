@@ -1292,3 +1292,37 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+#row = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#a = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// Row offsets taken modulo a run-time M before a loop and converted in it
+// (vLLM's block-fp8 matmul: `offs_am % M`, for its scales' pointers): the
+// remainder is recomputed in the loop's layout before the loop, once; the
+// cheap ops after it are recomputed in the loop.
+// CHECK-LABEL: func.func @remainder_before_loop
+// CHECK: %[[REM:.*]] = arith.remsi {{.*}} : tensor<16xi32, #[[S:slice[0-9]*]]>
+// CHECK: scf.for
+// CHECK-NOT: arith.remsi
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: arith.cmpi slt, %[[REM]], {{.*}} : tensor<16xi32, #[[S]]>
+// CHECK: tkc.store
+func.func @remainder_before_loop(%m: i32, %valid: i32, %n: i32, %out: tensor<16x256x!tkc.ptr<f32>, #a>) -> tensor<16xi32, #row> {
+  %r = tkc.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #row>
+  %ms = tkc.splat %m : tensor<16xi32, #row>
+  %rows = arith.remsi %r, %ms : tensor<16xi32, #row>
+  %v = tkc.splat %valid : tensor<16xi32, #row>
+  %mask = arith.cmpi slt, %rows, %v : tensor<16xi32, #row>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<16x256xf32, #a>
+  scf.for %k = %c0 to %n step %c1 : i32 {
+    %cm = tkc_gpu.convert_layout %mask : tensor<16xi1, #row> -> tensor<16xi1, #tkc_gpu.slice<{dim = 1, parent = #a}>>
+    %em = tkc.expand_dims %cm {axis = 1 : i32} : tensor<16xi1, #tkc_gpu.slice<{dim = 1, parent = #a}>> -> tensor<16x1xi1, #a>
+    %bm = tkc.broadcast %em : tensor<16x1xi1, #a> -> tensor<16x256xi1, #a>
+    tkc.store %out, %zero, %bm : tensor<16x256x!tkc.ptr<f32>, #a>
+  }
+  return %rows : tensor<16xi32, #row>
+}
