@@ -329,26 +329,26 @@ bool rematerializable(ConvertLayoutOp convert) {
                           &leafBudget);
 }
 
-/// Where `def`'s value is recomputed for `convert`: at the conversion, or,
-/// for a load or expensive arithmetic (isExpensiveArithmetic), before the
-/// outermost loop around it that `def` is outside of. A load converted in a
-/// loop but issued outside it (vLLM's MoE kernel's token ids, for a mask)
-/// reads the same on every iteration: it is issued again once, before the
-/// loop; a division or remainder (vLLM's block-fp8 matmul's `offs_am % M`
-/// and `offs_bn % N // group_n`, for its scales) costs a dozen
-/// instructions per element, every iteration. `def` dominates that point,
-/// so it is as safe to compute there as where it was. Other ops are
-/// recomputed in the loop: a range or an index held across it would take
-/// registers.
+/// Where `def`'s value is recomputed for `convert`: at the conversion,
+/// unless a loop around it does not hold `def`. A load converted in a loop
+/// but issued outside it (vLLM's MoE kernel's token ids, for a mask) reads
+/// the same on every iteration: it is issued again once, before the
+/// outermost such loop. Expensive arithmetic (isExpensiveArithmetic: vLLM's
+/// block-fp8 matmul's `offs_am % M` and `offs_bn % N // group_n`, for its
+/// scales), a dozen instructions per element on every iteration, is
+/// recomputed right after `def`. `def` dominates both points, so it is as
+/// safe to compute there as where it was. Other ops are recomputed in the
+/// loop: a range or an index held across it would take registers.
 Operation *recomputationPoint(Operation *def, ConvertLayoutOp convert) {
+  bool load = isa<LoadOp>(def);
+  if (!load && !isExpensiveArithmetic(def))
+    return convert;
   Operation *point = convert;
-  if (!isa<LoadOp>(def) && !isExpensiveArithmetic(def))
-    return point;
   for (Operation *parent = convert->getParentOp();
        parent && !parent->isAncestor(def); parent = parent->getParentOp())
     if (isa<LoopLikeOpInterface>(parent))
       point = parent;
-  return point;
+  return load || point == convert ? point : def->getNextNode();
 }
 
 struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
