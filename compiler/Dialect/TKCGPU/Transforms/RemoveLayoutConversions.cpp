@@ -762,6 +762,23 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
     return siblings;
   }
 
+  /// Whether `convert`, of an iteration argument carried in `layout`, only
+  /// leads back to it: each user converts back, or is an elementwise op
+  /// whose users all do. This pattern's own move leaves such conversions
+  /// until the other patterns recompute those ops in `layout`; they say
+  /// nothing of where the argument is used (taken for a use, a pointer
+  /// advanced before its load moved back and forth).
+  static bool leadsBack(ConvertLayoutOp convert, Attribute layout) {
+    auto back = [&](Operation *op) {
+      auto to = dyn_cast<ConvertLayoutOp>(op);
+      return to && to.getType().getEncoding() == layout;
+    };
+    return llvm::all_of(convert->getUsers(), [&](Operation *user) {
+      return back(user) || (isElementwise(user) && !user->use_empty() &&
+                            llvm::all_of(user->getUsers(), back));
+    });
+  }
+
   /// The layout the iteration argument `arg` should take for `update`, the
   /// op in the loop body that yields its next value, or null.
   static Attribute updateLayout(Operation *update, BlockArgument arg) {
@@ -802,8 +819,15 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
       if (!visited.insert(def).second)
         continue;
       if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
-        Attribute from =
-            cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
+        // Through a chain of conversions (which the folder will collapse);
+        // one of the argument itself, left by this pattern's own move, is
+        // the argument.
+        Value src = convert.getSrc();
+        while (auto inner = src.getDefiningOp<ConvertLayoutOp>())
+          src = inner.getSrc();
+        if (src == arg)
+          continue;
+        Attribute from = cast<RankedTensorType>(src.getType()).getEncoding();
         if (layout && layout != from)
           return {};
         layout = from;
@@ -833,16 +857,36 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
     // load), or by elementwise ops that combine it with values converted
     // from one layout (a Welford loop's count, which scales the mean carried
     // in the load's layout), when the update's other operands can be had
-    // there.
-    for (Operation *user : arg.getUsers()) {
+    // there. The update's own conversions count as the argument's where it
+    // is yielded and converted only (a pointer advanced before its load:
+    // DeepSpeed's fp8 matmul loads the next weights at the end of the
+    // iteration, and converted its 64x64 pointers through shared memory in
+    // every one).
+    SmallVector<Operation *> users(arg.getUsers().begin(),
+                                   arg.getUsers().end());
+    Value next = update->getResult(0);
+    if (llvm::all_of(next.getUsers(), [](Operation *user) {
+          return isa<scf::YieldOp, ConvertLayoutOp>(user);
+        }))
+      for (Operation *user : next.getUsers())
+        if (isa<ConvertLayoutOp>(user))
+          users.push_back(user);
+    Attribute current = cast<RankedTensorType>(arg.getType()).getEncoding();
+    for (Operation *user : users) {
       if (user == update)
+        continue;
+      if (auto convert = dyn_cast<ConvertLayoutOp>(user);
+          convert && convert.getSrc() == arg && leadsBack(convert, current))
         continue;
       Attribute wanted;
       if (auto convert = dyn_cast<ConvertLayoutOp>(user))
         wanted = finalLayout(convert);
       else if (isElementwise(user))
         for (Value operand : user->getOperands())
-          if (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
+          // (A conversion the other patterns will recompute away, a splat's,
+          // is no such value.)
+          if (auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+              convert && !rematerializable(convert))
             wanted = cast<RankedTensorType>(convert.getSrc().getType())
                          .getEncoding();
       if (!wanted || (layout && layout != wanted))

@@ -1326,3 +1326,38 @@ func.func @remainder_before_loop(%m: i32, %valid: i32, %n: i32, %out: tensor<16x
   }
   return %rows : tensor<16xi32, #row>
 }
+
+// -----
+
+#one = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#vec = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// Pointers advanced before their load, which fetches the next iteration's
+// tile at the end of this one (DeepSpeed's fp8 matmul): the advanced
+// pointers are only yielded and converted for the coalesced load, so the
+// loop carries them in the load's layout and converts no pointer.
+// CHECK-LABEL: func.func @advanced_then_loaded
+// CHECK: scf.for {{.*}} iter_args(%[[P:[^ ]*]] = %{{[^,]*}}, %{{[^)]*}}) -> (tensor<32x32x!tkc.ptr<f16>, #[[VEC:blocked[0-9]*]]>, tensor<32x32xf16, #[[VEC]]>)
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.addptr %[[P]], %{{.*}} : tensor<32x32x!tkc.ptr<f16>, #[[VEC]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.load %{{.*}} : tensor<32x32x!tkc.ptr<f16>, #[[VEC]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: scf.yield
+func.func @advanced_then_loaded(%pa: !tkc.ptr<f16>, %stride: i32, %n: i32) -> tensor<32x32xf16, #one> {
+  %step = tkc.splat %stride : tensor<32x32xi32, #one>
+  %a0 = tkc.splat %pa : tensor<32x32x!tkc.ptr<f16>, #one>
+  %a0v = tkc_gpu.convert_layout %a0 : tensor<32x32x!tkc.ptr<f16>, #one> -> tensor<32x32x!tkc.ptr<f16>, #vec>
+  %t0v = tkc.load %a0v : tensor<32x32x!tkc.ptr<f16>, #vec>
+  %t0 = tkc_gpu.convert_layout %t0v : tensor<32x32xf16, #vec> -> tensor<32x32xf16, #one>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%p = %a0, %t = %t0) -> (tensor<32x32x!tkc.ptr<f16>, #one>, tensor<32x32xf16, #one>) : i32 {
+    %p2 = tkc.addptr %p, %step : tensor<32x32x!tkc.ptr<f16>, #one>, tensor<32x32xi32, #one>
+    %pv = tkc_gpu.convert_layout %p2 : tensor<32x32x!tkc.ptr<f16>, #one> -> tensor<32x32x!tkc.ptr<f16>, #vec>
+    %t2v = tkc.load %pv : tensor<32x32x!tkc.ptr<f16>, #vec>
+    %t2 = tkc_gpu.convert_layout %t2v : tensor<32x32xf16, #vec> -> tensor<32x32xf16, #one>
+    scf.yield %p2, %t2 : tensor<32x32x!tkc.ptr<f16>, #one>, tensor<32x32xf16, #one>
+  }
+  return %r#1 : tensor<32x32xf16, #one>
+}
