@@ -17,9 +17,9 @@ repo `triton36` (a folder holding Triton 3.6's tutorials); vLLM 0.11.0
 later); Liger-Kernel, FlagGems, flash-linear-attention, LightLLM (1.0.1)
 and Unsloth (2026.8.19) at their main branches of 2026-11; TritonBench
 (meta-pytorch/tritonbench) at db2155c; native-sparse-attention
-(fla-org/native-sparse-attention, repo `nsa`), text-generation-inference
-(huggingface/text-generation-inference, repo `tgi`) and DeepSpeed
-(microsoft/DeepSpeed, repo `deepspeed`) at their main branches of 2026-12.
+(fla-org/native-sparse-attention, repo `nsa`) and text-generation-inference
+(huggingface/text-generation-inference, repo `tgi`) at their main branches
+of 2026-12.
 
 Shapes are large enough that each launch takes tens of microseconds or more,
 so the launch overhead of either side does not decide the ratio. A case's
@@ -76,7 +76,7 @@ def is_type(entry):
 class Case:
     id: str
     repo: str  # triton | triton36 | liger | flaggems | vllm | fla | lightllm |
-    # unsloth | mamba | tritonbench | nsa | tgi | deepspeed | inductor | own:
+    # unsloth | mamba | tritonbench | nsa | tgi | inductor | own:
     # .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
@@ -2263,43 +2263,6 @@ for _warps in (1, 2, 4):
          f"{_NSA_D}, {_NSA_D}, False, False",
          num_warps=_warps, num_stages=3,
          grid=(_NSA_T, 1, _NSA_B * _NSA_H), args=_nsa_fwd_args,
-         atol=2e-2, rtol=2e-2)
-
-
-# --- DeepSpeed (microsoft/DeepSpeed, repo "deepspeed") ---------------------
-# ops/fp_quantizer/fp8_gemm_triton.py's matmul_kernel_fp8_bf16: bf16
-# activations times fp8 (e4m3 bits in uint8) weights, decoded to bf16 in
-# the kernel and scaled per 128 columns of N, as matmul_fp8_triton launches
-# it for a 4096x4096 layer: 4096 tokens (256x128x128, 8 warps, 3 stages)
-# and 64 (64x64x128, 4 warps, 4 stages). The loop loads the next weights
-# at its end, through pointers advanced before the load.
-_DSF8_N = _DSF8_K = 4096
-_DSF8_G = 128
-
-
-def _ds_fp8_args(m):
-    def make():
-        torch = _torch()
-        n, k, g = _DSF8_N, _DSF8_K, _DSF8_G
-        # inp, weight, out, scale, M, N, K, then the strides of inp (m),
-        # weight (k) and out (m): the unit ones are constexprs.
-        return [randn(m, k, dtype="bfloat16"),
-                randint(256, k, n, dtype="uint8"),
-                empty(m, n, dtype="bfloat16"),
-                rand(k, n // g, dtype="bfloat16") * 0.01, m, n, k, k, n, n]
-    return make
-
-
-for _m, _bm, _bn, _warps, _stages in ((4096, 256, 128, 8, 3),
-                                      (64, 64, 64, 4, 4)):
-    case(id=f"deepspeed_fp8_gemm_bf16_m{_m}", repo="deepspeed",
-         path="deepspeed/ops/fp_quantizer/fp8_gemm_triton.py",
-         kernel="matmul_kernel_fp8_bf16",
-         signature="*bf16:16, *u8:16, *bf16:16, *bf16:16, i32:16, i32:16, "
-         f"i32:16, i32:16, 1, i32:16, 1, i32:16, 1, {_bm}, {_bn}, 128, 8, "
-         f"{_DSF8_G}",
-         num_warps=_warps, num_stages=_stages,
-         grid=(cdiv(_m, _bm) * cdiv(_DSF8_N, _bn),), args=_ds_fp8_args(_m),
          atol=2e-2, rtol=2e-2)
 
 

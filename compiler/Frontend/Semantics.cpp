@@ -637,6 +637,17 @@ std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
     }
     if (!promoteOperands(x, y, PromotionPurpose::Arithmetic, l))
       return std::nullopt;
+    // A shift by a constant outside the operands' width has no defined
+    // result (LLVM's is poison), in Triton as here: Triton warns too.
+    // DeepSpeed's fp8 GEMM shifts uint8 values by 8 so.
+    if ((op == BinOp::LShift || op == BinOp::RShift) && b.isNumber() &&
+        !b.heldAsValue &&
+        (b.intValue < 0 || b.intValue >= x.type.elem.getBitWidth()))
+      diags.warning(l, "shift by " + std::to_string((long long)b.intValue) +
+                           " is outside the " +
+                           std::to_string(x.type.elem.getBitWidth()) +
+                           " bits of " + x.type.elem.str() +
+                           ": the result is undefined");
     mlir::Value r;
     if (op == BinOp::BitAnd)
       r = arith::AndIOp::create(builder, L, x.value, y.value);
