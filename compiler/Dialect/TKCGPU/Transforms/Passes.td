@@ -24,7 +24,9 @@ def TKCGPUAccelerateMatmul
     (on mma.sync, an operand ldmatrix cannot read costs twice); its operands
     and accumulator are converted to the matching `#tkc_gpu.dot_op`
     layouts, and its result back to the layout it had. Other dots keep the
-    FMA layouts TKCToTKCGPU gave them.
+    FMA layouts TKCToTKCGPU gave them. Whether an 8-bit operand was loaded
+    K-major (as warpgroup multiplies read it) follows from its pointers'
+    contiguity (the axis analysis), since the loads are not coalesced yet.
 
     ```mlir
     %d = tkc.dot %a, %b, %c : tensor<64x32xf16, #dot_op_blocked> * ...
@@ -84,8 +86,11 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
     Applies to each scf.for whose body computes a `tkc.dot` and runs with
     two or more stages (`num-stages`, or the loop's `tkc.num_stages` from
     `tl.range(..., num_stages=)`). Loops whose loads depend on anything but
-    pure ops, that may write memory, or that have volatile loads are left
-    alone.
+    pure ops (an integer division by a run-time value too), that may write
+    memory anywhere, or that have volatile loads are left alone; a load
+    through a kernel argument the loop stores or atomically updates through
+    (the old attention backward's `dq += tl.dot(ds, k)`) stays where it is
+    while the loop's other loads move.
 
     **Through shared memory** (targets with asynchronous copies and matrix
     loads; every load of the body read by one conversion to an mma.sync
@@ -382,7 +387,12 @@ def TKCGPURemoveLayoutConversions
     loop-carried values), as Triton's layout propagation does, so that an
     attention loop keeps its scores and running statistics in the MMA
     layout. An scf.if result takes the layout its branches compute it in,
-    and a conversion of a loop-invariant value moves before the loop.
+    and a conversion of a loop-invariant value moves before the loop; a
+    division, remainder or math function recomputed for a conversion in a
+    loop it is outside of is recomputed right after it, not per iteration.
+    A loop-carried tensor takes the layout of its update or of its uses,
+    also where the update itself is what is converted (pointers advanced
+    before their load).
     Then, also before the patterns (whose searches stop 16 ops deep), a
     conversion whose source is recomputable only deeper (a Philox
     generator's rounds, between a load and a store) is recomputed once,

@@ -92,15 +92,116 @@ Value cloneLoad(OpBuilder &b, LoadOp load, Value inRange,
                         load.getIsVolatileAttr());
 }
 
+/// Whether `op` may write memory that loads read: any but the block's
+/// shared memory (ops of unknown effects may).
+bool mayWrite(Operation *op) {
+  if (isMemoryEffectFree(op))
+    return false;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
+  SmallVector<MemoryEffects::EffectInstance> list;
+  effects.getEffects(list);
+  return llvm::any_of(list, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Write>(e.getEffect()) &&
+           !isa<SharedMemory>(e.getResource());
+  });
+}
+
+/// The kernel argument that pointer (or pointer tensor) `ptr` points into,
+/// followed through pointer arithmetic, splats, broadcasts, shape ops,
+/// conversions and loop-carried values; null where it is not one argument.
+/// `known`: the values traced so far.
+Value basePointer(Value ptr, DenseMap<Value, Value> &known) {
+  if (auto it = known.find(ptr); it != known.end())
+    return it->second;
+  known[ptr] = Value();
+  Value base;
+  if (auto arg = dyn_cast<BlockArgument>(ptr)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    auto loop = dyn_cast<scf::ForOp>(owner);
+    if (isa<FunctionOpInterface>(owner)) {
+      base = arg;
+    } else if (loop && arg != loop.getInductionVar()) {
+      // The same argument on entry and as the body advances it.
+      unsigned index = arg.getArgNumber() - 1;
+      Value entry = basePointer(loop.getInitArgs()[index], known);
+      known[ptr] = entry;
+      Value yielded = loop.getBody()->getTerminator()->getOperand(index);
+      if (entry && basePointer(yielded, known) == entry)
+        base = entry;
+    }
+  } else if (Operation *def = ptr.getDefiningOp();
+             isa_and_nonnull<AddPtrOp, SplatOp, BroadcastOp, ExpandDimsOp,
+                             ReshapeOp, TransOp, ConvertLayoutOp>(def)) {
+    base = basePointer(def->getOperand(0), known);
+  }
+  known[ptr] = base;
+  return base;
+}
+
+/// What a loop may write, for the loads its pipelining would issue
+/// iterations early: through which kernel arguments its stores and atomics
+/// write, or that it may write anywhere. As Triton's pipeliner, tkc takes
+/// distinct arguments not to overlap (FLA's recurrences store each chunk's
+/// state while loading the next chunk's keys).
+class LoopWrites {
+public:
+  explicit LoopWrites(scf::ForOp loop) {
+    bool writes = false, unknownLoad = false;
+    loop.getBody()->walk([&](Operation *op) {
+      if (auto load = dyn_cast<LoadOp>(op)) {
+        unknownLoad |= !basePointer(load.getPtr(), known);
+        return;
+      }
+      if (!mayWrite(op))
+        return;
+      writes = true;
+      Value ptr;
+      if (auto store = dyn_cast<StoreOp>(op))
+        ptr = store.getPtr();
+      else if (auto atomic = dyn_cast<AtomicRMWOp>(op))
+        ptr = atomic.getPtr();
+      else if (auto atomic = dyn_cast<AtomicCASOp>(op))
+        ptr = atomic.getPtr();
+      Value base = ptr ? basePointer(ptr, known) : Value();
+      anywhere |= !base;
+      written.insert(base);
+    });
+    // A loop that writes nothing cannot miss a write (tutorial 08's grouped
+    // GEMM loads its tiles through pointers it read from memory); one that
+    // writes, through a load it cannot trace either.
+    anywhere |= writes && unknownLoad;
+  }
+
+  /// Whether no load of the loop may move: it may write memory that any
+  /// of them reads.
+  bool everywhere() const { return anywhere; }
+
+  /// Whether `load`, issued an iteration early, could miss a write of the
+  /// loop: it reads through an argument the loop writes through (the old
+  /// attention backward's `dq += tl.dot(ds, k)`, loaded and stored in each
+  /// iteration; the loop's other loads still move).
+  bool mayMiss(LoadOp load) {
+    return anywhere || written.contains(basePointer(load.getPtr(), known));
+  }
+
+private:
+  bool anywhere = false;
+  DenseSet<Value> written;
+  DenseMap<Value, Value> known;
+};
+
 /// Recomputes values of a loop body for other iterations: before the loop
 /// for its first iterations, or at the builder's insertion point inside the
 /// body for iterations ahead of the current one.
 class IterationCloner {
 public:
-  /// `cloneLoads`: whether values may come from loads of the body (the
-  /// callers check that the loop writes no memory).
-  IterationCloner(scf::ForOp loop, OpBuilder &builder, bool cloneLoads)
-      : loop(loop), builder(builder), cloneLoads(cloneLoads) {}
+  /// `cloneLoads`: whether values may come from loads of the body that
+  /// `writes` lets move (LoopWrites::mayMiss).
+  IterationCloner(scf::ForOp loop, OpBuilder &builder, bool cloneLoads,
+                  LoopWrites *writes = nullptr)
+      : loop(loop), builder(builder), cloneLoads(cloneLoads), writes(writes) {}
 
   /// Whether every op of the body `value` depends on, in this iteration or
   /// (through loop-carried values) the ones before, is pure and without
@@ -116,7 +217,8 @@ public:
         !checked.insert(def).second)
       return true;
     auto load = dyn_cast<LoadOp>(def);
-    if (load ? !cloneLoads || load.getIsVolatile()
+    if (load ? !cloneLoads || load.getIsVolatile() ||
+                   (writes && writes->mayMiss(load))
              : def->getNumRegions() || !isPure(def))
       return false;
     return llvm::all_of(def->getOperands(),
@@ -231,94 +333,11 @@ private:
   scf::ForOp loop;
   OpBuilder &builder;
   bool cloneLoads;
+  LoopWrites *writes;
   DenseSet<Operation *> checked;
   DenseSet<Value> carried;
   SmallVector<IRMapping> beforeMaps, aheadMaps;
 };
-
-/// Whether `op` may write memory that loads read: any but the block's
-/// shared memory (ops of unknown effects may).
-bool mayWrite(Operation *op) {
-  if (isMemoryEffectFree(op))
-    return false;
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects)
-    return !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
-  SmallVector<MemoryEffects::EffectInstance> list;
-  effects.getEffects(list);
-  return llvm::any_of(list, [](const MemoryEffects::EffectInstance &e) {
-    return isa<MemoryEffects::Write>(e.getEffect()) &&
-           !isa<SharedMemory>(e.getResource());
-  });
-}
-
-/// The kernel argument that pointer (or pointer tensor) `ptr` points into,
-/// followed through pointer arithmetic, splats, broadcasts, shape ops,
-/// conversions and loop-carried values; null where it is not one argument.
-/// `known`: the values traced so far.
-Value basePointer(Value ptr, DenseMap<Value, Value> &known) {
-  if (auto it = known.find(ptr); it != known.end())
-    return it->second;
-  known[ptr] = Value();
-  Value base;
-  if (auto arg = dyn_cast<BlockArgument>(ptr)) {
-    Operation *owner = arg.getOwner()->getParentOp();
-    auto loop = dyn_cast<scf::ForOp>(owner);
-    if (isa<FunctionOpInterface>(owner)) {
-      base = arg;
-    } else if (loop && arg != loop.getInductionVar()) {
-      // The same argument on entry and as the body advances it.
-      unsigned index = arg.getArgNumber() - 1;
-      Value entry = basePointer(loop.getInitArgs()[index], known);
-      known[ptr] = entry;
-      Value yielded = loop.getBody()->getTerminator()->getOperand(index);
-      if (entry && basePointer(yielded, known) == entry)
-        base = entry;
-    }
-  } else if (Operation *def = ptr.getDefiningOp();
-             isa_and_nonnull<AddPtrOp, SplatOp, BroadcastOp, ExpandDimsOp,
-                             ReshapeOp, TransOp, ConvertLayoutOp>(def)) {
-    base = basePointer(def->getOperand(0), known);
-  }
-  known[ptr] = base;
-  return base;
-}
-
-/// Whether `loop` may write memory that its loads read, so that a load
-/// issued an iteration early could miss a store: any write other than
-/// stores and atomics through kernel arguments that no load of the loop
-/// reads through (FLA's recurrences store each chunk's state while loading
-/// the next chunk's keys; as Triton's pipeliner, tkc takes distinct
-/// arguments not to overlap).
-bool writesLoadedMemory(scf::ForOp loop) {
-  // Where the loads and writes point into (null: not one argument).
-  DenseSet<Value> loaded, written;
-  bool writes = false;
-  DenseMap<Value, Value> known;
-  loop.getBody()->walk([&](Operation *op) {
-    if (auto load = dyn_cast<LoadOp>(op)) {
-      loaded.insert(basePointer(load.getPtr(), known));
-      return;
-    }
-    if (!mayWrite(op))
-      return;
-    writes = true;
-    Value ptr;
-    if (auto store = dyn_cast<StoreOp>(op))
-      ptr = store.getPtr();
-    else if (auto atomic = dyn_cast<AtomicRMWOp>(op))
-      ptr = atomic.getPtr();
-    else if (auto atomic = dyn_cast<AtomicCASOp>(op))
-      ptr = atomic.getPtr();
-    written.insert(ptr ? basePointer(ptr, known) : Value());
-  });
-  // A loop that writes nothing cannot (tutorial 08's grouped GEMM loads
-  // its tiles through pointers it read from memory).
-  if (!writes)
-    return false;
-  return loaded.contains(Value()) || written.contains(Value()) ||
-         llvm::any_of(written, [&](Value arg) { return loaded.contains(arg); });
-}
 
 /// The 32-bit registers a thread holds a value of `type` in (registers
 /// that hold the same element counted once).
@@ -374,9 +393,13 @@ void pipelineInRegisters(scf::ForOp loop) {
   // A copy's block index, loaded where the copy is issued, stays there:
   // carried, it would take registers for every copy (a paged decode
   // attention ran 3% slower so).
+  // A load that could miss a write of the loop stays where it is.
+  LoopWrites writes(loop);
+  if (writes.everywhere())
+    return;
   SmallVector<LoadOp> loads;
   for (LoadOp load : body->getOps<LoadOp>())
-    if (!feedsOnlyCopies(load))
+    if (!feedsOnlyCopies(load) && !writes.mayMiss(load))
       loads.push_back(load);
   if (loads.empty())
     return;
@@ -388,10 +411,8 @@ void pipelineInRegisters(scf::ForOp loop) {
       if (Operation *inBody = body->findAncestorOpInBlock(*user))
         if (inBody->isBeforeInBlock(point))
           point = inBody;
-  // A load issued an iteration early must not miss a store of this one,
-  // nor may a volatile load be moved at all.
-  if (writesLoadedMemory(loop) ||
-      llvm::any_of(loads, [](LoadOp load) { return load.getIsVolatile(); }))
+  // Nor may a volatile load be moved at all.
+  if (llvm::any_of(loads, [](LoadOp load) { return load.getIsVolatile(); }))
     return;
   // A gathered tile's next copy would take its registers too (attention's
   // K and V tiles): loads from loaded pointers are left alone here.
@@ -821,13 +842,17 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
                                   unsigned warpgroupWarps,
                                   int64_t maxSharedBytes, bool favorOccupancy) {
   Block *body = loop.getBody();
-  if (body->getOps<DotOp>().empty() || writesLoadedMemory(loop))
+  LoopWrites writes(loop);
+  if (body->getOps<DotOp>().empty() || writes.everywhere())
     return nullptr;
   SmallVector<StagedLoad> staged;
   SmallVector<LoadOp> others;
   for (LoadOp load : body->getOps<LoadOp>()) {
     if (load.getIsVolatile())
       return nullptr;
+    // Loads that could miss a write of the loop stay where they are.
+    if (writes.mayMiss(load))
+      continue;
     if (std::optional<StagedLoad> one =
             getStagedLoad(load, axis, warpgroupWarps, /*inRegisters=*/false))
       staged.push_back(*one);
@@ -959,7 +984,7 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   }
   {
     OpBuilder probe(loop);
-    IterationCloner cloner(loop, probe, /*cloneLoads=*/true);
+    IterationCloner cloner(loop, probe, /*cloneLoads=*/true, &writes);
     for (const StagedLoad &one : staged)
       if (!llvm::all_of(one.load->getOperands(),
                         [&](Value v) { return cloner.canClone(v); }))

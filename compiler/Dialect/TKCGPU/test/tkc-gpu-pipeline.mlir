@@ -150,6 +150,45 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A loop that loads and stores the same argument (the old attention
+  // backward's `dq += tl.dot(ds, k)`, read and written in each iteration)
+  // keeps that load where it is; its other loads, through arguments it
+  // does not write, are issued an iteration early.
+  // CHECK-LABEL: func.func @read_modify_write
+  // CHECK: %[[Q0:.*]] = tkc.load %{{.*}}, %{{.*}} : tensor<32x32x!tkc.ptr<f16>, #blocked>
+  // CHECK: scf.for {{.*}} iter_args(%{{.*}}, %{{.*}}, %[[Q:.*]] = %[[Q0]])
+  // CHECK: %[[QN:.*]] = tkc.load %{{.*}}, %{{.*}} : tensor<32x32x!tkc.ptr<f16>, #blocked>
+  // CHECK: tkc_gpu.convert_layout %[[Q]]
+  // CHECK: tkc.dot
+  // CHECK: tkc.load %[[DQ:[^ ]*]] : tensor<32x32x!tkc.ptr<f32>, #blocked1>
+  // CHECK: tkc.store %[[DQ]]
+  // CHECK: scf.yield {{.*}}, %[[QN]]
+  func.func @read_modify_write(%pq: tensor<32x32x!tkc.ptr<f16>, #l>, %dq: tensor<32x32x!tkc.ptr<f32>, #acc>, %n: i32, %b: tensor<32x32xf16, #b>, %step: tensor<32x32xi32, #l>) -> tensor<32x32xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #acc>
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptr = %pq) -> (tensor<32x32xf32, #acc>, tensor<32x32x!tkc.ptr<f16>, #l>) : i32 {
+      %t = tkc.load %ptr : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %zero : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #acc>
+      %old = tkc.load %dq : tensor<32x32x!tkc.ptr<f32>, #acc>
+      %new = arith.addf %old, %d : tensor<32x32xf32, #acc>
+      tkc.store %dq, %new : tensor<32x32x!tkc.ptr<f32>, #acc>
+      %sum = arith.addf %acc, %d : tensor<32x32xf32, #acc>
+      %next = tkc.addptr %ptr, %step : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+      scf.yield %sum, %next : tensor<32x32xf32, #acc>, tensor<32x32x!tkc.ptr<f16>, #l>
+    }
+    return %r#0 : tensor<32x32xf32, #acc>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // A loop that stores through another argument than it loads through (FLA's
   // recurrences store each chunk's state while loading the next chunk's
   // keys) is pipelined: distinct arguments are taken not to overlap, as
