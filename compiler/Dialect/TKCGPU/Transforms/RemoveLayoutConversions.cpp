@@ -159,13 +159,23 @@ bool issuesAsWide(LoadOp load, Attribute layout) {
 /// memory and a barrier.
 constexpr int64_t kMaxReissuedElements = 256;
 
+/// The most elements each thread may load of such a row in the other
+/// layout: a warpgroup accumulator's slice along N gives each thread 32 of
+/// a 128-column row, 32 loads and their addresses in every iteration
+/// (vLLM's block-fp8 matmul's column scales), where a conversion moves one
+/// per thread through shared memory.
+constexpr int64_t kMaxReissuedPerThread = 16;
+
 /// Whether `load` may be issued in `layout` for one use, besides its own:
 /// `sole`ly loaded for that use, or small (kMaxReissuedElements), and as
 /// wide there (issuesAsWide).
 bool canReissue(LoadOp load, Attribute layout, bool sole) {
   auto type = cast<RankedTensorType>(load.getType());
-  return (sole || (!load.getIsVolatile() &&
-                   type.getNumElements() <= kMaxReissuedElements)) &&
+  return (sole ||
+          (!load.getIsVolatile() &&
+           type.getNumElements() <= kMaxReissuedElements &&
+           getLinearLayout(withLayout(type, layout)).getNumRegisters() <=
+               kMaxReissuedPerThread)) &&
          issuesAsWide(load, layout);
 }
 

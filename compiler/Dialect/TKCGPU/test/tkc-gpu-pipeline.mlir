@@ -1157,3 +1157,53 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %res#0 : tensor<128x128xf32, #mma>
   }
 }
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#r = #tkc_gpu.slice<{dim = 1, parent = #l}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A vector whose address divides by a run-time value (vLLM's block-fp8
+  // scales, at `k * BLOCK_K // group_k`) cannot be copied ahead: it stays a
+  // load in the loop, and the operand tile still moves through shared
+  // memory.
+  // SHARED-LABEL: func.func @scale_by_group
+  // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 32], f16, order = [1, 0]>
+  // SHARED-NOT: tkc_gpu.local_alloc
+  // SHARED: scf.for
+  // SHARED: tkc_gpu.async_copy
+  // SHARED: arith.divsi
+  // SHARED: tkc.load {{.*}} : tensor<32x!tkc.ptr<f32>, #{{.*}}>
+  // SHARED: scf.yield
+  func.func @scale_by_group(%base: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %scales: tensor<32x!tkc.ptr<f32>, #r>, %group: i32, %n: i32, %b: tensor<32x32xf16, #b>) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant 32 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %rr = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %rr {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %off = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %s = tkc.splat %base : tensor<32x32x!tkc.ptr<f16>, #l>
+    %pa = tkc.addptr %s, %off : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+    %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #mma>) : i32 {
+      %t = tkc.load %pa : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %zero : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      %kk = arith.muli %k, %c32 : i32
+      %blk = arith.divsi %kk, %group : i32
+      %bs = tkc.splat %blk : tensor<32xi32, #r>
+      %sp = tkc.addptr %scales, %bs : tensor<32x!tkc.ptr<f32>, #r>, tensor<32xi32, #r>
+      %sv = tkc.load %sp : tensor<32x!tkc.ptr<f32>, #r>
+      %se = tkc.expand_dims %sv {axis = 1 : i32} : tensor<32xf32, #r> -> tensor<32x1xf32, #l>
+      %sb = tkc.broadcast %se : tensor<32x1xf32, #l> -> tensor<32x32xf32, #l>
+      %sm = tkc_gpu.convert_layout %sb : tensor<32x32xf32, #l> -> tensor<32x32xf32, #mma>
+      %scaled = arith.mulf %d, %sm : tensor<32x32xf32, #mma>
+      %sum = arith.addf %acc, %scaled : tensor<32x32xf32, #mma>
+      scf.yield %sum : tensor<32x32xf32, #mma>
+    }
+    return %res : tensor<32x32xf32, #mma>
+  }
+}

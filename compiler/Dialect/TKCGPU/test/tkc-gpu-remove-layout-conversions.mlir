@@ -1361,3 +1361,30 @@ func.func @advanced_then_loaded(%pa: !tkc.ptr<f16>, %stride: i32, %n: i32) -> te
   }
   return %r#1 : tensor<32x32xf16, #one>
 }
+
+// -----
+
+#row = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#cols = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#few = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+
+// A loaded row that two layouts take is loaded again only in those where
+// each thread holds few of its elements: one element a thread in #few,
+// but 32 in #cols (as a warpgroup accumulator's columns hold vLLM's
+// block-fp8 scales), which a conversion gives for one load a thread.
+// CHECK-LABEL: func.func @row_wide_in_one_layout
+// CHECK: %[[V:.*]] = tkc.load {{.*}} : tensor<128x!tkc.ptr<f32>, #[[ROW:blocked[0-9]*]]>
+// CHECK: tkc_gpu.convert_layout %[[V]] : tensor<128xf32, #[[ROW]]> -> tensor<128xf32, #[[COLS:slice[0-9]*]]>
+// CHECK: tkc.load {{.*}} : tensor<128x!tkc.ptr<f32>, #[[FEW:slice[0-9]*]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+func.func @row_wide_in_one_layout(%p: !tkc.ptr<f32>) -> (tensor<1x128xf32, #cols>, tensor<1x128xf32, #few>) {
+  %r = tkc.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #row>
+  %s = tkc.splat %p : tensor<128x!tkc.ptr<f32>, #row>
+  %ptr = tkc.addptr %s, %r : tensor<128x!tkc.ptr<f32>, #row>, tensor<128xi32, #row>
+  %v = tkc.load %ptr : tensor<128x!tkc.ptr<f32>, #row>
+  %cc = tkc_gpu.convert_layout %v : tensor<128xf32, #row> -> tensor<128xf32, #tkc_gpu.slice<{dim = 0, parent = #cols}>>
+  %ec = tkc.expand_dims %cc {axis = 0 : i32} : tensor<128xf32, #tkc_gpu.slice<{dim = 0, parent = #cols}>> -> tensor<1x128xf32, #cols>
+  %cf = tkc_gpu.convert_layout %v : tensor<128xf32, #row> -> tensor<128xf32, #tkc_gpu.slice<{dim = 0, parent = #few}>>
+  %ef = tkc.expand_dims %cf {axis = 0 : i32} : tensor<128xf32, #tkc_gpu.slice<{dim = 0, parent = #few}>> -> tensor<1x128xf32, #few>
+  return %ec, %ef : tensor<1x128xf32, #cols>, tensor<1x128xf32, #few>
+}
