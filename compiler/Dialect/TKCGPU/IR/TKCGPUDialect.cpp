@@ -610,6 +610,12 @@ SmallVector<int64_t> mlir::tkc::gpu::getResultConstancy(Operation *op) {
   return {};
 }
 
+int64_t mlir::tkc::gpu::getDistinctElementsPerThread(RankedTensorType type) {
+  LinearLayout layout = getLinearLayout(type);
+  return layout.getNumRegisters() >>
+         llvm::popcount(layout.getFreeBits(HwDim::Register));
+}
+
 int64_t mlir::tkc::gpu::getStorageBytes(Type type) {
   if (!type.isIntOrFloat())
     return 8; // Pointers.

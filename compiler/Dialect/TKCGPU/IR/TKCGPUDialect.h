@@ -47,6 +47,10 @@ LayoutEncodingAttr getLayout(Type type);
 /// The linear layout of a tkc_gpu tensor type, which must have a layout.
 LinearLayout getLinearLayout(RankedTensorType type);
 
+/// The distinct elements each thread holds of a tensor of `type` (those a
+/// broadcast puts in several of its registers counted once).
+int64_t getDistinctElementsPerThread(RankedTensorType type);
+
 /// `type` (a tensor) with its encoding replaced by `layout`.
 RankedTensorType withLayout(RankedTensorType type, Attribute layout);
 

@@ -15,10 +15,13 @@
 // (in loops pipelined through shared memory) the loads that produce it (a
 // paged KV cache's block index: the clone reads it for the later iteration,
 // masked off where that does not exist). Loops whose loads depend on
-// anything else (an op with effects or regions), loops that may write
-// memory their loads read (a store or atomic through a kernel argument
-// that a load of the loop also reads through, or any other write) and
-// loops with volatile loads are left alone. A loop pipelined through
+// anything else (an op with effects or regions, an integer division by a
+// run-time value), loops that may write anywhere (a write not through a
+// kernel argument, or beside a load that is not through one) and loops
+// with volatile loads are left alone; a load through an argument the loop
+// stores or atomically updates through stays where it is, and the others
+// move (vectors whose addresses cannot be computed ahead stay too, while
+// the operand tiles move). A loop pipelined through
 // shared memory also copies the tiles it computes with in registers
 // (read back in their own layout, or in the one their value is converted
 // to, a dot operand in registers also through a gate or a scale, within a
@@ -347,10 +350,7 @@ int64_t getRegisterCount(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor)
     return words;
-  LinearLayout layout = getLinearLayout(tensor);
-  return (layout.getNumRegisters() >>
-          llvm::popcount(layout.getFreeBits(HwDim::Register))) *
-         words;
+  return getDistinctElementsPerThread(tensor) * words;
 }
 
 /// Whether `load`'s value only computes the addresses of asynchronous

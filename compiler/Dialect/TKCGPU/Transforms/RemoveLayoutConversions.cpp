@@ -166,14 +166,6 @@ constexpr int64_t kMaxReissuedElements = 256;
 /// per thread through shared memory.
 constexpr int64_t kMaxReissuedPerThread = 16;
 
-/// The distinct elements each thread holds of a tensor of `type` (those a
-/// broadcast puts in several of its registers counted once).
-int64_t distinctRegisters(RankedTensorType type) {
-  LinearLayout layout = getLinearLayout(type);
-  return layout.getNumRegisters() >>
-         llvm::popcount(layout.getFreeBits(HwDim::Register));
-}
-
 /// Whether `load` may be issued in `layout` for one use, besides its own:
 /// `sole`ly loaded for that use, or small (kMaxReissuedElements), and as
 /// wide there (issuesAsWide).
@@ -181,7 +173,7 @@ bool canReissue(LoadOp load, Attribute layout, bool sole) {
   auto type = cast<RankedTensorType>(load.getType());
   return (sole || (!load.getIsVolatile() &&
                    type.getNumElements() <= kMaxReissuedElements &&
-                   distinctRegisters(withLayout(type, layout)) <=
+                   getDistinctElementsPerThread(withLayout(type, layout)) <=
                        kMaxReissuedPerThread)) &&
          issuesAsWide(load, layout);
 }
