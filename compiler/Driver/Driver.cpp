@@ -423,14 +423,15 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   return success();
 }
 
-/// The kernel's TTIR for the targets of one backend (`cuda`, `hip`).
-using TTIRForBackend = llvm::function_ref<mlir::ModuleOp(StringRef backend)>;
+/// The kernel's TTIR for one target.
+using TTIRForTarget =
+    llvm::function_ref<mlir::ModuleOp(const tkc::TargetSpec &target)>;
 
-/// Compiles the kernel (its TTIR for each target's backend: `ttirFor`) for
+/// Compiles the kernel (its TTIR for each target: `ttirFor`) for
 /// every target; for binaries, writes OUT.<format> and OUT.json
 /// (OUT.<arch>.* when there are several targets) once all variants
 /// compiled.
-LogicalResult compileForTargets(TTIRForBackend ttirFor,
+LogicalResult compileForTargets(TTIRForTarget ttirFor,
                                 const CompileOptions &opts) {
   bool binaries = opts.emit.stage == Stage::Binary;
   if (!binaries && opts.targets.size() != 1)
@@ -440,7 +441,7 @@ LogicalResult compileForTargets(TTIRForBackend ttirFor,
     return reportError("-o OUT is required to write binaries");
   if (opts.targets.empty())
     return reportError("no target to compile for (--target)");
-  mlir::ModuleOp ttir = ttirFor(opts.targets.front().backend);
+  mlir::ModuleOp ttir = ttirFor(opts.targets.front());
   std::string entry;
   auto params = readParams(ttir, entry);
   if (!params && binaries)
@@ -454,7 +455,7 @@ LogicalResult compileForTargets(TTIRForBackend ttirFor,
       variant.metadata.params = *params;
   }
   for (auto [spec, variant] : llvm::zip(opts.targets, variants))
-    if (failed(compileVariant(ttirFor(spec.backend), spec, opts, variant)))
+    if (failed(compileVariant(ttirFor(spec), spec, opts, variant)))
       return failure();
   if (!opts.skippedTargets &&
       llvm::all_of(variants, [](const Variant &v) { return v.skipped; }))
@@ -581,7 +582,8 @@ LogicalResult tkc::driver::compileIRFile(StringRef path,
     return failure();
   if (opts.emit.stage == Stage::TTIR)
     return success();
-  return compileForTargets([&](StringRef) { return *module; }, opts);
+  return compileForTargets([&](const tkc::TargetSpec &) { return *module; },
+                           opts);
 }
 
 LogicalResult tkc::driver::compileKernel(const KernelSource &source,
@@ -595,17 +597,18 @@ LogicalResult tkc::driver::compileKernel(const KernelSource &source,
   auto signature = parseSignature(source.signature);
   auto context = makeContext();
   mlir::SourceMgrDiagnosticHandler mlirDiagnostics(sourceMgr, context.get());
-  // Module-level code may ask which vendor's GPU runs it (`if IS_NVIDIA:`):
-  // the frontend runs once per backend among the targets, in their order,
-  // each parse answering for its backend (parseModule()).
-  llvm::SmallVector<std::string> backends;
-  for (const tkc::TargetSpec &spec : opts.targets)
-    if (!llvm::is_contained(backends, spec.backend))
-      backends.push_back(spec.backend);
-  if (backends.empty())
-    backends.push_back("");
+  // Module-level code may ask which vendor's GPU runs it (`if IS_NVIDIA:`),
+  // a kernel which architecture (triton.language.target_info's
+  // `cuda_capability_geq`): the frontend runs once per target, in their
+  // order, each parse answering for its backend (parseModule()) and each
+  // kernel for its architecture.
+  llvm::SmallVector<tkc::TargetSpec> targets(opts.targets.begin(),
+                                             opts.targets.end());
+  if (targets.empty())
+    targets.emplace_back();
   llvm::StringMap<mlir::OwningOpRef<mlir::ModuleOp>> ttirs;
-  for (const std::string &backend : backends) {
+  for (const tkc::TargetSpec &target : targets) {
+    const std::string &backend = target.backend;
     std::unique_ptr<Module> module =
         parseModule(bufferId, diags, backend, tritonModuleHasAttribute);
     if (!module)
@@ -637,14 +640,18 @@ LogicalResult tkc::driver::compileKernel(const KernelSource &source,
     request.importPaths = source.importPaths;
     request.signature = *signature;
     request.vendor = backend;
+    request.arch = target.arch;
     mlir::OwningOpRef<mlir::ModuleOp> ttir =
         generateTTIR(*module, request, diags, *context);
     if (!ttir || failed(runTTIRPipeline(*ttir, opts)))
       return failure();
     if (opts.emit.stage == Stage::TTIR)
       return success();
-    ttirs[backend] = std::move(ttir);
+    ttirs[target.str()] = std::move(ttir);
   }
   return compileForTargets(
-      [&](StringRef backend) { return *ttirs.find(backend)->second; }, opts);
+      [&](const tkc::TargetSpec &target) {
+        return *ttirs.find(target.str())->second;
+      },
+      opts);
 }

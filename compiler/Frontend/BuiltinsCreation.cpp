@@ -204,12 +204,49 @@ static std::optional<Obj> lowerLaunchSize(BuiltinCall &c) {
   return Obj::integer(c.name == "num_threads" ? warps * 32 : warps);
 }
 
+/// triton.language.target_info's questions about the target compiled for,
+/// as constexpr booleans: `is_cuda()`, `is_hip()`, `is_hip_cdna3()`
+/// (gfx942), `is_hip_cdna4()` (gfx950) and `cuda_capability_geq(major,
+/// minor=0)` (sm_90a is 9.0). Kernels guard inline assembly a newer chip
+/// has with them (FastVideo's fp4 packing on 10.0).
+static std::optional<Obj> lowerTargetInfo(BuiltinCall &c) {
+  bool capability = c.name == "cuda_capability_geq";
+  if (!(capability ? c.args.bind({"major", "minor="}) : c.args.bind({})))
+    return std::nullopt;
+  if (c.cg.vendor.empty())
+    return c.error("triton.language.target_info." + c.name.str() +
+                   "() needs the target compiled for (--target)");
+  llvm::StringRef arch = c.cg.arch;
+  if (!capability) {
+    bool cuda = c.cg.vendor == "cuda", hip = c.cg.vendor == "hip";
+    return Obj::boolean(c.name == "is_cuda"        ? cuda
+                        : c.name == "is_hip"       ? hip
+                        : c.name == "is_hip_cdna3" ? hip && arch == "gfx942"
+                                                   : hip && arch == "gfx950");
+  }
+  std::optional<int64_t> major = c.args.integer(0, 0);
+  std::optional<int64_t> minor = c.args.integer(1, 0);
+  if (!major || !minor)
+    return std::nullopt;
+  // sm_90a -> 90, as Triton's target.arch; false on other vendors.
+  unsigned version = 0;
+  if (c.cg.vendor != "cuda" || !arch.consume_front("sm_") ||
+      arch.take_while(llvm::isDigit).getAsInteger(10, version))
+    return Obj::boolean(false);
+  return Obj::boolean(version >= *major * 10 + *minor);
+}
+
 llvm::ArrayRef<BuiltinEntry> creationBuiltins() {
   static const BuiltinEntry entries[] = {
       {"tl.program_id", lowerProgramId},
       {"tl.num_programs", lowerProgramId},
       {"cuda.num_warps", lowerLaunchSize},
       {"cuda.num_threads", lowerLaunchSize},
+      {"target_info.is_cuda", lowerTargetInfo},
+      {"target_info.is_hip", lowerTargetInfo},
+      {"target_info.is_hip_cdna3", lowerTargetInfo},
+      {"target_info.is_hip_cdna4", lowerTargetInfo},
+      {"target_info.cuda_capability_geq", lowerTargetInfo},
       {"tl.arange", lowerArange},
       {"tl.zeros", lowerFull},
       {"tl.full", lowerFull},

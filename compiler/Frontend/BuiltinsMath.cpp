@@ -378,6 +378,20 @@ static std::optional<Obj> lowerCdiv(BuiltinCall &c) {
   return m1 ? c.cg.binaryOp(BinOp::FloorDiv, *m1, d, c.l) : std::nullopt;
 }
 
+/// `tl.add(x, y, sanitize_overflow=True)`, `tl.sub` and `tl.mul`: the
+/// operators `+`, `-` and `*` as functions (FastVideo's fp4 quantizer calls
+/// `tl.core.sub(..., sanitize_overflow=False)`). Triton checks integer
+/// overflow only in its debug mode, which tkc's device asserts do not
+/// cover: the flag is accepted and the operator applied.
+static std::optional<Obj> lowerArithmeticFunction(BuiltinCall &c) {
+  if (!c.args.bind({"x", "y", "sanitize_overflow="}) || !c.args.flag(2, true))
+    return std::nullopt;
+  BinOp op = c.name == "add"   ? BinOp::Add
+             : c.name == "sub" ? BinOp::Sub
+                               : BinOp::Mul;
+  return c.cg.binaryOp(op, *c.args.raw(0), *c.args.raw(1), c.l);
+}
+
 /// `x.logical_and(y)` and `x.logical_or(y)`: both operands as booleans,
 /// combined.
 static std::optional<Obj> lowerLogical(BuiltinCall &c) {
@@ -846,6 +860,9 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"tl.fdiv", lowerFdiv},
       {"tl.div_rn", lowerFdiv},
       {"tl.cdiv", lowerCdiv, "cdiv"},
+      {"tl.add", lowerArithmeticFunction},
+      {"tl.sub", lowerArithmeticFunction},
+      {"tl.mul", lowerArithmeticFunction},
       {"tl.umulhi", lowerUmulhi},
       {"tl.inline_asm_elementwise", lowerInlineAsm},
       {"tl.map_elementwise", lowerMapElementwise},

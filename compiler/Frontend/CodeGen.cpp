@@ -273,6 +273,7 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
   cg.setImportPaths(request.importPaths);
   cg.numWarps = request.numWarps;
   cg.vendor = request.vendor;
+  cg.arch = request.arch;
   size_t numParams = fn->params.size(), numConstexpr = 0;
   for (const Param &p : fn->params)
     numConstexpr += isConstexprAnnotation(p.annotation.get());

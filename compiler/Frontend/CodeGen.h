@@ -51,6 +51,10 @@ struct KernelRequest {
   /// The backend compiled for (`cuda`, `hip`), or empty: the modules the
   /// kernel imports are parsed for it (parseModule()).
   std::string vendor;
+  /// The architecture compiled for (`sm_90a`, `gfx942`), or empty:
+  /// triton.language.target_info's queries (`cuda_capability_geq`) answer
+  /// for it.
+  std::string arch;
 };
 
 /// Whether Triton 3.6's module `module` has the attribute `name`, as

@@ -56,6 +56,8 @@ public:
   unsigned numWarps = 4;
   /// The backend compiled for (KernelRequest::vendor).
   std::string vendor;
+  /// The architecture compiled for (KernelRequest::arch).
+  std::string arch;
   /// Module-level names evaluated so far, per module, and those being
   /// evaluated: the index of the assignment in the module's globals (its
   /// right-hand side sees the name's binding before it, as Python's does).

@@ -31,7 +31,8 @@ bool isTritonModule(llvm::StringRef path) {
        "triton.language.core", "triton.language.standard",
        "triton.language.extra", "triton.language.extra.libdevice",
        "triton.language.extra.cuda", "triton.language.extra.cuda.libdevice",
-       "triton.language.extra.hip", "triton.language.extra.hip.libdevice"},
+       "triton.language.extra.hip", "triton.language.extra.hip.libdevice",
+       "triton.language.target_info"},
       path);
 }
 
@@ -189,6 +190,12 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
     // The launch's sizes, known when the kernel is compiled, NVIDIA's
     // special registers and grid dependency controls.
     return Obj::named(Kind::Builtin, "cuda." + attr.str());
+  } else if (base == "triton.language.target_info" &&
+             llvm::is_contained({"is_cuda", "is_hip", "cuda_capability_geq",
+                                 "is_hip_cdna3", "is_hip_cdna4"},
+                                attr)) {
+    // Questions about the target compiled for, answered when it is known.
+    return Obj::named(Kind::Builtin, "target_info." + attr.str());
   } else if (base.ends_with(".PropagateNan")) {
     // Triton's enum: ALL (0xFFFF) propagates a NaN operand of
     // tl.maximum/minimum/clamp, NONE (0) does not.
