@@ -28,7 +28,8 @@ using DK = DType::Kind;
 //===----------------------------------------------------------------------===//
 
 /// triton.language functions that tkc does not implement (Gluon's slices
-/// of distributed tensors): naming one is an error, and so is calling the block method of one
+/// of distributed tensors): naming one is an error, and so is calling the block
+/// method of one
 /// (`x.sort()`).
 static const BuiltinEntry kUnsupported[] = {
     {"tl.extract_slice", nullptr},
@@ -302,6 +303,15 @@ std::optional<Obj> FunctionGen::callBuiltin(llvm::StringRef fullName,
   }
   BuiltinCall c(*this, fullName, call, self, l);
 
+  if (fullName == "dtype.get_block_shapes") {
+    // A block type's shape, as a tuple (AITER's mxfp4 quantizers).
+    if (!c.args.bind({"self"}))
+      return std::nullopt;
+    std::vector<Obj> dims;
+    for (int64_t extent : self->blockShape)
+      dims.push_back(Obj::integer(extent));
+    return Obj::tuple(std::move(dims));
+  }
   if (fullName.starts_with("dtype.")) {
     // A block type is no dtype of its own: it answers only is_block().
     if (self->isBlockType())
@@ -419,14 +429,14 @@ std::optional<Obj> FunctionGen::dtypeAttribute(const Obj &t,
     }
     if (attr == "name")
       return Obj::string(t.describe());
-    if (findDTypeQuery(attr)) {
+    if (findDTypeQuery(attr) || attr == "get_block_shapes") {
       Obj m = Obj::named(Obj::Kind::Method, "dtype." + attr.str());
       m.self = std::make_shared<Obj>(t);
       return m;
     }
     cg.diags.error(l, t.describe() + " has no attribute '" + attr +
                           "' (tkc supports element_ty, scalar, shape, numel, "
-                          "name and is_block())");
+                          "name, is_block() and get_block_shapes())");
     return std::nullopt;
   }
   // The type of a block pointer: a pointer to a block type.

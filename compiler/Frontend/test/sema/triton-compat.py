@@ -121,8 +121,8 @@ def pointer_none(X, Z):
 
 
 # `.type` gives Triton's types: a block type (element_ty, scalar, shape,
-# numel, is_block()), a dtype for a scalar, and for a block pointer a
-# pointer to a block type.
+# numel, is_block(), get_block_shapes()), a dtype for a scalar, and for a
+# block pointer a pointer to a block type.
 @triton.jit
 def type_attributes(Q, Out, scale, BLOCK: tl.constexpr):
     q_ptr = tl.make_block_ptr(base=Q, shape=(BLOCK, ), strides=(1, ), offsets=(0, ),
@@ -136,6 +136,8 @@ def type_attributes(Q, Out, scale, BLOCK: tl.constexpr):
     tl.static_assert(q.type.element_ty == tl.float16)
     tl.static_assert(q.type.scalar == q.dtype)
     tl.static_assert(q.type.numel == BLOCK)
+    tl.static_assert(q.type.get_block_shapes()[0] == BLOCK)
+    tl.static_assert(tl.zeros(q.type.get_block_shapes(), tl.int8).shape[0] == BLOCK)
     tl.static_assert(q.type != tl.float16)
     tl.static_assert(scale.type == tl.float32 and not scale.type.is_block())
     tl.static_assert(scale.type.scalar == tl.float32)
@@ -215,7 +217,7 @@ def bad_propagate(X):
 def block_type_attr(X):
     x = tl.load(X + tl.arange(0, 16))
     tl.static_assert(x.type.primitive_bitwidth == 32)
-# BADTYPE: triton-compat.py:[[@LINE-1]]:29: error: block type <16xfp32> has no attribute 'primitive_bitwidth' (tkc supports element_ty, scalar, shape, numel, name and is_block())
+# BADTYPE: triton-compat.py:[[@LINE-1]]:29: error: block type <16xfp32> has no attribute 'primitive_bitwidth' (tkc supports element_ty, scalar, shape, numel, name, is_block() and get_block_shapes())
 
 
 # NVIDIA's special registers, read by inline PTX as Triton's definitions do,
