@@ -206,26 +206,19 @@ public:
                   LoopWrites *writes = nullptr)
       : loop(loop), builder(builder), cloneLoads(cloneLoads), writes(writes) {}
 
-  /// Whether every op of the body `value` depends on, in this iteration or
-  /// (through loop-carried values) the ones before, is pure and without
-  /// regions, or (where allowed) a load that is not volatile, so that it
-  /// can be cloned.
-  bool canClone(Value value) {
-    if (auto arg = dyn_cast<BlockArgument>(value))
-      if (arg.getOwner() == loop.getBody() && arg != loop.getInductionVar() &&
-          carried.insert(arg).second)
-        return canClone(yielded(arg));
-    Operation *def = value.getDefiningOp();
-    if (!def || def->getBlock() != loop.getBody() ||
-        !checked.insert(def).second)
+  /// Whether every op of the body the operands of `op` (a load whose next
+  /// copies are wanted) depend on, in this iteration or (through
+  /// loop-carried values) the ones before, is pure (an integer division by
+  /// a run-time value is not) and without regions, or (where allowed) a
+  /// load that is not volatile and misses no write, so that it can be
+  /// cloned. Ops found so are remembered for the next question.
+  bool canCloneOperands(Operation *op) {
+    if (llvm::all_of(op->getOperands(), [&](Value v) { return canClone(v); }))
       return true;
-    auto load = dyn_cast<LoadOp>(def);
-    if (load ? !cloneLoads || load.getIsVolatile() ||
-                   (writes && writes->mayMiss(load))
-             : def->getNumRegions() || !isPure(def))
-      return false;
-    return llvm::all_of(def->getOperands(),
-                        [&](Value v) { return canClone(v); });
+    // The ops visited before the answer was no were taken as clonable.
+    checked.clear();
+    carried.clear();
+    return false;
   }
 
   /// `value` in iteration `iteration` (counted from 0), computed before the
@@ -288,6 +281,26 @@ public:
   }
 
 private:
+  /// canCloneOperands for one value: true for ops visited already (cycles
+  /// through loop-carried values included).
+  bool canClone(Value value) {
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      if (arg.getOwner() == loop.getBody() && arg != loop.getInductionVar() &&
+          carried.insert(arg).second)
+        return canClone(yielded(arg));
+    Operation *def = value.getDefiningOp();
+    if (!def || def->getBlock() != loop.getBody() ||
+        !checked.insert(def).second)
+      return true;
+    auto load = dyn_cast<LoadOp>(def);
+    if (load ? !cloneLoads || load.getIsVolatile() ||
+                   (writes && writes->mayMiss(load))
+             : def->getNumRegions() || !isPure(def))
+      return false;
+    return llvm::all_of(def->getOperands(),
+                        [&](Value v) { return canClone(v); });
+  }
+
   /// The value `arg` (a loop-carried block argument) takes in the next
   /// iteration.
   Value yielded(BlockArgument arg) {
@@ -390,13 +403,13 @@ void pipelineInRegisters(scf::ForOp loop) {
   if (dots.empty())
     return;
   Operation *firstDot = *dots.begin();
-  // A copy's block index, loaded where the copy is issued, stays there:
-  // carried, it would take registers for every copy (a paged decode
-  // attention ran 3% slower so).
   // A load that could miss a write of the loop stays where it is.
   LoopWrites writes(loop);
   if (writes.everywhere())
     return;
+  // A copy's block index, loaded where the copy is issued, stays there:
+  // carried, it would take registers for every copy (a paged decode
+  // attention ran 3% slower so).
   SmallVector<LoadOp> loads;
   for (LoadOp load : body->getOps<LoadOp>())
     if (!feedsOnlyCopies(load) && !writes.mayMiss(load))
@@ -419,8 +432,7 @@ void pipelineInRegisters(scf::ForOp loop) {
   OpBuilder b(loop);
   IterationCloner cloner(loop, b, /*cloneLoads=*/false);
   for (LoadOp load : loads)
-    if (!llvm::all_of(load->getOperands(),
-                      [&](Value v) { return cloner.canClone(v); }))
+    if (!cloner.canCloneOperands(load))
       return;
   // Values loaded after the first dot feed later work, and their next
   // copies are live across the dots (attention's V): leave such loops
@@ -915,15 +927,12 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   // Triton's speed unpipelined, 1.2 with its other tiles pipelined).
   SmallVector<StagedLoad> candidates;
   OpBuilder probe(loop);
+  IterationCloner ahead(loop, probe, /*cloneLoads=*/true, &writes);
   for (LoadOp load : others) {
     auto type = dyn_cast<RankedTensorType>(load.getType());
     if (type && type.getRank() == 1 && (!sharedVectors || feedsAddresses(load)))
       continue;
-    // (A cloner per load: one remembers the ops it has seen as clonable.)
-    IterationCloner ahead(loop, probe, /*cloneLoads=*/true, &writes);
-    if (type && type.getRank() == 1 &&
-        !llvm::all_of(load->getOperands(),
-                      [&](Value v) { return ahead.canClone(v); }))
+    if (type && type.getRank() == 1 && !ahead.canCloneOperands(load))
       continue;
     if (std::optional<StagedLoad> one =
             getStagedLoad(load, axis, warpgroupWarps, /*inRegisters=*/true))
@@ -995,14 +1004,9 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
             mark, UnitAttr::get(loop.getContext()));
     refillAfterRead &= favorOccupancy;
   }
-  {
-    OpBuilder probe(loop);
-    IterationCloner cloner(loop, probe, /*cloneLoads=*/true, &writes);
-    for (const StagedLoad &one : staged)
-      if (!llvm::all_of(one.load->getOperands(),
-                        [&](Value v) { return cloner.canClone(v); }))
-        return nullptr;
-  }
+  for (const StagedLoad &one : staged)
+    if (!ahead.canCloneOperands(one.load))
+      return nullptr;
 
   // The tiles copied at the top of each iteration (in `stages` slots), and
   // the ones refilled once read (in `stages - 1`); each has its own group
