@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "launcher_gen/Metadata.h"
+#include "metadata/TargetName.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
@@ -20,21 +21,6 @@ namespace {
 llvm::Error fail(StringRef path, const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  path + ": " + message.str());
-}
-
-/// Splits a CUDA arch ("sm_90a") into compute capability and the
-/// arch-specific flag; false if it is not one.
-bool parseCudaArch(StringRef arch, int &major, int &minor, bool &specific) {
-  if (!arch.consume_front("sm_"))
-    return false;
-  specific = arch.consume_back("a");
-  unsigned number;
-  if (arch.empty() || arch.getAsInteger(10, number) || number < 10 ||
-      number > 999 || !llvm::all_of(arch, llvm::isDigit))
-    return false;
-  major = static_cast<int>(number / 10);
-  minor = static_cast<int>(number % 10);
-  return true;
 }
 
 /// Reads the binary `variant` names, checking its size and sha256.
@@ -73,11 +59,16 @@ llvm::Expected<Variant> tkc::launcher::readVariant(StringRef path) {
   static_cast<metadata::KernelMetadata &>(variant) = std::move(*meta);
   variant.path = path.str();
   variant.fileName = llvm::sys::path::filename(path).str();
-  if (variant.target.backend == "cuda" &&
-      !parseCudaArch(variant.target.arch, variant.archMajor, variant.archMinor,
-                     variant.archSpecific))
-    return fail(path, "target.arch: '" + variant.target.arch +
-                          "' is not a CUDA architecture (sm_NN or sm_NNa)");
+  if (variant.target.backend == "cuda") {
+    std::optional<tkc::metadata::CudaCapability> capability =
+        tkc::metadata::parseCudaCapability(variant.target.arch);
+    if (!capability)
+      return fail(path, "target.arch: '" + variant.target.arch +
+                            "' is not a CUDA architecture (sm_NN or sm_NNa)");
+    variant.archMajor = capability->major;
+    variant.archMinor = capability->minor;
+    variant.archSpecific = capability->specific;
+  }
   if (llvm::Error error = readBinary(variant))
     return std::move(error);
   return variant;

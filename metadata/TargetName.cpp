@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 
 using namespace tkc::metadata;
@@ -99,4 +100,19 @@ std::string tkc::metadata::longTargetName(const VendorSpelling &vendor,
   if (vendor.longFormDropsPrefix)
     arch.consume_front(vendor.archPrefix);
   return (vendor.backend + ":" + arch).str();
+}
+
+std::optional<CudaCapability>
+tkc::metadata::parseCudaCapability(llvm::StringRef arch) {
+  if (!arch.consume_front("sm_"))
+    return std::nullopt;
+  CudaCapability capability;
+  capability.specific = arch.consume_back("a");
+  unsigned number;
+  if (arch.empty() || arch.getAsInteger(10, number) || number < 10 ||
+      number > 999 || !llvm::all_of(arch, llvm::isDigit))
+    return std::nullopt;
+  capability.major = static_cast<int>(number / 10);
+  capability.minor = static_cast<int>(number % 10);
+  return capability;
 }

@@ -64,6 +64,17 @@ llvm::Expected<TargetName> parseTargetName(llvm::StringRef text);
 /// The canonical long form without a warp size: `cuda:90a`, `hip:gfx942`.
 std::string longTargetName(const VendorSpelling &vendor, llvm::StringRef arch);
 
+/// A CUDA architecture's compute capability: `sm_90a` is 9.0, specific to
+/// its architecture.
+struct CudaCapability {
+  int major = 0, minor = 0;
+  /// The `a` suffix: features of this architecture alone (wgmma on 9.0).
+  bool specific = false;
+};
+
+/// Reads `sm_NN` or `sm_NNa` (NN from 10 to 999); nullopt for anything else.
+std::optional<CudaCapability> parseCudaCapability(llvm::StringRef arch);
+
 } // namespace tkc::metadata
 
 #endif // TKC_METADATA_TARGETNAME_H

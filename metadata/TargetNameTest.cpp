@@ -53,6 +53,22 @@ TEST(TargetName, LongForm) {
   EXPECT_EQ(vendorOfArch("sm_100a")->backend, "cuda");
 }
 
+TEST(TargetName, CudaCapability) {
+  std::optional<CudaCapability> sm90a = parseCudaCapability("sm_90a");
+  ASSERT_TRUE(sm90a);
+  EXPECT_EQ(sm90a->major, 9);
+  EXPECT_EQ(sm90a->minor, 0);
+  EXPECT_TRUE(sm90a->specific);
+  std::optional<CudaCapability> sm100 = parseCudaCapability("sm_100");
+  ASSERT_TRUE(sm100);
+  EXPECT_EQ(sm100->major, 10);
+  EXPECT_EQ(sm100->minor, 0);
+  EXPECT_FALSE(sm100->specific);
+  EXPECT_EQ(parseCudaCapability("sm_86")->minor, 6);
+  for (llvm::StringRef bad : {"gfx942", "sm_", "sm_9", "sm_9x", "sm_1000"})
+    EXPECT_FALSE(parseCudaCapability(bad)) << bad.str();
+}
+
 TEST(TargetName, StarlarkTableIsTheSame) {
   std::vector<std::string> rows;
   for (const VendorSpelling &v : vendorSpellings())

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Frontend/Builtins.h"
+#include "metadata/TargetName.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -228,12 +229,12 @@ static std::optional<Obj> lowerTargetInfo(BuiltinCall &c) {
   std::optional<int64_t> minor = c.args.integer(1, 0);
   if (!major || !minor)
     return std::nullopt;
-  // sm_90a -> 90, as Triton's target.arch; false on other vendors.
-  unsigned version = 0;
-  if (c.cg.vendor != "cuda" || !arch.consume_front("sm_") ||
-      arch.take_while(llvm::isDigit).getAsInteger(10, version))
-    return Obj::boolean(false);
-  return Obj::boolean(version >= *major * 10 + *minor);
+  // Triton compares its target.arch (90 for sm_90a); false on other vendors.
+  std::optional<metadata::CudaCapability> version =
+      c.cg.vendor == "cuda" ? metadata::parseCudaCapability(arch)
+                            : std::nullopt;
+  return Obj::boolean(version && version->major * 10 + version->minor >=
+                                     *major * 10 + *minor);
 }
 
 llvm::ArrayRef<BuiltinEntry> creationBuiltins() {
