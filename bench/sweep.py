@@ -1012,7 +1012,8 @@ def sass_stats(ptx, ptxas, cuobjdump):
     return {"registers": int(regs.group(1)) if regs else 0,
             "spills": int(spill.group(1)) if spill else 0,
             "instructions": len(ops), "async_copies": count("LDGSTS"),
-            "mma": count("HGMMA") + count("HMMA"), "global_loads": count("LDG")}
+            "mma": count("HGMMA") + count("HMMA"), "global_loads": count("LDG"),
+            "global_stores": count("STG")}
 
 
 def differences(ours, theirs):
@@ -1025,7 +1026,11 @@ def differences(ours, theirs):
     if ours["spills"] > theirs["spills"]:
         out.append("spills %d > %d bytes" % (ours["spills"], theirs["spills"]))
     for key, ratio, margin in (("registers", 1.25, 16),
-                               ("instructions", 1.3, 100)):
+                               ("instructions", 1.3, 100),
+                               ("global_loads", 1.5, 8),
+                               ("global_stores", 1.5, 8)):
+        if key not in ours or key not in theirs:
+            continue
         if ours[key] > theirs[key] * ratio and ours[key] - theirs[key] > margin:
             out.append("%s %d > %d" % (key, ours[key], theirs[key]))
     return out

@@ -105,7 +105,7 @@ struct ConvertTKCToTKCGPUPass
   }
 
   /// Gives `reshape` a blocked layout in which each thread keeps its
-  /// operand's elements (BlockedEncodingAttr::getReshaped) when there is
+  /// operand's elements (getReshapedLayout) when there is
   /// one, converted back to the default layout for its users; else the
   /// default layout, and the reshape goes through shared memory.
   void layOutReshape(ReshapeOp reshape) {
@@ -115,7 +115,7 @@ struct ConvertTKCToTKCGPUPass
       return;
     auto type = cast<RankedTensorType>(reshape.getType());
     BlockedEncodingAttr layout =
-        blocked.getReshaped(srcType.getShape(), type.getShape());
+        getReshapedLayout(blocked, srcType.getShape(), type.getShape());
     if (!layout || layout == getLayout(type))
       return;
     setResultLayout(reshape.getResult(), layout);

@@ -66,13 +66,6 @@ def TKCGPU_BlockedEncodingAttr : AttrDef<TKCGPU_Dialect, "BlockedEncoding",
     /// dimension `i` is this layout's dimension `order[i]`): the same
     /// holders of the same elements, with coordinates permuted.
     BlockedEncodingAttr getTransposed(::llvm::ArrayRef<int32_t> order) const;
-    /// A blocked layout of `shape` in which each holder has the elements
-    /// this layout gives it over `srcShape`, in row-major order (so that
-    /// tkc.reshape moves no data), or null when none is found: the
-    /// candidates are the layouts getWithSizePerThread spreads over `shape`
-    /// in row-major order.
-    BlockedEncodingAttr getReshaped(::llvm::ArrayRef<int64_t> srcShape,
-                                    ::llvm::ArrayRef<int64_t> shape) const;
     /// This layout with a new last dimension of extent 2 that each thread
     /// holds in two consecutive registers, fastest: tkc.join's result
     /// layout for operands in this one (and tkc.split's operand layout for

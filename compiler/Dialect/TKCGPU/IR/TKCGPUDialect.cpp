@@ -275,9 +275,11 @@ BlockedEncodingAttr::getTransposed(ArrayRef<int32_t> order) const {
 }
 
 BlockedEncodingAttr
-BlockedEncodingAttr::getReshaped(ArrayRef<int64_t> srcShape,
-                                 ArrayRef<int64_t> shape) const {
-  LinearLayout want = LinearLayout::reshape(toLinearLayout(srcShape), shape);
+mlir::tkc::gpu::getReshapedLayout(LayoutEncodingAttr layout,
+                                  ArrayRef<int64_t> srcShape,
+                                  ArrayRef<int64_t> shape) {
+  LinearLayout want =
+      LinearLayout::reshape(layout.toLinearLayout(srcShape), shape);
   unsigned rank = shape.size();
   unsigned numRegisters = want.getNumRegisters();
   SmallVector<unsigned> order;
@@ -291,12 +293,12 @@ BlockedEncodingAttr::getReshaped(ArrayRef<int64_t> srcShape,
     for (unsigned v : size)
       product *= v;
     if (product <= numRegisters) {
-      auto candidate = getWithSizePerThread(getContext(), shape, size, order,
-                                            want.getSize(HwDim::Warp),
-                                            want.getSize(HwDim::Lane));
-      LinearLayout layout = candidate.toLinearLayout(shape);
-      if (layout.getNumRegisters() == numRegisters &&
-          layout.getRegisterMapFrom(want))
+      auto candidate = BlockedEncodingAttr::getWithSizePerThread(
+          layout.getContext(), shape, size, order, want.getSize(HwDim::Warp),
+          want.getSize(HwDim::Lane));
+      LinearLayout candidateLayout = candidate.toLinearLayout(shape);
+      if (candidateLayout.getNumRegisters() == numRegisters &&
+          candidateLayout.getRegisterMapFrom(want))
         return candidate;
     }
     unsigned d = 0;

@@ -54,6 +54,16 @@ int64_t getDistinctElementsPerThread(RankedTensorType type);
 /// `type` (a tensor) with its encoding replaced by `layout`.
 RankedTensorType withLayout(RankedTensorType type, Attribute layout);
 
+/// A blocked layout of `shape` in which each holder has the elements that
+/// `layout` (any distributed layout: blocked, a slice, ...) gives it over
+/// `srcShape`, in row-major order, so that a tkc.reshape from `srcShape` in
+/// `layout` moves no data; or null when none is found. The candidates are
+/// the layouts BlockedEncodingAttr::getWithSizePerThread spreads over
+/// `shape` in row-major order.
+BlockedEncodingAttr getReshapedLayout(LayoutEncodingAttr layout,
+                                      ArrayRef<int64_t> srcShape,
+                                      ArrayRef<int64_t> shape);
+
 /// The layout of tkc.trans by `order` (result dimension `i` is dimension
 /// `order[i]`) of a tensor in `layout`, in which the transpose moves no
 /// data: a blocked layout permuted in its own terms, a permutation of a

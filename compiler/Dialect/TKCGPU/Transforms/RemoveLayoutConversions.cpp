@@ -125,13 +125,13 @@ Attribute operandLayout(Operation *def, Attribute layout) {
       inverse[d] = i;
     return getTransposedLayout(layout, inverse);
   }
-  if (!isa<BlockedEncodingAttr>(layout))
-    return {};
   // A reshape's operand needs a layout in which each thread has the same
-  // elements, if there is one.
+  // elements, if there is one (also from a slice that holds a whole vector
+  // in each thread: AWQ's shift amounts, a 4x2 range reshaped to 8).
   if (auto reshape = dyn_cast<ReshapeOp>(def))
-    return cast<BlockedEncodingAttr>(layout).getReshaped(
-        reshape.getType().getShape(), reshape.getSrc().getType().getShape());
+    return getReshapedLayout(cast<LayoutEncodingAttr>(layout),
+                             reshape.getType().getShape(),
+                             reshape.getSrc().getType().getShape());
   return {};
 }
 
@@ -614,12 +614,13 @@ BlockedEncodingAttr layoutWhereValueIs(TransOp trans, BlockedEncodingAttr from,
 }
 
 /// The layout in which a reshape of a value in `from` moves no data, when
-/// `from` has one (BlockedEncodingAttr::getReshaped), else null.
+/// `from` has one (getReshapedLayout), else null.
 BlockedEncodingAttr layoutWhereValueIs(ReshapeOp reshape,
                                        BlockedEncodingAttr from,
                                        RankedTensorType srcType) {
-  return from.getReshaped(srcType.getShape(),
-                          cast<RankedTensorType>(reshape.getType()).getShape());
+  return getReshapedLayout(
+      from, srcType.getShape(),
+      cast<RankedTensorType>(reshape.getType()).getShape());
 }
 
 /// A transpose or reshape of a converted value that cannot be recomputed
@@ -924,8 +925,9 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
                                 PatternRewriter &rewriter) const override {
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     SmallVector<int32_t> moves(loop.getNumRegionIterArgs(), 0);
+    // (CarryCopyPerLayout appends arguments, which have not moved.)
     if (auto counted = loop->getAttrOfType<DenseI32ArrayAttr>(kMoves))
-      moves.assign(counted.asArrayRef().begin(), counted.asArrayRef().end());
+      llvm::copy(counted.asArrayRef(), moves.begin());
     for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
       auto type = dyn_cast<RankedTensorType>(arg.getType());
       Operation *update = yield.getOperand(i).getDefiningOp();
@@ -965,6 +967,168 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
       rewriter.setInsertionPointAfter(loop);
       auto after = ConvertLayoutOp::create(rewriter, loc, type, result);
       rewriter.replaceAllUsesExcept(result, after, after);
+      return success();
+    }
+    return failure();
+  }
+};
+
+/// A loop-carried tensor advanced by an elementwise step (`offs_k +=
+/// BLOCK_K`) whose other uses in the loop all convert it, directly or
+/// through one elementwise op (`offs_k < K`), to layouts it cannot take at
+/// once (AWQ's K offsets, masking the columns of one tile and the rows of
+/// another): the loop carries a copy in each of those layouts, advanced
+/// there, and each use takes its copy, so the loop converts none. The
+/// original stays for the loop's result (LLVM drops it where nothing reads
+/// it). Copies are made of small values only (kMaxCopyElementsPerThread);
+/// an argument that one layout serves is CarryInUpdateLayout's.
+struct CarryCopyPerLayout : public OpRewritePattern<scf::ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  /// The most distinct elements a thread may hold of each copy.
+  static constexpr int64_t kMaxCopyElementsPerThread = 16;
+
+  /// A conversion of the argument, and the elementwise op it converts the
+  /// result of (null where it converts the argument itself).
+  struct Use {
+    ConvertLayoutOp convert;
+    Operation *via;
+  };
+
+  /// The uses of `arg` other than `update`, when each is one, else nothing.
+  static std::optional<SmallVector<Use>> convertedUses(BlockArgument arg,
+                                                       Operation *update) {
+    SmallVector<Use> uses;
+    for (Operation *user : arg.getUsers()) {
+      if (user == update)
+        continue;
+      if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
+        uses.push_back({convert, nullptr});
+        continue;
+      }
+      if (!isElementwise(user) || user->getNumResults() != 1 ||
+          user->use_empty())
+        return std::nullopt;
+      for (Operation *next : user->getUsers()) {
+        auto convert = dyn_cast<ConvertLayoutOp>(next);
+        if (!convert)
+          return std::nullopt;
+        uses.push_back({convert, user});
+      }
+    }
+    return uses;
+  }
+
+  /// Whether `op`'s tensor operands other than `arg` can be recomputed in
+  /// `layout`.
+  static bool othersIn(Operation *op, Value arg, Attribute layout) {
+    return llvm::all_of(op->getOperands(), [&](Value operand) {
+      return operand == arg || !isa<RankedTensorType>(operand.getType()) ||
+             canRematerialize(operand, layout, 0);
+    });
+  }
+
+  /// `op` cloned before `at` with `arg` replaced by `copy` and its other
+  /// tensor operands converted to `copy`'s layout (which the other patterns
+  /// recompute there); its result in that layout.
+  static Value cloneWith(Operation *op, Value arg, Value copy, Operation *at,
+                         PatternRewriter &rewriter) {
+    Attribute layout = cast<RankedTensorType>(copy.getType()).getEncoding();
+    rewriter.setInsertionPoint(at);
+    IRMapping mapping;
+    for (Value operand : op->getOperands()) {
+      auto type = dyn_cast<RankedTensorType>(operand.getType());
+      if (operand == arg)
+        mapping.map(operand, copy);
+      else if (type)
+        mapping.map(operand,
+                    ConvertLayoutOp::create(rewriter, op->getLoc(),
+                                            withLayout(type, layout), operand));
+    }
+    Operation *clone = rewriter.clone(*op, mapping);
+    Value result = clone->getResult(0);
+    result.setType(
+        withLayout(cast<RankedTensorType>(result.getType()), layout));
+    return result;
+  }
+
+  LogicalResult matchAndRewrite(scf::ForOp loop,
+                                PatternRewriter &rewriter) const override {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+      auto type = dyn_cast<RankedTensorType>(arg.getType());
+      Operation *update = yield.getOperand(i).getDefiningOp();
+      if (!type || !update || update->getBlock() != loop.getBody() ||
+          !isElementwise(update) || update->getNumResults() != 1 ||
+          !update->hasOneUse())
+        continue;
+      std::optional<SmallVector<Use>> uses = convertedUses(arg, update);
+      if (!uses || uses->empty())
+        continue;
+      llvm::SetVector<Attribute> layouts;
+      bool through = false;
+      for (Use use : *uses) {
+        layouts.insert(use.convert.getType().getEncoding());
+        through |= use.via != nullptr;
+      }
+      if ((layouts.size() < 2 && !through) ||
+          CarryInUpdateLayout::updateLayout(update, arg))
+        continue;
+      if (!llvm::all_of(layouts,
+                        [&](Attribute layout) {
+                          return isDistributed(layout) &&
+                                 getDistinctElementsPerThread(
+                                     withLayout(type, layout)) <=
+                                     kMaxCopyElementsPerThread &&
+                                 othersIn(update, arg, layout);
+                        }) ||
+          !llvm::all_of(*uses, [&](Use use) {
+            return !use.via ||
+                   othersIn(use.via, arg, use.convert.getType().getEncoding());
+          }))
+        continue;
+      // The copies' initial values, then the loop with them carried.
+      rewriter.setInsertionPoint(loop);
+      SmallVector<Value> inits;
+      for (Attribute layout : layouts)
+        inits.push_back(ConvertLayoutOp::create(rewriter, loop.getLoc(),
+                                                withLayout(type, layout),
+                                                loop.getInitArgs()[i]));
+      unsigned numArgs = loop.getNumRegionIterArgs();
+      auto grown = cast<scf::ForOp>(
+          *cast<LoopLikeOpInterface>(loop.getOperation())
+               .replaceWithAdditionalYields(
+                   rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
+                   [&](OpBuilder &, Location, ArrayRef<BlockArgument> copies) {
+                     // (The body may not have moved to the new loop yet.)
+                     Value moved =
+                         copies.front().getOwner()->getArguments()[1 + i];
+                     if (llvm::is_contained(update->getOperands(), arg))
+                       moved = arg;
+                     SmallVector<Value> next;
+                     for (BlockArgument copy : copies)
+                       next.push_back(cloneWith(update, moved, copy,
+                                                update->getNextNode(),
+                                                rewriter));
+                     return next;
+                   }));
+      Value moved = grown.getRegionIterArgs()[i];
+      ArrayRef<BlockArgument> copies =
+          grown.getRegionIterArgs().drop_front(numArgs);
+      DenseMap<std::pair<Operation *, Attribute>, Value> cloned;
+      for (Use use : *uses) {
+        Attribute layout = use.convert.getType().getEncoding();
+        Value copy =
+            copies[std::distance(layouts.begin(), llvm::find(layouts, layout))];
+        Value value = copy;
+        if (use.via) {
+          Value &clone = cloned[{use.via, layout}];
+          if (!clone)
+            clone = cloneWith(use.via, moved, copy, use.via, rewriter);
+          value = clone;
+        }
+        rewriter.replaceOp(use.convert, value);
+      }
       return success();
     }
     return failure();
@@ -1543,7 +1707,7 @@ struct RemoveLayoutConversionsPass
     patterns.add<RematerializeConversion, ConvertRowOnce, SinkConversion,
                  LoadsInOneLayout, ShapeOpWhereValueIs<TransOp>,
                  ShapeOpWhereValueIs<ReshapeOp>, JoinWhereValuesAre,
-                 ReduceWhereValuesAre, CarryInUpdateLayout,
+                 ReduceWhereValuesAre, CarryInUpdateLayout, CarryCopyPerLayout,
                  IfResultInBranchLayout, AtomicInOperandLayout<AtomicRMWOp>,
                  AtomicInOperandLayout<AtomicCASOp>>(&getContext());
     patterns.add<StoreInValueLayout>(&getContext(), warpgroupWarps);

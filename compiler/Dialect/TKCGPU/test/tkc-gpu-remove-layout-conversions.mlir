@@ -1388,3 +1388,73 @@ func.func @row_wide_in_one_layout(%p: !tkc.ptr<f32>) -> (tensor<1x128xf32, #cols
   %ef = tkc.expand_dims %cf {axis = 0 : i32} : tensor<128xf32, #tkc_gpu.slice<{dim = 0, parent = #few}>> -> tensor<1x128xf32, #few>
   return %ec, %ef : tensor<1x128xf32, #cols>, tensor<1x128xf32, #few>
 }
+
+// -----
+
+#q = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#v = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#w = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A reshape whose result is wanted in a slice that gives every thread the
+// whole vector (AWQ's shift amounts: a 4x2 range reshaped to 8, taken by
+// each row of a tile) is recomputed from a source in which every thread
+// holds the whole 4x2: the ranges fold to constants, with no conversion.
+// CHECK-DAG: #[[WHOLE:.*]] = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @reshape_into_slice
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: %[[A:.*]] = arith.addi %{{.*}}, %{{.*}} : tensor<4x2xi32, #[[WHOLE]]>
+// CHECK: %[[R:.*]] = tkc.reshape %[[A]] : tensor<4x2xi32, #[[WHOLE]]> -> tensor<8xi32, #{{slice[0-9]*}}>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: return %[[R]]
+func.func @reshape_into_slice() -> tensor<8xi32, #tkc_gpu.slice<{dim = 0, parent = #w}>> {
+  %c4 = arith.constant dense<4> : tensor<2xi32, #tkc_gpu.slice<{dim = 0, parent = #q}>>
+  %cols = tkc.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32, #tkc_gpu.slice<{dim = 0, parent = #q}>>
+  %scaled = arith.muli %cols, %c4 : tensor<2xi32, #tkc_gpu.slice<{dim = 0, parent = #q}>>
+  %row = tkc.expand_dims %scaled {axis = 0 : i32} : tensor<2xi32, #tkc_gpu.slice<{dim = 0, parent = #q}>> -> tensor<1x2xi32, #q>
+  %rowb = tkc.broadcast %row : tensor<1x2xi32, #q> -> tensor<4x2xi32, #q>
+  %rows = tkc.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32, #tkc_gpu.slice<{dim = 1, parent = #q}>>
+  %col = tkc.expand_dims %rows {axis = 1 : i32} : tensor<4xi32, #tkc_gpu.slice<{dim = 1, parent = #q}>> -> tensor<4x1xi32, #q>
+  %colb = tkc.broadcast %col : tensor<4x1xi32, #q> -> tensor<4x2xi32, #q>
+  %sum = arith.addi %rowb, %colb : tensor<4x2xi32, #q>
+  %flat = tkc.reshape %sum : tensor<4x2xi32, #q> -> tensor<8xi32, #v>
+  %c = tkc_gpu.convert_layout %flat : tensor<8xi32, #v> -> tensor<8xi32, #tkc_gpu.slice<{dim = 0, parent = #w}>>
+  return %c : tensor<8xi32, #tkc_gpu.slice<{dim = 0, parent = #w}>>
+}
+
+// -----
+
+#v = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#p = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// Offsets carried by a loop and advanced by a constant, taken in two
+// layouts (AWQ's K offsets: the columns of one tile's mask, the rows of
+// another): the loop carries a copy in each, advanced there, and converts
+// nothing in its body.
+// CHECK-LABEL: func.func @offsets_in_two_layouts
+// CHECK: scf.for {{.*}} -> (tensor<32xi32, #{{blocked[0-9]*}}>, tensor<32x32xi32, #{{blocked[0-9]*}}>, tensor<32xi32, #{{slice[0-9]*}}>, tensor<32xi32, #{{slice[0-9]*}}>)
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: arith.cmpi slt, %{{.*}}, %{{.*}} : tensor<32xi32, #{{slice[0-9]*}}>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: scf.yield
+func.func @offsets_in_two_layouts(%k: i32, %n: i32) -> tensor<32x32xi32, #p> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %step = arith.constant dense<32> : tensor<32xi32, #v>
+  %first = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #v>
+  %zero = arith.constant dense<0> : tensor<32x32xi32, #p>
+  %bound = tkc.splat %k : tensor<32xi32, #v>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%offs = %first, %acc = %zero) -> (tensor<32xi32, #v>, tensor<32x32xi32, #p>) : i32 {
+    %m = arith.cmpi slt, %offs, %bound : tensor<32xi32, #v>
+    %mc = tkc_gpu.convert_layout %m : tensor<32xi1, #v> -> tensor<32xi1, #tkc_gpu.slice<{dim = 0, parent = #p}>>
+    %rows = tkc_gpu.convert_layout %offs : tensor<32xi32, #v> -> tensor<32xi32, #tkc_gpu.slice<{dim = 1, parent = #p}>>
+    %mce = tkc.expand_dims %mc {axis = 0 : i32} : tensor<32xi1, #tkc_gpu.slice<{dim = 0, parent = #p}>> -> tensor<1x32xi1, #p>
+    %mcb = tkc.broadcast %mce : tensor<1x32xi1, #p> -> tensor<32x32xi1, #p>
+    %re = tkc.expand_dims %rows {axis = 1 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 1, parent = #p}>> -> tensor<32x1xi32, #p>
+    %rb = tkc.broadcast %re : tensor<32x1xi32, #p> -> tensor<32x32xi32, #p>
+    %kept = arith.select %mcb, %rb, %zero : tensor<32x32xi1, #p>, tensor<32x32xi32, #p>
+    %sum = arith.addi %acc, %kept : tensor<32x32xi32, #p>
+    %next = arith.addi %offs, %step : tensor<32xi32, #v>
+    scf.yield %next, %sum : tensor<32xi32, #v>, tensor<32x32xi32, #p>
+  }
+  return %r#1 : tensor<32x32xi32, #p>
+}
