@@ -1594,6 +1594,27 @@ case(id="vllm_awq_gemm", repo="vllm",
      atol=0.1, rtol=2e-2)
 
 
+# The same file's awq_dequantize_kernel, as awq_dequantize_triton launches
+# it (32x32 blocks of packed columns and rows, 4 warps) on the GEMM's
+# weights: its shift amounts are a 4x2 range reshaped to 8.
+def _awq_dequantize_args():
+    groups = _AWQ_K // _AWQ_G
+    # qweight, scales, zeros, group size, result, columns, rows.
+    return [randint(1 << 31, _AWQ_K, _AWQ_N // 8, dtype="int32"),
+            rand(groups, _AWQ_N, dtype="float16") * 0.02,
+            randint(1 << 31, groups, _AWQ_N // 8, dtype="int32"), _AWQ_G,
+            empty(_AWQ_K, _AWQ_N, dtype="float16"), _AWQ_N // 8, _AWQ_K]
+
+
+case(id="vllm_awq_dequantize", repo="vllm",
+     path=_vllm_path("model_executor/layers/quantization/awq_triton"),
+     kernel="awq_dequantize_kernel",
+     signature="*i32:16, *fp16:16, *i32:16, i32:16, *fp16:16, i32:16, "
+     "i32:16, 32, 32",
+     num_warps=4, grid=(cdiv(_AWQ_N // 8, 32), cdiv(_AWQ_K, 32)),
+     args=_awq_dequantize_args)
+
+
 # quantization/utils/fp8_utils.py's _w8a8_block_fp8_matmul (DeepSeek-V3's
 # fp8 linear layers: e4m3 activations and weights, one fp32 scale per token
 # and 128 columns of K, and per 128x128 block of the weights), as

@@ -218,7 +218,7 @@ func.func @outer() -> tensor<64x64xi32, #tile> {
 // -----
 
 #one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#eight = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#four = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 
 // A loaded value's conversion sinks through the cast into the store, which
 // then runs in the load's layout with its pointers recomputed there.
@@ -227,14 +227,40 @@ func.func @outer() -> tensor<64x64xi32, #tile> {
 // CHECK: %[[V:.*]] = tkc.load {{.*}} : tensor<1024x!tkc.ptr<f16>, #[[L:blocked[0-9]*]]>
 // CHECK: %[[W:.*]] = arith.extf %[[V]] : tensor<1024xf16, #[[L]]> to tensor<1024xf32, #[[L]]>
 // CHECK: tkc.store %{{.*}}, %[[W]] : tensor<1024x!tkc.ptr<f32>, #[[L]]>
-func.func @widen(%src: tensor<1024x!tkc.ptr<f16>, #eight>, %dst: !tkc.ptr<f32>) {
-  %v = tkc.load %src : tensor<1024x!tkc.ptr<f16>, #eight>
-  %c = tkc_gpu.convert_layout %v : tensor<1024xf16, #eight> -> tensor<1024xf16, #one>
+func.func @widen(%src: tensor<1024x!tkc.ptr<f16>, #four>, %dst: !tkc.ptr<f32>) {
+  %v = tkc.load %src : tensor<1024x!tkc.ptr<f16>, #four>
+  %c = tkc_gpu.convert_layout %v : tensor<1024xf16, #four> -> tensor<1024xf16, #one>
   %w = arith.extf %c : tensor<1024xf16, #one> to tensor<1024xf32, #one>
   %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #one>
   %s = tkc.splat %dst : tensor<1024x!tkc.ptr<f32>, #one>
   %p = tkc.addptr %s, %r : tensor<1024x!tkc.ptr<f32>, #one>, tensor<1024xi32, #one>
   tkc.store %p, %w : tensor<1024x!tkc.ptr<f32>, #one>
+  return
+}
+
+// -----
+
+#four = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#eight = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// Where the load's layout would give each thread a run longer than one
+// 16-byte store (8 fp32: two stores whose lanes land 32 bytes apart, each
+// writing half of every sector it touches), the store keeps its coalesced
+// layout and the value is converted for it (Liger's DyT backward, AWQ's
+// dequantization).
+// CHECK-LABEL: func.func @widen_past_one_access
+// CHECK: %[[V:.*]] = tkc.load {{.*}} : tensor<1024x!tkc.ptr<f16>, #[[L:blocked[0-9]*]]>
+// CHECK: %[[W:.*]] = arith.extf %[[V]] : tensor<1024xf16, #[[L]]> to tensor<1024xf32, #[[L]]>
+// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %[[W]] : tensor<1024xf32, #[[L]]> -> tensor<1024xf32, #[[S:blocked[0-9]*]]>
+// CHECK: tkc.store %{{.*}}, %[[C]] : tensor<1024x!tkc.ptr<f32>, #[[S]]>
+func.func @widen_past_one_access(%src: tensor<1024x!tkc.ptr<f16>, #eight>, %dst: !tkc.ptr<f32>) {
+  %v = tkc.load %src : tensor<1024x!tkc.ptr<f16>, #eight>
+  %c = tkc_gpu.convert_layout %v : tensor<1024xf16, #eight> -> tensor<1024xf16, #four>
+  %w = arith.extf %c : tensor<1024xf16, #four> to tensor<1024xf32, #four>
+  %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #four>
+  %s = tkc.splat %dst : tensor<1024x!tkc.ptr<f32>, #four>
+  %p = tkc.addptr %s, %r : tensor<1024x!tkc.ptr<f32>, #four>, tensor<1024xi32, #four>
+  tkc.store %p, %w : tensor<1024x!tkc.ptr<f32>, #four>
   return
 }
 
