@@ -410,6 +410,14 @@ case(id="own_cast_rtz", repo="own", path="casts.py", kernel="cast_rtz_kernel",
      signature="*fp32:16, *fp16:16, *bf16:16, i32:16, 1024", num_warps=4,
      grid=(_RTZ_N // 1024,), args=_rtz_args)
 
+# An fp16 -> fp32 upcast of 64M elements (BLOCK 1024, 4 warps): each
+# thread loads 8 halves (16 bytes) and stores 32 bytes.
+_UP_N = 1 << 26
+case(id="own_cast_fp16_to_fp32", repo="own", path="casts.py",
+     kernel="upcast_kernel", signature="*fp16:16, *fp32:16, i32:16, 1024",
+     num_warps=4, grid=(_UP_N // 1024,),
+     args=lambda: [randn(_UP_N, dtype="float16"), empty(_UP_N), _UP_N])
+
 # tl.map_elementwise: a soft clip of 16M bf16 values (a third past the
 # limit on either side), each element taking only its own branch.
 _CLIP_N = 1 << 24

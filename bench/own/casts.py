@@ -16,3 +16,12 @@ def cast_rtz_kernel(x_ptr, h_ptr, b_ptr, n, BLOCK: tl.constexpr):
              mask=mask)
     tl.store(b_ptr + offs, x.to(tl.bfloat16, fp_downcast_rounding="rtz"),
              mask=mask)
+
+
+@triton.jit
+def upcast_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    """y = fp32(x) for fp16 x: each thread loads 16 bytes and writes 32."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=mask).to(tl.float32),
+             mask=mask)

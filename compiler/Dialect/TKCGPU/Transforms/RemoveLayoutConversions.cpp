@@ -1219,6 +1219,14 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
     // A value that can be recomputed in the store's layout is, instead.
     if (!convert || rematerializable(convert))
       return failure();
+    // Decided once the value's conversion has sunk as far as it goes: an
+    // elementwise op fed by a conversion of a loaded value (an upcast) runs
+    // in the loaded layout first (SinkConversion), or the store would take
+    // the op's layout, an intermediate one (the frontend's one element per
+    // thread: scalar stores of an fp16 -> fp32 cast).
+    if (Operation *def = convert.getSrc().getDefiningOp();
+        def && isElementwise(def) && sinkLayout(def))
+      return failure();
     Attribute layout =
         cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
     for (Value operand : {store.getPtr(), store.getMask()})
