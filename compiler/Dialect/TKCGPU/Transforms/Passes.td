@@ -392,7 +392,11 @@ def TKCGPURemoveLayoutConversions
     loop it is outside of is recomputed right after it, not per iteration.
     A loop-carried tensor takes the layout of its update or of its uses,
     also where the update itself is what is converted (pointers advanced
-    before their load).
+    before their load); one advanced by a constant step that several
+    layouts take (AWQ's K offsets, masking a tile's columns and another's
+    rows) is carried once in each. A store keeps its coalesced layout where
+    the value's would leave a thread a run longer than one 16-byte access
+    (its lanes' stores then write every sector piecemeal).
     Then, also before the patterns (whose searches stop 16 ops deep), a
     conversion whose source is recomputable only deeper (a Philox
     generator's rounds, between a load and a store) is recomputed once,

@@ -20,10 +20,11 @@
 // sink through elementwise ops, joins, transposes and reshapes instead, a
 // reduction of converted values reduces them where they are, a loop-carried
 // tensor takes the layout of its update (a dot's accumulator, that of the
-// dot) or of its uses (advanced pointers, that of their load), an scf.if's
+// dot) or of its uses (advanced pointers, that of their load), or is carried
+// in each layout its uses take (offsets advanced by a constant), an scf.if's
 // result the layout its branches compute it in, and a store
 // of a converted value moves to the value's layout when its pointers can
-// follow.
+// follow and its accesses stay as whole (no thread's run past 16 bytes).
 // The folder of convert_layout collapses chains and identities; dead values
 // in the old layout go.
 //
