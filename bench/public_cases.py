@@ -1623,6 +1623,31 @@ case(id="vllm_awq_dequantize", repo="vllm",
      args=_awq_dequantize_args)
 
 
+# The same file's _per_token_group_quant_fp8 (DeepSeek-V3's activations,
+# quantized to e4m3 in groups of 128 before the block-fp8 matmul), as
+# per_token_group_quant_fp8 launches its Triton path: one group of 128 per
+# program, one warp, one stage; 4096 tokens of 7168.
+_PTQ_M, _PTQ_K, _PTQ_G = 4096, 7168, 128
+
+
+def _per_token_group_quant_args():
+    torch = _torch()
+    finfo = torch.finfo(torch.float8_e4m3fn)
+    return [randn(_PTQ_M, _PTQ_K, dtype="bfloat16"),
+            empty(_PTQ_M, _PTQ_K, dtype="float8_e4m3fn"),
+            empty(_PTQ_M, _PTQ_K // _PTQ_G), _PTQ_G, _PTQ_K, _PTQ_K, 1e-10,
+            finfo.min, finfo.max]
+
+
+case(id="vllm_per_token_group_quant_fp8", repo="vllm",
+     path=_vllm_path("model_executor/layers/quantization/utils/fp8_utils"),
+     kernel="_per_token_group_quant_fp8",
+     signature="*bf16:16, *fp8e4nv:16, *fp32:16, i32:16, i32:16, i32:16, "
+     "fp32, fp32, fp32, False, 128",
+     num_warps=1, num_stages=1, grid=(_PTQ_M * _PTQ_K // _PTQ_G,),
+     args=_per_token_group_quant_args)
+
+
 # quantization/utils/fp8_utils.py's _w8a8_block_fp8_matmul (DeepSeek-V3's
 # fp8 linear layers: e4m3 activations and weights, one fp32 scale per token
 # and 128 columns of K, and per 128x128 block of the weights), as

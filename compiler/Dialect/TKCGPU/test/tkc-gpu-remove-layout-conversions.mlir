@@ -1484,3 +1484,37 @@ func.func @offsets_in_two_layouts(%k: i32, %n: i32) -> tensor<32x32xi32, #p> {
   }
   return %r#1 : tensor<32x32xi32, #p>
 }
+
+// -----
+
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#four = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#eight = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// An upcast as coalescing leaves it: the load and the store each in their
+// own layout, the cast in the frontend's one element per thread. The store
+// waits for the load's conversion to sink through the cast, then keeps its
+// 16-byte stores, the value converted from the load's layout; it does not
+// take the cast's layout on the way (4-byte stores).
+// CHECK-DAG: #[[L:.*]] = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[S:.*]] = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: func.func @upcast_keeps_wide_stores
+// CHECK: %[[V:.*]] = tkc.load {{.*}} : tensor<1024x!tkc.ptr<f16>, #[[L]]>
+// CHECK: %[[W:.*]] = arith.extf %[[V]] : tensor<1024xf16, #[[L]]> to tensor<1024xf32, #[[L]]>
+// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %[[W]] : tensor<1024xf32, #[[L]]> -> tensor<1024xf32, #[[S]]>
+// CHECK: tkc.store %{{.*}}, %[[C]] : tensor<1024x!tkc.ptr<f32>, #[[S]]>
+func.func @upcast_keeps_wide_stores(%src: !tkc.ptr<f16>, %dst: !tkc.ptr<f32>) {
+  %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #one>
+  %s = tkc.splat %src : tensor<1024x!tkc.ptr<f16>, #one>
+  %p = tkc.addptr %s, %r : tensor<1024x!tkc.ptr<f16>, #one>, tensor<1024xi32, #one>
+  %pl = tkc_gpu.convert_layout %p : tensor<1024x!tkc.ptr<f16>, #one> -> tensor<1024x!tkc.ptr<f16>, #eight>
+  %v = tkc.load %pl : tensor<1024x!tkc.ptr<f16>, #eight>
+  %v1 = tkc_gpu.convert_layout %v : tensor<1024xf16, #eight> -> tensor<1024xf16, #one>
+  %w = arith.extf %v1 : tensor<1024xf16, #one> to tensor<1024xf32, #one>
+  %d = tkc.splat %dst : tensor<1024x!tkc.ptr<f32>, #one>
+  %q = tkc.addptr %d, %r : tensor<1024x!tkc.ptr<f32>, #one>, tensor<1024xi32, #one>
+  %qs = tkc_gpu.convert_layout %q : tensor<1024x!tkc.ptr<f32>, #one> -> tensor<1024x!tkc.ptr<f32>, #four>
+  %ws = tkc_gpu.convert_layout %w : tensor<1024xf32, #one> -> tensor<1024xf32, #four>
+  tkc.store %qs, %ws : tensor<1024x!tkc.ptr<f32>, #four>
+  return
+}
