@@ -1192,6 +1192,28 @@ case(id="liger_dyt_bwd", repo="liger", path=_liger_path("dyt"),
      num_warps=4, num_stages=2, grid=(_LG_HIDDEN // 1024, _LG_SMS),
      args=_liger_dyt_bwd_args, atol=1e-2, rtol=1e-2)
 
+# experimental/embedding.py's backward: each token's fp32 gradient row
+# added atomically to its embedding's row of grad_weight (8192 tokens of a
+# 32000 x 4096 table), in 128 x 128 tiles as LigerEmbeddingFunction launches
+# it (4 warps).
+_LG_EMB_TOKENS, _LG_EMB_VOCAB, _LG_EMB_DIM = 8192, 32000, 4096
+
+
+def _liger_embedding_bwd_args():
+    torch = _torch()
+    return [randn(_LG_EMB_TOKENS, _LG_EMB_DIM),
+            zeros(_LG_EMB_VOCAB, _LG_EMB_DIM),
+            torch.randint(_LG_EMB_VOCAB, (_LG_EMB_TOKENS,), device="cuda"),
+            _LG_EMB_TOKENS]
+
+
+case(id="liger_embedding_bwd", repo="liger",
+     path=_liger_path("experimental/embedding"),
+     kernel="embedding_backward_kernel",
+     signature=f"*fp32:16, *fp32:16, *i64:16, i32:16, {_LG_EMB_DIM}, 128, 128",
+     num_warps=4, grid=(_LG_EMB_TOKENS // 128, _LG_EMB_DIM // 128),
+     args=_liger_embedding_bwd_args, atol=1e-5, rtol=1e-5)
+
 # fused_add_rms_norm.py, forward: Llama casting mode, num_stages 2 as the
 # wrapper sets it.
 case(id="liger_fused_add_rms_norm_fwd", repo="liger",

@@ -478,6 +478,42 @@ Value NVIDIATargetInfo::atomicRMW(OpBuilder &b, Location loc,
       type, ptr, {value});
 }
 
+SmallVector<Value> NVIDIATargetInfo::atomicAddVector(
+    OpBuilder &b, Location loc, Value ptr, ValueRange values,
+    LLVM::AtomicOrdering ordering, AtomicScope scope) const {
+  // atom.<sem>.<scope>.global.add.v<n>.f32 {old...}, [ptr], {values...}
+  unsigned n = values.size();
+  auto list = [](unsigned first, unsigned count) {
+    std::string text = "{";
+    for (unsigned i = 0; i < count; ++i)
+      text += (i ? ", $" : "$") + std::to_string(first + i);
+    return text + "}";
+  };
+  std::string text = "atom" + atomicQualifiers(ordering, scope) +
+                     ".global.add.v" + std::to_string(n) + ".f32 " +
+                     list(0, n) + ", [ $" + std::to_string(n) + " + 0 ], " +
+                     list(n + 1, n) + ";";
+  std::string constraints;
+  for (unsigned i = 0; i < n; ++i)
+    constraints += "=f,";
+  constraints += "l";
+  for (unsigned i = 0; i < n; ++i)
+    constraints += ",f";
+  SmallVector<Value> args{ptr};
+  llvm::append_range(args, values);
+  Type f32 = b.getF32Type();
+  auto resultType = LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                     SmallVector<Type>(n, f32));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, resultType, args, text, constraints, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr(), ArrayAttr());
+  SmallVector<Value> old;
+  for (unsigned i = 0; i < n; ++i)
+    old.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getRes(), i));
+  return old;
+}
+
 Value NVIDIATargetInfo::atomicCAS(OpBuilder &b, Location loc, Value ptr,
                                   Value cmp, Value value,
                                   LLVM::AtomicOrdering ordering,

@@ -56,6 +56,14 @@ public:
                         mlir::LLVM::AtomicBinOp op, mlir::Value ptr,
                         mlir::Value value, mlir::LLVM::AtomicOrdering ordering,
                         AtomicScope scope) const override;
+  /// PTX adds 2 or 4 consecutive f32 in one `atom` from sm_90 on.
+  unsigned getAtomicAddVectorWidth(mlir::Type type) const override {
+    return computeCapability >= 90 && type.isF32() ? 4 : 1;
+  }
+  llvm::SmallVector<mlir::Value>
+  atomicAddVector(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+                  mlir::ValueRange values, mlir::LLVM::AtomicOrdering ordering,
+                  AtomicScope scope) const override;
   mlir::Value atomicCAS(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
                         mlir::Value cmp, mlir::Value value,
                         mlir::LLVM::AtomicOrdering ordering,

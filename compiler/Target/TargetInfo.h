@@ -121,6 +121,20 @@ public:
                                 mlir::Value value,
                                 mlir::LLVM::AtomicOrdering ordering,
                                 AtomicScope scope) const = 0;
+  /// How many consecutive elements of float `type` one atomic addition
+  /// (atomicAddVector) can take: 1 where the target adds one at a time.
+  virtual unsigned getAtomicAddVectorWidth(mlir::Type type) const { return 1; }
+  /// Atomically adds `values` (of one float type, at most
+  /// getAtomicAddVectorWidth of them) to the consecutive elements from
+  /// global `ptr`, aligned to their total size, as atomicRMW adds one, and
+  /// returns the old values. Only called with more than one value, on a
+  /// target whose width allows it.
+  virtual llvm::SmallVector<mlir::Value>
+  atomicAddVector(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+                  mlir::ValueRange values, mlir::LLVM::AtomicOrdering ordering,
+                  AtomicScope scope) const {
+    return {};
+  }
   /// Atomically stores `value` to global `ptr` if it holds `cmp`, and
   /// returns the old value (a 32- or 64-bit scalar), as atomicRMW.
   virtual mlir::Value atomicCAS(mlir::OpBuilder &b, mlir::Location loc,

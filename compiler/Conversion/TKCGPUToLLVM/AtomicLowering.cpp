@@ -1,6 +1,8 @@
 //===- AtomicLowering.cpp - Lowering of tkc.atomic_rmw and atomic_cas -----===//
 //
-// One atomic per element, through TargetInfo. A layout may give an element
+// One atomic per element, through TargetInfo, or one per vector of
+// consecutive float additions where the target has them (sm_90's
+// atom.add.v4.f32). A layout may give an element
 // to several threads or registers (a broadcast); only its owner (the copy
 // whose free lane, warp and register bits are zero) runs the atomic, and a
 // scalar atomic runs in the block's first thread. Masked-off elements, and
@@ -147,6 +149,16 @@ struct AtomicRMWLowering : public TargetPattern<AtomicRMWOp> {
     bool floatMinMax = isa<FloatType>(type) && (op.getRmwOp() == RMWOp::max ||
                                                 op.getRmwOp() == RMWOp::min);
 
+    // Float additions of consecutive elements go in vectors where the
+    // target has them (tkc-gpu-record-vector-widths: the pointers' runs and
+    // alignment, the mask's runs); a vector's mask is uniform.
+    unsigned vec = 1;
+    if (op.getRmwOp() == RMWOp::fadd)
+      if (auto width =
+              op->getAttrOfType<IntegerAttr>(TKCGPUDialect::kVectorWidth))
+        vec = std::min<unsigned>(width.getInt(),
+                                 target.getAtomicAddVectorWidth(type));
+
     SmallVector<Value> owned(ptrs.size()), preds(ptrs.size());
     for (unsigned r = 0; r < ptrs.size(); ++r) {
       if (owners.ownerOf[r] != r)
@@ -154,6 +166,20 @@ struct AtomicRMWLowering : public TargetPattern<AtomicRMWOp> {
       Value pred = both(rewriter, loc, owners.thread,
                         masks.empty() ? Value() : masks[r]);
       preds[r] = pred;
+      if (vec > 1 && r % vec == 0 && r + vec <= ptrs.size()) {
+        ArrayRef<Value> added = ArrayRef(vals).slice(r, vec);
+        SmallVector<Value> old = emitGuardedValues(
+            rewriter, loc, pred, SmallVector<Type>(vec, type), [&] {
+              return target.atomicAddVector(rewriter, loc, ptrs[r], added,
+                                            ordering, scope);
+            });
+        for (unsigned i = 0; i < vec; ++i) {
+          owned[r + i] = old[i];
+          preds[r + i] = pred;
+        }
+        r += vec - 1;
+        continue;
+      }
       if (!floatMinMax) {
         owned[r] = emitGuarded(rewriter, loc, pred, type, [&] {
           return target.atomicRMW(rewriter, loc, binOpOf(op.getRmwOp()),

@@ -799,34 +799,41 @@ Owners mlir::tkc::gpu::ownersOf(OpBuilder &b, Location loc, Type type,
   return owners;
 }
 
-Value mlir::tkc::gpu::emitGuarded(ConversionPatternRewriter &rewriter,
-                                  Location loc, Value pred, Type type,
-                                  function_ref<Value()> body) {
+SmallVector<Value>
+mlir::tkc::gpu::emitGuardedValues(ConversionPatternRewriter &rewriter,
+                                  Location loc, Value pred, TypeRange types,
+                                  function_ref<SmallVector<Value>()> body) {
   if (!pred)
     return body();
-  SmallVector<Type> types;
-  SmallVector<Location> locs;
-  if (type) {
-    types.push_back(type);
-    locs.push_back(loc);
-  }
+  SmallVector<Location> locs(types.size(), loc);
   Block *before = rewriter.getInsertionBlock();
   Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
   Block *join = rewriter.createBlock(after->getParent(),
                                      Region::iterator(after), types, locs);
   LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
-  Block *then = rewriter.createBlock(join);
-  Value result = body();
-  LLVM::BrOp::create(rewriter, loc, type ? ValueRange{result} : ValueRange(),
-                     join);
+  rewriter.createBlock(join);
+  Block *then = rewriter.getInsertionBlock();
+  SmallVector<Value> results = body();
+  LLVM::BrOp::create(rewriter, loc, results, join);
   rewriter.setInsertionPointToEnd(before);
   SmallVector<Value> otherwise;
-  if (type)
+  for (Type type : types)
     otherwise.push_back(LLVM::ZeroOp::create(rewriter, loc, type));
   LLVM::CondBrOp::create(rewriter, loc, pred, then, ValueRange(), join,
                          otherwise);
   rewriter.setInsertionPointToStart(after);
-  return type ? join->getArgument(0) : Value();
+  return SmallVector<Value>(join->getArguments());
+}
+
+Value mlir::tkc::gpu::emitGuarded(ConversionPatternRewriter &rewriter,
+                                  Location loc, Value pred, Type type,
+                                  function_ref<Value()> body) {
+  SmallVector<Value> results = emitGuardedValues(
+      rewriter, loc, pred, type ? TypeRange(type) : TypeRange(), [&] {
+        Value result = body();
+        return type ? SmallVector<Value>{result} : SmallVector<Value>();
+      });
+  return type ? results.front() : Value();
 }
 
 Value mlir::tkc::gpu::both(OpBuilder &b, Location loc, Value x, Value y) {

@@ -273,6 +273,11 @@ Owners ownersOf(OpBuilder &b, Location loc, Type type,
 Value emitGuarded(ConversionPatternRewriter &rewriter, Location loc, Value pred,
                   Type type, function_ref<Value()> body);
 
+/// emitGuarded for a `body` of several values, of `types`.
+SmallVector<Value> emitGuardedValues(ConversionPatternRewriter &rewriter,
+                                     Location loc, Value pred, TypeRange types,
+                                     function_ref<SmallVector<Value>()> body);
+
 /// `x && y` where either may be null (true).
 Value both(OpBuilder &b, Location loc, Value x, Value y);
 

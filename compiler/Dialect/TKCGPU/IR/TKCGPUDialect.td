@@ -70,8 +70,9 @@ def TKCGPU_Dialect : Dialect {
     /// shared memory limits programs too.
     static constexpr ::llvm::StringLiteral kSharedHeadroom =
         "tkc_gpu.shared_headroom";
-    /// The elements per global access of a load or store (set by
-    /// tkc-gpu-record-vector-widths; 1 if absent).
+    /// The elements per global access of a load, store or atomic
+    /// read-modify-write (set by tkc-gpu-record-vector-widths; 1 if
+    /// absent).
     static constexpr ::llvm::StringLiteral kVectorWidth =
         "tkc_gpu.vector_width";
     /// Per dimension, the runs of equal values of a load's, store's or

@@ -1,7 +1,9 @@
 //===- Coalesce.cpp - Lay out global accesses for coalescing --------------===//
 //
-// Implements tkc-gpu-coalesce. The layout of each tensor load and store is
-// chosen from the axis analysis of its pointers: the most contiguous
+// Implements tkc-gpu-coalesce. The layout of each tensor load, store and
+// atomic is chosen from the axis analysis of its pointers (an atomic's, so
+// that a tile added to rows picked by a gather keeps its loaded layout and
+// its additions go in vectors): the most contiguous
 // dimension becomes the fastest, and each thread owns as many consecutive
 // elements along it as contiguity and alignment allow (at most 16 bytes,
 // and no more than the tensor has per thread). Lanes then own consecutive
@@ -72,7 +74,7 @@ struct CoalescePass
     AxisInfoAnalysis axis;
     SmallVector<std::pair<Operation *, BlockedEncodingAttr>> plan;
     module.walk([&](Operation *op) {
-      if (!isa<LoadOp, StoreOp>(op) ||
+      if (!isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op) ||
           !isa<RankedTensorType>(op->getOperand(0).getType()))
         return;
       plan.emplace_back(

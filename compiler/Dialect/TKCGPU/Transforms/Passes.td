@@ -211,7 +211,7 @@ def TKCGPUWarpgroupMma : Pass<"tkc-gpu-warpgroup-mma", "::mlir::ModuleOp"> {
 def TKCGPUCoalesce : Pass<"tkc-gpu-coalesce", "::mlir::ModuleOp"> {
   let summary = "Lay out global memory accesses for wide, coalesced transfers";
   let description = [{
-    For each tensor load and store, the axis analysis says along which
+    For each tensor load, store and atomic, the axis analysis says along which
     dimension its pointers are contiguous and how far they are aligned. The
     pass gives the access a blocked layout in which each thread owns that
     many consecutive elements (up to 16 bytes) along that dimension, and

@@ -1,9 +1,10 @@
 //===- RecordVectorWidths.cpp - Width of each global access ---------------===//
 //
-// Implements tkc-gpu-record-vector-widths: for each tensor load and store,
-// the number of consecutive elements one access can move, from the layout
-// (the thread's contiguous registers along its fastest dimension) and the
-// axis analysis (the pointers' contiguity and alignment, the mask's
+// Implements tkc-gpu-record-vector-widths: for each tensor load, store and
+// atomic read-modify-write, the number of consecutive elements one access
+// can move (an atomic's, where the target adds vectors atomically), from the
+// layout (the thread's contiguous registers along its fastest dimension) and
+// the axis analysis (the pointers' contiguity and alignment, the mask's
 // constancy), capped at 16 bytes, recorded for the LLVM conversion, with
 // the mask's runs of equal values.
 //
@@ -39,6 +40,9 @@ struct RecordVectorWidthsPass
       } else if (auto store = dyn_cast<StoreOp>(op)) {
         ptr = store.getPtr();
         mask = store.getMask();
+      } else if (auto atomic = dyn_cast<AtomicRMWOp>(op)) {
+        ptr = atomic.getPtr();
+        mask = atomic.getMask();
       }
       if (!ptr || !isa<RankedTensorType>(ptr.getType()))
         return;

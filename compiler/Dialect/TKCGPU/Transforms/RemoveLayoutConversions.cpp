@@ -1289,10 +1289,39 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
 /// An atomic one of whose operands is converted runs in that operand's
 /// source layout instead, when its other operands can be produced there
 /// without conversions (pointers, which cannot move through shared memory,
-/// are tried first); a used result is converted back.
+/// are tried first); a used result is converted back. Not where a float
+/// addition would lose the run of consecutive elements its coalesced layout
+/// gives each thread on a target that adds such runs in one atomic
+/// (Liger's embedding backward: v4 additions, the 128 gathered row indices
+/// converted, where the whole 128x128 tile was converted before).
 template <typename Op>
 struct AtomicInOperandLayout : public OpRewritePattern<Op> {
-  using OpRewritePattern<Op>::OpRewritePattern;
+  /// `atomicAddWidth`: the most f32 elements one atomic addition takes on
+  /// the target (1: one at a time, or no target).
+  AtomicInOperandLayout(MLIRContext *context, unsigned atomicAddWidth)
+      : OpRewritePattern<Op>(context), atomicAddWidth(atomicAddWidth) {}
+  unsigned atomicAddWidth;
+
+  /// Whether `atomic` in `layout` would add fewer consecutive elements at
+  /// once than in its own layout, where its pointers can be had (they
+  /// cannot move through shared memory).
+  bool losesVectors(Op atomic, Attribute layout) const {
+    auto rmw = dyn_cast<AtomicRMWOp>(atomic.getOperation());
+    auto type = cast<RankedTensorType>(atomic.getType());
+    auto own = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
+    if (atomicAddWidth < 2 || !rmw || rmw.getRmwOp() != RMWOp::fadd ||
+        !type.getElementType().isF32() || !own)
+      return false;
+    if (auto pointers = rmw.getPtr().template getDefiningOp<ConvertLayoutOp>();
+        pointers && !rematerializable(pointers))
+      return false;
+    unsigned dim = own.getOrder().front();
+    auto run = [&](RankedTensorType in) {
+      return std::min<unsigned>(getLinearLayout(in).getContiguousRegisters(dim),
+                                atomicAddWidth);
+    };
+    return run(withLayout(type, layout)) < run(type);
+  }
 
   LogicalResult matchAndRewrite(Op atomic,
                                 PatternRewriter &rewriter) const override {
@@ -1300,12 +1329,14 @@ struct AtomicInOperandLayout : public OpRewritePattern<Op> {
     if (!type)
       return failure();
     for (OpOperand &anchor : atomic->getOpOperands()) {
+      // (An operand that can be recomputed in the atomic's layout is; moving
+      // the atomic to its source instead could move it back and forth.)
       auto convert = anchor.get().template getDefiningOp<ConvertLayoutOp>();
-      if (!convert)
+      if (!convert || rematerializable(convert))
         continue;
       Attribute layout =
           cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
-      if (layout == type.getEncoding() ||
+      if (layout == type.getEncoding() || losesVectors(atomic, layout) ||
           !llvm::all_of(atomic->getOpOperands(), [&](OpOperand &operand) {
             return &operand == &anchor ||
                    canRematerialize(operand.get(), layout, 0);
@@ -1710,7 +1741,7 @@ struct RemoveLayoutConversionsPass
       carryLoadedTiles(func);
       rematerializeSlices(func);
     });
-    unsigned warpgroupWarps = 0;
+    unsigned warpgroupWarps = 0, atomicAddWidth = 1;
     if (!target.empty()) {
       ModuleOp module = getOperation();
       std::unique_ptr<::tkc::TargetInfo> info =
@@ -1719,15 +1750,19 @@ struct RemoveLayoutConversionsPass
         return signalPassFailure();
       if (info->hasWarpgroupMma())
         warpgroupWarps = getModuleUInt(module, TKCGPUDialect::kNumWarps);
+      atomicAddWidth =
+          info->getAtomicAddVectorWidth(Float32Type::get(&getContext()));
     }
     RewritePatternSet patterns(&getContext());
     patterns.add<RematerializeConversion, ConvertRowOnce, SinkConversion,
                  LoadsInOneLayout, ShapeOpWhereValueIs<TransOp>,
                  ShapeOpWhereValueIs<ReshapeOp>, JoinWhereValuesAre,
                  ReduceWhereValuesAre, CarryInUpdateLayout, CarryCopyPerLayout,
-                 IfResultInBranchLayout, AtomicInOperandLayout<AtomicRMWOp>,
-                 AtomicInOperandLayout<AtomicCASOp>>(&getContext());
+                 IfResultInBranchLayout>(&getContext());
     patterns.add<StoreInValueLayout>(&getContext(), warpgroupWarps);
+    patterns.add<AtomicInOperandLayout<AtomicRMWOp>,
+                 AtomicInOperandLayout<AtomicCASOp>>(&getContext(),
+                                                     atomicAddWidth);
     // Patterns that undo each other's layout choices on some kernel would
     // rewrite forever: a bound on the rewrites (far above what any kernel
     // here needs) stops them. What they leave is correct, conversions and

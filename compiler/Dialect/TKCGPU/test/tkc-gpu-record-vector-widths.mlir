@@ -242,3 +242,23 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// An atomic addition's width comes from its pointers and mask as a store's
+// does: 4 consecutive fp32 per thread, 16-byte aligned, the mask constant
+// over runs of 16 (a bound divisible by 16).
+#v = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @atomic_add
+  // CHECK: tkc.atomic_rmw fadd, {{.*}} {tkc_gpu.mask_constancy = array<i64: 16>, tkc_gpu.vector_width = 4 : i32}
+  func.func @atomic_add(%p: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %n: i32 {tkc.divisibility = 16 : i32}, %x: tensor<512xf32, #v>) {
+    %r = tkc.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #v>
+    %base = tkc.splat %p : tensor<512x!tkc.ptr<f32>, #v>
+    %a = tkc.addptr %base, %r : tensor<512x!tkc.ptr<f32>, #v>, tensor<512xi32, #v>
+    %ns = tkc.splat %n : tensor<512xi32, #v>
+    %m = arith.cmpi slt, %r, %ns : tensor<512xi32, #v>
+    %old = tkc.atomic_rmw fadd, relaxed, gpu, %a, %x, %m : tensor<512x!tkc.ptr<f32>, #v>
+    return
+  }
+}

@@ -426,6 +426,47 @@ func.func @histogram(%x: tensor<1024x!tkc.ptr<i32>, #four>, %counts: !tkc.ptr<i3
 #one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #four = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 
+// An f32 addition coalesced to runs of 4 of a value loaded one element per
+// thread (and stored there too, so not loaded again): on sm_90, which adds
+// 4 floats in one atomic, it keeps its layout and the value is converted;
+// without such a target it runs where the value is. Pointers that cannot
+// be recomputed (a function's argument) are followed either way.
+// CHECK-LABEL: func.func @vector_add_stays
+// CHECK: %[[V:.*]] = tkc.load %{{.*}} : tensor<1024x!tkc.ptr<f32>, #[[ONE:blocked[0-9]*]]>
+// CHECK: tkc.atomic_rmw fadd, relaxed, gpu, %{{.*}}, %[[V]] : tensor<1024x!tkc.ptr<f32>, #[[ONE]]>
+// CHECK-LABEL: func.func @pointers_followed
+// CHECK-NOT: tkc_gpu.convert_layout %{{.*}} : tensor<1024x!tkc.ptr
+// H90-LABEL: func.func @vector_add_stays
+// H90: %[[V:.*]] = tkc.load %{{.*}} : tensor<1024x!tkc.ptr<f32>, #[[ONE:blocked[0-9]*]]>
+// H90: %[[C:.*]] = tkc_gpu.convert_layout %[[V]] : tensor<1024xf32, #[[ONE]]> -> tensor<1024xf32, #[[FOUR:blocked[0-9]*]]>
+// H90: tkc.atomic_rmw fadd, relaxed, gpu, %{{.*}}, %[[C]] : tensor<1024x!tkc.ptr<f32>, #[[FOUR]]>
+// H90-LABEL: func.func @pointers_followed
+// H90-NOT: tkc_gpu.convert_layout %{{.*}} : tensor<1024x!tkc.ptr
+// A80-LABEL: func.func @vector_add_stays
+// A80-NOT: tkc_gpu.convert_layout
+// A80: tkc.atomic_rmw fadd
+func.func @vector_add_stays(%x: tensor<1024x!tkc.ptr<f32>, #one>, %y: tensor<1024x!tkc.ptr<f32>, #one>, %base: !tkc.ptr<f32>) {
+  %v = tkc.load %x : tensor<1024x!tkc.ptr<f32>, #one>
+  tkc.store %y, %v : tensor<1024x!tkc.ptr<f32>, #one>
+  %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #four>
+  %s = tkc.splat %base : tensor<1024x!tkc.ptr<f32>, #four>
+  %p = tkc.addptr %s, %r : tensor<1024x!tkc.ptr<f32>, #four>, tensor<1024xi32, #four>
+  %v4 = tkc_gpu.convert_layout %v : tensor<1024xf32, #one> -> tensor<1024xf32, #four>
+  %old = tkc.atomic_rmw fadd, relaxed, gpu, %p, %v4 : tensor<1024x!tkc.ptr<f32>, #four>
+  return
+}
+func.func @pointers_followed(%rows: tensor<1024x!tkc.ptr<f32>, #one>) {
+  %v = arith.constant dense<1.0> : tensor<1024xf32, #four>
+  %p = tkc_gpu.convert_layout %rows : tensor<1024x!tkc.ptr<f32>, #one> -> tensor<1024x!tkc.ptr<f32>, #four>
+  %old = tkc.atomic_rmw fadd, relaxed, gpu, %p, %v : tensor<1024x!tkc.ptr<f32>, #four>
+  return
+}
+
+// -----
+
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#four = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
 // An if whose branches compute a tensor in the loaded layout (one from a
 // load, one from a constant) yields it there: tutorial 05's layer norm
 // backward adds the partial sums loaded under its lock in one branch and not
