@@ -11,7 +11,7 @@
 // of positive values, and the output's first count values are exactly the
 // positive inputs, each chunk's in order (the offset every program reserves
 // with its scalar atomic add reaches all its threads), nothing written past
-// them. scatter_add (bf16, fp16): rows of small integers added into few
+// them. scatter_add (bf16, fp16, fp32): rows of small integers added into few
 // target rows by many programs at once; every sum is an integer of at most
 // 8 significant bits, exact in either type in any order, so the result must
 // match bit for bit. claim: 512 programs race for 256 int16 slots (two in
@@ -26,6 +26,7 @@
 #include "histogram.h"
 #include "scatter_add_bf16.h"
 #include "scatter_add_fp16.h"
+#include "scatter_add_fp32.h"
 #include "tests/e2e/gpu_test_support.h"
 
 #include <algorithm>
@@ -264,6 +265,45 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<ScatterAddCase> &info) {
       return std::string(info.param.name);
     });
+
+/// scatter_add_fp32 on rows of 400 (4 columns per atomic on sm_90, the
+/// last vectors of each row masked off) and of 203 (the generic variant,
+/// one at a time): integer sums, exact in fp32 in any order.
+TEST_F(GpuTest, ScatterAddFp32AddsEveryRowIntoItsTarget) {
+  for (int32_t cols : {400, 203}) {
+    const int32_t rows = 4096, targets = 7;
+    std::vector<float> r = randomFloats(rows * cols + rows, 13, 0.0f, 3.0f);
+    std::vector<int32_t> idx(rows);
+    std::vector<float> src(rows * cols), want(targets * cols, 0.0f);
+    for (int32_t i = 0; i < rows; ++i) {
+      idx[i] =
+          static_cast<int32_t>(r[rows * cols + i] * targets / 3.0f) % targets;
+      for (int32_t j = 0; j < cols; ++j) {
+        src[i * cols + j] = std::floor(r[i * cols + j]) - 1.0f; // -1, 0, 1
+        want[idx[i] * cols + j] += src[i * cols + j];
+      }
+    }
+    const size_t outBytes = targets * cols * sizeof(float);
+    DeviceBuffer didx(*driver, rows * sizeof(int32_t));
+    DeviceBuffer dsrc(*driver, src.size() * sizeof(float));
+    DeviceBuffer dout(*driver, outBytes + kGuardBytes);
+    didx.upload(idx);
+    dsrc.upload(src);
+    dout.fill(0);
+    tkc_status status = scatter_add_fp32(stream(), didx.ptr(), dsrc.ptr(),
+                                         dout.ptr(), rows, cols);
+    ASSERT_EQ(status, TKC_SUCCESS)
+        << tkc_status_string(status) << ": " << tkc_last_error();
+    synchronize();
+    std::vector<float> got = dout.download<float>(targets * cols);
+    for (int32_t k = 0; k < targets * cols; ++k)
+      ASSERT_EQ(got[k], want[k])
+          << cols << " columns: target " << k / cols << " column " << k % cols;
+    std::vector<uint8_t> all = dout.download<uint8_t>(outBytes + kGuardBytes);
+    for (size_t b = outBytes; b < all.size(); ++b)
+      ASSERT_EQ(all[b], 0) << "byte " << b << " past the targets";
+  }
+}
 
 TEST_F(GpuTest, ClaimGivesEachSlotOneWinner) {
   const int32_t programs = 512, slots = 256;
