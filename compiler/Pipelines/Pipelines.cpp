@@ -41,7 +41,7 @@ void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
     pm.addPass(gpu::createTKCGPUSplitFp32Dots({target.str()}));
     pm.addPass(gpu::createTKCGPUAccelerateMatmul({target.str()}));
   }
-  pm.addPass(gpu::createTKCGPUCoalesce());
+  pm.addPass(gpu::createTKCGPUCoalesce({target.str()}));
   pm.addPass(gpu::createTKCGPURemoveLayoutConversions({target.str()}));
   pm.addPass(createCSEPass());
   pm.addPass(gpu::createTKCGPUPipeline({numStages, target.str()}));

@@ -1,18 +1,19 @@
 //===- Coalesce.cpp - Lay out global accesses for coalescing --------------===//
 //
 // Implements tkc-gpu-coalesce. The layout of each tensor load, store and
-// atomic is chosen from the axis analysis of its pointers (an atomic's, so
-// that a tile added to rows picked by a gather keeps its loaded layout and
-// its additions go in vectors): the most contiguous
-// dimension becomes the fastest, and each thread owns as many consecutive
-// elements along it as contiguity and alignment allow (at most 16 bytes,
-// and no more than the tensor has per thread). Lanes then own consecutive
-// groups, so a warp touches one contiguous span.
+// atomic is chosen from the axis analysis of its pointers (an atomic takes
+// no more consecutive elements per thread than one atomic adds on the
+// target, so that scalar atomics keep a warp on adjacent addresses): the most
+// contiguous dimension becomes the fastest, and each thread owns as many
+// consecutive elements along it as contiguity and alignment allow (at most 16
+// bytes, and no more than the tensor has per thread). Lanes then own
+// consecutive groups, so a warp touches one contiguous span.
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/TKCGPU/Analysis/AxisInfo.h"
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
+#include "compiler/Target/TargetBackend.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/STLExtras.h"
@@ -30,10 +31,14 @@ namespace {
 
 struct CoalescePass
     : public mlir::tkc::gpu::impl::TKCGPUCoalesceBase<CoalescePass> {
-  /// The layout an access through `ptr` should have.
+  using Base::Base;
+
+  /// The layout an access through `ptr` should have, with at most
+  /// `maxPerThread` elements per thread (0: no cap).
   static BlockedEncodingAttr chooseLayout(Value ptr, AxisInfoAnalysis &axis,
                                           unsigned numWarps,
-                                          unsigned threadsPerWarp) {
+                                          unsigned threadsPerWarp,
+                                          int64_t maxPerThread) {
     auto type = cast<RankedTensorType>(ptr.getType());
     const AxisInfo &info = axis.get(ptr);
     unsigned rank = type.getRank();
@@ -48,6 +53,8 @@ struct CoalescePass
         std::min<int64_t>(info.contiguity[dim],
                           std::max<int64_t>(1, info.divisibility[dim] / bytes));
     perThread = std::min<int64_t>(perThread, 16 / bytes);
+    if (maxPerThread)
+      perThread = std::min<int64_t>(perThread, maxPerThread);
     int64_t threads = static_cast<int64_t>(numWarps) * threadsPerWarp;
     perThread = std::min<int64_t>(
         perThread, std::max<int64_t>(1, type.getNumElements() / threads));
@@ -70,6 +77,10 @@ struct CoalescePass
                        "tkc-convert-tkc-to-tkc-gpu");
       return signalPassFailure();
     }
+    std::unique_ptr<::tkc::TargetInfo> info;
+    if (!target.empty() &&
+        !(info = ::tkc::createTargetInfoOrReport(target, module)))
+      return signalPassFailure();
     // Decide on the unmodified IR, then rewrite.
     AxisInfoAnalysis axis;
     SmallVector<std::pair<Operation *, BlockedEncodingAttr>> plan;
@@ -77,8 +88,19 @@ struct CoalescePass
       if (!isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op) ||
           !isa<RankedTensorType>(op->getOperand(0).getType()))
         return;
-      plan.emplace_back(
-          op, chooseLayout(op->getOperand(0), axis, numWarps, threadsPerWarp));
+      // An atomic's elements go one atomic each unless the target adds
+      // them in vectors: a warp's scalar atomics then stay on adjacent
+      // addresses.
+      int64_t maxPerThread = 0;
+      if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
+        auto rmw = dyn_cast<AtomicRMWOp>(op);
+        maxPerThread = info && rmw && rmw.getRmwOp() == RMWOp::fadd
+                           ? info->getAtomicAddVectorWidth(
+                                 getElementTypeOrSelf(rmw.getVal().getType()))
+                           : 1;
+      }
+      plan.emplace_back(op, chooseLayout(op->getOperand(0), axis, numWarps,
+                                         threadsPerWarp, maxPerThread));
     });
 
     for (auto [op, layout] : plan) {

@@ -216,7 +216,10 @@ def TKCGPUCoalesce : Pass<"tkc-gpu-coalesce", "::mlir::ModuleOp"> {
     pass gives the access a blocked layout in which each thread owns that
     many consecutive elements (up to 16 bytes) along that dimension, and
     consecutive lanes own consecutive groups, then converts operands and
-    result to and from the access's old layout.
+    result to and from the access's old layout. An atomic takes at most as
+    many consecutive elements per thread as one atomic adds on `target`
+    (sm_90's f32 additions: 4), so that a warp's scalar atomics stay on
+    adjacent addresses.
 
     ```mlir
     %v = tkc.load %p, %m : tensor<1024x!tkc.ptr<f32>, #sizePerThread1>
@@ -227,6 +230,11 @@ def TKCGPUCoalesce : Pass<"tkc-gpu-coalesce", "::mlir::ModuleOp"> {
     %v = tkc_gpu.convert_layout %v4 : ... -> tensor<1024xf32, #sizePerThread1>
     ```
   }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"",
+           "Target, e.g. cuda:90a (optional: without one, atomics keep one "
+           "element per thread)">,
+  ];
 }
 
 def TKCGPURecordVectorWidths

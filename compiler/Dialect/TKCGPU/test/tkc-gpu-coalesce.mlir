@@ -1,4 +1,5 @@
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-coalesce | FileCheck %s
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-coalesce="target=cuda:90a" | FileCheck %s --check-prefix=H90
 
 // Contiguous, 16-byte-aligned f32 pointers: 4 elements (16 bytes) per
 // thread; operands converted in, the result converted back out.
@@ -57,21 +58,26 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
-// An atomic is laid out as a store is: contiguous, 16-byte-aligned f32
-// pointers give it 4 elements per thread (vector additions on sm_90), its
-// value and mask converted in, its old values converted back.
+// An atomic takes as many consecutive elements per thread as one atomic
+// adds on the target: on sm_90, 4 f32 of contiguous, 16-byte-aligned
+// pointers (one vector addition), its value and mask converted in, its old
+// values converted back; without a target (or on one that adds one at a
+// time) one per thread, a warp's atomics on adjacent addresses.
 #b1 = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-// CHECK: #[[WIDE:.*]] = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// H90: #[[WIDE:.*]] = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: func.func @atomic_add
+  // CHECK-NOT: tkc_gpu.convert_layout
+  // CHECK: tkc.atomic_rmw fadd, relaxed, gpu, %{{.*}}, %{{.*}} : tensor<1024x!tkc.ptr<f32>, #blocked>
+  // H90-LABEL: func.func @atomic_add
+  // H90: %[[P:.*]] = tkc_gpu.convert_layout %{{.*}} : {{.*}} -> tensor<1024x!tkc.ptr<f32>, #[[WIDE]]>
+  // H90: %[[X:.*]] = tkc_gpu.convert_layout %{{.*}} : {{.*}} -> tensor<1024xf32, #[[WIDE]]>
+  // H90: %[[OLD:.*]] = tkc.atomic_rmw fadd, relaxed, gpu, %[[P]], %[[X]] : tensor<1024x!tkc.ptr<f32>, #[[WIDE]]>
+  // H90: tkc_gpu.convert_layout %[[OLD]] : tensor<1024xf32, #[[WIDE]]> -> tensor<1024xf32, #blocked>
   func.func @atomic_add(%p: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %x: tensor<1024xf32, #b1>) -> tensor<1024xf32, #b1> {
     %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b1>
     %s = tkc.splat %p : tensor<1024x!tkc.ptr<f32>, #b1>
     %a = tkc.addptr %s, %r : tensor<1024x!tkc.ptr<f32>, #b1>, tensor<1024xi32, #b1>
-    // CHECK: %[[P:.*]] = tkc_gpu.convert_layout %{{.*}} : {{.*}} -> tensor<1024x!tkc.ptr<f32>, #[[WIDE]]>
-    // CHECK: %[[X:.*]] = tkc_gpu.convert_layout %{{.*}} : {{.*}} -> tensor<1024xf32, #[[WIDE]]>
-    // CHECK: %[[OLD:.*]] = tkc.atomic_rmw fadd, relaxed, gpu, %[[P]], %[[X]] : tensor<1024x!tkc.ptr<f32>, #[[WIDE]]>
-    // CHECK: tkc_gpu.convert_layout %[[OLD]] : tensor<1024xf32, #[[WIDE]]> -> tensor<1024xf32, #blocked>
     %old = tkc.atomic_rmw fadd, relaxed, gpu, %a, %x : tensor<1024x!tkc.ptr<f32>, #b1>
     return %old : tensor<1024xf32, #b1>
   }
