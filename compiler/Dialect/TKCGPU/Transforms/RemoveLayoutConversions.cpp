@@ -1296,11 +1296,11 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
 /// converted, where the whole 128x128 tile was converted before).
 template <typename Op>
 struct AtomicInOperandLayout : public OpRewritePattern<Op> {
-  /// `atomicAddWidth`: the most f32 elements one atomic addition takes on
-  /// the target (1: one at a time, or no target).
-  AtomicInOperandLayout(MLIRContext *context, unsigned atomicAddWidth)
-      : OpRewritePattern<Op>(context), atomicAddWidth(atomicAddWidth) {}
-  unsigned atomicAddWidth;
+  /// `target`: what the target adds in one atomic (null: no target, one
+  /// element at a time).
+  AtomicInOperandLayout(MLIRContext *context, const ::tkc::TargetInfo *target)
+      : OpRewritePattern<Op>(context), target(target) {}
+  const ::tkc::TargetInfo *target;
 
   /// Whether `atomic` in `layout` would add fewer consecutive elements at
   /// once than in its own layout, where its pointers can be had (they
@@ -1309,8 +1309,10 @@ struct AtomicInOperandLayout : public OpRewritePattern<Op> {
     auto rmw = dyn_cast<AtomicRMWOp>(atomic.getOperation());
     auto type = cast<RankedTensorType>(atomic.getType());
     auto own = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
-    if (atomicAddWidth < 2 || !rmw || rmw.getRmwOp() != RMWOp::fadd ||
-        !type.getElementType().isF32() || !own)
+    if (!target || !rmw || rmw.getRmwOp() != RMWOp::fadd || !own)
+      return false;
+    unsigned width = target->getAtomicAddVectorWidth(type.getElementType());
+    if (width < 2)
       return false;
     if (auto pointers = rmw.getPtr().template getDefiningOp<ConvertLayoutOp>();
         pointers && !rematerializable(pointers))
@@ -1318,7 +1320,7 @@ struct AtomicInOperandLayout : public OpRewritePattern<Op> {
     unsigned dim = own.getOrder().front();
     auto run = [&](RankedTensorType in) {
       return std::min<unsigned>(getLinearLayout(in).getContiguousRegisters(dim),
-                                atomicAddWidth);
+                                width);
     };
     return run(withLayout(type, layout)) < run(type);
   }
@@ -1741,17 +1743,15 @@ struct RemoveLayoutConversionsPass
       carryLoadedTiles(func);
       rematerializeSlices(func);
     });
-    unsigned warpgroupWarps = 0, atomicAddWidth = 1;
+    unsigned warpgroupWarps = 0;
+    std::unique_ptr<::tkc::TargetInfo> info;
     if (!target.empty()) {
       ModuleOp module = getOperation();
-      std::unique_ptr<::tkc::TargetInfo> info =
-          ::tkc::createTargetInfoOrReport(target, module);
+      info = ::tkc::createTargetInfoOrReport(target, module);
       if (!info)
         return signalPassFailure();
       if (info->hasWarpgroupMma())
         warpgroupWarps = getModuleUInt(module, TKCGPUDialect::kNumWarps);
-      atomicAddWidth =
-          info->getAtomicAddVectorWidth(Float32Type::get(&getContext()));
     }
     RewritePatternSet patterns(&getContext());
     patterns.add<RematerializeConversion, ConvertRowOnce, SinkConversion,
@@ -1761,8 +1761,7 @@ struct RemoveLayoutConversionsPass
                  IfResultInBranchLayout>(&getContext());
     patterns.add<StoreInValueLayout>(&getContext(), warpgroupWarps);
     patterns.add<AtomicInOperandLayout<AtomicRMWOp>,
-                 AtomicInOperandLayout<AtomicCASOp>>(&getContext(),
-                                                     atomicAddWidth);
+                 AtomicInOperandLayout<AtomicCASOp>>(&getContext(), info.get());
     // Patterns that undo each other's layout choices on some kernel would
     // rewrite forever: a bound on the rewrites (far above what any kernel
     // here needs) stops them. What they leave is correct, conversions and
