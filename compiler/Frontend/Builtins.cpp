@@ -406,6 +406,27 @@ static int64_t mantissaWidth(const DType &d) {
   }
 }
 
+/// The exponent bias of float dtype `d` (Triton's exponent_bias).
+static int64_t exponentBias(const DType &d) {
+  switch (d.getKind()) {
+  case DK::FP8E4NV:
+    return 7;
+  case DK::FP8E4B8:
+    return 8;
+  case DK::FP8E5:
+  case DK::FP8E4B15:
+  case DK::FP16:
+    return 15;
+  case DK::FP8E5B16:
+    return 16;
+  case DK::BF16:
+  case DK::FP32:
+    return 127;
+  default:
+    return 1023;
+  }
+}
+
 std::optional<Obj> FunctionGen::dtypeAttribute(const Obj &t,
                                                llvm::StringRef attr, Loc l) {
   const DType &d = t.dtype;
@@ -446,6 +467,8 @@ std::optional<Obj> FunctionGen::dtypeAttribute(const Obj &t,
     return Obj::integer(d.getAddressSpace());
   if (attr == "fp_mantissa_width" && d.isFloat())
     return Obj::integer(mantissaWidth(d));
+  if (attr == "exponent_bias" && d.isFloat())
+    return Obj::integer(exponentBias(d));
   if (attr == "element_ty") {
     if (!d.isPtr()) {
       cg.diags.error(l, "dtype " + d.str() +
@@ -457,6 +480,8 @@ std::optional<Obj> FunctionGen::dtypeAttribute(const Obj &t,
   }
   if (attr == "primitive_bitwidth" || attr == "int_bitwidth")
     return Obj::integer(d.getBitWidth());
+  if (attr == "itemsize")
+    return Obj::integer(d.getBitWidth() / 8);
   if (attr == "name")
     return Obj::string(d.str());
   if (findDTypeQuery(attr)) {

@@ -143,6 +143,8 @@ def type_attributes(Q, Out, scale, BLOCK: tl.constexpr):
     tl.static_assert(scale.type.scalar == tl.float32)
     tl.static_assert(Q.type.element_ty == tl.float16)
     tl.static_assert(q.dtype.primitive_bitwidth == 16 and q.dtype.fp_mantissa_width == 10)
+    tl.static_assert(q.dtype.itemsize == 2 and scale.dtype.itemsize == 4)
+    tl.static_assert(q.dtype.exponent_bias == 15 and tl.float8e4nv.exponent_bias == 7)
     tl.static_assert(q.dtype.is_floating() and not q.dtype.is_fp8())
     tl.static_assert(Q.dtype.address_space == 1)
     tl.store(Out + tl.arange(0, BLOCK), q)
