@@ -17,8 +17,10 @@ repo `triton36` (a folder holding Triton 3.6's tutorials); vLLM 0.11.0
 later); Liger-Kernel, FlagGems, flash-linear-attention, LightLLM (1.0.1)
 and Unsloth (2026.8.19) at their main branches of 2026-11; TritonBench
 (meta-pytorch/tritonbench) at db2155c; native-sparse-attention
-(fla-org/native-sparse-attention, repo `nsa`) and text-generation-inference
-(huggingface/text-generation-inference, repo `tgi`) at their main branches
+(fla-org/native-sparse-attention, repo `nsa`), text-generation-inference
+(huggingface/text-generation-inference, repo `tgi`), TransformerEngine
+(NVIDIA/TransformerEngine, repo `te`) and lightning-attention
+(OpenNLPLab/lightning-attention, repo `lightning`) at their main branches
 of 2026-12.
 
 Shapes are large enough that each launch takes tens of microseconds or more,
@@ -76,7 +78,8 @@ def is_type(entry):
 class Case:
     id: str
     repo: str  # triton | triton36 | liger | flaggems | vllm | fla | lightllm |
-    # unsloth | mamba | tritonbench | nsa | tgi | inductor | own:
+    # unsloth | mamba | tritonbench | nsa | tgi | te | lightning | inductor |
+    # own:
     # .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
@@ -2340,6 +2343,57 @@ for _warps in (1, 2, 4):
          num_warps=_warps, num_stages=3,
          grid=(_NSA_T, 1, _NSA_B * _NSA_H), args=_nsa_fwd_args,
          atol=2e-2, rtol=2e-2)
+
+
+# --- TransformerEngine (NVIDIA/TransformerEngine, repo "te") --------------
+# mhc.py's expand-combine forward (manifold hyper-connections, n = 4
+# streams): out = (f + bias) x H_post + x x H_res per token, the 4x4 mix
+# built from reshapes, transposes and two levels of tl.split. One of its
+# autotune configs (BLOCK_SIZE_M 4, BLOCK_SIZE_C 256, 2 warps, 2 stages),
+# unit strides specialized as Triton's JIT does.
+_TE_M, _TE_C, _TE_N = 4096, 4096, 4
+
+
+def _te_mhc_args():
+    M, C, n = _TE_M, _TE_C, _TE_N
+    return [randn(M, C, dtype="bfloat16"), randn(C, dtype="bfloat16"),
+            randn(M, n), randn(M, C * n, dtype="bfloat16"), randn(M, n, n),
+            empty(M, C * n, dtype="bfloat16"), M, C, C, 1, 1, C * n, 1,
+            C * n, 1]
+
+
+case(id="te_mhc_expand_combine_fwd", repo="te",
+     path="transformer_engine/common/triton/mhc.py",
+     kernel="_mhc_expand_combine_fwd",
+     signature="*bf16:16, *bf16:16, *fp32:16, *bf16:16, *fp32:16, *bf16:16, "
+     f"i32:16, i32:16, {_TE_N}, i32:16, i32:1, i32:1, i32:16, i32:1, "
+     "i32:16, i32:1, 4, 256, True",
+     num_warps=2, num_stages=2, grid=(cdiv(_TE_C, 256), cdiv(_TE_M, 4)),
+     args=_te_mhc_args, atol=5e-2, rtol=2e-2)
+
+
+# --- lightning-attention (OpenNLPLab/lightning-attention, "lightning") ----
+# lightning_attn2.py's forward as LightningAttention2 launches it: decayed
+# linear attention in blocks of 64 tokens (four fp32 tl.dot per block, on
+# tf32), the running 128x32 state carried by the loop, grid (b * h, e / 32).
+_LA_B, _LA_H, _LA_N, _LA_D = 4, 16, 4096, 128
+
+
+def _lightning_fwd_args():
+    torch = _torch()
+    q, k, v = (randn(_LA_B, _LA_H, _LA_N, _LA_D, dtype="bfloat16") * 0.1
+               for _ in range(3))
+    slope = torch.rand(_LA_H, 1, 1, device="cuda") * 0.5 + 0.05
+    return [q, k, v, empty(_LA_B, _LA_H, _LA_N, _LA_D, dtype="bfloat16"),
+            slope]
+
+
+case(id="lightning_attn2_fwd", repo="lightning",
+     path="lightning_attn/ops/triton/lightning_attn2.py", kernel="_fwd_kernel",
+     signature="*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, "
+     f"{_LA_B}, {_LA_H}, {_LA_N}, {_LA_D}, {_LA_D}, 64, {_LA_N // 64}, 32",
+     num_warps=4, grid=(_LA_B * _LA_H, _LA_D // 32), args=_lightning_fwd_args,
+     atol=5e-2, rtol=5e-2)
 
 
 # --- torch.compile (Inductor) kernels -------------------------------------

@@ -499,6 +499,28 @@ Attribute mlir::tkc::gpu::getTransposedLayout(Attribute layout,
   return PermutedEncodingAttr::get(layout.getContext(), composed, parent);
 }
 
+LayoutEncodingAttr mlir::tkc::gpu::getJoinedLayout(Attribute layout) {
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(layout))
+    return blocked.getJoined();
+  // The parent's new last dimension is the slice's new last dimension.
+  if (auto slice = dyn_cast<SliceEncodingAttr>(layout)) {
+    LayoutEncodingAttr parent = getJoinedLayout(slice.getParent());
+    return parent ? SliceEncodingAttr::get(layout.getContext(), slice.getDim(),
+                                           parent)
+                  : LayoutEncodingAttr();
+  }
+  // The pair's dimension stays last, where the parent adds it.
+  if (auto permuted = dyn_cast<PermutedEncodingAttr>(layout)) {
+    LayoutEncodingAttr parent = getJoinedLayout(permuted.getParent());
+    if (!parent)
+      return {};
+    SmallVector<int32_t> order(permuted.getOrder());
+    order.push_back(order.size());
+    return PermutedEncodingAttr::get(layout.getContext(), order, parent);
+  }
+  return {};
+}
+
 //===----------------------------------------------------------------------===//
 // SliceEncodingAttr
 //===----------------------------------------------------------------------===//

@@ -71,6 +71,14 @@ BlockedEncodingAttr getReshapedLayout(LayoutEncodingAttr layout,
 /// layout wrapped in #tkc_gpu.permuted; null for dot operands.
 Attribute getTransposedLayout(Attribute layout, ArrayRef<int32_t> order);
 
+/// The layout of tkc.join's result for operands in `layout` (and of
+/// tkc.split's operand for results in it), in which the join moves no data:
+/// each element's pair in two consecutive registers of the thread that holds
+/// it, a new last dimension. A blocked layout is extended in its own terms
+/// (BlockedEncodingAttr::getJoined), a slice or a permutation through its
+/// parent; null for other layouts.
+LayoutEncodingAttr getJoinedLayout(Attribute layout);
+
 /// Where a reduction combines its warps' partial results in shared memory:
 /// `1 << warpBits` slots per output element and operand, operand k's slots
 /// at byte `offsets[k]`, `bytes` in all (0 when no warp bit moves along the

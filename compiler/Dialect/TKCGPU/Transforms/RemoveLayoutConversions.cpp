@@ -242,6 +242,13 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
       if (load && canReissue(load, layout, reissueLoads && src.hasOneUse()) &&
           operandsCan(load, layout))
         return true;
+      // A conversion used only here becomes one straight to `layout`: no
+      // more conversions than before (a row converted to a slice, expanded,
+      // then converted again to the layout of its broadcast). Not that of a
+      // load the other patterns may issue in `layout` instead.
+      if (depth > 0 && value.hasOneUse() &&
+          !(load && canReissue(load, layout, src.hasOneUse())))
+        return true;
       return asLeaf();
     }
     if (isSource(def))
@@ -655,8 +662,8 @@ struct ShapeOpWhereValueIs : public OpRewritePattern<ShapeOp> {
 
 /// A join of converted values that cannot be recomputed in the conversion's
 /// layout (an int4 weight's two nibbles, unpacked from one load) is done
-/// where they are, both in one blocked layout, in that layout extended by
-/// the pair (BlockedEncodingAttr::getJoined), and its result converted: the
+/// where they are, both in one layout, in that layout extended by the pair
+/// (getJoinedLayout), and its result converted: the
 /// conversion moves toward its users, through the transposes and reshapes
 /// that follow (ShapeOpWhereValueIs), which then move no data.
 struct JoinWhereValuesAre : public OpRewritePattern<JoinOp> {
@@ -674,15 +681,53 @@ struct JoinWhereValuesAre : public OpRewritePattern<JoinOp> {
       converted |= bool(convert);
       sources[i] = convert ? convert.getSrc() : operand;
     }
-    auto from = dyn_cast<BlockedEncodingAttr>(
+    LayoutEncodingAttr joined = getJoinedLayout(
         cast<RankedTensorType>(sources[0].getType()).getEncoding());
-    if (!converted || !from || sources[1].getType() != sources[0].getType())
+    if (!converted || !joined || sources[1].getType() != sources[0].getType())
       return failure();
     auto type = cast<RankedTensorType>(join.getType());
     auto moved = JoinOp::create(rewriter, join.getLoc(),
-                                withLayout(type, from.getJoined()), sources[0],
+                                withLayout(type, joined), sources[0],
                                 sources[1]);
     rewriter.replaceOpWithNewOp<ConvertLayoutOp>(join, type, moved);
+    return success();
+  }
+};
+
+/// A split whose results are only converted, all to one layout (TE's mHC
+/// kernel splits a loaded 4x256x2x2 tile twice and converts each quarter to
+/// the slice its broadcast takes), splits in that layout: its operand is
+/// converted instead, to the layout extended by the pair (getJoinedLayout),
+/// one conversion where there were two, which the other patterns may move
+/// further up (into the conversion of an outer split's result).
+struct SplitInResultsLayout : public OpRewritePattern<SplitOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SplitOp split,
+                                PatternRewriter &rewriter) const override {
+    Attribute layout;
+    for (Value result : split->getResults())
+      for (Operation *user : result.getUsers()) {
+        auto convert = dyn_cast<ConvertLayoutOp>(user);
+        if (!convert || (layout && convert.getType().getEncoding() != layout))
+          return failure();
+        layout = convert.getType().getEncoding();
+      }
+    LayoutEncodingAttr joined = getJoinedLayout(layout);
+    if (!joined)
+      return failure();
+    RankedTensorType srcType = split.getSrc().getType();
+    auto src = ConvertLayoutOp::create(rewriter, split.getLoc(),
+                                       withLayout(srcType, joined),
+                                       split.getSrc());
+    auto type = withLayout(
+        cast<RankedTensorType>(split.getOutLHS().getType()), layout);
+    auto moved = SplitOp::create(rewriter, split.getLoc(), type, type, src);
+    for (auto [result, movedResult] :
+         llvm::zip(split->getResults(), moved->getResults()))
+      for (Operation *user : llvm::make_early_inc_range(result.getUsers()))
+        rewriter.replaceOp(user, movedResult);
+    rewriter.eraseOp(split);
     return success();
   }
 };
@@ -1757,7 +1802,7 @@ struct RemoveLayoutConversionsPass
     patterns.add<RematerializeConversion, ConvertRowOnce, SinkConversion,
                  LoadsInOneLayout, ShapeOpWhereValueIs<TransOp>,
                  ShapeOpWhereValueIs<ReshapeOp>, JoinWhereValuesAre,
-                 ReduceWhereValuesAre, CarryInUpdateLayout, CarryCopyPerLayout,
+                 SplitInResultsLayout, ReduceWhereValuesAre, CarryInUpdateLayout, CarryCopyPerLayout,
                  IfResultInBranchLayout>(&getContext());
     patterns.add<StoreInValueLayout>(&getContext(), warpgroupWarps);
     patterns.add<AtomicInOperandLayout<AtomicRMWOp>,

@@ -1559,3 +1559,60 @@ func.func @upcast_keeps_wide_stores(%src: !tkc.ptr<f16>, %dst: !tkc.ptr<f32>) {
   tkc.store %qs, %ws : tensor<1024x!tkc.ptr<f32>, #four>
   return
 }
+
+// -----
+
+#ld = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 2], order = [1, 0]}>
+#row = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 8, 4], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>
+
+// A loaded tile converted to a slice, expanded, then converted again for
+// its broadcast (TE's mHC kernel): one conversion, straight to the slice of
+// the broadcast's layout.
+// CHECK-LABEL: func.func @convert_expand_convert
+// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %{{.*}} : tensor<4x256xbf16, #{{blocked[0-9]*}}> -> tensor<4x256xbf16, #[[S:slice[0-9]*]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.expand_dims %[[C]] {axis = 2 : i32} : tensor<4x256xbf16, #[[S]]> -> tensor<4x256x1xbf16, #[[ACC:blocked[0-9]*]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.broadcast {{.*}} -> tensor<4x256x4xbf16, #[[ACC]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: return
+func.func @convert_expand_convert(%p: tensor<4x256x!tkc.ptr<bf16>, #ld>) -> tensor<4x256x4xbf16, #acc> {
+  %x = tkc.load %p : tensor<4x256x!tkc.ptr<bf16>, #ld>
+  %s = tkc_gpu.convert_layout %x : tensor<4x256xbf16, #ld> -> tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #row}>>
+  %e = tkc.expand_dims %s {axis = 2 : i32} : tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #row}>> -> tensor<4x256x1xbf16, #row>
+  %c = tkc_gpu.convert_layout %e : tensor<4x256x1xbf16, #row> -> tensor<4x256x1xbf16, #acc>
+  %b = tkc.broadcast %c : tensor<4x256x1xbf16, #acc> -> tensor<4x256x4xbf16, #acc>
+  return %b : tensor<4x256x4xbf16, #acc>
+}
+
+// -----
+
+#ld = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1, 1], threadsPerWarp = [1, 8, 2, 2], warpsPerCTA = [1, 2, 1, 1], order = [3, 2, 1, 0]}>
+#half = #tkc_gpu.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>
+#one = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 2], order = [1, 0]}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 8, 4], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>
+
+// A tile split twice, each quarter converted to the slice its broadcast
+// takes (TE's mHC kernel): the splits happen in the slice extended by the
+// pairs, after one conversion of the tile.
+// CHECK-LABEL: func.func @split_in_results_layout
+// CHECK: tkc_gpu.convert_layout %{{.*}} : tensor<4x256x2x2xbf16, #{{blocked[0-9]*}}> -> tensor<4x256x2x2xbf16, #[[J2:slice[0-9]*]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.split %{{.*}} : tensor<4x256x2x2xbf16, #[[J2]]> -> tensor<4x256x2xbf16, #[[J1:slice[0-9]*]]>
+// CHECK: tkc.split %{{.*}} : tensor<4x256x2xbf16, #[[J1]]> -> tensor<4x256xbf16, #[[S:slice[0-9]*]]>
+// CHECK: tkc.split %{{.*}} : tensor<4x256x2xbf16, #[[J1]]> -> tensor<4x256xbf16, #[[S]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: return
+func.func @split_in_results_layout(%x: tensor<4x256x2x2xbf16, #ld>) -> (tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>, tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>, tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>) {
+  %j2 = tkc_gpu.convert_layout %x : tensor<4x256x2x2xbf16, #ld> -> tensor<4x256x2x2xbf16, #tkc_gpu.blocked<{sizePerThread = [1, 1, 2, 2], threadsPerWarp = [1, 32, 1, 1], warpsPerCTA = [1, 2, 1, 1], order = [3, 2, 1, 0]}>>
+  %lo, %hi = tkc.split %j2 : tensor<4x256x2x2xbf16, #tkc_gpu.blocked<{sizePerThread = [1, 1, 2, 2], threadsPerWarp = [1, 32, 1, 1], warpsPerCTA = [1, 2, 1, 1], order = [3, 2, 1, 0]}>> -> tensor<4x256x2xbf16, #tkc_gpu.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>>
+  %lo2 = tkc_gpu.convert_layout %lo : tensor<4x256x2xbf16, #tkc_gpu.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>> -> tensor<4x256x2xbf16, #half>
+  %a, %b = tkc.split %lo2 : tensor<4x256x2xbf16, #half> -> tensor<4x256xbf16, #one>
+  %hi2 = tkc_gpu.convert_layout %hi : tensor<4x256x2xbf16, #tkc_gpu.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>> -> tensor<4x256x2xbf16, #half>
+  %c, %d = tkc.split %hi2 : tensor<4x256x2xbf16, #half> -> tensor<4x256xbf16, #one>
+  %ca = tkc_gpu.convert_layout %a : tensor<4x256xbf16, #one> -> tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>
+  %cb = tkc_gpu.convert_layout %b : tensor<4x256xbf16, #one> -> tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>
+  %cc = tkc_gpu.convert_layout %c : tensor<4x256xbf16, #one> -> tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>
+  return %ca, %cb, %cc : tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>, tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>, tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>
+}
