@@ -242,13 +242,6 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
       if (load && canReissue(load, layout, reissueLoads && src.hasOneUse()) &&
           operandsCan(load, layout))
         return true;
-      // A conversion used only here becomes one straight to `layout`: no
-      // more conversions than before (a row converted to a slice, expanded,
-      // then converted again to the layout of its broadcast). Not that of a
-      // load the other patterns may issue in `layout` instead.
-      if (depth > 0 && value.hasOneUse() &&
-          !(load && canReissue(load, layout, src.hasOneUse())))
-        return true;
       return asLeaf();
     }
     if (isSource(def))
@@ -485,15 +478,29 @@ IRMapping operandsIn(Operation *op, Attribute layout,
 /// A conversion of an expand_dims of a converted value (a row loaded once,
 /// converted to a slice, expanded, then converted again for its use)
 /// converts the row once, to the slice of the final layout, and expands
-/// it there.
+/// it there. Elementwise ops of one operand between the expand_dims and the
+/// conversion (TE's mHC kernel widens a bf16 row to fp32 after expanding
+/// it) are recomputed in the final layout.
 struct ConvertRowOnce : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(ConvertLayoutOp convert,
                                 PatternRewriter &rewriter) const override {
-    auto expand = convert.getSrc().getDefiningOp<ExpandDimsOp>();
     Attribute layout = convert.getType().getEncoding();
-    if (!expand || !isDistributed(layout))
+    if (!isDistributed(layout))
+      return failure();
+    // The elementwise ops from the conversion up to the expand_dims.
+    SmallVector<Operation *> chain;
+    Value value = convert.getSrc();
+    while (Operation *def = value.getDefiningOp()) {
+      if (isa<ExpandDimsOp>(def) || !isElementwise(def) ||
+          def->getNumOperands() != 1 || !value.hasOneUse())
+        break;
+      chain.push_back(def);
+      value = def->getOperand(0);
+    }
+    auto expand = value.getDefiningOp<ExpandDimsOp>();
+    if (!expand || (!chain.empty() && !value.hasOneUse()))
       return failure();
     auto row = expand.getSrc().getDefiningOp<ConvertLayoutOp>();
     if (!row)
@@ -503,8 +510,18 @@ struct ConvertRowOnce : public OpRewritePattern<ConvertLayoutOp> {
     Value converted = ConvertLayoutOp::create(
         rewriter, convert.getLoc(),
         withLayout(cast<RankedTensorType>(row.getType()), slice), row.getSrc());
-    rewriter.replaceOpWithNewOp<ExpandDimsOp>(convert, convert.getType(),
-                                              converted, expand.getAxis());
+    Value result = ExpandDimsOp::create(
+        rewriter, convert.getLoc(),
+        withLayout(expand.getType(), layout), converted, expand.getAxis());
+    for (Operation *op : llvm::reverse(chain)) {
+      IRMapping mapping;
+      mapping.map(op->getOperand(0), result);
+      Operation *clone = rewriter.clone(*op, mapping);
+      clone->getResult(0).setType(withLayout(
+          cast<RankedTensorType>(op->getResult(0).getType()), layout));
+      result = clone->getResult(0);
+    }
+    rewriter.replaceOp(convert, result);
     return success();
   }
 };

@@ -1566,24 +1566,24 @@ func.func @upcast_keeps_wide_stores(%src: !tkc.ptr<f16>, %dst: !tkc.ptr<f32>) {
 #row = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>
 #acc = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 8, 4], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>
 
-// A loaded tile converted to a slice, expanded, then converted again for
-// its broadcast (TE's mHC kernel): one conversion, straight to the slice of
-// the broadcast's layout.
+// A loaded tile converted to a slice, expanded, widened, then converted
+// again for its broadcast (TE's mHC kernel): one conversion, straight to the
+// slice of the broadcast's layout, where it is expanded and widened.
 // CHECK-LABEL: func.func @convert_expand_convert
 // CHECK: %[[C:.*]] = tkc_gpu.convert_layout %{{.*}} : tensor<4x256xbf16, #{{blocked[0-9]*}}> -> tensor<4x256xbf16, #[[S:slice[0-9]*]]>
 // CHECK-NOT: tkc_gpu.convert_layout
-// CHECK: tkc.expand_dims %[[C]] {axis = 2 : i32} : tensor<4x256xbf16, #[[S]]> -> tensor<4x256x1xbf16, #[[ACC:blocked[0-9]*]]>
+// CHECK: %[[E:.*]] = tkc.expand_dims %[[C]] {axis = 2 : i32} : tensor<4x256xbf16, #[[S]]> -> tensor<4x256x1xbf16, #[[ACC:blocked[0-9]*]]>
+// CHECK: arith.extf %[[E]] : tensor<4x256x1xbf16, #[[ACC]]> to tensor<4x256x1xf32, #[[ACC]]>
 // CHECK-NOT: tkc_gpu.convert_layout
-// CHECK: tkc.broadcast {{.*}} -> tensor<4x256x4xbf16, #[[ACC]]>
-// CHECK-NOT: tkc_gpu.convert_layout
-// CHECK: return
-func.func @convert_expand_convert(%p: tensor<4x256x!tkc.ptr<bf16>, #ld>) -> tensor<4x256x4xbf16, #acc> {
+// CHECK: tkc.broadcast {{.*}} -> tensor<4x256x4xf32, #[[ACC]]>
+func.func @convert_expand_convert(%p: tensor<4x256x!tkc.ptr<bf16>, #ld>) -> tensor<4x256x4xf32, #acc> {
   %x = tkc.load %p : tensor<4x256x!tkc.ptr<bf16>, #ld>
   %s = tkc_gpu.convert_layout %x : tensor<4x256xbf16, #ld> -> tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #row}>>
   %e = tkc.expand_dims %s {axis = 2 : i32} : tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #row}>> -> tensor<4x256x1xbf16, #row>
-  %c = tkc_gpu.convert_layout %e : tensor<4x256x1xbf16, #row> -> tensor<4x256x1xbf16, #acc>
-  %b = tkc.broadcast %c : tensor<4x256x1xbf16, #acc> -> tensor<4x256x4xbf16, #acc>
-  return %b : tensor<4x256x4xbf16, #acc>
+  %w = arith.extf %e : tensor<4x256x1xbf16, #row> to tensor<4x256x1xf32, #row>
+  %c = tkc_gpu.convert_layout %w : tensor<4x256x1xf32, #row> -> tensor<4x256x1xf32, #acc>
+  %b = tkc.broadcast %c : tensor<4x256x1xf32, #acc> -> tensor<4x256x4xf32, #acc>
+  return %b : tensor<4x256x4xf32, #acc>
 }
 
 // -----
