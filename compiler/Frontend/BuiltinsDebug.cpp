@@ -59,11 +59,21 @@ static std::optional<Obj> lowerHint(BuiltinCall &c) {
   return x;
 }
 
-/// `tl.assume(cond)`.
+/// `tl.assume(cond)`: a tkc.assume of a run-time boolean scalar. Other
+/// conditions are dropped (a hint only, so dropping it is always correct):
+/// a compile-time one tells LLVM nothing, and llvm.assume takes one bit.
 static std::optional<Obj> lowerAssume(BuiltinCall &c) {
   if (!c.args.bind({"cond"}))
     return std::nullopt;
-  return Obj::none(); // A hint only; dropping it is always correct.
+  const Obj &cond = *c.args.raw(0);
+  if (cond.isConstexpr())
+    return Obj::none();
+  auto t = c.cg.toTensor(cond, c.l);
+  if (!t)
+    return std::nullopt;
+  if (!t->type.isBlock() && t->type.elem.isBool())
+    tkcir::AssumeOp::create(c.b, c.L, t->value);
+  return Obj::none();
 }
 
 /// `tl.condition(cond, disable_licm)`: a while loop's condition with a hint

@@ -8,7 +8,8 @@
 //
 // A scalar prints once per program, with `idx ()`. tkc.assert calls the
 // target's assertion failure from every thread that holds a false element,
-// naming the op's source file, line and function.
+// naming the op's source file, line and function. tkc.assume becomes
+// llvm.intr.assume, for LLVM to simplify with.
 //
 //===----------------------------------------------------------------------===//
 
@@ -97,6 +98,17 @@ Formatted format(OpBuilder &b, Location loc, Value value, Type elem,
             value};
   return {std::string(wide ? "%ll" : "%") + (extendSigned ? "i" : "u"), value};
 }
+
+/// tkc.assume: llvm.intr.assume of the same condition.
+struct AssumeLowering : public TargetPattern<AssumeOp> {
+  using TargetPattern::TargetPattern;
+  LogicalResult
+  matchAndRewrite(AssumeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVM::AssumeOp>(op, adaptor.getCond());
+    return success();
+  }
+};
 
 struct PrintLowering : public TargetPattern<PrintOp> {
   using TargetPattern::TargetPattern;
@@ -209,5 +221,6 @@ struct AssertLowering : public TargetPattern<AssertOp> {
 void mlir::tkc::gpu::populateDebugLoweringPatterns(
     const LLVMTypeConverter &converter, const ::tkc::TargetInfo &target,
     RewritePatternSet &patterns) {
-  patterns.add<PrintLowering, AssertLowering>(converter, target);
+  patterns.add<AssumeLowering, PrintLowering, AssertLowering>(converter,
+                                                              target);
 }

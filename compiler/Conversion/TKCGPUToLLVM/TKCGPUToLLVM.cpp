@@ -66,7 +66,7 @@ bool isSupported(Operation *op) {
     return isa<ProgramIdOp, NumProgramsOp, MakeRangeOp, SplatOp, BroadcastOp,
                ExpandDimsOp, AddPtrOp, BarrierOp, ReduceOp, ReduceReturnOp,
                ScanOp, ScanReturnOp, MapElementwiseReturnOp, IntToPtrOp,
-               PtrToIntOp, PtrCastOp, AssertOp>(op);
+               PtrToIntOp, PtrCastOp, AssertOp, AssumeOp>(op);
   if (isa<TKCGPUDialect>(op->getDialect()))
     return isa<ConvertLayoutOp, LocalAllocOp, TileOp, TransTileOp, AsyncCopyOp,
                AsyncCommitOp, AsyncWaitOp, LocalLoadOp, WarpgroupDotOp,

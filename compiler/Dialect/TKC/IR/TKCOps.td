@@ -672,6 +672,23 @@ def TKC_MapElementwiseReturnOp : TKC_Op<"map_elementwise.return", [Pure,
 // Debugging
 //===----------------------------------------------------------------------===//
 
+def TKC_AssumeOp : TKC_Op<"assume"> {
+  let summary = "A condition the program guarantees (tl.assume)";
+  let description = [{
+    The kernel's author guarantees that `cond` holds where the op is. It
+    moves no data and is lowered to `llvm.intr.assume`, from which LLVM
+    simplifies the code that follows: a stride assumed to be 1 folds its
+    multiplications, an index assumed non-negative extends for free. It has
+    no results, and no declared effects, so nothing removes it.
+
+    ```mlir
+    tkc.assume %positive
+    ```
+  }];
+  let arguments = (ins I1:$cond);
+  let assemblyFormat = "$cond attr-dict";
+}
+
 def TKC_PrintOp : TKC_Op<"print", [
     MemoryEffects<[MemWrite<TKC_GlobalMemory>]>]> {
   let summary = "Device-side print (tl.device_print)";

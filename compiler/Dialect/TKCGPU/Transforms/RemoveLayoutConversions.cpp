@@ -510,9 +510,9 @@ struct ConvertRowOnce : public OpRewritePattern<ConvertLayoutOp> {
     Value converted = ConvertLayoutOp::create(
         rewriter, convert.getLoc(),
         withLayout(cast<RankedTensorType>(row.getType()), slice), row.getSrc());
-    Value result = ExpandDimsOp::create(
-        rewriter, convert.getLoc(),
-        withLayout(expand.getType(), layout), converted, expand.getAxis());
+    Value result = ExpandDimsOp::create(rewriter, convert.getLoc(),
+                                        withLayout(expand.getType(), layout),
+                                        converted, expand.getAxis());
     for (Operation *op : llvm::reverse(chain)) {
       IRMapping mapping;
       mapping.map(op->getOperand(0), result);
@@ -703,9 +703,9 @@ struct JoinWhereValuesAre : public OpRewritePattern<JoinOp> {
     if (!converted || !joined || sources[1].getType() != sources[0].getType())
       return failure();
     auto type = cast<RankedTensorType>(join.getType());
-    auto moved = JoinOp::create(rewriter, join.getLoc(),
-                                withLayout(type, joined), sources[0],
-                                sources[1]);
+    auto moved =
+        JoinOp::create(rewriter, join.getLoc(), withLayout(type, joined),
+                       sources[0], sources[1]);
     rewriter.replaceOpWithNewOp<ConvertLayoutOp>(join, type, moved);
     return success();
   }
@@ -734,11 +734,10 @@ struct SplitInResultsLayout : public OpRewritePattern<SplitOp> {
     if (!joined)
       return failure();
     RankedTensorType srcType = split.getSrc().getType();
-    auto src = ConvertLayoutOp::create(rewriter, split.getLoc(),
-                                       withLayout(srcType, joined),
-                                       split.getSrc());
-    auto type = withLayout(
-        cast<RankedTensorType>(split.getOutLHS().getType()), layout);
+    auto src = ConvertLayoutOp::create(
+        rewriter, split.getLoc(), withLayout(srcType, joined), split.getSrc());
+    auto type =
+        withLayout(cast<RankedTensorType>(split.getOutLHS().getType()), layout);
     auto moved = SplitOp::create(rewriter, split.getLoc(), type, type, src);
     for (auto [result, movedResult] :
          llvm::zip(split->getResults(), moved->getResults()))
@@ -1816,11 +1815,12 @@ struct RemoveLayoutConversionsPass
         warpgroupWarps = getModuleUInt(module, TKCGPUDialect::kNumWarps);
     }
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeConversion, ConvertRowOnce, SinkConversion,
-                 LoadsInOneLayout, ShapeOpWhereValueIs<TransOp>,
-                 ShapeOpWhereValueIs<ReshapeOp>, JoinWhereValuesAre,
-                 SplitInResultsLayout, ReduceWhereValuesAre, CarryInUpdateLayout, CarryCopyPerLayout,
-                 IfResultInBranchLayout>(&getContext());
+    patterns
+        .add<RematerializeConversion, ConvertRowOnce, SinkConversion,
+             LoadsInOneLayout, ShapeOpWhereValueIs<TransOp>,
+             ShapeOpWhereValueIs<ReshapeOp>, JoinWhereValuesAre,
+             SplitInResultsLayout, ReduceWhereValuesAre, CarryInUpdateLayout,
+             CarryCopyPerLayout, IfResultInBranchLayout>(&getContext());
     patterns.add<StoreInValueLayout>(&getContext(), warpgroupWarps);
     patterns.add<AtomicInOperandLayout<AtomicRMWOp>,
                  AtomicInOperandLayout<AtomicCASOp>>(&getContext(), info.get());

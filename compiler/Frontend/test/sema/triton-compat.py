@@ -40,6 +40,7 @@
 # RUN: tkc compile %s --kernel mixed_halves --signature '*bf16:16, *fp16:16, *i32:16, *fp32:16, 16' --emit=ttir | FileCheck %s --check-prefix=HALVES
 # RUN: tkc compile %s --kernel umulhi_64 --signature '*u64:16, *u64:16' --emit=ttir | FileCheck %s --check-prefix=UMULHI
 # RUN: tkc compile %s --kernel printed_constants --signature '*fp16:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SPRINT
+# RUN: tkc compile %s --kernel assumed --signature '*fp32:16, i32, 8' --emit=ttir | FileCheck %s --check-prefix=ASSUME
 # Constructs Triton's JIT accepts that kernel libraries use: jit applied by
 # assignment (unsloth), None-indexing of scalars, `.type` of blocks and
 # block pointers, keywords of the builtin range(), tl.PropagateNan and
@@ -570,3 +571,18 @@ def umulhi_64(p, q):
 def printed_constants(p):
     x = tl.load(p + tl.arange(0, 16)[:, None] * 4 + tl.arange(0, 4)[None, :])
     tl.static_print("n", 16, True, 2.5, 2.0, 1e-5, x.dtype, x.shape, ("a", 1), tl.sum(x, 1).shape)
+
+
+# tl.assume of a run-time scalar is kept for LLVM (tkc.assume); a
+# compile-time one, or a block's, is dropped.
+@triton.jit
+def assumed(X, stride, N: tl.constexpr):
+    tl.assume(stride == 1)
+    tl.assume(N > 0)
+    tl.assume(tl.arange(0, N) >= 0)
+    tl.store(X + tl.arange(0, N) * stride, 1.0)
+# ASSUME-LABEL: func.func @assumed(
+# ASSUME: %[[C:.*]] = arith.cmpi eq, %arg1, %{{.*}} : i32
+# ASSUME-NEXT: tkc.assume %[[C]]
+# ASSUME-NOT: tkc.assume
+# ASSUME: tkc.store
