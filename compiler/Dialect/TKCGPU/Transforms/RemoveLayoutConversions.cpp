@@ -103,6 +103,15 @@ bool isDistributed(Attribute layout) {
       layout);
 }
 
+/// Whether a tensor of `type` sits in the same registers of the same
+/// threads in layouts `a` and `b` (a reduction's slice and the blocked layout
+/// it equals): a conversion between them moves no data.
+bool sameRegisters(RankedTensorType type, Attribute a, Attribute b) {
+  LinearLayout inA = getLinearLayout(withLayout(type, a));
+  LinearLayout inB = getLinearLayout(withLayout(type, b));
+  return inA.getRegisterMapFrom(inB) && inB.getRegisterMapFrom(inA);
+}
+
 /// The layout `def`'s tensor operands need for it to produce `layout`, or
 /// null when `def` cannot be recomputed in another layout.
 Attribute operandLayout(Operation *def, Attribute layout) {
@@ -241,6 +250,11 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
       auto load = src.getDefiningOp<LoadOp>();
       if (load && canReissue(load, layout, reissueLoads && src.hasOneUse()) &&
           operandsCan(load, layout))
+        return true;
+      // A source in the same registers in `layout` converts for free (a
+      // split's halves, laid out as loaded, taken by a broadcast's slice).
+      auto srcType = cast<RankedTensorType>(src.getType());
+      if (depth > 0 && sameRegisters(srcType, srcType.getEncoding(), layout))
         return true;
       return asLeaf();
     }
@@ -397,15 +411,6 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
     return success();
   }
 };
-
-/// Whether a tensor of `type` sits in the same registers of the same
-/// threads in layouts `a` and `b` (a reduction's slice and the blocked layout
-/// it equals): a conversion between them moves no data.
-bool sameRegisters(RankedTensorType type, Attribute a, Attribute b) {
-  LinearLayout inA = getLinearLayout(withLayout(type, a));
-  LinearLayout inB = getLinearLayout(withLayout(type, b));
-  return inA.getRegisterMapFrom(inB) && inB.getRegisterMapFrom(inA);
-}
 
 /// Whether a tensor of `type` would take more registers of each thread in
 /// `layout` than in its own (a slice that replicates it across the threads
@@ -711,39 +716,42 @@ struct JoinWhereValuesAre : public OpRewritePattern<JoinOp> {
   }
 };
 
-/// A split whose results are only converted, all to one layout (TE's mHC
-/// kernel splits a loaded 4x256x2x2 tile twice and converts each quarter to
-/// the slice its broadcast takes), splits in that layout: its operand is
-/// converted instead, to the layout extended by the pair (getJoinedLayout),
-/// one conversion where there were two, which the other patterns may move
-/// further up (into the conversion of an outer split's result).
-struct SplitInResultsLayout : public OpRewritePattern<SplitOp> {
+/// A split of a converted value that cannot be recomputed in the
+/// conversion's layout (TE's mHC kernel splits a loaded tile reshaped to
+/// 4x256x2x2, twice) is done where the value is, when each thread there
+/// holds both halves of its pairs, and its results converted: the
+/// conversions move toward their users, where they may move no data.
+struct SplitWhereValueIs : public OpRewritePattern<SplitOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(SplitOp split,
                                 PatternRewriter &rewriter) const override {
-    Attribute layout;
-    for (Value result : split->getResults())
-      for (Operation *user : result.getUsers()) {
-        auto convert = dyn_cast<ConvertLayoutOp>(user);
-        if (!convert || (layout && convert.getType().getEncoding() != layout))
-          return failure();
-        layout = convert.getType().getEncoding();
-      }
-    LayoutEncodingAttr joined = getJoinedLayout(layout);
-    if (!joined)
+    auto convert = split.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!convert || rematerializable(convert))
       return failure();
-    RankedTensorType srcType = split.getSrc().getType();
-    auto src = ConvertLayoutOp::create(
-        rewriter, split.getLoc(), withLayout(srcType, joined), split.getSrc());
-    auto type =
-        withLayout(cast<RankedTensorType>(split.getOutLHS().getType()), layout);
-    auto moved = SplitOp::create(rewriter, split.getLoc(), type, type, src);
-    for (auto [result, movedResult] :
-         llvm::zip(split->getResults(), moved->getResults()))
-      for (Operation *user : llvm::make_early_inc_range(result.getUsers()))
-        rewriter.replaceOp(user, movedResult);
-    rewriter.eraseOp(split);
+    auto from = dyn_cast<BlockedEncodingAttr>(
+        cast<RankedTensorType>(convert.getSrc().getType()).getEncoding());
+    if (!from || from.getOrder().front() != from.getRank() - 1)
+      return failure();
+    // `from` without its last dimension, if `from` is that layout joined.
+    auto drop = [](ArrayRef<unsigned> values) {
+      return SmallVector<unsigned>(values.drop_back());
+    };
+    auto single = BlockedEncodingAttr::get(
+        getContext(), drop(from.getSizePerThread()),
+        drop(from.getThreadsPerWarp()), drop(from.getWarpsPerCTA()),
+        SmallVector<unsigned>(from.getOrder().drop_front()));
+    if (single.getJoined() != from)
+      return failure();
+    auto type = cast<RankedTensorType>(split.getOutLHS().getType());
+    auto moved =
+        SplitOp::create(rewriter, split.getLoc(), withLayout(type, single),
+                        withLayout(type, single), convert.getSrc());
+    SmallVector<Value> results;
+    for (Value result : moved->getResults())
+      results.push_back(
+          ConvertLayoutOp::create(rewriter, split.getLoc(), type, result));
+    rewriter.replaceOp(split, results);
     return success();
   }
 };
@@ -1815,12 +1823,11 @@ struct RemoveLayoutConversionsPass
         warpgroupWarps = getModuleUInt(module, TKCGPUDialect::kNumWarps);
     }
     RewritePatternSet patterns(&getContext());
-    patterns
-        .add<RematerializeConversion, ConvertRowOnce, SinkConversion,
-             LoadsInOneLayout, ShapeOpWhereValueIs<TransOp>,
-             ShapeOpWhereValueIs<ReshapeOp>, JoinWhereValuesAre,
-             SplitInResultsLayout, ReduceWhereValuesAre, CarryInUpdateLayout,
-             CarryCopyPerLayout, IfResultInBranchLayout>(&getContext());
+    patterns.add<RematerializeConversion, ConvertRowOnce, SinkConversion,
+                 LoadsInOneLayout, ShapeOpWhereValueIs<TransOp>,
+                 ShapeOpWhereValueIs<ReshapeOp>, JoinWhereValuesAre,
+                 SplitWhereValueIs, ReduceWhereValuesAre, CarryInUpdateLayout,
+                 CarryCopyPerLayout, IfResultInBranchLayout>(&getContext());
     patterns.add<StoreInValueLayout>(&getContext(), warpgroupWarps);
     patterns.add<AtomicInOperandLayout<AtomicRMWOp>,
                  AtomicInOperandLayout<AtomicCASOp>>(&getContext(), info.get());

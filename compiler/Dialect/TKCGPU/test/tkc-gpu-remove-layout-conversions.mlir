@@ -1588,31 +1588,63 @@ func.func @convert_expand_convert(%p: tensor<4x256x!tkc.ptr<bf16>, #ld>) -> tens
 
 // -----
 
-#ld = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1, 1], threadsPerWarp = [1, 8, 2, 2], warpsPerCTA = [1, 2, 1, 1], order = [3, 2, 1, 0]}>
-#half = #tkc_gpu.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>
+#ld = #tkc_gpu.blocked<{sizePerThread = [1, 2, 2, 2], threadsPerWarp = [1, 32, 1, 1], warpsPerCTA = [1, 2, 1, 1], order = [3, 2, 1, 0]}>
+#d = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1, 1], threadsPerWarp = [1, 8, 2, 2], warpsPerCTA = [1, 2, 1, 1], order = [3, 2, 1, 0]}>
+#half = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 16, 2], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>
 #one = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 2], order = [1, 0]}>
-#acc = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 8, 4], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>
 
-// A tile split twice, each quarter converted to the slice its broadcast
-// takes (TE's mHC kernel): the splits happen in the slice extended by the
-// pairs, after one conversion of the tile.
-// CHECK-LABEL: func.func @split_in_results_layout
-// CHECK: tkc_gpu.convert_layout %{{.*}} : tensor<4x256x2x2xbf16, #{{blocked[0-9]*}}> -> tensor<4x256x2x2xbf16, #[[J2:slice[0-9]*]]>
+// A loaded tile split twice after a conversion (TE's mHC kernel): the
+// splits happen where the tile was loaded, each thread holding both halves
+// of its pairs, and only the quarters are converted.
+// CHECK-LABEL: func.func @split_where_loaded
+// CHECK: %[[X:.*]] = tkc.load %{{.*}} : tensor<4x256x2x2x!tkc.ptr<bf16>, #[[LD:blocked[0-9]*]]>
 // CHECK-NOT: tkc_gpu.convert_layout
-// CHECK: tkc.split %{{.*}} : tensor<4x256x2x2xbf16, #[[J2]]> -> tensor<4x256x2xbf16, #[[J1:slice[0-9]*]]>
-// CHECK: tkc.split %{{.*}} : tensor<4x256x2xbf16, #[[J1]]> -> tensor<4x256xbf16, #[[S:slice[0-9]*]]>
-// CHECK: tkc.split %{{.*}} : tensor<4x256x2xbf16, #[[J1]]> -> tensor<4x256xbf16, #[[S]]>
+// CHECK: tkc.split %[[X]] : tensor<4x256x2x2xbf16, #[[LD]]> -> tensor<4x256x2xbf16, #[[H:blocked[0-9]*]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.split %{{.*}} : tensor<4x256x2xbf16, #[[H]]> -> tensor<4x256xbf16, #[[Q:blocked[0-9]*]]>
+// CHECK: tkc_gpu.convert_layout %{{.*}} : tensor<4x256xbf16, #[[Q]]> -> tensor<4x256xbf16, #{{blocked[0-9]*}}>
+func.func @split_where_loaded(%p: tensor<4x256x2x2x!tkc.ptr<bf16>, #ld>) -> (tensor<4x256xbf16, #one>, tensor<4x256xbf16, #one>) {
+  %x = tkc.load %p : tensor<4x256x2x2x!tkc.ptr<bf16>, #ld>
+  %c = tkc_gpu.convert_layout %x : tensor<4x256x2x2xbf16, #ld> -> tensor<4x256x2x2xbf16, #d>
+  %lo, %hi = tkc.split %c : tensor<4x256x2x2xbf16, #d> -> tensor<4x256x2xbf16, #half>
+  %a, %b = tkc.split %lo : tensor<4x256x2xbf16, #half> -> tensor<4x256xbf16, #one>
+  return %a, %b : tensor<4x256xbf16, #one>, tensor<4x256xbf16, #one>
+}
+
+// -----
+
+#pair = #tkc_gpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 2], order = [1, 0]}>
+#one = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 2], order = [1, 0]}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [1, 2, 4], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>
+#row = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 8, 4], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>
+
+// Values converted to a slice whose threads hold them in the same registers
+// (a split's quarters, two per thread, and the slice of the accumulator
+// that keeps two columns per thread) are no leaves to budget: the product
+// of four of them, as many elements as the conversion of the product, is
+// recomputed in the accumulator's layout, with no conversion that moves
+// data.
+// CHECK-LABEL: func.func @same_registers_leaf
+// CHECK-COUNT-4: tkc_gpu.convert_layout %{{.*}} : tensor<4x256xbf16, #{{blocked[0-9]*}}> -> tensor<4x256xbf16, #{{slice[0-9]*}}>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: arith.mulf {{.*}} : tensor<4x256x4xf32, #{{blocked[0-9]*}}>
 // CHECK-NOT: tkc_gpu.convert_layout
 // CHECK: return
-func.func @split_in_results_layout(%x: tensor<4x256x2x2xbf16, #ld>) -> (tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>, tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>, tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>) {
-  %j2 = tkc_gpu.convert_layout %x : tensor<4x256x2x2xbf16, #ld> -> tensor<4x256x2x2xbf16, #tkc_gpu.blocked<{sizePerThread = [1, 1, 2, 2], threadsPerWarp = [1, 32, 1, 1], warpsPerCTA = [1, 2, 1, 1], order = [3, 2, 1, 0]}>>
-  %lo, %hi = tkc.split %j2 : tensor<4x256x2x2xbf16, #tkc_gpu.blocked<{sizePerThread = [1, 1, 2, 2], threadsPerWarp = [1, 32, 1, 1], warpsPerCTA = [1, 2, 1, 1], order = [3, 2, 1, 0]}>> -> tensor<4x256x2xbf16, #tkc_gpu.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>>
-  %lo2 = tkc_gpu.convert_layout %lo : tensor<4x256x2xbf16, #tkc_gpu.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>> -> tensor<4x256x2xbf16, #half>
-  %a, %b = tkc.split %lo2 : tensor<4x256x2xbf16, #half> -> tensor<4x256xbf16, #one>
-  %hi2 = tkc_gpu.convert_layout %hi : tensor<4x256x2xbf16, #tkc_gpu.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>> -> tensor<4x256x2xbf16, #half>
-  %c, %d = tkc.split %hi2 : tensor<4x256x2xbf16, #half> -> tensor<4x256xbf16, #one>
-  %ca = tkc_gpu.convert_layout %a : tensor<4x256xbf16, #one> -> tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>
-  %cb = tkc_gpu.convert_layout %b : tensor<4x256xbf16, #one> -> tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>
-  %cc = tkc_gpu.convert_layout %c : tensor<4x256xbf16, #one> -> tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>
-  return %ca, %cb, %cc : tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>, tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>, tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #acc}>>
+func.func @same_registers_leaf(%q0: tensor<4x256xbf16, #pair>, %q1: tensor<4x256xbf16, #pair>, %q2: tensor<4x256xbf16, #pair>, %q3: tensor<4x256xbf16, #pair>) -> tensor<4x256x4xf32, #acc> {
+  %s0 = tkc_gpu.convert_layout %q0 : tensor<4x256xbf16, #pair> -> tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #row}>>
+  %s1 = tkc_gpu.convert_layout %q1 : tensor<4x256xbf16, #pair> -> tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #row}>>
+  %s2 = tkc_gpu.convert_layout %q2 : tensor<4x256xbf16, #pair> -> tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #row}>>
+  %s3 = tkc_gpu.convert_layout %q3 : tensor<4x256xbf16, #pair> -> tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #row}>>
+  %e0 = tkc.expand_dims %s0 {axis = 2 : i32} : tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #row}>> -> tensor<4x256x1xbf16, #row>
+  %e1 = tkc.expand_dims %s1 {axis = 2 : i32} : tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #row}>> -> tensor<4x256x1xbf16, #row>
+  %e2 = tkc.expand_dims %s2 {axis = 2 : i32} : tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #row}>> -> tensor<4x256x1xbf16, #row>
+  %e3 = tkc.expand_dims %s3 {axis = 2 : i32} : tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #row}>> -> tensor<4x256x1xbf16, #row>
+  %m0 = arith.mulf %e0, %e1 : tensor<4x256x1xbf16, #row>
+  %m1 = arith.mulf %e2, %e3 : tensor<4x256x1xbf16, #row>
+  %m2 = arith.mulf %m0, %m1 : tensor<4x256x1xbf16, #row>
+  %w = arith.extf %m2 : tensor<4x256x1xbf16, #row> to tensor<4x256x1xf32, #row>
+  %b = tkc.broadcast %w : tensor<4x256x1xf32, #row> -> tensor<4x256x4xf32, #row>
+  %m = arith.mulf %b, %b : tensor<4x256x4xf32, #row>
+  %c = tkc_gpu.convert_layout %m : tensor<4x256x4xf32, #row> -> tensor<4x256x4xf32, #acc>
+  return %c : tensor<4x256x4xf32, #acc>
 }
