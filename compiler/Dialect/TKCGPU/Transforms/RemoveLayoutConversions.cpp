@@ -251,10 +251,12 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
       if (load && canReissue(load, layout, reissueLoads && src.hasOneUse()) &&
           operandsCan(load, layout))
         return true;
-      // A source in the same registers in `layout` converts for free (a
-      // split's halves, laid out as loaded, taken by a broadcast's slice).
+      // A split's half in the same registers in `layout` converts for free
+      // (TE's mHC kernel: a quarter of a loaded tile, two per thread, taken
+      // by the slice of an accumulator that keeps two columns per thread).
       auto srcType = cast<RankedTensorType>(src.getType());
-      if (depth > 0 && sameRegisters(srcType, srcType.getEncoding(), layout))
+      if (depth > 0 && src.getDefiningOp<SplitOp>() &&
+          sameRegisters(srcType, srcType.getEncoding(), layout))
         return true;
       return asLeaf();
     }

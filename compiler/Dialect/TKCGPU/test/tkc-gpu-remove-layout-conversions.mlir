@@ -1614,12 +1614,13 @@ func.func @split_where_loaded(%p: tensor<4x256x2x2x!tkc.ptr<bf16>, #ld>) -> (ten
 // -----
 
 #pair = #tkc_gpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 2], order = [1, 0]}>
+#pairs = #tkc_gpu.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>
 #one = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 2], order = [1, 0]}>
 #acc = #tkc_gpu.blocked<{sizePerThread = [1, 2, 4], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>
 #row = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 8, 4], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>
 
-// Values converted to a slice whose threads hold them in the same registers
-// (a split's quarters, two per thread, and the slice of the accumulator
+// Split halves converted to a slice whose threads hold them in the same
+// registers (a tile's quarters, two per thread, and the slice of the accumulator
 // that keeps two columns per thread) are no leaves to budget: the product
 // of four of them, as many elements as the conversion of the product, is
 // recomputed in the accumulator's layout, with no conversion that moves
@@ -1630,7 +1631,9 @@ func.func @split_where_loaded(%p: tensor<4x256x2x2x!tkc.ptr<bf16>, #ld>) -> (ten
 // CHECK: arith.mulf {{.*}} : tensor<4x256x4xf32, #{{blocked[0-9]*}}>
 // CHECK-NOT: tkc_gpu.convert_layout
 // CHECK: return
-func.func @same_registers_leaf(%q0: tensor<4x256xbf16, #pair>, %q1: tensor<4x256xbf16, #pair>, %q2: tensor<4x256xbf16, #pair>, %q3: tensor<4x256xbf16, #pair>) -> tensor<4x256x4xf32, #acc> {
+func.func @same_registers_leaf(%p0: tensor<4x256x2xbf16, #pairs>, %p1: tensor<4x256x2xbf16, #pairs>) -> tensor<4x256x4xf32, #acc> {
+  %q0, %q1 = tkc.split %p0 : tensor<4x256x2xbf16, #pairs> -> tensor<4x256xbf16, #pair>
+  %q2, %q3 = tkc.split %p1 : tensor<4x256x2xbf16, #pairs> -> tensor<4x256xbf16, #pair>
   %s0 = tkc_gpu.convert_layout %q0 : tensor<4x256xbf16, #pair> -> tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #row}>>
   %s1 = tkc_gpu.convert_layout %q1 : tensor<4x256xbf16, #pair> -> tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #row}>>
   %s2 = tkc_gpu.convert_layout %q2 : tensor<4x256xbf16, #pair> -> tensor<4x256xbf16, #tkc_gpu.slice<{dim = 2, parent = #row}>>
