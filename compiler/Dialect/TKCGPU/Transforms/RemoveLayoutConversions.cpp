@@ -687,9 +687,9 @@ struct ShapeOpWhereValueIs : public OpRewritePattern<ShapeOp> {
 /// A join of converted values that cannot be recomputed in the conversion's
 /// layout (an int4 weight's two nibbles, unpacked from one load) is done
 /// where they are, both in one layout, in that layout extended by the pair
-/// (getJoinedLayout), and its result converted: the
-/// conversion moves toward its users, through the transposes and reshapes
-/// that follow (ShapeOpWhereValueIs), which then move no data.
+/// (getJoinedLayout), and its result converted: the conversion moves toward
+/// its users, through the transposes and reshapes that follow
+/// (ShapeOpWhereValueIs), which then move no data.
 struct JoinWhereValuesAre : public OpRewritePattern<JoinOp> {
   using OpRewritePattern::OpRewritePattern;
 
