@@ -72,6 +72,10 @@ def TKCGPU_BlockedEncodingAttr : AttrDef<TKCGPU_Dialect, "BlockedEncoding",
     /// results in it), in which the pair of element i sits at registers
     /// 2i and 2i+1.
     BlockedEncodingAttr getJoined() const;
+    /// The layout whose getJoined() this is (tkc.split's result layout for
+    /// an operand in this one that moves no data), or null when there is
+    /// none: the last dimension not two consecutive registers, fastest.
+    BlockedEncodingAttr getSplit() const;
   }];
 }
 

@@ -322,6 +322,18 @@ BlockedEncodingAttr BlockedEncodingAttr::getJoined() const {
              order);
 }
 
+BlockedEncodingAttr BlockedEncodingAttr::getSplit() const {
+  if (getRank() < 2 || getOrder().front() != getRank() - 1)
+    return {};
+  auto drop = [](ArrayRef<unsigned> values) {
+    return SmallVector<unsigned>(values.drop_back());
+  };
+  auto single = get(getContext(), drop(getSizePerThread()),
+                    drop(getThreadsPerWarp()), drop(getWarpsPerCTA()),
+                    SmallVector<unsigned>(getOrder().drop_front()));
+  return single.getJoined() == *this ? single : BlockedEncodingAttr();
+}
+
 //===----------------------------------------------------------------------===//
 // NvidiaMmaEncodingAttr
 //===----------------------------------------------------------------------===//

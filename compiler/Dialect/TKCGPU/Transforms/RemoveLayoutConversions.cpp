@@ -733,17 +733,8 @@ struct SplitWhereValueIs : public OpRewritePattern<SplitOp> {
       return failure();
     auto from = dyn_cast<BlockedEncodingAttr>(
         cast<RankedTensorType>(convert.getSrc().getType()).getEncoding());
-    if (!from || from.getOrder().front() != from.getRank() - 1)
-      return failure();
-    // `from` without its last dimension, if `from` is that layout joined.
-    auto drop = [](ArrayRef<unsigned> values) {
-      return SmallVector<unsigned>(values.drop_back());
-    };
-    auto single = BlockedEncodingAttr::get(
-        getContext(), drop(from.getSizePerThread()),
-        drop(from.getThreadsPerWarp()), drop(from.getWarpsPerCTA()),
-        SmallVector<unsigned>(from.getOrder().drop_front()));
-    if (single.getJoined() != from)
+    BlockedEncodingAttr single = from ? from.getSplit() : nullptr;
+    if (!single)
       return failure();
     auto type = cast<RankedTensorType>(split.getOutLHS().getType());
     auto moved =
