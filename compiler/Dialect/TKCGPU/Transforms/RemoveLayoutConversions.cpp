@@ -1038,70 +1038,111 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
 
 /// A loop-carried tensor advanced by an elementwise step (`offs_k +=
 /// BLOCK_K`) whose other uses in the loop all convert it, directly or
-/// through one elementwise op (`offs_k < K`), to layouts it cannot take at
-/// once (AWQ's K offsets, masking the columns of one tile and the rows of
-/// another): the loop carries a copy in each of those layouts, advanced
-/// there, and each use takes its copy, so the loop converts none. The
-/// original stays for the loop's result (LLVM drops it where nothing reads
-/// it). Copies are made of small values only (kMaxCopyElementsPerThread);
-/// an argument that one layout serves is CarryInUpdateLayout's.
+/// through elementwise ops and expand_dims (`offs_k < K`, `offs[:, None] *
+/// stride`), to layouts it cannot take at once (AWQ's K offsets, masking the
+/// columns of one tile and the rows of another; lightning attention's block
+/// offsets, expanded for the rows of three loads): the loop carries a copy in
+/// each layout those uses need of it, advanced there, and each use is
+/// recomputed from its copy, so the loop converts none. The original stays
+/// for the loop's result (LLVM drops it where nothing reads it). Copies are
+/// made of small values only (kMaxCopyElementsPerThread); an argument that
+/// one layout serves is CarryInUpdateLayout's.
 struct CarryCopyPerLayout : public OpRewritePattern<scf::ForOp> {
   using OpRewritePattern::OpRewritePattern;
 
   /// The most distinct elements a thread may hold of each copy.
   static constexpr int64_t kMaxCopyElementsPerThread = 16;
 
-  /// A conversion of the argument, and the elementwise op it converts the
-  /// result of (null where it converts the argument itself).
+  /// The most ops between the argument and a conversion of a use.
+  static constexpr unsigned kMaxChain = 3;
+
+  /// A conversion of the argument, the ops it converts the result of (each
+  /// taking the one before it, the first the argument; elementwise ops and
+  /// expand_dims), and the layout the argument is needed in for them.
   struct Use {
     ConvertLayoutOp convert;
-    Operation *via;
+    SmallVector<Operation *, kMaxChain> via;
+    Attribute layout;
   };
 
-  /// The uses of `arg` other than `update`, when each is one, else nothing.
-  static std::optional<SmallVector<Use>> convertedUses(BlockArgument arg,
-                                                       Operation *update) {
-    SmallVector<Use> uses;
-    for (Operation *user : arg.getUsers()) {
+  /// The layout `op`'s operand `value` needs for `op` to produce `layout`
+  /// (for an expand_dims, the slice), or null if there is none.
+  static Attribute layoutBefore(Operation *op, Attribute layout) {
+    if (auto expand = dyn_cast<ExpandDimsOp>(op))
+      return isDistributed(layout)
+                 ? SliceEncodingAttr::get(op->getContext(), expand.getAxis(),
+                                          cast<LayoutEncodingAttr>(layout))
+                 : Attribute();
+    return layout;
+  }
+
+  /// Appends to `uses` those of `value`, which `via` computes from the
+  /// argument, other than `update`; false unless each ends in a conversion.
+  static bool collectUses(Value value, SmallVector<Operation *, kMaxChain> via,
+                          Operation *update, SmallVector<Use> &uses) {
+    for (Operation *user : value.getUsers()) {
       if (user == update)
         continue;
       if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
-        uses.push_back({convert, nullptr});
+        Attribute layout = convert.getType().getEncoding();
+        for (Operation *op : llvm::reverse(via))
+          if (layout)
+            layout = layoutBefore(op, layout);
+        if (!layout)
+          return false;
+        uses.push_back({convert, via, layout});
         continue;
       }
-      if (!isElementwise(user) || user->getNumResults() != 1 ||
-          user->use_empty())
-        return std::nullopt;
-      for (Operation *next : user->getUsers()) {
-        auto convert = dyn_cast<ConvertLayoutOp>(next);
-        if (!convert)
-          return std::nullopt;
-        uses.push_back({convert, user});
-      }
+      if (via.size() == kMaxChain ||
+          !(isa<ExpandDimsOp>(user) || isElementwise(user)) ||
+          user->getNumResults() != 1 || user->use_empty())
+        return false;
+      SmallVector<Operation *, kMaxChain> longer = via;
+      longer.push_back(user);
+      if (!collectUses(user->getResult(0), longer, update, uses))
+        return false;
     }
-    return uses;
+    return true;
   }
 
-  /// Whether `op`'s tensor operands other than `arg` can be recomputed in
-  /// `layout`.
-  static bool othersIn(Operation *op, Value arg, Attribute layout) {
+  /// Whether `op`'s tensor operands other than `carried` can be recomputed
+  /// in `layout`.
+  static bool othersIn(Operation *op, Value carried, Attribute layout) {
     return llvm::all_of(op->getOperands(), [&](Value operand) {
-      return operand == arg || !isa<RankedTensorType>(operand.getType()) ||
+      return operand == carried || !isa<RankedTensorType>(operand.getType()) ||
              canRematerialize(operand, layout, 0);
     });
   }
 
-  /// `op` cloned before `at` with `arg` replaced by `copy` and its other
+  /// Whether each op of `use` can be recomputed from the argument `arg` in
+  /// the layouts the use needs.
+  static bool chainIn(const Use &use, Value arg) {
+    Attribute layout = use.layout;
+    Value carried = arg;
+    for (Operation *op : use.via) {
+      if (auto expand = dyn_cast<ExpandDimsOp>(op))
+        layout = cast<SliceEncodingAttr>(layout).getParent();
+      else if (!othersIn(op, carried, layout))
+        return false;
+      carried = op->getResult(0);
+    }
+    return true;
+  }
+
+  /// `op` cloned before `at` with `carried` replaced by `copy` and its other
   /// tensor operands converted to `copy`'s layout (which the other patterns
-  /// recompute there); its result in that layout.
-  static Value cloneWith(Operation *op, Value arg, Value copy, Operation *at,
-                         PatternRewriter &rewriter) {
+  /// recompute there); its result, in that layout or (an expand_dims) the
+  /// parent of that slice.
+  static Value cloneWith(Operation *op, Value carried, Value copy,
+                         Operation *at, PatternRewriter &rewriter) {
     Attribute layout = cast<RankedTensorType>(copy.getType()).getEncoding();
+    if (isa<ExpandDimsOp>(op))
+      layout = cast<SliceEncodingAttr>(layout).getParent();
     rewriter.setInsertionPoint(at);
     IRMapping mapping;
     for (Value operand : op->getOperands()) {
       auto type = dyn_cast<RankedTensorType>(operand.getType());
-      if (operand == arg)
+      if (operand == carried)
         mapping.map(operand, copy);
       else if (type)
         mapping.map(operand,
@@ -1125,14 +1166,14 @@ struct CarryCopyPerLayout : public OpRewritePattern<scf::ForOp> {
           !isElementwise(update) || update->getNumResults() != 1 ||
           !update->hasOneUse())
         continue;
-      std::optional<SmallVector<Use>> uses = convertedUses(arg, update);
-      if (!uses || uses->empty())
+      SmallVector<Use> uses;
+      if (!collectUses(arg, {}, update, uses) || uses.empty())
         continue;
       llvm::SetVector<Attribute> layouts;
       bool through = false;
-      for (Use use : *uses) {
-        layouts.insert(use.convert.getType().getEncoding());
-        through |= use.via != nullptr;
+      for (const Use &use : uses) {
+        layouts.insert(use.layout);
+        through |= !use.via.empty();
       }
       if ((layouts.size() < 2 && !through) ||
           CarryInUpdateLayout::updateLayout(update, arg))
@@ -1145,10 +1186,8 @@ struct CarryCopyPerLayout : public OpRewritePattern<scf::ForOp> {
                                      kMaxCopyElementsPerThread &&
                                  othersIn(update, arg, layout);
                         }) ||
-          !llvm::all_of(*uses, [&](Use use) {
-            return !use.via ||
-                   othersIn(use.via, arg, use.convert.getType().getEncoding());
-          }))
+          !llvm::all_of(uses,
+                        [&](const Use &use) { return chainIn(use, arg); }))
         continue;
       // The copies' initial values, then the loop with them carried.
       rewriter.setInsertionPoint(loop);
@@ -1178,17 +1217,18 @@ struct CarryCopyPerLayout : public OpRewritePattern<scf::ForOp> {
       Value moved = grown.getRegionIterArgs()[i];
       ArrayRef<BlockArgument> copies =
           grown.getRegionIterArgs().drop_front(numArgs);
+      // Each op of a chain is recomputed once per copy.
       DenseMap<std::pair<Operation *, Attribute>, Value> cloned;
-      for (Use use : *uses) {
-        Attribute layout = use.convert.getType().getEncoding();
-        Value copy =
-            copies[std::distance(layouts.begin(), llvm::find(layouts, layout))];
-        Value value = copy;
-        if (use.via) {
-          Value &clone = cloned[{use.via, layout}];
+      for (const Use &use : uses) {
+        Value value = copies[std::distance(layouts.begin(),
+                                           llvm::find(layouts, use.layout))];
+        Value carried = moved;
+        for (Operation *op : use.via) {
+          Value &clone = cloned[{op, use.layout}];
           if (!clone)
-            clone = cloneWith(use.via, moved, copy, use.via, rewriter);
+            clone = cloneWith(op, carried, value, op, rewriter);
           value = clone;
+          carried = op->getResult(0);
         }
         rewriter.replaceOp(use.convert, value);
       }

@@ -10,7 +10,9 @@
 //   (attention's backward reads qT both ways);
 // - an A operand computed in the accumulator layout (attention's P) stays
 //   in registers, and so does one converted once for a loop while the loop
-//   holds few enough registers with it;
+//   holds few enough registers with it, and a tf32 or 8-bit one whose
+//   registers run along M (the instruction reads those tiles only K-major,
+//   and each store would write one element of a row: bank conflicts);
 // - any other operand (one loaded or computed in another layout, which
 //   mma.sync would reach through shared memory and matrix loads too) is
 //   stored into a tile (tkc_gpu.local_alloc with an initial value) right
@@ -94,9 +96,11 @@ bool hasAtoms(SharedBufferType tile, unsigned kDim) {
 /// rows along the dimension the layout holds in the longer runs of
 /// registers (stores of up to 16 bytes), or along the other where that
 /// order has no swizzle atoms (hasAtoms: 8-bit and tf32 tiles only
-/// K-major); none if neither has them.
+/// K-major; `across` is then set where the layout's runs are longer than
+/// one element: each store writes one element of a row, the lanes' rows in
+/// the same banks); none if neither has them.
 std::optional<SharedBufferType> storedTileType(RankedTensorType type,
-                                               unsigned kDim) {
+                                               unsigned kDim, bool &across) {
   Type elem = type.getElementType();
   int64_t chunk = getChunkElements(elem);
   LinearLayout layout = getLinearLayout(type);
@@ -108,8 +112,10 @@ std::optional<SharedBufferType> storedTileType(RankedTensorType type,
   for (ArrayRef<unsigned> order : orders) {
     auto tile =
         SharedBufferType::get(type.getContext(), type.getShape(), elem, order);
-    if (hasAtoms(tile, kDim))
-      return tile;
+    if (!hasAtoms(tile, kDim))
+      continue;
+    across = order.front() != fast && layout.getAlignedRun(fast, chunk) > 1;
+    return tile;
   }
   return std::nullopt;
 }
@@ -202,9 +208,19 @@ planOperand(DotOp dot, Value operand, unsigned kDim, NvidiaMmaEncodingAttr mma,
        isa<NvidiaMmaEncodingAttr>(sourceType.getEncoding()) ||
        keepsInvariantA(dot, operand)))
     return OperandPlan();
-  std::optional<SharedBufferType> tile = storedTileType(sourceType, kDim);
+  bool across = false;
+  std::optional<SharedBufferType> tile =
+      storedTileType(sourceType, kDim, across);
   if (!tile)
     return std::nullopt;
+  // An A that would be stored across its runs (a tf32 A computed from a
+  // transposed load: lightning attention's decayed keys, 16-way bank
+  // conflicts on each of 64 stores per thread) is converted to registers
+  // instead, through a scratch written in the value's own order, as Triton
+  // keeps it.
+  if (kDim == 1 && across && layout && layout.getParent() == mma &&
+      holdsWordPerRegister(layout, type.getElementType()))
+    return OperandPlan();
   return OperandPlan{nullptr, false, source, *tile};
 }
 

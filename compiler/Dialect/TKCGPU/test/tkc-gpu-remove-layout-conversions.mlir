@@ -1528,6 +1528,56 @@ func.func @offsets_in_two_layouts(%k: i32, %n: i32) -> tensor<32x32xi32, #p> {
 
 // -----
 
+#s = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#q = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#w = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// Offsets carried by a loop, expanded to rows and scaled (or compared) only
+// then converted, for the rows of two loads in two layouts (lightning
+// attention's block offsets: `off_block[:, None] * d`): the loop carries a
+// copy in the slice of each load's layout, and the expand_dims and the ops
+// after it are recomputed from the copy; the body converts nothing.
+// CHECK-LABEL: func.func @offsets_expanded_in_two_layouts
+// CHECK: scf.for {{.*}} -> (tensor<64xi32, #{{slice[0-9]*}}>, tensor<64x128xf16, #{{blocked[0-9]*}}>, tensor<64x32xf16, #{{blocked[0-9]*}}>, tensor<64xi32, #{{slice[0-9]*}}>, tensor<64xi32, #{{slice[0-9]*}}>)
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: scf.yield
+func.func @offsets_expanded_in_two_layouts(%x: !tkc.ptr<f16>, %y: !tkc.ptr<f16>, %n: i32) -> (tensor<64x128xf16, #q>, tensor<64x32xf16, #w>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %step = arith.constant dense<64> : tensor<64xi32, #tkc_gpu.slice<{dim = 1, parent = #s}>>
+  %first = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 1, parent = #s}>>
+  %stride = arith.constant dense<128> : tensor<64x1xi32, #s>
+  %limit = arith.constant dense<4096> : tensor<64x1xi32, #s>
+  %xs = tkc.splat %x : tensor<64x128x!tkc.ptr<f16>, #q>
+  %ys = tkc.splat %y : tensor<64x32x!tkc.ptr<f16>, #w>
+  %zx = arith.constant dense<0.0> : tensor<64x128xf16, #q>
+  %zy = arith.constant dense<0.0> : tensor<64x32xf16, #w>
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%offs = %first, %ax = %zx, %ay = %zy) -> (tensor<64xi32, #tkc_gpu.slice<{dim = 1, parent = #s}>>, tensor<64x128xf16, #q>, tensor<64x32xf16, #w>) : i32 {
+    %e = tkc.expand_dims %offs {axis = 1 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 1, parent = #s}>> -> tensor<64x1xi32, #s>
+    %rows = arith.muli %e, %stride : tensor<64x1xi32, #s>
+    %in = arith.cmpi slt, %e, %limit : tensor<64x1xi32, #s>
+    %rq = tkc_gpu.convert_layout %rows : tensor<64x1xi32, #s> -> tensor<64x1xi32, #q>
+    %mq = tkc_gpu.convert_layout %in : tensor<64x1xi1, #s> -> tensor<64x1xi1, #q>
+    %rqb = tkc.broadcast %rq : tensor<64x1xi32, #q> -> tensor<64x128xi32, #q>
+    %mqb = tkc.broadcast %mq : tensor<64x1xi1, #q> -> tensor<64x128xi1, #q>
+    %px = tkc.addptr %xs, %rqb : tensor<64x128x!tkc.ptr<f16>, #q>, tensor<64x128xi32, #q>
+    %vx = tkc.load %px, %mqb : tensor<64x128x!tkc.ptr<f16>, #q>
+    %rw = tkc_gpu.convert_layout %rows : tensor<64x1xi32, #s> -> tensor<64x1xi32, #w>
+    %mw = tkc_gpu.convert_layout %in : tensor<64x1xi1, #s> -> tensor<64x1xi1, #w>
+    %rwb = tkc.broadcast %rw : tensor<64x1xi32, #w> -> tensor<64x32xi32, #w>
+    %mwb = tkc.broadcast %mw : tensor<64x1xi1, #w> -> tensor<64x32xi1, #w>
+    %py = tkc.addptr %ys, %rwb : tensor<64x32x!tkc.ptr<f16>, #w>, tensor<64x32xi32, #w>
+    %vy = tkc.load %py, %mwb : tensor<64x32x!tkc.ptr<f16>, #w>
+    %sx = arith.addf %ax, %vx : tensor<64x128xf16, #q>
+    %sy = arith.addf %ay, %vy : tensor<64x32xf16, #w>
+    %next = arith.addi %offs, %step : tensor<64xi32, #tkc_gpu.slice<{dim = 1, parent = #s}>>
+    scf.yield %next, %sx, %sy : tensor<64xi32, #tkc_gpu.slice<{dim = 1, parent = #s}>>, tensor<64x128xf16, #q>, tensor<64x32xf16, #w>
+  }
+  return %r#1, %r#2 : tensor<64x128xf16, #q>, tensor<64x32xf16, #w>
+}
+
+// -----
+
 #one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #four = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #eight = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
