@@ -98,9 +98,12 @@ LogicalResult writeFile(StringRef path, StringRef bytes) {
 }
 
 /// What a lowering favors: fewer instructions, or more programs per SM
-/// (TKCGPUDialect::kFavorOccupancy), also recomputing what comes from the
-/// thread id where it is used (TKCGPUDialect::kRecomputeThreadIds).
-enum class Favor { Instructions, Occupancy, OccupancyRecomputingThreadIds };
+/// (TKCGPUDialect::kFavorOccupancy); either may also recompute what comes
+/// from the thread id where it is used (TKCGPUDialect::kRecomputeThreadIds).
+struct Favor {
+  bool occupancy = false;
+  bool recomputeThreadIds = false;
+};
 
 /// One compiled variant, held in memory until every variant succeeded.
 struct Variant {
@@ -273,9 +276,9 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
                        " does not apply to target '" + spec.str() + "'");
   mlir::OwningOpRef<mlir::ModuleOp> module(ttir.clone());
   auto unit = mlir::UnitAttr::get(module->getContext());
-  if (favor != Favor::Instructions)
+  if (favor.occupancy)
     (*module)->setAttr(mlir::tkc::gpu::TKCGPUDialect::kFavorOccupancy, unit);
-  if (favor == Favor::OccupancyRecomputingThreadIds)
+  if (favor.recomputeThreadIds)
     (*module)->setAttr(mlir::tkc::gpu::TKCGPUDialect::kRecomputeThreadIds,
                        unit);
   unsigned warpSize = backend->createTargetInfo(spec)->getWarpSize();
@@ -383,13 +386,13 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
 /// programs, it added 9% to the public kernels' compile time (81 s to 88 s for
 /// 96 of them on sm_90a; tutorial 06's backward 1.4 s to 3.6 s): there it is
 /// tried only where the loops would hold fewer tiles. A binary that spills with
-/// all the registers a thread may hold is not lowered again: SGLang's kkt solve
-/// (255 registers, 68 KB spilled) took 41 s to compile, and 140 s with both
-/// favored lowerings.
+/// all the registers a thread may hold is not lowered favoring occupancy
+/// (SGLang's kkt solve, 255 registers and 68 KB spilled, took 41 s to compile,
+/// and 140 s with both favored lowerings), only again recomputing thread ids.
 LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
                              const CompileOptions &opts, Variant &variant) {
   Variant original = variant;
-  if (failed(lowerVariant(ttir, spec, opts, Favor::Instructions, variant)))
+  if (failed(lowerVariant(ttir, spec, opts, Favor(), variant)))
     return failure();
   const tkc::TargetBackend *backend = tkc::lookupTargetBackend(spec.backend);
   if (opts.emit.stage != Stage::Binary || variant.skipped || opts.maxRegisters)
@@ -398,17 +401,29 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
     return backend->programsPerMultiprocessor(spec, footprintOf(v, spec, opts),
                                               v.binary, countRegisters);
   };
-  // Where registers do not limit programs, only fewer tiles can add one. A
-  // binary that spills with all the registers a thread may hold would have
-  // to spill no more with fewer.
   unsigned first = programs(variant, true);
   int64_t spills = variant.binary.stat("spill_bytes");
+  // A binary that spills with all the registers a thread may hold is lowered
+  // again recomputing thread ids, and kept where that spills less: the
+  // shared-memory addresses each thread computes from its id are otherwise
+  // loop invariants, held across the loop or spilled. Lightning attention's
+  // forward: 255 registers and 1,568 bytes of spills, then 242 and none
+  // (0.77 of Triton's time, then 1.51 on the H200).
+  if (spills > 0 && variant.binary.stat("registers") >= 255) {
+    Variant recomputed = original;
+    if (failed(lowerVariant(ttir, spec, opts, Favor{false, true}, recomputed)))
+      return failure();
+    if (!recomputed.skipped && recomputed.binary.stat("spill_bytes") < spills &&
+        programs(recomputed, true) >= first)
+      variant = std::move(recomputed);
+    return success();
+  }
+  // Where registers do not limit programs, only fewer tiles can add one.
   if (!variant.occupancyHeadroom || first == 0 ||
       (first >= programs(variant, false) && spills <= 0 &&
-       !variant.sharedHeadroom) ||
-      (spills > 0 && variant.binary.stat("registers") >= 255))
+       !variant.sharedHeadroom))
     return success();
-  for (Favor favor : {Favor::OccupancyRecomputingThreadIds, Favor::Occupancy}) {
+  for (Favor favor : {Favor{true, true}, Favor{true, false}}) {
     Variant favored = original;
     if (failed(lowerVariant(ttir, spec, opts, favor, favored)))
       return failure();
