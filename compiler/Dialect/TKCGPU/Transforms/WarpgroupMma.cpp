@@ -10,9 +10,10 @@
 //   (attention's backward reads qT both ways);
 // - an A operand computed in the accumulator layout (attention's P) stays
 //   in registers, and so does one converted once for a loop while the loop
-//   holds few enough registers with it, and a tf32 or 8-bit one whose
-//   registers run along M (the instruction reads those tiles only K-major,
-//   and each store would write one element of a row: bank conflicts);
+//   holds few enough registers with it, and a tf32 or 8-bit one computed
+//   with its registers running along M (the instruction reads those tiles
+//   only K-major, and each store would write one element of a row: bank
+//   conflicts);
 // - any other operand (one loaded or computed in another layout, which
 //   mma.sync would reach through shared memory and matrix loads too) is
 //   stored into a tile (tkc_gpu.local_alloc with an initial value) right
@@ -120,6 +121,14 @@ std::optional<SharedBufferType> storedTileType(RankedTensorType type,
   return std::nullopt;
 }
 
+/// Whether `value` is a load's result, through transpositions and layout
+/// conversions.
+bool isLoaded(Value value) {
+  while (isa_and_nonnull<TransOp, ConvertLayoutOp>(value.getDefiningOp()))
+    value = value.getDefiningOp()->getOperand(0);
+  return isa_and_nonnull<LoadOp, LocalLoadOp>(value.getDefiningOp());
+}
+
 /// Where a warpgroup multiply takes one operand from.
 struct OperandPlan {
   /// A whole-tile read to look through, its tile seen transposed or not.
@@ -213,13 +222,14 @@ planOperand(DotOp dot, Value operand, unsigned kDim, NvidiaMmaEncodingAttr mma,
       storedTileType(sourceType, kDim, across);
   if (!tile)
     return std::nullopt;
-  // An A that would be stored across its runs (a tf32 A computed from a
-  // transposed load: lightning attention's decayed keys, 16-way bank
-  // conflicts on each of 64 stores per thread) is converted to registers
-  // instead, through a scratch written in the value's own order, as Triton
-  // keeps it.
+  // An A computed in registers that would be stored across its runs (a tf32
+  // A computed from a transposed load: lightning attention's decayed keys,
+  // 16-way bank conflicts on each of 64 stores per thread) is converted to
+  // registers instead, through a scratch written in the value's own order,
+  // as Triton keeps it; one loaded as it is (a transposed load alone) is
+  // stored, once.
   if (kDim == 1 && across && layout && layout.getParent() == mma &&
-      holdsWordPerRegister(layout, type.getElementType()))
+      holdsWordPerRegister(layout, type.getElementType()) && !isLoaded(source))
     return OperandPlan();
   return OperandPlan{nullptr, false, source, *tile};
 }
