@@ -121,6 +121,40 @@ std::optional<SharedBufferType> storedTileType(RankedTensorType type,
   return std::nullopt;
 }
 
+/// The most lanes of a warp whose stores of one register of `type` (its
+/// layout) into `tile` fall in one bank at different words: the tile's rows
+/// along its order, 16-byte chunks swizzled by the row in atoms of up to 128
+/// bytes, as the lowering lays them out.
+int64_t storeConflictWays(RankedTensorType type, SharedBufferType tile) {
+  LinearLayout layout = getLinearLayout(type);
+  ArrayRef<int64_t> shape = tile.getTileShape();
+  unsigned fast = tile.getOrder().front();
+  int64_t bytes = getStorageBytes(tile.getElementType());
+  int64_t chunk = getChunkElements(tile.getElementType());
+  int64_t rows = shape[1 - fast], cols = shape[fast];
+  int64_t blockCols = std::min<int64_t>(cols, 128 / bytes);
+  int64_t maxPhase =
+      tile.getSwizzled() ? std::min<int64_t>(blockCols / chunk, 8) : 1;
+  int64_t perPhase = 8 / maxPhase;
+  int64_t worst = 1;
+  for (unsigned reg = 0; reg < layout.getNumRegisters(); ++reg) {
+    llvm::SmallDenseMap<int64_t, llvm::SmallDenseSet<int64_t, 4>, 32> banks;
+    for (unsigned lane = 0; lane < layout.getSize(HwDim::Lane); ++lane) {
+      LinearLayout::Basis at = layout.apply(reg, lane, 0);
+      int64_t row = at[1 - fast], col = at[fast];
+      int64_t inBlock = col % blockCols;
+      int64_t swizzled = (inBlock / chunk) ^ ((row / perPhase) % maxPhase);
+      int64_t element = col / blockCols * rows * blockCols + row * blockCols +
+                        swizzled * chunk + inBlock % chunk;
+      int64_t word = element * bytes / 4;
+      banks[word % 32].insert(word);
+    }
+    for (auto &bank : banks)
+      worst = std::max<int64_t>(worst, bank.second.size());
+  }
+  return worst;
+}
+
 /// Whether `value` is a load's result, through transpositions and layout
 /// conversions.
 bool isLoaded(Value value) {
@@ -152,6 +186,11 @@ constexpr int64_t kMaxLoopInvariantRegisters = 32;
 /// it, keeping one more A operand in registers only makes the loop spill
 /// (attention's backward: dK and dV carried, K and V invariant).
 constexpr int64_t kMaxLoopHeldRegisters = 192;
+
+/// The fewest lanes meeting in one bank of a tile's store (storeConflictWays)
+/// for which a computed A is converted to registers rather than stored
+/// across its runs.
+constexpr int64_t kMinConflictWays = 4;
 
 /// The registers per thread that `type` takes in `numWarps` warps.
 int64_t registersPerThread(Type type, unsigned numWarps) {
@@ -222,14 +261,18 @@ planOperand(DotOp dot, Value operand, unsigned kDim, NvidiaMmaEncodingAttr mma,
       storedTileType(sourceType, kDim, across);
   if (!tile)
     return std::nullopt;
-  // An A computed in registers that would be stored across its runs (a tf32
-  // A computed from a transposed load: lightning attention's decayed keys,
-  // 16-way bank conflicts on each of 64 stores per thread) is converted to
-  // registers instead, through a scratch written in the value's own order,
-  // as Triton keeps it; one loaded as it is (a transposed load alone) is
-  // stored, once.
+  // An A computed in registers that would be stored across its runs with
+  // lanes meeting in banks (a tf32 A computed from a transposed load:
+  // lightning attention's decayed keys, 16-way conflicts on each of 64
+  // stores per thread) is converted to registers instead, through a scratch
+  // written in the value's own order, as Triton keeps it. One loaded as it
+  // is (a transposed load alone) is stored, once, and so is one whose lanes
+  // spread over the banks (a transposed accumulator: two elements of a row
+  // per thread, the lanes along K).
   if (kDim == 1 && across && layout && layout.getParent() == mma &&
-      holdsWordPerRegister(layout, type.getElementType()) && !isLoaded(source))
+      holdsWordPerRegister(layout, type.getElementType()) &&
+      !isLoaded(source) &&
+      storeConflictWays(sourceType, *tile) >= kMinConflictWays)
     return OperandPlan();
   return OperandPlan{nullptr, false, source, *tile};
 }

@@ -415,12 +415,16 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // stores would write one element of a row, the lanes' rows in the same
   // banks. It is converted to registers instead. One with its runs along K
   // is stored as its registers lie, and so is one loaded as it is (a
-  // transposed load), once.
+  // transposed load), once, and one whose lanes spread over the banks (runs
+  // of two along M, eight lanes along K: each store's lanes meet nowhere).
   // CHECK-LABEL: func.func @tf32_a_across
   // CHECK: tkc_gpu.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x32xf32, #{{dot_op[0-9]*}}> * !tkc_gpu.shared<[32, 64], f32, order = [0, 1]>
   // CHECK-LABEL: func.func @tf32_a_along
   // CHECK: %[[T:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<64x32xf32, #{{blocked[0-9]*}}>) -> !tkc_gpu.shared<[64, 32], f32, order = [1, 0]>
   // CHECK: tkc_gpu.warpgroup_dot %[[T]], %{{.*}}, %{{.*}} : !tkc_gpu.shared<[64, 32], f32, order = [1, 0]> * !tkc_gpu.shared<[32, 64], f32, order = [0, 1]>
+  // CHECK-LABEL: func.func @tf32_a_spread
+  // CHECK: %[[S:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<64x32xf32, #{{blocked[0-9]*}}>) -> !tkc_gpu.shared<[64, 32], f32, order = [1, 0]>
+  // CHECK: tkc_gpu.warpgroup_dot %[[S]], %{{.*}}, %{{.*}} : !tkc_gpu.shared<[64, 32], f32, order = [1, 0]> * !tkc_gpu.shared<[32, 64], f32, order = [0, 1]>
   // CHECK-LABEL: func.func @tf32_a_loaded_across
   // CHECK: %[[L:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<64x32xf32, #{{blocked[0-9]*}}>) -> !tkc_gpu.shared<[64, 32], f32, order = [1, 0]>
   // CHECK: tkc_gpu.warpgroup_dot %[[L]], %{{.*}}, %{{.*}} : !tkc_gpu.shared<[64, 32], f32, order = [1, 0]> * !tkc_gpu.shared<[32, 64], f32, order = [0, 1]>
@@ -432,6 +436,12 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   }
   func.func @tf32_a_along(%x: tensor<64x32xf32, #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>, %tb: !tkc_gpu.shared<[32, 64], f32, order = [0, 1]>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
     %a = tkc_gpu.convert_layout %x : tensor<64x32xf32, #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>> -> tensor<64x32xf32, #a>
+    %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 64], f32, order = [0, 1]> -> tensor<32x64xf32, #b>
+    %d = tkc.dot %a, %b, %c {input_precision = 1 : i32} : tensor<64x32xf32, #a> * tensor<32x64xf32, #b> -> tensor<64x64xf32, #mma>
+    return %d : tensor<64x64xf32, #mma>
+  }
+  func.func @tf32_a_spread(%x: tensor<64x32xf32, #tkc_gpu.blocked<{sizePerThread = [2, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>>, %tb: !tkc_gpu.shared<[32, 64], f32, order = [0, 1]>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %a = tkc_gpu.convert_layout %x : tensor<64x32xf32, #tkc_gpu.blocked<{sizePerThread = [2, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>> -> tensor<64x32xf32, #a>
     %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 64], f32, order = [0, 1]> -> tensor<32x64xf32, #b>
     %d = tkc.dot %a, %b, %c {input_precision = 1 : i32} : tensor<64x32xf32, #a> * tensor<32x64xf32, #b> -> tensor<64x64xf32, #mma>
     return %d : tensor<64x64xf32, #mma>
