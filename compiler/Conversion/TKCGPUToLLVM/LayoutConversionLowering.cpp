@@ -3,7 +3,10 @@
 // The linear layouts of source and result say whether each result register
 // is a source register of the same thread (LinearLayout::getRegisterMapFrom):
 // then the lowering only reorders the struct's fields. broadcast and
-// expand_dims always are, given the layouts TKCToTKCGPU chose. Otherwise a
+// expand_dims always are, given the layouts TKCToTKCGPU chose. A conversion
+// to an operand of an NVIDIA MMA in registers whose elements stay in their
+// warp (a tf32 or fp8 P, from the accumulator to the next dot's A) moves them
+// with one shuffle per result register (exchangeWithinWarps). Otherwise a
 // convert_layout stores every register to its row-major place in the op's
 // shared-memory scratch and, after a barrier, loads the result's registers
 // from theirs.
@@ -65,8 +68,64 @@ struct RegisterShuffleLowering : public TargetPattern<Op> {
   }
 };
 
+/// `map` applied to the lane index `lane` (i32) at run time.
+Value emitLaneMap(OpBuilder &b, Location loc, const Gf2Map &map, Value lane) {
+  Value y = i32Constant(b, loc, 0);
+  for (auto [bit, column] : llvm::enumerate(map.columns)) {
+    if (!column)
+      continue;
+    Value set = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, lane, i32Constant(b, loc, bit)),
+        i32Constant(b, loc, 1));
+    Value all = LLVM::SubOp::create(b, loc, i32Constant(b, loc, 0), set);
+    y = LLVM::XOrOp::create(
+        b, loc, y,
+        LLVM::AndOp::create(b, loc, all, i32Constant(b, loc, column)));
+  }
+  return y;
+}
+
+/// `src` moved to the result's registers by `plan`'s shuffles.
+SmallVector<Value> exchangeWithinWarps(OpBuilder &b, Location loc,
+                                       const ::tkc::TargetInfo &target,
+                                       const WarpShuffles &plan,
+                                       ArrayRef<Value> src) {
+  Value lane = getHardwareIds(b, loc, target).lane;
+  Value read = emitLaneMap(b, loc, plan.read, lane);
+  SmallVector<uint64_t> sends = plan.send.image(), keeps = plan.keep.image();
+  Value send =
+      sends.size() > 1 ? emitLaneMap(b, loc, plan.send, lane) : Value();
+  Value keep =
+      keeps.size() > 1 ? emitLaneMap(b, loc, plan.keep, lane) : Value();
+  // The value for `offset` (a lane's, at run time) among `choices`.
+  auto choose = [&](Value offset, ArrayRef<uint64_t> choices,
+                    llvm::function_ref<Value(uint64_t)> valueFor) {
+    Value chosen = valueFor(choices.front());
+    for (uint64_t u : choices.drop_front()) {
+      Value is = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, offset,
+                                      i32Constant(b, loc, u));
+      chosen = LLVM::SelectOp::create(b, loc, is, valueFor(u), chosen);
+    }
+    return chosen;
+  };
+  SmallVector<Value> rounds;
+  for (auto [first, readXor] : llvm::zip(plan.sendFirst, plan.readXor)) {
+    Value sent =
+        choose(send, sends, [&](uint64_t u) { return src[first ^ u]; });
+    Value from =
+        LLVM::XOrOp::create(b, loc, read, i32Constant(b, loc, readXor));
+    rounds.push_back(shuffleIdxAnyType(b, loc, target, sent, from));
+  }
+  SmallVector<Value> result;
+  for (uint64_t r = 0; r < rounds.size(); ++r)
+    result.push_back(
+        choose(keep, keeps, [&](uint64_t u) { return rounds[r ^ u]; }));
+  return result;
+}
+
 /// A layout conversion: a register permutation when no element changes
-/// thread, else a round trip through shared memory (see
+/// thread, shuffles within warps into an NVIDIA MMA's operand in registers
+/// (exchangeWithinWarps), else a round trip through shared memory (see
 /// tkc-gpu-allocate-shared-memory for the space it uses).
 struct ConvertLayoutLowering : public TargetPattern<ConvertLayoutOp> {
   using TargetPattern::TargetPattern;
@@ -85,6 +144,13 @@ struct ConvertLayoutLowering : public TargetPattern<ConvertLayoutOp> {
     }
 
     Type elem = getTypeConverter()->convertType(srcType.getElementType());
+    if (std::optional<WarpShuffles> plan =
+            getOperandShuffles(srcType, dstType)) {
+      replaceWithRegisters(
+          rewriter, op, *getTypeConverter(),
+          exchangeWithinWarps(rewriter, loc, target, *plan, src));
+      return success();
+    }
     auto values =
         exchangeThroughScratch(rewriter, loc, op, target, elem, from, to, src);
     if (failed(values))

@@ -108,3 +108,24 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %u : tensor<32x16xf32, #mma>
   }
 }
+
+// -----
+
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a32 = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A tf32 P, from the accumulator to the next dot's A: each quad's pairs
+  // of columns become its columns t and t + 4, within the warp: one
+  // shuffle per register (16 for 64x32 over four warps), a select on each
+  // side, no shared memory and no barrier.
+  // CHECK-LABEL: llvm.func @p_to_tf32_operand
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK-COUNT-16: nvvm.shfl.sync idx
+  // CHECK-NOT: nvvm.shfl.sync
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.return
+  func.func @p_to_tf32_operand(%p: tensor<64x32xf32, #mma>) -> tensor<64x32xf32, #a32> {
+    %a = tkc_gpu.convert_layout %p : tensor<64x32xf32, #mma> -> tensor<64x32xf32, #a32>
+    return %a : tensor<64x32xf32, #a32>
+  }
+}

@@ -417,3 +417,134 @@ LinearLayout LinearLayout::reshape(const LinearLayout &layout,
     }
   return result;
 }
+
+uint64_t Gf2Map::apply(uint64_t x) const {
+  uint64_t y = 0;
+  for (auto [bit, column] : llvm::enumerate(columns))
+    if (x >> bit & 1)
+      y ^= column;
+  return y;
+}
+
+llvm::SmallVector<uint64_t> Gf2Map::image() const {
+  llvm::SmallVector<uint64_t> span = {0};
+  for (uint64_t column : columns)
+    if (!llvm::is_contained(span, column))
+      for (unsigned i = 0, e = span.size(); i < e; ++i)
+        span.push_back(span[i] ^ column);
+  return span;
+}
+
+namespace {
+
+/// Bit vectors over GF(2) in echelon form, each remembering which of the
+/// vectors added it combines (bit k for the k-th added).
+class Gf2Basis {
+public:
+  /// Adds `vector` as the next one; false (and nothing kept) where the ones
+  /// before span it.
+  bool add(uint64_t vector) {
+    uint64_t combination = uint64_t(1) << added++;
+    reduce(vector, combination);
+    if (!vector)
+      return false;
+    rows.push_back({vector, combination});
+    llvm::sort(rows,
+               [](const Row &a, const Row &b) { return a.vector > b.vector; });
+    return true;
+  }
+
+  /// Which added vectors XOR to `vector`, if they span it.
+  std::optional<uint64_t> express(uint64_t vector) const {
+    uint64_t combination = 0;
+    reduce(vector, combination);
+    if (vector)
+      return std::nullopt;
+    return combination;
+  }
+
+private:
+  struct Row {
+    uint64_t vector, combination;
+  };
+
+  /// Clears from `vector` each row's leading bit, highest first.
+  void reduce(uint64_t &vector, uint64_t &combination) const {
+    for (const Row &row : rows)
+      if (vector >> llvm::Log2_64(row.vector) & 1) {
+        vector ^= row.vector;
+        combination ^= row.combination;
+      }
+  }
+
+  llvm::SmallVector<Row> rows;
+  unsigned added = 0;
+};
+
+} // namespace
+
+std::optional<WarpShuffles>
+mlir::tkc::gpu::getWarpShuffles(const LinearLayout &from,
+                                const LinearLayout &to, unsigned maxChoices) {
+  llvm::ArrayRef<int64_t> shape = from.getShape();
+  if (to.getShape() != shape || !llvm::all_of(shape, llvm::isPowerOf2_64))
+    return std::nullopt;
+  auto bases = [&](const LinearLayout &layout, HwDim dim) {
+    llvm::SmallVector<uint64_t> flat;
+    for (const LinearLayout::Basis &basis : layout.getBases(dim)) {
+      uint64_t index = 0;
+      for (auto [c, size] : llvm::zip(basis, shape))
+        index = index * size + c;
+      flat.push_back(index);
+    }
+    return flat;
+  };
+  llvm::SmallVector<uint64_t> fromRegs = bases(from, HwDim::Register);
+  llvm::SmallVector<uint64_t> fromLanes = bases(from, HwDim::Lane);
+  llvm::SmallVector<uint64_t> toBits = bases(to, HwDim::Register);
+  unsigned nr = fromRegs.size(), nl = fromLanes.size();
+  if (toBits.size() != nr || to.getBases(HwDim::Lane).size() != nl || nr > 8 ||
+      bases(from, HwDim::Warp) != bases(to, HwDim::Warp))
+    return std::nullopt;
+  llvm::append_range(toBits, bases(to, HwDim::Lane));
+  // The source's registers and lanes, independent, must span the result's.
+  Gf2Basis source;
+  for (uint64_t v : llvm::concat<uint64_t>(fromRegs, fromLanes))
+    if (!source.add(v))
+      return std::nullopt;
+  uint64_t regMask = (uint64_t(1) << nr) - 1;
+  Gf2Map a, b, c, e;
+  for (auto [k, v] : llvm::enumerate(toBits)) {
+    std::optional<uint64_t> m = source.express(v);
+    if (!m)
+      return std::nullopt;
+    (k < nr ? a : b).columns.push_back(*m & regMask);
+    (k < nr ? c : e).columns.push_back(*m >> nr);
+  }
+  // G, column by column, so that F = E + C G is invertible.
+  WarpShuffles plan;
+  Gf2Basis fSpan;
+  for (unsigned j = 0; j < nl; ++j) {
+    std::optional<uint64_t> chosen;
+    for (uint64_t x = 0; x <= regMask && !chosen; ++x)
+      if (Gf2Basis trial = fSpan; trial.add(e.columns[j] ^ c.apply(x)))
+        chosen = x;
+    if (!chosen)
+      return std::nullopt;
+    plan.keep.columns.push_back(*chosen);
+    plan.read.columns.push_back(e.columns[j] ^ c.apply(*chosen));
+    fSpan.add(plan.read.columns.back());
+  }
+  for (unsigned j = 0; j < nl; ++j) {
+    uint64_t inverse = *fSpan.express(uint64_t(1) << j);
+    plan.send.columns.push_back(a.apply(plan.keep.apply(inverse)) ^
+                                b.apply(inverse));
+  }
+  if (plan.send.image().size() * plan.keep.image().size() > maxChoices)
+    return std::nullopt;
+  for (uint64_t i = 0; i <= regMask; ++i) {
+    plan.sendFirst.push_back(a.apply(i) ^ plan.send.apply(c.apply(i)));
+    plan.readXor.push_back(c.apply(i));
+  }
+  return plan;
+}

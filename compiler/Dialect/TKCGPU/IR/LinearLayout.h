@@ -186,6 +186,38 @@ private:
   std::array<llvm::SmallVector<Basis, 8>, 3> bases;
 };
 
+/// A linear map over GF(2) of bit vectors, by the image of each input bit.
+struct Gf2Map {
+  llvm::SmallVector<uint64_t> columns;
+  /// The image of `x`.
+  uint64_t apply(uint64_t x) const;
+  /// The span of the columns, each element once, 0 first.
+  llvm::SmallVector<uint64_t> image() const;
+};
+
+/// How a conversion between two layouts that keep each element in its warp
+/// moves the elements with one shuffle per register (see
+/// getWarpShuffles): in round i, each lane sends its register
+/// `sendFirst[i] ^ send(lane)`, reads the lane `readXor[i] ^ read(lane)`,
+/// and keeps what it read as its register `i ^ keep(lane)`.
+struct WarpShuffles {
+  Gf2Map send, read, keep;
+  llvm::SmallVector<uint64_t> sendFirst, readXor;
+};
+
+/// The shuffles that convert `from` to `to` (of one shape), where both put
+/// each element in the same warp, every register and lane of either holds a
+/// distinct element, and the registers a lane chooses among, times the
+/// rounds a register may come from, are at most `maxChoices`; none
+/// otherwise. With M the map from a result register r and lane l to the
+/// source register A r + B l of lane C r + E l, round i delivers result
+/// register i + G l (G making F = E + C G invertible): lane l reads lane
+/// C i + F l, which sends its register A i + H (l' + C i) for its own index
+/// l' (H = (A G + B) F^-1).
+std::optional<WarpShuffles> getWarpShuffles(const LinearLayout &from,
+                                            const LinearLayout &to,
+                                            unsigned maxChoices);
+
 } // namespace mlir::tkc::gpu
 
 #endif // TKC_DIALECT_TKCGPU_IR_LINEARLAYOUT_H

@@ -3,8 +3,9 @@
 // Checks blocked layouts as linear maps: the bases they produce, where each
 // holder's elements land, wrapping over small tensors, vector widths,
 // dropping a dimension for slice layouts, spanning one in registers for
-// the operands of an FMA dot, and reshaping for tkc.reshape; and the
-// fragments of NVIDIA's mma.sync and AMD's MFMA instructions lane by lane.
+// the operands of an FMA dot, and reshaping for tkc.reshape; the
+// fragments of NVIDIA's mma.sync and AMD's MFMA instructions lane by lane;
+// and the shuffles that move a warp's elements between two layouts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -370,6 +371,54 @@ TEST(LinearLayout, AmdMfmaRepeatsInstructionsOverTheBlock) {
   EXPECT_EQ(b.apply(16, 0, 0), Basis({0, 64}));
   EXPECT_EQ(b.apply(0, 0, 2), Basis({0, 32}));
   EXPECT_EQ(b.apply(0, 5, 1), b.apply(0, 5, 0));
+}
+
+/// Runs `plan`'s rounds on one warp of `from` (each register holding its
+/// element's coordinates) and checks that every lane ends with `to`'s.
+void expectShufflesConvert(const LinearLayout &from, const LinearLayout &to,
+                           const WarpShuffles &plan) {
+  unsigned lanes = from.getSize(HwDim::Lane);
+  unsigned registers = from.getNumRegisters();
+  for (unsigned lane = 0; lane < lanes; ++lane)
+    for (unsigned i = 0; i < registers; ++i) {
+      unsigned source = plan.readXor[i] ^ plan.read.apply(lane);
+      ASSERT_LT(source, lanes);
+      unsigned sent = plan.sendFirst[i] ^ plan.send.apply(source);
+      unsigned kept = i ^ plan.keep.apply(lane);
+      EXPECT_EQ(from.apply(sent, source, 0), to.apply(kept, lane, 0))
+          << "lane " << lane << " round " << i;
+    }
+}
+
+TEST(LinearLayout, ShufflesAccumulatorIntoTf32Operand) {
+  // A tf32 P: the accumulator's pairs of columns to the A fragment's
+  // columns t and t + 4, within each quad.
+  LinearLayout acc = LinearLayout::nvidiaMmaV2({64, 64}, {4, 1}, 64);
+  LinearLayout a = LinearLayout::nvidiaMmaV2Operand({64, 64}, 0, 1, {4, 1});
+  std::optional<WarpShuffles> plan = getWarpShuffles(acc, a, 4);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->sendFirst.size(), acc.getNumRegisters());
+  expectShufflesConvert(acc, a, *plan);
+}
+
+TEST(LinearLayout, ShufflesAccumulatorIntoFp8Operand) {
+  // An fp8 P: four elements of K per register.
+  LinearLayout acc = LinearLayout::nvidiaMmaV2({64, 64}, {4, 1}, 64);
+  LinearLayout a = LinearLayout::nvidiaMmaV2Operand({64, 64}, 0, 4, {4, 1});
+  std::optional<WarpShuffles> plan = getWarpShuffles(acc, a, 4);
+  ASSERT_TRUE(plan);
+  expectShufflesConvert(acc, a, *plan);
+}
+
+TEST(LinearLayout, NoShufflesAcrossWarps) {
+  // Warps along N in the accumulator, along nothing in the operand: its
+  // elements change warps.
+  LinearLayout acc = LinearLayout::nvidiaMmaV2({64, 64}, {2, 2});
+  LinearLayout a = LinearLayout::nvidiaMmaV2Operand({64, 64}, 0, 1, {2, 2});
+  EXPECT_FALSE(getWarpShuffles(acc, a, 4));
+  // Nor between layouts in which lanes hold the same element.
+  LinearLayout half = LinearLayout::blocked({16}, {1}, {32}, {1}, {0});
+  EXPECT_FALSE(getWarpShuffles(half, half, 4));
 }
 
 } // namespace

@@ -789,6 +789,19 @@ bool mlir::tkc::gpu::holdsWordPerRegister(DotOperandEncodingAttr layout,
   return layout.getKWidth() * getStorageBytes(elementType) == 4;
 }
 
+std::optional<WarpShuffles>
+mlir::tkc::gpu::getOperandShuffles(RankedTensorType from, RankedTensorType to) {
+  // The registers a lane sends from, times the rounds a register comes from,
+  // beyond which the selects cost more than shared memory.
+  constexpr unsigned kMaxChoices = 4;
+  auto operand = dyn_cast<DotOperandEncodingAttr>(to.getEncoding());
+  if (!operand || !isa<NvidiaMmaEncodingAttr>(operand.getParent()) ||
+      !from.getElementType().isIntOrFloat())
+    return std::nullopt;
+  return getWarpShuffles(getLinearLayout(from), getLinearLayout(to),
+                         kMaxChoices);
+}
+
 bool mlir::tkc::gpu::isSharedOperand(RankedTensorType type, unsigned fast) {
   auto operand = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
   if (!operand || !isa<NvidiaMmaEncodingAttr>(operand.getParent()) ||

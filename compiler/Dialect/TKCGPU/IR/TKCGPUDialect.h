@@ -132,6 +132,14 @@ int64_t getChunkElements(Type type);
 /// form mma.sync's operands and a warpgroup multiply's A from registers take.
 bool holdsWordPerRegister(DotOperandEncodingAttr layout, Type elementType);
 
+/// The shuffles within warps (getWarpShuffles) that convert a tensor of
+/// `from` to `to`, where `to` is an operand of an nvidia_mma dot in registers
+/// (a tf32 or fp8 P taken from the accumulator for the next dot): few
+/// selects per register; none where the conversion goes through shared
+/// memory instead.
+std::optional<WarpShuffles> getOperandShuffles(RankedTensorType from,
+                                               RankedTensorType to);
+
 /// Whether a tensor of `type`, stored in shared memory as a tile whose rows
 /// run along dimension `fast` (the swizzle of !tkc_gpu.shared), can be read
 /// back into `type`'s layout (tkc_gpu.local_load): an operand of an
