@@ -71,17 +71,9 @@ struct RegisterShuffleLowering : public TargetPattern<Op> {
 /// `map` applied to the lane index `lane` (i32) at run time.
 Value emitLaneMap(OpBuilder &b, Location loc, const Gf2Map &map, Value lane) {
   Value y = i32Constant(b, loc, 0);
-  for (auto [bit, column] : llvm::enumerate(map.columns)) {
-    if (!column)
-      continue;
-    Value set = LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, lane, i32Constant(b, loc, bit)),
-        i32Constant(b, loc, 1));
-    Value all = LLVM::SubOp::create(b, loc, i32Constant(b, loc, 0), set);
-    y = LLVM::XOrOp::create(
-        b, loc, y,
-        LLVM::AndOp::create(b, loc, all, i32Constant(b, loc, column)));
-  }
+  for (auto [bit, column] : llvm::enumerate(map.columns))
+    if (column)
+      y = xorIfBitSet(b, loc, y, lane, bit, column);
   return y;
 }
 

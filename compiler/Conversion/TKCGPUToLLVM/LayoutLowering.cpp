@@ -25,6 +25,17 @@ Value mlir::tkc::gpu::i32Constant(OpBuilder &b, Location loc, int64_t value) {
                                   b.getI32IntegerAttr(value));
 }
 
+Value mlir::tkc::gpu::xorIfBitSet(OpBuilder &b, Location loc, Value value,
+                                  Value index, unsigned bit, int64_t mask) {
+  Value set = LLVM::AndOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, index, i32Constant(b, loc, bit)),
+      i32Constant(b, loc, 1));
+  Value all = LLVM::SubOp::create(b, loc, i32Constant(b, loc, 0), set);
+  return LLVM::XOrOp::create(
+      b, loc, value,
+      LLVM::AndOp::create(b, loc, all, i32Constant(b, loc, mask)));
+}
+
 Value mlir::tkc::gpu::emitIsFirstThread(OpBuilder &b, Location loc,
                                         const ::tkc::TargetInfo &target) {
   return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
@@ -448,13 +459,7 @@ Value emitSwizzle(OpBuilder &b, Location loc, const ScratchSwizzle &swizzle,
       shifted[bit - llvm::Log2_64(bits)] |= bits;
       continue;
     }
-    Value set = LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, index, i32Constant(b, loc, bit)),
-        i32Constant(b, loc, 1));
-    Value all = LLVM::SubOp::create(b, loc, i32Constant(b, loc, 0), set);
-    place = LLVM::XOrOp::create(
-        b, loc, place,
-        LLVM::AndOp::create(b, loc, all, i32Constant(b, loc, bits)));
+    place = xorIfBitSet(b, loc, place, index, bit, bits);
   }
   for (auto [distance, bits] : shifted)
     place = LLVM::XOrOp::create(

@@ -111,6 +111,11 @@ void replaceWithRegisters(ConversionPatternRewriter &rewriter, Operation *op,
 /// An i32 constant.
 Value i32Constant(OpBuilder &b, Location loc, int64_t value);
 
+/// `value` XOR `mask` where bit `bit` of `index` (both i32) is set, else
+/// `value`: a GF(2)-linear map's term for that bit, without a branch.
+Value xorIfBitSet(OpBuilder &b, Location loc, Value value, Value index,
+                  unsigned bit, int64_t mask);
+
 /// The type of one access to `count` consecutive elements of `elem`: the
 /// element itself, or a vector of them.
 Type accessType(Type elem, unsigned count);
