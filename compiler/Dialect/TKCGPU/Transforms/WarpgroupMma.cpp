@@ -124,7 +124,8 @@ std::optional<SharedBufferType> storedTileType(RankedTensorType type,
 /// The most lanes of a warp whose stores of one register of `type` (its
 /// layout) into `tile` fall in one bank at different words: the tile's rows
 /// along its order, 16-byte chunks swizzled by the row in atoms of up to 128
-/// bytes, as the lowering lays them out.
+/// bytes, as MmaOperandLowering's SwizzledTile lays them out on targets with
+/// warpgroup multiplies.
 int64_t storeConflictWays(RankedTensorType type, SharedBufferType tile) {
   LinearLayout layout = getLinearLayout(type);
   ArrayRef<int64_t> shape = tile.getTileShape();
