@@ -91,6 +91,10 @@ void AMDTargetInfo::emitBarrier(OpBuilder &b, Location loc) const {
   ROCDL::BarrierOp::create(b, loc);
 }
 
+bool AMDTargetInfo::isBarrier(Operation *op) const {
+  return isa<ROCDL::BarrierOp>(op);
+}
+
 Value AMDTargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
                                 unsigned laneMask) const {
   auto i32 = [&](int64_t v) {

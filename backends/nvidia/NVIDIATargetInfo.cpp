@@ -131,6 +131,10 @@ void NVIDIATargetInfo::emitBarrier(OpBuilder &b, Location loc) const {
   NVVM::Barrier0Op::create(b, loc);
 }
 
+bool NVIDIATargetInfo::isBarrier(Operation *op) const {
+  return isa<NVVM::Barrier0Op>(op);
+}
+
 Value NVIDIATargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
                                    unsigned laneMask) const {
   auto i32 = [&](int64_t v) {

@@ -39,6 +39,7 @@ public:
   mlir::Value getNumPrograms(mlir::OpBuilder &b, mlir::Location loc,
                              unsigned axis) const override;
   void emitBarrier(mlir::OpBuilder &b, mlir::Location loc) const override;
+  bool isBarrier(mlir::Operation *op) const override;
   mlir::Value warpUniform(mlir::OpBuilder &b, mlir::Location loc,
                           mlir::Value value) const override;
   mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc,

@@ -61,6 +61,8 @@ public:
                                      unsigned axis) const = 0;
   /// A barrier across the block that also orders shared-memory accesses.
   virtual void emitBarrier(mlir::OpBuilder &b, mlir::Location loc) const = 0;
+  /// Whether `op` is a barrier emitBarrier made.
+  virtual bool isBarrier(mlir::Operation *op) const = 0;
 
   /// Exchanges an i32 `value` with the lane whose index differs from this
   /// lane's by XOR `laneMask`, within the warp (every lane takes part).

@@ -40,6 +40,7 @@
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::tkc {
@@ -72,6 +73,29 @@ bool isSupported(Operation *op) {
                AsyncCommitOp, AsyncWaitOp, LocalLoadOp, WarpgroupDotOp,
                WarpgroupWaitOp>(op);
   return true;
+}
+
+/// Erases each barrier that follows another in its block with nothing
+/// between them that touches memory: every thread passed the first, and
+/// none has accessed memory since. The lowering of consecutive ops that each
+/// guard their own shared memory (tiles stored one after the other for
+/// warpgroup multiplies) leaves such pairs.
+void removeRepeatedBarriers(ModuleOp module, const ::tkc::TargetInfo &target) {
+  SmallVector<Operation *> repeated;
+  module.walk([&](Block *block) {
+    Operation *barrier = nullptr;
+    for (Operation &op : *block) {
+      if (target.isBarrier(&op)) {
+        if (barrier)
+          repeated.push_back(&op);
+        barrier = &op;
+      } else if (!isMemoryEffectFree(&op) || op.getNumRegions()) {
+        barrier = nullptr;
+      }
+    }
+  });
+  for (Operation *op : repeated)
+    op->erase();
 }
 
 struct ConvertTKCGPUToLLVMPass
@@ -267,6 +291,8 @@ struct ConvertTKCGPUToLLVMPass
       alloca->moveAfter(size);
       alloca.getArraySizeMutable().assign(size->getResult(0));
     }
+
+    removeRepeatedBarriers(module, *info);
 
     unsigned threads = numWarps * info->getWarpSize();
     unsigned maxRegisters = 0;

@@ -301,6 +301,32 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     }
     return %r : tensor<64x128xf32, #mma>
   }
+
+  // Both tiles stored in the loop, one after the other: the barrier that
+  // waits for the first's stores also guards the second's, which takes
+  // none of its own (the lowering's repeated barrier is erased).
+  // CHECK-LABEL: llvm.func @tiles_stored_back_to_back
+  // CHECK: ^bb2:
+  // CHECK-NEXT: nvvm.barrier0
+  // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+  // CHECK-NEXT: "fence.proxy.async.shared::cta;"
+  // CHECK-NEXT: nvvm.barrier0
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+  // CHECK-NEXT: "fence.proxy.async.shared::cta;"
+  // CHECK-NEXT: nvvm.barrier0
+  // CHECK: "wgmma.fence.sync.aligned;"
+  func.func @tiles_stored_back_to_back(%va: tensor<64x32xf16, #l>, %vb: tensor<32x128xf16, #l>, %c: tensor<64x128xf32, #mma>, %n: i32) -> tensor<64x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<64x128xf32, #mma>) : i32 {
+      %ta = tkc_gpu.local_alloc %va : (tensor<64x32xf16, #l>) -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+      %tb = tkc_gpu.local_alloc %vb : (tensor<32x128xf16, #l>) -> !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>
+      %d = tkc_gpu.warpgroup_dot %ta, %tb, %acc : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> * !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<64x128xf32, #mma>
+      scf.yield %d : tensor<64x128xf32, #mma>
+    }
+    return %r : tensor<64x128xf32, #mma>
+  }
 }
 
 // -----
