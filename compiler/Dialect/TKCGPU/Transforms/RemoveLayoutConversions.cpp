@@ -1065,7 +1065,7 @@ struct CarryCopyPerLayout : public OpRewritePattern<scf::ForOp> {
     Attribute layout;
   };
 
-  /// The layout `op`'s operand `value` needs for `op` to produce `layout`
+  /// The layout `op`'s carried operand needs for `op` to produce `layout`
   /// (for an expand_dims, the slice), or null if there is none.
   static Attribute layoutBefore(Operation *op, Attribute layout) {
     if (auto expand = dyn_cast<ExpandDimsOp>(op))
