@@ -428,14 +428,6 @@ SmallVector<Value> mlir::tkc::gpu::unpackAccess(OpBuilder &b, Location loc,
 
 namespace {
 
-/// The row-major index of `coords` in `shape`.
-int64_t rowMajorIndex(ArrayRef<int32_t> coords, ArrayRef<int64_t> shape) {
-  int64_t index = 0;
-  for (auto [c, size] : llvm::zip(coords, shape))
-    index = index * size + c;
-  return index;
-}
-
 /// Rank over GF(2) of `vectors`.
 unsigned rankOf(ArrayRef<int64_t> vectors) {
   SmallVector<int64_t> basis;
@@ -490,7 +482,7 @@ ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
   Side sides[2];
   for (auto [side, layout] : llvm::zip(sides, std::array{&from, &to})) {
     for (const LinearLayout::Basis &basis : layout->getBases(HwDim::Lane))
-      side.lanes.push_back(rowMajorIndex(basis, shape));
+      side.lanes.push_back(layout->rowMajorIndex(basis));
     side.maxRun = layout->getAlignedRun(layout->getShape().size() - 1, maxRun);
     side.registers = layout->getNumRegisters();
   }
@@ -713,13 +705,12 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
         b, loc, emitThreadPart(b, loc, layout, ids), layoutShape);
     threadIndex = emitSwizzle(b, loc, swizzle, threadIndex);
     int64_t threadMask =
-        swizzle.mask(rowMajorIndex(threadBitsOf(layout), layoutShape));
+        swizzle.mask(layout.rowMajorIndex(threadBitsOf(layout)));
     for (unsigned r = 0; r < layout.getNumRegisters(); r += run)
-      start(emitXorConstant(
-          b, loc, threadIndex,
-          swizzle.apply(
-              rowMajorIndex(layout.applyDim(HwDim::Register, r), layoutShape)),
-          threadMask));
+      start(emitXorConstant(b, loc, threadIndex,
+                            swizzle.apply(layout.rowMajorIndex(
+                                layout.applyDim(HwDim::Register, r))),
+                            threadMask));
     return starts;
   };
   unsigned fromRun = swizzle.fromRun, toRun = swizzle.toRun;

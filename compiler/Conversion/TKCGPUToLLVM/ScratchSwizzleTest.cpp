@@ -25,14 +25,6 @@ using mlir::tkc::gpu::HwDim;
 using mlir::tkc::gpu::LinearLayout;
 using mlir::tkc::gpu::ScratchSwizzle;
 
-int64_t rowMajor(const LinearLayout &layout,
-                 const LinearLayout::Basis &coords) {
-  int64_t index = 0;
-  for (auto [c, size] : llvm::zip(coords, layout.getShape()))
-    index = index * size + c;
-  return index;
-}
-
 /// Passes of the banks that each access of warp 0 of `layout` takes, with
 /// `run` elements of `bytes` bytes per access.
 std::vector<int> passesOf(const LinearLayout &layout, const ScratchSwizzle &s,
@@ -46,7 +38,8 @@ std::vector<int> passesOf(const LinearLayout &layout, const ScratchSwizzle &s,
       // Distinct addresses per 4-byte bank.
       std::map<int64_t, std::set<int64_t>> byBank;
       for (unsigned lane = first; lane < first + lanesPerPass; ++lane) {
-        int64_t place = s.apply(rowMajor(layout, layout.apply(reg, lane, 0)));
+        int64_t place =
+            s.apply(layout.rowMajorIndex(layout.apply(reg, lane, 0)));
         int64_t byte = place * bytes;
         for (unsigned w = 0; w < std::max(1u, accessBytes / 4); ++w)
           byBank[(byte / 4 + w) % 32].insert(byte / 4 + w);
@@ -100,8 +93,7 @@ TEST(ScratchSwizzle, Transpose) {
 TEST(ScratchSwizzle, ColumnLoadsIntoRows) {
   // Inductor's layer norm backward: a tile loaded 4 rows per thread (the
   // loaded rows are contiguous in memory) moves to 4 columns per thread.
-  auto loaded =
-      LinearLayout::blocked({64, 8}, {4, 1}, {16, 2}, {1, 4}, {0, 1});
+  auto loaded = LinearLayout::blocked({64, 8}, {4, 1}, {16, 2}, {1, 4}, {0, 1});
   auto carried =
       LinearLayout::blocked({64, 8}, {1, 4}, {16, 2}, {4, 1}, {1, 0});
   ScratchSwizzle s = chooseScratchSwizzle(loaded, carried, 4, 4);

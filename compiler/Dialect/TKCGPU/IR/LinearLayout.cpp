@@ -153,14 +153,16 @@ bool LinearLayout::isSurjective() const {
   llvm::DenseSet<int64_t> seen;
   for (unsigned w = 0; w < getSize(HwDim::Warp); ++w)
     for (unsigned l = 0; l < getSize(HwDim::Lane); ++l)
-      for (unsigned r = 0; r < getNumRegisters(); ++r) {
-        Basis c = apply(r, l, w);
-        int64_t linear = 0;
-        for (auto [coord, extent] : llvm::zip(c, shape))
-          linear = linear * extent + coord;
-        seen.insert(linear);
-      }
+      for (unsigned r = 0; r < getNumRegisters(); ++r)
+        seen.insert(rowMajorIndex(apply(r, l, w)));
   return static_cast<int64_t>(seen.size()) == numElements;
+}
+
+int64_t LinearLayout::rowMajorIndex(const Basis &coords) const {
+  int64_t index = 0;
+  for (auto [c, extent] : llvm::zip(coords, shape))
+    index = index * extent + c;
+  return index;
 }
 
 std::string LinearLayout::str() const {
@@ -405,9 +407,7 @@ LinearLayout LinearLayout::reshape(const LinearLayout &layout,
   LinearLayout result(shape);
   for (HwDim hw : {HwDim::Register, HwDim::Lane, HwDim::Warp})
     for (const Basis &basis : layout.getBases(hw)) {
-      int64_t linear = 0;
-      for (auto [coord, extent] : llvm::zip(basis, layout.getShape()))
-        linear = linear * extent + coord;
+      int64_t linear = layout.rowMajorIndex(basis);
       Basis reshaped(shape.size(), 0);
       for (unsigned d = shape.size(); d-- > 0;) {
         reshaped[d] = static_cast<int32_t>(linear % shape[d]);
@@ -491,12 +491,8 @@ mlir::tkc::gpu::getWarpShuffles(const LinearLayout &from,
     return std::nullopt;
   auto bases = [&](const LinearLayout &layout, HwDim dim) {
     llvm::SmallVector<uint64_t> flat;
-    for (const LinearLayout::Basis &basis : layout.getBases(dim)) {
-      uint64_t index = 0;
-      for (auto [c, size] : llvm::zip(basis, shape))
-        index = index * size + c;
-      flat.push_back(index);
-    }
+    for (const LinearLayout::Basis &basis : layout.getBases(dim))
+      flat.push_back(layout.rowMajorIndex(basis));
     return flat;
   };
   llvm::SmallVector<uint64_t> fromRegs = bases(from, HwDim::Register);

@@ -99,6 +99,11 @@ public:
   /// Whether every element of the tensor is held by some holder.
   bool isSurjective() const;
 
+  /// The row-major index of the element at `coords` in the tensor's shape
+  /// (a basis' index: its XOR with others' is theirs combined, the shape
+  /// being powers of two).
+  int64_t rowMajorIndex(const Basis &coords) const;
+
   bool operator==(const LinearLayout &other) const {
     return shape == other.shape && bases == other.bases;
   }
