@@ -335,6 +335,35 @@ case(id="tutorial09_matmul_fp16_4096", repo="triton",
      num_warps=8, num_stages=3, grid=(cdiv(_MM, 128) ** 2,),
      args=_matmul_inputs("float16"), atol=0.1, rtol=1e-2)
 
+# Tutorial 09's persistent matmuls: one program per SM (132 on the H100 and
+# H200) walks the tiles; its autotune list's 128x128x64 on 8 warps, 3 stages.
+_SMS = 132
+case(id="tutorial09_matmul_persistent_fp16", repo="triton",
+     path="09-persistent-matmul.py", kernel="matmul_kernel_persistent",
+     signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
+     f"i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 128, 64, 8, {_SMS}",
+     num_warps=8, num_stages=3, grid=(_SMS,),
+     args=_matmul_inputs("float16"), atol=0.1, rtol=1e-2)
+
+
+def _descriptor_matmul_args():
+    """a (M, K), b (N, K) (the kernel computes a @ b.T), c (M, N), M, N, K."""
+    a, b = randn(_MM, _MM, dtype="float16"), randn(_MM, _MM, dtype="float16")
+    return [a, b, empty(_MM, _MM, dtype="float16"), _MM, _MM, _MM]
+
+
+# The same with tensor descriptors made in the kernel (TMA under Triton's
+# JIT), without and with the epilogue split in two (reshape, permute, split).
+for _subtile in (False, True):
+    case(id="tutorial09_matmul_descriptor_persistent"
+         + ("_subtile" if _subtile else ""), repo="triton",
+         path="09-persistent-matmul.py",
+         kernel="matmul_kernel_descriptor_persistent",
+         signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
+         f"128, 128, 64, 8, {_subtile}, {_SMS}, False, True",
+         num_warps=8, num_stages=3, grid=(_SMS,),
+         args=_descriptor_matmul_args, atol=0.1, rtol=1e-2)
+
 
 # --- Written here (bench/own, repo "own") in the libraries' styles ---------
 # Dots of a loaded tile's transpose: a linear layer's x @ w.T and a

@@ -98,6 +98,44 @@ def TKCGPU_SliceEncodingAttr : AttrDef<TKCGPU_Dialect, "SliceEncoding",
   let assemblyFormat = "`<` `{` `dim` `=` $dim `,` `parent` `=` $parent `}` `>`";
 }
 
+def TKCGPU_LinearEncodingAttr : AttrDef<TKCGPU_Dialect, "LinearEncoding",
+    [DeclareAttrInterfaceMethods<TKCGPU_LayoutEncodingInterface>]> {
+  let mnemonic = "linear";
+  let summary = "A layout given by its linear map's bases";
+  let description = [{
+    Any distributed layout, written as its LinearLayout: the coordinates of
+    the element that each register, lane and warp bit moves to, lowest bit
+    first. It is made where no other encoding says where a shape op's
+    result already is: a reshape, split or transpose of an MMA accumulator
+    (the gate and up halves of a fused MoE's `acc.reshape(M, N // 2,
+    2).split()`, a persistent matmul's epilogue split in two) stays in the
+    accumulator's registers in it. For a tensor smaller than the bases
+    reach, coordinates beyond its extent wrap (a broadcast, as a blocked
+    layout's tile over a smaller tensor); for a larger one, the layout
+    repeats along each dimension in further registers.
+
+    ```mlir
+    #halves = #tkc_gpu.linear<{register = [[0, 1], [8, 0]],
+                               lane = [[0, 2], [0, 4], [1, 0], [2, 0],
+                                       [4, 0]],
+                               warp = [[16, 0], [32, 0]]}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$numDims,
+                        ArrayRefParameter<"int32_t">:$registerBases,
+                        ArrayRefParameter<"int32_t">:$laneBases,
+                        ArrayRefParameter<"int32_t">:$warpBases);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The encoding of `layout` (its bases; the shape is the tensor's).
+    static LinearEncodingAttr get(::mlir::MLIRContext *context,
+                                  const LinearLayout &layout);
+    /// The bases of hardware dimension `dim`, each `getRank()` coordinates.
+    ::llvm::SmallVector<LinearLayout::Basis> getBases(HwDim dim) const;
+  }];
+}
+
 def TKCGPU_PermutedEncodingAttr : AttrDef<TKCGPU_Dialect, "PermutedEncoding",
     [DeclareAttrInterfaceMethods<TKCGPU_LayoutEncodingInterface>]> {
   let mnemonic = "permuted";

@@ -61,6 +61,10 @@ struct TKCGPUOpAsmInterface : public OpAsmDialectInterface {
       os << "dot_op";
       return AliasResult::FinalAlias;
     }
+    if (isa<LinearEncodingAttr>(attr)) {
+      os << "linear";
+      return AliasResult::FinalAlias;
+    }
     return AliasResult::NoAlias;
   }
 };
@@ -494,6 +498,16 @@ Attribute mlir::tkc::gpu::getTransposedLayout(Attribute layout,
                                               ArrayRef<int32_t> order) {
   if (auto blocked = dyn_cast<BlockedEncodingAttr>(layout))
     return blocked.getTransposed(order);
+  // A linear layout's bases take the permuted coordinates.
+  if (auto linear = dyn_cast<LinearEncodingAttr>(layout)) {
+    SmallVector<int32_t> flat[3];
+    for (HwDim dim : {HwDim::Register, HwDim::Lane, HwDim::Warp})
+      for (const LinearLayout::Basis &basis : linear.getBases(dim))
+        for (int32_t d : order)
+          flat[static_cast<unsigned>(dim)].push_back(basis[d]);
+    return LinearEncodingAttr::get(layout.getContext(), order.size(), flat[0],
+                                   flat[1], flat[2]);
+  }
   auto parent = dyn_cast<LayoutEncodingAttr>(layout);
   if (!parent || isa<DotOperandEncodingAttr>(layout))
     return {};
@@ -521,6 +535,20 @@ LayoutEncodingAttr mlir::tkc::gpu::getJoinedLayout(Attribute layout) {
                                            parent)
                   : LayoutEncodingAttr();
   }
+  // The pair in the first register bit, a new last coordinate.
+  if (auto linear = dyn_cast<LinearEncodingAttr>(layout)) {
+    unsigned rank = linear.getRank() + 1;
+    SmallVector<int32_t> flat[3];
+    flat[0].assign(rank, 0);
+    flat[0].back() = 1;
+    for (HwDim dim : {HwDim::Register, HwDim::Lane, HwDim::Warp})
+      for (const LinearLayout::Basis &basis : linear.getBases(dim)) {
+        llvm::append_range(flat[static_cast<unsigned>(dim)], basis);
+        flat[static_cast<unsigned>(dim)].push_back(0);
+      }
+    return LinearEncodingAttr::get(layout.getContext(), rank, flat[0], flat[1],
+                                   flat[2]);
+  }
   // The pair's dimension stays last, where the parent adds it.
   if (auto permuted = dyn_cast<PermutedEncodingAttr>(layout)) {
     LayoutEncodingAttr parent = getJoinedLayout(permuted.getParent());
@@ -531,6 +559,180 @@ LayoutEncodingAttr mlir::tkc::gpu::getJoinedLayout(Attribute layout) {
     return PermutedEncodingAttr::get(layout.getContext(), order, parent);
   }
   return {};
+}
+
+//===----------------------------------------------------------------------===//
+// LinearEncodingAttr
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The hardware dimensions of a linear encoding, in the order it prints
+/// them.
+constexpr std::pair<HwDim, const char *> kLinearDims[] = {
+    {HwDim::Register, "register"}, {HwDim::Lane, "lane"}, {HwDim::Warp, "warp"}};
+} // namespace
+
+LinearEncodingAttr LinearEncodingAttr::get(MLIRContext *context,
+                                           const LinearLayout &layout) {
+  SmallVector<int32_t> flat[3];
+  for (auto [dim, name] : kLinearDims)
+    for (const LinearLayout::Basis &basis : layout.getBases(dim))
+      llvm::append_range(flat[static_cast<unsigned>(dim)], basis);
+  return get(context, layout.getShape().size(), flat[0], flat[1], flat[2]);
+}
+
+SmallVector<LinearLayout::Basis> LinearEncodingAttr::getBases(HwDim dim) const {
+  ArrayRef<int32_t> flat = dim == HwDim::Register ? getRegisterBases()
+                           : dim == HwDim::Lane   ? getLaneBases()
+                                                  : getWarpBases();
+  SmallVector<LinearLayout::Basis> bases;
+  for (size_t i = 0; i < flat.size(); i += getRank())
+    bases.emplace_back(flat.slice(i, getRank()));
+  return bases;
+}
+
+Attribute LinearEncodingAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int32_t> flat[3];
+  unsigned rank = 0;
+  bool ranked = false;
+  if (parser.parseLess() || parser.parseLBrace())
+    return {};
+  for (auto [dim, name] : kLinearDims) {
+    SmallVector<int32_t> &out = flat[static_cast<unsigned>(dim)];
+    auto parseBasis = [&]() -> ParseResult {
+      size_t before = out.size();
+      if (parser.parseCommaSeparatedList(
+              AsmParser::Delimiter::Square, [&]() -> ParseResult {
+                int32_t value;
+                if (parser.parseInteger(value))
+                  return failure();
+                out.push_back(value);
+                return success();
+              }))
+        return failure();
+      unsigned size = out.size() - before;
+      if (ranked && size != rank)
+        return parser.emitError(parser.getCurrentLocation(),
+                                "linear layout bases must all have the "
+                                "same rank");
+      rank = size;
+      ranked = true;
+      return success();
+    };
+    if ((dim != HwDim::Register && parser.parseComma()) ||
+        parser.parseKeyword(name) || parser.parseEqual() ||
+        parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                       parseBasis))
+      return {};
+  }
+  if (parser.parseRBrace() || parser.parseGreater())
+    return {};
+  if (!ranked)
+    return parser.emitError(parser.getNameLoc(),
+                            "linear layout needs at least one basis"),
+           Attribute();
+  return parser.getChecked<LinearEncodingAttr>(parser.getContext(), rank,
+                                               flat[0], flat[1], flat[2]);
+}
+
+void LinearEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{";
+  for (auto [dim, name] : kLinearDims) {
+    printer << (dim == HwDim::Register ? "" : ", ") << name << " = [";
+    llvm::interleaveComma(getBases(dim), printer,
+                          [&](const LinearLayout::Basis &basis) {
+                            printer << "[";
+                            llvm::interleaveComma(basis, printer);
+                            printer << "]";
+                          });
+    printer << "]";
+  }
+  printer << "}>";
+}
+
+LogicalResult
+LinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           unsigned rank, ArrayRef<int32_t> registerBases,
+                           ArrayRef<int32_t> laneBases,
+                           ArrayRef<int32_t> warpBases) {
+  if (rank == 0)
+    return emitError() << "linear layout needs a rank of at least 1";
+  for (ArrayRef<int32_t> flat : {registerBases, laneBases, warpBases}) {
+    if (flat.size() % rank)
+      return emitError() << "linear layout bases must have " << rank
+                         << " coordinates each";
+    if (llvm::any_of(flat, [](int32_t c) { return c < 0; }))
+      return emitError() << "linear layout coordinates must not be negative";
+  }
+  return success();
+}
+
+unsigned LinearEncodingAttr::getRank() const { return getNumDims(); }
+
+LinearLayout LinearEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  assert(shape.size() == getRank() && "linear layout rank mismatch");
+  LinearLayout layout(shape);
+  // How far the bases reach along each dimension, as a power of two.
+  SmallVector<int64_t> reach(shape.size(), 1);
+  for (auto [dim, name] : kLinearDims)
+    for (LinearLayout::Basis basis : getBases(dim)) {
+      for (auto [d, c] : llvm::enumerate(basis)) {
+        reach[d] = std::max<int64_t>(reach[d], llvm::PowerOf2Ceil(c + 1));
+        // Beyond a smaller tensor's extent, coordinates wrap.
+        c &= static_cast<int32_t>(shape[d] - 1);
+      }
+      layout.addBasis(dim, std::move(basis));
+    }
+  // A larger tensor repeats the layout in further registers.
+  for (auto [d, extent] : llvm::enumerate(shape))
+    for (int64_t step = reach[d]; step < extent; step *= 2) {
+      LinearLayout::Basis basis(shape.size(), 0);
+      basis[d] = static_cast<int32_t>(step);
+      layout.addBasis(HwDim::Register, std::move(basis));
+    }
+  return layout;
+}
+
+LayoutEncodingAttr mlir::tkc::gpu::getSplitLayout(LayoutEncodingAttr layout,
+                                                  ArrayRef<int64_t> shape) {
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(layout))
+    if (BlockedEncodingAttr single = blocked.getSplit())
+      return single;
+  if (shape.size() < 2 || shape.back() != 2)
+    return {};
+  // One register bit must choose the pair's side, and no other bit may
+  // move along the pair's dimension.
+  LinearLayout pair = layout.toLinearLayout(shape);
+  unsigned rank = shape.size() - 1;
+  SmallVector<int32_t> flat[3];
+  bool sided = false;
+  for (HwDim dim : {HwDim::Register, HwDim::Lane, HwDim::Warp})
+    for (const LinearLayout::Basis &basis : pair.getBases(dim)) {
+      bool zero = llvm::all_of(ArrayRef(basis).drop_back(),
+                               [](int32_t c) { return c == 0; });
+      if (basis.back() == 1 && zero && dim == HwDim::Register && !sided) {
+        sided = true;
+        continue;
+      }
+      if (basis.back() != 0)
+        return {};
+      llvm::append_range(flat[static_cast<unsigned>(dim)],
+                         ArrayRef(basis).drop_back());
+    }
+  if (!sided)
+    return {};
+  return LinearEncodingAttr::get(layout.getContext(), rank, flat[0], flat[1],
+                                 flat[2]);
+}
+
+LayoutEncodingAttr mlir::tkc::gpu::getReshapedEncoding(
+    LayoutEncodingAttr layout, ArrayRef<int64_t> srcShape,
+    ArrayRef<int64_t> shape) {
+  if (BlockedEncodingAttr blocked = getReshapedLayout(layout, srcShape, shape))
+    return blocked;
+  return LinearEncodingAttr::get(
+      layout.getContext(),
+      LinearLayout::reshape(layout.toLinearLayout(srcShape), shape));
 }
 
 //===----------------------------------------------------------------------===//

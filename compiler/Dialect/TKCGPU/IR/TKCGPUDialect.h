@@ -64,19 +64,36 @@ BlockedEncodingAttr getReshapedLayout(LayoutEncodingAttr layout,
                                       ArrayRef<int64_t> srcShape,
                                       ArrayRef<int64_t> shape);
 
+/// The layout in which a tkc.reshape from `srcShape` to `shape` of a tensor
+/// in `layout` moves no data: getReshapedLayout's blocked one where there
+/// is one, else a #tkc_gpu.linear of the reshaped linear layout.
+LayoutEncodingAttr getReshapedEncoding(LayoutEncodingAttr layout,
+                                       ArrayRef<int64_t> srcShape,
+                                       ArrayRef<int64_t> shape);
+
+/// The layout of tkc.split's results for an operand of `shape` (last
+/// extent 2) in `layout` in which the split moves no data: the blocked one
+/// of BlockedEncodingAttr::getSplit where there is one, else a
+/// #tkc_gpu.linear without the register bit that picks the side; null
+/// when lanes or warps, or several register bits, move along the pair.
+LayoutEncodingAttr getSplitLayout(LayoutEncodingAttr layout,
+                                  ArrayRef<int64_t> shape);
+
 /// The layout of tkc.trans by `order` (result dimension `i` is dimension
 /// `order[i]`) of a tensor in `layout`, in which the transpose moves no
-/// data: a blocked layout permuted in its own terms, a permutation of a
-/// permutation composed (the identity giving back the parent), any other
-/// layout wrapped in #tkc_gpu.permuted; null for dot operands.
+/// data: a blocked or linear layout permuted in its own terms, a
+/// permutation of a permutation composed (the identity giving back the
+/// parent), any other layout wrapped in #tkc_gpu.permuted; null for dot
+/// operands.
 Attribute getTransposedLayout(Attribute layout, ArrayRef<int32_t> order);
 
 /// The layout of tkc.join's result for operands in `layout` (and of
 /// tkc.split's operand for results in it), in which the join moves no data:
 /// each element's pair in two consecutive registers of the thread that holds
 /// it, a new last dimension. A blocked layout is extended in its own terms
-/// (BlockedEncodingAttr::getJoined), a slice or a permutation through its
-/// parent; null for other layouts.
+/// (BlockedEncodingAttr::getJoined), a linear one by a new first register
+/// bit, a slice or a permutation through its parent; null for other
+/// layouts.
 LayoutEncodingAttr getJoinedLayout(Attribute layout);
 
 /// Where a reduction combines its warps' partial results in shared memory:

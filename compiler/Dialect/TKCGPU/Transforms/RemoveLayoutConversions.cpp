@@ -91,16 +91,16 @@ bool isElementwise(Operation *op) {
          isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
 }
 
-/// Whether `layout` is a blocked or MMA layout, or a slice or permutation
-/// of one (through any number of them): the layouts in which broadcasts and
-/// expand_dims move no data.
+/// Whether `layout` is a blocked, MMA or linear layout, or a slice or
+/// permutation of one (through any number of them): the layouts in which
+/// broadcasts and expand_dims move no data.
 bool isDistributed(Attribute layout) {
   if (auto slice = dyn_cast<SliceEncodingAttr>(layout))
     return isDistributed(slice.getParent());
   if (auto permuted = dyn_cast<PermutedEncodingAttr>(layout))
     return isDistributed(permuted.getParent());
-  return isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr>(
-      layout);
+  return isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr,
+             LinearEncodingAttr>(layout);
 }
 
 /// Whether a tensor of `type` sits in the same registers of the same
@@ -640,25 +640,25 @@ struct LoadsInOneLayout : public RewritePattern {
 
 /// The layout in which a transpose of a value in `from` moves no data:
 /// `from` with the dimensions permuted.
-BlockedEncodingAttr layoutWhereValueIs(TransOp trans, BlockedEncodingAttr from,
-                                       RankedTensorType) {
-  return from.getTransposed(trans.getOrder());
+Attribute layoutWhereValueIs(TransOp trans, LayoutEncodingAttr from,
+                             RankedTensorType) {
+  return getTransposedLayout(from, trans.getOrder());
 }
 
-/// The layout in which a reshape of a value in `from` moves no data, when
-/// `from` has one (getReshapedLayout), else null.
-BlockedEncodingAttr layoutWhereValueIs(ReshapeOp reshape,
-                                       BlockedEncodingAttr from,
-                                       RankedTensorType srcType) {
-  return getReshapedLayout(
+/// The layout in which a reshape of a value in `from` moves no data: a
+/// blocked one where there is one, else a linear one (getReshapedEncoding).
+Attribute layoutWhereValueIs(ReshapeOp reshape, LayoutEncodingAttr from,
+                             RankedTensorType srcType) {
+  return getReshapedEncoding(
       from, srcType.getShape(),
       cast<RankedTensorType>(reshape.getType()).getShape());
 }
 
 /// A transpose or reshape of a converted value that cannot be recomputed
-/// in the conversion's layout (a load's result) is done where the value
-/// is, in the layout in which it moves no data (layoutWhereValueIs), and
-/// its result converted: the conversion moves toward its users.
+/// in the conversion's layout (a load's result, a dot's accumulator) is
+/// done where the value is, in the layout in which it moves no data
+/// (layoutWhereValueIs), and its result converted: the conversion moves
+/// toward its users.
 template <typename ShapeOp>
 struct ShapeOpWhereValueIs : public OpRewritePattern<ShapeOp> {
   using OpRewritePattern<ShapeOp>::OpRewritePattern;
@@ -669,10 +669,10 @@ struct ShapeOpWhereValueIs : public OpRewritePattern<ShapeOp> {
     if (!convert)
       return failure();
     auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
-    auto from = dyn_cast<BlockedEncodingAttr>(srcType.getEncoding());
-    if (!from || rematerializable(convert))
+    auto from = dyn_cast<LayoutEncodingAttr>(srcType.getEncoding());
+    if (!from || !isDistributed(from) || rematerializable(convert))
       return failure();
-    BlockedEncodingAttr layout = layoutWhereValueIs(op, from, srcType);
+    Attribute layout = layoutWhereValueIs(op, from, srcType);
     if (!layout)
       return failure();
     auto type = cast<RankedTensorType>(op.getType());
@@ -720,9 +720,10 @@ struct JoinWhereValuesAre : public OpRewritePattern<JoinOp> {
 
 /// A split of a converted value that cannot be recomputed in the
 /// conversion's layout (TE's mHC kernel splits a loaded tile reshaped to
-/// 4x256x2x2, twice) is done where the value is, when each thread there
-/// holds both halves of its pairs, and its results converted: the
-/// conversions move toward their users, where they may move no data.
+/// 4x256x2x2, twice; a fused MoE splits its accumulator into gate and up)
+/// is done where the value is, when each thread there holds both halves of
+/// its pairs (getSplitLayout), and its results converted: the conversions
+/// move toward their users, where they may move no data.
 struct SplitWhereValueIs : public OpRewritePattern<SplitOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -731,9 +732,11 @@ struct SplitWhereValueIs : public OpRewritePattern<SplitOp> {
     auto convert = split.getSrc().getDefiningOp<ConvertLayoutOp>();
     if (!convert || rematerializable(convert))
       return failure();
-    auto from = dyn_cast<BlockedEncodingAttr>(
-        cast<RankedTensorType>(convert.getSrc().getType()).getEncoding());
-    BlockedEncodingAttr single = from ? from.getSplit() : nullptr;
+    auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
+    auto from = dyn_cast<LayoutEncodingAttr>(srcType.getEncoding());
+    LayoutEncodingAttr single =
+        from && isDistributed(from) ? getSplitLayout(from, srcType.getShape())
+                                    : nullptr;
     if (!single)
       return failure();
     auto type = cast<RankedTensorType>(split.getOutLHS().getType());
@@ -1472,8 +1475,9 @@ struct AtomicInOperandLayout : public OpRewritePattern<Op> {
 
 /// Forward propagation of layouts chosen for a reason, before the patterns:
 /// the values computed from a seed (elementwise ops, reductions to its
-/// slices, expand_dims and broadcasts back, reshapes and transposes that
-/// move no data, loop-carried values yielded from them) take the layout
+/// slices, expand_dims and broadcasts back, reshapes, transposes, joins
+/// and splits that move no data, loop-carried values yielded from them;
+/// an accumulator reshaped or split takes a linear layout) take the layout
 /// derived from the seed's, as in Triton. The seeds are a dot's result (an
 /// attention loop keeps its scores, running maxima and sums and its
 /// accumulator in the MMA layout and its slices this way; left to the
@@ -1583,11 +1587,20 @@ private:
     // permuted: FLA's state updated with tl.trans(tl.dot(k, v))).
     if (auto trans = dyn_cast<TransOp>(op))
       return getTransposedLayout(layout, trans.getOrder());
-    auto blocked = dyn_cast<BlockedEncodingAttr>(layout);
-    if (!blocked)
-      return {};
-    if (auto reshape = dyn_cast<ReshapeOp>(op))
-      return layoutWhereValueIs(reshape, blocked, reshape.getSrc().getType());
+    // A reshape of a blocked layout stays blocked or stops the propagation;
+    // any other layout (an accumulator's) is reshaped into a linear one.
+    if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+      ArrayRef<int64_t> from = reshape.getSrc().getType().getShape();
+      ArrayRef<int64_t> to = reshape.getType().getShape();
+      if (auto blocked = dyn_cast<BlockedEncodingAttr>(layout))
+        return getReshapedLayout(blocked, from, to);
+      return isDistributed(layout)
+                 ? getReshapedEncoding(cast<LayoutEncodingAttr>(layout), from,
+                                       to)
+                 : Attribute();
+    }
+    if (isa<JoinOp>(op))
+      return getJoinedLayout(layout);
     return {};
   }
 
@@ -1596,11 +1609,16 @@ private:
   Attribute neededOperandLayout(Operation *op, Value operand,
                                 Attribute layout) const {
     // A reshape or transpose in the propagation moves its operand's layout.
-    if (isa<ReshapeOp, TransOp>(op)) {
+    if (isa<ReshapeOp, TransOp, SplitOp>(op)) {
       if (Attribute propagated = layouts.lookup(operand))
         return propagated;
       return cast<RankedTensorType>(operand.getType()).getEncoding();
     }
+    // A join's operands take the layout of the one propagated.
+    if (isa<JoinOp>(op))
+      for (Value side : op->getOperands())
+        if (Attribute propagated = layouts.lookup(side))
+          return propagated;
     if (auto reduce = dyn_cast<ReduceOp>(op))
       return cast<SliceEncodingAttr>(layout).getParent();
     if (auto expand = dyn_cast<ExpandDimsOp>(op))
@@ -1618,6 +1636,17 @@ private:
       } else if (auto branch = dyn_cast<scf::IfOp>(yield->getParentOp())) {
         set(branch.getResult(use.getOperandNumber()), layout);
       }
+      return;
+    }
+    // A split's halves drop the register bit that picks them, when one
+    // does (getSplitLayout).
+    if (auto split = dyn_cast<SplitOp>(user)) {
+      if (!isDistributed(layout))
+        return;
+      LayoutEncodingAttr single = getSplitLayout(
+          cast<LayoutEncodingAttr>(layout), split.getSrc().getType().getShape());
+      for (Value half : split->getResults())
+        set(half, single);
       return;
     }
     if (user->getNumResults() == 1)
@@ -1657,7 +1686,7 @@ private:
         return layouts.lookup(
             loop.getRegionIterArgs()[operand - loop.getNumControlOperands()]);
       }
-      if (user->getNumResults() == 1)
+      if (isa<SplitOp>(user) || user->getNumResults() == 1)
         if (Attribute layout = layouts.lookup(user->getResult(0)))
           return neededOperandLayout(user, user->getOperand(operand), layout);
       return {};

@@ -186,3 +186,17 @@ func.func @warpgroup_unswizzled(%ta: !tkc_gpu.shared<[64, 32], f16, order = [1, 
   %d = tkc_gpu.warpgroup_dot %ta, %tb, %c : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> * !tkc_gpu.shared<[32, 128], f16, order = [1, 0], swizzled = false> -> tensor<64x128xf32, #mma>
   return %d : tensor<64x128xf32, #mma>
 }
+
+// -----
+
+// expected-error @+1 {{linear layout bases must all have the same rank}}
+func.func @linear_rank(%x: tensor<4x4xf32, #tkc_gpu.linear<{register = [[0, 1], [1]], lane = [], warp = []}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{linear layout coordinates must not be negative}}
+func.func @linear_negative(%x: tensor<4x4xf32, #tkc_gpu.linear<{register = [[0, -1]], lane = [], warp = []}>>) {
+  return
+}

@@ -12,6 +12,7 @@
 // CHECK-DAG: #[[MFMA16:mfma[0-9]*]] = #tkc_gpu.amd_mfma<{warpsPerCTA = [1, 4], instrShape = [16, 16]}>
 // CHECK-DAG: #[[FA:.*]] = #tkc_gpu.dot_op<{opIdx = 0, parent = #[[MFMA]], kWidth = 4}>
 // CHECK-DAG: #[[FB:.*]] = #tkc_gpu.dot_op<{opIdx = 1, parent = #[[MFMA16]], kWidth = 8}>
+// CHECK-DAG: #[[LIN:linear[0-9]*]] = #tkc_gpu.linear<{register = {{\[\[0, 1\], \[8, 0\]\]}}, lane = {{\[\[0, 2\], \[0, 4\], \[1, 0\], \[2, 0\], \[4, 0\]\]}}, warp = {{\[\[16, 0\], \[32, 0\]\]}}}>
 #b = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #row = #tkc_gpu.slice<{dim = 1, parent = #b}>
 #acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -76,4 +77,12 @@ func.func @shared_tiles(%p: tensor<64x32x!tkc.ptr<f16>, #sl>, %m: tensor<64x32xi
   %a = tkc_gpu.local_load %t : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<64x32xf16, #sa>
   %s = tkc_gpu.local_alloc %a : (tensor<64x32xf16, #sa>) -> !tkc_gpu.shared<[64, 32], f16, order = [0, 1]>
   return %a : tensor<64x32xf16, #sa>
+}
+
+// A linear layout prints its bases back (an MMA accumulator's halves; its
+// alias is checked above, with the others).
+// CHECK-LABEL: func.func @linear
+// CHECK-SAME: tensor<64x8xf32, #[[LIN]]>
+func.func @linear(%x: tensor<64x8xf32, #tkc_gpu.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]]}>>) {
+  return
 }

@@ -1701,3 +1701,43 @@ func.func @same_registers_leaf(%p0: tensor<4x256x2xbf16, #pairs>, %p1: tensor<4x
   %c = tkc_gpu.convert_layout %m : tensor<4x256x4xf32, #row> -> tensor<4x256x4xf32, #acc>
   return %c : tensor<4x256x4xf32, #acc>
 }
+
+// -----
+
+#blk = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#blk3 = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 16, 2], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+#half = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#st = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#da = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#db = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+
+// A fused MoE's gate and up halves, interleaved in its accumulator
+// (acc.reshape(M, N // 2, 2).split()): the dot's layout propagates through
+// the reshape (into a linear layout of the same registers: no blocked one
+// keeps them) and the split (its side is one register bit of it), and
+// through the product of the halves; only the fp16 result is converted,
+// for the store.
+// CHECK-LABEL: func.func @accumulator_halves
+// CHECK: %[[D:.*]] = tkc.dot {{.*}} -> tensor<64x64xf32, #[[M:mma[0-9]*]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: %[[R:.*]] = tkc.reshape %[[D]] : tensor<64x64xf32, #[[M]]> -> tensor<64x32x2xf32, #[[P:linear[0-9]*]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.split %[[R]] : tensor<64x32x2xf32, #[[P]]> -> tensor<64x32xf32, #[[H:linear[0-9]*]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: arith.truncf %{{.*}} : tensor<64x32xf32, #[[H]]> to tensor<64x32xf16, #[[H]]>
+// CHECK-NEXT: tkc_gpu.convert_layout %{{.*}} : tensor<64x32xf16, #[[H]]> -> tensor<64x32xf16, #{{blocked[0-9]*}}>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.store
+func.func @accumulator_halves(%a: tensor<64x16xf16, #da>, %b: tensor<16x64xf16, #db>, %p: tensor<64x32x!tkc.ptr<f16>, #st>) {
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %d = tkc.dot %a, %b, %zero : tensor<64x16xf16, #da> * tensor<16x64xf16, #db> -> tensor<64x64xf32, #mma>
+  %c = tkc_gpu.convert_layout %d : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blk>
+  %r = tkc.reshape %c : tensor<64x64xf32, #blk> -> tensor<64x32x2xf32, #blk3>
+  %gate, %up = tkc.split %r : tensor<64x32x2xf32, #blk3> -> tensor<64x32xf32, #half>
+  %y = arith.mulf %gate, %up : tensor<64x32xf32, #half>
+  %h = arith.truncf %y : tensor<64x32xf32, #half> to tensor<64x32xf16, #half>
+  %s = tkc_gpu.convert_layout %h : tensor<64x32xf16, #half> -> tensor<64x32xf16, #st>
+  tkc.store %p, %s : tensor<64x32x!tkc.ptr<f16>, #st>
+  return
+}

@@ -1,0 +1,73 @@
+//===- LinearEncodingTest.cpp - Tests of #tkc_gpu.linear ------------------===//
+//
+// Checks the linear encoding against the linear layouts it is made from: the
+// same map for its own shape, wrapped over a smaller tensor and repeated over
+// a larger one; and the shape-op layouts made with it, an MMA accumulator
+// reshaped into pairs and split, that keep every element where it was.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::tkc::gpu;
+using Basis = LinearLayout::Basis;
+
+namespace {
+
+class LinearEncoding : public ::testing::Test {
+protected:
+  LinearEncoding() { context.loadDialect<TKCGPUDialect>(); }
+  MLIRContext context;
+};
+
+TEST_F(LinearEncoding, HoldsTheLayoutItIsMadeFrom) {
+  LinearLayout mma = LinearLayout::nvidiaMmaV2({64, 32}, {4, 1});
+  auto linear = LinearEncodingAttr::get(&context, mma);
+  EXPECT_EQ(linear.getRank(), 2u);
+  EXPECT_EQ(linear.toLinearLayout({64, 32}), mma);
+}
+
+TEST_F(LinearEncoding, WrapsAndRepeatsAsBlockedLayoutsDo) {
+  // 4 registers along dim 1, 32 lanes along dim 0: a 32x4 tile.
+  LinearLayout tile = LinearLayout::blocked({32, 4}, {1, 4}, {32, 1}, {1, 1},
+                                            {1, 0});
+  auto linear = LinearEncodingAttr::get(&context, tile);
+  // Over 16 rows, lanes 16-31 hold lanes 0-15's rows.
+  LinearLayout small = linear.toLinearLayout({16, 4});
+  EXPECT_EQ(small.apply(0, 16, 0), small.apply(0, 0, 0));
+  EXPECT_TRUE(small.isSurjective());
+  // Over 8 columns, the tile repeats in 4 more registers.
+  LinearLayout wide = linear.toLinearLayout({32, 8});
+  EXPECT_EQ(wide.getNumRegisters(), 8u);
+  EXPECT_EQ(wide.apply(4, 0, 0), (Basis{0, 4}));
+  EXPECT_TRUE(wide.isSurjective());
+}
+
+TEST_F(LinearEncoding, AccumulatorPairsSplitInPlace) {
+  // acc.reshape(64, 16, 2).split(): the pairs are the accumulator's two
+  // consecutive columns of a thread, so no element changes threads.
+  auto mma = NvidiaMmaEncodingAttr::get(&context, 2, {4, 1});
+  LayoutEncodingAttr pairs = getReshapedEncoding(mma, {64, 32}, {64, 16, 2});
+  ASSERT_TRUE(isa<LinearEncodingAttr>(pairs));
+  LinearLayout pairLayout = pairs.toLinearLayout({64, 16, 2});
+  EXPECT_EQ(pairLayout,
+            LinearLayout::reshape(mma.toLinearLayout({64, 32}), {64, 16, 2}));
+  LayoutEncodingAttr half = getSplitLayout(pairs, {64, 16, 2});
+  ASSERT_TRUE(half);
+  LinearLayout halfLayout = half.toLinearLayout({64, 16});
+  // Each register of a half is a register of the pairs, with side 0.
+  std::optional<SmallVector<unsigned>> map = halfLayout.getRegisterMapFrom(
+      pairLayout, [](Basis c) { return Basis{c[0], c[1], 0}; });
+  EXPECT_TRUE(map);
+  EXPECT_EQ(halfLayout.getNumRegisters() * 2, pairLayout.getNumRegisters());
+  // Pairs whose side moves across lanes do not split in place.
+  auto lanesPair = LinearEncodingAttr::get(
+      &context, 2, /*register=*/{1, 0}, /*lane=*/{0, 1, 2, 0}, {});
+  EXPECT_FALSE(getSplitLayout(lanesPair, {4, 2}));
+}
+
+} // namespace
