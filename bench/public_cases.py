@@ -397,6 +397,23 @@ def _linear_int8_args():
     return [x, w, y, _MM, _MM, _MM, x.stride(0), w.stride(0), y.stride(0)]
 
 
+def _gated_linear_args():
+    """x [M, K], w [K, 2N] fp16, y [M, N] fp16, M, 2N, K and the strides."""
+    x = randn(_MM, _MM, dtype="float16")
+    w = randn(_MM, 2 * _MM, dtype="float16")
+    y = empty(_MM, _MM, dtype="float16")
+    return [x, w, y, _MM, 2 * _MM, _MM, x.stride(0), w.stride(0), y.stride(0)]
+
+
+# A gated linear layer (fused MoE's epilogue): gate and up interleaved in
+# one accumulator, taken apart by reshape and split.
+case(id="own_gated_linear_fp16_4096", repo="own", path="gated_linear.py",
+     kernel="gated_linear_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
+     "i32:16, i32:16, i32:16, 128, 128, 64",
+     num_warps=8, num_stages=3, grid=(cdiv(_MM, 128), cdiv(2 * _MM, 128)),
+     args=_gated_linear_args, atol=0.5, rtol=1e-2)
+
 _own_linear_case("fp16", "fp16", "fp16", 64, _linear_args("float16"), 0.1, 1e-2)
 # The same with fp8 e4m3 inputs (both K-major: wgmma reads fp8 only so), and
 # int8 x int8 -> int32 (exact, wgmma's s8 multiply).
