@@ -178,6 +178,16 @@ std::optional<Obj> emitLoadStore(BuiltinCall &c, bool isLoad, const Obj &p,
                                  const std::optional<Obj> &other,
                                  const AccessHints &hints);
 
+/// A tensor descriptor object (Kind::TensorDesc) of `base`, the int64
+/// `shape` and `strides` (the last 1), `blockShape` and `padding`. What
+/// Triton requires of every descriptor is recorded for the axis analysis,
+/// as tl.multiple_of would: a 16-byte aligned base, and strides but the
+/// last that are multiples of 16 bytes, so that its accesses vectorize
+/// without a signature that says so.
+Obj tensorDescriptor(const Obj &base, llvm::ArrayRef<Obj> shape,
+                     llvm::ArrayRef<Obj> strides,
+                     llvm::ArrayRef<int64_t> blockShape, std::string padding);
+
 /// The i32 indices along `axis` of a block of `shape`, broadcast to it.
 Obj axisIndices(CodeGen &cg, llvm::ArrayRef<int64_t> shape, int64_t axis,
                 Loc l);

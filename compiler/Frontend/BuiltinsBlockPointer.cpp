@@ -14,7 +14,9 @@
 // Tensor descriptors (tl.make_tensor_descriptor) are lowered the same way on
 // every target for now: desc.load(offsets) and desc.store(offsets, value)
 // are the accesses of a block pointer at `offsets`, every dimension checked
-// (Hopper's TMA lowering is not done).
+// (Hopper's TMA lowering is not done). What Triton requires of a descriptor
+// (a 16-byte aligned base, strides but the last in multiples of 16 bytes)
+// is told to the axis analysis, so those accesses vectorize.
 //
 //===----------------------------------------------------------------------===//
 
@@ -302,6 +304,61 @@ std::optional<Obj> lowerBlockPointerAccess(BuiltinCall &c, const Obj &bp,
 
 namespace {
 
+/// Records that scalar `value` is a multiple of `divisor` (of its bytes, for
+/// a pointer), as tl.multiple_of does, keeping a larger hint given before:
+/// on the op that defines it, or on the kernel argument it is.
+void assumeMultipleOf(mlir::Value value, int64_t divisor) {
+  llvm::StringRef name = mlir::tkc::TKCDialect::kDivisibility;
+  auto merged = [&](mlir::Attribute old) {
+    int64_t given = 0;
+    if (auto one = mlir::dyn_cast_or_null<mlir::IntegerAttr>(old))
+      given = one.getInt();
+    else if (auto ints = mlir::dyn_cast_or_null<mlir::DenseI32ArrayAttr>(old))
+      given = ints.size() == 1 ? ints[0] : 0;
+    return static_cast<int32_t>(std::max(given, divisor));
+  };
+  mlir::Builder b(value.getContext());
+  if (mlir::Operation *def = value.getDefiningOp()) {
+    if (!def->hasTrait<mlir::OpTrait::ConstantLike>())
+      def->setAttr(name, b.getDenseI32ArrayAttr({merged(def->getAttr(name))}));
+    return;
+  }
+  auto arg = mlir::cast<mlir::BlockArgument>(value);
+  if (auto func = mlir::dyn_cast_or_null<mlir::func::FuncOp>(
+          arg.getOwner()->getParentOp()))
+    func.setArgAttr(
+        arg.getArgNumber(), name,
+        b.getI32IntegerAttr(merged(func.getArgAttr(arg.getArgNumber(), name))));
+}
+
+/// What each stride but the last of a descriptor of `base` is a multiple
+/// of, in elements: 16 bytes.
+int64_t descriptorStrideAlignment(const Obj &base) {
+  unsigned bits = base.type.elem.getPointee().getBitWidth();
+  return std::max<int64_t>(1, 128 / std::max(8u, bits));
+}
+
+} // namespace
+
+Obj tensorDescriptor(const Obj &base, llvm::ArrayRef<Obj> shape,
+                     llvm::ArrayRef<Obj> strides,
+                     llvm::ArrayRef<int64_t> blockShape, std::string padding) {
+  assumeMultipleOf(base.value, 16);
+  for (const Obj &stride : strides.drop_back())
+    if (stride.kind == Kind::Tensor)
+      assumeMultipleOf(stride.value, descriptorStrideAlignment(base));
+  Obj desc;
+  desc.kind = Kind::TensorDesc;
+  desc.elems.push_back(base);
+  desc.elems.insert(desc.elems.end(), shape.begin(), shape.end());
+  desc.elems.insert(desc.elems.end(), strides.begin(), strides.end());
+  desc.blockShape.assign(blockShape.begin(), blockShape.end());
+  desc.str = std::move(padding);
+  return desc;
+}
+
+namespace {
+
 /// `tl.make_tensor_descriptor(base, shape, strides, block_shape,
 /// padding_option)`: on every target, its loads and stores are the masked
 /// accesses of a block pointer at the offsets they are given.
@@ -340,15 +397,12 @@ std::optional<Obj> makeTensorDescriptor(BuiltinCall &c) {
              : std::nullopt;
   if (!strideValues)
     return std::nullopt;
-  Obj desc;
-  desc.kind = Kind::TensorDesc;
-  desc.elems.push_back(*base);
-  desc.elems.insert(desc.elems.end(), shapes->begin(), shapes->end());
-  desc.elems.insert(desc.elems.end(), strideValues->begin(),
-                    strideValues->end());
-  desc.blockShape = *block;
-  desc.str = *padding;
-  return desc;
+  // The strides as given (an i32 kernel argument before its extension):
+  // what is known of them is known of the argument everywhere.
+  for (const Obj &stride : llvm::ArrayRef(*strides).drop_back())
+    if (stride.kind == Kind::Tensor)
+      assumeMultipleOf(stride.value, descriptorStrideAlignment(*base));
+  return tensorDescriptor(*base, *shapes, *strideValues, *block, *padding);
 }
 
 /// `desc.load(offsets)` and `desc.store(offsets, value)` (and their

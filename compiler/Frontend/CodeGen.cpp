@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Frontend/Builtins.h"
 #include "compiler/Frontend/CodeGenImpl.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -226,18 +227,16 @@ static Obj bindValue(CodeGen &cg, const SignatureEntry &entry, const Obj *&next,
   // A descriptor: base, then the shape and the strides as int64, the last
   // stride 1, as tl.make_tensor_descriptor builds one.
   size_t rank = entry.blockShape.size();
-  Obj desc;
-  desc.kind = Obj::Kind::TensorDesc;
-  desc.elems.push_back(*next++);
+  Obj base = *next++;
   DType i64(DType::Kind::I64);
+  std::vector<Obj> shape, strides;
   for (size_t d = 0; d < rank; ++d)
-    desc.elems.push_back(*cg.cast(*next++, i64, loc));
+    shape.push_back(*cg.cast(*next++, i64, loc));
   for (size_t d = 0; d + 1 < rank; ++d)
-    desc.elems.push_back(*next++);
-  desc.elems.push_back(cg.constantInt(TType{i64, {}}, 1, loc));
-  desc.blockShape = entry.blockShape;
-  desc.str = entry.padding;
-  return desc;
+    strides.push_back(*next++);
+  strides.push_back(cg.constantInt(TType{i64, {}}, 1, loc));
+  return tensorDescriptor(base, shape, strides, entry.blockShape,
+                          entry.padding);
 }
 
 /// True for a tuple entry whose leaves are all literals.

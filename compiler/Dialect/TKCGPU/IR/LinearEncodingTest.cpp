@@ -33,8 +33,8 @@ TEST_F(LinearEncoding, HoldsTheLayoutItIsMadeFrom) {
 
 TEST_F(LinearEncoding, WrapsAndRepeatsAsBlockedLayoutsDo) {
   // 4 registers along dim 1, 32 lanes along dim 0: a 32x4 tile.
-  LinearLayout tile = LinearLayout::blocked({32, 4}, {1, 4}, {32, 1}, {1, 1},
-                                            {1, 0});
+  LinearLayout tile =
+      LinearLayout::blocked({32, 4}, {1, 4}, {32, 1}, {1, 1}, {1, 0});
   auto linear = LinearEncodingAttr::get(&context, tile);
   // Over 16 rows, lanes 16-31 hold lanes 0-15's rows.
   LinearLayout small = linear.toLinearLayout({16, 4});
@@ -60,13 +60,15 @@ TEST_F(LinearEncoding, AccumulatorPairsSplitInPlace) {
   ASSERT_TRUE(half);
   LinearLayout halfLayout = half.toLinearLayout({64, 16});
   // Each register of a half is a register of the pairs, with side 0.
-  std::optional<SmallVector<unsigned>> map = halfLayout.getRegisterMapFrom(
-      pairLayout, [](Basis c) { return Basis{c[0], c[1], 0}; });
+  std::optional<SmallVector<unsigned>> map =
+      halfLayout.getRegisterMapFrom(pairLayout, [](Basis c) {
+        return Basis{c[0], c[1], 0};
+      });
   EXPECT_TRUE(map);
   EXPECT_EQ(halfLayout.getNumRegisters() * 2, pairLayout.getNumRegisters());
   // Pairs whose side moves across lanes do not split in place.
-  auto lanesPair = LinearEncodingAttr::get(
-      &context, 2, /*register=*/{1, 0}, /*lane=*/{0, 1, 2, 0}, {});
+  auto lanesPair = LinearEncodingAttr::get(&context, 2, /*register=*/{1, 0},
+                                           /*lane=*/{0, 1, 2, 0}, {});
   EXPECT_FALSE(getSplitLayout(lanesPair, {4, 2}));
 }
 

@@ -569,7 +569,9 @@ namespace {
 /// The hardware dimensions of a linear encoding, in the order it prints
 /// them.
 constexpr std::pair<HwDim, const char *> kLinearDims[] = {
-    {HwDim::Register, "register"}, {HwDim::Lane, "lane"}, {HwDim::Warp, "warp"}};
+    {HwDim::Register, "register"},
+    {HwDim::Lane, "lane"},
+    {HwDim::Warp, "warp"}};
 } // namespace
 
 LinearEncodingAttr LinearEncodingAttr::get(MLIRContext *context,
@@ -599,16 +601,13 @@ Attribute LinearEncodingAttr::parse(AsmParser &parser, Type) {
     return {};
   for (auto [dim, name] : kLinearDims) {
     SmallVector<int32_t> &out = flat[static_cast<unsigned>(dim)];
+    auto parseCoordinate = [&]() -> ParseResult {
+      return parser.parseInteger(out.emplace_back());
+    };
     auto parseBasis = [&]() -> ParseResult {
       size_t before = out.size();
-      if (parser.parseCommaSeparatedList(
-              AsmParser::Delimiter::Square, [&]() -> ParseResult {
-                int32_t value;
-                if (parser.parseInteger(value))
-                  return failure();
-                out.push_back(value);
-                return success();
-              }))
+      if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                         parseCoordinate))
         return failure();
       unsigned size = out.size() - before;
       if (ranked && size != rank)
@@ -725,9 +724,10 @@ LayoutEncodingAttr mlir::tkc::gpu::getSplitLayout(LayoutEncodingAttr layout,
                                  flat[2]);
 }
 
-LayoutEncodingAttr mlir::tkc::gpu::getReshapedEncoding(
-    LayoutEncodingAttr layout, ArrayRef<int64_t> srcShape,
-    ArrayRef<int64_t> shape) {
+LayoutEncodingAttr
+mlir::tkc::gpu::getReshapedEncoding(LayoutEncodingAttr layout,
+                                    ArrayRef<int64_t> srcShape,
+                                    ArrayRef<int64_t> shape) {
   if (BlockedEncodingAttr blocked = getReshapedLayout(layout, srcShape, shape))
     return blocked;
   return LinearEncodingAttr::get(

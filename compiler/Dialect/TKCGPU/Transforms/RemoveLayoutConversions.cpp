@@ -734,8 +734,8 @@ struct SplitWhereValueIs : public OpRewritePattern<SplitOp> {
       return failure();
     auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
     auto from = dyn_cast<LayoutEncodingAttr>(srcType.getEncoding());
-    LayoutEncodingAttr single =
-        from && isDistributed(from) ? getSplitLayout(from, srcType.getShape())
+    LayoutEncodingAttr single = from && isDistributed(from)
+                                    ? getSplitLayout(from, srcType.getShape())
                                     : nullptr;
     if (!single)
       return failure();
@@ -1643,8 +1643,9 @@ private:
     if (auto split = dyn_cast<SplitOp>(user)) {
       if (!isDistributed(layout))
         return;
-      LayoutEncodingAttr single = getSplitLayout(
-          cast<LayoutEncodingAttr>(layout), split.getSrc().getType().getShape());
+      LayoutEncodingAttr single =
+          getSplitLayout(cast<LayoutEncodingAttr>(layout),
+                         split.getSrc().getType().getShape());
       for (Value half : split->getResults())
         set(half, single);
       return;

@@ -1,6 +1,8 @@
 # RUN: tkc compile %s --kernel copy_tile --signature '*fp16:16, *fp16:16, i32, i32, i32:16, 32, 64' --emit=ttir | FileCheck %s --check-prefix=TILE
 # RUN: tkc compile %s --kernel advance_in_loop --signature '*fp32:16, *fp32:16, i32:16, 128' --emit=ttir | FileCheck %s --check-prefix=LOOP
 # RUN: tkc compile %s --kernel descriptor_tiles --signature '*fp32:16, *fp32:16, i32, i32:16, 32, 64' --emit=ttir | FileCheck %s --check-prefix=DESC
+# RUN: tkc compile %s --kernel descriptor_tiles --signature '*fp32, *fp32, i32, i32, 32, 64' --emit=ttir | FileCheck %s --check-prefix=DESCALIGN
+# RUN: tkc compile %s --kernel descriptor_tiles --signature '*fp32, *fp32, i32, i32, 32, 64' --target sm_90a --emit=ptx | FileCheck %s --check-prefix=DESCPTX
 # RUN: tkc compile %s --kernel block_ptr_dtype --signature '*fp16:16, *fp16:16, 64' --emit=ttir | FileCheck %s --check-prefix=PTRDTYPE
 # RUN: not tkc compile %s --kernel descriptor_rank --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=DESCRANK
 # RUN: not tkc compile %s --kernel mask_on_block_ptr --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MASK
@@ -91,6 +93,16 @@ def descriptor_tiles(x, y, M, N, BM: tl.constexpr, BN: tl.constexpr):
 # DESC: %[[IN:.*]] = arith.andi
 # DESC: %[[LOADED:.*]] = tkc.load %[[PTRS]], %[[IN]], %[[ZERO]]
 # DESC: tkc.store %{{.*}}, %[[LOADED]], %[[IN]] : tensor<32x64x!tkc.ptr<f32>>
+# Triton requires a descriptor's base to be 16-byte aligned and its strides
+# but the last to be multiples of 16 bytes: without a signature that says
+# so, the base and the row stride N (4 fp32) are known to be, and the
+# accesses move 16 bytes each.
+# DESCALIGN: func.func @descriptor_tiles(%arg0: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %arg1: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %arg2: i32, %arg3: i32 {tkc.divisibility = 4 : i32})
+# DESCPTX-NOT: ld.global.b32
+# DESCPTX: ld.global.v4.b32
+# DESCPTX-NOT: ld.global.b32
+# DESCPTX: st.global.v4.b32
+# DESCPTX-NOT: st.global.b32
 
 
 @triton.jit

@@ -2,7 +2,8 @@
 # RUN: not tkc compile %s --kernel copy --signature '*fp16, tensordesc<fp16[32, 64]>, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=POINTER
 # A tensor descriptor parameter (`tensordesc<DTYPE[BLOCK]>`, as Triton
 # spells its type) is passed as its base (16-byte aligned), its shape (i32
-# each) and its strides but the last (i64 each; the last is 1), named
+# each) and its strides but the last (i64 each, multiples of 16 bytes as
+# Triton requires, a fact the axis analysis is told; the last is 1), named
 # NAME_base, NAME_shape<d>, NAME_stride<d> in the kernel's parameters; its
 # loads and stores are masked at the shape.
 import triton
@@ -11,7 +12,7 @@ import triton.language as tl
 
 @triton.jit
 def copy(src, dst, m):
-    # CHECK: func.func @copy(%arg0: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %arg1: i32, %arg2: i32, %arg3: i64, %arg4: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %arg5: i32, %arg6: i32, %arg7: i64, %arg8: i32)
+    # CHECK: func.func @copy(%arg0: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %arg1: i32, %arg2: i32, %arg3: i64 {tkc.divisibility = 8 : i32}, %arg4: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %arg5: i32, %arg6: i32, %arg7: i64 {tkc.divisibility = 8 : i32}, %arg8: i32)
     # CHECK-SAME: name = "src_base"
     # CHECK-SAME: name = "src_shape0"
     # CHECK-SAME: name = "src_shape1"
