@@ -692,6 +692,16 @@ LinearLayout LinearEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
   return layout;
 }
 
+/// Whether `layout` puts each element in one register of one thread: no
+/// hardware bit is a broadcast. The linear layouts of shape ops are made
+/// only for such layouts: a chain of reshapes and reductions (tl.topk's
+/// tournament) kept in the slices of its reductions would hold ever more
+/// copies of ever fewer elements, where conversions spread them out again.
+static bool holdsEachElementOnce(const LinearLayout &layout) {
+  return !layout.getFreeBits(HwDim::Register) &&
+         !layout.getFreeBits(HwDim::Lane) && !layout.getFreeBits(HwDim::Warp);
+}
+
 LayoutEncodingAttr mlir::tkc::gpu::getSplitLayout(LayoutEncodingAttr layout,
                                                   ArrayRef<int64_t> shape) {
   if (auto blocked = dyn_cast<BlockedEncodingAttr>(layout))
@@ -702,6 +712,8 @@ LayoutEncodingAttr mlir::tkc::gpu::getSplitLayout(LayoutEncodingAttr layout,
   // One register bit must choose the pair's side, and no other bit may
   // move along the pair's dimension.
   LinearLayout pair = layout.toLinearLayout(shape);
+  if (!holdsEachElementOnce(pair))
+    return {};
   unsigned rank = shape.size() - 1;
   SmallVector<int32_t> flat[3];
   bool sided = false;
@@ -730,9 +742,11 @@ mlir::tkc::gpu::getReshapedEncoding(LayoutEncodingAttr layout,
                                     ArrayRef<int64_t> shape) {
   if (BlockedEncodingAttr blocked = getReshapedLayout(layout, srcShape, shape))
     return blocked;
-  return LinearEncodingAttr::get(
-      layout.getContext(),
-      LinearLayout::reshape(layout.toLinearLayout(srcShape), shape));
+  LinearLayout reshaped =
+      LinearLayout::reshape(layout.toLinearLayout(srcShape), shape);
+  return holdsEachElementOnce(reshaped)
+             ? LinearEncodingAttr::get(layout.getContext(), reshaped)
+             : LayoutEncodingAttr();
 }
 
 //===----------------------------------------------------------------------===//

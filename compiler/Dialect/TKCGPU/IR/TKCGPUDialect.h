@@ -66,7 +66,8 @@ BlockedEncodingAttr getReshapedLayout(LayoutEncodingAttr layout,
 
 /// The layout in which a tkc.reshape from `srcShape` to `shape` of a tensor
 /// in `layout` moves no data: getReshapedLayout's blocked one where there
-/// is one, else a #tkc_gpu.linear of the reshaped linear layout.
+/// is one, else a #tkc_gpu.linear of the reshaped linear layout when that
+/// holds each element once (no broadcast); else null.
 LayoutEncodingAttr getReshapedEncoding(LayoutEncodingAttr layout,
                                        ArrayRef<int64_t> srcShape,
                                        ArrayRef<int64_t> shape);
@@ -75,7 +76,8 @@ LayoutEncodingAttr getReshapedEncoding(LayoutEncodingAttr layout,
 /// extent 2) in `layout` in which the split moves no data: the blocked one
 /// of BlockedEncodingAttr::getSplit where there is one, else a
 /// #tkc_gpu.linear without the register bit that picks the side; null
-/// when lanes or warps, or several register bits, move along the pair.
+/// when lanes or warps, or several register bits, move along the pair, or
+/// (for the linear one) when `layout` holds some element more than once.
 LayoutEncodingAttr getSplitLayout(LayoutEncodingAttr layout,
                                   ArrayRef<int64_t> shape);
 

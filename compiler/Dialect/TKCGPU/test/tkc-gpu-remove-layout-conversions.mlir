@@ -1741,3 +1741,29 @@ func.func @accumulator_halves(%a: tensor<64x16xf16, #da>, %b: tensor<16x64xf16, 
   tkc.store %p, %s : tensor<64x32x!tkc.ptr<f16>, #st>
   return
 }
+
+// -----
+
+#p = #tkc_gpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#v = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#q = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A reduction's result (each element twice in a thread's registers: the
+// slice of a layout with the reduced pairs in registers) reshaped, as a
+// tournament (tl.topk) reshapes and reduces again: the reshape does not
+// take the slice's copies along into a linear layout; it stays after the
+// conversion that spreads the elements out.
+// CHECK-LABEL: func.func @reshape_of_copies
+// CHECK-NOT: #linear
+// CHECK: tkc_gpu.convert_layout
+// CHECK-NEXT: tkc.reshape %{{.*}} : tensor<128xi32, #{{blocked[0-9]*}}> -> tensor<64x2xi32, #{{blocked[0-9]*}}>
+func.func @reshape_of_copies(%x: tensor<128x2xi32, #p>) -> tensor<64x2xi32, #q> {
+  %r = "tkc.reduce"(%x) ({
+  ^bb0(%a: i32, %b: i32):
+    %m = arith.maxsi %a, %b : i32
+    tkc.reduce.return %m : i32
+  }) {axis = 1 : i32} : (tensor<128x2xi32, #p>) -> tensor<128xi32, #tkc_gpu.slice<{dim = 1, parent = #p}>>
+  %c = tkc_gpu.convert_layout %r : tensor<128xi32, #tkc_gpu.slice<{dim = 1, parent = #p}>> -> tensor<128xi32, #v>
+  %s = tkc.reshape %c : tensor<128xi32, #v> -> tensor<64x2xi32, #q>
+  return %s : tensor<64x2xi32, #q>
+}
