@@ -72,4 +72,48 @@ TEST_F(LinearEncoding, AccumulatorPairsSplitInPlace) {
   EXPECT_FALSE(getSplitLayout(lanesPair, {4, 2}));
 }
 
+TEST_F(LinearEncoding, SplitEpiloguesOfEveryAccumulatorSplitInPlace) {
+  // Tutorial 09's epilogue, acc.reshape(M, 2, N / 2).permute(0, 2, 1)
+  // .split(), and the fused MoE's acc.reshape(M, N / 2, 2).split(), over
+  // accumulators of several warp arrangements and instruction widths: each
+  // half is found, and holds in each register an element of the
+  // accumulator that the same thread held.
+  struct Acc {
+    int64_t m, n;
+    SmallVector<unsigned> warps;
+    unsigned instrN;
+  };
+  for (const Acc &acc : {Acc{64, 64, {4, 1}, 8}, Acc{128, 128, {8, 1}, 128},
+                         Acc{128, 256, {4, 1}, 256}, Acc{64, 128, {2, 2}, 8}}) {
+    auto mma = NvidiaMmaEncodingAttr::get(&context, 2, acc.warps, acc.instrN);
+    LinearLayout full = mma.toLinearLayout({acc.m, acc.n});
+    // The accumulator's element of a half's (row, column) in either form.
+    auto check = [&](LayoutEncodingAttr half, auto toAcc) {
+      ASSERT_TRUE(half) << acc.m << "x" << acc.n;
+      LinearLayout halfLayout = half.toLinearLayout({acc.m, acc.n / 2});
+      EXPECT_EQ(halfLayout.getNumRegisters() * 2, full.getNumRegisters());
+      EXPECT_TRUE(halfLayout.getRegisterMapFrom(full, toAcc));
+    };
+    LayoutEncodingAttr pairs =
+        getReshapedEncoding(mma, {acc.m, acc.n}, {acc.m, acc.n / 2, 2});
+    check(getSplitLayout(pairs, {acc.m, acc.n / 2, 2}), [](Basis c) {
+      return Basis{c[0], 2 * c[1]};
+    });
+    LayoutEncodingAttr halves =
+        getReshapedEncoding(mma, {acc.m, acc.n}, {acc.m, 2, acc.n / 2});
+    auto permuted = dyn_cast_or_null<LayoutEncodingAttr>(
+        getTransposedLayout(halves, {0, 2, 1}));
+    ASSERT_TRUE(permuted);
+    check(getSplitLayout(permuted, {acc.m, acc.n / 2, 2}), [](Basis c) {
+      return Basis{c[0], c[1]};
+    });
+  }
+  // Two warpgroups along N, each with its 128 columns: the halves of the
+  // second form are in different warps, and the split moves data.
+  auto mma = NvidiaMmaEncodingAttr::get(&context, 2, {4, 2}, 128);
+  auto halves = cast<LayoutEncodingAttr>(getTransposedLayout(
+      getReshapedEncoding(mma, {128, 256}, {128, 2, 128}), {0, 2, 1}));
+  EXPECT_FALSE(getSplitLayout(halves, {128, 128, 2}));
+}
+
 } // namespace
