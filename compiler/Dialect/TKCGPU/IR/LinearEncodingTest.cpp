@@ -66,6 +66,17 @@ TEST_F(LinearEncoding, AccumulatorPairsSplitInPlace) {
       });
   EXPECT_TRUE(map);
   EXPECT_EQ(halfLayout.getNumRegisters() * 2, pairLayout.getNumRegisters());
+  // A join of the halves puts the pairs back in registers, and its split
+  // gives the halves again; a transpose of them permutes the coordinates.
+  LayoutEncodingAttr joined = getJoinedLayout(half);
+  ASSERT_TRUE(joined);
+  LayoutEncodingAttr again = getSplitLayout(joined, {64, 16, 2});
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again.toLinearLayout({64, 16}), halfLayout);
+  auto transposed = cast<LayoutEncodingAttr>(getTransposedLayout(half, {1, 0}));
+  EXPECT_EQ(
+      transposed.toLinearLayout({16, 64}).apply(3, 5, 1),
+      (Basis{halfLayout.apply(3, 5, 1)[1], halfLayout.apply(3, 5, 1)[0]}));
   // Pairs whose side moves across lanes do not split in place.
   auto lanesPair = LinearEncodingAttr::get(&context, 2, /*register=*/{1, 0},
                                            /*lane=*/{0, 1, 2, 0}, {});

@@ -133,6 +133,11 @@ def TKCGPU_LinearEncodingAttr : AttrDef<TKCGPU_Dialect, "LinearEncoding",
                                   const LinearLayout &layout);
     /// The bases of hardware dimension `dim`, each `getRank()` coordinates.
     ::llvm::SmallVector<LinearLayout::Basis> getBases(HwDim dim) const;
+    /// This layout with every basis replaced by `f` of it (`rank`
+    /// coordinates each): a permutation, an added dimension.
+    LinearEncodingAttr mapBases(unsigned rank,
+        ::llvm::function_ref<LinearLayout::Basis(const LinearLayout::Basis &)>
+            f) const;
   }];
 }
 

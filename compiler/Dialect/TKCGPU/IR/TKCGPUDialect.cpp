@@ -499,15 +499,13 @@ Attribute mlir::tkc::gpu::getTransposedLayout(Attribute layout,
   if (auto blocked = dyn_cast<BlockedEncodingAttr>(layout))
     return blocked.getTransposed(order);
   // A linear layout's bases take the permuted coordinates.
-  if (auto linear = dyn_cast<LinearEncodingAttr>(layout)) {
-    SmallVector<int32_t> flat[3];
-    for (HwDim dim : {HwDim::Register, HwDim::Lane, HwDim::Warp})
-      for (const LinearLayout::Basis &basis : linear.getBases(dim))
-        for (int32_t d : order)
-          flat[static_cast<unsigned>(dim)].push_back(basis[d]);
-    return LinearEncodingAttr::get(layout.getContext(), order.size(), flat[0],
-                                   flat[1], flat[2]);
-  }
+  if (auto linear = dyn_cast<LinearEncodingAttr>(layout))
+    return linear.mapBases(order.size(), [&](const LinearLayout::Basis &b) {
+      LinearLayout::Basis permuted;
+      for (int32_t d : order)
+        permuted.push_back(b[d]);
+      return permuted;
+    });
   auto parent = dyn_cast<LayoutEncodingAttr>(layout);
   if (!parent || isa<DotOperandEncodingAttr>(layout))
     return {};
@@ -535,19 +533,19 @@ LayoutEncodingAttr mlir::tkc::gpu::getJoinedLayout(Attribute layout) {
                                            parent)
                   : LayoutEncodingAttr();
   }
-  // The pair in the first register bit, a new last coordinate.
+  // The pair in a new first register bit, a new last coordinate.
   if (auto linear = dyn_cast<LinearEncodingAttr>(layout)) {
     unsigned rank = linear.getRank() + 1;
-    SmallVector<int32_t> flat[3];
-    flat[0].assign(rank, 0);
-    flat[0].back() = 1;
-    for (HwDim dim : {HwDim::Register, HwDim::Lane, HwDim::Warp})
-      for (const LinearLayout::Basis &basis : linear.getBases(dim)) {
-        llvm::append_range(flat[static_cast<unsigned>(dim)], basis);
-        flat[static_cast<unsigned>(dim)].push_back(0);
-      }
-    return LinearEncodingAttr::get(layout.getContext(), rank, flat[0], flat[1],
-                                   flat[2]);
+    auto extended = linear.mapBases(rank, [](LinearLayout::Basis b) {
+      b.push_back(0);
+      return b;
+    });
+    SmallVector<int32_t> registers(rank - 1, 0);
+    registers.push_back(1);
+    llvm::append_range(registers, extended.getRegisterBases());
+    return LinearEncodingAttr::get(layout.getContext(), rank, registers,
+                                   extended.getLaneBases(),
+                                   extended.getWarpBases());
   }
   // The pair's dimension stays last, where the parent adds it.
   if (auto permuted = dyn_cast<PermutedEncodingAttr>(layout)) {
@@ -581,6 +579,19 @@ LinearEncodingAttr LinearEncodingAttr::get(MLIRContext *context,
     for (const LinearLayout::Basis &basis : layout.getBases(dim))
       llvm::append_range(flat[static_cast<unsigned>(dim)], basis);
   return get(context, layout.getShape().size(), flat[0], flat[1], flat[2]);
+}
+
+LinearEncodingAttr LinearEncodingAttr::mapBases(
+    unsigned rank,
+    function_ref<LinearLayout::Basis(const LinearLayout::Basis &)> f) const {
+  SmallVector<int32_t> flat[3];
+  for (auto [dim, name] : kLinearDims)
+    for (const LinearLayout::Basis &basis : getBases(dim)) {
+      LinearLayout::Basis mapped = f(basis);
+      assert(mapped.size() == rank && "mapped basis rank mismatch");
+      llvm::append_range(flat[static_cast<unsigned>(dim)], mapped);
+    }
+  return get(getContext(), rank, flat[0], flat[1], flat[2]);
 }
 
 SmallVector<LinearLayout::Basis> LinearEncodingAttr::getBases(HwDim dim) const {
@@ -626,10 +637,11 @@ Attribute LinearEncodingAttr::parse(AsmParser &parser, Type) {
   }
   if (parser.parseRBrace() || parser.parseGreater())
     return {};
-  if (!ranked)
-    return parser.emitError(parser.getNameLoc(),
-                            "linear layout needs at least one basis"),
-           Attribute();
+  if (!ranked) {
+    parser.emitError(parser.getNameLoc(),
+                     "linear layout needs at least one basis");
+    return {};
+  }
   return parser.getChecked<LinearEncodingAttr>(parser.getContext(), rank,
                                                flat[0], flat[1], flat[2]);
 }
