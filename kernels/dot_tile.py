@@ -4,8 +4,9 @@
 # loaded and multiplied once; and C = A @ B.T for B [N, K], as a linear
 # layer multiplies by its weight; and fp32 products at emulated precisions
 # (tf32x3, bf16x3, bf16x6) in a K loop; and a chain of two products in a loop
-# that skips blocks, as sparse attention does. tkc compiles this file ahead of
-# time (kernels/BUILD); it must stay plain Triton Python.
+# that skips blocks, as sparse attention does; and a product taken apart in
+# halves, as epilogues split their accumulators. tkc compiles this file ahead
+# of time (kernels/BUILD); it must stay plain Triton Python.
 import triton
 import triton.language as tl
 
@@ -53,6 +54,29 @@ def dot_tile_ieee_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr,
     b = tl.load(b_ptr + ks[:, None] * N + cols[None, :])
     c = tl.dot(a, b, input_precision="ieee")
     tl.store(c_ptr + rows[:, None] * N + cols[None, :], c)
+
+
+@triton.jit
+def dot_halves_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
+                      K: tl.constexpr, INTERLEAVED: tl.constexpr):
+    """C = A @ B (fp32) split in two halves of N // 2 columns and written
+    side by side: with INTERLEAVED, its even and odd columns (a fused MoE's
+    gate and up, acc.reshape(M, N // 2, 2).split()), so that C holds
+    [even | odd]; else its left and right halves (tutorial 09's epilogue,
+    reshape(M, 2, N // 2), permute, split), so that C is the product."""
+    rows = tl.arange(0, M)
+    ks = tl.arange(0, K)
+    a = tl.load(a_ptr + rows[:, None] * K + ks[None, :])
+    b = tl.load(b_ptr + ks[:, None] * N + tl.arange(0, N)[None, :])
+    c = tl.dot(a, b)
+    if INTERLEAVED:
+        left, right = tl.split(tl.reshape(c, (M, N // 2, 2)))
+    else:
+        left, right = tl.split(tl.permute(tl.reshape(c, (M, 2, N // 2)),
+                                          (0, 2, 1)))
+    half = tl.arange(0, N // 2)
+    tl.store(c_ptr + rows[:, None] * N + half[None, :], left)
+    tl.store(c_ptr + rows[:, None] * N + (N // 2 + half)[None, :], right)
 
 
 @triton.jit

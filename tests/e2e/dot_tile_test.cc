@@ -15,13 +15,17 @@
 // (multiply-adds, their operands read from shared memory as they go); and
 // 64x64x256 fp32 products in a K loop at tf32x3, bf16x3 and bf16x6; and a
 // chain of two fp16 products (attention's Q @ K then P @ V) in a loop that
-// skips every other block, on 1 and 4 warps.
+// skips every other block, on 1 and 4 warps; and fp16 products taken apart
+// in halves (even and odd columns, left and right), as epilogues split
+// their accumulators.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dot_chain_skip_w1.h"
 #include "dot_chain_skip_w4.h"
 #include "dot_chain_w4.h"
+#include "dot_halves_interleaved.h"
+#include "dot_halves_subtile.h"
 #include "dot_loop_fp32_bf16x3.h"
 #include "dot_loop_fp32_bf16x6.h"
 #include "dot_loop_fp32_tf32x3.h"
@@ -84,10 +88,12 @@ protected:
   /// B [N, K] transposed), on random inputs in [-1, 1] and checks every
   /// element against a double-precision sum (tolerance: fp32 rounding at
   /// each of the k steps, or `relativeError` of the sum of the products'
-  /// magnitudes where that is given).
+  /// magnitudes where that is given). With `evenOddHalves`, C holds the
+  /// product's even columns, then its odd ones.
   template <typename In = uint16_t, typename Kernel>
   void checkFloatProduct(int m, int n, int k, Kernel kernel,
-                         bool transposedB = false, double relativeError = 0) {
+                         bool transposedB = false, double relativeError = 0,
+                         bool evenOddHalves = false) {
     std::vector<float> r = randomFloats(m * k + k * n, 7, -1.0f, 1.0f);
     std::vector<In> a(m * k), b(k * n);
     std::vector<double> av(m * k), bv(k * n);
@@ -109,7 +115,10 @@ protected:
       return;
     size_t mismatches = 0;
     for (int i = 0; i < m; ++i)
-      for (int j = 0; j < n; ++j) {
+      for (int out = 0; out < n; ++out) {
+        int j = !evenOddHalves ? out
+                : out < n / 2  ? 2 * out
+                               : 2 * (out - n / 2) + 1;
         double want = 0, magnitude = 0;
         for (int kk = 0; kk < k; ++kk) {
           double bkj = bv[transposedB ? j * k + kk : kk * n + j];
@@ -120,8 +129,9 @@ protected:
             (relativeError > 0 ? relativeError : std::ldexp(1.0, -23) * k) *
                 magnitude +
             1e-30;
-        if (!(std::fabs(c[i * n + j] - want) <= tolerance) && ++mismatches <= 5)
-          ADD_FAILURE() << "C[" << i << "][" << j << "] = " << c[i * n + j]
+        if (!(std::fabs(c[i * n + out] - want) <= tolerance) &&
+            ++mismatches <= 5)
+          ADD_FAILURE() << "C[" << i << "][" << out << "] = " << c[i * n + out]
                         << ", want " << want;
       }
     EXPECT_EQ(mismatches, 0u);
@@ -267,6 +277,14 @@ TEST_F(DotTileTest, WideFp16OnEightWarps) {
 
 TEST_F(DotTileTest, OneWarpgroupFp16) {
   checkFloatProduct(64, 64, 64, dot_tile_fp16_64x64);
+}
+
+TEST_F(DotTileTest, HalvesOfTheAccumulator) {
+  // Even and odd columns (reshape to pairs, split) on one warpgroup; left
+  // and right halves (reshape, permute, split) on two.
+  checkFloatProduct(64, 64, 64, dot_halves_interleaved, false, 0,
+                    /*evenOddHalves=*/true);
+  checkFloatProduct(128, 128, 64, dot_halves_subtile);
 }
 
 TEST_F(DotTileTest, TransposedBFp16) {
