@@ -32,43 +32,15 @@ using namespace mlir::tkc::gpu;
 
 namespace {
 
-/// The stored tile: `rows` x `cols` elements of `bytes` bytes, `fast` the
-/// tensor dimension along its rows (a 1-D tile is one row). Rows are cut into
-/// blocks of at most 128 bytes; each block of columns is stored whole (all
-/// rows) before the next, and 16-byte chunk `c` of a block's row `r` lies at
-/// chunk c ^ ((r / perPhase) % maxPhase) of it: Hopper's 128-, 64- and 32-byte
-/// swizzle atoms (8 rows each) for blocks of 128, 64 and 32 bytes. On
+/// A stored tile (TileSwizzle) and the addresses of its elements: on
 /// targets whose 32-bit operands mma.sync reads (matrix loads, no
-/// warpgroup multiplies), 128-byte rows of 32-bit elements interleave the
-/// phases instead (see `interleaved`). An unswizzled tile (`swizzled`
-/// false) keeps its chunks in place: maxPhase 1.
-struct SwizzledTile {
-  unsigned fast;
-  int64_t rows, cols, bytes;
-  /// Elements per 16-byte chunk and per block row.
-  int64_t chunk, blockCols;
-  int64_t perPhase, maxPhase;
-  /// Rows r of each eight take phases 0, 2, 4, 6, 1, 3, 5, 7: mma.sync's
-  /// lanes read 32-bit elements one each, either eight rows of one chunk
-  /// (operands stored along K) or a quad's four K rows of two chunks
-  /// (stored along M or N); in order 0..7 the latter meet two by two in
-  /// one bank group. Both land in distinct groups this way.
-  bool interleaved;
-
+/// warpgroup multiplies), its 128-byte rows of 32-bit elements interleave
+/// the phases.
+struct SwizzledTile : TileSwizzle {
   SwizzledTile(ArrayRef<int64_t> shape, unsigned fast, Type elem,
                const ::tkc::TargetInfo &target, bool swizzled = true)
-      : fast(fast), rows(shape.size() == 1 ? 1 : shape[1 - fast]),
-        cols(shape[fast]), bytes(getStorageBytes(elem)),
-        chunk(getChunkElements(elem)) {
-    blockCols = std::min<int64_t>(cols, 128 / bytes);
-    // Eight consecutive rows must start in eight different 16-byte bank
-    // groups of 128 bytes: rows of 8 chunks take phases 0..7, one row
-    // each; shorter rows share a phase among 8 / chunks rows.
-    maxPhase = swizzled ? std::min<int64_t>(blockCols / chunk, 8) : 1;
-    perPhase = 8 / maxPhase;
-    interleaved = bytes == 4 && maxPhase == 8 && target.hasMatrixLoads() &&
-                  !target.hasWarpgroupMma();
-  }
+      : TileSwizzle(shape, fast, elem, swizzled,
+                    target.hasMatrixLoads() && !target.hasWarpgroupMma()) {}
 
   /// Bytes of one block row: the swizzle atom's width.
   int64_t rowBytes() const { return blockCols * bytes; }
@@ -76,7 +48,7 @@ struct SwizzledTile {
   int64_t blockBytes() const { return rows * rowBytes(); }
 
   /// The element offset of (`row`, `col`) (i32; `col` a multiple of the
-  /// access width, which divides the chunk).
+  /// access width, which divides the chunk): TileSwizzle::offset, emitted.
   Value offset(OpBuilder &b, Location loc, Value row, Value col) const {
     auto constant = [&](int64_t v) { return i32Constant(b, loc, v); };
     Value inBlock = col;

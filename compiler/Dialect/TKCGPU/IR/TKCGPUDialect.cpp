@@ -1012,6 +1012,33 @@ int64_t mlir::tkc::gpu::getChunkElements(Type type) {
   return 16 / getStorageBytes(type);
 }
 
+TileSwizzle::TileSwizzle(ArrayRef<int64_t> shape, unsigned fast, Type elem,
+                         bool swizzled, bool interleaved)
+    : fast(fast), rows(shape.size() == 1 ? 1 : shape[1 - fast]),
+      cols(shape[fast]), bytes(getStorageBytes(elem)),
+      chunk(getChunkElements(elem)) {
+  blockCols = std::min<int64_t>(cols, 128 / bytes);
+  // Eight consecutive rows must start in eight different 16-byte bank
+  // groups of 128 bytes: rows of 8 chunks take phases 0..7, one row each;
+  // shorter rows share a phase among 8 / chunks rows.
+  maxPhase = swizzled ? std::min<int64_t>(blockCols / chunk, 8) : 1;
+  perPhase = 8 / maxPhase;
+  this->interleaved = interleaved && bytes == 4 && maxPhase == 8;
+}
+
+int64_t TileSwizzle::phase(int64_t row) const {
+  if (interleaved)
+    return (row & 3) << 1 | (row & 7) >> 2;
+  return row / perPhase % maxPhase;
+}
+
+int64_t TileSwizzle::offset(int64_t row, int64_t col) const {
+  int64_t inBlock = col % blockCols;
+  int64_t swizzled = inBlock / chunk ^ phase(row);
+  return col / blockCols * rows * blockCols + row * blockCols +
+         swizzled * chunk + inBlock % chunk;
+}
+
 bool mlir::tkc::gpu::holdsWordPerRegister(DotOperandEncodingAttr layout,
                                           Type elementType) {
   return layout.getKWidth() * getStorageBytes(elementType) == 4;

@@ -146,6 +146,36 @@ int64_t getSharedBytes(SharedBufferType type);
 /// the unit its swizzle permutes (8 of 16 bits, 4 of 32 bits).
 int64_t getChunkElements(Type type);
 
+/// Where the elements of a shared-memory tile lie: `rows` x `cols` elements
+/// of `bytes` bytes, `fast` the tensor dimension along its rows (a 1-D tile
+/// is one row). Rows are cut into blocks of at most 128 bytes; each block
+/// of columns is stored whole (all rows) before the next, and 16-byte chunk
+/// `c` of a block's row `r` lies at chunk c ^ phase(r) of it: Hopper's 128-,
+/// 64- and 32-byte swizzle atoms (8 rows each) for blocks of 128, 64 and 32
+/// bytes. An unswizzled tile keeps its chunks in place (maxPhase 1). With
+/// `interleaved` (128-byte rows of 32-bit elements that mma.sync reads),
+/// rows r of each eight take phases 0, 2, 4, 6, 1, 3, 5, 7: mma.sync's lanes
+/// read 32-bit elements one each, either eight rows of one chunk (operands
+/// stored along K) or a quad's four K rows of two chunks (stored along M or
+/// N); in order 0..7 the latter meet two by two in one bank group.
+struct TileSwizzle {
+  unsigned fast;
+  int64_t rows, cols, bytes;
+  /// Elements per 16-byte chunk and per block row.
+  int64_t chunk, blockCols;
+  int64_t perPhase, maxPhase;
+  bool interleaved;
+
+  /// The swizzle of a tile of `shape` with rows along `fast`; `interleaved`
+  /// is asked for, and taken where the rows are 128 bytes of 32-bit words.
+  TileSwizzle(ArrayRef<int64_t> shape, unsigned fast, Type elem, bool swizzled,
+              bool interleaved);
+  /// The chunk index XORed into row `row`'s chunks.
+  int64_t phase(int64_t row) const;
+  /// The element offset of (`row`, `col`).
+  int64_t offset(int64_t row, int64_t col) const;
+};
+
 /// Whether a dot operand of `layout` with `elementType` elements holds one
 /// 32-bit word of elements per register (kWidth x element bytes == 4): the
 /// form mma.sync's operands and a warpgroup multiply's A from registers take.

@@ -122,32 +122,21 @@ std::optional<SharedBufferType> storedTileType(RankedTensorType type,
 }
 
 /// The most lanes of a warp whose stores of one register of `type` (its
-/// layout) into `tile` fall in one bank at different words: the tile's rows
-/// along its order, 16-byte chunks swizzled by the row in atoms of up to 128
-/// bytes, as MmaOperandLowering's SwizzledTile lays them out on targets with
-/// warpgroup multiplies.
+/// layout) into `tile` fall in one bank at different words, the tile laid
+/// out as TileSwizzle says (not interleaved, as on targets with warpgroup
+/// multiplies).
 int64_t storeConflictWays(RankedTensorType type, SharedBufferType tile) {
   LinearLayout layout = getLinearLayout(type);
-  ArrayRef<int64_t> shape = tile.getTileShape();
   unsigned fast = tile.getOrder().front();
-  int64_t bytes = getStorageBytes(tile.getElementType());
-  int64_t chunk = getChunkElements(tile.getElementType());
-  int64_t rows = shape[1 - fast], cols = shape[fast];
-  int64_t blockCols = std::min<int64_t>(cols, 128 / bytes);
-  int64_t maxPhase =
-      tile.getSwizzled() ? std::min<int64_t>(blockCols / chunk, 8) : 1;
-  int64_t perPhase = 8 / maxPhase;
+  TileSwizzle swizzle(tile.getTileShape(), fast, tile.getElementType(),
+                      tile.getSwizzled(), /*interleaved=*/false);
   int64_t worst = 1;
   for (unsigned reg = 0; reg < layout.getNumRegisters(); ++reg) {
     llvm::SmallDenseMap<int64_t, llvm::SmallDenseSet<int64_t, 4>, 32> banks;
     for (unsigned lane = 0; lane < layout.getSize(HwDim::Lane); ++lane) {
       LinearLayout::Basis at = layout.apply(reg, lane, 0);
-      int64_t row = at[1 - fast], col = at[fast];
-      int64_t inBlock = col % blockCols;
-      int64_t swizzled = (inBlock / chunk) ^ ((row / perPhase) % maxPhase);
-      int64_t element = col / blockCols * rows * blockCols + row * blockCols +
-                        swizzled * chunk + inBlock % chunk;
-      int64_t word = element * bytes / 4;
+      int64_t element = swizzle.offset(at[1 - fast], at[fast]);
+      int64_t word = element * swizzle.bytes / 4;
       banks[word % 32].insert(word);
     }
     for (auto &bank : banks)
