@@ -4,7 +4,8 @@
 // as base, shape and row stride) on matrices whose sizes are and are not
 // multiples of the 32x64 tile, with row strides wider than the rows: every
 // element inside the shape is scaled exactly, and nothing outside it (the
-// padding between rows, past the last row) is written.
+// padding between rows, past the last row) is written; and a row stride
+// that is not a multiple of 16 bytes is refused.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,8 +32,8 @@ TEST_P(DescriptorsTest, ScaleTilesInsideTheShapeOnly) {
   dout.fill(kPoison);
   const float scale = 0.75f;
   tkc_status status =
-      scale_tiles(stream(), din.ptr(), s.m, s.n, s.stride, dout.ptr(), s.m,
-                  s.n, s.stride, s.m, s.n, scale);
+      scale_tiles(stream(), din.ptr(), s.m, s.n, s.stride, dout.ptr(), s.m, s.n,
+                  s.stride, s.m, s.n, scale);
   ASSERT_EQ(status, TKC_SUCCESS)
       << tkc_status_string(status) << ": " << tkc_last_error();
   synchronize();
@@ -59,10 +60,18 @@ TEST_P(DescriptorsTest, ScaleTilesInsideTheShapeOnly) {
   expectGuardUntouched(raw, count * 4);
 }
 
+TEST_F(DescriptorsTest, RowStrideNotAMultipleOf16BytesIsRefused) {
+  // Triton requires a descriptor's strides but the last to be multiples of
+  // 16 bytes (4 fp32), and the kernel relies on it: the C API refuses 70.
+  DeviceBuffer din(*driver, 8 * 70 * 4), dout(*driver, 8 * 70 * 4);
+  tkc_status status = scale_tiles(stream(), din.ptr(), 8, 70, 70, dout.ptr(), 8,
+                                  70, 70, 8, 70, 0.5f);
+  EXPECT_EQ(status, TKC_ERROR_NO_VARIANT) << tkc_status_string(status);
+}
+
 INSTANTIATE_TEST_SUITE_P(Shapes, DescriptorsTest,
                          ::testing::Values(Shape{64, 128, 128},
-                                           Shape{100, 70, 80},
-                                           Shape{1, 1, 4},
+                                           Shape{100, 70, 80}, Shape{1, 1, 4},
                                            Shape{33, 200, 256}));
 
 } // namespace

@@ -3,7 +3,8 @@
 # A tensor descriptor parameter (`tensordesc<DTYPE[BLOCK]>`, as Triton
 # spells its type) is passed as its base (16-byte aligned), its shape (i32
 # each) and its strides but the last (i64 each, multiples of 16 bytes as
-# Triton requires, a fact the axis analysis is told; the last is 1), named
+# Triton requires: the C API checks it and the axis analysis is told; the
+# last is 1), named
 # NAME_base, NAME_shape<d>, NAME_stride<d> in the kernel's parameters; its
 # loads and stores are masked at the shape.
 import triton
@@ -16,7 +17,7 @@ def copy(src, dst, m):
     # CHECK-SAME: name = "src_base"
     # CHECK-SAME: name = "src_shape0"
     # CHECK-SAME: name = "src_shape1"
-    # CHECK-SAME: name = "src_stride0"
+    # CHECK-SAME: {divisibility = 8 : i32, dtype = "i64", kind = "scalar", name = "src_stride0"}
     # CHECK-SAME: name = "dst_base"
     # CHECK: tkc.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x64x!tkc.ptr<f16>>
     # CHECK: tkc.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x64x!tkc.ptr<f16>>
