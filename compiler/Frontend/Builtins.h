@@ -178,6 +178,10 @@ std::optional<Obj> emitLoadStore(BuiltinCall &c, bool isLoad, const Obj &p,
                                  const std::optional<Obj> &other,
                                  const AccessHints &hints);
 
+/// What each stride but the last of a tensor descriptor of `elem` elements
+/// is a multiple of, in elements: 16 bytes, as Triton requires.
+unsigned descriptorStrideAlignment(const DType &elem);
+
 /// A tensor descriptor object (Kind::TensorDesc) of `base`, the int64
 /// `shape` and `strides` (the last 1), `blockShape` and `padding`. What
 /// Triton requires of every descriptor is recorded for the axis analysis,

@@ -331,14 +331,11 @@ void assumeMultipleOf(mlir::Value value, int64_t divisor) {
         b.getI32IntegerAttr(merged(func.getArgAttr(arg.getArgNumber(), name))));
 }
 
-/// What each stride but the last of a descriptor of `base` is a multiple
-/// of, in elements: 16 bytes.
-int64_t descriptorStrideAlignment(const Obj &base) {
-  unsigned bits = base.type.elem.getPointee().getBitWidth();
-  return std::max<int64_t>(1, 128 / std::max(8u, bits));
-}
-
 } // namespace
+
+unsigned descriptorStrideAlignment(const DType &elem) {
+  return 128 / std::max(8u, elem.getBitWidth());
+}
 
 Obj tensorDescriptor(const Obj &base, llvm::ArrayRef<Obj> shape,
                      llvm::ArrayRef<Obj> strides,
@@ -346,7 +343,8 @@ Obj tensorDescriptor(const Obj &base, llvm::ArrayRef<Obj> shape,
   assumeMultipleOf(base.value, 16);
   for (const Obj &stride : strides.drop_back())
     if (stride.kind == Kind::Tensor)
-      assumeMultipleOf(stride.value, descriptorStrideAlignment(base));
+      assumeMultipleOf(stride.value,
+                       descriptorStrideAlignment(base.type.elem.getPointee()));
   Obj desc;
   desc.kind = Kind::TensorDesc;
   desc.elems.push_back(base);
@@ -401,7 +399,8 @@ std::optional<Obj> makeTensorDescriptor(BuiltinCall &c) {
   // what is known of them is known of the argument everywhere.
   for (const Obj &stride : llvm::ArrayRef(*strides).drop_back())
     if (stride.kind == Kind::Tensor)
-      assumeMultipleOf(stride.value, descriptorStrideAlignment(*base));
+      assumeMultipleOf(stride.value,
+                       descriptorStrideAlignment(base->type.elem.getPointee()));
   return tensorDescriptor(*base, *shapes, *strideValues, *block, *padding);
 }
 

@@ -95,10 +95,10 @@ appendLeaves(const std::string &name, const SignatureEntry &entry,
                         typed(DType(DType::Kind::I32), 0, "i32"));
   // Their strides but the last are multiples of 16 bytes: the launcher
   // checks it, the kernel relies on it.
-  unsigned strideDivisor = 128 / std::max(8u, entry.type.getBitWidth());
   for (size_t d = 0; d + 1 < rank; ++d)
     leaves.emplace_back(name + "_stride" + std::to_string(d),
-                        typed(DType(DType::Kind::I64), strideDivisor, "i64"));
+                        typed(DType(DType::Kind::I64),
+                              descriptorStrideAlignment(entry.type), "i64"));
 }
 
 /// Parses a constexpr given as text (a signature literal or --constexpr
