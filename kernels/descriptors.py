@@ -1,7 +1,8 @@
-# A kernel that takes tensor descriptors as parameters (Triton's
-# TensorDescriptor; signature `tensordesc<fp32[32, 64]>`): tkc passes each as
-# its base, shape and strides, and lowers desc.load/desc.store to masked
-# accesses on every target. tkc compiles this file ahead of time
+# Tensor descriptors: a kernel that takes them as parameters (Triton's
+# TensorDescriptor; signature `tensordesc<fp32[32, 64]>`), which tkc passes
+# as base, shape and strides, and kernels that make them
+# (tl.make_tensor_descriptor) to gather, scatter and add atomically. tkc
+# lowers their accesses to masked ones on every target. tkc compiles this file ahead of time
 # (kernels/BUILD); it must stay plain Triton Python.
 import triton
 import triton.language as tl
@@ -17,3 +18,39 @@ def scale_tiles_kernel(in_desc, out_desc, M, N, scale,
     n = tl.program_id(axis=0) % tiles_n * BLOCK_N
     tile = in_desc.load([m, n])
     out_desc.store([m, n], (tile * scale).to(out_desc.dtype))
+
+
+@triton.jit
+def move_rows_kernel(src, dst, src_rows, dst_rows, M, N, n_rows,
+                     BLOCK_ROWS: tl.constexpr, BLOCK_N: tl.constexpr):
+    """dst[dst_rows[i], :] = 2 * src[src_rows[i], :] for i < n_rows, over M x
+    N fp32 matrices: a descriptor's gather and scatter. A source row outside
+    [0, M) reads as zeros; a destination row outside it is not written."""
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    i = (tl.program_id(axis=0) // tiles_n * BLOCK_ROWS
+         + tl.arange(0, BLOCK_ROWS))
+    n = tl.program_id(axis=0) % tiles_n * BLOCK_N
+    s = tl.load(src_rows + i, mask=i < n_rows, other=-1)
+    d = tl.load(dst_rows + i, mask=i < n_rows, other=-1)
+    src_desc = tl.make_tensor_descriptor(src, shape=[M, N], strides=[N, 1],
+                                         block_shape=[1, BLOCK_N])
+    dst_desc = tl.make_tensor_descriptor(dst, shape=[M, N], strides=[N, 1],
+                                         block_shape=[1, BLOCK_N])
+    dst_desc.scatter(src_desc.gather(s, n) * 2.0, d, n)
+
+
+@triton.jit
+def column_sums_kernel(x, sums, M, N,
+                       BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    """sums[0, :] += the column sums of an M x N fp32 matrix, one BLOCK_M x
+    BLOCK_N tile per program: a descriptor's atomic_add of a 1 x BLOCK_N
+    block, whose columns past N are left alone."""
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    m = tl.program_id(axis=0) // tiles_n * BLOCK_M
+    n = tl.program_id(axis=0) % tiles_n * BLOCK_N
+    x_desc = tl.make_tensor_descriptor(x, shape=[M, N], strides=[N, 1],
+                                       block_shape=[BLOCK_M, BLOCK_N])
+    sums_desc = tl.make_tensor_descriptor(sums, shape=[1, N], strides=[N, 1],
+                                          block_shape=[1, BLOCK_N])
+    tile = x_desc.load([m, n])
+    sums_desc.atomic_add([0, n], tl.sum(tile, axis=0)[None, :])

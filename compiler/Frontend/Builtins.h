@@ -178,6 +178,15 @@ std::optional<Obj> emitLoadStore(BuiltinCall &c, bool isLoad, const Obj &p,
                                  const std::optional<Obj> &other,
                                  const AccessHints &hints);
 
+/// Emits the tkc.atomic_rmw of `kind` (add, max, min, and, or, xor, xchg)
+/// on pointers `p` with `value` and the optional `mask` (all of one shape,
+/// `value` of the pointee's type), after Triton's checks of the pointee.
+std::optional<Obj> emitAtomicRMW(BuiltinCall &c, llvm::StringRef kind,
+                                 const Obj &p, const Obj &value,
+                                 const std::optional<Obj> &mask,
+                                 mlir::tkc::MemSemantic sem,
+                                 mlir::tkc::MemSyncScope scope);
+
 /// What each stride but the last of a tensor descriptor of `elem` elements
 /// is a multiple of, in elements: 16 bytes, as Triton requires.
 unsigned descriptorStrideAlignment(const DType &elem);

@@ -26,6 +26,8 @@
 
 #include <limits>
 
+namespace tkcir = mlir::tkc;
+
 namespace tkc::frontend {
 
 using Kind = Obj::Kind;
@@ -195,30 +197,36 @@ std::optional<Obj> advance(BuiltinCall &c) {
 
 } // namespace
 
-/// The access of the block `bp` names: its pointers, the mask of the
-/// dimensions `checked`, and `padding` ("zero" or "nan") where a load is
-/// masked off; `stored` is a store's value.
-static std::optional<Obj> accessBlock(BuiltinCall &c, const Obj &bp,
-                                      const std::vector<bool> &checked,
-                                      llvm::StringRef padding,
-                                      std::optional<Obj> stored, Loc storedLoc,
-                                      const AccessHints &hints) {
-  bool isLoad = !stored;
-  llvm::ArrayRef<int64_t> block = bp.blockShape;
-  size_t rank = block.size();
-  Parts parts(bp);
-  DType pointee = parts.base.type.elem.getPointee();
-  if (isLoad && padding == "nan" && !pointee.isFloat())
-    return c.error("padding_option \"nan\" needs a floating-point block, "
-                   "not " +
-                   pointee.str());
+/// The pointers of a block and the mask of its checked dimensions.
+struct BlockAddress {
+  Obj ptr;
+  std::optional<Obj> mask;
+};
 
-  // base + sum over dimensions of (offset + index) * stride, in 64 bits.
+/// The addresses of the block `bp` names, of shape `block`: base + sum over
+/// dimensions of position * stride, in 64 bits, where a dimension's
+/// positions are its offset plus the indices along it, or, for dimension 0
+/// where `rows` is given, that 1-D block of row indices (a descriptor's
+/// gather and scatter); masked to 0 <= position < extent in the dimensions
+/// `checked`.
+static std::optional<BlockAddress>
+blockAddress(BuiltinCall &c, const Obj &bp, llvm::ArrayRef<int64_t> block,
+             const std::vector<bool> &checked, const std::optional<Obj> &rows) {
+  Parts parts(bp);
   std::optional<Obj> ptr = c.cg.broadcastTo(parts.base, block, c.l);
   std::optional<Obj> mask;
-  for (size_t d = 0; d < rank && ptr; ++d) {
-    Obj index = axisIndices(c.cg, block, d, c.l);
-    auto position = c.cg.binaryOp(BinOp::Add, index, parts.offsets[d], c.l);
+  for (size_t d = 0; d < block.size() && ptr; ++d) {
+    std::optional<Obj> position;
+    if (d == 0 && rows) {
+      TType column{rows->type.elem, {block[0], 1}};
+      position = c.cg.broadcastTo(
+          Obj::tensor(tkcir::ExpandDimsOp::create(c.b, c.L, rows->value, 1),
+                      column),
+          block, c.l);
+    } else {
+      position = c.cg.binaryOp(BinOp::Add, axisIndices(c.cg, block, d, c.l),
+                               parts.offsets[d], c.l);
+    }
     auto wide =
         position ? c.cg.cast(*position, DType(DK::I64), c.l) : std::nullopt;
     auto scaled = wide ? c.cg.binaryOp(BinOp::Mul, *wide, parts.strides[d], c.l)
@@ -239,6 +247,27 @@ static std::optional<Obj> accessBlock(BuiltinCall &c, const Obj &bp,
   }
   if (!ptr)
     return std::nullopt;
+  return BlockAddress{*ptr, mask};
+}
+
+/// The access of the block `bp` names, of shape `block` (see blockAddress
+/// for `checked` and `rows`), with `padding` ("zero" or "nan") where a load
+/// is masked off; `stored` is a store's value.
+static std::optional<Obj>
+accessBlock(BuiltinCall &c, const Obj &bp, llvm::ArrayRef<int64_t> block,
+            const std::vector<bool> &checked, llvm::StringRef padding,
+            std::optional<Obj> stored, Loc storedLoc, const AccessHints &hints,
+            const std::optional<Obj> &rows = std::nullopt) {
+  bool isLoad = !stored;
+  DType pointee = Parts(bp).base.type.elem.getPointee();
+  if (isLoad && padding == "nan" && !pointee.isFloat())
+    return c.error("padding_option \"nan\" needs a floating-point block, "
+                   "not " +
+                   pointee.str());
+  auto address = blockAddress(c, bp, block, checked, rows);
+  if (!address)
+    return std::nullopt;
+  const std::optional<Obj> &mask = address->mask;
 
   std::optional<Obj> other;
   if (stored) {
@@ -257,7 +286,7 @@ static std::optional<Obj> accessBlock(BuiltinCall &c, const Obj &bp,
     if (!other)
       return std::nullopt;
   }
-  return emitLoadStore(c, isLoad, *ptr, stored, mask, other, hints);
+  return emitLoadStore(c, isLoad, address->ptr, stored, mask, other, hints);
 }
 
 std::optional<Obj> lowerBlockPointerAccess(BuiltinCall &c, const Obj &bp,
@@ -299,7 +328,8 @@ std::optional<Obj> lowerBlockPointerAccess(BuiltinCall &c, const Obj &bp,
   std::optional<Obj> stored;
   if (!isLoad)
     stored = *c.args.raw(1);
-  return accessBlock(c, bp, checked, padding, stored, c.args.loc(1), *hints);
+  return accessBlock(c, bp, bp.blockShape, checked, padding, stored,
+                     c.args.loc(1), *hints);
 }
 
 namespace {
@@ -404,6 +434,51 @@ std::optional<Obj> makeTensorDescriptor(BuiltinCall &c) {
   return tensorDescriptor(*base, *shapes, *strideValues, *block, *padding);
 }
 
+/// The tensor descriptor a descriptor method or function is given first;
+/// nullopt after an error.
+std::optional<Obj> descriptorArg(BuiltinCall &c) {
+  const std::optional<Obj> &given = c.args.raw(0);
+  if (!given || given->kind != Kind::TensorDesc)
+    return c.error("tl." + c.name.str() +
+                   " needs a tensor descriptor (from "
+                   "tl.make_tensor_descriptor), got " +
+                   (given ? given->describe() : std::string("nothing")));
+  return *given;
+}
+
+/// The offsets argument `index` of a descriptor access: a tuple, or one
+/// offset for rank 1.
+std::vector<Obj> offsetsArg(BuiltinCall &c, size_t index) {
+  auto offsets = c.args.get(index);
+  if (!offsets)
+    return {};
+  return offsets->kind == Kind::Tuple ? offsets->elems
+                                      : std::vector<Obj>{*offsets};
+}
+
+/// The block of descriptor `desc` at `offsets` (argument `index`): a block
+/// pointer whose offsets are those, its order row-major; nullopt after an
+/// error.
+std::optional<Obj> descriptorBlock(BuiltinCall &c, const Obj &desc,
+                                   const std::vector<Obj> &offsets,
+                                   size_t index) {
+  size_t rank = desc.blockShape.size();
+  if (offsets.size() != rank)
+    return c.error("a tensor descriptor of rank " + std::to_string(rank) +
+                   " needs " + std::to_string(rank) + " offsets, got " +
+                   std::to_string(offsets.size()));
+  auto values =
+      integerScalars(c, offsets, DType(DK::I32), index, "the offsets");
+  if (!values)
+    return std::nullopt;
+  Obj block = desc;
+  block.kind = Kind::BlockPtr;
+  block.elems.insert(block.elems.end(), values->begin(), values->end());
+  for (size_t d = rank; d-- > 0;)
+    block.order.push_back(static_cast<int64_t>(d));
+  return block;
+}
+
 /// `desc.load(offsets)` and `desc.store(offsets, value)` (and their
 /// functional forms tl.load_tensor_descriptor, tl.store_tensor_descriptor):
 /// the block at `offsets`, every dimension checked against the shape.
@@ -412,36 +487,108 @@ std::optional<Obj> accessTensorDescriptor(BuiltinCall &c) {
   if (!(isLoad ? c.args.bind({"desc", "offsets"})
                : c.args.bind({"desc", "offsets", "value"})))
     return std::nullopt;
-  const std::optional<Obj> &given = c.args.raw(0);
-  if (!given || given->kind != Kind::TensorDesc)
-    return c.error("tl." + c.name.str() +
-                   " needs a tensor descriptor (from "
-                   "tl.make_tensor_descriptor), got " +
-                   (given ? given->describe() : std::string("nothing")));
-  const Obj &desc = *given;
-  auto offsets = c.args.get(1);
-  std::vector<Obj> list = offsets && offsets->kind == Kind::Tuple
-                              ? offsets->elems
-                          : offsets ? std::vector<Obj>{*offsets}
-                                    : std::vector<Obj>{};
-  size_t rank = desc.blockShape.size();
-  if (list.size() != rank)
-    return c.error("a tensor descriptor of rank " + std::to_string(rank) +
-                   " needs " + std::to_string(rank) + " offsets, got " +
-                   std::to_string(list.size()));
-  auto values = integerScalars(c, list, DType(DK::I32), 1, "the offsets");
-  if (!values)
+  auto desc = descriptorArg(c);
+  auto block =
+      desc ? descriptorBlock(c, *desc, offsetsArg(c, 1), 1) : std::nullopt;
+  if (!block)
     return std::nullopt;
-  Obj block = desc;
-  block.kind = Kind::BlockPtr;
-  block.elems.insert(block.elems.end(), values->begin(), values->end());
-  for (size_t d = rank; d-- > 0;)
-    block.order.push_back(static_cast<int64_t>(d));
   std::optional<Obj> stored;
   if (!isLoad)
     stored = *c.args.raw(2);
-  return accessBlock(c, block, std::vector<bool>(rank, true), desc.str, stored,
-                     isLoad ? c.l : c.args.loc(2), AccessHints());
+  size_t rank = desc->blockShape.size();
+  return accessBlock(c, *block, desc->blockShape, std::vector<bool>(rank, true),
+                     desc->str, stored, isLoad ? c.l : c.args.loc(2),
+                     AccessHints());
+}
+
+/// `desc.gather(x_offsets, y_offset)` and `desc.scatter(value, x_offsets,
+/// y_offset)` of a 2-D descriptor whose block is one row: the rows
+/// `x_offsets` (a 1-D block of N indices) from column `y_offset`, an N x
+/// columns block; what lies outside the shape reads zero and is not
+/// written. Triton's limits (at least 8 rows and 32 bytes of columns) are
+/// kept, so that what tkc accepts Triton accepts too.
+std::optional<Obj> gatherScatterTensorDescriptor(BuiltinCall &c) {
+  bool isGather = c.name == "gather";
+  if (!(isGather ? c.args.bind({"desc", "x_offsets", "y_offset"})
+                 : c.args.bind({"desc", "value", "x_offsets", "y_offset"})))
+    return std::nullopt;
+  size_t rowsIndex = isGather ? 1 : 2;
+  auto desc = descriptorArg(c);
+  if (!desc)
+    return std::nullopt;
+  llvm::ArrayRef<int64_t> shape = desc->blockShape;
+  if (shape.size() != 2 || shape[0] != 1)
+    return c.error("tensor_descriptor." + c.name.str() +
+                   " needs a 2-D descriptor whose block is one row");
+  auto rows = c.args.tensor(rowsIndex);
+  if (!rows)
+    return std::nullopt;
+  if (!rows->type.elem.isInt() || rows->type.shape.size() != 1)
+    return c.error("x_offsets of tensor_descriptor." + c.name.str() +
+                   " must be a 1-D block of integers, got " + rows->type.str());
+  DType elem = desc->elems.front().type.elem.getPointee();
+  int64_t minColumns = 256 / std::max(8u, elem.getBitWidth());
+  if (rows->type.shape[0] < 8 || shape[1] < minColumns)
+    return c.error(
+        "tensor_descriptor." + c.name.str() + " needs at least 8 rows and " +
+        std::to_string(minColumns) + " columns of " + elem.str() + ", got " +
+        std::to_string(rows->type.shape[0]) + " x " + std::to_string(shape[1]));
+  // The block at (0, y_offset), whose rows are then `rows`.
+  auto column = c.args.get(rowsIndex + 1);
+  if (!column)
+    return c.error("tensor_descriptor." + c.name.str() + " needs y_offset");
+  auto block =
+      descriptorBlock(c, *desc, {Obj::integer(0), *column}, rowsIndex + 1);
+  if (!block)
+    return std::nullopt;
+  llvm::SmallVector<int64_t> gathered = {rows->type.shape[0], shape[1]};
+  std::optional<Obj> stored;
+  if (!isGather)
+    stored = *c.args.raw(1);
+  return accessBlock(c, *block, gathered, {true, true}, desc->str, stored,
+                     isGather ? c.l : c.args.loc(1), AccessHints(), *rows);
+}
+
+/// `desc.atomic_add(offsets, value)`, and atomic_min, _max, _and, _or and
+/// _xor: relaxed atomics on the block at `offsets`, which leave what lies
+/// outside the shape alone. The dtypes are Triton's; 16-bit float minima
+/// and maxima need TMA's reductions, which tkc does not lower yet.
+std::optional<Obj> atomicTensorDescriptor(BuiltinCall &c) {
+  if (!c.args.bind({"desc", "offsets", "value"}))
+    return std::nullopt;
+  auto desc = descriptorArg(c);
+  auto block =
+      desc ? descriptorBlock(c, *desc, offsetsArg(c, 1), 1) : std::nullopt;
+  if (!block)
+    return std::nullopt;
+  llvm::StringRef kind = c.name.drop_front(llvm::StringRef("atomic_").size());
+  DType elem = desc->elems.front().type.elem.getPointee();
+  DK k = elem.getKind();
+  bool integer = k == DK::I32 || k == DK::U32 || k == DK::I64 || k == DK::U64;
+  bool halfFloat = k == DK::FP16 || k == DK::BF16;
+  if (halfFloat && (kind == "min" || kind == "max"))
+    return c.error("tensor_descriptor." + c.name.str() + " of " + elem.str() +
+                   " needs TMA's reductions, which tkc does not lower yet");
+  bool supported = kind == "add"
+                       ? (integer && k != DK::I64) || halfFloat || k == DK::FP32
+                       : integer;
+  if (!supported)
+    return c.error("tensor_descriptor." + c.name.str() + " does not support " +
+                   elem.str());
+  auto value = c.cg.castObj(*c.args.raw(2), elem, c.args.loc(2));
+  if (!value)
+    return std::nullopt;
+  if (value->type.shape != llvm::ArrayRef(desc->blockShape))
+    return c.error("tensor_descriptor." + c.name.str() +
+                   " needs a value of the block's shape, got " +
+                   value->type.str());
+  size_t rank = desc->blockShape.size();
+  auto address = blockAddress(c, *block, desc->blockShape,
+                              std::vector<bool>(rank, true), std::nullopt);
+  if (!address)
+    return std::nullopt;
+  return emitAtomicRMW(c, kind, address->ptr, *value, address->mask,
+                       tkcir::MemSemantic::relaxed, tkcir::MemSyncScope::gpu);
 }
 
 } // namespace
@@ -455,6 +602,14 @@ llvm::ArrayRef<BuiltinEntry> blockPointerBuiltins() {
       {"tensor_descriptor.store", accessTensorDescriptor},
       {"tl.load_tensor_descriptor", accessTensorDescriptor},
       {"tl.store_tensor_descriptor", accessTensorDescriptor},
+      {"tensor_descriptor.gather", gatherScatterTensorDescriptor},
+      {"tensor_descriptor.scatter", gatherScatterTensorDescriptor},
+      {"tensor_descriptor.atomic_add", atomicTensorDescriptor},
+      {"tensor_descriptor.atomic_min", atomicTensorDescriptor},
+      {"tensor_descriptor.atomic_max", atomicTensorDescriptor},
+      {"tensor_descriptor.atomic_and", atomicTensorDescriptor},
+      {"tensor_descriptor.atomic_or", atomicTensorDescriptor},
+      {"tensor_descriptor.atomic_xor", atomicTensorDescriptor},
   };
   return entries;
 }

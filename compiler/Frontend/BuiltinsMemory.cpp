@@ -252,7 +252,18 @@ static std::optional<Obj> lowerAtomic(BuiltinCall &c) {
         !c.cg.broadcastPair(v, *mask, c.l))
       return std::nullopt;
   }
-  llvm::StringRef kind = c.name.drop_front(7);
+  return emitAtomicRMW(c, c.name.drop_front(7), p, v, mask, *semKind,
+                       *scopeKind);
+}
+
+std::optional<Obj> emitAtomicRMW(BuiltinCall &c, llvm::StringRef kind,
+                                 const Obj &p, const Obj &v,
+                                 const std::optional<Obj> &mask,
+                                 tkcir::MemSemantic sem,
+                                 tkcir::MemSyncScope scope) {
+  DType pointee = p.type.elem.getPointee();
+  unsigned width = pointee.getBitWidth();
+  std::string name = ("atomic_" + kind).str();
   tkcir::RMWOp rmw;
   if (kind == "add")
     rmw = pointee.isFloat() ? tkcir::RMWOp::fadd : tkcir::RMWOp::add;
@@ -270,20 +281,22 @@ static std::optional<Obj> lowerAtomic(BuiltinCall &c) {
     rmw = tkcir::RMWOp::xchg;
   if (rmw != tkcir::RMWOp::xchg && rmw != tkcir::RMWOp::fadd &&
       rmw != tkcir::RMWOp::max && rmw != tkcir::RMWOp::min && !pointee.isInt())
-    return c.error("tl." + c.name + " needs an integer pointee, got " +
+    return c.error("tl." + name + " needs an integer pointee, got " +
                    pointee.str());
   // Triton's own checks: 16-bit floats only add; no other 16-bit or
   // narrower integers.
   if (pointee.isFloat() && width == 16 && kind != "add")
-    return c.error("tl." + c.name + " does not support " + pointee.str());
+    return c.error("tl." + name + " does not support " + pointee.str());
   if ((width != 16 && width != 32 && width != 64) ||
       (width == 16 && !pointee.isFloat()))
-    return c.error("tl." + c.name + " does not support " + pointee.str() +
+    return c.error("tl." + name + " does not support " + pointee.str() +
                    " (it needs fp16 or bf16 additions, or 32- or 64-bit "
                    "pointees)");
   auto op = tkcir::AtomicRMWOp::create(
       c.b, c.L, v.value.getType(), tkcir::RMWOpAttr::get(&c.cg.ctx, rmw),
-      semAttr, scopeAttr, p.value, v.value, mask ? mask->value : mlir::Value());
+      tkcir::MemSemanticAttr::get(&c.cg.ctx, sem),
+      tkcir::MemSyncScopeAttr::get(&c.cg.ctx, scope), p.value, v.value,
+      mask ? mask->value : mlir::Value());
   return Obj::tensor(op.getResult(), v.type);
 }
 

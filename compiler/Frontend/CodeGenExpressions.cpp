@@ -79,7 +79,10 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
                                     "' (tkc supports advance, dtype and type)");
       return std::nullopt;
     case Kind::TensorDesc:
-      if (a.attr == "load" || a.attr == "store") {
+      if (llvm::is_contained({"load", "store", "gather", "scatter",
+                              "atomic_add", "atomic_min", "atomic_max",
+                              "atomic_and", "atomic_or", "atomic_xor"},
+                             a.attr)) {
         Obj m = Obj::named(Kind::Method, "tensor_descriptor." + a.attr);
         m.self = std::make_shared<Obj>(*base);
         return m;
@@ -92,10 +95,26 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
           dims.push_back(Obj::integer(d));
         return Obj::tuple(std::move(dims));
       }
-      cg.diags.error(a.attrLoc, "a tensor descriptor has no attribute '" +
-                                    a.attr +
-                                    "' (tkc supports load, store, dtype and "
-                                    "block_shape)");
+      // The global shape (int32, as Triton makes it) and strides (int64).
+      if (a.attr == "shape" || a.attr == "strides") {
+        size_t rank = base->blockShape.size();
+        bool isShape = a.attr == "shape";
+        std::vector<Obj> parts;
+        for (size_t d = 0; d < rank; ++d) {
+          const Obj &part = base->elems[1 + (isShape ? 0 : rank) + d];
+          auto value = isShape
+                           ? cg.cast(part, DType(DType::Kind::I32), a.attrLoc)
+                           : std::optional<Obj>(part);
+          if (!value)
+            return std::nullopt;
+          parts.push_back(*value);
+        }
+        return Obj::tuple(std::move(parts));
+      }
+      cg.diags.error(a.attrLoc,
+                     "a tensor descriptor has no attribute '" + a.attr +
+                         "' (tkc supports load, store, gather, scatter, the "
+                         "atomics, dtype, block_shape, shape and strides)");
       return std::nullopt;
     case Kind::Str:
       // Python's string methods, on compile-time strings.

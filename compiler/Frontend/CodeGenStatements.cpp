@@ -582,9 +582,9 @@ bool FunctionGen::visitIfWithReturn(const IfStmt &stmt, mlir::Value cond) {
 }
 
 /// Values that live across a runtime loop: names the body assigns that
-/// already hold a runtime value, a number, or a tuple or block pointer with
-/// runtime parts before the loop. Numbers are converted to runtime scalars
-/// here; tuples and block pointers are carried as their leaves.
+/// already hold a runtime value, a number, a tuple of numbers, or a tuple or
+/// block pointer with runtime parts before the loop. Numbers are converted to
+/// runtime scalars here; tuples and block pointers are carried as their leaves.
 struct CarriedValues {
   std::vector<std::string> names;
   /// Per name, what it held before the loop: the shape its leaves refill.
@@ -614,10 +614,16 @@ static std::optional<CarriedValues> collectCarried(FunctionGen &gen,
     if (it == gen.scope.end())
       continue;
     Obj o = it->second;
-    if (!o.isTensor() && !o.isNumber() && !(isComposite(o) && !o.isConstexpr()))
-      continue;
     std::vector<Obj> leaves;
     flattenTuple(o, leaves);
+    // A tuple of numbers is carried as a number is (Triton's
+    // `pair = (seed, seed)` advanced in the loop).
+    bool numbers =
+        isComposite(o) && !leaves.empty() &&
+        llvm::all_of(leaves, [](const Obj &leaf) { return leaf.isNumber(); });
+    if (!o.isTensor() && !o.isNumber() && !numbers &&
+        !(isComposite(o) && !o.isConstexpr()))
+      continue;
     for (Obj &leaf : leaves) {
       auto t = gen.cg.toTensor(leaf, l);
       if (!t)

@@ -5,10 +5,15 @@
 // multiples of the 32x64 tile, with row strides wider than the rows: every
 // element inside the shape is scaled exactly, and nothing outside it (the
 // padding between rows, past the last row) is written; and a row stride
-// that is not a multiple of 16 bytes is refused.
+// that is not a multiple of 16 bytes is refused. Then descriptors made in
+// the kernel: move_rows gathers rows by index and scatters them to other
+// rows (indices outside the matrix read zeros and write nothing), and
+// column_sums adds each tile's column sums into a row with atomic_add.
 //
 //===----------------------------------------------------------------------===//
 
+#include "column_sums.h"
+#include "move_rows.h"
 #include "scale_tiles.h"
 #include "tests/e2e/gpu_test_support.h"
 
@@ -67,6 +72,84 @@ TEST_F(DescriptorsTest, RowStrideNotAMultipleOf16BytesIsRefused) {
   tkc_status status = scale_tiles(stream(), din.ptr(), 8, 70, 70, dout.ptr(), 8,
                                   70, 70, 8, 70, 0.5f);
   EXPECT_EQ(status, TKC_ERROR_NO_VARIANT) << tkc_status_string(status);
+}
+
+TEST_F(DescriptorsTest, GatherAndScatterRowsByIndex) {
+  // 40 x 100 fp32 (rows of 400 bytes); 37 moves, some from or to rows
+  // outside the matrix (-3, 40, 1000).
+  const int m = 40, n = 100, moves = 37;
+  std::vector<float> x = randomFloats(size_t(m) * n, 7, -4, 4);
+  std::vector<int32_t> from(moves), to(moves);
+  for (int i = 0; i < moves; ++i) {
+    from[i] = i == 5 ? -3 : i == 9 ? 1000 : (i * 7) % m;
+    to[i] = i == 11 ? m : (i * 13 + 1) % m;
+  }
+  // Destinations must be distinct for the result to be defined.
+  std::vector<bool> taken(m, false);
+  for (int i = 0; i < moves; ++i)
+    if (to[i] < m) {
+      ASSERT_FALSE(taken[to[i]]) << "row " << to[i] << " is written twice";
+      taken[to[i]] = true;
+    }
+  DeviceBuffer dsrc(*driver, x.size() * 4),
+      ddst(*driver, x.size() * 4 + kGuardBytes), dfrom(*driver, moves * 4),
+      dto(*driver, moves * 4);
+  dsrc.upload(x);
+  dfrom.upload(from);
+  dto.upload(to);
+  ddst.fill(kPoison);
+  tkc_status status = move_rows(stream(), dsrc.ptr(), ddst.ptr(), dfrom.ptr(),
+                                dto.ptr(), m, n, moves);
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+  std::vector<uint8_t> raw = ddst.download<uint8_t>(x.size() * 4 + kGuardBytes);
+  size_t mismatches = 0;
+  for (int i = 0; i < moves; ++i) {
+    if (to[i] >= m)
+      continue;
+    for (int c = 0; c < n; ++c) {
+      float got, want = from[i] >= 0 && from[i] < m
+                            ? 2.0f * x[size_t(from[i]) * n + c]
+                            : 0.0f;
+      std::memcpy(&got, raw.data() + (size_t(to[i]) * n + c) * 4, 4);
+      if (floatBits(got) != floatBits(want) && ++mismatches <= 5)
+        ADD_FAILURE() << "row " << to[i] << " column " << c << " = " << got
+                      << ", want " << want;
+    }
+  }
+  for (int r = 0; r < m; ++r)
+    for (int b = 0; !taken[r] && b < n * 4; ++b)
+      if (raw[size_t(r) * n * 4 + b] != kPoison && ++mismatches <= 5)
+        ADD_FAILURE() << "row " << r << " was not a destination but changed";
+  EXPECT_EQ(mismatches, 0u);
+  expectGuardUntouched(raw, x.size() * 4);
+}
+
+TEST_F(DescriptorsTest, AtomicAddOfColumnSums) {
+  // 100 x 132 fp32: 4 x 3 tiles, the last ones partly outside.
+  const int m = 100, n = 132;
+  std::vector<float> x = randomFloats(size_t(m) * n, 11, -1, 1);
+  std::vector<float> start = randomFloats(n, 12, -1, 1);
+  DeviceBuffer dx(*driver, x.size() * 4), dsums(*driver, n * 4 + kGuardBytes);
+  dx.upload(x);
+  dsums.fill(kPoison);
+  dsums.upload(start);
+  tkc_status status = column_sums(stream(), dx.ptr(), dsums.ptr(), m, n);
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+  std::vector<uint8_t> raw = dsums.download<uint8_t>(n * 4 + kGuardBytes);
+  for (int c = 0; c < n; ++c) {
+    double want = start[c];
+    for (int r = 0; r < m; ++r)
+      want += x[size_t(r) * n + c];
+    float got;
+    std::memcpy(&got, raw.data() + c * 4, 4);
+    // Four tiles' partial sums arrive in any order.
+    EXPECT_NEAR(got, want, 1e-4) << "column " << c;
+  }
+  expectGuardUntouched(raw, n * 4);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, DescriptorsTest,

@@ -10,13 +10,17 @@
 # RUN: not tkc compile %s --kernel bad_padding --signature '*i32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=PADDING
 # RUN: tkc compile %s --kernel advance_method --signature '*fp32:16, *fp32:16, i32:16, 128' --emit=ttir | FileCheck %s --check-prefix=LOOPM
 # RUN: tkc compile %s --kernel advance_in_if --signature '*fp16:16, *fp16:16, i32, 32' --emit=ttir | FileCheck %s --check-prefix=IFADV
+# RUN: tkc compile %s --kernel gather_scatter_rows --signature '*fp16:16, *fp16:16, *i32:16, *fp16:16, i32, i32:16, i32, 16, 64' --emit=ttir | FileCheck %s --check-prefix=GATHER
+# RUN: tkc compile %s --kernel descriptor_atomics --signature '*fp32:16, *i32:16, i32, i32:16, 32' --emit=ttir | FileCheck %s --check-prefix=DATOMIC
+# RUN: not tkc compile %s --kernel gather_block_rows --signature '*fp16:16, *i32:16, i32, i32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=GATHERROWS
+# RUN: not tkc compile %s --kernel descriptor_fp16_max --signature '*fp16:16, i32, i32:16, 32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HALFMAX
 # Block pointers (tl.make_block_ptr, tl.advance) become the pointers and
 # bounds mask of the block they name: base + sum_d (offset_d + i_d) *
 # stride_d in 64 bits, checked 0 <= offset_d + i_d < shape_d in the
 # dimensions of boundary_check, with padding_option as the masked-off value;
 # a loop carries a block pointer as its runtime parts. A tensor descriptor's
 # load and store are those of a block pointer at the offsets given, with
-# every dimension checked.
+# every dimension checked; its gather, scatter and atomics likewise.
 import triton
 import triton.language as tl
 
@@ -163,3 +167,71 @@ def advance_in_if(X, Out, n, BLOCK: tl.constexpr):
     x = tl.load(p, boundary_check=(0,))
     offs = tl.arange(0, BLOCK)
     tl.store(Out + offs[:, None] * BLOCK + offs[None, :], x)
+
+
+# A descriptor's gather reads the rows idx from column y of a descriptor
+# whose block is one row, and scatter writes them: the block pointer's
+# positions along dimension 0 are the indices, broadcast along the columns,
+# and both dimensions are checked against the shape.
+# GATHER-LABEL: func.func @gather_scatter_rows
+# GATHER: %[[IDX:.*]] = tkc.load %{{.*}} : tensor<16x!tkc.ptr<i32>>
+# GATHER: %[[COL:.*]] = tkc.expand_dims %[[IDX]] {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+# GATHER: %[[WIDE:.*]] = arith.extsi %[[COL]] : tensor<16x1xi32> to tensor<16x1xi64>
+# GATHER: %[[ROWS:.*]] = tkc.broadcast %[[WIDE]] : tensor<16x1xi64> -> tensor<16x64xi64>
+# GATHER: arith.cmpi sge, %[[WIDE]]
+# GATHER: arith.cmpi slt, %[[ROWS]]
+# GATHER: %[[G:.*]] = tkc.load %{{.*}}, %[[IN:.*]], %{{.*}} : tensor<16x64x!tkc.ptr<f16>>
+# GATHER: tkc.store %{{.*}}, %[[G]] : tensor<16x64x!tkc.ptr<f16>>
+# The scatter: the same rows, stored where they are inside the shape.
+# GATHER: tkc.store %{{.*}}, %{{.*}}, %[[IN]] : tensor<16x64x!tkc.ptr<f16>>
+# Its global shape (int32, as Triton's: M itself) and strides (int64).
+# GATHER: tkc.store %arg2, %arg4 : !tkc.ptr<i32>
+# GATHER: tkc.store %{{.*}}, %{{.*}} : !tkc.ptr<i64>
+@triton.jit
+def gather_scatter_rows(x, y, idx_ptr, out, M, N, col,
+                        ROWS: tl.constexpr, BN: tl.constexpr):
+    idx = tl.load(idx_ptr + tl.arange(0, ROWS))
+    src = tl.make_tensor_descriptor(x, shape=[M, N], strides=[N, 1],
+                                    block_shape=[1, BN])
+    dst = tl.make_tensor_descriptor(y, shape=[M, N], strides=[N, 1],
+                                    block_shape=[1, BN])
+    rows = src.gather(idx, col)
+    tl.store(out + tl.arange(0, ROWS)[:, None] * BN
+             + tl.arange(0, BN)[None, :], rows)
+    dst.scatter(rows * 2, idx, col)
+    tl.store(idx_ptr.to(tl.pointer_type(tl.int32)), src.shape[0])
+    tl.store(out.to(tl.pointer_type(tl.int64)), src.strides[0])
+
+
+# A descriptor's atomics are relaxed atomics of the block at the offsets,
+# masked to the shape.
+# DATOMIC-LABEL: func.func @descriptor_atomics
+# DATOMIC: tkc.atomic_rmw fadd, relaxed, gpu, %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x32x!tkc.ptr<f32>>
+# DATOMIC: tkc.atomic_rmw max, relaxed, gpu, %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x32x!tkc.ptr<i32>>
+# DATOMIC: tkc.atomic_rmw xor, relaxed, gpu, %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x32x!tkc.ptr<i32>>
+@triton.jit
+def descriptor_atomics(x, c, M, N, B: tl.constexpr):
+    xd = tl.make_tensor_descriptor(x, shape=[M, N], strides=[N, 1],
+                                   block_shape=[B, B])
+    cd = tl.make_tensor_descriptor(c, shape=[M, N], strides=[N, 1],
+                                   block_shape=[B, B])
+    ones = tl.full([B, B], 1, tl.int32)
+    xd.atomic_add([0, B], ones.to(tl.float32))
+    cd.atomic_max([B, 0], ones)
+    cd.atomic_xor([B, B], ones)
+
+
+@triton.jit
+def gather_block_rows(x, idx_ptr, M, N, BN: tl.constexpr):
+    d = tl.make_tensor_descriptor(x, shape=[M, N], strides=[N, 1],
+                                  block_shape=[2, BN])
+    d.gather(tl.load(idx_ptr + tl.arange(0, 8)), 0)
+# GATHERROWS: block-pointers.py:[[@LINE-1]]:5: error: tensor_descriptor.gather needs a 2-D descriptor whose block is one row
+
+
+@triton.jit
+def descriptor_fp16_max(x, M, N, B: tl.constexpr):
+    d = tl.make_tensor_descriptor(x, shape=[M, N], strides=[N, 1],
+                                  block_shape=[B, B])
+    d.atomic_max([0, 0], tl.zeros([B, B], tl.float16))
+# HALFMAX: block-pointers.py:[[@LINE-1]]:5: error: tensor_descriptor.atomic_max of fp16 needs TMA's reductions, which tkc does not lower yet

@@ -11,6 +11,7 @@
 # RUN: tkc compile %s --kernel fp8_ops --signature '*fp8e4nv, *fp32' --emit=ttir | FileCheck %s --check-prefix=FP8
 # RUN: tkc compile %s --kernel conditional_expressions --signature '*fp32, *fp32, *i32' --emit=ttir | FileCheck %s --check-prefix=IFEXP
 # RUN: tkc compile %s --kernel constexpr_short_circuit --signature '*fp32, i32, False' --emit=ttir | FileCheck %s --check-prefix=BOOLOP
+# RUN: tkc compile %s --kernel tuple_of_numbers_carried --signature '*i32, i32' --emit=ttir | FileCheck %s --check-prefix=TUPLECARRY
 # A kernel per group of language constructs, each checked in the IR.
 import triton
 import triton.language as tl
@@ -323,3 +324,22 @@ def constexpr_short_circuit(p, n, FLAG: tl.constexpr):
         tl.store(p, 2.0)
     if i > n or not FLAG:
         tl.store(p, 3.0)
+
+
+# A tuple of numbers that a runtime loop reassigns is carried as its
+# numbers would be: two i32 scalars (Triton's own
+# test_loop_carry_tuple_shared_initial_value).
+# TUPLECARRY-LABEL: func.func @tuple_of_numbers_carried
+# TUPLECARRY: %[[C1:[a-z0-9_]+]] = arith.constant 1 : i32
+# TUPLECARRY: %[[R:[0-9]+]]:2 = scf.for %{{.*}} = %{{.*}} to %arg1 step %{{.*}} iter_args(%[[A:[a-z0-9_]+]] = %[[C1]], %[[B:[a-z0-9_]+]] = %[[C1]]) -> (i32, i32)
+# TUPLECARRY: arith.addi %[[A]]
+# TUPLECARRY: arith.addi %[[B]]
+# TUPLECARRY: scf.yield
+# TUPLECARRY: arith.muli %[[R]]#0, %[[R]]#1
+@triton.jit
+def tuple_of_numbers_carried(p, n):
+    seed = 1
+    pair = (seed, seed)
+    for i in range(n):
+        pair = (pair[0] + 1, pair[1] + 2)
+    tl.store(p, pair[0] * pair[1])
