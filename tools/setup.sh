@@ -12,7 +12,8 @@ PACKAGES=(
   libabsl-dev libgtest-dev libgmock-dev googletest
   # HIP headers for the AMD half of the launcher runtime.
   libamdhip64-dev
-  # ROCm's device-library bitcode: ocml.bc, the AMD backend's math functions.
+  # ROCm's device-library bitcode: ocml.bc (the AMD backend's math functions)
+  # and ockl.bc (device printf).
   rocm-device-libs
   # Misc tools the build and tests call.
   zlib1g-dev libzstd-dev clang-format

@@ -205,9 +205,10 @@ public:
       return version.takeError();
     llvmModule->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
                               *version * 100);
-    llvm::StringRef ocml = tools.get("ocml");
+    llvm::StringRef ocml = tools.get("ocml"), ockl = tools.get("ockl");
     if (auto err = linkDeviceLibraries(
             *llvmModule, {ocml.empty() ? kDefaultOcmlPath : ocml.str(),
+                          ockl.empty() ? kDefaultOcklPath : ockl.str(),
                           spec.arch, spec.warpSize, *version}))
       return std::move(err);
     optimizeModule(*llvmModule, **machine);

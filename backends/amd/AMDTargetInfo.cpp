@@ -12,6 +12,7 @@
 #include "backends/amd/AMDTargetInfo.h"
 #include "backends/amd/OcmlMathLowering.h"
 
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -245,4 +246,63 @@ void AMDTargetInfo::markKernel(LLVM::LLVMFuncOp func, unsigned threadsPerBlock,
   func->setAttr(
       Dialect::ReqdWorkGroupSizeAttrHelper::getNameStr(),
       b.getDenseI32ArrayAttr({static_cast<int32_t>(threadsPerBlock), 1, 1}));
+}
+
+/// Device printf as HIP's: ockl's functions hand the format and then the
+/// arguments, each in 64 bits and at most 7 per call, to the host through
+/// the HIP runtime's hostcall buffer; the host formats and prints them.
+void AMDTargetInfo::emitPrintf(OpBuilder &b, Location loc, Value format,
+                               uint64_t formatBytes, ValueRange args) const {
+  constexpr size_t kArgsPerCall = 7;
+  auto module =
+      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  auto ptr = LLVM::LLVMPointerType::get(b.getContext());
+  auto function = [&](StringRef name, ArrayRef<Type> params) {
+    FailureOr<LLVM::LLVMFuncOp> fn =
+        LLVM::lookupOrCreateFn(b, module, name, params, i64);
+    assert(succeeded(fn) && "an ockl printf function declared with another "
+                            "type");
+    return *fn;
+  };
+  auto constant = [&](Type type, int64_t value) -> Value {
+    return LLVM::ConstantOp::create(b, loc, type, value);
+  };
+  SmallVector<Type> appendArgsParams = {i64, i32};
+  appendArgsParams.append(kArgsPerCall, i64);
+  appendArgsParams.push_back(i32);
+  LLVM::LLVMFuncOp begin = function("__ockl_printf_begin", {i64});
+  LLVM::LLVMFuncOp appendString =
+      function("__ockl_printf_append_string_n", {i64, ptr, i64, i32});
+  LLVM::LLVMFuncOp appendArgs =
+      function("__ockl_printf_append_args", appendArgsParams);
+
+  Value message =
+      LLVM::CallOp::create(b, loc, begin, ValueRange{constant(i64, 0)})
+          .getResult();
+  message = LLVM::CallOp::create(b, loc, appendString,
+                                 ValueRange{message, format,
+                                            constant(i64, formatBytes),
+                                            constant(i32, args.empty())})
+                .getResult();
+  for (size_t first = 0; first < args.size(); first += kArgsPerCall) {
+    size_t count = std::min(kArgsPerCall, args.size() - first);
+    SmallVector<Value> operands = {message, constant(i32, count)};
+    for (size_t i = 0; i < kArgsPerCall; ++i) {
+      if (i >= count) {
+        operands.push_back(constant(i64, 0));
+        continue;
+      }
+      Value arg = args[first + i];
+      if (isa<LLVM::LLVMPointerType>(arg.getType()))
+        arg = LLVM::PtrToIntOp::create(b, loc, i64, arg);
+      else if (isa<FloatType>(arg.getType()))
+        arg = LLVM::BitcastOp::create(b, loc, i64, arg);
+      else if (arg.getType() != i64)
+        arg = LLVM::ZExtOp::create(b, loc, i64, arg);
+      operands.push_back(arg);
+    }
+    operands.push_back(constant(i32, first + count == args.size()));
+    message = LLVM::CallOp::create(b, loc, appendArgs, operands).getResult();
+  }
 }

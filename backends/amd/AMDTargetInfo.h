@@ -81,6 +81,9 @@ public:
                      llvm::ArrayRef<mlir::Value> a,
                      llvm::ArrayRef<mlir::Value> bValues,
                      llvm::ArrayRef<mlir::Value> c) const override;
+  bool hasPrintf() const override { return true; }
+  void emitPrintf(mlir::OpBuilder &b, mlir::Location loc, mlir::Value format,
+                  uint64_t formatBytes, mlir::ValueRange args) const override;
 
 private:
   /// Whether the target is CDNA3 (gfx940, gfx941, gfx942).

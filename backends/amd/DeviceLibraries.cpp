@@ -1,8 +1,9 @@
 //===- DeviceLibraries.cpp - Linking ROCm's device libraries --------------===//
 //
-// ocml.bc (Debian's rocm-device-libs, built by an older LLVM, which LLVM 22
-// reads) is linked with LinkOnlyNeeded, so only the functions the kernel
-// calls and what they use come in. The library reads its configuration
+// ocml.bc (math) and ockl.bc (printf through the HIP runtime's hostcalls),
+// Debian's rocm-device-libs, built by an older LLVM, which LLVM 22 reads,
+// are linked with LinkOnlyNeeded when the kernel calls their functions, so
+// only those and what they use come in. The library reads its configuration
 // from __oclc_* constants that a HIP compiler links from one small bitcode
 // file each; they are defined here directly, from the target. Everything
 // linked becomes internal: after inlining, the optimizer removes it.
@@ -25,9 +26,62 @@ using namespace tkc;
 
 namespace {
 
-/// The names of the library's functions and tables.
+/// The names of the libraries' functions and tables.
 bool isLibrarySymbol(llvm::StringRef name) {
-  return name.starts_with("__ocml") || name.starts_with("__oclc_");
+  return name.starts_with("__ocml") || name.starts_with("__ockl") ||
+         name.starts_with("__oclc_");
+}
+
+/// One device library: the prefix of its functions, its path, the flag
+/// that sets the path, what it is and its file's name.
+struct Library {
+  llvm::StringRef prefix;
+  const std::string &path;
+  llvm::StringRef flag, what, file;
+};
+
+/// A function `module` calls whose name starts with `prefix` and that it
+/// does not define, or null.
+llvm::Function *calledUndefined(llvm::Module &module, llvm::StringRef prefix) {
+  for (llvm::Function &f : module.functions())
+    if (f.isDeclaration() && f.getName().starts_with(prefix))
+      return &f;
+  return nullptr;
+}
+
+/// Links `library` into `module` if the module calls one of its functions.
+llvm::Error linkIfCalled(llvm::Module &module, const Library &library) {
+  if (!calledUndefined(module, library.prefix))
+    return llvm::Error::success();
+  const std::string &path = library.path;
+  std::string hint = (" (set its path with --" + library.flag +
+                      "; Debian's rocm-device-libs package installs it)")
+                         .str();
+  if (!llvm::sys::fs::exists(path))
+    return makeBackendError("ROCm's " + library.what + " " + library.file +
+                            " not found at '" + path + "'" + hint);
+  llvm::SMDiagnostic diag;
+  std::unique_ptr<llvm::Module> bitcode =
+      llvm::parseIRFile(path, diag, module.getContext());
+  if (!bitcode)
+    return makeBackendError("cannot read ROCm's " + library.what + " '" + path +
+                            "': " + diag.getMessage() + hint);
+  bitcode->setTargetTriple(module.getTargetTriple());
+  bitcode->setDataLayout(module.getDataLayout());
+  // Not the library's compiler and OpenCL version: the code object would
+  // name them (its .comment section, its notes' kernel language).
+  for (llvm::StringRef metadata : {"llvm.ident", "opencl.ocl.version"})
+    if (llvm::NamedMDNode *node = bitcode->getNamedMetadata(metadata))
+      bitcode->eraseNamedMetadata(node);
+  if (llvm::Linker::linkModules(module, std::move(bitcode),
+                                llvm::Linker::Flags::LinkOnlyNeeded))
+    return makeBackendError("linking ROCm's " + library.what + " '" + path +
+                            "' failed");
+  if (llvm::Function *missing = calledUndefined(module, library.prefix))
+    return makeBackendError("ROCm's " + library.what + " '" + path +
+                            "' does not define " + missing->getName() +
+                            ", which the kernel calls");
+  return llvm::Error::success();
 }
 
 /// `__oclc_ISA_version`'s value for `arch`: gfx942 is 9402, gfx90a 9010,
@@ -57,42 +111,17 @@ void defineControlConstant(llvm::Module &module, llvm::StringRef name,
 
 llvm::Error tkc::amd::linkDeviceLibraries(llvm::Module &module,
                                           const DeviceLibraryTarget &target) {
-  auto calledUndefined = [&]() -> llvm::Function * {
-    for (llvm::Function &f : module.functions())
-      if (f.isDeclaration() && f.getName().starts_with("__ocml_"))
-        return &f;
-    return nullptr;
-  };
-  if (!calledUndefined())
+  bool calls = false;
+  for (const Library &library :
+       {Library{"__ocml_", target.ocmlPath, "ocml", "math library", "ocml.bc"},
+        Library{"__ockl_", target.ocklPath, "ockl", "kernel library",
+                "ockl.bc"}}) {
+    calls |= calledUndefined(module, library.prefix) != nullptr;
+    if (auto err = linkIfCalled(module, library))
+      return err;
+  }
+  if (!calls)
     return llvm::Error::success();
-
-  const std::string &path = target.ocmlPath;
-  std::string hint = " (set its path with --ocml; Debian's rocm-device-libs "
-                     "package installs it)";
-  if (!llvm::sys::fs::exists(path))
-    return makeBackendError("ROCm's math library ocml.bc not found at '" +
-                            path + "'" + hint);
-  llvm::SMDiagnostic diag;
-  std::unique_ptr<llvm::Module> ocml =
-      llvm::parseIRFile(path, diag, module.getContext());
-  if (!ocml)
-    return makeBackendError("cannot read ROCm's math library '" + path +
-                            "': " + diag.getMessage() + hint);
-  ocml->setTargetTriple(module.getTargetTriple());
-  ocml->setDataLayout(module.getDataLayout());
-  // Not the library's compiler and OpenCL version: the code object would
-  // name them (its .comment section, its notes' kernel language).
-  for (llvm::StringRef name : {"llvm.ident", "opencl.ocl.version"})
-    if (llvm::NamedMDNode *node = ocml->getNamedMetadata(name))
-      ocml->eraseNamedMetadata(node);
-  if (llvm::Linker::linkModules(module, std::move(ocml),
-                                llvm::Linker::Flags::LinkOnlyNeeded))
-    return makeBackendError("linking ROCm's math library '" + path +
-                            "' failed");
-  if (llvm::Function *missing = calledUndefined())
-    return makeBackendError("ROCm's math library '" + path +
-                            "' does not define " + missing->getName() +
-                            ", which the kernel calls");
 
   // As a HIP compiler configures the library by default: IEEE behavior,
   // denormals kept, a correctly rounded f32 sqrt.
@@ -113,7 +142,7 @@ llvm::Error tkc::amd::linkDeviceLibraries(llvm::Module &module,
     }
   for (llvm::GlobalVariable &global : module.globals())
     if (global.isDeclaration() && global.getName().starts_with("__oclc_"))
-      return makeBackendError("ROCm's math library '" + path + "' reads " +
+      return makeBackendError("ROCm's device libraries read " +
                               global.getName() +
                               ", a control constant tkc does not define");
   return llvm::Error::success();

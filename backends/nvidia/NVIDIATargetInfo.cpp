@@ -716,7 +716,7 @@ NVIDIATargetInfo::extendFromFp8(OpBuilder &b, Location loc,
 /// vprintf, CUDA's device printf: the format and a buffer holding the
 /// arguments at their natural alignments.
 void NVIDIATargetInfo::emitPrintf(OpBuilder &b, Location loc, Value format,
-                                  ValueRange args) const {
+                                  uint64_t, ValueRange args) const {
   MLIRContext *context = b.getContext();
   auto ptr = LLVM::LLVMPointerType::get(context);
   auto module =

@@ -75,7 +75,7 @@ public:
                             mlir::RewritePatternSet &patterns) const override;
   bool hasPrintf() const override { return true; }
   void emitPrintf(mlir::OpBuilder &b, mlir::Location loc, mlir::Value format,
-                  mlir::ValueRange args) const override;
+                  uint64_t formatBytes, mlir::ValueRange args) const override;
   void emitAssertFail(mlir::OpBuilder &b, mlir::Location loc,
                       mlir::Value message, mlir::Value file, mlir::Value line,
                       mlir::Value function) const override;

@@ -67,7 +67,7 @@ void TargetInfo::waitAsyncCopies(mlir::OpBuilder &, mlir::Location,
   llvm_unreachable("waitAsyncCopies on a target without hasAsyncCopies()");
 }
 void TargetInfo::emitPrintf(mlir::OpBuilder &, mlir::Location, mlir::Value,
-                            mlir::ValueRange) const {
+                            uint64_t, mlir::ValueRange) const {
   llvm_unreachable("emitPrintf on a target without hasPrintf()");
 }
 void TargetInfo::emitAssertFail(mlir::OpBuilder &b, mlir::Location loc,

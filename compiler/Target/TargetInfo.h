@@ -351,10 +351,12 @@ public:
   virtual bool hasPrintf() const { return false; }
 
   /// Prints, from the calling thread, the C format string at `format` (a
-  /// generic address) with `args`, promoted as C passes variadic arguments
-  /// (i32, i64, f64 or pointers). Only where hasPrintf().
+  /// generic address; `formatBytes` long with its NUL) with `args`, promoted
+  /// as C passes variadic arguments (i32, i64, f64 or pointers). Only where
+  /// hasPrintf().
   virtual void emitPrintf(mlir::OpBuilder &b, mlir::Location loc,
-                          mlir::Value format, mlir::ValueRange args) const;
+                          mlir::Value format, uint64_t formatBytes,
+                          mlir::ValueRange args) const;
 
   /// Ends the kernel for a failed device assertion. `message`, `file` and
   /// `function` are generic addresses of C strings and `line` an i32, which

@@ -34,6 +34,7 @@ _PTXAS = Label("@cuda//:ptxas")
 _LIBDEVICE = Label("@cuda//:libdevice")
 _LLD = Label("@llvm//:bin/ld.lld")
 _OCML = Label("@rocm_device_libs//:ocml")
+_OCKL = Label("@rocm_device_libs//:ockl")
 
 TkcKernelInfo = provider(
     doc = "The compiled variants of one triton_kernel() and its C pair.",
@@ -221,7 +222,8 @@ def _compile(ctx, variant):
     else:
         args.add(ctx.file._lld, format = "--ld-lld=%s")
         args.add(ctx.file._ocml, format = "--ocml=%s")
-        inputs += [ctx.file._lld, ctx.file._ocml]
+        args.add(ctx.file._ockl, format = "--ockl=%s")
+        inputs += [ctx.file._lld, ctx.file._ocml, ctx.file._ockl]
 
     # The compile time goes to <stem>.compile_ms, for the variants report
     # only: nothing that is linked reads it.
@@ -299,7 +301,8 @@ def _aot(ctx):
     if [p for p in parsed if p[0] != "cuda"]:
         args.add(ctx.file._lld, format = "--ld-lld=%s")
         args.add(ctx.file._ocml, format = "--ocml=%s")
-        inputs += [ctx.file._lld, ctx.file._ocml]
+        args.add(ctx.file._ockl, format = "--ockl=%s")
+        inputs += [ctx.file._lld, ctx.file._ocml, ctx.file._ockl]
     args.add(ctx.file.src)
 
     ctx.actions.run(
@@ -586,6 +589,10 @@ _tkc_codegen = rule(
         ),
         "_ocml": attr.label(
             default = _OCML,
+            allow_single_file = True,
+        ),
+        "_ockl": attr.label(
+            default = _OCKL,
             allow_single_file = True,
         ),
     },

@@ -121,13 +121,13 @@ struct PrintLowering : public TargetPattern<PrintOp> {
       pid.push_back(target.getProgramId(rewriter, loc, axis));
     std::string head = "pid (%u, %u, %u) idx (";
     if (op.getArgs().empty()) {
-      Value format = stringAddress(
-          rewriter, loc, op, head + ")" + op.getPrefix().str() + "\n", target);
-      emitGuarded(rewriter, loc, emitIsFirstThread(rewriter, loc, target), {},
-                  [&] {
-                    target.emitPrintf(rewriter, loc, format, pid);
-                    return Value();
-                  });
+      std::string text = head + ")" + op.getPrefix().str() + "\n";
+      Value format = stringAddress(rewriter, loc, op, text, target);
+      emitGuarded(
+          rewriter, loc, emitIsFirstThread(rewriter, loc, target), {}, [&] {
+            target.emitPrintf(rewriter, loc, format, text.size() + 1, pid);
+            return Value();
+          });
       rewriter.eraseOp(op);
       return success();
     }
@@ -156,21 +156,22 @@ struct PrintLowering : public TargetPattern<PrintOp> {
           op.getArgs().size() > 1 ? "(operand " + std::to_string(n) + ") " : "";
       emitGuarded(rewriter, loc, owners.thread, {}, [&] {
         // Every element of the operand prints with one format string.
-        Value text;
+        std::string text;
+        Value textAddress;
         for (auto [r, value] : llvm::enumerate(registers)) {
           if (owners.ownerOf[r] != r)
             continue;
           Formatted f = format(rewriter, loc, value, elem, op.getIsSigned()[n],
                                op.getHex(), target);
-          if (!text)
-            text = stringAddress(rewriter, loc, op,
-                                 head + indices + ")" + op.getPrefix().str() +
-                                     operand + f.conversion + "\n",
-                                 target);
+          if (!textAddress) {
+            text = head + indices + ")" + op.getPrefix().str() + operand +
+                   f.conversion + "\n";
+            textAddress = stringAddress(rewriter, loc, op, text, target);
+          }
           SmallVector<Value> args(pid);
           llvm::append_range(args, coords[r]);
           args.push_back(f.arg);
-          target.emitPrintf(rewriter, loc, text, args);
+          target.emitPrintf(rewriter, loc, textAddress, text.size() + 1, args);
         }
         return Value();
       });

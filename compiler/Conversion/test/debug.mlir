@@ -1,10 +1,11 @@
 // RUN: sed -e 's/WAVE/32/g' %s | tkc-opt --split-input-file --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s
-// RUN: sed -e 's/WAVE/64/g' %s | not tkc-opt --split-input-file --tkc-convert-tkc-gpu-to-llvm="target=hip:gfx942" 2>&1 | FileCheck %s --check-prefix=AMD
+// RUN: sed -e 's/WAVE/64/g' %s | tkc-opt --split-input-file --tkc-convert-tkc-gpu-to-llvm="target=hip:gfx942" | FileCheck %s --check-prefix=AMD
 // tkc.print: one vprintf per element a thread owns, with the program id,
 // the element's index and the value, in Triton's format; its argument
 // buffer lies in the function's entry block. tkc.assert: __assertfail,
 // with the message, file, line and function, where an element is false.
-// AMD cannot print yet, and an assertion that fails traps there.
+// On AMD a print is ockl's printf of HIP (the format, then the arguments in
+// 64 bits, at most 7 per call), and an assertion that fails traps.
 
 #l1 = #tkc_gpu.blocked<{sizePerThread = [2], threadsPerWarp = [WAVE], warpsPerCTA = [1], order = [0]}>
 #l2 = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
@@ -16,7 +17,25 @@ module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = WAVE 
   // CHECK-DAG: llvm.mlir.global internal constant @tkc_string_{{[0-9]+}}("pid (%u, %u, %u) idx () n: %u\0A\00")
   // CHECK-DAG: llvm.mlir.global internal constant @tkc_string_{{[0-9]+}}("pid (%u, %u, %u) idx () hello\0A\00")
 
-  // AMD: error: code generation does not support 'tkc.print' on 'hip:gfx942' yet
+  // AMD-LABEL: llvm.func @prints
+  // AMD: %[[BEGIN:.*]] = llvm.call @__ockl_printf_begin(%{{.*}}) : (i64) -> i64
+  // The format of the " x: " lines, 34 bytes with its NUL, not the last
+  // part.
+  // AMD: %[[BYTES:.*]] = llvm.mlir.constant(34 : i64) : i64
+  // AMD: %[[MORE:.*]] = llvm.mlir.constant(0 : i32) : i32
+  // AMD: %[[TEXT:.*]] = llvm.call @__ockl_printf_append_string_n(%[[BEGIN]], %{{.*}}, %[[BYTES]], %[[MORE]])
+  // Five arguments (pid, index, value) in one call, the value's double as
+  // its bits, then the last part.
+  // AMD: %[[FIVE:.*]] = llvm.mlir.constant(5 : i32) : i32
+  // AMD: llvm.bitcast %{{.*}} : f64 to i64
+  // AMD: %[[LAST:.*]] = llvm.mlir.constant(1 : i32) : i32
+  // AMD: llvm.call @__ockl_printf_append_args(%[[TEXT]], %[[FIVE]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[LAST]])
+  // The prefix alone ("hello"): the program id's three arguments.
+  // AMD: llvm.mlir.addressof @tkc_string_5
+  // AMD: llvm.call @__ockl_printf_append_string_n
+  // AMD: %[[THREE:.*]] = llvm.mlir.constant(3 : i32) : i32
+  // AMD: llvm.call @__ockl_printf_append_args(%{{.*}}, %[[THREE]],
+  // AMD: llvm.return
   // CHECK-LABEL: llvm.func @prints
   // The buffers of the prints only the first thread makes (the scalar's
   // and the one of the prefix alone), moved to the entry block.

@@ -132,6 +132,11 @@ int runCompile(int argc, char **argv) {
       cl::desc("ROCm's ocml bitcode for AMD math functions (default "
                "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ocml.bc)"),
       cl::value_desc("PATH"), cl::cat(category));
+  cl::opt<std::string> ockl(
+      "ockl",
+      cl::desc("ROCm's ockl bitcode for AMD device printf (default "
+               "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ockl.bc)"),
+      cl::value_desc("PATH"), cl::cat(category));
   std::string emitHelp =
       "Stop after a stage and print it: " + tkc::driver::emitChoicesHelp() +
       " (of the first lowering; where tkc also lowers a kernel favoring "
@@ -205,6 +210,7 @@ int runCompile(int argc, char **argv) {
     gpu.tools.paths["libdevice"] = libdevice;
     gpu.tools.paths["ld-lld"] = ldLld;
     gpu.tools.paths["ocml"] = ocml;
+    gpu.tools.paths["ockl"] = ockl;
 
     StringRef extension = sys::path::extension(input);
     if (extension == ".py") {
@@ -335,6 +341,8 @@ int runAot(int argc, char **argv, const char *argv0) {
                              cl::value_desc("PATH"), cl::cat(category));
   cl::opt<std::string> ocml("ocml", cl::desc("ROCm's ocml.bc to use"),
                             cl::value_desc("PATH"), cl::cat(category));
+  cl::opt<std::string> ockl("ockl", cl::desc("ROCm's ockl.bc to use"),
+                            cl::value_desc("PATH"), cl::cat(category));
   cl::list<std::string> restore(
       "restore",
       cl::desc("With @triton.autotune: a buffer autotuning saves and "
@@ -457,6 +465,7 @@ int runAot(int argc, char **argv, const char *argv0) {
   opts.tools.paths["libdevice"] = libdevice;
   opts.tools.paths["ld-lld"] = ldLld;
   opts.tools.paths["ocml"] = ocml;
+  opts.tools.paths["ockl"] = ockl;
   // A kernel autotuned by its decorator, with the autotuned constexprs left
   // open, or with heuristics: every config is compiled, once per value of
   // each heuristic, and a manifest tells tkc-launcher-gen to autotune over

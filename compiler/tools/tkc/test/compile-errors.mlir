@@ -11,7 +11,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: not tkc compile %s --target sm_90a -o %t/k 2>&1 | FileCheck %s --check-prefix=NOPARAMS
 // RUN: not tkc compile %S/inputs/add.py --kernel add_kernel --signature '*fp32:16, *fp32:16, *fp32:16, i32, 1024' --target sm_80,sm_90a --ptxas %t/no-ptxas -o %t/add 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: not tkc compile %S/inputs/add.py --kernel print_kernel --signature '*fp16' --target gfx942 -o %t/print 2>&1 | FileCheck %s --check-prefix=NOCODEGEN
+// RUN: not tkc compile %S/inputs/add.py --kernel print_kernel --signature '*fp16' --target gfx942 --ockl %t/no-ockl.bc -o %t/print 2>&1 | FileCheck %s --check-prefix=NOOCKL
 // Nothing is half-written when a compilation fails.
 // RUN: ls %t | count 0
 // RUN: not tkc compile %S/does-not-exist.py --emit=ttir 2>&1 | FileCheck %s --check-prefix=NOKERNEL
@@ -33,7 +33,7 @@
 // BINARY: tkc: error: -o OUT is required to write binaries
 // NOPARAMS: tkc: error: the kernel carries no parameter description
 // PTXAS: tkc: error: {{.*}}add.py:7:5: stage 'cubin' for cuda:80 failed: ptxas not found at '{{.*}}no-ptxas' (set its path with --ptxas)
-// NOCODEGEN: add.py:19:5: error: code generation does not support 'tkc.print' on 'hip:gfx942' yet
+// NOOCKL: tkc: error: {{.*}}add.py:16:5: stage 'llir' for hip:gfx942 failed: ROCm's kernel library ockl.bc not found at '{{.*}}no-ockl.bc' (set its path with --ockl; Debian's rocm-device-libs package installs it)
 // NOKERNEL: tkc: error: --kernel is required for a .py input
 // NOPY: tkc: error: cannot open input file '{{.*}}does-not-exist.py'
 // PYSTAGE: tkc: error: cannot open input file '{{.*}}does-not-exist.py'
