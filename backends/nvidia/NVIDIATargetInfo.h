@@ -74,6 +74,7 @@ public:
   void populateMathPatterns(const mlir::LLVMTypeConverter &converter,
                             mlir::RewritePatternSet &patterns) const override;
   bool hasPrintf() const override { return true; }
+  bool reportsAssertions() const override { return true; }
   void emitPrintf(mlir::OpBuilder &b, mlir::Location loc, mlir::Value format,
                   uint64_t formatBytes, mlir::ValueRange args) const override;
   void emitAssertFail(mlir::OpBuilder &b, mlir::Location loc,

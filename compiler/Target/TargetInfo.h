@@ -360,10 +360,13 @@ public:
 
   /// Ends the kernel for a failed device assertion. `message`, `file` and
   /// `function` are generic addresses of C strings and `line` an i32, which
-  /// the target reports where it can. The default traps.
+  /// the target reports where reportsAssertions(). The default traps.
   virtual void emitAssertFail(mlir::OpBuilder &b, mlir::Location loc,
                               mlir::Value message, mlir::Value file,
                               mlir::Value line, mlir::Value function) const;
+  /// Whether emitAssertFail() reports what failed; where it does not, the
+  /// lowering prints it first (where hasPrintf()).
+  virtual bool reportsAssertions() const { return false; }
 
   /// Marks `func` as a kernel entry launched with `threadsPerBlock`
   /// threads, using at most `maxRegisters` registers per thread where the

@@ -8,8 +8,9 @@
 //
 // A scalar prints once per program, with `idx ()`. tkc.assert calls the
 // target's assertion failure from every thread that holds a false element,
-// naming the op's source file, line and function. tkc.assume becomes
-// llvm.intr.assume, for LLVM to simplify with.
+// naming the op's source file, line and function (printed first, as HIP's
+// assert does, where the target's failure does not report them). tkc.assume
+// becomes llvm.intr.assume, for LLVM to simplify with.
 //
 //===----------------------------------------------------------------------===//
 
@@ -208,6 +209,13 @@ struct AssertLowering : public TargetPattern<AssertOp> {
     Value functionName = stringAddress(rewriter, loc, op, function, target);
     Value lineNumber = i32Constant(rewriter, loc, line);
     emitGuarded(rewriter, loc, fails, {}, [&] {
+      if (!target.reportsAssertions() && target.hasPrintf()) {
+        // As HIP's assert prints it.
+        std::string text = "%s:%u: %s: Device-side assertion `%s' failed.\n";
+        target.emitPrintf(
+            rewriter, loc, stringAddress(rewriter, loc, op, text, target),
+            text.size() + 1, {fileName, lineNumber, functionName, message});
+      }
       target.emitAssertFail(rewriter, loc, message, fileName, lineNumber,
                             functionName);
       return Value();

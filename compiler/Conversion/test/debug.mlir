@@ -5,7 +5,8 @@
 // buffer lies in the function's entry block. tkc.assert: __assertfail,
 // with the message, file, line and function, where an element is false.
 // On AMD a print is ockl's printf of HIP (the format, then the arguments in
-// 64 bits, at most 7 per call), and an assertion that fails traps.
+// 64 bits, at most 7 per call), and an assertion that fails prints what
+// HIP's assert prints, then traps.
 
 #l1 = #tkc_gpu.blocked<{sizePerThread = [2], threadsPerWarp = [WAVE], warpsPerCTA = [1], order = [0]}>
 #l2 = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
@@ -76,8 +77,11 @@ module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = WAVE 
   // CHECK: %[[LINE:.*]] = llvm.mlir.constant(7 : i32) : i32
   // CHECK: llvm.cond_br
   // CHECK: llvm.call @__assertfail(%{{.*}}, %{{.*}}, %[[LINE]], %{{.*}}, %{{.*}})
+  // AMD-DAG: llvm.mlir.global internal constant @tkc_string_{{[0-9]+}}("%s:%u: %s: Device-side assertion `%s' failed.\0A\00")
   // AMD-LABEL: llvm.func @checks
   // AMD: llvm.cond_br
+  // AMD: %[[FOUR:.*]] = llvm.mlir.constant(4 : i32) : i32
+  // AMD: llvm.call @__ockl_printf_append_args(%{{.*}}, %[[FOUR]],
   // AMD: llvm.intr.trap
   func.func @checks(%c: tensor<64xi1, #l1>) {
     tkc.assert %c, "x must be positive" : tensor<64xi1, #l1> loc("k.py":7:3)
