@@ -310,8 +310,8 @@ struct Comprehension {
   std::vector<ExprPtr> ifs;
 };
 
-/// `[elt for t in it if c for u in it2]`: a list comprehension. Host code
-/// only; the code generator rejects it in kernels.
+/// `[elt for t in it if c for u in it2]`: a list comprehension over
+/// compile-time iterables, unrolled into a tuple.
 struct ListCompExpr : Expr {
   ListCompExpr(Loc loc, ExprPtr elt, std::vector<Comprehension> generators)
       : Expr(Kind::ListComp, loc), elt(std::move(elt)),

@@ -109,6 +109,29 @@ static std::optional<Obj> pythonConversion(BuiltinCall &c) {
   return c.error(c.name + "() cannot convert " + o.describe());
 }
 
+/// `tuple(x)`, `list(x)` and `tl.tuple(x)` of a tuple (a list is one) or a
+/// string: its elements as a tuple; with no argument, the empty tuple.
+/// (tl.tuple's optional type is what the elements have.)
+static std::optional<Obj> pythonTuple(BuiltinCall &c) {
+  bool triton = c.fullName == "tl.tuple";
+  if (c.call.args.size() > (triton ? 2u : 1u))
+    return c.error(c.fullName + "() takes at most " + (triton ? "two" : "one") +
+                   " arguments");
+  if (c.call.args.empty())
+    return Obj::tuple({});
+  const Obj &o = c.call.args[0];
+  if (o.kind == Kind::Tuple)
+    return Obj::tuple(o.elems);
+  if (o.kind == Kind::Str) {
+    std::vector<Obj> chars;
+    for (char ch : o.str)
+      chars.push_back(Obj::string(std::string(1, ch)));
+    return Obj::tuple(std::move(chars));
+  }
+  return c.error(c.fullName + "() of " + o.describe() +
+                 " (tkc takes tuples, lists and strings)");
+}
+
 /// `len(x)` of a tuple, string or block.
 static std::optional<Obj> pythonLen(BuiltinCall &c) {
   if (c.call.args.size() != 1)
@@ -570,6 +593,9 @@ llvm::ArrayRef<BuiltinEntry> pythonBuiltins() {
       {"builtins.int", pythonConversion},
       {"builtins.bool", pythonConversion},
       {"builtins.len", pythonLen},
+      {"builtins.tuple", pythonTuple},
+      {"builtins.list", pythonTuple},
+      {"tl.tuple", pythonTuple},
       {"builtins.getattr", pythonGetattr},
       {"builtins.str", pythonStr},
       {"builtins.repr", pythonRepr},

@@ -214,10 +214,8 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
     cg.diags.error(l, "dict display is not supported in Triton kernels");
     return std::nullopt;
   case Expr::Kind::ListComp:
-    if (host)
-      return evalListComp(llvm::cast<ListCompExpr>(expr));
-    cg.diags.error(l, "list comprehension is not supported in Triton kernels");
-    return std::nullopt;
+    // Unrolled at compile time, in kernels as Triton does over tuples.
+    return evalListComp(llvm::cast<ListCompExpr>(expr));
   case Expr::Kind::Lambda:
     cg.diags.error(l, "lambda is not supported in Triton kernels");
     return std::nullopt;

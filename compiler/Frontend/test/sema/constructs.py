@@ -12,6 +12,7 @@
 # RUN: tkc compile %s --kernel conditional_expressions --signature '*fp32, *fp32, *i32' --emit=ttir | FileCheck %s --check-prefix=IFEXP
 # RUN: tkc compile %s --kernel constexpr_short_circuit --signature '*fp32, i32, False' --emit=ttir | FileCheck %s --check-prefix=BOOLOP
 # RUN: tkc compile %s --kernel tuple_of_numbers_carried --signature '*i32, i32' --emit=ttir | FileCheck %s --check-prefix=TUPLECARRY
+# RUN: tkc compile %s --kernel comprehensions --signature '(*fp32:16, *i32:16), (fp32, i32), *i32' --emit=ttir | FileCheck %s --check-prefix=LISTCOMP
 # A kernel per group of language constructs, each checked in the IR.
 import triton
 import triton.language as tl
@@ -343,3 +344,31 @@ def tuple_of_numbers_carried(p, n):
     for i in range(n):
         pair = (pair[0] + 1, pair[1] + 2)
     tl.store(p, pair[0] * pair[1])
+
+
+# List comprehensions unroll at compile time, as Triton's do over tuples;
+# tuple(), list() and tl.tuple() make tuples of tuples, lists and strings.
+# LISTCOMP-LABEL: func.func @comprehensions
+# LISTCOMP-DAG: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+# LISTCOMP-DAG: %[[C1:.*]] = arith.constant 1 : i32
+# LISTCOMP-DAG: %[[C8:.*]] = arith.constant 8 : i32
+# LISTCOMP: %[[A:.*]] = arith.addf %arg2, %[[ONE]] : f32
+# LISTCOMP: %[[B:.*]] = arith.addi %arg3, %[[C1]] : i32
+# LISTCOMP: tkc.store %arg0, %[[A]] : !tkc.ptr<f32>
+# LISTCOMP: tkc.store %arg1, %[[B]] : !tkc.ptr<i32>
+# LISTCOMP: tkc.store %arg4, %[[C8]] : !tkc.ptr<i32>
+@triton.jit
+def incremented(values):
+    return tl.tuple([v + 1 for v in values])
+
+
+@triton.jit
+def comprehensions(ptrs, values, out):
+    values = incremented(values)
+    for i in tl.static_range(len(values)):
+        tl.store(ptrs[i], values[i])
+    # 3 + 5 + 0, and a comprehension with a condition: 8 + 0.
+    t = tuple([1, 2, 3])
+    s = list((4, 5))
+    odd = [i for i in range(4) if i % 2 == 1 and i > 5]
+    tl.store(out, t[2] + s[1] + len(tuple()) + len(odd) + len(list("")))
