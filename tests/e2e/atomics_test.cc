@@ -195,13 +195,16 @@ TEST_P(CompactTest, KeepsEveryPositiveValueOnce) {
 INSTANTIATE_TEST_SUITE_P(Sizes, CompactTest,
                          ::testing::ValuesIn(elementwiseSizes()));
 
-/// scatter_add of one 16-bit float type: `launch` runs it, `toBits` and
-/// `fromBits` convert that type's bit patterns.
+/// scatter_add of one float type: `launch` runs it on rows of each of
+/// `columns`; `bytes` is the element size, and `toBits` and `fromBits`
+/// convert that type's bit patterns.
 struct ScatterAddCase {
   const char *name;
   tkc_status (*launch)(tkc_stream, void *, void *, void *, int32_t, int32_t);
-  uint16_t (*toBits)(float);
-  float (*fromBits)(uint16_t);
+  size_t bytes;
+  uint32_t (*toBits)(float);
+  float (*fromBits)(uint32_t);
+  std::vector<int32_t> columns;
 };
 
 class ScatterAddTest : public GpuTest,
@@ -209,101 +212,84 @@ class ScatterAddTest : public GpuTest,
 
 TEST_P(ScatterAddTest, AddsEveryRowIntoItsTarget) {
   const ScatterAddCase &c = GetParam();
-  // 4096 rows into 7 targets: about 585 rows each, of values -1, 0 or 1.
-  // Every partial sum, in whatever order the additions land, lies between
-  // minus the number of -1s and the number of 1s, exact in 8 significant
-  // bits while both counts stay within 256.
-  const int32_t rows = 4096, cols = 200, targets = 7;
-  std::vector<float> r = randomFloats(rows * cols + rows, 11, 0.0f, 3.0f);
-  std::vector<int32_t> idx(rows);
-  std::vector<uint16_t> src(rows * cols);
-  std::vector<float> want(targets * cols, 0.0f);
-  std::vector<int> ones(targets * cols, 0), minusOnes(targets * cols, 0);
-  for (int32_t i = 0; i < rows; ++i) {
-    idx[i] =
-        static_cast<int32_t>(r[rows * cols + i] * targets / 3.0f) % targets;
-    for (int32_t j = 0; j < cols; ++j) {
-      float v = std::floor(r[i * cols + j]) - 1.0f; // -1, 0 or 1
-      src[i * cols + j] = c.toBits(v);
-      want[idx[i] * cols + j] += v;
-      ones[idx[i] * cols + j] += v > 0;
-      minusOnes[idx[i] * cols + j] += v < 0;
-    }
-  }
-  for (int32_t k = 0; k < targets * cols; ++k)
-    ASSERT_TRUE(ones[k] <= 256 && minusOnes[k] <= 256)
-        << "the test's partial sums must stay exact";
-
-  const size_t outBytes = targets * cols * sizeof(uint16_t);
-  DeviceBuffer didx(*driver, rows * sizeof(int32_t));
-  DeviceBuffer dsrc(*driver, src.size() * sizeof(uint16_t));
-  DeviceBuffer dout(*driver, outBytes + kGuardBytes);
-  didx.upload(idx);
-  dsrc.upload(src);
-  dout.fill(0); // +0.0 in both types; the guard bytes must stay 0
-  tkc_status status =
-      c.launch(stream(), didx.ptr(), dsrc.ptr(), dout.ptr(), rows, cols);
-  ASSERT_EQ(status, TKC_SUCCESS)
-      << tkc_status_string(status) << ": " << tkc_last_error();
-  synchronize();
-
-  std::vector<uint16_t> got = dout.download<uint16_t>(targets * cols);
-  for (int32_t k = 0; k < targets * cols; ++k)
-    ASSERT_EQ(c.fromBits(got[k]), want[k])
-        << c.name << " target " << k / cols << " column " << k % cols;
-  std::vector<uint8_t> all = dout.download<uint8_t>(outBytes + kGuardBytes);
-  for (size_t b = outBytes; b < all.size(); ++b)
-    ASSERT_EQ(all[b], 0) << "byte " << b << " past the targets";
-}
-
-INSTANTIATE_TEST_SUITE_P(
-    Types, ScatterAddTest,
-    ::testing::Values(ScatterAddCase{"bf16", scatter_add_bf16, floatToBf16Bits,
-                                     bf16BitsToFloat},
-                      ScatterAddCase{"fp16", scatter_add_fp16, floatToHalfBits,
-                                     halfBitsToFloat}),
-    [](const ::testing::TestParamInfo<ScatterAddCase> &info) {
-      return std::string(info.param.name);
-    });
-
-/// scatter_add_fp32 on rows of 400 (4 columns per atomic on sm_90, the
-/// last vectors of each row masked off) and of 203 (the generic variant,
-/// one at a time): integer sums, exact in fp32 in any order.
-TEST_F(GpuTest, ScatterAddFp32AddsEveryRowIntoItsTarget) {
-  for (int32_t cols : {400, 203}) {
+  for (int32_t cols : c.columns) {
+    // 4096 rows into 7 targets: about 585 rows each, of values -1, 0 or 1.
+    // Every partial sum, in whatever order the additions land, lies between
+    // minus the number of -1s and the number of 1s, exact in 8 significant
+    // bits while both counts stay within 256.
     const int32_t rows = 4096, targets = 7;
-    std::vector<float> r = randomFloats(rows * cols + rows, 13, 0.0f, 3.0f);
+    std::vector<float> r = randomFloats(rows * cols + rows, 11, 0.0f, 3.0f);
     std::vector<int32_t> idx(rows);
-    std::vector<float> src(rows * cols), want(targets * cols, 0.0f);
+    std::vector<uint8_t> src(size_t(rows) * cols * c.bytes);
+    std::vector<float> want(targets * cols, 0.0f);
+    std::vector<int> ones(targets * cols, 0), minusOnes(targets * cols, 0);
     for (int32_t i = 0; i < rows; ++i) {
       idx[i] =
           static_cast<int32_t>(r[rows * cols + i] * targets / 3.0f) % targets;
       for (int32_t j = 0; j < cols; ++j) {
-        src[i * cols + j] = std::floor(r[i * cols + j]) - 1.0f; // -1, 0, 1
-        want[idx[i] * cols + j] += src[i * cols + j];
+        float v = std::floor(r[i * cols + j]) - 1.0f; // -1, 0 or 1
+        uint32_t bits = c.toBits(v);
+        std::memcpy(&src[(size_t(i) * cols + j) * c.bytes], &bits, c.bytes);
+        want[idx[i] * cols + j] += v;
+        ones[idx[i] * cols + j] += v > 0;
+        minusOnes[idx[i] * cols + j] += v < 0;
       }
     }
-    const size_t outBytes = targets * cols * sizeof(float);
+    for (int32_t k = 0; k < targets * cols; ++k)
+      ASSERT_TRUE(ones[k] <= 256 && minusOnes[k] <= 256)
+          << "the test's partial sums must stay exact";
+
+    const size_t outBytes = targets * cols * c.bytes;
     DeviceBuffer didx(*driver, rows * sizeof(int32_t));
-    DeviceBuffer dsrc(*driver, src.size() * sizeof(float));
+    DeviceBuffer dsrc(*driver, src.size());
     DeviceBuffer dout(*driver, outBytes + kGuardBytes);
     didx.upload(idx);
     dsrc.upload(src);
-    dout.fill(0);
-    tkc_status status = scatter_add_fp32(stream(), didx.ptr(), dsrc.ptr(),
-                                         dout.ptr(), rows, cols);
+    dout.fill(0); // +0.0 in every type; the guard bytes must stay 0
+    tkc_status status =
+        c.launch(stream(), didx.ptr(), dsrc.ptr(), dout.ptr(), rows, cols);
     ASSERT_EQ(status, TKC_SUCCESS)
         << tkc_status_string(status) << ": " << tkc_last_error();
     synchronize();
-    std::vector<float> got = dout.download<float>(targets * cols);
-    for (int32_t k = 0; k < targets * cols; ++k)
-      ASSERT_EQ(got[k], want[k])
-          << cols << " columns: target " << k / cols << " column " << k % cols;
+
     std::vector<uint8_t> all = dout.download<uint8_t>(outBytes + kGuardBytes);
+    for (int32_t k = 0; k < targets * cols; ++k) {
+      uint32_t bits = 0;
+      std::memcpy(&bits, &all[k * c.bytes], c.bytes);
+      ASSERT_EQ(c.fromBits(bits), want[k])
+          << c.name << ", " << cols << " columns: target " << k / cols
+          << " column " << k % cols;
+    }
     for (size_t b = outBytes; b < all.size(); ++b)
       ASSERT_EQ(all[b], 0) << "byte " << b << " past the targets";
   }
 }
+
+/// The bit conversions of each type, as ScatterAddCase takes them.
+uint32_t bf16Bits(float v) { return floatToBf16Bits(v); }
+float fromBf16Bits(uint32_t bits) { return bf16BitsToFloat(bits); }
+uint32_t halfBits(float v) { return floatToHalfBits(v); }
+float fromHalfBits(uint32_t bits) { return halfBitsToFloat(bits); }
+float fromFloatBits(uint32_t bits) {
+  float v;
+  std::memcpy(&v, &bits, 4);
+  return v;
+}
+
+// fp32 on rows of 400 (4 columns per atomic on sm_90, the last vectors of
+// each row masked off) and of 203 (the generic variant, one at a time).
+INSTANTIATE_TEST_SUITE_P(
+    Types, ScatterAddTest,
+    ::testing::Values(
+        ScatterAddCase{
+            "bf16", scatter_add_bf16, 2, bf16Bits, fromBf16Bits, {200}},
+        ScatterAddCase{
+            "fp16", scatter_add_fp16, 2, halfBits, fromHalfBits, {200}},
+        ScatterAddCase{
+            "fp32", scatter_add_fp32, 4, floatBits, fromFloatBits, {400, 203}}),
+    [](const ::testing::TestParamInfo<ScatterAddCase> &info) {
+      return std::string(info.param.name);
+    });
 
 TEST_F(GpuTest, ClaimGivesEachSlotOneWinner) {
   const int32_t programs = 512, slots = 256;
