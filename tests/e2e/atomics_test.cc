@@ -12,11 +12,11 @@
 // positive inputs, each chunk's in order (the offset every program reserves
 // with its scalar atomic add reaches all its threads), nothing written past
 // them. scatter_add (bf16, fp16, fp32): rows of small integers added into few
-// target rows by many programs at once; every sum is an integer of at most
-// 8 significant bits, exact in either type in any order, so the result must
-// match bit for bit. claim: 512 programs race for 256 int16 slots (two in
-// each 32-bit word) by compare-and-swap; each slot must end with exactly one
-// winner's id, and only that program may have seen it free.
+// target rows by many programs at once; every partial sum is an integer
+// exact in its type in any order, so the result must match bit for bit. claim:
+// 512 programs race for 256 int16 slots (two in each 32-bit word) by
+// compare-and-swap; each slot must end with exactly one winner's id, and only
+// that program may have seen it free.
 //
 //===----------------------------------------------------------------------===//
 
@@ -196,12 +196,13 @@ INSTANTIATE_TEST_SUITE_P(Sizes, CompactTest,
                          ::testing::ValuesIn(elementwiseSizes()));
 
 /// scatter_add of one float type: `launch` runs it on rows of each of
-/// `columns`; `bytes` is the element size, and `toBits` and `fromBits`
-/// convert that type's bit patterns.
+/// `columns`; `bytes` is the element size, integers up to `exact` are exact
+/// in it, and `toBits` and `fromBits` convert its bit patterns.
 struct ScatterAddCase {
   const char *name;
   tkc_status (*launch)(tkc_stream, void *, void *, void *, int32_t, int32_t);
   size_t bytes;
+  int exact;
   uint32_t (*toBits)(float);
   float (*fromBits)(uint32_t);
   std::vector<int32_t> columns;
@@ -215,8 +216,9 @@ TEST_P(ScatterAddTest, AddsEveryRowIntoItsTarget) {
   for (int32_t cols : c.columns) {
     // 4096 rows into 7 targets: about 585 rows each, of values -1, 0 or 1.
     // Every partial sum, in whatever order the additions land, lies between
-    // minus the number of -1s and the number of 1s, exact in 8 significant
-    // bits while both counts stay within 256.
+    // minus the number of -1s and the number of 1s: exact while both counts
+    // stay within the type's exact integers (256 for bf16's 8 significant
+    // bits).
     const int32_t rows = 4096, targets = 7;
     std::vector<float> r = randomFloats(rows * cols + rows, 11, 0.0f, 3.0f);
     std::vector<int32_t> idx(rows);
@@ -236,7 +238,7 @@ TEST_P(ScatterAddTest, AddsEveryRowIntoItsTarget) {
       }
     }
     for (int32_t k = 0; k < targets * cols; ++k)
-      ASSERT_TRUE(ones[k] <= 256 && minusOnes[k] <= 256)
+      ASSERT_TRUE(ones[k] <= c.exact && minusOnes[k] <= c.exact)
           << "the test's partial sums must stay exact";
 
     const size_t outBytes = targets * cols * c.bytes;
@@ -282,11 +284,16 @@ INSTANTIATE_TEST_SUITE_P(
     Types, ScatterAddTest,
     ::testing::Values(
         ScatterAddCase{
-            "bf16", scatter_add_bf16, 2, bf16Bits, fromBf16Bits, {200}},
+            "bf16", scatter_add_bf16, 2, 256, bf16Bits, fromBf16Bits, {200}},
         ScatterAddCase{
-            "fp16", scatter_add_fp16, 2, halfBits, fromHalfBits, {200}},
-        ScatterAddCase{
-            "fp32", scatter_add_fp32, 4, floatBits, fromFloatBits, {400, 203}}),
+            "fp16", scatter_add_fp16, 2, 2048, halfBits, fromHalfBits, {200}},
+        ScatterAddCase{"fp32",
+                       scatter_add_fp32,
+                       4,
+                       1 << 24,
+                       floatBits,
+                       fromFloatBits,
+                       {400, 203}}),
     [](const ::testing::TestParamInfo<ScatterAddCase> &info) {
       return std::string(info.param.name);
     });
