@@ -13,8 +13,10 @@
 // carries is carried as its runtime parts (CodeGenStatements.cpp).
 // Tensor descriptors (tl.make_tensor_descriptor) are lowered the same way on
 // every target for now: desc.load(offsets) and desc.store(offsets, value)
-// are the accesses of a block pointer at `offsets`, every dimension checked
-// (Hopper's TMA lowering is not done). What Triton requires of a descriptor
+// are the accesses of a block pointer at `offsets`, every dimension checked,
+// desc.atomic_add (and the other reductions) relaxed atomics of that block,
+// and desc.gather/scatter the accesses of rows given by index (Hopper's TMA
+// lowering is not done). What Triton requires of a descriptor
 // (a 16-byte aligned base, strides but the last in multiples of 16 bytes)
 // is told to the axis analysis, so those accesses vectorize.
 //
@@ -446,16 +448,6 @@ std::optional<Obj> descriptorArg(BuiltinCall &c) {
   return *given;
 }
 
-/// The offsets argument `index` of a descriptor access: a tuple, or one
-/// offset for rank 1.
-std::vector<Obj> offsetsArg(BuiltinCall &c, size_t index) {
-  auto offsets = c.args.get(index);
-  if (!offsets)
-    return {};
-  return offsets->kind == Kind::Tuple ? offsets->elems
-                                      : std::vector<Obj>{*offsets};
-}
-
 /// The block of descriptor `desc` at `offsets` (argument `index`): a block
 /// pointer whose offsets are those, its order row-major; nullopt after an
 /// error.
@@ -479,6 +471,23 @@ std::optional<Obj> descriptorBlock(BuiltinCall &c, const Obj &desc,
   return block;
 }
 
+/// The descriptor a method is given first and its block at the offsets of
+/// argument 1 (a tuple, or one offset for rank 1); nullopt after an error.
+std::optional<std::pair<Obj, Obj>> descriptorAndBlock(BuiltinCall &c) {
+  auto desc = descriptorArg(c);
+  if (!desc)
+    return std::nullopt;
+  auto offsets = c.args.get(1);
+  std::vector<Obj> list = !offsets ? std::vector<Obj>{}
+                          : offsets->kind == Kind::Tuple
+                              ? offsets->elems
+                              : std::vector<Obj>{*offsets};
+  auto block = descriptorBlock(c, *desc, list, 1);
+  if (!block)
+    return std::nullopt;
+  return std::make_pair(*desc, *block);
+}
+
 /// `desc.load(offsets)` and `desc.store(offsets, value)` (and their
 /// functional forms tl.load_tensor_descriptor, tl.store_tensor_descriptor):
 /// the block at `offsets`, every dimension checked against the shape.
@@ -487,17 +496,16 @@ std::optional<Obj> accessTensorDescriptor(BuiltinCall &c) {
   if (!(isLoad ? c.args.bind({"desc", "offsets"})
                : c.args.bind({"desc", "offsets", "value"})))
     return std::nullopt;
-  auto desc = descriptorArg(c);
-  auto block =
-      desc ? descriptorBlock(c, *desc, offsetsArg(c, 1), 1) : std::nullopt;
-  if (!block)
+  auto parts = descriptorAndBlock(c);
+  if (!parts)
     return std::nullopt;
+  auto &[desc, block] = *parts;
   std::optional<Obj> stored;
   if (!isLoad)
     stored = *c.args.raw(2);
-  size_t rank = desc->blockShape.size();
-  return accessBlock(c, *block, desc->blockShape, std::vector<bool>(rank, true),
-                     desc->str, stored, isLoad ? c.l : c.args.loc(2),
+  size_t rank = desc.blockShape.size();
+  return accessBlock(c, block, desc.blockShape, std::vector<bool>(rank, true),
+                     desc.str, stored, isLoad ? c.l : c.args.loc(2),
                      AccessHints());
 }
 
@@ -556,13 +564,12 @@ std::optional<Obj> gatherScatterTensorDescriptor(BuiltinCall &c) {
 std::optional<Obj> atomicTensorDescriptor(BuiltinCall &c) {
   if (!c.args.bind({"desc", "offsets", "value"}))
     return std::nullopt;
-  auto desc = descriptorArg(c);
-  auto block =
-      desc ? descriptorBlock(c, *desc, offsetsArg(c, 1), 1) : std::nullopt;
-  if (!block)
+  auto parts = descriptorAndBlock(c);
+  if (!parts)
     return std::nullopt;
+  auto &[desc, block] = *parts;
   llvm::StringRef kind = c.name.drop_front(llvm::StringRef("atomic_").size());
-  DType elem = desc->elems.front().type.elem.getPointee();
+  DType elem = desc.elems.front().type.elem.getPointee();
   DK k = elem.getKind();
   bool integer = k == DK::I32 || k == DK::U32 || k == DK::I64 || k == DK::U64;
   bool halfFloat = k == DK::FP16 || k == DK::BF16;
@@ -578,12 +585,12 @@ std::optional<Obj> atomicTensorDescriptor(BuiltinCall &c) {
   auto value = c.cg.castObj(*c.args.raw(2), elem, c.args.loc(2));
   if (!value)
     return std::nullopt;
-  if (value->type.shape != llvm::ArrayRef(desc->blockShape))
+  if (value->type.shape != llvm::ArrayRef(desc.blockShape))
     return c.error("tensor_descriptor." + c.name.str() +
                    " needs a value of the block's shape, got " +
                    value->type.str());
-  size_t rank = desc->blockShape.size();
-  auto address = blockAddress(c, *block, desc->blockShape,
+  size_t rank = desc.blockShape.size();
+  auto address = blockAddress(c, block, desc.blockShape,
                               std::vector<bool>(rank, true), std::nullopt);
   if (!address)
     return std::nullopt;
