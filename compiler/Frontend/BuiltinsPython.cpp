@@ -114,8 +114,9 @@ static std::optional<Obj> pythonConversion(BuiltinCall &c) {
 /// (tl.tuple's optional type is what the elements have.)
 static std::optional<Obj> pythonTuple(BuiltinCall &c) {
   bool triton = c.fullName == "tl.tuple";
+  std::string shown = triton ? "tl.tuple" : c.name.str();
   if (c.call.args.size() > (triton ? 2u : 1u))
-    return c.error(c.fullName + "() takes at most " + (triton ? "two" : "one") +
+    return c.error(shown + "() takes at most " + (triton ? "two" : "one") +
                    " arguments");
   if (c.call.args.empty())
     return Obj::tuple({});
@@ -128,7 +129,7 @@ static std::optional<Obj> pythonTuple(BuiltinCall &c) {
       chars.push_back(Obj::string(std::string(1, ch)));
     return Obj::tuple(std::move(chars));
   }
-  return c.error(c.fullName + "() of " + o.describe() +
+  return c.error(shown + "() of " + o.describe() +
                  " (tkc takes tuples, lists and strings)");
 }
 

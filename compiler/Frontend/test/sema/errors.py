@@ -28,6 +28,7 @@
 # RUN: not tkc compile %s --kernel float16_atomics --signature '*bf16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ATOMICF16
 # RUN: not tkc compile %s --kernel int16_atomics --signature '*i16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ATOMICI16
 # RUN: not tkc compile %s --kernel int8_cas --signature '*i8' --emit=ttir 2>&1 | FileCheck %s --check-prefix=CAS8
+# RUN: not tkc compile %s --kernel tuple_of_block --signature '*i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=TUPLEBLOCK
 # Every user-facing semantic error names its file:line:col and says what
 # was expected. Each RUN line compiles one kernel of this file.
 import triton
@@ -229,3 +230,10 @@ def int16_atomics(i):
 def int8_cas(p):
     # CAS8: errors.py:[[@LINE+1]]:5: error: tl.atomic_cas does not support int8 (it needs 16-, 32- or 64-bit pointees)
     tl.atomic_cas(p, 0, 1)
+
+
+# tuple() takes what has elements at compile time, not a block.
+@triton.jit
+def tuple_of_block(p):
+    # TUPLEBLOCK: errors.py:[[@LINE+1]]:9: error: tuple() of block<4 x int32> (tkc takes tuples, lists and strings)
+    t = tuple(tl.arange(0, 4))
