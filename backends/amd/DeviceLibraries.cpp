@@ -49,10 +49,12 @@ llvm::Function *calledUndefined(llvm::Module &module, llvm::StringRef prefix) {
   return nullptr;
 }
 
-/// Links `library` into `module` if the module calls one of its functions.
-llvm::Error linkIfCalled(llvm::Module &module, const Library &library) {
+/// Links `library` into `module` if the module calls one of its functions;
+/// whether it did.
+llvm::Expected<bool> linkIfCalled(llvm::Module &module,
+                                  const Library &library) {
   if (!calledUndefined(module, library.prefix))
-    return llvm::Error::success();
+    return false;
   const std::string &path = library.path;
   std::string hint = (" (set its path with --" + library.flag +
                       "; Debian's rocm-device-libs package installs it)")
@@ -81,7 +83,7 @@ llvm::Error linkIfCalled(llvm::Module &module, const Library &library) {
     return makeBackendError("ROCm's " + library.what + " '" + path +
                             "' does not define " + missing->getName() +
                             ", which the kernel calls");
-  return llvm::Error::success();
+  return true;
 }
 
 /// `__oclc_ISA_version`'s value for `arch`: gfx942 is 9402, gfx90a 9010,
@@ -116,9 +118,10 @@ llvm::Error tkc::amd::linkDeviceLibraries(llvm::Module &module,
        {Library{"__ocml_", target.ocmlPath, "ocml", "math library", "ocml.bc"},
         Library{"__ockl_", target.ocklPath, "ockl", "kernel library",
                 "ockl.bc"}}) {
-    calls |= calledUndefined(module, library.prefix) != nullptr;
-    if (auto err = linkIfCalled(module, library))
-      return err;
+    llvm::Expected<bool> linked = linkIfCalled(module, library);
+    if (!linked)
+      return linked.takeError();
+    calls |= *linked;
   }
   if (!calls)
     return llvm::Error::success();
