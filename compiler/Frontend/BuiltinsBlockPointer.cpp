@@ -37,18 +37,24 @@ using DK = DType::Kind;
 
 namespace {
 
-/// The elements of a tuple argument (a single value counts as a tuple of
-/// one), or nullopt after an error naming `what`.
+/// The elements of argument `i`: a tuple's, a single value as a tuple of
+/// one; none when it is not given.
+std::vector<Obj> listArg(BuiltinCall &c, size_t i) {
+  auto v = c.args.get(i);
+  if (!v)
+    return {};
+  return v->kind == Kind::Tuple ? v->elems : std::vector<Obj>{*v};
+}
+
+/// The elements of a tl.make_block_ptr tuple argument (listArg), or
+/// nullopt after an error naming `what` when it is not given.
 std::optional<std::vector<Obj>> tupleArg(BuiltinCall &c, size_t i,
                                          llvm::StringRef what) {
-  auto v = c.args.get(i);
-  if (!v) {
+  if (!c.args.has(i)) {
     c.error(std::string("tl.make_block_ptr needs '") + what.str() + "'");
     return std::nullopt;
   }
-  if (v->kind == Kind::Tuple)
-    return v->elems;
-  return std::vector<Obj>{*v};
+  return listArg(c, i);
 }
 
 /// Runtime integer scalars of type `to` for `values`; nullopt after an
@@ -174,10 +180,7 @@ std::optional<Obj> advance(BuiltinCall &c) {
     return c.error("tl.advance needs a block pointer (from "
                    "tl.make_block_ptr), got " +
                    (bp ? bp->describe() : std::string("nothing")));
-  auto deltas = c.args.get(1);
-  std::vector<Obj> list = deltas && deltas->kind == Kind::Tuple ? deltas->elems
-                          : deltas ? std::vector<Obj>{*deltas}
-                                   : std::vector<Obj>{};
+  std::vector<Obj> list = listArg(c, 1);
   size_t rank = bp->blockShape.size();
   if (list.size() != rank)
     return c.error("tl.advance needs " + std::to_string(rank) +
@@ -299,19 +302,15 @@ std::optional<Obj> lowerBlockPointerAccess(BuiltinCall &c, const Obj &bp,
                    "padding_option, not mask and other");
   size_t rank = bp.blockShape.size();
   std::vector<bool> checked(rank, false);
-  if (auto dims = c.args.get(3)) {
-    std::vector<Obj> list =
-        dims->kind == Kind::Tuple ? dims->elems : std::vector<Obj>{*dims};
-    for (const Obj &d : list) {
-      auto n = c.cg.constInt(d, c.args.loc(3), "a boundary_check dimension");
-      if (!n)
-        return std::nullopt;
-      if (*n < 0 || *n >= static_cast<int64_t>(rank))
-        return c.error("boundary_check dimension " + std::to_string(*n) +
-                       " is out of range for a block pointer of rank " +
-                       std::to_string(rank));
-      checked[*n] = true;
-    }
+  for (const Obj &d : listArg(c, 3)) {
+    auto n = c.cg.constInt(d, c.args.loc(3), "a boundary_check dimension");
+    if (!n)
+      return std::nullopt;
+    if (*n < 0 || *n >= static_cast<int64_t>(rank))
+      return c.error("boundary_check dimension " + std::to_string(*n) +
+                     " is out of range for a block pointer of rank " +
+                     std::to_string(rank));
+    checked[*n] = true;
   }
   std::string padding = "zero";
   if (isLoad) {
@@ -477,12 +476,7 @@ std::optional<std::pair<Obj, Obj>> descriptorAndBlock(BuiltinCall &c) {
   auto desc = descriptorArg(c);
   if (!desc)
     return std::nullopt;
-  auto offsets = c.args.get(1);
-  std::vector<Obj> list = !offsets ? std::vector<Obj>{}
-                          : offsets->kind == Kind::Tuple
-                              ? offsets->elems
-                              : std::vector<Obj>{*offsets};
-  auto block = descriptorBlock(c, *desc, list, 1);
+  auto block = descriptorBlock(c, *desc, listArg(c, 1), 1);
   if (!block)
     return std::nullopt;
   return std::make_pair(*desc, *block);
