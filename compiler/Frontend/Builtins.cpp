@@ -88,6 +88,10 @@ bool isStringMethod(llvm::StringRef name) {
   return findBuiltin("str." + name) != nullptr;
 }
 
+bool isDescriptorMethod(llvm::StringRef name) {
+  return findBuiltin("tensor_descriptor." + name) != nullptr;
+}
+
 bool isIntMethod(llvm::StringRef name) {
   return findBuiltin("int." + name) != nullptr;
 }

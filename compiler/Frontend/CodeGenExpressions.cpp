@@ -79,10 +79,7 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
                                     "' (tkc supports advance, dtype and type)");
       return std::nullopt;
     case Kind::TensorDesc:
-      if (llvm::is_contained({"load", "store", "gather", "scatter",
-                              "atomic_add", "atomic_min", "atomic_max",
-                              "atomic_and", "atomic_or", "atomic_xor"},
-                             a.attr)) {
+      if (isDescriptorMethod(a.attr)) {
         Obj m = Obj::named(Kind::Method, "tensor_descriptor." + a.attr);
         m.self = std::make_shared<Obj>(*base);
         return m;

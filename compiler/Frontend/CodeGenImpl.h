@@ -269,6 +269,10 @@ inline constexpr int64_t kMaxUnroll = 4096;
 /// compile-time strings (`format`, `join`, `split`, ...).
 bool isStringMethod(llvm::StringRef name);
 
+/// True if `name` is a method of tensor descriptors that tkc implements
+/// (`load`, `gather`, `atomic_add`, ...).
+bool isDescriptorMethod(llvm::StringRef name);
+
 /// True if `name` is a method of Python's ints that tkc evaluates on
 /// compile-time ints (`bit_length`).
 bool isIntMethod(llvm::StringRef name);
