@@ -22,6 +22,7 @@
 # RUN: tkc compile %s --kernel constexpr_function_call --signature '*bf16:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=CXFN
 # RUN: tkc compile %s --kernel vendor_generation --signature '*fp32:16, 64' --emit=ttir --target sm_90a 2>&1 | FileCheck %s --check-prefix=GEN-NV
 # RUN: tkc compile %s --kernel vendor_generation --signature '*fp32:16, 64' --emit=ttir --target gfx942 2>&1 | FileCheck %s --check-prefix=GEN-AMD
+# RUN: tkc compile %s --kernel random_module --signature '*fp32:16, i32' --emit=ttir | FileCheck %s --check-prefix=RANDOM
 # RUN: tkc compile %s --kernel version_probes --signature "*i32:16, i32" --emit=ttir 2>&1 | FileCheck %s --check-prefix=PROBE
 # Names imported under module-level if/try, as kernel libraries import
 # libdevice: tkc takes the first branch that imports from triton.language
@@ -110,6 +111,7 @@ def try_attribute(p, seed):
 # dtypes, finfo and iinfo are evaluated; other torch names are errors.
 import torch
 from triton.language.standard import _log2
+from triton.language.random import philox, randint
 
 _MIN_FP32 = tl.constexpr(torch.finfo(torch.float32).min)
 _EPS_BF16 = tl.constexpr(torch.finfo(torch.bfloat16).eps)
@@ -123,6 +125,17 @@ def torch_constants(p):
     # TORCH-DAG: arith.constant 3.276700e+04 : f32
     # TORCH-DAG: arith.constant 5.000000e+00 : f32
     tl.store(p, tl.load(p) + _MIN_FP32 + _EPS_BF16 + _MAX_I16 + _log2(32))
+
+
+# triton.language.random's names imported by themselves (Triton's
+# triton_kernels: `from triton.language.random import philox`).
+@triton.jit
+def random_module(p, seed):
+    # RANDOM: func.func @random_module
+    # RANDOM: arith.muli {{.*}} : i64
+    # RANDOM: arith.uitofp
+    a, b, _, _ = philox(seed, 1, 2, 3, 4)
+    tl.store(p, (a ^ b ^ randint(seed, 5)).to(tl.float32))
 
 
 @triton.jit
