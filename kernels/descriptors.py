@@ -1,4 +1,4 @@
-# Tensor descriptors: a kernel that takes them as parameters (Triton's
+# Tensor descriptors: kernels that take them as parameters (Triton's
 # TensorDescriptor; signature `tensordesc<fp32[32, 64]>`), which tkc passes
 # as base, shape and strides, and kernels that make them
 # (tl.make_tensor_descriptor) to gather, scatter and add atomically. tkc
@@ -18,6 +18,25 @@ def scale_tiles_kernel(in_desc, out_desc, M, N, scale,
     n = tl.program_id(axis=0) % tiles_n * BLOCK_N
     tile = in_desc.load([m, n])
     out_desc.store([m, n], (tile * scale).to(out_desc.dtype))
+
+
+@triton.jit
+def tile_matmul_kernel(a_desc, b_desc, c_desc, M, N, K,
+                       BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                       BLOCK_K: tl.constexpr):
+    """C = A @ B^T for A (M x K), B (N x K) and C (M x N) passed as
+    descriptors, one BLOCK_M x BLOCK_N tile of C per program, as Triton's
+    persistent-matmul tutorial reads them: the loop over K reads tiles
+    whose elements past K (or past M or N) the descriptors give as zeros."""
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    m = tl.program_id(axis=0) // tiles_n * BLOCK_M
+    n = tl.program_id(axis=0) % tiles_n * BLOCK_N
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, K, BLOCK_K):
+        a = a_desc.load([m, k])
+        b = b_desc.load([n, k])
+        acc = tl.dot(a, b.T, acc)
+    c_desc.store([m, n], acc)
 
 
 @triton.jit

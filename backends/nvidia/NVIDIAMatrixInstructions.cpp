@@ -195,22 +195,16 @@ void NVIDIATargetInfo::storeMatrices(OpBuilder &b, Location loc,
 }
 
 void NVIDIATargetInfo::asyncCopy(OpBuilder &b, Location loc, Value dst,
-                                 Value src, unsigned bytes, Value pred) const {
-  // cp.async reads `cpSize` bytes and zero-fills the rest: 0 when masked.
-  Value size;
-  if (pred) {
-    Value full = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                          b.getI32IntegerAttr(bytes));
-    Value none = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                          b.getI32IntegerAttr(0));
-    size = LLVM::SelectOp::create(b, loc, pred, full, none);
-  }
+                                 Value src, unsigned bytes,
+                                 Value readBytes) const {
+  // cp.async reads its source size and zero-fills the rest of the copy.
   // Only 16-byte copies may bypass L1 (.cg), which suits tiles read once.
   auto modifier = bytes == 16 ? NVVM::LoadCacheModifierKind::CG
                               : NVVM::LoadCacheModifierKind::CA;
   NVVM::CpAsyncOp::create(
       b, loc, dst, src, b.getI32IntegerAttr(bytes),
-      NVVM::LoadCacheModifierKindAttr::get(b.getContext(), modifier), size);
+      NVVM::LoadCacheModifierKindAttr::get(b.getContext(), modifier),
+      readBytes);
 }
 
 void NVIDIATargetInfo::commitAsyncCopies(OpBuilder &b, Location loc) const {

@@ -130,7 +130,7 @@ public:
                    llvm::ArrayRef<mlir::Value> acc) const override;
   void asyncCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value dst,
                  mlir::Value src, unsigned bytes,
-                 mlir::Value pred) const override;
+                 mlir::Value readBytes) const override;
   void commitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc) const override;
   void waitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc,
                        unsigned pending) const override;

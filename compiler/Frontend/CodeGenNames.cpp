@@ -29,11 +29,10 @@ bool isTritonModule(llvm::StringRef path) {
   return llvm::is_contained(
       {"triton", "triton.language", "triton.language.math",
        "triton.language.core", "triton.language.standard",
-       "triton.language.random",
-       "triton.language.extra", "triton.language.extra.libdevice",
-       "triton.language.extra.cuda", "triton.language.extra.cuda.libdevice",
-       "triton.language.extra.hip", "triton.language.extra.hip.libdevice",
-       "triton.language.target_info"},
+       "triton.language.random", "triton.language.extra",
+       "triton.language.extra.libdevice", "triton.language.extra.cuda",
+       "triton.language.extra.cuda.libdevice", "triton.language.extra.hip",
+       "triton.language.extra.hip.libdevice", "triton.language.target_info"},
       path);
 }
 

@@ -241,13 +241,14 @@ public:
   virtual bool hasAsyncCopies() const { return false; }
 
   /// Starts copying `bytes` (4, 8 or 16, the alignment of both addresses)
-  /// from global `src` to shared `dst` without waiting for it; where `pred`
-  /// (i1, may be null for "always") is false, nothing is read and zeros are
-  /// written. The copy joins the thread's current group. Only targets with
-  /// hasAsyncCopies() implement it, as the two below.
+  /// from global `src` to shared `dst` without waiting for it; only the
+  /// first `readBytes` (i32, from 0 to `bytes`; null for all of them) are
+  /// read, and zeros are written after them. The copy joins the thread's
+  /// current group. Only targets with hasAsyncCopies() implement it, as the
+  /// two below.
   virtual void asyncCopy(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Value dst, mlir::Value src, unsigned bytes,
-                         mlir::Value pred) const;
+                         mlir::Value readBytes) const;
 
   /// Closes the thread's current group of asynchronous copies.
   virtual void commitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc) const;

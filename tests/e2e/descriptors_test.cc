@@ -9,6 +9,9 @@
 // the kernel: move_rows gathers rows by index and scatters them to other
 // rows (indices outside the matrix read zeros and write nothing), and
 // column_sums adds each tile's column sums into a row with atomic_add.
+// tile_matmul multiplies through descriptors in a pipelined loop over K,
+// where K is not a multiple of the 8 fp16 one copy moves: the rows' padding
+// holds NaNs, which a copy that read past K would carry into C.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +19,9 @@
 #include "move_rows.h"
 #include "scale_tiles.h"
 #include "tests/e2e/gpu_test_support.h"
+#include "tile_matmul.h"
+
+#include <cmath>
 
 namespace tkc::e2e {
 namespace {
@@ -150,6 +156,62 @@ TEST_F(DescriptorsTest, AtomicAddOfColumnSums) {
     EXPECT_NEAR(got, want, 1e-4) << "column " << c;
   }
   expectGuardUntouched(raw, n * 4);
+}
+
+TEST_F(DescriptorsTest, MatmulThroughDescriptorsZeroesPastK) {
+  // A is 100 x 100 and B 70 x 100 (N x K), in rows of 104 fp16 (208 bytes)
+  // whose last 4 are NaN; C is 100 x 70 fp32 in rows of 72. Small integers
+  // make every product and sum exact.
+  const int m = 100, n = 70, k = 100, abStride = 104, cStride = 72;
+  auto operand = [&](int rows, uint32_t seed, std::vector<float> &values) {
+    std::vector<uint16_t> bits(size_t(rows) * abStride, 0x7E00);
+    std::vector<float> r = randomFloats(size_t(rows) * k, seed, -3, 3);
+    values.assign(size_t(rows) * k, 0);
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < k; ++j) {
+        float v = std::floor(r[size_t(i) * k + j]);
+        values[size_t(i) * k + j] = v;
+        bits[size_t(i) * abStride + j] = floatToHalfBits(v);
+      }
+    return bits;
+  };
+  std::vector<float> a, b;
+  std::vector<uint16_t> aBits = operand(m, 41, a), bBits = operand(n, 43, b);
+  DeviceBuffer da(*driver, aBits.size() * 2), db(*driver, bBits.size() * 2);
+  const size_t cBytes = size_t(m) * cStride * 4;
+  DeviceBuffer dc(*driver, cBytes + kGuardBytes);
+  da.upload(aBits);
+  db.upload(bBits);
+  dc.fill(kPoison);
+  tkc_status status =
+      tile_matmul(stream(), da.ptr(), m, k, abStride, db.ptr(), n, k, abStride,
+                  dc.ptr(), m, n, cStride, m, n, k);
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+  std::vector<uint8_t> raw = dc.download<uint8_t>(cBytes + kGuardBytes);
+  size_t mismatches = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < cStride; ++j) {
+      size_t at = size_t(i) * cStride + j;
+      if (j < n) {
+        float want = 0;
+        for (int x = 0; x < k; ++x)
+          want += a[size_t(i) * k + x] * b[size_t(j) * k + x];
+        float got;
+        std::memcpy(&got, raw.data() + at * 4, 4);
+        if (got != want && ++mismatches <= 5)
+          ADD_FAILURE() << "C(" << i << ", " << j << ") = " << got << ", want "
+                        << want;
+      } else {
+        for (int x = 0; x < 4; ++x)
+          if (raw[at * 4 + x] != kPoison && ++mismatches <= 5)
+            ADD_FAILURE() << "C(" << i << ", " << j
+                          << ") is outside the shape but was written";
+      }
+    }
+  EXPECT_EQ(mismatches, 0u);
+  expectGuardUntouched(raw, cBytes);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, DescriptorsTest,

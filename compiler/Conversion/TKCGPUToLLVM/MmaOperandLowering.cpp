@@ -382,6 +382,40 @@ struct TransTileLowering : public TargetPattern<TransTileOp> {
   }
 };
 
+/// The bytes a copy of a run of elements of `elementBytes` each reads under
+/// its `masks` (i1), the others being zero-filled: all or none where one
+/// mask holds for the run; else, the pipeline having copied runs that are
+/// true up to some element and false after it at once (getPrefixRuns), as
+/// many as lead it true: none where the first is false, else as many as
+/// `limit` (AsyncCopyOp's, at the first element; null if absent) says, up
+/// to the run's length, or else the count of true masks.
+static Value bytesRead(OpBuilder &b, Location loc, ArrayRef<Value> masks,
+                       Value limit, int64_t elementBytes) {
+  Type i32 = b.getI32Type();
+  auto constant = [&](int64_t v) {
+    return LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(v));
+  };
+  int64_t bytes = elementBytes * masks.size();
+  if (llvm::all_equal(masks))
+    return LLVM::SelectOp::create(b, loc, masks.front(), constant(bytes),
+                                  constant(0));
+  if (limit) {
+    Value most = LLVM::ConstantOp::create(
+        b, loc, limit.getType(),
+        b.getIntegerAttr(limit.getType(), masks.size()));
+    Value count = LLVM::SMinOp::create(b, loc, limit, most);
+    if (count.getType() != i32)
+      count = LLVM::TruncOp::create(b, loc, i32, count);
+    Value read = LLVM::MulOp::create(b, loc, count, constant(elementBytes));
+    return LLVM::SelectOp::create(b, loc, masks.front(), read, constant(0));
+  }
+  Value count = LLVM::ZExtOp::create(b, loc, i32, masks.front());
+  for (Value mask : masks.drop_front())
+    count = LLVM::AddOp::create(b, loc, count,
+                                LLVM::ZExtOp::create(b, loc, i32, mask));
+  return LLVM::MulOp::create(b, loc, count, constant(elementBytes));
+}
+
 /// tkc_gpu.async_copy: each thread's runs of the recorded width, one
 /// asynchronous copy each, into their swizzled places; an element several
 /// lanes or registers of a warp hold is copied by one of them alone, and by
@@ -403,10 +437,12 @@ struct AsyncCopyLowering : public TargetPattern<AsyncCopyOp> {
     SwizzledTile tile = tileOf(type, target);
     Type elem = getTypeConverter()->convertType(type.getElementType());
     SmallVector<Value> ptrs = unpackRegisters(rewriter, loc, adaptor.getPtr());
-    SmallVector<Value> masks;
+    SmallVector<Value> masks, limits;
     if (op.getMask())
       masks =
           maskRegistersOf(rewriter, loc, op, op.getMask(), adaptor.getMask());
+    if (op.getLimit())
+      limits = unpackRegisters(rewriter, loc, adaptor.getLimit());
     auto ptrType = cast<RankedTensorType>(op.getPtr().getType());
     SmallVector<SmallVector<Value>> at =
         emitCoordinates(rewriter, loc, getLinearLayout(ptrType),
@@ -419,8 +455,14 @@ struct AsyncCopyLowering : public TargetPattern<AsyncCopyOp> {
       Value dst = elementAddress(rewriter, loc, adaptor.getTile(), elem,
                                  tile.offsetAt(rewriter, loc, at[r]));
       emitGuarded(rewriter, loc, owners.thread, Type(), [&] {
+        Value readBytes =
+            masks.empty()
+                ? Value()
+                : bytesRead(rewriter, loc,
+                            ArrayRef<Value>(masks).slice(r, width.getInt()),
+                            limits.empty() ? Value() : limits[r], bytes);
         target.asyncCopy(rewriter, loc, dst, ptrs[r], width.getInt() * bytes,
-                         masks.empty() ? Value() : masks[r]);
+                         readBytes);
         return Value();
       });
     }

@@ -26,11 +26,54 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   func.func @tiles(%p: tensor<32x32x!tkc.ptr<f16>, #l>, %m: tensor<32x32xi1, #l>, %i: i32) -> tensor<32x32xf16, #a> {
     %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 32, 32], f16, order = [1, 0]>
     %t = tkc_gpu.tile %buf[%i] : !tkc_gpu.shared<[2, 32, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
-    tkc_gpu.async_copy %p, %t mask %m {tkc_gpu.vector_width = 8 : i32} : tensor<32x32x!tkc.ptr<f16>, #l>, !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>, tensor<32x32xi1, #l>
+    tkc_gpu.async_copy %p, %t mask %m {tkc_gpu.mask_constancy = array<i64: 1, 8>, tkc_gpu.vector_width = 8 : i32} : tensor<32x32x!tkc.ptr<f16>, #l>, !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>, tensor<32x32xi1, #l>
     tkc_gpu.async_commit
     tkc_gpu.async_wait {pending = 1 : i32}
     %v = tkc_gpu.local_load %t : !tkc_gpu.shared<[32, 32], f16, order = [1, 0]> -> tensor<32x32xf16, #a>
     return %v : tensor<32x32xf16, #a>
+  }
+}
+
+// -----
+
+// A mask that differs within a run (true up to the row's bound, `col < n`)
+// reads as many elements as lead it true, 2 bytes each, and zero-fills the
+// rest of the 16 bytes.
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @bounded_rows
+  // CHECK-COUNT-8: llvm.zext %{{.*}} : i1 to i32
+  // CHECK: %[[COUNT:.*]] = llvm.add
+  // CHECK: %[[TWO:.*]] = llvm.mlir.constant(2 : i32) : i32
+  // CHECK: %[[SIZE:.*]] = llvm.mul %[[COUNT]], %[[TWO]] : i32
+  // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg, %[[SIZE]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+  // CHECK-NOT: nvvm.cp.async.shared.global
+  func.func @bounded_rows(%p: tensor<32x32x!tkc.ptr<f16>, #l>, %m: tensor<32x32xi1, #l>) {
+    %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+    tkc_gpu.async_copy %p, %buf mask %m {tkc_gpu.mask_constancy = array<i64: 1, 1>, tkc_gpu.vector_width = 8 : i32} : tensor<32x32x!tkc.ptr<f16>, #l>, !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>, tensor<32x32xi1, #l>
+    tkc_gpu.async_commit
+    return
+  }
+
+  // With a limit (the elements in bounds from each on), a run reads the
+  // least of its first element's limit and 8, 2 bytes each, where its
+  // first element's mask holds.
+  // CHECK-LABEL: llvm.func @limited_rows
+  // CHECK-NOT: llvm.zext
+  // CHECK: %[[MASK:.*]] = llvm.extractvalue %arg1[0]
+  // CHECK: %[[LIMIT:.*]] = llvm.extractvalue %arg2[0]
+  // CHECK: %[[EIGHT:.*]] = llvm.mlir.constant(8 : i64) : i64
+  // CHECK: %[[MOST:.*]] = llvm.intr.smin(%[[LIMIT]], %[[EIGHT]]) : (i64, i64) -> i64
+  // CHECK: %[[COUNT:.*]] = llvm.trunc %[[MOST]] : i64 to i32
+  // CHECK: %[[READ:.*]] = llvm.mul %[[COUNT]], %{{.*}} : i32
+  // CHECK: %[[SIZE:.*]] = llvm.select %[[MASK]], %[[READ]], %{{.*}} : i1, i32
+  // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg, %[[SIZE]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+  // CHECK-NOT: nvvm.cp.async.shared.global
+  func.func @limited_rows(%p: tensor<32x32x!tkc.ptr<f16>, #l>, %m: tensor<32x32xi1, #l>, %n: tensor<32x32xi64, #l>) {
+    %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+    tkc_gpu.async_copy %p, %buf mask %m limit %n {tkc_gpu.mask_constancy = array<i64: 1, 1>, tkc_gpu.vector_width = 8 : i32} : tensor<32x32x!tkc.ptr<f16>, #l>, !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>, tensor<32x32xi1, #l>, tensor<32x32xi64, #l>
+    tkc_gpu.async_commit
+    return
   }
 }
 

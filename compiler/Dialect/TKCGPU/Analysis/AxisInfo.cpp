@@ -468,25 +468,90 @@ SmallVector<unsigned> mlir::tkc::gpu::getContiguityOrder(const AxisInfo &info) {
   return order;
 }
 
+unsigned mlir::tkc::gpu::getAccessDim(RankedTensorType type) {
+  LinearLayout layout = getLinearLayout(type);
+  unsigned dim = 0;
+  for (unsigned d = 1; d < type.getRank(); ++d)
+    if (layout.getContiguousRegisters(d) > layout.getContiguousRegisters(dim))
+      dim = d;
+  return dim;
+}
+
+int64_t mlir::tkc::gpu::getPrefixRuns(Value mask, unsigned dim,
+                                      AxisInfoAnalysis &axis) {
+  int64_t constancy = axis.get(mask).constancy[dim];
+  Operation *def = mask.getDefiningOp();
+  if (!def)
+    return constancy;
+  int64_t runs =
+      llvm::TypeSwitch<Operation *, int64_t>(def)
+          .Case([&](arith::AndIOp) {
+            // A run is true up to the first element either is false.
+            return std::min(getPrefixRuns(def->getOperand(0), dim, axis),
+                            getPrefixRuns(def->getOperand(1), dim, axis));
+          })
+          .Case([&](arith::CmpIOp cmp) -> int64_t {
+            using P = arith::CmpIPredicate;
+            P pred = cmp.getPredicate();
+            // `i < n` (or `n > i`): true up to the run's first i at n.
+            bool lhsCounts =
+                llvm::is_contained({P::slt, P::sle, P::ult, P::ule}, pred);
+            bool rhsCounts =
+                llvm::is_contained({P::sgt, P::sge, P::ugt, P::uge}, pred);
+            if (!lhsCounts && !rhsCounts)
+              return 1;
+            const AxisInfo &counter = axis.get(cmp.getOperand(rhsCounts));
+            const AxisInfo &bound = axis.get(cmp.getOperand(lhsCounts));
+            int64_t runs =
+                std::min(counter.contiguity[dim], bound.constancy[dim]);
+            // Unsigned, a run must not count from -1 to 0: one that starts
+            // at a multiple of its length does not.
+            bool isUnsigned =
+                llvm::is_contained({P::ult, P::ule, P::ugt, P::uge}, pred);
+            if (isUnsigned)
+              runs = std::min(runs, counter.divisibility[dim]);
+            return runs;
+          })
+          .Case([&](tkc::BroadcastOp broadcast) {
+            if (cast<RankedTensorType>(broadcast.getSrc().getType())
+                    .getDimSize(dim) == 1)
+              return int64_t(1); // Constant along dim: its constancy says so.
+            return getPrefixRuns(broadcast.getSrc(), dim, axis);
+          })
+          .Case([&](tkc::ExpandDimsOp expand) {
+            unsigned axisOfNew = expand.getAxis();
+            if (dim == axisOfNew)
+              return int64_t(1);
+            return getPrefixRuns(expand.getSrc(),
+                                 dim < axisOfNew ? dim : dim - 1, axis);
+          })
+          .Case([&](tkc::TransOp trans) {
+            return getPrefixRuns(trans.getSrc(), trans.getOrder()[dim], axis);
+          })
+          .Case([&](ConvertLayoutOp convert) {
+            return getPrefixRuns(convert.getSrc(), dim, axis);
+          })
+          .Default([](Operation *) { return int64_t(1); });
+  return std::max(constancy, runs);
+}
+
 int64_t mlir::tkc::gpu::getAccessWidth(Value ptr, Value mask,
-                                       AxisInfoAnalysis &axis) {
+                                       AxisInfoAnalysis &axis,
+                                       bool zeroFillsTail) {
   auto type = cast<RankedTensorType>(ptr.getType());
   LinearLayout layout = getLinearLayout(type);
   int64_t bytes = std::max<unsigned>(1, cast<PointerType>(type.getElementType())
                                                 .getPointeeType()
                                                 .getIntOrFloatBitWidth() /
                                             8);
-  // Vectors run along the dimension of the layout's leading registers.
-  unsigned dim = 0;
-  for (unsigned d = 1; d < type.getRank(); ++d)
-    if (layout.getContiguousRegisters(d) > layout.getContiguousRegisters(dim))
-      dim = d;
+  unsigned dim = getAccessDim(type);
   const AxisInfo &info = axis.get(ptr);
   int64_t best = std::min<int64_t>(layout.getContiguousRegisters(dim),
                                    info.contiguity[dim]);
   best = std::min(best, std::max<int64_t>(1, info.divisibility[dim] / bytes));
   best = std::min(best, 16 / bytes);
   if (mask)
-    best = std::min(best, axis.get(mask).constancy[dim]);
+    best = std::min(best, zeroFillsTail ? getPrefixRuns(mask, dim, axis)
+                                        : axis.get(mask).constancy[dim]);
   return std::max<int64_t>(1, llvm::bit_floor(static_cast<uint64_t>(best)));
 }

@@ -69,12 +69,26 @@ private:
 /// tensor best walk memory.
 SmallVector<unsigned> getContiguityOrder(const AxisInfo &info);
 
+/// The dimension along which one global access of a tensor of `type` moves
+/// consecutive elements: that of the layout's leading registers.
+unsigned getAccessDim(RankedTensorType type);
+
+/// The length of the aligned runs along `dim` in which boolean tensor `mask`
+/// is true up to some element and false after it (as `i < n` is where `i`
+/// counts up by one): at least its constancy, for which each run is all
+/// true or all false. A copy that reads the first bytes of a run and
+/// zero-fills the rest (cp.async's source size) moves such a run at once.
+int64_t getPrefixRuns(Value mask, unsigned dim, AxisInfoAnalysis &axis);
+
 /// The number of consecutive elements one global access of pointer tensor
 /// `ptr` (a load, store or asynchronous copy under `mask`, which may be
 /// null) can move: the thread's contiguous registers along its fastest
 /// dimension, bounded by the pointers' contiguity and alignment and the
-/// mask's constancy, capped at 16 bytes; a power of two.
-int64_t getAccessWidth(Value ptr, Value mask, AxisInfoAnalysis &axis);
+/// mask's constancy, capped at 16 bytes; a power of two. An access that
+/// reads a run's leading elements and zero-fills the rest (`zeroFillsTail`)
+/// is bounded by the mask's prefix runs (getPrefixRuns) instead.
+int64_t getAccessWidth(Value ptr, Value mask, AxisInfoAnalysis &axis,
+                       bool zeroFillsTail = false);
 
 } // namespace mlir::tkc::gpu
 

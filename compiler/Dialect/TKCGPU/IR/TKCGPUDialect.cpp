@@ -1196,6 +1196,13 @@ LogicalResult AsyncCopyOp::verify() {
   if (getMask() && cast<RankedTensorType>(getMask().getType()).getShape() !=
                        ptrType.getShape())
     return emitOpError("mask must have the pointers' shape");
+  if (Value limit = getLimit()) {
+    auto type = cast<RankedTensorType>(limit.getType());
+    if (!getMask() || type.getShape() != ptrType.getShape() ||
+        !type.getElementType().isSignlessInteger())
+      return emitOpError("limit must be integers of the pointers' shape, "
+                         "beside a mask");
+  }
   return success();
 }
 

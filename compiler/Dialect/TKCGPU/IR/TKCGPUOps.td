@@ -109,7 +109,8 @@ def TKCGPU_TransTileOp : TKCGPU_Op<"trans_tile", [Pure]> {
 }
 
 def TKCGPU_AsyncCopyOp : TKCGPU_Op<"async_copy",
-    [MemoryEffects<[MemRead<TKCGPU_GlobalMemory>,
+    [AttrSizedOperandSegments,
+     MemoryEffects<[MemRead<TKCGPU_GlobalMemory>,
                     MemWrite<TKCGPU_SharedMemory>]>]> {
   let summary = "Start copying a tile from global to shared memory";
   let description = [{
@@ -122,15 +123,25 @@ def TKCGPU_AsyncCopyOp : TKCGPU_Op<"async_copy",
     (tkc-gpu-record-vector-widths); where several lanes of a warp hold an
     element (a 1-D tile in a slice layout), one of them copies it.
 
+    A run's mask may be true up to some element and false after it (`col <
+    n`, where n bounds the rows: tkc-gpu-pipeline copies such runs whole):
+    the copy then reads the elements that lead it true and zero-fills the
+    rest. `limit`, where given, says how many they are more cheaply than
+    the mask: at an element whose mask is true, how many elements from it
+    on are in bounds (`n - col`; more than the run holds is the whole run).
+
     ```mlir
     tkc_gpu.async_copy %ptrs, %t mask %m : tensor<128x32x!tkc.ptr<f16>, #blocked>, !tkc_gpu.shared<[128, 32], f16, order = [1, 0]>, tensor<128x32xi1, #blocked>
+    tkc_gpu.async_copy %ptrs, %t mask %m limit %l : tensor<128x32x!tkc.ptr<f16>, #blocked>, !tkc_gpu.shared<[128, 32], f16, order = [1, 0]>, tensor<128x32xi1, #blocked>, tensor<128x32xi32, #blocked>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$ptr, TKCGPU_SharedBufferType:$tile,
-                       Optional<AnyRankedTensor>:$mask);
+                       Optional<AnyRankedTensor>:$mask,
+                       Optional<AnyRankedTensor>:$limit);
   let assemblyFormat = [{
-    $ptr `,` $tile (`mask` $mask^)? attr-dict `:` type($ptr) `,`
-    qualified(type($tile)) (`,` type($mask)^)?
+    $ptr `,` $tile (`mask` $mask^)? (`limit` $limit^)? attr-dict `:`
+    type($ptr) `,` qualified(type($tile)) (`,` type($mask)^)?
+    (`,` type($limit)^)?
   }];
   let hasVerifier = 1;
 }

@@ -509,7 +509,76 @@ struct StagedLoad {
   /// The mask's runs of equal values per dimension of the tile (empty
   /// without a mask).
   SmallVector<int64_t> maskConstancy;
+  /// Where the mask differs within a copy's run, the comparisons `i < n`
+  /// that bound it (collectBounds), from which each copy computes how many
+  /// elements it reads; empty if the copies must count the mask's elements.
+  SmallVector<arith::CmpIOp> bounds;
 };
+
+/// The comparisons `i < n` (or `i <= n`, `n > i`, `n >= i`; signed) among
+/// the terms of `mask`, a tree of arith.andi, that differ within runs of
+/// `width` along `dim`, where every other term is the same over each run
+/// and those comparisons count up by one along it under an n that is the
+/// same over it: then, at a run's first element, the least of `n - i` (one
+/// more where equality is in bounds) is how many of its elements are in
+/// bounds where the mask is true there. None otherwise.
+SmallVector<arith::CmpIOp>
+collectBounds(Value mask, unsigned dim, int64_t width, AxisInfoAnalysis &axis) {
+  SmallVector<arith::CmpIOp> bounds;
+  SmallVector<Value> terms = {mask};
+  Type counterType;
+  while (!terms.empty()) {
+    Value term = terms.pop_back_val();
+    if (axis.get(term).constancy[dim] >= width)
+      continue;
+    if (auto both = term.getDefiningOp<arith::AndIOp>()) {
+      terms.append({both.getLhs(), both.getRhs()});
+      continue;
+    }
+    using P = arith::CmpIPredicate;
+    auto cmp = term.getDefiningOp<arith::CmpIOp>();
+    if (!cmp)
+      return {};
+    P pred = cmp.getPredicate();
+    bool lhsCounts = pred == P::slt || pred == P::sle;
+    if (!lhsCounts && pred != P::sgt && pred != P::sge)
+      return {};
+    Value counter = cmp.getOperand(lhsCounts ? 0 : 1);
+    Value bound = cmp.getOperand(lhsCounts ? 1 : 0);
+    if (axis.get(counter).contiguity[dim] < width ||
+        axis.get(bound).constancy[dim] < width ||
+        (counterType && counter.getType() != counterType))
+      return {};
+    counterType = counter.getType();
+    bounds.push_back(cmp);
+  }
+  return bounds;
+}
+
+/// For each element of the comparisons `bounds` (collectBounds) with
+/// operands mapped by `operand`, the least of `n - i` (plus one where
+/// `i == n` is in bounds).
+Value emitLimit(OpBuilder &b, Location loc, ArrayRef<arith::CmpIOp> bounds,
+                llvm::function_ref<Value(Value)> operand) {
+  using P = arith::CmpIPredicate;
+  Value limit;
+  for (arith::CmpIOp cmp : bounds) {
+    P pred = cmp.getPredicate();
+    bool lhsCounts = pred == P::slt || pred == P::sle;
+    Value counter = operand(cmp.getOperand(lhsCounts ? 0 : 1));
+    Value bound = operand(cmp.getOperand(lhsCounts ? 1 : 0));
+    Value left = arith::SubIOp::create(b, loc, bound, counter);
+    if (pred == P::sle || pred == P::sge)
+      left = arith::AddIOp::create(
+          b, loc, left,
+          arith::ConstantOp::create(
+              b, loc, IntegerAttr::get(getElementTypeOrSelf(left), 1))
+              .getResult());
+    limit =
+        limit ? arith::MinSIOp::create(b, loc, limit, left).getResult() : left;
+  }
+  return limit;
+}
 
 /// The conversion of `value` (through a transpose, returned in `trans`) to
 /// the dot operand that is its only use, or null.
@@ -755,8 +824,11 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, AxisInfoAnalysis &axis,
     if (!matchPattern(other, m_PosZeroFloat()) &&
         !matchPattern(other, m_Zero()))
       return std::nullopt;
-  // Copies of 4 to 16 bytes along the tile's rows.
-  int64_t width = getAccessWidth(load.getPtr(), load.getMask(), axis);
+  // Copies of 4 to 16 bytes along the tile's rows. A copy reads its run's
+  // leading elements and zero-fills the rest, so a mask that bounds the
+  // rows (`col < n`, a tensor descriptor's shape) leaves it whole.
+  int64_t width = getAccessWidth(load.getPtr(), load.getMask(), axis,
+                                 /*zeroFillsTail=*/true);
   if (fast != layoutFast)
     width = 1;
   if (width * bytes < 4 ||
@@ -772,14 +844,24 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, AxisInfoAnalysis &axis,
   auto tile = SharedBufferType::get(load.getContext(), type.getShape(),
                                     type.getElementType(), order, swizzled);
   SmallVector<int64_t> maskConstancy;
+  SmallVector<arith::CmpIOp> bounds;
   if (Value mask = load.getMask()) {
     const AxisInfo &runs = axis.get(mask);
     maskConstancy.assign(runs.constancy.begin(), runs.constancy.end());
     if (trans)
       for (auto [d, from] : llvm::enumerate(trans.getOrder()))
         maskConstancy[d] = runs.constancy[from];
+    bounds = collectBounds(
+        mask, getAccessDim(cast<RankedTensorType>(load.getPtr().getType())),
+        width, axis);
   }
-  return StagedLoad{load, trans, convert, tile, width, maskConstancy};
+  return StagedLoad{load,
+                    trans,
+                    convert,
+                    tile,
+                    width,
+                    std::move(maskConstancy),
+                    std::move(bounds)};
 }
 
 /// Starts copying `staged`'s tile, with operands mapped by `operand`, into
@@ -790,6 +872,9 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
   Location loc = load.getLoc();
   Value ptr = operand(load.getPtr());
   Value mask = load.getMask() ? operand(load.getMask()) : Value();
+  Value limit = staged.bounds.empty()
+                    ? Value()
+                    : emitLimit(b, loc, staged.bounds, operand);
   if (TransOp trans = staged.trans) {
     // Pointers and mask transposed as the loaded tile was.
     RankedTensorType type = trans.getType();
@@ -804,9 +889,11 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
     ptr = transpose(ptr);
     if (mask)
       mask = transpose(mask);
+    if (limit)
+      limit = transpose(limit);
   }
   mask = guardMask(b, loc, ptr, mask, inRange);
-  auto copy = AsyncCopyOp::create(b, loc, ptr, tile, mask);
+  auto copy = AsyncCopyOp::create(b, loc, ptr, tile, mask, limit);
   // The width and the mask's runs hold for every iteration's pointers and
   // masks: the axis facts are the loop's invariants.
   copy->setAttr(TKCGPUDialect::kVectorWidth, b.getI32IntegerAttr(staged.width));

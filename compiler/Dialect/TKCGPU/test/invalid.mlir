@@ -141,6 +141,15 @@ func.func @copy_type(%p: tensor<64x32x!tkc.ptr<f32>, #l>, %t: !tkc_gpu.shared<[6
 // -----
 
 #l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @copy_limit_shape(%p: tensor<64x32x!tkc.ptr<f16>, #l>, %t: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, %m: tensor<64x32xi1, #l>, %n: tensor<32x64xi32, #l>) {
+  // expected-error @+1 {{limit must be integers of the pointers' shape, beside a mask}}
+  tkc_gpu.async_copy %p, %t mask %m limit %n : tensor<64x32x!tkc.ptr<f16>, #l>, !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, tensor<64x32xi1, #l>, tensor<32x64xi32, #l>
+  return
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
 func.func @local_alloc_init_shape(%v: tensor<32x32xf16, #l>) {
   // expected-error @+1 {{initial value 'tensor<32x32xf16, #tkc_gpu.blocked}}
   %t = tkc_gpu.local_alloc %v : (tensor<32x32xf16, #l>) -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>

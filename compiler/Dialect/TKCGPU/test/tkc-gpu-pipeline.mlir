@@ -388,6 +388,70 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %res#0 : tensor<32x32xf32, #mma>
   }
 
+  // A mask that bounds the rows (`cols < ncols`, ncols of unknown
+  // divisibility: a tensor descriptor's shape) is true up to some element
+  // of each run of 8 and false after it: a copy reads those and zero-fills
+  // the rest, so the runs are copied whole though the mask's own runs are
+  // of one element. How many it reads is ncols - cols where the mask holds.
+  // SHARED-LABEL: func.func @row_bounded
+  // SHARED: %[[BOUND:.*]] = tkc.splat %{{.*}} : tensor<32x32xi32
+  // SHARED: %[[LEFT:.*]] = arith.subi %[[BOUND]], %{{.*}} : tensor<32x32xi32
+  // SHARED: tkc_gpu.async_copy {{.*}} mask {{.*}} limit %[[LEFT]] {tkc_gpu.mask_constancy = array<i64: 32, 1>, tkc_gpu.vector_width = 8 : i32}
+  // SHARED: scf.for
+  // SHARED: %[[AHEAD:.*]] = arith.subi %[[BOUND]], %{{.*}} : tensor<32x32xi32
+  // SHARED: tkc_gpu.async_copy {{.*}} mask {{.*}} limit %[[AHEAD]] {tkc_gpu.mask_constancy = array<i64: 32, 1>, tkc_gpu.vector_width = 8 : i32}
+  func.func @row_bounded(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32, %ncols: i32, %b: tensor<32x32xf16, #b>) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %fzero = arith.constant dense<0.0> : tensor<32x32xf16, #l>
+    %step = arith.constant dense<32> : tensor<32x32xi32, #l>
+    %r = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %bound = tkc.splat %ncols : tensor<32x32xi32, #l>
+    %m = arith.cmpi slt, %cols, %bound : tensor<32x32xi32, #l>
+    %s = tkc.splat %pa : tensor<32x32x!tkc.ptr<f16>, #l>
+    %p0 = tkc.addptr %s, %cols : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptr = %p0) -> (tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #l>) : i32 {
+      %t = tkc.load %ptr, %m, %fzero : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      %next = tkc.addptr %ptr, %step : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+      scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #l>
+    }
+    return %res#0 : tensor<32x32xf32, #mma>
+  }
+
+  // A mask false before some element of a run and true after it
+  // (`cols >= lo`, lo of unknown divisibility) is not one a copy can read:
+  // the loop pipelines in registers.
+  // SHARED-LABEL: func.func @row_from
+  // SHARED-NOT: tkc_gpu.async_copy
+  // SHARED: return
+  func.func @row_from(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32, %lo: i32, %b: tensor<32x32xf16, #b>) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %fzero = arith.constant dense<0.0> : tensor<32x32xf16, #l>
+    %step = arith.constant dense<32> : tensor<32x32xi32, #l>
+    %r = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %bound = tkc.splat %lo : tensor<32x32xi32, #l>
+    %m = arith.cmpi sge, %cols, %bound : tensor<32x32xi32, #l>
+    %s = tkc.splat %pa : tensor<32x32x!tkc.ptr<f16>, #l>
+    %p0 = tkc.addptr %s, %cols : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptr = %p0) -> (tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #l>) : i32 {
+      %t = tkc.load %ptr, %m, %fzero : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      %next = tkc.addptr %ptr, %step : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+      scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #l>
+    }
+    return %res#0 : tensor<32x32xf32, #mma>
+  }
+
   // Masked-off elements must read as `other`, which copies cannot give
   // unless it is zero: such a loop pipelines in registers.
   // SHARED-LABEL: func.func @other_one
