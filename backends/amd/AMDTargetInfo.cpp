@@ -212,6 +212,9 @@ Value AMDTargetInfo::atomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
 
 std::string AMDTargetInfo::getMathLibrarySymbol(llvm::StringRef name,
                                                 Type type) const {
+  // NVIDIA's libdevice symbols named in full have no ocml counterpart.
+  if (name.starts_with("__nv_"))
+    return "";
   // ocml's names for libdevice's functions, where they differ.
   llvm::StringRef ocml = llvm::StringSwitch<llvm::StringRef>(name)
                              .Case("normcdf", "ncdf")

@@ -616,6 +616,10 @@ std::string NVIDIATargetInfo::getMathLibrarySymbol(llvm::StringRef name,
   // __nv_NAMEf for f32, __nv_NAME for f64; but for the correctly rounded
   // square roots, __nv_fsqrt_rn and __nv_dsqrt_rn, __nv_frsqrt_rn (f32
   // only).
+  // A libdevice symbol in full (`__nv_float2int_rn`), as the frontend
+  // picked it for the arguments' types.
+  if (name.starts_with("__nv_"))
+    return name.str();
   if (name == "sqrt_rn")
     return type.isF32() ? "__nv_fsqrt_rn" : type.isF64() ? "__nv_dsqrt_rn" : "";
   if (name == "rsqrt_rn")

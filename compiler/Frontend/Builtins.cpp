@@ -52,8 +52,9 @@ static const BuiltinTable &builtinTable() {
     BuiltinTable t;
     for (llvm::ArrayRef<BuiltinEntry> family :
          {pythonBuiltins(), creationBuiltins(), memoryBuiltins(),
-          mathBuiltins(), reduceBuiltins(), shapeBuiltins(), debugBuiltins(),
-          blockPointerBuiltins(), llvm::ArrayRef<BuiltinEntry>(kUnsupported)})
+          mathBuiltins(), libdeviceBuiltins(), reduceBuiltins(),
+          shapeBuiltins(), debugBuiltins(), blockPointerBuiltins(),
+          llvm::ArrayRef<BuiltinEntry>(kUnsupported)})
       for (const BuiltinEntry &entry : family) {
         [[maybe_unused]] bool added =
             t.byName.try_emplace(entry.name, &entry).second;

@@ -135,6 +135,13 @@ llvm::ArrayRef<BuiltinEntry> memoryBuiltins();
 /// Elementwise math, tl.where and tl.dot, and the functions of
 /// triton.language.extra.libdevice.
 llvm::ArrayRef<BuiltinEntry> mathBuiltins();
+/// libdevice's functions of integers, conversions and rounding modes
+/// (NVIDIA's library only), and its reinterpretations of bits.
+llvm::ArrayRef<BuiltinEntry> libdeviceBuiltins();
+/// The libdevice function (`mulhi`) one of whose overloads NVIDIA's symbol
+/// `symbol` (`__nv_umulhi`) is, among those of libdeviceBuiltins(); empty
+/// if none.
+llvm::StringRef libdeviceFunctionOfSymbol(llvm::StringRef symbol);
 /// Reductions and scans.
 llvm::ArrayRef<BuiltinEntry> reduceBuiltins();
 /// Permutes, reshapes, broadcasts and expand_dims.

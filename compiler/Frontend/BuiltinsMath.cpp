@@ -754,6 +754,9 @@ static std::string libdeviceNameOf(llvm::StringRef symbol) {
         return function;
     return "";
   }
+  if (llvm::StringRef function = libdeviceFunctionOfSymbol(symbol);
+      !function.empty())
+    return function.str();
   llvm::StringRef name = symbol;
   if (name.consume_front("__nv_")) {
     if (isLibdeviceFunction(name))

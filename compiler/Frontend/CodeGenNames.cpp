@@ -180,7 +180,8 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
     // triton.language.extra[.cuda|.hip].libdevice: the math library.
     if (isLibdeviceFunction(attr))
       return Obj::named(Kind::Builtin, "libdevice." + attr.str());
-    diags.error(l, "libdevice." + attr + " is not supported by tkc yet");
+    diags.error(l, "tkc knows no libdevice." + attr +
+                       " (it has every function of Triton 3.6's libdevice)");
     return std::nullopt;
   } else if (base == "triton.language.extra.cuda" &&
              llvm::is_contained({"num_threads", "num_warps", "smid",

@@ -4,12 +4,15 @@
 // that reach the vendors' math libraries through tkc.extern_elementwise,
 // each of the eight outputs against the C++ library in double precision
 // within a tolerance of a few fp32 ulps of the value (erfinv through
-// erf(erfinv(y)) = y), and the bit counts exactly against the compiler's
-// builtins. Nothing past the outputs may be written.
+// erf(erfinv(y)) = y), the bit counts exactly against the compiler's
+// builtins, and NVIDIA libdevice's rounding conversions (float2int_rn/rd/
+// ru/rz, on ties too), mulhi and brev exactly against the C++ library and
+// integer arithmetic. Nothing past the outputs may be written.
 //
 //===----------------------------------------------------------------------===//
 
 #include "bit_counts.h"
+#include "int_conversions.h"
 #include "special_math.h"
 #include "tests/e2e/gpu_test_support.h"
 
@@ -33,7 +36,7 @@ TEST_P(SpecialMathTest, MatchesCppLibrary) {
       << tkc_status_string(status) << ": " << tkc_last_error();
   synchronize();
   std::vector<uint8_t> raw = dout.download<uint8_t>(bytes + kGuardBytes);
-  const char *names[] = {"erfinv", "lgamma", "tgamma", "hypot",
+  const char *names[] = {"erfinv", "lgamma",  "tgamma",        "hypot",
                          "exp10",  "normcdf", "cyl_bessel_i0", "j0"};
   size_t mismatches = 0;
   for (int f = 0; f < 8; ++f)
@@ -111,6 +114,47 @@ TEST_P(SpecialMathTest, BitCountsMatchBuiltins) {
     }
   }
   EXPECT_EQ(mismatches, 0u) << "of " << 3 * n;
+  expectGuardUntouched(raw, bytes);
+}
+
+TEST_P(SpecialMathTest, RoundingConversionsAndIntegerFunctions) {
+  const int n = GetParam();
+  // Halves (ties), values near them, negatives and integers, in the range
+  // int32 holds.
+  std::vector<float> x = randomFloats(n, 77, -5000, 5000);
+  for (int i = 0; i < n; i += 3)
+    x[i] = std::round(x[i] * 2) / 2;
+  const size_t bytes = size_t(6) * n * 4;
+  DeviceBuffer dx(*driver, size_t(n) * 4), dout(*driver, bytes + kGuardBytes);
+  dx.upload(x);
+  dout.fill(kPoison);
+  tkc_status status = int_conversions(stream(), dx.ptr(), dout.ptr(), n);
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+  std::vector<uint8_t> raw = dout.download<uint8_t>(bytes + kGuardBytes);
+  size_t mismatches = 0;
+  for (int i = 0; i < n; ++i) {
+    uint32_t bits = floatBits(x[i]);
+    uint32_t reversed = 0;
+    for (int b = 0; b < 32; ++b)
+      reversed |= ((bits >> b) & 1u) << (31 - b);
+    int32_t want[6] = {
+        int32_t(std::nearbyint(x[i])),
+        int32_t(std::floor(x[i])),
+        int32_t(std::ceil(x[i])),
+        int32_t(std::trunc(x[i])),
+        int32_t((int64_t(int32_t(bits)) * int64_t(-1640531527)) >> 32),
+        int32_t(reversed)};
+    for (int f = 0; f < 6; ++f) {
+      int32_t got;
+      std::memcpy(&got, raw.data() + (size_t(f) * n + i) * 4, 4);
+      if (got != want[f] && ++mismatches <= 5)
+        ADD_FAILURE() << "function " << f << " of " << x[i] << ": " << got
+                      << ", want " << want[f];
+    }
+  }
+  EXPECT_EQ(mismatches, 0u) << "of " << 6 * n;
   expectGuardUntouched(raw, bytes);
 }
 

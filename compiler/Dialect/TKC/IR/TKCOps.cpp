@@ -673,7 +673,9 @@ LogicalResult ExternElementwiseOp::verify() {
   if (getArgs().empty())
     return emitOpError("needs at least one argument");
   Type first = getArgs().front().getType();
-  if (!isa<FloatType>(getElementTypeOrSelf(first)))
+  // A vendor's symbol in full takes the types that symbol takes.
+  bool named = getFunction().starts_with("__");
+  if (!named && !isa<FloatType>(getElementTypeOrSelf(first)))
     return emitOpError("needs a float first argument");
   auto shapeOf = [](Type t) {
     auto tensor = dyn_cast<RankedTensorType>(t);
@@ -681,7 +683,7 @@ LogicalResult ExternElementwiseOp::verify() {
   };
   for (Type t : getArgs().getTypes())
     if (shapeOf(t) != shapeOf(first) ||
-        (t != first && !getElementTypeOrSelf(t).isInteger()))
+        (!named && t != first && !getElementTypeOrSelf(t).isInteger()))
       return emitOpError("needs arguments of one shape, and of one type but "
                          "for integer parameters");
   if (shapeOf(first) != shapeOf(getType()))

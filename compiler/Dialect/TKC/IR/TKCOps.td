@@ -584,15 +584,19 @@ def TKC_ExternElementwiseOp : TKC_Op<"extern_elementwise", [Pure,
     not have (`libdevice.erfinv`, `libdevice.j0`, ...), named without its
     vendor prefix and type suffix; each backend maps the name and the
     element type to its library's symbol (`__nv_erfinvf`,
-    `__ocml_erfinv_f32`) from the first argument's type, a float. The
-    arguments share one shape and, but for integer parameters (`ldexp`'s
-    exponent, int32), one type; the result has their shape and the
-    function's element type (`ilogb`: int32).
+    `__ocml_erfinv_f32`) from the first argument's type, a float; the
+    arguments share that type but for integer parameters (`ldexp`'s
+    exponent, int32). A function only one vendor's library has is named by
+    its symbol in full (`__nv_float2int_rn`), of whatever integer or float
+    arguments it takes; other targets refuse it. The arguments share one
+    shape; the result has their shape and the function's element type
+    (`ilogb`: int32).
 
     ```mlir
     %y = tkc.extern_elementwise "erfinv"(%x) : tensor<64xf32> -> tensor<64xf32>
     %e = tkc.extern_elementwise "ilogb"(%x) : tensor<64xf32> -> tensor<64xi32>
     %m = tkc.extern_elementwise "ldexp"(%x, %n) : tensor<64xf32>, tensor<64xi32> -> tensor<64xf32>
+    %i = tkc.extern_elementwise "__nv_float2int_rn"(%x) : tensor<64xf32> -> tensor<64xi32>
     ```
   }];
   let arguments = (ins StrAttr:$function,

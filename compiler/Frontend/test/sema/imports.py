@@ -86,8 +86,8 @@ def host_branch_name(p):
 
 @triton.jit
 def missing_libdevice(p):
-    tl.store(p, libdevice.float_as_int(tl.load(p)))
-# MISSING: imports.py:[[@LINE-1]]:27: error: libdevice.float_as_int is not supported by tkc yet
+    tl.store(p, libdevice.float_as_short(tl.load(p)))
+# MISSING: imports.py:[[@LINE-1]]:27: error: tkc knows no libdevice.float_as_short (it has every function of Triton 3.6's libdevice)
 
 
 # A try body that assigns an attribute of triton.language is taken over an
