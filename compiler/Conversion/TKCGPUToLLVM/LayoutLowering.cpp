@@ -821,6 +821,27 @@ mlir::tkc::gpu::emitGuardedValues(ConversionPatternRewriter &rewriter,
   return SmallVector<Value>(join->getArguments());
 }
 
+SmallVector<Value>
+mlir::tkc::gpu::emitEitherValues(ConversionPatternRewriter &rewriter,
+                                 Location loc, Value cond, TypeRange types,
+                                 function_ref<SmallVector<Value>()> whenTrue,
+                                 function_ref<SmallVector<Value>()> whenFalse) {
+  SmallVector<Location> locs(types.size(), loc);
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *join = rewriter.createBlock(after->getParent(),
+                                     Region::iterator(after), types, locs);
+  LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
+  Block *taken = rewriter.createBlock(join);
+  LLVM::BrOp::create(rewriter, loc, whenTrue(), join);
+  Block *notTaken = rewriter.createBlock(join);
+  LLVM::BrOp::create(rewriter, loc, whenFalse(), join);
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::CondBrOp::create(rewriter, loc, cond, taken, notTaken);
+  rewriter.setInsertionPointToStart(after);
+  return SmallVector<Value>(join->getArguments());
+}
+
 Value mlir::tkc::gpu::emitGuarded(ConversionPatternRewriter &rewriter,
                                   Location loc, Value pred, Type type,
                                   function_ref<Value()> body) {

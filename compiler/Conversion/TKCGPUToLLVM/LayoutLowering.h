@@ -283,6 +283,14 @@ SmallVector<Value> emitGuardedValues(ConversionPatternRewriter &rewriter,
                                      Location loc, Value pred, TypeRange types,
                                      function_ref<SmallVector<Value>()> body);
 
+/// Emits `whenTrue` where `cond` holds and `whenFalse` where it does not,
+/// each returning values of `types`; returns the values of the branch
+/// taken.
+SmallVector<Value>
+emitEitherValues(ConversionPatternRewriter &rewriter, Location loc, Value cond,
+                 TypeRange types, function_ref<SmallVector<Value>()> whenTrue,
+                 function_ref<SmallVector<Value>()> whenFalse);
+
 /// `x && y` where either may be null (true).
 Value both(OpBuilder &b, Location loc, Value x, Value y);
 

@@ -82,6 +82,22 @@ template <typename Op>::tkc::TargetInfo::CacheHints cacheHintsOf(Op op) {
   return hints;
 }
 
+/// Where a load or store `op` of `width`-element vectors has bounded runs
+/// (kBoundedRuns), whether the thread's runs, those it moves among
+/// `moves`, are all in bounds: the mask of each one's last element, of
+/// `masks`, holds. Null where it has no bounded runs.
+Value allRunsInBounds(OpBuilder &b, Location loc, Operation *op,
+                      ArrayRef<Value> masks, unsigned width,
+                      function_ref<bool(unsigned)> moves) {
+  if (!op->hasAttr(TKCGPUDialect::kBoundedRuns) || masks.empty() || width < 2)
+    return Value();
+  Value all;
+  for (unsigned i = 0; i < masks.size(); i += width)
+    if (moves(i))
+      all = both(b, loc, all, masks[i + width - 1]);
+  return all;
+}
+
 struct LoadLowering : public TargetPattern<LoadOp> {
   using TargetPattern::TargetPattern;
   LogicalResult
@@ -102,34 +118,50 @@ struct LoadLowering : public TargetPattern<LoadOp> {
         !matchPattern(op.getOther(), m_Zero()))
       others = registersOf(rewriter, loc, op.getOther(), adaptor.getOther());
     unsigned vec = vectorWidthOf(op);
-    Type access = accessType(elem, vec);
     ::tkc::TargetInfo::CacheHints hints = cacheHintsOf(op);
     hints.isVolatile = op.getIsVolatile();
     // Registers that copy another register's element (a slice of a layout
     // that holds several along the sliced dimension: FLA's per-row gates)
     // take its value instead of loading it again; volatile loads each load.
-    unsigned copies = 0;
+    unsigned freeBits = 0;
     if (auto tensor = dyn_cast<RankedTensorType>(op.getType()))
-      copies = getLinearLayout(tensor).getFreeBits(HwDim::Register);
-    if ((copies & (vec - 1)) || hints.isVolatile)
-      copies = 0;
-    SmallVector<Value> values;
-    for (unsigned i = 0; i < ptrs.size(); i += vec) {
-      if (unsigned owner = i & ~copies; owner != i) {
-        for (unsigned j = 0; j < vec; ++j)
-          values.push_back(Value(values[owner + j]));
-        continue;
+      freeBits = getLinearLayout(tensor).getFreeBits(HwDim::Register);
+    // The registers loaded `width` at a time, each vector under the mask of
+    // its first element (`masked`), or under none.
+    auto load = [&](unsigned width, bool masked) {
+      Type access = accessType(elem, width);
+      unsigned copies =
+          (freeBits & (width - 1)) || hints.isVolatile ? 0 : freeBits;
+      SmallVector<Value> values;
+      for (unsigned i = 0; i < ptrs.size(); i += width) {
+        if (unsigned owner = i & ~copies; owner != i) {
+          for (unsigned j = 0; j < width; ++j)
+            values.push_back(Value(values[owner + j]));
+          continue;
+        }
+        // A vector's mask is uniform (coalescing vectorizes only where the
+        // mask is constant across it): one predicate for all its elements.
+        Value pred = masked && !masks.empty() ? masks[i] : Value();
+        Value other;
+        if (pred && !others.empty())
+          other = packAccess(rewriter, loc, ArrayRef(others).slice(i, width));
+        Value loaded = target.loadGlobal(rewriter, loc, ptrs[i], access, pred,
+                                         other, hints);
+        llvm::append_range(values, unpackAccess(rewriter, loc, loaded, width));
       }
-      // A vector's mask is uniform (coalescing vectorizes only where the
-      // mask is constant across it): one predicate for all its elements.
-      Value pred = masks.empty() ? Value() : masks[i];
-      Value other;
-      if (pred && !others.empty())
-        other = packAccess(rewriter, loc, ArrayRef(others).slice(i, vec));
-      Value loaded =
-          target.loadGlobal(rewriter, loc, ptrs[i], access, pred, other, hints);
-      llvm::append_range(values, unpackAccess(rewriter, loc, loaded, vec));
-    }
+      return values;
+    };
+    // Bounded runs: whole vectors where all of them are in bounds, element
+    // by element where some are not.
+    Value inBounds = allRunsInBounds(rewriter, loc, op, masks, vec,
+                                     [&](unsigned i) { return true; });
+    SmallVector<Value> values =
+        inBounds
+            ? emitEitherValues(
+                  rewriter, loc, inBounds, SmallVector<Type>(ptrs.size(), elem),
+                  [&] { return load(vec, /*masked=*/false); },
+                  [&] { return load(1, /*masked=*/true); })
+            : load(vec, /*masked=*/true);
     replaceWithRegisters(rewriter, op, *getTypeConverter(), values);
     return success();
   }
@@ -157,16 +189,31 @@ struct StoreLowering : public TargetPattern<StoreOp> {
     Owners owners = ownersOf(rewriter, loc, op.getPtr().getType(), target);
     unsigned vec = vectorWidthOf(op);
     ::tkc::TargetInfo::CacheHints hints = cacheHintsOf(op);
-    for (unsigned i = 0; i < ptrs.size(); i += vec) {
-      if (owners.ownerOf[i] != i)
-        continue;
-      target.storeGlobal(
-          rewriter, loc, ptrs[i],
-          packAccess(rewriter, loc, ArrayRef(values).slice(i, vec)),
-          both(rewriter, loc, masks.empty() ? Value() : masks[i],
-               owners.thread),
-          hints);
-    }
+    // The registers stored `width` at a time, each vector under the mask of
+    // its first element (`masked`), or under none.
+    auto store = [&](unsigned width, bool masked) {
+      for (unsigned i = 0; i < ptrs.size(); i += width) {
+        if (owners.ownerOf[i] != i)
+          continue;
+        Value mask = masked && !masks.empty() ? masks[i] : Value();
+        target.storeGlobal(
+            rewriter, loc, ptrs[i],
+            packAccess(rewriter, loc, ArrayRef(values).slice(i, width)),
+            both(rewriter, loc, mask, owners.thread), hints);
+      }
+      return SmallVector<Value>();
+    };
+    // Bounded runs: whole vectors where all of them are in bounds, element
+    // by element where some are not.
+    if (Value inBounds =
+            allRunsInBounds(rewriter, loc, op, masks, vec,
+                            [&](unsigned i) { return owners.ownerOf[i] == i; }))
+      emitEitherValues(
+          rewriter, loc, inBounds, TypeRange(),
+          [&] { return store(vec, /*masked=*/false); },
+          [&] { return store(1, /*masked=*/true); });
+    else
+      store(vec, /*masked=*/true);
     rewriter.eraseOp(op);
     return success();
   }

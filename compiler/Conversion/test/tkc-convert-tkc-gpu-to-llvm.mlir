@@ -142,17 +142,30 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
 
 // -----
 
-// A bound of unknown divisibility makes the mask vary within 4 elements:
-// one 4-byte access per element.
+// A bound of unknown divisibility makes the mask vary within 4 elements,
+// true below the bound: a thread whose 4 elements are all below it (the
+// last one's mask) moves them in one 16-byte access, another one element
+// at a time under each one's mask.
 #a = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [WAVE], warpsPerCTA = [WARPS], order = [0]}>
 module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32} {
-  // CHECK-LABEL: llvm.func @scalar_accesses
-  // CUDA-COUNT-4: ld.global.b32
+  // CHECK-LABEL: llvm.func @bounded_accesses
+  // CHECK: %[[LAST:.*]] = llvm.extractvalue %{{.*}}[3] : !llvm.struct<(i1, i1, i1, i1)>
+  // CHECK: llvm.cond_br %[[LAST]], ^[[WHOLE:bb[0-9]+]], ^[[EACH:bb[0-9]+]]
+  // CHECK: ^[[WHOLE]]:
+  // CUDA: ld.global.v4.b32
+  // HIP: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+  // CHECK: ^[[EACH]]:
+  // CUDA-COUNT-4: @$2 ld.global.b32
   // HIP-COUNT-4: llvm.intr.masked.load %{{.*}}, %{{.*}}, %{{.*}} {alignment = 4 : i32} : (!llvm.ptr<1>, vector<1xi1>, vector<1xf32>) -> vector<1xf32>
-  // CHECK-NOT: vector<4xf32>
-  // CUDA-COUNT-4: st.global.b32
+  // CHECK: %[[LAST2:.*]] = llvm.extractvalue %{{.*}}[3] : !llvm.struct<(i1, i1, i1, i1)>
+  // CHECK: llvm.cond_br %[[LAST2]], ^[[WHOLE2:bb[0-9]+]], ^[[EACH2:bb[0-9]+]]
+  // CHECK: ^[[WHOLE2]]:
+  // CUDA: st.global.v4.b32
+  // HIP: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+  // CHECK: ^[[EACH2]]:
+  // CUDA-COUNT-4: @$2 st.global.b32
   // HIP-COUNT-4: llvm.intr.masked.store %{{.*}}, %{{.*}}, %{{.*}} {alignment = 4 : i32} : vector<1xf32>, vector<1xi1> into !llvm.ptr<1>
-  func.func @scalar_accesses(%p: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %n: i32) {
+  func.func @bounded_accesses(%p: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %n: i32) {
     %r = tkc.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #a>
     %s = tkc.splat %p : tensor<512x!tkc.ptr<f32>, #a>
     %ptrs = tkc.addptr %s, %r : tensor<512x!tkc.ptr<f32>, #a>, tensor<512xi32, #a>

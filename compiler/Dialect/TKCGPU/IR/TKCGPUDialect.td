@@ -75,6 +75,13 @@ def TKCGPU_Dialect : Dialect {
     /// absent).
     static constexpr ::llvm::StringLiteral kVectorWidth =
         "tkc_gpu.vector_width";
+    /// Marks a load or store whose vector width spans runs in which the
+    /// mask is true up to some element and false after it (`i < n`,
+    /// getPrefixRuns) rather than runs of one value: each thread moves whole
+    /// vectors where all its runs are true throughout, and element by
+    /// element otherwise (set by tkc-gpu-record-vector-widths).
+    static constexpr ::llvm::StringLiteral kBoundedRuns =
+        "tkc_gpu.bounded_runs";
     /// Per dimension, the runs of equal values of a load's, store's or
     /// asynchronous copy's mask (the axis analysis' constancy, set with
     /// the vector width where some run is longer than 1): accesses whose

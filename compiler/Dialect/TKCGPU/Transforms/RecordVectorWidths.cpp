@@ -6,7 +6,9 @@
 // layout (the thread's contiguous registers along its fastest dimension) and
 // the axis analysis (the pointers' contiguity and alignment, the mask's
 // constancy), capped at 16 bytes, recorded for the LLVM conversion, with
-// the mask's runs of equal values.
+// the mask's runs of equal values. A load's or store's mask that bounds its
+// runs (`i < n`) limits nothing: the runs are marked kBoundedRuns, which the
+// conversion moves whole where they are all in bounds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,8 +48,19 @@ struct RecordVectorWidthsPass
       }
       if (!ptr || !isa<RankedTensorType>(ptr.getType()))
         return;
+      int64_t width = getAccessWidth(ptr, mask, axis);
+      // A load or store whose mask bounds its runs (`i < n`, n of unknown
+      // divisibility) moves them whole where they are all in bounds.
+      if (mask && isa<LoadOp, StoreOp>(op)) {
+        int64_t bounded =
+            getAccessWidth(ptr, mask, axis, /*zeroFillsTail=*/true);
+        if (bounded > width) {
+          width = bounded;
+          op->setAttr(TKCGPUDialect::kBoundedRuns, builder.getUnitAttr());
+        }
+      }
       op->setAttr(TKCGPUDialect::kVectorWidth,
-                  builder.getI32IntegerAttr(getAccessWidth(ptr, mask, axis)));
+                  builder.getI32IntegerAttr(width));
       if (mask)
         setMaskConstancy(op, axis.get(mask).constancy);
     });

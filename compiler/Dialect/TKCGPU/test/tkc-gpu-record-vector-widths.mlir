@@ -262,3 +262,32 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// A bound of unknown divisibility (`i < n`) makes the mask true up to some
+// element of each run of 8 and false after it: a load or store keeps its
+// width, marked as bounded runs (whole where all in bounds); an atomic,
+// which has no such lowering, and a mask false before some element
+// (`i >= n`) narrow it.
+#b = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @bounded_runs
+  // CHECK: tkc.load {{.*}} {tkc_gpu.bounded_runs, tkc_gpu.vector_width = 8 : i32}
+  // CHECK: tkc.store {{.*}} {tkc_gpu.bounded_runs, tkc_gpu.vector_width = 8 : i32}
+  // CHECK: tkc.load {{.*}} {tkc_gpu.vector_width = 1 : i32}
+  // CHECK: tkc.atomic_rmw {{.*}} {tkc_gpu.vector_width = 1 : i32}
+  func.func @bounded_runs(%p: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32) {
+    %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b>
+    %s = tkc.splat %p : tensor<1024x!tkc.ptr<f16>, #b>
+    %a = tkc.addptr %s, %r : tensor<1024x!tkc.ptr<f16>, #b>, tensor<1024xi32, #b>
+    %ns = tkc.splat %n : tensor<1024xi32, #b>
+    %below = arith.cmpi slt, %r, %ns : tensor<1024xi32, #b>
+    %v = tkc.load %a, %below : tensor<1024x!tkc.ptr<f16>, #b>
+    tkc.store %a, %v, %below : tensor<1024x!tkc.ptr<f16>, #b>
+    %from = arith.cmpi sge, %r, %ns : tensor<1024xi32, #b>
+    %w = tkc.load %a, %from : tensor<1024x!tkc.ptr<f16>, #b>
+    %old = tkc.atomic_rmw fadd, relaxed, gpu, %a, %w, %below : tensor<1024x!tkc.ptr<f16>, #b>
+    return
+  }
+}
