@@ -801,24 +801,12 @@ mlir::tkc::gpu::emitGuardedValues(ConversionPatternRewriter &rewriter,
                                   function_ref<SmallVector<Value>()> body) {
   if (!pred)
     return body();
-  SmallVector<Location> locs(types.size(), loc);
-  Block *before = rewriter.getInsertionBlock();
-  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-  Block *join = rewriter.createBlock(after->getParent(),
-                                     Region::iterator(after), types, locs);
-  LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
-  rewriter.createBlock(join);
-  Block *then = rewriter.getInsertionBlock();
-  SmallVector<Value> results = body();
-  LLVM::BrOp::create(rewriter, loc, results, join);
-  rewriter.setInsertionPointToEnd(before);
-  SmallVector<Value> otherwise;
-  for (Type type : types)
-    otherwise.push_back(LLVM::ZeroOp::create(rewriter, loc, type));
-  LLVM::CondBrOp::create(rewriter, loc, pred, then, ValueRange(), join,
-                         otherwise);
-  rewriter.setInsertionPointToStart(after);
-  return SmallVector<Value>(join->getArguments());
+  return emitEitherValues(rewriter, loc, pred, types, body, [&] {
+    SmallVector<Value> zeros;
+    for (Type type : types)
+      zeros.push_back(LLVM::ZeroOp::create(rewriter, loc, type));
+    return zeros;
+  });
 }
 
 SmallVector<Value>

@@ -521,7 +521,9 @@ struct StagedLoad {
 /// and those comparisons count up by one along it under an n that is the
 /// same over it: then, at a run's first element, the least of `n - i` (one
 /// more where equality is in bounds) is how many of its elements are in
-/// bounds where the mask is true there. None otherwise.
+/// bounds where the mask is true there. A comparison may be of fewer rows
+/// or columns, broadcast along other dimensions than `dim` (`offs_k[None,
+/// :] < K - k`, anded with a mask of rows). None otherwise.
 SmallVector<arith::CmpIOp>
 collectBounds(Value mask, unsigned dim, int64_t width, AxisInfoAnalysis &axis) {
   SmallVector<arith::CmpIOp> bounds;
@@ -535,6 +537,11 @@ collectBounds(Value mask, unsigned dim, int64_t width, AxisInfoAnalysis &axis) {
       terms.append({both.getLhs(), both.getRhs()});
       continue;
     }
+    if (auto broadcast = term.getDefiningOp<BroadcastOp>())
+      if (cast<RankedTensorType>(broadcast.getSrc().getType())
+              .getDimSize(dim) ==
+          cast<RankedTensorType>(term.getType()).getDimSize(dim))
+        term = broadcast.getSrc();
     using P = arith::CmpIPredicate;
     auto cmp = term.getDefiningOp<arith::CmpIOp>();
     if (!cmp)
@@ -547,18 +554,19 @@ collectBounds(Value mask, unsigned dim, int64_t width, AxisInfoAnalysis &axis) {
     Value bound = cmp.getOperand(lhsCounts ? 1 : 0);
     if (axis.get(counter).contiguity[dim] < width ||
         axis.get(bound).constancy[dim] < width ||
-        (counterType && counter.getType() != counterType))
+        (counterType && getElementTypeOrSelf(counter) != counterType))
       return {};
-    counterType = counter.getType();
+    counterType = getElementTypeOrSelf(counter);
     bounds.push_back(cmp);
   }
   return bounds;
 }
 
-/// For each element of the comparisons `bounds` (collectBounds) with
-/// operands mapped by `operand`, the least of `n - i` (plus one where
-/// `i == n` is in bounds).
-Value emitLimit(OpBuilder &b, Location loc, ArrayRef<arith::CmpIOp> bounds,
+/// For each element of `mask`'s type, the least over the comparisons
+/// `bounds` (collectBounds) with operands mapped by `operand` of `n - i`
+/// (plus one where `i == n` is in bounds), broadcast where a comparison is.
+Value emitLimit(OpBuilder &b, Location loc, RankedTensorType mask,
+                ArrayRef<arith::CmpIOp> bounds,
                 llvm::function_ref<Value(Value)> operand) {
   using P = arith::CmpIPredicate;
   Value limit;
@@ -574,6 +582,10 @@ Value emitLimit(OpBuilder &b, Location loc, ArrayRef<arith::CmpIOp> bounds,
           arith::ConstantOp::create(
               b, loc, IntegerAttr::get(getElementTypeOrSelf(left), 1))
               .getResult());
+    auto type = RankedTensorType::get(
+        mask.getShape(), getElementTypeOrSelf(left), mask.getEncoding());
+    if (left.getType() != type)
+      left = BroadcastOp::create(b, loc, type, left);
     limit =
         limit ? arith::MinSIOp::create(b, loc, limit, left).getResult() : left;
   }
@@ -872,9 +884,11 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
   Location loc = load.getLoc();
   Value ptr = operand(load.getPtr());
   Value mask = load.getMask() ? operand(load.getMask()) : Value();
-  Value limit = staged.bounds.empty()
-                    ? Value()
-                    : emitLimit(b, loc, staged.bounds, operand);
+  Value limit =
+      staged.bounds.empty()
+          ? Value()
+          : emitLimit(b, loc, cast<RankedTensorType>(load.getMask().getType()),
+                      staged.bounds, operand);
   if (TransOp trans = staged.trans) {
     // Pointers and mask transposed as the loaded tile was.
     RankedTensorType type = trans.getType();

@@ -423,6 +423,38 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %res#0 : tensor<32x32xf32, #mma>
   }
 
+  // A K tail's mask (`offs_k[None, :] < K - k`) compared on one row and
+  // broadcast to the tile: its limit is computed on that row and broadcast
+  // the same way.
+  // SHARED-LABEL: func.func @k_tail
+  // SHARED: %[[LEFT:.*]] = arith.subi %{{.*}}, %{{.*}} : tensor<1x32xi32
+  // SHARED: %[[LIMIT:.*]] = tkc.broadcast %[[LEFT]] : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+  // SHARED: tkc_gpu.async_copy {{.*}} mask {{.*}} limit %[[LIMIT]] {{{.*}}tkc_gpu.vector_width = 8 : i32}
+  func.func @k_tail(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32, %kleft: i32, %b: tensor<32x32xf16, #b>) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %fzero = arith.constant dense<0.0> : tensor<32x32xf16, #l>
+    %step = arith.constant dense<32> : tensor<32x32xi32, #l>
+    %r = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %s = tkc.splat %pa : tensor<32x32x!tkc.ptr<f16>, #l>
+    %p0 = tkc.addptr %s, %cols : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptr = %p0) -> (tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #l>) : i32 {
+      %left = arith.subi %kleft, %k : i32
+      %bound = tkc.splat %left : tensor<1x32xi32, #l>
+      %row = arith.cmpi slt, %e, %bound : tensor<1x32xi32, #l>
+      %m = tkc.broadcast %row : tensor<1x32xi1, #l> -> tensor<32x32xi1, #l>
+      %t = tkc.load %ptr, %m, %fzero : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      %next = tkc.addptr %ptr, %step : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+      scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #l>
+    }
+    return %res#0 : tensor<32x32xf32, #mma>
+  }
+
   // A mask false before some element of a run and true after it
   // (`cols >= lo`, lo of unknown divisibility) is not one a copy can read:
   // the loop pipelines in registers.
