@@ -537,7 +537,7 @@ int64_t mlir::tkc::gpu::getPrefixRuns(Value mask, unsigned dim,
 
 int64_t mlir::tkc::gpu::getAccessWidth(Value ptr, Value mask,
                                        AxisInfoAnalysis &axis,
-                                       bool zeroFillsTail) {
+                                       bool boundedRuns) {
   auto type = cast<RankedTensorType>(ptr.getType());
   LinearLayout layout = getLinearLayout(type);
   int64_t bytes = std::max<unsigned>(1, cast<PointerType>(type.getElementType())
@@ -551,7 +551,7 @@ int64_t mlir::tkc::gpu::getAccessWidth(Value ptr, Value mask,
   best = std::min(best, std::max<int64_t>(1, info.divisibility[dim] / bytes));
   best = std::min(best, 16 / bytes);
   if (mask)
-    best = std::min(best, zeroFillsTail ? getPrefixRuns(mask, dim, axis)
-                                        : axis.get(mask).constancy[dim]);
+    best = std::min(best, boundedRuns ? getPrefixRuns(mask, dim, axis)
+                                      : axis.get(mask).constancy[dim]);
   return std::max<int64_t>(1, llvm::bit_floor(static_cast<uint64_t>(best)));
 }

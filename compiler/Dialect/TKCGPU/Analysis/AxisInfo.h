@@ -77,7 +77,8 @@ unsigned getAccessDim(RankedTensorType type);
 /// is true up to some element and false after it (as `i < n` is where `i`
 /// counts up by one): at least its constancy, for which each run is all
 /// true or all false. A copy that reads the first bytes of a run and
-/// zero-fills the rest (cp.async's source size) moves such a run at once.
+/// zero-fills the rest (cp.async's source size) moves such a run at once, and
+/// so does a load or store where all of it is in bounds (kBoundedRuns).
 int64_t getPrefixRuns(Value mask, unsigned dim, AxisInfoAnalysis &axis);
 
 /// The number of consecutive elements one global access of pointer tensor
@@ -85,10 +86,12 @@ int64_t getPrefixRuns(Value mask, unsigned dim, AxisInfoAnalysis &axis);
 /// null) can move: the thread's contiguous registers along its fastest
 /// dimension, bounded by the pointers' contiguity and alignment and the
 /// mask's constancy, capped at 16 bytes; a power of two. An access that
-/// reads a run's leading elements and zero-fills the rest (`zeroFillsTail`)
-/// is bounded by the mask's prefix runs (getPrefixRuns) instead.
+/// handles runs partly in bounds (`boundedRuns`: a copy that reads their
+/// leading elements and zero-fills the rest, a load or store that moves them
+/// element by element) is bounded by the mask's prefix runs (getPrefixRuns)
+/// instead.
 int64_t getAccessWidth(Value ptr, Value mask, AxisInfoAnalysis &axis,
-                       bool zeroFillsTail = false);
+                       bool boundedRuns = false);
 
 } // namespace mlir::tkc::gpu
 

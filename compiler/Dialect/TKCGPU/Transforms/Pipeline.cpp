@@ -840,7 +840,7 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, AxisInfoAnalysis &axis,
   // leading elements and zero-fills the rest, so a mask that bounds the
   // rows (`col < n`, a tensor descriptor's shape) leaves it whole.
   int64_t width = getAccessWidth(load.getPtr(), load.getMask(), axis,
-                                 /*zeroFillsTail=*/true);
+                                 /*boundedRuns=*/true);
   if (fast != layoutFast)
     width = 1;
   if (width * bytes < 4 ||

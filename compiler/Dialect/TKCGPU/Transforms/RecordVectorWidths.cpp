@@ -52,8 +52,7 @@ struct RecordVectorWidthsPass
       // A load or store whose mask bounds its runs (`i < n`, n of unknown
       // divisibility) moves them whole where they are all in bounds.
       if (mask && isa<LoadOp, StoreOp>(op)) {
-        int64_t bounded =
-            getAccessWidth(ptr, mask, axis, /*zeroFillsTail=*/true);
+        int64_t bounded = getAccessWidth(ptr, mask, axis, /*boundedRuns=*/true);
         if (bounded > width) {
           width = bounded;
           op->setAttr(TKCGPUDialect::kBoundedRuns, builder.getUnitAttr());
