@@ -13,8 +13,10 @@ A dev-only tool (no build uses it). For each repository given, it
    Kernels that reach anything else (torch, a Python function) are recorded
    as "unresolved".
 2. `judge`: guesses a signature from the parameters' names and uses (pointers:
-   bases of tl.load/tl.store addresses; constexprs: their default, else by
-   name) and compiles it with Triton (ASTSource, cuda sm_90 up to PTX, and
+   bases of tl.load/tl.store addresses; tensor descriptors, the parameters
+   whose .load/.store are called: fp16 or fp32 blocks of the guessed block
+   sizes, of the rank their offsets have; constexprs: their default, else
+   by name) and compiles it with Triton (ASTSource, cuda sm_90 up to PTX, and
    hip gfx942), at most 4 guesses; pointers get divisibility 16 in both
    compilers (`:16`). A kernel Triton refuses on every guess is not judged.
 3. `tkc`: compiles each kernel+signature Triton accepted with
@@ -431,6 +433,7 @@ def param_hints(fn):
         return out
 
     addr = set()
+    rank = {}
     for n in ast.walk(fn):
         if isinstance(n, ast.Call):
             f = n.func
@@ -438,6 +441,8 @@ def param_hints(fn):
             if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) \
                     and f.value.id in params and fname in ("load", "store"):
                 desc.add(f.value.id)  # desc.load([...])
+                if n.args and isinstance(n.args[0], (ast.List, ast.Tuple)):
+                    rank[f.value.id] = len(n.args[0].elts)
             elif fname in ("load", "store", "atomic_add", "atomic_cas", "atomic_xchg",
                            "atomic_max", "atomic_min", "atomic_and", "atomic_or",
                            "atomic_xor", "make_block_ptr", "make_tensor_descriptor"):
@@ -511,6 +516,7 @@ def param_hints(fn):
     return {p: {"ptr": p in ptr or "ptr" in p.lower(), "int": p in ptr and p in offs,
                 "tuple": p in tup,
                 "desc": p in desc or p.lower().endswith("desc"),
+                "rank": rank.get(p, 2),
                 "bool": p in boolish, "cmp": cmp.get(p) if p in cmp else None,
                 "float": p in floatish} for p in params}
 
@@ -669,7 +675,16 @@ def guesses(fn, hints):
             if h.get("tuple"):
                 raise ValueError("tuple parameter %s" % name)
             if h.get("desc"):
-                raise ValueError("tensor descriptor parameter %s" % name)
+                # A host TensorDescriptor: its block as the guessed block
+                # sizes go (the kernel's tiles must match it), fp16 or fp32.
+                dims = [[block] * 2, [block, 2 * block], [2 * block, block],
+                        [block] * 2][attempt]
+                dims = ([block] * (h.get("rank", 2) - 2) + dims)[-h.get("rank", 2):]
+                t = "tensordesc<%s%s>" % ("fp32" if attempt == 3 else "fp16",
+                                          dims)
+                sig[name] = t
+                text.append(t)
+                continue
             if h.get("type"):  # given by hand (kernels added to kernels.jsonl)
                 t = h["type"]
                 sig[name] = t
