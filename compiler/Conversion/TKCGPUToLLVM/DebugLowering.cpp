@@ -28,10 +28,18 @@ using namespace mlir::tkc::gpu;
 
 namespace {
 
-/// The generic address of a NUL-terminated copy of `text` in global memory:
-/// one constant global per distinct text in the module of `op`.
-Value stringAddress(OpBuilder &b, Location loc, Operation *op, StringRef text,
-                    const ::tkc::TargetInfo &target) {
+/// A NUL-terminated string in global memory.
+struct GlobalString {
+  /// Its generic address.
+  Value address;
+  /// Its length, with the NUL.
+  uint64_t bytes;
+};
+
+/// A NUL-terminated copy of `text` in global memory: one constant global per
+/// distinct text in the module of `op`.
+GlobalString globalString(OpBuilder &b, Location loc, Operation *op,
+                          StringRef text, const ::tkc::TargetInfo &target) {
   auto module = op->getParentOfType<ModuleOp>();
   std::string bytes = text.str();
   bytes.push_back('\0');
@@ -55,8 +63,9 @@ Value stringAddress(OpBuilder &b, Location loc, Operation *op, StringRef text,
         /*alignment=*/1, target.getGlobalAddressSpace());
   }
   Value address = LLVM::AddressOfOp::create(b, loc, global);
-  return LLVM::AddrSpaceCastOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext()), address);
+  return {LLVM::AddrSpaceCastOp::create(
+              b, loc, LLVM::LLVMPointerType::get(b.getContext()), address),
+          bytes.size()};
 }
 
 /// A value's printf conversion and the argument that goes with it.
@@ -122,11 +131,11 @@ struct PrintLowering : public TargetPattern<PrintOp> {
       pid.push_back(target.getProgramId(rewriter, loc, axis));
     std::string head = "pid (%u, %u, %u) idx (";
     if (op.getArgs().empty()) {
-      std::string text = head + ")" + op.getPrefix().str() + "\n";
-      Value format = stringAddress(rewriter, loc, op, text, target);
+      GlobalString format = globalString(
+          rewriter, loc, op, head + ")" + op.getPrefix().str() + "\n", target);
       emitGuarded(
           rewriter, loc, emitIsFirstThread(rewriter, loc, target), {}, [&] {
-            target.emitPrintf(rewriter, loc, format, text.size() + 1, pid);
+            target.emitPrintf(rewriter, loc, format.address, format.bytes, pid);
             return Value();
           });
       rewriter.eraseOp(op);
@@ -157,22 +166,21 @@ struct PrintLowering : public TargetPattern<PrintOp> {
           op.getArgs().size() > 1 ? "(operand " + std::to_string(n) + ") " : "";
       emitGuarded(rewriter, loc, owners.thread, {}, [&] {
         // Every element of the operand prints with one format string.
-        std::string text;
-        Value textAddress;
+        std::optional<GlobalString> text;
         for (auto [r, value] : llvm::enumerate(registers)) {
           if (owners.ownerOf[r] != r)
             continue;
           Formatted f = format(rewriter, loc, value, elem, op.getIsSigned()[n],
                                op.getHex(), target);
-          if (!textAddress) {
-            text = head + indices + ")" + op.getPrefix().str() + operand +
-                   f.conversion + "\n";
-            textAddress = stringAddress(rewriter, loc, op, text, target);
-          }
+          if (!text)
+            text = globalString(rewriter, loc, op,
+                                head + indices + ")" + op.getPrefix().str() +
+                                    operand + f.conversion + "\n",
+                                target);
           SmallVector<Value> args(pid);
           llvm::append_range(args, coords[r]);
           args.push_back(f.arg);
-          target.emitPrintf(rewriter, loc, textAddress, text.size() + 1, args);
+          target.emitPrintf(rewriter, loc, text->address, text->bytes, args);
         }
         return Value();
       });
@@ -204,17 +212,20 @@ struct AssertLowering : public TargetPattern<AssertOp> {
     StringRef function = "kernel";
     if (auto func = op->getParentOfType<FunctionOpInterface>())
       function = func.getName();
-    Value message = stringAddress(rewriter, loc, op, op.getMessage(), target);
-    Value fileName = stringAddress(rewriter, loc, op, file, target);
-    Value functionName = stringAddress(rewriter, loc, op, function, target);
+    Value message =
+        globalString(rewriter, loc, op, op.getMessage(), target).address;
+    Value fileName = globalString(rewriter, loc, op, file, target).address;
+    Value functionName =
+        globalString(rewriter, loc, op, function, target).address;
     Value lineNumber = i32Constant(rewriter, loc, line);
     emitGuarded(rewriter, loc, fails, {}, [&] {
       if (!target.reportsAssertions() && target.hasPrintf()) {
         // As HIP's assert prints it.
-        std::string text = "%s:%u: %s: Device-side assertion `%s' failed.\n";
-        target.emitPrintf(
-            rewriter, loc, stringAddress(rewriter, loc, op, text, target),
-            text.size() + 1, {fileName, lineNumber, functionName, message});
+        GlobalString format = globalString(
+            rewriter, loc, op,
+            "%s:%u: %s: Device-side assertion `%s' failed.\n", target);
+        target.emitPrintf(rewriter, loc, format.address, format.bytes,
+                          {fileName, lineNumber, functionName, message});
       }
       target.emitAssertFail(rewriter, loc, message, fileName, lineNumber,
                             functionName);
