@@ -17,9 +17,31 @@
 #include "tests/e2e/gpu_test_support.h"
 
 #include <cmath>
+#include <functional>
+#include <string>
 
 namespace tkc::e2e {
 namespace {
+
+/// Checks `raw`, `rows` rows of `n` int32 results (row f's element i at
+/// byte (f * n + i) * 4) followed by the guard, against want(i, f):
+/// reports the first five mismatches, naming the input by describe(i), and
+/// counts them all.
+void expectIntRows(const std::vector<uint8_t> &raw, int n, int rows,
+                   const std::function<int32_t(int, int)> &want,
+                   const std::function<std::string(int)> &describe) {
+  size_t mismatches = 0;
+  for (int i = 0; i < n; ++i)
+    for (int f = 0; f < rows; ++f) {
+      int32_t got, expected = want(i, f);
+      std::memcpy(&got, raw.data() + (size_t(f) * n + i) * 4, 4);
+      if (got != expected && ++mismatches <= 5)
+        ADD_FAILURE() << "function " << f << " of " << describe(i) << ": "
+                      << got << ", want " << expected;
+    }
+  EXPECT_EQ(mismatches, 0u) << "of " << size_t(rows) * n;
+  expectGuardUntouched(raw, size_t(rows) * n * 4);
+}
 
 class SpecialMathTest : public GpuTest,
                         public ::testing::WithParamInterface<int> {};
@@ -99,22 +121,15 @@ TEST_P(SpecialMathTest, BitCountsMatchBuiltins) {
   ASSERT_EQ(status, TKC_SUCCESS)
       << tkc_status_string(status) << ": " << tkc_last_error();
   synchronize();
-  std::vector<uint8_t> raw = dout.download<uint8_t>(bytes + kGuardBytes);
-  size_t mismatches = 0;
-  for (int i = 0; i < n; ++i) {
-    uint32_t v = uint32_t(x[i]);
-    int32_t want[3] = {__builtin_popcount(v), v ? __builtin_clz(v) : 32,
-                       __builtin_ffs(int(v))};
-    for (int f = 0; f < 3; ++f) {
-      int32_t got;
-      std::memcpy(&got, raw.data() + (size_t(f) * n + i) * 4, 4);
-      if (got != want[f] && ++mismatches <= 5)
-        ADD_FAILURE() << "function " << f << " of " << v << ": " << got
-                      << ", want " << want[f];
-    }
-  }
-  EXPECT_EQ(mismatches, 0u) << "of " << 3 * n;
-  expectGuardUntouched(raw, bytes);
+  expectIntRows(
+      dout.download<uint8_t>(bytes + kGuardBytes), n, 3,
+      [&](int i, int f) {
+        uint32_t v = uint32_t(x[i]);
+        int32_t want[3] = {__builtin_popcount(v), v ? __builtin_clz(v) : 32,
+                           __builtin_ffs(int(v))};
+        return want[f];
+      },
+      [&](int i) { return std::to_string(uint32_t(x[i])); });
 }
 
 TEST_P(SpecialMathTest, RoundingConversionsAndIntegerFunctions) {
@@ -132,30 +147,23 @@ TEST_P(SpecialMathTest, RoundingConversionsAndIntegerFunctions) {
   ASSERT_EQ(status, TKC_SUCCESS)
       << tkc_status_string(status) << ": " << tkc_last_error();
   synchronize();
-  std::vector<uint8_t> raw = dout.download<uint8_t>(bytes + kGuardBytes);
-  size_t mismatches = 0;
-  for (int i = 0; i < n; ++i) {
-    uint32_t bits = floatBits(x[i]);
-    uint32_t reversed = 0;
-    for (int b = 0; b < 32; ++b)
-      reversed |= ((bits >> b) & 1u) << (31 - b);
-    int32_t want[6] = {
-        int32_t(std::nearbyint(x[i])),
-        int32_t(std::floor(x[i])),
-        int32_t(std::ceil(x[i])),
-        int32_t(std::trunc(x[i])),
-        int32_t((int64_t(int32_t(bits)) * int64_t(-1640531527)) >> 32),
-        int32_t(reversed)};
-    for (int f = 0; f < 6; ++f) {
-      int32_t got;
-      std::memcpy(&got, raw.data() + (size_t(f) * n + i) * 4, 4);
-      if (got != want[f] && ++mismatches <= 5)
-        ADD_FAILURE() << "function " << f << " of " << x[i] << ": " << got
-                      << ", want " << want[f];
-    }
-  }
-  EXPECT_EQ(mismatches, 0u) << "of " << 6 * n;
-  expectGuardUntouched(raw, bytes);
+  expectIntRows(
+      dout.download<uint8_t>(bytes + kGuardBytes), n, 6,
+      [&](int i, int f) {
+        uint32_t bits = floatBits(x[i]);
+        uint32_t reversed = 0;
+        for (int b = 0; b < 32; ++b)
+          reversed |= ((bits >> b) & 1u) << (31 - b);
+        int32_t want[6] = {
+            int32_t(std::nearbyint(x[i])),
+            int32_t(std::floor(x[i])),
+            int32_t(std::ceil(x[i])),
+            int32_t(std::trunc(x[i])),
+            int32_t((int64_t(int32_t(bits)) * int64_t(-1640531527)) >> 32),
+            int32_t(reversed)};
+        return want[f];
+      },
+      [&](int i) { return std::to_string(x[i]); });
 }
 
 INSTANTIATE_TEST_SUITE_P(Lengths, SpecialMathTest,
