@@ -34,6 +34,7 @@ The last line sums up: cases run, matched, and the geometric-mean ratio.
 import argparse
 import ast
 import ctypes
+import dataclasses
 import json
 import math
 import os
@@ -136,6 +137,12 @@ class TkcKernel:
             if isinstance(value, tuple):
                 for i, v in enumerate(value):
                     bind(f"{name}_{i}", v)
+            elif isinstance(value, public_cases.HostDescriptor):
+                by_name[f"{name}_base"] = value.base
+                for i, extent in enumerate(value.shape):
+                    by_name[f"{name}_shape{i}"] = extent
+                for i, stride in enumerate(value.strides[:-1]):
+                    by_name[f"{name}_stride{i}"] = stride
             else:
                 by_name[name] = value
         for name, value in zip(names, args):
@@ -304,6 +311,15 @@ def specialization_errors(name, entry, value):
         return [e for i, (sub, v) in enumerate(zip(inner, value))
                 if public_cases.is_type(sub)
                 for e in specialization_errors(f"{name}[{i}]", sub, v)]
+    block = public_cases.descriptor_block(entry)
+    if block is not None:
+        if not isinstance(value, public_cases.HostDescriptor):
+            return [f"{name}: signature '{entry}' but the argument is "
+                    f"{type(value).__name__}"]
+        if value.block_shape != block or value.strides[-1] != 1:
+            return [f"{name}: signature '{entry}' but the descriptor's "
+                    f"block is {value.block_shape}, strides {value.strides}"]
+        return []
     hint = ""
     if ":" in entry:
         hint = ":" + entry.split(":", 1)[1].strip()
@@ -332,10 +348,13 @@ def clone(args):
     strides of its original: a view into a larger buffer (a KV cache's K
     heads) keeps the strides the case passes for it. A table of device
     pointers (a tensor with `pointees`, public_cases._pointer_table) is
-    made anew from copies of what it points to."""
+    made anew from copies of what it points to; a host descriptor is
+    made over a copy of its tensor."""
     def copy(a):
         if isinstance(a, tuple):
             return tuple(map(copy, a))
+        if isinstance(a, public_cases.HostDescriptor):
+            return dataclasses.replace(a, base=copy(a.base))
         if not isinstance(a, torch.Tensor):
             return a
         if hasattr(a, "pointees"):
@@ -357,8 +376,19 @@ def flat(values):
             yield from flat(v)
         elif hasattr(v, "pointees"):
             yield from flat(v.pointees)
+        elif hasattr(v, "block_shape"):  # a descriptor, either side's
+            yield v.base
         else:
             yield v
+
+
+def for_triton(values):
+    """`values` as Triton's JIT takes them: host descriptors become
+    TensorDescriptors (over the same tensors)."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    return [TensorDescriptor(v.base, v.shape, v.strides, v.block_shape)
+            if isinstance(v, public_cases.HostDescriptor) else v
+            for v in values]
 
 
 def compare(case, ours, theirs):
@@ -400,7 +430,7 @@ def run_case(driver, case, public, bins, order):
     if case.num_stages:
         options["num_stages"] = case.num_stages
 
-    theirs, ours = clone(args), clone(args)
+    theirs, ours = for_triton(clone(args)), clone(args)
     names = [n for n in fn.arg_names if n not in consts]
 
     def call_triton(values):
@@ -429,7 +459,7 @@ def run_case(driver, case, public, bins, order):
             triton_wrong = triton_worst
 
     # Time on fresh copies, so in-place kernels keep meaningful inputs.
-    t_args, k_args = clone(args), clone(args)
+    t_args, k_args = for_triton(clone(args)), clone(args)
     run_tkc = tkc.launcher(names, k_args, grid)
     t_triton, t_tkc = timing.time_pair(lambda: call_triton(t_args), run_tkc,
                                        order)

@@ -35,6 +35,9 @@ from dataclasses import dataclass, field
 
 TYPE = re.compile(r"^\*?(i1|i8|i16|i32|i64|u8|u16|u32|u64|fp16|bf16|fp32|"
                   r"fp64|fp8e4nv|fp8e5)(:\d+)?$")
+# A tensor descriptor made on the host, `tensordesc<fp16[128, 64]>`.
+DESCRIPTOR = re.compile(r"^tensordesc<(\w+)\[([\d,\s]+)\]"
+                        r"(,\s*(zero|nan))?>$")
 
 
 def split_signature(signature):
@@ -71,7 +74,33 @@ def is_type(entry):
     inner = tuple_entries(entry)
     if inner is not None:
         return any(map(is_type, inner))
-    return bool(TYPE.match(entry))
+    return bool(TYPE.match(entry) or DESCRIPTOR.match(entry))
+
+
+def descriptor_block(entry):
+    """A `tensordesc<...>` entry's block shape; None for other entries."""
+    m = DESCRIPTOR.match(entry)
+    return [int(d) for d in m.group(2).split(",")] if m else None
+
+
+@dataclass
+class HostDescriptor:
+    """A tensor descriptor argument made on the host: `base` seen as a
+    tensor of `shape` and `strides` (elements), read in blocks of
+    `block_shape`. Triton's JIT takes it as triton.tools.tensor_descriptor's
+    TensorDescriptor; tkc's kernel as its parameters NAME_base, NAME_shapeI
+    and NAME_strideI (all strides but the last, which is 1)."""
+    base: object
+    shape: list
+    strides: list
+    block_shape: list
+
+
+def host_descriptor(tensor, block_shape, shape=None, strides=None):
+    """A HostDescriptor over `tensor`, by default of its own shape and
+    strides."""
+    return HostDescriptor(tensor, list(shape or tensor.shape),
+                          list(strides or tensor.stride()), list(block_shape))
 
 
 @dataclass
@@ -257,6 +286,29 @@ case(id="tutorial06_attention_desc_fwd_causal", repo="triton36",
      args=_attention_desc_args, atol=1e-2, rtol=1e-2)
 
 
+def _attention_host_descriptor_args():
+    """_attention_desc_args with q, k, v and the output as descriptors made
+    on the host, as Triton 3.6's tutorial makes them: (Z * H * N) x D views,
+    blocks of 128 (q, output) and 64 (k, v) rows."""
+    args = _attention_desc_args()
+    rows = _ATTN_Z * _ATTN_H * _ATTN_N
+    args[4:8] = [host_descriptor(t, [block, _ATTN_D], [rows, _ATTN_D],
+                                 [_ATTN_D, 1])
+                 for t, block in zip(args[4:8], (128, 64, 64, 128))]
+    return args
+
+
+# The same kernel given those descriptors (TMA under Triton's JIT).
+case(id="tutorial06_attention_host_desc_fwd_causal", repo="triton36",
+     path="06-fused-attention.py", kernel="_attn_fwd",
+     signature="fp32, *fp32:16, i32, i32:16, "
+     + "".join(f"tensordesc<fp16[{b}, {_ATTN_D}]>, "
+               for b in (128, 64, 64, 128))
+     + f"i32:16, {_ATTN_D}, 128, 64, False, 3, False, True",
+     num_warps=4, num_stages=3, grid=(cdiv(_ATTN_N, 128), _ATTN_Z * _ATTN_H),
+     args=_attention_host_descriptor_args, atol=1e-2, rtol=1e-2)
+
+
 def _attention_bwd_args():
     shape = (_ATTN_Z, _ATTN_H, _ATTN_N, _ATTN_D)
     q, k, v, do = (randn(*shape, dtype="float16") for _ in range(4))
@@ -363,6 +415,35 @@ for _subtile in (False, True):
          f"128, 128, 64, 8, {_subtile}, {_SMS}, False, True",
          num_warps=8, num_stages=3, grid=(_SMS,),
          args=_descriptor_matmul_args, atol=0.1, rtol=1e-2)
+
+
+def _host_descriptor_matmul_args(block_n, subtile):
+    """_descriptor_matmul_args' tensors as descriptors made on the host, in
+    the blocks tutorial 09's pre-hook gives them (128 x 64 of a and b; c's
+    block split in two columns under the subtiled epilogue)."""
+    def make():
+        a, b, c, m, n, k = _descriptor_matmul_args()
+        c_block = [128, block_n // 2 if subtile else block_n]
+        return [host_descriptor(a, [128, 64]),
+                host_descriptor(b, [block_n, 64]),
+                host_descriptor(c, c_block), m, n, k]
+    return make
+
+
+# Tutorial 09's matmul_kernel_tma_persistent, whose descriptors the host
+# makes (TMA under Triton's JIT; tkc's parameters base, shape and strides):
+# 128x128x64 and 128x256x64 on 8 warps, 3 stages, and the subtiled epilogue.
+for _bn, _subtile in ((128, False), (256, False), (128, True)):
+    _c_block = f"128, {_bn // 2 if _subtile else _bn}"
+    case(id=f"tutorial09_matmul_tma_persistent_128x{_bn}"
+         + ("_subtile" if _subtile else ""), repo="triton",
+         path="09-persistent-matmul.py", kernel="matmul_kernel_tma_persistent",
+         signature=f"tensordesc<fp16[128, 64]>, tensordesc<fp16[{_bn}, 64]>, "
+         f"tensordesc<fp16[{_c_block}]>, i32:16, i32:16, i32:16, 128, {_bn}, "
+         f"64, 8, False, {_subtile}, {_SMS}, False",
+         num_warps=8, num_stages=3, grid=(_SMS,),
+         args=_host_descriptor_matmul_args(_bn, _subtile), atol=0.1,
+         rtol=1e-2)
 
 
 # --- Written here (bench/own, repo "own") in the libraries' styles ---------
