@@ -36,6 +36,10 @@ A kernel may also be added to OUT/kernels.jsonl by hand, with "type" in its
 hints to force a parameter's type (`{"group_a_ptrs": {"type": "*i64"}}`)
 and "value" to force a constexpr's (`{"SPLIT_K": {"value": 1}}`).
 
+`--big` on judge, tkc and compare (all three, into an OUT of its own)
+guesses blocks of 128 (64 where a kernel has more than two) on 8 warps
+instead of 64 (16) on 4: the larger configs of autotune lists.
+
 Results are JSON lines (OUT/judge.jsonl, OUT/results.jsonl); each phase skips
 what is already recorded, so a rerun resumes. Every compile runs in its own
 process with a timeout; at most JOBS (2) run at once.
@@ -63,6 +67,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 TIMEOUT = 120
+# `--big` (judge, tkc, compare; SWEEP_BIG=1 in the judge's worker): the
+# guesses' blocks of 128 (64 where a kernel has more than two block
+# parameters) on 8 warps, as autotune lists' larger configs go, instead of
+# 64 (16) on 4.
+BIG = os.environ.get("SWEEP_BIG") == "1"
+WARPS = 8 if BIG else 4
 BUILTINS = set(dir(builtins))
 STDLIB_OK = {"math"}
 
@@ -636,7 +646,8 @@ def guesses(fn, hints):
     blockish = re.compile(r"BLOCK|SIZE|TILE|_M$|_N$|_K$|_D$|DIM|BS", re.I)
     nblocks = sum(p.is_constexpr and not p.has_default and bool(blockish.search(p.name))
                   for p in fn.params)
-    block = 64 if nblocks <= 2 else 16
+    block = (128 if nblocks <= 2 else 64) if BIG else (
+        64 if nblocks <= 2 else 16)
     for attempt in range(4):
         sig, consts, text = {}, {}, []
         for i, p in enumerate(fn.params):
@@ -762,8 +773,8 @@ def guess_source(fn, sig, consts):
 
 def triton_ptx(src, kernel, hints, signature, path, n):
     """Writes to `path` the PTX Triton makes of `kernel` with the guess whose
-    text is `signature`, 4 warps and 3 stages (the worker runs with Triton's
-    cache off, so that the stage runs)."""
+    text is `signature`, WARPS warps and 3 stages (the worker runs with
+    Triton's cache off, so that the stage runs)."""
     import triton
     from triton.backends.compiler import GPUTarget
     try:
@@ -775,7 +786,7 @@ def triton_ptx(src, kernel, hints, signature, path, n):
             try:
                 triton.compile(guess_source(fn, sig, consts),
                                target=GPUTarget("cuda", 90, 32),
-                               options={"num_warps": 4, "num_stages": 3})
+                               options={"num_warps": WARPS, "num_stages": 3})
             except KeyError as e:  # the missing cubin stage, at the end
                 if "cubin" not in str(e):
                     raise
@@ -806,7 +817,7 @@ def judge_one(src, kernel, hints, n):
         try:
             triton.compile(guess_source(fn, sig, consts),
                            target=GPUTarget("cuda", 90, 32),
-                           options={"num_warps": 4})
+                           options={"num_warps": WARPS})
         except KeyError as e:
             if "cubin" not in str(e):  # what the missing stage raises at the end
                 errors.append(error_text(e))
@@ -818,7 +829,7 @@ def judge_one(src, kernel, hints, n):
         try:
             triton.compile(guess_source(fn, sig, consts),
                            target=GPUTarget("hip", "gfx942", 64),
-                           options={"num_warps": 4})
+                           options={"num_warps": WARPS})
         except Exception as e:
             hip = error_text(e)
         return {"triton": True, "signature": text, "hip": hip, "tries": len(seen)}
@@ -950,10 +961,10 @@ def cmd_judge(args):
 
 
 def run_tkc(tkc, src, kernel, sig, target, out, extra=()):
-    """`tkc compile` of `kernel` on 4 warps (with `extra` options): whether
+    """`tkc compile` of `kernel` on WARPS warps (with `extra` options): whether
     it succeeded, its time, and its first error or crash."""
     cmd = [tkc, "compile", src, "--kernel", kernel, "--signature", sig,
-           "--num-warps", "4", "--target", target, "-o", out, *extra]
+           "--num-warps", str(WARPS), "--target", target, "-o", out, *extra]
     start = time.time()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
@@ -1212,10 +1223,17 @@ def main():
                            help="only kernels whose source matches (a regex)")
         if name == "report":
             p.add_argument("--unresolved", action="store_true")
+        if name != "report":
+            p.add_argument("--big", action="store_true",
+                           help="blocks of 128 on 8 warps (see BIG)")
     for p in sub.choices.values():
         p.add_argument("--out", default="/tmp/sweep")
     sub.add_parser("judge-worker")
     args = ap.parse_args()
+    if getattr(args, "big", False):
+        global BIG, WARPS
+        os.environ["SWEEP_BIG"] = "1"  # for the judge's workers
+        BIG, WARPS = True, 8
     if args.cmd == "judge-worker":
         return judge_worker()
     {"extract": cmd_extract, "judge": cmd_judge, "tkc": cmd_tkc,
