@@ -1001,7 +1001,7 @@ def cmd_tkc(args):
     by_key = {}
 
     def work(r):
-        r = dict(r)
+        r = dict(r, warps=WARPS)
         key = (r["hash"], r["signature"])
         if key in by_key:
             r.update({t: by_key[key][t] for t in ("sm_90a", "gfx942")
@@ -1122,8 +1122,9 @@ def cmd_compare(args):
 
 
 def command_line(r, target):
-    return "tkc compile %s --kernel %s --signature '%s' --num-warps 4 " \
-        "--target %s -o /tmp/o" % (r["src"], r["kernel"], r["signature"], target)
+    return "tkc compile %s --kernel %s --signature '%s' --num-warps %d " \
+        "--target %s -o /tmp/o" % (r["src"], r["kernel"], r["signature"],
+                                   r.get("warps", 4), target)
 
 
 def normalize(msg):
