@@ -33,7 +33,10 @@ createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu,
 /// Runs LLVM's O3 module pipeline on `module` for `machine`.
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine);
 
-/// Emits `module` as `type` (assembly or object) with `machine`.
+/// Emits `module` as `type` (assembly or object) with `machine`; in a module
+/// with a block of more than 4,000 instructions, without the code
+/// generator's straight-line strength reduction, whose time grows with the
+/// square of a block's length.
 llvm::Expected<std::string> emitFile(llvm::Module &module,
                                      llvm::TargetMachine &machine,
                                      llvm::CodeGenFileType type);
