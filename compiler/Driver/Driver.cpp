@@ -23,6 +23,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -367,6 +368,15 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   return success();
 }
 
+/// Whether `module` has a loop.
+bool hasLoops(mlir::ModuleOp module) {
+  return module
+      .walk([](mlir::LoopLikeOpInterface) {
+        return mlir::WalkResult::interrupt();
+      })
+      .wasInterrupted();
+}
+
 /// lowerVariant(); where favoring occupancy would take it fewer tiles or
 /// registers (TKCGPUDialect::kOccupancyHeadroom) and the kernel sets no
 /// register cap, and registers limit its programs, or shared memory does and
@@ -412,8 +422,13 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   // rule backward 1.17 -> 1.40, NSA's forward on one warp 0.87 -> 0.93, TGI's
   // GPTQ matmul 2.24 -> 2.54, but NSA's on two warps (32 bytes of spills)
   // 1.09 -> 1.04. TGI's GPTQ matmul of 64x256 tiles, whose spills went only
-  // from 1,468 to 1,260 bytes, lost 3%: it keeps the first binary.
+  // from 1,468 to 1,260 bytes, lost 3%: it keeps the first binary. A kernel
+  // without loops holds nothing across iterations and is not lowered again
+  // (LightLLM's rotary kernel at 64x64x64 on 8 warps, one block of 2,048
+  // scalar loads: two more ptxas runs of 35 s each).
   if (spills > 0 && variant.binary.stat("registers") >= 255) {
+    if (!hasLoops(ttir))
+      return success();
     Variant recomputed = original;
     if (failed(lowerVariant(ttir, spec, opts, Favor{false, true}, recomputed)))
       return failure();
