@@ -417,13 +417,12 @@ for _subtile in (False, True):
          args=_descriptor_matmul_args, atol=0.1, rtol=1e-2)
 
 
-def _host_descriptor_matmul_args(block_n, subtile):
+def _host_descriptor_matmul_args(block_n, c_block):
     """_descriptor_matmul_args' tensors as descriptors made on the host, in
-    the blocks tutorial 09's pre-hook gives them (128 x 64 of a and b; c's
-    block split in two columns under the subtiled epilogue)."""
+    the blocks tutorial 09's pre-hook gives them (128 x 64 of a, block_n x
+    64 of b, c_block of c)."""
     def make():
         a, b, c, m, n, k = _descriptor_matmul_args()
-        c_block = [128, block_n // 2 if subtile else block_n]
         return [host_descriptor(a, [128, 64]),
                 host_descriptor(b, [block_n, 64]),
                 host_descriptor(c, c_block), m, n, k]
@@ -434,15 +433,16 @@ def _host_descriptor_matmul_args(block_n, subtile):
 # makes (TMA under Triton's JIT; tkc's parameters base, shape and strides):
 # 128x128x64 and 128x256x64 on 8 warps, 3 stages, and the subtiled epilogue.
 for _bn, _subtile in ((128, False), (256, False), (128, True)):
-    _c_block = f"128, {_bn // 2 if _subtile else _bn}"
+    # The subtiled epilogue stores c in two halves of its columns.
+    _c_block = [128, _bn // 2 if _subtile else _bn]
     case(id=f"tutorial09_matmul_tma_persistent_128x{_bn}"
          + ("_subtile" if _subtile else ""), repo="triton",
          path="09-persistent-matmul.py", kernel="matmul_kernel_tma_persistent",
          signature=f"tensordesc<fp16[128, 64]>, tensordesc<fp16[{_bn}, 64]>, "
-         f"tensordesc<fp16[{_c_block}]>, i32:16, i32:16, i32:16, 128, {_bn}, "
+         f"tensordesc<fp16{_c_block}>, i32:16, i32:16, i32:16, 128, {_bn}, "
          f"64, 8, False, {_subtile}, {_SMS}, False",
          num_warps=8, num_stages=3, grid=(_SMS,),
-         args=_host_descriptor_matmul_args(_bn, _subtile), atol=0.1,
+         args=_host_descriptor_matmul_args(_bn, _c_block), atol=0.1,
          rtol=1e-2)
 
 
