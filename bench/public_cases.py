@@ -369,6 +369,16 @@ _tutorial03_case("tutorial03_matmul_fp32_4096", "fp32", 128, 128, 32, 3, 8, "",
 _tutorial03_case("tutorial03_matmul_fp16_stages1", "fp16", 128, 128, 64, 1, 8,
                  "", 0.1)
 
+# K not a multiple of 16 (Triton's JIT then specializes neither K nor a's
+# row stride): a's rows start at any element, so its loads are 2 bytes wide
+# and cannot be copied asynchronously; b's still can.
+case(id="tutorial03_matmul_fp16_odd_k", repo="triton",
+     path="03-matrix-multiplication.py", kernel="matmul_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32, i32, "
+     "i32:1, i32:16, i32:1, i32:16, i32:1, 128, 256, 64, 8, ''",
+     num_warps=8, num_stages=3, grid=(cdiv(_MM, 128) * cdiv(_MM, 256),),
+     args=_matmul_inputs("float16", k=_MM - 1), atol=0.1, rtol=1e-2)
+
 # The rest of tutorial 03's CUDA autotune list (BLOCK_M, BLOCK_N, BLOCK_K,
 # stages, warps), fp16 without the epilogue: whichever config autotuning
 # picks on a GPU, each should keep up with Triton's JIT.

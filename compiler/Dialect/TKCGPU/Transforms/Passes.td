@@ -148,7 +148,12 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
     dot are issued one iteration early: before the loop for the first
     iteration, and in iteration i, before the first use of its tiles, for
     iteration i+1, masked off where that iteration does not exist. The
-    loaded tiles are carried by the loop.
+    loaded tiles are carried by the loop. On targets with asynchronous
+    copies, what the shared-memory path leaves goes this way too, except a
+    matrix operand's tile (one it could not copy: a row stride not known to
+    be a multiple of 16 bytes, a masked-off value other than zero), which is
+    loaded where it is, as in Triton: carried, it would hold a tile's
+    registers beside the accumulator's.
 
     ```mlir
     %a0 = tkc.load %p0, (%m0 & %lb < %ub)

@@ -390,9 +390,17 @@ bool feedsOnlyCopies(LoadOp load) {
 /// after the first dot.
 constexpr int64_t kFewRegisters = 16;
 
+ConvertLayoutOp getOperandConversion(Value value, TransOp &trans);
+
 /// Pipelines `loop`'s loads by one iteration through registers, if it
-/// computes a dot and every load can be moved.
-void pipelineInRegisters(scf::ForOp loop) {
+/// computes a dot and every load can be moved. `copiesAsync`: whether the
+/// target copies tiles to shared memory asynchronously; there, a matrix
+/// operand's tile that could not be copied so (a row stride not known to
+/// be a multiple of 16 bytes) stays where it is, as in Triton: its next
+/// copy would hold a tile's registers beside the accumulator's (tutorial
+/// 03 with K not a multiple of 16, 128x256x64 on 8 warps: 196 bytes of
+/// spills at 255 registers, none at 254 without it).
+void pipelineInRegisters(scf::ForOp loop, bool copiesAsync) {
   Block *body = loop.getBody();
   // Values left unused by pipelineInSharedMemory (a copied tile's block
   // index, loaded where the tile was) go first: they are not carried.
@@ -411,9 +419,13 @@ void pipelineInRegisters(scf::ForOp loop) {
   // carried, it would take registers for every copy (a paged decode
   // attention ran 3% slower so).
   SmallVector<LoadOp> loads;
-  for (LoadOp load : body->getOps<LoadOp>())
-    if (!feedsOnlyCopies(load) && !writes.mayMiss(load))
-      loads.push_back(load);
+  for (LoadOp load : body->getOps<LoadOp>()) {
+    TransOp trans;
+    if (feedsOnlyCopies(load) || writes.mayMiss(load) ||
+        (copiesAsync && getOperandConversion(load, trans)))
+      continue;
+    loads.push_back(load);
+  }
   if (loads.empty())
     return;
   // The next iteration's loads go right before the first use of this
@@ -1304,7 +1316,7 @@ struct PipelinePass : public gpu::impl::TKCGPUPipelineBase<PipelinePass> {
                                        maxSharedBytes, favorOccupancy))
           loop = grown;
       }
-      pipelineInRegisters(loop);
+      pipelineInRegisters(loop, shared);
     }
   }
 };

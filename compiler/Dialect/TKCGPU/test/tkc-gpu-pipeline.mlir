@@ -821,18 +821,17 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // One operand copies (a), the other cannot (b reads 1.0 where masked
-  // off): a goes through shared memory, and the loop carries b's next tile,
-  // loaded an iteration early, before this iteration's is converted.
+  // off): a goes through shared memory, and b is loaded where it is (an
+  // operand tile carried in registers would hold them beside the
+  // accumulator; see @unaligned_operand).
   // SHARED-LABEL: func.func @mixed
   // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 32, 32], f16, order = [1, 0]>
-  // SHARED: %[[B0:.*]] = tkc.load
-  // SHARED: scf.for {{.*}} iter_args({{.*}}, %[[B:.*]] = %[[B0]]) -> ({{.*}}, i32, i32, tensor<32x32xf16, #blocked>)
+  // SHARED: scf.for {{.*}} -> (tensor<32x32xf32, #mma>, i32, i32)
   // SHARED: tkc_gpu.async_copy
   // SHARED: tkc_gpu.local_load
-  // SHARED: %[[NEXT:.*]] = tkc.load
+  // SHARED: %[[B:.*]] = tkc.load
   // SHARED-NEXT: tkc_gpu.convert_layout %[[B]]
   // SHARED: tkc.dot
-  // SHARED: scf.yield {{.*}}, %[[NEXT]] :
   func.func @mixed(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32, %pb: tensor<32x32x!tkc.ptr<f16>, #l>, %m: tensor<32x32xi1, #l>) -> tensor<32x32xf32, #mma> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -1301,5 +1300,50 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
       scf.yield %sum : tensor<32x32xf32, #mma>
     }
     return %res : tensor<32x32xf32, #mma>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // An operand tile whose rows may start at any element (its base pointer
+  // has no known alignment) cannot be copied asynchronously. On a target
+  // with such copies it is then loaded where it is, as Triton does: its
+  // next copy would hold a tile's registers beside the accumulator's.
+  // Elsewhere (AMD) it is loaded an iteration early in registers.
+  // SHARED-LABEL: func.func @unaligned_operand
+  // SHARED-NOT: tkc_gpu.local_alloc
+  // SHARED-NOT: tkc.load
+  // SHARED: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #blocked>)
+  // SHARED-NEXT: tkc.load
+  // SHARED-NEXT: tkc_gpu.convert_layout
+  // SHARED-NEXT: tkc.dot
+  // AMD-LABEL: func.func @unaligned_operand
+  // AMD: tkc.load
+  // AMD: scf.for
+  // AMD: tkc.load
+  // AMD: tkc.dot
+  func.func @unaligned_operand(%pa: !tkc.ptr<f16>, %n: i32, %b: tensor<32x32xf16, #b>) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %step = arith.constant dense<32> : tensor<32x32xi32, #l>
+    %r = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %s = tkc.splat %pa : tensor<32x32x!tkc.ptr<f16>, #l>
+    %p0 = tkc.addptr %s, %cols : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptr = %p0) -> (tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #l>) : i32 {
+      %t = tkc.load %ptr : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      %next = tkc.addptr %ptr, %step : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+      scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #l>
+    }
+    return %res#0 : tensor<32x32xf32, #mma>
   }
 }
