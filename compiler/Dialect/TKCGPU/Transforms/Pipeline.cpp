@@ -32,9 +32,10 @@
 // registers across the multiplies would keep a scoreboard that ptxas then
 // shares with the shared-memory reads after them, stalling those on the
 // global load; FLA's gated delta rule ran at 0.73 of Triton so). It keeps
-// the other loads (scalars, indices, vectors every warp holds), which are
-// then loaded an iteration early in registers, those read after the first
-// dot only where their next copies take few registers (scalars read only
+// the other loads (scalars, indices, vectors every warp holds; not an
+// operand tile it could not copy, which stays in place as in Triton),
+// which are then loaded an iteration early in registers, those read after
+// the first dot only where their next copies take few registers (scalars read only
 // after it: at the end of the iteration, for the same scoreboards); a
 // copy's block index stays where the copy is. A loop that holds another
 // and whose operands' stacks would not fit in a block's shared memory
@@ -390,16 +391,18 @@ bool feedsOnlyCopies(LoadOp load) {
 /// after the first dot.
 constexpr int64_t kFewRegisters = 16;
 
+/// The conversion of `value` to a dot operand (defined below).
 ConvertLayoutOp getOperandConversion(Value value, TransOp &trans);
 
 /// Pipelines `loop`'s loads by one iteration through registers, if it
 /// computes a dot and every load can be moved. `copiesAsync`: whether the
 /// target copies tiles to shared memory asynchronously; there, a matrix
 /// operand's tile that could not be copied so (a row stride not known to
-/// be a multiple of 16 bytes) stays where it is, as in Triton: its next
-/// copy would hold a tile's registers beside the accumulator's (tutorial
-/// 03 with K not a multiple of 16, 128x256x64 on 8 warps: 196 bytes of
-/// spills at 255 registers, none at 254 without it).
+/// be a multiple of 16 bytes, a masked-off value other than zero) stays
+/// where it is, as in Triton: its next copy would hold a tile's registers
+/// beside the accumulator's (tutorial 03 with K not a multiple of 16,
+/// 128x256x64 on 8 warps: 196 bytes of spills at 255 registers, none at
+/// 254 without it).
 void pipelineInRegisters(scf::ForOp loop, bool copiesAsync) {
   Block *body = loop.getBody();
   // Values left unused by pipelineInSharedMemory (a copied tile's block
