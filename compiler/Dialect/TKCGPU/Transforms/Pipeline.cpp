@@ -35,12 +35,12 @@
 // the other loads (scalars, indices, vectors every warp holds; not an
 // operand tile it could not copy, which stays in place as in Triton),
 // which are then loaded an iteration early in registers, those read after
-// the first dot only where their next copies take few registers (scalars read only
-// after it: at the end of the iteration, for the same scoreboards); a
-// copy's block index stays where the copy is. A loop that holds another
-// and whose operands' stacks would not fit in a block's shared memory
-// beside the operands it computes in registers for its warpgroup
-// multiplies is pipelined in registers only.
+// the first dot only where their next copies take few registers
+// (scalars read only after it: at the end of the iteration, for the same
+// scoreboards); a copy's block index stays where the copy is. A loop
+// that holds another and whose operands' stacks would not fit in a
+// block's shared memory beside the operands it computes in registers for
+// its warpgroup multiplies is pipelined in registers only.
 //
 //===----------------------------------------------------------------------===//
 
