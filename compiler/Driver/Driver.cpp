@@ -368,6 +368,17 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   return success();
 }
 
+/// The most spill traffic (bytes of spill stores and loads) a binary at 255
+/// registers may have for tkc to lower it again recomputing thread ids. That
+/// frees the registers of the addresses computed from them, a few dozen at
+/// most: the gains measured were from 1,336 bytes to none (lightning
+/// attention's forward) and from 1,468 to 1,260 (not kept). Kilobytes more are
+/// beyond its reach, and the second ptxas run is what a heavily spilling
+/// binary costs most: FLA's KDA inter-solve (fp32 'ieee' dots, 47,000 lines of
+/// PTX, 83,984 bytes) took 140 s, its second lowering 68 s of them (Triton
+/// 3.6: 59 s in all), for the same binary.
+constexpr int64_t kMaxSpillsToRecompute = 4096;
+
 /// Whether `module` has a loop.
 bool hasLoops(mlir::ModuleOp module) {
   return module
@@ -398,7 +409,8 @@ bool hasLoops(mlir::ModuleOp module) {
 /// tried only where the loops would hold fewer tiles. A binary that spills with
 /// all the registers a thread may hold is not lowered favoring occupancy
 /// (SGLang's kkt solve, 255 registers and 68 KB spilled, took 41 s to compile,
-/// and 140 s with both favored lowerings), only again recomputing thread ids.
+/// and 140 s with both favored lowerings), only again recomputing thread ids,
+/// and that only where it spills at most kMaxSpillsToRecompute bytes.
 LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
                              const CompileOptions &opts, Variant &variant) {
   Variant original = variant;
@@ -425,9 +437,10 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   // from 1,468 to 1,260 bytes, lost 3%: it keeps the first binary. A kernel
   // without loops holds nothing across iterations and is not lowered again
   // (LightLLM's rotary kernel at 64x64x64 on 8 warps, one block of 2,048
-  // scalar loads: two more ptxas runs of 35 s each).
+  // scalar loads: two more ptxas runs of 35 s each), nor is one that spills
+  // more than kMaxSpillsToRecompute.
   if (spills > 0 && variant.binary.stat("registers") >= 255) {
-    if (!hasLoops(ttir))
+    if (!hasLoops(ttir) || spills > kMaxSpillsToRecompute)
       return success();
     Variant recomputed = original;
     if (failed(lowerVariant(ttir, spec, opts, Favor{false, true}, recomputed)))
