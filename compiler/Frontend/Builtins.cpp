@@ -355,12 +355,8 @@ std::optional<Obj> FunctionGen::tensorAttribute(const Obj &t,
       dims.push_back(Obj::integer(d));
     return Obj::tuple(std::move(dims));
   }
-  if (attr == "numel") {
-    int64_t n = 1;
-    for (int64_t d : t.type.shape)
-      n *= d;
-    return Obj::integer(n);
-  }
+  if (attr == "numel")
+    return Obj::integer(t.type.numel());
   if (attr == "T") {
     CallArgs call;
     call.args = {t};

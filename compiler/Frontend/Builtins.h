@@ -156,6 +156,10 @@ llvm::ArrayRef<BuiltinEntry> blockPointerBuiltins();
 /// scalar (a reduction of the block masked to it, exact for any type).
 std::optional<std::vector<Obj>> blockElements(CodeGen &cg, const Obj &x, Loc l);
 
+/// `x` as a scalar, where it has one element (Triton's unsplat: `tl.item`, a
+/// reshape to `()`, an `if` on a block of one); an error at `l` otherwise.
+std::optional<Obj> unsplat(CodeGen &cg, const Obj &x, Loc l);
+
 /// tl.load / tl.store through a block pointer (the call's first argument):
 /// the pointers and bounds mask of the block it names, then an ordinary
 /// masked access. `c.args` is bound already; `maskIndex` is where a load's

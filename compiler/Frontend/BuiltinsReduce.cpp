@@ -127,9 +127,7 @@ prepareAxis(CodeGen &cg, std::vector<Obj> inputs, std::optional<Obj> axisObj,
   if (!axisObj) {
     if (rank == 1)
       return std::make_pair(inputs, int64_t(0));
-    int64_t n = 1;
-    for (int64_t d : inputs.front().type.shape)
-      n *= d;
+    int64_t n = inputs.front().type.numel();
     for (Obj &in : inputs) {
       TType t{in.type.elem, {n}};
       in = Obj::tensor(tkcir::ReshapeOp::create(cg.builder, cg.loc(l),
@@ -484,10 +482,7 @@ static std::optional<Obj> lowerHistogram(BuiltinCall &c) {
   auto flatten = [&](const Obj &o) {
     if (o.type.shape.size() < 2)
       return o;
-    int64_t n = 1;
-    for (int64_t d : o.type.shape)
-      n *= d;
-    TType t{o.type.elem, {n}};
+    TType t{o.type.elem, {o.type.numel()}};
     return Obj::tensor(
         tkcir::ReshapeOp::create(c.b, c.L, t.toMLIR(&c.cg.ctx), o.value)
             .getResult(),
@@ -504,9 +499,8 @@ static std::optional<Obj> lowerHistogram(BuiltinCall &c) {
     mask = flatten(*m).value;
   }
   TType result{DType(DType::Kind::I32), {*bins}};
-  return Obj::tensor(tkcir::HistogramOp::create(c.b, c.L,
-                                                result.toMLIR(&c.cg.ctx),
-                                                flat.value, mask)
+  return Obj::tensor(tkcir::HistogramOp::create(
+                         c.b, c.L, result.toMLIR(&c.cg.ctx), flat.value, mask)
                          .getResult(),
                      result);
 }

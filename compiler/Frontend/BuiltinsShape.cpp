@@ -70,9 +70,7 @@ static std::optional<Obj> lowerReshape(BuiltinCall &c) {
   if (!x)
     return std::nullopt;
   llvm::SmallVector<int64_t> shape;
-  int64_t count = 1;
-  for (int64_t d : x->type.shape)
-    count *= d;
+  int64_t count = x->type.numel();
   if (c.name == "ravel") {
     shape = {count};
   } else {
@@ -83,6 +81,9 @@ static std::optional<Obj> lowerReshape(BuiltinCall &c) {
       return std::nullopt;
     shape = *dims;
   }
+  // A shape of no dimensions: the block's single element as a scalar.
+  if (shape.empty() && c.name == "reshape")
+    return unsplat(c.cg, *x, c.l);
   int64_t n = 1;
   for (int64_t d : shape) {
     if (d <= 0 || !llvm::isPowerOf2_64(d))
@@ -219,6 +220,39 @@ static std::optional<Obj> lowerSplit(BuiltinCall &c) {
                      Obj::tensor(split.getOutRHS(), half)});
 }
 
+std::optional<Obj> unsplat(CodeGen &cg, const Obj &x, Loc l) {
+  if (!x.type.isBlock())
+    return x;
+  if (x.type.numel() != 1) {
+    cg.diags.error(l, "only a block of one element has a single value, got " +
+                          x.type.str());
+    return std::nullopt;
+  }
+  Obj one = x;
+  if (x.type.shape.size() > 1) {
+    TType flat{x.type.elem, {1}};
+    one = Obj::tensor(tkcir::ReshapeOp::create(cg.builder, cg.loc(l),
+                                               flat.toMLIR(&cg.ctx), x.value)
+                          .getResult(),
+                      flat);
+  }
+  auto elements = blockElements(cg, one, l);
+  if (!elements)
+    return std::nullopt;
+  return elements->front();
+}
+
+/// `tl.item(input)` (and `input.item()`): a block of one element as a
+/// scalar.
+static std::optional<Obj> lowerItem(BuiltinCall &c) {
+  if (!c.args.bind({"input"}))
+    return std::nullopt;
+  auto x = c.args.tensor(0);
+  if (!x)
+    return std::nullopt;
+  return unsplat(c.cg, *x, c.l);
+}
+
 /// `tl.cat(input, other, can_reorder=True)`: two blocks of one type and
 /// shape concatenated along the first dimension. Triton demands
 /// can_reorder, leaving the order to the compiler; tkc keeps `input`'s
@@ -268,8 +302,7 @@ static std::optional<Obj> lowerGather(BuiltinCall &c) {
     return c.error("tl.gather needs a block and indices of its rank, got " +
                    src->type.str() + " and " + index->type.str());
   if (!index->type.elem.isInt() || index->type.elem.isBool())
-    return c.error("tl.gather needs integer indices, got " +
-                   index->type.str());
+    return c.error("tl.gather needs integer indices, got " + index->type.str());
   int64_t ax = *axis < 0 ? *axis + static_cast<int64_t>(rank) : *axis;
   if (ax < 0 || ax >= static_cast<int64_t>(rank))
     return c.error("tl.gather axis " + llvm::Twine(*axis) +
@@ -281,9 +314,9 @@ static std::optional<Obj> lowerGather(BuiltinCall &c) {
                      "the axis, got " +
                      index->type.str() + " for " + src->type.str());
   TType result = index->type.withElem(src->type.elem);
-  return Obj::tensor(tkcir::GatherOp::create(
-                         c.b, c.L, result.toMLIR(&c.cg.ctx), src->value,
-                         index->value, static_cast<int32_t>(ax))
+  return Obj::tensor(tkcir::GatherOp::create(c.b, c.L, result.toMLIR(&c.cg.ctx),
+                                             src->value, index->value,
+                                             static_cast<int32_t>(ax))
                          .getResult(),
                      result);
 }
@@ -317,6 +350,7 @@ llvm::ArrayRef<BuiltinEntry> shapeBuiltins() {
       {"tl.expand_dims", lowerExpandDims, "expand_dims"},
       {"tl.join", lowerJoin, "join"},
       {"tl.split", lowerSplit, "split"},
+      {"tl.item", lowerItem, "item"},
       {"tl.interleave", lowerInterleave},
       {"tl.cat", lowerCat},
       {"tl.gather", lowerGather, "gather"},

@@ -430,9 +430,14 @@ std::optional<Obj> FunctionGen::evalSubscript(const SubscriptExpr &sub) {
       continue;
     }
     // As in Triton, ':' keeps a dimension and only moves on to the next:
-    // a scalar indexed with [None, :] is a block of one, not an error.
+    // a scalar indexed with [None, :] is a block of one, not an error. Its
+    // bounds and step may be spelled None (`None:None`, `::None`).
     auto *slice = llvm::dyn_cast<SliceExpr>(index.get());
-    if (slice && !slice->lower && !slice->upper && !slice->step) {
+    auto absent = [](const ExprPtr &part) {
+      return !part || llvm::isa<NoneLitExpr>(part.get());
+    };
+    if (slice && absent(slice->lower) && absent(slice->upper) &&
+        absent(slice->step)) {
       ++dim;
       continue;
     }

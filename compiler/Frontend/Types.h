@@ -96,6 +96,13 @@ struct TType {
   llvm::SmallVector<int64_t> shape;
 
   bool isBlock() const { return !shape.empty(); }
+  /// How many elements it has (1 for a scalar).
+  int64_t numel() const {
+    int64_t n = 1;
+    for (int64_t d : shape)
+      n *= d;
+    return n;
+  }
   /// The same shape with another element type.
   TType withElem(const DType &e) const { return TType{e, shape}; }
   /// `fp32` or `block<64x128 x fp32>` for diagnostics.
