@@ -11,7 +11,9 @@ A dev-only tool (no build uses it). For each repository given, it
    reaches, also through `from .x import f` / `import pkg.mod as m` within the
    repository (`m.f` is rewritten to `f`). Decorators become `@triton.jit`.
    Kernels that reach anything else (torch, a Python function) are recorded
-   as "unresolved".
+   as "unresolved". `--nested` also takes jit functions defined inside
+   functions (as test suites define them: Triton's own python/test/unit),
+   hoisted as OUTER__NAME.
 2. `judge`: guesses a signature from the parameters' names and uses (pointers:
    bases of tl.load/tl.store addresses; tensor descriptors, the parameters
    whose .load/.store are called: fp16 or fp32 blocks of the guessed block
@@ -121,6 +123,17 @@ class Module:
     def _bind(self, name, kind, info):
         self.bindings.setdefault(name, []).append((kind, info))
 
+    def _bind_nested(self, outer):
+        """`--nested`: the jit functions defined inside `outer` (a test
+        function, as in Triton's own unit tests), as module-level kernels
+        named OUTER__NAME; what they take from `outer` goes unresolved."""
+        for st in ast.walk(outer):
+            if (st is not outer and isinstance(st, ast.FunctionDef) and
+                    any(is_jit_decorator(d) for d in st.decorator_list)):
+                hoisted = copy.deepcopy(st)
+                hoisted.name = "%s__%s" % (outer.name, st.name)
+                self._bind(hoisted.name, "jit", hoisted)
+
     def _walk(self, body):
         for st in body:
             if isinstance(st, ast.FunctionDef):
@@ -128,6 +141,8 @@ class Module:
                 cfn = any("constexpr" in ast.unparse(d) for d in st.decorator_list)
                 self._bind(st.name, "jit" if jit else "cfunc" if cfn else "pyfunc",
                            st)
+                if not jit and self.repo.nested:
+                    self._bind_nested(st)
             elif isinstance(st, ast.ClassDef):
                 self._bind(st.name, "pyfunc", st)
             elif isinstance(st, ast.Assign):
@@ -170,8 +185,9 @@ class Module:
 
 
 class Repo:
-    def __init__(self, name, root, subdirs):
+    def __init__(self, name, root, subdirs, nested=False):
         self.name, self.root, self.subdirs = name, root, subdirs
+        self.nested = nested
         self.modules = {}
 
     def module(self, path):
@@ -559,7 +575,7 @@ def cmd_extract(args):
         name, _, rest = spec.partition("=")
         root, _, subs = rest.partition(":")
         subs = [s for s in subs.split(",") if s] or ["."]
-        repo = Repo(name, os.path.abspath(root), subs)
+        repo = Repo(name, os.path.abspath(root), subs, args.nested)
         files = []
         for s in subs:
             for dp, dn, fns in os.walk(os.path.join(repo.root, s)):
@@ -1211,6 +1227,9 @@ def main():
     e.add_argument("--exclude", type=lambda s: s.split(","),
                    default="tests,test,benchmarks,docs,examples,third_party",
                    help="folder names to skip (comma-separated)")
+    e.add_argument("--nested", action="store_true",
+                   help="also jit functions defined inside functions (test "
+                   "suites), as OUTER__NAME")
     for name in ("judge", "tkc", "report", "compare"):
         p = sub.add_parser(name)
         p.add_argument("--jobs", type=int, default=2)
