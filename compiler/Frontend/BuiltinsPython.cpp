@@ -1,10 +1,11 @@
 //===- BuiltinsPython.cpp - Python builtins and loop constructs -----------===//
 //
 // The Python builtins a kernel may call (min, max, float, int, bool, len,
-// abs, print; range and isinstance only to explain why not), folded in Python
-// semantics on constexprs and lowered like their `tl` peers on runtime values,
-// the functions of Python's math module on compile-time numbers, and the
-// methods of compile-time strings (format, join, split, ...).
+// abs, print, getattr, hasattr; range and isinstance only to explain why
+// not), folded in Python semantics on constexprs and lowered like their `tl`
+// peers on runtime values, the functions of Python's math module on
+// compile-time numbers, and the methods of compile-time strings (format,
+// join, split, ...).
 // Also the `tl` spellings of Python constructs: tl.constexpr, and tl.range
 // and tl.static_range, which only a `for` loop may call.
 //
@@ -147,11 +148,11 @@ static std::optional<Obj> pythonLen(BuiltinCall &c) {
   return c.error("len() of " + o.describe());
 }
 
-/// `getattr(module, name, default)`, as libraries pick a math function
+/// `getattr(object, name, default)`, as libraries pick a math function
 /// where it exists (FlagGems' `getattr(tl_extra_shim, "lgamma",
-/// _fallback_lgamma)`): the module's attribute where tkc knows it, else the
-/// default, with a note (a function tkc lacks is replaced by the library's
-/// own fallback). Without a default, as `module.name`.
+/// _fallback_lgamma)`): the attribute where tkc knows it, else the default,
+/// with a note for a module's (a function tkc lacks is replaced by the
+/// library's own fallback). Without a default, as `object.name`.
 static std::optional<Obj> pythonGetattr(BuiltinCall &c) {
   if (c.call.args.size() < 2 || c.call.args.size() > 3 ||
       !c.call.keywords.empty())
@@ -160,19 +161,31 @@ static std::optional<Obj> pythonGetattr(BuiltinCall &c) {
   const Obj &name = c.call.args[1];
   if (name.kind != Kind::Str)
     return c.error("getattr()'s name must be a string, got " + name.describe());
-  if (object.kind != Kind::Module)
-    return c.error("getattr() of " + object.describe() +
-                   " is not supported by tkc yet (it reads modules')");
   if (c.call.args.size() == 2)
-    return c.cg.moduleAttribute(object, name.str, c.l);
+    return c.gen.attribute(object, name.str, c.l, c.l);
   c.cg.diags.suppress();
-  auto value = c.cg.moduleAttribute(object, name.str, c.l);
+  auto value = c.gen.attribute(object, name.str, c.l, c.l);
   c.cg.diags.unsuppress();
   if (value)
     return value;
-  c.cg.diags.note(c.l, "tkc takes getattr()'s default: it does not know '" +
-                           name.str + "' of module '" + object.str + "'");
+  if (object.kind == Kind::Module)
+    c.cg.diags.note(c.l, "tkc takes getattr()'s default: it does not know '" +
+                             name.str + "' of module '" + object.str + "'");
   return c.call.args[2];
+}
+
+/// `hasattr(object, name)`: whether `object.name` is something tkc knows,
+/// as a compile-time bool.
+static std::optional<Obj> pythonHasattr(BuiltinCall &c) {
+  if (c.call.args.size() != 2 || !c.call.keywords.empty())
+    return c.error("hasattr() takes an object and a name");
+  const Obj &name = c.call.args[1];
+  if (name.kind != Kind::Str)
+    return c.error("hasattr()'s name must be a string, got " + name.describe());
+  c.cg.diags.suppress();
+  bool known = c.gen.attribute(c.call.args[0], name.str, c.l, c.l).has_value();
+  c.cg.diags.unsuppress();
+  return Obj::boolean(known);
 }
 
 /// `abs(x)`: folded on numbers, tl.abs otherwise.
@@ -534,6 +547,8 @@ static std::optional<Obj> pythonIsinstance(BuiltinCall &c) {
               .Case("tl.tensor", x.kind == Kind::Tensor)
               .Case("tl.tensor_descriptor", x.kind == Kind::TensorDesc)
               .Case("tl.dtype", x.kind == Kind::DTypeObj)
+              .Case("tl.pointer_type", x.kind == Kind::DTypeObj &&
+                                           !x.isBlockType() && x.dtype.isPtr())
               .Case("builtins.int", x.kind == Kind::Int || x.kind == Kind::Bool)
               .Case("builtins.float", x.kind == Kind::Float)
               .Case("builtins.bool", x.kind == Kind::Bool)
@@ -541,8 +556,8 @@ static std::optional<Obj> pythonIsinstance(BuiltinCall &c) {
               .Default(std::nullopt);
     if (!matches)
       return c.error("isinstance() of a class tkc does not know; it knows "
-                     "tl.tensor, tl.tensor_descriptor, tl.dtype, int, float, "
-                     "bool and str");
+                     "tl.tensor, tl.tensor_descriptor, tl.dtype, "
+                     "tl.pointer_type, int, float, bool and str");
     result |= *matches;
   }
   return Obj::boolean(result);
@@ -598,6 +613,7 @@ llvm::ArrayRef<BuiltinEntry> pythonBuiltins() {
       {"builtins.list", pythonTuple},
       {"tl.tuple", pythonTuple},
       {"builtins.getattr", pythonGetattr},
+      {"builtins.hasattr", pythonHasattr},
       {"builtins.str", pythonStr},
       {"builtins.repr", pythonRepr},
       {"triton.next_power_of_2", tritonNextPowerOf2},

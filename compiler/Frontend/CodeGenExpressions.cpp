@@ -17,6 +17,107 @@ using Kind = Obj::Kind;
 /// Bound on @jit call nesting (and so on recursion).
 static constexpr unsigned kMaxCallDepth = 64;
 
+std::optional<Obj> FunctionGen::attribute(const Obj &base,
+                                          const std::string &attr, Loc attrLoc,
+                                          Loc l) {
+  // `x.value` unwraps a tl.constexpr in Triton; tkc's constexprs are the
+  // values themselves.
+  if (attr == "value" && base.isConstexpr() && base.kind != Kind::Module)
+    return base;
+  switch (base.kind) {
+  case Kind::Module:
+    return cg.moduleAttribute(base, attr, attrLoc);
+  case Kind::Tensor:
+    return tensorAttribute(base, attr, attrLoc);
+  case Kind::DTypeObj:
+    return dtypeAttribute(base, attr, attrLoc);
+  case Kind::BlockPtr:
+    // Triton's is a pointer to the block; tkc gives the pointer to its
+    // elements, which `.element_ty` and `.to(p.dtype.element_ty)` use
+    // alike.
+    if (attr == "dtype")
+      return Obj::dtypeObj(base.elems.front().type.elem);
+    // Triton's pointer_type(block_type): `.element_ty` is the block type.
+    if (attr == "type") {
+      Obj t = Obj::blockTypeObj(base.elems.front().type.elem, base.blockShape);
+      t.pointerToBlock = true;
+      return t;
+    }
+    // `p.advance(offsets)`: tl.advance(p, offsets).
+    if (attr == "advance") {
+      Obj m = Obj::named(Kind::Method, "tl.advance");
+      m.self = std::make_shared<Obj>(base);
+      return m;
+    }
+    cg.diags.error(attrLoc, "a block pointer has no attribute '" + attr +
+                                "' (tkc supports advance, dtype and type)");
+    return std::nullopt;
+  case Kind::TensorDesc:
+    if (isDescriptorMethod(attr)) {
+      Obj m = Obj::named(Kind::Method, "tensor_descriptor." + attr);
+      m.self = std::make_shared<Obj>(base);
+      return m;
+    }
+    if (attr == "dtype")
+      return Obj::dtypeObj(base.elems.front().type.elem.getPointee());
+    if (attr == "block_shape") {
+      std::vector<Obj> dims;
+      for (int64_t d : base.blockShape)
+        dims.push_back(Obj::integer(d));
+      return Obj::tuple(std::move(dims));
+    }
+    // The global shape (int32, as Triton makes it) and strides (int64).
+    if (attr == "shape" || attr == "strides") {
+      size_t rank = base.blockShape.size();
+      bool isShape = attr == "shape";
+      std::vector<Obj> parts;
+      for (size_t d = 0; d < rank; ++d) {
+        const Obj &part = base.elems[1 + (isShape ? 0 : rank) + d];
+        auto value = isShape ? cg.cast(part, DType(DType::Kind::I32), attrLoc)
+                             : std::optional<Obj>(part);
+        if (!value)
+          return std::nullopt;
+        parts.push_back(*value);
+      }
+      return Obj::tuple(std::move(parts));
+    }
+    cg.diags.error(attrLoc,
+                   "a tensor descriptor has no attribute '" + attr +
+                       "' (tkc supports load, store, gather, scatter, the "
+                       "atomics, dtype, block_shape, shape and strides)");
+    return std::nullopt;
+  case Kind::Str:
+    // Python's string methods, on compile-time strings.
+    if (isStringMethod(attr)) {
+      Obj m = Obj::named(Kind::Method, "str." + attr);
+      m.self = std::make_shared<Obj>(base);
+      return m;
+    }
+    cg.diags.error(attrLoc, "a string has no attribute '" + attr +
+                                "' that tkc supports");
+    return std::nullopt;
+  default:
+    // Python's int methods, on compile-time ints (`SIZE.bit_length()`).
+    if (base.kind == Kind::Int && isIntMethod(attr)) {
+      Obj m = Obj::named(Kind::Method, "int." + attr);
+      m.self = std::make_shared<Obj>(base);
+      return m;
+    }
+    // Triton makes a number assigned to a local a scalar tensor (`value =
+    // 1` then `value.dtype`, `value.to(...)`): its attributes are a
+    // scalar's.
+    if (base.isNumber()) {
+      auto scalar = cg.toTensor(base, l);
+      if (!scalar)
+        return std::nullopt;
+      return tensorAttribute(*scalar, attr, attrLoc);
+    }
+    cg.diags.error(attrLoc,
+                   base.describe() + " has no attribute '" + attr + "'");
+    return std::nullopt;
+  }
+}
+
 std::optional<Obj> FunctionGen::eval(const Expr &expr) {
   Loc l = expr.getLoc();
   switch (expr.getKind()) {
@@ -45,104 +146,7 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
     auto base = eval(*a.base);
     if (!base)
       return std::nullopt;
-    // `x.value` unwraps a tl.constexpr in Triton; tkc's constexprs are the
-    // values themselves.
-    if (a.attr == "value" && base->isConstexpr() && base->kind != Kind::Module)
-      return base;
-    switch (base->kind) {
-    case Kind::Module:
-      return cg.moduleAttribute(*base, a.attr, a.attrLoc);
-    case Kind::Tensor:
-      return tensorAttribute(*base, a.attr, a.attrLoc);
-    case Kind::DTypeObj:
-      return dtypeAttribute(*base, a.attr, a.attrLoc);
-    case Kind::BlockPtr:
-      // Triton's is a pointer to the block; tkc gives the pointer to its
-      // elements, which `.element_ty` and `.to(p.dtype.element_ty)` use
-      // alike.
-      if (a.attr == "dtype")
-        return Obj::dtypeObj(base->elems.front().type.elem);
-      // Triton's pointer_type(block_type): `.element_ty` is the block type.
-      if (a.attr == "type") {
-        Obj t =
-            Obj::blockTypeObj(base->elems.front().type.elem, base->blockShape);
-        t.pointerToBlock = true;
-        return t;
-      }
-      // `p.advance(offsets)`: tl.advance(p, offsets).
-      if (a.attr == "advance") {
-        Obj m = Obj::named(Kind::Method, "tl.advance");
-        m.self = std::make_shared<Obj>(*base);
-        return m;
-      }
-      cg.diags.error(a.attrLoc, "a block pointer has no attribute '" + a.attr +
-                                    "' (tkc supports advance, dtype and type)");
-      return std::nullopt;
-    case Kind::TensorDesc:
-      if (isDescriptorMethod(a.attr)) {
-        Obj m = Obj::named(Kind::Method, "tensor_descriptor." + a.attr);
-        m.self = std::make_shared<Obj>(*base);
-        return m;
-      }
-      if (a.attr == "dtype")
-        return Obj::dtypeObj(base->elems.front().type.elem.getPointee());
-      if (a.attr == "block_shape") {
-        std::vector<Obj> dims;
-        for (int64_t d : base->blockShape)
-          dims.push_back(Obj::integer(d));
-        return Obj::tuple(std::move(dims));
-      }
-      // The global shape (int32, as Triton makes it) and strides (int64).
-      if (a.attr == "shape" || a.attr == "strides") {
-        size_t rank = base->blockShape.size();
-        bool isShape = a.attr == "shape";
-        std::vector<Obj> parts;
-        for (size_t d = 0; d < rank; ++d) {
-          const Obj &part = base->elems[1 + (isShape ? 0 : rank) + d];
-          auto value = isShape
-                           ? cg.cast(part, DType(DType::Kind::I32), a.attrLoc)
-                           : std::optional<Obj>(part);
-          if (!value)
-            return std::nullopt;
-          parts.push_back(*value);
-        }
-        return Obj::tuple(std::move(parts));
-      }
-      cg.diags.error(a.attrLoc,
-                     "a tensor descriptor has no attribute '" + a.attr +
-                         "' (tkc supports load, store, gather, scatter, the "
-                         "atomics, dtype, block_shape, shape and strides)");
-      return std::nullopt;
-    case Kind::Str:
-      // Python's string methods, on compile-time strings.
-      if (isStringMethod(a.attr)) {
-        Obj m = Obj::named(Kind::Method, "str." + a.attr);
-        m.self = std::make_shared<Obj>(*base);
-        return m;
-      }
-      cg.diags.error(a.attrLoc, "a string has no attribute '" + a.attr +
-                                    "' that tkc supports");
-      return std::nullopt;
-    default:
-      // Python's int methods, on compile-time ints (`SIZE.bit_length()`).
-      if (base->kind == Kind::Int && isIntMethod(a.attr)) {
-        Obj m = Obj::named(Kind::Method, "int." + a.attr);
-        m.self = std::make_shared<Obj>(*base);
-        return m;
-      }
-      // Triton makes a number assigned to a local a scalar tensor (`value =
-      // 1` then `value.dtype`, `value.to(...)`): its attributes are a
-      // scalar's.
-      if (base->isNumber()) {
-        auto scalar = cg.toTensor(*base, l);
-        if (!scalar)
-          return std::nullopt;
-        return tensorAttribute(*scalar, a.attr, a.attrLoc);
-      }
-      cg.diags.error(a.attrLoc,
-                     base->describe() + " has no attribute '" + a.attr + "'");
-      return std::nullopt;
-    }
+    return attribute(*base, a.attr, a.attrLoc, l);
   }
   case Expr::Kind::Subscript:
     return evalSubscript(llvm::cast<SubscriptExpr>(expr));

@@ -215,6 +215,10 @@ public:
   /// Calls a builtin (`tl.*`, Python builtins, methods via `self`).
   std::optional<Obj> callBuiltin(llvm::StringRef name, CallArgs &call,
                                  const Obj *self, Loc l);
+  /// Reads attribute `attr` of `base` (at `attrLoc`; `l` is the whole
+  /// expression's): a module's, a block's, a dtype's, ... or a method.
+  std::optional<Obj> attribute(const Obj &base, const std::string &attr,
+                               Loc attrLoc, Loc l);
   /// Reads a tensor attribute (`x.dtype`, `x.shape`, `x.T`) or method.
   std::optional<Obj> tensorAttribute(const Obj &t, llvm::StringRef attr, Loc l);
   /// Reads a dtype attribute (`element_ty`, `primitive_bitwidth`) or

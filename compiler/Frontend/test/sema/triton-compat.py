@@ -41,6 +41,9 @@
 # RUN: tkc compile %s --kernel umulhi_64 --signature '*u64:16, *u64:16' --emit=ttir | FileCheck %s --check-prefix=UMULHI
 # RUN: tkc compile %s --kernel printed_constants --signature '*fp16:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SPRINT
 # RUN: tkc compile %s --kernel assumed --signature '*fp32:16, i32, 8' --emit=ttir | FileCheck %s --check-prefix=ASSUME
+# RUN: tkc compile %s --kernel object_attributes --signature '*i32:16' --emit=ttir | FileCheck %s --check-prefix=HASATTR
+# RUN: tkc compile %s --kernel object_attributes --signature '*fp32:16' --emit=ttir | FileCheck %s --check-prefix=HASATTR-F32
+# RUN: tkc compile %s --kernel object_attributes --signature 'None' --emit=ttir | FileCheck %s --check-prefix=HASATTR-NONE
 # Constructs Triton's JIT accepts that kernel libraries use: jit applied by
 # assignment (unsloth), None-indexing of scalars, `.type` of blocks and
 # block pointers, keywords of the builtin range(), tl.PropagateNan and
@@ -275,7 +278,7 @@ def instance_checks(desc, ptr, n, BLOCK: tl.constexpr):
 @triton.jit
 def instance_unknown(ptr):
     # ISINST-BAD: triton-compat.py:[[@LINE+1]]:8: error: isinstance() of a class tkc does not know
-    if isinstance(ptr, tl.pointer_type):
+    if isinstance(ptr, tl.range):
         tl.store(ptr, 1.0)
 
 
@@ -586,3 +589,23 @@ def assumed(X, stride, N: tl.constexpr):
 # ASSUME-NEXT: tkc.assume %[[C]]
 # ASSUME-NOT: tkc.assume
 # ASSUME: tkc.store
+
+
+# hasattr and getattr of any object, and isinstance of tl.pointer_type, are
+# answered when the kernel is compiled, as in Triton's short-circuit test:
+# only an int32 pointer is read and written.
+# HASATTR-LABEL: func.func @object_attributes
+# HASATTR: tkc.load %arg0 : !tkc.ptr<i32>
+# HASATTR: tkc.store %arg0
+# HASATTR-F32-LABEL: func.func @object_attributes
+# HASATTR-F32-NOT: tkc.load
+# HASATTR-F32-NOT: tkc.store
+# HASATTR-NONE-LABEL: func.func @object_attributes
+# HASATTR-NONE-NOT: tkc.load
+@triton.jit
+def object_attributes(x):
+    tl.static_assert(not hasattr(x, "no_such_attribute"))
+    if (x is not None and hasattr(x, "dtype")
+            and isinstance(getattr(x, "dtype"), tl.pointer_type)
+            and x.dtype.element_ty == tl.int32 and tl.load(x) > 42):
+        tl.store(x, 42)
