@@ -107,8 +107,8 @@ def host_descriptor(tensor, block_shape, shape=None, strides=None):
 class Case:
     id: str
     repo: str  # triton | triton36 | liger | flaggems | vllm | fla | lightllm |
-    # unsloth | mamba | tritonbench | nsa | tgi | te | lightning | inductor |
-    # own:
+    # unsloth | mamba | tritonbench | nsa | tgi | te | lightning | sage |
+    # inductor | own:
     # .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
@@ -2531,6 +2531,41 @@ case(id="lightning_attn2_fwd", repo="lightning",
      f"{_LA_B}, {_LA_H}, {_LA_N}, {_LA_D}, {_LA_D}, 64, {_LA_N // 64}, 32",
      num_warps=4, grid=(_LA_B * _LA_H, _LA_D // 32), args=_lightning_fwd_args,
      atol=5e-2, rtol=5e-2)
+
+
+# --- SageAttention (thu-ml/SageAttention, repo "sage") --------------------
+# triton/attn_qk_int8_per_block.py's forward as its `forward` launches it
+# (HND layout, head_dim 128: 8 warps, 4 stages): int8 q and k with one fp32
+# scale per block of 128 queries and of 64 keys, Q @ K^T on int8 (int32),
+# P @ V in fp16 accumulating in fp16 (out_dtype=tl.float16), no mask.
+_SAGE_B, _SAGE_H, _SAGE_N, _SAGE_D = 4, 32, 4096, 128
+
+
+def _sage_attn_args():
+    torch = _torch()
+    shape = (_SAGE_B, _SAGE_H, _SAGE_N, _SAGE_D)
+    q, k = (torch.randint(-127, 128, shape, device="cuda", dtype=torch.int8)
+            for _ in range(2))
+    v = randn(*shape, dtype="float16")
+    # Scales as Sage's per-block quantization makes them (max |x| / 127),
+    # the softmax's 1/sqrt(d) and log2(e) folded into q's.
+    q_scale = rand(_SAGE_B, _SAGE_H, _SAGE_N // 128) * 0.2 / 127
+    k_scale = rand(_SAGE_B, _SAGE_H, _SAGE_N // 64) * 2 / 127
+    o = empty(*shape, dtype="float16")
+    strides = [*q.stride()[:3], *k.stride()[:3], *v.stride()[:3],
+               *o.stride()[:3]]
+    return [q, k, v, q_scale, k_scale, o, None, empty(1), *strides,
+            0, 0, 0, 0, _SAGE_N, _SAGE_N]
+
+
+case(id="sage_attn_qk_int8_per_block", repo="sage",
+     path="sageattention/triton/attn_qk_int8_per_block.py", kernel="_attn_fwd",
+     signature="*i8:16, *i8:16, *fp16:16, *fp32:16, *fp32:16, *fp16:16, None, "
+     "*fp32:16, " + "i32:16, " * 18 + f"{_SAGE_H}, 1, {_SAGE_D}, 128, 64, 1, "
+     "False",
+     num_warps=8, num_stages=4,
+     grid=(_SAGE_N // 128, _SAGE_H, _SAGE_B), args=_sage_attn_args,
+     atol=2e-2, rtol=2e-2)
 
 
 # --- torch.compile (Inductor) kernels -------------------------------------

@@ -310,12 +310,43 @@ static SmallVector<Value> emitTiedAccumulatorAsm(OpBuilder &b, Location loc,
 }
 
 SmallVector<Value>
+NVIDIATargetInfo::packWarpgroupAccumulators(OpBuilder &b, Location loc,
+                                            ArrayRef<Value> acc) const {
+  if (!acc.front().getType().isF16())
+    return SmallVector<Value>(acc);
+  // Two columns side by side in a row: one vector<2xf16>, as an i32.
+  SmallVector<Value> registers;
+  for (Value pair : packWords(b, loc, acc, 2))
+    registers.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair));
+  return registers;
+}
+
+SmallVector<Value> NVIDIATargetInfo::unpackWarpgroupAccumulators(
+    OpBuilder &b, Location loc, ArrayRef<Value> registers, Type elem) const {
+  if (!elem.isF16())
+    return SmallVector<Value>(registers);
+  SmallVector<Value> acc;
+  auto pairType = VectorType::get({2}, elem);
+  for (Value word : registers) {
+    Value pair = LLVM::BitcastOp::create(b, loc, pairType, word);
+    for (int64_t i = 0; i < 2; ++i)
+      acc.push_back(LLVM::ExtractElementOp::create(
+          b, loc, pair, LLVM::ConstantOp::create(b, loc, b.getI32Type(), i)));
+  }
+  return acc;
+}
+
+SmallVector<Value>
 NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
                                    unsigned n, const WarpgroupOperand &a,
                                    const WarpgroupOperand &bOperand,
                                    ArrayRef<Value> acc) const {
-  unsigned count = n / 2;
+  // n/2 accumulators a thread, one register each; for fp16 operands, fp16
+  // ones two to a register (packWarpgroupAccumulators: i32 registers).
+  bool halves = elem.isF16() && acc.front().getType().isInteger(32);
+  unsigned registers = halves ? n / 4 : n / 2;
   StringRef types = elem.isBF16()                 ? "k16.f32.bf16.bf16"
+                    : halves                      ? "k16.f16.f16.f16"
                     : elem.isF16()                ? "k16.f32.f16.f16"
                     : elem.isF32()                ? "k8.f32.tf32.tf32"
                     : elem.isInteger(8)           ? "k32.s32.s8.s8"
@@ -323,7 +354,7 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
                                                   : "k32.f32.e5m2.e5m2";
   std::string text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
                      types.str() + " {";
-  for (unsigned i = 0; i < count; ++i)
+  for (unsigned i = 0; i < registers; ++i)
     text += (i ? ", $" : "$") + std::to_string(i);
   // Accumulate onto D (scale-d 1), no negation; for 16-bit elements A as
   // stored (K-major: 0) unless in registers (no transpose operand), B
@@ -334,7 +365,7 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
   bool transposable = elem.getIntOrFloatBitWidth() == 16;
   std::string constraints;
   SmallVector<Value> inputs;
-  unsigned next = count;
+  unsigned next = registers;
   if (a.registers.empty()) {
     text += "}, $" + std::to_string(next++);
     constraints += ",l";
@@ -360,7 +391,7 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
   constraints += ",l";
   inputs.push_back(warpgroupDescriptor(b, loc, bOperand));
   return emitTiedAccumulatorAsm(b, loc, text, inputs, constraints,
-                                acc.take_front(count));
+                                acc.take_front(registers));
 }
 
 void NVIDIATargetInfo::commitWarpgroupMma(OpBuilder &b, Location loc) const {

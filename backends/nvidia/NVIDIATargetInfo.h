@@ -119,6 +119,13 @@ public:
   void fenceStoresForWarpgroupMma(mlir::OpBuilder &b,
                                   mlir::Location loc) const override;
   llvm::SmallVector<mlir::Value>
+  packWarpgroupAccumulators(mlir::OpBuilder &b, mlir::Location loc,
+                            llvm::ArrayRef<mlir::Value> acc) const override;
+  llvm::SmallVector<mlir::Value>
+  unpackWarpgroupAccumulators(mlir::OpBuilder &b, mlir::Location loc,
+                              llvm::ArrayRef<mlir::Value> registers,
+                              mlir::Type elem) const override;
+  llvm::SmallVector<mlir::Value>
   emitWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
                    unsigned n, const WarpgroupOperand &a,
                    const WarpgroupOperand &bOperand,

@@ -44,6 +44,17 @@ void TargetInfo::fenceStoresForWarpgroupMma(mlir::OpBuilder &,
   llvm_unreachable("warpgroup mma on a target without hasWarpgroupMma()");
 }
 llvm::SmallVector<mlir::Value>
+TargetInfo::packWarpgroupAccumulators(mlir::OpBuilder &, mlir::Location,
+                                      llvm::ArrayRef<mlir::Value>) const {
+  llvm_unreachable("warpgroup mma on a target without hasWarpgroupMma()");
+}
+llvm::SmallVector<mlir::Value>
+TargetInfo::unpackWarpgroupAccumulators(mlir::OpBuilder &, mlir::Location,
+                                        llvm::ArrayRef<mlir::Value>,
+                                        mlir::Type) const {
+  llvm_unreachable("warpgroup mma on a target without hasWarpgroupMma()");
+}
+llvm::SmallVector<mlir::Value>
 TargetInfo::emitWarpgroupMma(mlir::OpBuilder &, mlir::Location, mlir::Type,
                              unsigned, const WarpgroupOperand &,
                              const WarpgroupOperand &,

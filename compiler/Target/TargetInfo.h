@@ -290,11 +290,27 @@ public:
   virtual void fenceStoresForWarpgroupMma(mlir::OpBuilder &b,
                                           mlir::Location loc) const;
 
+  /// The registers in which warpgroup multiplies hold the accumulators
+  /// `acc` (a thread's, in the instructions' order): f32 and int32 ones as
+  /// they are, f16 ones two to a 32-bit register. Made before
+  /// beginWarpgroupMma(), which orders the writes of those registers.
+  virtual llvm::SmallVector<mlir::Value>
+  packWarpgroupAccumulators(mlir::OpBuilder &b, mlir::Location loc,
+                            llvm::ArrayRef<mlir::Value> acc) const;
+
+  /// The accumulators of type `elem` that `registers` hold
+  /// (packWarpgroupAccumulators()' inverse), read after waitWarpgroupMma().
+  virtual llvm::SmallVector<mlir::Value>
+  unpackWarpgroupAccumulators(mlir::OpBuilder &b, mlir::Location loc,
+                              llvm::ArrayRef<mlir::Value> registers,
+                              mlir::Type elem) const;
+
   /// Emits one m64nNkK warpgroup multiply-accumulate of `elem` operands
   /// (f16 or bf16, K = 16; f32 rounded to tf32, K = 8; fp8 e4m3 or e5m2,
   /// or int8 into int32, K = 32) `a` (64 x K) and
-  /// `bOperand` (K x `n`) onto `acc`, the thread's n/2 accumulators in
-  /// the instruction's order; returns the new ones (ready only after
+  /// `bOperand` (K x `n`) onto `acc`, the registers of the thread's n/2
+  /// accumulators (packWarpgroupAccumulators(): f32, or for f16 operands
+  /// f16 pairs; int32 for int8); returns the new ones (ready only after
   /// waitWarpgroupMma()).
   virtual llvm::SmallVector<mlir::Value>
   emitWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
@@ -307,8 +323,8 @@ public:
   virtual void commitWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc) const;
 
   /// Waits until at most `pending` groups of this warpgroup's multiplies
-  /// are in flight; returns `acc` (accumulators of the last group) as
-  /// values defined by the wait, so that nothing reads them before it.
+  /// are in flight; returns `acc` (accumulator registers of the last group)
+  /// as values defined by the wait, so that nothing reads them before it.
   virtual llvm::SmallVector<mlir::Value>
   waitWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc, unsigned pending,
                    llvm::ArrayRef<mlir::Value> acc) const;

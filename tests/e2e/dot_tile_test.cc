@@ -37,6 +37,7 @@
 #include "dot_tile_fp16_64x256.h"
 #include "dot_tile_fp16_64x64.h"
 #include "dot_tile_fp16_8x64.h"
+#include "dot_tile_fp16_acc16.h"
 #include "dot_tile_fp16_nt.h"
 #include "dot_tile_fp32_ieee.h"
 #include "dot_tile_fp8.h"
@@ -84,13 +85,14 @@ protected:
   }
 
   /// Runs `kernel`, an m x n x k fp16 (`In` uint16_t, the bits) or fp32
-  /// (`In` float) product into fp32 (of B [K, N], or with `transposedB` of
-  /// B [N, K] transposed), on random inputs in [-1, 1] and checks every
-  /// element against a double-precision sum (tolerance: fp32 rounding at
-  /// each of the k steps, or `relativeError` of the sum of the products'
-  /// magnitudes where that is given). With `evenOddHalves`, C holds the
-  /// product's even columns, then its odd ones.
-  template <typename In = uint16_t, typename Kernel>
+  /// (`In` float) product into fp32 (fp16 where `Out` is uint16_t, the
+  /// bits), of B [K, N] or with `transposedB` of B [N, K] transposed, on
+  /// random inputs in [-1, 1] and checks every element against a
+  /// double-precision sum (tolerance: fp32 rounding at each of the k steps,
+  /// or `relativeError` of the sum of the products' magnitudes where that is
+  /// given). With `evenOddHalves`, C holds the product's even columns, then
+  /// its odd ones.
+  template <typename In = uint16_t, typename Out = float, typename Kernel>
   void checkFloatProduct(int m, int n, int k, Kernel kernel,
                          bool transposedB = false, double relativeError = 0,
                          bool evenOddHalves = false) {
@@ -110,9 +112,16 @@ protected:
       convert(r[i], a[i], av[i]);
     for (int i = 0; i < k * n; ++i)
       convert(r[m * k + i], b[i], bv[i]);
-    std::vector<float> c = runProduct<float>(kernel, a, b, size_t(m) * n);
-    if (c.empty())
+    std::vector<Out> raw = runProduct<Out>(kernel, a, b, size_t(m) * n);
+    if (raw.empty())
       return;
+    std::vector<float> c(raw.size());
+    for (size_t i = 0; i < raw.size(); ++i) {
+      if constexpr (std::is_same_v<Out, float>)
+        c[i] = raw[i];
+      else
+        c[i] = halfBitsToFloat(raw[i]);
+    }
     size_t mismatches = 0;
     for (int i = 0; i < m; ++i)
       for (int out = 0; out < n; ++out) {
@@ -277,6 +286,14 @@ TEST_F(DotTileTest, WideFp16OnEightWarps) {
 
 TEST_F(DotTileTest, OneWarpgroupFp16) {
   checkFloatProduct(64, 64, 64, dot_tile_fp16_64x64);
+}
+
+// Accumulated in fp16 (out_dtype=tl.float16): each of the 64 steps may
+// round to fp16 (2^-11 of the sum so far, bounded by the sum of the
+// products' magnitudes).
+TEST_F(DotTileTest, OneWarpgroupFp16IntoFp16) {
+  checkFloatProduct<uint16_t, uint16_t>(64, 64, 64, dot_tile_fp16_acc16, false,
+                                        std::ldexp(1.0, -11) * 64);
 }
 
 TEST_F(DotTileTest, HalvesOfTheAccumulator) {

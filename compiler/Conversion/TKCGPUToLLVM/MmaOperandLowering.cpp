@@ -622,7 +622,9 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
       }
     }
 
-    SmallVector<Value> acc = unpackRegisters(rewriter, loc, adaptor.getC());
+    SmallVector<Value> accValues =
+        unpackRegisters(rewriter, loc, adaptor.getC());
+    Type accElem = accValues.front().getType();
     SmallVector<Value> aRegisters;
     if (aTensor)
       aRegisters = unpackRegisters(rewriter, loc, adaptor.getA());
@@ -685,10 +687,15 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
                                         columnStart, kStep * kk));
       }
     }
+    // The accumulators' registers (fp16 ones in pairs), written before the
+    // fence like the operands'.
+    SmallVector<Value> acc =
+        target.packWarpgroupAccumulators(rewriter, loc, accValues);
+    int64_t perGroup = acc.size() / (m / blockRows);
     target.beginWarpgroupMma(rewriter, loc);
     for (int64_t r = 0; r < m / blockRows; ++r) {
       MutableArrayRef<Value> slice =
-          MutableArrayRef(acc).slice(r * perInstruction, perInstruction);
+          MutableArrayRef(acc).slice(r * perGroup, perGroup);
       for (int64_t kk = 0; kk < kSteps; ++kk) {
         SmallVector<Value> d = target.emitWarpgroupMma(
             rewriter, loc, bType.getElementType(), n,
@@ -700,7 +707,9 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
     acc = target.waitWarpgroupMma(rewriter, loc, op.getPending(), acc);
     if (op.getPending())
       target.emitBarrier(rewriter, loc);
-    replaceWithRegisters(rewriter, op, *getTypeConverter(), acc);
+    replaceWithRegisters(
+        rewriter, op, *getTypeConverter(),
+        target.unpackWarpgroupAccumulators(rewriter, loc, acc, accElem));
     return success();
   }
 };
@@ -717,9 +726,13 @@ struct WarpgroupWaitLowering : public TargetPattern<WarpgroupWaitOp> {
                             "multiplies");
     Location loc = op.getLoc();
     SmallVector<Value> acc = unpackRegisters(rewriter, loc, adaptor.getAcc());
+    Type accElem = acc.front().getType();
+    SmallVector<Value> waited = target.waitWarpgroupMma(
+        rewriter, loc, op.getPending(),
+        target.packWarpgroupAccumulators(rewriter, loc, acc));
     replaceWithRegisters(
         rewriter, op, *getTypeConverter(),
-        target.waitWarpgroupMma(rewriter, loc, op.getPending(), acc));
+        target.unpackWarpgroupAccumulators(rewriter, loc, waited, accElem));
     return success();
   }
 };

@@ -228,6 +228,30 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
+// fp16 accumulators (out_dtype=tl.float16): m64n128k16.f16 ties 32
+// registers a thread, each two columns side by side packed as an i32, in
+// the multiply and in the wait; the fp16 values are taken apart only after
+// the wait.
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @half_accumulators
+  // CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+  // CHECK: "wgmma.fence.sync.aligned;"
+  // CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n128k16.f16.f16.f16 {$0, {{.*}}, $31}, $32, $33, 1, 1, 1, 0, 1;", "=r,{{.*}},=r,l,l,0,{{.*}},31"
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: "wgmma.commit_group.sync.aligned;"
+  // CHECK-NOT: llvm.extractelement
+  // CHECK: "wgmma.wait_group.sync.aligned 0;", "=r,{{.*}},=r,0,{{.*}},31"
+  // CHECK: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+  // CHECK: llvm.extractelement
+  func.func @half_accumulators(%ta: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>, %c: tensor<64x128xf16, #mma>) -> tensor<64x128xf16, #mma> {
+    %d = tkc_gpu.warpgroup_dot %ta, %tb, %c : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> * !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<64x128xf16, #mma>
+    return %d : tensor<64x128xf16, #mma>
+  }
+}
+
+// -----
+
 // pending = 1: the wait leaves the last group in flight, then a barrier;
 // warpgroup_wait waits for it, the accumulators passing through.
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>

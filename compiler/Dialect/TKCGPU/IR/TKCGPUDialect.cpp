@@ -1102,8 +1102,8 @@ mlir::tkc::gpu::getWarpgroupMmaLayout(RankedTensorType type,
                                       unsigned numWarps) {
   Type acc = type.getElementType();
   bool integer = acc.isInteger(32);
-  if (type.getRank() != 2 || !(acc.isF32() || integer) || numWarps % 4 ||
-      numWarps == 0)
+  if (type.getRank() != 2 || !(acc.isF32() || acc.isF16() || integer) ||
+      numWarps % 4 || numWarps == 0)
     return {};
   int64_t m = type.getDimSize(0), n = type.getDimSize(1);
   unsigned wm = 4, wn = 1;

@@ -213,7 +213,7 @@ bool accessesOneRowPerPass(ArrayRef<RankedTensorType> types, unsigned fast);
 bool isMatrixLoadable(RankedTensorType type, unsigned fast);
 
 /// The nvidia_mma layout in which warpgroup matrix multiplies compute a dot
-/// result of `type` (fp32 or int32) with `numWarps` warps, or null where
+/// result of `type` (fp32, fp16 or int32) with `numWarps` warps, or null where
 /// they cannot: whole groups of four warps, as many along M as M has rows
 /// for (16 per warp, 64 per group), the rest along N, as Triton places
 /// them; each group computes one instruction's columns, N over the warps

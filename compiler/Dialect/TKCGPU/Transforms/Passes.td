@@ -185,7 +185,8 @@ def TKCGPUWarpgroupMma : Pass<"tkc-gpu-warpgroup-mma", "::mlir::ModuleOp"> {
     whose result layout keeps whole warpgroups along M
     (tkc-gpu-accelerate-matmul chooses it), becomes a
     `tkc_gpu.warpgroup_dot` of the tiles (tf32, fp8 and int8 tiles must be
-    K-major).
+    K-major). Its accumulator is fp32 (int32 for int8), or fp16 for fp16
+    operands (`out_dtype=tl.float16`).
 
     An A operand converted once for a loop stays in registers while it
     takes at most 32 per thread and the loop holds at most 192 with it (its
@@ -197,7 +198,8 @@ def TKCGPUWarpgroupMma : Pass<"tkc-gpu-warpgroup-mma", "::mlir::ModuleOp"> {
     A loop's only warpgroup_dot that just accumulates (its accumulator is
     loop-carried and used by nothing else) overlaps the next iteration:
     `pending = 1`, the loop's copies into the tiles the previous iteration
-    read move after it, and a `tkc_gpu.warpgroup_wait` follows the loop.
+    read move after it, and a `tkc_gpu.warpgroup_wait` follows the loop
+    (not for fp16 accumulators, which are waited for at once).
 
     ```mlir
     %a = tkc_gpu.local_load %ta : ... -> tensor<128x64xf16, #dot_a>

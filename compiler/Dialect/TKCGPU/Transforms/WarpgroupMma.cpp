@@ -28,7 +28,9 @@
 // (tkc_gpu.warpgroup_wait) before it reads the accumulator other than by
 // accumulating onto it (after an earlier warpgroup_dot, whose wait covers
 // it: attention's P @ V runs on through the next Q @ K^T), and a
-// tkc_gpu.warpgroup_wait after the loop waits for the last one.
+// tkc_gpu.warpgroup_wait after the loop waits for the last one; fp16
+// accumulators (out_dtype=tl.float16, for fp16 operands only) are waited
+// for at once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -276,7 +278,10 @@ planOperand(DotOp dot, Value operand, unsigned kDim, NvidiaMmaEncodingAttr mma,
 /// done; the scaling of the accumulator waits for it).
 void overlapWithNextIteration(WarpgroupDotOp dot) {
   auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
-  if (!loop)
+  // fp16 accumulators travel between the multiplies as pairs in 32-bit
+  // registers, and as single values between ops: carried to the next
+  // iteration still in flight, they would be taken apart before the wait.
+  if (!loop || dot.getType().getElementType().isF16())
     return;
   Block *body = loop.getBody();
   auto dots = llvm::to_vector(body->getOps<WarpgroupDotOp>());
@@ -441,10 +446,12 @@ struct WarpgroupMmaPass
     auto mma = dyn_cast<NvidiaMmaEncodingAttr>(type.getEncoding());
     Type elem = getElementTypeOrSelf(dot.getA().getType());
     // fp32 operands got an nvidia_mma layout only where they may be
-    // rounded to tf32.
+    // rounded to tf32. An fp16 accumulator (out_dtype=tl.float16) the
+    // instruction takes for fp16 operands only.
     if (!mma || !isWarpgroupMmaShape(type, numWarps) ||
         elem != getElementTypeOrSelf(dot.getB().getType()) ||
-        !isWarpgroupMmaOperand(elem) || dot.getA() == dot.getB())
+        !isWarpgroupMmaOperand(elem) || dot.getA() == dot.getB() ||
+        (type.getElementType().isF16() && !elem.isF16()))
       return nullptr;
     // A warpgroup multiply accumulates fp8 products at reduced precision
     // (Triton's default on sm_90); a dot that bounds how many of its K may

@@ -533,3 +533,45 @@ module attributes {tkc_gpu.favor_occupancy, tkc_gpu.num_warps = 4 : i32, tkc_gpu
     return %r : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // fp16 operands accumulating in fp16 (out_dtype=tl.float16, as
+  // SageAttention's P @ V) read their tiles in place too; in a K loop the
+  // dot is waited for at once (no pending = 1, no wait after the loop).
+  // CHECK-LABEL: func.func @half_accumulator
+  // CHECK: scf.for
+  // CHECK: tkc_gpu.warpgroup_dot {{.*}} -> tensor<64x128xf16, #mma>
+  // CHECK-NOT: pending
+  // CHECK: scf.yield
+  // CHECK-NOT: tkc_gpu.warpgroup_wait
+  // CHECK: return
+  func.func @half_accumulator(%ta: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>, %n: i32) -> tensor<64x128xf16, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x128xf16, #mma>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x128xf16, #mma>) : i32 {
+      %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<64x32xf16, #a>
+      %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<32x128xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<64x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<64x128xf16, #mma>
+      scf.yield %d : tensor<64x128xf16, #mma>
+    }
+    return %r : tensor<64x128xf16, #mma>
+  }
+
+  // bf16 operands have no fp16-accumulating warpgroup multiply: the dot
+  // stays on mma.sync.
+  // CHECK-LABEL: func.func @bf16_half_accumulator
+  // CHECK: tkc.dot
+  // CHECK-NOT: warpgroup_dot
+  func.func @bf16_half_accumulator(%ta: !tkc_gpu.shared<[64, 32], bf16, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 128], bf16, order = [1, 0]>, %c: tensor<64x128xf16, #mma>) -> tensor<64x128xf16, #mma> {
+    %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[64, 32], bf16, order = [1, 0]> -> tensor<64x32xbf16, #a>
+    %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 128], bf16, order = [1, 0]> -> tensor<32x128xbf16, #b>
+    %d = tkc.dot %a, %b, %c : tensor<64x32xbf16, #a> * tensor<32x128xbf16, #b> -> tensor<64x128xf16, #mma>
+    return %d : tensor<64x128xf16, #mma>
+  }
+}
