@@ -457,11 +457,9 @@ bool FunctionGen::visitIf(const IfStmt &stmt) {
 
   Loc l = stmt.getLoc();
   auto cond = cg.toBool(*test, stmt.test->getLoc());
-  if (!cond)
-    return false;
   // A block of one element stands for its element, as in Triton (which
   // warns, asking for `.item()`).
-  if (cond->type.isBlock() && cond->type.numel() == 1)
+  if (cond && cond->type.isBlock() && cond->type.numel() == 1)
     cond = unsplat(cg, *cond, stmt.test->getLoc());
   if (!cond)
     return false;
