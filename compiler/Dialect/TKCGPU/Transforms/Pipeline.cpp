@@ -50,6 +50,7 @@
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
 #include "compiler/Target/TargetBackend.h"
 
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
@@ -594,9 +595,7 @@ Value emitLimit(OpBuilder &b, Location loc, RankedTensorType mask,
     if (pred == P::sle || pred == P::sge)
       left = arith::AddIOp::create(
           b, loc, left,
-          arith::ConstantOp::create(
-              b, loc, IntegerAttr::get(getElementTypeOrSelf(left), 1))
-              .getResult());
+          createScalarOrSplatConstant(b, loc, left.getType(), 1));
     auto type = RankedTensorType::get(
         mask.getShape(), getElementTypeOrSelf(left), mask.getEncoding());
     if (left.getType() != type)

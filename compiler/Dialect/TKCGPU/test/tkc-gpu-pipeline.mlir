@@ -423,6 +423,36 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %res#0 : tensor<32x32xf32, #mma>
   }
 
+  // The same bound written `cols <= last` (last = ncols - 1): the copies
+  // read last - cols + 1 elements, the one added a splat of the tile's type.
+  // SHARED-LABEL: func.func @row_bounded_inclusive
+  // SHARED: %[[LEFT:.*]] = arith.subi %{{.*}}, %{{.*}} : tensor<32x32xi32
+  // SHARED: %[[ONE:.*]] = arith.constant dense<1> : tensor<32x32xi32
+  // SHARED: %[[COUNT:.*]] = arith.addi %[[LEFT]], %[[ONE]] : tensor<32x32xi32
+  // SHARED: tkc_gpu.async_copy {{.*}} mask {{.*}} limit %[[COUNT]] {{{.*}}tkc_gpu.vector_width = 8 : i32}
+  func.func @row_bounded_inclusive(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32, %last: i32, %b: tensor<32x32xf16, #b>) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %fzero = arith.constant dense<0.0> : tensor<32x32xf16, #l>
+    %step = arith.constant dense<32> : tensor<32x32xi32, #l>
+    %r = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %bound = tkc.splat %last : tensor<32x32xi32, #l>
+    %m = arith.cmpi sle, %cols, %bound : tensor<32x32xi32, #l>
+    %s = tkc.splat %pa : tensor<32x32x!tkc.ptr<f16>, #l>
+    %p0 = tkc.addptr %s, %cols : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptr = %p0) -> (tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #l>) : i32 {
+      %t = tkc.load %ptr, %m, %fzero : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      %next = tkc.addptr %ptr, %step : tensor<32x32x!tkc.ptr<f16>, #l>, tensor<32x32xi32, #l>
+      scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32x32x!tkc.ptr<f16>, #l>
+    }
+    return %res#0 : tensor<32x32xf32, #mma>
+  }
+
   // A K tail's mask (`offs_k[None, :] < K - k`) compared on one row and
   // broadcast to the tile: its limit is computed on that row and broadcast
   // the same way.
