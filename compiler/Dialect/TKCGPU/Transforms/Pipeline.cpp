@@ -594,8 +594,7 @@ Value emitLimit(OpBuilder &b, Location loc, RankedTensorType mask,
     Value left = arith::SubIOp::create(b, loc, bound, counter);
     if (pred == P::sle || pred == P::sge)
       left = arith::AddIOp::create(
-          b, loc, left,
-          createScalarOrSplatConstant(b, loc, left.getType(), 1));
+          b, loc, left, createScalarOrSplatConstant(b, loc, left.getType(), 1));
     auto type = RankedTensorType::get(
         mask.getShape(), getElementTypeOrSelf(left), mask.getEncoding());
     if (left.getType() != type)
