@@ -1053,6 +1053,11 @@ mlir::tkc::gpu::getOperandShuffles(RankedTensorType from, RankedTensorType to) {
   if (!operand || !isa<NvidiaMmaEncodingAttr>(operand.getParent()) ||
       !from.getElementType().isIntOrFloat())
     return std::nullopt;
+  // A blocked tile that matrix loads can read goes through shared memory
+  // (MmaOperandLowering), which the scratch allocation must then provide.
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(from.getEncoding()))
+    if (isMatrixLoadable(to, blocked.getOrder().front()))
+      return std::nullopt;
   return getWarpShuffles(getLinearLayout(from), getLinearLayout(to),
                          kMaxChoices);
 }

@@ -185,7 +185,7 @@ bool holdsWordPerRegister(DotOperandEncodingAttr layout, Type elementType);
 /// `from` to `to`, where `to` is an operand of an nvidia_mma dot in registers
 /// (a tf32 or fp8 P taken from the accumulator for the next dot): few
 /// selects per register; none where the conversion goes through shared
-/// memory instead.
+/// memory instead, as a blocked tile that matrix loads can read does.
 std::optional<WarpShuffles> getOperandShuffles(RankedTensorType from,
                                                RankedTensorType to);
 

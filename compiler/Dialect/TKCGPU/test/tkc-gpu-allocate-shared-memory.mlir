@@ -275,3 +275,20 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %d : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// A K-major fp16 B tile whose vectors are 4 elements long: shuffles within
+// warps could also make the operand, but matrix loads read it, through
+// shared memory (16 x 64 x 2 bytes), which it is given.
+// CHECK: module attributes {{{.*}}tkc_gpu.shared = 2048 : i32
+// CHECK: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 0 : i32
+#k = #tkc_gpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [1, 4]}>
+#bop = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @matrix_loadable_operand(%x: tensor<16x64xf16, #k>) -> tensor<16x64xf16, #bop> {
+    %c = tkc_gpu.convert_layout %x : tensor<16x64xf16, #k> -> tensor<16x64xf16, #bop>
+    return %c : tensor<16x64xf16, #bop>
+  }
+}
