@@ -648,6 +648,9 @@ std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
                            std::to_string(x.type.elem.getBitWidth()) +
                            " bits of " + x.type.elem.str() +
                            ": the result is undefined");
+    // Triton shifts right by the sign of the tensor it is a method of: the
+    // left operand's before promotion (int8 >> uint32 is arithmetic), the
+    // right one's where the left is a number (__rrshift__).
     mlir::Value r;
     if (op == BinOp::BitAnd)
       r = arith::AndIOp::create(builder, L, x.value, y.value);
@@ -657,7 +660,7 @@ std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
       r = arith::XOrIOp::create(builder, L, x.value, y.value);
     else if (op == BinOp::LShift)
       r = arith::ShLIOp::create(builder, L, x.value, y.value);
-    else if (x.type.elem.isSigned())
+    else if (((a.isNumber() && !a.heldAsValue) ? bt : at)->type.elem.isSigned())
       r = arith::ShRSIOp::create(builder, L, x.value, y.value);
     else
       r = arith::ShRUIOp::create(builder, L, x.value, y.value);

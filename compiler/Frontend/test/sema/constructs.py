@@ -68,6 +68,8 @@ def promotion(h_ptr, b_ptr, u_ptr, f_ptr):
     tl.store(u_ptr, u // 3)        # unsigned division
     tl.store(f_ptr, (b + h).to(tl.float32))  # int8 + fp16 -> fp16
     tl.store(u_ptr, u >> 1)        # logical shift for unsigned
+    tl.store(u_ptr, b >> u)        # arithmetic: the left operand is signed
+    tl.store(u_ptr, 1 >> u)        # logical: u's, as u.__rrshift__(1)
     tl.store(f_ptr, b.to(tl.float32) + u.to(tl.float32, bitcast=True))
 # PROMO-LABEL: func.func @promotion
 # PROMO: arith.mulf %{{.*}}, %{{.*}} : f16
@@ -78,6 +80,8 @@ def promotion(h_ptr, b_ptr, u_ptr, f_ptr):
 # PROMO: arith.sitofp %{{.*}} : i8 to f16
 # PROMO: arith.addf %{{.*}}, %{{.*}} : f16
 # PROMO: arith.shrui
+# PROMO: arith.shrsi %{{.*}}, %{{.*}} : i32
+# PROMO: arith.shrui %{{.*}}, %{{.*}} : i32
 # PROMO: arith.bitcast %{{.*}} : i32 to f32
 
 
