@@ -65,6 +65,16 @@ SmallVector<Value> packWords(OpBuilder &b, Location loc, ArrayRef<Value> values,
   return packed;
 }
 
+/// Appends the elements of `vector` (packWord()'s vector, before any
+/// bitcast) to `values`.
+void appendElements(OpBuilder &b, Location loc, Value vector,
+                    SmallVectorImpl<Value> &values) {
+  int64_t count = cast<VectorType>(vector.getType()).getNumElements();
+  for (int64_t i = 0; i < count; ++i)
+    values.push_back(LLVM::ExtractElementOp::create(
+        b, loc, vector, LLVM::ConstantOp::create(b, loc, b.getI32Type(), i)));
+}
+
 } // namespace
 
 std::optional<tkc::TargetInfo::MatrixInstruction>
@@ -144,14 +154,10 @@ SmallVector<Value> NVIDIATargetInfo::emitMatrixMultiply(
   SmallVector<Value> result;
   for (unsigned i = 0; i < cRegs.size(); ++i) {
     Value reg = LLVM::ExtractValueOp::create(b, loc, d, i);
-    if (cPerRegister == 1) {
+    if (cPerRegister == 1)
       result.push_back(reg);
-      continue;
-    }
-    for (unsigned j = 0; j < cPerRegister; ++j)
-      result.push_back(LLVM::ExtractElementOp::create(
-          b, loc, reg,
-          LLVM::ConstantOp::create(b, loc, b.getI32Type(), int64_t(j))));
+    else
+      appendElements(b, loc, reg, result);
   }
   return result;
 }
@@ -327,12 +333,9 @@ SmallVector<Value> NVIDIATargetInfo::unpackWarpgroupAccumulators(
     return SmallVector<Value>(registers);
   SmallVector<Value> acc;
   auto pairType = VectorType::get({2}, elem);
-  for (Value word : registers) {
-    Value pair = LLVM::BitcastOp::create(b, loc, pairType, word);
-    for (int64_t i = 0; i < 2; ++i)
-      acc.push_back(LLVM::ExtractElementOp::create(
-          b, loc, pair, LLVM::ConstantOp::create(b, loc, b.getI32Type(), i)));
-  }
+  for (Value word : registers)
+    appendElements(b, loc, LLVM::BitcastOp::create(b, loc, pairType, word),
+                   acc);
   return acc;
 }
 
