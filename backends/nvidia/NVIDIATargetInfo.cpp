@@ -561,9 +561,11 @@ struct FastExp : public ConvertOpToLLVMPattern<math::ExpOp> {
   }
 };
 
-/// An f32 op that Triton maps to one PTX instruction on NVIDIA: `/` to
-/// div.full.f32 (2 ulp); a square root allowed an approximation (`tl.sqrt`)
-/// to sqrt.approx.f32, another (`tl.sqrt_rn`) to sqrt.rn.f32.
+/// An f32 op that Triton maps to one PTX instruction on NVIDIA: a division
+/// allowed an approximation (`/`, fastmath afn) to div.full.f32 (2 ulp),
+/// where `tl.div_rn`'s takes LLVM's fdiv (div.rn.f32); a square root
+/// allowed one (`tl.sqrt`) to sqrt.approx.f32, another (`tl.sqrt_rn`) to
+/// sqrt.rn.f32.
 template <typename Op> struct PtxF32Op : public ConvertOpToLLVMPattern<Op> {
   PtxF32Op(const LLVMTypeConverter &converter, StringRef intrinsic,
            std::optional<bool> approximate = std::nullopt)
@@ -574,11 +576,10 @@ template <typename Op> struct PtxF32Op : public ConvertOpToLLVMPattern<Op> {
                   ConversionPatternRewriter &rewriter) const override {
     if (!op.getType().isF32())
       return failure();
-    if constexpr (std::is_same_v<Op, math::SqrtOp>)
-      if (approximate &&
-          *approximate != arith::bitEnumContainsAll(op.getFastmath(),
-                                                    arith::FastMathFlags::afn))
-        return failure();
+    if (approximate &&
+        *approximate != arith::bitEnumContainsAll(op.getFastmath(),
+                                                  arith::FastMathFlags::afn))
+      return failure();
     rewriter.replaceOp(op, callIntrinsic(rewriter, op.getLoc(),
                                          rewriter.getF32Type(), intrinsic,
                                          adaptor.getOperands()));
@@ -590,10 +591,12 @@ template <typename Op> struct PtxF32Op : public ConvertOpToLLVMPattern<Op> {
   std::optional<bool> approximate;
 };
 
-/// maxnum, minnum and fabs as LLVM's intrinsics (PTX max.f32, min.f32,
-/// abs.f32), as Triton lowers tl.maximum, tl.minimum and tl.abs, rather than
-/// libdevice's fmaxf/fminf/fabsf, which flush denormals with the
-/// flush-to-zero libdevice Triton links.
+/// maxnum, minnum, fabs, fma and frem as LLVM's intrinsics and
+/// instructions (PTX max.f32, min.f32, abs.f32, fma.rn.f32 or .f16, and
+/// x - trunc(x / y) * y), as Triton lowers tl.maximum, tl.minimum, tl.abs,
+/// tl.fma and `%`, rather than libdevice's fmaxf, fminf, fabsf, fmaf and
+/// fmodf, which flush denormals with the flush-to-zero libdevice Triton
+/// links (and fmodf computes the remainder exactly, in a loop).
 template <typename Op, typename LLVMOp>
 struct FloatIntrinsic : public ConvertOpToLLVMPattern<Op> {
   FloatIntrinsic(const LLVMTypeConverter &converter)
@@ -637,8 +640,11 @@ void NVIDIATargetInfo::populateMathPatterns(const LLVMTypeConverter &converter,
   // same numerics and speed.
   patterns.add<FastExp, FloatIntrinsic<arith::MaxNumFOp, LLVM::MaxNumOp>,
                FloatIntrinsic<arith::MinNumFOp, LLVM::MinNumOp>,
-               FloatIntrinsic<math::AbsFOp, LLVM::FAbsOp>>(converter);
-  patterns.add<PtxF32Op<arith::DivFOp>>(converter, "llvm.nvvm.div.full");
+               FloatIntrinsic<math::AbsFOp, LLVM::FAbsOp>,
+               FloatIntrinsic<math::FmaOp, LLVM::FMAOp>,
+               FloatIntrinsic<arith::RemFOp, LLVM::FRemOp>>(converter);
+  patterns.add<PtxF32Op<arith::DivFOp>>(converter, "llvm.nvvm.div.full",
+                                        /*approximate=*/true);
   patterns.add<PtxF32Op<math::SqrtOp>>(converter, "llvm.nvvm.sqrt.approx.ftz.f",
                                        /*approximate=*/true);
   patterns.add<PtxF32Op<math::SqrtOp>>(converter, "llvm.nvvm.sqrt.rn.f",

@@ -8,7 +8,10 @@
 // it in full). ROCm's device libraries have no such functions, and neither
 // has Triton's AMD libdevice: on AMD targets the call is an error at its
 // line. The reinterpretations (`float_as_int`, `longlong_as_double`,
-// `double2hiint`, `hiloint2double`, ...) are bitcasts on every target.
+// `double2hiint`, `hiloint2double`, ...) are bitcasts on every target. A
+// few functions that BuiltinsMath.cpp lowers with generic ops (`fast_expf`,
+// `fma`, `div_rn`, `fmod`, `pow`) call NVIDIA's symbol on NVIDIA where
+// Triton does (lowerNvidiaOverload).
 //
 //===----------------------------------------------------------------------===//
 
@@ -189,19 +192,51 @@ static constexpr Overload kOverloads[] = {
     {"yn", "i32,fp64", "__nv_yn", "fp64"},
 };
 
-/// The overloads of libdevice function `name`.
-static llvm::SmallVector<const Overload *> overloadsOf(llvm::StringRef name) {
+/// NVIDIA libdevice's overloads of functions that tkc lowers with generic
+/// ops (BuiltinsMath.cpp) where these do not apply: Triton calls these
+/// symbols on NVIDIA for arguments of exactly these dtypes, and so does
+/// tkc (lowerNvidiaOverload). The fast approximations, the fused
+/// multiply-adds and the division and remainder flush denormals to zero
+/// there, as libdevice does under Triton; `pow` of an int32 exponent
+/// multiplies.
+static constexpr Overload kNvidiaFirst[] = {
+    {"div_rn", "fp32,fp32", "__nv_fdiv_rn", "fp32"},
+    {"div_rn", "fp64,fp64", "__nv_ddiv_rn", "fp64"},
+    {"fast_cosf", "fp32", "__nv_fast_cosf", "fp32"},
+    {"fast_dividef", "fp32,fp32", "__nv_fast_fdividef", "fp32"},
+    {"fast_expf", "fp32", "__nv_fast_expf", "fp32"},
+    {"fast_log10f", "fp32", "__nv_fast_log10f", "fp32"},
+    {"fast_log2f", "fp32", "__nv_fast_log2f", "fp32"},
+    {"fast_logf", "fp32", "__nv_fast_logf", "fp32"},
+    {"fast_powf", "fp32,fp32", "__nv_fast_powf", "fp32"},
+    {"fast_sinf", "fp32", "__nv_fast_sinf", "fp32"},
+    {"fast_tanf", "fp32", "__nv_fast_tanf", "fp32"},
+    {"fma", "fp32,fp32,fp32", "__nv_fmaf", "fp32"},
+    {"fma", "fp64,fp64,fp64", "__nv_fma", "fp64"},
+    {"fma_rn", "fp32,fp32,fp32", "__nv_fmaf_rn", "fp32"},
+    {"fma_rn", "fp64,fp64,fp64", "__nv_fma_rn", "fp64"},
+    {"fmod", "fp32,fp32", "__nv_fmodf", "fp32"},
+    {"fmod", "fp64,fp64", "__nv_fmod", "fp64"},
+    {"pow", "fp32,i32", "__nv_powif", "fp32"},
+    {"pow", "fp64,i32", "__nv_powi", "fp64"},
+};
+
+/// The overloads of libdevice function `name` in `table`.
+static llvm::SmallVector<const Overload *>
+overloadsOf(llvm::StringRef name, llvm::ArrayRef<Overload> table = kOverloads) {
   llvm::SmallVector<const Overload *> found;
-  for (const Overload &o : kOverloads)
+  for (const Overload &o : table)
     if (o.name == name)
       found.push_back(&o);
   return found;
 }
 
 llvm::StringRef libdeviceFunctionOfSymbol(llvm::StringRef symbol) {
-  for (const Overload &o : kOverloads)
-    if (o.symbol == symbol)
-      return o.name;
+  for (llvm::ArrayRef<Overload> table :
+       {llvm::ArrayRef(kOverloads), llvm::ArrayRef(kNvidiaFirst)})
+    for (const Overload &o : table)
+      if (o.symbol == symbol)
+        return o.name;
   return "";
 }
 
@@ -222,6 +257,21 @@ static bool takesOneType(llvm::ArrayRef<const Overload *> overloads) {
   return llvm::all_of(overloads, [](const Overload *o) {
     return llvm::all_equal(paramsOf(*o));
   });
+}
+
+/// The call of `overload`'s symbol with `args`, which have its dtypes and
+/// one shape.
+static Obj emitOverloadCall(BuiltinCall &c, const Overload &overload,
+                            llvm::ArrayRef<Obj> args) {
+  llvm::SmallVector<mlir::Value> values;
+  for (const Obj &a : args)
+    values.push_back(a.value);
+  TType type = args[0].type.withElem(*DType::parseShortName(overload.result));
+  return Obj::tensor(tkcir::ExternElementwiseOp::create(c.b, c.L,
+                                                        type.toMLIR(&c.cg.ctx),
+                                                        overload.symbol, values)
+                         .getResult(),
+                     type);
 }
 
 /// A call of a function of kOverloads: its arguments broadcast to one shape
@@ -266,18 +316,42 @@ static std::optional<Obj> lowerOverloaded(BuiltinCall &c) {
     bool matches = llvm::all_of(llvm::seq<size_t>(0, arity), [&](size_t i) {
       return args[i].type.elem == params[i];
     });
-    if (!matches)
-      continue;
-    llvm::SmallVector<mlir::Value> values;
-    for (const Obj &a : args)
-      values.push_back(a.value);
-    TType type = args[0].type.withElem(*DType::parseShortName(o->result));
-    return Obj::tensor(tkcir::ExternElementwiseOp::create(
-                           c.b, c.L, type.toMLIR(&c.cg.ctx), o->symbol, values)
-                           .getResult(),
-                       type);
+    if (matches)
+      return emitOverloadCall(c, *o, args);
   }
   return c.error(c.fullName + " takes " + accepted + ", not (" + given + ")");
+}
+
+bool lowerNvidiaOverload(BuiltinCall &c, std::optional<Obj> &result) {
+  llvm::SmallVector<const Overload *> overloads =
+      overloadsOf(c.name, kNvidiaFirst);
+  // Keyword arguments, which the libdevice functions hardly see, take the
+  // generic lowering.
+  if (c.cg.vendor == "hip" || overloads.empty() || !c.call.keywords.empty() ||
+      c.call.args.size() != paramsOf(*overloads.front()).size())
+    return false;
+  // The dtypes as Triton's to_tensor gives them (int32 for an int, fp32
+  // for a float), unpromoted.
+  llvm::SmallVector<Obj, 4> args;
+  for (size_t i = 0; i < c.call.args.size(); ++i) {
+    auto t = c.cg.toTensor(c.call.args[i], c.call.argLocs[i]);
+    if (!t)
+      return true;
+    args.push_back(*t);
+  }
+  for (const Overload *o : overloads) {
+    llvm::SmallVector<DType, 4> params = paramsOf(*o);
+    if (!llvm::all_of(llvm::seq<size_t>(0, args.size()),
+                      [&](size_t i) { return args[i].type.elem == params[i]; }))
+      continue;
+    for (int pass = 0; pass < 2; ++pass)
+      for (size_t i = 1; i < args.size(); ++i)
+        if (!c.cg.broadcastPair(args[0], args[i], c.l))
+          return true;
+    result = emitOverloadCall(c, *o, args);
+    return true;
+  }
+  return false;
 }
 
 /// `libdevice.float_as_int` and the other reinterpretations of one value's
@@ -289,7 +363,7 @@ static std::optional<Obj> lowerReinterpret(BuiltinCall &c) {
   };
   static constexpr Cast kCasts[] = {
       {"float_as_int", DK::FP32, DK::I32},
-      {"float_as_uint", DK::FP32, DK::U32},
+      {"float_as_uint", DK::FP32, DK::I32},
       {"int_as_float", DK::I32, DK::FP32},
       {"uint_as_float", DK::U32, DK::FP32},
       {"double_as_longlong", DK::FP64, DK::I64},

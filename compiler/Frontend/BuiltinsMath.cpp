@@ -355,7 +355,8 @@ static std::optional<Obj> lowerSoftmax(BuiltinCall &c) {
   return den ? c.cg.binaryOp(BinOp::Div, *num, *den, c.l) : std::nullopt;
 }
 
-/// `tl.fdiv(x, y)` and `tl.div_rn(x, y)`: float division.
+/// `tl.fdiv(x, y)`, which may approximate as `/` does (Triton ignores its
+/// ieee_rounding), and `tl.div_rn(x, y)`, rounded correctly.
 static std::optional<Obj> lowerFdiv(BuiltinCall &c) {
   if (!c.args.bind({"x", "y", "ieee_rounding="}))
     return std::nullopt;
@@ -364,7 +365,10 @@ static std::optional<Obj> lowerFdiv(BuiltinCall &c) {
     return std::nullopt;
   if (!x.type.elem.isFloat())
     return c.error(c.fullName + " needs floats, got " + x.type.str());
-  return Obj::tensor(arith::DivFOp::create(c.b, c.L, x.value, y.value), x.type);
+  auto flags = c.name == "div_rn" ? arith::FastMathFlags::none
+                                  : arith::FastMathFlags::afn;
+  return Obj::tensor(arith::DivFOp::create(c.b, c.L, x.value, y.value, flags),
+                     x.type);
 }
 
 /// `tl.cdiv(x, div)`: division rounding up.
@@ -834,6 +838,17 @@ static std::optional<Obj> lowerExternElementwise(BuiltinCall &c) {
                  types);
 }
 
+/// A libdevice function that Triton calls NVIDIA's own symbol for on
+/// NVIDIA (lowerNvidiaOverload), and tkc lowers with `generic` elsewhere
+/// and for other dtypes.
+template <BuiltinHandler generic>
+static std::optional<Obj> nvidiaOr(BuiltinCall &c) {
+  std::optional<Obj> result;
+  if (lowerNvidiaOverload(c, result))
+    return result;
+  return generic(c);
+}
+
 llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
   static const BuiltinEntry entries[] = {
       {"tl.extern_elementwise", lowerExternElementwise},
@@ -881,15 +896,15 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       // the library's own, more exact than tl.exp's and tl.sqrt's
       // approximations, as under Triton).
       {"libdevice.exp", lowerExternFunction<1>},
-      {"libdevice.fast_expf", lowerFloatMath<math::ExpOp>},
+      {"libdevice.fast_expf", nvidiaOr<lowerFloatMath<math::ExpOp>>},
       {"libdevice.exp2", lowerFloatMath<math::Exp2Op>},
       {"libdevice.expm1", lowerFloatMath<math::ExpM1Op>},
       {"libdevice.log", lowerFloatMath<math::LogOp>},
-      {"libdevice.fast_logf", lowerFloatMath<math::LogOp>},
+      {"libdevice.fast_logf", nvidiaOr<lowerFloatMath<math::LogOp>>},
       {"libdevice.log2", lowerFloatMath<math::Log2Op>},
-      {"libdevice.fast_log2f", lowerFloatMath<math::Log2Op>},
+      {"libdevice.fast_log2f", nvidiaOr<lowerFloatMath<math::Log2Op>>},
       {"libdevice.log10", lowerFloatMath<math::Log10Op>},
-      {"libdevice.fast_log10f", lowerFloatMath<math::Log10Op>},
+      {"libdevice.fast_log10f", nvidiaOr<lowerFloatMath<math::Log10Op>>},
       {"libdevice.log1p", lowerFloatMath<math::Log1pOp>},
       {"libdevice.sqrt", lowerExternFunction<1>},
       {"libdevice.sqrt_rn", lowerExternFunction<1>},
@@ -897,11 +912,11 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"libdevice.rsqrt_rn", lowerExternFunction<1>},
       {"libdevice.cbrt", lowerFloatMath<math::CbrtOp>},
       {"libdevice.sin", lowerFloatMath<math::SinOp>},
-      {"libdevice.fast_sinf", lowerFloatMath<math::SinOp>},
+      {"libdevice.fast_sinf", nvidiaOr<lowerFloatMath<math::SinOp>>},
       {"libdevice.cos", lowerFloatMath<math::CosOp>},
-      {"libdevice.fast_cosf", lowerFloatMath<math::CosOp>},
+      {"libdevice.fast_cosf", nvidiaOr<lowerFloatMath<math::CosOp>>},
       {"libdevice.tan", lowerFloatMath<math::TanOp>},
-      {"libdevice.fast_tanf", lowerFloatMath<math::TanOp>},
+      {"libdevice.fast_tanf", nvidiaOr<lowerFloatMath<math::TanOp>>},
       {"libdevice.asin", lowerFloatMath<math::AsinOp>},
       {"libdevice.acos", lowerFloatMath<math::AcosOp>},
       {"libdevice.atan", lowerFloatMath<math::AtanOp>},
@@ -921,11 +936,11 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"libdevice.rint", lowerFloatMath<math::RoundEvenOp>},
       {"libdevice.nearbyint", lowerFloatMath<math::RoundEvenOp>},
       {"libdevice.abs", lowerAbs},
-      {"libdevice.pow", lowerFloatBinary<math::PowFOp>},
-      {"libdevice.fast_powf", lowerFloatBinary<math::PowFOp>},
+      {"libdevice.pow", nvidiaOr<lowerFloatBinary<math::PowFOp>>},
+      {"libdevice.fast_powf", nvidiaOr<lowerFloatBinary<math::PowFOp>>},
       {"libdevice.atan2", lowerFloatBinary<math::Atan2Op>},
       {"libdevice.copysign", lowerFloatBinary<math::CopySignOp>},
-      {"libdevice.fmod", lowerFloatBinary<arith::RemFOp>},
+      {"libdevice.fmod", nvidiaOr<lowerFloatBinary<arith::RemFOp>>},
       {"libdevice.fmax", lowerFloatBinary<arith::MaxNumFOp>},
       {"libdevice.fmin", lowerFloatBinary<arith::MinNumFOp>},
       {"libdevice.erfinv", lowerExternFunction<1>},
@@ -953,10 +968,10 @@ llvm::ArrayRef<BuiltinEntry> mathBuiltins() {
       {"libdevice.rcbrt", lowerExternFunction<1>},
       {"libdevice.cyl_bessel_i0", lowerExternFunction<1>},
       {"libdevice.cyl_bessel_i1", lowerExternFunction<1>},
-      {"libdevice.fast_dividef", lowerFdiv},
-      {"libdevice.div_rn", lowerFdiv},
-      {"libdevice.fma", lowerFma},
-      {"libdevice.fma_rn", lowerFma},
+      {"libdevice.fast_dividef", nvidiaOr<lowerFdiv>},
+      {"libdevice.div_rn", nvidiaOr<lowerFdiv>},
+      {"libdevice.fma", nvidiaOr<lowerFma>},
+      {"libdevice.fma_rn", nvidiaOr<lowerFma>},
       {"libdevice.popc", lowerBitCount},
       {"libdevice.clz", lowerBitCount},
       {"libdevice.ffs", lowerBitCount},

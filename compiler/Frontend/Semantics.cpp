@@ -679,7 +679,10 @@ std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
     } else if (!promoteOperands(x, y, PromotionPurpose::DivOrMod, l)) {
       return std::nullopt;
     }
-    return Obj::tensor(arith::DivFOp::create(builder, L, x.value, y.value),
+    // Triton's `/` may approximate (div.full.f32 on NVIDIA): fastmath afn,
+    // which tl.div_rn leaves off.
+    return Obj::tensor(arith::DivFOp::create(builder, L, x.value, y.value,
+                                             arith::FastMathFlags::afn),
                        x.type);
   }
   case BinOp::FloorDiv:
@@ -694,7 +697,8 @@ std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
       if (op == BinOp::Mod) {
         r = arith::RemFOp::create(builder, L, x.value, y.value);
       } else {
-        r = arith::DivFOp::create(builder, L, x.value, y.value);
+        r = arith::DivFOp::create(builder, L, x.value, y.value,
+                                  arith::FastMathFlags::afn);
         r = mlir::math::FloorOp::create(builder, L, r);
       }
     } else if (op == BinOp::FloorDiv) {
@@ -968,8 +972,13 @@ std::optional<Obj> CodeGen::unaryOp(UnaryOp op, const Obj &a, Loc l) {
   case UnaryOp::Pos:
     return a;
   case UnaryOp::Neg:
+    // Triton negates a float as 0 - x (so -(+0.0) is +0.0), not by its
+    // sign bit.
     if (e.isFloat())
-      return Obj::tensor(arith::NegFOp::create(builder, L, a.value), a.type);
+      return Obj::tensor(
+          arith::SubFOp::create(builder, L, constantFloat(a.type, 0.0, l).value,
+                                a.value),
+          a.type);
     return Obj::tensor(arith::SubIOp::create(builder, L,
                                              constantInt(a.type, 0, l).value,
                                              a.value),

@@ -16,6 +16,7 @@
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 
+#include "mlir/Conversion/ArithCommon/AttrToLLVMConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -362,6 +363,27 @@ struct MapElementwiseLowering
   }
 };
 
+/// A scalar float division as LLVM's fdiv, without the fastmath afn that
+/// marks Triton's `/` (arith.divf afn): afn lets the target's own pattern
+/// (TargetInfo::populateMathPatterns) use the fast division Triton uses
+/// there (div.full.f32 on NVIDIA), but no further approximation of LLVM's
+/// (div.approx.f32 for fp16 operands on NVIDIA, a reciprocal on AMD).
+struct DivFLowering : public ConvertOpToLLVMPattern<arith::DivFOp> {
+  DivFLowering(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern<arith::DivFOp>(converter, /*benefit=*/2) {}
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<FloatType>(op.getType()))
+      return failure();
+    arith::FastMathFlags flags = op.getFastmath() & ~arith::FastMathFlags::afn;
+    rewriter.replaceOpWithNewOp<LLVM::FDivOp>(
+        op, adaptor.getLhs(), adaptor.getRhs(),
+        arith::convertArithFastMathFlagsToLLVM(flags));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tkc::gpu::populateElementwiseLoweringPatterns(
@@ -373,5 +395,5 @@ void mlir::tkc::gpu::populateElementwiseLoweringPatterns(
   patterns.add<ElementwiseLowering>(converter, patterns.getContext());
   patterns.add<PointerCastLowering<IntToPtrOp>, PointerCastLowering<PtrToIntOp>,
                PointerCastLowering<PtrCastOp>, InlineAsmLowering,
-               MapElementwiseLowering>(converter);
+               MapElementwiseLowering, DivFLowering>(converter);
 }

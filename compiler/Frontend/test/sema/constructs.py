@@ -33,7 +33,7 @@ def operators(out_i, out_f, n, x):
     d = ~c
     e = -d
     tl.store(out_i, e)
-    f = x / 2 + x * EPS - float('inf')
+    f = -x / 2 + x * EPS - float('inf')
     g = f if K > 3 else x
     h = (n > 0) and (x < 1.0) or not (n == 3)
     tl.store(out_f, tl.where(h, g, 0.0))
@@ -47,7 +47,9 @@ def operators(out_i, out_f, n, x):
 # OPS: arith.xori
 # OPS: arith.ori
 # OPS: tkc.store
-# OPS: arith.divf
+# A float negates as 0 - x, as Triton's does; `/` may approximate.
+# OPS: arith.subf %{{.*}}, %arg3 : f32
+# OPS: arith.divf %{{.*}}, %{{.*}} fastmath<afn> : f32
 # OPS: arith.mulf
 # OPS: arith.cmpi sgt
 # OPS: arith.cmpf olt

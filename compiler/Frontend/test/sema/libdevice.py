@@ -2,6 +2,7 @@
 # RUN: tkc compile %s --kernel bit_counts --signature '*i32, *i64' --emit=ttir | FileCheck %s --check-prefix=BITCOUNT
 # RUN: tkc compile %s --kernel extern_functions --signature '*fp32, *fp64' --emit=ttir | FileCheck %s --check-prefix=EXTERN
 # RUN: tkc compile %s --kernel binary --signature '*fp32:16, *fp64:16' --emit=ttir | FileCheck %s --check-prefix=BINARY
+# RUN: tkc compile %s --kernel binary --signature '*fp32:16, *fp64:16' --target gfx942 --emit=ttir | FileCheck %s --check-prefix=BINARY-AMD
 # RUN: tkc compile %s --kernel tests --signature '*fp32:16, *i32:16' --emit=ttir | FileCheck %s --check-prefix=TESTS
 # RUN: not tkc compile %s --kernel half --signature '*fp16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HALF
 # RUN: tkc compile %s --kernel extern_elementwise --signature '*fp32:16, *fp64:16' --emit=ttir | FileCheck %s --check-prefix=EXTEW
@@ -12,7 +13,9 @@
 # or arith op of the same meaning, the ops tl.* math uses where both exist
 # and compute the same; exp, sqrt, sqrt_rn and rsqrt_rn call the library's
 # own (more exact than tl.exp's and tl.sqrt's approximations, as Triton
-# does).
+# does). On NVIDIA, the fast approximations, fma, fmod, div_rn and pow of
+# an int32 exponent call NVIDIA's own symbols, as Triton's do, for
+# arguments of exactly their dtypes.
 import triton
 import triton.language as tl
 from triton.language.extra import libdevice
@@ -25,7 +28,7 @@ def unary(p):
     tl.store(p, libdevice.rsqrt(x))
     tl.store(p, libdevice.erf(x))
     tl.store(p, libdevice.exp(x))
-    tl.store(p, libdevice.fast_expf(x))  # tl.exp's approximation
+    tl.store(p, libdevice.fast_expf(x))
     tl.store(p, libdevice.exp2(x))
     tl.store(p, libdevice.log(x))
     tl.store(p, libdevice.log1p(x))
@@ -51,7 +54,7 @@ def unary(p):
 # UNARY: math.rsqrt %[[X]] : f32
 # UNARY: math.erf %[[X]] : f32
 # UNARY: tkc.extern_elementwise "exp"(%[[X]]) : f32 -> f32
-# UNARY: math.exp %[[X]] : f32
+# UNARY: tkc.extern_elementwise "__nv_fast_expf"(%[[X]]) : f32 -> f32
 # UNARY: math.exp2 %[[X]] : f32
 # UNARY: math.log %[[X]] : f32
 # UNARY: math.log1p %[[X]] : f32
@@ -77,6 +80,7 @@ def unary(p):
 def binary(p, q):
     x = tl.load(p)
     tl.store(p, libdevice.pow(x, 2.0))
+    tl.store(p, libdevice.pow(x, 2))
     tl.store(p, libdevice.fast_powf(x, x))
     tl.store(p, libdevice.fmod(x, 3.0))
     tl.store(p, libdevice.fast_dividef(x, 3.0))
@@ -89,16 +93,27 @@ def binary(p, q):
 # BINARY-LABEL: func.func @binary
 # BINARY: %[[X:.*]] = tkc.load %arg0
 # BINARY: math.powf %[[X]], %{{.*}} : f32
-# BINARY: math.powf %[[X]], %[[X]] : f32
-# BINARY: arith.remf %[[X]], %{{.*}} : f32
-# BINARY: arith.divf %[[X]], %{{.*}} : f32
-# BINARY: arith.divf %[[X]], %[[X]] : f32
+# BINARY: tkc.extern_elementwise "__nv_powif"(%[[X]], %{{.*}}) : f32, i32 -> f32
+# BINARY: tkc.extern_elementwise "__nv_fast_powf"(%[[X]], %[[X]])
+# BINARY: tkc.extern_elementwise "__nv_fmodf"(%[[X]], %{{.*}})
+# BINARY: tkc.extern_elementwise "__nv_fast_fdividef"(%[[X]], %{{.*}})
+# BINARY: tkc.extern_elementwise "__nv_fdiv_rn"(%[[X]], %[[X]])
 # BINARY: math.atan2 %[[X]], %[[X]] : f32
 # BINARY: math.copysign %[[X]], %{{.*}} : f32
-# BINARY: math.fma %[[X]], %[[X]], %{{.*}} : f32
+# BINARY: tkc.extern_elementwise "__nv_fmaf"(%[[X]], %[[X]], %{{.*}})
 # BINARY: %[[D:.*]] = tkc.load %arg1
 # BINARY: %[[XD:.*]] = arith.extf %[[X]] : f32 to f64
 # BINARY: math.powf %[[D]], %[[XD]] : f64
+# Elsewhere, and for other dtypes, the generic ops: `/`'s division, which
+# may approximate (fastmath afn), for fast_dividef, and a rounded one for
+# div_rn.
+# BINARY-AMD: %[[X:.*]] = tkc.load %arg0
+# BINARY-AMD: math.powf %[[X]], %{{.*}} : f32
+# BINARY-AMD: math.powf %[[X]], %[[X]] : f32
+# BINARY-AMD: arith.remf %[[X]], %{{.*}} : f32
+# BINARY-AMD: arith.divf %[[X]], %{{.*}} fastmath<afn> : f32
+# BINARY-AMD: arith.divf %[[X]], %[[X]] : f32
+# BINARY-AMD: math.fma %[[X]], %[[X]], %{{.*}} : f32
 
 
 @triton.jit

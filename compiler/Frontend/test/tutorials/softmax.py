@@ -39,6 +39,6 @@ def softmax_kernel(output_ptr, input_ptr, input_row_stride, output_row_stride,
 # CHECK: %[[SUM:.*]] = tkc.reduce(%[[EXP]]) axis = 0
 # CHECK: arith.addf
 # CHECK: %[[SUMS:.*]] = tkc.splat %[[SUM]]
-# CHECK: arith.divf %[[EXP]], %[[SUMS]] : tensor<1024xf32>
+# CHECK: arith.divf %[[EXP]], %[[SUMS]] fastmath<afn> : tensor<1024xf32>
 # CHECK: tkc.store
 # CHECK: } {tkc.num_stages = 2 : i32}

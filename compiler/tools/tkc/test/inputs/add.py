@@ -57,3 +57,19 @@ def roots_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
     tl.store(out_ptr + BLOCK + offs, tl.sqrt_rn(x))
     tl.store(out_ptr + 2 * BLOCK + offs, libdevice.sqrt_rn(x))
     tl.store(out_ptr + 3 * BLOCK + offs, libdevice.exp(x))
+
+
+@triton.jit
+def division_kernel(x_ptr, y_ptr, h_ptr, out_ptr, BLOCK: tl.constexpr):
+    # Division, remainder, fused multiply-add and negation, each as Triton
+    # computes it on NVIDIA.
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    y = tl.load(y_ptr + offs)
+    h = tl.load(h_ptr + offs)
+    tl.store(out_ptr + offs, x / y)
+    tl.store(out_ptr + BLOCK + offs, tl.div_rn(x, y))
+    tl.store(out_ptr + 2 * BLOCK + offs, tl.fma(x, y, 1.0))
+    tl.store(out_ptr + 3 * BLOCK + offs, x % y)
+    tl.store(out_ptr + 4 * BLOCK + offs, -x)
+    tl.store(h_ptr + offs, tl.fma(h, h, h))
