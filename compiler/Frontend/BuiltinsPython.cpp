@@ -296,6 +296,29 @@ static std::optional<Obj> intBitLength(BuiltinCall &c) {
   return Obj::integer(bits);
 }
 
+/// `bin(n)`, `oct(n)` and `hex(n)` of a compile-time int: its digits in
+/// base 2, 8 or 16 after Python's prefix, the sign first (`-0b101`), as
+/// `@triton.constexpr_function`s count bits (`len(bin(n)) - 3`).
+static std::optional<Obj> pythonRadix(BuiltinCall &c) {
+  if (c.call.args.size() != 1 || !c.call.keywords.empty())
+    return c.error(c.name + "() takes one argument");
+  const Obj &o = c.call.args[0];
+  if (o.kind != Kind::Int && o.kind != Kind::Bool)
+    return c.error(c.name + "() of " + o.describe() +
+                   " (it takes a compile-time int)");
+  unsigned base = c.name == "bin" ? 2 : c.name == "oct" ? 8 : 16;
+  PyInt n = o.intValue;
+  unsigned __int128 magnitude =
+      n < 0 ? 0 - static_cast<unsigned __int128>(n) : n;
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), "0123456789abcdef"[magnitude % base]);
+    magnitude /= base;
+  } while (magnitude);
+  std::string prefix = base == 2 ? "0b" : base == 8 ? "0o" : "0x";
+  return Obj::string((n < 0 ? "-" : "") + prefix + digits);
+}
+
 /// The string arguments of a string method from `first` on; nullopt after
 /// an error naming the method.
 static std::optional<std::vector<std::string>>
@@ -616,6 +639,9 @@ llvm::ArrayRef<BuiltinEntry> pythonBuiltins() {
       {"builtins.hasattr", pythonHasattr},
       {"builtins.str", pythonStr},
       {"builtins.repr", pythonRepr},
+      {"builtins.bin", pythonRadix},
+      {"builtins.oct", pythonRadix},
+      {"builtins.hex", pythonRadix},
       {"triton.next_power_of_2", tritonNextPowerOf2},
       {"builtins.abs", pythonAbs},
       {"builtins.print", pythonPrint},

@@ -450,11 +450,12 @@ private:
   void parseTopLevelDef(Module &m);
   void parseTopLevelAssign(Module &m);
   void recordGlobals(Module &m, Stmt &stmt);
-  /// Applies a module-level `f = triton.jit(f)`, `f = triton.jit(f, ...)`
-  /// or `f = triton.heuristics({...})(f)` (also autotune) to the `def` it
-  /// wraps, as the decorator it stands for, outermost first; a new name
-  /// becomes an alias of the function. False, changing nothing, for any
-  /// other statement.
+  /// Applies a module-level `f = triton.jit(f)`, `f = triton.jit(f, ...)`,
+  /// `f = triton.heuristics({...})(f)` (also autotune) or
+  /// `g = triton.constexpr_function(f)` to the `def` it wraps, as the
+  /// decorator it stands for, outermost first; a new name becomes an alias
+  /// of the function. A constexpr_function of anything else binds the name
+  /// to it. False, changing nothing, for any other statement.
   bool applyDecoratorCall(Module &m, Stmt &stmt);
   void recordTargetAsUnknown(Module &m, const Expr &target);
 
@@ -1333,28 +1334,39 @@ bool Parser::applyDecoratorCall(Module &m, Stmt &stmt) {
   auto *call = llvm::dyn_cast_or_null<CallExpr>(assign->value.get());
   if (!target || !call || call->args.empty())
     return false;
-  auto *wrapped = llvm::dyn_cast<NameExpr>(call->args.front().get());
-  if (!wrapped)
-    return false;
   // `triton.jit(f, debug=True)` is `@triton.jit(debug=True)`;
   // `triton.heuristics({...})(f)` is `@triton.heuristics({...})`.
   llvm::StringRef kind = decoratorName(*call->callee);
   bool isFactory = llvm::isa<CallExpr>(call->callee.get());
-  bool known = kind == "jit" || kind == "heuristics" || kind == "autotune";
+  bool known = kind == "jit" || kind == "heuristics" || kind == "autotune" ||
+               kind == "constexpr_function";
   // Only jit takes the function with its options (`triton.jit(f, ...)`); a
   // decorator factory's result takes the function alone.
-  if (!known || (!isFactory && kind != "jit") ||
+  if (!known ||
+      (!isFactory && kind != "jit" &&
+       (kind != "constexpr_function" || call->args.size() != 1)) ||
       (isFactory && (call->args.size() != 1 || !call->keywords.empty())))
     return false;
   // The function, named by its `def` or by an earlier alias.
-  std::string function = wrapped->id;
-  for (const FunctionAlias &a : m.aliases)
-    if (a.name == wrapped->id)
-      function = a.function;
+  auto *wrapped = llvm::dyn_cast<NameExpr>(call->args.front().get());
   FunctionDef *fn = nullptr;
-  for (auto &f : m.functions)
-    if (f->name == function)
-      fn = f.get();
+  if (wrapped) {
+    std::string function = wrapped->id;
+    for (const FunctionAlias &a : m.aliases)
+      if (a.name == wrapped->id)
+        function = a.function;
+    for (auto &f : m.functions)
+      if (f->name == function)
+        fn = f.get();
+  }
+  // `triton.constexpr_function(tl.core.get_int_dtype)`: a function defined
+  // elsewhere, which tkc evaluates at compile time anyway; the name is
+  // bound to it.
+  if (!fn && kind == "constexpr_function" && call->keywords.empty()) {
+    m.globals.push_back(GlobalAssign{target->getLoc(), target->id, nullptr,
+                                     std::move(call->args.front())});
+    return true;
+  }
   if (!fn)
     return false;
   ExprPtr decorator;

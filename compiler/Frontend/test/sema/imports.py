@@ -20,6 +20,7 @@
 # RUN: tkc compile %s --kernel math_constants --signature '*fp32:16' --emit=ttir | FileCheck %s --check-prefix=MATH
 # RUN: not tkc compile %s --kernel math_domain --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MATHERR
 # RUN: tkc compile %s --kernel constexpr_function_call --signature '*bf16:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=CXFN
+# RUN: tkc compile %s --kernel constexpr_function_assigned --signature '*fp16:16, *i16:16, 64' --emit=ttir | FileCheck %s --check-prefix=CXFN2
 # RUN: tkc compile %s --kernel vendor_generation --signature '*fp32:16, 64' --emit=ttir --target sm_90a 2>&1 | FileCheck %s --check-prefix=GEN-NV
 # RUN: tkc compile %s --kernel vendor_generation --signature '*fp32:16, 64' --emit=ttir --target gfx942 2>&1 | FileCheck %s --check-prefix=GEN-AMD
 # RUN: tkc compile %s --kernel random_module --signature '*fp32:16, i32' --emit=ttir | FileCheck %s --check-prefix=RANDOM
@@ -450,6 +451,30 @@ def constexpr_function_call(x, y, BLOCK: tl.constexpr):
     acc: tl.constexpr = accumulator_type(x.type.element_ty)
     offs = tl.arange(0, BLOCK)
     tl.store(y + offs, tl.cumsum(tl.load(x + offs).to(acc), 0))
+
+
+# triton.constexpr_function called on a function (PyTorch's inductor tests):
+# a `def` of this file becomes a constexpr function under the new name, a
+# function of triton.language is bound to it. bin(), oct() and hex() of a
+# compile-time int give Python's strings: len(bin(64)) - 3 == 6.
+def _log2(n):
+    return len(bin(n)) - 3
+
+
+log2_of = triton.constexpr_function(_log2)
+int_dtype_of = triton.constexpr_function(tl.core.get_int_dtype)
+
+
+# CXFN2-LABEL: func.func @constexpr_function_assigned
+# CXFN2: %[[SIX:.*]] = arith.constant dense<6> : tensor<64xi16>
+# CXFN2: %[[BITS:.*]] = arith.bitcast %{{.*}} : tensor<64xf16> to tensor<64xi16>
+# CXFN2: arith.addi %[[BITS]], %[[SIX]] : tensor<64xi16>
+@triton.jit
+def constexpr_function_assigned(x, y, BLOCK: tl.constexpr):
+    tl.static_assert(len(oct(8)) == 4 and hex(-255) == "-0xff")
+    offs = tl.arange(0, BLOCK)
+    bits = tl.load(x + offs).to(int_dtype_of(16, signed=True), bitcast=True)
+    tl.store(y + offs, bits + log2_of(BLOCK))
 
 
 # Triton-version probes (FLA's `if hasattr(triton.language,
