@@ -2554,7 +2554,8 @@ def _sage_attn_args():
     o = empty(*shape, dtype="float16")
     strides = [*q.stride()[:3], *k.stride()[:3], *v.stride()[:3],
                *o.stride()[:3]]
-    return [q, k, v, q_scale, k_scale, o, None, empty(1), *strides,
+    # No mask: its None is a constexpr of the signature, not an argument.
+    return [q, k, v, q_scale, k_scale, o, empty(1), *strides,
             0, 0, 0, 0, _SAGE_N, _SAGE_N]
 
 
