@@ -121,6 +121,9 @@ struct Variant {
   /// Favoring occupancy would take its loops fewer tiles
   /// (TKCGPUDialect::kSharedHeadroom).
   bool sharedHeadroom = false;
+  /// The most programs per SM worth running (TKCGPUDialect::kMaxPrograms);
+  /// 0 if its lowering did not say.
+  unsigned maxPrograms = 0;
 };
 
 /// Reads the `tkc.params` attribute the frontend puts on the kernel, and
@@ -308,6 +311,9 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
       (*module)->hasAttr(mlir::tkc::gpu::TKCGPUDialect::kOccupancyHeadroom);
   variant.sharedHeadroom =
       (*module)->hasAttr(mlir::tkc::gpu::TKCGPUDialect::kSharedHeadroom);
+  if (auto cap = (*module)->getAttrOfType<mlir::IntegerAttr>(
+          mlir::tkc::gpu::TKCGPUDialect::kMaxPrograms))
+    variant.maxPrograms = cap.getInt();
   // The shared-memory size is final only after lowering.
   meta.sharedBytes = sharedBytesOf(*module).value_or(meta.sharedBytes);
   // A binary that cannot launch is refused (printed stages are not).
@@ -471,6 +477,22 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   return success();
 }
 
+/// Caps `variant`'s programs per SM (metadata max_blocks_per_sm, which the
+/// launcher enforces by padding dynamic shared memory) at the most its
+/// lowering found worth running (Variant::maxPrograms) where its registers
+/// and shared memory would fit more and the command line sets no cap.
+void capPrograms(const tkc::TargetSpec &spec, const CompileOptions &opts,
+                 Variant &variant) {
+  if (opts.emit.stage != Stage::Binary || variant.skipped ||
+      opts.maxBlocksPerSm || !variant.maxPrograms)
+    return;
+  const tkc::TargetBackend *backend = tkc::lookupTargetBackend(spec.backend);
+  if (backend->programsPerMultiprocessor(
+          spec, footprintOf(variant, spec, opts), variant.binary,
+          /*countRegisters=*/true) > variant.maxPrograms)
+    variant.metadata.maxBlocksPerSm = variant.maxPrograms;
+}
+
 /// The kernel's TTIR for one target.
 using TTIRForTarget =
     llvm::function_ref<mlir::ModuleOp(const tkc::TargetSpec &target)>;
@@ -502,9 +524,11 @@ LogicalResult compileForTargets(TTIRForTarget ttirFor,
     if (params)
       variant.metadata.params = *params;
   }
-  for (auto [spec, variant] : llvm::zip(opts.targets, variants))
+  for (auto [spec, variant] : llvm::zip(opts.targets, variants)) {
     if (failed(compileVariant(ttirFor(spec), spec, opts, variant)))
       return failure();
+    capPrograms(spec, opts, variant);
+  }
   if (!opts.skippedTargets &&
       llvm::all_of(variants, [](const Variant &v) { return v.skipped; }))
     return reportError(kernelLocation(ttir) +

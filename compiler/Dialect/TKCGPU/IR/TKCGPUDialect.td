@@ -64,6 +64,13 @@ def TKCGPU_Dialect : Dialect {
     /// (or where shared memory does, with kSharedHeadroom).
     static constexpr ::llvm::StringLiteral kOccupancyHeadroom =
         "tkc_gpu.occupancy_headroom";
+    /// The most programs per SM worth running (an i32; set by
+    /// tkc-gpu-warpgroup-mma for a K loop whose one warpgroup multiply
+    /// accumulates into 128 or more registers per thread): the driver caps
+    /// the kernel's programs per SM there (metadata max_blocks_per_sm)
+    /// where its registers and shared memory would fit more.
+    static constexpr ::llvm::StringLiteral kMaxPrograms =
+        "tkc_gpu.max_programs";
     /// Marks, beside kOccupancyHeadroom, a kernel whose pipelined loops
     /// would hold fewer shared-memory tiles were it to favor occupancy (set
     /// by tkc-gpu-pipeline): the driver then tries that lowering where

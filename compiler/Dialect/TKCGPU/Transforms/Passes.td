@@ -199,7 +199,11 @@ def TKCGPUWarpgroupMma : Pass<"tkc-gpu-warpgroup-mma", "::mlir::ModuleOp"> {
     loop-carried and used by nothing else) overlaps the next iteration:
     `pending = 1`, the loop's copies into the tiles the previous iteration
     read move after it, and a `tkc_gpu.warpgroup_wait` follows the loop
-    (not for fp16 accumulators, which are waited for at once).
+    (not for fp16 accumulators, which are waited for at once). Where such a
+    loop's accumulator takes 128 or more registers per thread (128x128 fp32
+    on 4 warps), the module is marked `tkc_gpu.max_programs = 2`: two
+    programs per SM keep the tensor cores busy, and the driver keeps a third
+    off.
 
     ```mlir
     %a = tkc_gpu.local_load %ta : ... -> tensor<128x64xf16, #dot_a>

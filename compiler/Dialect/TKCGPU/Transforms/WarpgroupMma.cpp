@@ -32,6 +32,10 @@
 // accumulators (out_dtype=tl.float16, for fp16 operands only) are waited
 // for at once.
 //
+// A K loop whose only warpgroup_dot accumulates into 128 or more registers
+// per thread marks the module with the programs per SM worth running
+// (TKCGPUDialect::kMaxPrograms), which the driver enforces.
+//
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
@@ -184,6 +188,16 @@ constexpr int64_t kMaxLoopHeldRegisters = 192;
 /// across its runs.
 constexpr int64_t kMinConflictWays = 4;
 
+/// The registers per thread from which a K loop's accumulator is wide
+/// (isWideKLoopDot), and the programs per SM such a kernel runs at most.
+/// Two programs of 128x128 fp32 accumulators on 4 warps keep the SM's
+/// tensor cores busy; a third, which their 168 registers and 64 KB of
+/// tiles fit, only made them slower: tutorial 03's matmul at 128x128x32
+/// on 4 warps took 0.940 of Triton's time with three programs per SM and
+/// 0.995 with two (H100, 4096^3; Triton's 174 registers fit two).
+constexpr int64_t kWideAccumulatorRegisters = 128;
+constexpr int64_t kWideKLoopPrograms = 2;
+
 /// The registers per thread that `type` takes in `numWarps` warps.
 int64_t registersPerThread(Type type, unsigned numWarps) {
   auto tensor = dyn_cast<RankedTensorType>(type);
@@ -192,6 +206,17 @@ int64_t registersPerThread(Type type, unsigned numWarps) {
   int64_t bytes =
       tensor.getNumElements() * getStorageBytes(tensor.getElementType());
   return llvm::divideCeil(bytes, 4 * 32 * numWarps);
+}
+
+/// Whether `dot` is the only warpgroup multiply of its loop (a matmul's K
+/// loop) and accumulates into kWideAccumulatorRegisters or more registers
+/// per thread.
+bool isWideKLoopDot(WarpgroupDotOp dot, unsigned numWarps) {
+  auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+  return loop &&
+         llvm::hasSingleElement(loop.getBody()->getOps<WarpgroupDotOp>()) &&
+         registersPerThread(dot.getType(), numWarps) >=
+             kWideAccumulatorRegisters;
 }
 
 /// The registers per thread `loop` holds in any case: its carried tensors
@@ -367,6 +392,12 @@ struct WarpgroupMmaPass
     }
     for (WarpgroupDotOp dot : pipelined)
       overlapWithNextIteration(dot);
+    if (llvm::any_of(pipelined, [&](WarpgroupDotOp dot) {
+          return isWideKLoopDot(dot, numWarps);
+        }))
+      module->setAttr(TKCGPUDialect::kMaxPrograms,
+                      IntegerAttr::get(IntegerType::get(&getContext(), 32),
+                                       kWideKLoopPrograms));
   }
 
   /// The A operands kept in registers so far for each loop, and the
