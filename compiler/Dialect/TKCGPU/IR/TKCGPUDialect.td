@@ -66,7 +66,7 @@ def TKCGPU_Dialect : Dialect {
         "tkc_gpu.occupancy_headroom";
     /// The most programs per SM worth running (an i32; set by
     /// tkc-gpu-warpgroup-mma for a K loop whose one warpgroup multiply
-    /// accumulates into 128 or more registers per thread): the driver caps
+    /// takes fp16 or bf16 tiles, in programs of 4 warps): the driver caps
     /// the kernel's programs per SM there (metadata max_blocks_per_sm)
     /// where its registers and shared memory would fit more.
     static constexpr ::llvm::StringLiteral kMaxPrograms =

@@ -200,10 +200,11 @@ def TKCGPUWarpgroupMma : Pass<"tkc-gpu-warpgroup-mma", "::mlir::ModuleOp"> {
     `pending = 1`, the loop's copies into the tiles the previous iteration
     read move after it, and a `tkc_gpu.warpgroup_wait` follows the loop
     (not for fp16 accumulators, which are waited for at once). Where such a
-    loop's accumulator takes 128 or more registers per thread (128x128 fp32
-    on 4 warps), the module is marked `tkc_gpu.max_programs = 2`: two
-    programs per SM keep the tensor cores busy, and the driver keeps a third
-    off.
+    loop multiplies fp16 or bf16 tiles in programs of one warpgroup (4
+    warps), and runs an unknown number of iterations or at least 8, the
+    module is marked `tkc_gpu.max_programs = 2`: two programs
+    per SM ran such matmuls faster than three or four, and the driver keeps
+    the others off.
 
     ```mlir
     %a = tkc_gpu.local_load %ta : ... -> tensor<128x64xf16, #dot_a>

@@ -32,9 +32,9 @@
 // accumulators (out_dtype=tl.float16, for fp16 operands only) are waited
 // for at once.
 //
-// A K loop whose only warpgroup_dot accumulates into 128 or more registers
-// per thread marks the module with the programs per SM worth running
-// (TKCGPUDialect::kMaxPrograms), which the driver enforces.
+// A K loop whose only warpgroup_dot multiplies fp16 or bf16 tiles in a
+// program of one warpgroup marks the module with the programs per SM worth
+// running (TKCGPUDialect::kMaxPrograms), which the driver enforces.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +44,7 @@
 #include "compiler/Target/TargetBackend.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -188,15 +189,23 @@ constexpr int64_t kMaxLoopHeldRegisters = 192;
 /// across its runs.
 constexpr int64_t kMinConflictWays = 4;
 
-/// The registers per thread from which a K loop's accumulator is wide
-/// (isWideKLoopDot), and the programs per SM such a kernel runs at most.
-/// Two programs of 128x128 fp32 accumulators on 4 warps keep the SM's
-/// tensor cores busy; a third, which their 168 registers and 64 KB of
-/// tiles fit, only made them slower: tutorial 03's matmul at 128x128x32
-/// on 4 warps took 0.940 of Triton's time with three programs per SM and
-/// 0.995 with two (H100, 4096^3; Triton's 174 registers fit two).
-constexpr int64_t kWideAccumulatorRegisters = 128;
-constexpr int64_t kWideKLoopPrograms = 2;
+/// The most programs per SM worth running for a kernel whose K loop is one
+/// warpgroup's multiply of 16-bit floats (capsPrograms). Two such programs
+/// ran faster than the three or four their registers and tiles fit, on
+/// the H100 (4096^3, ratios to Triton's JIT): tutorial 03's matmul at
+/// 128x128x32 0.940 -> 0.995 (three programs before), 64x128x32 1.010 ->
+/// 1.11 and 128x64x32 1.003 -> 1.118 (four), FlagGems' mm at 64x128x64
+/// 0.961 -> 1.04 (three), each on 4 warps; three of the 64x128 and 128x64
+/// ones 1.05-1.10, 128x32x32 1.012 -> 1.056. FLA's tf32 matmul (fp32
+/// operands) lost 1.5% with two.
+constexpr int64_t kKLoopPrograms = 2;
+
+/// The fewest iterations, where the compiler knows them, of a loop that
+/// capsPrograms takes for a matmul's K loop: FLA's K @ K^T over a head
+/// dimension of 128 in two steps of 64, a short loop before a long
+/// epilogue, ran at 0.82 of Triton with two programs per SM (1.005 with
+/// the four its registers and tiles fit).
+constexpr int64_t kMinKLoopIterations = 8;
 
 /// The registers per thread that `type` takes in `numWarps` warps.
 int64_t registersPerThread(Type type, unsigned numWarps) {
@@ -209,14 +218,21 @@ int64_t registersPerThread(Type type, unsigned numWarps) {
 }
 
 /// Whether `dot` is the only warpgroup multiply of its loop (a matmul's K
-/// loop) and accumulates into kWideAccumulatorRegisters or more registers
-/// per thread.
-bool isWideKLoopDot(WarpgroupDotOp dot, unsigned numWarps) {
+/// loop: its iterations unknown, or at least kMinKLoopIterations), of fp16
+/// or bf16 operands, in a program of one warpgroup: such a kernel runs at
+/// most kKLoopPrograms programs per SM.
+bool capsPrograms(WarpgroupDotOp dot, unsigned numWarps) {
   auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
-  return loop &&
-         llvm::hasSingleElement(loop.getBody()->getOps<WarpgroupDotOp>()) &&
-         registersPerThread(dot.getType(), numWarps) >=
-             kWideAccumulatorRegisters;
+  Type operand = dot.getB().getType().getElementType();
+  if (numWarps != 4 || !loop ||
+      !llvm::hasSingleElement(loop.getBody()->getOps<WarpgroupDotOp>()) ||
+      !(operand.isF16() || operand.isBF16()))
+    return false;
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound()),
+                         upper = getConstantIntValue(loop.getUpperBound()),
+                         step = getConstantIntValue(loop.getStep());
+  return !lower || !upper || !step || *step <= 0 ||
+         llvm::divideCeil(*upper - *lower, *step) >= kMinKLoopIterations;
 }
 
 /// The registers per thread `loop` holds in any case: its carried tensors
@@ -393,11 +409,11 @@ struct WarpgroupMmaPass
     for (WarpgroupDotOp dot : pipelined)
       overlapWithNextIteration(dot);
     if (llvm::any_of(pipelined, [&](WarpgroupDotOp dot) {
-          return isWideKLoopDot(dot, numWarps);
+          return capsPrograms(dot, numWarps);
         }))
       module->setAttr(TKCGPUDialect::kMaxPrograms,
                       IntegerAttr::get(IntegerType::get(&getContext(), 32),
-                                       kWideKLoopPrograms));
+                                       kKLoopPrograms));
   }
 
   /// The A operands kept in registers so far for each loop, and the

@@ -582,8 +582,8 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
-// A K loop whose only multiply accumulates 128x128 fp32 on 4 warps (128
-// registers per thread): two programs per SM are worth running.
+// A K loop of an unknown number of iterations whose only multiply takes
+// fp16 tiles, on 4 warps: two programs per SM are worth running.
 // CHECK: module attributes {tkc_gpu.max_programs = 2 : i32
 // CHECK-LABEL: func.func @wide_k_loop
 // AMPERE-NOT: tkc_gpu.max_programs
@@ -609,13 +609,15 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
-// 64x128 on 4 warps (64 registers per thread): no cap.
+// Two iterations known at compile time (FLA's K @ K^T over a head
+// dimension of two steps) are no matmul's K loop: no cap.
 // CHECK-NOT: tkc_gpu.max_programs
-// CHECK-LABEL: func.func @narrow_k_loop
+// CHECK-LABEL: func.func @short_k_loop
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
-  func.func @narrow_k_loop(%buf: !tkc_gpu.shared<[3, 64, 32], f16, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>, %n: i32) -> tensor<64x128xf32, #mma> {
+  func.func @short_k_loop(%buf: !tkc_gpu.shared<[3, 64, 32], f16, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>) -> tensor<64x128xf32, #mma> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
+    %n = arith.constant 2 : i32
     %zero = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
     %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x128xf32, #mma>) : i32 {
       %tr = tkc_gpu.tile %buf[%k] : !tkc_gpu.shared<[3, 64, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
