@@ -193,7 +193,7 @@ void Emitter::nameParams() {
 std::string configKey(const Variant &variant) {
   std::string key = std::to_string(variant.numWarps) + "/" +
                     std::to_string(variant.numStages) + "/" +
-                    std::to_string(variant.maxBlocksPerSm) + "/" +
+                    std::to_string(variant.requestedMaxBlocksPerSm()) + "/" +
                     std::to_string(variant.maxRegisters);
   for (const Param &param : variant.params)
     if (param.isConstexpr())
@@ -223,7 +223,7 @@ llvm::Expected<std::vector<int>> Emitter::manifestConfigs() const {
     const Variant &variant = variants[i];
     auto matches = [&](const ManifestConfig &c) {
       if (c.numWarps != variant.numWarps || c.numStages != variant.numStages ||
-          c.maxBlocksPerSm != variant.maxBlocksPerSm ||
+          c.maxBlocksPerSm != variant.requestedMaxBlocksPerSm() ||
           c.maxRegisters != variant.maxRegisters)
         return false;
       return llvm::all_of(c.constexprs, [&](const auto &kv) {
@@ -236,8 +236,8 @@ llvm::Expected<std::vector<int>> Emitter::manifestConfigs() const {
       return makeError(variant.path + ": was compiled with num_warps " +
                        llvm::Twine(variant.numWarps) + ", num_stages " +
                        llvm::Twine(variant.numStages) + ", max_blocks_per_sm " +
-                       llvm::Twine(variant.maxBlocksPerSm) + ", maxnreg " +
-                       llvm::Twine(variant.maxRegisters) +
+                       llvm::Twine(variant.requestedMaxBlocksPerSm()) +
+                       ", maxnreg " + llvm::Twine(variant.maxRegisters) +
                        " and constexprs that match no config of " +
                        manifest->path);
     for (const auto &kv : found->constexprs)

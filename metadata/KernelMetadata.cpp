@@ -120,7 +120,7 @@ json::Value KernelMetadata::toJSON() const {
                       {"sha256", sha256}};
   for (const auto &[name, value] : binaryStats)
     binary[name] = value;
-  return json::Object{
+  json::Object root{
       {"schema_version", kSchemaVersion},
       {"tkc_version", kToolVersion},
       {"kernel", kernel},
@@ -139,6 +139,9 @@ json::Value KernelMetadata::toJSON() const {
       {"params", std::move(paramsJson)},
       {"kernel_args", std::move(argsJson)},
   };
+  if (maxBlocksPerSmChosen)
+    root["max_blocks_per_sm_chosen"] = true;
+  return root;
 }
 
 namespace {
@@ -441,6 +444,10 @@ MetadataParser::parse(const json::Value &json) const {
   if (meta.maxBlocksPerSm < 0 || meta.maxBlocksPerSm > 1024)
     return fail("max_blocks_per_sm",
                 "expected 0 to 1024, got " + llvm::Twine(meta.maxBlocksPerSm));
+  if (llvm::Error error =
+          getBool(*root, "", "max_blocks_per_sm_chosen",
+                  meta.maxBlocksPerSmChosen, /*required=*/false))
+    return std::move(error);
   if (llvm::Error error = getInteger(*root, "", "maxnreg", meta.maxRegisters,
                                      /*required=*/false))
     return std::move(error);

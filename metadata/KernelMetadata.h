@@ -114,8 +114,16 @@ struct KernelMetadata {
   int64_t numStages = 3;
   int64_t sharedBytes = 0;
   /// The most blocks per multiprocessor the launcher lets run at once (0:
-  /// no cap); a launch setting the compiler only records.
+  /// no cap): the kernel's config's, or, where that set none, the
+  /// compiler's choice (maxBlocksPerSmChosen).
   int64_t maxBlocksPerSm = 0;
+  /// Whether the compiler chose maxBlocksPerSm for a config that set no
+  /// cap (`max_blocks_per_sm_chosen`, written only when true).
+  bool maxBlocksPerSmChosen = false;
+  /// The cap the kernel's config set (0: none), which tells configs apart.
+  int64_t requestedMaxBlocksPerSm() const {
+    return maxBlocksPerSmChosen ? 0 : maxBlocksPerSm;
+  }
   /// The registers per thread the kernel was capped at (Triton's maxnreg;
   /// 0: no cap). Configs that differ only in it are different configs.
   int64_t maxRegisters = 0;

@@ -55,6 +55,24 @@ std::string errorOf(const llvm::json::Value &json) {
   return llvm::toString(parsed.takeError());
 }
 
+TEST(KernelMetadata, CompilerChosenCapBelongsToTheUncappedConfig) {
+  KernelMetadata meta = sample();
+  EXPECT_EQ(meta.requestedMaxBlocksPerSm(), 3);
+  EXPECT_FALSE(meta.toJSON().getAsObject()->get("max_blocks_per_sm_chosen"));
+  meta.maxBlocksPerSm = 2;
+  meta.maxBlocksPerSmChosen = true;
+  auto back = parseKernelMetadata(meta.toJSON(), "v.json");
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->maxBlocksPerSm, 2);
+  EXPECT_TRUE(back->maxBlocksPerSmChosen);
+  EXPECT_EQ(back->requestedMaxBlocksPerSm(), 0);
+  EXPECT_NE(errorOf(edited(meta.toJSON(),
+                           [](llvm::json::Object &o) {
+                             o["max_blocks_per_sm_chosen"] = 1;
+                           })),
+            "");
+}
+
 TEST(KernelMetadata, RoundTripKeepsEveryField) {
   KernelMetadata meta = sample();
   auto back = parseKernelMetadata(meta.toJSON(), "v.json");

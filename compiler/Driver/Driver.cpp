@@ -489,8 +489,10 @@ void capPrograms(const tkc::TargetSpec &spec, const CompileOptions &opts,
   const tkc::TargetBackend *backend = tkc::lookupTargetBackend(spec.backend);
   if (backend->programsPerMultiprocessor(
           spec, footprintOf(variant, spec, opts), variant.binary,
-          /*countRegisters=*/true) > variant.maxPrograms)
+          /*countRegisters=*/true) > variant.maxPrograms) {
     variant.metadata.maxBlocksPerSm = variant.maxPrograms;
+    variant.metadata.maxBlocksPerSmChosen = true;
+  }
 }
 
 /// The kernel's TTIR for one target.
