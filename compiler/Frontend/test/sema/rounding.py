@@ -16,9 +16,13 @@ def to_zero(x_ptr, h_ptr, b_ptr):
     x = tl.load(x_ptr + offs)
     tl.store(h_ptr + offs, x.to(tl.float16, fp_downcast_rounding="rtz"))
     tl.store(b_ptr + offs, tl.cast(x, tl.bfloat16, fp_downcast_rounding="rtz"))
-    # A bitcast keeps the bits whatever the rounding (the round trip folds).
-    bits = x.to(tl.int32, bitcast=True, fp_downcast_rounding="rtz")
-    tl.store(x_ptr + offs, bits.to(tl.float32, bitcast=True))
+    # A bitcast keeps the bits whatever the rounding (the round trip folds),
+    # and a cast to the input's own dtype its value, even where the rounding
+    # is no mode at all (Triton's conversion tests pass a number).
+    bits = x.to(tl.int32, bitcast=True, fp_downcast_rounding=1)
+    same = bits.to(tl.float32, bitcast=True).to(tl.float32,
+                                                 fp_downcast_rounding=1)
+    tl.store(x_ptr + offs, same)
 
 # CHECK-LABEL: func @to_zero
 # CHECK: %[[X:.*]] = tkc.load
