@@ -334,7 +334,8 @@ bool lowerNvidiaOverload(BuiltinCall &c, std::optional<Obj> &result) {
   // for a float), unpromoted.
   llvm::SmallVector<Obj, 4> args;
   for (size_t i = 0; i < c.call.args.size(); ++i) {
-    auto t = c.cg.toTensor(c.call.args[i], c.call.argLocs[i]);
+    auto t = c.cg.toTensor(c.call.args[i],
+                           i < c.call.argLocs.size() ? c.call.argLocs[i] : c.l);
     if (!t)
       return true;
     args.push_back(*t);
