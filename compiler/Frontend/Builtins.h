@@ -142,11 +142,12 @@ llvm::ArrayRef<BuiltinEntry> libdeviceBuiltins();
 /// `symbol` (`__nv_umulhi`) is, among those of libdeviceBuiltins(); empty
 /// if none.
 llvm::StringRef libdeviceFunctionOfSymbol(llvm::StringRef symbol);
-/// Where the target is NVIDIA and call `c`'s positional arguments have
-/// exactly the dtypes of an overload of `c.name` that Triton calls there in
-/// place of the generic lowering (libdevice's `fast_expf`, `fma`, `div_rn`,
-/// `fmod`, `pow` of an int32 exponent): sets `result` to the call of its
-/// symbol (nullopt after an error) and returns true. False otherwise.
+/// Where the target is NVIDIA and call `c`'s positional arguments have the
+/// dtypes, as they are or promoted to one as Triton promotes them, of an
+/// overload of `c.name` that Triton calls there in place of the generic
+/// lowering (libdevice's `fast_expf`, `fma`, `div_rn`, `fmod`, `pow` of an
+/// int32 exponent): sets `result` to the call of its symbol (nullopt after
+/// an error) and returns true. False otherwise.
 bool lowerNvidiaOverload(BuiltinCall &c, std::optional<Obj> &result);
 /// Reductions and scans.
 llvm::ArrayRef<BuiltinEntry> reduceBuiltins();

@@ -340,19 +340,31 @@ bool lowerNvidiaOverload(BuiltinCall &c, std::optional<Obj> &result) {
       return true;
     args.push_back(*t);
   }
-  for (const Overload *o : overloads) {
-    llvm::SmallVector<DType, 4> params = paramsOf(*o);
-    if (!llvm::all_of(llvm::seq<size_t>(0, args.size()),
-                      [&](size_t i) { return args[i].type.elem == params[i]; }))
-      continue;
-    for (int pass = 0; pass < 2; ++pass)
-      for (size_t i = 1; i < args.size(); ++i)
-        if (!c.cg.broadcastPair(args[0], args[i], c.l))
-          return true;
-    result = emitOverloadCall(c, *o, args);
-    return true;
-  }
-  return false;
+  // Triton looks the dtypes up as they are, then, where no overload takes
+  // them, promoted to one (`fmod(x, 3)` of an fp32 x: fp32, fp32).
+  auto overloadOf = [&]() -> const Overload * {
+    for (const Overload *o : overloads) {
+      llvm::SmallVector<DType, 4> params = paramsOf(*o);
+      if (llvm::all_of(llvm::seq<size_t>(0, args.size()), [&](size_t i) {
+            return args[i].type.elem == params[i];
+          }))
+        return o;
+    }
+    return nullptr;
+  };
+  const Overload *overload = overloadOf();
+  for (int pass = 0; pass < 2; ++pass)
+    for (size_t i = 1; i < args.size(); ++i)
+      if (!(overload ? c.cg.broadcastPair(args[0], args[i], c.l)
+                     : c.cg.promoteOperands(args[0], args[i],
+                                            PromotionPurpose::Arithmetic, c.l)))
+        return true;
+  if (!overload)
+    overload = overloadOf();
+  if (!overload)
+    return false;
+  result = emitOverloadCall(c, *overload, args);
+  return true;
 }
 
 /// `libdevice.float_as_int` and the other reinterpretations of one value's

@@ -697,8 +697,9 @@ std::optional<Obj> CodeGen::binaryOp(BinOp op, const Obj &a, const Obj &b,
       if (op == BinOp::Mod) {
         r = arith::RemFOp::create(builder, L, x.value, y.value);
       } else {
-        r = arith::DivFOp::create(builder, L, x.value, y.value,
-                                  arith::FastMathFlags::afn);
+        // Rounded correctly: an approximate quotient could floor to one
+        // less where it is a whole number.
+        r = arith::DivFOp::create(builder, L, x.value, y.value);
         r = mlir::math::FloorOp::create(builder, L, r);
       }
     } else if (op == BinOp::FloorDiv) {

@@ -82,7 +82,7 @@ def binary(p, q):
     tl.store(p, libdevice.pow(x, 2.0))
     tl.store(p, libdevice.pow(x, 2))
     tl.store(p, libdevice.fast_powf(x, x))
-    tl.store(p, libdevice.fmod(x, 3.0))
+    tl.store(p, libdevice.fmod(x, 3))
     tl.store(p, libdevice.fast_dividef(x, 3.0))
     tl.store(p, libdevice.div_rn(x, x))
     tl.store(p, libdevice.atan2(x, x))
