@@ -259,6 +259,34 @@ static bool takesOneType(llvm::ArrayRef<const Overload *> overloads) {
   });
 }
 
+/// The first of `overloads` whose argument dtypes `args` have, or null.
+static const Overload *
+overloadTaking(llvm::ArrayRef<const Overload *> overloads,
+               llvm::ArrayRef<Obj> args) {
+  for (const Overload *o : overloads) {
+    llvm::SmallVector<DType, 4> params = paramsOf(*o);
+    if (params.size() == args.size() &&
+        llvm::all_of(llvm::seq<size_t>(0, args.size()),
+                     [&](size_t i) { return args[i].type.elem == params[i]; }))
+      return o;
+  }
+  return nullptr;
+}
+
+/// Broadcasts `args` to one shape and, with `promote`, promotes them to one
+/// dtype as Triton does, pair by pair (twice, so that each meets the
+/// others' result); false after an error.
+static bool unifyArgs(BuiltinCall &c, llvm::MutableArrayRef<Obj> args,
+                      bool promote) {
+  for (int pass = 0; pass < 2; ++pass)
+    for (size_t i = 1; i < args.size(); ++i)
+      if (!(promote ? c.cg.promoteOperands(args[0], args[i],
+                                           PromotionPurpose::Arithmetic, c.l)
+                    : c.cg.broadcastPair(args[0], args[i], c.l)))
+        return false;
+  return true;
+}
+
 /// The call of `overload`'s symbol with `args`, which have its dtypes and
 /// one shape.
 static Obj emitOverloadCall(BuiltinCall &c, const Overload &overload,
@@ -297,27 +325,18 @@ static std::optional<Obj> lowerOverloaded(BuiltinCall &c) {
       return std::nullopt;
     args.push_back(*t);
   }
-  bool promote = takesOneType(overloads);
-  for (int pass = 0; pass < 2; ++pass)
-    for (size_t i = 1; i < arity; ++i)
-      if (!(promote ? c.cg.promoteOperands(args[0], args[i],
-                                           PromotionPurpose::Arithmetic, c.l)
-                    : c.cg.broadcastPair(args[0], args[i], c.l)))
-        return std::nullopt;
+  if (!unifyArgs(c, args, takesOneType(overloads)))
+    return std::nullopt;
+  if (const Overload *o = overloadTaking(overloads, args))
+    return emitOverloadCall(c, *o, args);
   std::string given, accepted;
   for (const Obj &a : args)
     given += (given.empty() ? "" : ", ") + a.type.elem.str();
   for (const Overload *o : overloads) {
-    llvm::SmallVector<DType, 4> params = paramsOf(*o);
     std::string types;
-    for (const DType &p : params)
+    for (const DType &p : paramsOf(*o))
       types += (types.empty() ? "" : ", ") + p.str();
     accepted += (accepted.empty() ? "(" : "; (") + types + ")";
-    bool matches = llvm::all_of(llvm::seq<size_t>(0, arity), [&](size_t i) {
-      return args[i].type.elem == params[i];
-    });
-    if (matches)
-      return emitOverloadCall(c, *o, args);
   }
   return c.error(c.fullName + " takes " + accepted + ", not (" + given + ")");
 }
@@ -342,26 +361,10 @@ bool lowerNvidiaOverload(BuiltinCall &c, std::optional<Obj> &result) {
   }
   // Triton looks the dtypes up as they are, then, where no overload takes
   // them, promoted to one (`fmod(x, 3)` of an fp32 x: fp32, fp32).
-  auto overloadOf = [&]() -> const Overload * {
-    for (const Overload *o : overloads) {
-      llvm::SmallVector<DType, 4> params = paramsOf(*o);
-      if (llvm::all_of(llvm::seq<size_t>(0, args.size()), [&](size_t i) {
-            return args[i].type.elem == params[i];
-          }))
-        return o;
-    }
-    return nullptr;
-  };
-  const Overload *overload = overloadOf();
-  for (int pass = 0; pass < 2; ++pass)
-    for (size_t i = 1; i < args.size(); ++i)
-      if (!(overload ? c.cg.broadcastPair(args[0], args[i], c.l)
-                     : c.cg.promoteOperands(args[0], args[i],
-                                            PromotionPurpose::Arithmetic, c.l)))
-        return true;
-  if (!overload)
-    overload = overloadOf();
-  if (!overload)
+  const Overload *overload = overloadTaking(overloads, args);
+  if (!unifyArgs(c, args, /*promote=*/!overload))
+    return true;
+  if (!overload && !(overload = overloadTaking(overloads, args)))
     return false;
   result = emitOverloadCall(c, *overload, args);
   return true;
