@@ -439,6 +439,19 @@ def _host_descriptor_matmul_args(block_n, c_block):
     return make
 
 
+# Tutorial 09's non-persistent matmul_kernel_tma (host descriptors, one
+# program per tile): 128x128x64 on 8 warps, 3 stages, and on 4 warps, 4.
+for _warps, _stages in ((8, 3), (4, 4)):
+    case(id=f"tutorial09_matmul_tma_128x128x64_w{_warps}", repo="triton",
+         path="09-persistent-matmul.py", kernel="matmul_kernel_tma",
+         signature="tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, "
+         "tensordesc<fp16[128, 128]>, i32:16, i32:16, i32:16, 128, 128, 64, "
+         "8, False, False",
+         num_warps=_warps, num_stages=_stages, grid=(cdiv(_MM, 128) ** 2,),
+         args=_host_descriptor_matmul_args(128, [128, 128]), atol=0.1,
+         rtol=1e-2)
+
+
 # Tutorial 09's matmul_kernel_tma_persistent, whose descriptors the host
 # makes (TMA under Triton's JIT; tkc's parameters base, shape and strides):
 # 128x128x64 and 128x256x64 on 8 warps, 3 stages, and the subtiled epilogue.

@@ -2,8 +2,10 @@
 # TensorDescriptor; signature `tensordesc<fp32[32, 64]>`), which tkc passes
 # as base, shape and strides, and kernels that make them
 # (tl.make_tensor_descriptor) to gather, scatter and add atomically. tkc
-# lowers their accesses to masked ones on every target. tkc compiles this file ahead of time
-# (kernels/BUILD); it must stay plain Triton Python.
+# lowers their accesses to masked ones on every target; on Hopper, the
+# blocks of parameters that a matmul's loop reads go through tensor maps
+# (TMA) instead. tkc compiles this file ahead of time (kernels/BUILD); it
+# must stay plain Triton Python.
 import triton
 import triton.language as tl
 
@@ -36,6 +38,24 @@ def tile_matmul_kernel(a_desc, b_desc, c_desc, M, N, K,
         a = a_desc.load([m, k])
         b = b_desc.load([n, k])
         acc = tl.dot(a, b.T, acc)
+    c_desc.store([m, n], acc)
+
+
+@triton.jit
+def tile_matmul_kn_kernel(a_desc, b_desc, c_desc, M, N, K,
+                          BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                          BLOCK_K: tl.constexpr):
+    """C = A @ B for A (M x K), B (K x N) and C (M x N) passed as
+    descriptors, one BLOCK_M x BLOCK_N tile of C per program: B's blocks
+    are read as they lie, rows along N."""
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    m = tl.program_id(axis=0) // tiles_n * BLOCK_M
+    n = tl.program_id(axis=0) % tiles_n * BLOCK_N
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, K, BLOCK_K):
+        a = a_desc.load([m, k])
+        b = b_desc.load([k, n])
+        acc = tl.dot(a, b, acc)
     c_desc.store([m, n], acc)
 
 

@@ -103,6 +103,10 @@ private:
   std::string heuristicKey(const Variant &v) const;
   /// The C operand of name `expr` in an expression evaluated for `variant`.
   std::string operandFor(const Variant &variant, const GridExpr &expr) const;
+  /// Sets TENSOR_MAP_TABLE (the C table of variant `index`'s tensor maps,
+  /// or nothing), TENSOR_MAPS (its name, or NULL) and NUM_TENSOR_MAPS.
+  void fillTensorMaps(const Variant &variant, int index,
+                      TemplateValues &values) const;
   llvm::Error fillVariant(const Variant &variant, int index, int config,
                           TemplateValues &values);
   std::string checksOf(const Variant &variant, std::string &spec) const;
@@ -478,11 +482,52 @@ llvm::Error Emitter::fillVariant(const Variant &variant, int index, int config,
   }
   values.set("NUM_ARGS", std::to_string(std::max<size_t>(args.size(), 1)));
   values.set("ARGS", args.empty() ? "NULL" : llvm::join(args, ", "));
+  values.set("NUM_KERNEL_ARGS", std::to_string(args.size()));
+  fillTensorMaps(variant, index, values);
 
   for (int d = 0; d < 3; ++d)
     values.set(std::string("GRID_") + kDims[d],
                emitGridC(*grid[d], operand, "tkc_ret"));
   return llvm::Error::success();
+}
+
+void Emitter::fillTensorMaps(const Variant &variant, int index,
+                             TemplateValues &values) const {
+  // Each map's leaves, by their index among the kernel's arguments.
+  auto argIndex = [&](const std::string &leaf) {
+    for (size_t i = 0; i < variant.kernelArgs.size(); ++i)
+      if (!variant.kernelArgs[i].hidden && variant.kernelArgs[i].name == leaf)
+        return std::to_string(i);
+    return std::string("-1"); // The metadata reader checked every leaf.
+  };
+  std::vector<std::string> entries;
+  for (const tkc::metadata::TensorMapDesc &map : variant.tensorMaps) {
+    std::vector<std::string> shapes, strides, box;
+    for (size_t d = 0; d < map.box.size(); ++d) {
+      shapes.push_back(argIndex(map.descriptor + "_shape" + std::to_string(d)));
+      if (d + 1 < map.box.size())
+        strides.push_back(
+            argIndex(map.descriptor + "_stride" + std::to_string(d)));
+      box.push_back(std::to_string(map.box[d]));
+    }
+    if (strides.empty())
+      strides.push_back("0");
+    entries.push_back(
+        "{\"" + map.descriptor + "\", " + std::to_string(map.box.size()) +
+        ", " + argIndex(map.descriptor + "_base") + ", {" +
+        llvm::join(shapes, ", ") + "}, {" + llvm::join(strides, ", ") + "}, {" +
+        llvm::join(box, ", ") + "}, " + std::to_string(map.elementBytes) +
+        ", " + std::to_string(map.swizzle) + "}");
+  }
+  std::string table = name + "_tensor_maps_" + std::to_string(index);
+  values.set("TENSOR_MAP_TABLE",
+             entries.empty()
+                 ? std::string()
+                 : "static const tkc_tensor_map_desc " + table + "[" +
+                       std::to_string(entries.size()) + "] = {\n    " +
+                       llvm::join(entries, ",\n    ") + "};\n");
+  values.set("TENSOR_MAPS", entries.empty() ? "NULL" : table);
+  values.set("NUM_TENSOR_MAPS", std::to_string(entries.size()));
 }
 
 std::string Emitter::operandFor(const Variant &variant,

@@ -141,6 +141,15 @@ json::Value KernelMetadata::toJSON() const {
   };
   if (maxBlocksPerSmChosen)
     root["max_blocks_per_sm_chosen"] = true;
+  if (!tensorMaps.empty()) {
+    json::Array maps;
+    for (const TensorMapDesc &map : tensorMaps)
+      maps.push_back(json::Object{{"descriptor", map.descriptor},
+                                  {"element_bytes", map.elementBytes},
+                                  {"box", json::Array(map.box)},
+                                  {"swizzle", map.swizzle}});
+    root["tensor_maps"] = std::move(maps);
+  }
   return root;
 }
 
@@ -163,6 +172,8 @@ private:
   llvm::Error readParam(const json::Object &object, const std::string &where,
                         KernelParam &param) const;
   llvm::Error readKernelArgs(const json::Object &root,
+                             KernelMetadata &meta) const;
+  llvm::Error readTensorMaps(const json::Object &root,
                              KernelMetadata &meta) const;
 };
 
@@ -399,6 +410,83 @@ llvm::Error MetadataParser::readKernelArgs(const json::Object &root,
   return llvm::Error::success();
 }
 
+llvm::Error MetadataParser::readTensorMaps(const json::Object &root,
+                                           KernelMetadata &meta) const {
+  auto maps = getArray(root, "", "tensor_maps", /*required=*/false);
+  if (!maps)
+    return maps.takeError();
+  if (!*maps)
+    return llvm::Error::success();
+  for (size_t i = 0; i < (*maps)->size(); ++i) {
+    std::string where = "tensor_maps[" + std::to_string(i) + "]";
+    const json::Object *object = (**maps)[i].getAsObject();
+    if (!object)
+      return expected(where, "an object", (**maps)[i]);
+    if (llvm::Error error = checkKeys(
+            *object, where, {"box", "descriptor", "element_bytes", "swizzle"}))
+      return error;
+    TensorMapDesc map;
+    if (llvm::Error error =
+            getString(*object, where, "descriptor", map.descriptor))
+      return error;
+    if (llvm::Error error =
+            getInteger(*object, where, "element_bytes", map.elementBytes))
+      return error;
+    if (llvm::Error error = getInteger(*object, where, "swizzle", map.swizzle))
+      return error;
+    auto box = getArray(*object, where, "box");
+    if (!box)
+      return box.takeError();
+    for (const json::Value &extent : **box) {
+      std::optional<int64_t> value = extent.getAsInteger();
+      if (!value)
+        return expected(where + ".box", "integer extents", extent);
+      if (*value < 1 || *value > 256)
+        return fail(where + ".box",
+                    "expected extents of 1 to 256, got " + llvm::Twine(*value));
+      map.box.push_back(*value);
+    }
+    if (map.box.empty() || map.box.size() > 5)
+      return fail(where + ".box", "expected 1 to 5 extents");
+    if (!llvm::is_contained({1, 2, 4}, map.elementBytes))
+      return fail(where + ".element_bytes",
+                  "expected 1, 2 or 4, got " + llvm::Twine(map.elementBytes));
+    int64_t rowBytes = map.box.back() * map.elementBytes;
+    if (rowBytes % 16)
+      return fail(where + ".box",
+                  "the innermost extent must span a multiple of 16 bytes");
+    if (!llvm::is_contained({0, 32, 64, 128}, map.swizzle) ||
+        (map.swizzle && rowBytes > map.swizzle))
+      return fail(where + ".swizzle",
+                  "expected 0, 32, 64 or 128 bytes, at least the innermost "
+                  "extent's, got " +
+                      llvm::Twine(map.swizzle));
+    // The descriptor's leaves, which the launcher encodes the map from.
+    auto needs = [&](const std::string &leaf, bool pointer) -> llvm::Error {
+      const KernelParam *param = meta.findParam(leaf);
+      if (!param || !param->isPassed() || param->isPointer() != pointer)
+        return fail(where + ".descriptor",
+                    "'" + map.descriptor + "' has no " +
+                        (pointer ? "pointer" : "integer") + " parameter '" +
+                        leaf + "'");
+      return llvm::Error::success();
+    };
+    if (llvm::Error error = needs(map.descriptor + "_base", true))
+      return error;
+    for (size_t d = 0; d < map.box.size(); ++d) {
+      if (llvm::Error error =
+              needs(map.descriptor + "_shape" + std::to_string(d), false))
+        return error;
+      if (d + 1 < map.box.size())
+        if (llvm::Error error =
+                needs(map.descriptor + "_stride" + std::to_string(d), false))
+          return error;
+    }
+    meta.tensorMaps.push_back(std::move(map));
+  }
+  return llvm::Error::success();
+}
+
 llvm::Expected<KernelMetadata>
 MetadataParser::parse(const json::Value &json) const {
   const json::Object *root = json.getAsObject();
@@ -477,6 +565,8 @@ MetadataParser::parse(const json::Value &json) const {
   if (llvm::Error error = readParams(*root, meta))
     return std::move(error);
   if (llvm::Error error = readKernelArgs(*root, meta))
+    return std::move(error);
+  if (llvm::Error error = readTensorMaps(*root, meta))
     return std::move(error);
   if (llvm::Error error = readBinary(*root, meta))
     return std::move(error);

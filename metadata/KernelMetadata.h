@@ -87,6 +87,24 @@ struct KernelArg {
   bool hidden = false;
 };
 
+/// A tensor map the binary takes after its kernel_args (`tensor_maps`): 128
+/// bytes (a CUtensorMap) that the launcher encodes from a tensor descriptor
+/// parameter's leaves (`DESC_base`, `DESC_shape<d>`, `DESC_stride<d>`) and
+/// passes by value, through which the kernel copies the descriptor's blocks
+/// (Hopper's TMA).
+struct TensorMapDesc {
+  /// The descriptor parameter's name.
+  std::string descriptor;
+  /// Bytes of one element (1, 2 or 4).
+  int64_t elementBytes = 0;
+  /// The box one copy moves, outermost dimension first (1 to 5 extents of
+  /// 1 to 256; the innermost spans a multiple of 16 bytes).
+  std::vector<int64_t> box;
+  /// Bytes of the swizzle span: 0 (none), 32, 64 or 128, at least the
+  /// innermost extent's bytes.
+  int64_t swizzle = 0;
+};
+
 /// The architecture a variant was compiled for (`target`).
 struct TargetDesc {
   /// `cuda` or `hip` (see TargetName.h).
@@ -129,6 +147,8 @@ struct KernelMetadata {
   int64_t maxRegisters = 0;
   std::vector<KernelParam> params;
   std::vector<KernelArg> kernelArgs;
+  /// The tensor maps passed after kernelArgs, in order.
+  std::vector<TensorMapDesc> tensorMaps;
 
   /// Threads per block: num_warps times the warp size.
   int64_t threadsPerBlock() const { return numWarps * target.warpSize; }

@@ -158,6 +158,60 @@ TEST(KernelMetadata, BrokenDocumentsNameTheField) {
             "equal_to_1 parameter and is not passed to the binary");
 }
 
+/// A variant that takes a tensor map of descriptor `d` (fp16, 64 x 64
+/// boxes swizzled by 128 bytes) after its arguments.
+KernelMetadata withTensorMap() {
+  KernelMetadata meta = sample();
+  meta.target = {"cuda", "sm_90a", 32};
+  meta.binaryFormat = "cubin";
+  meta.binaryFile = "tile.sm_90a.cubin";
+  meta.binaryStats = {};
+  meta.params = {
+      {"d_base", "pointer", "fp16", 16, false, "", "read"},
+      {"d_shape0", "scalar", "i32", 1, false, "", ""},
+      {"d_shape1", "scalar", "i32", 1, false, "", ""},
+      {"d_stride0", "scalar", "i64", 8, false, "", ""},
+  };
+  meta.kernelArgs = kernelArgsOf(meta.params);
+  meta.tensorMaps = {{"d", 2, {64, 64}, 128}};
+  return meta;
+}
+
+TEST(KernelMetadata, TensorMapsRoundTripAndNameTheirLeaves) {
+  KernelMetadata meta = withTensorMap();
+  auto back = parseKernelMetadata(meta.toJSON(), "v.json");
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  ASSERT_EQ(back->tensorMaps.size(), 1u);
+  EXPECT_EQ(back->tensorMaps[0].descriptor, "d");
+  EXPECT_EQ(back->tensorMaps[0].box, (std::vector<int64_t>{64, 64}));
+  EXPECT_EQ(back->toJSON(), meta.toJSON());
+  // Without maps, the field is not written.
+  EXPECT_EQ(sample().toJSON().getAsObject()->get("tensor_maps"), nullptr);
+
+  auto map = [](llvm::json::Object &o) -> llvm::json::Object & {
+    return *(*o.getArray("tensor_maps"))[0].getAsObject();
+  };
+  llvm::json::Value good = meta.toJSON();
+  EXPECT_EQ(errorOf(edited(good, [&](auto &o) { map(o)["swizzle"] = 16; })),
+            "v.json: tensor_maps[0].swizzle: expected 0, 32, 64 or 128 "
+            "bytes, at least the innermost extent's, got 16");
+  EXPECT_EQ(errorOf(edited(good,
+                           [&](auto &o) {
+                             map(o)["box"] = llvm::json::Array{64, 4};
+                           })),
+            "v.json: tensor_maps[0].box: the innermost extent must span a "
+            "multiple of 16 bytes");
+  EXPECT_EQ(errorOf(edited(good,
+                           [&](auto &o) {
+                             map(o)["box"] = llvm::json::Array{512, 64};
+                           })),
+            "v.json: tensor_maps[0].box: expected extents of 1 to 256, got "
+            "512");
+  EXPECT_EQ(errorOf(edited(good, [&](auto &o) { map(o)["descriptor"] = "e"; })),
+            "v.json: tensor_maps[0].descriptor: 'e' has no pointer "
+            "parameter 'e_base'");
+}
+
 TEST(KernelMetadata, ScalarTypes) {
   EXPECT_EQ(scalarCType("bf16"), "uint16_t");
   EXPECT_EQ(scalarCType("fp8e4nv"), "");

@@ -141,6 +141,22 @@ public:
   void commitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc) const override;
   void waitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc,
                        unsigned pending) const override;
+  bool hasTensorCopies() const override { return computeCapability >= 90; }
+  void initMemoryBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value barrier) const override;
+  void fenceBarrierInits(mlir::OpBuilder &b, mlir::Location loc) const override;
+  void invalidateMemoryBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Value barrier) const override;
+  void expectMemoryBarrierBytes(mlir::OpBuilder &b, mlir::Location loc,
+                                mlir::Value barrier, int64_t bytes,
+                                mlir::Value pred) const override;
+  void copyTensorBox(mlir::OpBuilder &b, mlir::Location loc, mlir::Value dst,
+                     mlir::Value tensorMap, llvm::ArrayRef<mlir::Value> coords,
+                     mlir::Value barrier, mlir::Value pred) const override;
+  void waitMemoryBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value barrier, mlir::Value phase) const override;
+  void markTensorMapParameter(mlir::LLVM::LLVMFuncOp func,
+                              unsigned index) const override;
 
 private:
   unsigned computeCapability;

@@ -180,6 +180,30 @@ std::optional<int64_t> sharedBytesOf(mlir::ModuleOp module) {
   return std::nullopt;
 }
 
+/// The tensor maps the kernel takes after its arguments, as the pipeline
+/// listed them (TKCGPUDialect::kTensorMaps).
+std::vector<tkc::metadata::TensorMapDesc> tensorMapsOf(mlir::ModuleOp module) {
+  std::vector<tkc::metadata::TensorMapDesc> maps;
+  auto listed = module->getAttrOfType<mlir::ArrayAttr>(
+      mlir::tkc::gpu::TKCGPUDialect::kTensorMaps);
+  if (!listed)
+    return maps;
+  for (mlir::Attribute attr : listed) {
+    auto map = mlir::cast<mlir::DictionaryAttr>(attr);
+    tkc::metadata::TensorMapDesc desc;
+    desc.descriptor = mlir::cast<mlir::StringAttr>(map.get("descriptor")).str();
+    desc.elementBytes = mlir::cast<mlir::TypeAttr>(map.get("element"))
+                            .getValue()
+                            .getIntOrFloatBitWidth() /
+                        8;
+    auto box = mlir::cast<mlir::DenseI64ArrayAttr>(map.get("box"));
+    desc.box.assign(box.asArrayRef().begin(), box.asArrayRef().end());
+    desc.swizzle = mlir::cast<mlir::IntegerAttr>(map.get("swizzle")).getInt();
+    maps.push_back(std::move(desc));
+  }
+  return maps;
+}
+
 /// Where the kernel is defined, `kernel.py:12:1`, or "" when the IR does not
 /// say (tkc-dialect input without locations).
 std::string kernelLocation(mlir::ModuleOp module) {
@@ -302,6 +326,7 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
 
   tkc::metadata::KernelMetadata &meta = variant.metadata;
   meta.sharedBytes = sharedBytesOf(*module).value_or(meta.sharedBytes);
+  meta.tensorMaps = tensorMapsOf(*module);
   if (failed(runPipeline(*module, [&](mlir::PassManager &pm) {
         mlir::tkc::buildLLVMPipeline(pm, spec.str());
       })))

@@ -498,9 +498,18 @@ std::optional<Obj> accessTensorDescriptor(BuiltinCall &c) {
   if (!isLoad)
     stored = *c.args.raw(2);
   size_t rank = desc.blockShape.size();
-  return accessBlock(c, block, desc.blockShape, std::vector<bool>(rank, true),
-                     desc.str, stored, isLoad ? c.l : c.args.loc(2),
-                     AccessHints());
+  auto result = accessBlock(c, block, desc.blockShape,
+                            std::vector<bool>(rank, true), desc.str, stored,
+                            isLoad ? c.l : c.args.loc(2), AccessHints());
+  // A load of a host descriptor's block names it, for targets that load
+  // through the descriptor itself (tkc.load's `box`).
+  if (isLoad && result && !desc.hostDescriptor.empty())
+    if (auto load = result->value.getDefiningOp<tkcir::LoadOp>()) {
+      for (const Obj &offset : Parts(block).offsets)
+        load.getBoxMutable().append(offset.value);
+      load.setDescriptor(desc.hostDescriptor);
+    }
+  return result;
 }
 
 /// `desc.gather(x_offsets, y_offset)` and `desc.scatter(value, x_offsets,

@@ -208,18 +208,20 @@ mlir::ArrayAttr describeParams(mlir::OpBuilder &b, const FunctionDef &fn,
 
 /// The value of a parameter (or tuple element) with signature `entry`, its
 /// function arguments taken in order from `next`: the argument itself, a
-/// tensor descriptor built from its base, shape and strides, a tuple of its
-/// elements' values, or a folded literal or one.
-static Obj bindValue(CodeGen &cg, const SignatureEntry &entry, const Obj *&next,
-                     Loc loc) {
+/// tensor descriptor built from its base, shape and strides (the host's
+/// descriptor `name`), a tuple of its elements' values, or a folded literal
+/// or one.
+static Obj bindValue(CodeGen &cg, const SignatureEntry &entry,
+                     const std::string &name, const Obj *&next, Loc loc) {
   switch (entry.kind) {
   case SignatureEntry::Kind::Literal:
     return parseConstexprText(entry.literal);
   case SignatureEntry::Kind::Tuple: {
     Obj tuple;
     tuple.kind = Obj::Kind::Tuple;
-    for (const SignatureEntry &element : entry.elements)
-      tuple.elems.push_back(bindValue(cg, element, next, loc));
+    for (auto [i, element] : llvm::enumerate(entry.elements))
+      tuple.elems.push_back(
+          bindValue(cg, element, name + "_" + std::to_string(i), next, loc));
     return tuple;
   }
   case SignatureEntry::Kind::Typed:
@@ -238,8 +240,10 @@ static Obj bindValue(CodeGen &cg, const SignatureEntry &entry, const Obj *&next,
   for (size_t d = 0; d + 1 < rank; ++d)
     strides.push_back(*next++);
   strides.push_back(cg.constantInt(TType{i64, {}}, 1, loc));
-  return tensorDescriptor(base, shape, strides, entry.blockShape,
-                          entry.padding);
+  Obj desc =
+      tensorDescriptor(base, shape, strides, entry.blockShape, entry.padding);
+  desc.hostDescriptor = name;
+  return desc;
 }
 
 /// True for a tuple entry whose leaves are all literals.
@@ -322,7 +326,7 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
       if (entry && entry->kind == SignatureEntry::Kind::Tuple &&
           isLiteralTuple(*entry)) {
         const Obj *none = nullptr;
-        bindings[i].constant = bindValue(cg, *entry, none, p.loc);
+        bindings[i].constant = bindValue(cg, *entry, p.name, none, p.loc);
         continue;
       }
       if (entry) {
@@ -389,7 +393,7 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
       ++argIndex;
     }
     const Obj *next = values.data();
-    gen.scope[p.name] = bindValue(cg, *bindings[i].entry, next, p.loc);
+    gen.scope[p.name] = bindValue(cg, *bindings[i].entry, p.name, next, p.loc);
   }
   if (!gen.visitBody(fn->body))
     return nullptr;

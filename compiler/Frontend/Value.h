@@ -71,6 +71,10 @@ struct Obj {
   /// the order of its dimensions (fastest first; BlockPtr only). DTypeObj:
   /// the shape of a block type.
   std::vector<int64_t> blockShape, order;
+  /// TensorDesc made by the host (a `tensordesc` kernel parameter), and the
+  /// BlockPtr of one of its blocks: the parameter's name in the metadata
+  /// (its leaves are NAME_base, NAME_shape0, ...); empty otherwise.
+  std::string hostDescriptor;
   /// DTypeObj: a pointer to the block type `blockShape` of `dtype`'s
   /// pointee (the `.type` of a block pointer).
   bool pointerToBlock = false;

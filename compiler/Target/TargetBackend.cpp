@@ -77,6 +77,35 @@ void TargetInfo::waitAsyncCopies(mlir::OpBuilder &, mlir::Location,
                                  unsigned) const {
   llvm_unreachable("waitAsyncCopies on a target without hasAsyncCopies()");
 }
+void TargetInfo::initMemoryBarrier(mlir::OpBuilder &, mlir::Location,
+                                   mlir::Value) const {
+  llvm_unreachable("memory barriers on a target without hasTensorCopies()");
+}
+void TargetInfo::fenceBarrierInits(mlir::OpBuilder &, mlir::Location) const {
+  llvm_unreachable("memory barriers on a target without hasTensorCopies()");
+}
+void TargetInfo::invalidateMemoryBarrier(mlir::OpBuilder &, mlir::Location,
+                                         mlir::Value) const {
+  llvm_unreachable("memory barriers on a target without hasTensorCopies()");
+}
+void TargetInfo::expectMemoryBarrierBytes(mlir::OpBuilder &, mlir::Location,
+                                          mlir::Value, int64_t,
+                                          mlir::Value) const {
+  llvm_unreachable("memory barriers on a target without hasTensorCopies()");
+}
+void TargetInfo::copyTensorBox(mlir::OpBuilder &, mlir::Location, mlir::Value,
+                               mlir::Value, llvm::ArrayRef<mlir::Value>,
+                               mlir::Value, mlir::Value) const {
+  llvm_unreachable("tensor copies on a target without hasTensorCopies()");
+}
+void TargetInfo::waitMemoryBarrier(mlir::OpBuilder &, mlir::Location,
+                                   mlir::Value, mlir::Value) const {
+  llvm_unreachable("memory barriers on a target without hasTensorCopies()");
+}
+void TargetInfo::markTensorMapParameter(mlir::LLVM::LLVMFuncOp,
+                                        unsigned) const {
+  llvm_unreachable("tensor maps on a target without hasTensorCopies()");
+}
 void TargetInfo::emitPrintf(mlir::OpBuilder &, mlir::Location, mlir::Value,
                             uint64_t, mlir::ValueRange) const {
   llvm_unreachable("emitPrintf on a target without hasPrintf()");

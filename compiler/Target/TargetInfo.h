@@ -258,6 +258,50 @@ public:
   virtual void waitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc,
                                unsigned pending) const;
 
+  /// Whether tensor copies through tensor maps (Hopper's TMA) and the
+  /// memory barriers they complete (the hooks below) are available.
+  virtual bool hasTensorCopies() const { return false; }
+
+  /// Makes the 64-bit word at shared `barrier` a memory barrier whose phase
+  /// one arrival (and the bytes it expects) completes. Where
+  /// hasTensorCopies(), as the hooks below; one thread calls it, then every
+  /// thread fenceBarrierInits(), then a barrier of the block.
+  virtual void initMemoryBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value barrier) const;
+
+  /// Orders this thread's earlier writes of shared memory (barrier
+  /// initializations among them) before later tensor copies.
+  virtual void fenceBarrierInits(mlir::OpBuilder &b, mlir::Location loc) const;
+
+  /// Ends the memory barrier at shared `barrier` (one thread).
+  virtual void invalidateMemoryBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                                       mlir::Value barrier) const;
+
+  /// Where `pred` (i1) holds, arrives on `barrier`, which tensor copies will
+  /// then complete `bytes` more bytes of.
+  virtual void expectMemoryBarrierBytes(mlir::OpBuilder &b, mlir::Location loc,
+                                        mlir::Value barrier, int64_t bytes,
+                                        mlir::Value pred) const;
+
+  /// Where `pred` (i1) holds, starts copying the box of the tensor that
+  /// `tensorMap` (a generic pointer to a kernel parameter) describes at
+  /// `coords` (i32, innermost dimension first) to shared `dst`; its bytes
+  /// complete `barrier`.
+  virtual void copyTensorBox(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value dst, mlir::Value tensorMap,
+                             llvm::ArrayRef<mlir::Value> coords,
+                             mlir::Value barrier, mlir::Value pred) const;
+
+  /// Waits until the memory barrier at shared `barrier` has completed the
+  /// phase of parity `phase` (i32, 0 or 1).
+  virtual void waitMemoryBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value barrier, mlir::Value phase) const;
+
+  /// Makes argument `index` of kernel `func` a tensor map parameter: 128
+  /// bytes passed by value, whose address tensor copies take.
+  virtual void markTensorMapParameter(mlir::LLVM::LLVMFuncOp func,
+                                      unsigned index) const;
+
   /// An operand tile of a warpgroup matrix multiply in shared memory, made
   /// of swizzle atoms of 8 rows of `swizzleBytes` (32, 64 or 128) each.
   struct WarpgroupOperand {

@@ -48,6 +48,12 @@ static const tkc_library_symbol tkc_cuda_symbols[] = {
     {"cuStreamSynchronize", offsetof(tkc_cuda_driver, cuStreamSynchronize)},
 };
 
+/** Fields of tkc_cuda_driver that older drivers lack (left NULL there). */
+static const tkc_library_symbol tkc_cuda_optional_symbols[] = {
+    {"cuTensorMapEncodeTiled",
+     offsetof(tkc_cuda_driver, cuTensorMapEncodeTiled)},
+};
+
 static tkc_cuda_driver tkc_cuda_loaded;
 static const char *const tkc_cuda_libraries[] = {"libcuda.so.1", NULL};
 static tkc_status init_driver(const void *table, char *reason, size_t size);
@@ -59,6 +65,9 @@ static tkc_driver_loader tkc_cuda = {
     .libraries = tkc_cuda_libraries,
     .symbols = tkc_cuda_symbols,
     .num_symbols = sizeof tkc_cuda_symbols / sizeof tkc_cuda_symbols[0],
+    .optional_symbols = tkc_cuda_optional_symbols,
+    .num_optional_symbols =
+        sizeof tkc_cuda_optional_symbols / sizeof tkc_cuda_optional_symbols[0],
     .loaded = &tkc_cuda_loaded,
     .init = init_driver,
     .forget = forget_default_context,
@@ -403,6 +412,63 @@ static tkc_status cuda_sync(const void *table, tkc_stream stream) {
                "cuStreamSynchronize");
 }
 
+/*===--------------------------------------------------------------------===*/
+/* Tensor maps                                                              */
+/*===--------------------------------------------------------------------===*/
+
+/** cuTensorMapEncodeTiled over the descriptor's arguments: dimensions
+ *  innermost first, strides in bytes, boxes of desc->box, elements read
+ *  one by one, no interleave, 128-byte L2 promotion, zeros outside. */
+static tkc_status cuda_encode_tensor_map(const void *table, void *map,
+                                         const tkc_tensor_map_desc *desc,
+                                         void **kernel_params) {
+  const tkc_cuda_driver *driver = table;
+  /* CU_TENSOR_MAP_DATA_TYPE_UINT8, _UINT16, _UINT32: copies move bytes. */
+  int data_type = desc->element_bytes == 1   ? 0
+                  : desc->element_bytes == 2 ? 1
+                                             : 2;
+  /* CU_TENSOR_MAP_SWIZZLE_NONE, _32B, _64B, _128B. */
+  int swizzle = desc->swizzle_bytes == 0    ? 0
+                : desc->swizzle_bytes == 32 ? 1
+                : desc->swizzle_bytes == 64 ? 2
+                                            : 3;
+  uint64_t dims[5], strides[4];
+  unsigned box[5], ones[5];
+  void *base = *(void **)kernel_params[desc->base_arg];
+  tkc_cu_result result;
+  int d;
+  if (!driver->cuTensorMapEncodeTiled)
+    return tkc_fail(TKC_ERROR_NO_DRIVER,
+                    "the CUDA driver has no cuTensorMapEncodeTiled (CUDA 12 "
+                    "or later), which the tensor map of '%s' needs",
+                    desc->descriptor);
+  for (d = 0; d < desc->rank; ++d) {
+    int inner = desc->rank - 1 - d;
+    int32_t extent = *(int32_t *)kernel_params[desc->shape_args[inner]];
+    if (extent < 0)
+      return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
+                      "%s: dimension %d has a negative extent %d",
+                      desc->descriptor, inner, (int)extent);
+    dims[d] = (uint64_t)extent;
+    box[d] = (unsigned)desc->box[inner];
+    ones[d] = 1;
+    if (d > 0)
+      strides[d - 1] = (uint64_t) *
+                       (int64_t *)kernel_params[desc->stride_args[inner]] *
+                       (uint64_t)desc->element_bytes;
+  }
+  result = driver->cuTensorMapEncodeTiled(map, data_type, (unsigned)desc->rank,
+                                          base, dims, strides, box, ones, 0,
+                                          swizzle, 2, 0);
+  if (result != TKC_CUDA_SUCCESS)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
+                    "cuTensorMapEncodeTiled for '%s' failed: %s (its base "
+                    "must be 16-byte aligned and its strides multiples of 16 "
+                    "bytes)",
+                    desc->descriptor, error_name(driver, result));
+  return TKC_SUCCESS;
+}
+
 const tkc_vendor_ops tkc_cuda_ops = {
     .name = "cuda",
     .title = "CUDA (NVIDIA)",
@@ -424,5 +490,6 @@ const tkc_vendor_ops tkc_cuda_ops = {
     .alloc = cuda_alloc,
     .release = cuda_release,
     .copy = cuda_copy,
+    .encode_tensor_map = cuda_encode_tensor_map,
     .sync = cuda_sync,
 };

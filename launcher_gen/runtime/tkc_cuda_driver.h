@@ -6,6 +6,7 @@
 #define TKC_CUDA_DRIVER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -103,6 +104,14 @@ typedef struct tkc_cuda_driver {
                                      size_t bytes, tkc_cu_stream stream);
   /** cuStreamSynchronize */
   tkc_cu_result (*cuStreamSynchronize)(tkc_cu_stream stream);
+  /* Tensor maps (CUDA 12 and later; NULL in older drivers). */
+  /** cuTensorMapEncodeTiled: dimensions, strides (bytes, all but the
+   *  innermost), box and element strides innermost first. */
+  tkc_cu_result (*cuTensorMapEncodeTiled)(
+      void *tensor_map, int data_type, unsigned rank, void *global_address,
+      const uint64_t *global_dim, const uint64_t *global_strides,
+      const unsigned *box_dim, const unsigned *element_strides, int interleave,
+      int swizzle, int l2_promotion, int oob_fill);
 } tkc_cuda_driver;
 
 /** Test hook: makes the runtime use `driver` instead of the one it would

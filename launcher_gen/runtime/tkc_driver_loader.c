@@ -33,6 +33,11 @@ static tkc_status resolve_symbols(tkc_driver_loader *loader, void *handle,
     memcpy((char *)loader->loaded + loader->symbols[i].offset, &symbol,
            sizeof symbol);
   }
+  for (i = 0; i < loader->num_optional_symbols; ++i) {
+    void *symbol = dlsym(handle, loader->optional_symbols[i].name);
+    memcpy((char *)loader->loaded + loader->optional_symbols[i].offset, &symbol,
+           sizeof symbol);
+  }
   return TKC_SUCCESS;
 }
 

@@ -474,6 +474,40 @@ tkc_status tkc_load_variant(const tkc_device *device,
  *  and z <= 65535; HIP checks its work-item limit itself). */
 static const int64_t tkc_grid_limit[3] = {2147483647, 65535, 65535};
 
+/** The most arguments and tensor maps a variant's launch passes. */
+enum { TKC_MAX_LAUNCH_ARGS = 256, TKC_MAX_TENSOR_MAPS = 16 };
+
+/** Launches `variant` with its tensor maps, encoded from `kernel_params`,
+ *  passed after its arguments. */
+static tkc_status launch_with_tensor_maps(
+    const tkc_vendor_ops *vendor, const void *driver,
+    const tkc_variant *variant, const tkc_loaded_module *loaded,
+    const unsigned blocks[3], tkc_stream stream, void **kernel_params) {
+  /* 128 bytes each, 64-byte aligned as the driver wants them. */
+  unsigned char storage[TKC_MAX_TENSOR_MAPS * 128 + 64];
+  unsigned char *maps = storage + ((64 - (uintptr_t)storage % 64) % 64);
+  void *params[TKC_MAX_LAUNCH_ARGS];
+  int i, num_args = variant->num_args, num_maps = variant->num_tensor_maps;
+  if (!vendor->encode_tensor_map || num_maps > TKC_MAX_TENSOR_MAPS ||
+      num_args < 0 || num_args + num_maps > TKC_MAX_LAUNCH_ARGS)
+    return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
+                    "%s: %d arguments and %d tensor maps cannot be passed "
+                    "on %s",
+                    variant->entry, num_args, num_maps, vendor->title);
+  for (i = 0; i < num_args; ++i)
+    params[i] = kernel_params[i];
+  for (i = 0; i < num_maps; ++i) {
+    void *map = maps + 128 * i;
+    tkc_status status = vendor->encode_tensor_map(
+        driver, map, &variant->tensor_maps[i], kernel_params);
+    if (status != TKC_SUCCESS)
+      return status;
+    params[num_args + i] = map;
+  }
+  return vendor->launch(driver, variant, loaded->function, loaded->shared_bytes,
+                        blocks, stream, params);
+}
+
 tkc_status tkc_launch(const tkc_device *device, const tkc_variant *variant,
                       const int64_t grid[3], tkc_stream stream,
                       void **kernel_params) {
@@ -503,6 +537,9 @@ tkc_status tkc_launch(const tkc_device *device, const tkc_variant *variant,
     status = variant_vendor(variant, &vendor, &driver);
   if (status != TKC_SUCCESS)
     return status;
+  if (variant->num_tensor_maps > 0)
+    return launch_with_tensor_maps(vendor, driver, variant, loaded, blocks,
+                                   stream, kernel_params);
   return vendor->launch(driver, variant, loaded->function, loaded->shared_bytes,
                         blocks, stream, kernel_params);
 }

@@ -164,6 +164,31 @@ typedef struct tkc_blob_pack {
   tkc_pack_state *state;
 } tkc_blob_pack;
 
+/** A tensor map a binary takes after its arguments (the metadata's
+ *  `tensor_maps`), which tkc_launch encodes from a tensor descriptor's
+ *  arguments at every launch: a CUtensorMap over the tensor at the base
+ *  pointer, of the given shape and strides, that copies boxes of `box`
+ *  elements with the given swizzle, elements outside the tensor read as
+ *  zero. */
+typedef struct tkc_tensor_map_desc {
+  /** The descriptor's parameter name, for messages. */
+  const char *descriptor;
+  /** Dimensions (1 to 5). */
+  int rank;
+  /** Indices into the kernel's arguments: the base pointer (void *), each
+   *  dimension's extent (int32_t, outermost first) and each stride but the
+   *  last's (int64_t, in elements; the last is 1). */
+  int base_arg;
+  int shape_args[5];
+  int stride_args[4];
+  /** The box one copy moves, outermost dimension first. */
+  int box[5];
+  /** Bytes of an element (1, 2 or 4) and of the swizzle span (0, 32, 64 or
+   *  128). */
+  int element_bytes;
+  int swizzle_bytes;
+} tkc_tensor_map_desc;
+
 /** One compiled binary of a kernel, as a generated launcher describes it. */
 typedef struct tkc_variant {
   /** Vendor API of the binary. */
@@ -200,6 +225,11 @@ typedef struct tkc_variant {
    *  binary_size bytes at pack_offset. */
   const tkc_blob_pack *pack;
   size_t pack_offset;
+  /** The kernel's own arguments (tkc_launch's kernel_params), and the
+   *  tensor maps passed after them (none: NULL and 0). */
+  int num_args;
+  const tkc_tensor_map_desc *tensor_maps;
+  int num_tensor_maps;
 } tkc_variant;
 
 /** A device as the runtime resolved it for one call. */
@@ -260,10 +290,11 @@ tkc_status tkc_load_variant(const tkc_device *device,
 
 /** Launches `variant` on `device` (whose context must be current): `grid`
  *  blocks of threads_per_block threads with shared_bytes of dynamic shared
- *  memory (more under max_blocks_per_sm) on `stream`; `kernel_params` points to each kernel argument. A
- *  grid with a zero dimension launches nothing and succeeds; a negative or
- *  too large dimension is TKC_ERROR_INVALID_ARGUMENT. Loads the module on
- *  first use. */
+ *  memory (more under max_blocks_per_sm) on `stream`; `kernel_params` points
+ *  to each kernel argument (num_args of them), after which the variant's
+ *  tensor maps are encoded and passed. A grid with a zero dimension
+ *  launches nothing and succeeds; a negative or too large dimension is
+ *  TKC_ERROR_INVALID_ARGUMENT. Loads the module on first use. */
 tkc_status tkc_launch(const tkc_device *device, const tkc_variant *variant,
                       const int64_t grid[3], tkc_stream stream,
                       void **kernel_params);

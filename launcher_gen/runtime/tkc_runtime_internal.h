@@ -77,6 +77,9 @@ typedef struct tkc_driver_loader {
   const char *const *libraries;
   const tkc_library_symbol *symbols;
   size_t num_symbols;
+  /** Symbols of newer libraries only: one the library lacks stays NULL. */
+  const tkc_library_symbol *optional_symbols;
+  size_t num_optional_symbols;
   /** The function table that dlsym fills. */
   void *loaded;
   /** Initializes the library through `table` (cuInit, hipInit); on
@@ -199,6 +202,11 @@ typedef struct tkc_vendor_ops {
                      size_t bytes, tkc_stream stream);
   /** Waits for everything queued on `stream`. */
   tkc_status (*sync)(const void *driver, tkc_stream stream);
+  /** Encodes `desc`'s tensor map over the arguments `kernel_params` into
+   *  `map` (128 bytes, 64-byte aligned); NULL where binaries take none. */
+  tkc_status (*encode_tensor_map)(const void *driver, void *map,
+                                  const tkc_tensor_map_desc *desc,
+                                  void **kernel_params);
 } tkc_vendor_ops;
 
 /** NVIDIA, through libcuda (tkc_cuda.c). */

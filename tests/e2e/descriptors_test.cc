@@ -11,7 +11,10 @@
 // column_sums adds each tile's column sums into a row with atomic_add.
 // tile_matmul multiplies through descriptors in a pipelined loop over K,
 // where K is not a multiple of the 8 fp16 one copy moves: the rows' padding
-// holds NaNs, which a copy that read past K would carry into C.
+// holds NaNs, which a copy that read past K would carry into C; so does
+// tile_matmul_kn, whose B is K x N, in the tiles of Triton's tutorials. On
+// Hopper both loops read their tiles through tensor maps (TMA): 64-byte,
+// and 128-byte swizzles in one and in two copies per tile.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,8 +23,10 @@
 #include "scale_tiles.h"
 #include "tests/e2e/gpu_test_support.h"
 #include "tile_matmul.h"
+#include "tile_matmul_kn.h"
 
 #include <cmath>
+#include <functional>
 
 namespace tkc::e2e {
 namespace {
@@ -158,38 +163,28 @@ TEST_F(DescriptorsTest, AtomicAddOfColumnSums) {
   expectGuardUntouched(raw, n * 4);
 }
 
-TEST_F(DescriptorsTest, MatmulThroughDescriptorsZeroesPastK) {
-  // A is 100 x 100 and B 70 x 100 (N x K), in rows of 104 fp16 (208 bytes)
-  // whose last 4 are NaN; C is 100 x 70 fp32 in rows of 72. Small integers
-  // make every product and sum exact.
-  const int m = 100, n = 70, k = 100, abStride = 104, cStride = 72;
-  auto operand = [&](int rows, uint32_t seed, std::vector<float> &values) {
-    std::vector<uint16_t> bits(size_t(rows) * abStride, 0x7E00);
-    std::vector<float> r = randomFloats(size_t(rows) * k, seed, -3, 3);
-    values.assign(size_t(rows) * k, 0);
-    for (int i = 0; i < rows; ++i)
-      for (int j = 0; j < k; ++j) {
-        float v = std::floor(r[size_t(i) * k + j]);
-        values[size_t(i) * k + j] = v;
-        bits[size_t(i) * abStride + j] = floatToHalfBits(v);
-      }
-    return bits;
-  };
-  std::vector<float> a, b;
-  std::vector<uint16_t> aBits = operand(m, 41, a), bBits = operand(n, 43, b);
-  DeviceBuffer da(*driver, aBits.size() * 2), db(*driver, bBits.size() * 2);
-  const size_t cBytes = size_t(m) * cStride * 4;
-  DeviceBuffer dc(*driver, cBytes + kGuardBytes);
-  da.upload(aBits);
-  db.upload(bBits);
-  dc.fill(kPoison);
-  tkc_status status =
-      tile_matmul(stream(), da.ptr(), m, k, abStride, db.ptr(), n, k, abStride,
-                  dc.ptr(), m, n, cStride, m, n, k);
-  ASSERT_EQ(status, TKC_SUCCESS)
-      << tkc_status_string(status) << ": " << tkc_last_error();
-  synchronize();
-  std::vector<uint8_t> raw = dc.download<uint8_t>(cBytes + kGuardBytes);
+/// A rows x cols fp16 matrix of small integers (`values`, row-major) in rows
+/// of `stride` halves whose padding is NaN, as its bits.
+std::vector<uint16_t> paddedHalves(int rows, int cols, int stride,
+                                   uint32_t seed, std::vector<float> &values) {
+  std::vector<uint16_t> bits(size_t(rows) * stride, 0x7E00);
+  std::vector<float> r = randomFloats(size_t(rows) * cols, seed, -3, 3);
+  values.assign(size_t(rows) * cols, 0);
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j) {
+      float v = std::floor(r[size_t(i) * cols + j]);
+      values[size_t(i) * cols + j] = v;
+      bits[size_t(i) * stride + j] = floatToHalfBits(v);
+    }
+  return bits;
+}
+
+/// Expects `raw` (an m x n fp32 matrix in rows of `cStride`, then guard
+/// bytes) to hold A (m x k) times B, given as `b(j, x)`, exactly, and
+/// nothing written outside the shape.
+void expectProduct(const std::vector<uint8_t> &raw, const std::vector<float> &a,
+                   std::function<float(int, int)> b, int m, int n, int k,
+                   int cStride) {
   size_t mismatches = 0;
   for (int i = 0; i < m; ++i)
     for (int j = 0; j < cStride; ++j) {
@@ -197,7 +192,7 @@ TEST_F(DescriptorsTest, MatmulThroughDescriptorsZeroesPastK) {
       if (j < n) {
         float want = 0;
         for (int x = 0; x < k; ++x)
-          want += a[size_t(i) * k + x] * b[size_t(j) * k + x];
+          want += a[size_t(i) * k + x] * b(j, x);
         float got;
         std::memcpy(&got, raw.data() + at * 4, 4);
         if (got != want && ++mismatches <= 5)
@@ -211,7 +206,60 @@ TEST_F(DescriptorsTest, MatmulThroughDescriptorsZeroesPastK) {
       }
     }
   EXPECT_EQ(mismatches, 0u);
-  expectGuardUntouched(raw, cBytes);
+  expectGuardUntouched(raw, size_t(m) * cStride * 4);
+}
+
+TEST_F(DescriptorsTest, MatmulThroughDescriptorsZeroesPastK) {
+  // A is 100 x 100 and B 70 x 100 (N x K), in rows of 104 fp16 (208 bytes)
+  // whose last 4 are NaN; C is 100 x 70 fp32 in rows of 72. Small integers
+  // make every product and sum exact.
+  const int m = 100, n = 70, k = 100, abStride = 104, cStride = 72;
+  std::vector<float> a, b;
+  std::vector<uint16_t> aBits = paddedHalves(m, k, abStride, 41, a),
+                        bBits = paddedHalves(n, k, abStride, 43, b);
+  DeviceBuffer da(*driver, aBits.size() * 2), db(*driver, bBits.size() * 2);
+  const size_t cBytes = size_t(m) * cStride * 4;
+  DeviceBuffer dc(*driver, cBytes + kGuardBytes);
+  da.upload(aBits);
+  db.upload(bBits);
+  dc.fill(kPoison);
+  tkc_status status =
+      tile_matmul(stream(), da.ptr(), m, k, abStride, db.ptr(), n, k, abStride,
+                  dc.ptr(), m, n, cStride, m, n, k);
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+  expectProduct(
+      dc.download<uint8_t>(cBytes + kGuardBytes), a,
+      [&](int j, int x) { return b[size_t(j) * k + x]; }, m, n, k, cStride);
+}
+
+TEST_F(DescriptorsTest, MatmulOfKByNTilesThroughDescriptors) {
+  // A is 300 x 200 in rows of 208 fp16; B is 200 x 200 (K x N) in rows of
+  // 216, read in 64 x 128 tiles of two 64-column halves; both paddings NaN.
+  // K is not a multiple of the 64 a tile spans, nor N of 128: the last
+  // tiles read zeros past the shape (a tensor copy's out-of-bounds fill on
+  // Hopper). C is 300 x 200 fp32 in rows of 208.
+  const int m = 300, n = 200, k = 200, aStride = 208, bStride = 216;
+  const int cStride = 208;
+  std::vector<float> a, b;
+  std::vector<uint16_t> aBits = paddedHalves(m, k, aStride, 47, a),
+                        bBits = paddedHalves(k, n, bStride, 53, b);
+  DeviceBuffer da(*driver, aBits.size() * 2), db(*driver, bBits.size() * 2);
+  const size_t cBytes = size_t(m) * cStride * 4;
+  DeviceBuffer dc(*driver, cBytes + kGuardBytes);
+  da.upload(aBits);
+  db.upload(bBits);
+  dc.fill(kPoison);
+  tkc_status status =
+      tile_matmul_kn(stream(), da.ptr(), m, k, aStride, db.ptr(), k, n, bStride,
+                     dc.ptr(), m, n, cStride, m, n, k);
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+  expectProduct(
+      dc.download<uint8_t>(cBytes + kGuardBytes), a,
+      [&](int j, int x) { return b[size_t(x) * n + j]; }, m, n, k, cStride);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, DescriptorsTest,

@@ -30,6 +30,7 @@
 #include "compiler/Conversion/TKCGPUToLLVM/ReduceLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/ScanLowering.h"
 #include "compiler/Conversion/TKCGPUToLLVM/ShapeLowering.h"
+#include "compiler/Conversion/TKCGPUToLLVM/TensorCopyLowering.h"
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 #include "compiler/Target/TargetBackend.h"
@@ -71,7 +72,8 @@ bool isSupported(Operation *op) {
   if (isa<TKCGPUDialect>(op->getDialect()))
     return isa<ConvertLayoutOp, LocalAllocOp, TileOp, TransTileOp, AsyncCopyOp,
                AsyncCommitOp, AsyncWaitOp, LocalLoadOp, WarpgroupDotOp,
-               WarpgroupWaitOp>(op);
+               WarpgroupWaitOp, BarrierInitOp, BarrierInvalOp, BarrierExpectOp,
+               TensorCopyOp, BarrierWaitOp>(op);
   return true;
 }
 
@@ -252,6 +254,7 @@ struct ConvertTKCGPUToLLVMPass
     populateAtomicLoweringPatterns(converter, *info, patterns);
     populateDotLoweringPatterns(converter, *info, patterns);
     populateShapeLoweringPatterns(converter, *info, patterns);
+    populateTensorCopyLoweringPatterns(converter, *info, patterns);
     populateIndexingLoweringPatterns(converter, *info, patterns);
     populateFp8LoweringPatterns(converter, *info, patterns);
     populateDebugLoweringPatterns(converter, *info, patterns);
@@ -299,11 +302,24 @@ struct ConvertTKCGPUToLLVMPass
     if (auto cap =
             module->getAttrOfType<IntegerAttr>(TKCGPUDialect::kMaxRegisters))
       maxRegisters = cap.getInt();
+    auto tensorMaps =
+        module->getAttrOfType<ArrayAttr>(TKCGPUDialect::kTensorMaps);
+    if (tensorMaps && !info->hasTensorCopies()) {
+      module.emitError("tensor maps (tkc_gpu.tensor_maps) on a target "
+                       "without tensor copies");
+      return signalPassFailure();
+    }
     module.walk([&](LLVM::LLVMFuncOp func) {
       // Kernels return nothing; helpers left uninlined stay functions.
-      if (!func.isExternal() &&
-          isa<LLVM::LLVMVoidType>(func.getFunctionType().getReturnType()))
-        info->markKernel(func, threads, maxRegisters);
+      if (func.isExternal() ||
+          !isa<LLVM::LLVMVoidType>(func.getFunctionType().getReturnType()))
+        return;
+      info->markKernel(func, threads, maxRegisters);
+      if (tensorMaps)
+        for (Attribute map : tensorMaps)
+          info->markTensorMapParameter(
+              func,
+              cast<IntegerAttr>(cast<DictionaryAttr>(map).get("arg")).getInt());
     });
   }
 };

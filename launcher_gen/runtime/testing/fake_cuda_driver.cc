@@ -248,6 +248,35 @@ tkc_cu_result fakeMemcpyDtoDAsync(tkc_cu_deviceptr dst, tkc_cu_deviceptr src,
 
 tkc_cu_result fakeStreamSynchronize(tkc_cu_stream) { return 0; }
 
+tkc_cu_result fakeTensorMapEncodeTiled(void *map, int dataType, unsigned rank,
+                                       void *base, const uint64_t *dims,
+                                       const uint64_t *strides,
+                                       const unsigned *box,
+                                       const unsigned *elementStrides,
+                                       int interleave, int swizzle,
+                                       int l2Promotion, int oobFill) {
+  std::lock_guard<std::mutex> guard(fake().mutex);
+  FakeTensorMapEncode call{dataType,
+                           rank,
+                           base,
+                           {dims, dims + rank},
+                           {strides, strides + (rank > 0 ? rank - 1 : 0)},
+                           {box, box + rank},
+                           {elementStrides, elementStrides + rank},
+                           interleave,
+                           swizzle,
+                           l2Promotion,
+                           oobFill,
+                           reinterpret_cast<uintptr_t>(map) % 64 == 0};
+  fake().tensorMapEncodes.push_back(std::move(call));
+  if (int result = fake().tensorMapResult.load())
+    return result;
+  uint64_t number = fake().tensorMapEncodes.size();
+  std::memset(map, 0, 128);
+  std::memcpy(map, &number, sizeof number);
+  return 0;
+}
+
 const tkc_cuda_driver kTable = {
     fakeInit,
     fakeGetErrorName,
@@ -273,6 +302,7 @@ const tkc_cuda_driver kTable = {
     fakeMemFree,
     fakeMemcpyDtoDAsync,
     fakeStreamSynchronize,
+    fakeTensorMapEncodeTiled,
 };
 
 } // namespace
@@ -295,6 +325,8 @@ void FakeCudaDriver::reset() {
     launches.clear();
     functionAttributes.clear();
     argSizes.clear();
+    tensorMapEncodes.clear();
+    tensorMapResult = 0;
     primaryRetains = 0;
     initCalls = 0;
     initResult = 0;

@@ -38,6 +38,18 @@ struct FakeLaunch {
   std::vector<std::vector<uint8_t>> args;
 };
 
+/// One cuTensorMapEncodeTiled call, its arrays as far as its rank goes.
+struct FakeTensorMapEncode {
+  int dataType;
+  unsigned rank;
+  void *base;
+  std::vector<uint64_t> dims, strides;
+  std::vector<unsigned> box, elementStrides;
+  int interleave, swizzle, l2Promotion, oobFill;
+  /// Whether the map's address was 64-byte aligned, as the driver needs.
+  bool aligned;
+};
+
 /// One cuModuleLoadData call.
 struct FakeModuleLoad {
   std::string image;
@@ -77,10 +89,14 @@ public:
   static constexpr int kReservedSharedPerBlock = 1024;
   /// Byte sizes of the kernel arguments to copy at each launch.
   std::vector<size_t> argSizes;
+  /// cuTensorMapEncodeTiled's result; the map it encodes holds the call's
+  /// number (from 1) in its first 8 bytes, and zeros.
+  std::atomic<int> tensorMapResult{0};
 
   /// Observations (read them under lock() or after the threads joined).
   std::vector<FakeModuleLoad> moduleLoads;
   std::vector<FakeLaunch> launches;
+  std::vector<FakeTensorMapEncode> tensorMapEncodes;
   std::vector<std::pair<int, int>> functionAttributes;
   int primaryRetains = 0;
   int initCalls = 0;

@@ -350,12 +350,21 @@ OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
 void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
                    Value mask, Value other) {
   build(builder, state, getPointeeTypeLike(ptr.getType()), ptr, mask, other,
-        /*cache=*/nullptr, /*evict=*/nullptr, /*is_volatile=*/false);
+        /*box=*/ValueRange(), /*cache=*/nullptr, /*evict=*/nullptr,
+        /*is_volatile=*/false, /*descriptor=*/nullptr);
 }
 
 LogicalResult LoadOp::verify() {
   if (getOther() && !getMask())
     return emitOpError("'other' is only meaningful with a mask");
+  if (getDescriptor()) {
+    auto type = dyn_cast<RankedTensorType>(getType());
+    if (!type || type.getRank() != static_cast<int64_t>(getBox().size()))
+      return emitOpError("a descriptor's block needs one box coordinate per "
+                         "dimension");
+  } else if (!getBox().empty()) {
+    return emitOpError("box coordinates need a descriptor");
+  }
   return success();
 }
 

@@ -283,22 +283,35 @@ def TKC_LoadOp : TKC_Op<"load", [
     read and the result is `other` (undefined if `other` is absent). `other`
     may only be given with a mask.
 
+    A load of a block of a tensor descriptor that the host made (a kernel
+    parameter, `tensordesc<...>`) also names it: `descriptor` is the
+    parameter's name and `box` the coordinates of the block's first element
+    (one i32 per dimension, outermost first). `ptr` and `mask` remain the
+    block's addresses and bounds, which every target can load; a target with
+    tensor copies (Hopper's TMA) may load the block through the descriptor
+    instead (tkc-gpu-pipeline).
+
     ```mlir
     %v = tkc.load %p, %m, %zero cache = cg evict = evict_last
         : tensor<128x!tkc.ptr<f32>>
+    %a = tkc.load %p, %m, %zero box "a_desc"[%row, %col]
+        : tensor<128x64x!tkc.ptr<f16>>
     ```
   }];
   let arguments = (ins
     TKC_PtrLike:$ptr,
     Optional<TKC_BoolLike>:$mask,
     Optional<TKC_Type>:$other,
+    Variadic<I32>:$box,
     OptionalAttr<TKC_CacheModifierAttr>:$cache,
     OptionalAttr<TKC_EvictionPolicyAttr>:$evict,
-    UnitAttr:$is_volatile);
+    UnitAttr:$is_volatile,
+    OptionalAttr<StrAttr>:$descriptor);
   let results = (outs TKC_Type:$result);
   let assemblyFormat = [{
-    $ptr (`,` $mask^)? (`,` $other^)? (`cache` `=` $cache^)?
-    (`evict` `=` $evict^)? (`volatile` $is_volatile^)? attr-dict `:` type($ptr)
+    $ptr (`,` $mask^)? (`,` $other^)? (`box` $descriptor^ `[` $box `]`)?
+    (`cache` `=` $cache^)? (`evict` `=` $evict^)?
+    (`volatile` $is_volatile^)? attr-dict `:` type($ptr)
   }];
   let builders = [OpBuilder<(ins "::mlir::Value":$ptr,
       CArg<"::mlir::Value", "{}">:$mask, CArg<"::mlir::Value", "{}">:$other)>];

@@ -167,7 +167,7 @@ func.func @addptr_float_offset(%p: !tkc.ptr<f32>, %o: f32) {
 // Loads and stores: mask shape, other, value type.
 func.func @load_mask_shape(%p: tensor<128x!tkc.ptr<f32>>, %m: tensor<64xi1>) {
   // expected-error @+1 {{mask is i1 of the shape of ptr}}
-  %0 = "tkc.load"(%p, %m) {operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<128x!tkc.ptr<f32>>, tensor<64xi1>) -> tensor<128xf32>
+  %0 = "tkc.load"(%p, %m) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (tensor<128x!tkc.ptr<f32>>, tensor<64xi1>) -> tensor<128xf32>
   return
 }
 
@@ -175,7 +175,7 @@ func.func @load_mask_shape(%p: tensor<128x!tkc.ptr<f32>>, %m: tensor<64xi1>) {
 
 func.func @load_other_without_mask(%p: tensor<128x!tkc.ptr<f32>>, %o: tensor<128xf32>) {
   // expected-error @+1 {{'other' is only meaningful with a mask}}
-  %0 = "tkc.load"(%p, %o) {operandSegmentSizes = array<i32: 1, 0, 1>} : (tensor<128x!tkc.ptr<f32>>, tensor<128xf32>) -> tensor<128xf32>
+  %0 = "tkc.load"(%p, %o) {operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<128x!tkc.ptr<f32>>, tensor<128xf32>) -> tensor<128xf32>
   return
 }
 
@@ -183,7 +183,25 @@ func.func @load_other_without_mask(%p: tensor<128x!tkc.ptr<f32>>, %o: tensor<128
 
 func.func @load_result_type(%p: !tkc.ptr<f32>) {
   // expected-error @+1 {{result type matches the pointee of ptr}}
-  %0 = "tkc.load"(%p) {operandSegmentSizes = array<i32: 1, 0, 0>} : (!tkc.ptr<f32>) -> f16
+  %0 = "tkc.load"(%p) {operandSegmentSizes = array<i32: 1, 0, 0, 0>} : (!tkc.ptr<f32>) -> f16
+  return
+}
+
+// -----
+
+// A descriptor's block: one box coordinate per dimension, and none without
+// a descriptor.
+func.func @load_box_rank(%p: tensor<32x64x!tkc.ptr<f16>>, %r: i32) {
+  // expected-error @+1 {{a descriptor's block needs one box coordinate per dimension}}
+  %0 = tkc.load %p box "a_desc"[%r] : tensor<32x64x!tkc.ptr<f16>>
+  return
+}
+
+// -----
+
+func.func @load_box_without_descriptor(%p: tensor<32x64x!tkc.ptr<f16>>, %r: i32) {
+  // expected-error @+1 {{box coordinates need a descriptor}}
+  %0 = "tkc.load"(%p, %r, %r) {operandSegmentSizes = array<i32: 1, 0, 0, 2>} : (tensor<32x64x!tkc.ptr<f16>>, i32, i32) -> tensor<32x64xf16>
   return
 }
 

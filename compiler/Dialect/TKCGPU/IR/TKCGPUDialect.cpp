@@ -1211,6 +1211,46 @@ LogicalResult AsyncCopyOp::verify() {
   return success();
 }
 
+/// Whether `barriers` is a 1-D buffer of i64 words (memory barriers).
+static bool isBarrierStack(SharedBufferType barriers) {
+  return barriers.getShape().size() == 1 &&
+         barriers.getElementType().isInteger(64);
+}
+
+/// The verifier of an op on memory barriers `barriers`.
+static LogicalResult verifyBarriers(Operation *op, SharedBufferType barriers) {
+  if (!isBarrierStack(barriers))
+    return op->emitOpError("barriers must be a 1-D buffer of i64, got ")
+           << barriers;
+  return success();
+}
+
+LogicalResult BarrierInitOp::verify() {
+  return verifyBarriers(*this, getBarriers().getType());
+}
+
+LogicalResult BarrierInvalOp::verify() {
+  return verifyBarriers(*this, getBarriers().getType());
+}
+
+LogicalResult BarrierExpectOp::verify() {
+  if (getBytes() <= 0)
+    return emitOpError("expects a positive number of bytes");
+  return verifyBarriers(*this, getBarriers().getType());
+}
+
+LogicalResult BarrierWaitOp::verify() {
+  return verifyBarriers(*this, getBarriers().getType());
+}
+
+LogicalResult TensorCopyOp::verify() {
+  SharedBufferType tile = getTile().getType();
+  if (tile.getShape().size() != 2 || getCoords().size() != 2)
+    return emitOpError("copies 2-D tiles, at two coordinates; got ")
+           << getCoords().size() << " for " << tile;
+  return verifyBarriers(*this, getBarriers().getType());
+}
+
 LogicalResult LocalAllocOp::verify() {
   if (!getInit())
     return success();

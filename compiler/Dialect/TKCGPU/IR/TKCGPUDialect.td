@@ -77,6 +77,15 @@ def TKCGPU_Dialect : Dialect {
     /// shared memory limits programs too.
     static constexpr ::llvm::StringLiteral kSharedHeadroom =
         "tkc_gpu.shared_headroom";
+    /// The tensor maps the kernel takes as parameters after its own (set by
+    /// tkc-gpu-pipeline, which loads host descriptors' blocks through
+    /// them), an array of dictionaries in argument order: `descriptor`, the
+    /// kernel parameter the launcher encodes it from; `arg`, the argument
+    /// index; `box`, the block each copy moves (outermost dimension first);
+    /// `swizzle`, the bytes of its swizzle span (0 for none); `element`,
+    /// the element type. The driver writes them to the metadata.
+    static constexpr ::llvm::StringLiteral kTensorMaps =
+        "tkc_gpu.tensor_maps";
     /// The elements per global access of a load, store or atomic
     /// read-modify-write (set by tkc-gpu-record-vector-widths; 1 if
     /// absent).

@@ -2,7 +2,8 @@
 //
 // Ops that exist only once tensors have layouts: moving a tensor from one
 // layout to another, and tiles kept in shared memory across ops (the
-// buffers of a pipelined loop, filled by asynchronous copies).
+// buffers of a pipelined loop, filled by asynchronous copies, or by tensor
+// copies that complete memory barriers).
 //
 //===----------------------------------------------------------------------===//
 
@@ -244,6 +245,114 @@ def TKCGPU_WarpgroupWaitOp : TKCGPU_Op<"warpgroup_wait",
                        DefaultValuedAttr<I32Attr, "0">:$pending);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$acc attr-dict `:` type($acc)";
+}
+
+def TKCGPU_BarrierInitOp : TKCGPU_Op<"barrier_init",
+    [MemoryEffects<[MemWrite<TKCGPU_SharedMemory>]>]> {
+  let summary = "Make memory barriers of a buffer's words";
+  let description = [{
+    Each 64-bit word of `barriers` (a 1-D i64 buffer) becomes a barrier
+    (Hopper's mbarrier) whose phase one arrival completes, once the bytes it
+    was told to expect (tkc_gpu.barrier_expect) have arrived too. Every
+    thread of the block may use them after this op.
+
+    ```mlir
+    tkc_gpu.barrier_init %bars : !tkc_gpu.shared<[3], i64, order = [0]>
+    ```
+  }];
+  let arguments = (ins TKCGPU_SharedBufferType:$barriers);
+  let assemblyFormat = "$barriers attr-dict `:` qualified(type($barriers))";
+  let hasVerifier = 1;
+}
+
+def TKCGPU_BarrierInvalOp : TKCGPU_Op<"barrier_inval",
+    [MemoryEffects<[MemWrite<TKCGPU_SharedMemory>]>]> {
+  let summary = "Give the words of memory barriers back";
+  let description = [{
+    Ends the barriers of tkc_gpu.barrier_init, once no thread waits on them
+    and no copy counts on them any more; their bytes may then hold other
+    data (or new barriers). Every thread passes it together.
+
+    ```mlir
+    tkc_gpu.barrier_inval %bars : !tkc_gpu.shared<[3], i64, order = [0]>
+    ```
+  }];
+  let arguments = (ins TKCGPU_SharedBufferType:$barriers);
+  let assemblyFormat = "$barriers attr-dict `:` qualified(type($barriers))";
+  let hasVerifier = 1;
+}
+
+def TKCGPU_BarrierExpectOp : TKCGPU_Op<"barrier_expect",
+    [MemoryEffects<[MemWrite<TKCGPU_SharedMemory>]>]> {
+  let summary = "Arrive on a memory barrier, expecting bytes";
+  let description = [{
+    Where `pred` holds, one thread of the block arrives on barrier `slot` of
+    `barriers`, telling it that tensor copies (tkc_gpu.tensor_copy) will
+    complete `bytes` more bytes before its phase may complete.
+
+    ```mlir
+    tkc_gpu.barrier_expect %bars[%slot], %pred {bytes = 32768 : i32} : !tkc_gpu.shared<[3], i64, order = [0]>
+    ```
+  }];
+  let arguments = (ins TKCGPU_SharedBufferType:$barriers, I32:$slot, I1:$pred,
+                       I32Attr:$bytes);
+  let assemblyFormat = [{
+    $barriers `[` $slot `]` `,` $pred attr-dict `:` qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
+}
+
+def TKCGPU_TensorCopyOp : TKCGPU_Op<"tensor_copy",
+    [MemoryEffects<[MemRead<TKCGPU_GlobalMemory>,
+                    MemWrite<TKCGPU_SharedMemory>]>]> {
+  let summary = "Start copying a block of a tensor through its tensor map";
+  let description = [{
+    Where `pred` holds, one thread of the block starts copying the 2-D block
+    at `coords` (one per dimension, outermost first) of the tensor that
+    `tensor_map` describes into `tile`. `tensor_map` is a kernel parameter
+    the launcher encodes (a CUtensorMap, tkc_gpu.tensor_maps of the module):
+    its box is the tile's rows by one swizzle block of columns (the whole
+    row where it is narrower), and its swizzle the tile's, so that the copy
+    writes the tile as !tkc_gpu.shared lays it out; a tile of several column
+    blocks takes one copy per block. Elements outside the tensor are written
+    as zero. The copied bytes complete barrier `slot` of `barriers`, which
+    must expect them (tkc_gpu.barrier_expect); a thread sees the tile after
+    waiting on it (tkc_gpu.barrier_wait).
+
+    ```mlir
+    tkc_gpu.tensor_copy %map[%row, %col], %tile, %bars[%slot], %pred : !llvm.ptr, !tkc_gpu.shared<[128, 64], f16, order = [1, 0]>, !tkc_gpu.shared<[3], i64, order = [0]>
+    ```
+  }];
+  let arguments = (ins AnyType:$tensor_map, Variadic<I32>:$coords,
+                       TKCGPU_SharedBufferType:$tile,
+                       TKCGPU_SharedBufferType:$barriers, I32:$slot, I1:$pred);
+  let assemblyFormat = [{
+    $tensor_map `[` $coords `]` `,` $tile `,` $barriers `[` $slot `]` `,`
+    $pred attr-dict `:` type($tensor_map) `,` qualified(type($tile)) `,`
+    qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
+}
+
+def TKCGPU_BarrierWaitOp : TKCGPU_Op<"barrier_wait",
+    [MemoryEffects<[MemRead<TKCGPU_SharedMemory>,
+                    MemWrite<TKCGPU_SharedMemory>]>]> {
+  let summary = "Wait for a memory barrier's phase";
+  let description = [{
+    The thread waits until barrier `slot` of `barriers` has completed its
+    phase of parity `phase` (0 for its first, 1 for its second, ...): the
+    tiles its tensor copies wrote are then visible to the thread.
+
+    ```mlir
+    tkc_gpu.barrier_wait %bars[%slot], %phase : !tkc_gpu.shared<[3], i64, order = [0]>
+    ```
+  }];
+  let arguments = (ins TKCGPU_SharedBufferType:$barriers, I32:$slot,
+                       I32:$phase);
+  let assemblyFormat = [{
+    $barriers `[` $slot `]` `,` $phase attr-dict `:` qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // TKC_DIALECT_TKCGPU_IR_TKCGPUOPS_TD

@@ -166,6 +166,18 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
 
     Operands of other iterations are recomputed from this one's by cloning
     the pure ops that produce them.
+
+    **Through tensor maps** (targets with tensor copies, Hopper's TMA): a
+    tile that a warpgroup multiply reads in place, the block of a host
+    descriptor (`tkc.load ... box "a_desc"[...]`), laid out in shared memory
+    as a tensor copy writes it, is copied by one thread through a tensor
+    map instead: a kernel argument appended to the function and listed in
+    the module's `tkc_gpu.tensor_maps` (the launcher encodes it from the
+    descriptor's parameters). Its group of copies completes a memory
+    barrier per slot (`tkc_gpu.barrier_expect`, `tkc_gpu.tensor_copy`); the
+    loop carries the phase of the slot it reads and waits on it
+    (`tkc_gpu.barrier_wait`) after its `async_wait`; the barriers are made
+    before the loop and ended after it.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"1",
@@ -174,6 +186,8 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
            "Target (cuda:90a, hip:gfx942, ...); without one, or on targets "
            "without asynchronous copies, tiles are pipelined in registers">,
   ];
+  // The tensor maps' arguments are LLVM pointers.
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def TKCGPUWarpgroupMma : Pass<"tkc-gpu-warpgroup-mma", "::mlir::ModuleOp"> {

@@ -51,11 +51,13 @@
 #include "compiler/Target/TargetBackend.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tkc::gpu {
@@ -93,8 +95,9 @@ Value cloneLoad(OpBuilder &b, LoadOp load, Value inRange,
       b, loc, ptr, load.getMask() ? operand(load.getMask()) : Value(), inRange);
   Value other = load.getOther() ? operand(load.getOther()) : Value();
   return LoadOp::create(b, loc, load.getType(), ptr, mask, other,
-                        load.getCacheAttr(), load.getEvictAttr(),
-                        load.getIsVolatileAttr());
+                        /*box=*/ValueRange(), load.getCacheAttr(),
+                        load.getEvictAttr(), load.getIsVolatileAttr(),
+                        /*descriptor=*/StringAttr());
 }
 
 /// Whether `op` may write memory that loads read: any but the block's
@@ -369,14 +372,14 @@ int64_t getRegisterCount(Type type) {
 }
 
 /// Whether `load`'s value only computes the addresses of asynchronous
-/// copies.
+/// copies (or the coordinates of tensor copies).
 bool feedsOnlyCopies(LoadOp load) {
   SmallVector<Value> values = {load.getResult()};
   bool copied = false;
   while (!values.empty()) {
     Value value = values.pop_back_val();
     for (Operation *user : value.getUsers()) {
-      if (isa<AsyncCopyOp>(user)) {
+      if (isa<AsyncCopyOp, TensorCopyOp>(user)) {
         copied = true;
         continue;
       }
@@ -476,7 +479,8 @@ void pipelineInRegisters(scf::ForOp loop, bool copiesAsync) {
   // which then wait for the global load (FLA's gated delta rule: 0.92 of
   // Triton so, 0.99-1.00 with its gate's scalar loaded at the end).
   bool scalarsAfterDots = point == firstDot &&
-                          !body->getOps<AsyncCopyOp>().empty() &&
+                          (!body->getOps<AsyncCopyOp>().empty() ||
+                           !body->getOps<TensorCopyOp>().empty()) &&
                           llvm::all_of(loads, [](LoadOp load) {
                             return !isa<RankedTensorType>(load.getType());
                           });
@@ -529,6 +533,9 @@ struct StagedLoad {
   /// that bound it (collectBounds), from which each copy computes how many
   /// elements it reads; empty if the copies must count the mask's elements.
   SmallVector<arith::CmpIOp> bounds;
+  /// The tensor map (a kernel argument, getTensorMap) the tile is copied
+  /// through instead, or null.
+  Value tensorMap;
 };
 
 /// The comparisons `i < n` (or `i <= n`, `n > i`, `n >= i`; signed) among
@@ -927,6 +934,84 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
   setMaskConstancy(copy, staged.maskConstancy);
 }
 
+/// The tensor map through which the target's tensor copies can fill
+/// `one`'s tile, a kernel argument added (and described in the module's
+/// kTensorMaps) the first time a block of its descriptor is copied so; null
+/// where the load names no host descriptor (tkc.load's `box`), or its tile
+/// is not laid out as such copies write it: rows of 1- or 2-byte elements
+/// along the descriptor's last dimension, swizzled in whole 16-byte chunks
+/// (TileSwizzle's phases are the tensor map's 32-, 64- and 128-byte
+/// swizzles), at most 256 of them.
+Value getTensorMap(const StagedLoad &one) {
+  LoadOp load = one.load;
+  StringAttr descriptor = load.getDescriptorAttr();
+  auto type = cast<RankedTensorType>(load.getType());
+  SharedBufferType tile = one.tile;
+  TransOp trans = one.trans;
+  unsigned fast = tile.getOrder().front();
+  if (!descriptor || type.getRank() != 2 || !tile.getSwizzled() ||
+      (trans ? trans.getOrder()[fast] : fast) != 1)
+    return nullptr;
+  Type elem = type.getElementType();
+  int64_t bytes = getStorageBytes(elem);
+  int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+  TileSwizzle swizzle(tile.getShape(), fast, elem, /*swizzled=*/true,
+                      /*interleaved=*/false);
+  int64_t rowBytes = swizzle.blockCols * bytes;
+  if (bytes > 2 || rows > 256 || rowBytes % 16 || cols % swizzle.blockCols)
+    return nullptr;
+  int64_t swizzleBytes = rowBytes == 16 ? 0 : rowBytes;
+
+  auto func = load->getParentOfType<FunctionOpInterface>();
+  auto module = load->getParentOfType<ModuleOp>();
+  Builder b(load.getContext());
+  SmallVector<int64_t> box = {rows, swizzle.blockCols};
+  SmallVector<Attribute> maps;
+  if (auto known = module->getAttrOfType<ArrayAttr>(TKCGPUDialect::kTensorMaps))
+    maps.assign(known.begin(), known.end());
+  for (Attribute attr : maps) {
+    auto map = cast<DictionaryAttr>(attr);
+    if (map.get("descriptor") != descriptor)
+      continue;
+    // One map per descriptor: a block copied otherwise is loaded so.
+    if (map.get("box") != b.getDenseI64ArrayAttr(box) ||
+        map.get("swizzle") != b.getI32IntegerAttr(swizzleBytes) ||
+        map.get("element") != TypeAttr::get(elem))
+      return nullptr;
+    return func.getArgument(cast<IntegerAttr>(map.get("arg")).getInt());
+  }
+  unsigned arg = func.getNumArguments();
+  if (failed(func.insertArgument(arg,
+                                 LLVM::LLVMPointerType::get(b.getContext()),
+                                 DictionaryAttr(), load.getLoc())))
+    return nullptr;
+  maps.push_back(b.getDictionaryAttr({
+      b.getNamedAttr("descriptor", descriptor),
+      b.getNamedAttr("arg", b.getI32IntegerAttr(arg)),
+      b.getNamedAttr("box", b.getDenseI64ArrayAttr(box)),
+      b.getNamedAttr("swizzle", b.getI32IntegerAttr(swizzleBytes)),
+      b.getNamedAttr("element", TypeAttr::get(elem)),
+  }));
+  module->setAttr(TKCGPUDialect::kTensorMaps, b.getArrayAttr(maps));
+  return func.getArgument(arg);
+}
+
+/// Where `inRange` (i1: whether its iteration exists), starts copying
+/// `staged`'s block, at its box coordinates mapped by `operand`, into
+/// `tile` through its tensor map, each copy one column block of the tile;
+/// the bytes complete barrier `slot` of `barriers`.
+void emitTensorCopy(OpBuilder &b, const StagedLoad &staged, Value tile,
+                    Value barriers, Value slot, Value inRange,
+                    llvm::function_ref<Value(Value)> operand) {
+  LoadOp load = staged.load;
+  Location loc = load.getLoc();
+  SmallVector<Value> coords;
+  for (Value coord : load.getBox())
+    coords.push_back(operand(coord));
+  TensorCopyOp::create(b, loc, staged.tensorMap, coords, tile, barriers, slot,
+                       inRange);
+}
+
 /// Whether `load`'s values reach an address (the offset of a tkc.addptr)
 /// within its block, through any ops.
 bool feedsAddresses(LoadOp load) {
@@ -966,7 +1051,8 @@ bool feedsAddresses(LoadOp load) {
 scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
                                   AxisInfoAnalysis &axis,
                                   unsigned warpgroupWarps,
-                                  int64_t maxSharedBytes, bool favorOccupancy) {
+                                  int64_t maxSharedBytes, bool favorOccupancy,
+                                  bool tensorCopies) {
   Block *body = loop.getBody();
   LoopWrites writes(loop);
   if (body->getOps<DotOp>().empty() || writes.everywhere())
@@ -1146,6 +1232,18 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   for (const CopyGroup &group : groups)
     for (unsigned i : group.tiles)
       depths[i] = depthOf(group);
+  // Blocks of host descriptors that a warpgroup multiply reads in place are
+  // copied through their tensor maps where the target can (each thread's
+  // asynchronous copies would compute addresses and masks per run).
+  if (tensorCopies)
+    for (const CopyGroup &group : groups)
+      for (unsigned i : group.tiles)
+        if (!group.refill && readInPlace(staged[i]))
+          staged[i].tensorMap = getTensorMap(staged[i]);
+  auto copiesTensors = [&](const CopyGroup &group) {
+    return llvm::any_of(group.tiles,
+                        [&](unsigned i) { return staged[i].tensorMap; });
+  };
 
   Location loc = loop.getLoc();
   OpBuilder b(loop);
@@ -1162,30 +1260,60 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
         one.tile.getOrder(), one.tile.getSwizzled());
     buffers.push_back(LocalAllocOp::create(b, loc, stack, Value()));
   }
+  // A group of tensor copies completes one memory barrier per slot: the
+  // loop waits on the one of the tiles it reads, for the parity of the
+  // times that slot was filled before (the phase it carries flips as the
+  // slot it reads wraps around).
+  SmallVector<Value> barriers(groups.size());
+  for (auto [n, group] : llvm::enumerate(groups))
+    if (copiesTensors(group)) {
+      barriers[n] = LocalAllocOp::create(
+          b, loc,
+          SharedBufferType::get(loop.getContext(), {depthOf(group)},
+                                b.getI64Type(), {0}, /*swizzled=*/false),
+          Value());
+      BarrierInitOp::create(b, loc, barriers[n]);
+    }
   // Per group, the loop carries the tile it reads and the one it copies
-  // into (the same one where it refills the tiles it read).
+  // into (the same one where it refills the tiles it read), then the
+  // phase of its barrier, if it has one.
   SmallVector<Value> firstSlots;
-  for (const CopyGroup &group : groups) {
+  for (auto [n, group] : llvm::enumerate(groups)) {
     firstSlots.push_back(i32(0));
     firstSlots.push_back(i32(group.refill ? 0 : stages - 1));
+    if (barriers[n])
+      firstSlots.push_back(i32(0));
   }
   IRRewriter rewriter(loop.getContext());
   auto grown = loop.replaceWithAdditionalYields(
       rewriter, firstSlots,
       /*replaceInitOperandUsesInLoop=*/false,
-      [&](OpBuilder &yb, Location, ArrayRef<BlockArgument> slots) {
+      [&](OpBuilder &yb, Location, ArrayRef<BlockArgument> carried) {
         auto constant = [&](int64_t v) {
           return arith::ConstantOp::create(yb, loc, yb.getI32IntegerAttr(v))
               .getResult();
         };
         Value one = constant(1), zero = constant(0);
         SmallVector<Value> next;
-        for (auto [n, slot] : llvm::enumerate(slots)) {
-          Value count = constant(depthOf(groups[n / 2]));
-          Value inc = arith::AddIOp::create(yb, loc, slot, one);
-          Value wraps = arith::CmpIOp::create(yb, loc, arith::CmpIPredicate::eq,
-                                              inc, count);
-          next.push_back(arith::SelectOp::create(yb, loc, wraps, zero, inc));
+        for (auto [n, group] : llvm::enumerate(groups)) {
+          Value count = constant(depthOf(group));
+          Value readWraps;
+          for (unsigned k = 0; k < 2; ++k) {
+            Value inc = arith::AddIOp::create(yb, loc, carried.front(), one);
+            carried = carried.drop_front();
+            Value wraps = arith::CmpIOp::create(
+                yb, loc, arith::CmpIPredicate::eq, inc, count);
+            next.push_back(arith::SelectOp::create(yb, loc, wraps, zero, inc));
+            if (k == 0)
+              readWraps = wraps;
+          }
+          if (barriers[n]) {
+            Value phase = carried.front();
+            carried = carried.drop_front();
+            Value flipped = arith::XOrIOp::create(yb, loc, phase, one);
+            next.push_back(
+                arith::SelectOp::create(yb, loc, readWraps, flipped, phase));
+          }
         }
         return next;
       });
@@ -1193,18 +1321,39 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
     return nullptr;
   loop = cast<scf::ForOp>(grown->getOperation());
   body = loop.getBody();
-  auto slots = loop.getRegionIterArgs().take_back(2 * groups.size());
-  for (unsigned n = 0; n < groups.size(); ++n) {
-    groups[n].readSlot = slots[2 * n];
-    groups[n].writeSlot = slots[2 * n + 1];
+  SmallVector<Value> phases(groups.size());
+  {
+    auto carried = loop.getRegionIterArgs().take_back(firstSlots.size());
+    for (auto [n, group] : llvm::enumerate(groups)) {
+      group.readSlot = carried[0];
+      group.writeSlot = carried[1];
+      carried = carried.drop_front(2);
+      if (barriers[n]) {
+        phases[n] = carried[0];
+        carried = carried.drop_front();
+      }
+    }
   }
   auto tileOf = [&](unsigned i, Value slot) {
     return TileOp::create(b, loc, staged[i].tile, buffers[i], slot).getResult();
   };
   auto emitCopies = [&](const CopyGroup &group, Value slot, Value exists,
                         llvm::function_ref<Value(Value)> operand) {
+    unsigned n = &group - groups.data();
+    if (barriers[n]) {
+      int64_t bytes = 0;
+      for (unsigned i : group.tiles)
+        if (staged[i].tensorMap)
+          bytes += getSharedBytes(staged[i].tile);
+      BarrierExpectOp::create(b, loc, barriers[n], slot, exists,
+                              b.getI32IntegerAttr(bytes));
+    }
     for (unsigned i : group.tiles)
-      emitCopy(b, staged[i], tileOf(i, slot), exists, operand);
+      if (staged[i].tensorMap)
+        emitTensorCopy(b, staged[i], tileOf(i, slot), barriers[n], slot, exists,
+                       operand);
+      else
+        emitCopy(b, staged[i], tileOf(i, slot), exists, operand);
     AsyncCommitOp::create(b, loc);
   };
 
@@ -1227,6 +1376,9 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   b.setInsertionPointToStart(body);
   int64_t pending = groups.size() * (stages - 2);
   AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(pending));
+  for (auto [n, group] : llvm::enumerate(groups))
+    if (barriers[n])
+      BarrierWaitOp::create(b, loc, barriers[n], group.readSlot, phases[n]);
   DominanceInfo dominance(loop);
   auto emitAhead = [&](const CopyGroup &group) {
     Value exists = cloner.exists(loop.getInductionVar(), stages - 1);
@@ -1273,9 +1425,13 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
       one.trans.erase();
     one.load.erase();
   }
-  // No copy may still be writing when later code reuses the memory.
+  // No copy may still be writing when later code reuses the memory (every
+  // tensor copy issued was waited for: its iteration existed).
   b.setInsertionPointAfter(loop);
   AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
+  for (Value stack : barriers)
+    if (stack)
+      BarrierInvalOp::create(b, loc, stack);
   return loop;
 }
 
@@ -1312,9 +1468,9 @@ struct PipelinePass : public gpu::impl::TKCGPUPipelineBase<PipelinePass> {
         AxisInfoAnalysis axis;
         // The loads it leaves (operands that cannot be copied, scales,
         // block indices) are loaded an iteration early in registers.
-        if (scf::ForOp grown =
-                pipelineInSharedMemory(loop, stages, axis, warpgroupWarps,
-                                       maxSharedBytes, favorOccupancy))
+        if (scf::ForOp grown = pipelineInSharedMemory(
+                loop, stages, axis, warpgroupWarps, maxSharedBytes,
+                favorOccupancy, info->hasTensorCopies()))
           loop = grown;
       }
       pipelineInRegisters(loop, shared);

@@ -56,7 +56,11 @@ namespace {
 /// copies and reads, and sized its stacks for the shared memory it found
 /// free.
 bool isPipelined(Operation *loop) {
-  return loop->walk([](AsyncCopyOp) { return WalkResult::interrupt(); })
+  return loop
+      ->walk([](Operation *op) {
+        return isa<AsyncCopyOp, TensorCopyOp>(op) ? WalkResult::interrupt()
+                                                  : WalkResult::advance();
+      })
       .wasInterrupted();
 }
 

@@ -355,7 +355,7 @@ void overlapWithNextIteration(WarpgroupDotOp dot) {
   for (Operation &op : body->without_terminator()) {
     if (&op == dot.getOperation())
       break;
-    if (isa<AsyncCopyOp, AsyncCommitOp>(op))
+    if (isa<AsyncCopyOp, AsyncCommitOp, BarrierExpectOp, TensorCopyOp>(op))
       copies.push_back(&op);
   }
   Operation *after = dot;

@@ -1377,3 +1377,73 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %res#0 : tensor<32x32xf32, #mma>
   }
 }
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // b's tiles, blocks of the host descriptor b_desc that a warpgroup
+  // multiply reads in place, are copied through a tensor map: an argument
+  // appended to the function and listed in the module (a 64 x 64 box, the
+  // tile's 128-byte rows swizzled as !tkc_gpu.shared lays them out). Its
+  // group completes one barrier per slot: made before the loop, each copy
+  // expected (32 of 64 x 64 halves: 8192 bytes) where its iteration exists,
+  // waited on after the async_wait with the phase the loop carries (flipped
+  // as the slot it reads wraps), and ended after the loop. a's tiles, which
+  // the loop scales in registers, are copied asynchronously as before.
+  // SHARED: module attributes {{{.*}}tkc_gpu.tensor_maps = [{arg = 3 : i32, box = array<i64: 64, 64>, descriptor = "b_desc", element = f16, swizzle = 128 : i32}]
+  // SHARED-LABEL: func.func @tensor_copies
+  // SHARED-SAME: %[[MAP:[^:]*]]: !llvm.ptr)
+  // SHARED: %[[BAR:.*]] = tkc_gpu.local_alloc : !tkc_gpu.shared<[3], i64, order = [0], swizzled = false>
+  // SHARED-NEXT: tkc_gpu.barrier_init %[[BAR]]
+  // SHARED: tkc_gpu.barrier_expect %[[BAR]][%c0_i32{{.*}}], %{{.*}} {bytes = 8192 : i32}
+  // SHARED: tkc_gpu.tensor_copy %[[MAP]][%c0_i32, %{{.*}}], %{{.*}}, %[[BAR]][%c0_i32{{.*}}], %{{.*}} : !llvm.ptr, !tkc_gpu.shared<[64, 64], f16, order = [1, 0]>
+  // SHARED: scf.for %[[K:.*]] = {{.*}} iter_args({{.*}}, %[[READ:[^ ]*]] = %c0_i32{{[_0-9]*}}, %[[WRITE:[^ ]*]] = %c2_i32{{[_0-9]*}}, %[[PHASE:[^ ]*]] = %c0_i32{{[_0-9]*}}) -> ({{.*}}, i32, i32, i32)
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
+  // SHARED-NEXT: tkc_gpu.barrier_wait %[[BAR]][%[[READ]]], %[[PHASE]]
+  // SHARED: tkc_gpu.barrier_expect %[[BAR]][%[[WRITE]]]
+  // SHARED: tkc_gpu.tensor_copy %[[MAP]][%c0_i32, %{{.*}}], %{{.*}}, %[[BAR]][%[[WRITE]]]
+  // SHARED: tkc_gpu.async_copy
+  // SHARED: %[[WRAPS:.*]] = arith.cmpi eq, %{{.*}}, %c3_i32 : i32
+  // SHARED: %[[FLIP:.*]] = arith.xori %[[PHASE]], %c1_i32
+  // SHARED-NEXT: arith.select %[[WRAPS]], %[[FLIP]], %[[PHASE]]
+  // SHARED: tkc_gpu.async_wait {pending = 0 : i32}
+  // SHARED-NEXT: tkc_gpu.barrier_inval %[[BAR]]
+  // Targets without tensor copies copy both asynchronously.
+  // SM80-LABEL: func.func @tensor_copies
+  // SM80-NOT: tensor_copy
+  // SM80: tkc_gpu.async_copy
+  // SM80-NOT: tensor_copy
+  // SM80: return
+  func.func @tensor_copies(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %pb: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %two = arith.constant dense<2.0> : tensor<64x64xf16, #l>
+    %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x64xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x64xi32, #l> -> tensor<64x64xi32, #l>
+    %sa = tkc.splat %pa : tensor<64x64x!tkc.ptr<f16>, #l>
+    %pa0 = tkc.addptr %sa, %cols : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+    %sb = tkc.splat %pb : tensor<64x64x!tkc.ptr<f16>, #l>
+    %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %off = arith.muli %k, %c64 : i32
+      %offs = tkc.splat %off : tensor<64x64xi32, #l>
+      %ia = arith.addi %cols, %offs : tensor<64x64xi32, #l>
+      %ptra = tkc.addptr %sa, %ia : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+      %ptrb = tkc.addptr %sb, %ia : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+      %ta = tkc.load %ptra : tensor<64x64x!tkc.ptr<f16>, #l>
+      %tb = tkc.load %ptrb box "b_desc"[%c0, %off] : tensor<64x64x!tkc.ptr<f16>, #l>
+      %sc = arith.mulf %ta, %two : tensor<64x64xf16, #l>
+      %a = tkc_gpu.convert_layout %sc : tensor<64x64xf16, #l> -> tensor<64x64xf16, #a>
+      %b = tkc_gpu.convert_layout %tb : tensor<64x64xf16, #l> -> tensor<64x64xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #b> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    return %res : tensor<64x64xf32, #mma>
+  }
+}

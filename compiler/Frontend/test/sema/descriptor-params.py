@@ -6,7 +6,9 @@
 # Triton requires: the C API checks it and the axis analysis is told; the
 # last is 1), named
 # NAME_base, NAME_shape<d>, NAME_stride<d> in the kernel's parameters; its
-# loads and stores are masked at the shape.
+# loads and stores are masked at the shape. A load also names the descriptor
+# and the block's coordinates (its `box`), through which targets with tensor
+# copies may load it instead.
 import triton
 import triton.language as tl
 
@@ -19,7 +21,7 @@ def copy(src, dst, m):
     # CHECK-SAME: name = "src_shape1"
     # CHECK-SAME: {divisibility = 8 : i32, dtype = "i64", kind = "scalar", name = "src_stride0"}
     # CHECK-SAME: name = "dst_base"
-    # CHECK: tkc.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x64x!tkc.ptr<f16>>
+    # CHECK: tkc.load %{{.*}}, %{{.*}}, %{{.*}} box "src"[%arg8, %{{.*}}] : tensor<32x64x!tkc.ptr<f16>>
     # CHECK: tkc.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x64x!tkc.ptr<f16>>
     block = src.load([m, 0])
 # POINTER: descriptor-params.py:[[@LINE-1]]:17: error: pointers have no method 'load'; for a tensor descriptor parameter, give it a signature entry such as 'tensordesc<fp16[64, 64]>' (its block shape)
