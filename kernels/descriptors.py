@@ -2,10 +2,10 @@
 # TensorDescriptor; signature `tensordesc<fp32[32, 64]>`), which tkc passes
 # as base, shape and strides, and kernels that make them
 # (tl.make_tensor_descriptor) to gather, scatter and add atomically. tkc
-# lowers their accesses to masked ones on every target; on Hopper, the
-# blocks of parameters that a matmul's loop reads go through tensor maps
-# (TMA) instead. tkc compiles this file ahead of time (kernels/BUILD); it
-# must stay plain Triton Python.
+# lowers their accesses to masked ones on every target (`tkc compile
+# --tensor-copies`, experimental, loads the blocks of parameters that a
+# Hopper matmul's loop reads through tensor maps instead). tkc compiles this
+# file ahead of time (kernels/BUILD); it must stay plain Triton Python.
 import triton
 import triton.language as tl
 

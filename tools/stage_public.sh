@@ -18,6 +18,8 @@
 #       liger=~/src/Liger-Kernel flaggems=~/src/FlagGems own=bench/own
 # Then stage_gpu.sh (which keeps .gpu/public) and, on the GPU machine:
 #   python3 bench/public_bench.py
+# TKC_FLAGS adds compiler flags to every case (an A/B run of an experimental
+# option, into another PUBLIC_OUT).
 # TKC_TARGET=sm_90 compiles for sm_90 instead (dots on mma.sync, no wgmma),
 # into PUBLIC_OUT (default .gpu/public): compare it with Triton's JIT run
 # with DISABLE_MMA_V3=1, which keeps Triton on mma.sync too:
@@ -111,6 +113,9 @@ while IFS='|' read -r id repo path kernel signature warps stages; do
     --signature "$signature" --num-warps "$warps" --target "$target"
     -o "$out/bin/$id")
   [ -n "$stages" ] && args+=(--num-stages "$stages")
+  # Extra compiler flags for an A/B run (TKC_FLAGS="--tensor-copies").
+  # shellcheck disable=SC2206
+  [ -n "${TKC_FLAGS:-}" ] && args+=(${TKC_FLAGS})
   if timeout 300 "$tkc" "${args[@]}" >"$out/bin/$id.log" 2>&1; then
     ok=$((ok + 1))
   else

@@ -312,7 +312,8 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   unsigned warpSize = backend->createTargetInfo(spec)->getWarpSize();
   if (failed(runPipeline(*module, [&](mlir::PassManager &pm) {
         mlir::tkc::buildTTGIRPipeline(pm, opts.numWarps, warpSize,
-                                      opts.numStages, spec.str());
+                                      opts.numStages, spec.str(),
+                                      opts.tensorCopies);
       })))
     return failure();
   if (opts.maxRegisters)

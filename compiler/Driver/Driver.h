@@ -61,6 +61,10 @@ struct CompileOptions {
   /// choice). NVIDIA targets honour it (ptxas's .maxnreg); AMD ones, as in
   /// Triton, do not take it.
   unsigned maxRegisters = 0;
+  /// Copy host descriptors' blocks in Hopper matmul loops through tensor
+  /// maps (TMA; tkc-gpu-pipeline's tensor-copies): experimental, off until
+  /// measured on a GPU.
+  bool tensorCopies = false;
   EmitRequest emit;
   /// The file the stage is printed to ("-": stdout), or the prefix of the
   /// binaries and metadata files.

@@ -35,7 +35,7 @@ void buildTTIRPipeline(OpPassManager &pm) {
 
 void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
                         unsigned threadsPerWarp, unsigned numStages,
-                        StringRef target) {
+                        StringRef target, bool tensorCopies) {
   pm.addPass(createConvertTKCToTKCGPU({numWarps, threadsPerWarp}));
   if (!target.empty()) {
     pm.addPass(gpu::createTKCGPUSplitFp32Dots({target.str()}));
@@ -44,7 +44,8 @@ void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
   pm.addPass(gpu::createTKCGPUCoalesce({target.str()}));
   pm.addPass(gpu::createTKCGPURemoveLayoutConversions({target.str()}));
   pm.addPass(createCSEPass());
-  pm.addPass(gpu::createTKCGPUPipeline({numStages, target.str()}));
+  pm.addPass(
+      gpu::createTKCGPUPipeline({numStages, target.str(), tensorCopies}));
   pm.addPass(gpu::createTKCGPUStageFmaOperands());
   if (!target.empty())
     pm.addPass(gpu::createTKCGPUWarpgroupMma({target.str()}));
@@ -94,6 +95,11 @@ struct TTGIRPipelineOptions : public PassPipelineOptions<TTGIRPipelineOptions> {
       *this, "target",
       llvm::cl::desc("Target whose matrix instructions dots may use, e.g. "
                      "cuda:80 (none: every dot uses multiply-adds)")};
+  Option<bool> tensorCopies{
+      *this, "tensor-copies",
+      llvm::cl::desc("Copy host descriptors' blocks through tensor maps "
+                     "(Hopper's TMA; experimental)"),
+      llvm::cl::init(false)};
 };
 /// Options of the `tkc-llvm` pipeline.
 struct LLVMPipelineOptions : public PassPipelineOptions<LLVMPipelineOptions> {
@@ -126,7 +132,8 @@ void registerTKCPassesAndPipelines() {
       "tkc-ttgir", "The ttgir stage: layouts and coalescing",
       [](OpPassManager &pm, const TTGIRPipelineOptions &options) {
         buildTTGIRPipeline(pm, options.numWarps, options.threadsPerWarp,
-                           options.numStages, options.target);
+                           options.numStages, options.target,
+                           options.tensorCopies);
       });
   PassPipelineRegistration<LLVMPipelineOptions>(
       "tkc-llvm", "Lower ttgir to the LLVM dialect for a target",

@@ -24,10 +24,12 @@ void buildTTIRPipeline(OpPassManager &pm);
 /// `threadsPerWarp` lanes, puts dots on `target`'s matrix instructions
 /// (none when `target` is empty), coalesces global accesses, removes the
 /// layout conversions that recomputation makes needless, and pipelines the
-/// loads of dot loops when `numStages` is 2 or more. Named `tkc-ttgir`.
+/// loads of dot loops when `numStages` is 2 or more (with `tensorCopies`,
+/// host descriptors' blocks through tensor maps where the target can; see
+/// tkc-gpu-pipeline). Named `tkc-ttgir`.
 void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
                         unsigned threadsPerWarp, unsigned numStages,
-                        StringRef target);
+                        StringRef target, bool tensorCopies = false);
 
 /// The LLVM-dialect stage for `target` (a `tkc compile --target` string):
 /// sizes shared memory, lowers structured control flow, converts to the

@@ -12,9 +12,7 @@
 // tile_matmul multiplies through descriptors in a pipelined loop over K,
 // where K is not a multiple of the 8 fp16 one copy moves: the rows' padding
 // holds NaNs, which a copy that read past K would carry into C; so does
-// tile_matmul_kn, whose B is K x N, in the tiles of Triton's tutorials. On
-// Hopper both loops read their tiles through tensor maps (TMA): 64-byte,
-// and 128-byte swizzles in one and in two copies per tile.
+// tile_matmul_kn, whose B is K x N, in the tiles of Triton's tutorials.
 //
 //===----------------------------------------------------------------------===//
 
@@ -238,8 +236,7 @@ TEST_F(DescriptorsTest, MatmulOfKByNTilesThroughDescriptors) {
   // A is 300 x 200 in rows of 208 fp16; B is 200 x 200 (K x N) in rows of
   // 216, read in 64 x 128 tiles of two 64-column halves; both paddings NaN.
   // K is not a multiple of the 64 a tile spans, nor N of 128: the last
-  // tiles read zeros past the shape (a tensor copy's out-of-bounds fill on
-  // Hopper). C is 300 x 200 fp32 in rows of 208.
+  // tiles read zeros past the shape. C is 300 x 200 fp32 in rows of 208.
   const int m = 300, n = 200, k = 200, aStride = 208, bStride = 216;
   const int cStride = 208;
   std::vector<float> a, b;

@@ -106,6 +106,12 @@ int runCompile(int argc, char **argv) {
                       cl::desc("Keep tl.device_assert checks (Triton's "
                                "debug mode)"),
                       cl::cat(category));
+  cl::opt<bool> tensorCopies(
+      "tensor-copies",
+      cl::desc("Experimental, not yet run on a GPU: copy the blocks of "
+               "tensordesc parameters that Hopper (sm_90a) matmul loops read "
+               "through tensor maps (TMA), which the launcher encodes"),
+      cl::cat(category));
   cl::opt<std::string> output("o",
                               cl::desc("Output path (prefix for binary "
                                        "outputs; file for --emit)"),
@@ -204,6 +210,7 @@ int runCompile(int argc, char **argv) {
     gpu.numStages = numStages;
     gpu.maxBlocksPerSm = maxBlocksPerSm;
     gpu.maxRegisters = maxRegisters;
+    gpu.tensorCopies = tensorCopies;
     gpu.emit = request;
     gpu.output = output;
     gpu.tools.paths["ptxas"] = ptxas;

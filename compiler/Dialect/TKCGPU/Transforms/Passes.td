@@ -167,7 +167,8 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
     Operands of other iterations are recomputed from this one's by cloning
     the pure ops that produce them.
 
-    **Through tensor maps** (targets with tensor copies, Hopper's TMA): a
+    **Through tensor maps** (with `tensor-copies`, on targets with tensor
+    copies, Hopper's TMA; experimental, off by default until measured): a
     tile that a warpgroup multiply reads in place, the block of a host
     descriptor (`tkc.load ... box "a_desc"[...]`), laid out in shared memory
     as a tensor copy writes it, is copied by one thread through a tensor
@@ -185,6 +186,10 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
     Option<"target", "target", "std::string", /*default=*/"\"\"",
            "Target (cuda:90a, hip:gfx942, ...); without one, or on targets "
            "without asynchronous copies, tiles are pipelined in registers">,
+    Option<"tensorCopies", "tensor-copies", "bool", /*default=*/"false",
+           "Copy host descriptors' blocks through tensor maps where the "
+           "target has tensor copies (experimental: off until run on a "
+           "GPU)">,
   ];
   // The tensor maps' arguments are LLVM pointers.
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];

@@ -1470,7 +1470,7 @@ struct PipelinePass : public gpu::impl::TKCGPUPipelineBase<PipelinePass> {
         // block indices) are loaded an iteration early in registers.
         if (scf::ForOp grown = pipelineInSharedMemory(
                 loop, stages, axis, warpgroupWarps, maxSharedBytes,
-                favorOccupancy, info->hasTensorCopies()))
+                favorOccupancy, tensorCopies && info->hasTensorCopies()))
           loop = grown;
       }
       pipelineInRegisters(loop, shared);

@@ -1,6 +1,7 @@
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3" | FileCheck %s
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=1" | FileCheck %s --check-prefix=OFF
-// RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=cuda:90a" | FileCheck %s --check-prefix=SHARED
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=cuda:90a tensor-copies=true" | FileCheck %s --check-prefix=SHARED
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=cuda:90a" | FileCheck %s --check-prefix=NOTMA
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=hip:gfx942" | FileCheck %s --check-prefix=AMD
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=cuda:80" | FileCheck %s --check-prefix=SM80
 
@@ -1385,15 +1386,16 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
-  // b's tiles, blocks of the host descriptor b_desc that a warpgroup
-  // multiply reads in place, are copied through a tensor map: an argument
-  // appended to the function and listed in the module (a 64 x 64 box, the
-  // tile's 128-byte rows swizzled as !tkc_gpu.shared lays them out). Its
-  // group completes one barrier per slot: made before the loop, each copy
-  // expected (32 of 64 x 64 halves: 8192 bytes) where its iteration exists,
-  // waited on after the async_wait with the phase the loop carries (flipped
-  // as the slot it reads wraps), and ended after the loop. a's tiles, which
-  // the loop scales in registers, are copied asynchronously as before.
+  // With tensor-copies, b's tiles, blocks of the host descriptor b_desc that
+  // a warpgroup multiply reads in place, are copied through a tensor map: an
+  // argument appended to the function and listed in the module (a 64 x 64
+  // box, the tile's 128-byte rows swizzled as !tkc_gpu.shared lays them
+  // out). Its group completes one barrier per slot: made before the loop,
+  // each copy expected (a 64 x 64 fp16 tile: 8192 bytes) where its iteration
+  // exists, waited on after the async_wait with the phase the loop carries
+  // (flipped as the slot it reads wraps), and ended after the loop. a's
+  // tiles, which the loop scales in registers, are copied asynchronously as
+  // before.
   // SHARED: module attributes {{{.*}}tkc_gpu.tensor_maps = [{arg = 3 : i32, box = array<i64: 64, 64>, descriptor = "b_desc", element = f16, swizzle = 128 : i32}]
   // SHARED-LABEL: func.func @tensor_copies
   // SHARED-SAME: %[[MAP:[^:]*]]: !llvm.ptr)
@@ -1412,7 +1414,15 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // SHARED-NEXT: arith.select %[[WRAPS]], %[[FLIP]], %[[PHASE]]
   // SHARED: tkc_gpu.async_wait {pending = 0 : i32}
   // SHARED-NEXT: tkc_gpu.barrier_inval %[[BAR]]
-  // Targets without tensor copies copy both asynchronously.
+  // Without tensor-copies (the default), or on targets without tensor
+  // copies, both are copied asynchronously.
+  // NOTMA-NOT: tensor_maps
+  // NOTMA-LABEL: func.func @tensor_copies
+  // NOTMA-NOT: tensor_copy
+  // NOTMA: tkc_gpu.async_copy
+  // NOTMA: tkc_gpu.async_copy
+  // NOTMA-NOT: tensor_copy
+  // NOTMA: return
   // SM80-LABEL: func.func @tensor_copies
   // SM80-NOT: tensor_copy
   // SM80: tkc_gpu.async_copy
