@@ -177,12 +177,28 @@ std::vector<uint16_t> paddedHalves(int rows, int cols, int stride,
   return bits;
 }
 
-/// Expects `raw` (an m x n fp32 matrix in rows of `cStride`, then guard
-/// bytes) to hold A (m x k) times B, given as `b(j, x)`, exactly, and
-/// nothing written outside the shape.
-void expectProduct(const std::vector<uint8_t> &raw, const std::vector<float> &a,
+/// Runs `launch(a, b, c)` on device copies of fp16 `aBits` and `bBits` and
+/// an m x n fp32 C in rows of `cStride` (then guard bytes), all poison;
+/// expects C to hold A (m x k, `a`) times B, given as `b(j, x)`, exactly,
+/// and nothing written outside the shape.
+void expectProduct(CudaDriver &driver, void *stream,
+                   const std::vector<uint16_t> &aBits,
+                   const std::vector<uint16_t> &bBits,
+                   const std::vector<float> &a,
                    std::function<float(int, int)> b, int m, int n, int k,
-                   int cStride) {
+                   int cStride,
+                   std::function<tkc_status(void *, void *, void *)> launch) {
+  DeviceBuffer da(driver, aBits.size() * 2), db(driver, bBits.size() * 2);
+  const size_t cBytes = size_t(m) * cStride * 4;
+  DeviceBuffer dc(driver, cBytes + kGuardBytes);
+  da.upload(aBits);
+  db.upload(bBits);
+  dc.fill(kPoison);
+  tkc_status status = launch(da.ptr(), db.ptr(), dc.ptr());
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  ASSERT_NO_FATAL_FAILURE(synchronizeStream(driver, stream));
+  std::vector<uint8_t> raw = dc.download<uint8_t>(cBytes + kGuardBytes);
   size_t mismatches = 0;
   for (int i = 0; i < m; ++i)
     for (int j = 0; j < cStride; ++j) {
@@ -204,7 +220,7 @@ void expectProduct(const std::vector<uint8_t> &raw, const std::vector<float> &a,
       }
     }
   EXPECT_EQ(mismatches, 0u);
-  expectGuardUntouched(raw, size_t(m) * cStride * 4);
+  expectGuardUntouched(raw, cBytes);
 }
 
 TEST_F(DescriptorsTest, MatmulThroughDescriptorsZeroesPastK) {
@@ -215,48 +231,32 @@ TEST_F(DescriptorsTest, MatmulThroughDescriptorsZeroesPastK) {
   std::vector<float> a, b;
   std::vector<uint16_t> aBits = paddedHalves(m, k, abStride, 41, a),
                         bBits = paddedHalves(n, k, abStride, 43, b);
-  DeviceBuffer da(*driver, aBits.size() * 2), db(*driver, bBits.size() * 2);
-  const size_t cBytes = size_t(m) * cStride * 4;
-  DeviceBuffer dc(*driver, cBytes + kGuardBytes);
-  da.upload(aBits);
-  db.upload(bBits);
-  dc.fill(kPoison);
-  tkc_status status =
-      tile_matmul(stream(), da.ptr(), m, k, abStride, db.ptr(), n, k, abStride,
-                  dc.ptr(), m, n, cStride, m, n, k);
-  ASSERT_EQ(status, TKC_SUCCESS)
-      << tkc_status_string(status) << ": " << tkc_last_error();
-  synchronize();
   expectProduct(
-      dc.download<uint8_t>(cBytes + kGuardBytes), a,
-      [&](int j, int x) { return b[size_t(j) * k + x]; }, m, n, k, cStride);
+      *driver, stream(), aBits, bBits, a,
+      [&](int j, int x) { return b[size_t(j) * k + x]; }, m, n, k, cStride,
+      [&](void *da, void *db, void *dc) {
+        return tile_matmul(stream(), da, m, k, abStride, db, n, k, abStride, dc,
+                           m, n, cStride, m, n, k);
+      });
 }
 
 TEST_F(DescriptorsTest, MatmulOfKByNTilesThroughDescriptors) {
   // A is 300 x 200 in rows of 208 fp16; B is 200 x 200 (K x N) in rows of
-  // 216, read in 64 x 128 tiles of two 64-column halves; both paddings NaN.
-  // K is not a multiple of the 64 a tile spans, nor N of 128: the last
-  // tiles read zeros past the shape. C is 300 x 200 fp32 in rows of 208.
+  // 216, read in 64 x 128 tiles; both paddings NaN. K is not a multiple of
+  // the 64 a tile spans, nor N of 128: the last tiles read zeros past the
+  // shape. C is 300 x 200 fp32 in rows of 208.
   const int m = 300, n = 200, k = 200, aStride = 208, bStride = 216;
   const int cStride = 208;
   std::vector<float> a, b;
   std::vector<uint16_t> aBits = paddedHalves(m, k, aStride, 47, a),
                         bBits = paddedHalves(k, n, bStride, 53, b);
-  DeviceBuffer da(*driver, aBits.size() * 2), db(*driver, bBits.size() * 2);
-  const size_t cBytes = size_t(m) * cStride * 4;
-  DeviceBuffer dc(*driver, cBytes + kGuardBytes);
-  da.upload(aBits);
-  db.upload(bBits);
-  dc.fill(kPoison);
-  tkc_status status =
-      tile_matmul_kn(stream(), da.ptr(), m, k, aStride, db.ptr(), k, n, bStride,
-                     dc.ptr(), m, n, cStride, m, n, k);
-  ASSERT_EQ(status, TKC_SUCCESS)
-      << tkc_status_string(status) << ": " << tkc_last_error();
-  synchronize();
   expectProduct(
-      dc.download<uint8_t>(cBytes + kGuardBytes), a,
-      [&](int j, int x) { return b[size_t(x) * n + j]; }, m, n, k, cStride);
+      *driver, stream(), aBits, bBits, a,
+      [&](int j, int x) { return b[size_t(x) * n + j]; }, m, n, k, cStride,
+      [&](void *da, void *db, void *dc) {
+        return tile_matmul_kn(stream(), da, m, k, aStride, db, k, n, bStride,
+                              dc, m, n, cStride, m, n, k);
+      });
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, DescriptorsTest,
