@@ -461,25 +461,29 @@ llvm::Error MetadataParser::readTensorMaps(const json::Object &root,
                   "expected 0, 32, 64 or 128 bytes, at least the innermost "
                   "extent's, got " +
                       llvm::Twine(map.swizzle));
-    // The descriptor's leaves, which the launcher encodes the map from.
-    auto needs = [&](const std::string &leaf, bool pointer) -> llvm::Error {
+    // The descriptor's leaves, which the launcher encodes the map from:
+    // its base, i32 extents and i64 strides.
+    auto needs = [&](const std::string &leaf,
+                     llvm::StringRef dtype) -> llvm::Error {
       const KernelParam *param = meta.findParam(leaf);
-      if (!param || !param->isPassed() || param->isPointer() != pointer)
+      bool pointer = dtype.empty();
+      if (!param || !param->isPassed() || param->isPointer() != pointer ||
+          (!pointer && param->dtype != dtype))
         return fail(where + ".descriptor",
                     "'" + map.descriptor + "' has no " +
-                        (pointer ? "pointer" : "integer") + " parameter '" +
+                        (pointer ? "pointer" : dtype.str()) + " parameter '" +
                         leaf + "'");
       return llvm::Error::success();
     };
-    if (llvm::Error error = needs(map.descriptor + "_base", true))
+    if (llvm::Error error = needs(map.descriptor + "_base", ""))
       return error;
     for (size_t d = 0; d < map.box.size(); ++d) {
       if (llvm::Error error =
-              needs(map.descriptor + "_shape" + std::to_string(d), false))
+              needs(map.descriptor + "_shape" + std::to_string(d), "i32"))
         return error;
       if (d + 1 < map.box.size())
         if (llvm::Error error =
-                needs(map.descriptor + "_stride" + std::to_string(d), false))
+                needs(map.descriptor + "_stride" + std::to_string(d), "i64"))
           return error;
     }
     meta.tensorMaps.push_back(std::move(map));

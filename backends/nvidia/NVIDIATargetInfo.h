@@ -141,7 +141,8 @@ public:
   void commitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc) const override;
   void waitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc,
                        unsigned pending) const override;
-  bool hasTensorCopies() const override { return computeCapability >= 90; }
+  /// sm_90 only: later architectures are compiled for an older PTX ISA.
+  bool hasTensorCopies() const override { return computeCapability == 90; }
   void initMemoryBarrier(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Value barrier) const override;
   void fenceBarrierInits(mlir::OpBuilder &b, mlir::Location loc) const override;

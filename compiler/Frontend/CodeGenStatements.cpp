@@ -423,11 +423,14 @@ static void flattenTuple(const Obj &o, std::vector<Obj> &out) {
 }
 
 /// Rebuilds an object shaped like `shape` from `leaves`, starting at `next`.
+/// A descriptor rebuilt so (merged from branches, carried by a loop) may be
+/// any of several: it names no host descriptor.
 static Obj unflattenTuple(const Obj &shape, const std::vector<Obj> &leaves,
                           size_t &next) {
   if (!isComposite(shape))
     return leaves[next++];
   Obj rebuilt = shape;
+  rebuilt.hostDescriptor.clear();
   for (Obj &e : rebuilt.elems)
     e = unflattenTuple(e, leaves, next);
   return rebuilt;

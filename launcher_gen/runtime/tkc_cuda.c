@@ -445,17 +445,24 @@ static tkc_status cuda_encode_tensor_map(const void *table, void *map,
   for (d = 0; d < desc->rank; ++d) {
     int inner = desc->rank - 1 - d;
     int32_t extent = *(int32_t *)kernel_params[desc->shape_args[inner]];
-    if (extent < 0)
+    if (extent <= 0)
       return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
-                      "%s: dimension %d has a negative extent %d",
+                      "%s: dimension %d has extent %d; a variant that copies "
+                      "its blocks through a tensor map needs every extent "
+                      "positive",
                       desc->descriptor, inner, (int)extent);
     dims[d] = (uint64_t)extent;
     box[d] = (unsigned)desc->box[inner];
     ones[d] = 1;
-    if (d > 0)
-      strides[d - 1] = (uint64_t) *
-                       (int64_t *)kernel_params[desc->stride_args[inner]] *
-                       (uint64_t)desc->element_bytes;
+    if (d > 0) {
+      int64_t stride = *(int64_t *)kernel_params[desc->stride_args[inner]];
+      if (stride <= 0)
+        return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
+                        "%s: dimension %d has stride %lld; a tensor map "
+                        "needs positive strides",
+                        desc->descriptor, inner, (long long)stride);
+      strides[d - 1] = (uint64_t)stride * (uint64_t)desc->element_bytes;
+    }
   }
   result = driver->cuTensorMapEncodeTiled(map, data_type, (unsigned)desc->rank,
                                           base, dims, strides, box, ones, 0,

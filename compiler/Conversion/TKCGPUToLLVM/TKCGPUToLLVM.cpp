@@ -315,11 +315,16 @@ struct ConvertTKCGPUToLLVMPass
           !isa<LLVM::LLVMVoidType>(func.getFunctionType().getReturnType()))
         return;
       info->markKernel(func, threads, maxRegisters);
+      // The maps are the kernel's arguments (a helper left uninlined has
+      // fewer, or others).
       if (tensorMaps)
-        for (Attribute map : tensorMaps)
-          info->markTensorMapParameter(
-              func,
-              cast<IntegerAttr>(cast<DictionaryAttr>(map).get("arg")).getInt());
+        for (Attribute map : tensorMaps) {
+          auto arg = dyn_cast_or_null<IntegerAttr>(
+              cast<DictionaryAttr>(map).get("arg"));
+          if (arg && arg.getInt() < func.getNumArguments() &&
+              isa<LLVM::LLVMPointerType>(func.getArgumentTypes()[arg.getInt()]))
+            info->markTensorMapParameter(func, arg.getInt());
+        }
     });
   }
 };

@@ -11,6 +11,7 @@
 
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
@@ -1248,6 +1249,19 @@ LogicalResult TensorCopyOp::verify() {
   if (tile.getShape().size() != 2 || getCoords().size() != 2)
     return emitOpError("copies 2-D tiles, at two coordinates; got ")
            << getCoords().size() << " for " << tile;
+  if (!isa<LLVM::LLVMPointerType>(getTensorMap().getType()))
+    return emitOpError("takes its tensor map as an !llvm.ptr");
+  // The tile as tensor copies write it: swizzled rows of whole column blocks
+  // (TileSwizzle's) of 1- or 2-byte elements, at most 256 rows.
+  TileSwizzle swizzle(tile.getShape(), tile.getOrder().front(),
+                      tile.getElementType(), /*swizzled=*/true,
+                      /*interleaved=*/false);
+  if (!tile.getSwizzled() || getStorageBytes(tile.getElementType()) > 2 ||
+      swizzle.rows > 256 || swizzle.cols % swizzle.blockCols ||
+      swizzle.blockCols * getStorageBytes(tile.getElementType()) % 16)
+    return emitOpError("cannot copy into ")
+           << tile << ": a tensor copy writes swizzled rows of 1- or 2-byte "
+           << "elements, whole 16-byte chunks, at most 256 of them";
   return verifyBarriers(*this, getBarriers().getType());
 }
 

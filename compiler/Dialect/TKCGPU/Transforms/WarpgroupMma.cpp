@@ -350,11 +350,14 @@ void overlapWithNextIteration(WarpgroupDotOp dot) {
       return;
   }
   // Its wait (for the multiplies before it, then a barrier) frees the tiles
-  // the previous iteration read, which this one's copies refill.
+  // the previous iteration read, which this one's copies refill: those after
+  // any loop before it (whose copies before it are that loop's own).
   SmallVector<Operation *> copies;
   for (Operation &op : body->without_terminator()) {
     if (&op == dot.getOperation())
       break;
+    if (op.getNumRegions())
+      copies.clear();
     if (isa<AsyncCopyOp, AsyncCommitOp, BarrierExpectOp, TensorCopyOp>(op))
       copies.push_back(&op);
   }

@@ -1,5 +1,6 @@
 # RUN: tkc compile %s --kernel copy --signature 'tensordesc<fp16[32, 64]>, tensordesc<fp16[32, 64], nan>, i32' --emit=ttir | FileCheck %s
 # RUN: not tkc compile %s --kernel copy --signature '*fp16, tensordesc<fp16[32, 64]>, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=POINTER
+# RUN: tkc compile %s --kernel choose --signature 'tensordesc<fp16[32, 64]>, tensordesc<fp16[32, 64]>, i32, i1' --emit=ttir | FileCheck %s --check-prefix=MERGE
 # A tensor descriptor parameter (`tensordesc<DTYPE[BLOCK]>`, as Triton
 # spells its type) is passed as its base (16-byte aligned), its shape (i32
 # each) and its strides but the last (i64 each, multiples of 16 bytes as
@@ -26,3 +27,17 @@ def copy(src, dst, m):
     block = src.load([m, 0])
 # POINTER: descriptor-params.py:[[@LINE-1]]:17: error: pointers have no method 'load'; for a tensor descriptor parameter, give it a signature entry such as 'tensordesc<fp16[64, 64]>' (its block shape)
     dst.store([m, 0], block.to(dst.dtype))
+
+
+@triton.jit
+def choose(a, b, m, flip):
+    # A descriptor that may be either of two names neither: its loads are
+    # the masked accesses alone.
+    d = a
+    if flip:
+        d = b
+    # MERGE-LABEL: func.func @choose
+    # MERGE: tkc.load %{{[^ ]*}}, %{{[^ ]*}}, %{{[^ ]*}} : tensor<32x64x!tkc.ptr<f16>>
+    block = d.load([m, 0])
+    a.store([m, 0], block)
+
