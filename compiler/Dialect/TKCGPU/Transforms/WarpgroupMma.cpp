@@ -356,7 +356,7 @@ void overlapWithNextIteration(WarpgroupDotOp dot) {
   for (Operation &op : body->without_terminator()) {
     if (&op == dot.getOperation())
       break;
-    if (op.getNumRegions())
+    if (isa<LoopLikeOpInterface>(op))
       copies.clear();
     if (isa<AsyncCopyOp, AsyncCommitOp, BarrierExpectOp, TensorCopyOp>(op))
       copies.push_back(&op);

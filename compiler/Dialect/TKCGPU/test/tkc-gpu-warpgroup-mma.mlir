@@ -293,6 +293,46 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %r : tensor<64x128xf32, #mma>
   }
 
+  // A loop before the dot (pipelined on its own) keeps the copies before it,
+  // its first tiles, where they are; only the copies after it follow the
+  // dot.
+  // CHECK-LABEL: func.func @loop_before_dot
+  // CHECK: %[[TI:.*]] = tkc_gpu.tile %{{.*}}[%c1
+  // CHECK-NEXT: tkc_gpu.async_copy %{{.*}}, %[[TI]]
+  // CHECK-NEXT: tkc_gpu.async_commit
+  // CHECK-NEXT: scf.for
+  // CHECK: tkc_gpu.async_wait {pending = 1 : i32}
+  // CHECK-NEXT: %[[TW:.*]] = tkc_gpu.tile
+  // CHECK-NEXT: %[[TR:.*]] = tkc_gpu.tile
+  // CHECK-NEXT: %[[D:.*]] = tkc_gpu.warpgroup_dot {{.*}} {pending = 1 : i32}
+  // CHECK-NEXT: tkc_gpu.async_copy %{{.*}}, %[[TW]]
+  // CHECK-NEXT: tkc_gpu.async_commit
+  // CHECK-NEXT: scf.yield %[[D]]
+  func.func @loop_before_dot(%buf: !tkc_gpu.shared<[3, 64, 32], f16, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>, %p: tensor<64x32x!tkc.ptr<f16>, #l>, %n: i32) -> tensor<64x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x128xf32, #mma>) : i32 {
+      %ti = tkc_gpu.tile %buf[%c1] : !tkc_gpu.shared<[3, 64, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+      tkc_gpu.async_copy %p, %ti {tkc_gpu.vector_width = 8 : i32} : tensor<64x32x!tkc.ptr<f16>, #l>, !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+      tkc_gpu.async_commit
+      scf.for %j = %c0 to %n step %c1 : i32 {
+        tkc_gpu.async_wait {pending = 0 : i32}
+      }
+      tkc_gpu.async_wait {pending = 1 : i32}
+      %tw = tkc_gpu.tile %buf[%k] : !tkc_gpu.shared<[3, 64, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+      tkc_gpu.async_copy %p, %tw {tkc_gpu.vector_width = 8 : i32} : tensor<64x32x!tkc.ptr<f16>, #l>, !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+      tkc_gpu.async_commit
+      %tr = tkc_gpu.tile %buf[%c0] : !tkc_gpu.shared<[3, 64, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>
+      %a = tkc_gpu.local_load %tr : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> -> tensor<64x32xf16, #a>
+      %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<32x128xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<64x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<64x128xf32, #mma>
+      scf.yield %d : tensor<64x128xf32, #mma>
+    }
+    tkc_gpu.async_wait {pending = 0 : i32}
+    return %r : tensor<64x128xf32, #mma>
+  }
+
   // Attention's loop: the last dot (P @ V) runs on into the next iteration,
   // after whose first dot (Q @ K^T, which waits for every multiply) the
   // rescaling of the accumulator waits for it; the copies follow it.
