@@ -136,9 +136,8 @@ struct TensorCopyLowering : public TensorCopyPattern<TensorCopyOp> {
              ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     SharedBufferType type = op.getTile().getType();
-    TileSwizzle tile(type.getTileShape(), type.getOrder().front(),
-                     type.getElementType(), type.getSwizzled(),
-                     /*interleaved=*/false);
+    // The verifier checked that tensor copies can write the tile.
+    TileSwizzle tile = *getTensorCopySwizzle(type);
     Type elem = getTypeConverter()->convertType(type.getElementType());
     Value barrier =
         barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getSlot());

@@ -1040,6 +1040,20 @@ int64_t TileSwizzle::offset(int64_t row, int64_t col) const {
          swizzled * chunk + inBlock % chunk;
 }
 
+std::optional<TileSwizzle>
+mlir::tkc::gpu::getTensorCopySwizzle(SharedBufferType tile) {
+  if (tile.getShape().size() != 2 || !tile.getSwizzled())
+    return std::nullopt;
+  Type elem = tile.getElementType();
+  int64_t bytes = getStorageBytes(elem);
+  TileSwizzle swizzle(tile.getShape(), tile.getOrder().front(), elem,
+                      /*swizzled=*/true, /*interleaved=*/false);
+  if (bytes > 2 || swizzle.rows > 256 || swizzle.cols % swizzle.blockCols ||
+      swizzle.blockCols * bytes % 16)
+    return std::nullopt;
+  return swizzle;
+}
+
 bool mlir::tkc::gpu::holdsWordPerRegister(DotOperandEncodingAttr layout,
                                           Type elementType) {
   return layout.getKWidth() * getStorageBytes(elementType) == 4;
@@ -1251,14 +1265,7 @@ LogicalResult TensorCopyOp::verify() {
            << getCoords().size() << " for " << tile;
   if (!isa<LLVM::LLVMPointerType>(getTensorMap().getType()))
     return emitOpError("takes its tensor map as an !llvm.ptr");
-  // The tile as tensor copies write it: swizzled rows of whole column blocks
-  // (TileSwizzle's) of 1- or 2-byte elements, at most 256 rows.
-  TileSwizzle swizzle(tile.getShape(), tile.getOrder().front(),
-                      tile.getElementType(), /*swizzled=*/true,
-                      /*interleaved=*/false);
-  if (!tile.getSwizzled() || getStorageBytes(tile.getElementType()) > 2 ||
-      swizzle.rows > 256 || swizzle.cols % swizzle.blockCols ||
-      swizzle.blockCols * getStorageBytes(tile.getElementType()) % 16)
+  if (!getTensorCopySwizzle(tile))
     return emitOpError("cannot copy into ")
            << tile << ": a tensor copy writes swizzled rows of 1- or 2-byte "
            << "elements, whole 16-byte chunks, at most 256 of them";

@@ -176,6 +176,13 @@ struct TileSwizzle {
   int64_t offset(int64_t row, int64_t col) const;
 };
 
+/// The swizzle of 2-D `tile` where tensor copies (tkc_gpu.tensor_copy,
+/// Hopper's TMA) can write it as it lies: swizzled rows of 1- or 2-byte
+/// elements, at most 256 of them, in whole column blocks of whole 16-byte
+/// chunks (TileSwizzle's phases are then the tensor map's 32-, 64- and
+/// 128-byte swizzles, or none for 16-byte rows); nullopt otherwise.
+std::optional<TileSwizzle> getTensorCopySwizzle(SharedBufferType tile);
+
 /// Whether a dot operand of `layout` with `elementType` elements holds one
 /// 32-bit word of elements per register (kWidth x element bytes == 4): the
 /// form mma.sync's operands and a warpgroup multiply's A from registers take.

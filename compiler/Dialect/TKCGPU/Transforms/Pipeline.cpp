@@ -938,10 +938,8 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
 /// `one`'s tile, a kernel argument added (and described in the module's
 /// kTensorMaps) the first time a block of its descriptor is copied so; null
 /// where the load names no host descriptor (tkc.load's `box`), or its tile
-/// is not laid out as such copies write it: rows of 1- or 2-byte elements
-/// along the descriptor's last dimension, swizzled in whole 16-byte chunks
-/// (TileSwizzle's phases are the tensor map's 32-, 64- and 128-byte
-/// swizzles), at most 256 of them.
+/// is not laid out as such copies write it (getTensorCopySwizzle, with its
+/// rows along the descriptor's last dimension).
 Value getTensorMap(const StagedLoad &one) {
   LoadOp load = one.load;
   StringAttr descriptor = load.getDescriptorAttr();
@@ -949,23 +947,18 @@ Value getTensorMap(const StagedLoad &one) {
   SharedBufferType tile = one.tile;
   TransOp trans = one.trans;
   unsigned fast = tile.getOrder().front();
-  if (!descriptor || type.getRank() != 2 || !tile.getSwizzled() ||
+  std::optional<TileSwizzle> swizzle = getTensorCopySwizzle(tile);
+  if (!descriptor || type.getRank() != 2 || !swizzle ||
       (trans ? trans.getOrder()[fast] : fast) != 1)
     return nullptr;
   Type elem = type.getElementType();
-  int64_t bytes = getStorageBytes(elem);
-  int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
-  TileSwizzle swizzle(tile.getShape(), fast, elem, /*swizzled=*/true,
-                      /*interleaved=*/false);
-  int64_t rowBytes = swizzle.blockCols * bytes;
-  if (bytes > 2 || rows > 256 || rowBytes % 16 || cols % swizzle.blockCols)
-    return nullptr;
+  int64_t rowBytes = swizzle->blockCols * getStorageBytes(elem);
   int64_t swizzleBytes = rowBytes == 16 ? 0 : rowBytes;
 
   auto func = load->getParentOfType<FunctionOpInterface>();
   auto module = load->getParentOfType<ModuleOp>();
   Builder b(load.getContext());
-  SmallVector<int64_t> box = {rows, swizzle.blockCols};
+  SmallVector<int64_t> box = {swizzle->rows, swizzle->blockCols};
   SmallVector<Attribute> maps;
   if (auto known = module->getAttrOfType<ArrayAttr>(TKCGPUDialect::kTensorMaps))
     maps.assign(known.begin(), known.end());
