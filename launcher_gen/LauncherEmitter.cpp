@@ -510,7 +510,7 @@ void Emitter::fillTensorMaps(const Variant &variant, int index,
             argIndex(map.descriptor + "_stride" + std::to_string(d)));
       box.push_back(std::to_string(map.box[d]));
     }
-    if (strides.empty())
+    if (strides.empty()) // Rank 1: no stride, but C99 has no `{}`.
       strides.push_back("0");
     entries.push_back(
         "{\"" + map.descriptor + "\", " + std::to_string(map.box.size()) +
