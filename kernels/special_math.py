@@ -1,11 +1,13 @@
 # Special functions of triton.language.extra.libdevice that MLIR's math
 # dialect lacks (tkc.extern_elementwise: libdevice on NVIDIA, ocml on AMD),
-# its integer bit counts (math-dialect ops), and its conversions that round
-# as named and integer functions (NVIDIA's libdevice alone has them).
+# its integer bit counts (math-dialect ops), its conversions that round
+# as named and integer functions (NVIDIA's libdevice alone has them), and
+# LLVM intrinsics named through tl.extern_elementwise (@core.extern).
 # tkc compiles this file ahead of time (kernels/BUILD); it must stay plain
 # Triton Python.
 import triton
 import triton.language as tl
+from triton.language import core
 from triton.language.extra import libdevice
 
 
@@ -60,3 +62,53 @@ def int_conversions_kernel(x_ptr, out_ptr, n_elements,
     tl.store(out + 4 * n_elements, libdevice.mulhi(bits, -1640531527),
              mask=mask)
     tl.store(out + 5 * n_elements, libdevice.brev(bits), mask=mask)
+
+
+
+# LLVM intrinsics of fp32, declared as libraries declare their own external
+# functions.
+@core.extern
+def _llvm_floor(x, _semantic=None):
+    return core.extern_elementwise("", "", [x], {(core.float32, ): ("llvm.floor.f32", core.float32)},
+                                   is_pure=True, _semantic=_semantic)
+
+
+@core.extern
+def _llvm_ceil(x, _semantic=None):
+    return core.extern_elementwise("", "", [x], {(core.float32, ): ("llvm.ceil.f32", core.float32)},
+                                   is_pure=True, _semantic=_semantic)
+
+
+@core.extern
+def _llvm_fma(x, y, z, _semantic=None):
+    return core.extern_elementwise("", "", [x, y, z],
+                                   {(core.float32, core.float32, core.float32): ("llvm.fma.f32", core.float32)},
+                                   is_pure=True, _semantic=_semantic)
+
+
+@core.extern
+def _llvm_sqrt(x, _semantic=None):
+    return core.extern_elementwise("", "", [x], {(core.float32, ): ("llvm.sqrt.f32", core.float32)},
+                                   is_pure=True, _semantic=_semantic)
+
+
+@core.extern
+def _llvm_fabs(x, _semantic=None):
+    return core.extern_elementwise("", "", [x], {(core.float32, ): ("llvm.fabs.f32", core.float32)},
+                                   is_pure=True, _semantic=_semantic)
+
+
+@triton.jit
+def llvm_intrinsics_kernel(x_ptr, out_ptr, n_elements,
+                           BLOCK_SIZE: tl.constexpr):
+    """For each fp32 x, writes as four rows of n_elements: floor(x),
+    ceil(x), fma(x, x, x) and sqrt(|x|), each through the LLVM intrinsic,
+    which keeps denormals and rounds correctly."""
+    offsets = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offsets < n_elements
+    x = tl.load(x_ptr + offsets, mask=mask, other=0.0)
+    out = out_ptr + offsets
+    tl.store(out, _llvm_floor(x), mask=mask)
+    tl.store(out + n_elements, _llvm_ceil(x), mask=mask)
+    tl.store(out + 2 * n_elements, _llvm_fma(x, x, x), mask=mask)
+    tl.store(out + 3 * n_elements, _llvm_sqrt(_llvm_fabs(x)), mask=mask)

@@ -731,28 +731,72 @@ static std::optional<Obj> lowerDot(BuiltinCall &c) {
   return Obj::tensor(dot.getResult(), acc.type);
 }
 
+/// `symbol`, an LLVM intrinsic's name, without the type suffix of an
+/// overloaded one (`llvm.round.f32` -> `llvm.round`).
+static llvm::StringRef intrinsicBase(llvm::StringRef symbol) {
+  for (llvm::StringRef suffix : {".f16", ".bf16", ".f32", ".f64"})
+    if (symbol.consume_back(suffix))
+      break;
+  return symbol;
+}
+
+/// Whether tl.extern_elementwise's `symbol` names an LLVM intrinsic that
+/// every backend selects as LLVM defines it (correctly rounded, denormals
+/// kept): called as it is, as Triton calls it. (The math library's functions
+/// of the same names may differ: libdevice's floorf and fmaf flush
+/// denormals, and its sqrtf approximates.)
+static bool isSelectedIntrinsic(llvm::StringRef symbol) {
+  static const char *const selected[] = {
+      "llvm.fma",    "llvm.floor",     "llvm.ceil",      "llvm.trunc",
+      "llvm.rint",   "llvm.nearbyint", "llvm.roundeven", "llvm.round",
+      "llvm.sqrt",   "llvm.fabs",      "llvm.copysign",  "llvm.minnum",
+      "llvm.maxnum", "llvm.exp2"};
+  return llvm::is_contained(selected, intrinsicBase(symbol));
+}
+
+/// The call of LLVM intrinsic `symbol` (isSelectedIntrinsic) on `args`, of
+/// one float dtype, broadcast to one shape: named in full with the suffix
+/// of that dtype (`llvm.floor.f32`), returning it.
+static std::optional<Obj> emitIntrinsicCall(BuiltinCall &c,
+                                            llvm::StringRef symbol,
+                                            std::vector<Obj> args) {
+  DType elem = args.front().type.elem;
+  const char *suffix = elem.getKind() == DK::FP16   ? "f16"
+                       : elem.getKind() == DK::BF16 ? "bf16"
+                       : elem.getKind() == DK::FP32 ? "f32"
+                       : elem.getKind() == DK::FP64 ? "f64"
+                                                    : nullptr;
+  if (!suffix)
+    return c.error("'" + symbol.str() + "' needs float arguments, got " +
+                   elem.str());
+  for (int pass = 0; pass < 2; ++pass)
+    for (size_t i = 1; i < args.size(); ++i)
+      if (!c.cg.broadcastPair(args[0], args[i], c.l))
+        return std::nullopt;
+  llvm::SmallVector<mlir::Value> values;
+  for (const Obj &a : args)
+    values.push_back(a.value);
+  std::string name = (intrinsicBase(symbol) + "." + suffix).str();
+  return Obj::tensor(
+      tkcir::ExternElementwiseOp::create(
+          c.b, c.L, args.front().type.toMLIR(&c.cg.ctx), name, values)
+          .getResult(),
+      args.front().type);
+}
+
 /// The libdevice function tkc lowers for the external function `symbol`
 /// that tl.extern_elementwise names: an LLVM intrinsic (`llvm.round`), a
 /// libdevice function (`__nv_tanhf`) or an ROCm one (`__ocml_tanh_f32`);
 /// empty if tkc knows no such function.
 static std::string libdeviceNameOf(llvm::StringRef symbol) {
+  // LLVM's transcendental intrinsics, which NVPTX cannot select (Triton
+  // refuses them), through the math library's functions.
   static const std::pair<const char *, const char *> intrinsics[] = {
-      {"llvm.round", "round"},    {"llvm.floor", "floor"},
-      {"llvm.ceil", "ceil"},      {"llvm.trunc", "trunc"},
-      {"llvm.rint", "rint"},      {"llvm.nearbyint", "nearbyint"},
-      {"llvm.roundeven", "rint"}, {"llvm.sqrt", "sqrt"},
-      {"llvm.fabs", "abs"},       {"llvm.exp", "exp"},
-      {"llvm.exp2", "exp2"},      {"llvm.log", "log"},
-      {"llvm.log2", "log2"},      {"llvm.log10", "log10"},
-      {"llvm.sin", "sin"},        {"llvm.cos", "cos"},
-      {"llvm.pow", "pow"},        {"llvm.copysign", "copysign"},
-      {"llvm.fma", "fma"},        {"llvm.minnum", "fmin"},
-      {"llvm.maxnum", "fmax"}};
+      {"llvm.exp", "exp"},     {"llvm.log", "log"}, {"llvm.log2", "log2"},
+      {"llvm.log10", "log10"}, {"llvm.sin", "sin"}, {"llvm.cos", "cos"},
+      {"llvm.pow", "pow"}};
   if (symbol.starts_with("llvm.")) {
-    // Overloaded intrinsics may carry their type: llvm.round.f32.
-    llvm::StringRef base = symbol;
-    for (llvm::StringRef suffix : {".f16", ".f32", ".f64"})
-      base.consume_back(suffix);
+    llvm::StringRef base = intrinsicBase(symbol);
     for (auto [name, function] : intrinsics)
       if (base == name)
         return function;
@@ -784,7 +828,7 @@ static std::string libdeviceNameOf(llvm::StringRef symbol) {
 /// the libraries named are not read.
 static std::optional<Obj> lowerExternElementwise(BuiltinCall &c) {
   if (!c.args.bind({"lib_name", "lib_path", "args", "arg_type_symbol_dict",
-                    "is_pure=", "_builder="}))
+                    "is_pure=", "_builder=", "_semantic="}))
     return std::nullopt;
   const std::optional<Obj> &list = c.args.raw(2);
   const std::optional<Obj> &table = c.args.raw(3);
@@ -823,13 +867,18 @@ static std::optional<Obj> lowerExternElementwise(BuiltinCall &c) {
       return c.error("tl.extern_elementwise's table maps dtypes to (symbol, "
                      "result dtype)");
     const std::string &symbol = value.elems[0].str;
-    std::string function = libdeviceNameOf(symbol);
-    if (function.empty())
-      return c.error("external function '" + symbol +
-                     "' is not supported by tkc yet (it maps llvm.* "
-                     "intrinsics and libdevice and ocml functions to its "
-                     "own math)");
-    auto result = c.callBuiltin("libdevice." + function, call);
+    std::optional<Obj> result;
+    if (isSelectedIntrinsic(symbol)) {
+      result = emitIntrinsicCall(c, symbol, call.args);
+    } else {
+      std::string function = libdeviceNameOf(symbol);
+      if (function.empty())
+        return c.error("external function '" + symbol +
+                       "' is not supported by tkc yet (it maps llvm.* "
+                       "intrinsics and libdevice and ocml functions to its "
+                       "own math)");
+      result = c.callBuiltin("libdevice." + function, call);
+    }
     if (!result || result->type.elem == value.elems[1].dtype)
       return result;
     return c.cg.cast(*result, value.elems[1].dtype, c.l);

@@ -402,6 +402,16 @@ public:
     return "";
   }
 
+  /// The symbol tkc.extern_elementwise `name` calls for elements of `type`:
+  /// an LLVM intrinsic named in full (`llvm.floor.f32`) as it is, on every
+  /// target; else getMathLibrarySymbol's (empty where there is none).
+  std::string getExternFunctionSymbol(llvm::StringRef name,
+                                      mlir::Type type) const {
+    if (name.starts_with("llvm."))
+      return name.str();
+    return getMathLibrarySymbol(name, type);
+  }
+
   /// Adds patterns lowering scalar math (math dialect ops, and arith ops
   /// the target implements with library calls) that take precedence over
   /// the generic LLVM-intrinsic lowering. The default adds none.

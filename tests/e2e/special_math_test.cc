@@ -7,16 +7,20 @@
 // erf(erfinv(y)) = y), the bit counts exactly against the compiler's
 // builtins, and NVIDIA libdevice's rounding conversions (float2int_rn/rd/
 // ru/rz, on ties too), mulhi and brev exactly against the C++ library and
-// integer arithmetic. Nothing past the outputs may be written.
+// integer arithmetic, and LLVM's floor, ceil, fma and sqrt named through
+// tl.extern_elementwise bit for bit against the C++ library, denormals
+// included. Nothing past the outputs may be written.
 //
 //===----------------------------------------------------------------------===//
 
 #include "bit_counts.h"
 #include "int_conversions.h"
+#include "llvm_intrinsics.h"
 #include "special_math.h"
 #include "tests/e2e/gpu_test_support.h"
 
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <string>
 
@@ -164,6 +168,37 @@ TEST_P(SpecialMathTest, RoundingConversionsAndIntegerFunctions) {
         return want[f];
       },
       [&](int i) { return std::to_string(x[i]); });
+}
+
+TEST_P(SpecialMathTest, LlvmIntrinsicsKeepDenormalsAndRoundCorrectly) {
+  const int n = GetParam();
+  // Every fourth input a denormal of either sign (a multiple of 2^-140):
+  // flushed to zero, floor(-d) would be -0 rather than -1, ceil(d) 0 rather
+  // than 1, and fma(d, d, d) 0 rather than d.
+  std::vector<float> x = randomFloats(n, 91, -100, 100);
+  for (int i = 0; i < n; i += 4)
+    x[i] = std::ldexp(float(i % 1000 + 1), -140) * (i % 8 ? -1.0f : 1.0f);
+  const size_t bytes = size_t(4) * n * 4;
+  DeviceBuffer dx(*driver, size_t(n) * 4), dout(*driver, bytes + kGuardBytes);
+  dx.upload(x);
+  dout.fill(kPoison);
+  tkc_status status = llvm_intrinsics(stream(), dx.ptr(), dout.ptr(), n);
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  synchronize();
+  expectIntRows(
+      dout.download<uint8_t>(bytes + kGuardBytes), n, 4,
+      [&](int i, int f) {
+        float v = x[i];
+        float want[4] = {std::floor(v), std::ceil(v), std::fma(v, v, v),
+                         std::sqrt(std::fabs(v))};
+        return int32_t(floatBits(want[f]));
+      },
+      [&](int i) {
+        char text[32];
+        std::snprintf(text, sizeof(text), "%a", x[i]);
+        return std::string(text);
+      });
 }
 
 INSTANTIATE_TEST_SUITE_P(Lengths, SpecialMathTest,

@@ -195,7 +195,7 @@ struct ExternElementwiseLowering
     Type result =
         getTypeConverter()->convertType(getElementTypeOrSelf(op.getType()));
     // The pass checked that the target has the function.
-    std::string symbol = target.getMathLibrarySymbol(op.getFunction(), elem);
+    std::string symbol = target.getExternFunctionSymbol(op.getFunction(), elem);
     SmallVector<SmallVector<Value>> args =
         operandRegisters(rewriter, loc, op.getArgs(), adaptor.getArgs());
     auto module = op->getParentOfType<ModuleOp>();

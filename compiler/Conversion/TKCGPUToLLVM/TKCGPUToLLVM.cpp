@@ -152,7 +152,8 @@ struct ConvertTKCGPUToLLVMPass
                      std::to_string(count);
           } else if (auto call = dyn_cast<ExternElementwiseOp>(op)) {
             Type elem = getElementTypeOrSelf(call.getArgs().front().getType());
-            if (!info->getMathLibrarySymbol(call.getFunction(), elem).empty())
+            if (!info->getExternFunctionSymbol(call.getFunction(), elem)
+                     .empty())
               return WalkResult::advance();
             std::string type;
             llvm::raw_string_ostream(type) << elem;

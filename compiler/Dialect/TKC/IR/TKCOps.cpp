@@ -682,8 +682,10 @@ LogicalResult ExternElementwiseOp::verify() {
   if (getArgs().empty())
     return emitOpError("needs at least one argument");
   Type first = getArgs().front().getType();
-  // A vendor's symbol in full takes the types that symbol takes.
-  bool named = getFunction().starts_with("__");
+  // A vendor's symbol or an LLVM intrinsic in full takes the types that
+  // symbol takes.
+  bool named =
+      getFunction().starts_with("__") || getFunction().starts_with("llvm.");
   if (!named && !isa<FloatType>(getElementTypeOrSelf(first)))
     return emitOpError("needs a float first argument");
   auto shapeOf = [](Type t) {

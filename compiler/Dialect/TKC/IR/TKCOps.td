@@ -601,7 +601,9 @@ def TKC_ExternElementwiseOp : TKC_Op<"extern_elementwise", [Pure,
     arguments share that type but for integer parameters (`ldexp`'s
     exponent, int32). A function only one vendor's library has is named by
     its symbol in full (`__nv_float2int_rn`), of whatever integer or float
-    arguments it takes; other targets refuse it. The arguments share one
+    arguments it takes; other targets refuse it. An LLVM intrinsic named in
+    full (`llvm.floor.f32`, as `tl.extern_elementwise` names it) is called
+    as LLVM defines it on every target. The arguments share one
     shape; the result has their shape and the function's element type
     (`ilogb`: int32).
 

@@ -177,9 +177,13 @@ def bit_counts(p, q):
 
 
 # tl.extern_elementwise, as @core.extern functions wrap it (vLLM's ROCm
-# round_f32): the entry for the arguments' dtypes picks a symbol, an LLVM
-# intrinsic or a libdevice/ocml function, lowered as tkc's libdevice
-# function of that name on every target.
+# round_f32; Triton 3.4 and later pass `_semantic` where 3.3 passed
+# `_builder`): the entry for the arguments' dtypes picks a symbol. An LLVM
+# intrinsic that every target selects exactly is called as it is, named
+# with its type (as Triton calls it: llvm.floor.f32 keeps denormals, where
+# libdevice's floorf flushes them); a transcendental one, or a
+# libdevice/ocml function, is tkc's libdevice function of that name on
+# every target.
 from triton.language import core
 
 
@@ -192,10 +196,27 @@ def round_f32(arg0, _builder=None):
         }, is_pure=True, _builder=_builder)
 
 
+@core.extern
+def fma_f32(arg0, arg1, arg2, _semantic=None):
+    return core.extern_elementwise(
+        "", "", [arg0, arg1, arg2], {
+            (core.dtype("fp32"), core.dtype("fp32"), core.dtype("fp32")):
+            ("llvm.fma.f32", core.dtype("fp32")),
+        }, is_pure=True, _semantic=_semantic)
+
+
+@core.extern
+def exp_f32(arg0, _semantic=None):
+    return core.extern_elementwise(
+        "", "", [arg0], {(core.dtype("fp32"), ): ("llvm.exp.f32", core.dtype("fp32"))},
+        is_pure=True, _semantic=_semantic)
+
+
 @triton.jit
 def extern_elementwise(x, y):
     offs = tl.arange(0, 64)
-    tl.store(x + offs, round_f32(tl.load(x + offs)))
+    a = tl.load(x + offs)
+    tl.store(x + offs, round_f32(a) + fma_f32(a, a, 1.0) + exp_f32(a))
     v = tl.load(y + offs)
     w = tl.extern_elementwise("libdevice", "", [v, v], {
         (tl.float64, tl.float64): ("__nv_pow", tl.float64),
@@ -203,7 +224,10 @@ def extern_elementwise(x, y):
     tl.store(y + offs, tl.extern_elementwise("", "", [w], {
         (tl.float64,): ("__ocml_tanh_f64", tl.float64)}, is_pure=True))
 # EXTEW-LABEL: func.func @extern_elementwise
-# EXTEW: math.round %{{.*}} : tensor<64xf32>
+# EXTEW: %[[A:.*]] = tkc.load
+# EXTEW: tkc.extern_elementwise "llvm.round.f32"(%[[A]]) : tensor<64xf32> -> tensor<64xf32>
+# EXTEW: tkc.extern_elementwise "llvm.fma.f32"(%[[A]], %[[A]], %{{.*}}) : tensor<64xf32>, tensor<64xf32>, tensor<64xf32> -> tensor<64xf32>
+# EXTEW: tkc.extern_elementwise "exp"(%[[A]]) : tensor<64xf32> -> tensor<64xf32>
 # EXTEW: math.powf %{{.*}} : tensor<64xf64>
 # EXTEW: math.tanh %{{.*}} : tensor<64xf64>
 
