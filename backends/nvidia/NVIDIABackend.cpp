@@ -62,7 +62,8 @@ unsigned computeCapabilityOf(const TargetSpec &spec) {
 /// The NVPTX target machine for `spec` (sm_80, sm_90a, ...). sm_89 and the
 /// sm_90 family emit PTX 8.4, the first with fp8 mma.sync; sm_70 to sm_88 at
 /// least PTX 7.4, the first with cache eviction priorities on loads and
-/// stores (`eviction_policy=`); others LLVM's default for the architecture.
+/// stores (`eviction_policy=`); others (sm_100 on, whose first PTX is 8.6 or
+/// later) LLVM's default for the architecture.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const TargetSpec &spec) {
   static std::once_flag once;
@@ -80,8 +81,8 @@ createTargetMachine(const TargetSpec &spec) {
       shortPointers->second->addOccurrence(0, "nvptx-short-ptr", "true");
   });
   unsigned capability = computeCapabilityOf(spec);
-  bool fp8Mma = capability >= 89 && capability < 100;
-  llvm::StringRef features = fp8Mma              ? "+ptx84"
+  llvm::StringRef features = capability >= 100  ? ""
+                             : capability >= 89 ? "+ptx84"
                              : capability >= 70 ? "+ptx74"
                                                 : "";
   return tkc::createTargetMachine(kTriple, spec.arch, features, std::nullopt);
