@@ -1529,7 +1529,9 @@ private:
 
   /// Whether the propagation moves some loop-carried value, and only
   /// values of blocked layouts (or their slices: a carried tile reduced
-  /// after the loop) to blocked layouts (or their slices).
+  /// after the loop) to blocked layouts (or their slices), and each carried
+  /// value with its update (not an FMA dot's accumulator, whose update the
+  /// dot pins to its layout: the loop would convert it twice an iteration).
   bool movesOnlyCarriedTiles() const {
     auto blockedOrSlice = [](Attribute layout) {
       if (auto slice = dyn_cast<SliceEncodingAttr>(layout))
@@ -1542,20 +1544,38 @@ private:
           !blockedOrSlice(
               cast<RankedTensorType>(value.getType()).getEncoding()))
         return false;
-      if (auto arg = dyn_cast<BlockArgument>(value))
-        carried |= isa<scf::ForOp>(arg.getOwner()->getParentOp());
+      auto arg = dyn_cast<BlockArgument>(value);
+      auto loop = arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())
+                      : scf::ForOp();
+      if (!loop || arg.getArgNumber() < loop.getNumInductionVars())
+        continue;
+      carried = true;
+      Value update = loop.getTiedLoopYieldedValue(arg)->get();
+      if (update.getParentBlock() == loop.getBody() &&
+          !layouts.contains(update))
+        return false;
     }
     return carried;
   }
 
+  /// Gives `value` `layout`, and with it the loop result or iteration
+  /// argument tied to it, which share its type (a seed may be either).
   void set(Value value, Attribute layout) {
     if (!isa<RankedTensorType>(value.getType()) || !layout)
       return;
     auto [it, inserted] = layouts.try_emplace(value, layout);
-    if (inserted)
-      worklist.push_back(value);
-    else if (it->second != layout)
-      conflict = true;
+    if (!inserted) {
+      conflict |= it->second != layout;
+      return;
+    }
+    worklist.push_back(value);
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+      if (loop && arg.getArgNumber() >= loop.getNumInductionVars())
+        set(loop.getTiedLoopResult(arg), layout);
+    } else if (auto loop = dyn_cast<scf::ForOp>(value.getDefiningOp())) {
+      set(loop.getTiedLoopRegionIterArg(cast<OpResult>(value)), layout);
+    }
   }
 
   /// The layout `op`'s result takes when its operand has `layout`, or null
@@ -1632,7 +1652,6 @@ private:
     if (auto yield = dyn_cast<scf::YieldOp>(user)) {
       if (auto loop = dyn_cast<scf::ForOp>(yield->getParentOp())) {
         set(loop.getRegionIterArgs()[use.getOperandNumber()], layout);
-        set(loop.getResult(use.getOperandNumber()), layout);
       } else if (auto branch = dyn_cast<scf::IfOp>(yield->getParentOp())) {
         set(branch.getResult(use.getOperandNumber()), layout);
       }

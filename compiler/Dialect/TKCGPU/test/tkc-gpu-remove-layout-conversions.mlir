@@ -1767,3 +1767,36 @@ func.func @reshape_of_copies(%x: tensor<128x2xi32, #p>) -> tensor<64x2xi32, #q> 
   %s = tkc.reshape %c : tensor<128xi32, #v> -> tensor<64x2xi32, #q>
   return %s : tensor<64x2xi32, #q>
 }
+
+// -----
+
+// An FMA dot's accumulator carried beside two tiles of its shape in another
+// layout (attention's output next to the queries, on a target without a
+// matrix instruction for the dot): the siblings' layout does not take the
+// accumulator, whose update the dot pins to its own; the loop converts
+// nothing but the dot's operands (and the accumulator's loop result keeps
+// the type of its iteration argument).
+#one = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @fma_accumulator_beside_tiles
+  // CHECK: scf.for {{.*}} -> (tensor<32x32xf32, #[[ONE:blocked[0-9]*]]>, tensor<32x32xf32, #[[ONE]]>, tensor<32x32xf32, #[[ACC:blocked[0-9]*]]>)
+  // CHECK-NOT: tkc_gpu.convert_layout {{.*}} -> tensor<32x32xf32
+  // CHECK: tkc.dot {{.*}} -> tensor<32x32xf32, #[[ACC]]>
+  // CHECK-NOT: tkc_gpu.convert_layout
+  // CHECK: scf.yield
+  func.func @fma_accumulator_beside_tiles(%x0: tensor<32x32xf32, #one>, %a: tensor<32x32xf16, #a>, %b: tensor<32x32xf16, #b>, %n: i32) -> (tensor<32x32xf32, #one>, tensor<32x32xf32, #one>, tensor<32x32xf32, #acc>) {
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #acc>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %x0, %y = %x0, %acc = %zero) -> (tensor<32x32xf32, #one>, tensor<32x32xf32, #one>, tensor<32x32xf32, #acc>) : i32 {
+      %x2 = arith.addf %x, %y : tensor<32x32xf32, #one>
+      %y2 = arith.mulf %y, %x : tensor<32x32xf32, #one>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #acc>
+      scf.yield %x2, %y2, %d : tensor<32x32xf32, #one>, tensor<32x32xf32, #one>, tensor<32x32xf32, #acc>
+    }
+    return %r#0, %r#1, %r#2 : tensor<32x32xf32, #one>, tensor<32x32xf32, #one>, tensor<32x32xf32, #acc>
+  }
+}
