@@ -1,10 +1,11 @@
 //===- AMDMatrixInstructions.cpp - MFMA for tkc.dot -----------------------===//
 //
-// The wave64 matrix instructions (MFMA) of CDNA2 (gfx90a) and CDNA3
-// (gfx942) that compute one 32x32 or 16x16 block, as ROCDL's rocdl.mfma.*
-// ops: fp16 (32x32x8, 16x16x16), bf16 (the `_1k` forms, same shapes), int8
-// (gfx90a: 32x32x8, 16x16x16 on one i32 of four; gfx942: 32x32x16,
-// 16x16x32 on one i64 of eight), gfx942's fp8 and bf8, which are the FNUZ
+// The wave64 matrix instructions (MFMA) of CDNA2 (gfx90a), CDNA3 (gfx942)
+// and CDNA4 (gfx950, CDNA3's forms) that compute one 32x32 or 16x16 block,
+// as ROCDL's rocdl.mfma.* ops: fp16 (32x32x8, 16x16x16), bf16 (the `_1k`
+// forms, same shapes), int8 (gfx90a: 32x32x8, 16x16x16 on one i32 of four;
+// gfx942 and gfx950: 32x32x16, 16x16x32 on one i64 of eight), gfx942's fp8
+// and bf8, which are the FNUZ
 // formats (f8E4M3FNUZ, f8E5M2FNUZ: 32x32x16, 16x16x32), and fp32 (32x32x2,
 // 16x16x4: exact fp32 products, whatever input_precision asks). Each
 // lane's fragment elements arrive as scalars in the order the amd_mfma
@@ -27,8 +28,9 @@ namespace {
 /// The operand formats MFMA takes.
 enum class MfmaOperand { F16, BF16, I8, Fp8, Bf8, F32 };
 
-/// The MFMA format of operand elements of `type` on `arch`, if any.
-std::optional<MfmaOperand> mfmaOperandOf(Type type, bool cdna3) {
+/// The MFMA format of operand elements of `type`, if any (fp8 only where
+/// the target's fp8 MFMA reads the FNUZ encodings, `fnuz`).
+std::optional<MfmaOperand> mfmaOperandOf(Type type, bool fnuz) {
   if (type.isF16())
     return MfmaOperand::F16;
   if (type.isBF16())
@@ -40,9 +42,9 @@ std::optional<MfmaOperand> mfmaOperandOf(Type type, bool cdna3) {
   // gfx942's fp8 and bf8 are the FNUZ encodings (bias 8 and 16, no
   // infinities, one NaN); OCP's e4m3fn and e5m2 bits would mean other
   // values, so those dots are left to the FMA path.
-  if (cdna3 && isa<Float8E4M3FNUZType>(type))
+  if (fnuz && isa<Float8E4M3FNUZType>(type))
     return MfmaOperand::Fp8;
-  if (cdna3 && isa<Float8E5M2FNUZType>(type))
+  if (fnuz && isa<Float8E5M2FNUZType>(type))
     return MfmaOperand::Bf8;
   return std::nullopt;
 }
@@ -124,18 +126,22 @@ Value packOperand(OpBuilder &b, Location loc, ArrayRef<Value> values,
 
 } // namespace
 
-bool AMDTargetInfo::isCdna3() const {
+bool AMDTargetInfo::hasFnuzFp8Mfma() const {
   return arch == "gfx940" || arch == "gfx941" || arch == "gfx942";
+}
+
+bool AMDTargetInfo::hasCdna3Mfma() const {
+  return hasFnuzFp8Mfma() || arch == "gfx950";
 }
 
 SmallVector<tkc::TargetInfo::MatrixInstruction>
 AMDTargetInfo::getMatrixInstructions(Type a, Type b, Type acc,
                                      bool allowTF32) const {
-  // MFMA runs on wave64 CDNA2 and CDNA3 only.
-  bool cdna3 = isCdna3();
+  // MFMA runs on wave64 CDNA2, CDNA3 and CDNA4 only.
+  bool cdna3 = hasCdna3Mfma();
   if (wavefrontSize != 64 || (!cdna3 && arch != "gfx90a") || a != b)
     return {};
-  std::optional<MfmaOperand> format = mfmaOperandOf(a, cdna3);
+  std::optional<MfmaOperand> format = mfmaOperandOf(a, hasFnuzFp8Mfma());
   if (!format)
     return {};
   bool intAcc = acc.isSignlessInteger(32);
@@ -182,8 +188,9 @@ AMDTargetInfo::getMatrixInstruction(Type a, Type b, Type acc,
 SmallVector<Value> AMDTargetInfo::emitMatrixMultiply(
     OpBuilder &b, Location loc, const MatrixInstruction &instruction,
     ArrayRef<Value> a, ArrayRef<Value> bValues, ArrayRef<Value> c) const {
-  bool cdna3 = isCdna3();
-  MfmaOperand format = *mfmaOperandOf(instruction.operandType, cdna3);
+  bool cdna3 = hasCdna3Mfma();
+  MfmaOperand format =
+      *mfmaOperandOf(instruction.operandType, hasFnuzFp8Mfma());
   Value acc = toVector(b, loc, c);
   // cbsz, abid, blgp: no broadcast between blocks, no negation.
   Value zero = i32(b, loc, 0);

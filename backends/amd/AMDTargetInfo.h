@@ -86,8 +86,13 @@ public:
                   uint64_t formatBytes, mlir::ValueRange args) const override;
 
 private:
-  /// Whether the target is CDNA3 (gfx940, gfx941, gfx942).
-  bool isCdna3() const;
+  /// Whether the target has CDNA3's MFMA forms (gfx940, gfx941, gfx942, and
+  /// CDNA4's gfx950, which keeps them): int8 blocks of 32x32x16 and 16x16x32.
+  bool hasCdna3Mfma() const;
+
+  /// Whether the target's fp8 MFMA reads the FNUZ encodings (CDNA3; gfx950's
+  /// reads OCP's, which tkc leaves to FMAs).
+  bool hasFnuzFp8Mfma() const;
 
   std::string arch;
   unsigned wavefrontSize;
