@@ -25,7 +25,9 @@ A dev-only tool (no build uses it). For each repository given, it
    `tkc compile --target sm_90a` and `--target gfx942`; `--rejected` compiles
    the first guess of the refused ones for sm_90a, to look for crashes.
 4. `report`: counts per repository, tkc's failures grouped by message
-   (crashes and timeouts first), the slowest compiles.
+   (crashes and timeouts first), the slowest compiles. `targets` compiles
+   what tkc compiled for sm_90a for every other architecture it knows (AMD
+   ones where Triton's HIP backend took the kernel) and lists the failures.
 5. `compare`: for what both compiled for sm_90a (`--grep` picks kernels by
    their source, e.g. `tl.dot`), compiles each again with both compilers (4
    warps, 3 stages) to PTX, assembles both with Triton's ptxas and lists the
@@ -50,6 +52,7 @@ process with a timeout; at most JOBS (2) run at once.
     python3 bench/sweep.py judge --out /tmp/sweep
     python3 bench/sweep.py tkc --out /tmp/sweep --tkc bazel-bin/compiler/tools/tkc/tkc
     python3 bench/sweep.py report --out /tmp/sweep
+    python3 bench/sweep.py targets --out /tmp/sweep --tkc TKC
     python3 bench/sweep.py compare --out /tmp/sweep --tkc TKC --grep tl.dot
 """
 
@@ -976,11 +979,12 @@ def cmd_judge(args):
 # tkc
 
 
-def run_tkc(tkc, src, kernel, sig, target, out, extra=()):
-    """`tkc compile` of `kernel` on WARPS warps (with `extra` options): whether
-    it succeeded, its time, and its first error or crash."""
+def run_tkc(tkc, src, kernel, sig, target, out, extra=(), warps=None):
+    """`tkc compile` of `kernel` on `warps` (WARPS) warps (with `extra`
+    options): whether it succeeded, its time, and its first error or crash."""
     cmd = [tkc, "compile", src, "--kernel", kernel, "--signature", sig,
-           "--num-warps", str(WARPS), "--target", target, "-o", out, *extra]
+           "--num-warps", str(warps or WARPS), "--target", target, "-o", out,
+           *extra]
     start = time.time()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
@@ -1030,6 +1034,46 @@ def cmd_tkc(args):
         by_key[key] = r
         return r
     run_pool(todo, work, path, args.jobs)
+
+
+# Every architecture tkc knows but the two the tkc phase compiles for.
+OTHER_TARGETS = ("sm_80", "sm_89", "sm_100a", "sm_120", "gfx90a", "gfx950",
+                 "gfx1100", "gfx1201")
+
+
+def cmd_targets(args):
+    """Compiles what tkc compiled for sm_90a for each of --targets too (AMD
+    ones only where Triton's HIP backend took the kernel) into
+    OUT/targets.jsonl, and lists the failures by target and message: a
+    lowering that only one architecture takes (its matrix instructions, its
+    warp size) is where the others break."""
+    targets = args.targets.split(",")
+    rows = [r for r in load_jsonl(os.path.join(args.out, "results.jsonl")).values()
+            if r["sm_90a"]["ok"]]
+    path = os.path.join(args.out, "targets.jsonl")
+    done = load_jsonl(path)
+    todo = [r for r in rows if (r["repo"], r["file"], r["kernel"]) not in done]
+    print("%d kernels for %s" % (len(todo), ", ".join(targets)), flush=True)
+    amd = lambda t: t.startswith("gfx")
+
+    def work(r):
+        base = os.path.join(args.out, "bin", r["hash"][:12])
+        return dict(r, others={
+            t: run_tkc(args.tkc, r["src"], r["kernel"], r["signature"], t,
+                       base + "_" + t, warps=r.get("warps"))
+            for t in targets if not amd(t) or r.get("hip") is True})
+    run_pool(todo, work, path, args.jobs)
+    results = load_jsonl(path).values()
+    for t in targets:
+        ran = [r for r in results if t in r["others"]]
+        bad = [r for r in ran if not r["others"][t]["ok"]]
+        print("\n## %s: %d of %d compile" % (t, len(ran) - len(bad), len(ran)))
+        group = {}
+        for r in bad:
+            group.setdefault(normalize(r["others"][t]["error"]), []).append(r)
+        for msg, rs in sorted(group.items(), key=lambda kv: -len(kv[1])):
+            print("- %d x %s\n  `%s`" % (len(rs), rs[0]["others"][t]["error"],
+                                         command_line(rs[0], t)))
 
 
 # ---------------------------------------------------------------------------
@@ -1230,11 +1274,14 @@ def main():
     e.add_argument("--nested", action="store_true",
                    help="also jit functions defined inside functions (test "
                    "suites), as OUTER__NAME")
-    for name in ("judge", "tkc", "report", "compare"):
+    for name in ("judge", "tkc", "targets", "report", "compare"):
         p = sub.add_parser(name)
         p.add_argument("--jobs", type=int, default=2)
-        if name in ("tkc", "compare"):
+        if name in ("tkc", "targets", "compare"):
             p.add_argument("--tkc", required=True)
+        if name == "targets":
+            p.add_argument("--targets", default=",".join(OTHER_TARGETS),
+                           help="architectures (comma-separated)")
         if name == "tkc":
             p.add_argument("--rejected", action="store_true",
                            help="compile what Triton refused, for crashes")
@@ -1243,7 +1290,7 @@ def main():
                            help="only kernels whose source matches (a regex)")
         if name == "report":
             p.add_argument("--unresolved", action="store_true")
-        if name != "report":
+        if name not in ("report", "targets"):
             p.add_argument("--big", action="store_true",
                            help="blocks of 128 on 8 warps (see BIG)")
     for p in sub.choices.values():
@@ -1257,7 +1304,8 @@ def main():
     if args.cmd == "judge-worker":
         return judge_worker()
     {"extract": cmd_extract, "judge": cmd_judge, "tkc": cmd_tkc,
-     "report": cmd_report, "compare": cmd_compare}[args.cmd](args)
+     "targets": cmd_targets, "report": cmd_report,
+     "compare": cmd_compare}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -149,6 +149,9 @@ llvm::StringRef libdeviceFunctionOfSymbol(llvm::StringRef symbol);
 /// int32 exponent): sets `result` to the call of its symbol (nullopt after
 /// an error) and returns true. False otherwise.
 bool lowerNvidiaOverload(BuiltinCall &c, std::optional<Obj> &result);
+/// Broadcasts `args` to one shape and, with `promote`, promotes them to one
+/// dtype as Triton does; false after an error.
+bool unifyArgs(BuiltinCall &c, llvm::MutableArrayRef<Obj> args, bool promote);
 /// Reductions and scans.
 llvm::ArrayRef<BuiltinEntry> reduceBuiltins();
 /// Permutes, reshapes, broadcasts and expand_dims.

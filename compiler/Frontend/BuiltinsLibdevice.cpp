@@ -273,11 +273,8 @@ overloadTaking(llvm::ArrayRef<const Overload *> overloads,
   return nullptr;
 }
 
-/// Broadcasts `args` to one shape and, with `promote`, promotes them to one
-/// dtype as Triton does, pair by pair (twice, so that each meets the
-/// others' result); false after an error.
-static bool unifyArgs(BuiltinCall &c, llvm::MutableArrayRef<Obj> args,
-                      bool promote) {
+// Pair by pair, twice, so that each argument meets the others' result.
+bool unifyArgs(BuiltinCall &c, llvm::MutableArrayRef<Obj> args, bool promote) {
   for (int pass = 0; pass < 2; ++pass)
     for (size_t i = 1; i < args.size(); ++i)
       if (!(promote ? c.cg.promoteOperands(args[0], args[i],

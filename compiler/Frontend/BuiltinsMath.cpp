@@ -769,10 +769,8 @@ static std::optional<Obj> emitIntrinsicCall(BuiltinCall &c,
   if (!suffix)
     return c.error("'" + symbol.str() + "' needs float arguments, got " +
                    elem.str());
-  for (int pass = 0; pass < 2; ++pass)
-    for (size_t i = 1; i < args.size(); ++i)
-      if (!c.cg.broadcastPair(args[0], args[i], c.l))
-        return std::nullopt;
+  if (!unifyArgs(c, args, /*promote=*/false))
+    return std::nullopt;
   llvm::SmallVector<mlir::Value> values;
   for (const Obj &a : args)
     values.push_back(a.value);
