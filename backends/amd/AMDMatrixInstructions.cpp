@@ -5,13 +5,13 @@
 // as ROCDL's rocdl.mfma.* ops: fp16 (32x32x8, 16x16x16), bf16 (the `_1k`
 // forms, same shapes), int8 (gfx90a: 32x32x8, 16x16x16 on one i32 of four;
 // gfx942 and gfx950: 32x32x16, 16x16x32 on one i64 of eight), gfx942's fp8
-// and bf8, which are the FNUZ
-// formats (f8E4M3FNUZ, f8E5M2FNUZ: 32x32x16, 16x16x32), and fp32 (32x32x2,
-// 16x16x4: exact fp32 products, whatever input_precision asks). Each
-// lane's fragment elements arrive as scalars in the order the amd_mfma
-// operand layouts give them (LinearLayout::amdMfmaOperand: kWidth
-// consecutive elements along K) and are packed into the instruction's
-// operand here; the accumulator's are a vector of 16 (32x32) or 4 (16x16).
+// and bf8, which are the FNUZ formats (f8E4M3FNUZ, f8E5M2FNUZ: 32x32x16,
+// 16x16x32), and fp32 (32x32x2, 16x16x4: exact fp32 products, whatever
+// input_precision asks). Each lane's fragment elements arrive as scalars in
+// the order the amd_mfma operand layouts give them
+// (LinearLayout::amdMfmaOperand: kWidth consecutive elements along K) and
+// are packed into the instruction's operand here; the accumulator's are a
+// vector of 16 (32x32) or 4 (16x16).
 // Other AMD targets, and wave32, offer none: their dots use FMAs.
 //
 //===----------------------------------------------------------------------===//
