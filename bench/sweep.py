@@ -26,8 +26,9 @@ A dev-only tool (no build uses it). For each repository given, it
    the first guess of the refused ones for sm_90a, to look for crashes.
 4. `report`: counts per repository, tkc's failures grouped by message
    (crashes and timeouts first), the slowest compiles. `targets` compiles
-   what tkc compiled for sm_90a for every other architecture it knows (AMD
-   ones where Triton's HIP backend took the kernel) and lists the failures.
+   what tkc compiled for sm_90a for an architecture of each other kind it
+   knows (AMD ones where Triton's HIP backend took the kernel) and lists
+   the failures.
 5. `compare`: for what both compiled for sm_90a (`--grep` picks kernels by
    their source, e.g. `tl.dot`), compiles each again with both compilers (4
    warps, 3 stages) to PTX, assembles both with Triton's ptxas and lists the
@@ -1036,7 +1037,8 @@ def cmd_tkc(args):
     run_pool(todo, work, path, args.jobs)
 
 
-# Every architecture tkc knows but the two the tkc phase compiles for.
+# One architecture of each kind tkc knows (its matrix instructions, warp
+# size and shared memory), besides the two the tkc phase compiles for.
 OTHER_TARGETS = ("sm_80", "sm_89", "sm_100a", "sm_120", "gfx90a", "gfx950",
                  "gfx1100", "gfx1201")
 
@@ -1046,7 +1048,8 @@ def cmd_targets(args):
     ones only where Triton's HIP backend took the kernel) into
     OUT/targets.jsonl, and lists the failures by target and message: a
     lowering that only one architecture takes (its matrix instructions, its
-    warp size) is where the others break."""
+    warp size) is where the others break. A kernel already in
+    targets.jsonl is not compiled again (remove the file to rerun)."""
     targets = args.targets.split(",")
     rows = [r for r in load_jsonl(os.path.join(args.out, "results.jsonl")).values()
             if r["sm_90a"]["ok"]]
