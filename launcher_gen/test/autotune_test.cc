@@ -16,8 +16,7 @@
 #include "tiled.h"
 #include "tiled_from_file.h"
 
-#include "testing/fake_cuda_driver.h"
-#include "tkc_tuning_testing.h"
+#include "testing/fake_cuda_test.h"
 
 #include <gtest/gtest.h>
 
@@ -31,18 +30,10 @@
 
 namespace {
 
-using tkc::testing::FakeCudaDriver;
-
-class AutotuneTest : public ::testing::Test {
+class AutotuneTest : public tkc::testing::FakeCudaTest {
 protected:
   void SetUp() override {
-    unsetenv("TKC_VENDOR");
-    unsetenv("TKC_AUTOTUNE");
-    unsetenv("TKC_AUTOTUNE_FILE");
-    tkc_runtime_forget_tuning_for_testing();
-    fake().reset();
-    fake().addDevice(9, 0);
-    fake().setCurrent(fake().primaryContext(0));
+    FakeCudaTest::SetUp();
     // b64 is slow, b128 fastest, b256 in between; inplace: b1024 fastest.
     fake().kernelMs = {
         {"tiled_kernel c0 aligned", 3.0f}, {"tiled_kernel c0 generic", 3.0f},
@@ -50,12 +41,6 @@ protected:
         {"tiled_kernel c2 aligned", 2.0f}, {"tiled_kernel c2 generic", 2.0f},
         {"inplace_kernel c0", 2.0f},       {"inplace_kernel c1", 1.0f}};
   }
-  void TearDown() override {
-    tkc_runtime_forget_tuning_for_testing();
-    tkc_runtime_set_cuda_driver_for_testing(nullptr);
-    unsetenv("TKC_AUTOTUNE_FILE");
-  }
-  static FakeCudaDriver &fake() { return FakeCudaDriver::instance(); }
 
   /// The image of the last launch.
   std::string lastImage() {

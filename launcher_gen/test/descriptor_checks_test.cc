@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "scale_tiles.h"
 
-#include "testing/fake_cuda_driver.h"
+#include "testing/fake_cuda_test.h"
 
 #include <gtest/gtest.h>
 
@@ -18,23 +18,8 @@
 
 namespace {
 
-using tkc::testing::FakeCudaDriver;
-
-class DescriptorChecksTest : public ::testing::Test {
+class DescriptorChecksTest : public tkc::testing::FakeCudaTest {
 protected:
-  void SetUp() override {
-    unsetenv("TKC_VENDOR");
-    tkc_set_vendor(TKC_VENDOR_CUDA);
-    fake().reset();
-    fake().addDevice(9, 0);
-    fake().setCurrent(fake().primaryContext(0));
-  }
-  void TearDown() override {
-    tkc_set_vendor(TKC_VENDOR_AUTO);
-    tkc_runtime_set_cuda_driver_for_testing(nullptr);
-  }
-  static FakeCudaDriver &fake() { return FakeCudaDriver::instance(); }
-
   /// scale_tiles over 8 x 70 fp32 rows `stride` elements apart.
   tkc_status run(int64_t stride) {
     return scale_tiles(stream, in, 8, 70, stride, out, 8, 70, stride, 8, 70,

@@ -14,8 +14,7 @@
 #include "evenk.h"
 #include "pow2.h"
 
-#include "testing/fake_cuda_driver.h"
-#include "tkc_tuning_testing.h"
+#include "testing/fake_cuda_test.h"
 
 #include <gtest/gtest.h>
 
@@ -24,25 +23,8 @@
 
 namespace {
 
-using tkc::testing::FakeCudaDriver;
-
-class HeuristicsTest : public ::testing::Test {
+class HeuristicsTest : public tkc::testing::FakeCudaTest {
 protected:
-  void SetUp() override {
-    unsetenv("TKC_VENDOR");
-    unsetenv("TKC_AUTOTUNE");
-    unsetenv("TKC_AUTOTUNE_FILE");
-    tkc_runtime_forget_tuning_for_testing();
-    fake().reset();
-    fake().addDevice(9, 0);
-    fake().setCurrent(fake().primaryContext(0));
-  }
-  void TearDown() override {
-    tkc_runtime_forget_tuning_for_testing();
-    tkc_runtime_set_cuda_driver_for_testing(nullptr);
-  }
-  static FakeCudaDriver &fake() { return FakeCudaDriver::instance(); }
-
   /// The image of the last launch.
   std::string lastImage() {
     return fake().launches.empty() ? "" : fake().launches.back().image;

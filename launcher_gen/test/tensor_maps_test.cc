@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "tensor_maps.h"
 
-#include "testing/fake_cuda_driver.h"
+#include "testing/fake_cuda_test.h"
 
 #include <gtest/gtest.h>
 
@@ -20,24 +20,13 @@
 
 namespace {
 
-using tkc::testing::FakeCudaDriver;
-
-class TensorMapsTest : public ::testing::Test {
+class TensorMapsTest : public tkc::testing::FakeCudaTest {
 protected:
   void SetUp() override {
-    unsetenv("TKC_VENDOR");
-    tkc_set_vendor(TKC_VENDOR_CUDA);
-    fake().reset();
-    fake().addDevice(9, 0);
-    fake().setCurrent(fake().primaryContext(0));
+    FakeCudaTest::SetUp();
     // The nine arguments, then the two maps.
     fake().argSizes = {8, 4, 4, 8, 8, 4, 4, 8, 4, 128, 128};
   }
-  void TearDown() override {
-    tkc_set_vendor(TKC_VENDOR_AUTO);
-    tkc_runtime_set_cuda_driver_for_testing(nullptr);
-  }
-  static FakeCudaDriver &fake() { return FakeCudaDriver::instance(); }
 
   /// a: 300 x 200 fp16 in rows of 208; b: 100 x 96 fp8 in rows of 112.
   tkc_status run() {
