@@ -14,8 +14,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-
 namespace {
 
 class DescriptorChecksTest : public tkc::testing::FakeCudaTest {

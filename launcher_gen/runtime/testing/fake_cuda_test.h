@@ -1,5 +1,4 @@
-//===- fake_cuda_test.h - A gtest fixture on the fake CUDA driver -*- C++
-//-*-===//
+//===- fake_cuda_test.h - A fixture on the fake CUDA driver -----*- C++ -*-===//
 //
 // The fixture that tests of generated launchers share: the fake CUDA driver
 // with one sm_90 device whose primary context is current, the vendor forced
