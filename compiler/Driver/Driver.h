@@ -62,9 +62,8 @@ struct CompileOptions {
   /// Triton, do not take it.
   unsigned maxRegisters = 0;
   /// Copy host descriptors' blocks in Hopper matmul loops through tensor
-  /// maps (TMA; tkc-gpu-pipeline's tensor-copies): experimental, off until
-  /// measured on a GPU.
-  bool tensorCopies = false;
+  /// maps (TMA; tkc-gpu-pipeline's tensor-copies).
+  bool tensorCopies = true;
   EmitRequest emit;
   /// The file the stage is printed to ("-": stdout), or the prefix of the
   /// binaries and metadata files.

@@ -98,8 +98,8 @@ struct TTGIRPipelineOptions : public PassPipelineOptions<TTGIRPipelineOptions> {
   Option<bool> tensorCopies{
       *this, "tensor-copies",
       llvm::cl::desc("Copy host descriptors' blocks through tensor maps "
-                     "(Hopper's TMA; experimental)"),
-      llvm::cl::init(false)};
+                     "(Hopper's TMA)"),
+      llvm::cl::init(true)};
 };
 /// Options of the `tkc-llvm` pipeline.
 struct LLVMPipelineOptions : public PassPipelineOptions<LLVMPipelineOptions> {

@@ -29,7 +29,7 @@ void buildTTIRPipeline(OpPassManager &pm);
 /// tkc-gpu-pipeline). Named `tkc-ttgir`.
 void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
                         unsigned threadsPerWarp, unsigned numStages,
-                        StringRef target, bool tensorCopies = false);
+                        StringRef target, bool tensorCopies = true);
 
 /// The LLVM-dialect stage for `target` (a `tkc compile --target` string):
 /// sizes shared memory, lowers structured control flow, converts to the

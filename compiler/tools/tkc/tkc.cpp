@@ -108,10 +108,11 @@ int runCompile(int argc, char **argv) {
                       cl::cat(category));
   cl::opt<bool> tensorCopies(
       "tensor-copies",
-      cl::desc("Experimental, not yet run on a GPU: copy the blocks of "
-               "tensordesc parameters that Hopper (sm_90a) matmul loops read "
-               "through tensor maps (TMA), which the launcher encodes"),
-      cl::cat(category));
+      cl::desc("Copy the blocks of tensordesc parameters that Hopper "
+               "(sm_90a) matmul loops read through tensor maps (TMA), which "
+               "the launcher encodes (on by default; =false copies them "
+               "thread by thread)"),
+      cl::init(true), cl::cat(category));
   cl::opt<std::string> output("o",
                               cl::desc("Output path (prefix for binary "
                                        "outputs; file for --emit)"),

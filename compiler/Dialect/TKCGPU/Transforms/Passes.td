@@ -167,14 +167,14 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
     Operands of other iterations are recomputed from this one's by cloning
     the pure ops that produce them.
 
-    **Through tensor maps** (with `tensor-copies`, on targets with tensor
-    copies, Hopper's TMA; experimental, off by default until measured): a
-    tile that a warpgroup multiply reads in place, the block of a host
-    descriptor (`tkc.load ... box "a_desc"[...]`), laid out in shared memory
-    as a tensor copy writes it, is copied by one thread through a tensor
-    map instead: a kernel argument appended to the function and listed in
-    the module's `tkc_gpu.tensor_maps` (the launcher encodes it from the
-    descriptor's parameters). Its group of copies completes a memory
+    **Through tensor maps** (`tensor-copies`, on by default, on targets
+    with tensor copies, Hopper's TMA): a tile that a warpgroup multiply
+    reads in place, the block of a host descriptor (`tkc.load ... box
+    "a_desc"[...]`), laid out in shared memory as a tensor copy writes it,
+    is copied by one thread through a tensor map instead: a kernel argument
+    appended to the function and listed in the module's
+    `tkc_gpu.tensor_maps` (the launcher encodes it from the descriptor's
+    parameters). Its group of copies completes a memory
     barrier per slot (`tkc_gpu.barrier_expect`, `tkc_gpu.tensor_copy`); the
     loop carries the phase of the slot it reads and waits on it
     (`tkc_gpu.barrier_wait`) after its `async_wait`; the barriers are made
@@ -186,10 +186,9 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
     Option<"target", "target", "std::string", /*default=*/"\"\"",
            "Target (cuda:90a, hip:gfx942, ...); without one, or on targets "
            "without asynchronous copies, tiles are pipelined in registers">,
-    Option<"tensorCopies", "tensor-copies", "bool", /*default=*/"false",
+    Option<"tensorCopies", "tensor-copies", "bool", /*default=*/"true",
            "Copy host descriptors' blocks through tensor maps where the "
-           "target has tensor copies (experimental: off until run on a "
-           "GPU)">,
+           "target has tensor copies">,
   ];
   // The tensor maps' arguments are LLVM pointers.
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];

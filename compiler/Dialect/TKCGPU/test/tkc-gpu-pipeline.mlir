@@ -1,7 +1,7 @@
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3" | FileCheck %s
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=1" | FileCheck %s --check-prefix=OFF
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=cuda:90a tensor-copies=true" | FileCheck %s --check-prefix=SHARED
-// RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=cuda:90a" | FileCheck %s --check-prefix=NOTMA
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=cuda:90a tensor-copies=false" | FileCheck %s --check-prefix=NOTMA
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=hip:gfx942" | FileCheck %s --check-prefix=AMD
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=cuda:80" | FileCheck %s --check-prefix=SM80
 
@@ -1414,7 +1414,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // SHARED-NEXT: arith.select %[[WRAPS]], %[[FLIP]], %[[PHASE]]
   // SHARED: tkc_gpu.async_wait {pending = 0 : i32}
   // SHARED-NEXT: tkc_gpu.barrier_inval %[[BAR]]
-  // Without tensor-copies (the default), or on targets without tensor
+  // With tensor-copies=false, or on targets without tensor
   // copies, both are copied asynchronously.
   // NOTMA-NOT: tensor_maps
   // NOTMA-LABEL: func.func @tensor_copies
