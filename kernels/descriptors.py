@@ -1,11 +1,12 @@
 # Tensor descriptors: kernels that take them as parameters (Triton's
 # TensorDescriptor; signature `tensordesc<fp32[32, 64]>`), which tkc passes
 # as base, shape and strides, and kernels that make them
-# (tl.make_tensor_descriptor) to gather, scatter and add atomically. tkc
-# lowers their accesses to masked ones on every target (`tkc compile
-# --tensor-copies`, experimental, loads the blocks of parameters that a
-# Hopper matmul's loop reads through tensor maps instead). tkc compiles this
-# file ahead of time (kernels/BUILD); it must stay plain Triton Python.
+# (tl.make_tensor_descriptor) to gather, scatter and add atomically or to
+# multiply. tkc lowers their accesses to masked ones on every target, except
+# that on sm_90a the blocks a matmul's loop reads through a descriptor that
+# is the same in every program (a parameter, or one made of the kernel's
+# arguments) are copied through tensor maps (TMA). tkc compiles this file
+# ahead of time (kernels/BUILD); it must stay plain Triton Python.
 import triton
 import triton.language as tl
 
@@ -56,6 +57,28 @@ def tile_matmul_kn_kernel(a_desc, b_desc, c_desc, M, N, K,
         a = a_desc.load([m, k])
         b = b_desc.load([k, n])
         acc = tl.dot(a, b, acc)
+    c_desc.store([m, n], acc)
+
+
+@triton.jit
+def made_matmul_kernel(a, b, c, M, N, K, stride_am, stride_bk, stride_cm,
+                       BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                       BLOCK_K: tl.constexpr):
+    """tile_matmul_kn_kernel's product through descriptors made in the
+    kernel from its pointers, extents and row strides, as the descriptor
+    variants of Triton's persistent-matmul tutorial make them."""
+    a_desc = tl.make_tensor_descriptor(a, shape=[M, K], strides=[stride_am, 1],
+                                       block_shape=[BLOCK_M, BLOCK_K])
+    b_desc = tl.make_tensor_descriptor(b, shape=[K, N], strides=[stride_bk, 1],
+                                       block_shape=[BLOCK_K, BLOCK_N])
+    c_desc = tl.make_tensor_descriptor(c, shape=[M, N], strides=[stride_cm, 1],
+                                       block_shape=[BLOCK_M, BLOCK_N])
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    m = tl.program_id(axis=0) // tiles_n * BLOCK_M
+    n = tl.program_id(axis=0) % tiles_n * BLOCK_N
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, K, BLOCK_K):
+        acc = tl.dot(a_desc.load([m, k]), b_desc.load([k, n]), acc)
     c_desc.store([m, n], acc)
 
 

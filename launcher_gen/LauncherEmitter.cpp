@@ -493,29 +493,42 @@ llvm::Error Emitter::fillVariant(const Variant &variant, int index, int config,
 
 void Emitter::fillTensorMaps(const Variant &variant, int index,
                              TemplateValues &values) const {
-  // Each map's leaves, by their index among the kernel's arguments.
+  // Each map's arguments, by their index among the kernel's arguments.
   auto argIndex = [&](const std::string &leaf) {
     for (size_t i = 0; i < variant.kernelArgs.size(); ++i)
       if (!variant.kernelArgs[i].hidden && variant.kernelArgs[i].name == leaf)
         return std::to_string(i);
     return std::string("-1"); // The metadata reader checked every leaf.
   };
+  // A tkc_tensor_map_operand: the arguments (-1 past the last), their
+  // bytes, and the constant factor.
+  auto operand = [&](const tkc::metadata::TensorMapOperand &op) {
+    std::vector<std::string> args, bytes;
+    for (size_t i = 0; i < tkc::metadata::kMaxTensorMapOperandArgs; ++i) {
+      const tkc::metadata::KernelParam *param =
+          i < op.args.size() ? variant.findParam(op.args[i]) : nullptr;
+      args.push_back(param ? argIndex(op.args[i]) : "-1");
+      bytes.push_back(param && param->dtype == "i64" ? "8" : "4");
+    }
+    return "{{" + llvm::join(args, ", ") + "}, {" + llvm::join(bytes, ", ") +
+           "}, INT64_C(" + std::to_string(op.scale) + ")}";
+  };
   std::vector<std::string> entries;
   for (const tkc::metadata::TensorMapDesc &map : variant.tensorMaps) {
     std::vector<std::string> shapes, strides, box;
     for (size_t d = 0; d < map.box.size(); ++d) {
-      shapes.push_back(argIndex(map.descriptor + "_shape" + std::to_string(d)));
+      shapes.push_back(operand(map.shape[d]));
       if (d + 1 < map.box.size())
-        strides.push_back(
-            argIndex(map.descriptor + "_stride" + std::to_string(d)));
+        strides.push_back(operand(map.strides[d]));
       box.push_back(std::to_string(map.box[d]));
     }
     if (strides.empty()) // Rank 1: no stride, but C99 has no `{}`.
-      strides.push_back("0");
+      strides.push_back(operand({}));
+    // The metadata reader checked that the name needs no escapes in C.
     entries.push_back(
         "{\"" + map.descriptor + "\", " + std::to_string(map.box.size()) +
-        ", " + argIndex(map.descriptor + "_base") + ", {" +
-        llvm::join(shapes, ", ") + "}, {" + llvm::join(strides, ", ") + "}, {" +
+        ", " + argIndex(map.base) + ",\n     {" + llvm::join(shapes, ", ") +
+        "},\n     {" + llvm::join(strides, ", ") + "},\n     {" +
         llvm::join(box, ", ") + "}, " + std::to_string(map.elementBytes) +
         ", " + std::to_string(map.swizzle) + "}");
   }

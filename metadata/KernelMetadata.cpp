@@ -20,6 +20,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 
+#include <tuple>
+
 using namespace tkc::metadata;
 using llvm::StringRef;
 namespace json = llvm::json;
@@ -142,9 +144,30 @@ json::Value KernelMetadata::toJSON() const {
   if (maxBlocksPerSmChosen)
     root["max_blocks_per_sm_chosen"] = true;
   if (!tensorMaps.empty()) {
+    // An operand as an integer (a constant), a string (one argument), or
+    // an array (their product: the arguments, then a constant other than 1).
+    auto operands = [](llvm::ArrayRef<TensorMapOperand> list) {
+      json::Array out;
+      for (const TensorMapOperand &op : list) {
+        if (op.args.empty()) {
+          out.push_back(op.scale);
+        } else if (op.args.size() == 1 && op.scale == 1) {
+          out.push_back(op.args.front());
+        } else {
+          json::Array product(op.args);
+          if (op.scale != 1)
+            product.push_back(op.scale);
+          out.push_back(std::move(product));
+        }
+      }
+      return out;
+    };
     json::Array maps;
     for (const TensorMapDesc &map : tensorMaps)
       maps.push_back(json::Object{{"descriptor", map.descriptor},
+                                  {"base", map.base},
+                                  {"shape", operands(map.shape)},
+                                  {"strides", operands(map.strides)},
                                   {"element_bytes", map.elementBytes},
                                   {"box", json::Array(map.box)},
                                   {"swizzle", map.swizzle}});
@@ -422,13 +445,21 @@ llvm::Error MetadataParser::readTensorMaps(const json::Object &root,
     const json::Object *object = (**maps)[i].getAsObject();
     if (!object)
       return expected(where, "an object", (**maps)[i]);
-    if (llvm::Error error = checkKeys(
-            *object, where, {"box", "descriptor", "element_bytes", "swizzle"}))
+    if (llvm::Error error =
+            checkKeys(*object, where,
+                      {"base", "box", "descriptor", "element_bytes", "shape",
+                       "strides", "swizzle"}))
       return error;
     TensorMapDesc map;
     if (llvm::Error error =
             getString(*object, where, "descriptor", map.descriptor))
       return error;
+    // Launchers spell it as a C string.
+    if (llvm::any_of(map.descriptor, [](char c) {
+          return !llvm::isPrint(c) || c == '"' || c == '\\';
+        }))
+      return fail(where + ".descriptor",
+                  "expected printable characters other than '\"' and '\\'");
     if (llvm::Error error =
             getInteger(*object, where, "element_bytes", map.elementBytes))
       return error;
@@ -461,30 +492,63 @@ llvm::Error MetadataParser::readTensorMaps(const json::Object &root,
                   "expected 0, 32, 64 or 128 bytes, at least the innermost "
                   "extent's, got " +
                       llvm::Twine(map.swizzle));
-    // The descriptor's leaves, which the launcher encodes the map from:
-    // its base, i32 extents and i64 strides.
-    auto needs = [&](const std::string &leaf,
-                     llvm::StringRef dtype) -> llvm::Error {
+    // The kernel arguments the launcher encodes the map from: its base, a
+    // pointer, and the i32 or i64 factors of its extents and strides.
+    auto needs = [&](const std::string &field, const std::string &leaf,
+                     bool pointer) -> llvm::Error {
       const KernelParam *param = meta.findParam(leaf);
-      bool pointer = dtype.empty();
       if (!param || !param->isPassed() || param->isPointer() != pointer ||
-          (!pointer && param->dtype != dtype))
-        return fail(where + ".descriptor",
+          (!pointer && param->dtype != "i32" && param->dtype != "i64"))
+        return fail(where + "." + field,
                     "'" + map.descriptor + "' has no " +
-                        (pointer ? "pointer" : dtype.str()) + " parameter '" +
+                        (pointer ? "pointer" : "i32 or i64") + " parameter '" +
                         leaf + "'");
       return llvm::Error::success();
     };
-    if (llvm::Error error = needs(map.descriptor + "_base", ""))
+    if (llvm::Error error = getString(*object, where, "base", map.base))
       return error;
-    for (size_t d = 0; d < map.box.size(); ++d) {
-      if (llvm::Error error =
-              needs(map.descriptor + "_shape" + std::to_string(d), "i32"))
-        return error;
-      if (d + 1 < map.box.size())
-        if (llvm::Error error =
-                needs(map.descriptor + "_stride" + std::to_string(d), "i64"))
-          return error;
+    if (llvm::Error error = needs("base", map.base, /*pointer=*/true))
+      return error;
+    for (auto [field, list, count] :
+         {std::tuple("shape", &map.shape, map.box.size()),
+          std::tuple("strides", &map.strides, map.box.size() - 1)}) {
+      std::string at = where + "." + field;
+      auto operands = getArray(*object, where, field);
+      if (!operands)
+        return operands.takeError();
+      if ((*operands)->size() != count)
+        return fail(at, "expected " + llvm::Twine(count) + " operands, one " +
+                            (count == map.box.size() ? "per dimension"
+                                                     : "per stride but the "
+                                                       "last") +
+                            ", got " + llvm::Twine((*operands)->size()));
+      for (const json::Value &operand : **operands) {
+        TensorMapOperand op;
+        const json::Array *product = operand.getAsArray();
+        llvm::ArrayRef<json::Value> factors(operand);
+        if (product)
+          factors =
+              llvm::ArrayRef<json::Value>(product->data(), product->size());
+        for (const json::Value &factor : factors) {
+          if (std::optional<int64_t> value = factor.getAsInteger()) {
+            if (llvm::MulOverflow(op.scale, *value, op.scale))
+              return fail(at, "the product overflows 64 bits");
+          } else if (std::optional<llvm::StringRef> name =
+                         factor.getAsString()) {
+            op.args.push_back(name->str());
+            if (llvm::Error error = needs(field, op.args.back(), false))
+              return error;
+          } else {
+            return expected(at, "integers, parameter names, or arrays of them",
+                            operand);
+          }
+        }
+        if (op.args.size() > kMaxTensorMapOperandArgs)
+          return fail(at, "expected at most " +
+                              llvm::Twine(kMaxTensorMapOperandArgs) +
+                              " parameters in a product");
+        list->push_back(std::move(op));
+      }
     }
     meta.tensorMaps.push_back(std::move(map));
   }

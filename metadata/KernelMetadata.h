@@ -87,14 +87,33 @@ struct KernelArg {
   bool hidden = false;
 };
 
+/// The most kernel arguments one extent or stride of a tensor map
+/// multiplies.
+constexpr size_t kMaxTensorMapOperandArgs = 3;
+
+/// An extent or stride of a tensor map: the product of a constant and up to
+/// kMaxTensorMapOperandArgs integer kernel arguments (`tensor_maps[i].shape`,
+/// `.strides`).
+struct TensorMapOperand {
+  /// The arguments' parameter names.
+  std::vector<std::string> args;
+  int64_t scale = 1;
+};
+
 /// A tensor map the binary takes after its kernel_args (`tensor_maps`): 128
-/// bytes (a CUtensorMap) that the launcher encodes from a tensor descriptor
-/// parameter's leaves (`DESC_base`, `DESC_shape<d>`, `DESC_stride<d>`) and
-/// passes by value, through which the kernel copies the descriptor's blocks
-/// (Hopper's TMA).
+/// bytes (a CUtensorMap) that the launcher encodes from kernel arguments
+/// (those of a tensor descriptor parameter, or those a descriptor made in
+/// the kernel was made of) and passes by value, through which the kernel
+/// copies the descriptor's blocks (Hopper's TMA).
 struct TensorMapDesc {
-  /// The descriptor parameter's name.
+  /// The descriptor's name: the parameter's, or how tl.make_tensor_descriptor
+  /// was called.
   std::string descriptor;
+  /// The pointer parameter of the tensor's first element.
+  std::string base;
+  /// Each dimension's extent, outermost first, and each stride but the
+  /// last's, in elements (the last is 1).
+  std::vector<TensorMapOperand> shape, strides;
   /// Bytes of one element (1, 2 or 4).
   int64_t elementBytes = 0;
   /// The box one copy moves, outermost dimension first (1 to 5 extents of

@@ -8,6 +8,7 @@
 
 #include "metadata/KernelMetadata.h"
 
+#include "llvm/Support/FormatVariadic.h"
 #include "gtest/gtest.h"
 
 using namespace tkc::metadata;
@@ -159,7 +160,9 @@ TEST(KernelMetadata, BrokenDocumentsNameTheField) {
 }
 
 /// A variant that takes a tensor map of descriptor `d` (fp16, 64 x 64
-/// boxes swizzled by 128 bytes) after its arguments.
+/// boxes swizzled by 128 bytes) after its arguments, and one of a
+/// descriptor made in the kernel, of 2 * d_shape0 rows of 64 in rows of
+/// d_stride0 * n.
 KernelMetadata withTensorMap() {
   KernelMetadata meta = sample();
   meta.target = {"cuda", "sm_90a", 32};
@@ -171,9 +174,23 @@ KernelMetadata withTensorMap() {
       {"d_shape0", "scalar", "i32", 1, false, "", ""},
       {"d_shape1", "scalar", "i32", 1, false, "", ""},
       {"d_stride0", "scalar", "i64", 8, false, "", ""},
+      {"n", "scalar", "i32", 1, false, "", ""},
   };
   meta.kernelArgs = kernelArgsOf(meta.params);
-  meta.tensorMaps = {{"d", 2, {64, 64}, 128}};
+  meta.tensorMaps = {{"d",
+                      "d_base",
+                      {{{"d_shape0"}, 1}, {{"d_shape1"}, 1}},
+                      {{{"d_stride0"}, 1}},
+                      2,
+                      {64, 64},
+                      128},
+                     {"made",
+                      "d_base",
+                      {{{"d_shape0"}, 2}, {{}, 64}},
+                      {{{"d_stride0", "n"}, 1}},
+                      2,
+                      {64, 64},
+                      128}};
   return meta;
 }
 
@@ -181,10 +198,29 @@ TEST(KernelMetadata, TensorMapsRoundTripAndNameTheirLeaves) {
   KernelMetadata meta = withTensorMap();
   auto back = parseKernelMetadata(meta.toJSON(), "v.json");
   ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
-  ASSERT_EQ(back->tensorMaps.size(), 1u);
+  ASSERT_EQ(back->tensorMaps.size(), 2u);
   EXPECT_EQ(back->tensorMaps[0].descriptor, "d");
   EXPECT_EQ(back->tensorMaps[0].box, (std::vector<int64_t>{64, 64}));
+  const TensorMapDesc &made = back->tensorMaps[1];
+  EXPECT_EQ(made.base, "d_base");
+  ASSERT_EQ(made.shape.size(), 2u);
+  EXPECT_EQ(made.shape[0].args, (std::vector<std::string>{"d_shape0"}));
+  EXPECT_EQ(made.shape[0].scale, 2);
+  EXPECT_TRUE(made.shape[1].args.empty());
+  EXPECT_EQ(made.shape[1].scale, 64);
+  ASSERT_EQ(made.strides.size(), 1u);
+  EXPECT_EQ(made.strides[0].args, (std::vector<std::string>{"d_stride0", "n"}));
   EXPECT_EQ(back->toJSON(), meta.toJSON());
+  // An operand is written as simply as it can be: a name, a constant, or
+  // a product (names, then a constant other than 1).
+  llvm::json::Value json = meta.toJSON();
+  const llvm::json::Object *written =
+      (*json.getAsObject()->getArray("tensor_maps"))[1].getAsObject();
+  auto text = [](const llvm::json::Value *value) {
+    return value ? llvm::formatv("{0}", *value).str() : std::string();
+  };
+  EXPECT_EQ(text(written->get("shape")), R"([["d_shape0",2],64])");
+  EXPECT_EQ(text(written->get("strides")), R"([["d_stride0","n"]])");
   // Without maps, the field is not written.
   EXPECT_EQ(sample().toJSON().getAsObject()->get("tensor_maps"), nullptr);
 
@@ -207,9 +243,37 @@ TEST(KernelMetadata, TensorMapsRoundTripAndNameTheirLeaves) {
                            })),
             "v.json: tensor_maps[0].box: expected extents of 1 to 256, got "
             "512");
-  EXPECT_EQ(errorOf(edited(good, [&](auto &o) { map(o)["descriptor"] = "e"; })),
-            "v.json: tensor_maps[0].descriptor: 'e' has no pointer "
-            "parameter 'e_base'");
+  EXPECT_EQ(errorOf(edited(good, [&](auto &o) { map(o)["base"] = "n"; })),
+            "v.json: tensor_maps[0].base: 'd' has no pointer parameter 'n'");
+  EXPECT_EQ(errorOf(edited(
+                good,
+                [&](auto &o) {
+                  map(o)["shape"] = llvm::json::Array{"d_shape0", "d_base"};
+                })),
+            "v.json: tensor_maps[0].shape: 'd' has no i32 or i64 parameter "
+            "'d_base'");
+  EXPECT_EQ(errorOf(edited(good,
+                           [&](auto &o) {
+                             map(o)["shape"] = llvm::json::Array{"d_shape0"};
+                           })),
+            "v.json: tensor_maps[0].shape: expected 2 operands, one per "
+            "dimension, got 1");
+  EXPECT_EQ(errorOf(edited(good,
+                           [&](auto &o) {
+                             map(o)["strides"] = llvm::json::Array{
+                                 llvm::json::Array{"n", "n", "n", "n"}};
+                           })),
+            "v.json: tensor_maps[0].strides: expected at most 3 parameters "
+            "in a product");
+  EXPECT_EQ(
+      errorOf(edited(
+          good, [&](auto &o) { map(o)["strides"] = llvm::json::Array{true}; })),
+      "v.json: tensor_maps[0].strides: expected integers, parameter "
+      "names, or arrays of them, got true");
+  EXPECT_EQ(
+      errorOf(edited(good, [&](auto &o) { map(o)["descriptor"] = "a\"b"; })),
+      "v.json: tensor_maps[0].descriptor: expected printable "
+      "characters other than '\"' and '\\'");
 }
 
 TEST(KernelMetadata, ScalarTypes) {

@@ -181,17 +181,34 @@ std::optional<int64_t> sharedBytesOf(mlir::ModuleOp module) {
 }
 
 /// The tensor maps the kernel takes after its arguments, as the pipeline
-/// listed them (TKCGPUDialect::kTensorMaps).
+/// listed them (TKCGPUDialect::kTensorMaps), each with the kernel arguments
+/// its descriptor is made of (`source`: TKCDialect::kTensorDescriptors').
 std::vector<tkc::metadata::TensorMapDesc> tensorMapsOf(mlir::ModuleOp module) {
   std::vector<tkc::metadata::TensorMapDesc> maps;
   auto listed = module->getAttrOfType<mlir::ArrayAttr>(
       mlir::tkc::gpu::TKCGPUDialect::kTensorMaps);
   if (!listed)
     return maps;
+  auto operands = [](mlir::Attribute list) {
+    std::vector<tkc::metadata::TensorMapOperand> ops;
+    for (mlir::Attribute product : mlir::cast<mlir::ArrayAttr>(list)) {
+      auto factors = mlir::cast<mlir::ArrayAttr>(product).getValue();
+      tkc::metadata::TensorMapOperand op;
+      op.scale = mlir::cast<mlir::IntegerAttr>(factors.front()).getInt();
+      for (mlir::Attribute arg : factors.drop_front())
+        op.args.push_back(mlir::cast<mlir::StringAttr>(arg).str());
+      ops.push_back(std::move(op));
+    }
+    return ops;
+  };
   for (mlir::Attribute attr : listed) {
     auto map = mlir::cast<mlir::DictionaryAttr>(attr);
     tkc::metadata::TensorMapDesc desc;
     desc.descriptor = mlir::cast<mlir::StringAttr>(map.get("descriptor")).str();
+    auto source = mlir::cast<mlir::DictionaryAttr>(map.get("source"));
+    desc.base = mlir::cast<mlir::StringAttr>(source.get("base")).str();
+    desc.shape = operands(source.get("shape"));
+    desc.strides = operands(source.get("strides"));
     desc.elementBytes = mlir::cast<mlir::TypeAttr>(map.get("element"))
                             .getValue()
                             .getIntOrFloatBitWidth() /

@@ -12,21 +12,29 @@
 // Address arithmetic is in 64 bits, as Triton's. A block pointer that a loop
 // carries is carried as its runtime parts (CodeGenStatements.cpp).
 // Tensor descriptors (tl.make_tensor_descriptor) are lowered the same way on
-// every target for now: desc.load(offsets) and desc.store(offsets, value)
-// are the accesses of a block pointer at `offsets`, every dimension checked,
+// every target: desc.load(offsets) and desc.store(offsets, value) are the
+// accesses of a block pointer at `offsets`, every dimension checked,
 // desc.atomic_add (and the other reductions) relaxed atomics of that block,
-// and desc.gather/scatter the accesses of rows given by index (Hopper's TMA
-// lowering is not done). What Triton requires of a descriptor
-// (a 16-byte aligned base, strides but the last in multiples of 16 bytes)
-// is told to the axis analysis, so those accesses vectorize.
+// and desc.gather/scatter the accesses of rows given by index. What Triton
+// requires of a descriptor (a 16-byte aligned base, strides but the last in
+// multiples of 16 bytes) is told to the axis analysis, so those accesses
+// vectorize. A descriptor made of the kernel's arguments alone, as a
+// parameter is, is recorded (CodeGen::recordTensorDescriptor) and its loads
+// name it, so that tkc-gpu-pipeline may copy its blocks through a tensor
+// map the launcher encodes from those arguments (Hopper's TMA).
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Frontend/Builtins.h"
+#include "metadata/KernelMetadata.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <functional>
 #include <limits>
+#include <tuple>
 
 namespace tkcir = mlir::tkc;
 
@@ -368,6 +376,98 @@ unsigned descriptorStrideAlignment(const DType &elem) {
   return 128 / std::max(8u, elem.getBitWidth());
 }
 
+namespace {
+
+/// `o` as the product of a constant and integer kernel arguments: the
+/// constant, then the arguments' names; empty if it is another value.
+llvm::SmallVector<mlir::Attribute>
+argumentProduct(const CodeGen &cg, const Obj &o, mlir::Builder &b) {
+  int64_t scale = 1;
+  llvm::SmallVector<mlir::Attribute> args;
+  // Multiplies `term`'s factors in, in source order; false for a term that
+  // is no such product.
+  std::function<bool(mlir::Value)> multiply = [&](mlir::Value term) {
+    auto name = cg.argumentNames.find(term);
+    mlir::APInt constant;
+    if (name != cg.argumentNames.end()) {
+      args.push_back(b.getStringAttr(name->second));
+      return term.getType().isInteger(); // Not a pointer.
+    }
+    if (auto ext = term.getDefiningOp<mlir::arith::ExtSIOp>())
+      return multiply(ext.getIn());
+    if (auto mul = term.getDefiningOp<mlir::arith::MulIOp>())
+      return multiply(mul.getLhs()) && multiply(mul.getRhs());
+    return mlir::matchPattern(term, mlir::m_ConstantInt(&constant)) &&
+           !llvm::MulOverflow(scale, constant.getSExtValue(), scale);
+  };
+  if (o.kind == Kind::Int || o.kind == Kind::Bool) {
+    if (o.intValue < std::numeric_limits<int64_t>::min() ||
+        o.intValue > std::numeric_limits<int64_t>::max())
+      return {};
+    scale = static_cast<int64_t>(o.intValue);
+  } else if (o.kind != Kind::Tensor || o.type.isBlock() || !multiply(o.value))
+    return {};
+  if (args.size() > tkc::metadata::kMaxTensorMapOperandArgs)
+    return {};
+  args.insert(args.begin(), b.getI64IntegerAttr(scale));
+  return args;
+}
+
+/// The product `factors` (argumentProduct's) as the source spells it.
+std::string spellProduct(llvm::ArrayRef<mlir::Attribute> factors) {
+  llvm::SmallVector<std::string> parts;
+  int64_t scale = llvm::cast<mlir::IntegerAttr>(factors.front()).getInt();
+  for (mlir::Attribute arg : factors.drop_front())
+    parts.push_back(llvm::cast<mlir::StringAttr>(arg).str());
+  if (scale != 1 || parts.empty())
+    parts.push_back(std::to_string(scale));
+  return llvm::join(parts, "*");
+}
+
+} // namespace
+
+std::string CodeGen::recordTensorDescriptor(
+    std::string name, const Obj &base, llvm::ArrayRef<Obj> shape,
+    llvm::ArrayRef<Obj> strides, llvm::ArrayRef<int64_t> blockShape) {
+  mlir::Builder b(&ctx);
+  auto baseName = argumentNames.find(base.value);
+  if (base.kind != Kind::Tensor || baseName == argumentNames.end())
+    return "";
+  llvm::SmallVector<mlir::Attribute> extents, steps;
+  llvm::SmallVector<std::string> spelt[2];
+  for (auto [list, values, out] : {std::tuple(&extents, shape, &spelt[0]),
+                                   std::tuple(&steps, strides, &spelt[1])})
+    for (const Obj &value : values) {
+      llvm::SmallVector<mlir::Attribute> factors =
+          argumentProduct(*this, value, b);
+      if (factors.empty())
+        return "";
+      out->push_back(spellProduct(factors));
+      list->push_back(b.getArrayAttr(factors));
+    }
+  // The last stride must be 1 (TMA moves rows of consecutive elements).
+  if (steps.empty() || spelt[1].back() != "1")
+    return "";
+  steps.pop_back();
+  if (name.empty()) {
+    llvm::SmallVector<std::string> block;
+    for (int64_t extent : blockShape)
+      block.push_back(std::to_string(extent));
+    name = "tl.make_tensor_descriptor(" + baseName->second + ", [" +
+           llvm::join(spelt[0], ", ") + "], [" + llvm::join(spelt[1], ", ") +
+           "], [" + llvm::join(block, ", ") + "])";
+  }
+  if (llvm::none_of(tensorDescriptors, [&](const mlir::NamedAttribute &known) {
+        return known.getName() == name;
+      }))
+    tensorDescriptors.push_back(b.getNamedAttr(
+        name, b.getDictionaryAttr(
+                  {b.getNamedAttr("base", b.getStringAttr(baseName->second)),
+                   b.getNamedAttr("shape", b.getArrayAttr(extents)),
+                   b.getNamedAttr("strides", b.getArrayAttr(steps))})));
+  return name;
+}
+
 Obj tensorDescriptor(const Obj &base, llvm::ArrayRef<Obj> shape,
                      llvm::ArrayRef<Obj> strides,
                      llvm::ArrayRef<int64_t> blockShape, std::string padding) {
@@ -432,7 +532,12 @@ std::optional<Obj> makeTensorDescriptor(BuiltinCall &c) {
     if (stride.kind == Kind::Tensor)
       assumeMultipleOf(stride.value,
                        descriptorStrideAlignment(base->type.elem.getPointee()));
-  return tensorDescriptor(*base, *shapes, *strideValues, *block, *padding);
+  Obj desc = tensorDescriptor(*base, *shapes, *strideValues, *block, *padding);
+  // Made of the kernel's arguments, it is the same in every program: a
+  // launcher can encode its tensor map as it does a host descriptor's.
+  desc.hostDescriptor =
+      c.cg.recordTensorDescriptor("", *base, *shape, *strides, *block);
+  return desc;
 }
 
 /// The tensor descriptor a descriptor method or function is given first;

@@ -234,15 +234,17 @@ static Obj bindValue(CodeGen &cg, const SignatureEntry &entry,
   size_t rank = entry.blockShape.size();
   Obj base = *next++;
   DType i64(DType::Kind::I64);
-  std::vector<Obj> shape, strides;
-  for (size_t d = 0; d < rank; ++d)
-    shape.push_back(*cg.cast(*next++, i64, loc));
+  std::vector<Obj> given(next, next + rank), shape, strides;
+  next += rank;
+  for (const Obj &extent : given)
+    shape.push_back(*cg.cast(extent, i64, loc));
   for (size_t d = 0; d + 1 < rank; ++d)
     strides.push_back(*next++);
   strides.push_back(cg.constantInt(TType{i64, {}}, 1, loc));
   Obj desc =
       tensorDescriptor(base, shape, strides, entry.blockShape, entry.padding);
-  desc.hostDescriptor = name;
+  desc.hostDescriptor =
+      cg.recordTensorDescriptor(name, base, given, strides, entry.blockShape);
   return desc;
 }
 
@@ -390,6 +392,10 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
         func.setArgAttr(argIndex, mlir::tkc::TKCDialect::kDivisibility,
                         b.getI32IntegerAttr(entry.divisibility));
       values.push_back(Obj::tensor(arg, TType{entry.type, {}}));
+      // Those a launcher can encode a tensor map from.
+      if (entry.type.isPtr() || entry.type.getKind() == DType::Kind::I32 ||
+          entry.type.getKind() == DType::Kind::I64)
+        cg.argumentNames[arg] = name;
       ++argIndex;
     }
     const Obj *next = values.data();
@@ -402,6 +408,9 @@ mlir::OwningOpRef<mlir::ModuleOp> generateTTIR(const Module &module,
     return nullptr;
   }
   mlir::func::ReturnOp::create(b, cg.loc(fn->getLoc()));
+  if (!cg.tensorDescriptors.empty())
+    func->setAttr(mlir::tkc::TKCDialect::kTensorDescriptors,
+                  b.getDictionaryAttr(cg.tensorDescriptors));
   if (mlir::failed(mlir::verify(moduleOp)))
     return nullptr;
   return owned;

@@ -18,6 +18,7 @@
 #include "compiler/Frontend/Value.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <map>
@@ -66,6 +67,29 @@ public:
   /// tkc's library of triton.language functions written in the Triton
   /// language (Library.h), parsed on first use.
   std::unique_ptr<Module> libraryModule;
+
+  // --- BuiltinsBlockPointer.cpp: tensor maps the launcher encodes. ---
+
+  /// The kernel's pointer, i32 and i64 arguments, each by the name of the
+  /// parameter (or leaf) it binds in the metadata.
+  llvm::DenseMap<mlir::Value, std::string> argumentNames;
+  /// The descriptors whose tensor maps the launcher can encode from the
+  /// kernel's arguments, by name: their base, shape and strides
+  /// (recordTensorDescriptor), the kernel's `tkc.tensor_descriptors`.
+  llvm::SmallVector<mlir::NamedAttribute> tensorDescriptors;
+
+  /// Records how the launcher encodes the tensor map of a descriptor (a
+  /// host one named `name`, or one made in the kernel when `name` is empty)
+  /// over `base` with `shape` and `strides`, in blocks of `blockShape`: its
+  /// base a pointer argument, each extent and stride but the last a product
+  /// of integer arguments and a constant, its last stride 1. Returns the
+  /// descriptor's name (`name`, or one spelt from its leaves), or "" where
+  /// it is made of other values (the same in every program or not, it is
+  /// then loaded only through masks).
+  std::string recordTensorDescriptor(std::string name, const Obj &base,
+                                     llvm::ArrayRef<Obj> shape,
+                                     llvm::ArrayRef<Obj> strides,
+                                     llvm::ArrayRef<int64_t> blockShape);
 
   // --- Imports.cpp: modules of the kernel's own libraries. ---
 

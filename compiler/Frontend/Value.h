@@ -71,9 +71,11 @@ struct Obj {
   /// the order of its dimensions (fastest first; BlockPtr only). DTypeObj:
   /// the shape of a block type.
   std::vector<int64_t> blockShape, order;
-  /// TensorDesc made by the host (a `tensordesc` kernel parameter), and the
-  /// BlockPtr of one of its blocks: the parameter's name in the metadata
-  /// (its leaves are NAME_base, NAME_shape0, ...); empty otherwise.
+  /// TensorDesc whose tensor map a launcher can encode (a `tensordesc`
+  /// kernel parameter, or one made of the kernel's arguments), and the
+  /// BlockPtr of one of its blocks: its name in the kernel's
+  /// `tkc.tensor_descriptors` (CodeGen::recordTensorDescriptor); empty
+  /// otherwise.
   std::string hostDescriptor;
   /// DTypeObj: a pointer to the block type `blockShape` of `dtype`'s
   /// pointee (the `.type` of a block pointer).

@@ -416,6 +416,22 @@ static tkc_status cuda_sync(const void *table, tkc_stream stream) {
 /* Tensor maps                                                              */
 /*===--------------------------------------------------------------------===*/
 
+/** `op`'s value over `kernel_params`; INT64_MAX where it overflows 64 bits
+ *  (beyond any extent or stride a map takes). */
+static int64_t map_operand(const tkc_tensor_map_operand *op,
+                           void **kernel_params) {
+  int64_t value = op->scale;
+  int i;
+  for (i = 0; i < 3 && op->args[i] >= 0; ++i) {
+    const void *arg = kernel_params[op->args[i]];
+    int64_t factor =
+        op->bytes[i] == 8 ? *(const int64_t *)arg : *(const int32_t *)arg;
+    if (__builtin_mul_overflow(value, factor, &value))
+      return INT64_MAX;
+  }
+  return value;
+}
+
 /** cuTensorMapEncodeTiled over the descriptor's arguments: dimensions
  *  innermost first, strides in bytes, boxes of desc->box, elements read
  *  one by one, no interleave, 128-byte L2 promotion, zeros outside. */
@@ -444,18 +460,20 @@ static tkc_status cuda_encode_tensor_map(const void *table, void *map,
                     desc->descriptor);
   for (d = 0; d < desc->rank; ++d) {
     int inner = desc->rank - 1 - d;
-    int32_t extent = *(int32_t *)kernel_params[desc->shape_args[inner]];
-    if (extent <= 0)
+    int64_t extent = map_operand(&desc->shape[inner], kernel_params);
+    /* Triton's descriptors hold 32-bit extents, and its TensorDescriptor
+     * refuses empty ones. */
+    if (extent <= 0 || extent > INT32_MAX)
       return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
-                      "%s: dimension %d has extent %d; a variant that copies "
-                      "its blocks through a tensor map needs every extent "
-                      "positive",
-                      desc->descriptor, inner, (int)extent);
+                      "%s: dimension %d has extent %lld; a variant that "
+                      "copies its blocks through a tensor map needs every "
+                      "extent in [1, 2^31 - 1]",
+                      desc->descriptor, inner, (long long)extent);
     dims[d] = (uint64_t)extent;
     box[d] = (unsigned)desc->box[inner];
     ones[d] = 1;
     if (d > 0) {
-      int64_t stride = *(int64_t *)kernel_params[desc->stride_args[inner]];
+      int64_t stride = map_operand(&desc->strides[inner], kernel_params);
       if (stride <= 0)
         return tkc_fail(TKC_ERROR_INVALID_ARGUMENT,
                         "%s: dimension %d has stride %lld; a tensor map "

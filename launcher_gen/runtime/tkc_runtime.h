@@ -164,23 +164,33 @@ typedef struct tkc_blob_pack {
   tkc_pack_state *state;
 } tkc_blob_pack;
 
+/** An extent or stride of a tensor map: the product of `scale` and up to
+ *  three integer kernel arguments. */
+typedef struct tkc_tensor_map_operand {
+  /** Indices into the kernel's arguments (-1 past the last used), and the
+   *  bytes of each: 4 (int32_t) or 8 (int64_t). */
+  int args[3];
+  int bytes[3];
+  /** The constant the arguments are multiplied by. */
+  int64_t scale;
+} tkc_tensor_map_operand;
+
 /** A tensor map a binary takes after its arguments (the metadata's
- *  `tensor_maps`), which tkc_launch encodes from a tensor descriptor's
- *  arguments at every launch: a CUtensorMap over the tensor at the base
- *  pointer, of the given shape and strides, that copies boxes of `box`
- *  elements with the given swizzle, elements outside the tensor read as
- *  zero. */
+ *  `tensor_maps`), which tkc_launch encodes from the kernel's arguments at
+ *  every launch: a CUtensorMap over the tensor at the base pointer, of the
+ *  given shape and strides, that copies boxes of `box` elements with the
+ *  given swizzle, elements outside the tensor read as zero. */
 typedef struct tkc_tensor_map_desc {
-  /** The descriptor's parameter name, for messages. */
+  /** The descriptor's name, for messages. */
   const char *descriptor;
   /** Dimensions (1 to 5). */
   int rank;
-  /** Indices into the kernel's arguments: the base pointer (void *), each
-   *  dimension's extent (int32_t, outermost first) and each stride but the
-   *  last's (int64_t, in elements; the last is 1). */
+  /** The index of the base pointer (void *) among the kernel's arguments;
+   *  each dimension's extent, outermost first, and each stride but the
+   *  last's (in elements; the last is 1), products of the arguments. */
   int base_arg;
-  int shape_args[5];
-  int stride_args[4];
+  tkc_tensor_map_operand shape[5];
+  tkc_tensor_map_operand strides[4];
   /** The box one copy moves, outermost dimension first. */
   int box[5];
   /** Bytes of an element (1, 2 or 4) and of the swizzle span (0, 32, 64 or

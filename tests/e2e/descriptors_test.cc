@@ -12,11 +12,13 @@
 // tile_matmul multiplies through descriptors in a pipelined loop over K,
 // where K is not a multiple of the 8 fp16 one copy moves: the rows' padding
 // holds NaNs, which a copy that read past K would carry into C; so does
-// tile_matmul_kn, whose B is K x N, in the tiles of Triton's tutorials.
+// tile_matmul_kn, whose B is K x N, in the tiles of Triton's tutorials, and
+// made_matmul, the same product through descriptors made in the kernel.
 //
 //===----------------------------------------------------------------------===//
 
 #include "column_sums.h"
+#include "made_matmul.h"
 #include "move_rows.h"
 #include "scale_tiles.h"
 #include "tests/e2e/gpu_test_support.h"
@@ -256,6 +258,24 @@ TEST_F(DescriptorsTest, MatmulOfKByNTilesThroughDescriptors) {
       [&](void *da, void *db, void *dc) {
         return tile_matmul_kn(stream(), da, m, k, aStride, db, k, n, bStride,
                               dc, m, n, cStride, m, n, k);
+      });
+}
+
+TEST_F(DescriptorsTest, MatmulThroughDescriptorsMadeInTheKernel) {
+  // tile_matmul_kn's shapes, the descriptors made in the kernel from the
+  // pointers, extents and row strides (on sm_90a its loop copies their
+  // blocks through the tensor maps the launcher encodes from these).
+  const int m = 300, n = 200, k = 200, aStride = 208, bStride = 216;
+  const int cStride = 208;
+  std::vector<float> a, b;
+  std::vector<uint16_t> aBits = paddedHalves(m, k, aStride, 59, a),
+                        bBits = paddedHalves(k, n, bStride, 61, b);
+  expectProduct(
+      *driver, stream(), aBits, bBits, a,
+      [&](int j, int x) { return b[size_t(x) * n + j]; }, m, n, k, cStride,
+      [&](void *da, void *db, void *dc) {
+        return made_matmul(stream(), da, db, dc, m, n, k, aStride, bStride,
+                           cStride);
       });
 }
 

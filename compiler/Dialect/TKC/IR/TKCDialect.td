@@ -53,6 +53,13 @@ def TKC_Dialect : Dialect {
     /// On the kernel: its parameters in source order, as the metadata
     /// describes them (name, kind, dtype, divisibility, equal_to_1, value).
     static constexpr ::llvm::StringLiteral kParams = "tkc.params";
+    /// On the kernel: the tensor descriptors whose tensor maps a launcher
+    /// can encode from its arguments, by the name a `tkc.load`'s box gives
+    /// (a dictionary each: `base`, the pointer argument's name; `shape` and
+    /// `strides`, all but the last, each `[constant, "arg", ...]`, their
+    /// product).
+    static constexpr ::llvm::StringLiteral kTensorDescriptors =
+        "tkc.tensor_descriptors";
     /// The prefix of every tkc attribute, and of the tl.range options kept
     /// on an scf.for (`tkc.num_stages`, `tkc.loop_unroll_factor`, ...).
     static constexpr ::llvm::StringLiteral kAttrPrefix = "tkc.";

@@ -78,9 +78,10 @@ def TKCGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kSharedHeadroom =
         "tkc_gpu.shared_headroom";
     /// The tensor maps the kernel takes as parameters after its own (set by
-    /// tkc-gpu-pipeline, which loads host descriptors' blocks through
-    /// them), an array of dictionaries in argument order: `descriptor`, the
-    /// kernel parameter the launcher encodes it from; `arg`, the argument
+    /// tkc-gpu-pipeline, which loads descriptors' blocks through them), an
+    /// array of dictionaries in argument order: `descriptor`, the name of
+    /// the descriptor; `source`, the kernel arguments the launcher encodes
+    /// it from (its entry in tkc.tensor_descriptors); `arg`, the argument
     /// index; `box`, the block each copy moves (outermost dimension first);
     /// `swizzle`, the bytes of its swizzle span (0 for none); `element`,
     /// the element type. The driver writes them to the metadata.

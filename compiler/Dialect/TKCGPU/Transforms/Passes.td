@@ -169,12 +169,13 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
 
     **Through tensor maps** (`tensor-copies`, on by default, on targets
     with tensor copies, Hopper's TMA): a tile that a warpgroup multiply
-    reads in place, the block of a host descriptor (`tkc.load ... box
-    "a_desc"[...]`), laid out in shared memory as a tensor copy writes it,
-    is copied by one thread through a tensor map instead: a kernel argument
-    appended to the function and listed in the module's
-    `tkc_gpu.tensor_maps` (the launcher encodes it from the descriptor's
-    parameters). Its group of copies completes a memory
+    reads in place, the block of a descriptor that the kernel's
+    `tkc.tensor_descriptors` lists (`tkc.load ... box "a_desc"[...]`: a
+    parameter, or one made of the kernel's arguments), laid out in shared
+    memory as a tensor copy writes it, is copied by one thread through a
+    tensor map instead: a kernel argument appended to the function and
+    listed in the module's `tkc_gpu.tensor_maps` with the arguments the
+    launcher encodes it from. Its group of copies completes a memory
     barrier per slot (`tkc_gpu.barrier_expect`, `tkc_gpu.tensor_copy`); the
     loop carries the phase of the slot it reads and waits on it
     (`tkc_gpu.barrier_wait`) after its `async_wait`; the barriers are made

@@ -936,10 +936,12 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
 
 /// The tensor map through which the target's tensor copies can fill
 /// `one`'s tile, a kernel argument added (and described in the module's
-/// kTensorMaps) the first time a block of its descriptor is copied so; null
-/// where the load names no host descriptor (tkc.load's `box`), or its tile
-/// is not laid out as such copies write it (getTensorCopySwizzle, with its
-/// rows along the descriptor's last dimension).
+/// kTensorMaps, with the kernel arguments the launcher encodes it from) the
+/// first time a block of its descriptor is copied so; null where the load
+/// names no descriptor (tkc.load's `box`) that the kernel's
+/// TKCDialect::kTensorDescriptors describes, or its tile is not laid out as
+/// such copies write it (getTensorCopySwizzle, with its rows along the
+/// descriptor's last dimension).
 Value getTensorMap(const StagedLoad &one) {
   LoadOp load = one.load;
   StringAttr descriptor = load.getDescriptorAttr();
@@ -948,14 +950,18 @@ Value getTensorMap(const StagedLoad &one) {
   TransOp trans = one.trans;
   unsigned fast = tile.getOrder().front();
   std::optional<TileSwizzle> swizzle = getTensorCopySwizzle(tile);
-  if (!descriptor || type.getRank() != 2 || !swizzle ||
+  auto func = load->getParentOfType<FunctionOpInterface>();
+  auto sources =
+      func->getAttrOfType<DictionaryAttr>(TKCDialect::kTensorDescriptors);
+  Attribute source =
+      descriptor && sources ? sources.get(descriptor) : Attribute();
+  if (!source || type.getRank() != 2 || !swizzle ||
       (trans ? trans.getOrder()[fast] : fast) != 1)
     return nullptr;
   Type elem = type.getElementType();
   int64_t rowBytes = swizzle->blockCols * getStorageBytes(elem);
   int64_t swizzleBytes = rowBytes == 16 ? 0 : rowBytes;
 
-  auto func = load->getParentOfType<FunctionOpInterface>();
   auto module = load->getParentOfType<ModuleOp>();
   Builder b(load.getContext());
   SmallVector<int64_t> box = {swizzle->rows, swizzle->blockCols};
@@ -984,6 +990,7 @@ Value getTensorMap(const StagedLoad &one) {
       b.getNamedAttr("box", b.getDenseI64ArrayAttr(box)),
       b.getNamedAttr("swizzle", b.getI32IntegerAttr(swizzleBytes)),
       b.getNamedAttr("element", TypeAttr::get(elem)),
+      b.getNamedAttr("source", source),
   }));
   module->setAttr(TKCGPUDialect::kTensorMaps, b.getArrayAttr(maps));
   return func.getArgument(arg);

@@ -1395,8 +1395,10 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // exists, waited on after the async_wait with the phase the loop carries
   // (flipped as the slot it reads wraps), and ended after the loop. a's
   // tiles, which the loop scales in registers, are copied asynchronously as
-  // before.
-  // SHARED: module attributes {{{.*}}tkc_gpu.tensor_maps = [{arg = 3 : i32, box = array<i64: 64, 64>, descriptor = "b_desc", element = f16, swizzle = 128 : i32}]
+  // before. The map's entry carries the arguments the launcher encodes it
+  // from (the kernel's tkc.tensor_descriptors lists them; a block of a
+  // descriptor it does not list is copied thread by thread).
+  // SHARED: module attributes {{{.*}}tkc_gpu.tensor_maps = [{arg = 3 : i32, box = array<i64: 64, 64>, descriptor = "b_desc", element = f16, source = {base = "b_desc_base", shape = {{\[}}[1, "b_desc_shape0"], [1, "b_desc_shape1"]], strides = {{\[}}[1, "b_desc_stride0"]]}, swizzle = 128 : i32}]
   // SHARED-LABEL: func.func @tensor_copies
   // SHARED-SAME: %[[MAP:[^:]*]]: !llvm.ptr)
   // SHARED: %[[BAR:.*]] = tkc_gpu.local_alloc : !tkc_gpu.shared<[3], i64, order = [0], swizzled = false>
@@ -1428,7 +1430,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // SM80: tkc_gpu.async_copy
   // SM80-NOT: tensor_copy
   // SM80: return
-  func.func @tensor_copies(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %pb: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32) -> tensor<64x64xf32, #mma> {
+  func.func @tensor_copies(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %pb: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32) -> tensor<64x64xf32, #mma> attributes {tkc.tensor_descriptors = {b_desc = {base = "b_desc_base", shape = [[1, "b_desc_shape0"], [1, "b_desc_shape1"]], strides = [[1, "b_desc_stride0"]]}}} {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %c64 = arith.constant 64 : i32
