@@ -242,41 +242,50 @@ TEST_F(DescriptorsTest, MatmulThroughDescriptorsZeroesPastK) {
       });
 }
 
-TEST_F(DescriptorsTest, MatmulOfKByNTilesThroughDescriptors) {
-  // A is 300 x 200 in rows of 208 fp16; B is 200 x 200 (K x N) in rows of
-  // 216, read in 64 x 128 tiles; both paddings NaN. K is not a multiple of
-  // the 64 a tile spans, nor N of 128: the last tiles read zeros past the
-  // shape. C is 300 x 200 fp32 in rows of 208.
-  const int m = 300, n = 200, k = 200, aStride = 208, bStride = 216;
-  const int cStride = 208;
+/// The shapes of the K x N products: A is 300 x 200 in rows of 208 fp16; B
+/// is 200 x 200 (K x N) in rows of 216, read in 64 x 128 tiles; both
+/// paddings NaN. K is not a multiple of the 64 a tile spans, nor N of 128:
+/// the last tiles read zeros past the shape. C is 300 x 200 fp32 in rows of
+/// 208.
+struct KByN {
+  static constexpr int m = 300, n = 200, k = 200, aStride = 208, bStride = 216,
+                       cStride = 208;
+};
+
+/// Expects `launch(a, b, c)` to compute the KByN product of A and B made
+/// from `seed` and `seed + 1`.
+void expectKByNProduct(
+    CudaDriver &driver, void *stream, uint32_t seed,
+    std::function<tkc_status(void *, void *, void *)> launch) {
+  using S = KByN;
   std::vector<float> a, b;
-  std::vector<uint16_t> aBits = paddedHalves(m, k, aStride, 47, a),
-                        bBits = paddedHalves(k, n, bStride, 53, b);
+  std::vector<uint16_t> aBits = paddedHalves(S::m, S::k, S::aStride, seed, a),
+                        bBits =
+                            paddedHalves(S::k, S::n, S::bStride, seed + 1, b);
   expectProduct(
-      *driver, stream(), aBits, bBits, a,
-      [&](int j, int x) { return b[size_t(x) * n + j]; }, m, n, k, cStride,
-      [&](void *da, void *db, void *dc) {
-        return tile_matmul_kn(stream(), da, m, k, aStride, db, k, n, bStride,
-                              dc, m, n, cStride, m, n, k);
-      });
+      driver, stream, aBits, bBits, a,
+      [&](int j, int x) { return b[size_t(x) * S::n + j]; }, S::m, S::n, S::k,
+      S::cStride, launch);
+}
+
+TEST_F(DescriptorsTest, MatmulOfKByNTilesThroughDescriptors) {
+  using S = KByN;
+  expectKByNProduct(*driver, stream(), 47, [&](void *da, void *db, void *dc) {
+    return tile_matmul_kn(stream(), da, S::m, S::k, S::aStride, db, S::k, S::n,
+                          S::bStride, dc, S::m, S::n, S::cStride, S::m, S::n,
+                          S::k);
+  });
 }
 
 TEST_F(DescriptorsTest, MatmulThroughDescriptorsMadeInTheKernel) {
-  // tile_matmul_kn's shapes, the descriptors made in the kernel from the
-  // pointers, extents and row strides (on sm_90a its loop copies their
-  // blocks through the tensor maps the launcher encodes from these).
-  const int m = 300, n = 200, k = 200, aStride = 208, bStride = 216;
-  const int cStride = 208;
-  std::vector<float> a, b;
-  std::vector<uint16_t> aBits = paddedHalves(m, k, aStride, 59, a),
-                        bBits = paddedHalves(k, n, bStride, 61, b);
-  expectProduct(
-      *driver, stream(), aBits, bBits, a,
-      [&](int j, int x) { return b[size_t(x) * n + j]; }, m, n, k, cStride,
-      [&](void *da, void *db, void *dc) {
-        return made_matmul(stream(), da, db, dc, m, n, k, aStride, bStride,
-                           cStride);
-      });
+  // The descriptors are made in the kernel from the pointers, extents and
+  // row strides (on sm_90a its loop copies their blocks through the tensor
+  // maps the launcher encodes from these).
+  using S = KByN;
+  expectKByNProduct(*driver, stream(), 59, [&](void *da, void *db, void *dc) {
+    return made_matmul(stream(), da, db, dc, S::m, S::n, S::k, S::aStride,
+                       S::bStride, S::cStride);
+  });
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, DescriptorsTest,
