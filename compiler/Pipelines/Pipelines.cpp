@@ -27,6 +27,7 @@ void buildTTIRPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTKCCombine());
   pm.addPass(createTKCReorderBroadcast());
+  pm.addPass(createTKCLoopUnroll());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createLoopInvariantCodeMotionPass());

@@ -16,8 +16,8 @@
 namespace mlir::tkc {
 
 /// The `ttir` stage: cleans up frontend output in the tkc dialect (inlining,
-/// canonicalization, tkc combines, CSE, loop-invariant code motion). Named
-/// `tkc-ttir` in tkc-opt.
+/// canonicalization, tkc combines, the unrolling tl.range asks for, CSE,
+/// loop-invariant code motion). Named `tkc-ttir` in tkc-opt.
 void buildTTIRPipeline(OpPassManager &pm);
 
 /// The `ttgir` stage: assigns layouts for `numWarps` warps of

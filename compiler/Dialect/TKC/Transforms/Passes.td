@@ -54,4 +54,25 @@ def TKCReorderBroadcast : Pass<"tkc-tkc-reorder-broadcast", "::mlir::ModuleOp"> 
   }];
 }
 
+def TKCLoopUnroll : Pass<"tkc-tkc-loop-unroll", "::mlir::ModuleOp"> {
+  let summary = "Unroll the loops tl.range's loop_unroll_factor marks";
+  let description = [{
+    An `scf.for` with `tkc.loop_unroll_factor` N above 1 (`tl.range(...,
+    loop_unroll_factor=N)`) becomes a loop whose body holds N copies of the
+    original, stepping N times as far, followed by a loop over the
+    iterations that remain (fewer than N), as Triton unrolls it before its
+    loops are pipelined. The remainder loop is not pipelined
+    (`tkc.num_stages` 1); the main loop keeps the original's other
+    options. The factor is removed from both.
+
+    ```mlir
+    scf.for %i = %lb to %ub step %s {...} {tkc.loop_unroll_factor = 2 : i32}
+    // becomes
+    scf.for %i = %lb to %ub2 step %s2 {... ...}     // %s2 = 2 * %s
+    scf.for %i = %ub2 to %ub step %s {...} {tkc.num_stages = 1 : i32}
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // TKC_DIALECT_TKC_TRANSFORMS_PASSES_TD

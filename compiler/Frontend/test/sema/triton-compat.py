@@ -34,6 +34,7 @@
 # RUN: tkc compile %s --kernel constexpr_annotated_runtime --signature '*i32:16, i32, 8' --emit=ttir | FileCheck %s --check-prefix=CXRT
 # RUN: tkc compile %s --kernel getattr_defaults --signature '*fp32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=GETATTR
 # RUN: tkc compile %s --kernel range_bounds_by_keyword --signature '*fp32:16, i32, 64' --emit=ttir | FileCheck %s --check-prefix=RANGEKW
+# RUN: tkc compile %s --kernel range_unrolled --signature '*fp32:16, i32, 64' --emit=ttir | FileCheck %s --check-prefix=UNROLL
 # RUN: tkc compile %s --kernel grid_dependency --signature '*fp32:16, 1024' --emit=ttir | FileCheck %s --check-prefix=GDC
 # RUN: tkc compile %s --kernel instance_checks --signature 'tensordesc<fp32[16, 16]>, *fp32:16, i32, 16' --emit=ttir | FileCheck %s --check-prefix=ISINST
 # RUN: not tkc compile %s --kernel instance_unknown --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=ISINST-BAD
@@ -498,6 +499,27 @@ def range_bounds_by_keyword(p, n, BLOCK: tl.constexpr):
         acc += tl.load(p + i + tl.arange(0, BLOCK))
     for j in tl.static_range(arg1=1, arg2=4, step=2):
         acc += j - 1
+    tl.store(p + tl.arange(0, BLOCK), acc)
+
+
+# tl.range(..., loop_unroll_factor=2) unrolls the loop, as Triton does (vLLM's
+# prefix prefill attention): a loop over pairs of iterations, two loads each,
+# then one over the iteration left, not pipelined.
+# UNROLL-LABEL: func.func @range_unrolled
+# UNROLL: scf.for
+# UNROLL-COUNT-2: tkc.load
+# UNROLL-NOT: tkc.load
+# UNROLL: } {tkc.num_stages = 2 : i32}
+# UNROLL: scf.for
+# UNROLL: tkc.load
+# UNROLL-NOT: tkc.load
+# UNROLL: } {tkc.num_stages = 1 : i32}
+# UNROLL-NOT: loop_unroll_factor
+@triton.jit
+def range_unrolled(p, n, BLOCK: tl.constexpr):
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for i in tl.range(0, n, BLOCK, num_stages=2, loop_unroll_factor=2):
+        acc += tl.load(p + i + tl.arange(0, BLOCK))
     tl.store(p + tl.arange(0, BLOCK), acc)
 
 

@@ -1,0 +1,57 @@
+//===- LoopUnroll.cpp - The tkc-tkc-loop-unroll pass ----------------------===//
+//
+// Unrolls the scf.for loops that tl.range's loop_unroll_factor marks, with
+// MLIR's loop unrolling (a main loop of whole groups of iterations, then a
+// remainder loop), as Triton does before pipelining.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Dialect/TKC/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+
+namespace mlir::tkc {
+#define GEN_PASS_DEF_TKCLOOPUNROLL
+#include "compiler/Dialect/TKC/Transforms/Passes.h.inc"
+} // namespace mlir::tkc
+
+using namespace mlir;
+using namespace mlir::tkc;
+
+namespace {
+
+struct LoopUnrollPass : public tkc::impl::TKCLoopUnrollBase<LoopUnrollPass> {
+  void runOnOperation() override {
+    std::string factorName =
+        (TKCDialect::kAttrPrefix + "loop_unroll_factor").str();
+    std::string stagesName = (TKCDialect::kAttrPrefix + "num_stages").str();
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (loop->hasAttr(factorName))
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops) {
+      auto factor = loop->getAttrOfType<IntegerAttr>(factorName);
+      loop->removeAttr(factorName);
+      if (!factor || factor.getInt() <= 1)
+        continue;
+      FailureOr<UnrolledLoopInfo> unrolled =
+          loopUnrollByFactor(loop, factor.getInt());
+      if (failed(unrolled)) {
+        loop.emitWarning("loop_unroll_factor ")
+            << factor.getInt() << " ignored: the loop cannot be unrolled";
+        continue;
+      }
+      if (unrolled->epilogueLoopOp) {
+        scf::ForOp rest = *unrolled->epilogueLoopOp;
+        rest->removeAttr(factorName);
+        rest->setAttr(stagesName,
+                      IntegerAttr::get(IntegerType::get(&getContext(), 32), 1));
+      }
+    }
+  }
+};
+
+} // namespace
