@@ -78,24 +78,32 @@ class Driver:
                        "cuFuncSetAttribute")
         return function
 
-    def encode_tensor_map(self, desc, tensor_map):
-        """A CUtensorMap (128 bytes, 64-byte aligned, in a bytes buffer)
-        over HostDescriptor `desc` for a metadata `tensor_maps` entry, as
-        tkc's C launcher encodes it: dimensions innermost first, strides in
-        bytes, no interleave, OOB elements zero."""
+    def encode_tensor_map(self, tensor_map, by_name):
+        """A CUtensorMap (128 bytes, 64-byte aligned, in a bytes buffer) for
+        a metadata `tensor_maps` entry over the kernel arguments `by_name`
+        (its base, and its extents and strides as products of arguments and
+        constants), as tkc's C launcher encodes it: dimensions innermost
+        first, strides in bytes, no interleave, OOB elements zero."""
+        def operand(op):
+            product = 1
+            for factor in op if isinstance(op, list) else [op]:
+                product *= (factor if isinstance(factor, int)
+                            else int(by_name[factor]))
+            return product
         elem = tensor_map["element_bytes"]
-        rank = len(desc.shape)
+        shape = [operand(op) for op in tensor_map["shape"]]
+        rank = len(shape)
         u64, u32 = ctypes.c_uint64, ctypes.c_uint32
-        dims = (u64 * rank)(*reversed(desc.shape))
+        dims = (u64 * rank)(*reversed(shape))
         strides = (u64 * max(rank - 1, 1))(
-            *[s * elem for s in reversed(desc.strides[:-1])])
+            *[operand(op) * elem for op in reversed(tensor_map["strides"])])
         box = (u32 * rank)(*reversed(tensor_map["box"]))
         ones = (u32 * rank)(*([1] * rank))
         swizzle = {0: 0, 32: 1, 64: 2, 128: 3}[tensor_map["swizzle"]]
         data_type = {1: 0, 2: 1, 4: 2}[elem]  # UINT8, UINT16, UINT32
         storage = ctypes.create_string_buffer(128 + 64)
         address = (ctypes.addressof(storage) + 63) // 64 * 64
-        base = desc.base.data_ptr()
+        base = by_name[tensor_map["base"]].data_ptr()
         self.check(self.lib.cuTensorMapEncodeTiled(
             ctypes.c_void_p(address), data_type, rank, ctypes.c_void_p(base),
             dims, strides, box, ones, 0, swizzle, 2, 0),
@@ -155,14 +163,13 @@ class TkcKernel:
         """The kernelParams array for `args`, the values of the runtime
         parameters `names` (a tuple's elements are NAME_0, NAME_1, ... in the
         metadata)."""
-        by_name, descriptors = {}, {}
+        by_name = {}
 
         def bind(name, value):
             if isinstance(value, tuple):
                 for i, v in enumerate(value):
                     bind(f"{name}_{i}", v)
             elif isinstance(value, public_cases.HostDescriptor):
-                descriptors[name] = value
                 by_name[f"{name}_base"] = value.base
                 for i, extent in enumerate(value.shape):
                     by_name[f"{name}_shape{i}"] = extent
@@ -182,8 +189,8 @@ class TkcKernel:
                     for v in values]
         # The tensor maps the binary takes after its arguments.
         for tensor_map in self.meta.get("tensor_maps", []):
-            storage, address = self.driver.encode_tensor_map(
-                descriptors[tensor_map["descriptor"]], tensor_map)
+            storage, address = self.driver.encode_tensor_map(tensor_map,
+                                                             by_name)
             values.append(storage)
             pointers.append(address)
         params = (ctypes.c_void_p * len(pointers))(*pointers)
