@@ -2,6 +2,7 @@
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=1" | FileCheck %s --check-prefix=OFF
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=cuda:90a tensor-copies=true" | FileCheck %s --check-prefix=SHARED
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=cuda:90a tensor-copies=false" | FileCheck %s --check-prefix=NOTMA
+// RUN: sed 's/ attributes {tkc.tensor_descriptors = .*} {$/ {/' %s | tkc-opt --split-input-file --tkc-gpu-pipeline="num-stages=3 target=cuda:90a" | FileCheck %s --check-prefix=UNLISTED
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=hip:gfx942" | FileCheck %s --check-prefix=AMD
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-pipeline="num-stages=3 target=cuda:80" | FileCheck %s --check-prefix=SM80
 
@@ -1425,6 +1426,14 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // NOTMA: tkc_gpu.async_copy
   // NOTMA-NOT: tensor_copy
   // NOTMA: return
+  // A descriptor the kernel does not list (its arguments unknown) is copied
+  // thread by thread too.
+  // UNLISTED-NOT: tensor_maps
+  // UNLISTED-LABEL: func.func @tensor_copies
+  // UNLISTED-NOT: tensor_copy
+  // UNLISTED: tkc_gpu.async_copy
+  // UNLISTED-NOT: tensor_copy
+  // UNLISTED: return
   // SM80-LABEL: func.func @tensor_copies
   // SM80-NOT: tensor_copy
   // SM80: tkc_gpu.async_copy
