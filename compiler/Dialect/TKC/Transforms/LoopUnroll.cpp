@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/IR/Matchers.h"
 
 namespace mlir::tkc {
 #define GEN_PASS_DEF_TKCLOOPUNROLL
@@ -37,6 +38,18 @@ struct LoopUnrollPass : public tkc::impl::TKCLoopUnrollBase<LoopUnrollPass> {
       loop->removeAttr(factorName);
       if (!factor || factor.getInt() <= 1)
         continue;
+      // MLIR counts the iterations of a run-time range unsigned: one whose
+      // upper bound is below its lower bound would run the remainder loop
+      // from below the lower bound. Such a range is empty; so is the range
+      // up to the greater of the two.
+      Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
+      if (!matchPattern(lb, m_Constant()) || !matchPattern(ub, m_Constant())) {
+        OpBuilder b(loop);
+        loop.setUpperBound(
+            loop.getUnsignedCmp()
+                ? arith::MaxUIOp::create(b, loop.getLoc(), ub, lb).getResult()
+                : arith::MaxSIOp::create(b, loop.getLoc(), ub, lb).getResult());
+      }
       FailureOr<UnrolledLoopInfo> unrolled =
           loopUnrollByFactor(loop, factor.getInt());
       if (failed(unrolled)) {

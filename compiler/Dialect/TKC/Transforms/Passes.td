@@ -63,7 +63,12 @@ def TKCLoopUnroll : Pass<"tkc-tkc-loop-unroll", "::mlir::ModuleOp"> {
     iterations that remain (fewer than N), as Triton unrolls it before its
     loops are pipelined. The remainder loop is not pipelined
     (`tkc.num_stages` 1); the main loop keeps the original's other
-    options. The factor is removed from both.
+    options. The factor is removed from both. A range with a run-time bound
+    is first taken up to the greater of its bounds, the same iterations, so
+    that one whose upper bound is below its lower stays empty: MLIR's
+    unrolling, which Triton's pass calls as it is, counts iterations
+    unsigned and would run such a range's remainder loop from below its
+    lower bound (0 to -5 step 4 by 2: once, at -8).
 
     ```mlir
     scf.for %i = %lb to %ub step %s {...} {tkc.loop_unroll_factor = 2 : i32}

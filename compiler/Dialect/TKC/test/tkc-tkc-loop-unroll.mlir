@@ -4,9 +4,14 @@
 // body copied, then a loop over the rest, not pipelined.
 
 // A run-time trip count: the main loop steps 2 * step up to the last whole
-// pair, keeping the loop's other options; the rest runs one at a time.
+// pair, keeping the loop's other options; the rest runs one at a time. The
+// range runs up to the greater of its bounds (an upper bound below the
+// lower one would otherwise run the remainder loop from below the lower
+// bound: the unrolling counts the iterations unsigned).
 // CHECK-LABEL: func.func @sum
-// CHECK-SAME: (%[[P:.*]]: !tkc.ptr<f32>, %[[LB:.*]]: i32, %[[UB:.*]]: i32, %[[STEP:.*]]: i32)
+// CHECK-SAME: (%[[P:.*]]: !tkc.ptr<f32>, %[[LB:.*]]: i32, %[[UB0:.*]]: i32, %[[STEP:.*]]: i32)
+// CHECK: %[[UB:.*]] = arith.maxsi %[[UB0]], %[[LB]] : i32
+// CHECK: arith.subi %[[UB]], %[[LB]]
 // CHECK: %[[STEP2:.*]] = arith.muli %[[STEP]], %c2_i32
 // CHECK: %[[MAIN:.*]] = scf.for %[[I:.*]] = %[[LB]] to %[[UB2:.*]] step %[[STEP2]] iter_args(%[[ACC:.*]] = %{{.*}}) -> (f32) : i32 {
 // CHECK: tkc.addptr %[[P]], %[[I]]
