@@ -63,6 +63,10 @@ def TKC_Dialect : Dialect {
     /// The prefix of every tkc attribute, and of the tl.range options kept
     /// on an scf.for (`tkc.num_stages`, `tkc.loop_unroll_factor`, ...).
     static constexpr ::llvm::StringLiteral kAttrPrefix = "tkc.";
+    /// Two of those options, as the passes that act on them read them.
+    static constexpr ::llvm::StringLiteral kLoopNumStages = "tkc.num_stages";
+    static constexpr ::llvm::StringLiteral kLoopUnrollFactor =
+        "tkc.loop_unroll_factor";
   }];
 }
 

@@ -25,9 +25,7 @@ namespace {
 
 struct LoopUnrollPass : public tkc::impl::TKCLoopUnrollBase<LoopUnrollPass> {
   void runOnOperation() override {
-    std::string factorName =
-        (TKCDialect::kAttrPrefix + "loop_unroll_factor").str();
-    std::string stagesName = (TKCDialect::kAttrPrefix + "num_stages").str();
+    StringRef factorName = TKCDialect::kLoopUnrollFactor;
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) {
       if (loop->hasAttr(factorName))
@@ -60,7 +58,7 @@ struct LoopUnrollPass : public tkc::impl::TKCLoopUnrollBase<LoopUnrollPass> {
       if (unrolled->epilogueLoopOp) {
         scf::ForOp rest = *unrolled->epilogueLoopOp;
         rest->removeAttr(factorName);
-        rest->setAttr(stagesName,
+        rest->setAttr(TKCDialect::kLoopNumStages,
                       IntegerAttr::get(IntegerType::get(&getContext(), 32), 1));
       }
     }

@@ -1443,7 +1443,8 @@ struct PipelinePass : public gpu::impl::TKCGPUPipelineBase<PipelinePass> {
     getOperation().walk([&](scf::ForOp loop) {
       // tl.range(..., num_stages=) overrides the kernel's num_stages.
       unsigned stages = numStages;
-      if (auto attr = loop->getAttrOfType<IntegerAttr>("tkc.num_stages"))
+      if (auto attr =
+              loop->getAttrOfType<IntegerAttr>(TKCDialect::kLoopNumStages))
         stages = attr.getInt();
       if (stages >= 2)
         loops.push_back({loop, stages});
