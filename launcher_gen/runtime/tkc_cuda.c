@@ -421,8 +421,9 @@ static tkc_status cuda_sync(const void *table, tkc_stream stream) {
 static int64_t map_operand(const tkc_tensor_map_operand *op,
                            void **kernel_params) {
   int64_t value = op->scale;
-  int i;
-  for (i = 0; i < 3 && op->args[i] >= 0; ++i) {
+  size_t i;
+  for (i = 0; i < sizeof op->args / sizeof op->args[0] && op->args[i] >= 0;
+       ++i) {
     const void *arg = kernel_params[op->args[i]];
     int64_t factor =
         op->bytes[i] == 8 ? *(const int64_t *)arg : *(const int32_t *)arg;
