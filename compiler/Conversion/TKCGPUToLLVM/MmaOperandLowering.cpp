@@ -324,7 +324,8 @@ SwizzledTile tileOf(SharedBufferType type, const ::tkc::TargetInfo &target) {
 /// after a barrier where earlier ops' scratch may still be read there (or,
 /// in a loop, the previous iteration's reads of the buffer); an initial
 /// value is stored there, fenced for warpgroup multiplies where the target
-/// has them, and waited for at a barrier.
+/// has them and they may read it, and waited for at a barrier (where
+/// another alloc's stores follow, after those).
 struct LocalAllocLowering : public TargetPattern<LocalAllocOp> {
   using TargetPattern::TargetPattern;
   LogicalResult
@@ -341,9 +342,12 @@ struct LocalAllocLowering : public TargetPattern<LocalAllocOp> {
                      type, elem,
                      unpackRegisters(rewriter, loc, adaptor.getInit()),
                      getHardwareIds(rewriter, loc, target), target);
-      if (target.hasWarpgroupMma())
-        target.fenceStoresForWarpgroupMma(rewriter, loc);
-      target.emitBarrier(rewriter, loc);
+      if (!op->hasAttr(TKCGPUDialect::kSharedStoresFollow)) {
+        if (target.hasWarpgroupMma() &&
+            !op->hasAttr(TKCGPUDialect::kSharedGenericReads))
+          target.fenceStoresForWarpgroupMma(rewriter, loc);
+        target.emitBarrier(rewriter, loc);
+      }
     }
     rewriter.replaceOp(op, base);
     return success();

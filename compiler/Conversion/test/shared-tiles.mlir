@@ -369,16 +369,14 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %r : tensor<64x128xf32, #mma>
   }
 
-  // Both tiles stored in the loop, one after the other: the barrier that
-  // waits for the first's stores also guards the second's, which takes
-  // none of its own (the lowering's repeated barrier is erased).
+  // Both tiles stored in the loop, one after the other: one barrier before
+  // the first's stores guards both, and one fence and barrier after the
+  // second's serve both.
   // CHECK-LABEL: llvm.func @tiles_stored_back_to_back
   // CHECK: ^bb2:
   // CHECK-NEXT: nvvm.barrier0
   // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
-  // CHECK-NEXT: "fence.proxy.async.shared::cta;"
-  // CHECK-NEXT: nvvm.barrier0
-  // CHECK-NOT: nvvm.barrier0
+  // CHECK-NOT: {{nvvm.barrier0|fence.proxy}}
   // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
   // CHECK-NEXT: "fence.proxy.async.shared::cta;"
   // CHECK-NEXT: nvvm.barrier0
@@ -433,5 +431,44 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   func.func @fma_b_unswizzled(%tb: !tkc_gpu.shared<[16, 32], f32, order = [1, 0], swizzled = false>) -> tensor<16x32xf32, #b> {
     %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[16, 32], f32, order = [1, 0], swizzled = false> -> tensor<16x32xf32, #b>
     return %b : tensor<16x32xf32, #b>
+  }
+}
+
+// -----
+
+// Tiles that only ordinary loads read (mma.sync operands) take no proxy
+// fence, although the target has warpgroup multiplies; a global load
+// between the two stores does not split their run: one barrier before, one
+// after.
+// CHECK-LABEL: llvm.func @loaded_tiles
+// CHECK: ^bb2:
+// CHECK-NEXT: nvvm.barrier0
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK-NOT: nvvm.barrier0
+// CHECK: ld.global
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK: nvvm.ldmatrix
+// CHECK-NOT: fence.proxy
+// CHECK: llvm.return
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @loaded_tiles(%va: tensor<32x32xf16, #l>, %p: tensor<32x32x!tkc.ptr<f16>, #l>, %c: tensor<32x32xf32, #mma>, %n: i32) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<32x32xf32, #mma>) : i32 {
+      %ta = tkc_gpu.local_alloc %va : (tensor<32x32xf16, #l>) -> !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+      %vb = tkc.load %p : tensor<32x32x!tkc.ptr<f16>, #l>
+      %tb = tkc_gpu.local_alloc %vb : (tensor<32x32xf16, #l>) -> !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+      %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[32, 32], f16, order = [1, 0]> -> tensor<32x32xf16, #a>
+      %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 32], f16, order = [1, 0]> -> tensor<32x32xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      scf.yield %d : tensor<32x32xf32, #mma>
+    }
+    return %r : tensor<32x32xf32, #mma>
   }
 }

@@ -121,6 +121,19 @@ def TKCGPU_Dialect : Dialect {
     /// no barrier before its first store.
     static constexpr ::llvm::StringLiteral kSharedUnguarded =
         "tkc_gpu.shared_unguarded";
+    /// Marks a local_alloc with an initial value that the next op, another
+    /// such alloc of disjoint bytes, follows (set by
+    /// tkc-gpu-allocate-shared-memory): its lowering stores and leaves the
+    /// proxy fence and the barrier to the last alloc of the run.
+    static constexpr ::llvm::StringLiteral kSharedStoresFollow =
+        "tkc_gpu.shared_stores_follow";
+    /// Marks the last local_alloc of a run (see kSharedStoresFollow) whose
+    /// buffers only ordinary loads (tkc_gpu.local_load) read, in a function
+    /// that makes no tensor copies (set by tkc-gpu-allocate-shared-memory):
+    /// its lowering needs no proxy fence for warpgroup multiplies or the
+    /// tensor memory accelerator.
+    static constexpr ::llvm::StringLiteral kSharedGenericReads =
+        "tkc_gpu.shared_generic_reads";
   }];
 }
 

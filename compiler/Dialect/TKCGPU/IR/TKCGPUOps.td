@@ -50,7 +50,9 @@ def TKCGPU_LocalAllocOp : TKCGPU_Op<"local_alloc",
     undefined, or, given `init` (a tensor of the tile's shape, in any
     layout), hold `init`: every thread stores its elements, then waits at a
     barrier, so that every thread and every warpgroup multiply
-    (tkc_gpu.warpgroup_dot) reads them after the op.
+    (tkc_gpu.warpgroup_dot) reads them after the op. (Where another such
+    alloc's stores follow, tkc_gpu.shared_stores_follow, the barrier comes
+    after those.)
 
     ```mlir
     %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 128, 32], f16, order = [1, 0]>

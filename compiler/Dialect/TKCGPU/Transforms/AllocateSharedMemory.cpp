@@ -12,15 +12,22 @@
 // op inside their lifetime is placed past them. It records the bytes
 // needed on the module.
 //
+// Local_allocs that store initial values with only ops that touch no shared
+// memory between them (arithmetic, global loads) share their barriers: one
+// before the first one's stores, one after the last one's.
+//
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
+
+#include "compiler/Dialect/TKC/IR/TKCDialect.h"
 
 #include "llvm/ADT/DenseSet.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tkc::gpu {
 #define GEN_PASS_DEF_TKCGPUALLOCATESHAREDMEMORY
@@ -65,6 +72,39 @@ int64_t scratchBytes(Operation *op) {
   return 0;
 }
 
+/// Whether the lowering of `op` touches no shared memory and nothing else a
+/// barrier orders: it has no regions, no scratch, and at most reads global
+/// memory (a tkc.load).
+bool isSharedMemoryFree(Operation *op) {
+  if (op->getNumRegions() || op->hasTrait<OpTrait::IsTerminator>() ||
+      scratchBytes(op))
+    return false;
+  if (isMemoryEffectFree(op))
+    return true;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::all_of(instances, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Read>(e.getEffect()) &&
+           e.getResource() == tkc::GlobalMemory::get();
+  });
+}
+
+/// Calls `read` with each op that reads `alloc`'s buffer or a view of it (one
+/// tile of a stack, a tile seen transposed).
+void forEachRead(LocalAllocOp alloc,
+                 llvm::function_ref<void(Operation *)> read) {
+  SmallVector<Value> views = {alloc.getResult()};
+  while (!views.empty())
+    for (Operation *user : views.pop_back_val().getUsers()) {
+      if (isa<TileOp, TransTileOp>(user))
+        views.push_back(user->getResult(0));
+      read(user);
+    }
+}
+
 /// Scratch past the largest single buffer that the pass may add to keep
 /// consecutive users disjoint: small buffers (partials of reductions) are
 /// worth a barrier each; large ones (conversions) are not doubled.
@@ -106,18 +146,12 @@ SmallVector<LiveBuffer> placeBuffers(FunctionOpInterface function,
   SmallVector<LiveBuffer> buffers;
   int64_t end = 0;
   function.walk([&](LocalAllocOp alloc) {
-    // Its uses, and those of the views of it (one tile of a stack, a tile
-    // seen transposed).
     Operation *last = alloc;
-    SmallVector<Value> views = {alloc.getResult()};
-    while (!views.empty())
-      for (Operation *user : views.pop_back_val().getUsers()) {
-        if (isa<TileOp, TransTileOp>(user))
-          views.push_back(user->getResult(0));
-        if (Operation *at = alloc->getBlock()->findAncestorOpInBlock(*user))
-          if (last->isBeforeInBlock(at))
-            last = at;
-      }
+    forEachRead(alloc, [&](Operation *user) {
+      if (Operation *at = alloc->getBlock()->findAncestorOpInBlock(*user))
+        if (last->isBeforeInBlock(at))
+          last = at;
+    });
     int64_t bytes = getSharedBytes(alloc.getType());
     LiveBuffer buffer{alloc, last, 0, bytes};
     SmallVector<std::pair<int64_t, int64_t>> taken;
@@ -150,6 +184,68 @@ const LiveBuffer *bufferOf(ArrayRef<LiveBuffer> buffers, Value tile) {
   auto it = llvm::find_if(
       buffers, [&](const LiveBuffer &buffer) { return buffer.alloc == alloc; });
   return alloc && it != buffers.end() ? &*it : nullptr;
+}
+
+/// Marks the runs of local_allocs with initial values, of disjoint buffers,
+/// that only ops touching no shared memory separate. Such a run stores one
+/// buffer after another, with no shared reads in between: one barrier
+/// before its first stores (where any of them needs one) and one after its
+/// last serve them all. So every alloc but the
+/// first is unguarded, and every one but the last is marked
+/// tkc_gpu.shared_stores_follow. The last one (of each run, a lone alloc
+/// too) is marked tkc_gpu.shared_generic_reads where only ordinary loads
+/// read the run's buffers and the function makes no tensor copies that could
+/// later write their bytes through the async proxy: no proxy fence is due.
+void markStoreRuns(FunctionOpInterface function, ArrayRef<LiveBuffer> buffers,
+                   MLIRContext *context) {
+  bool asyncWrites = false;
+  function.walk([&](TensorCopyOp) { asyncWrites = true; });
+  auto mark = [&](Operation *op, StringRef name, bool on) {
+    if (on)
+      op->setAttr(name, UnitAttr::get(context));
+    else
+      op->removeAttr(name);
+  };
+  SmallVector<LocalAllocOp> run;
+  auto flush = [&] {
+    bool guarded = llvm::any_of(run, [](LocalAllocOp alloc) {
+      return !alloc->hasAttr(TKCGPUDialect::kSharedUnguarded);
+    });
+    bool asyncReads = asyncWrites;
+    for (LocalAllocOp alloc : run)
+      forEachRead(alloc, [&](Operation *user) {
+        asyncReads |= !isa<LocalLoadOp, TileOp, TransTileOp>(user);
+      });
+    for (auto [i, alloc] : llvm::enumerate(run)) {
+      bool last = i + 1 == run.size();
+      mark(alloc, TKCGPUDialect::kSharedUnguarded, i != 0 || !guarded);
+      mark(alloc, TKCGPUDialect::kSharedStoresFollow, !last);
+      mark(alloc, TKCGPUDialect::kSharedGenericReads, last && !asyncReads);
+    }
+    run.clear();
+  };
+  auto bytesOf = [&](LocalAllocOp alloc) {
+    const LiveBuffer *buffer = bufferOf(buffers, alloc.getResult());
+    return std::make_pair(buffer->begin, buffer->end);
+  };
+  function.walk([&](Block *block) {
+    for (Operation &op : *block) {
+      auto alloc = dyn_cast<LocalAllocOp>(op);
+      if (!alloc || !alloc.getInit()) {
+        if (!isSharedMemoryFree(&op))
+          flush();
+        continue;
+      }
+      auto [begin, end] = bytesOf(alloc);
+      if (llvm::any_of(run, [&](LocalAllocOp other) {
+            auto [otherBegin, otherEnd] = bytesOf(other);
+            return begin < otherEnd && otherBegin < end;
+          }))
+        flush();
+      run.push_back(alloc);
+    }
+    flush();
+  });
 }
 
 struct AllocateSharedMemoryPass
@@ -185,6 +281,7 @@ struct AllocateSharedMemoryPass
         }
         scratchSeen |= scratchBytes(op) != 0;
       });
+      markStoreRuns(function, buffers, context);
       // Where an op's scratch may start: past the buffers live around it.
       auto baseOf = [&](Operation *op) {
         int64_t base = 0;

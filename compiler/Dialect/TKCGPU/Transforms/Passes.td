@@ -475,6 +475,17 @@ def TKCGPUAllocateSharedMemory
     barrier and offset 0. The module attribute `tkc_gpu.shared` records the
     bytes needed (0 when nothing needs shared memory).
 
+    Local_allocs that store initial values into disjoint buffers, with only
+    ops that touch no shared memory between them (arithmetic, global
+    loads), form a run: one barrier before the first one's stores and one
+    after the last one's serve them all. Every alloc of a run but the first
+    is unguarded and every one but the last is marked
+    `tkc_gpu.shared_stores_follow`; so the loads between them still issue
+    before any barrier, as in Triton, where barriers wait until a read needs
+    them. The last is marked `tkc_gpu.shared_generic_reads` where only
+    ordinary loads read the run's buffers and the function makes no tensor
+    copies: its stores need no fence for the async proxy.
+
     ```mlir
     module {  // two reductions across warps of tensor<8x256xf32>
     // becomes

@@ -213,9 +213,12 @@ module {
 // and keeps offset 0; the first dot's B tile goes past it, and the second
 // dot's B tile, allocated once the first is dead, takes the same bytes and
 // so waits at a barrier. The first two need none: nothing came before them.
+// They are stored one after the other, so the first leaves its barrier to
+// the second. Warpgroup multiplies read all three: none is marked as read
+// by ordinary loads only.
 // CHECK: module attributes {{{.*}}tkc_gpu.shared = 12288 : i32
 // CHECK-LABEL: func.func @reused
-// CHECK: tkc_gpu.local_alloc %{{.*}} {tkc_gpu.shared_offset = 0 : i32, tkc_gpu.shared_unguarded}
+// CHECK: tkc_gpu.local_alloc %{{.*}} {tkc_gpu.shared_offset = 0 : i32, tkc_gpu.shared_stores_follow, tkc_gpu.shared_unguarded}
 // CHECK: tkc_gpu.local_alloc %{{.*}} {tkc_gpu.shared_offset = 8192 : i32, tkc_gpu.shared_unguarded}
 // CHECK: tkc_gpu.local_alloc %{{.*}} {tkc_gpu.shared_offset = 8192 : i32} :
 #l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -290,5 +293,50 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   func.func @matrix_loadable_operand(%x: tensor<16x64xf16, #k>) -> tensor<16x64xf16, #bop> {
     %c = tkc_gpu.convert_layout %x : tensor<16x64xf16, #k> -> tensor<16x64xf16, #bop>
     return %c : tensor<16x64xf16, #bop>
+  }
+}
+
+// -----
+
+// In a loop, two stored tiles with only a global load and arithmetic
+// between them form one run: the first keeps the barrier before its stores
+// (the previous iteration's reads come before it) and leaves the one after
+// them to the second, which needs no barrier of its own. Only ordinary
+// loads read them, so the run's last alloc is marked for no proxy fence. A
+// tile after a read of the first (unused, in the first's bytes) starts a
+// run of its own; the next one takes the same bytes and so does not join
+// that run.
+// CHECK-LABEL: func.func @runs
+// CHECK: scf.for
+// CHECK-NEXT: tkc_gpu.local_alloc %{{.*}} {tkc_gpu.shared_offset = 0 : i32, tkc_gpu.shared_stores_follow} :
+// CHECK: tkc.load
+// CHECK: arith.addf
+// CHECK-NEXT: tkc_gpu.local_alloc %{{.*}} {tkc_gpu.shared_generic_reads, tkc_gpu.shared_offset = 2048 : i32, tkc_gpu.shared_unguarded} :
+// CHECK-NEXT: tkc_gpu.local_load
+// CHECK-NEXT: tkc_gpu.local_alloc %{{.*}} {tkc_gpu.shared_generic_reads, tkc_gpu.shared_offset = 0 : i32} :
+// CHECK-NEXT: tkc_gpu.local_alloc %{{.*}} {tkc_gpu.shared_generic_reads, tkc_gpu.shared_offset = 0 : i32} :
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @runs(%va: tensor<32x32xf16, #l>, %p: tensor<32x32x!tkc.ptr<f16>, #l>, %c: tensor<32x32xf32, #mma>, %n: i32) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<32x32xf32, #mma>) : i32 {
+      %ta = tkc_gpu.local_alloc %va : (tensor<32x32xf16, #l>) -> !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+      %vb = tkc.load %p : tensor<32x32x!tkc.ptr<f16>, #l>
+      %vc = arith.addf %vb, %va : tensor<32x32xf16, #l>
+      %tb = tkc_gpu.local_alloc %vc : (tensor<32x32xf16, #l>) -> !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+      %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[32, 32], f16, order = [1, 0]> -> tensor<32x32xf16, #a>
+      %unused = tkc_gpu.local_alloc %va : (tensor<32x32xf16, #l>) -> !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+      %tc = tkc_gpu.local_alloc %va : (tensor<32x32xf16, #l>) -> !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+      %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 32], f16, order = [1, 0]> -> tensor<32x32xf16, #b>
+      %b2 = tkc_gpu.local_load %tc : !tkc_gpu.shared<[32, 32], f16, order = [1, 0]> -> tensor<32x32xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      %e = tkc.dot %a, %b2, %d : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      scf.yield %e : tensor<32x32xf32, #mma>
+    }
+    return %r : tensor<32x32xf32, #mma>
   }
 }
