@@ -377,6 +377,11 @@ LinearLayout LinearLayout::dropDim(const LinearLayout &parent, unsigned dim) {
     for (const Basis &basis : parent.getBases(hw)) {
       Basis dropped(basis);
       dropped.erase(dropped.begin() + dim);
+      // A register that held the same element at another place along `dim`
+      // holds nothing new: keep one copy (lanes and warps stay, broadcast).
+      if (hw == HwDim::Register &&
+          llvm::all_of(dropped, [](int32_t c) { return c == 0; }))
+        continue;
       layout.addBasis(hw, std::move(dropped));
     }
   return layout;

@@ -182,8 +182,10 @@ public:
   static LinearLayout reshape(const LinearLayout &layout,
                               llvm::ArrayRef<int64_t> shape);
 
-  /// `parent` (a layout of rank r+1) with coordinate `dim` removed. The
-  /// parent must have been built for a shape with extent 1 at `dim`.
+  /// `parent` (a layout of rank r+1) with coordinate `dim` removed, and the
+  /// register bits that then move no coordinate dropped (a thread holds
+  /// each of its elements once, as in Triton's slice layouts). The parent
+  /// must have been built for a shape with extent 1 at `dim`.
   static LinearLayout dropDim(const LinearLayout &parent, unsigned dim);
 
 private:

@@ -110,6 +110,11 @@ TEST(LinearLayout, DropDimForSlice) {
   EXPECT_EQ(rows.apply(0, 3, 0), Basis({0}));
   EXPECT_EQ(rows.apply(0, 0, 2), Basis({4}));
   EXPECT_TRUE(rows.isSurjective());
+  // The parent's 4 registers along dim 1 hold one row: of its 8 (2 rows),
+  // the slice keeps 2.
+  EXPECT_EQ(parent.getNumRegisters(), 8u);
+  EXPECT_EQ(rows.getNumRegisters(), 2u);
+  EXPECT_EQ(rows.apply(1, 0, 0), Basis({8}));
 }
 
 TEST(LinearLayout, DotOperandsHoldWhatEachResultElementNeeds) {
