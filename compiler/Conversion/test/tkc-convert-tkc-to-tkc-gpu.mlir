@@ -46,12 +46,13 @@ func.func @outer() -> tensor<64x64xi32> {
 // -----
 
 // A dot computes in the blocked layout its FMA lowering wants: each thread
-// a 4x2 tile of the 32x32 result (the fewest rows of a plus columns of b
-// over 128 threads), lanes along N first. Its operands take the dot_op
-// layouts of it (each thread all of K of its rows and columns), and the
-// accumulator and result are converted to and from the default layout.
-// W32-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
-// W64-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [4, 16], warpsPerCTA = [2, 1], order = [1, 0]}>
+// an 8x1 tile of the 32x32 result (the fewest reads of rows of a, counted
+// once per row a warp reads at one K, plus columns of b, over 128
+// threads), lanes along N first. Its operands take the dot_op layouts of
+// it (each thread all of K of its rows and columns), and the accumulator
+// and result are converted to and from the default layout.
+// W32-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// W64-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [2, 32], warpsPerCTA = [2, 1], order = [1, 0]}>
 // CHECK-DAG: #[[A:.*]] = #tkc_gpu.dot_op<{opIdx = 0, parent = #[[ACC]]}>
 // CHECK-DAG: #[[B:.*]] = #tkc_gpu.dot_op<{opIdx = 1, parent = #[[ACC]]}>
 // CHECK-LABEL: func.func @dot
@@ -69,13 +70,14 @@ func.func @dot(%x: tensor<32x16xf16>, %y: tensor<16x32xf16>, %z: tensor<32x32xf3
 
 // -----
 
-// FLA's fp32 matmul tile, 64x32 by 32x128: each thread computes 8 rows by
-// 8 columns, its columns in two runs of four (one 16-byte chunk of b each),
-// the lanes' runs side by side and the tile repeated along N, so that a
-// warp's reads of b at one K are adjacent chunks (with runs of eight, two
-// lanes of one pass met in each bank).
-// W32-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [8, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
-// W64-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [8, 4], threadsPerWarp = [4, 16], warpsPerCTA = [2, 1], order = [1, 0]}>
+// FLA's fp32 matmul tile, 64x32 by 32x128: each warp's lanes lie along N
+// and share their rows of a (8 rows by 8 columns each, with the lanes on
+// two rows, read rows 8 apart at each K, 128 bytes apart: the same banks),
+// so each thread computes 16 rows by 4 columns, one 16-byte chunk of b,
+// the lanes' chunks side by side, so that a warp's reads of b at one K are
+// adjacent chunks.
+// W32-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [16, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// W64-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [32, 2], threadsPerWarp = [1, 64], warpsPerCTA = [2, 1], order = [1, 0]}>
 // CHECK-LABEL: func.func @dot_column_runs
 // CHECK: tkc.dot {{.*}} -> tensor<64x128xf32, #[[ACC]]>
 func.func @dot_column_runs(%x: tensor<64x32xf32>, %y: tensor<32x128xf32>, %z: tensor<64x128xf32>) -> tensor<64x128xf32> {
@@ -86,9 +88,9 @@ func.func @dot_column_runs(%x: tensor<64x32xf32>, %y: tensor<32x128xf32>, %z: te
 // -----
 
 // A batch of two 16x16 products: each batch gets half the threads, each
-// thread a 2x2 tile of one.
-// W32-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [1, 4, 8], warpsPerCTA = [2, 2, 1], order = [2, 1, 0]}>
-// W64-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [1, 8, 8], warpsPerCTA = [2, 1, 1], order = [2, 1, 0]}>
+// thread a 4x1 tile of one.
+// W32-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 4, 1], threadsPerWarp = [1, 2, 16], warpsPerCTA = [2, 2, 1], order = [2, 1, 0]}>
+// W64-DAG: #[[ACC:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 4, 1], threadsPerWarp = [1, 4, 16], warpsPerCTA = [2, 1, 1], order = [2, 1, 0]}>
 // CHECK-DAG: #[[A:.*]] = #tkc_gpu.dot_op<{opIdx = 0, parent = #[[ACC]]}>
 // CHECK-DAG: #[[B:.*]] = #tkc_gpu.dot_op<{opIdx = 1, parent = #[[ACC]]}>
 // CHECK-LABEL: func.func @batched_dot

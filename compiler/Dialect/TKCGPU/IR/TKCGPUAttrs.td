@@ -46,7 +46,9 @@ def TKCGPU_BlockedEncodingAttr : AttrDef<TKCGPU_Dialect, "BlockedEncoding",
     /// The layout of a tkc.dot's result of `shape` ([.., M, N]) computed
     /// with FMAs: each thread holds a tile of the result whose rows of `a`
     /// and columns of `b` (all K of each, see DotOperandEncodingAttr) take
-    /// the fewest registers; lanes, then warps, go along N first. A thread's
+    /// the fewest shared-memory reads (a warp's lanes on several rows of
+    /// `a` count as conflicting reads); lanes, then warps, go along N
+    /// first. A thread's
     /// columns come in runs of at most `maxColumnRun` (0: no limit), the
     /// lanes' runs side by side and the tile repeated along N for the rest:
     /// a warp's reads of `b` at one K are then adjacent runs.

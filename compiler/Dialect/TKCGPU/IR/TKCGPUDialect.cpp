@@ -223,19 +223,26 @@ BlockedEncodingAttr BlockedEncodingAttr::getForDotResult(
   auto perThread = [](int64_t extent, int64_t spread) {
     return std::max<int64_t>(1, extent / spread);
   };
-  // Threads along batch, M and N. A thread holds K values of `a` per row
-  // and of `b` per column of its tile, so the split with the fewest rows
-  // plus columns (per batch) wins; then one where no thread repeats
-  // another's elements; then the one with most threads along N (the first
-  // found, as N's share shrinks).
+  // Threads along batch, M and N. A thread reads K values of `a` per row
+  // and of `b` per column of its tile from shared memory, so the split with
+  // the fewest reads (per batch) wins. A warp whose lanes lie along several
+  // rows of `a` reads as many rows at each K, which lie in the same banks
+  // where a row is a multiple of 128 bytes: each read of `a` then counts
+  // that many times (lanes go along N first, so threadsPerWarp / lanes
+  // along N of them). Then one where no thread repeats another's elements;
+  // then the one with most threads along N (the first found, as N's share
+  // shrinks).
   int64_t tb = 1, tm = 1, tn = threads;
   std::pair<int64_t, bool> best{std::numeric_limits<int64_t>::max(), true};
   for (int64_t b = 1; b <= (batched ? threads : 1); b *= 2)
     for (int64_t r = 1; b * r <= threads; r *= 2) {
       int64_t c = threads / (b * r);
-      std::pair<int64_t, bool> cost{perThread(batch, b) *
-                                        (perThread(m, r) + perThread(n, c)),
-                                    b > batch || r > m || c > n};
+      int64_t rowsPerRead =
+          threadsPerWarp / std::min<int64_t>(threadsPerWarp, c);
+      std::pair<int64_t, bool> cost{
+          perThread(batch, b) *
+              (perThread(m, r) * rowsPerRead + perThread(n, c)),
+          b > batch || r > m || c > n};
       if (cost < best) {
         best = cost;
         tb = b;
