@@ -190,12 +190,12 @@ const LiveBuffer *bufferOf(ArrayRef<LiveBuffer> buffers, Value tile) {
 /// that only ops touching no shared memory separate. Such a run stores one
 /// buffer after another, with no shared reads in between: one barrier
 /// before its first stores (where any of them needs one) and one after its
-/// last serve them all. So every alloc but the
-/// first is unguarded, and every one but the last is marked
-/// tkc_gpu.shared_stores_follow. The last one (of each run, a lone alloc
-/// too) is marked tkc_gpu.shared_generic_reads where only ordinary loads
-/// read the run's buffers and the function makes no tensor copies that could
-/// later write their bytes through the async proxy: no proxy fence is due.
+/// last serve them all. So every alloc but the first is unguarded, and
+/// every one but the last is marked tkc_gpu.shared_stores_follow. The last
+/// one (of each run, a lone alloc too) is marked
+/// tkc_gpu.shared_generic_reads where only ordinary loads read the run's
+/// buffers and the function makes no tensor copies that could later write
+/// their bytes through the async proxy: no proxy fence is due.
 void markStoreRuns(FunctionOpInterface function, ArrayRef<LiveBuffer> buffers,
                    MLIRContext *context) {
   bool asyncWrites = false;
