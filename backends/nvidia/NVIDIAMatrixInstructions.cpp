@@ -287,21 +287,22 @@ warpgroupDescriptor(OpBuilder &b, Location loc,
 /// `acc` (fp32 or int32), each tied to its input: operands $0.. are the
 /// results, then `inputs` (with `inputConstraints`, one comma-led
 /// constraint each), then the accumulators. Returns the new accumulators.
-static SmallVector<Value> emitTiedAccumulatorAsm(OpBuilder &b, Location loc,
-                                                 StringRef text,
-                                                 ValueRange inputs,
-                                                 StringRef inputConstraints,
-                                                 ArrayRef<Value> acc) {
+static SmallVector<Value>
+emitTiedAccumulatorAsm(OpBuilder &b, Location loc, StringRef text,
+                       ValueRange inputs, StringRef inputConstraints,
+                       ArrayRef<Value> acc, bool tied = true) {
   Type accType = acc.front().getType();
   std::string out = accType.isF32() ? "=f" : "=r";
   std::string constraints;
   for (unsigned i = 0; i < acc.size(); ++i)
     constraints += (i ? "," : "") + out;
   constraints += inputConstraints;
-  for (unsigned i = 0; i < acc.size(); ++i)
-    constraints += "," + std::to_string(i);
   SmallVector<Value> operands(inputs);
-  llvm::append_range(operands, acc);
+  if (tied) {
+    for (unsigned i = 0; i < acc.size(); ++i)
+      constraints += "," + std::to_string(i);
+    llvm::append_range(operands, acc);
+  }
   auto resultType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(acc.size(), accType));
   auto asmOp = LLVM::InlineAsmOp::create(
@@ -343,7 +344,7 @@ SmallVector<Value>
 NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
                                    unsigned n, const WarpgroupOperand &a,
                                    const WarpgroupOperand &bOperand,
-                                   ArrayRef<Value> acc) const {
+                                   ArrayRef<Value> acc, bool accumulate) const {
   // n/2 accumulators a thread, one register each; for fp16 operands, fp16
   // ones two to a register (packWarpgroupAccumulators: i32 registers).
   bool halves = elem.isF16() && acc.front().getType().isInteger(32);
@@ -382,9 +383,10 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
     }
     text += "}";
   }
-  // Integer multiplies take scale-d alone (no negation operands).
-  text += ", $" + std::to_string(next++) +
-          (elem.isInteger(8) ? ", 1" : ", 1, 1, 1");
+  // Scale-d 1 accumulates onto D, 0 writes A * B alone. Integer
+  // multiplies take scale-d alone (no negation operands).
+  text += ", $" + std::to_string(next++) + (accumulate ? ", 1" : ", 0") +
+          (elem.isInteger(8) ? "" : ", 1, 1");
   if (transposable) {
     if (a.registers.empty())
       text += std::string(", ") + (a.kMajor ? "0" : "1");
@@ -394,7 +396,7 @@ NVIDIATargetInfo::emitWarpgroupMma(OpBuilder &b, Location loc, Type elem,
   constraints += ",l";
   inputs.push_back(warpgroupDescriptor(b, loc, bOperand));
   return emitTiedAccumulatorAsm(b, loc, text, inputs, constraints,
-                                acc.take_front(registers));
+                                acc.take_front(registers), accumulate);
 }
 
 void NVIDIATargetInfo::commitWarpgroupMma(OpBuilder &b, Location loc) const {

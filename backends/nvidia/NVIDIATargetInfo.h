@@ -125,11 +125,10 @@ public:
   unpackWarpgroupAccumulators(mlir::OpBuilder &b, mlir::Location loc,
                               llvm::ArrayRef<mlir::Value> registers,
                               mlir::Type elem) const override;
-  llvm::SmallVector<mlir::Value>
-  emitWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
-                   unsigned n, const WarpgroupOperand &a,
-                   const WarpgroupOperand &bOperand,
-                   llvm::ArrayRef<mlir::Value> acc) const override;
+  llvm::SmallVector<mlir::Value> emitWarpgroupMma(
+      mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem, unsigned n,
+      const WarpgroupOperand &a, const WarpgroupOperand &bOperand,
+      llvm::ArrayRef<mlir::Value> acc, bool accumulate) const override;
   void commitWarpgroupMma(mlir::OpBuilder &b,
                           mlir::Location loc) const override;
   llvm::SmallVector<mlir::Value>

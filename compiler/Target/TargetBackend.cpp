@@ -58,7 +58,7 @@ llvm::SmallVector<mlir::Value>
 TargetInfo::emitWarpgroupMma(mlir::OpBuilder &, mlir::Location, mlir::Type,
                              unsigned, const WarpgroupOperand &,
                              const WarpgroupOperand &,
-                             llvm::ArrayRef<mlir::Value>) const {
+                             llvm::ArrayRef<mlir::Value>, bool) const {
   llvm_unreachable("warpgroup mma on a target without hasWarpgroupMma()");
 }
 void TargetInfo::commitWarpgroupMma(mlir::OpBuilder &, mlir::Location) const {

@@ -355,12 +355,14 @@ public:
   /// `bOperand` (K x `n`) onto `acc`, the registers of the thread's n/2
   /// accumulators (packWarpgroupAccumulators(): f32, or for f16 operands
   /// f16 pairs; int32 for int8); returns the new ones (ready only after
-  /// waitWarpgroupMma()).
+  /// waitWarpgroupMma()). Where `accumulate` is false, the multiply
+  /// neither reads `acc` nor adds to it (scale-d 0): its registers only
+  /// say how many there are.
   virtual llvm::SmallVector<mlir::Value>
   emitWarpgroupMma(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
                    unsigned n, const WarpgroupOperand &a,
                    const WarpgroupOperand &bOperand,
-                   llvm::ArrayRef<mlir::Value> acc) const;
+                   llvm::ArrayRef<mlir::Value> acc, bool accumulate) const;
 
   /// Makes the warpgroup multiplies issued since beginWarpgroupMma() one
   /// group.

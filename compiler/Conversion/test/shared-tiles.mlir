@@ -169,6 +169,27 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
+// A warpgroup dot onto zeros (attention's scores, a product's first K
+// steps): the first instruction neither reads nor adds the accumulators
+// (scale-d 0, its 64 registers outputs only, untied), so nothing writes
+// them between the fence and it; the second accumulates (scale-d 1, tied).
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @warpgroup_onto_zeros
+  // CHECK: "wgmma.fence.sync.aligned;"
+  // CHECK: llvm.inline_asm has_side_effects "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, $64, $65, 0, 1, 1, 0, 1;", "=f,{{.*}},=f,l,l" %{{[0-9]+}}, %{{[0-9]+}} :
+  // CHECK: "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, $64, $65, 1, 1, 1, 0, 1;", "=f,{{.*}},=f,l,l,0,{{.*}},63"
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: "wgmma.commit_group.sync.aligned;"
+  func.func @warpgroup_onto_zeros(%ta: !tkc_gpu.shared<[64, 32], f16, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>) -> tensor<64x128xf32, #mma> {
+    %c = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
+    %d = tkc_gpu.warpgroup_dot %ta, %tb, %c : !tkc_gpu.shared<[64, 32], f16, order = [1, 0]> * !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<64x128xf32, #mma>
+    return %d : tensor<64x128xf32, #mma>
+  }
+}
+
+// -----
+
 // A tile seen transposed (tkc_gpu.trans_tile) is the tile's own address:
 // B stored with its rows along K (a K-major 128x32 tile seen as 32x128)
 // takes transpose 0 where the same bytes read as N-major take 1.
