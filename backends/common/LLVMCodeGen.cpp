@@ -8,9 +8,11 @@
 
 #include "backends/common/LLVMCodeGen.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/OptBisect.h"
+#include "llvm/IR/PassInstrumentation.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
@@ -41,33 +43,24 @@ tkc::createTargetMachine(llvm::StringRef tripleName, llvm::StringRef cpu,
   return machine;
 }
 
-void tkc::optimizeModule(llvm::Module &module, llvm::TargetMachine &machine) {
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder builder(&machine);
-  builder.registerModuleAnalyses(mam);
-  builder.registerCGSCCAnalyses(cgam);
-  builder.registerFunctionAnalyses(fam);
-  builder.registerLoopAnalyses(lam);
-  builder.crossRegisterProxies(lam, fam, cgam, mam);
-  builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
-      .run(module, mam);
-}
-
 namespace {
 
-/// The longest basic block, in instructions, in which the code generator
-/// runs straight-line strength reduction. Its time grows with the square of
-/// a block's length: LLVM 22 took 0.5 s on a block of 2,900 instructions,
-/// 6.5 s on 11,000 and 25 s on 21,000 (LightLLM's rotary kernel at 64 x 64
-/// x 64 on 8 warps, one block of scalar loads), and 59 s on FlagGems'
-/// bicubic upsampling at 128 x 128, where ptxas then takes seconds. Longer
-/// blocks are left to ptxas, which reduces their address arithmetic too.
-constexpr size_t kMaxStrengthReducedBlock = 4000;
+/// The longest basic block, in instructions, on which tkc runs passes whose
+/// time grows with the square of a block's length. Longer blocks come from
+/// fully unrolled dots on CUDA cores and from thousands of scalar loads;
+/// ptxas reduces their address arithmetic and combines their vectors too.
+/// - The code generator's straight-line strength reduction: LLVM 22 took
+///   0.5 s on a block of 2,900 instructions, 6.5 s on 11,000 and 25 s on
+///   21,000 (LightLLM's rotary kernel at 64 x 64 x 64 on 8 warps, one block
+///   of scalar loads), and 59 s on FlagGems' bicubic upsampling at 128 x 128.
+/// - The optimizer's VectorCombine, which asks the order of instructions after
+///   each one it inserts: FLA's KDA inter-solve (fp32 'ieee' dots, a block of
+///   52,700 instructions after O3) took 17.2 s to PTX with it and 4.4 s
+///   without, its kkt solve 16.7 s and 3.7 s, for the same PTX.
+constexpr size_t kMaxQuadraticBlock = 4000;
 
-/// That pass's name, as the code generator asks the context's gate.
+/// The code generator's name for straight-line strength reduction, as it asks
+/// the context's gate.
 constexpr llvm::StringLiteral kStrengthReduction = "slsr";
 
 /// Declines straight-line strength reduction, while installed on a context;
@@ -80,16 +73,45 @@ public:
   bool isEnabled() const override { return true; }
 };
 
-/// Whether `module` has a block longer than kMaxStrengthReducedBlock.
+/// Whether `function` has a block longer than kMaxQuadraticBlock.
+bool hasLongBlock(const llvm::Function &function) {
+  return llvm::any_of(function, [](const llvm::BasicBlock &block) {
+    return block.size() > kMaxQuadraticBlock;
+  });
+}
+
+/// Whether `module` has a block longer than kMaxQuadraticBlock.
 bool hasLongBlock(const llvm::Module &module) {
-  for (const llvm::Function &f : module)
-    for (const llvm::BasicBlock &block : f)
-      if (block.size() > kMaxStrengthReducedBlock)
-        return true;
-  return false;
+  return llvm::any_of(module, [](const llvm::Function &function) {
+    return hasLongBlock(function);
+  });
 }
 
 } // namespace
+
+void tkc::optimizeModule(llvm::Module &module, llvm::TargetMachine &machine) {
+  // VectorCombine is skipped on functions with long blocks.
+  llvm::PassInstrumentationCallbacks callbacks;
+  callbacks.registerShouldRunOptionalPassCallback(
+      [](llvm::StringRef pass, llvm::Any ir) {
+        const auto *function = llvm::any_cast<const llvm::Function *>(&ir);
+        return pass != "VectorCombinePass" || !function ||
+               !hasLongBlock(**function);
+      });
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder builder(&machine, llvm::PipelineTuningOptions(),
+                            std::nullopt, &callbacks);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
+      .run(module, mam);
+}
 
 llvm::Expected<std::string> tkc::emitFile(llvm::Module &module,
                                           llvm::TargetMachine &machine,
@@ -105,8 +127,7 @@ llvm::Expected<std::string> tkc::emitFile(llvm::Module &module,
   NoStrengthReduction gate;
   if (hasLongBlock(module))
     context.setOptPassGate(gate);
-  auto restore =
-      llvm::make_scope_exit([&] { context.setOptPassGate(previous); });
+  llvm::scope_exit restore([&] { context.setOptPassGate(previous); });
   pm.run(module);
   return std::string(out);
 }

@@ -30,7 +30,9 @@ createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu,
                     llvm::StringRef features,
                     std::optional<llvm::Reloc::Model> relocation);
 
-/// Runs LLVM's O3 module pipeline on `module` for `machine`.
+/// Runs LLVM's O3 module pipeline on `module` for `machine`; on functions with
+/// a block of more than 4,000 instructions, without VectorCombine, whose time
+/// grows with the square of a block's length.
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine);
 
 /// Emits `module` as `type` (assembly or object) with `machine`; in a module
