@@ -417,15 +417,17 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   return success();
 }
 
-/// The most spill traffic (bytes of spill stores and loads) a binary at 255
-/// registers may have for tkc to lower it again recomputing thread ids. That
-/// frees the registers of the addresses computed from them, a few dozen at
-/// most: the gains measured were from 1,336 bytes to none (lightning
-/// attention's forward) and from 1,468 to 1,260 (not kept). Kilobytes more are
-/// beyond its reach, and the second ptxas run is what a heavily spilling
+/// The most spill traffic (bytes of spill stores and loads) a binary may have
+/// for tkc to lower it again. Recomputing thread ids frees the registers of
+/// the addresses computed from them, a few dozen at most: the gains measured
+/// were from 1,336 bytes to none (lightning attention's forward) and from
+/// 1,468 to 1,260 (not kept). Kilobytes more are beyond its reach, or
+/// favoring occupancy's, and the second ptxas run is what a heavily spilling
 /// binary costs most: FLA's KDA inter-solve (fp32 'ieee' dots, 47,000 lines of
 /// PTX, 83,984 bytes) took 140 s, its second lowering 68 s of them (Triton
-/// 3.6: 59 s in all), for the same binary.
+/// 3.6: 59 s in all), for the same binary; FLA's based attention forward on
+/// one warp (64x64 fp32 tiles, 64 registers and 316 KB of spills) took 73 s
+/// a ptxas run, three runs in all (Triton: 61 s).
 constexpr int64_t kMaxSpillsToRecompute = 4096;
 
 /// Whether `module` has a loop.
@@ -459,7 +461,8 @@ bool hasLoops(mlir::ModuleOp module) {
 /// all the registers a thread may hold is not lowered favoring occupancy
 /// (SGLang's kkt solve, 255 registers and 68 KB spilled, took 41 s to compile,
 /// and 140 s with both favored lowerings), only again recomputing thread ids,
-/// and that only where it spills at most kMaxSpillsToRecompute bytes.
+/// and none that spills more than kMaxSpillsToRecompute bytes is lowered
+/// again at all.
 LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
                              const CompileOptions &opts, Variant &variant) {
   Variant original = variant;
@@ -474,6 +477,8 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   };
   unsigned first = programs(variant, true);
   int64_t spills = variant.binary.stat("spill_bytes");
+  if (spills > kMaxSpillsToRecompute)
+    return success();
   // A binary that spills with all the registers a thread may hold is lowered
   // again recomputing thread ids, and kept where that spills at most half as
   // much: the shared-memory addresses each thread computes from its id are
@@ -486,10 +491,9 @@ LogicalResult compileVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   // from 1,468 to 1,260 bytes, lost 3%: it keeps the first binary. A kernel
   // without loops holds nothing across iterations and is not lowered again
   // (LightLLM's rotary kernel at 64x64x64 on 8 warps, one block of 2,048
-  // scalar loads: two more ptxas runs of 35 s each), nor is one that spills
-  // more than kMaxSpillsToRecompute.
+  // scalar loads: two more ptxas runs of 35 s each).
   if (spills > 0 && variant.binary.stat("registers") >= 255) {
-    if (!hasLoops(ttir) || spills > kMaxSpillsToRecompute)
+    if (!hasLoops(ttir))
       return success();
     Variant recomputed = original;
     if (failed(lowerVariant(ttir, spec, opts, Favor{false, true}, recomputed)))
