@@ -1533,6 +1533,35 @@ case(id="flaggems_argmax", repo="flaggems", path=_fg_path("argmax"),
                    empty(_FG_AM_ROWS, dtype="int64"), _FG_AM_ROWS,
                    _FG_AM_COLS, 1])
 
+# bmm.py: 16 fp16 products of 2048 x 2048 x 2048, with the tile of its
+# NVIDIA config list that fits them (128x128 tiles of 32, GROUP_M 2, 4
+# warps, 2 stages); the DIVISIBLE_* heuristics all hold.
+_FG_BMM_B, _FG_BMM_N = 16, 2048
+case(id="flaggems_bmm", repo="flaggems", path=_fg_path("bmm"),
+     kernel="bmm_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
+     "128, 128, 32, 2, True, True, True",
+     num_warps=4, num_stages=2,
+     grid=(_FG_BMM_N // 128, _FG_BMM_N // 128, _FG_BMM_B),
+     args=lambda: [randn(_FG_BMM_B, _FG_BMM_N, _FG_BMM_N, dtype="float16"),
+                   randn(_FG_BMM_B, _FG_BMM_N, _FG_BMM_N, dtype="float16"),
+                   empty(_FG_BMM_B, _FG_BMM_N, _FG_BMM_N, dtype="float16"),
+                   _FG_BMM_N, _FG_BMM_N, _FG_BMM_N],
+     atol=5e-2, rtol=1e-2)
+
+# log_softmax.py along the last dimension (K = 1), as log_softmax() launches
+# it: 8 rows a program, 256 columns a step, 8 warps; bf16 logits over a
+# 32000-token vocabulary.
+_FG_LSM_ROWS, _FG_LSM_COLS = 4096, 32000
+case(id="flaggems_log_softmax", repo="flaggems", path=_fg_path("log_softmax"),
+     kernel="log_softmax_kernel",
+     signature="*bf16:16, *bf16:16, i32:16, i32:16, i32:1, 8, 256",
+     num_warps=8, grid=(_FG_LSM_ROWS // 8, 1),
+     args=lambda: [empty(_FG_LSM_ROWS, _FG_LSM_COLS, dtype="bfloat16"),
+                   randn(_FG_LSM_ROWS, _FG_LSM_COLS, dtype="bfloat16"),
+                   _FG_LSM_ROWS, _FG_LSM_COLS, 1],
+     atol=2e-2, rtol=1e-2)
+
 # fused/rotary_embedding.py, out of place, as FlagGems' benchmark calls it:
 # q (batch, seq, heads, head_dim) without position ids (pos_ptr None, the
 # position is the token's index in its sequence), cos/sin (seq, 64) in
@@ -2303,6 +2332,15 @@ _MAMBA_CS_Q = 256  # chunk_size
 _MAMBA_CS_C = _MAMBA_CS_L // _MAMBA_CS_Q
 
 
+def _mamba_decay():
+    """dt (batch, heads, chunks, chunk_size) and its cumulative sums scaled by
+    each head's negative A, as the chunked steps read them (fp32)."""
+    b, h, c, q = _MAMBA_CS_B, _MAMBA_CS_H, _MAMBA_CS_C, _MAMBA_CS_Q
+    dt = rand(b, h, c, q) * 0.1 + 1e-3
+    A = -(rand(h) * 15 + 1)
+    return dt, (dt * A.view(1, h, 1, 1)).cumsum(-1)
+
+
 def _mamba_chunk_scan_args():
     torch = _torch()
     b, l, h, p, n = (_MAMBA_CS_B, _MAMBA_CS_L, _MAMBA_CS_H, _MAMBA_CS_P,
@@ -2313,9 +2351,7 @@ def _mamba_chunk_scan_args():
     # CB[b, c, g, i, j] = C[i] . B[j] within each chunk, fp32.
     cb = torch.einsum("bcign,bcjgn->bcgij", C.float().view(b, c, q, 1, n),
                       B.float().view(b, c, q, 1, n)).contiguous()
-    dt = rand(b, h, c, q) * 0.1 + 1e-3
-    A = -(rand(h) * 15 + 1)
-    dA_cumsum = (dt * A.view(1, h, 1, 1)).cumsum(-1)
+    dt, dA_cumsum = _mamba_decay()
     states = randn(b, c, h, p, n, dtype="bfloat16")
     D = randn(h)
     out = empty(b, l, h, p, dtype="bfloat16")
@@ -2351,6 +2387,72 @@ case(id="mamba_chunk_scan_fwd", repo="mamba",
            _MAMBA_CS_B * _MAMBA_CS_C, _MAMBA_CS_H),
      args=_mamba_chunk_scan_args, atol=5e-2, rtol=1e-2)
 
+
+# ssd_bmm.py and ssd_chunk_state.py: Mamba-2's other two chunked steps, as
+# mamba_chunk_scan_combined runs them before the chunk scan: CB = C . B^T
+# within each chunk (fp32, one group), and each chunk's state, x^T . (B
+# scaled by the decay to the chunk's end). Shapes of the chunk scan above,
+# the sequence 16 times longer for the bmm (one launch of tens of us); each
+# kernel with the config of its autotune list that fits the shape (128x128
+# tiles of 32 for the bmm's 256-row chunks and dstate 128, 64x128 for the
+# states' headdim 64).
+_MAMBA_BMM_L = 16 * _MAMBA_CS_L
+
+
+def _mamba_bmm_chunk_args():
+    b, l, n, q = _MAMBA_CS_B, _MAMBA_BMM_L, _MAMBA_CS_N, _MAMBA_CS_Q
+    C, B = (randn(b, l, 1, n, dtype="bfloat16") for _ in range(2))
+    out = empty(b, l // q, 1, q, q)
+    # a, b, out (seq_idx: None); seqlen, chunk_size, K, ngroups; the
+    # strides of a, b and out; seq_idx's (0, 0).
+    return [C, B, out, l, q, n, 1, *C.stride(), *B.stride(), *out.stride(),
+            0, 0]
+
+
+case(id="mamba_bmm_chunk_fwd", repo="mamba", path=_mamba_path("ssd_bmm"),
+     kernel="_bmm_chunk_fwd_kernel",
+     signature="*bf16:16, *bf16:16, *fp32:16, None, i32:16, i32:16, i32:16, "
+     "i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, "
+     "i32:16, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, "
+     "False, tl.bfloat16, False, 128, 128, 32",
+     num_warps=4, num_stages=4,
+     grid=(cdiv(_MAMBA_CS_Q, 128) ** 2, _MAMBA_CS_B,
+           _MAMBA_BMM_L // _MAMBA_CS_Q),
+     args=_mamba_bmm_chunk_args, atol=1e-2, rtol=1e-3)
+
+
+def _mamba_chunk_state_args():
+    b, l, h, p, n = (_MAMBA_CS_B, _MAMBA_CS_L, _MAMBA_CS_H, _MAMBA_CS_P,
+                     _MAMBA_CS_N)
+    q, c = _MAMBA_CS_Q, _MAMBA_CS_C
+    x = randn(b, l, h, p, dtype="bfloat16")
+    B = randn(b, l, 1, n, dtype="bfloat16")
+    states = empty(b, c, h, p, n)
+    dt, dA_cumsum = _mamba_decay()
+    # x, B, states, dt, dA_cumsum (seq_idx: None); headdim, dstate,
+    # chunk_size, batch, seqlen, nheads // ngroups; the strides of x, B,
+    # states, dt and dA_cumsum (batch, chunk, head, position), seq_idx's.
+    return [x, B, states, dt, dA_cumsum, p, n, q, b, l, h,
+            *x.stride(), *B.stride(), *states.stride(),
+            dt.stride(0), dt.stride(2), dt.stride(1), dt.stride(3),
+            dA_cumsum.stride(0), dA_cumsum.stride(2), dA_cumsum.stride(1),
+            dA_cumsum.stride(3), 0, 0]
+
+
+case(id="mamba_chunk_state_fwd", repo="mamba",
+     path=_mamba_path("ssd_chunk_state"),
+     kernel="_chunk_state_fwd_kernel",
+     signature="*bf16:16, *bf16:16, *fp32:16, *fp32:16, *fp32:16, None, "
+     "i32:16, i32:16, i32:16, i32, i32:16, i32:16, "
+     "i32:16, i32:16, i32:16, i32:1, "  # x
+     "i32:16, i32:16, i32:16, i32:1, "  # B
+     "i32:16, i32:16, i32:16, i32:16, i32:1, "  # states
+     "i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, "  # dt, dA
+     "i32:16, i32:16, False, 64, 128, 32",
+     num_warps=4, num_stages=4,
+     grid=(cdiv(_MAMBA_CS_P, 64) * cdiv(_MAMBA_CS_N, 128),
+           _MAMBA_CS_B * _MAMBA_CS_C, _MAMBA_CS_H),
+     args=_mamba_chunk_state_args, atol=5e-2, rtol=1e-2)
 
 # --- TritonBench (meta-pytorch/tritonbench, repo "tritonbench") ----------
 #

@@ -32,9 +32,10 @@
 // accumulators (out_dtype=tl.float16, for fp16 operands only) are waited
 // for at once.
 //
-// A K loop whose only warpgroup_dot multiplies fp16 or bf16 tiles in a
-// program of one warpgroup marks the module with the programs per SM worth
-// running (TKCGPUDialect::kMaxPrograms), which the driver enforces.
+// A K loop whose only warpgroup_dot multiplies fp16 or bf16 tiles of
+// stacks three deep or more in a program of one warpgroup marks the module
+// with the programs per SM worth running (TKCGPUDialect::kMaxPrograms),
+// which the driver enforces.
 //
 //===----------------------------------------------------------------------===//
 
@@ -200,6 +201,14 @@ constexpr int64_t kMinConflictWays = 4;
 /// operands) lost 1.5% with two.
 constexpr int64_t kKLoopPrograms = 2;
 
+/// The fewest tiles in the stack a K loop's multiply reads from for
+/// capsPrograms to take it. With two, each program has one copy in flight
+/// while it multiplies, and the third program its registers fit hides the
+/// copies better: FlagGems' bmm (128x128x32 tiles, 4 warps, 2 stages) ran at
+/// 0.80 of Triton with two programs per SM, 1.00 with three. The kernels
+/// the cap was measured on had three or four.
+constexpr int64_t kMinKLoopStages = 3;
+
 /// The fewest iterations, where the compiler knows them, of a loop that
 /// capsPrograms takes for a matmul's K loop: FLA's K @ K^T over a head
 /// dimension of 128 in two steps of 64, a short loop before a long
@@ -217,16 +226,28 @@ int64_t registersPerThread(Type type, unsigned numWarps) {
   return llvm::divideCeil(bytes, 4 * 32 * numWarps);
 }
 
+/// The tiles in the stack whose tile (seen transposed or not) `operand` of a
+/// warpgroup multiply is; 0 where it is none's.
+int64_t stackTiles(Value operand) {
+  if (auto trans = operand.getDefiningOp<TransTileOp>())
+    operand = trans.getTile();
+  auto tile = operand.getDefiningOp<TileOp>();
+  return tile ? tile.getBuffer().getType().getNumTiles() : 0;
+}
+
 /// Whether `dot` is the only warpgroup multiply of its loop (a matmul's K
 /// loop: its iterations unknown, or at least kMinKLoopIterations), of fp16
-/// or bf16 operands, in a program of one warpgroup: such a kernel runs at
-/// most kKLoopPrograms programs per SM.
+/// or bf16 operands read from stacks of at least kMinKLoopStages tiles, in a
+/// program of one warpgroup: such a kernel runs at most kKLoopPrograms
+/// programs per SM.
 bool capsPrograms(WarpgroupDotOp dot, unsigned numWarps) {
   auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
   Type operand = dot.getB().getType().getElementType();
   if (numWarps != 4 || !loop ||
       !llvm::hasSingleElement(loop.getBody()->getOps<WarpgroupDotOp>()) ||
-      !(operand.isF16() || operand.isBF16()))
+      !(operand.isF16() || operand.isBF16()) ||
+      std::max(stackTiles(dot.getA()), stackTiles(dot.getB())) <
+          kMinKLoopStages)
     return false;
   std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound()),
                          upper = getConstantIntValue(loop.getUpperBound()),

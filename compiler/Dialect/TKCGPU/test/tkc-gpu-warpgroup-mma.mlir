@@ -649,6 +649,32 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+// The same K loop over a stack of two tiles (two stages: one copy in flight
+// per program) keeps every program its registers fit: no cap.
+// CHECK-NOT: tkc_gpu.max_programs
+// CHECK-LABEL: func.func @two_stage_k_loop
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @two_stage_k_loop(%buf: !tkc_gpu.shared<[2, 128, 32], f16, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 128], f16, order = [1, 0]>, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+      %tr = tkc_gpu.tile %buf[%k] : !tkc_gpu.shared<[2, 128, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[128, 32], f16, order = [1, 0]>
+      %a = tkc_gpu.local_load %tr : !tkc_gpu.shared<[128, 32], f16, order = [1, 0]> -> tensor<128x32xf16, #a>
+      %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 128], f16, order = [1, 0]> -> tensor<32x128xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<128x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<128x128xf32, #mma>
+      scf.yield %d : tensor<128x128xf32, #mma>
+    }
+    return %r : tensor<128x128xf32, #mma>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
 // Two iterations known at compile time (FLA's K @ K^T over a head
 // dimension of two steps) are no matmul's K loop: no cap.
 // CHECK-NOT: tkc_gpu.max_programs
