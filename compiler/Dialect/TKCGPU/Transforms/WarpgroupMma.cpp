@@ -205,8 +205,9 @@ constexpr int64_t kKLoopPrograms = 2;
 /// capsPrograms to take it. With two, each program has one copy in flight
 /// while it multiplies, and the third program its registers fit hides the
 /// copies better: FlagGems' bmm (128x128x32 tiles, 4 warps, 2 stages) ran at
-/// 0.80 of Triton with two programs per SM, 1.00 with three. The kernels
-/// the cap was measured on had three or four.
+/// 0.80 of Triton with two programs per SM, 0.96-0.97 with three (0.807
+/// against 0.673 ms on the H100). The kernels the cap was measured on had
+/// three or four.
 constexpr int64_t kMinKLoopStages = 3;
 
 /// The fewest iterations, where the compiler knows them, of a loop that
