@@ -2454,6 +2454,7 @@ case(id="mamba_chunk_state_fwd", repo="mamba",
            _MAMBA_CS_B * _MAMBA_CS_C, _MAMBA_CS_H),
      args=_mamba_chunk_state_args, atol=5e-2, rtol=1e-2)
 
+
 # --- TritonBench (meta-pytorch/tritonbench, repo "tritonbench") ----------
 #
 # tritonbench/operators' Triton kernels, launched as its operators launch
