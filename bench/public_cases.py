@@ -1562,6 +1562,33 @@ case(id="flaggems_log_softmax", repo="flaggems", path=_fg_path("log_softmax"),
                    _FG_LSM_ROWS, _FG_LSM_COLS, 1],
      atol=2e-2, rtol=1e-2)
 
+# addmm.py: bias + mat1 @ mat2 (alpha = beta = 1, ints as addmm's defaults
+# pass them), a row of bias broadcast over the rows (stride 0), fp16 at
+# 4096^3, with the first config of its NVIDIA list (128x256x64, 8 warps, 3
+# stages).
+_FG_ADDMM_N = 4096
+
+
+def _fg_addmm_args():
+    n = _FG_ADDMM_N
+    a, b = (randn(n, n, dtype="float16") for _ in range(2))
+    out = empty(n, n, dtype="float16")
+    # mat1, mat2, bias (its row, seen with strides (0, 1) as addmm's
+    # expanded bias is), out, alpha, beta, M, N, K, then the strides of
+    # mat1, mat2, bias and out.
+    return [a, b, randn(n, dtype="float16"), out, 1, 1, n, n, n, *a.stride(),
+            *b.stride(), 0, 1, *out.stride()]
+
+
+case(id="flaggems_addmm", repo="flaggems", path=_fg_path("addmm"),
+     kernel="addmm_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32:1, i32:1, "
+     "i32:16, i32:16, i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, "
+     "i32:16, i32:1, 128, 256, 64",
+     num_warps=8, num_stages=3,
+     grid=(_FG_ADDMM_N // 128, _FG_ADDMM_N // 256), args=_fg_addmm_args,
+     atol=5e-2, rtol=1e-2)
+
 # fused/rotary_embedding.py, out of place, as FlagGems' benchmark calls it:
 # q (batch, seq, heads, head_dim) without position ids (pos_ptr None, the
 # position is the token's index in its sequence), cos/sin (seq, 64) in
@@ -1984,6 +2011,20 @@ def _lightllm_context_attention_args():
             *table.stride(), _LIGHTLLM_QH // _LIGHTLLM_KVH,
             zeros(B, dtype="int32")]
 
+
+# silu_and_mul.py: SiLU(gate) * up over the MLP's fused projection, as
+# silu_and_mul_fwd launches it (128x128 blocks, 4 warps): 8192 tokens of
+# Llama-3-8B's 14336-wide MLP in bf16.
+_LL_SM_M, _LL_SM_N = 8192, 14336
+case(id="lightllm_silu_and_mul", repo="lightllm",
+     path=_lightllm_path("silu_and_mul"), kernel="_silu_and_mul_kernel",
+     signature="*bf16:16, *bf16:16, i32:16, i32:1, i32:16, i32:1, i32:16, "
+     "i32:16, 128, 128",
+     num_warps=4, grid=(_LL_SM_M // 128, _LL_SM_N // 128),
+     args=lambda: [randn(_LL_SM_M, 2 * _LL_SM_N, dtype="bfloat16"),
+                   empty(_LL_SM_M, _LL_SM_N, dtype="bfloat16"),
+                   2 * _LL_SM_N, 1, _LL_SM_N, 1, _LL_SM_M, _LL_SM_N],
+     atol=2e-2, rtol=1e-2)
 
 case(id="lightllm_context_attention_fwd", repo="lightllm",
      path=_lightllm_path("context_flashattention_nopad"), kernel="_fwd_kernel",
