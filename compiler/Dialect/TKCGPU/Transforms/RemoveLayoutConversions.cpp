@@ -13,7 +13,8 @@
 // broadcasts, expand_dims, transposes and reshapes), or with conversions of
 // fewer elements further up (a broadcast's loaded operand), becomes that
 // recomputation; a loaded row of at most 256 elements is loaded again in
-// the target layout instead. An elementwise op whose operands come from
+// the target layout instead (through a pointer the loop advances: the loop
+// then carries the pointer there). An elementwise op whose operands come from
 // loads in different layouts runs in the one with the longest runs, the
 // other loads issued there where their accesses stay as wide. Conversions
 // of values that cannot be recomputed (loads)
@@ -188,6 +189,30 @@ bool canReissue(LoadOp load, Attribute layout, bool sole) {
          issuesAsWide(load, layout);
 }
 
+/// Whether `value` is a loop's pointer tensor that only its loads read
+/// (directly or converted) and that each iteration advances (`dt_ptrs +=
+/// BLOCK_K * stride`): converted where a load reads it, it is carried in the
+/// new layout instead (CarryInUpdateLayout), so converting it costs nothing.
+bool isAdvancedPointer(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!arg || !type || !isa<PointerType>(type.getElementType()))
+    return false;
+  auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+  if (!loop || arg.getArgNumber() < loop.getNumInductionVars())
+    return false;
+  Value next = loop.getBody()->getTerminator()->getOperand(
+      arg.getArgNumber() - loop.getNumInductionVars());
+  auto advance = next.getDefiningOp<AddPtrOp>();
+  auto loads = [](Operation *user) { return isa<LoadOp>(user); };
+  return advance && advance.getPtr() == arg &&
+         llvm::all_of(arg.getUsers(), [&](Operation *user) {
+           return user == advance.getOperation() || loads(user) ||
+                  (isa<ConvertLayoutOp>(user) &&
+                   llvm::all_of(user->getUsers(), loads));
+         });
+}
+
 /// A value asked for in a layout, loads reissued or not: the key under which
 /// canRematerialize and recompute remember what they found and built, so
 /// that values a slice reaches by several paths (Philox's rounds) are
@@ -262,9 +287,18 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
     }
     if (isSource(def))
       return true;
+    // A load reissued from an advanced pointer converts the pointer, which
+    // the loop then carries in `layout` (isAdvancedPointer).
     if (auto load = dyn_cast<LoadOp>(def))
       return (canReissue(load, layout, reissueLoads) &&
-              operandsCan(load, layout)) ||
+              (isAdvancedPointer(load.getPtr())
+                   ? llvm::all_of(load->getOperands().drop_front(),
+                                  [&](Value operand) {
+                                    return canRematerialize(
+                                        operand, layout, depth + 1, leafBudget,
+                                        false, known, maxDepth);
+                                  })
+                   : operandsCan(load, layout))) ||
              asLeaf();
     Attribute needed = operandLayout(def, layout);
     if (!needed)
@@ -1004,13 +1038,19 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
       if (!layout || layout == type.getEncoding())
         continue;
       // A reduction's slice (a weighted sum of rows, carried across
-      // iterations) is taken where it holds the value in no more registers.
+      // iterations) is taken where it holds the value in no more registers;
+      // an advanced pointer where its loads reissued there hold few
+      // (canReissue): Mamba's chunk state reads its decays in the rows of
+      // the tile they scale, 4 pointers a thread instead of 1.
+      RankedTensorType carried = withLayout(type, layout);
       if (isa<SliceEncodingAttr>(layout)
-              ? holdsMore(type, layout)
+              ? holdsMore(type, layout) &&
+                    !(isAdvancedPointer(arg) &&
+                      getDistinctElementsPerThread(carried) <=
+                          kMaxReissuedPerThread)
               : !isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr,
                      AmdMfmaEncodingAttr>(layout))
         continue;
-      RankedTensorType carried = withLayout(type, layout);
       Location loc = loop.getLoc();
       Value result = loop.getResult(i);
       rewriter.setInsertionPoint(loop);

@@ -1396,6 +1396,45 @@ func.func @remainder_before_loop(%m: i32, %valid: i32, %n: i32, %out: tensor<16x
 
 // -----
 
+#row = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#tile = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A vector loaded through a pointer the loop advances, computed on and
+// converted to the rows of a tile it scales (Mamba's chunk state: its decay
+// and dt): the load is issued in the rows instead, the loop carries the
+// pointer there, and nothing is converted in the loop.
+// CHECK: #[[ROWS:slice[0-9]*]] = #tkc_gpu.slice<{dim = 1, parent = #blocked{{[0-9]*}}}>
+// CHECK-LABEL: func.func @advanced_pointer_reissued
+// CHECK: scf.for {{.*}} -> (tensor<32x!tkc.ptr<f32>, #[[ROWS]]>)
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.load %{{.*}} : tensor<32x!tkc.ptr<f32>, #[[ROWS]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: scf.yield
+func.func @advanced_pointer_reissued(%pd: !tkc.ptr<f32>, %out: tensor<32x128x!tkc.ptr<f32>, #tile>, %b: tensor<32x128xf32, #tile>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %range = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #row>
+  %base = tkc.splat %pd : tensor<32x!tkc.ptr<f32>, #row>
+  %p0 = tkc.addptr %base, %range : tensor<32x!tkc.ptr<f32>, #row>, tensor<32xi32, #row>
+  %step = arith.constant dense<32> : tensor<32xi32, #row>
+  %last = arith.constant dense<1.0> : tensor<32xf32, #row>
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%p = %p0) -> (tensor<32x!tkc.ptr<f32>, #row>) : i32 {
+    %d = tkc.load %p : tensor<32x!tkc.ptr<f32>, #row>
+    %diff = arith.subf %last, %d : tensor<32xf32, #row>
+    %e = math.exp %diff : tensor<32xf32, #row>
+    %c = tkc_gpu.convert_layout %e : tensor<32xf32, #row> -> tensor<32xf32, #tkc_gpu.slice<{dim = 1, parent = #tile}>>
+    %x = tkc.expand_dims %c {axis = 1 : i32} : tensor<32xf32, #tkc_gpu.slice<{dim = 1, parent = #tile}>> -> tensor<32x1xf32, #tile>
+    %bx = tkc.broadcast %x : tensor<32x1xf32, #tile> -> tensor<32x128xf32, #tile>
+    %scaled = arith.mulf %b, %bx : tensor<32x128xf32, #tile>
+    tkc.store %out, %scaled : tensor<32x128x!tkc.ptr<f32>, #tile>
+    %next = tkc.addptr %p, %step : tensor<32x!tkc.ptr<f32>, #row>, tensor<32xi32, #row>
+    scf.yield %next : tensor<32x!tkc.ptr<f32>, #row>
+  }
+  return
+}
+
+// -----
+
 #one = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #vec = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 
