@@ -213,6 +213,29 @@ bool isAdvancedPointer(Value value) {
          });
 }
 
+/// Whether a tensor of `type` would take more registers of each thread in
+/// `layout` than in its own (a slice that replicates it across the threads
+/// of the reduced dimension).
+bool holdsMore(RankedTensorType type, Attribute layout) {
+  return getLinearLayout(withLayout(type, layout)).getNumRegisters() >
+         getLinearLayout(type).getNumRegisters();
+}
+
+/// Whether a loop may carry a tensor of `type` in `layout`
+/// (CarryInUpdateLayout): a blocked or MMA layout, or a slice where it holds
+/// the value in no more registers (a weighted sum of rows, carried across
+/// iterations) or, for an advanced pointer (isAdvancedPointer), in few
+/// (kMaxReissuedPerThread): Mamba's chunk state reads its decays in the rows
+/// of the tile they scale, 4 pointers a thread instead of 1.
+bool canCarryIn(RankedTensorType type, Attribute layout, bool advancedPointer) {
+  if (isa<SliceEncodingAttr>(layout))
+    return !holdsMore(type, layout) ||
+           (advancedPointer && getDistinctElementsPerThread(withLayout(
+                                   type, layout)) <= kMaxReissuedPerThread);
+  return isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr>(
+      layout);
+}
+
 /// A value asked for in a layout, loads reissued or not: the key under which
 /// canRematerialize and recompute remember what they found and built, so
 /// that values a slice reaches by several paths (Philox's rounds) are
@@ -291,7 +314,10 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
     // the loop then carries in `layout` (isAdvancedPointer).
     if (auto load = dyn_cast<LoadOp>(def))
       return (canReissue(load, layout, reissueLoads) &&
-              (isAdvancedPointer(load.getPtr())
+              (isAdvancedPointer(load.getPtr()) &&
+                       canCarryIn(
+                           cast<RankedTensorType>(load.getPtr().getType()),
+                           layout, true)
                    ? llvm::all_of(load->getOperands().drop_front(),
                                   [&](Value operand) {
                                     return canRematerialize(
@@ -447,14 +473,6 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
     return success();
   }
 };
-
-/// Whether a tensor of `type` would take more registers of each thread in
-/// `layout` than in its own (a slice that replicates it across the threads
-/// of the reduced dimension).
-bool holdsMore(RankedTensorType type, Attribute layout) {
-  return getLinearLayout(withLayout(type, layout)).getNumRegisters() >
-         getLinearLayout(type).getNumRegisters();
-}
 
 /// The layout all of `op`'s tensor operands can be had in without a
 /// conversion, when at least one is a conversion from it of a value that
@@ -1037,20 +1055,9 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
       Attribute layout = updateLayout(update, arg);
       if (!layout || layout == type.getEncoding())
         continue;
-      // A reduction's slice (a weighted sum of rows, carried across
-      // iterations) is taken where it holds the value in no more registers;
-      // an advanced pointer where its loads reissued there hold few
-      // (canReissue): Mamba's chunk state reads its decays in the rows of
-      // the tile they scale, 4 pointers a thread instead of 1.
-      RankedTensorType carried = withLayout(type, layout);
-      if (isa<SliceEncodingAttr>(layout)
-              ? holdsMore(type, layout) &&
-                    !(isAdvancedPointer(arg) &&
-                      getDistinctElementsPerThread(carried) <=
-                          kMaxReissuedPerThread)
-              : !isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr,
-                     AmdMfmaEncodingAttr>(layout))
+      if (!canCarryIn(type, layout, isAdvancedPointer(arg)))
         continue;
+      RankedTensorType carried = withLayout(type, layout);
       Location loc = loop.getLoc();
       Value result = loop.getResult(i);
       rewriter.setInsertionPoint(loop);
