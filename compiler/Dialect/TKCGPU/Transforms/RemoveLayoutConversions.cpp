@@ -310,22 +310,25 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
     }
     if (isSource(def))
       return true;
-    // A load reissued from an advanced pointer converts the pointer, which
-    // the loop then carries in `layout` (isAdvancedPointer).
-    if (auto load = dyn_cast<LoadOp>(def))
-      return (canReissue(load, layout, reissueLoads) &&
-              (isAdvancedPointer(load.getPtr()) &&
-                       canCarryIn(
-                           cast<RankedTensorType>(load.getPtr().getType()),
-                           layout, true)
-                   ? llvm::all_of(load->getOperands().drop_front(),
-                                  [&](Value operand) {
-                                    return canRematerialize(
-                                        operand, layout, depth + 1, leafBudget,
-                                        false, known, maxDepth);
-                                  })
-                   : operandsCan(load, layout))) ||
-             asLeaf();
+    if (auto load = dyn_cast<LoadOp>(def)) {
+      if (!canReissue(load, layout, reissueLoads))
+        return asLeaf();
+      // Reissued through an advanced pointer, it converts the pointer, which
+      // the loop then carries in `layout`.
+      Value ptr = load.getPtr();
+      if (isAdvancedPointer(ptr) &&
+          canCarryIn(cast<RankedTensorType>(ptr.getType()), layout, true))
+        return llvm::all_of(load->getOperands().drop_front(),
+                            [&](Value operand) {
+                              return !isa<RankedTensorType>(
+                                         operand.getType()) ||
+                                     canRematerialize(operand, layout,
+                                                      depth + 1, leafBudget,
+                                                      false, known, maxDepth);
+                            }) ||
+               asLeaf();
+      return operandsCan(load, layout) || asLeaf();
+    }
     Attribute needed = operandLayout(def, layout);
     if (!needed)
       return asLeaf();
