@@ -286,7 +286,9 @@ warpgroupDescriptor(OpBuilder &b, Location loc,
 /// Emits `text` (PTX with side effects) whose results are the accumulators
 /// `acc` (fp32 or int32), each tied to its input: operands $0.. are the
 /// results, then `inputs` (with `inputConstraints`, one comma-led
-/// constraint each), then the accumulators. Returns the new accumulators.
+/// constraint each), then the accumulators. Without `tied`, the results
+/// are outputs only and `acc` gives just their count and type (an
+/// instruction that does not read D). Returns the new accumulators.
 static SmallVector<Value>
 emitTiedAccumulatorAsm(OpBuilder &b, Location loc, StringRef text,
                        ValueRange inputs, StringRef inputConstraints,

@@ -632,12 +632,8 @@ struct WarpgroupDotLowering : public TargetPattern<WarpgroupDotOp> {
     // A zero accumulator (a product's first K steps, attention's scores)
     // is not read: the first multiply of each row block writes A * B alone
     // (scale-d 0), so no register is written between the fence and it.
-    DenseElementsAttr init;
-    bool zeroAccumulator = matchPattern(op.getC(), m_Constant(&init)) &&
-                           init.isSplat() &&
-                           (isa<FloatType>(init.getElementType())
-                                ? init.getSplatValue<APFloat>().isPosZero()
-                                : init.getSplatValue<APInt>().isZero());
+    bool zeroAccumulator = matchPattern(op.getC(), m_PosZeroFloat()) ||
+                           matchPattern(op.getC(), m_Zero());
     SmallVector<Value> aRegisters;
     if (aTensor)
       aRegisters = unpackRegisters(rewriter, loc, adaptor.getA());
