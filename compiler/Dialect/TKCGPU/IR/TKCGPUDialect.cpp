@@ -907,6 +907,14 @@ int64_t mlir::tkc::gpu::getSharedBytes(SharedBufferType type) {
   return bytes;
 }
 
+Value mlir::tkc::gpu::getViewedBuffer(Value view) {
+  if (auto transposed = view.getDefiningOp<TransTileOp>())
+    view = transposed.getTile();
+  if (auto tile = view.getDefiningOp<TileOp>())
+    view = tile.getBuffer();
+  return view;
+}
+
 namespace {
 /// Scratch of `warpBits` warps times `numOutputs` slots for each of `srcs`.
 ReduceScratch makeScratch(unsigned warpBits, int64_t numOutputs,

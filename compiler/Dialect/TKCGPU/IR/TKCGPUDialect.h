@@ -142,6 +142,10 @@ bool isExpensiveArithmetic(Operation *op);
 /// The bytes a stack of shared-memory tiles takes: all its tiles.
 int64_t getSharedBytes(SharedBufferType type);
 
+/// The buffer that `view` lies in: `view` itself, or the stack it is one
+/// tile of (tkc_gpu.tile), either seen transposed (tkc_gpu.trans_tile).
+Value getViewedBuffer(Value view);
+
 /// Elements of `type` in one 16-byte chunk of a shared-memory tile's row,
 /// the unit its swizzle permutes (8 of 16 bits, 4 of 32 bits).
 int64_t getChunkElements(Type type);

@@ -176,11 +176,7 @@ SmallVector<LiveBuffer> placeBuffers(FunctionOpInterface function,
 /// The buffer of `buffers` that `tile` (a buffer, one tile of it, or either
 /// seen transposed) lies in, or null where that is not known.
 const LiveBuffer *bufferOf(ArrayRef<LiveBuffer> buffers, Value tile) {
-  if (auto transposed = tile.getDefiningOp<TransTileOp>())
-    tile = transposed.getTile();
-  if (auto one = tile.getDefiningOp<TileOp>())
-    tile = one.getBuffer();
-  auto alloc = tile.getDefiningOp<LocalAllocOp>();
+  auto alloc = getViewedBuffer(tile).getDefiningOp<LocalAllocOp>();
   auto it = llvm::find_if(
       buffers, [&](const LiveBuffer &buffer) { return buffer.alloc == alloc; });
   return alloc && it != buffers.end() ? &*it : nullptr;

@@ -227,13 +227,11 @@ int64_t registersPerThread(Type type, unsigned numWarps) {
   return llvm::divideCeil(bytes, 4 * 32 * numWarps);
 }
 
-/// The tiles in the stack whose tile (seen transposed or not) `operand` of a
-/// warpgroup multiply is; 0 where it is none's.
+/// The tiles in the buffer that `operand` of a warpgroup multiply lies in
+/// (getViewedBuffer); 0 for an operand in registers.
 int64_t stackTiles(Value operand) {
-  if (auto trans = operand.getDefiningOp<TransTileOp>())
-    operand = trans.getTile();
-  auto tile = operand.getDefiningOp<TileOp>();
-  return tile ? tile.getBuffer().getType().getNumTiles() : 0;
+  auto buffer = dyn_cast<SharedBufferType>(getViewedBuffer(operand).getType());
+  return buffer ? buffer.getNumTiles() : 0;
 }
 
 /// Whether `dot` is the only warpgroup multiply of its loop (a matmul's K
