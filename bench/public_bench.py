@@ -281,7 +281,8 @@ def install_shims():
     platforms = types.ModuleType("vllm.platforms")
     platforms.current_platform = types.SimpleNamespace(
         fp8_dtype=lambda: torch.float8_e4m3fn, is_rocm=lambda: False,
-        is_cuda=lambda: True)
+        is_cuda=lambda: True, get_device_capability=lambda: (9, 0),
+        has_device_capability=lambda capability: capability <= 90)
     sys.modules.setdefault("vllm.platforms", platforms)
     logger = types.ModuleType("vllm.logger")
     logger.init_logger = logging.getLogger
@@ -465,9 +466,11 @@ def run_case(driver, case, public, bins, order):
     tkc = TkcKernel(driver, os.path.join(bins, case.id))
     grid = case.grid(args) if callable(case.grid) else case.grid
     consts = constexprs(case, fn)
-    options = {"num_warps": case.num_warps}
-    if case.num_stages:
-        options["num_stages"] = case.num_stages
+    # A kernel with a num_warps (num_stages) parameter takes the launch
+    # option as that constexpr too, as Liger's do: passed once.
+    options = {key: value for key, value in (
+        ("num_warps", case.num_warps), ("num_stages", case.num_stages))
+        if value and key not in consts}
 
     theirs, ours = for_triton(clone(args)), clone(args)
     names = [n for n in fn.arg_names if n not in consts]

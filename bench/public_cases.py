@@ -1400,6 +1400,41 @@ case(id="liger_relu_squared_fwd", repo="liger",
      args=lambda: [empty(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"), _LG_HIDDEN,
                    randn(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"), _LG_HIDDEN])
 
+# sparsemax.py over rows of 4096 bf16 logits (calculate_settings: one
+# 4096-wide block, 8 warps, num_warps also a constexpr of the kernels): the
+# forward from the rows and their copy sorted in fp32 (a cumsum, two
+# sums), the backward over the forward's output in two column loops.
+def _sparsemax_fwd_args():
+    torch = _torch()
+    x = randn(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16")
+    ordered = torch.sort(x.float(), dim=-1, descending=True).values
+    return [x, _LG_HIDDEN, ordered, _LG_HIDDEN,
+            empty(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"), _LG_HIDDEN,
+            _LG_HIDDEN]
+
+
+case(id="liger_sparsemax_fwd", repo="liger", path=_liger_path("sparsemax"),
+     kernel="_sparsemax_forward_kernel",
+     signature="*bf16:16, i32:16, *fp32:16, i32:16, *bf16:16, i32:16, "
+     "i32:16, 4096, 8",
+     num_warps=8, grid=(_LG_ROWS,), args=_sparsemax_fwd_args,
+     atol=1e-2, rtol=1e-2)
+
+
+def _sparsemax_bwd_args():
+    torch = _torch()
+    out = torch.relu(randn(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16") - 1.0)
+    return [out, randn(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"),
+            empty(_LG_ROWS, _LG_HIDDEN, dtype="bfloat16"), _LG_HIDDEN,
+            _LG_HIDDEN]
+
+
+case(id="liger_sparsemax_bwd", repo="liger", path=_liger_path("sparsemax"),
+     kernel="_sparsemax_backward_kernel",
+     signature="*bf16:16, *bf16:16, *bf16:16, i32:16, i32:16, 4096, 8",
+     num_warps=8, grid=(_LG_ROWS,), args=_sparsemax_bwd_args,
+     atol=1e-2, rtol=1e-2)
+
 # --- FlagGems (src/flag_gems in flagos-ai/FlagGems) -----------------------
 #
 # The kernels sit under @libentry, @triton.heuristics and @triton.autotune;
@@ -1640,6 +1675,113 @@ case(id="flaggems_index_select", repo="flaggems",
      args=lambda: [randn(_FG_ROWS, _FG_IS_COLS, dtype="float16"),
                    empty(_FG_ROWS, _FG_IS_LEN, dtype="float16"), _FG_ROWS,
                    _FG_IS_COLS, randint(_FG_IS_COLS, _FG_IS_LEN), _FG_IS_LEN])
+
+
+# mv.py: 8192 x 8192 fp16 times a vector, one config of its autotune list
+# (BLOCK_N 4 rows, BLOCK_M 128 columns, 4 warps, 3 stages); the row tile
+# accumulates elementwise over the column loop and sums once.
+_FG_MV = 8192
+case(id="flaggems_mv", repo="flaggems", path=_fg_path("mv"), kernel="mv_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:1, "
+     "i32:1, i32:1, 4, 128",
+     num_warps=4, num_stages=3, grid=(_FG_MV // 4,),
+     args=lambda: [randn(_FG_MV, _FG_MV, dtype="float16"),
+                   randn(_FG_MV, dtype="float16"),
+                   empty(_FG_MV, dtype="float16"), _FG_MV, _FG_MV, _FG_MV, 1,
+                   1, 1],
+     atol=5e-2, rtol=1e-2)
+
+# cumsum.py along the last dimension (fp16 in and out, fp32 sums, the scan
+# type from its @tl.constexpr helper): rows of 8192 in one tile a program
+# (the persistent kernel, 8 warps), and rows of 2^22 in 4096-wide tiles,
+# 528 programs a row (4 per SM) of 2 tiles each, after its reduce and root
+# scan (the block scan kernel, given random block prefixes).
+_FG_CS_M, _FG_CS_N = 4096, 8192
+case(id="flaggems_cumsum_row", repo="flaggems", path=_fg_path("cumsum"),
+     kernel="reduce_then_scan_root_scan_kernel_row",
+     signature="*fp16:16, *fp16:16, i32:16, 8192", num_warps=8,
+     grid=(_FG_CS_M,),
+     args=lambda: [rand(_FG_CS_M, _FG_CS_N, dtype="float16"),
+                   empty(_FG_CS_M, _FG_CS_N, dtype="float16"), _FG_CS_N],
+     atol=1.0, rtol=1e-2)  # sums to ~4000 in fp16
+
+_FG_CSL_M, _FG_CSL_N, _FG_CSL_CTAS = 8, 1 << 22, 528
+case(id="flaggems_cumsum_block_scan", repo="flaggems", path=_fg_path("cumsum"),
+     kernel="reduce_then_scan_block_scan_kernel_row",
+     signature="*fp16:16, *fp32:16, *fp16:16, i32:16, i32:16, i32, 4096",
+     num_warps=8, grid=(_FG_CSL_M, _FG_CSL_CTAS),
+     args=lambda: [rand(_FG_CSL_M, _FG_CSL_N, dtype="float16"),
+                   rand(_FG_CSL_M, _FG_CSL_CTAS) * 100,
+                   empty(_FG_CSL_M, _FG_CSL_N, dtype="float16"), _FG_CSL_N,
+                   _FG_CSL_CTAS, 2],
+     atol=1.0, rtol=1e-2)
+
+
+# topk.py's first stage as topk() launches it for the 16 largest of
+# 131072 fp32 logits in each of 64 rows: 1024-wide chunks, each program
+# taking its chunk's maximum and argmax 16 times (its fill value from a
+# module-level torch.finfo constant); default launch.
+_FG_TOPK_B, _FG_TOPK_N, _FG_TOPK_K = 64, 131072, 16
+_FG_TOPK_CHUNKS = _FG_TOPK_N // 1024
+case(id="flaggems_topk_stage1", repo="flaggems", path=_fg_path("topk"),
+     kernel="topk_stage1_kernel",
+     signature=f"*fp32:16, *i64:16, *fp32:16, i32:16, {_FG_TOPK_N}, 1024, "
+     "True",
+     num_warps=4, grid=(_FG_TOPK_B, _FG_TOPK_CHUNKS),
+     args=lambda: [empty(_FG_TOPK_B * _FG_TOPK_CHUNKS * _FG_TOPK_K),
+                   empty(_FG_TOPK_B * _FG_TOPK_CHUNKS * _FG_TOPK_K,
+                         dtype="int64"),
+                   randn(_FG_TOPK_B, _FG_TOPK_N), _FG_TOPK_K])
+
+# sort.py's radix sort of 16 rows of 2^20 int32 keys in 4-bit passes, as
+# radix_sort() launches its kernels: the global histogram of all 8 passes
+# (8 tiles of 1024 a program, int64 match counts, relaxed atomic adds), and
+# the first pass's scatter (2048 keys and their int64 indices a program, 8
+# of the 16 bins each, every bin's offset from a decoupled look-back over
+# the previous tiles' status words, spun on with volatile loads).
+_FG_RS_M, _FG_RS_N = 16, 1 << 20
+_FG_RS_TILES = _FG_RS_N // 2048
+
+
+def _radix_keys():
+    torch = _torch()
+    return torch.randint(-(1 << 31), (1 << 31) - 1, (_FG_RS_M, _FG_RS_N),
+                         device="cuda", dtype=torch.int32)
+
+
+case(id="flaggems_radix_sort_histogram", repo="flaggems", path=_fg_path("sort"),
+     kernel="compute_global_hist_kernel",
+     signature="*i32:16, *i32:16, i32, i32:16, i32:16, i32, 1024, 16, 4, "
+     "False",
+     num_warps=4, grid=(_FG_RS_M * _FG_RS_N // 8192,),
+     args=lambda: [_radix_keys(), zeros(_FG_RS_M, 8, 16, dtype="int32"), 8,
+                   _FG_RS_M, _FG_RS_N, 8])
+
+
+def _radix_sweep_args():
+    torch = _torch()
+    keys = _radix_keys()
+    # The exclusive prefix of each bin of the first pass (the key's low 4
+    # bits, which the order-preserving sign flip leaves as they are), where
+    # the histogram kernel and a cumsum put it; the later passes' rows are
+    # not read.
+    counts = torch.nn.functional.one_hot((keys & 15).long(), 16).sum(1)
+    bins = torch.zeros(_FG_RS_M, 8, 16, device="cuda", dtype=torch.int64)
+    bins[:, 0] = counts.cumsum(-1) - counts
+    indices = torch.arange(_FG_RS_N, device="cuda").expand(
+        _FG_RS_M, -1).contiguous()
+    return [keys, indices, torch.empty_like(keys), torch.empty_like(indices),
+            bins.to(torch.uint32),
+            torch.zeros(_FG_RS_M, 16, _FG_RS_TILES, device="cuda",
+                        dtype=torch.uint32),
+            8, 0, 0, _FG_RS_M, _FG_RS_N, _FG_RS_TILES]
+
+
+case(id="flaggems_radix_sort_sweep", repo="flaggems", path=_fg_path("sort"),
+     kernel="sweep",
+     signature="*i32:16, *i64:16, *i32:16, *i64:16, *u32:16, *u32:16, i32, "
+     "i32:16, i32:16, i32:16, i32:16, i32:16, 2048, 8, 4, False",
+     num_warps=4, grid=(_FG_RS_M * _FG_RS_TILES, 2), args=_radix_sweep_args)
 
 
 # --- vLLM (vllm-project/vllm) ---------------------------------------------
@@ -1911,6 +2053,103 @@ case(id="vllm_w8a8_block_fp8_matmul", repo="vllm",
      "1, i32, 1, 1, i32, 64, 128, 128, 16",
      num_warps=4, num_stages=4,
      grid=(cdiv(_BF8_M, 64) * cdiv(_BF8_N, 128),), args=_block_fp8_args,
+     atol=1e-2, rtol=1e-2)
+
+
+# attention/ops/prefix_prefill.py's _fwd_kernel, vLLM's prefill over a
+# paged context (context_attention_fwd, as chunked_prefill_paged_decode calls
+# it for batches with cached prefixes): Llama 3 8B's heads (32 query, 8 KV,
+# 128 wide) in bf16; 8 sequences, each 512 new tokens after 2048 cached ones
+# in 16-token pages (K cache [blocks, heads, 128/x, 16, x] with x = 8, V
+# cache [blocks, heads, 128, 16]), the pages a permutation of the cache's;
+# vLLM's launch: BLOCK_M 128, BLOCK_N 64, the context loop unrolled 4 times,
+# 4 warps, 1 stage.
+_PP_SEQS, _PP_CTX, _PP_Q, _PP_QH, _PP_KVH, _PP_D, _PP_PAGE, _PP_X = (
+    8, 2048, 512, 32, 8, 128, 16, 8)
+
+
+def _paged_kv_cache(seqs, tokens, kvh, d, page, x, dtype):
+    """vLLM's paged K and V caches (K split by x along the head) holding
+    `tokens` tokens for each of `seqs` sequences, and the sequences' page
+    table, a permutation of the pages."""
+    torch = _torch()
+    pages = seqs * tokens // page
+    k_cache = randn(pages, kvh, d // x, page, x, dtype=dtype)
+    v_cache = randn(pages, kvh, d, page, dtype=dtype)
+    table = torch.randperm(pages, device="cuda", dtype=torch.int32).view(
+        seqs, -1)
+    return k_cache, v_cache, table
+
+
+def _prefix_prefill_args():
+    torch = _torch()
+    t = _PP_SEQS * _PP_Q
+    k_cache, v_cache, table = _paged_kv_cache(
+        _PP_SEQS, _PP_CTX + _PP_Q, _PP_KVH, _PP_D, _PP_PAGE, _PP_X,
+        "bfloat16")
+    q, o = randn(t, _PP_QH, _PP_D, dtype="bfloat16"), empty(
+        t, _PP_QH, _PP_D, dtype="bfloat16")
+    k, v = (randn(t, _PP_KVH, _PP_D, dtype="bfloat16") for _ in range(2))
+    starts = torch.arange(0, t + 1, _PP_Q, device="cuda", dtype=torch.int32)
+    lengths = torch.full((_PP_SEQS,), _PP_CTX + _PP_Q, device="cuda",
+                         dtype=torch.int32)
+    # q, k, v, the caches, the page table, the scale, k and v scales, the
+    # inverse output scale, query starts, sequence lengths, out, the
+    # strides of the table, q, k, v and out, and those of the caches but
+    # the K cache's page-row stride (a constexpr).
+    return [q, k, v, k_cache, v_cache, table, _PP_D ** -0.5,
+            torch.ones(1, device="cuda"), torch.ones(1, device="cuda"), 1.0,
+            starts, lengths, o, *table.stride(), *q.stride(), *k.stride(),
+            *v.stride(), *o.stride(), *k_cache.stride()[:3],
+            k_cache.stride(4), *v_cache.stride()]
+
+
+case(id="vllm_prefix_prefill_paged", repo="vllm",
+     path=_vllm_path("attention/ops/prefix_prefill"), kernel="_fwd_kernel",
+     signature="*bf16:16, *bf16:16, *bf16:16, *bf16:16, *bf16:16, None, "
+     "*i32:16, fp32, *fp32:16, *fp32:16, fp32, *i32:16, *i32:16, 8, "
+     "*bf16:16, i32:16, i32:1, " + "i32:16, i32:16, i32:1, " * 4 +
+     "i32:16, i32:16, i32:16, 8, i32:1, i32:16, i32:16, i32:16, i32:1, "
+     "4, None, 128, 128, 128, 16, 64, 0, 4, 1, False, False, False, 0, 0, "
+     "-448.0, 448.0",
+     num_warps=4, num_stages=1,
+     grid=(_PP_SEQS, _PP_QH, cdiv(_PP_Q, 128)), args=_prefix_prefill_args,
+     atol=1e-2, rtol=1e-2)
+
+# attention/ops/chunked_prefill_paged_decode.py's kernel_paged_attention_2d,
+# vLLM's decode over the same paged cache (one query token a sequence, the
+# 4 query heads of a KV head padded to 16 rows of each tl.dot): 64
+# sequences of 4096 tokens, default launch (4 warps).
+_PD_SEQS, _PD_LEN = 64, 4096
+
+
+def _paged_decode_args():
+    torch = _torch()
+    k_cache, v_cache, table = _paged_kv_cache(
+        _PD_SEQS, _PD_LEN, _PP_KVH, _PP_D, _PP_PAGE, _PP_X, "bfloat16")
+    q, o = randn(_PD_SEQS, _PP_QH, _PP_D, dtype="bfloat16"), empty(
+        _PD_SEQS, _PP_QH, _PP_D, dtype="bfloat16")
+    lengths = torch.full((_PD_SEQS,), _PD_LEN, device="cuda",
+                         dtype=torch.int32)
+    starts = torch.arange(0, _PD_SEQS + 1, device="cuda", dtype=torch.int32)
+    # out, q, the caches, the page table, sequence lengths, the scale, k and
+    # v scales, the inverse output scale, the strides of the table, q and
+    # out, those of the caches, query starts.
+    return [o, q, k_cache, v_cache, table, lengths, _PP_D ** -0.5,
+            torch.ones(1, device="cuda"), torch.ones(1, device="cuda"), 1.0,
+            table.stride(0), *q.stride()[:2], *o.stride()[:2],
+            *k_cache.stride(), *v_cache.stride(), starts]
+
+
+case(id="vllm_paged_attention_2d_decode", repo="vllm",
+     path=_vllm_path("attention/ops/chunked_prefill_paged_decode"),
+     kernel="kernel_paged_attention_2d",
+     signature="*bf16:16, *bf16:16, *bf16:16, *bf16:16, None, *i32:16, "
+     "*i32:16, None, fp32, *fp32:16, *fp32:16, fp32, 32, 4, 16, "
+     "i64:16, i64:16, i64:16, i64:16, i64:16, 16, 128, 128, False, 0, 8, "
+     "i64:16, i64:16, i64:16, i64, i64:1, i64:16, i64:16, i64:16, i64:1, "
+     "True, *i32:16, False, False, -448.0, 448.0",
+     num_warps=4, grid=(_PD_SEQS, _PP_KVH), args=_paged_decode_args,
      atol=1e-2, rtol=1e-2)
 
 

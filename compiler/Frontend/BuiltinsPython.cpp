@@ -552,8 +552,8 @@ static std::optional<Obj> pythonPrint(BuiltinCall &c) {
 /// `isinstance(x, types)`, evaluated when the kernel is compiled as
 /// Triton's JIT evaluates it on its own objects, compile-time values
 /// unwrapped: each type (or tuple of them) is tl.tensor (a run-time value),
-/// tl.tensor_descriptor, tl.dtype, or Python's int (bools too), float, bool
-/// and str.
+/// tl.tensor_descriptor, tl.constexpr (never, as in Triton's kernels),
+/// tl.dtype, or Python's int (bools too), float, bool and str.
 static std::optional<Obj> pythonIsinstance(BuiltinCall &c) {
   if (c.call.args.size() != 2 || !c.call.keywords.empty())
     return c.error("isinstance() takes 2 positional arguments");
@@ -569,6 +569,11 @@ static std::optional<Obj> pythonIsinstance(BuiltinCall &c) {
           llvm::StringSwitch<std::optional<bool>>(type.str)
               .Case("tl.tensor", x.kind == Kind::Tensor)
               .Case("tl.tensor_descriptor", x.kind == Kind::TensorDesc)
+              // Never: Triton's JIT unwraps a kernel's constexprs for
+              // isinstance(), and tkc's are the values themselves, so a
+              // constexpr function's `x.value if isinstance(x,
+              // tl.constexpr) else x` takes x as it is.
+              .Case("tl.constexpr", false)
               .Case("tl.dtype", x.kind == Kind::DTypeObj)
               .Case("tl.pointer_type", x.kind == Kind::DTypeObj &&
                                            !x.isBlockType() && x.dtype.isPtr())
@@ -579,8 +584,8 @@ static std::optional<Obj> pythonIsinstance(BuiltinCall &c) {
               .Default(std::nullopt);
     if (!matches)
       return c.error("isinstance() of a class tkc does not know; it knows "
-                     "tl.tensor, tl.tensor_descriptor, tl.dtype, "
-                     "tl.pointer_type, int, float, bool and str");
+                     "tl.tensor, tl.tensor_descriptor, tl.constexpr, "
+                     "tl.dtype, tl.pointer_type, int, float, bool and str");
     result |= *matches;
   }
   return Obj::boolean(result);

@@ -21,6 +21,7 @@
 # RUN: not tkc compile %s --kernel math_domain --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MATHERR
 # RUN: tkc compile %s --kernel constexpr_function_call --signature '*bf16:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=CXFN
 # RUN: tkc compile %s --kernel constexpr_function_assigned --signature '*fp16:16, *i16:16, 64' --emit=ttir | FileCheck %s --check-prefix=CXFN2
+# RUN: tkc compile %s --kernel constexpr_unwrapped --signature '*fp32:16, *i32:16, 64' --emit=ttir | FileCheck %s --check-prefix=CXUNWRAP
 # RUN: tkc compile %s --kernel vendor_generation --signature '*fp32:16, 64' --emit=ttir --target sm_90a 2>&1 | FileCheck %s --check-prefix=GEN-NV
 # RUN: tkc compile %s --kernel vendor_generation --signature '*fp32:16, 64' --emit=ttir --target gfx942 2>&1 | FileCheck %s --check-prefix=GEN-AMD
 # RUN: tkc compile %s --kernel random_module --signature '*fp32:16, i32' --emit=ttir | FileCheck %s --check-prefix=RANDOM
@@ -475,6 +476,40 @@ def constexpr_function_assigned(x, y, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     bits = tl.load(x + offs).to(int_dtype_of(16, signed=True), bitcast=True)
     tl.store(y + offs, bits + log2_of(BLOCK))
+
+
+# A constexpr function unwraps its arguments as FlagGems' radix sort does:
+# Triton hands it tl.constexpr objects, tkc the values themselves. In a
+# kernel, isinstance(x, tl.constexpr) is false for everything, as Triton's
+# JIT unwraps constexprs for isinstance() (Triton 3.6 folds `kinds` to 1).
+def _unwrap(o):
+    return o.value if isinstance(o, tl.constexpr) else o
+
+
+@tl.constexpr
+def sign_bit(num_bits: tl.constexpr) -> int:
+    return 1 << (_unwrap(num_bits) - 1)
+
+
+@tl.constexpr
+def unsigned_of(num_bits: tl.constexpr) -> tl.dtype:
+    return tl.core.get_int_dtype(_unwrap(num_bits), False)
+
+
+# CXUNWRAP-LABEL: func.func @constexpr_unwrapped
+# CXUNWRAP-DAG: arith.constant dense<-2147483648> : tensor<64xi32>
+# CXUNWRAP-DAG: arith.constant dense<1> : tensor<64xi32>
+# CXUNWRAP: arith.xori
+@triton.jit
+def constexpr_unwrapped(x, y, BLOCK: tl.constexpr):
+    bits: tl.constexpr = x.dtype.element_ty.primitive_bitwidth
+    offs = tl.arange(0, BLOCK)
+    u = tl.load(x + offs).to(unsigned_of(bits), bitcast=True)
+    flipped = u ^ tl.full((), sign_bit(bits), unsigned_of(bits))
+    kinds = (1 + 4 * isinstance(BLOCK, tl.constexpr) + 8 * isinstance(True, tl.constexpr) +
+             16 * isinstance(None, tl.constexpr) + 32 * isinstance(tl.float32, tl.constexpr) +
+             64 * isinstance(offs, tl.constexpr))
+    tl.store(y + offs, flipped.to(tl.int32, bitcast=True) + kinds)
 
 
 # Triton-version probes (FLA's `if hasattr(triton.language,
