@@ -143,6 +143,12 @@ Attribute operandLayout(Operation *def, Attribute layout) {
     return getReshapedLayout(cast<LayoutEncodingAttr>(layout),
                              reshape.getType().getShape(),
                              reshape.getSrc().getType().getShape());
+  // A join's operands need the layout without the pair, where each thread
+  // holds both of its elements (AWQ's zeros, a packed row interleaved with
+  // itself three times before its nibbles are shifted out).
+  if (auto join = dyn_cast<JoinOp>(def))
+    return getSplitLayout(cast<LayoutEncodingAttr>(layout),
+                          join.getType().getShape());
   return {};
 }
 
@@ -177,16 +183,39 @@ constexpr int64_t kMaxReissuedElements = 256;
 /// per thread through shared memory.
 constexpr int64_t kMaxReissuedPerThread = 16;
 
+/// How many of the program's threads hold each element of a tensor of
+/// `type` (the broadcast over its lanes and warps).
+unsigned threadsPerElement(RankedTensorType type) {
+  LinearLayout ll = getLinearLayout(type);
+  return 1u << (llvm::popcount(ll.getFreeBits(HwDim::Lane)) +
+                llvm::popcount(ll.getFreeBits(HwDim::Warp)));
+}
+
+/// Whether issuing a load of `type` in `layout` would load each element in
+/// more threads than its own layout does, and more than
+/// kMaxReissuedPerThread in each, while the program has threads enough for
+/// one each: a scale row broadcast over a tile's rows (vLLM's AWQ
+/// dequantization: 256 scales, 32 in each thread, each loaded by 16 of 128
+/// threads in the tile's layout), where a conversion moves each once.
+bool widensBroadcast(RankedTensorType type, Attribute layout) {
+  LinearLayout own = getLinearLayout(type);
+  int64_t threads = own.getSize(HwDim::Lane) * own.getSize(HwDim::Warp);
+  RankedTensorType there = withLayout(type, layout);
+  return type.getNumElements() >= threads &&
+         getDistinctElementsPerThread(there) > kMaxReissuedPerThread &&
+         threadsPerElement(there) > threadsPerElement(type);
+}
+
 /// Whether `load` may be issued in `layout` for one use, besides its own:
 /// `sole`ly loaded for that use, or small (kMaxReissuedElements), and as
-/// wide there (issuesAsWide).
+/// wide there (issuesAsWide), without a wider broadcast (widensBroadcast).
 bool canReissue(LoadOp load, Attribute layout, bool sole) {
   auto type = cast<RankedTensorType>(load.getType());
   return (sole || (!load.getIsVolatile() &&
                    type.getNumElements() <= kMaxReissuedElements &&
                    getDistinctElementsPerThread(withLayout(type, layout)) <=
                        kMaxReissuedPerThread)) &&
-         issuesAsWide(load, layout);
+         issuesAsWide(load, layout) && !widensBroadcast(type, layout);
 }
 
 /// Whether `value` is a loop's pointer tensor that only its loads read
@@ -332,6 +361,17 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
     Attribute needed = operandLayout(def, layout);
     if (!needed)
       return asLeaf();
+    // A join's operands are recomputed in full or not at all: converting
+    // them where they are is what JoinWhereValuesAre undoes.
+    if (isa<JoinOp>(def))
+      return llvm::all_of(def->getOperands(),
+                          [&](Value operand) {
+                            return canRematerialize(
+                                operand, needed, depth + 1, nullptr,
+                                reissueLoads && operand.hasOneUse(), known,
+                                maxDepth);
+                          }) ||
+             asLeaf();
     return operandsCan(def, needed);
   }();
   known[key] = answer;

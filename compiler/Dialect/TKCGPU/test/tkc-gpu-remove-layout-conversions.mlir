@@ -1839,3 +1839,67 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %r#0, %r#1, %r#2 : tensor<32x32xf32, #one>, tensor<32x32xf32, #one>, tensor<32x32xf32, #acc>
   }
 }
+
+// -----
+
+#row = #tkc_gpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#tile = #tkc_gpu.blocked<{sizePerThread = [1, 32], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mid = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A row of 256 scales loaded once for a 32x256 tile (vLLM's AWQ
+// dequantization), both converted for their product: the product takes
+// the tile's layout (the longer runs), where each thread would load 32 of
+// the scales and each scale would be loaded by 16 of the 128 threads, so
+// the row is loaded in its own layout and converted.
+// CHECK-LABEL: func.func @broadcast_row_not_reissued
+// CHECK: %[[S:.*]] = tkc.load %{{.*}} : tensor<1x256x!tkc.ptr<f16>, #[[ROW:blocked[0-9]*]]>
+// CHECK: tkc_gpu.convert_layout %[[S]] : tensor<1x256xf16, #[[ROW]]> -> tensor<1x256xf16, #[[TILE:blocked[0-9]*]]>
+// CHECK: arith.mulf %{{.*}} : tensor<32x256xf16, #[[TILE]]>
+func.func @broadcast_row_not_reissued(%scales: !tkc.ptr<f16>, %pw: tensor<32x256x!tkc.ptr<f16>, #tile>, %out: tensor<32x256x!tkc.ptr<f16>, #mid>) {
+  %range = tkc.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #tkc_gpu.slice<{dim = 0, parent = #row}>>
+  %cols = tkc.expand_dims %range {axis = 0 : i32} : tensor<256xi32, #tkc_gpu.slice<{dim = 0, parent = #row}>> -> tensor<1x256xi32, #row>
+  %base = tkc.splat %scales : tensor<1x256x!tkc.ptr<f16>, #row>
+  %ps = tkc.addptr %base, %cols : tensor<1x256x!tkc.ptr<f16>, #row>, tensor<1x256xi32, #row>
+  %s = tkc.load %ps : tensor<1x256x!tkc.ptr<f16>, #row>
+  %c = tkc_gpu.convert_layout %s : tensor<1x256xf16, #row> -> tensor<1x256xf16, #mid>
+  %b = tkc.broadcast %c : tensor<1x256xf16, #mid> -> tensor<32x256xf16, #mid>
+  %w = tkc.load %pw : tensor<32x256x!tkc.ptr<f16>, #tile>
+  %wc = tkc_gpu.convert_layout %w : tensor<32x256xf16, #tile> -> tensor<32x256xf16, #mid>
+  %m = arith.mulf %wc, %b : tensor<32x256xf16, #mid>
+  tkc.store %out, %m : tensor<32x256x!tkc.ptr<f16>, #mid>
+  return
+}
+
+// -----
+
+#ld = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#pairs = #tkc_gpu.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+#wide = #tkc_gpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#tile = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A packed row interleaved with itself (AWQ's zeros: tl.interleave, a join
+// and a reshape) and taken in a tile's layout: the join and reshape are
+// recomputed there and the row loaded in the layout whose pairs they make,
+// so nothing is converted.
+// CHECK-LABEL: func.func @join_recomputed
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.load %{{.*}} : tensor<1x32x!tkc.ptr<i32>, #[[HALF:blocked[0-9]*]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.join
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: return
+func.func @join_recomputed(%zeros: !tkc.ptr<i32>, %pw: tensor<32x64x!tkc.ptr<i32>, #tile>) {
+  %range = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #ld}>>
+  %cols = tkc.expand_dims %range {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #ld}>> -> tensor<1x32xi32, #ld>
+  %base = tkc.splat %zeros : tensor<1x32x!tkc.ptr<i32>, #ld>
+  %pz = tkc.addptr %base, %cols : tensor<1x32x!tkc.ptr<i32>, #ld>, tensor<1x32xi32, #ld>
+  %z = tkc.load %pz : tensor<1x32x!tkc.ptr<i32>, #ld>
+  %j = tkc.join %z, %z : tensor<1x32xi32, #ld> -> tensor<1x32x2xi32, #pairs>
+  %r = tkc.reshape %j : tensor<1x32x2xi32, #pairs> -> tensor<1x64xi32, #wide>
+  %c = tkc_gpu.convert_layout %r : tensor<1x64xi32, #wide> -> tensor<1x64xi32, #tile>
+  %b = tkc.broadcast %c : tensor<1x64xi32, #tile> -> tensor<32x64xi32, #tile>
+  %w = tkc.load %pw : tensor<32x64x!tkc.ptr<i32>, #tile>
+  %s = arith.shrui %w, %b : tensor<32x64xi32, #tile>
+  tkc.store %pw, %s : tensor<32x64x!tkc.ptr<i32>, #tile>
+  return
+}
