@@ -2153,6 +2153,43 @@ case(id="vllm_paged_attention_2d_decode", repo="vllm",
      atol=1e-2, rtol=1e-2)
 
 
+# lora/ops/triton_ops/lora_shrink_op.py's kernel, the first half of vLLM's
+# multi-LoRA linear layers (x @ A^T for each token's adapter) as
+# _lora_shrink launches it for 4096 tokens: Q, K and V slices (their
+# weights' addresses in a uint64 tensor, loaded and cast to pointers), 4
+# adapters of rank 16 over a 4096-wide hidden state, 1024 tokens each in a
+# shuffled order; 32x16x32 tiles, split-K 8 (fp32 atomic adds), 4 warps,
+# 2 stages.
+_LORA_T, _LORA_H, _LORA_R, _LORA_N, _LORA_S = 4096, 4096, 16, 4, 3
+
+
+def _lora_shrink_args():
+    torch = _torch()
+    weights = [randn(_LORA_N, _LORA_R, _LORA_H, dtype="bfloat16") * 0.05
+               for _ in range(_LORA_S)]
+    per = _LORA_T // _LORA_N
+    return [randn(_LORA_T, _LORA_H, dtype="bfloat16"),
+            _pointer_table(weights, "uint64"),
+            zeros(_LORA_S, _LORA_T, _LORA_R), _LORA_T, _LORA_R, _LORA_H,
+            torch.randperm(_LORA_T, device="cuda", dtype=torch.int32),
+            torch.full((_LORA_N,), per, device="cuda", dtype=torch.int32),
+            torch.arange(0, _LORA_T + 1, per, device="cuda",
+                         dtype=torch.int32),
+            torch.arange(_LORA_N, device="cuda", dtype=torch.int32), 1.0,
+            _LORA_H, 1, *weights[0].stride(), _LORA_T * _LORA_R, _LORA_R, 1]
+
+
+case(id="vllm_lora_shrink_qkv", repo="vllm",
+     path=_vllm_path("lora/ops/triton_ops/lora_shrink_op"),
+     kernel="_lora_shrink_kernel",
+     signature="*bf16:16, *u64:16, *fp32:16, i32:16, i32:16, i32:16, "
+     "*i32:16, *i32:16, *i32:16, *i32:16, fp32, i32:16, i32:1, i32:16, "
+     "i32:16, i32:1, i32:16, i32:16, i32:1, 32, 16, 32, True, 8, 3",
+     num_warps=4, num_stages=2,
+     grid=(8 * _LORA_T // 32, _LORA_S, _LORA_N),
+     args=_lora_shrink_args, atol=1e-2, rtol=1e-2)
+
+
 # --- text-generation-inference (huggingface/text-generation-inference,
 # repo "tgi") ---------------------------------------------------------------
 # layers/gptq/triton.py's matmul_248_kernel (GPTQ-for-LLaMa's kernel):
@@ -2776,12 +2813,13 @@ _TB_GROUPS = ((2048, 2048, 2048), (1024, 4096, 2048), (4096, 1024, 1024),
               (2048, 2048, 4096))
 
 
-def _pointer_table(tensors):
-    """A device table of `tensors`' addresses (int64) that names them as its
-    `pointees`: public_bench.py copies and compares what a table points
-    to, as it does tensor arguments."""
+def _pointer_table(tensors, dtype="int64"):
+    """A device table of `tensors`' addresses (int64, or vLLM's uint64) that
+    names them as its `pointees`: public_bench.py copies and compares what a
+    table points to, as it does tensor arguments."""
     torch = _torch()
-    table = torch.tensor([t.data_ptr() for t in tensors], device="cuda")
+    table = torch.tensor([t.data_ptr() for t in tensors], device="cuda",
+                         dtype=getattr(torch, dtype))
     table.pointees = list(tensors)
     return table
 
