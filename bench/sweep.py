@@ -286,8 +286,11 @@ class Extractor:
         for k, i in binds:  # `if HAS_TRITON: @triton.jit def f` ... `else: def f`
             if k in ("jit", "cfunc"):
                 kind, info = k, i
-        if kind == "cfunc":
-            return ("cfunc", (mod.path, name), (mod, info))
+        if kind == "cfunc" or (kind == "pyfunc" and
+                               isinstance(info, ast.FunctionDef)):
+            # A plain function: a constexpr function's helper (FlagGems'
+            # unwrap_if_constexpr), emitted without decorators.
+            return (kind, (mod.path, name), (mod, info))
         if kind == "jit":
             return ("jit", (mod.path, name), (mod, info))
         if kind == "const":
@@ -357,14 +360,21 @@ class Extractor:
         elif kind == "jit":
             m, fn = payload
             self.funcs.append(self.function_text(m, fn, ename))
-        elif kind == "cfunc":  # @tl.constexpr / @tl.constexpr_function
+        elif kind in ("cfunc", "pyfunc"):  # @tl.constexpr, or a plain def
             m, fn = payload
             fn = copy.deepcopy(fn)
             fn.name = ename
-            fn.decorator_list = [self.rewrite(m, d, set()) for d in fn.decorator_list]
+            fn.decorator_list = [self.rewrite(m, d, set())
+                                 for d in fn.decorator_list] \
+                if kind == "cfunc" else []
             fn.returns = None
             for a in fn.args.args:
                 a.annotation = None
+            # The globals its body names (helpers, constants) come along.
+            local = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)
+                     and not isinstance(n.ctx, ast.Load)}
+            local |= {n.arg for n in ast.walk(fn) if isinstance(n, ast.arg)}
+            fn.body = [self.rewrite(m, st, local) for st in fn.body]
             self.funcs.append(ast.unparse(fn))
         return ename
 
