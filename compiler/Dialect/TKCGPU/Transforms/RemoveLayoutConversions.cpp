@@ -307,10 +307,10 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
     *leafBudget -= type.getNumElements();
     return *leafBudget >= 0;
   };
-  auto operandsCan = [&](Operation *def, Attribute needed) {
+  auto operandsCan = [&](Operation *def, Attribute needed, int64_t *budget) {
     return llvm::all_of(def->getOperands(), [&](Value operand) {
       return !isa<RankedTensorType>(operand.getType()) ||
-             canRematerialize(operand, needed, depth + 1, leafBudget,
+             canRematerialize(operand, needed, depth + 1, budget,
                               reissueLoads && operand.hasOneUse(), known,
                               maxDepth);
     });
@@ -326,7 +326,7 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
       // A conversion of a load issued in `layout` instead.
       auto load = src.getDefiningOp<LoadOp>();
       if (load && canReissue(load, layout, reissueLoads && src.hasOneUse()) &&
-          operandsCan(load, layout))
+          operandsCan(load, layout, leafBudget))
         return true;
       // A split's half in the same registers in `layout` converts for free
       // (TE's mHC kernel: a quarter of a loaded tile, two per thread, taken
@@ -356,7 +356,7 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
                                                       false, known, maxDepth);
                             }) ||
                asLeaf();
-      return operandsCan(load, layout) || asLeaf();
+      return operandsCan(load, layout, leafBudget) || asLeaf();
     }
     Attribute needed = operandLayout(def, layout);
     if (!needed)
@@ -364,15 +364,8 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
     // A join's operands are recomputed in full or not at all: converting
     // them where they are is what JoinWhereValuesAre undoes.
     if (isa<JoinOp>(def))
-      return llvm::all_of(def->getOperands(),
-                          [&](Value operand) {
-                            return canRematerialize(
-                                operand, needed, depth + 1, nullptr,
-                                reissueLoads && operand.hasOneUse(), known,
-                                maxDepth);
-                          }) ||
-             asLeaf();
-    return operandsCan(def, needed);
+      return operandsCan(def, needed, nullptr) || asLeaf();
+    return operandsCan(def, needed, leafBudget);
   }();
   known[key] = answer;
   return answer;
