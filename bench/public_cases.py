@@ -1677,6 +1677,35 @@ case(id="flaggems_index_select", repo="flaggems",
                    _FG_IS_COLS, randint(_FG_IS_COLS, _FG_IS_LEN), _FG_IS_LEN])
 
 
+# attention.py's _attn_fwd, FlagGems' scaled_dot_product_attention (from
+# tutorial 06, pointer-based, a mask pointer and grouped heads): causal,
+# bf16, 4 x 32 heads of 4096 x 128, no mask (its strides 1), one config of
+# its autotune list (BLOCK_M 128, BLOCK_N 64, no V preload, 8 warps, 3
+# stages).
+_FG_SDPA_B, _FG_SDPA_H, _FG_SDPA_S, _FG_SDPA_D = 4, 32, 4096, 128
+
+
+def _fg_sdpa_args():
+    def qkv(make):
+        return make(_FG_SDPA_B, _FG_SDPA_H, _FG_SDPA_S, _FG_SDPA_D,
+                    dtype="bfloat16")
+    q, k, v, o = qkv(randn), qkv(randn), qkv(randn), qkv(empty)
+    return [q, k, v, _FG_SDPA_D ** -0.5,
+            empty(_FG_SDPA_B, _FG_SDPA_H, _FG_SDPA_S), o, *q.stride(),
+            *k.stride(), *v.stride(), 1, 1, 1, 1, *o.stride(), _FG_SDPA_B,
+            _FG_SDPA_H, _FG_SDPA_H, _FG_SDPA_S, _FG_SDPA_S]
+
+
+case(id="flaggems_sdpa_causal", repo="flaggems", path=_fg_path("attention"),
+     kernel="_attn_fwd",
+     signature="*bf16:16, *bf16:16, *bf16:16, None, fp32, *fp32:16, "
+     "*bf16:16, " + "i32:16, i32:16, i32:16, i32:1, " * 3 + "i32:1, " * 4 +
+     "i32:16, i32:16, i32:16, i32:1, i32, i32:16, i32:16, 1, i32:16, "
+     "i32:16, 128, 128, 64, 3, False, False",
+     num_warps=8, num_stages=3,
+     grid=(_FG_SDPA_S // 128, _FG_SDPA_B * _FG_SDPA_H),
+     args=_fg_sdpa_args, atol=1e-2, rtol=1e-2)
+
 # mv.py: 8192 x 8192 fp16 times a vector, one config of its autotune list
 # (BLOCK_N 4 rows, BLOCK_M 128 columns, 4 warps, 3 stages); the row tile
 # accumulates elementwise over the column loop and sums once.
