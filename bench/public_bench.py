@@ -282,7 +282,8 @@ def install_shims():
     platforms.current_platform = types.SimpleNamespace(
         fp8_dtype=lambda: torch.float8_e4m3fn, is_rocm=lambda: False,
         is_cuda=lambda: True, get_device_capability=lambda: (9, 0),
-        has_device_capability=lambda capability: capability <= 90)
+        has_device_capability=lambda c: (
+            c if isinstance(c, int) else 10 * c[0] + c[1]) <= 90)
     sys.modules.setdefault("vllm.platforms", platforms)
     logger = types.ModuleType("vllm.logger")
     logger.init_logger = logging.getLogger
