@@ -183,12 +183,11 @@ constexpr int64_t kMaxReissuedElements = 256;
 /// per thread through shared memory.
 constexpr int64_t kMaxReissuedPerThread = 16;
 
-/// How many of the program's threads hold each element of a tensor of
-/// `type` (the broadcast over its lanes and warps).
-unsigned threadsPerElement(RankedTensorType type) {
-  LinearLayout ll = getLinearLayout(type);
-  return 1u << (llvm::popcount(ll.getFreeBits(HwDim::Lane)) +
-                llvm::popcount(ll.getFreeBits(HwDim::Warp)));
+/// How many of the program's threads hold each element of a tensor in
+/// `layout` (the broadcast over its lanes and warps).
+unsigned threadsPerElement(const LinearLayout &layout) {
+  return 1u << (llvm::popcount(layout.getFreeBits(HwDim::Lane)) +
+                llvm::popcount(layout.getFreeBits(HwDim::Warp)));
 }
 
 /// Whether issuing a load of `type` in `layout` would load each element in
@@ -203,7 +202,7 @@ bool widensBroadcast(RankedTensorType type, Attribute layout) {
   RankedTensorType there = withLayout(type, layout);
   return type.getNumElements() >= threads &&
          getDistinctElementsPerThread(there) > kMaxReissuedPerThread &&
-         threadsPerElement(there) > threadsPerElement(type);
+         threadsPerElement(getLinearLayout(there)) > threadsPerElement(own);
 }
 
 /// Whether `load` may be issued in `layout` for one use, besides its own:
@@ -307,12 +306,14 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
     *leafBudget -= type.getNumElements();
     return *leafBudget >= 0;
   };
-  auto operandsCan = [&](Operation *def, Attribute needed, int64_t *budget) {
-    return llvm::all_of(def->getOperands(), [&](Value operand) {
+  // Whether `operands` can be had in `needed`, loads among them reissued
+  // where `reissue` and they have one use.
+  auto operandsCan = [&](ValueRange operands, Attribute needed, int64_t *budget,
+                         bool reissue) {
+    return llvm::all_of(operands, [&](Value operand) {
       return !isa<RankedTensorType>(operand.getType()) ||
              canRematerialize(operand, needed, depth + 1, budget,
-                              reissueLoads && operand.hasOneUse(), known,
-                              maxDepth);
+                              reissue && operand.hasOneUse(), known, maxDepth);
     });
   };
   auto answer = [&]() -> bool {
@@ -326,7 +327,7 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
       // A conversion of a load issued in `layout` instead.
       auto load = src.getDefiningOp<LoadOp>();
       if (load && canReissue(load, layout, reissueLoads && src.hasOneUse()) &&
-          operandsCan(load, layout, leafBudget))
+          operandsCan(load->getOperands(), layout, leafBudget, reissueLoads))
         return true;
       // A split's half in the same registers in `layout` converts for free
       // (TE's mHC kernel: a quarter of a loaded tile, two per thread, taken
@@ -347,16 +348,12 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
       Value ptr = load.getPtr();
       if (isAdvancedPointer(ptr) &&
           canCarryIn(cast<RankedTensorType>(ptr.getType()), layout, true))
-        return llvm::all_of(load->getOperands().drop_front(),
-                            [&](Value operand) {
-                              return !isa<RankedTensorType>(
-                                         operand.getType()) ||
-                                     canRematerialize(operand, layout,
-                                                      depth + 1, leafBudget,
-                                                      false, known, maxDepth);
-                            }) ||
+        return operandsCan(load->getOperands().drop_front(), layout, leafBudget,
+                           false) ||
                asLeaf();
-      return operandsCan(load, layout, leafBudget) || asLeaf();
+      return operandsCan(load->getOperands(), layout, leafBudget,
+                         reissueLoads) ||
+             asLeaf();
     }
     Attribute needed = operandLayout(def, layout);
     if (!needed)
@@ -364,8 +361,9 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
     // A join's operands are recomputed in full or not at all: converting
     // them where they are is what JoinWhereValuesAre undoes.
     if (isa<JoinOp>(def))
-      return operandsCan(def, needed, nullptr) || asLeaf();
-    return operandsCan(def, needed, leafBudget);
+      return operandsCan(def->getOperands(), needed, nullptr, reissueLoads) ||
+             asLeaf();
+    return operandsCan(def->getOperands(), needed, leafBudget, reissueLoads);
   }();
   known[key] = answer;
   return answer;
