@@ -1435,6 +1435,46 @@ case(id="liger_sparsemax_bwd", repo="liger", path=_liger_path("sparsemax"),
      num_warps=8, grid=(_LG_ROWS,), args=_sparsemax_bwd_args,
      atol=1e-2, rtol=1e-2)
 
+# poly_norm.py's forward: three RMS norms of x^3, x^2 and x in one row
+# (8192 x 4096 bf16, a program a row, calculate_settings' 8 warps), the
+# scalar eps cast with `.to(tl.float32)`.
+case(id="liger_poly_norm_fwd", repo="liger", path=_liger_path("poly_norm"),
+     kernel="_poly_norm_forward_kernel",
+     signature="*bf16:16, i32:16, *bf16:16, i32:16, *bf16:16, *bf16:16, "
+     "*fp32:16, i32, i32:16, fp32, 4096",
+     num_warps=8, grid=(_LG_ROWS,),
+     args=lambda: [empty(_LG_ROWS, 4096, dtype="bfloat16"), 4096,
+                   randn(_LG_ROWS, 4096, dtype="bfloat16"), 4096,
+                   rand(3, dtype="bfloat16"), rand(1, dtype="bfloat16"),
+                   empty(_LG_ROWS, 3), 3, 4096, 1e-6],
+     atol=5e-2, rtol=2e-2)
+
+# grpo_loss.py's token-level forward (GRPO clipping, KL to a reference):
+# an online log-sum-exp over a 32000-token vocabulary in 2048-wide steps,
+# one warp a (sequence, token) as it launches it (2 stages), 8 sequences of
+# 1024 tokens of bf16 logits, a tenth of them masked out (early return),
+# its float hyperparameters constexprs.
+_GRPO_B, _GRPO_L, _GRPO_V = 8, 1024, 32000
+
+
+def _grpo_args():
+    torch = _torch()
+    shape = (_GRPO_B, _GRPO_L)
+    mask = (torch.rand(shape, device="cuda") > 0.1).to(torch.int32)
+    return [randn(_GRPO_B, _GRPO_L + 1, _GRPO_V, dtype="bfloat16"),
+            randn(*shape) - 10, randn(*shape) - 10,
+            randint(_GRPO_V, *shape), mask, randn(_GRPO_B), _GRPO_L,
+            *(zeros(*shape) for _ in range(4))]
+
+
+case(id="liger_grpo_loss_fwd", repo="liger", path=_liger_path("grpo_loss"),
+     kernel="_grpo_loss_fwd_kernel",
+     signature="*bf16:16, *fp32:16, *fp32:16, *i64:16, *i32:16, *fp32:16, "
+     "None, i32:16, None, *fp32:16, *fp32:16, *fp32:16, *fp32:16, 0.9, 0.04, "
+     f"0.2, 0.2, 0, 1.0, 1.05, 0.0, False, {_GRPO_L}, {_GRPO_V}, 2048",
+     num_warps=1, num_stages=2, grid=(_GRPO_B, _GRPO_L), args=_grpo_args,
+     atol=1e-3, rtol=1e-4)
+
 # --- FlagGems (src/flag_gems in flagos-ai/FlagGems) -----------------------
 #
 # The kernels sit under @libentry, @triton.heuristics and @triton.autotune;
@@ -1811,6 +1851,92 @@ case(id="flaggems_radix_sort_sweep", repo="flaggems", path=_fg_path("sort"),
      signature="*i32:16, *i64:16, *i32:16, *i64:16, *u32:16, *u32:16, i32, "
      "i32:16, i32:16, i32:16, i32:16, i32:16, 2048, 8, 4, False",
      num_warps=4, grid=(_FG_RS_M * _FG_RS_TILES, 2), args=_radix_sweep_args)
+
+# conv2d.py's forward kernel, an implicit GEMM (a dot per filter tap and
+# 32-channel slice, the tap found by division and remainder in the loop): a
+# ResNet layer, 32 x 64 x 56 x 56 fp16 by 128 x 64 x 3 x 3, stride 1,
+# padding 1, in one config of its autotune list (128 output pixels x 64
+# channels, 4 warps, 2 stages).
+_CV_N, _CV_C, _CV_HW, _CV_O = 32, 64, 56, 128
+
+
+def _conv2d_args():
+    x = randn(_CV_N, _CV_C, _CV_HW, _CV_HW, dtype="float16")
+    w = randn(_CV_O, _CV_C, 3, 3, dtype="float16") * 0.1
+    y = empty(_CV_N, _CV_O, _CV_HW, _CV_HW, dtype="float16")
+    return [x, w, y, zeros(_CV_O, dtype="float16"), _CV_N, _CV_HW, _CV_HW,
+            _CV_O, _CV_HW, _CV_HW, *x.stride(), *w.stride(), *y.stride()]
+
+
+case(id="flaggems_conv2d_fwd", repo="flaggems", path=_fg_path("conv2d"),
+     kernel="conv2d_forward_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32:16, i32, i32, "
+     "i32:16, i32, i32, i32:16, i32:16, i32, i32:1, i32:16, i32, i32, i32:1, "
+     "i32:16, i32:16, i32, i32:1, 64, 3, 3, 1, 1, 1, 1, 1, 1, 1, 128, 32, 64",
+     num_warps=4, num_stages=2,
+     grid=(cdiv(_CV_N * _CV_HW * _CV_HW, 128), _CV_O // 64, 1),
+     args=_conv2d_args, atol=5e-2, rtol=1e-2)
+
+# groupnorm.py's forward: 32 x 512 x 32 x 32 fp16 in 32 groups of 16
+# channels, one program a (sample, group) holding its 16 x 1024 tile in 4
+# warps, the masks combined with `and`. (A group size that is not a power
+# of two makes the kernel read and write the next group's rows: its mask
+# tests the channel against C, not against the group's end.)
+_GN_N, _GN_C, _GN_HW, _GN_G = 32, 512, 1024, 32
+
+
+def _group_norm_args():
+    x = randn(_GN_N, _GN_C, _GN_HW, dtype="float16")
+    return [x, empty(_GN_N, _GN_C, _GN_HW, dtype="float16"),
+            randn(_GN_C, dtype="float16"), randn(_GN_C, dtype="float16"),
+            empty(_GN_N, _GN_G, dtype="float16"),
+            empty(_GN_N, _GN_G, dtype="float16"), _GN_C // _GN_G, _GN_C,
+            _GN_HW, _GN_G, 1e-5]
+
+
+case(id="flaggems_group_norm_fwd", repo="flaggems", path=_fg_path("groupnorm"),
+     kernel="group_norm_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, "
+     "i32:16, i32:16, i32:16, i32:16, fp32, 16, 1024",
+     num_warps=4, grid=(_GN_N * _GN_G,), args=_group_norm_args,
+     atol=2e-2, rtol=1e-2)
+
+# dropout.py's forward: Philox (tl.philox, four words a call) made uniform
+# floats by its own helper, 2^26 fp16 elements, p = 0.3, the bool mask and
+# the scaled output stored with evict_first, as its heuristics launch it
+# for large N (BLOCK 1024, 16 warps).
+_DO_N = 1 << 26
+case(id="flaggems_dropout_fwd", repo="flaggems", path=_fg_path("dropout"),
+     kernel="dropout_forward_kernel",
+     signature="*fp16:16, *fp16:16, *i1:16, i32:16, fp32, i32, i32, 1024",
+     num_warps=16, grid=(cdiv(_DO_N, 4096),),
+     args=lambda: [randn(_DO_N, dtype="float16"),
+                   empty(_DO_N, dtype="float16"), empty(_DO_N, dtype="bool"),
+                   _DO_N, 0.3, 20261206, 4096],
+     no_specialize=("philox_seed", "philox_offset"))
+
+# batch_norm.py's training forward (from attorch): 32 x 256 x 56 x 56 fp32,
+# one program a channel walking its 32 x 3136 values in 32 x 512 tiles
+# twice (a running mean and variance over nested loops, then the
+# normalization), the running statistics updated in place, 8 warps (one of
+# its autotune list; its heuristics give the tile).
+_BN_N, _BN_C, _BN_HW = 32, 256, 3136
+
+
+def _batch_norm_args():
+    x = randn(_BN_N, _BN_C, _BN_HW)
+    y = empty(_BN_N, _BN_C, _BN_HW)
+    return [x, randn(_BN_C), randn(_BN_C), empty(_BN_C), empty(_BN_C), y,
+            zeros(_BN_C), rand(_BN_C) + 0.5, _BN_N, _BN_HW, *x.stride(),
+            *y.stride(), 0.1, 1e-5]
+
+
+case(id="flaggems_batch_norm_fwd", repo="flaggems", path=_fg_path("batch_norm"),
+     kernel="batch_norm_forward_kernel",
+     signature="*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, "
+     "*fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, i32:1, i32:16, "
+     "i32:16, i32:1, fp32, fp32, True, 32, 512",
+     num_warps=8, grid=(_BN_C,), args=_batch_norm_args, atol=1e-4, rtol=1e-4)
 
 
 # --- vLLM (vllm-project/vllm) ---------------------------------------------
@@ -2217,6 +2343,146 @@ case(id="vllm_lora_shrink_qkv", repo="vllm",
      num_warps=4, num_stages=2,
      grid=(8 * _LORA_T // 32, _LORA_S, _LORA_N),
      args=_lora_shrink_args, atol=1e-2, rtol=1e-2)
+
+# compressed_tensors/triton_scaled_mm.py: int8 x int8 -> int32 in 128^3
+# tiles (its heuristic for M > 128), the int64 offsets it builds, per-token
+# and per-channel fp32 scales applied after the loop, bf16 out; the weight
+# is a transposed [N, K] tensor (stride_bk 1), as vLLM passes it.
+_SMM = 4096
+
+
+def _scaled_mm_args():
+    torch = _torch()
+    a = torch.randint(-128, 128, (_SMM, _SMM), device="cuda",
+                      dtype=torch.int8)
+    b = torch.randint(-128, 128, (_SMM, _SMM), device="cuda",
+                      dtype=torch.int8).t()
+    c = empty(_SMM, _SMM, dtype="bfloat16")
+    return [a, b, rand(_SMM, 1) * 1e-3, rand(_SMM, 1) * 1e-3, c, _SMM, _SMM,
+            _SMM, *a.stride(), *b.stride(), *c.stride()]
+
+
+case(id="vllm_scaled_mm_int8", repo="vllm",
+     path=_vllm_path(
+         "model_executor/layers/quantization/compressed_tensors/"
+         "triton_scaled_mm"),
+     kernel="scaled_mm_kernel",
+     signature="*i8:16, *i8:16, *fp32:16, *fp32:16, *bf16:16, None, i32:16, "
+     "i32:16, i32:16, i32:16, i32:1, i32:1, i32:16, i32:16, i32:1, tl.int32, "
+     "128, 128, 128, 128, 128",
+     num_warps=4, num_stages=3,
+     grid=(cdiv(_SMM, 128) ** 2,), args=_scaled_mm_args, atol=1e-2,
+     rtol=1e-2)
+
+# attention/ops/triton_merge_attn_states.py: two partial attention outputs
+# merged by their log-sum-exps (8192 tokens x 32 heads x 128, bf16), one
+# program a (token, head), the infinite lse of an empty part made -inf by a
+# run-time conditional expression.
+_MAS_T, _MAS_H, _MAS_D = 8192, 32, 128
+
+
+def _merge_attn_states_args():
+    def part():
+        return randn(_MAS_T, _MAS_H, _MAS_D, dtype="bfloat16")
+    lse = [randn(_MAS_H, _MAS_T) * 4 for _ in range(2)]
+    lse[0][0, ::7] = float("inf")
+    return [part().zero_(), empty(_MAS_H, _MAS_T), part(), lse[0], part(),
+            lse[1]]
+
+
+case(id="vllm_merge_attn_states", repo="vllm",
+     path=_vllm_path("attention/ops/triton_merge_attn_states"),
+     kernel="merge_attn_states_kernel",
+     signature="*bf16:16, *fp32:16, *bf16:16, *fp32:16, *bf16:16, *fp32:16, "
+     "128, 128, True",
+     num_warps=4, grid=(_MAS_T, _MAS_H), args=_merge_attn_states_args,
+     atol=1e-2, rtol=1e-2)
+
+# attention/ops/triton_reshape_and_cache_flash.py: 8192 tokens' keys and
+# values (8 heads x 128, bf16) written to their slots of a paged cache (16
+# slots a page), as its CUDA heuristic launches it (16 warps, 10 stages, one
+# 1024-wide tile a token); in fp8 (divided by the scale, rounded on the
+# store) and in bf16. The last 64 tokens are padding (slot -1: early exit).
+_RC_T, _RC_H, _RC_D, _RC_PAGE = 8192, 8, 128, 16
+
+
+def _reshape_cache_args(cache_dtype):
+    def make():
+        torch = _torch()
+        pages = 2 * _RC_T // _RC_PAGE
+        slots = torch.randperm(pages * _RC_PAGE, device="cuda")[:_RC_T]
+        slots[-64:] = -1
+        key, value = (randn(_RC_T, _RC_H, _RC_D, dtype="bfloat16")
+                      for _ in range(2))
+        kc, vc = (zeros(pages, _RC_PAGE, _RC_H, _RC_D, dtype=cache_dtype)
+                  for _ in range(2))
+        return [key, value, kc, vc, slots, rand(1) + 0.5, rand(1) + 0.5,
+                key.stride(0), value.stride(0), kc.stride(0), kc.stride(1)]
+    return make
+
+
+for _name, _elem, _dtype, _fp8 in (("fp8", "fp8e4nv", "float8_e4m3fn", True),
+                                   ("bf16", "bf16", "bfloat16", False)):
+    case(id=f"vllm_reshape_and_cache_flash_{_name}", repo="vllm",
+         path=_vllm_path("attention/ops/triton_reshape_and_cache_flash"),
+         kernel="reshape_and_cache_kernel_flash",
+         signature=f"*bf16:16, *bf16:16, *{_elem}:16, *{_elem}:16, *i64:16, "
+         "*fp32:16, *fp32:16, i64:16, i64:16, i64:16, i64:16, "
+         f"{_RC_H}, {_RC_D}, {_RC_PAGE}, {_fp8}, 1024",
+         num_warps=16, num_stages=10, grid=(_RC_T, 1),
+         args=_reshape_cache_args(_dtype))
+
+# v1/sample/rejection_sampler.py's sample_recovered_tokens_kernel: for each
+# of 64 requests' 4 draft tokens, the argmax over a 128256-token vocabulary
+# (Llama 3's, padded to one 131072-wide tile in 4 warps) of
+# max(target - draft, 0) / q.
+_RS_B, _RS_SPEC, _RS_VOCAB = 64, 4, 128256
+
+
+def _recovered_tokens_args():
+    torch = _torch()
+    tokens = _RS_B * _RS_SPEC
+    cu = torch.arange(1, _RS_B + 1, device="cuda",
+                      dtype=torch.int32) * _RS_SPEC
+    return [zeros(tokens, dtype="int32"), cu,
+            randint(_RS_VOCAB, tokens, dtype="int32"),
+            rand(tokens, _RS_VOCAB), rand(tokens, _RS_VOCAB),
+            rand(_RS_B, _RS_VOCAB) + 0.01, _RS_VOCAB]
+
+
+case(id="vllm_sample_recovered_tokens", repo="vllm",
+     path=_vllm_path("v1/sample/rejection_sampler"),
+     kernel="sample_recovered_tokens_kernel",
+     signature="*i32:16, *i32:16, *i32:16, *fp32:16, *fp32:16, *fp32:16, "
+     "i32:16, 131072, False",
+     num_warps=4, grid=(_RS_B, _RS_SPEC), args=_recovered_tokens_args)
+
+# vllm_flash_attn/ops/triton/rotary.py (flash-attention's rotary kernel):
+# 8 x 4096 tokens x 32 heads x 128, bf16, rotary over the whole head, one
+# program per 8 tokens of a head (4 when interleaved), as apply_rotary
+# launches it (4 warps); the halves loaded apart, or the interleaved pairs
+# through a swapped-index load and a select.
+_ROT_B, _ROT_S, _ROT_H, _ROT_D = 8, 4096, 32, 128
+
+
+def _rotary_args():
+    x = randn(_ROT_B, _ROT_S, _ROT_H, _ROT_D, dtype="bfloat16")
+    out = empty(_ROT_B, _ROT_S, _ROT_H, _ROT_D, dtype="bfloat16")
+    cos, sin = (rand(_ROT_S, _ROT_D // 2, dtype="bfloat16")
+                for _ in range(2))
+    return [out, x, cos, sin, 0, _ROT_S, _ROT_D, _ROT_S, *out.stride(),
+            *x.stride()]
+
+
+for _inter, _block_m in ((False, 8), (True, 4)):
+    case(id="vllm_flash_rotary" + ("_interleaved" if _inter else ""),
+         repo="vllm", path=_vllm_path("vllm_flash_attn/ops/triton/rotary"),
+         kernel="rotary_kernel",
+         signature="*bf16:16, *bf16:16, *bf16:16, *bf16:16, None, i32:16, "
+         "i32:16, i32:16, i32:16, " + "i32:16, i32:16, i32:16, i32:1, " * 2 +
+         f"128, False, False, {_inter}, False, {_block_m}",
+         num_warps=4, grid=(_ROT_S // _block_m, _ROT_H, _ROT_B),
+         args=_rotary_args, atol=1e-2, rtol=1e-2)
 
 
 # --- text-generation-inference (huggingface/text-generation-inference,

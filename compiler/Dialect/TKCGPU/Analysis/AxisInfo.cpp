@@ -27,6 +27,7 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <algorithm>
 #include <numeric>
 
 using namespace mlir;
@@ -312,6 +313,15 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
         info.constancy.insert(info.constancy.begin() + axis, 1);
       })
       .Case([&](tkc::AddPtrOp addptr) { addLike(pointeeBytes(type)); })
+      .Case([&](tkc::PtrCastOp cast) {
+        // The same addresses (a bool tensor's pointers read as bytes): runs
+        // of consecutive elements stay runs where the elements keep their
+        // size.
+        info = get(cast.getSrc());
+        if (pointeeBytes(cast.getSrc().getType()) != pointeeBytes(type))
+          for (unsigned d = 0; d < rank; ++d)
+            info.contiguity[d] = 1;
+      })
       .Case([&](arith::AddIOp) { addLike(1); })
       .Case([&](arith::SubIOp) {
         AxisInfo a = lhs(), b = rhs();
@@ -458,10 +468,13 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
   return info;
 }
 
-SmallVector<unsigned> mlir::tkc::gpu::getContiguityOrder(const AxisInfo &info) {
+SmallVector<unsigned> mlir::tkc::gpu::getContiguityOrder(const AxisInfo &info,
+                                                         ContiguityTies ties) {
   SmallVector<unsigned> order;
-  for (unsigned d = info.getRank(); d-- > 0;)
+  for (unsigned d = 0; d < info.getRank(); ++d)
     order.push_back(d);
+  if (ties == ContiguityTies::RowMajor)
+    std::reverse(order.begin(), order.end());
   llvm::stable_sort(order, [&](unsigned a, unsigned b) {
     return info.contiguity[a] > info.contiguity[b];
   });

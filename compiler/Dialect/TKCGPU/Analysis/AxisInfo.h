@@ -64,10 +64,23 @@ private:
   llvm::DenseMap<Value, AxisInfo> cache;
 };
 
-/// The dimensions of a tensor with facts `info`, most contiguous first (ties
-/// keep the row-major order): the order in which accesses through a pointer
-/// tensor best walk memory.
-SmallVector<unsigned> getContiguityOrder(const AxisInfo &info);
+/// How getContiguityOrder orders dimensions of equal contiguity.
+enum class ContiguityTies {
+  /// The last dimension first (row-major).
+  RowMajor,
+  /// The first dimension first, as Triton 3.6's coalescing orders them: a
+  /// pointer tensor nothing is known of (`x + i[:, None] * s + j[None, :] *
+  /// t`, or a column index taken modulo a run-time width) gets its lanes
+  /// along dimension 0.
+  FirstDimFirst,
+};
+
+/// The dimensions of a tensor with facts `info`, most contiguous first, ties
+/// ordered by `ties`: the order in which accesses through a pointer tensor
+/// best walk memory.
+SmallVector<unsigned>
+getContiguityOrder(const AxisInfo &info,
+                   ContiguityTies ties = ContiguityTies::RowMajor);
 
 /// The dimension along which one global access of a tensor of `type` moves
 /// consecutive elements: that of the layout's leading registers.

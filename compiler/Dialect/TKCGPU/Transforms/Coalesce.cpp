@@ -4,7 +4,8 @@
 // atomic is chosen from the axis analysis of its pointers (an atomic takes
 // no more consecutive elements per thread than one atomic adds on the
 // target, so that scalar atomics keep a warp on adjacent addresses): the most
-// contiguous dimension becomes the fastest, and each thread owns as many
+// contiguous dimension becomes the fastest (of dimensions equally contiguous,
+// the first, as in Triton 3.6), and each thread owns as many
 // consecutive elements along it as contiguity and alignment allow (at most 16
 // bytes, and no more than the tensor has per thread). Lanes then own
 // consecutive groups, so a warp touches one contiguous span.
@@ -42,7 +43,8 @@ struct CoalescePass
     auto type = cast<RankedTensorType>(ptr.getType());
     const AxisInfo &info = axis.get(ptr);
     unsigned rank = type.getRank();
-    SmallVector<unsigned> order = getContiguityOrder(info);
+    SmallVector<unsigned> order =
+        getContiguityOrder(info, ContiguityTies::FirstDimFirst);
     unsigned dim = order.front();
     int64_t bytes =
         std::max<int64_t>(1, cast<PointerType>(type.getElementType())

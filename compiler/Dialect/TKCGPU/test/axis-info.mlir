@@ -292,3 +292,27 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// tkc.ptr_cast keeps the addresses: a bool tensor's pointers read as bytes
+// (how a store of tl.int1 values goes to memory) stay a contiguous run, 16
+// a thread; pointers cast to a wider pointee keep only their alignment.
+#b = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-DAG: #[[V:.*]] = #tkc_gpu.blocked<{sizePerThread = [16], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-DAG: #[[ONE:.*]] = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-LABEL: func.func @ptr_cast
+  // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[V]]>
+  // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i32>, #[[ONE]]>
+  func.func @ptr_cast(%p: !tkc.ptr<i1> {tkc.divisibility = 16 : i32}) {
+    %o = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
+    %s = tkc.splat %p : tensor<2048x!tkc.ptr<i1>, #b>
+    %a = tkc.addptr %s, %o : tensor<2048x!tkc.ptr<i1>, #b>, tensor<2048xi32, #b>
+    %bytes = tkc.ptr_cast %a : tensor<2048x!tkc.ptr<i1>, #b> -> tensor<2048x!tkc.ptr<i8>, #b>
+    %v = tkc.load %bytes : tensor<2048x!tkc.ptr<i8>, #b>
+    %words = tkc.ptr_cast %a : tensor<2048x!tkc.ptr<i1>, #b> -> tensor<2048x!tkc.ptr<i32>, #b>
+    %w = tkc.load %words : tensor<2048x!tkc.ptr<i32>, #b>
+    return
+  }
+}

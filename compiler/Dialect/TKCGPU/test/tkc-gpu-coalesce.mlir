@@ -82,3 +82,34 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %old : tensor<1024xf32, #b1>
   }
 }
+
+// -----
+
+// A 128x32 tile whose offsets are a run-time multiple of dimension 0's
+// index plus one of dimension 1's: neither dimension is known contiguous.
+// The first goes first, as in Triton 3.6 (lanes down dimension 0): an
+// image's pixels indexed through a division by its run-time width, at a
+// channel stride, are then read 32 pixels a warp.
+// CHECK: #[[TIE:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#b2 = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @unknown_both
+  func.func @unknown_both(%p: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32, %s: i32) {
+    %r0 = tkc.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #tkc_gpu.slice<{dim = 1, parent = #b2}>>
+    %ns = tkc.splat %n : tensor<128xi32, #tkc_gpu.slice<{dim = 1, parent = #b2}>>
+    %m0 = arith.muli %r0, %ns : tensor<128xi32, #tkc_gpu.slice<{dim = 1, parent = #b2}>>
+    %e0 = tkc.expand_dims %m0 {axis = 1 : i32} : tensor<128xi32, #tkc_gpu.slice<{dim = 1, parent = #b2}>> -> tensor<128x1xi32, #b2>
+    %b0 = tkc.broadcast %e0 : tensor<128x1xi32, #b2> -> tensor<128x32xi32, #b2>
+    %r1 = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #b2}>>
+    %ss = tkc.splat %s : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #b2}>>
+    %m1 = arith.muli %r1, %ss : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #b2}>>
+    %e1 = tkc.expand_dims %m1 {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #b2}>> -> tensor<1x32xi32, #b2>
+    %b1 = tkc.broadcast %e1 : tensor<1x32xi32, #b2> -> tensor<128x32xi32, #b2>
+    %o = arith.addi %b0, %b1 : tensor<128x32xi32, #b2>
+    %sp = tkc.splat %p : tensor<128x32x!tkc.ptr<f16>, #b2>
+    %a = tkc.addptr %sp, %o : tensor<128x32x!tkc.ptr<f16>, #b2>, tensor<128x32xi32, #b2>
+    // CHECK: tkc.load %{{.*}} : tensor<128x32x!tkc.ptr<f16>, #[[TIE]]>
+    %v = tkc.load %a : tensor<128x32x!tkc.ptr<f16>, #b2>
+    return
+  }
+}
