@@ -514,8 +514,12 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
 /// reduction's or a loop's; a slice only where it holds the result in no
 /// more registers), conversions from layouts that hold it in the same
 /// registers aside: moving `op` there moves the conversion toward its
-/// users, where stores and reductions absorb it. Null when there is no such
-/// layout.
+/// users, where stores and reductions absorb it. The other operands may
+/// convert values below them (a broadcast's operand) that are fewer
+/// elements than the conversion moved: vLLM's scaled matmul multiplies its
+/// accumulator by a transposed column of scales, which is converted to the
+/// accumulator's layout (128 elements), not the accumulator to the
+/// column's (128x128). Null when there is no such layout.
 Attribute sinkLayout(Operation *op) {
   Attribute from;
   RankedTensorType converted;
@@ -538,10 +542,11 @@ Attribute sinkLayout(Operation *op) {
             from) ||
         (isa<SliceEncodingAttr>(from) && !holdsMore(converted, from))))
     return {};
+  int64_t leafBudget = converted.getNumElements() - 1;
   for (Value operand : op->getOperands())
     if (isa<RankedTensorType>(operand.getType()) &&
         !operand.getDefiningOp<ConvertLayoutOp>() &&
-        !canRematerialize(operand, from, 0))
+        !canRematerialize(operand, from, 0, &leafBudget))
       return {};
   return from;
 }

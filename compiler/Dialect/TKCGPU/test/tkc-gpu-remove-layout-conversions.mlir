@@ -1903,3 +1903,27 @@ func.func @join_recomputed(%zeros: !tkc.ptr<i32>, %pw: tensor<32x64x!tkc.ptr<i32
   tkc.store %pw, %s : tensor<32x64x!tkc.ptr<i32>, #tile>
   return
 }
+
+// -----
+
+#rows = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#cols = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+
+// An accumulator scaled by a transposed column of scales (vLLM's scaled
+// matmul): the product runs in the accumulator's layout, the 64 scales
+// converted to it, not the 64x64 accumulator to the scales' layout.
+// CHECK-LABEL: func.func @sink_past_small_operand
+// CHECK: %[[T:.*]] = tkc.trans %{{.*}} : tensor<64x1xf32, #{{.*}}> -> tensor<1x64xf32, #[[COLS:blocked[0-9]*]]>
+// CHECK: tkc_gpu.convert_layout %[[T]] : tensor<1x64xf32, #[[COLS]]> -> tensor<1x64xf32, #[[MMA:mma]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: %[[M:.*]] = arith.mulf %{{.*}}, %{{.*}} : tensor<64x64xf32, #[[MMA]]>
+// CHECK: tkc_gpu.convert_layout %[[M]] : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #[[COLS]]>
+func.func @sink_past_small_operand(%acc: tensor<64x64xf32, #mma>, %scales: tensor<64x1x!tkc.ptr<f32>, #rows>) -> tensor<64x64xf32, #cols> {
+  %s = tkc.load %scales : tensor<64x1x!tkc.ptr<f32>, #rows>
+  %t = tkc.trans %s {order = array<i32: 1, 0>} : tensor<64x1xf32, #rows> -> tensor<1x64xf32, #cols>
+  %b = tkc.broadcast %t : tensor<1x64xf32, #cols> -> tensor<64x64xf32, #cols>
+  %c = tkc_gpu.convert_layout %acc : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #cols>
+  %m = arith.mulf %b, %c : tensor<64x64xf32, #cols>
+  return %m : tensor<64x64xf32, #cols>
+}
