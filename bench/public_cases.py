@@ -1938,6 +1938,51 @@ case(id="flaggems_batch_norm_fwd", repo="flaggems", path=_fg_path("batch_norm"),
      "i32:16, i32:1, fp32, fp32, True, 32, 512",
      num_warps=8, grid=(_BN_C,), args=_batch_norm_args, atol=1e-4, rtol=1e-4)
 
+# max_pool2d_with_indices.py's forward: ResNet's stem pooling (3x3, stride
+# 2, padding 1) of 32 x 64 x 112 x 112 fp16, a 32x32 output tile a program
+# (one of its autotune configs: 8 warps, 2 stages), its nine taps unrolled
+# (tl.static_range), strided loads, the int64 argmax indices stored too.
+_MP_N, _MP_C, _MP_HW = 32, 64, 112
+
+
+def _max_pool_args():
+    x = randn(_MP_N, _MP_C, _MP_HW, _MP_HW, dtype="float16")
+    out = _MP_HW // 2
+    return [x, empty(_MP_N, _MP_C, out, out, dtype="float16"),
+            empty(_MP_N, _MP_C, out, out, dtype="int64"), *x.stride(), _MP_C,
+            _MP_HW, _MP_HW, out, out]
+
+
+case(id="flaggems_max_pool2d_fwd", repo="flaggems",
+     path=_fg_path("max_pool2d_with_indices"),
+     kernel="max_pool2d_forward_kernel",
+     signature="*fp16:16, *fp16:16, *i64:16, i32:16, i32:16, i32:16, i32:1, "
+     "i32:16, i32:16, i32:16, i32, i32, 3, 3, 2, 2, 1, 1, 1, 1, 32, 32",
+     num_warps=8, num_stages=2,
+     grid=(_MP_N * _MP_C, cdiv(_MP_HW // 2, 32) ** 2), args=_max_pool_args)
+
+# upsample_nearest2d.py: 16 x 128 x 64 x 64 fp16 doubled to 128 x 128, a
+# 1024-pixel tile a program walking every fourth (sample, channel) plane in
+# a run-time `while` loop that advances both pointers (4 warps, one of its
+# autotune configs; its heuristics' int32 indices), each source pixel found
+# through a float scale.
+_UP_N, _UP_C, _UP_HW = 16, 128, 64
+
+
+def _upsample_args():
+    x = randn(_UP_N, _UP_C, _UP_HW, _UP_HW, dtype="float16")
+    return [empty(_UP_N, _UP_C, 2 * _UP_HW, 2 * _UP_HW, dtype="float16"), x,
+            _UP_N, _UP_C, 2 * _UP_HW, 2 * _UP_HW, _UP_HW, _UP_HW, 0.5, 0.5]
+
+
+case(id="flaggems_upsample_nearest2d", repo="flaggems",
+     path=_fg_path("upsample_nearest2d"), kernel="upsample_nearest2d_kernel",
+     signature="*fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, "
+     "i32:16, fp32, fp32, 1024, False, False, True",
+     num_warps=4,
+     grid=(cdiv(4 * _UP_HW * _UP_HW, 1024), cdiv(_UP_N * _UP_C, 4)),
+     args=_upsample_args)
+
 
 # --- vLLM (vllm-project/vllm) ---------------------------------------------
 
@@ -2696,6 +2741,41 @@ case(id="lightllm_gqa_decode_nopad_4_heads", repo="lightllm",
      grid=(_LIGHTLLM_DEC_B, _LIGHTLLM_KVH),
      args=_lightllm_decode_nopad_args, atol=1e-2, rtol=1e-2,
      reference=_lightllm_decode_nopad_reference)
+
+# models/llama/triton_kernel/token_attention_nopad_att1.py: decode scores,
+# q . k for 32 cached tokens a program, each key found through the
+# request's token table (a gathered row per token), 64 requests of 2048 to
+# 4096 tokens, 32 query heads over 8 KV heads of 128 (2 warps, 1 stage, as
+# token_att_fwd launches it for grouped heads); a program past its
+# request's end runs its body zero times (`range(0, block_mask)`).
+_TA_B, _TA_H, _TA_KVH, _TA_D, _TA_MAX = 64, 32, 8, 128, 4096
+
+
+def _token_att1_args():
+    torch = _torch()
+    lens = torch.randint(_TA_MAX // 2, _TA_MAX + 1, (_TA_B,), device="cuda",
+                         dtype=torch.int32)
+    starts = (torch.cumsum(lens, 0) - lens).to(torch.int32)
+    total = _TA_B * _TA_MAX
+    table = torch.randperm(total, device="cuda").to(torch.int32)
+    table = table.view(_TA_B, _TA_MAX)
+    q = randn(_TA_B, _TA_H, _TA_D, dtype="float16")
+    k = randn(total, _TA_KVH, _TA_D, dtype="float16")
+    out = zeros(_TA_H, total)
+    return [q, k, _TA_D ** -0.5, table,
+            torch.arange(_TA_B, device="cuda", dtype=torch.int32), starts,
+            lens, out, *table.stride(), *q.stride(), *k.stride(),
+            *out.stride(), _TA_H // _TA_KVH]
+
+
+case(id="lightllm_token_att1", repo="lightllm",
+     path=_lightllm_path("token_attention_nopad_att1"),
+     kernel="_fwd_kernel_token_att1",
+     signature="*fp16:16, *fp16:16, fp32, *i32:16, *i32:16, *i32:16, *i32:16, "
+     "*fp32:16, i32:16, i32:1, i32:16, i32:16, i32:1, i32:16, i32:16, i32:1, "
+     "i32:16, i32:1, i32, 128, 32",
+     num_warps=2, num_stages=1, grid=(_TA_B, _TA_H, _TA_MAX // 32),
+     args=_token_att1_args, atol=1e-2, rtol=1e-2)
 
 
 # --- Unsloth (unslothai/unsloth, repo "unsloth") --------------------------
