@@ -2529,6 +2529,42 @@ for _inter, _block_m in ((False, 8), (True, 4)):
          num_warps=4, grid=(_ROT_S // _block_m, _ROT_H, _ROT_B),
          args=_rotary_args, atol=1e-2, rtol=1e-2)
 
+# model_executor/layers/fla/ops/fused_recurrent.py (FLA's gated delta rule,
+# Qwen3-Next's linear attention) as decode runs it: 256 sequences of one
+# token each (varlen), 16 query and 32 value heads of 128, each program one
+# warp (3 stages) updating a 128x8 slice of its sequence's fp32 state, read
+# from and written to the cache slot its continuous-batching index names,
+# q and k L2-normalized in the kernel.
+_FR_N, _FR_H, _FR_HV, _FR_D, _FR_SLOTS = 256, 16, 32, 128, 512
+
+
+def _fused_recurrent_args():
+    torch = _torch()
+
+    def tokens(heads):
+        return randn(1, _FR_N, heads, _FR_D, dtype="bfloat16")
+    state = randn(_FR_SLOTS, _FR_HV, _FR_D, _FR_D) * 0.1
+    return [tokens(_FR_H), tokens(_FR_H), tokens(_FR_HV),
+            -rand(1, _FR_N, _FR_HV), rand(1, _FR_N, _FR_HV, dtype="bfloat16"),
+            empty(1, 1, _FR_N, _FR_HV, _FR_D, dtype="bfloat16"), state,
+            zeros(_FR_SLOTS, _FR_HV, _FR_D, _FR_D),
+            torch.arange(_FR_N + 1, device="cuda", dtype=torch.int32),
+            torch.randperm(_FR_SLOTS, device="cuda")[:_FR_N].to(torch.int32),
+            _FR_D ** -0.5, _FR_N, _FR_N]
+
+
+case(id="vllm_fused_recurrent_gdr_decode", repo="vllm",
+     path=_vllm_path("model_executor/layers/fla/ops/fused_recurrent"),
+     kernel="fused_recurrent_gated_delta_rule_fwd_kernel",
+     signature="*bf16:16, *bf16:16, *bf16:16, *fp32:16, *bf16:16, *bf16:16, "
+     "*fp32:16, *fp32:16, *i32:16, *i32:16, None, fp32, i64, i64, 1, "
+     f"{_FR_H}, {_FR_HV}, {_FR_D}, {_FR_D}, {_FR_D}, 8, "
+     f"{_FR_HV * _FR_D * _FR_D}, {_FR_HV * _FR_D * _FR_D}, 1, 1, True, True, "
+     "False, True, True, True, False",
+     num_warps=1, num_stages=3, grid=(1, _FR_D // 8, _FR_N * _FR_HV),
+     args=_fused_recurrent_args, atol=1e-2, rtol=1e-2,
+     no_specialize=("N", "T"))
+
 
 # --- text-generation-inference (huggingface/text-generation-inference,
 # repo "tgi") ---------------------------------------------------------------
