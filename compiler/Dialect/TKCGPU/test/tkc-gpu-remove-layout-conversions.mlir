@@ -1927,3 +1927,45 @@ func.func @sink_past_small_operand(%acc: tensor<64x64xf32, #mma>, %scales: tenso
   %m = arith.mulf %b, %c : tensor<64x64xf32, #cols>
   return %m : tensor<64x64xf32, #cols>
 }
+
+// -----
+
+#def = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#ld = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#vec = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// A recurrent state loaded before its loop, scaled by a loaded column and
+// reduced on each iteration, stored in the layout it was loaded in (FLA's
+// fused recurrent gated delta rule): the loop carries it in that layout
+// from its initial value on, and converts only the column.
+// CHECK-LABEL: func.func @state_loaded_before_loop
+// CHECK: %[[H:.*]] = tkc.load %{{.*}} : tensor<128x8x!tkc.ptr<f32>, #[[L:blocked[0-9]*]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[H]]) -> (tensor<128x8xf32, #[[L]]>)
+// CHECK: tkc_gpu.convert_layout %{{.*}} : tensor<128xf32, #{{.*}}> -> tensor<128xf32, #[[S:slice[0-9]*]]>
+// CHECK: tkc.expand_dims %{{.*}} {axis = 1 : i32} : tensor<128xf32, #[[S]]> -> tensor<128x1xf32, #[[L]]>
+// CHECK-NOT: tkc_gpu.convert_layout %{{.*}} : tensor<128x8xf32
+// CHECK: tkc.store %{{.*}}, %{{.*}} : tensor<128x8x!tkc.ptr<f32>, #[[L]]>
+func.func @state_loaded_before_loop(%p: tensor<128x8x!tkc.ptr<f32>, #ld>, %kp: tensor<128x!tkc.ptr<f32>, #vec>, %op: tensor<8x!tkc.ptr<f32>, #tkc_gpu.slice<{dim = 0, parent = #def}>>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %h = tkc.load %p : tensor<128x8x!tkc.ptr<f32>, #ld>
+  %h1 = tkc_gpu.convert_layout %h : tensor<128x8xf32, #ld> -> tensor<128x8xf32, #def>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%s = %h1) -> (tensor<128x8xf32, #def>) : i32 {
+    %k = tkc.load %kp : tensor<128x!tkc.ptr<f32>, #vec>
+    %kc = tkc_gpu.convert_layout %k : tensor<128xf32, #vec> -> tensor<128xf32, #tkc_gpu.slice<{dim = 1, parent = #def}>>
+    %ke = tkc.expand_dims %kc {axis = 1 : i32} : tensor<128xf32, #tkc_gpu.slice<{dim = 1, parent = #def}>> -> tensor<128x1xf32, #def>
+    %kb = tkc.broadcast %ke : tensor<128x1xf32, #def> -> tensor<128x8xf32, #def>
+    %s2 = arith.mulf %s, %kb : tensor<128x8xf32, #def>
+    %o = "tkc.reduce"(%s2) ({
+    ^bb0(%a: f32, %b: f32):
+      %u = arith.addf %a, %b : f32
+      tkc.reduce.return %u : f32
+    }) {axis = 0 : i32} : (tensor<128x8xf32, #def>) -> tensor<8xf32, #tkc_gpu.slice<{dim = 0, parent = #def}>>
+    tkc.store %op, %o : tensor<8x!tkc.ptr<f32>, #tkc_gpu.slice<{dim = 0, parent = #def}>>
+    %st = tkc_gpu.convert_layout %s2 : tensor<128x8xf32, #def> -> tensor<128x8xf32, #ld>
+    tkc.store %p, %st : tensor<128x8x!tkc.ptr<f32>, #ld>
+    scf.yield %s2 : tensor<128x8xf32, #def>
+  }
+  return
+}
