@@ -1743,12 +1743,6 @@ private:
       }
       return;
     }
-    // A loop's initial value: the iteration argument it starts.
-    if (auto loop = dyn_cast<scf::ForOp>(user)) {
-      if (BlockArgument arg = loop.getTiedLoopRegionIterArg(&use))
-        set(arg, layout);
-      return;
-    }
     // A split's halves drop the register bit that picks them, when one
     // does (getSplitLayout).
     if (auto split = dyn_cast<SplitOp>(user)) {
@@ -1843,9 +1837,7 @@ private:
 };
 
 /// Carries a loop's tiles in the layout of the load they are computed from:
-/// each load (in a loop, or before one whose initial value it gives: FLA's
-/// recurrent state, loaded once and updated on every token) propagates its
-/// layout through the loop's updates,
+/// each load in a loop propagates its layout through the loop's updates,
 /// branches included (Inductor's Welford loops, whose first iteration takes
 /// the loaded tile as it is through a branch), the loads of the layout most
 /// loads have last, so that a tile computed from several loads ends in that
@@ -1855,7 +1847,8 @@ private:
 void carryLoadedTiles(func::FuncOp func) {
   SmallVector<Value> loads;
   func.walk([&](LoadOp load) {
-    if (isa<RankedTensorType>(load.getType()))
+    if (load->getParentOfType<scf::ForOp>() &&
+        isa<RankedTensorType>(load.getType()))
       loads.push_back(load.getResult());
   });
   llvm::DenseMap<Attribute, unsigned> loadsOf;
