@@ -1961,6 +1961,42 @@ case(id="flaggems_max_pool2d_fwd", repo="flaggems",
      num_warps=8, num_stages=2,
      grid=(_MP_N * _MP_C, cdiv(_MP_HW // 2, 32) ** 2), args=_max_pool_args)
 
+# avg_pool2d.py: the same 3x3 window, stride 2 and padding 1 over the same
+# 32 x 64 x 112 x 112 fp16, padding left out of the count (one of its
+# autotune configs: a 32x32 tile, 8 warps, 2 stages). The divisor is chosen
+# in a run-time `if` on divisor_override (0 here): a constant, or a count of
+# the window's valid taps (forward: carried through the taps loop; backward:
+# counted in a nested loop for each tap) that divides a loaded tile.
+def _avg_pool_fwd_args():
+    x = randn(_MP_N, _MP_C, _MP_HW, _MP_HW, dtype="float16")
+    out = _MP_HW // 2
+    return [x, empty(_MP_N, _MP_C, out, out, dtype="float16"), *x.stride(),
+            _MP_C, _MP_HW, _MP_HW, out, out, 0]
+
+
+def _avg_pool_bwd_args():
+    out = _MP_HW // 2
+    dy = randn(_MP_N, _MP_C, out, out, dtype="float16")
+    dx = empty(_MP_N, _MP_C, _MP_HW, _MP_HW, dtype="float16")
+    return [dy, dx, _MP_C, _MP_HW, _MP_HW, out, out, *dx.stride(),
+            *dy.stride(), 0]
+
+
+case(id="flaggems_avg_pool2d_fwd", repo="flaggems", path=_fg_path("avg_pool2d"),
+     kernel="avg_pool2d_forward_kernel",
+     signature="*fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:1, i32:16, "
+     "i32:16, i32:16, i32, i32, 3, 3, 2, 2, 1, 1, 1, 1, False, i32:16, 32, 32",
+     num_warps=8, num_stages=2,
+     grid=(_MP_N * _MP_C, cdiv(_MP_HW // 2, 32) ** 2), args=_avg_pool_fwd_args)
+
+case(id="flaggems_avg_pool2d_bwd", repo="flaggems", path=_fg_path("avg_pool2d"),
+     kernel="avg_pool2d_backward_kernel",
+     signature="*fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32, i32, "
+     "i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32, i32:1, "
+     "3, 3, 2, 2, 1, 1, 1, 1, False, i32:16, 32, 32",
+     num_warps=8, num_stages=2,
+     grid=(_MP_N * _MP_C, cdiv(_MP_HW, 32) ** 2), args=_avg_pool_bwd_args)
+
 # upsample_nearest2d.py: 16 x 128 x 64 x 64 fp16 doubled to 128 x 128, a
 # 1024-pixel tile a program walking every fourth (sample, channel) plane in
 # a run-time `while` loop that advances both pointers (4 warps, one of its

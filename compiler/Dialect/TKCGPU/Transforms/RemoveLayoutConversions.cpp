@@ -355,6 +355,15 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
                          reissueLoads) ||
              asLeaf();
     }
+    // An if's result, where both branches can compute it in `layout`
+    // without conversions (IfResultInUsersLayout moves it there).
+    if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+      unsigned i = cast<OpResult>(value).getResultNumber();
+      SmallVector<Value, 2> yielded = {ifOp.thenYield().getOperand(i),
+                                       ifOp.elseYield().getOperand(i)};
+      return operandsCan(yielded, layout, nullptr, false) ||
+             asLeaf();
+    }
     Attribute needed = operandLayout(def, layout);
     if (!needed)
       return asLeaf();
@@ -480,8 +489,10 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
     Operation *def = convert.getSrc().getDefiningOp();
     // What cannot be recomputed may be converted further up where that
     // converts fewer elements (a 128x256 pointer tensor from a loaded 128
-    // rows of indices and a range).
-    if (!def || isa<ConvertLayoutOp>(def) || !rematerializable(convert))
+    // rows of indices and a range). An if's result is moved by
+    // IfResultInUsersLayout.
+    if (!def || isa<ConvertLayoutOp, scf::IfOp>(def) ||
+        !rematerializable(convert))
       return failure();
     Location loc = convert.getLoc();
     if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
@@ -1394,6 +1405,58 @@ struct IfResultInBranchLayout : public OpRewritePattern<scf::IfOp> {
   }
 };
 
+/// A tensor result of an scf.if that all its users convert to one layout L
+/// is computed in L by both branches, when they can recompute it there
+/// without conversions (canRematerialize): FlagGems' pooling divisor, a
+/// constant or a count of the window's valid elements chosen at run time,
+/// taken by the quotient of a load in the load's layout.
+struct IfResultInUsersLayout : public OpRewritePattern<scf::IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  /// The layout every user of `result` converts it to, or null.
+  static Attribute usersLayout(OpResult result) {
+    Attribute layout;
+    for (Operation *user : result.getUsers()) {
+      auto convert = dyn_cast<ConvertLayoutOp>(user);
+      if (!convert || (layout && layout != convert.getType().getEncoding()))
+        return {};
+      layout = convert.getType().getEncoding();
+    }
+    return layout;
+  }
+
+  LogicalResult matchAndRewrite(scf::IfOp ifOp,
+                                PatternRewriter &rewriter) const override {
+    if (ifOp.getNumResults() == 0)
+      return failure();
+    SmallVector<scf::YieldOp> yields = {ifOp.thenYield(), ifOp.elseYield()};
+    for (OpResult result : ifOp->getResults()) {
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      Attribute layout = type ? usersLayout(result) : Attribute();
+      unsigned i = result.getResultNumber();
+      if (!layout || layout == type.getEncoding() ||
+          !llvm::all_of(yields, [&](scf::YieldOp yield) {
+            return canRematerialize(yield.getOperand(i), layout, 0);
+          }))
+        continue;
+      // Recomputed, not converted: a conversion in a branch is what
+      // IfResultInBranchLayout would move the result back for.
+      for (scf::YieldOp yield : yields) {
+        Value value =
+            recompute(yield.getOperand(i), layout, /*reissueLoads=*/false,
+                      rewriter);
+        rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(i, value); });
+      }
+      rewriter.modifyOpInPlace(
+          ifOp, [&] { result.setType(withLayout(type, layout)); });
+      for (Operation *user : llvm::make_early_inc_range(result.getUsers()))
+        rewriter.replaceOp(user, result);
+      return success();
+    }
+    return failure();
+  }
+};
+
 /// A store of a converted value stores in the value's layout instead, when
 /// its pointers and mask can be produced there without conversions and
 /// each thread's accesses stay at least a word wide: a store only needs
@@ -1995,7 +2058,8 @@ struct RemoveLayoutConversionsPass
                  LoadsInOneLayout, ShapeOpWhereValueIs<TransOp>,
                  ShapeOpWhereValueIs<ReshapeOp>, JoinWhereValuesAre,
                  SplitWhereValueIs, ReduceWhereValuesAre, CarryInUpdateLayout,
-                 CarryCopyPerLayout, IfResultInBranchLayout>(&getContext());
+                 CarryCopyPerLayout, IfResultInBranchLayout,
+                 IfResultInUsersLayout>(&getContext());
     patterns.add<StoreInValueLayout>(&getContext(), warpgroupWarps);
     patterns.add<AtomicInOperandLayout<AtomicRMWOp>,
                  AtomicInOperandLayout<AtomicCASOp>>(&getContext(), info.get());

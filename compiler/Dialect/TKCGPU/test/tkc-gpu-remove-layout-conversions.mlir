@@ -496,6 +496,41 @@ func.func @branches(%p: tensor<1024x!tkc.ptr<f32>, #four>, %c: i1) {
 
 // -----
 
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#four = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// An if whose branches compute a tensor from constants and ranges alone, in
+// the default layout, for a quotient of a load in the load's layout: FlagGems'
+// pooling divisor, an override or a count of valid taps chosen at run time.
+// The branches compute it in the load's layout, and nothing is converted.
+// CHECK-LABEL: func.func @divisor
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: %[[IF:.*]] = scf.if %{{.*}} -> (tensor<1024xf32, #[[L:blocked[0-9]*]]>)
+// CHECK: tkc.splat %{{.*}} : tensor<1024xf32, #[[L]]>
+// CHECK: tkc.make_range {{.*}} : tensor<1024xi32, #[[L]]>
+// CHECK: arith.sitofp {{.*}} : tensor<1024xi32, #[[L]]> to tensor<1024xf32, #[[L]]>
+// CHECK: tkc.load {{.*}} : tensor<1024x!tkc.ptr<f32>, #[[L]]>
+// CHECK: arith.divf %{{.*}}, %[[IF]] : tensor<1024xf32, #[[L]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+func.func @divisor(%p: tensor<1024x!tkc.ptr<f32>, #four>, %c: i1, %d: f32) {
+  %r = scf.if %c -> (tensor<1024xf32, #one>) {
+    %s = tkc.splat %d : tensor<1024xf32, #one>
+    scf.yield %s : tensor<1024xf32, #one>
+  } else {
+    %n = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #one>
+    %f = arith.sitofp %n : tensor<1024xi32, #one> to tensor<1024xf32, #one>
+    scf.yield %f : tensor<1024xf32, #one>
+  }
+  %v = tkc.load %p : tensor<1024x!tkc.ptr<f32>, #four>
+  %vc = tkc_gpu.convert_layout %v : tensor<1024xf32, #four> -> tensor<1024xf32, #one>
+  %q = arith.divf %vc, %r : tensor<1024xf32, #one>
+  %back = tkc_gpu.convert_layout %q : tensor<1024xf32, #one> -> tensor<1024xf32, #four>
+  tkc.store %p, %back : tensor<1024x!tkc.ptr<f32>, #four>
+  return
+}
+
+// -----
+
 #one = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #vec = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #acc = #tkc_gpu.blocked<{sizePerThread = [4, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
