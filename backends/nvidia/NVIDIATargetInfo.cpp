@@ -485,36 +485,48 @@ Value NVIDIATargetInfo::atomicRMW(OpBuilder &b, Location loc,
 SmallVector<Value> NVIDIATargetInfo::atomicAddVector(
     OpBuilder &b, Location loc, Value ptr, ValueRange values,
     LLVM::AtomicOrdering ordering, AtomicScope scope) const {
-  // atom.<sem>.<scope>.global.add.v<n>.f32 {old...}, [ptr], {values...}
+  // atom.<sem>.<scope>.global.add[.noftz].v<n>.<type> {old...}, [ptr],
+  // {values...}; 16-bit floats travel as i16.
   unsigned n = values.size();
+  Type type = values.front().getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type word = bits == 32 ? type : b.getIntegerType(bits);
   auto list = [](unsigned first, unsigned count) {
     std::string text = "{";
     for (unsigned i = 0; i < count; ++i)
       text += (i ? ", $" : "$") + std::to_string(first + i);
     return text + "}";
   };
+  std::string element = bits == 32 ? ".f32" : type.isBF16() ? ".bf16" : ".f16";
   std::string text = "atom" + atomicQualifiers(ordering, scope) +
-                     ".global.add.v" + std::to_string(n) + ".f32 " +
+                     ".global.add" + (bits == 32 ? "" : ".noftz") + ".v" +
+                     std::to_string(n) + element + " " +
                      list(0, n) + ", [ $" + std::to_string(n) + " + 0 ], " +
                      list(n + 1, n) + ";";
+  std::string reg = bits == 32 ? "f" : "h";
   std::string constraints;
   for (unsigned i = 0; i < n; ++i)
-    constraints += "=f,";
+    constraints += "=" + reg + ",";
   constraints += "l";
   for (unsigned i = 0; i < n; ++i)
-    constraints += ",f";
+    constraints += "," + reg;
+  auto cast = [&](Type to, Value value) -> Value {
+    return value.getType() == to ? value
+                                 : LLVM::BitcastOp::create(b, loc, to, value);
+  };
   SmallVector<Value> args{ptr};
-  llvm::append_range(args, values);
-  Type f32 = b.getF32Type();
-  auto resultType = LLVM::LLVMStructType::getLiteral(b.getContext(),
-                                                     SmallVector<Type>(n, f32));
+  for (Value value : values)
+    args.push_back(cast(word, value));
+  auto resultType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(n, word));
   auto asmOp = LLVM::InlineAsmOp::create(
       b, loc, resultType, args, text, constraints, /*has_side_effects=*/true,
       /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
       LLVM::AsmDialectAttr(), ArrayAttr());
   SmallVector<Value> old;
   for (unsigned i = 0; i < n; ++i)
-    old.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getRes(), i));
+    old.push_back(
+        cast(type, LLVM::ExtractValueOp::create(b, loc, asmOp.getRes(), i)));
   return old;
 }
 

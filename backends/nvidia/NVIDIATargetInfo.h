@@ -57,9 +57,12 @@ public:
                         mlir::LLVM::AtomicBinOp op, mlir::Value ptr,
                         mlir::Value value, mlir::LLVM::AtomicOrdering ordering,
                         AtomicScope scope) const override;
-  /// PTX adds 2 or 4 consecutive f32 in one `atom` from sm_90 on.
+  /// PTX adds up to 16 bytes of consecutive floats in one `atom` from sm_90
+  /// on: 4 f32, or 8 f16 or bf16.
   unsigned getAtomicAddVectorWidth(mlir::Type type) const override {
-    return computeCapability >= 90 && type.isF32() ? 4 : 1;
+    if (computeCapability < 90)
+      return 1;
+    return type.isF32() ? 4 : type.isF16() || type.isBF16() ? 8 : 1;
   }
   llvm::SmallVector<mlir::Value>
   atomicAddVector(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
