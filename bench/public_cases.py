@@ -2020,6 +2020,55 @@ case(id="flaggems_upsample_nearest2d", repo="flaggems",
      args=_upsample_args)
 
 
+# --- PyTorch's applied-ai (pytorch-labs/applied-ai) -----------------------
+
+def _aai_path(name):
+    return f"kernels/triton/inference/{name}.py"
+
+
+# gptq/: 4-bit GPTQ weights (8 per int32 along K, group size 128, packed
+# zero points) dequantized in the loop and multiplied in fp16, for 16 tokens
+# of a 4096x4096 layer, as their launchers call them: 16x32 tiles, K blocks
+# of 256 (h100_qlinear: the activations through a block pointer, 4 warps, 4
+# stages) or of 128 split four ways (splitk_dequant_gemm: fp16 atomic adds,
+# 4 warps, 3 stages). h100_qlinear's group index divides by group size //
+# 256, zero for its launcher's groups of 128: it runs on groups of 256.
+_GQ_M, _GQ_N, _GQ_K = 16, 4096, 4096
+
+
+def _gptq_args(group):
+    def make():
+        a = randn(_GQ_M, _GQ_K, dtype="float16")
+        b = randint(1 << 31, _GQ_K // 8, _GQ_N, dtype="int32")
+        c = zeros(_GQ_M, _GQ_N, dtype="float16")
+        scales = rand(_GQ_K // group, _GQ_N, dtype="float16") * 0.02
+        zero_points = randint(1 << 31, _GQ_K // group, _GQ_N // 8,
+                              dtype="int32")
+        return [a, b, c, scales, zero_points, *a.stride(), *b.stride(),
+                *c.stride(), *scales.stride(), *zero_points.stride(), group,
+                _GQ_M, _GQ_N, _GQ_K]
+    return make
+
+
+_GQ_SIG = ("*fp16:16, *i32:16, *fp16:16, *fp16:16, *i32:16, i32:16, i32:1, "
+           "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, "
+           "i32:16, i32:16, i32:16, i32:16")
+
+case(id="aai_gptq_h100_qlinear", repo="applied_ai",
+     path=_aai_path("gptq/h100_qlinear"), kernel="_h100_quantized_matmul",
+     signature=_GQ_SIG + ", 16, 32, 256, 8, False", num_warps=4,
+     num_stages=4, grid=(cdiv(_GQ_M, 16) * cdiv(_GQ_N, 32),),
+     args=_gptq_args(256), atol=1e-2, rtol=1e-2)
+
+case(id="aai_gptq_splitk", repo="applied_ai",
+     path=_aai_path("gptq/splitk_dequant_gemm"),
+     kernel="matmul_split_k_kernel",
+     signature=_GQ_SIG + ", 16, 32, 128, 8, 4", num_warps=4, num_stages=3,
+     grid=(cdiv(_GQ_M, 16) * cdiv(_GQ_N, 32), 4),
+     # Four fp16 atomic adds of each output, in any order.
+     args=_gptq_args(128), atol=5e-2, rtol=1e-2)
+
+
 # --- vLLM (vllm-project/vllm) ---------------------------------------------
 
 def _vllm_path(name):

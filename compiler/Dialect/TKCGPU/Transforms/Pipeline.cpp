@@ -736,8 +736,15 @@ Value readWhereConverted(OpBuilder &b, LocalLoadOp read,
         auto dot = convert->hasOneUse()
                        ? dyn_cast<DotOp>(*convert->getUsers().begin())
                        : nullptr;
-        // A warpgroup multiply takes A from registers in 32-bit words.
-        if (!dot || (mayReadTilesInPlace(dot, warpgroupWarps) &&
+        // A warpgroup multiply takes A from registers in 32-bit words. A
+        // tile of wider elements than the operand's (GPTQ's packed int32
+        // weights, dequantized to f16) is read in its own layout, a run of
+        // them at once, not one element at a time along K.
+        if (!dot ||
+            getElementTypeOrSelf(read.getType()).getIntOrFloatBitWidth() >
+                getElementTypeOrSelf(convert.getType())
+                    .getIntOrFloatBitWidth() ||
+            (mayReadTilesInPlace(dot, warpgroupWarps) &&
                      (operand.getOpIdx() != 0 ||
                       !holdsWordPerRegister(
                           operand, getElementTypeOrSelf(convert.getType())))))

@@ -577,6 +577,40 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %res : tensor<32x32xf32, #mma>
   }
 
+  // A tile of packed int32 weights unpacked to f16 before it becomes a dot
+  // operand (GPTQ's 4-bit weights, shifted by a broadcast vector) is read
+  // back in its own layout, whole runs of it at once, and converted once
+  // unpacked: read in the operand's layout, each thread would read its
+  // 32-bit elements one at a time along K.
+  // SHARED-LABEL: func.func @packed_operand
+  // SHARED: scf.for
+  // SHARED: %[[T:.*]] = tkc_gpu.local_load {{.*}} -> tensor<32x32xi32, #[[L:blocked[0-9]*]]>
+  // SHARED: arith.shrsi %[[T]], {{.*}} : tensor<32x32xi32, #[[L]]>
+  // SHARED: %[[F:.*]] = arith.sitofp {{.*}} : tensor<32x32xi32, #[[L]]> to tensor<32x32xf16, #[[L]]>
+  // SHARED: tkc_gpu.convert_layout %[[F]] : tensor<32x32xf16, #[[L]]> -> tensor<32x32xf16, #dot_op
+  // SHARED: tkc.dot
+  func.func @packed_operand(%pa: !tkc.ptr<i32> {tkc.divisibility = 16 : i32}, %shift: tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>, %n: i32, %b: tensor<32x32xf16, #b>) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %r = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %sa = tkc.splat %pa : tensor<32x32x!tkc.ptr<i32>, #l>
+    %p0 = tkc.addptr %sa, %cols : tensor<32x32x!tkc.ptr<i32>, #l>, tensor<32x32xi32, #l>
+    %se = tkc.expand_dims %shift {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x32xi32, #l>
+    %sb = tkc.broadcast %se : tensor<1x32xi32, #l> -> tensor<32x32xi32, #l>
+    %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #mma>) : i32 {
+      %t = tkc.load %p0 : tensor<32x32x!tkc.ptr<i32>, #l>
+      %u = arith.shrsi %t, %sb : tensor<32x32xi32, #l>
+      %v = arith.sitofp %u : tensor<32x32xi32, #l> to tensor<32x32xf16, #l>
+      %a = tkc_gpu.convert_layout %v : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      scf.yield %d : tensor<32x32xf32, #mma>
+    }
+    return %res : tensor<32x32xf32, #mma>
+  }
+
   // A tile the loop computes with before the dot (scaled by another loaded
   // tile, as FLA's keys by their decay) is copied too, and read back in its
   // own layout: in flight, it takes no registers.
