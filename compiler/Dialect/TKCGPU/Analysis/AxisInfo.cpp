@@ -160,42 +160,49 @@ const AxisInfo &AxisInfoAnalysis::get(Value value) {
   return cache.insert_or_assign(value, std::move(info)).first->second;
 }
 
-void AxisInfoAnalysis::forgetBody(scf::ForOp loop) {
-  loop.getBody()->walk([&](Operation *op) {
-    for (Value result : op->getResults())
-      cache.erase(result);
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
+void AxisInfoAnalysis::forgetBody(Operation *loop, ValueRange kept) {
+  llvm::SmallPtrSet<Value, 8> keep(kept.begin(), kept.end());
+  for (Region &body : loop->getRegions())
+    body.walk([&](Block *block) {
+      for (BlockArgument arg : block->getArguments())
+        if (!keep.contains(arg))
           cache.erase(arg);
-  });
+      for (Operation &op : *block)
+        for (Value result : op.getResults())
+          cache.erase(result);
+    });
 }
 
-void AxisInfoAnalysis::solveLoop(scf::ForOp loop) {
+void AxisInfoAnalysis::solveLoop(
+    Operation *loop, ValueRange inits, ValueRange args, ValueRange yielded,
+    llvm::function_ref<AxisInfo(AxisInfo, BlockArgument)> hints) {
   // Start from the initial values and lower the facts until an iteration's
   // yields add nothing new.
   // Hints on the loop-carried values hold on every iteration.
   SmallVector<AxisInfo> current;
-  for (auto [init, arg] :
-       llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs()))
-    current.push_back(withLoopHints(get(init), loop, arg));
-  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (auto [init, arg] : llvm::zip(inits, args))
+    current.push_back(hints(get(init), cast<BlockArgument>(arg)));
+  // A for loop's induction variable stays known across iterations.
+  auto kept = [&] {
+    if (auto forOp = dyn_cast<scf::ForOp>(loop))
+      return ValueRange(forOp.getBody()->getArguments());
+    return args;
+  }();
   for (unsigned iteration = 0; iteration < kMaxLoopIterations; ++iteration) {
-    for (auto [arg, info] : llvm::zip(loop.getRegionIterArgs(), current))
+    for (auto [arg, info] : llvm::zip(args, current))
       cache.insert_or_assign(arg, info);
     SmallVector<AxisInfo> next;
-    for (auto [info, yielded, arg] :
-         llvm::zip(current, yield.getOperands(), loop.getRegionIterArgs()))
-      next.push_back(withLoopHints(join(info, get(yielded)), loop, arg));
-    forgetBody(loop);
+    for (auto [info, value, arg] : llvm::zip(current, yielded, args))
+      next.push_back(hints(join(info, get(value)), cast<BlockArgument>(arg)));
+    forgetBody(loop, kept);
     if (next == current) {
-      for (auto [arg, info] : llvm::zip(loop.getRegionIterArgs(), current))
+      for (auto [arg, info] : llvm::zip(args, current))
         cache.insert_or_assign(arg, info);
       return;
     }
     current = std::move(next);
   }
-  for (Value arg : loop.getRegionIterArgs())
+  for (Value arg : args)
     cache.insert_or_assign(arg,
                            AxisInfo::unknown(extentsOf(arg.getType()).size()));
 }
@@ -217,7 +224,21 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
                                       get(loop.getStep()).divisibility[0]);
         return unknown;
       }
-      solveLoop(loop);
+      solveLoop(loop, loop.getInitArgs(), loop.getRegionIterArgs(),
+                loop.getBody()->getTerminator()->getOperands(),
+                [&](AxisInfo info, BlockArgument carried) {
+                  return withLoopHints(std::move(info), loop, carried);
+                });
+      return cache.find(arg)->second;
+    } else if (auto loop = dyn_cast_or_null<scf::WhileOp>(owner)) {
+      // The arguments of the condition's region are carried (a
+      // `while i < n:` loop advancing pointers, as FlagGems' upsample
+      // does); those of the body are what the condition forwards.
+      if (arg.getOwner() == loop.getAfterBody())
+        return get(loop.getConditionOp().getArgs()[arg.getArgNumber()]);
+      solveLoop(loop, loop.getInits(), loop.getBeforeArguments(),
+                loop.getYieldOp().getOperands(),
+                [](AxisInfo info, BlockArgument) { return info; });
       return cache.find(arg)->second;
     }
     return unknown;
@@ -259,6 +280,11 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
         // What the loop-carried value holds on every iteration (and when
         // the loop runs none).
         info = get(loop.getTiedLoopRegionIterArg(cast<OpResult>(value)));
+      })
+      .Case([&](scf::WhileOp loop) {
+        // What the condition forwards when it ends the loop.
+        info = get(loop.getConditionOp()
+                       .getArgs()[cast<OpResult>(value).getResultNumber()]);
       })
       .Case([&](scf::IfOp branch) {
         unsigned index = cast<OpResult>(value).getResultNumber();
@@ -398,7 +424,21 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
       .Case<arith::DivSIOp, arith::DivUIOp>([&](Operation *) {
         AxisInfo a = lhs(), b = rhs();
         constancyOnly();
-        if (!b.constant || *b.constant <= 0)
+        if (!b.constant) {
+          // x // n for a run-time n the same over the tensor, of a range
+          // contiguous over all of it (`idx // OW`, OW a multiple of 16):
+          // the aligned groups that n's divisibility leaves whole share a
+          // quotient, as Triton takes it (FlagGems' upsample: its rows of
+          // 16 output pixels, stored 8 at a time).
+          auto extents = extentsOf(type);
+          for (unsigned d = 0; d < rank; ++d)
+            if (a.contiguity[d] == extents[d] && b.constancy[d] == extents[d])
+              info.constancy[d] = std::max(
+                  info.constancy[d],
+                  gcd(a.contiguity[d], gcd(a.divisibility[d], b.divisibility[d])));
+          return;
+        }
+        if (*b.constant <= 0)
           return;
         int64_t c = *b.constant;
         for (unsigned d = 0; d < rank; ++d) {

@@ -55,12 +55,17 @@ public:
 
 private:
   AxisInfo compute(Value value);
-  /// Finds the facts that hold for `loop`'s iteration arguments on every
-  /// iteration and records them.
-  void solveLoop(scf::ForOp loop);
-  /// Drops what was computed for values defined inside `loop`'s body (they
-  /// depended on provisional facts about its iteration arguments).
-  void forgetBody(scf::ForOp loop);
+  /// Finds the facts that hold for a loop's carried `args` on every
+  /// iteration, from their `inits` and the `yielded` values that become
+  /// them next, raised by `hints` (tl.multiple_of etc. of a carried value),
+  /// and records them.
+  void solveLoop(Operation *loop, ValueRange inits, ValueRange args,
+                 ValueRange yielded,
+                 llvm::function_ref<AxisInfo(AxisInfo, BlockArgument)> hints);
+  /// Drops what was computed for values defined inside `loop`'s regions
+  /// (they depended on provisional facts about its carried arguments),
+  /// the arguments of its blocks but `kept` included.
+  void forgetBody(Operation *loop, ValueRange kept);
   llvm::DenseMap<Value, AxisInfo> cache;
 };
 

@@ -7,8 +7,11 @@
 // contiguous dimension becomes the fastest (of dimensions equally contiguous,
 // the first, as in Triton 3.6), and each thread owns as many
 // consecutive elements along it as contiguity and alignment allow (at most 16
-// bytes, and no more than the tensor has per thread). Lanes then own
-// consecutive groups, so a warp touches one contiguous span.
+// bytes, and no more than the tensor has per thread). A load takes as many
+// as the widest access of the same shape and order its values or addresses
+// are computed with or from (its slice), as in Triton, so that a gather
+// stored in runs is loaded in the store's layout, without a conversion.
+// Lanes then own consecutive groups, so a warp touches one contiguous span.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +19,9 @@
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
 #include "compiler/Target/TargetBackend.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 
 namespace mlir::tkc::gpu {
@@ -34,15 +39,18 @@ struct CoalescePass
     : public mlir::tkc::gpu::impl::TKCGPUCoalesceBase<CoalescePass> {
   using Base::Base;
 
-  /// The layout an access through `ptr` should have, with at most
-  /// `maxPerThread` elements per thread (0: no cap).
-  static BlockedEncodingAttr chooseLayout(Value ptr, AxisInfoAnalysis &axis,
-                                          unsigned numWarps,
-                                          unsigned threadsPerWarp,
-                                          int64_t maxPerThread) {
+  /// How an access through `ptr` is laid out: its dimensions, most
+  /// contiguous first, and how many consecutive elements along the first
+  /// a thread owns (at most 16 bytes, and `maxPerThread` where not 0).
+  struct Access {
+    SmallVector<unsigned> order;
+    int64_t perThread;
+  };
+
+  static Access chooseAccess(Value ptr, AxisInfoAnalysis &axis,
+                             int64_t maxPerThread) {
     auto type = cast<RankedTensorType>(ptr.getType());
     const AxisInfo &info = axis.get(ptr);
-    unsigned rank = type.getRank();
     SmallVector<unsigned> order =
         getContiguityOrder(info, ContiguityTies::FirstDimFirst);
     unsigned dim = order.front();
@@ -57,16 +65,25 @@ struct CoalescePass
     perThread = std::min<int64_t>(perThread, 16 / bytes);
     if (maxPerThread)
       perThread = std::min<int64_t>(perThread, maxPerThread);
+    return {std::move(order), perThread};
+  }
+
+  /// The blocked layout of `access` for a tensor of `type`, with no more
+  /// elements per thread than the tensor has.
+  static BlockedEncodingAttr layoutOf(const Access &access,
+                                      RankedTensorType type, unsigned numWarps,
+                                      unsigned threadsPerWarp) {
     int64_t threads = static_cast<int64_t>(numWarps) * threadsPerWarp;
-    perThread = std::min<int64_t>(
-        perThread, std::max<int64_t>(1, type.getNumElements() / threads));
+    int64_t perThread = std::min<int64_t>(
+        access.perThread,
+        std::max<int64_t>(1, type.getNumElements() / threads));
     perThread =
         llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(1, perThread)));
-    SmallVector<unsigned> sizePerThread(rank, 1);
-    sizePerThread[dim] = static_cast<unsigned>(perThread);
+    SmallVector<unsigned> sizePerThread(type.getRank(), 1);
+    sizePerThread[access.order.front()] = static_cast<unsigned>(perThread);
     return BlockedEncodingAttr::getWithSizePerThread(
-        type.getContext(), type.getShape(), sizePerThread, order, numWarps,
-        threadsPerWarp);
+        type.getContext(), type.getShape(), sizePerThread, access.order,
+        numWarps, threadsPerWarp);
   }
 
   void runOnOperation() override {
@@ -85,7 +102,7 @@ struct CoalescePass
       return signalPassFailure();
     // Decide on the unmodified IR, then rewrite.
     AxisInfoAnalysis axis;
-    SmallVector<std::pair<Operation *, BlockedEncodingAttr>> plan;
+    llvm::MapVector<Operation *, Access> accesses;
     module.walk([&](Operation *op) {
       if (!isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op) ||
           !isa<RankedTensorType>(op->getOperand(0).getType()))
@@ -101,9 +118,23 @@ struct CoalescePass
                                  getElementTypeOrSelf(rmw.getVal().getType()))
                            : 1;
       }
-      plan.emplace_back(op, chooseLayout(op->getOperand(0), axis, numWarps,
-                                         threadsPerWarp, maxPerThread));
+      accesses[op] = chooseAccess(op->getOperand(0), axis, maxPerThread);
     });
+    SmallVector<std::pair<Operation *, BlockedEncodingAttr>> plan;
+    for (auto &[op, access] : accesses) {
+      auto type = cast<RankedTensorType>(op->getOperand(0).getType());
+      Access chosen = access;
+      if (isa<LoadOp>(op))
+        for (Operation *other : getSlice(op)) {
+          auto it = accesses.find(other);
+          if (it != accesses.end() &&
+              cast<RankedTensorType>(other->getOperand(0).getType())
+                      .getShape() == type.getShape() &&
+              it->second.order == access.order)
+            chosen.perThread = std::max(chosen.perThread, it->second.perThread);
+        }
+      plan.emplace_back(op, layoutOf(chosen, type, numWarps, threadsPerWarp));
+    }
 
     for (auto [op, layout] : plan) {
       if (getLayout(op->getOperand(0).getType()) == layout)

@@ -269,8 +269,11 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // CHECK-DAG: #[[ONE:.*]] = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
   // CHECK-DAG: #[[SIXTEEN:.*]] = #tkc_gpu.blocked<{sizePerThread = [16], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // (Each load in a function of its own: loads that share a slice take
+  // the widest access among them, as in Triton.)
   // CHECK-LABEL: func.func @loop_hint
   // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[SIXTEEN]]>
+  // CHECK-LABEL: func.func @no_loop_hint
   // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[ONE]]>
   func.func @loop_hint(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}, %stride: i32, %n: i32) {
     %c0 = arith.constant 0 : i32
@@ -284,6 +287,15 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
       %next = tkc.addptr %q, %d : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
       scf.yield %next : tensor<2048x!tkc.ptr<i8>, #b>
     } {tkc.divisibility_arg1 = array<i32: 16>}
+    return
+  }
+  func.func @no_loop_hint(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}, %stride: i32, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %o = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
+    %s = tkc.splat %p : tensor<2048x!tkc.ptr<i8>, #b>
+    %a = tkc.addptr %s, %o : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+    %d = tkc.splat %stride : tensor<2048xi32, #b>
     %u = scf.for %i = %c0 to %n step %c1 iter_args(%q = %a) -> (tensor<2048x!tkc.ptr<i8>, #b>) : i32 {
       %v = tkc.load %q : tensor<2048x!tkc.ptr<i8>, #b>
       %next = tkc.addptr %q, %d : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
@@ -304,6 +316,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // CHECK-DAG: #[[ONE:.*]] = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
   // CHECK-LABEL: func.func @ptr_cast
   // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[V]]>
+  // CHECK-LABEL: func.func @ptr_cast_wider
   // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i32>, #[[ONE]]>
   func.func @ptr_cast(%p: !tkc.ptr<i1> {tkc.divisibility = 16 : i32}) {
     %o = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
@@ -311,8 +324,52 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     %a = tkc.addptr %s, %o : tensor<2048x!tkc.ptr<i1>, #b>, tensor<2048xi32, #b>
     %bytes = tkc.ptr_cast %a : tensor<2048x!tkc.ptr<i1>, #b> -> tensor<2048x!tkc.ptr<i8>, #b>
     %v = tkc.load %bytes : tensor<2048x!tkc.ptr<i8>, #b>
+    return
+  }
+  func.func @ptr_cast_wider(%p: !tkc.ptr<i1> {tkc.divisibility = 16 : i32}) {
+    %o = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
+    %s = tkc.splat %p : tensor<2048x!tkc.ptr<i1>, #b>
+    %a = tkc.addptr %s, %o : tensor<2048x!tkc.ptr<i1>, #b>, tensor<2048xi32, #b>
     %words = tkc.ptr_cast %a : tensor<2048x!tkc.ptr<i1>, #b> -> tensor<2048x!tkc.ptr<i32>, #b>
     %w = tkc.load %words : tensor<2048x!tkc.ptr<i32>, #b>
+    return
+  }
+}
+
+// -----
+
+// A pointer a `while` loop advances by a multiple of 16 keeps its alignment
+// through the loop (its fixed point over the condition's arguments, which
+// the body receives), and `idx // n` by a run-time n that is a multiple of
+// 16 is the same over aligned runs of 16: the upsample offsets
+// `(idx // n) * n + idx % n` are runs of 16, loaded 16 a thread.
+#b = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-DAG: #[[SIXTEEN:.*]] = #tkc_gpu.blocked<{sizePerThread = [16], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+  // CHECK-LABEL: func.func @while_rows
+  // CHECK: scf.while
+  // CHECK: tkc.load %{{.*}} : tensor<2048x!tkc.ptr<i8>, #[[SIXTEEN]]>
+  func.func @while_rows(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}, %n: i32 {tkc.divisibility = 16 : i32}, %stride: i32 {tkc.divisibility = 16 : i32}, %end: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %idx = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
+    %ns = tkc.splat %n : tensor<2048xi32, #b>
+    %row = arith.divsi %idx, %ns : tensor<2048xi32, #b>
+    %col = arith.remsi %idx, %ns : tensor<2048xi32, #b>
+    %base = arith.muli %row, %ns : tensor<2048xi32, #b>
+    %offs = arith.addi %base, %col : tensor<2048xi32, #b>
+    %r:2 = scf.while (%q = %p, %i = %c0) : (!tkc.ptr<i8>, i32) -> (!tkc.ptr<i8>, i32) {
+      %go = arith.cmpi slt, %i, %end : i32
+      scf.condition(%go) %q, %i : !tkc.ptr<i8>, i32
+    } do {
+    ^bb0(%q: !tkc.ptr<i8>, %i: i32):
+      %s = tkc.splat %q : tensor<2048x!tkc.ptr<i8>, #b>
+      %a = tkc.addptr %s, %offs : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+      %v = tkc.load %a : tensor<2048x!tkc.ptr<i8>, #b>
+      %next = tkc.addptr %q, %stride : !tkc.ptr<i8>, i32
+      %j = arith.addi %i, %c1 : i32
+      scf.yield %next, %j : !tkc.ptr<i8>, i32
+    }
     return
   }
 }

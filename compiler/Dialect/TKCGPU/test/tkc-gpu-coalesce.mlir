@@ -113,3 +113,27 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// A gather (no known runs) whose values are stored in runs of 4 f32 takes
+// the store's layout, as in Triton: each thread loads the 4 elements it
+// then stores, and nothing is converted between the two. The store keeps
+// its own width.
+// CHECK: #[[FOUR:.*]] = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @gather_stored_in_runs
+  // CHECK: %[[V:.*]] = tkc.load %{{.*}} : tensor<1024x!tkc.ptr<f32>, #[[FOUR]]>
+  // CHECK: tkc.store %{{.*}}, %{{.*}} : tensor<1024x!tkc.ptr<f32>, #[[FOUR]]>
+  func.func @gather_stored_in_runs(%src: !tkc.ptr<f32>, %dst: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %idx: tensor<1024xi32, #b1>) {
+    %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b1>
+    %s = tkc.splat %src : tensor<1024x!tkc.ptr<f32>, #b1>
+    %g = tkc.addptr %s, %idx : tensor<1024x!tkc.ptr<f32>, #b1>, tensor<1024xi32, #b1>
+    %v = tkc.load %g : tensor<1024x!tkc.ptr<f32>, #b1>
+    %d = tkc.splat %dst : tensor<1024x!tkc.ptr<f32>, #b1>
+    %o = tkc.addptr %d, %r : tensor<1024x!tkc.ptr<f32>, #b1>, tensor<1024xi32, #b1>
+    tkc.store %o, %v : tensor<1024x!tkc.ptr<f32>, #b1>
+    return
+  }
+}
