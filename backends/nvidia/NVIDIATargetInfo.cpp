@@ -500,9 +500,8 @@ SmallVector<Value> NVIDIATargetInfo::atomicAddVector(
   std::string element = bits == 32 ? ".f32" : type.isBF16() ? ".bf16" : ".f16";
   std::string text = "atom" + atomicQualifiers(ordering, scope) +
                      ".global.add" + (bits == 32 ? "" : ".noftz") + ".v" +
-                     std::to_string(n) + element + " " +
-                     list(0, n) + ", [ $" + std::to_string(n) + " + 0 ], " +
-                     list(n + 1, n) + ";";
+                     std::to_string(n) + element + " " + list(0, n) + ", [ $" +
+                     std::to_string(n) + " + 0 ], " + list(n + 1, n) + ";";
   std::string reg = bits == 32 ? "f" : "h";
   std::string constraints;
   for (unsigned i = 0; i < n; ++i)

@@ -283,18 +283,27 @@ float fromFloatBits(uint32_t bits) {
 // bf16 and fp16 on rows of 208 (2 columns per atomic on sm_90) and 203.
 INSTANTIATE_TEST_SUITE_P(
     Types, ScatterAddTest,
-    ::testing::Values(
-        ScatterAddCase{
-            "bf16", scatter_add_bf16, 2, 256, bf16Bits, fromBf16Bits, {208, 203}},
-        ScatterAddCase{
-            "fp16", scatter_add_fp16, 2, 2048, halfBits, fromHalfBits, {208, 203}},
-        ScatterAddCase{"fp32",
-                       scatter_add_fp32,
-                       4,
-                       1 << 24,
-                       floatBits,
-                       fromFloatBits,
-                       {400, 203}}),
+    ::testing::Values(ScatterAddCase{"bf16",
+                                     scatter_add_bf16,
+                                     2,
+                                     256,
+                                     bf16Bits,
+                                     fromBf16Bits,
+                                     {208, 203}},
+                      ScatterAddCase{"fp16",
+                                     scatter_add_fp16,
+                                     2,
+                                     2048,
+                                     halfBits,
+                                     fromHalfBits,
+                                     {208, 203}},
+                      ScatterAddCase{"fp32",
+                                     scatter_add_fp32,
+                                     4,
+                                     1 << 24,
+                                     floatBits,
+                                     fromFloatBits,
+                                     {400, 203}}),
     [](const ::testing::TestParamInfo<ScatterAddCase> &info) {
       return std::string(info.param.name);
     });

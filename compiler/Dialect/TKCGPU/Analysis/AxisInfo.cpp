@@ -433,9 +433,10 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
           auto extents = extentsOf(type);
           for (unsigned d = 0; d < rank; ++d)
             if (a.contiguity[d] == extents[d] && b.constancy[d] == extents[d])
-              info.constancy[d] = std::max(
-                  info.constancy[d],
-                  gcd(a.contiguity[d], gcd(a.divisibility[d], b.divisibility[d])));
+              info.constancy[d] =
+                  std::max(info.constancy[d],
+                           gcd(a.contiguity[d],
+                               gcd(a.divisibility[d], b.divisibility[d])));
           return;
         }
         if (*b.constant <= 0)

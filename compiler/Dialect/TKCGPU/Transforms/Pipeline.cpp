@@ -745,9 +745,9 @@ Value readWhereConverted(OpBuilder &b, LocalLoadOp read,
                 getElementTypeOrSelf(convert.getType())
                     .getIntOrFloatBitWidth() ||
             (mayReadTilesInPlace(dot, warpgroupWarps) &&
-                     (operand.getOpIdx() != 0 ||
-                      !holdsWordPerRegister(
-                          operand, getElementTypeOrSelf(convert.getType())))))
+             (operand.getOpIdx() != 0 ||
+              !holdsWordPerRegister(operand,
+                                    getElementTypeOrSelf(convert.getType())))))
           return read;
       } else if (!castsOnly) {
         return read;
