@@ -509,13 +509,13 @@ SmallVector<Value> NVIDIATargetInfo::atomicAddVector(
   constraints += "l";
   for (unsigned i = 0; i < n; ++i)
     constraints += "," + reg;
-  auto cast = [&](Type to, Value value) -> Value {
+  auto asType = [&](Type to, Value value) -> Value {
     return value.getType() == to ? value
                                  : LLVM::BitcastOp::create(b, loc, to, value);
   };
   SmallVector<Value> args{ptr};
   for (Value value : values)
-    args.push_back(cast(word, value));
+    args.push_back(asType(word, value));
   auto resultType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(n, word));
   auto asmOp = LLVM::InlineAsmOp::create(
@@ -525,7 +525,7 @@ SmallVector<Value> NVIDIATargetInfo::atomicAddVector(
   SmallVector<Value> old;
   for (unsigned i = 0; i < n; ++i)
     old.push_back(
-        cast(type, LLVM::ExtractValueOp::create(b, loc, asmOp.getRes(), i)));
+        asType(type, LLVM::ExtractValueOp::create(b, loc, asmOp.getRes(), i)));
   return old;
 }
 
