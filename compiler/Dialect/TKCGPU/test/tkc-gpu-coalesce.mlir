@@ -137,3 +137,43 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// Weights loaded once before a loop (f32: 4 per thread) are computed with
+// the loop's rows (bf16: 8 per thread), but only accesses of the load's own
+// block set its width: the weights keep 4, the rows take 8.
+// CHECK-DAG: #[[W4:.*]] = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[R8:.*]] = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @weights_before_loop
+  // CHECK: tkc.load %{{.*}} : tensor<1024x!tkc.ptr<f32>, #[[W4]]>
+  // CHECK: scf.for
+  // CHECK: tkc.load %{{.*}} : tensor<1024x!tkc.ptr<bf16>, #[[R8]]>
+  // CHECK: tkc.store %{{.*}}, %{{.*}} : tensor<1024x!tkc.ptr<bf16>, #[[R8]]>
+  func.func @weights_before_loop(%w: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %x: !tkc.ptr<bf16> {tkc.divisibility = 16 : i32}, %y: !tkc.ptr<bf16> {tkc.divisibility = 16 : i32}, %rows: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c1024 = arith.constant 1024 : i32
+    %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b1>
+    %sw = tkc.splat %w : tensor<1024x!tkc.ptr<f32>, #b1>
+    %pw = tkc.addptr %sw, %r : tensor<1024x!tkc.ptr<f32>, #b1>, tensor<1024xi32, #b1>
+    %wv = tkc.load %pw : tensor<1024x!tkc.ptr<f32>, #b1>
+    scf.for %i = %c0 to %rows step %c1 : i32 {
+      %off = arith.muli %i, %c1024 : i32
+      %xr = tkc.addptr %x, %off : !tkc.ptr<bf16>, i32
+      %sx = tkc.splat %xr : tensor<1024x!tkc.ptr<bf16>, #b1>
+      %px = tkc.addptr %sx, %r : tensor<1024x!tkc.ptr<bf16>, #b1>, tensor<1024xi32, #b1>
+      %xv = tkc.load %px : tensor<1024x!tkc.ptr<bf16>, #b1>
+      %xf = arith.extf %xv : tensor<1024xbf16, #b1> to tensor<1024xf32, #b1>
+      %yf = arith.mulf %xf, %wv : tensor<1024xf32, #b1>
+      %yv = arith.truncf %yf : tensor<1024xf32, #b1> to tensor<1024xbf16, #b1>
+      %yr = tkc.addptr %y, %off : !tkc.ptr<bf16>, i32
+      %sy = tkc.splat %yr : tensor<1024x!tkc.ptr<bf16>, #b1>
+      %py = tkc.addptr %sy, %r : tensor<1024x!tkc.ptr<bf16>, #b1>, tensor<1024xi32, #b1>
+      tkc.store %py, %yv : tensor<1024x!tkc.ptr<bf16>, #b1>
+    }
+    return
+  }
+}
