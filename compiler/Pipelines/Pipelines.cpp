@@ -14,7 +14,6 @@
 #include "compiler/Target/TargetBackend.h"
 
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -30,7 +29,6 @@ void buildTTIRPipeline(OpPassManager &pm) {
   pm.addPass(createTKCReorderBroadcast());
   pm.addPass(createTKCLoopUnroll());
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(arith::createIntRangeOptimizationsPass());
   pm.addPass(createCSEPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createSymbolDCEPass());

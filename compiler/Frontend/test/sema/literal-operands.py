@@ -26,7 +26,7 @@ def promoted(ph, pb, pi8, pf, BLOCK: tl.constexpr):
     gt = h > 0.3
     # CHECK: %[[I32:.*]] = arith.extsi %{{.*}} : tensor<64xi8> to tensor<64xi32>
     # CHECK: arith.cmpi sgt, %[[I32]], %{{.*}} : tensor<64xi32>
-    big = i8 > 100
+    big = i8 > 1000
     # CHECK: arith.cmpf oeq, %{{.*}}, %{{.*}} : tensor<64xf16>
     one = h == 1
     # CHECK: arith.maxnumf %{{.*}}, %{{.*}} : tensor<64xf32>
