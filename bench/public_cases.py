@@ -108,7 +108,7 @@ class Case:
     id: str
     repo: str  # triton | triton36 | liger | flaggems | vllm | fla | lightllm |
     # unsloth | mamba | tritonbench | nsa | tgi | te | lightning | sage |
-    # inductor | own:
+    # inductor | applied_ai | cce | own:
     # .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
@@ -2036,7 +2036,7 @@ def _aai_path(name):
 _GQ_M, _GQ_N, _GQ_K = 16, 4096, 4096
 
 
-def _gptq_args(group):
+def _aai_gptq_args(group):
     def make():
         a = randn(_GQ_M, _GQ_K, dtype="float16")
         b = randint(1 << 31, _GQ_K // 8, _GQ_N, dtype="int32")
@@ -2058,7 +2058,7 @@ case(id="aai_gptq_h100_qlinear", repo="applied_ai",
      path=_aai_path("gptq/h100_qlinear"), kernel="_h100_quantized_matmul",
      signature=_GQ_SIG + ", 16, 32, 256, 8, False", num_warps=4,
      num_stages=4, grid=(cdiv(_GQ_M, 16) * cdiv(_GQ_N, 32),),
-     args=_gptq_args(256), atol=1e-2, rtol=1e-2)
+     args=_aai_gptq_args(256), atol=1e-2, rtol=1e-2)
 
 case(id="aai_gptq_splitk", repo="applied_ai",
      path=_aai_path("gptq/splitk_dequant_gemm"),
@@ -2066,7 +2066,80 @@ case(id="aai_gptq_splitk", repo="applied_ai",
      signature=_GQ_SIG + ", 16, 32, 128, 8, 4", num_warps=4, num_stages=3,
      grid=(cdiv(_GQ_M, 16) * cdiv(_GQ_N, 32), 4),
      # Four fp16 atomic adds of each output, in any order.
-     args=_gptq_args(128), atol=5e-2, rtol=1e-2)
+     args=_aai_gptq_args(128), atol=5e-2, rtol=1e-2)
+
+
+# --- Cut Cross-Entropy (apple/ml-cross-entropy, repo "cce") --------------
+# The loss of a 32000-word vocabulary for 4096 tokens of width 1024 (fp16)
+# without the logits in memory, with configs of its autotune list: the
+# forward's log-sum-exp (128x256x32 blocks on 8 warps, 3 stages), merged
+# into each row under a spin lock per 128 rows, and the backward (128x128x32
+# on 4 warps, 4 stages), which skips blocks whose gradients are all below
+# fp16's epsilon / 32, as its "auto" filter does, and adds dE and dC under
+# locks per 128x64 block. Unused optional tensors (bias, valids, ...) are
+# passed as small tensors their HAS_ flags leave unread.
+
+_CCE_B, _CCE_V, _CCE_D = 4096, 32000, 1024
+
+
+def _cce_inputs():
+    return (randn(_CCE_B, _CCE_D, dtype="float16") * 0.5,
+            randn(_CCE_V, _CCE_D, dtype="float16") * 0.5)
+
+
+def _cce_forward_args():
+    e, c = _cce_inputs()
+    lse = empty(_CCE_B).fill_(float("-inf"))
+    locks = zeros(cdiv(_CCE_B, 128), dtype="uint32")
+    return [e, c, empty(16), lse, empty(16), locks,
+            empty(16, dtype="int64"), 0.0, _CCE_B, _CCE_V, _CCE_D, _CCE_B,
+            *e.stride(), *c.stride(), 1, 1, 1, cdiv(_CCE_B, 128), 1024]
+
+
+case(id="cce_lse_forward", repo="cce",
+     path="cut_cross_entropy/cce_lse_forward.py",
+     kernel="_cce_lse_forward_kernel",
+     signature="*fp16:16, *fp16:16, *fp32:16, *fp32:16, *fp32:16, *u32:16, "
+     "*i64:16, fp32, i32:16, i32:16, i32:16, i32:16, i32:16, i32:1, "
+     "i32:16, i32:1, i32:1, i32:1, i32:1, i32:16, i32:16, False, False, "
+     "128, 256, 32, 8, True, False, False, \"ieee\"",
+     num_warps=8, num_stages=3,
+     grid=(cdiv(_CCE_B, 128) * cdiv(_CCE_V, 256),),
+     # Each row's blocks merge in any order.
+     args=_cce_forward_args, atol=1e-4, rtol=1e-5)
+
+
+def _cce_backward_args():
+    torch = _torch()
+    e, c = _cce_inputs()
+    lse = torch.logsumexp(e.float() @ c.float().T, dim=1)
+    nd_locks = cdiv(_CCE_D, 64)
+    return [e, c, empty(16), lse, rand(_CCE_B), 1.0, empty(16),
+            empty(16, dtype="int64"), empty(16, dtype="int64"), 0.0,
+            randint(_CCE_V, _CCE_B), zeros(_CCE_B, _CCE_D, dtype="float16"),
+            empty(16, dtype="float16"),
+            zeros(cdiv(_CCE_B, 128), nd_locks, dtype="int32"),
+            zeros(_CCE_V, _CCE_D, dtype="float16"),
+            empty(16, dtype="float16"),
+            zeros(cdiv(_CCE_V, 128), nd_locks, dtype="int32"), empty(16),
+            _CCE_B, _CCE_D, _CCE_V, _CCE_B, cdiv(_CCE_B, 128), nd_locks,
+            cdiv(_CCE_V, 128), nd_locks, *e.stride(), *c.stride(), 1, 1,
+            torch.finfo(torch.float16).eps / 32, 0, 1024]
+
+
+case(id="cce_backward", repo="cce", path="cut_cross_entropy/cce_backward.py",
+     kernel="_cce_backward_kernel",
+     signature="*fp16:16, *fp16:16, *fp32:16, *fp32:16, *fp32:16, fp32, "
+     "*fp32:16, *i64:16, *i64:16, fp32, *i64:16, *fp16:16, *fp16:16, "
+     "*i32:16, *fp16:16, *fp16:16, *i32:16, *fp32:16, i32:16, i32:16, "
+     "i32:16, i32:16, i32:16, i32:16, i32, i32:16, i32:16, i32:1, i32:16, "
+     "i32:1, i32:1, i32:1, fp32, i32:16, i32:16, 128, 128, 32, 64, 8, "
+     "True, True, False, False, False, False, True, True, True, False, "
+     "False, False, False, False, True, True, False, \"ieee\"",
+     num_warps=4, num_stages=4,
+     grid=(cdiv(_CCE_B, 128) * cdiv(_CCE_V, 128),),
+     # dE and dC are fp16 sums of many blocks, added in any order.
+     args=_cce_backward_args, atol=2e-2, rtol=1e-2)
 
 
 # --- vLLM (vllm-project/vllm) ---------------------------------------------
