@@ -191,17 +191,27 @@ static std::optional<Obj> lowerDevicePrint(BuiltinCall &c) {
   return Obj::none();
 }
 
-/// `tl.device_assert(cond, msg, mask=None)`: checked at compile time when
-/// `cond` is a compile-time value, otherwise at run time in debug mode,
-/// where `mask` is true. Out of debug mode the call is dropped before its
-/// message is read, as Triton's JIT drops it (`msg` may be any value then).
+/// `tl.device_assert(cond, msg, mask=None)` (and `assert`): in debug mode,
+/// checked at compile time when `cond` is a compile-time value, otherwise
+/// at run time where `mask` is true. Out of debug mode the call is dropped
+/// before its message is read, as Triton's JIT drops it (`msg` may be any
+/// value then), with a warning where `cond` is known to be false.
 static std::optional<Obj> lowerDeviceAssert(BuiltinCall &c) {
   if (!c.args.bind({"cond", "msg=", "mask="}))
     return std::nullopt;
   const Obj &test = *c.args.raw(0);
   bool known = test.isConstexpr() && !c.args.has(2);
-  if ((known && c.cg.truthy(test)) || (!known && !c.cg.debug))
+  if (known && c.cg.truthy(test))
     return Obj::none();
+  if (!c.cg.debug) {
+    // Dropped, as Triton's JIT drops assertions outside debug mode, even
+    // one that can never hold (a config its author did not foresee).
+    if (known)
+      c.cg.diags.warning(c.l, "assertion is always false; dropped outside "
+                              "debug mode, as Triton drops it (--debug makes "
+                              "it an error)");
+    return Obj::none();
+  }
   auto msg = c.args.string(1, "");
   if (!msg)
     return std::nullopt;

@@ -1,6 +1,8 @@
 # RUN: tkc compile %s --kernel operators --signature '*i32, *fp32, i32, fp32' --emit=ttir | FileCheck %s --check-prefix=OPS
 # RUN: tkc compile %s --kernel promotion --signature '*fp16, *i8, *u32, *fp32' --emit=ttir | FileCheck %s --check-prefix=PROMO
 # RUN: tkc compile %s --kernel control --signature '*fp32, i32, 4' --emit=ttir | FileCheck %s --check-prefix=CTRL
+# RUN: tkc compile %s --kernel control --signature '*fp32, i32, 2' --emit=ttir 2>&1 | FileCheck %s --check-prefix=FALSEASSERT
+# RUN: not tkc compile %s --kernel control --signature '*fp32, i32, 2' --emit=ttir --debug 2>&1 | FileCheck %s --check-prefix=FALSEASSERT-DEBUG
 # RUN: tkc compile %s --kernel library --signature '*fp32:16, *i32:16, *fp16:16, i32' --emit=ttir | FileCheck %s --check-prefix=LIB
 # RUN: tkc compile %s --kernel shapes --signature '*fp32:16' --emit=ttir | FileCheck %s --check-prefix=SHAPES
 # RUN: tkc compile %s --kernel debugging --signature '*fp32, i32' --emit=ttir --debug | FileCheck %s --check-prefix=DEBUG
@@ -116,6 +118,12 @@ def control(p, n, UNROLL: tl.constexpr):
         else:
             total -= t
     assert UNROLL == 4, "unroll must be 4"
+# An assertion that cannot hold for these constexprs is dropped with a
+# warning, as Triton's JIT drops every assertion outside debug mode; in
+# debug mode it is an error.
+# FALSEASSERT: constructs.py:[[@LINE-4]]:5: warning: assertion is always false; dropped outside debug mode
+# FALSEASSERT: func.func @control
+# FALSEASSERT-DEBUG: constructs.py:[[@LINE-6]]:5: error: assertion is always false: unroll must be 4
     tl.store(p, total + \
              acc)
 # Static loop and constexpr ifs fold: acc = 0 + 2 - 1 = 1; s = 3, t = 2.
