@@ -272,7 +272,8 @@ using SliceKey = std::tuple<Value, Attribute, unsigned>;
 
 bool canRematerialize(Value value, Attribute layout, unsigned depth,
                       int64_t *leafBudget, bool reissueLoads,
-                      DenseMap<SliceKey, bool> &known, unsigned maxDepth);
+                      DenseMap<SliceKey, bool> &known, unsigned maxDepth,
+                      bool throughIfs = true);
 
 /// Whether `value` can be produced in `layout` without a conversion. With a
 /// `leafBudget`, a value below the top that cannot be recomputed (a load's
@@ -282,18 +283,22 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
 /// With `reissueLoads`, a load whose value reaches the top through ops of
 /// one user each (it is loaded for this value only) may be issued in
 /// `layout` where that moves as many bytes per access (issuesAsWide).
+/// With `throughIfs`, an scf.if's result counts as recomputable where both
+/// branches can compute it in `layout` (a conversion of it that
+/// IfResultInUsersLayout then moves into the branches).
 bool canRematerialize(Value value, Attribute layout, unsigned depth,
-                      int64_t *leafBudget = nullptr,
-                      bool reissueLoads = false) {
+                      int64_t *leafBudget = nullptr, bool reissueLoads = false,
+                      bool throughIfs = true) {
   DenseMap<SliceKey, bool> known;
   return canRematerialize(value, layout, depth, leafBudget, reissueLoads, known,
-                          kMaxDepth);
+                          kMaxDepth, throughIfs);
 }
 
 /// canRematerialize to `maxDepth`, remembering its answers in `known`.
 bool canRematerialize(Value value, Attribute layout, unsigned depth,
                       int64_t *leafBudget, bool reissueLoads,
-                      DenseMap<SliceKey, bool> &known, unsigned maxDepth) {
+                      DenseMap<SliceKey, bool> &known, unsigned maxDepth,
+                      bool throughIfs) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getEncoding() == layout)
     return true;
@@ -313,7 +318,8 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
     return llvm::all_of(operands, [&](Value operand) {
       return !isa<RankedTensorType>(operand.getType()) ||
              canRematerialize(operand, needed, depth + 1, budget,
-                              reissue && operand.hasOneUse(), known, maxDepth);
+                              reissue && operand.hasOneUse(), known, maxDepth,
+                              throughIfs);
     });
   };
   auto answer = [&]() -> bool {
@@ -357,7 +363,7 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
     }
     // An if's result, where both branches can compute it in `layout`
     // without conversions (IfResultInUsersLayout moves it there).
-    if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+    if (auto ifOp = dyn_cast<scf::IfOp>(def); ifOp && throughIfs) {
       unsigned i = cast<OpResult>(value).getResultNumber();
       SmallVector<Value, 2> yielded = {ifOp.thenYield().getOperand(i),
                                        ifOp.elseYield().getOperand(i)};
@@ -1343,6 +1349,11 @@ struct CarryCopyPerLayout : public OpRewritePattern<scf::ForOp> {
 /// branch yields such a conversion or a value that can be recomputed in L,
 /// the result moves to L and one conversion after the if gives its users the
 /// old layout (which the sinking patterns then take further down, or away).
+/// Recomputed means by RematerializeConversion, which stops at an inner
+/// if's result: counted as recomputable (canRematerialize's `throughIfs`),
+/// it left a conversion in its branch, and the result of verl's entropy
+/// backward (an if in an if) moved back and forth between the two
+/// branches' layouts 170,000 times (17 s of compilation).
 struct IfResultInBranchLayout : public OpRewritePattern<scf::IfOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -1362,7 +1373,8 @@ struct IfResultInBranchLayout : public OpRewritePattern<scf::IfOp> {
           auto convert = value.getDefiningOp<ConvertLayoutOp>();
           return (convert && cast<RankedTensorType>(convert.getSrc().getType())
                                      .getEncoding() == layout) ||
-                 canRematerialize(value, layout, 0);
+                 canRematerialize(value, layout, 0, nullptr, false,
+                                  /*throughIfs=*/false);
         }))
       return {};
     return layout;
@@ -1436,11 +1448,13 @@ struct IfResultInUsersLayout : public OpRewritePattern<scf::IfOp> {
       unsigned i = result.getResultNumber();
       if (!layout || layout == type.getEncoding() ||
           !llvm::all_of(yields, [&](scf::YieldOp yield) {
-            return canRematerialize(yield.getOperand(i), layout, 0);
+            return canRematerialize(yield.getOperand(i), layout, 0, nullptr,
+                                    false, /*throughIfs=*/false);
           }))
         continue;
-      // Recomputed, not converted: a conversion in a branch is what
-      // IfResultInBranchLayout would move the result back for.
+      // Recomputed, not converted: a conversion in a branch (an inner if's
+      // result, which recompute converts) is what IfResultInBranchLayout
+      // would move the result back for.
       for (scf::YieldOp yield : yields) {
         Value value =
             recompute(yield.getOperand(i), layout, /*reissueLoads=*/false,

@@ -1962,3 +1962,124 @@ func.func @sink_past_small_operand(%acc: tensor<64x64xf32, #mma>, %scales: tenso
   %m = arith.mulf %b, %c : tensor<64x64xf32, #cols>
   return %m : tensor<64x64xf32, #cols>
 }
+
+// -----
+
+// An if in an if (a row scale loaded, or one number for every row, or that
+// number divided, chosen at run time) whose result the loop converts to a
+// row's slice. Counting the inner if's result as recomputable let
+// IfResultInBranchLayout move the outer result back and forth between the
+// branches' layouts, and IfResultInUsersLayout undo it, until the rewrite
+// bound (20 s of compilation; 7 conversions left instead of 3). Both ifs
+// keep their branches' layout; one conversion takes the scale to the rows.
+// CHECK-LABEL: func.func @scaled_rows
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: scf.if %{{.*}} -> (tensor<32xf32, #[[B:blocked[0-9]*]]>)
+// CHECK: scf.if %{{.*}} -> (tensor<32xf32, #[[B]]>)
+// CHECK: tkc_gpu.convert_layout %{{.*}} : tensor<32xf32, #[[B]]> -> tensor<32xf32, #{{.*}}>
+// CHECK-COUNT-2: tkc_gpu.convert_layout %{{.*}} : tensor<32x32xf32, #{{.*}}> -> tensor<32x32xf32, #dot_op{{.*}}>
+// CHECK-NOT: tkc_gpu.convert_layout
+#blocked = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked2 = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked3 = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+#blocked4 = #tkc_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked5 = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+#dot_op = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>
+#dot_op1 = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>
+#slice = #tkc_gpu.slice<{dim = 1, parent = #blocked}>
+#slice1 = #tkc_gpu.slice<{dim = 0, parent = #blocked2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @scaled_rows(%arg0: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %arg1: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %arg2: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %arg3: i32, %arg4: i32, %arg5: i32) attributes {tkc.params = [{divisibility = 16 : i32, dtype = "fp32", kind = "pointer", name = "x_ptr"}, {divisibility = 16 : i32, dtype = "fp32", kind = "pointer", name = "g_ptr"}, {divisibility = 16 : i32, dtype = "fp32", kind = "pointer", name = "y_ptr"}, {divisibility = 1 : i32, dtype = "i32", kind = "scalar", name = "n_rows"}, {divisibility = 1 : i32, dtype = "i32", kind = "scalar", name = "n_cols"}, {divisibility = 1 : i32, dtype = "i32", kind = "scalar", name = "mode"}, {kind = "constexpr", name = "BLOCK_M", value = "32"}, {kind = "constexpr", name = "BLOCK_N", value = "32"}]} {
+    %cst = arith.constant 0.000000e+00 : f32
+    %cst_0 = arith.constant dense<32> : tensor<32x1xi32, #blocked>
+    %cst_1 = arith.constant dense<-1.000000e+00> : tensor<32xf32, #blocked1>
+    %c31_i32 = arith.constant 31 : i32
+    %cst_2 = arith.constant dense<0.000000e+00> : tensor<32xf32, #blocked1>
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %cst_3 = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #blocked2>
+    %c32_i32 = arith.constant 32 : i32
+    %0 = tkc.program_id 0
+    %1 = arith.muli %0, %c32_i32 : i32
+    %2 = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #blocked1>
+    %3 = tkc.splat %1 : tensor<32xi32, #blocked1>
+    %4 = arith.addi %3, %2 : tensor<32xi32, #blocked1>
+    %5 = arith.addi %arg4, %c31_i32 : i32
+    %6 = arith.divsi %5, %c32_i32 : i32
+    %7 = arith.cmpi eq, %arg5, %c0_i32 : i32
+    %8 = tkc_gpu.convert_layout %4 : tensor<32xi32, #blocked1> -> tensor<32xi32, #slice>
+    %9 = tkc.expand_dims %8 {axis = 1 : i32} : tensor<32xi32, #slice> -> tensor<32x1xi32, #blocked>
+    %10 = tkc.splat %arg4 : tensor<32x1xi32, #blocked>
+    %11 = arith.muli %9, %10 : tensor<32x1xi32, #blocked>
+    %12 = tkc.splat %arg0 : tensor<32x1x!tkc.ptr<f32>, #blocked>
+    %13 = tkc.addptr %12, %11 : tensor<32x1x!tkc.ptr<f32>, #blocked>, tensor<32x1xi32, #blocked>
+    %14 = tkc_gpu.convert_layout %13 : tensor<32x1x!tkc.ptr<f32>, #blocked> -> tensor<32x1x!tkc.ptr<f32>, #blocked2>
+    %15 = tkc.broadcast %14 : tensor<32x1x!tkc.ptr<f32>, #blocked2> -> tensor<32x32x!tkc.ptr<f32>, #blocked2>
+    %16 = scf.for %arg6 = %c0_i32 to %6 step %c1_i32 iter_args(%arg7 = %cst_3) -> (tensor<32x32xf32, #blocked2>)  : i32 {
+      %30 = arith.muli %arg6, %c32_i32 : i32
+      %31 = tkc.splat %30 : tensor<32xi32, #blocked1>
+      %32 = arith.addi %31, %2 : tensor<32xi32, #blocked1>
+      %33 = scf.if %7 -> (tensor<32xf32, #blocked1>) {
+        %53 = tkc.splat %arg1 : tensor<32x!tkc.ptr<f32>, #blocked1>
+        %54 = tkc.addptr %53, %4 : tensor<32x!tkc.ptr<f32>, #blocked1>, tensor<32xi32, #blocked1>
+        %55 = tkc.splat %arg3 : tensor<32xi32, #blocked1>
+        %56 = arith.cmpi slt, %4, %55 : tensor<32xi32, #blocked1>
+        %57 = tkc.load %54, %56, %cst_2 : tensor<32x!tkc.ptr<f32>, #blocked1>
+        scf.yield %57 : tensor<32xf32, #blocked1>
+      } else {
+        %53 = arith.cmpi eq, %arg5, %c1_i32 : i32
+        %54 = scf.if %53 -> (tensor<32xf32, #blocked1>) {
+          %55 = tkc.load %arg1 : !tkc.ptr<f32>
+          %56 = arith.addf %55, %cst : f32
+          %57 = tkc.splat %56 : tensor<32xf32, #blocked1>
+          scf.yield %57 : tensor<32xf32, #blocked1>
+        } else {
+          %55 = tkc.load %arg1 : !tkc.ptr<f32>
+          %56 = arith.sitofp %arg3 : i32 to f32
+          %57 = arith.divf %55, %56 fastmath<afn> : f32
+          %58 = arith.addf %57, %cst : f32
+          %59 = tkc.splat %58 : tensor<32xf32, #blocked1>
+          scf.yield %59 : tensor<32xf32, #blocked1>
+        }
+        scf.yield %54 : tensor<32xf32, #blocked1>
+      }
+      %34 = arith.mulf %33, %cst_1 : tensor<32xf32, #blocked1>
+      %35 = tkc_gpu.convert_layout %32 : tensor<32xi32, #blocked1> -> tensor<32xi32, #slice1>
+      %36 = tkc.expand_dims %35 {axis = 0 : i32} : tensor<32xi32, #slice1> -> tensor<1x32xi32, #blocked2>
+      %37 = tkc.broadcast %36 : tensor<1x32xi32, #blocked2> -> tensor<32x32xi32, #blocked2>
+      %38 = tkc.addptr %15, %37 : tensor<32x32x!tkc.ptr<f32>, #blocked2>, tensor<32x32xi32, #blocked2>
+      %39 = tkc.load %38 : tensor<32x32x!tkc.ptr<f32>, #blocked2>
+      %40 = tkc_gpu.convert_layout %34 : tensor<32xf32, #blocked1> -> tensor<32xf32, #slice>
+      %41 = tkc.expand_dims %40 {axis = 1 : i32} : tensor<32xf32, #slice> -> tensor<32x1xf32, #blocked>
+      %42 = tkc_gpu.convert_layout %41 : tensor<32x1xf32, #blocked> -> tensor<32x1xf32, #blocked2>
+      %43 = tkc.broadcast %42 : tensor<32x1xf32, #blocked2> -> tensor<32x32xf32, #blocked2>
+      %44 = arith.mulf %39, %43 : tensor<32x32xf32, #blocked2>
+      %45 = tkc.trans %39 {order = array<i32: 1, 0>} : tensor<32x32xf32, #blocked2> -> tensor<32x32xf32, #blocked3>
+      %46 = tkc_gpu.convert_layout %45 : tensor<32x32xf32, #blocked3> -> tensor<32x32xf32, #blocked2>
+      %47 = tkc_gpu.convert_layout %44 : tensor<32x32xf32, #blocked2> -> tensor<32x32xf32, #dot_op>
+      %48 = tkc_gpu.convert_layout %46 : tensor<32x32xf32, #blocked2> -> tensor<32x32xf32, #dot_op1>
+      %49 = tkc_gpu.convert_layout %arg7 : tensor<32x32xf32, #blocked2> -> tensor<32x32xf32, #mma>
+      %50 = tkc.dot %47, %48, %49 {input_precision = 1 : i32} : tensor<32x32xf32, #dot_op> * tensor<32x32xf32, #dot_op1> -> tensor<32x32xf32, #mma>
+      %51 = tkc_gpu.convert_layout %50 : tensor<32x32xf32, #mma> -> tensor<32x32xf32, #blocked4>
+      %52 = tkc_gpu.convert_layout %51 : tensor<32x32xf32, #blocked4> -> tensor<32x32xf32, #blocked2>
+      scf.yield %52 : tensor<32x32xf32, #blocked2>
+    }
+    %17 = tkc_gpu.convert_layout %4 : tensor<32xi32, #blocked1> -> tensor<32xi32, #slice>
+    %18 = tkc.expand_dims %17 {axis = 1 : i32} : tensor<32xi32, #slice> -> tensor<32x1xi32, #blocked>
+    %19 = arith.muli %18, %cst_0 : tensor<32x1xi32, #blocked>
+    %20 = tkc.splat %arg2 : tensor<32x1x!tkc.ptr<f32>, #blocked>
+    %21 = tkc.addptr %20, %19 : tensor<32x1x!tkc.ptr<f32>, #blocked>, tensor<32x1xi32, #blocked>
+    %22 = tkc_gpu.convert_layout %2 : tensor<32xi32, #blocked1> -> tensor<32xi32, #slice1>
+    %23 = tkc.expand_dims %22 {axis = 0 : i32} : tensor<32xi32, #slice1> -> tensor<1x32xi32, #blocked2>
+    %24 = tkc_gpu.convert_layout %21 : tensor<32x1x!tkc.ptr<f32>, #blocked> -> tensor<32x1x!tkc.ptr<f32>, #blocked2>
+    %25 = tkc.broadcast %24 : tensor<32x1x!tkc.ptr<f32>, #blocked2> -> tensor<32x32x!tkc.ptr<f32>, #blocked2>
+    %26 = tkc.broadcast %23 : tensor<1x32xi32, #blocked2> -> tensor<32x32xi32, #blocked2>
+    %27 = tkc.addptr %25, %26 : tensor<32x32x!tkc.ptr<f32>, #blocked2>, tensor<32x32xi32, #blocked2>
+    %28 = tkc_gpu.convert_layout %27 : tensor<32x32x!tkc.ptr<f32>, #blocked2> -> tensor<32x32x!tkc.ptr<f32>, #blocked5>
+    %29 = tkc_gpu.convert_layout %16 : tensor<32x32xf32, #blocked2> -> tensor<32x32xf32, #blocked5>
+    tkc.store %28, %29 : tensor<32x32x!tkc.ptr<f32>, #blocked5>
+    return
+  }
+}
