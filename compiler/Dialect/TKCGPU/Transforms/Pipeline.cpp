@@ -206,10 +206,13 @@ private:
 class IterationCloner {
 public:
   /// `cloneLoads`: whether values may come from loads of the body that
-  /// `writes` lets move (LoopWrites::mayMiss).
+  /// `writes` lets move (LoopWrites::mayMiss); `cloneDivisions`: from
+  /// integer divisions by a run-time value defined outside the loop
+  /// (isInvariantDivision).
   IterationCloner(scf::ForOp loop, OpBuilder &builder, bool cloneLoads,
-                  LoopWrites *writes = nullptr)
-      : loop(loop), builder(builder), cloneLoads(cloneLoads), writes(writes) {}
+                  bool cloneDivisions = false, LoopWrites *writes = nullptr)
+      : loop(loop), builder(builder), cloneLoads(cloneLoads),
+        cloneDivisions(cloneDivisions), writes(writes) {}
 
   /// Whether every op of the body the operands of `op` (a load whose next
   /// copies are wanted) depend on, in this iteration or (through
@@ -300,10 +303,21 @@ private:
     auto load = dyn_cast<LoadOp>(def);
     if (load ? !cloneLoads || load.getIsVolatile() ||
                    (writes && writes->mayMiss(load))
-             : def->getNumRegions() || !isPure(def))
+             : def->getNumRegions() ||
+                   !(isPure(def) ||
+                     (cloneDivisions && isInvariantDivision(def))))
       return false;
     return llvm::all_of(def->getOperands(),
                         [&](Value v) { return canClone(v); });
+  }
+
+  /// Whether `op` is an integer division or remainder by a run-time value
+  /// defined outside the loop (GPTQ's `k // (groupsize // BLOCK_K)`).
+  bool isInvariantDivision(Operation *op) {
+    return isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+               arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(
+               op) &&
+           !isPure(op) && loop.isDefinedOutsideOfLoop(op->getOperand(1));
   }
 
   /// The value `arg` (a loop-carried block argument) takes in the next
@@ -345,6 +359,15 @@ private:
     IRMapping mapping;
     for (Value v : def->getOperands())
       mapping.map(v, operand(v));
+    // A division of an iteration that may not exist divides by 1 there: the
+    // loop may never have divided by its divisor (zero, perhaps).
+    if (isInvariantDivision(def)) {
+      Value divisor = def->getOperand(1);
+      Value one = arith::ConstantOp::create(
+          builder, def->getLoc(), builder.getOneAttr(divisor.getType()));
+      mapping.map(divisor, arith::SelectOp::create(builder, def->getLoc(),
+                                                   inRange(), divisor, one));
+    }
     Operation *clone = builder.clone(*def, mapping);
     for (auto [from, to] : llvm::zip(def->getResults(), clone->getResults()))
       map.map(from, to);
@@ -353,7 +376,7 @@ private:
 
   scf::ForOp loop;
   OpBuilder &builder;
-  bool cloneLoads;
+  bool cloneLoads, cloneDivisions;
   LoopWrites *writes;
   DenseSet<Operation *> checked;
   DenseSet<Value> carried;
@@ -1111,35 +1134,46 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
     return nullptr;
   // Tiles the loop computes with in registers come through shared memory
   // too (they then take no registers while in flight), in stacks `depth`
-  // deep while they fit in `budget` bytes. Its vectors do only where each
-  // warp holds elements of its own, so that a copy's owners (AsyncCopyOp)
-  // are lanes of the warps that read it: vectors that every warp holds (a
-  // column's m and Di in tutorial 06's backward), copied by one warp for
-  // all, came back wrong now and then there, and a loop that kept some
+  // deep while they fit in `budget` bytes. So do its vectors, as Triton
+  // copies GPTQ's scales and zero points (applied-ai's GPTQ matmul: 0.67 of
+  // Triton with them loaded in the loop, 0.81 so), except beside warpgroup
+  // multiplies, where they do only if each warp holds elements of its own:
+  // vectors that every warp holds (a column's m and Di in tutorial 06's
+  // backward) came back wrong there in 4 of 4 runs, and right in 4 of 4
+  // with mma.sync (the cause is not known), and a loop that kept some
   // vectors in registers beside others in shared memory took more
   // registers (FLA's chunk_h: 168 instead of 128): all of a loop's vectors,
   // or none. Vectors of addresses stay in registers too: a paged cache's
   // token indices, which an extra shared-memory read would only delay
   // (vLLM's and LightLLM's decode attentions ran 0.6% slower so).
-  bool sharedVectors = llvm::none_of(others, [](LoadOp load) {
+  bool warpgroupLoop = false;
+  loop.walk([&](DotOp dot) {
+    warpgroupLoop |= mayReadTilesInPlace(dot, warpgroupWarps);
+  });
+  bool sharedVectors = !warpgroupLoop || llvm::none_of(others, [](LoadOp load) {
     auto type = dyn_cast<RankedTensorType>(load.getType());
     return type && type.getRank() == 1 &&
            getLinearLayout(type).getFreeBits(HwDim::Warp);
   });
-  // Vectors whose addresses cannot be computed ahead (vLLM's block-fp8
-  // matmul's scales, indexed by `k // group_k` of a run-time group: 0.84
-  // of Triton unpipelined, 0.99 so) stay loads, as the loop's operand
-  // tiles still move. Such 2-D tiles keep the loop from moving (GPTQ's
+  // Vectors whose addresses cannot be computed ahead stay loads, as the
+  // loop's operand tiles still move. Beside warpgroup multiplies that
+  // includes addresses that divide by a run-time value (vLLM's block-fp8
+  // matmul's scales, indexed by `k // group_k`: 0.84 of Triton unpipelined,
+  // 0.99 so; copied ahead, 0.89 with 214 registers against 197); elsewhere
+  // the copy ahead divides too (IterationCloner's cloneDivisions). Such 2-D tiles keep the loop from moving (GPTQ's
   // and AWQ's dequantized weights: TGI's GPTQ kernel ran at 2.2 times
   // Triton's speed unpipelined, 1.2 with its other tiles pipelined).
   SmallVector<StagedLoad> candidates;
   OpBuilder probe(loop);
-  IterationCloner ahead(loop, probe, /*cloneLoads=*/true, &writes);
+  IterationCloner ahead(loop, probe, /*cloneLoads=*/true,
+                        /*cloneDivisions=*/false, &writes);
+  IterationCloner aheadVectors(loop, probe, /*cloneLoads=*/true,
+                               /*cloneDivisions=*/!warpgroupLoop, &writes);
   for (LoadOp load : others) {
     auto type = dyn_cast<RankedTensorType>(load.getType());
     if (type && type.getRank() == 1 && (!sharedVectors || feedsAddresses(load)))
       continue;
-    if (type && type.getRank() == 1 && !ahead.canCloneOperands(load))
+    if (type && type.getRank() == 1 && !aheadVectors.canCloneOperands(load))
       continue;
     if (std::optional<StagedLoad> one =
             getStagedLoad(load, axis, warpgroupWarps, /*inRegisters=*/true))
@@ -1212,7 +1246,7 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
     refillAfterRead &= favorOccupancy;
   }
   for (const StagedLoad &one : staged)
-    if (!ahead.canCloneOperands(one.load))
+    if (one.tile.getShape().size() > 1 && !ahead.canCloneOperands(one.load))
       return nullptr;
 
   // The tiles copied at the top of each iteration (in `stages` slots), and
@@ -1367,7 +1401,8 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   // The first stages - 1 iterations' copies, one group each per group of
   // tiles.
   b.setInsertionPoint(loop);
-  IterationCloner cloner(loop, b, /*cloneLoads=*/true);
+  IterationCloner cloner(loop, b, /*cloneLoads=*/true,
+                         /*cloneDivisions=*/!warpgroupLoop);
   for (unsigned it = 0; it + 1 < stages; ++it) {
     Value exists = cloner.exists(loop.getLowerBound(), it);
     for (const CopyGroup &group : groups)
