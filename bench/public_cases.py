@@ -108,7 +108,7 @@ class Case:
     id: str
     repo: str  # triton | triton36 | liger | flaggems | vllm | fla | lightllm |
     # unsloth | mamba | tritonbench | nsa | tgi | te | lightning | sage |
-    # inductor | applied_ai | cce | own:
+    # inductor | applied_ai | cce | aiter | own:
     # .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
@@ -2140,6 +2140,36 @@ case(id="cce_backward", repo="cce", path="cut_cross_entropy/cce_backward.py",
      grid=(cdiv(_CCE_B, 128) * cdiv(_CCE_V, 128),),
      # dE and dC are fp16 sums of many blocks, added in any order.
      args=_cce_backward_args, atol=2e-2, rtol=1e-2)
+
+
+# --- AMD's aiter (ROCm/aiter, repo "aiter") --------------------------------
+# Its fused mHC post kernel mixes 4 residual streams with per-token fp32
+# weights: out[m, j, c] = post[m, j] x[m, c] + sum_h comb[m, h, j]
+# res[m, h, c], for 8192 tokens of width 4096 in bf16. The product tiles are
+# 3-d (64 tokens x 4 streams x 64 columns), on 4 warps and one stage, as in
+# the library's gfx942 config (its BLOCK_C of 256 spills on both compilers).
+
+_MHC_M, _MHC_N, _MHC_C = 8192, 4, 4096
+
+
+def _mhc_post_args():
+    rows = _MHC_N * _MHC_C
+    return [empty(_MHC_M, _MHC_N, _MHC_C, dtype="bfloat16"),
+            randn(_MHC_M, _MHC_C, dtype="bfloat16"),
+            randn(_MHC_M, _MHC_N, _MHC_C, dtype="bfloat16"),
+            rand(_MHC_M, _MHC_N), rand(_MHC_M, _MHC_N, _MHC_N),
+            _MHC_M, _MHC_C, _MHC_C, 1, rows, _MHC_C, 1, rows, _MHC_C, 1,
+            _MHC_N, 1, _MHC_N * _MHC_N, _MHC_N, 1]
+
+
+case(id="aiter_mhc_post", repo="aiter",
+     path="aiter/ops/triton/_triton_kernels/fusions/mhc.py",
+     kernel="_mhc_post_kernel",
+     signature="*bf16:16, *bf16:16, *bf16:16, *fp32:16, *fp32:16, i32:16, "
+     "i32:16, i32:16, i32:1, i32:16, i32:16, i32:1, i32:16, i32:16, i32:1, "
+     "i32, i32:1, i32:16, i32, i32:1, 4, 64, 64",
+     num_warps=4, num_stages=1, grid=(cdiv(_MHC_M, 64),),
+     args=_mhc_post_args, atol=1e-2, rtol=1e-2)
 
 
 # --- vLLM (vllm-project/vllm) ---------------------------------------------

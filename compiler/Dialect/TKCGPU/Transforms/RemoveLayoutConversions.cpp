@@ -328,18 +328,25 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
       return asLeaf();
     if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
       Value src = convert.getSrc();
-      if (cast<RankedTensorType>(src.getType()).getEncoding() == layout)
+      auto srcType = cast<RankedTensorType>(src.getType());
+      if (srcType.getEncoding() == layout)
         return true;
       // A conversion of a load issued in `layout` instead.
       auto load = src.getDefiningOp<LoadOp>();
       if (load && canReissue(load, layout, reissueLoads && src.hasOneUse()) &&
           operandsCan(load->getOperands(), layout, leafBudget, reissueLoads))
         return true;
-      // A split's half in the same registers in `layout` converts for free
-      // (TE's mHC kernel: a quarter of a loaded tile, two per thread, taken
-      // by the slice of an accumulator that keeps two columns per thread).
-      auto srcType = cast<RankedTensorType>(src.getType());
-      if (depth > 0 && src.getDefiningOp<SplitOp>() &&
+      // A split's half or a loaded tile, converted from a layout that holds
+      // it in the same registers as `layout`, moves no data: TE's mHC kernel
+      // splits a loaded tile into quarters, two per thread, that the slice
+      // of an accumulator keeping two columns per thread takes; aiter's mHC
+      // post kernel takes a loaded tile in the slice of a 3-d layout that
+      // equals the load's. (Not a load through pointers the loop advances:
+      // TGI's GPTQ matmul then carried g_idx's pointers three times, one per
+      // layout of their uses, CarryCopyPerLayout.)
+      if (depth > 0 &&
+          (src.getDefiningOp<SplitOp>() ||
+           (load && !isAdvancedPointer(load.getPtr()))) &&
           sameRegisters(srcType, srcType.getEncoding(), layout))
         return true;
       return asLeaf();
@@ -544,6 +551,11 @@ Attribute sinkLayout(Operation *op) {
     auto convert = operand.getDefiningOp<ConvertLayoutOp>();
     if (!convert || !isa<RankedTensorType>(operand.getType()))
       continue;
+    // A conversion of a conversion is the folder's to make one first: moved
+    // to the middle layout, `op` went back where RematerializeConversion
+    // sees through both (FLA's attnres forward, until the rewrite bound).
+    if (convert.getSrc().getDefiningOp<ConvertLayoutOp>())
+      return {};
     Attribute layout =
         cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
     if (rematerializable(convert) ||
@@ -709,7 +721,9 @@ struct LoadsInOneLayout : public RewritePattern {
         continue;
       auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
       auto layout = dyn_cast<BlockedEncodingAttr>(srcType.getEncoding());
-      if (!layout || rematerializable(convert))
+      // A conversion of a conversion: as in sinkLayout.
+      if (!layout || convert.getSrc().getDefiningOp<ConvertLayoutOp>() ||
+          rematerializable(convert))
         return failure();
       int64_t run = getLinearLayout(srcType).getContiguousRegisters(
           layout.getOrder().front());

@@ -2083,3 +2083,36 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// A loaded tile taken by a 3-d product in the default layout (threads along
+// the last dimension), then stored in a layout whose slice holds the tile in
+// the same registers as its load (aiter's mHC post kernel): the product is
+// recomputed in the store's layout, where converting the tile moves no
+// data, and only the row of weights is converted (64 elements, not the
+// product's 4096).
+// CHECK-LABEL: func.func @outer_rows
+// CHECK: %[[T:.*]] = tkc.load
+// CHECK: tkc_gpu.convert_layout %{{.*}} : tensor<64x1x1xf32, #{{.*}}> -> tensor<64x1x1xf32, #[[ST:blocked[0-9]*]]>
+// CHECK: tkc_gpu.convert_layout %[[T]] : tensor<64x64xf16, #{{.*}}> -> tensor<64x64xf16, #slice{{[0-9]*}}>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: arith.truncf %{{.*}} : tensor<64x1x64xf32, #[[ST]]>
+// CHECK: tkc.store
+#ld = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>
+#c3 = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [2, 1, 2], order = [2, 1, 0]}>
+#st = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [32, 1, 1], warpsPerCTA = [2, 1, 2], order = [0, 1, 2]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @outer_rows(%x: tensor<64x64x!tkc.ptr<f16>, #ld>, %w: tensor<64x1x1xf32, #c3>, %out: tensor<64x1x64x!tkc.ptr<f16>, #st>) {
+    %t = tkc.load %x : tensor<64x64x!tkc.ptr<f16>, #ld>
+    %c = tkc_gpu.convert_layout %t : tensor<64x64xf16, #ld> -> tensor<64x64xf16, #tkc_gpu.slice<{dim = 1, parent = #c3}>>
+    %e = tkc.expand_dims %c {axis = 1 : i32} : tensor<64x64xf16, #tkc_gpu.slice<{dim = 1, parent = #c3}>> -> tensor<64x1x64xf16, #c3>
+    %f = arith.extf %e : tensor<64x1x64xf16, #c3> to tensor<64x1x64xf32, #c3>
+    %wb = tkc.broadcast %w : tensor<64x1x1xf32, #c3> -> tensor<64x1x64xf32, #c3>
+    %m = arith.mulf %wb, %f : tensor<64x1x64xf32, #c3>
+    %h = arith.truncf %m : tensor<64x1x64xf32, #c3> to tensor<64x1x64xf16, #c3>
+    %s = tkc_gpu.convert_layout %h : tensor<64x1x64xf16, #c3> -> tensor<64x1x64xf16, #st>
+    tkc.store %out, %s : tensor<64x1x64x!tkc.ptr<f16>, #st>
+    return
+  }
+}
