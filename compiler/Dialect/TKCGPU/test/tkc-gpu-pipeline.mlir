@@ -1619,3 +1619,40 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %res : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#c = #tkc_gpu.slice<{dim = 0, parent = #l}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A loop whose tile cannot be copied ahead (the loop stores where it
+  // loads it) copies no vector either: vectors are copied beside the tiles
+  // they scale or index, not alone (an aiter MoE loop, which adds into
+  // what it loads, copied only its token ids, read from the same address
+  // each iteration: 40 registers instead of 32).
+  // SHARED-LABEL: func.func @vector_alone
+  // SHARED-NOT: tkc_gpu.local_alloc
+  // SHARED-NOT: tkc_gpu.async_copy
+  // SHARED: return
+  func.func @vector_alone(%p: tensor<32x32x!tkc.ptr<f16>, #l>, %cols: tensor<32x!tkc.ptr<f32>, #c>, %n: i32, %b: tensor<32x32xf16, #b>) -> (tensor<32x32xf32, #mma>, tensor<32xf32, #c>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+    %czero = arith.constant dense<0.0> : tensor<32xf32, #c>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %cs = %czero) -> (tensor<32x32xf32, #mma>, tensor<32xf32, #c>) : i32 {
+      %t = tkc.load %p : tensor<32x32x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %t : tensor<32x32xf16, #l> -> tensor<32x32xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #mma>
+      %t2 = arith.addf %t, %t : tensor<32x32xf16, #l>
+      tkc.store %p, %t2 : tensor<32x32x!tkc.ptr<f16>, #l>
+      %cv = tkc.load %cols : tensor<32x!tkc.ptr<f32>, #c>
+      %cn = arith.addf %cs, %cv : tensor<32xf32, #c>
+      scf.yield %d, %cn : tensor<32x32xf32, #mma>, tensor<32xf32, #c>
+    }
+    return %res#0, %res#1 : tensor<32x32xf32, #mma>, tensor<32xf32, #c>
+  }
+
+}
