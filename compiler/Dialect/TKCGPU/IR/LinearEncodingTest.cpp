@@ -3,8 +3,7 @@
 // Checks the linear encoding against the linear layouts it is made from: the
 // same map for its own shape, wrapped over a smaller tensor and repeated over
 // a larger one; and the shape-op layouts made with it, an MMA accumulator
-// reshaped into pairs and split, that keep every element where it was; and
-// a reshape whose blocked layout is read off the linear one.
+// reshaped into pairs and split, that keep every element where it was.
 //
 //===----------------------------------------------------------------------===//
 
@@ -126,24 +125,6 @@ TEST_F(LinearEncoding, SplitEpiloguesOfEveryAccumulatorSplitInPlace) {
   auto halves = cast<LayoutEncodingAttr>(getTransposedLayout(
       getReshapedEncoding(mma, {128, 256}, {128, 2, 128}), {0, 2, 1}));
   EXPECT_FALSE(getSplitLayout(halves, {128, 128, 2}));
-}
-
-TEST_F(LinearEncoding, ColumnMajorTileReshapesToABlockedLayout) {
-  // A 32x64 tile with lanes down its 32 rows and 4 warps taking its
-  // columns in turn, viewed as 32x2x32 (aiter's MX quantization groups 32
-  // columns): each warp holds every fourth of the 32, so the reshaped
-  // tile is blocked with its warps along the last dimension and the
-  // dimensions in the order 0, 2, 1, as Triton's layout for it.
-  auto tile =
-      BlockedEncodingAttr::get(&context, {1, 1}, {32, 1}, {1, 4}, {0, 1});
-  LayoutEncodingAttr grouped = getReshapedEncoding(tile, {32, 64}, {32, 2, 32});
-  auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(grouped);
-  ASSERT_TRUE(blocked);
-  EXPECT_EQ(blocked, BlockedEncodingAttr::get(&context, {1, 1, 1}, {32, 1, 1},
-                                              {1, 1, 4}, {0, 2, 1}));
-  EXPECT_TRUE(blocked.toLinearLayout({32, 2, 32})
-                  .getRegisterMapFrom(LinearLayout::reshape(
-                      tile.toLinearLayout({32, 64}), {32, 2, 32})));
 }
 
 } // namespace

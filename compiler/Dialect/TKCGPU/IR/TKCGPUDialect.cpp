@@ -286,50 +286,6 @@ BlockedEncodingAttr::getTransposed(ArrayRef<int32_t> order) const {
   return BlockedEncodingAttr::get(getContext(), size, threads, warps, newOrder);
 }
 
-/// The blocked layout that holds a tensor of `shape` as `want` does (up to
-/// the order of each thread's registers), read off `want`'s bases: lanes
-/// and warps along each dimension, the leading registers each thread holds
-/// contiguously along it, and the dimensions ordered as lanes, then warps,
-/// then registers first move along them. Null when `want` is not blocked
-/// (a basis that moves along two dimensions, or not by a power of two).
-static BlockedEncodingAttr readBlocked(MLIRContext *context,
-                                       const LinearLayout &want,
-                                       ArrayRef<int64_t> shape) {
-  unsigned rank = shape.size();
-  SmallVector<unsigned> size(rank, 1), threads(rank, 1), warps(rank, 1);
-  SmallVector<unsigned> order;
-  // sizePerThread: the leading registers, each the next power of two along
-  // its dimension; the registers after them repeat the tile.
-  bool leading = true;
-  for (HwDim hw : {HwDim::Lane, HwDim::Warp, HwDim::Register})
-    for (const LinearLayout::Basis &basis : want.getBases(hw)) {
-      auto moved = llvm::find_if(basis, [](int32_t c) { return c != 0; });
-      if (moved == basis.end() || !llvm::isPowerOf2_32(*moved) ||
-          std::any_of(moved + 1, basis.end(), [](int32_t c) { return c != 0; }))
-        return {};
-      unsigned d = moved - basis.begin();
-      if (!llvm::is_contained(order, d))
-        order.push_back(d);
-      if (hw == HwDim::Lane)
-        threads[d] *= 2;
-      else if (hw == HwDim::Warp)
-        warps[d] *= 2;
-      else if (leading && static_cast<unsigned>(*moved) == size[d])
-        size[d] *= 2;
-      else
-        leading = false;
-    }
-  for (unsigned d = rank; d-- > 0;)
-    if (!llvm::is_contained(order, d))
-      order.push_back(d);
-  auto blocked = BlockedEncodingAttr::get(context, size, threads, warps, order);
-  LinearLayout held = blocked.toLinearLayout(shape);
-  if (held.getNumRegisters() != want.getNumRegisters() ||
-      !held.getRegisterMapFrom(want) || !want.getRegisterMapFrom(held))
-    return {};
-  return blocked;
-}
-
 BlockedEncodingAttr
 mlir::tkc::gpu::getReshapedLayout(LayoutEncodingAttr layout,
                                   ArrayRef<int64_t> srcShape,
@@ -361,7 +317,7 @@ mlir::tkc::gpu::getReshapedLayout(LayoutEncodingAttr layout,
     while (d < rank && (size[d] *= 2) > shape[d])
       size[d++] = 1;
     if (d == rank)
-      return readBlocked(layout.getContext(), want, shape);
+      return {};
   }
 }
 

@@ -59,9 +59,7 @@ RankedTensorType withLayout(RankedTensorType type, Attribute layout);
 /// `srcShape`, in row-major order, so that a tkc.reshape from `srcShape` in
 /// `layout` moves no data; or null when none is found. The candidates are
 /// the layouts BlockedEncodingAttr::getWithSizePerThread spreads over
-/// `shape` in row-major order, then the one read off the reshaped linear
-/// layout's bases in any order of dimensions (a column-major tile's 64
-/// columns viewed as 2x32, its warps along the 32: aiter's MX quantization).
+/// `shape` in row-major order.
 BlockedEncodingAttr getReshapedLayout(LayoutEncodingAttr layout,
                                       ArrayRef<int64_t> srcShape,
                                       ArrayRef<int64_t> shape);
