@@ -1160,9 +1160,11 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   // includes addresses that divide by a run-time value (vLLM's block-fp8
   // matmul's scales, indexed by `k // group_k`: 0.84 of Triton unpipelined,
   // 0.99 so; copied ahead, 0.89 with 214 registers against 197); elsewhere
-  // the copy ahead divides too (IterationCloner's cloneDivisions). Such 2-D tiles keep the loop from moving (GPTQ's
-  // and AWQ's dequantized weights: TGI's GPTQ kernel ran at 2.2 times
-  // Triton's speed unpipelined, 1.2 with its other tiles pipelined).
+  // the copy ahead divides too (IterationCloner's cloneDivisions). 2-D
+  // tiles whose addresses cannot be computed ahead keep the loop from
+  // moving (GPTQ's and AWQ's dequantized weights: TGI's GPTQ kernel ran at
+  // 2.2 times Triton's speed unpipelined, 1.2 with its other tiles
+  // pipelined).
   SmallVector<StagedLoad> candidates;
   OpBuilder probe(loop);
   IterationCloner ahead(loop, probe, /*cloneLoads=*/true,
