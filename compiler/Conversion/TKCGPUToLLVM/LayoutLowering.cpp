@@ -245,16 +245,38 @@ static LinearLayout::Basis threadBitsOf(const LinearLayout &layout) {
 }
 
 /// `value` XOR constant `c`, where `value` can set only the bits of
-/// `valueBits`: `value` itself for 0, an addition (which LLVM folds into
-/// addresses) where the bits do not overlap.
+/// `valueBits`: `value` XOR the bits of `c` in `valueBits`, plus (an
+/// addition, which LLVM folds into addresses) the others. Constants that
+/// differ only outside `valueBits` then share one XOR.
 static Value emitXorConstant(OpBuilder &b, Location loc, Value value, int64_t c,
                              int64_t valueBits) {
-  if (c == 0)
-    return value;
-  Value constant = i32Constant(b, loc, c);
-  if ((c & valueBits) == 0)
-    return LLVM::AddOp::create(b, loc, value, constant);
-  return LLVM::XOrOp::create(b, loc, value, constant);
+  if (int64_t overlap = c & valueBits)
+    value = LLVM::XOrOp::create(b, loc, value, i32Constant(b, loc, overlap));
+  if (int64_t rest = c & ~valueBits)
+    value = LLVM::AddOp::create(b, loc, value, i32Constant(b, loc, rest));
+  return value;
+}
+
+RegisterPlaces::RegisterPlaces(OpBuilder &b, Location loc,
+                               const LinearLayout &layout,
+                               const HardwareIds &ids, Emit emit, Linear linear)
+    : layout(layout), emit(std::move(emit)), linear(std::move(linear)) {
+  if (!this->linear) {
+    coordinates = emitCoordinates(b, loc, layout, ids);
+    return;
+  }
+  thread = this->emit(b, loc, emitThreadPart(b, loc, layout, ids));
+  for (HwDim hw : {HwDim::Lane, HwDim::Warp})
+    for (const LinearLayout::Basis &basis : layout.getBases(hw))
+      threadBits |= this->linear(basis);
+}
+
+Value RegisterPlaces::at(OpBuilder &b, Location loc, unsigned r) const {
+  if (!linear)
+    return emit(b, loc, coordinates[r]);
+  return emitXorConstant(b, loc, thread,
+                         linear(layout.applyDim(HwDim::Register, r)),
+                         threadBits);
 }
 
 SmallVector<SmallVector<Value>>
@@ -685,32 +707,24 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   }
   auto runs = [&](const LinearLayout &layout, unsigned run) {
     ArrayRef<int64_t> layoutShape = layout.getShape();
-    SmallVector<Value> starts;
-    auto start = [&](Value index) {
-      starts.push_back(LLVM::GEPOp::create(b, loc, base.getType(), memType,
-                                           base, ValueRange{index}));
-    };
-    if (!powersOfTwo) {
-      SmallVector<Value> indices = emitRowMajorIndices(b, loc, layout, ids);
-      for (unsigned r = 0; r < indices.size(); r += run)
-        start(indices[r]);
-      return starts;
-    }
     // The row-major index and the swizzle are linear over XOR in the
-    // coordinates, which are the thread's part XOR the register's: each
-    // register's place is the thread's place (computed once) XOR a
-    // constant, an addition folded into the access's address where their
-    // bits do not overlap.
-    Value threadIndex = emitRowMajorIndex(
-        b, loc, emitThreadPart(b, loc, layout, ids), layoutShape);
-    threadIndex = emitSwizzle(b, loc, swizzle, threadIndex);
-    int64_t threadMask =
-        swizzle.mask(layout.rowMajorIndex(threadBitsOf(layout)));
+    // coordinates of a power-of-two shape.
+    RegisterPlaces places(
+        b, loc, layout, ids,
+        [&](OpBuilder &b, Location loc, ArrayRef<Value> at) {
+          return emitSwizzle(b, loc, swizzle,
+                             emitRowMajorIndex(b, loc, at, layoutShape));
+        },
+        powersOfTwo ? RegisterPlaces::Linear(
+                          [&](const LinearLayout::Basis &at) {
+                            return swizzle.apply(layout.rowMajorIndex(at));
+                          })
+                    : nullptr);
+    SmallVector<Value> starts;
     for (unsigned r = 0; r < layout.getNumRegisters(); r += run)
-      start(emitXorConstant(b, loc, threadIndex,
-                            swizzle.apply(layout.rowMajorIndex(
-                                layout.applyDim(HwDim::Register, r))),
-                            threadMask));
+      starts.push_back(LLVM::GEPOp::create(b, loc, base.getType(), memType,
+                                           base,
+                                           ValueRange{places.at(b, loc, r)}));
     return starts;
   };
   unsigned fromRun = swizzle.fromRun, toRun = swizzle.toRun;

@@ -17,6 +17,8 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <functional>
+
 namespace mlir {
 class ConversionPatternRewriter;
 class TypeConverter;
@@ -55,6 +57,37 @@ Value emitIsFirstThread(OpBuilder &b, Location loc,
 SmallVector<SmallVector<Value>> emitCoordinates(OpBuilder &b, Location loc,
                                                 const LinearLayout &layout,
                                                 const HardwareIds &ids);
+
+/// A function of the coordinates of `layout`'s registers in one thread (a
+/// place in shared memory, say), `emit` emitting it. Where it is linear
+/// over XOR (`linear` evaluates it: linear(a ^ b) == linear(a) ^
+/// linear(b), as a row-major index or a swizzled place in a tile of
+/// power-of-two shape is), `emit` of the thread's part of the coordinates
+/// is emitted once, and a register's value is it XOR `linear` of the
+/// register's part, a constant: the bits of that constant the thread's part
+/// can set are XORed in, the others added, which LLVM folds into an
+/// access's address. Accesses whose constants differ only in the added bits
+/// then share one address register. Without `linear`, each register's value
+/// is `emit` of its coordinates.
+class RegisterPlaces {
+public:
+  using Emit = std::function<Value(OpBuilder &, Location, ArrayRef<Value>)>;
+  using Linear = std::function<int64_t(const LinearLayout::Basis &)>;
+  RegisterPlaces(OpBuilder &b, Location loc, const LinearLayout &layout,
+                 const HardwareIds &ids, Emit emit, Linear linear);
+  /// The value of register `r`, emitted at `b`'s insertion point.
+  Value at(OpBuilder &b, Location loc, unsigned r) const;
+
+private:
+  const LinearLayout &layout;
+  Emit emit;
+  Linear linear;
+  /// With `linear`: the thread's part's value, and the bits it can set.
+  Value thread;
+  int64_t threadBits = 0;
+  /// Without: every register's coordinates.
+  SmallVector<SmallVector<Value>> coordinates;
+};
 
 /// For every register of `layout`, the row-major index of its element in
 /// the layout's shape, in the thread `ids` names.

@@ -97,6 +97,29 @@ struct SwizzledTile : TileSwizzle {
     Value row = at.size() == 1 ? i32Constant(b, loc, 0) : at[1 - fast];
     return offset(b, loc, row, at[fast]);
   }
+
+  /// The element offsets of the registers of `layout` (of the tile's
+  /// shape) in the thread `ids` names. With rows and columns of powers of
+  /// two the offset is linear over XOR in the coordinates: registers whose
+  /// part avoids the bits of the thread's share its address, with a
+  /// constant offset.
+  RegisterPlaces offsetsOf(OpBuilder &b, Location loc,
+                           const LinearLayout &layout,
+                           const HardwareIds &ids) const {
+    SwizzledTile tile = *this;
+    auto linear = [tile](const LinearLayout::Basis &at) {
+      int64_t row = at.size() == 1 ? 0 : at[1 - tile.fast];
+      return tile.TileSwizzle::offset(row, at[tile.fast]);
+    };
+    return RegisterPlaces(
+        b, loc, layout, ids,
+        [tile](OpBuilder &b, Location loc, ArrayRef<Value> at) {
+          return tile.offsetAt(b, loc, at);
+        },
+        llvm::isPowerOf2_64(rows) && llvm::isPowerOf2_64(cols)
+            ? RegisterPlaces::Linear(linear)
+            : nullptr);
+  }
 };
 
 /// Loads the registers of `type` (a dot operand layout, isMatrixLoadable
@@ -176,10 +199,11 @@ SmallVector<Value> matrixRowAddresses(OpBuilder &b, Location loc, Value base,
                                       const SwizzledTile &tile, Type elem,
                                       const MatrixAccess &access,
                                       const HardwareIds &ids) {
+  RegisterPlaces offsets = tile.offsetsOf(b, loc, access.rows, ids);
   SmallVector<Value> addresses;
-  for (const SmallVector<Value> &at : emitCoordinates(b, loc, access.rows, ids))
+  for (unsigned r = 0; r < access.rows.getNumRegisters(); ++r)
     addresses.push_back(
-        elementAddress(b, loc, base, elem, tile.offsetAt(b, loc, at)));
+        elementAddress(b, loc, base, elem, offsets.at(b, loc, r)));
   return addresses;
 }
 
@@ -236,11 +260,10 @@ SmallVector<Value> loadRegisters(OpBuilder &b, Location loc, Operation *op,
         matrixRowAddresses(b, loc, base, tile, elem, *access, ids), elem);
   LinearLayout layout = getLinearLayout(type);
   RegisterRuns runs(layout, tile);
-  SmallVector<SmallVector<Value>> at = emitCoordinates(b, loc, layout, ids);
+  RegisterPlaces offsets = tile.offsetsOf(b, loc, layout, ids);
   SmallVector<Value> values(layout.getNumRegisters());
   for (unsigned r : runs.starts()) {
-    Value offset = tile.offsetAt(b, loc, at[r]);
-    Value ptr = elementAddress(b, loc, base, elem, offset);
+    Value ptr = elementAddress(b, loc, base, elem, offsets.at(b, loc, r));
     Type accessType =
         runs.width == 1 ? elem : VectorType::get({runs.width}, elem);
     Value loaded =
@@ -268,9 +291,9 @@ void storeRegisters(OpBuilder &b, Location loc, Operation *op, Value base,
   }
   LinearLayout layout = getLinearLayout(type);
   RegisterRuns runs(layout, tile);
-  SmallVector<SmallVector<Value>> at = emitCoordinates(b, loc, layout, ids);
+  RegisterPlaces offsets = tile.offsetsOf(b, loc, layout, ids);
   for (unsigned r : runs.starts()) {
-    Value offset = tile.offsetAt(b, loc, at[r]);
+    Value offset = offsets.at(b, loc, r);
     SmallVector<Value> run;
     for (int64_t i = 0; i < runs.width; ++i)
       run.push_back(values[runs.member(r, i)]);

@@ -212,19 +212,22 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
   // go to bits 0 to 4, within a 128-byte line (32 floats): the index
   // shifted right by 6, masked and XORed in, so that both sides' lanes
   // reach 32 banks. The thread's place is computed once; each register's
-  // is it plus a constant, or XOR one where their bits meet (the
-  // register's row bits are swizzled into the thread's column bits).
+  // is it plus a constant, or, where their bits meet (the register's row
+  // bits are swizzled into the thread's column bits), it XOR those bits
+  // plus the others.
   // CHECK: %[[INDEX:.*]] = llvm.add %{{.*}}, %{{.*}} : i32
   // CHECK-NEXT: %[[MASK:.*]] = llvm.mlir.constant(31 : i32) : i32
   // CHECK-NEXT: %[[SIX:.*]] = llvm.mlir.constant(6 : i32) : i32
   // CHECK-NEXT: %[[ROWS:.*]] = llvm.lshr %[[INDEX]], %[[SIX]] : i32
   // CHECK-NEXT: %[[LOW:.*]] = llvm.and %[[ROWS]], %[[MASK]] : i32
   // CHECK-NEXT: %[[PLACE:.*]] = llvm.xor %[[INDEX]], %[[LOW]] : i32
-  // CHECK: llvm.getelementptr %{{.*}}[%[[PLACE]]]
+  // CHECK-NEXT: llvm.getelementptr %{{.*}}[%[[PLACE]]]
   // CHECK-NOT: llvm.udiv
   // CHECK: llvm.add %[[PLACE]], %{{.*}} : i32
   // CHECK-NOT: llvm.udiv
-  // CHECK: llvm.xor %[[PLACE]], %{{.*}} : i32
+  // CHECK: %[[MET:.*]] = llvm.xor %[[PLACE]], %{{.*}} : i32
+  // CHECK-NEXT: llvm.mlir.constant
+  // CHECK-NEXT: llvm.add %[[MET]], %{{.*}} : i32
   // CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
   // CUDA: nvvm.barrier0
   // HIP: rocdl.barrier
