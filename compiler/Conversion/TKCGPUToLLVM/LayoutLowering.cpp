@@ -274,9 +274,8 @@ RegisterPlaces::RegisterPlaces(OpBuilder &b, Location loc,
 Value RegisterPlaces::at(OpBuilder &b, Location loc, unsigned r) const {
   if (!linear)
     return emit(b, loc, coordinates[r]);
-  return emitXorConstant(b, loc, thread,
-                         linear(layout.applyDim(HwDim::Register, r)),
-                         threadBits);
+  return emitXorConstant(
+      b, loc, thread, linear(layout.applyDim(HwDim::Register, r)), threadBits);
 }
 
 SmallVector<SmallVector<Value>>
@@ -715,11 +714,11 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
           return emitSwizzle(b, loc, swizzle,
                              emitRowMajorIndex(b, loc, at, layoutShape));
         },
-        powersOfTwo ? RegisterPlaces::Linear(
-                          [&](const LinearLayout::Basis &at) {
-                            return swizzle.apply(layout.rowMajorIndex(at));
-                          })
-                    : nullptr);
+        powersOfTwo
+            ? RegisterPlaces::Linear([&](const LinearLayout::Basis &at) {
+                return swizzle.apply(layout.rowMajorIndex(at));
+              })
+            : nullptr);
     SmallVector<Value> starts;
     for (unsigned r = 0; r < layout.getNumRegisters(); r += run)
       starts.push_back(LLVM::GEPOp::create(b, loc, base.getType(), memType,
