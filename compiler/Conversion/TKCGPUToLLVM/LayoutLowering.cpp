@@ -278,6 +278,28 @@ Value RegisterPlaces::at(OpBuilder &b, Location loc, unsigned r) const {
       b, loc, thread, linear(layout.applyDim(HwDim::Register, r)), threadBits);
 }
 
+RegisterRuns::RegisterRuns(ArrayRef<unsigned> bits, unsigned numRegisters)
+    : bits(bits), width(int64_t(1) << bits.size()), numRegisters(numRegisters) {
+  for (unsigned bit : bits)
+    mask |= 1u << bit;
+}
+
+SmallVector<unsigned> RegisterRuns::starts() const {
+  SmallVector<unsigned> result;
+  for (unsigned r = 0; r < numRegisters; ++r)
+    if (!(r & mask))
+      result.push_back(r);
+  return result;
+}
+
+unsigned RegisterRuns::member(unsigned start, int64_t i) const {
+  unsigned r = start;
+  for (auto [k, bit] : llvm::enumerate(bits))
+    if (i & (int64_t(1) << k))
+      r |= 1u << bit;
+  return r;
+}
+
 SmallVector<SmallVector<Value>>
 mlir::tkc::gpu::emitCoordinates(OpBuilder &b, Location loc,
                                 const LinearLayout &layout,
@@ -486,6 +508,56 @@ Value emitSwizzle(OpBuilder &b, Location loc, const ScratchSwizzle &swizzle,
 
 } // namespace
 
+LinearLayout mlir::tkc::gpu::getPlacesLayout(const LinearLayout &layout,
+                                             ArrayRef<unsigned> first) {
+  int64_t elements = 1;
+  for (int64_t size : layout.getShape())
+    elements *= size;
+  unsigned indexBits = llvm::Log2_64(elements);
+  SmallVector<unsigned> position(indexBits);
+  unsigned next = 0;
+  for (unsigned bit : first)
+    position[bit] = next++;
+  for (unsigned bit = 0; bit < indexBits; ++bit)
+    if (!llvm::is_contained(first, bit))
+      position[bit] = next++;
+  LinearLayout places(ArrayRef<int64_t>{elements});
+  for (HwDim hw : {HwDim::Register, HwDim::Lane, HwDim::Warp})
+    for (const LinearLayout::Basis &basis : layout.getBases(hw)) {
+      int64_t index = layout.rowMajorIndex(basis), place = 0;
+      for (unsigned bit = 0; bit < indexBits; ++bit)
+        if (index >> bit & 1)
+          place |= int64_t(1) << position[bit];
+      places.addBasis(hw, {static_cast<int32_t>(place)});
+    }
+  return places;
+}
+
+/// The bits of the row-major index that a register of `from` and one of
+/// `to` each step along alone, lowest first, at most `count`: where both
+/// layouts' places start with them, each side moves those elements in one
+/// access (an accumulator's two columns and its row eight below, say, which
+/// a blocked layout of four columns also holds in one thread).
+static SmallVector<unsigned> getCommonRegisterBits(const LinearLayout &from,
+                                                   const LinearLayout &to,
+                                                   unsigned count) {
+  auto registerBits = [](const LinearLayout &layout) {
+    SmallVector<unsigned> bits;
+    for (const LinearLayout::Basis &basis : layout.getBases(HwDim::Register))
+      if (int64_t index = layout.rowMajorIndex(basis);
+          llvm::isPowerOf2_64(index))
+        bits.push_back(llvm::Log2_64(index));
+    return bits;
+  };
+  SmallVector<unsigned> toBits = registerBits(to), common;
+  for (unsigned bit : registerBits(from))
+    if (llvm::is_contained(toBits, bit))
+      common.push_back(bit);
+  llvm::sort(common);
+  common.resize(std::min<size_t>(common.size(), count));
+  return common;
+}
+
 ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
                                                     const LinearLayout &to,
                                                     unsigned bytes,
@@ -504,12 +576,13 @@ ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
   for (auto [side, layout] : llvm::zip(sides, std::array{&from, &to})) {
     for (const LinearLayout::Basis &basis : layout->getBases(HwDim::Lane))
       side.lanes.push_back(layout->rowMajorIndex(basis));
-    side.maxRun = layout->getAlignedRun(layout->getShape().size() - 1, maxRun);
+    side.maxRun =
+        1u << layout->getAlignedRunBits(layout->getShape().size() - 1, maxRun)
+                  .size();
     side.registers = layout->getNumRegisters();
   }
   int64_t line = (int64_t(1) << lineBits) - 1;
   ScratchSwizzle best;
-  std::pair<int64_t, int64_t> bestCost = {INT64_MAX, INT64_MAX};
   for (unsigned fromRun = sides[0].maxRun; fromRun >= 1; fromRun /= 2)
     for (unsigned toRun = sides[1].maxRun; toRun >= 1; toRun /= 2) {
       unsigned runs[2] = {fromRun, toRun};
@@ -587,9 +660,9 @@ ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
         accesses += sides[s].registers / runs[s];
         passes += sides[s].registers / runs[s] * perAccess;
       }
-      if (std::pair(passes, accesses) < bestCost) {
-        bestCost = {passes, accesses};
+      if (std::pair(passes, accesses) < best.cost) {
         best = swizzle;
+        best.cost = {passes, accesses};
       }
     }
   return best;
@@ -694,17 +767,49 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   // Runs of registers along the last dimension are consecutive row-major
   // places: each moves as one access of up to 16 bytes, or fewer where the
   // swizzle takes fewer passes of the banks so.
-  unsigned maxRun = std::max<int64_t>(1, 16 / getStorageBytes(memType));
+  unsigned bytes = getStorageBytes(memType);
+  unsigned maxRun = std::max<int64_t>(1, 16 / bytes);
   bool powersOfTwo = llvm::all_of(from.getShape(), llvm::isPowerOf2_64) &&
                      llvm::all_of(to.getShape(), llvm::isPowerOf2_64);
+  // The layouts of the places (the row-major index, its bits reordered, in
+  // 1-D) where the shapes are powers of two; else the tensors' own.
+  LinearLayout fromPlaces = from, toPlaces = to;
+  bool rowMajor = true;
   ScratchSwizzle swizzle;
   if (powersOfTwo) {
-    swizzle = chooseScratchSwizzle(from, to, getStorageBytes(memType), maxRun);
+    fromPlaces = getPlacesLayout(from, {});
+    toPlaces = getPlacesLayout(to, {});
+    swizzle = chooseScratchSwizzle(fromPlaces, toPlaces, bytes, maxRun);
+    // Elements both sides hold in one thread's registers go first where
+    // that takes fewer passes or accesses (not where 8x8 matrices move, as
+    // they do in row-major places).
+    SmallVector<unsigned> common =
+        getCommonRegisterBits(from, to, llvm::Log2_32(maxRun));
+    if (!common.empty() && !mayMoveMatrices(op, target, bytes, true) &&
+        !mayMoveMatrices(op, target, bytes, false)) {
+      LinearLayout f = getPlacesLayout(from, common);
+      LinearLayout t = getPlacesLayout(to, common);
+      ScratchSwizzle reordered = chooseScratchSwizzle(f, t, bytes, maxRun);
+      if (reordered.cost < swizzle.cost) {
+        swizzle = reordered;
+        fromPlaces = f;
+        toPlaces = t;
+        rowMajor = false;
+      }
+    }
   } else {
-    swizzle.fromRun = from.getAlignedRun(from.getShape().size() - 1, maxRun);
-    swizzle.toRun = to.getAlignedRun(to.getShape().size() - 1, maxRun);
+    swizzle.fromRun =
+        1u << from.getAlignedRunBits(from.getShape().size() - 1, maxRun).size();
+    swizzle.toRun =
+        1u << to.getAlignedRunBits(to.getShape().size() - 1, maxRun).size();
   }
-  auto runs = [&](const LinearLayout &layout, unsigned run) {
+  // A thread's registers of `layout` (of places) in runs of `width`, each
+  // with its access's address.
+  auto runsOf = [&](const LinearLayout &layout, unsigned width) {
+    RegisterRuns runs(
+        layout.getAlignedRunBits(layout.getShape().size() - 1, width),
+        layout.getNumRegisters());
+    assert(runs.width == width && "a run the swizzle was chosen for");
     ArrayRef<int64_t> layoutShape = layout.getShape();
     // The row-major index and the swizzle are linear over XOR in the
     // coordinates of a power-of-two shape.
@@ -719,21 +824,26 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
                 return swizzle.apply(layout.rowMajorIndex(at));
               })
             : nullptr);
-    SmallVector<Value> starts;
-    for (unsigned r = 0; r < layout.getNumRegisters(); r += run)
-      starts.push_back(LLVM::GEPOp::create(b, loc, base.getType(), memType,
-                                           base,
-                                           ValueRange{places.at(b, loc, r)}));
-    return starts;
+    SmallVector<std::pair<unsigned, Value>> starts;
+    for (unsigned r : runs.starts())
+      starts.push_back(
+          {r, LLVM::GEPOp::create(b, loc, base.getType(), memType, base,
+                                  ValueRange{places.at(b, loc, r)})});
+    return std::pair(runs, starts);
   };
-  unsigned fromRun = swizzle.fromRun, toRun = swizzle.toRun;
+  auto addresses = [&](const LinearLayout &layout) {
+    SmallVector<Value> result;
+    for (auto [r, ptr] : runsOf(getPlacesLayout(layout, {}), 1).second)
+      result.push_back(ptr);
+    return result;
+  };
   // 16-bit elements in layouts that matrix loads or stores move (their rows
   // eight places along the last dimension, which the swizzle keeps
   // together) move four 8x8 matrices an instruction.
   auto matrixAccess = [&](const LinearLayout &layout,
                           bool loads) -> std::optional<MatrixAccess> {
-    if (!powersOfTwo ||
-        !mayMoveMatrices(op, target, getStorageBytes(memType), loads) ||
+    if (!powersOfTwo || !rowMajor ||
+        !mayMoveMatrices(op, target, bytes, loads) ||
         llvm::any_of(swizzle.terms, [](auto term) { return term.second & 7; }))
       return std::nullopt;
     return getMatrixAccess(layout, layout.getShape().size() - 1);
@@ -742,11 +852,13 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   if (needsScratchBarrier(op))
     target.emitBarrier(b, loc);
   if (auto access = matrixAccess(from, /*loads=*/false)) {
-    storeMatrixRows(b, loc, target, *access, runs(access->rows, 1), src);
+    storeMatrixRows(b, loc, target, *access, addresses(access->rows), src);
   } else {
-    for (auto [i, ptr] : llvm::enumerate(runs(from, fromRun))) {
+    auto [runs, starts] = runsOf(fromPlaces, swizzle.fromRun);
+    for (auto [r, ptr] : starts) {
       SmallVector<Value> run;
-      for (Value value : src.slice(i * fromRun, fromRun)) {
+      for (int64_t i = 0; i < runs.width; ++i) {
+        Value value = src[runs.member(r, i)];
         if (isBool)
           value = LLVM::ZExtOp::create(b, loc, memType, value);
         else if (isPointer)
@@ -754,24 +866,25 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
         run.push_back(value);
       }
       LLVM::StoreOp::create(b, loc, packAccess(b, loc, run), ptr,
-                            fromRun * getStorageBytes(memType));
+                            runs.width * bytes);
     }
   }
   target.emitBarrier(b, loc);
-  SmallVector<Value> values;
   if (auto access = matrixAccess(to, /*loads=*/true))
-    return loadMatrixRows(b, loc, target, *access, runs(access->rows, 1),
+    return loadMatrixRows(b, loc, target, *access, addresses(access->rows),
                           memType);
-  SmallVector<Value> toStarts = runs(to, toRun);
-  for (Value ptr : toStarts) {
-    Value access = LLVM::LoadOp::create(b, loc, accessType(memType, toRun), ptr,
-                                        toRun * getStorageBytes(memType));
-    for (Value loaded : unpackAccess(b, loc, access, toRun)) {
+  SmallVector<Value> values(to.getNumRegisters());
+  auto [runs, starts] = runsOf(toPlaces, swizzle.toRun);
+  for (auto [r, ptr] : starts) {
+    Value access = LLVM::LoadOp::create(b, loc, accessType(memType, runs.width),
+                                        ptr, runs.width * bytes);
+    for (auto [i, loaded] :
+         llvm::enumerate(unpackAccess(b, loc, access, runs.width))) {
       if (isBool)
         loaded = LLVM::TruncOp::create(b, loc, elem, loaded);
       else if (isPointer)
         loaded = LLVM::IntToPtrOp::create(b, loc, elem, loaded);
-      values.push_back(loaded);
+      values[runs.member(r, i)] = loaded;
     }
   }
   return values;

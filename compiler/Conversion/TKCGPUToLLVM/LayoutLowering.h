@@ -89,6 +89,25 @@ private:
   SmallVector<SmallVector<Value>> coordinates;
 };
 
+/// A thread's registers grouped into runs that one vector access moves: the
+/// registers that differ only in register bits `bits` (a layout's
+/// getAlignedRunBits, say), element i of a run having bit k of i at bit
+/// `bits[k]` of its register index.
+struct RegisterRuns {
+  RegisterRuns(ArrayRef<unsigned> bits, unsigned numRegisters);
+  /// The first register of each run (none of `bits` set).
+  SmallVector<unsigned> starts() const;
+  /// The register of element `i` of the run that starts at `start`.
+  unsigned member(unsigned start, int64_t i) const;
+
+  SmallVector<unsigned> bits;
+  /// Elements per run: 2 ^ bits.size().
+  int64_t width;
+  unsigned numRegisters;
+  /// `bits` as a mask of register indices.
+  unsigned mask = 0;
+};
+
 /// For every register of `layout`, the row-major index of its element in
 /// the layout's shape, in the thread `ids` names.
 SmallVector<Value> emitRowMajorIndices(OpBuilder &b, Location loc,
@@ -203,7 +222,16 @@ struct ScratchSwizzle {
         mask |= bits;
     return mask;
   }
+  /// chooseScratchSwizzle's measure of it: passes of the banks, accesses.
+  std::pair<int64_t, int64_t> cost = {INT64_MAX, INT64_MAX};
 };
+
+/// `layout` (of a power-of-two shape) as the layout of its elements' places
+/// in a 1-D scratch: each element at its row-major index with the index's
+/// bits `first` moved, in order, to the lowest bits, and the others above
+/// them in their order (none: the row-major index itself).
+LinearLayout getPlacesLayout(const LinearLayout &layout,
+                             ArrayRef<unsigned> first);
 
 /// Chooses S and the access widths of a conversion from `from` to `to`
 /// (layouts of power-of-two shapes) of elements of `bytes` bytes, each side

@@ -207,44 +207,6 @@ SmallVector<Value> matrixRowAddresses(OpBuilder &b, Location loc, Value base,
   return addresses;
 }
 
-/// A thread's registers of a layout grouped into aligned runs along the
-/// rows of a tile (LinearLayout::getAlignedRunBits, within one 16-byte
-/// chunk): one vector access per run, its registers consecutive or not (a
-/// dot operand left to multiply-adds has K in its lowest register bits,
-/// the stored rows of b run along N).
-struct RegisterRuns {
-  RegisterRuns(const LinearLayout &layout, const SwizzledTile &tile)
-      : bits(layout.getAlignedRunBits(tile.fast, tile.chunk)),
-        width(int64_t(1) << bits.size()),
-        numRegisters(layout.getNumRegisters()) {
-    for (unsigned bit : bits)
-      mask |= 1u << bit;
-  }
-  /// The first register of each run.
-  SmallVector<unsigned> starts() const {
-    SmallVector<unsigned> result;
-    for (unsigned r = 0; r < numRegisters; ++r)
-      if (!(r & mask))
-        result.push_back(r);
-    return result;
-  }
-  /// The register of element `i` of the run that starts at `start`.
-  unsigned member(unsigned start, int64_t i) const {
-    unsigned r = start;
-    for (auto [k, bit] : llvm::enumerate(bits))
-      if (i & (int64_t(1) << k))
-        r |= 1u << bit;
-    return r;
-  }
-
-  /// The register bits that run along the rows, and the run's length.
-  SmallVector<unsigned> bits;
-  int64_t width;
-  unsigned numRegisters;
-  /// `bits` as a mask of register indices.
-  unsigned mask = 0;
-};
-
 /// Loads the registers of `type` (any layout of the tile's shape) from
 /// `tile` stored at `base`, for `op`: as 8x8 matrices where the layout and
 /// target allow (matrixAccessIn), else one access per run of registers
@@ -259,7 +221,8 @@ SmallVector<Value> loadRegisters(OpBuilder &b, Location loc, Operation *op,
         b, loc, target, *access,
         matrixRowAddresses(b, loc, base, tile, elem, *access, ids), elem);
   LinearLayout layout = getLinearLayout(type);
-  RegisterRuns runs(layout, tile);
+  RegisterRuns runs(layout.getAlignedRunBits(tile.fast, tile.chunk),
+                    layout.getNumRegisters());
   RegisterPlaces offsets = tile.offsetsOf(b, loc, layout, ids);
   SmallVector<Value> values(layout.getNumRegisters());
   for (unsigned r : runs.starts()) {
@@ -290,7 +253,8 @@ void storeRegisters(OpBuilder &b, Location loc, Operation *op, Value base,
     return;
   }
   LinearLayout layout = getLinearLayout(type);
-  RegisterRuns runs(layout, tile);
+  RegisterRuns runs(layout.getAlignedRunBits(tile.fast, tile.chunk),
+                    layout.getNumRegisters());
   RegisterPlaces offsets = tile.offsetsOf(b, loc, layout, ids);
   for (unsigned r : runs.starts()) {
     Value offset = offsets.at(b, loc, r);
