@@ -215,13 +215,6 @@ struct ScratchSwizzle {
         index ^= bits;
     return index;
   }
-  /// The bits a place may set, of an index that may set `mask`.
-  int64_t mask(int64_t mask) const {
-    for (auto [bit, bits] : terms)
-      if (mask >> bit & 1)
-        mask |= bits;
-    return mask;
-  }
   /// chooseScratchSwizzle's measure of it: passes of the banks, accesses.
   std::pair<int64_t, int64_t> cost = {INT64_MAX, INT64_MAX};
 };
@@ -305,9 +298,12 @@ bool mayMoveMatrices(Operation *op, const ::tkc::TargetInfo &target,
 /// In shapes of powers of two, places are XOR-swizzled (bits of the index
 /// above a 128-byte line XORed into bits within it), and the access widths
 /// chosen with the swizzle, for the fewest passes of the shared-memory
-/// banks on both sides. A side whose 16-bit elements lie in 8x8 fragments
-/// (getMatrixAccess along the last dimension, the swizzle keeping each
-/// matrix row's 16 bytes together) moves them four matrices an instruction
+/// banks on both sides; where that takes fewer passes or accesses, the
+/// index bits that a register of each side steps along alone come first
+/// (getPlacesLayout), and each side moves those elements, wherever they lie
+/// in the tensor, as one access. A side whose 16-bit elements lie in 8x8
+/// fragments (getMatrixAccess along the last dimension, the swizzle keeping
+/// each matrix row's 16 bytes together) moves them four matrices an instruction
 /// where mayMoveMatrices allows.
 /// Booleans travel as bytes and pointers as 64-bit integers; other non-scalar
 /// elements are an error on `op`.
