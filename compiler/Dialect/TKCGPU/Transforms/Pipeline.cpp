@@ -1112,28 +1112,16 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   for (const StagedLoad &one : staged)
     freeBytes -= stages * getSharedBytes(one.tile);
   llvm::SmallPtrSet<Value, 8> storedOperands;
-  auto store = [&](Value operand) {
-    if (llvm::none_of(staged,
-                      [&](StagedLoad one) {
-                        return one.convert &&
-                               one.convert.getResult() == operand;
-                      }) &&
-        storedOperands.insert(operand).second)
-      freeBytes -= getStorageBytes(getElementTypeOrSelf(operand.getType())) *
-                   cast<RankedTensorType>(operand.getType()).getNumElements();
-  };
   loop.walk([&](DotOp dot) {
-    if (!mayReadTilesInPlace(dot, warpgroupWarps))
-      return;
-    store(dot.getB());
-    // An A the loop converts from a layout other than the accumulator's is
-    // stored too (tkc-gpu-warpgroup-mma): Triton's block-scaled matmul
-    // tutorial on sm_90a, whose fp8 tiles are scaled into bf16 ones, took
-    // 240 KB with its stacks three deep.
-    auto convert = dot.getA().getDefiningOp<ConvertLayoutOp>();
-    if (convert && !loop.isDefinedOutsideOfLoop(convert) &&
-        !isa<NvidiaMmaEncodingAttr>(convert.getSrc().getType().getEncoding()))
-      store(dot.getA());
+    Value b = dot.getB();
+    if (mayReadTilesInPlace(dot, warpgroupWarps) &&
+        llvm::none_of(staged,
+                      [&](StagedLoad one) {
+                        return one.convert && one.convert.getResult() == b;
+                      }) &&
+        storedOperands.insert(b).second)
+      freeBytes -= getStorageBytes(getElementTypeOrSelf(b.getType())) *
+                   cast<RankedTensorType>(b.getType()).getNumElements();
   });
   // An innermost loop keeps its stacks where they do not fit: the block's
   // allocation then refuses them, as Triton's runs out of resources (and

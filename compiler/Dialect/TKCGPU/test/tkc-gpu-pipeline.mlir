@@ -1377,45 +1377,6 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     }
     return %res#0 : tensor<128x128xf32, #mma>
   }
-
-  // Both operands scaled in registers (i8 tiles widened to bf16, as Triton's
-  // block-scaled matmul tutorial emulates dot_scaled on sm_90a): a warpgroup
-  // multiply reads each from a tile it is stored into, A's 64 KB beside B's
-  // 128 KB. Counting A too, no stack of the i8 tiles fits beside them (two
-  // of A's, refilled once read, would take the block to 256 KB).
-  // SHARED-LABEL: func.func @scaled_operands_past_budget
-  // SHARED-NOT: tkc_gpu.local_alloc
-  // SHARED: scf.for
-  // SHARED-NOT: tkc_gpu.async_copy
-  // SHARED: return
-  func.func @scaled_operands_past_budget(%pa: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}, %pb: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}, %n: i32) -> tensor<128x256xf32, #mma> {
-    %c0 = arith.constant 0 : i32
-    %c1 = arith.constant 1 : i32
-    %zero = arith.constant dense<0.0> : tensor<128x256xf32, #mma>
-    %astep = arith.constant dense<256> : tensor<128x256xi32, #l>
-    %bstep = arith.constant dense<65536> : tensor<256x256xi32, #l>
-    %r = tkc.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
-    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<256xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x256xi32, #l>
-    %acols = tkc.broadcast %e : tensor<1x256xi32, #l> -> tensor<128x256xi32, #l>
-    %bcols = tkc.broadcast %e : tensor<1x256xi32, #l> -> tensor<256x256xi32, #l>
-    %sa = tkc.splat %pa : tensor<128x256x!tkc.ptr<i8>, #l>
-    %sb = tkc.splat %pb : tensor<256x256x!tkc.ptr<i8>, #l>
-    %pa0 = tkc.addptr %sa, %acols : tensor<128x256x!tkc.ptr<i8>, #l>, tensor<128x256xi32, #l>
-    %pb0 = tkc.addptr %sb, %bcols : tensor<256x256x!tkc.ptr<i8>, #l>, tensor<256x256xi32, #l>
-    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptra = %pa0, %ptrb = %pb0) -> (tensor<128x256xf32, #mma>, tensor<128x256x!tkc.ptr<i8>, #l>, tensor<256x256x!tkc.ptr<i8>, #l>) : i32 {
-      %ta = tkc.load %ptra : tensor<128x256x!tkc.ptr<i8>, #l>
-      %tb = tkc.load %ptrb : tensor<256x256x!tkc.ptr<i8>, #l>
-      %fa = arith.sitofp %ta : tensor<128x256xi8, #l> to tensor<128x256xbf16, #l>
-      %fb = arith.sitofp %tb : tensor<256x256xi8, #l> to tensor<256x256xbf16, #l>
-      %a = tkc_gpu.convert_layout %fa : tensor<128x256xbf16, #l> -> tensor<128x256xbf16, #a>
-      %b = tkc_gpu.convert_layout %fb : tensor<256x256xbf16, #l> -> tensor<256x256xbf16, #b>
-      %d = tkc.dot %a, %b, %acc : tensor<128x256xbf16, #a> * tensor<256x256xbf16, #b> -> tensor<128x256xf32, #mma>
-      %nexta = tkc.addptr %ptra, %astep : tensor<128x256x!tkc.ptr<i8>, #l>, tensor<128x256xi32, #l>
-      %nextb = tkc.addptr %ptrb, %bstep : tensor<256x256x!tkc.ptr<i8>, #l>, tensor<256x256xi32, #l>
-      scf.yield %d, %nexta, %nextb : tensor<128x256xf32, #mma>, tensor<128x256x!tkc.ptr<i8>, #l>, tensor<256x256x!tkc.ptr<i8>, #l>
-    }
-    return %res#0 : tensor<128x256xf32, #mma>
-  }
 }
 
 // -----
