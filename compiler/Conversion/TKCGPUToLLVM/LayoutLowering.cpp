@@ -245,59 +245,16 @@ static LinearLayout::Basis threadBitsOf(const LinearLayout &layout) {
 }
 
 /// `value` XOR constant `c`, where `value` can set only the bits of
-/// `valueBits`: `value` XOR the bits of `c` in `valueBits`, plus (an
-/// addition, which LLVM folds into addresses) the others. Constants that
-/// differ only outside `valueBits` then share one XOR.
+/// `valueBits`: `value` itself for 0, an addition (which LLVM folds into
+/// addresses) where the bits do not overlap.
 static Value emitXorConstant(OpBuilder &b, Location loc, Value value, int64_t c,
                              int64_t valueBits) {
-  if (int64_t overlap = c & valueBits)
-    value = LLVM::XOrOp::create(b, loc, value, i32Constant(b, loc, overlap));
-  if (int64_t rest = c & ~valueBits)
-    value = LLVM::AddOp::create(b, loc, value, i32Constant(b, loc, rest));
-  return value;
-}
-
-RegisterPlaces::RegisterPlaces(OpBuilder &b, Location loc,
-                               const LinearLayout &layout,
-                               const HardwareIds &ids, Emit emit, Linear linear)
-    : layout(layout), emit(std::move(emit)), linear(std::move(linear)) {
-  if (!this->linear) {
-    coordinates = emitCoordinates(b, loc, layout, ids);
-    return;
-  }
-  thread = this->emit(b, loc, emitThreadPart(b, loc, layout, ids));
-  for (HwDim hw : {HwDim::Lane, HwDim::Warp})
-    for (const LinearLayout::Basis &basis : layout.getBases(hw))
-      threadBits |= this->linear(basis);
-}
-
-Value RegisterPlaces::at(OpBuilder &b, Location loc, unsigned r) const {
-  if (!linear)
-    return emit(b, loc, coordinates[r]);
-  return emitXorConstant(
-      b, loc, thread, linear(layout.applyDim(HwDim::Register, r)), threadBits);
-}
-
-RegisterRuns::RegisterRuns(ArrayRef<unsigned> bits, unsigned numRegisters)
-    : bits(bits), width(int64_t(1) << bits.size()), numRegisters(numRegisters) {
-  for (unsigned bit : bits)
-    mask |= 1u << bit;
-}
-
-SmallVector<unsigned> RegisterRuns::starts() const {
-  SmallVector<unsigned> result;
-  for (unsigned r = 0; r < numRegisters; ++r)
-    if (!(r & mask))
-      result.push_back(r);
-  return result;
-}
-
-unsigned RegisterRuns::member(unsigned start, int64_t i) const {
-  unsigned r = start;
-  for (auto [k, bit] : llvm::enumerate(bits))
-    if (i & (int64_t(1) << k))
-      r |= 1u << bit;
-  return r;
+  if (c == 0)
+    return value;
+  Value constant = i32Constant(b, loc, c);
+  if ((c & valueBits) == 0)
+    return LLVM::AddOp::create(b, loc, value, constant);
+  return LLVM::XOrOp::create(b, loc, value, constant);
 }
 
 SmallVector<SmallVector<Value>>
@@ -508,56 +465,6 @@ Value emitSwizzle(OpBuilder &b, Location loc, const ScratchSwizzle &swizzle,
 
 } // namespace
 
-LinearLayout mlir::tkc::gpu::getPlacesLayout(const LinearLayout &layout,
-                                             ArrayRef<unsigned> first) {
-  int64_t elements = 1;
-  for (int64_t size : layout.getShape())
-    elements *= size;
-  unsigned indexBits = llvm::Log2_64(elements);
-  SmallVector<unsigned> position(indexBits);
-  unsigned next = 0;
-  for (unsigned bit : first)
-    position[bit] = next++;
-  for (unsigned bit = 0; bit < indexBits; ++bit)
-    if (!llvm::is_contained(first, bit))
-      position[bit] = next++;
-  LinearLayout places(ArrayRef<int64_t>{elements});
-  for (HwDim hw : {HwDim::Register, HwDim::Lane, HwDim::Warp})
-    for (const LinearLayout::Basis &basis : layout.getBases(hw)) {
-      int64_t index = layout.rowMajorIndex(basis), place = 0;
-      for (unsigned bit = 0; bit < indexBits; ++bit)
-        if (index >> bit & 1)
-          place |= int64_t(1) << position[bit];
-      places.addBasis(hw, {static_cast<int32_t>(place)});
-    }
-  return places;
-}
-
-/// The bits of the row-major index that a register of `from` and one of
-/// `to` each step along alone, lowest first, at most `count`: where both
-/// layouts' places start with them, each side moves those elements in one
-/// access (an accumulator's two columns and its row eight below, say, which
-/// a blocked layout of four columns also holds in one thread).
-static SmallVector<unsigned> getCommonRegisterBits(const LinearLayout &from,
-                                                   const LinearLayout &to,
-                                                   unsigned count) {
-  auto registerBits = [](const LinearLayout &layout) {
-    SmallVector<unsigned> bits;
-    for (const LinearLayout::Basis &basis : layout.getBases(HwDim::Register))
-      if (int64_t index = layout.rowMajorIndex(basis);
-          llvm::isPowerOf2_64(index))
-        bits.push_back(llvm::Log2_64(index));
-    return bits;
-  };
-  SmallVector<unsigned> toBits = registerBits(to), common;
-  for (unsigned bit : registerBits(from))
-    if (llvm::is_contained(toBits, bit))
-      common.push_back(bit);
-  llvm::sort(common);
-  common.resize(std::min<size_t>(common.size(), count));
-  return common;
-}
-
 ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
                                                     const LinearLayout &to,
                                                     unsigned bytes,
@@ -576,13 +483,12 @@ ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
   for (auto [side, layout] : llvm::zip(sides, std::array{&from, &to})) {
     for (const LinearLayout::Basis &basis : layout->getBases(HwDim::Lane))
       side.lanes.push_back(layout->rowMajorIndex(basis));
-    side.maxRun =
-        1u << layout->getAlignedRunBits(layout->getShape().size() - 1, maxRun)
-                  .size();
+    side.maxRun = layout->getAlignedRun(layout->getShape().size() - 1, maxRun);
     side.registers = layout->getNumRegisters();
   }
   int64_t line = (int64_t(1) << lineBits) - 1;
   ScratchSwizzle best;
+  std::pair<int64_t, int64_t> bestCost = {INT64_MAX, INT64_MAX};
   for (unsigned fromRun = sides[0].maxRun; fromRun >= 1; fromRun /= 2)
     for (unsigned toRun = sides[1].maxRun; toRun >= 1; toRun /= 2) {
       unsigned runs[2] = {fromRun, toRun};
@@ -660,9 +566,9 @@ ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
         accesses += sides[s].registers / runs[s];
         passes += sides[s].registers / runs[s] * perAccess;
       }
-      if (std::pair(passes, accesses) < best.cost) {
+      if (std::pair(passes, accesses) < bestCost) {
+        bestCost = {passes, accesses};
         best = swizzle;
-        best.cost = {passes, accesses};
       }
     }
   return best;
@@ -767,83 +673,54 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   // Runs of registers along the last dimension are consecutive row-major
   // places: each moves as one access of up to 16 bytes, or fewer where the
   // swizzle takes fewer passes of the banks so.
-  unsigned bytes = getStorageBytes(memType);
-  unsigned maxRun = std::max<int64_t>(1, 16 / bytes);
+  unsigned maxRun = std::max<int64_t>(1, 16 / getStorageBytes(memType));
   bool powersOfTwo = llvm::all_of(from.getShape(), llvm::isPowerOf2_64) &&
                      llvm::all_of(to.getShape(), llvm::isPowerOf2_64);
-  // The layouts of the places (the row-major index, its bits reordered, in
-  // 1-D) where the shapes are powers of two; else the tensors' own.
-  LinearLayout fromPlaces = from, toPlaces = to;
-  bool rowMajor = true;
   ScratchSwizzle swizzle;
   if (powersOfTwo) {
-    fromPlaces = getPlacesLayout(from, {});
-    toPlaces = getPlacesLayout(to, {});
-    swizzle = chooseScratchSwizzle(fromPlaces, toPlaces, bytes, maxRun);
-    // Elements both sides hold in one thread's registers go first where
-    // that takes fewer passes or accesses (not where 8x8 matrices move, as
-    // they do in row-major places).
-    SmallVector<unsigned> common =
-        getCommonRegisterBits(from, to, llvm::Log2_32(maxRun));
-    if (!common.empty() && !mayMoveMatrices(op, target, bytes, true) &&
-        !mayMoveMatrices(op, target, bytes, false)) {
-      LinearLayout f = getPlacesLayout(from, common);
-      LinearLayout t = getPlacesLayout(to, common);
-      ScratchSwizzle reordered = chooseScratchSwizzle(f, t, bytes, maxRun);
-      if (reordered.cost < swizzle.cost) {
-        swizzle = reordered;
-        fromPlaces = f;
-        toPlaces = t;
-        rowMajor = false;
-      }
-    }
+    swizzle = chooseScratchSwizzle(from, to, getStorageBytes(memType), maxRun);
   } else {
-    swizzle.fromRun =
-        1u << from.getAlignedRunBits(from.getShape().size() - 1, maxRun).size();
-    swizzle.toRun =
-        1u << to.getAlignedRunBits(to.getShape().size() - 1, maxRun).size();
+    swizzle.fromRun = from.getAlignedRun(from.getShape().size() - 1, maxRun);
+    swizzle.toRun = to.getAlignedRun(to.getShape().size() - 1, maxRun);
   }
-  // A thread's registers of `layout` (of places) in runs of `width`, each
-  // with its access's address.
-  auto runsOf = [&](const LinearLayout &layout, unsigned width) {
-    RegisterRuns runs(
-        layout.getAlignedRunBits(layout.getShape().size() - 1, width),
-        layout.getNumRegisters());
-    assert(runs.width == width && "a run the swizzle was chosen for");
+  auto runs = [&](const LinearLayout &layout, unsigned run) {
     ArrayRef<int64_t> layoutShape = layout.getShape();
+    SmallVector<Value> starts;
+    auto start = [&](Value index) {
+      starts.push_back(LLVM::GEPOp::create(b, loc, base.getType(), memType,
+                                           base, ValueRange{index}));
+    };
+    if (!powersOfTwo) {
+      SmallVector<Value> indices = emitRowMajorIndices(b, loc, layout, ids);
+      for (unsigned r = 0; r < indices.size(); r += run)
+        start(indices[r]);
+      return starts;
+    }
     // The row-major index and the swizzle are linear over XOR in the
-    // coordinates of a power-of-two shape.
-    RegisterPlaces places(
-        b, loc, layout, ids,
-        [&](OpBuilder &b, Location loc, ArrayRef<Value> at) {
-          return emitSwizzle(b, loc, swizzle,
-                             emitRowMajorIndex(b, loc, at, layoutShape));
-        },
-        powersOfTwo
-            ? RegisterPlaces::Linear([&](const LinearLayout::Basis &at) {
-                return swizzle.apply(layout.rowMajorIndex(at));
-              })
-            : nullptr);
-    SmallVector<std::pair<unsigned, Value>> starts;
-    for (unsigned r : runs.starts())
-      starts.push_back(
-          {r, LLVM::GEPOp::create(b, loc, base.getType(), memType, base,
-                                  ValueRange{places.at(b, loc, r)})});
-    return std::pair(runs, starts);
+    // coordinates, which are the thread's part XOR the register's: each
+    // register's place is the thread's place (computed once) XOR a
+    // constant, an addition folded into the access's address where their
+    // bits do not overlap.
+    Value threadIndex = emitRowMajorIndex(
+        b, loc, emitThreadPart(b, loc, layout, ids), layoutShape);
+    threadIndex = emitSwizzle(b, loc, swizzle, threadIndex);
+    int64_t threadMask =
+        swizzle.mask(layout.rowMajorIndex(threadBitsOf(layout)));
+    for (unsigned r = 0; r < layout.getNumRegisters(); r += run)
+      start(emitXorConstant(b, loc, threadIndex,
+                            swizzle.apply(layout.rowMajorIndex(
+                                layout.applyDim(HwDim::Register, r))),
+                            threadMask));
+    return starts;
   };
-  auto addresses = [&](const LinearLayout &layout) {
-    SmallVector<Value> result;
-    for (auto [r, ptr] : runsOf(getPlacesLayout(layout, {}), 1).second)
-      result.push_back(ptr);
-    return result;
-  };
+  unsigned fromRun = swizzle.fromRun, toRun = swizzle.toRun;
   // 16-bit elements in layouts that matrix loads or stores move (their rows
   // eight places along the last dimension, which the swizzle keeps
   // together) move four 8x8 matrices an instruction.
   auto matrixAccess = [&](const LinearLayout &layout,
                           bool loads) -> std::optional<MatrixAccess> {
-    if (!powersOfTwo || !rowMajor ||
-        !mayMoveMatrices(op, target, bytes, loads) ||
+    if (!powersOfTwo ||
+        !mayMoveMatrices(op, target, getStorageBytes(memType), loads) ||
         llvm::any_of(swizzle.terms, [](auto term) { return term.second & 7; }))
       return std::nullopt;
     return getMatrixAccess(layout, layout.getShape().size() - 1);
@@ -852,13 +729,11 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   if (needsScratchBarrier(op))
     target.emitBarrier(b, loc);
   if (auto access = matrixAccess(from, /*loads=*/false)) {
-    storeMatrixRows(b, loc, target, *access, addresses(access->rows), src);
+    storeMatrixRows(b, loc, target, *access, runs(access->rows, 1), src);
   } else {
-    auto [runs, starts] = runsOf(fromPlaces, swizzle.fromRun);
-    for (auto [r, ptr] : starts) {
+    for (auto [i, ptr] : llvm::enumerate(runs(from, fromRun))) {
       SmallVector<Value> run;
-      for (int64_t i = 0; i < runs.width; ++i) {
-        Value value = src[runs.member(r, i)];
+      for (Value value : src.slice(i * fromRun, fromRun)) {
         if (isBool)
           value = LLVM::ZExtOp::create(b, loc, memType, value);
         else if (isPointer)
@@ -866,25 +741,24 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
         run.push_back(value);
       }
       LLVM::StoreOp::create(b, loc, packAccess(b, loc, run), ptr,
-                            runs.width * bytes);
+                            fromRun * getStorageBytes(memType));
     }
   }
   target.emitBarrier(b, loc);
+  SmallVector<Value> values;
   if (auto access = matrixAccess(to, /*loads=*/true))
-    return loadMatrixRows(b, loc, target, *access, addresses(access->rows),
+    return loadMatrixRows(b, loc, target, *access, runs(access->rows, 1),
                           memType);
-  SmallVector<Value> values(to.getNumRegisters());
-  auto [runs, starts] = runsOf(toPlaces, swizzle.toRun);
-  for (auto [r, ptr] : starts) {
-    Value access = LLVM::LoadOp::create(b, loc, accessType(memType, runs.width),
-                                        ptr, runs.width * bytes);
-    for (auto [i, loaded] :
-         llvm::enumerate(unpackAccess(b, loc, access, runs.width))) {
+  SmallVector<Value> toStarts = runs(to, toRun);
+  for (Value ptr : toStarts) {
+    Value access = LLVM::LoadOp::create(b, loc, accessType(memType, toRun), ptr,
+                                        toRun * getStorageBytes(memType));
+    for (Value loaded : unpackAccess(b, loc, access, toRun)) {
       if (isBool)
         loaded = LLVM::TruncOp::create(b, loc, elem, loaded);
       else if (isPointer)
         loaded = LLVM::IntToPtrOp::create(b, loc, elem, loaded);
-      values[runs.member(r, i)] = loaded;
+      values.push_back(loaded);
     }
   }
   return values;

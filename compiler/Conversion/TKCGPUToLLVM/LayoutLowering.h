@@ -17,8 +17,6 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SmallVector.h"
 
-#include <functional>
-
 namespace mlir {
 class ConversionPatternRewriter;
 class TypeConverter;
@@ -57,56 +55,6 @@ Value emitIsFirstThread(OpBuilder &b, Location loc,
 SmallVector<SmallVector<Value>> emitCoordinates(OpBuilder &b, Location loc,
                                                 const LinearLayout &layout,
                                                 const HardwareIds &ids);
-
-/// A function of the coordinates of `layout`'s registers in one thread (a
-/// place in shared memory, say), `emit` emitting it. Where it is linear
-/// over XOR (`linear` evaluates it: linear(a ^ b) == linear(a) ^
-/// linear(b), as a row-major index or a swizzled place in a tile of
-/// power-of-two shape is), `emit` of the thread's part of the coordinates
-/// is emitted once, and a register's value is it XOR `linear` of the
-/// register's part, a constant: the bits of that constant the thread's part
-/// can set are XORed in, the others added, which LLVM folds into an
-/// access's address. Accesses whose constants differ only in the added bits
-/// then share one address register. Without `linear`, each register's value
-/// is `emit` of its coordinates.
-class RegisterPlaces {
-public:
-  using Emit = std::function<Value(OpBuilder &, Location, ArrayRef<Value>)>;
-  using Linear = std::function<int64_t(const LinearLayout::Basis &)>;
-  RegisterPlaces(OpBuilder &b, Location loc, const LinearLayout &layout,
-                 const HardwareIds &ids, Emit emit, Linear linear);
-  /// The value of register `r`, emitted at `b`'s insertion point.
-  Value at(OpBuilder &b, Location loc, unsigned r) const;
-
-private:
-  const LinearLayout &layout;
-  Emit emit;
-  Linear linear;
-  /// With `linear`: the thread's part's value, and the bits it can set.
-  Value thread;
-  int64_t threadBits = 0;
-  /// Without: every register's coordinates.
-  SmallVector<SmallVector<Value>> coordinates;
-};
-
-/// A thread's registers grouped into runs that one vector access moves: the
-/// registers that differ only in register bits `bits` (a layout's
-/// getAlignedRunBits, say), element i of a run having bit k of i at bit
-/// `bits[k]` of its register index.
-struct RegisterRuns {
-  RegisterRuns(ArrayRef<unsigned> bits, unsigned numRegisters);
-  /// The first register of each run (none of `bits` set).
-  SmallVector<unsigned> starts() const;
-  /// The register of element `i` of the run that starts at `start`.
-  unsigned member(unsigned start, int64_t i) const;
-
-  SmallVector<unsigned> bits;
-  /// Elements per run: 2 ^ bits.size().
-  int64_t width;
-  unsigned numRegisters;
-  /// `bits` as a mask of register indices.
-  unsigned mask = 0;
-};
 
 /// For every register of `layout`, the row-major index of its element in
 /// the layout's shape, in the thread `ids` names.
@@ -215,16 +163,14 @@ struct ScratchSwizzle {
         index ^= bits;
     return index;
   }
-  /// chooseScratchSwizzle's measure of it: passes of the banks, accesses.
-  std::pair<int64_t, int64_t> cost = {INT64_MAX, INT64_MAX};
+  /// The bits a place may set, of an index that may set `mask`.
+  int64_t mask(int64_t mask) const {
+    for (auto [bit, bits] : terms)
+      if (mask >> bit & 1)
+        mask |= bits;
+    return mask;
+  }
 };
-
-/// `layout` (of a power-of-two shape) as the layout of its elements' places
-/// in a 1-D scratch: each element at its row-major index with the index's
-/// bits `first` moved, in order, to the lowest bits, and the others above
-/// them in their order (none: the row-major index itself).
-LinearLayout getPlacesLayout(const LinearLayout &layout,
-                             ArrayRef<unsigned> first);
 
 /// Chooses S and the access widths of a conversion from `from` to `to`
 /// (layouts of power-of-two shapes) of elements of `bytes` bytes, each side
@@ -298,12 +244,9 @@ bool mayMoveMatrices(Operation *op, const ::tkc::TargetInfo &target,
 /// In shapes of powers of two, places are XOR-swizzled (bits of the index
 /// above a 128-byte line XORed into bits within it), and the access widths
 /// chosen with the swizzle, for the fewest passes of the shared-memory
-/// banks on both sides; where that takes fewer passes or accesses, the
-/// index bits that a register of each side steps along alone come first
-/// (getPlacesLayout), and each side moves those elements, wherever they lie
-/// in the tensor, as one access. A side whose 16-bit elements lie in 8x8
-/// fragments (getMatrixAccess along the last dimension, the swizzle keeping
-/// each matrix row's 16 bytes together) moves them four matrices an instruction
+/// banks on both sides. A side whose 16-bit elements lie in 8x8 fragments
+/// (getMatrixAccess along the last dimension, the swizzle keeping each
+/// matrix row's 16 bytes together) moves them four matrices an instruction
 /// where mayMoveMatrices allows.
 /// Booleans travel as bytes and pointers as 64-bit integers; other non-scalar
 /// elements are an error on `op`.

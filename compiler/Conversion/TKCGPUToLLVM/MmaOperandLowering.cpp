@@ -97,29 +97,6 @@ struct SwizzledTile : TileSwizzle {
     Value row = at.size() == 1 ? i32Constant(b, loc, 0) : at[1 - fast];
     return offset(b, loc, row, at[fast]);
   }
-
-  /// The element offsets of the registers of `layout` (of the tile's
-  /// shape) in the thread `ids` names. With rows and columns of powers of
-  /// two the offset is linear over XOR in the coordinates: registers whose
-  /// part avoids the bits of the thread's share its address, with a
-  /// constant offset.
-  RegisterPlaces offsetsOf(OpBuilder &b, Location loc,
-                           const LinearLayout &layout,
-                           const HardwareIds &ids) const {
-    SwizzledTile tile = *this;
-    auto linear = [tile](const LinearLayout::Basis &at) {
-      int64_t row = at.size() == 1 ? 0 : at[1 - tile.fast];
-      return tile.TileSwizzle::offset(row, at[tile.fast]);
-    };
-    return RegisterPlaces(
-        b, loc, layout, ids,
-        [tile](OpBuilder &b, Location loc, ArrayRef<Value> at) {
-          return tile.offsetAt(b, loc, at);
-        },
-        llvm::isPowerOf2_64(rows) && llvm::isPowerOf2_64(cols)
-            ? RegisterPlaces::Linear(linear)
-            : nullptr);
-  }
 };
 
 /// Loads the registers of `type` (a dot operand layout, isMatrixLoadable
@@ -199,13 +176,50 @@ SmallVector<Value> matrixRowAddresses(OpBuilder &b, Location loc, Value base,
                                       const SwizzledTile &tile, Type elem,
                                       const MatrixAccess &access,
                                       const HardwareIds &ids) {
-  RegisterPlaces offsets = tile.offsetsOf(b, loc, access.rows, ids);
   SmallVector<Value> addresses;
-  for (unsigned r = 0; r < access.rows.getNumRegisters(); ++r)
+  for (const SmallVector<Value> &at : emitCoordinates(b, loc, access.rows, ids))
     addresses.push_back(
-        elementAddress(b, loc, base, elem, offsets.at(b, loc, r)));
+        elementAddress(b, loc, base, elem, tile.offsetAt(b, loc, at)));
   return addresses;
 }
+
+/// A thread's registers of a layout grouped into aligned runs along the
+/// rows of a tile (LinearLayout::getAlignedRunBits, within one 16-byte
+/// chunk): one vector access per run, its registers consecutive or not (a
+/// dot operand left to multiply-adds has K in its lowest register bits,
+/// the stored rows of b run along N).
+struct RegisterRuns {
+  RegisterRuns(const LinearLayout &layout, const SwizzledTile &tile)
+      : bits(layout.getAlignedRunBits(tile.fast, tile.chunk)),
+        width(int64_t(1) << bits.size()),
+        numRegisters(layout.getNumRegisters()) {
+    for (unsigned bit : bits)
+      mask |= 1u << bit;
+  }
+  /// The first register of each run.
+  SmallVector<unsigned> starts() const {
+    SmallVector<unsigned> result;
+    for (unsigned r = 0; r < numRegisters; ++r)
+      if (!(r & mask))
+        result.push_back(r);
+    return result;
+  }
+  /// The register of element `i` of the run that starts at `start`.
+  unsigned member(unsigned start, int64_t i) const {
+    unsigned r = start;
+    for (auto [k, bit] : llvm::enumerate(bits))
+      if (i & (int64_t(1) << k))
+        r |= 1u << bit;
+    return r;
+  }
+
+  /// The register bits that run along the rows, and the run's length.
+  SmallVector<unsigned> bits;
+  int64_t width;
+  unsigned numRegisters;
+  /// `bits` as a mask of register indices.
+  unsigned mask = 0;
+};
 
 /// Loads the registers of `type` (any layout of the tile's shape) from
 /// `tile` stored at `base`, for `op`: as 8x8 matrices where the layout and
@@ -221,12 +235,12 @@ SmallVector<Value> loadRegisters(OpBuilder &b, Location loc, Operation *op,
         b, loc, target, *access,
         matrixRowAddresses(b, loc, base, tile, elem, *access, ids), elem);
   LinearLayout layout = getLinearLayout(type);
-  RegisterRuns runs(layout.getAlignedRunBits(tile.fast, tile.chunk),
-                    layout.getNumRegisters());
-  RegisterPlaces offsets = tile.offsetsOf(b, loc, layout, ids);
+  RegisterRuns runs(layout, tile);
+  SmallVector<SmallVector<Value>> at = emitCoordinates(b, loc, layout, ids);
   SmallVector<Value> values(layout.getNumRegisters());
   for (unsigned r : runs.starts()) {
-    Value ptr = elementAddress(b, loc, base, elem, offsets.at(b, loc, r));
+    Value offset = tile.offsetAt(b, loc, at[r]);
+    Value ptr = elementAddress(b, loc, base, elem, offset);
     Type accessType =
         runs.width == 1 ? elem : VectorType::get({runs.width}, elem);
     Value loaded =
@@ -253,11 +267,10 @@ void storeRegisters(OpBuilder &b, Location loc, Operation *op, Value base,
     return;
   }
   LinearLayout layout = getLinearLayout(type);
-  RegisterRuns runs(layout.getAlignedRunBits(tile.fast, tile.chunk),
-                    layout.getNumRegisters());
-  RegisterPlaces offsets = tile.offsetsOf(b, loc, layout, ids);
+  RegisterRuns runs(layout, tile);
+  SmallVector<SmallVector<Value>> at = emitCoordinates(b, loc, layout, ids);
   for (unsigned r : runs.starts()) {
-    Value offset = offsets.at(b, loc, r);
+    Value offset = tile.offsetAt(b, loc, at[r]);
     SmallVector<Value> run;
     for (int64_t i = 0; i < runs.width; ++i)
       run.push_back(values[runs.member(r, i)]);

@@ -3,8 +3,7 @@
 // Checks chooseScratchSwizzle against a brute-force count: for conversions
 // between layouts (a transpose, Inductor's column loads into a row-major
 // accumulator, 16-byte rows between two thread arrangements, an mma.sync
-// accumulator into rows, fp32 ones with the bits both hold in registers
-// first),
+// accumulator into rows),
 // every place is distinct, each side's runs stay contiguous, and every
 // access of warp 0 takes the fewest passes of the 32 banks its bytes allow
 // (lanes whose accesses fall in one bank at different addresses take a
@@ -22,7 +21,6 @@
 namespace {
 
 using mlir::tkc::gpu::chooseScratchSwizzle;
-using mlir::tkc::gpu::getPlacesLayout;
 using mlir::tkc::gpu::HwDim;
 using mlir::tkc::gpu::LinearLayout;
 using mlir::tkc::gpu::ScratchSwizzle;
@@ -125,23 +123,6 @@ TEST(ScratchSwizzle, MmaTileToRowsMovesBitsOneDistance) {
     EXPECT_EQ(bit - llvm::Log2_64(bits),
               s.terms.front().first - llvm::Log2_64(s.terms.front().second));
   }
-}
-
-TEST(ScratchSwizzle, RegisterBitsBothHoldGoFirst) {
-  // An fp32 mma.sync accumulator (two columns, and the row eight below, per
-  // thread) into rows of four columns per thread: at row-major places the
-  // accumulator moves 8 bytes an access. With the index bits both hold in
-  // registers first (column + 1: bit 0; row + 8: bit 9), each side moves
-  // those four elements as one 16-byte access, conflict-free.
-  auto mma = LinearLayout::nvidiaMmaV2({64, 64}, {4, 1});
-  auto rows = LinearLayout::blocked({64, 64}, {1, 4}, {2, 16}, {4, 1}, {1, 0});
-  ScratchSwizzle rowMajor = chooseScratchSwizzle(
-      getPlacesLayout(mma, {}), getPlacesLayout(rows, {}), 4, 4);
-  EXPECT_EQ(rowMajor.fromRun, 2u);
-  LinearLayout from = getPlacesLayout(mma, {0, 9});
-  LinearLayout to = getPlacesLayout(rows, {0, 9});
-  expectConflictFree(from, to, 4, 4, 4);
-  EXPECT_LT(chooseScratchSwizzle(from, to, 4, 4).cost, rowMajor.cost);
 }
 
 } // namespace

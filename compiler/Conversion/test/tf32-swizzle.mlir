@@ -12,13 +12,9 @@
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
-  // Read backwards (tac) from the column of the thread's offset (computed
-  // once; the registers add or XOR constants): its chunk is XOR-ed with the
-  // phase (r % 4) * 2 | (r % 8) / 4 of its row r.
-  // CHECK: %[[COLUMN:.*]] = llvm.or %[[SHIFTED:.*]], %{{.*}} : i32
-  // CHECK-NEXT: %[[SHIFTED]] = llvm.shl %[[CHUNK:.*]], %{{.*}} : i32
-  // CHECK-NEXT: llvm.mlir.constant(2 : i32) : i32
-  // CHECK-NEXT: %[[CHUNK]] = llvm.xor %{{.*}}, %[[PHASE:.*]] : i32
+  // Read backwards (tac) from the last element's address: its chunk is
+  // XOR-ed with the phase (r % 4) * 2 | (r % 8) / 4 of its row r.
+  // CHECK: llvm.xor %{{.*}}, %[[PHASE:.*]] : i32
   // CHECK-NEXT: %[[PHASE]] = llvm.or %[[TWICE:.*]], %[[HIGH:.*]] : i32
   // CHECK-NEXT: %[[TWICE]] = llvm.shl %[[LOW:.*]], %[[ONE:.*]] : i32
   // CHECK-NEXT: %[[LOW]] = llvm.and %[[ROW:.*]], %[[THREE:.*]] : i32
@@ -29,10 +25,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // CHECK-NEXT: %[[ROW]] = llvm.and %{{.*}}, %[[SEVEN:.*]] : i32
   // CHECK-NEXT: %[[SEVEN]] = llvm.mlir.constant(7 : i32) : i32
   // Hopper's phase: (r / 1) % 8.
-  // HOPPER: %[[COLUMN:.*]] = llvm.or %[[SHIFTED:.*]], %{{.*}} : i32
-  // HOPPER-NEXT: %[[SHIFTED]] = llvm.shl %[[CHUNK:.*]], %{{.*}} : i32
-  // HOPPER-NEXT: llvm.mlir.constant(2 : i32) : i32
-  // HOPPER-NEXT: %[[CHUNK]] = llvm.xor %{{.*}}, %[[PHASE:.*]] : i32
+  // HOPPER: llvm.xor %{{.*}}, %[[PHASE:.*]] : i32
   // HOPPER-NEXT: %[[PHASE]] = llvm.and %[[ROW:.*]], %[[SEVEN:.*]] : i32
   // HOPPER-NEXT: %[[ROW]] = llvm.udiv %{{.*}}, %[[ONE:.*]] : i32
   // HOPPER-NEXT: %[[ONE]] = llvm.mlir.constant(1 : i32) : i32

@@ -208,39 +208,27 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
   // CHECK: llvm.mlir.addressof @tkc_shared_memory : !llvm.ptr<3>
   // CUDA: nvvm.barrier0
   // HIP: rocdl.barrier
-  // With 4 warps (cuda), #t's and #u's registers share two bits of the
-  // row-major index: the column 32 to the right and the row 32 below. They
-  // go to the lowest bits of the places, and each side moves those four
-  // elements as one access.
-  // CUDA-COUNT-8: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
-  // CUDA-NOT: llvm.store
-  // CUDA: nvvm.barrier0
-  // CUDA-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
-  // CUDA-NOT: llvm.load
-  // With 2 warps of 64 lanes (hip) they share none, and places stay
-  // row-major. #u's lanes step through rows: bits 6 to 11 of the index. Bits
-  // 6 to 10 go to bits 0 to 4, within a 128-byte line (32 floats): the index
+  // #u's lanes step through rows: bits 6 to 10 of the row-major index. They
+  // go to bits 0 to 4, within a 128-byte line (32 floats): the index
   // shifted right by 6, masked and XORed in, so that both sides' lanes
   // reach 32 banks. The thread's place is computed once; each register's
-  // is it plus a constant, or, where their bits meet (the register's row
-  // bits are swizzled into the thread's column bits), it XOR those bits
-  // plus the others.
-  // HIP: %[[INDEX:.*]] = llvm.xor %{{.*}}, %{{.*}} : i32
-  // HIP-NEXT: %[[MASK:.*]] = llvm.mlir.constant(31 : i32) : i32
-  // HIP-NEXT: %[[SIX:.*]] = llvm.mlir.constant(6 : i32) : i32
-  // HIP-NEXT: %[[ROWS:.*]] = llvm.lshr %[[INDEX]], %[[SIX]] : i32
-  // HIP-NEXT: %[[LOW:.*]] = llvm.and %[[ROWS]], %[[MASK]] : i32
-  // HIP-NEXT: %[[PLACE:.*]] = llvm.xor %[[INDEX]], %[[LOW]] : i32
-  // HIP-NEXT: llvm.getelementptr %{{.*}}[%[[PLACE]]]
-  // HIP-NOT: llvm.udiv
-  // HIP: llvm.add %[[PLACE]], %{{.*}} : i32
-  // HIP-NOT: llvm.udiv
-  // HIP: %[[MET:.*]] = llvm.xor %[[PLACE]], %{{.*}} : i32
-  // HIP-NEXT: llvm.mlir.constant
-  // HIP-NEXT: llvm.add %[[MET]], %{{.*}} : i32
-  // HIP-COUNT-32: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+  // is it plus a constant, or XOR one where their bits meet (the
+  // register's row bits are swizzled into the thread's column bits).
+  // CHECK: %[[INDEX:.*]] = llvm.add %{{.*}}, %{{.*}} : i32
+  // CHECK-NEXT: %[[MASK:.*]] = llvm.mlir.constant(31 : i32) : i32
+  // CHECK-NEXT: %[[SIX:.*]] = llvm.mlir.constant(6 : i32) : i32
+  // CHECK-NEXT: %[[ROWS:.*]] = llvm.lshr %[[INDEX]], %[[SIX]] : i32
+  // CHECK-NEXT: %[[LOW:.*]] = llvm.and %[[ROWS]], %[[MASK]] : i32
+  // CHECK-NEXT: %[[PLACE:.*]] = llvm.xor %[[INDEX]], %[[LOW]] : i32
+  // CHECK: llvm.getelementptr %{{.*}}[%[[PLACE]]]
+  // CHECK-NOT: llvm.udiv
+  // CHECK: llvm.add %[[PLACE]], %{{.*}} : i32
+  // CHECK-NOT: llvm.udiv
+  // CHECK: llvm.xor %[[PLACE]], %{{.*}} : i32
+  // CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+  // CUDA: nvvm.barrier0
   // HIP: rocdl.barrier
-  // HIP-COUNT-32: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // CHECK-COUNT-32: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
   func.func @transpose(%x: tensor<64x64xf32, #t>) -> tensor<64x64xf32, #u> {
     %c = tkc_gpu.convert_layout %x : tensor<64x64xf32, #t> -> tensor<64x64xf32, #u>
     return %c : tensor<64x64xf32, #u>
@@ -255,14 +243,9 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
 module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32, tkc_gpu.shared = 32768 : i32} {
   // CHECK-LABEL: llvm.func @pointer_transpose
   // CHECK: %[[BITS:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<1> to i64
-  // CUDA: llvm.insertelement %[[BITS]], %{{.*}} : vector<2xi64>
-  // CUDA: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<2xi64>, !llvm.ptr<3>
-  // CUDA: %[[LOADED:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> vector<2xi64>
-  // CUDA: %[[ONE:.*]] = llvm.extractelement %[[LOADED]][%{{.*}} : i32] : vector<2xi64>
-  // CUDA: llvm.inttoptr %[[ONE]] : i64 to !llvm.ptr<1>
-  // HIP: llvm.store %[[BITS]], %{{.*}} : i64, !llvm.ptr<3>
-  // HIP: %[[LOADED:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i64
-  // HIP: llvm.inttoptr %[[LOADED]] : i64 to !llvm.ptr<1>
+  // CHECK: llvm.store %[[BITS]], %{{.*}} : i64, !llvm.ptr<3>
+  // CHECK: %[[LOADED:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i64
+  // CHECK: llvm.inttoptr %[[LOADED]] : i64 to !llvm.ptr<1>
   func.func @pointer_transpose(%x: tensor<64x64x!tkc.ptr<f32>, #t>) -> tensor<64x64x!tkc.ptr<f32>, #u> {
     %c = tkc_gpu.convert_layout %x : tensor<64x64x!tkc.ptr<f32>, #t> -> tensor<64x64x!tkc.ptr<f32>, #u>
     return %c : tensor<64x64x!tkc.ptr<f32>, #u>
