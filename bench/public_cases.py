@@ -452,6 +452,41 @@ for _warps, _stages in ((8, 3), (4, 4)):
          rtol=1e-2)
 
 
+# Tutorial 10's block_scaled_matmul_kernel (Triton 3.6, repo `triton36`) in
+# its mxfp8 config: fp8 a (M x K) and b (N x K) in 128x128 and 256x128
+# blocks, e8m0 scales packed as the tutorial packs them (5-D, [1, rep, 1,
+# 2, 256] blocks), fp16 c; 4 warps, NUM_STAGES=4. Triton emulates
+# dot_scaled on sm_90 (bf16 warpgroup multiplies). Added 2026-12-06 and not
+# yet run on a GPU: tkc refuses it for sm_90a (240 KB of shared memory; see
+# bench/README.md, twenty-eighth session).
+_BS = 4096
+
+
+def _block_scaled_args():
+    torch = _torch()
+    a = (randn(_BS, _BS) * 0.5).to(torch.float8_e4m3fn)
+    b = (randn(_BS, _BS) * 0.5).to(torch.float8_e4m3fn)
+    # 2^-4 .. 2^3 as e8m0 (bias 127).
+    scales = [randint(8, 1, _BS // 128, _BS // 128, 2, 256, dtype="uint8")
+              + 123 for _ in range(2)]
+    c = empty(_BS, _BS, dtype="float16")
+    return [host_descriptor(a, [128, 128]),
+            host_descriptor(scales[0], [1, 1, 1, 2, 256]),
+            host_descriptor(b, [256, 128]),
+            host_descriptor(scales[1], [1, 2, 1, 2, 256]),
+            host_descriptor(c, [128, 256])]
+
+
+case(id="tutorial10_block_scaled_mxfp8", repo="triton36",
+     path="10-block-scaled-matmul.py", kernel="block_scaled_matmul_kernel",
+     signature="tensordesc<fp8e4nv[128, 128]>, tensordesc<u8[1, 1, 1, 2, 256]>, "
+     "tensordesc<fp8e4nv[256, 128]>, tensordesc<u8[1, 2, 1, 2, 256]>, "
+     f"tensordesc<fp16[128, 256]>, {_BS}, {_BS}, {_BS}, 1, 1, 1, 32, 128, "
+     "256, 128, 1, 2, 1, 4",
+     num_warps=4, num_stages=4, grid=((_BS // 128) * (_BS // 256),),
+     args=_block_scaled_args, atol=1.0, rtol=2e-2)
+
+
 # Tutorial 09's matmul_kernel_tma_persistent, whose descriptors the host
 # makes (TMA under Triton's JIT; tkc's parameters base, shape and strides):
 # 128x128x64 and 128x256x64 on 8 warps, 3 stages, and the subtiled epilogue.
