@@ -454,6 +454,9 @@ def compare(case, ours, theirs):
 
 
 def run_case(driver, case, public, bins, order):
+    """Checks and times the binaries of `case` in each directory of `bins`
+    against one Triton JIT run; a list of results, one for each directory,
+    or a string saying why the case did not run."""
     src_root = os.path.join(public, "src", case.repo)
     module = import_source(src_root, case.path)
     fn = jit_function(module, case.kernel)
@@ -464,7 +467,6 @@ def run_case(driver, case, public, bins, order):
     if problems:
         return "specialization mismatch: " + "; ".join(problems)
 
-    tkc = TkcKernel(driver, os.path.join(bins, case.id))
     grid = case.grid(args) if callable(case.grid) else case.grid
     consts = constexprs(case, fn)
     # A kernel with a num_warps (num_stages) parameter takes the launch
@@ -473,7 +475,6 @@ def run_case(driver, case, public, bins, order):
         ("num_warps", case.num_warps), ("num_stages", case.num_stages))
         if value and key not in consts}
 
-    theirs, ours = for_triton(clone(args)), clone(args)
     names = [n for n in fn.arg_names if n not in consts]
 
     def call_triton(values):
@@ -483,6 +484,16 @@ def run_case(driver, case, public, bins, order):
         # the plain JITFunction with the case's settings.
         fn[grid](**kw, **options)
 
+    return [check_and_time(driver, case, os.path.join(d, case.id), args,
+                           names, grid, call_triton, order) for d in bins]
+
+
+def check_and_time(driver, case, prefix, args, names, grid, call_triton,
+                   order):
+    """One tkc binary (`prefix`.json/.cubin) of `case` against Triton's JIT:
+    the largest difference, whether it is within tolerance, both times."""
+    tkc = TkcKernel(driver, prefix)
+    theirs, ours = for_triton(clone(args)), clone(args)
     # The first launch of each, in an NVTX range that profilers can select:
     #   ncu --nvtx --nvtx-include "compare/" python3 bench/public_bench.py
     with torch.cuda.nvtx.range("compare"):
@@ -517,14 +528,17 @@ def main():
     parser.add_argument("--public", default=".gpu/public")
     parser.add_argument("--bin", default="",
                         help="tkc's binaries (default: PUBLIC/bin), e.g. "
-                        "another compiler's, staged beside the same sources")
+                        "another compiler's, staged beside the same sources; "
+                        "several directories, comma-separated, are each "
+                        "checked and timed against the same Triton run")
     parser.add_argument("--only", default="")
     parser.add_argument("--order", choices=sorted(timing.ORDERS),
                         default="abba",
                         help="timing order, Triton being a (bench/timing.py)")
     opts = parser.parse_args()
     only = set(filter(None, opts.only.split(",")))
-    bins = opts.bin or os.path.join(opts.public, "bin")
+    bins = opts.bin.split(",") if opts.bin else [
+        os.path.join(opts.public, "bin")]
     wheels = os.path.join(opts.public, "wheels")
     if os.path.isdir(wheels):  # pure-Python wheels import from the zip
         sys.path[:0] = [os.path.join(wheels, w) for w in os.listdir(wheels)]
@@ -534,44 +548,59 @@ def main():
     triton.set_allocator(lambda size, align, stream: torch.empty(
         size, dtype=torch.int8, device="cuda"))
     driver = Driver()
-    ratios, matched, ran, failed = [], 0, 0, []
+    # One tally for each directory of binaries.
+    tallies = [dict(ratios=[], matched=0, ran=0, failed=[]) for _ in bins]
     print(f"{'case':44} {'triton ms':>10} {'tkc ms':>10} {'ratio':>6} "
           f"{'regs':>5}  max diff")
     for case in public_cases.CASES:
         if only and case.id not in only:
             continue
-        if not os.path.exists(os.path.join(bins, case.id + ".json")):
-            print(f"{case.id:44} not compiled by tkc (see the staging log)")
-            failed.append(case.id)
+        missing = [d for d in bins
+                   if not os.path.exists(os.path.join(d, case.id + ".json"))]
+        if missing:
+            print(f"{case.id:44} not compiled by tkc in {', '.join(missing)} "
+                  f"(see the staging log)")
+            for tally in tallies:
+                tally["failed"].append(case.id)
             continue
         try:
-            r = run_case(driver, case, opts.public, bins, opts.order)
+            results = run_case(driver, case, opts.public, bins, opts.order)
         except Exception as e:  # a benchmark reports and goes on
             # The first line and the last (a compiler's error comes last).
             lines = str(e).strip().splitlines() or [""]
             tail = f" ... {lines[-1][:160]}" if len(lines) > 1 else ""
-            r = f"{type(e).__name__}: {lines[0][:160]}{tail}"
-        if isinstance(r, str):
-            print(f"{case.id:44} error: {r}")
-            failed.append(case.id)
+            results = f"{type(e).__name__}: {lines[0][:160]}{tail}"
+        if isinstance(results, str):
+            print(f"{case.id:44} error: {results}")
+            for tally in tallies:
+                tally["failed"].append(case.id)
             continue
-        ran += 1
-        matched += r["ok"]
-        ratios.append(r["ratio"])
-        flag = "" if r["ok"] else "  MISMATCH"
-        if r["triton_wrong"] is not None:
-            flag += (f"  (checked against PyTorch; Triton's JIT is off by "
-                     f"{r['triton_wrong']:.3g})")
-        print(f"{case.id:44} {r['triton_ms']:10.4f} {r['tkc_ms']:10.4f} "
-              f"{r['ratio']:6.3f} {r['registers'] or '-':>5}  "
-              f"{r['worst']:.3g}{flag}", flush=True)
-    geo = math.exp(sum(map(math.log, ratios)) / len(ratios)) if ratios else 0
-    low = sum(r < 0.97 for r in ratios)
-    print(f"public kernels: {ran} ran, {matched} matched Triton (or "
-          f"PyTorch where noted), "
-          f"{len(failed)} failed; ratio geomean {geo:.3f}, min "
-          f"{min(ratios, default=0):.3f}, {low} below 0.97")
-    return 0 if not failed and matched == ran else 1
+        for n, (r, tally) in enumerate(zip(results, tallies)):
+            tally["ran"] += 1
+            tally["matched"] += r["ok"]
+            tally["ratios"].append(r["ratio"])
+            flag = "" if r["ok"] else "  MISMATCH"
+            if r["triton_wrong"] is not None:
+                flag += (f"  (checked against PyTorch; Triton's JIT is off "
+                         f"by {r['triton_wrong']:.3g})")
+            label = case.id if len(bins) == 1 else f"{case.id}@{n}"
+            print(f"{label:44} {r['triton_ms']:10.4f} {r['tkc_ms']:10.4f} "
+                  f"{r['ratio']:6.3f} {r['registers'] or '-':>5}  "
+                  f"{r['worst']:.3g}{flag}", flush=True)
+    status = 0
+    for n, (d, tally) in enumerate(zip(bins, tallies)):
+        ratios = tally["ratios"]
+        geo = (math.exp(sum(map(math.log, ratios)) / len(ratios))
+               if ratios else 0)
+        low = sum(r < 0.97 for r in ratios)
+        which = "" if len(bins) == 1 else f" (@{n}: {d})"
+        print(f"public kernels{which}: {tally['ran']} ran, "
+              f"{tally['matched']} matched Triton (or PyTorch where noted), "
+              f"{len(tally['failed'])} failed; ratio geomean {geo:.3f}, min "
+              f"{min(ratios, default=0):.3f}, {low} below 0.97")
+        if tally["failed"] or tally["matched"] != tally["ran"]:
+            status = 1
+    return status
 
 
 if __name__ == "__main__":
