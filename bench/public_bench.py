@@ -484,43 +484,45 @@ def run_case(driver, case, public, bins, order):
         # the plain JITFunction with the case's settings.
         fn[grid](**kw, **options)
 
-    return [check_and_time(driver, case, os.path.join(d, case.id), args,
-                           names, grid, call_triton, order) for d in bins]
+    # The PyTorch reference, where a case has one, is computed once for
+    # every directory's binary.
+    expected = case.reference(args) if case.reference else None
 
+    def check_and_time(prefix):
+        """The tkc binary `prefix`.json/.cubin against Triton's JIT: the
+        largest difference, whether it is within tolerance, both times."""
+        tkc = TkcKernel(driver, prefix)
+        theirs, ours = for_triton(clone(args)), clone(args)
+        # The first launch of each, in an NVTX range that profilers can
+        # select:
+        #   ncu --nvtx --nvtx-include "compare/" python3 bench/public_bench.py
+        with torch.cuda.nvtx.range("compare"):
+            call_triton(theirs)
+            tkc.launcher(names, ours, grid)()
+            torch.cuda.synchronize()
+        worst, ok = compare(case, ours, theirs)
+        triton_wrong = None
+        if expected is not None:
+            # Triton's JIT is not the oracle here: both sides against
+            # PyTorch.
+            picked = lambda values: [values[i] for i in sorted(expected)]
+            want = picked(expected)
+            worst, ok = compare(case, picked(ours), want)
+            triton_worst, triton_ok = compare(case, picked(theirs), want)
+            if not triton_ok:
+                triton_wrong = triton_worst
 
-def check_and_time(driver, case, prefix, args, names, grid, call_triton,
-                   order):
-    """One tkc binary (`prefix`.json/.cubin) of `case` against Triton's JIT:
-    the largest difference, whether it is within tolerance, both times."""
-    tkc = TkcKernel(driver, prefix)
-    theirs, ours = for_triton(clone(args)), clone(args)
-    # The first launch of each, in an NVTX range that profilers can select:
-    #   ncu --nvtx --nvtx-include "compare/" python3 bench/public_bench.py
-    with torch.cuda.nvtx.range("compare"):
-        call_triton(theirs)
-        tkc.launcher(names, ours, grid)()
-        torch.cuda.synchronize()
-    worst, ok = compare(case, ours, theirs)
-    triton_wrong = None
-    if case.reference:
-        # Triton's JIT is not the oracle here: both sides against PyTorch.
-        expected = case.reference(args)
-        picked = lambda values: [values[i] for i in sorted(expected)]
-        want = picked(expected)
-        worst, ok = compare(case, picked(ours), want)
-        triton_worst, triton_ok = compare(case, picked(theirs), want)
-        if not triton_ok:
-            triton_wrong = triton_worst
+        # Time on fresh copies, so in-place kernels keep meaningful inputs.
+        t_args, k_args = for_triton(clone(args)), clone(args)
+        run_tkc = tkc.launcher(names, k_args, grid)
+        t_triton, t_tkc = timing.time_pair(lambda: call_triton(t_args),
+                                           run_tkc, order)
+        return dict(worst=worst, ok=ok, triton_wrong=triton_wrong,
+                    triton_ms=t_triton, tkc_ms=t_tkc,
+                    ratio=t_triton / t_tkc, registers=tkc.meta["binary"].get(
+                        "registers"))
 
-    # Time on fresh copies, so in-place kernels keep meaningful inputs.
-    t_args, k_args = for_triton(clone(args)), clone(args)
-    run_tkc = tkc.launcher(names, k_args, grid)
-    t_triton, t_tkc = timing.time_pair(lambda: call_triton(t_args), run_tkc,
-                                       order)
-    return dict(worst=worst, ok=ok, triton_wrong=triton_wrong,
-                triton_ms=t_triton, tkc_ms=t_tkc,
-                ratio=t_triton / t_tkc, registers=tkc.meta["binary"].get(
-                    "registers"))
+    return [check_and_time(os.path.join(d, case.id)) for d in bins]
 
 
 def main():
