@@ -136,13 +136,15 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
     `stages - 1` tiles and iteration i refills the tiles it read: its
     copies follow its `tkc_gpu.local_load`s and a second `async_wait` (a
     barrier after which every thread has read them). In a module marked
-    `tkc_gpu.favor_occupancy`, tiles read into registers beside tiles a
-    warpgroup multiply reads in place do the same (their stacks hold
+    `tkc_gpu.favor_occupancy`, so do tiles read into registers where
+    `stages - 1` tiles leave room for more programs per SM than `stages`
+    (also counting the SM's 2,048 threads where no tile is read in place;
+    beside tiles a warpgroup multiply reads in place, their stacks hold
     `stages - 1` tiles, the others `stages`, each group its own commit
-    groups and tile indices) where that leaves room for more programs per
-    SM, and every such refill comes at the end of the iteration; without
-    the mark, a loop where that would apply marks the module
-    `tkc_gpu.occupancy_headroom` (the driver then tries that lowering).
+    groups and tile indices), and every such refill comes at the end of
+    the iteration; without the mark, a loop where that would apply marks
+    the module `tkc_gpu.occupancy_headroom` (the driver then tries that
+    lowering).
 
     **Through registers** (elsewhere): the global loads before the first
     dot are issued one iteration early: before the loop for the first
