@@ -92,6 +92,28 @@ bool isSharedMemoryFree(Operation *op) {
   });
 }
 
+/// Whether a tkc_gpu.async_wait, which waits at a barrier, comes after
+/// every shared-memory access before `op` (those of a loop's previous
+/// iterations too) and no scratch user or region lies between them: the
+/// nearest such op before `op`, in its block or, past the block's start,
+/// before its parent op, outside any loop. A pipelined loop's wait for its
+/// tiles so guards the scratch of the first conversion after it.
+bool followsAsyncWait(Operation *op) {
+  for (Operation *at = op; at; at = at->getParentOp()) {
+    for (Operation *before = at->getPrevNode(); before;
+         before = before->getPrevNode()) {
+      if (isa<AsyncWaitOp>(before))
+        return true;
+      if (before->getNumRegions() || scratchBytes(before))
+        return false;
+    }
+    if (isa<LoopLikeOpInterface>(at->getParentOp()) ||
+        isa<FunctionOpInterface>(at->getParentOp()))
+      return false;
+  }
+  return false;
+}
+
 /// Calls `read` with each op that reads `alloc`'s buffer or a view of it (one
 /// tile of a stack, a tile seen transposed).
 void forEachRead(LocalAllocOp alloc,
@@ -339,7 +361,7 @@ struct AllocateSharedMemoryPass
         bool unguarded = false;
         if (afterBufferReads.contains(op)) {
           unguarded = false;
-        } else if (!inLoop && !prev) {
+        } else if ((!inLoop && !prev) || followsAsyncWait(op)) {
           unguarded = true;
         } else if (prev && prev->getBlock() == op->getBlock() &&
                    prevBase == base) {

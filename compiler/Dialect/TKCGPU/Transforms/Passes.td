@@ -473,8 +473,11 @@ def TKCGPUAllocateSharedMemory
     the next one goes beside it (or below it) if both fit in the largest
     buffer the function needs or in 1 KiB, and is marked
     `tkc_gpu.shared_unguarded`; its lowering then omits that barrier. The
-    first user outside any loop is unguarded too. Users in loops keep their
-    barrier and offset 0. The module attribute `tkc_gpu.shared` records the
+    first user outside any loop is unguarded too, and so is the first one
+    after a `tkc_gpu.async_wait` (which waits at a barrier) with no region
+    or other user between them, in its loop body or outside any loop: a
+    pipelined loop's conversion of the tiles it waited for. Other users in
+    loops keep their barrier and offset 0. The module attribute `tkc_gpu.shared` records the
     bytes needed (0 when nothing needs shared memory).
 
     Local_allocs that store initial values into disjoint buffers, with only

@@ -140,9 +140,12 @@ module {
 // -----
 
 // A pipelined loop's buffers: the two stacks take 2 x 32 x 32 x 2 = 4096
-// bytes each from offset 0, live until the loop ends. A conversion inside
-// the loop is placed past them; one after the loop reuses offset 0 (its
-// loop's wait has a barrier). The conversion before the allocs is still
+// bytes each from offset 0, live until the loop ends. The conversions
+// inside the loop are placed past them: the first needs no barrier of its
+// own, as the wait before it has one that follows every earlier access
+// (the previous iteration's too); the second, whose scratch overlaps the
+// first's, does. One after the loop reuses offset 0 (its loop's wait has a
+// barrier). The conversion before the allocs is still
 // read when the first copies land: the first alloc waits at a barrier, and
 // so does the second (scratch came before it too).
 // CHECK: module attributes {tkc_gpu.shared = 12288 : i32}
@@ -150,7 +153,9 @@ module {
 // CHECK: tkc_gpu.local_alloc {tkc_gpu.shared_offset = 0 : i32} :
 // CHECK: tkc_gpu.local_alloc {tkc_gpu.shared_offset = 4096 : i32} :
 // CHECK: scf.for
-// CHECK: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 8192 : i32} :
+// CHECK: tkc_gpu.async_wait {pending = 1 : i32}
+// CHECK-NEXT: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 8192 : i32, tkc_gpu.shared_unguarded} :
+// CHECK-NEXT: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 8192 : i32} :
 // CHECK: tkc_gpu.async_wait {pending = 0 : i32}
 // CHECK: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 0 : i32
 #a = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
