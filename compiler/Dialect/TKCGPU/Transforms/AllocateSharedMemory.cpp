@@ -114,6 +114,27 @@ bool followsAsyncWait(Operation *op) {
   return false;
 }
 
+/// Erases each async_wait marked TKCGPUDialect::kOrdersReads whose nearest
+/// op before it in its block that touches shared memory is a scratch user:
+/// that user's barrier, between its stores and its loads, already follows
+/// every thread's reads of the tiles the copies after the wait refill (a
+/// GPTQ matmul's dequantized B, converted to its dot operand after the
+/// tiles were read, as Triton's membar analysis finds).
+void eraseOrderedWaits(FunctionOpInterface function) {
+  SmallVector<AsyncWaitOp> redundant;
+  function.walk([&](AsyncWaitOp wait) {
+    if (!wait->hasAttr(TKCGPUDialect::kOrdersReads))
+      return;
+    Operation *before = wait->getPrevNode();
+    while (before && isSharedMemoryFree(before))
+      before = before->getPrevNode();
+    if (before && !before->getNumRegions() && scratchBytes(before))
+      redundant.push_back(wait);
+  });
+  for (AsyncWaitOp wait : redundant)
+    wait.erase();
+}
+
 /// Calls `read` with each op that reads `alloc`'s buffer or a view of it (one
 /// tile of a stack, a tile seen transposed).
 void forEachRead(LocalAllocOp alloc,
@@ -275,6 +296,7 @@ struct AllocateSharedMemoryPass
     Builder builder(context);
     int64_t total = 0;
     module.walk([&](FunctionOpInterface function) {
+      eraseOrderedWaits(function);
       llvm::DenseSet<Operation *> reused;
       SmallVector<LiveBuffer> buffers = placeBuffers(function, reused);
       for (const LiveBuffer &buffer : buffers) {

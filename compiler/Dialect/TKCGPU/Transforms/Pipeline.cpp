@@ -1482,7 +1482,8 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
       b.setInsertionPoint(body->getTerminator());
     else
       b.setInsertionPointAfter(lastRead);
-    AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(pending));
+    AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(pending))
+        ->setAttr(TKCGPUDialect::kOrdersReads, b.getUnitAttr());
     emitAhead(groups.back());
   }
   for (StagedLoad &one : staged) {

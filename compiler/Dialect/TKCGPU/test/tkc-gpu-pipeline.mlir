@@ -1005,7 +1005,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // SHARED: tkc_gpu.local_load
   // SHARED-NOT: tkc_gpu.async_copy
   // SHARED: tkc_gpu.local_load
-  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32, tkc_gpu.orders_reads}
   // SHARED: tkc_gpu.tile %[[BA]][%[[WRITE]]]
   // SHARED: tkc_gpu.async_copy
   // SHARED: tkc_gpu.tile %[[BB]][%[[WRITE]]]
@@ -1106,7 +1106,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // SHARED: tkc_gpu.local_load
   // SHARED: tkc_gpu.local_load
   // SHARED-NEXT: tkc.dot
-  // SHARED: tkc_gpu.async_wait {pending = 1 : i32}
+  // SHARED: tkc_gpu.async_wait {pending = 1 : i32, tkc_gpu.orders_reads}
   // SHARED: tkc_gpu.async_copy
   func.func @refill_favoring_occupancy(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %pb: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32) -> tensor<64x64xf32, #mma> {
     %c0 = arith.constant 0 : i32
@@ -1198,7 +1198,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // SHARED: tkc_gpu.local_load {{.*}} -> tensor<64x128xf32, #dot_op>
   // SHARED-NEXT: tkc_gpu.local_load {{.*}} -> tensor<128x32xf32, #dot_op1>
   // SHARED-NEXT: tkc.dot
-  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32, tkc_gpu.orders_reads}
   // SHARED: tkc_gpu.async_copy
   // SHARED: tkc_gpu.async_copy
   // SHARED-NEXT: tkc_gpu.async_commit
@@ -1267,7 +1267,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // SHARED: arith.cmpi eq, %{{.*}}, %c3_i32{{.*}} : i32
   // SHARED: arith.cmpi eq, %{{.*}}, %c2_i32{{.*}} : i32
   // SHARED: arith.cmpi eq, %{{.*}}, %c2_i32{{.*}} : i32
-  // SHARED: tkc_gpu.async_wait {pending = 3 : i32}
+  // SHARED: tkc_gpu.async_wait {pending = 3 : i32, tkc_gpu.orders_reads}
   // SHARED: tkc_gpu.tile %[[BA]]
   // SHARED: tkc_gpu.async_copy
   // SHARED-NEXT: tkc_gpu.async_commit
