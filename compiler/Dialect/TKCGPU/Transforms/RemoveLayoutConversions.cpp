@@ -31,6 +31,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Dialect/TKCGPU/Analysis/AxisInfo.h"
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
 #include "compiler/Target/TargetBackend.h"
 
@@ -205,16 +206,51 @@ bool widensBroadcast(RankedTensorType type, Attribute layout) {
          threadsPerElement(getLinearLayout(there)) > threadsPerElement(own);
 }
 
+/// How many times as many global accesses as its own layout's each thread
+/// may make to issue a load in another, where the program has threads
+/// enough for one element each: a query row broadcast over the rows of its
+/// keys' tile (LightLLM's token attention: 128 unaligned fp16 elements, 8
+/// scalar loads a thread in the tile's columns against 2), where a
+/// conversion moves each element once through shared memory.
+constexpr int64_t kMaxAccessGrowth = 2;
+
+/// Whether issuing `load` in `layout` would multiply each thread's global
+/// accesses past kMaxAccessGrowth because its pointers' alignment splits
+/// the runs that layout gives each thread into narrower accesses.
+bool multipliesAccesses(LoadOp load, Attribute layout) {
+  auto type = cast<RankedTensorType>(load.getType());
+  LinearLayout own = getLinearLayout(type);
+  if (type.getNumElements() <
+      own.getSize(HwDim::Lane) * own.getSize(HwDim::Warp))
+    return false;
+  AxisInfoAnalysis axis;
+  auto width = [&](Attribute in) {
+    return getAccessWidth(load.getPtr(), load.getMask(), axis,
+                          /*boundedRuns=*/false, in);
+  };
+  auto accesses = [&](Attribute in) {
+    return getDistinctElementsPerThread(withLayout(type, in)) / width(in);
+  };
+  RankedTensorType there = withLayout(type, layout);
+  bool splitsRuns =
+      width(layout) <
+      getLinearLayout(there).getContiguousRegisters(getAccessDim(there));
+  return splitsRuns &&
+         accesses(layout) > kMaxAccessGrowth * accesses(type.getEncoding());
+}
+
 /// Whether `load` may be issued in `layout` for one use, besides its own:
 /// `sole`ly loaded for that use, or small (kMaxReissuedElements), and as
-/// wide there (issuesAsWide), without a wider broadcast (widensBroadcast).
+/// wide there (issuesAsWide), without a wider broadcast (widensBroadcast)
+/// or many more accesses (multipliesAccesses).
 bool canReissue(LoadOp load, Attribute layout, bool sole) {
   auto type = cast<RankedTensorType>(load.getType());
   return (sole || (!load.getIsVolatile() &&
                    type.getNumElements() <= kMaxReissuedElements &&
                    getDistinctElementsPerThread(withLayout(type, layout)) <=
                        kMaxReissuedPerThread)) &&
-         issuesAsWide(load, layout) && !widensBroadcast(type, layout);
+         issuesAsWide(load, layout) && !widensBroadcast(type, layout) &&
+         !multipliesAccesses(load, layout);
 }
 
 /// Whether `value` is a loop's pointer tensor that only its loads read

@@ -1907,6 +1907,49 @@ func.func @broadcast_row_not_reissued(%scales: !tkc.ptr<f16>, %pw: tensor<32x256
 
 // -----
 
+#row = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#tile = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [2, 1], order = [1, 0]}>
+
+// A query row of 128 fp16 elements at an offset of unknown alignment
+// (LightLLM's token attention: `Q + off_q + start_mark`), broadcast over
+// the rows of its keys' 32x128 tile: in the tile's columns each thread
+// would load 8 of them one by one, 4 times as many accesses as the row's
+// own 2, so the row is loaded in its own layout and converted. Aligned,
+// the 8 go in one access and the row is loaded in the tile's columns.
+// CHECK-LABEL: func.func @unaligned_row_not_reissued
+// CHECK: %[[Q:.*]] = tkc.load %{{.*}} : tensor<128x!tkc.ptr<f16>, #[[ROW:blocked[0-9]*]]>
+// CHECK: tkc_gpu.convert_layout %[[Q]] : tensor<128xf16, #[[ROW]]> -> tensor<128xf16, #{{slice[0-9]*}}>
+// CHECK-LABEL: func.func @aligned_row_reissued
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.load %{{.*}} : tensor<128x!tkc.ptr<f16>, #{{slice[0-9]*}}>
+// CHECK-NOT: tkc_gpu.convert_layout
+func.func @unaligned_row_not_reissued(%q: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %off: i32, %k: tensor<32x128xf16, #tile>) -> tensor<32x128xf16, #tile> {
+  %r = tkc.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #row>
+  %o = tkc.splat %off : tensor<128xi32, #row>
+  %i = arith.addi %r, %o : tensor<128xi32, #row>
+  %s = tkc.splat %q : tensor<128x!tkc.ptr<f16>, #row>
+  %p = tkc.addptr %s, %i : tensor<128x!tkc.ptr<f16>, #row>, tensor<128xi32, #row>
+  %v = tkc.load %p : tensor<128x!tkc.ptr<f16>, #row>
+  %c = tkc_gpu.convert_layout %v : tensor<128xf16, #row> -> tensor<128xf16, #tkc_gpu.slice<{dim = 0, parent = #tile}>>
+  %e = tkc.expand_dims %c {axis = 0 : i32} : tensor<128xf16, #tkc_gpu.slice<{dim = 0, parent = #tile}>> -> tensor<1x128xf16, #tile>
+  %b = tkc.broadcast %e : tensor<1x128xf16, #tile> -> tensor<32x128xf16, #tile>
+  %m = arith.mulf %b, %k : tensor<32x128xf16, #tile>
+  return %m : tensor<32x128xf16, #tile>
+}
+func.func @aligned_row_reissued(%q: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %k: tensor<32x128xf16, #tile>) -> tensor<32x128xf16, #tile> {
+  %r = tkc.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #row>
+  %s = tkc.splat %q : tensor<128x!tkc.ptr<f16>, #row>
+  %p = tkc.addptr %s, %r : tensor<128x!tkc.ptr<f16>, #row>, tensor<128xi32, #row>
+  %v = tkc.load %p : tensor<128x!tkc.ptr<f16>, #row>
+  %c = tkc_gpu.convert_layout %v : tensor<128xf16, #row> -> tensor<128xf16, #tkc_gpu.slice<{dim = 0, parent = #tile}>>
+  %e = tkc.expand_dims %c {axis = 0 : i32} : tensor<128xf16, #tkc_gpu.slice<{dim = 0, parent = #tile}>> -> tensor<1x128xf16, #tile>
+  %b = tkc.broadcast %e : tensor<1x128xf16, #tile> -> tensor<32x128xf16, #tile>
+  %m = arith.mulf %b, %k : tensor<32x128xf16, #tile>
+  return %m : tensor<32x128xf16, #tile>
+}
+
+// -----
+
 #ld = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #pairs = #tkc_gpu.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
 #wide = #tkc_gpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
