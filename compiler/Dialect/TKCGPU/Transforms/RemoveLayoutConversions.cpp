@@ -14,7 +14,9 @@
 // fewer elements further up (a broadcast's loaded operand), becomes that
 // recomputation; a loaded row of at most 256 elements is loaded again in
 // the target layout instead (through a pointer the loop advances: the loop
-// then carries the pointer there). An elementwise op whose operands come from
+// then carries the pointer there), unless its pointers' alignment would
+// split that layout's runs into several times its own accesses. An
+// elementwise op whose operands come from
 // loads in different layouts runs in the one with the longest runs, the
 // other loads issued there where their accesses stay as wide. Conversions
 // of values that cannot be recomputed (loads)
