@@ -590,19 +590,17 @@ int64_t mlir::tkc::gpu::getPrefixRuns(Value mask, unsigned dim,
 }
 
 int64_t mlir::tkc::gpu::getAccessWidth(Value ptr, Value mask,
-                                       AxisInfoAnalysis &axis, bool boundedRuns,
-                                       Attribute layout) {
+                                       AxisInfoAnalysis &axis,
+                                       bool boundedRuns) {
   auto type = cast<RankedTensorType>(ptr.getType());
-  if (layout)
-    type = withLayout(type, layout);
-  LinearLayout linear = getLinearLayout(type);
+  LinearLayout layout = getLinearLayout(type);
   int64_t bytes = std::max<unsigned>(1, cast<PointerType>(type.getElementType())
                                                 .getPointeeType()
                                                 .getIntOrFloatBitWidth() /
                                             8);
   unsigned dim = getAccessDim(type);
   const AxisInfo &info = axis.get(ptr);
-  int64_t best = std::min<int64_t>(linear.getContiguousRegisters(dim),
+  int64_t best = std::min<int64_t>(layout.getContiguousRegisters(dim),
                                    info.contiguity[dim]);
   best = std::min(best, std::max<int64_t>(1, info.divisibility[dim] / bytes));
   best = std::min(best, 16 / bytes);
