@@ -590,17 +590,19 @@ int64_t mlir::tkc::gpu::getPrefixRuns(Value mask, unsigned dim,
 }
 
 int64_t mlir::tkc::gpu::getAccessWidth(Value ptr, Value mask,
-                                       AxisInfoAnalysis &axis,
-                                       bool boundedRuns) {
+                                       AxisInfoAnalysis &axis, bool boundedRuns,
+                                       Attribute layout) {
   auto type = cast<RankedTensorType>(ptr.getType());
-  LinearLayout layout = getLinearLayout(type);
+  if (layout)
+    type = withLayout(type, layout);
+  LinearLayout linear = getLinearLayout(type);
   int64_t bytes = std::max<unsigned>(1, cast<PointerType>(type.getElementType())
                                                 .getPointeeType()
                                                 .getIntOrFloatBitWidth() /
                                             8);
   unsigned dim = getAccessDim(type);
   const AxisInfo &info = axis.get(ptr);
-  int64_t best = std::min<int64_t>(layout.getContiguousRegisters(dim),
+  int64_t best = std::min<int64_t>(linear.getContiguousRegisters(dim),
                                    info.contiguity[dim]);
   best = std::min(best, std::max<int64_t>(1, info.divisibility[dim] / bytes));
   best = std::min(best, 16 / bytes);

@@ -107,9 +107,10 @@ int64_t getPrefixRuns(Value mask, unsigned dim, AxisInfoAnalysis &axis);
 /// handles runs partly in bounds (`boundedRuns`: a copy that reads their
 /// leading elements and zero-fills the rest, a load or store that moves them
 /// element by element) is bounded by the mask's prefix runs (getPrefixRuns)
-/// instead.
+/// instead. Where `layout` is given, the access is that of `ptr` issued in
+/// it instead of its own.
 int64_t getAccessWidth(Value ptr, Value mask, AxisInfoAnalysis &axis,
-                       bool boundedRuns = false);
+                       bool boundedRuns = false, Attribute layout = {});
 
 } // namespace mlir::tkc::gpu
 

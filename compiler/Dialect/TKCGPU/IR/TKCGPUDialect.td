@@ -121,6 +121,12 @@ def TKCGPU_Dialect : Dialect {
     /// no barrier before its first store.
     static constexpr ::llvm::StringLiteral kSharedUnguarded =
         "tkc_gpu.shared_unguarded";
+    /// Marks an async_wait that waits for no copy, only at its barrier, so
+    /// that every thread has read the tiles the copies after it refill (set
+    /// by tkc-gpu-pipeline): tkc-gpu-allocate-shared-memory erases it where
+    /// the barrier of a scratch user after those reads already does that.
+    static constexpr ::llvm::StringLiteral kOrdersReads =
+        "tkc_gpu.orders_reads";
     /// Marks a local_alloc with an initial value that the next op, another
     /// such alloc of disjoint bytes, follows (set by
     /// tkc-gpu-allocate-shared-memory): its lowering stores and leaves the

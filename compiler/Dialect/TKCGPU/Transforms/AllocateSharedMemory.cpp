@@ -92,6 +92,49 @@ bool isSharedMemoryFree(Operation *op) {
   });
 }
 
+/// Whether a tkc_gpu.async_wait, which waits at a barrier, comes after
+/// every shared-memory access before `op` (those of a loop's previous
+/// iterations too) and no scratch user or region lies between them: the
+/// nearest such op before `op`, in its block or, past the block's start,
+/// before its parent op, outside any loop. A pipelined loop's wait for its
+/// tiles so guards the scratch of the first conversion after it.
+bool followsAsyncWait(Operation *op) {
+  for (Operation *at = op; at; at = at->getParentOp()) {
+    for (Operation *before = at->getPrevNode(); before;
+         before = before->getPrevNode()) {
+      if (isa<AsyncWaitOp>(before))
+        return true;
+      if (before->getNumRegions() || scratchBytes(before))
+        return false;
+    }
+    if (isa<LoopLikeOpInterface>(at->getParentOp()) ||
+        isa<FunctionOpInterface>(at->getParentOp()))
+      return false;
+  }
+  return false;
+}
+
+/// Erases each async_wait marked TKCGPUDialect::kOrdersReads whose nearest
+/// op before it in its block that touches shared memory is a scratch user:
+/// that user's barrier, between its stores and its loads, already follows
+/// every thread's reads of the tiles the copies after the wait refill (a
+/// GPTQ matmul's dequantized B, converted to its dot operand after the
+/// tiles were read, as Triton's membar analysis finds).
+void eraseOrderedWaits(FunctionOpInterface function) {
+  SmallVector<AsyncWaitOp> redundant;
+  function.walk([&](AsyncWaitOp wait) {
+    if (!wait->hasAttr(TKCGPUDialect::kOrdersReads))
+      return;
+    Operation *before = wait->getPrevNode();
+    while (before && isSharedMemoryFree(before))
+      before = before->getPrevNode();
+    if (before && !before->getNumRegions() && scratchBytes(before))
+      redundant.push_back(wait);
+  });
+  for (AsyncWaitOp wait : redundant)
+    wait.erase();
+}
+
 /// Calls `read` with each op that reads `alloc`'s buffer or a view of it (one
 /// tile of a stack, a tile seen transposed).
 void forEachRead(LocalAllocOp alloc,
@@ -253,6 +296,7 @@ struct AllocateSharedMemoryPass
     Builder builder(context);
     int64_t total = 0;
     module.walk([&](FunctionOpInterface function) {
+      eraseOrderedWaits(function);
       llvm::DenseSet<Operation *> reused;
       SmallVector<LiveBuffer> buffers = placeBuffers(function, reused);
       for (const LiveBuffer &buffer : buffers) {
@@ -339,7 +383,7 @@ struct AllocateSharedMemoryPass
         bool unguarded = false;
         if (afterBufferReads.contains(op)) {
           unguarded = false;
-        } else if (!inLoop && !prev) {
+        } else if ((!inLoop && !prev) || followsAsyncWait(op)) {
           unguarded = true;
         } else if (prev && prev->getBlock() == op->getBlock() &&
                    prevBase == base) {

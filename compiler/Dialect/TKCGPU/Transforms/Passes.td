@@ -134,15 +134,18 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
     one in place) and `stages` tiles of each would leave room for one
     program per SM where `stages - 1` leave room for two, the stacks hold
     `stages - 1` tiles and iteration i refills the tiles it read: its
-    copies follow its `tkc_gpu.local_load`s and a second `async_wait` (a
-    barrier after which every thread has read them). In a module marked
-    `tkc_gpu.favor_occupancy`, tiles read into registers beside tiles a
-    warpgroup multiply reads in place do the same (their stacks hold
+    copies follow its `tkc_gpu.local_load`s and a second `async_wait`,
+    marked `tkc_gpu.orders_reads` (it waits for no copy: its barrier is
+    one after which every thread has read them). In a module marked
+    `tkc_gpu.favor_occupancy`, so do tiles read into registers where
+    `stages - 1` tiles leave room for more programs per SM than `stages`
+    (also counting the SM's 2,048 threads where no tile is read in place;
+    beside tiles a warpgroup multiply reads in place, their stacks hold
     `stages - 1` tiles, the others `stages`, each group its own commit
-    groups and tile indices) where that leaves room for more programs per
-    SM, and every such refill comes at the end of the iteration; without
-    the mark, a loop where that would apply marks the module
-    `tkc_gpu.occupancy_headroom` (the driver then tries that lowering).
+    groups and tile indices), and every such refill comes at the end of
+    the iteration; without the mark, a loop where that would apply marks
+    the module `tkc_gpu.occupancy_headroom` (the driver then tries that
+    lowering).
 
     **Through registers** (elsewhere): the global loads before the first
     dot are issued one iteration early: before the loop for the first
@@ -471,8 +474,14 @@ def TKCGPUAllocateSharedMemory
     the next one goes beside it (or below it) if both fit in the largest
     buffer the function needs or in 1 KiB, and is marked
     `tkc_gpu.shared_unguarded`; its lowering then omits that barrier. The
-    first user outside any loop is unguarded too. Users in loops keep their
-    barrier and offset 0. The module attribute `tkc_gpu.shared` records the
+    first user outside any loop is unguarded too, and so is the first one
+    after a `tkc_gpu.async_wait` (which waits at a barrier) with no region
+    or other user between them, in its loop body or outside any loop: a
+    pipelined loop's conversion of the tiles it waited for. Other users in
+    loops keep their barrier and offset 0. An `async_wait` marked
+    `tkc_gpu.orders_reads` whose nearest op before it in its block that
+    touches shared memory is a user is erased: that user's barrier already
+    follows the reads it orders. The module attribute `tkc_gpu.shared` records the
     bytes needed (0 when nothing needs shared memory).
 
     Local_allocs that store initial values into disjoint buffers, with only

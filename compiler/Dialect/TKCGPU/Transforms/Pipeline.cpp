@@ -1072,9 +1072,10 @@ bool feedsAddresses(LoadOp load) {
 /// in loops of register tiles only, where the `stages` tiles would leave
 /// room for only one (vLLM's MoE decode, 80 KB instead of 120 KB, ran 6%
 /// faster so; elsewhere the copies issued at the top of the iteration,
-/// without a second barrier, keep the matmuls 5-10% faster than Triton's);
-/// beside tiles read in place, only where the kernel favors occupancy
-/// (`favorOccupancy`: TKCGPUDialect::kFavorOccupancy), which also moves
+/// without a second barrier, keep the matmuls 5-10% faster than Triton's),
+/// and where they would fit more programs by threads too and the kernel
+/// favors occupancy; beside tiles read in place, only where it favors
+/// occupancy (`favorOccupancy`: TKCGPUDialect::kFavorOccupancy), which moves
 /// the refills to the end of the iteration, where the tiles read are dead
 /// (FLA's chunk_h: 48 KB instead of 72, 128 registers instead of 152).
 /// `warpgroupWarps`: as getStagedLoad takes it.
@@ -1233,24 +1234,41 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   int64_t fullBytes = stages * (inPlaceBytes + registerBytes);
   int64_t refillBytes = fullBytes - registerBytes;
   auto programs = [&](int64_t bytes) { return maxSharedBytes / bytes; };
-  // Register tiles alone: where one program per SM becomes two. Beside
-  // tiles read in place: where the kernel favors occupancy and it makes
-  // room for more (else the module is marked as one that would).
-  bool refillAfterRead;
-  if (refillToFit) {
-    refillAfterRead = true;
-  } else if (!inPlaceBytes) {
-    refillAfterRead =
-        registerBytes && programs(fullBytes) <= 1 && programs(refillBytes) >= 2;
-  } else {
-    refillAfterRead =
-        registerBytes && programs(refillBytes) > programs(fullBytes);
-    if (refillAfterRead && !favorOccupancy)
+  // Where it makes room for more programs per SM, the kernel is marked as
+  // one that favoring occupancy would take fewer tiles, and refills so when
+  // it favors occupancy (the driver keeps that binary where registers and
+  // all of its shared memory fit more programs).
+  auto refillToFavor = [&](bool morePrograms) {
+    if (morePrograms && !favorOccupancy)
       for (StringRef mark :
            {TKCGPUDialect::kOccupancyHeadroom, TKCGPUDialect::kSharedHeadroom})
         loop->getParentOfType<ModuleOp>()->setAttr(
             mark, UnitAttr::get(loop.getContext()));
-    refillAfterRead &= favorOccupancy;
+    return morePrograms && favorOccupancy;
+  };
+  // Register tiles alone: where one program per SM becomes two, and
+  // otherwise where more fit by threads too (2,048 an SM), favoring
+  // occupancy: applied-ai's split-K GPTQ matmul (three stacks of 20 KB,
+  // 512 programs of 4 warps) then runs in one wave of four programs an SM,
+  // not two of three. Beside tiles read in place: favoring occupancy.
+  bool refillAfterRead;
+  if (refillToFit) {
+    refillAfterRead = true;
+  } else if (!inPlaceBytes) {
+    int64_t warps = getModuleUInt(loop->getParentOfType<ModuleOp>(),
+                                  TKCGPUDialect::kNumWarps);
+    auto fitting = [&](int64_t bytes) {
+      return warps ? std::min<int64_t>(programs(bytes), 64 / warps)
+                   : programs(bytes);
+    };
+    refillAfterRead =
+        registerBytes && programs(fullBytes) <= 1 && programs(refillBytes) >= 2;
+    if (!refillAfterRead)
+      refillAfterRead = refillToFavor(registerBytes && fitting(refillBytes) >
+                                                           fitting(fullBytes));
+  } else {
+    refillAfterRead = refillToFavor(registerBytes && programs(refillBytes) >
+                                                         programs(fullBytes));
   }
   for (const StagedLoad &one : staged)
     if (one.tile.getShape().size() > 1 && !ahead.canCloneOperands(one.load))
@@ -1464,7 +1482,8 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
       b.setInsertionPoint(body->getTerminator());
     else
       b.setInsertionPointAfter(lastRead);
-    AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(pending));
+    AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(pending))
+        ->setAttr(TKCGPUDialect::kOrdersReads, b.getUnitAttr());
     emitAhead(groups.back());
   }
   for (StagedLoad &one : staged) {

@@ -14,7 +14,9 @@
 // fewer elements further up (a broadcast's loaded operand), becomes that
 // recomputation; a loaded row of at most 256 elements is loaded again in
 // the target layout instead (through a pointer the loop advances: the loop
-// then carries the pointer there). An elementwise op whose operands come from
+// then carries the pointer there), unless its pointers' alignment would
+// split that layout's runs into several times its own accesses. An
+// elementwise op whose operands come from
 // loads in different layouts runs in the one with the longest runs, the
 // other loads issued there where their accesses stay as wide. Conversions
 // of values that cannot be recomputed (loads)
@@ -31,6 +33,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Dialect/TKCGPU/Analysis/AxisInfo.h"
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
 #include "compiler/Target/TargetBackend.h"
 
@@ -205,16 +208,51 @@ bool widensBroadcast(RankedTensorType type, Attribute layout) {
          threadsPerElement(getLinearLayout(there)) > threadsPerElement(own);
 }
 
+/// How many times as many global accesses as its own layout's each thread
+/// may make to issue a load in another, where the program has threads
+/// enough for one element each: a query row broadcast over the rows of its
+/// keys' tile (LightLLM's token attention: 128 unaligned fp16 elements, 8
+/// scalar loads a thread in the tile's columns against 2), where a
+/// conversion moves each element once through shared memory.
+constexpr int64_t kMaxAccessGrowth = 2;
+
+/// Whether issuing `load` in `layout` would multiply each thread's global
+/// accesses past kMaxAccessGrowth because its pointers' alignment splits
+/// the runs that layout gives each thread into narrower accesses.
+bool multipliesAccesses(LoadOp load, Attribute layout) {
+  auto type = cast<RankedTensorType>(load.getType());
+  LinearLayout own = getLinearLayout(type);
+  if (type.getNumElements() <
+      own.getSize(HwDim::Lane) * own.getSize(HwDim::Warp))
+    return false;
+  AxisInfoAnalysis axis;
+  auto width = [&](Attribute in) {
+    return getAccessWidth(load.getPtr(), load.getMask(), axis,
+                          /*boundedRuns=*/false, in);
+  };
+  auto accesses = [&](Attribute in) {
+    return getDistinctElementsPerThread(withLayout(type, in)) / width(in);
+  };
+  RankedTensorType there = withLayout(type, layout);
+  bool splitsRuns =
+      width(layout) <
+      getLinearLayout(there).getContiguousRegisters(getAccessDim(there));
+  return splitsRuns &&
+         accesses(layout) > kMaxAccessGrowth * accesses(type.getEncoding());
+}
+
 /// Whether `load` may be issued in `layout` for one use, besides its own:
 /// `sole`ly loaded for that use, or small (kMaxReissuedElements), and as
-/// wide there (issuesAsWide), without a wider broadcast (widensBroadcast).
+/// wide there (issuesAsWide), without a wider broadcast (widensBroadcast)
+/// or many more accesses (multipliesAccesses).
 bool canReissue(LoadOp load, Attribute layout, bool sole) {
   auto type = cast<RankedTensorType>(load.getType());
   return (sole || (!load.getIsVolatile() &&
                    type.getNumElements() <= kMaxReissuedElements &&
                    getDistinctElementsPerThread(withLayout(type, layout)) <=
                        kMaxReissuedPerThread)) &&
-         issuesAsWide(load, layout) && !widensBroadcast(type, layout);
+         issuesAsWide(load, layout) && !widensBroadcast(type, layout) &&
+         !multipliesAccesses(load, layout);
 }
 
 /// Whether `value` is a loop's pointer tensor that only its loads read
@@ -479,10 +517,21 @@ bool rematerializable(ConvertLayoutOp convert) {
 /// block-fp8 matmul's `offs_am % M` and `offs_bn % N // group_n`, for its
 /// scales), a dozen instructions per element on every iteration, is
 /// recomputed right after `def`. `def` dominates both points, so it is as
-/// safe to compute there as where it was. Other ops are recomputed in the
-/// loop: a range or an index held across it would take registers.
+/// safe to compute there as where it was. So is floating-point arithmetic
+/// of the conversion's block on data that is converted (not recomputed
+/// from ranges alone): a chain of it, converted at its end, is recomputed
+/// op by op where the program had it, each op's data converted beside it
+/// (Transformer Engine's mHC accumulates six products with tl.fma, 160 ->
+/// 128 registers), where recomputing each op at its successor's conversion
+/// would move the chain below all of its operands, every one live at once.
+/// Other ops are recomputed in the loop: a range or an index held across it
+/// would take registers.
 Operation *recomputationPoint(Operation *def, ConvertLayoutOp convert) {
   bool load = isa<LoadOp>(def);
+  if (isElementwise(def) && def->getBlock() == convert->getBlock() &&
+      isa<FloatType>(getElementTypeOrSelf(def->getResult(0).getType())) &&
+      !canRematerialize(convert.getSrc(), convert.getType().getEncoding(), 0))
+    return def->getNextNode();
   if (!load && !isExpensiveArithmetic(def))
     return convert;
   Operation *point = convert;
@@ -2049,6 +2098,62 @@ void rematerializeSlices(func::FuncOp func) {
   }
 }
 
+/// A split whose results are both converted, only to one layout that
+/// holds them in other registers (TE's mHC kernel splits its 4x4x4 mixing
+/// matrix twice, each quarter converted to the slice its product takes):
+/// its operand is converted instead, once, to that layout joined by the
+/// pair (getJoinedLayout), where the split gives the results in their
+/// users' layout. One conversion (and barrier) where there were two, and a
+/// chain of splits, visited from its last, ends with one. Done after the
+/// patterns, whose SplitWhereValueIs moves conversions the other way (and
+/// would undo it).
+void convertBeforeSplits(func::FuncOp func) {
+  SmallVector<SplitOp> splits;
+  func.walk([&](SplitOp split) { splits.push_back(split); });
+  for (SplitOp split : llvm::reverse(splits)) {
+    Attribute target;
+    SmallVector<ConvertLayoutOp> converts;
+    bool onlyConverted = llvm::all_of(split->getUsers(), [&](Operation *user) {
+      auto convert = dyn_cast<ConvertLayoutOp>(user);
+      if (!convert || (target && convert.getType().getEncoding() != target))
+        return false;
+      target = convert.getType().getEncoding();
+      converts.push_back(convert);
+      return true;
+    });
+    auto type = cast<RankedTensorType>(split.getOutLHS().getType());
+    if (!onlyConverted || !target || split.getOutLHS().use_empty() ||
+        split.getOutRHS().use_empty() ||
+        sameRegisters(type, type.getEncoding(), target))
+      continue;
+    // Split there, the results are in `target` (getJoinedLayout).
+    LayoutEncodingAttr joined = getJoinedLayout(target);
+    if (!joined)
+      continue;
+    auto srcType = cast<RankedTensorType>(split.getSrc().getType());
+    Value src = split.getSrc();
+    if (auto convert = src.getDefiningOp<ConvertLayoutOp>())
+      src = convert.getSrc();
+    OpBuilder builder(split);
+    if (cast<RankedTensorType>(src.getType()).getEncoding() != joined)
+      src = ConvertLayoutOp::create(builder, split.getLoc(),
+                                    withLayout(srcType, joined), src);
+    auto moved =
+        SplitOp::create(builder, split.getLoc(), withLayout(type, target),
+                        withLayout(type, target), src);
+    for (ConvertLayoutOp convert : converts) {
+      unsigned side = cast<OpResult>(convert.getSrc()).getResultNumber();
+      convert.replaceAllUsesWith(moved->getResult(side));
+      convert->erase();
+    }
+    Value old = split.getSrc();
+    split->erase();
+    if (auto convert = old.getDefiningOp<ConvertLayoutOp>();
+        convert && convert->use_empty())
+      convert->erase();
+  }
+}
+
 struct RemoveLayoutConversionsPass
     : public mlir::tkc::gpu::impl::TKCGPURemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
@@ -2102,6 +2207,7 @@ struct RemoveLayoutConversionsPass
     (void)applyPatternsGreedily(getOperation(), std::move(patterns), config);
     getOperation()->walk(
         [](scf::ForOp loop) { loop->removeAttr(CarryInUpdateLayout::kMoves); });
+    getOperation()->walk(convertBeforeSplits);
     // A conversion of a value defined before a loop (attention's queries,
     // converted to a dot operand) happens once, before it.
     getOperation()->walk([](scf::ForOp loop) {

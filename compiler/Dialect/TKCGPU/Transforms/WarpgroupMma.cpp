@@ -422,6 +422,7 @@ struct WarpgroupMmaPass
     storedTiles.clear();
     keptA.clear();
     favorOccupancy = module->hasAttr(TKCGPUDialect::kFavorOccupancy);
+    maxSharedBytes = info->getMaxSharedBytes();
     for (DotOp dot : dots) {
       bool readsTiles = false;
       if (WarpgroupDotOp rewritten =
@@ -468,6 +469,35 @@ struct WarpgroupMmaPass
     getOperation()->setAttr(TKCGPUDialect::kOccupancyHeadroom,
                             UnitAttr::get(&getContext()));
     return true;
+  }
+
+  /// The block's shared memory (TargetInfo::getMaxSharedBytes).
+  int64_t maxSharedBytes = 0;
+
+  /// Whether `dot`'s A, computed in registers, may stay there: a 32-bit word
+  /// of elements per register of its dot operand layout (as planOperand
+  /// keeps an A computed in the accumulator's layout).
+  static bool mayKeepInRegisters(DotOp dot) {
+    auto type = cast<RankedTensorType>(dot.getA().getType());
+    auto layout = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
+    Value source = dot.getA();
+    if (auto convert = source.getDefiningOp<ConvertLayoutOp>())
+      source = convert.getSrc();
+    return layout && holdsWordPerRegister(layout, type.getElementType()) &&
+           !isLoaded(source);
+  }
+
+  /// Whether the tiles `dot`'s function holds, with the new ones `plans`
+  /// store added, would take more than the block's shared memory (a bound:
+  /// tiles whose lives do not meet may share bytes).
+  bool exceedsSharedMemory(DotOp dot, ArrayRef<OperandPlan> plans) {
+    int64_t bytes = 0;
+    dot->getParentOfType<FunctionOpInterface>()->walk(
+        [&](LocalAllocOp alloc) { bytes += getSharedBytes(alloc.getType()); });
+    for (const OperandPlan &plan : plans)
+      if (plan.stored && storedTiles.lookup({plan.stored, plan.tile}).empty())
+        bytes += getSharedBytes(plan.tile);
+    return bytes > maxSharedBytes;
   }
 
   /// Whether the module favors occupancy (TKCGPUDialect::kFavorOccupancy):
@@ -538,6 +568,9 @@ struct WarpgroupMmaPass
     std::optional<OperandPlan> b = planOperand(dot, dot.getB(), 0, mma, keepsA);
     if (!a || !b || !(b->read || b->stored))
       return nullptr;
+    if (a->stored && mayKeepInRegisters(dot) &&
+        exceedsSharedMemory(dot, {*a, *b}))
+      a = OperandPlan();
     readsTiles = !a->stored && !b->stored;
     Value aOperand = operandFor(dot, *a, dot.getA(), dominance);
     Value bOperand = operandFor(dot, *b, dot.getB(), dominance);

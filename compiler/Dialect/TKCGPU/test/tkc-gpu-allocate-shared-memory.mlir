@@ -140,9 +140,12 @@ module {
 // -----
 
 // A pipelined loop's buffers: the two stacks take 2 x 32 x 32 x 2 = 4096
-// bytes each from offset 0, live until the loop ends. A conversion inside
-// the loop is placed past them; one after the loop reuses offset 0 (its
-// loop's wait has a barrier). The conversion before the allocs is still
+// bytes each from offset 0, live until the loop ends. The conversions
+// inside the loop are placed past them: the first needs no barrier of its
+// own, as the wait before it has one that follows every earlier access
+// (the previous iteration's too); the second, whose scratch overlaps the
+// first's, does. One after the loop reuses offset 0 (its loop's wait has a
+// barrier). The conversion before the allocs is still
 // read when the first copies land: the first alloc waits at a barrier, and
 // so does the second (scratch came before it too).
 // CHECK: module attributes {tkc_gpu.shared = 12288 : i32}
@@ -150,7 +153,9 @@ module {
 // CHECK: tkc_gpu.local_alloc {tkc_gpu.shared_offset = 0 : i32} :
 // CHECK: tkc_gpu.local_alloc {tkc_gpu.shared_offset = 4096 : i32} :
 // CHECK: scf.for
-// CHECK: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 8192 : i32} :
+// CHECK: tkc_gpu.async_wait {pending = 1 : i32}
+// CHECK-NEXT: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 8192 : i32, tkc_gpu.shared_unguarded} :
+// CHECK-NEXT: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 8192 : i32} :
 // CHECK: tkc_gpu.async_wait {pending = 0 : i32}
 // CHECK: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.shared_offset = 0 : i32
 #a = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -338,5 +343,63 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
       scf.yield %e : tensor<32x32xf32, #mma>
     }
     return %r : tensor<32x32xf32, #mma>
+  }
+}
+
+// -----
+
+// A refilling loop's wait for every thread's reads (tkc_gpu.orders_reads):
+// after a conversion that follows the reads it is erased, as the
+// conversion's barrier between its stores and loads already orders them;
+// where a tile is read after the conversion it stays.
+// CHECK-LABEL: func.func @reads_ordered_by_conversion
+// CHECK: tkc_gpu.convert_layout
+// CHECK-NOT: tkc_gpu.async_wait
+// CHECK: tkc_gpu.async_copy
+// CHECK-LABEL: func.func @read_after_conversion
+// CHECK: tkc_gpu.convert_layout
+// CHECK-NEXT: tkc_gpu.local_load
+// CHECK-NEXT: tkc_gpu.async_wait {pending = 1 : i32, tkc_gpu.orders_reads}
+#a = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #tkc_gpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+module {
+  func.func @reads_ordered_by_conversion(%p: tensor<32x32x!tkc.ptr<f16>, #a>, %n: i32) -> tensor<32x32xf16, #b> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf16, #b>
+    %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 32, 32], f16, order = [1, 0]>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf16, #b>) : i32 {
+      %t = tkc_gpu.tile %buf[%k] : !tkc_gpu.shared<[2, 32, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+      tkc_gpu.async_wait {pending = 1 : i32}
+      %v = tkc_gpu.local_load %t : !tkc_gpu.shared<[32, 32], f16, order = [1, 0]> -> tensor<32x32xf16, #a>
+      %w = tkc_gpu.convert_layout %v : tensor<32x32xf16, #a> -> tensor<32x32xf16, #b>
+      %s = arith.addf %acc, %w : tensor<32x32xf16, #b>
+      tkc_gpu.async_wait {pending = 1 : i32, tkc_gpu.orders_reads}
+      tkc_gpu.async_copy %p, %t : tensor<32x32x!tkc.ptr<f16>, #a>, !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+      tkc_gpu.async_commit
+      scf.yield %s : tensor<32x32xf16, #b>
+    }
+    tkc_gpu.async_wait {pending = 0 : i32}
+    return %r : tensor<32x32xf16, #b>
+  }
+  func.func @read_after_conversion(%p: tensor<32x32x!tkc.ptr<f16>, #a>, %n: i32) -> tensor<32x32xf16, #a> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf16, #a>
+    %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 32, 32], f16, order = [1, 0]>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf16, #a>) : i32 {
+      %t = tkc_gpu.tile %buf[%k] : !tkc_gpu.shared<[2, 32, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+      tkc_gpu.async_wait {pending = 1 : i32}
+      %w = tkc_gpu.convert_layout %acc : tensor<32x32xf16, #a> -> tensor<32x32xf16, #b>
+      %v = tkc_gpu.local_load %t : !tkc_gpu.shared<[32, 32], f16, order = [1, 0]> -> tensor<32x32xf16, #a>
+      tkc_gpu.async_wait {pending = 1 : i32, tkc_gpu.orders_reads}
+      tkc_gpu.async_copy %p, %t : tensor<32x32x!tkc.ptr<f16>, #a>, !tkc_gpu.shared<[32, 32], f16, order = [1, 0]>
+      tkc_gpu.async_commit
+      %x = tkc_gpu.convert_layout %w : tensor<32x32xf16, #b> -> tensor<32x32xf16, #a>
+      %s = arith.addf %x, %v : tensor<32x32xf16, #a>
+      scf.yield %s : tensor<32x32xf16, #a>
+    }
+    tkc_gpu.async_wait {pending = 0 : i32}
+    return %r : tensor<32x32xf16, #a>
   }
 }

@@ -1005,7 +1005,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // SHARED: tkc_gpu.local_load
   // SHARED-NOT: tkc_gpu.async_copy
   // SHARED: tkc_gpu.local_load
-  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32, tkc_gpu.orders_reads}
   // SHARED: tkc_gpu.tile %[[BA]][%[[WRITE]]]
   // SHARED: tkc_gpu.async_copy
   // SHARED: tkc_gpu.tile %[[BB]][%[[WRITE]]]
@@ -1051,6 +1051,129 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // Three stages of two 64x64 fp16 tiles read into registers (48 KB) leave
+  // room for four programs of 4 warps per SM, two stages (32 KB) for seven:
+  // the tiles stay three deep, copied at the top of the iteration, and the
+  // module is marked as one that favoring occupancy would take fewer tiles.
+  // SHARED: module attributes {{{.*}}tkc_gpu.occupancy_headroom{{.*}}tkc_gpu.shared_headroom
+  // SHARED-LABEL: func.func @refill_to_favor
+  // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 64, 64], f16, order = [1, 0]>
+  // SHARED: scf.for {{.*}} -> ({{.*}}, i32, i32)
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
+  func.func @refill_to_favor(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %pb: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %step = arith.constant dense<4096> : tensor<64x64xi32, #l>
+    %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x64xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x64xi32, #l> -> tensor<64x64xi32, #l>
+    %sa = tkc.splat %pa : tensor<64x64x!tkc.ptr<f16>, #l>
+    %pa0 = tkc.addptr %sa, %cols : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+    %sb = tkc.splat %pb : tensor<64x64x!tkc.ptr<f16>, #l>
+    %pb0 = tkc.addptr %sb, %cols : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptra = %pa0, %ptrb = %pb0) -> (tensor<64x64xf32, #mma>, tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64x!tkc.ptr<f16>, #l>) : i32 {
+      %ta = tkc.load %ptra : tensor<64x64x!tkc.ptr<f16>, #l>
+      %tb = tkc.load %ptrb : tensor<64x64x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %ta : tensor<64x64xf16, #l> -> tensor<64x64xf16, #a>
+      %b = tkc_gpu.convert_layout %tb : tensor<64x64xf16, #l> -> tensor<64x64xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #b> -> tensor<64x64xf32, #mma>
+      %nexta = tkc.addptr %ptra, %step : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+      %nextb = tkc.addptr %ptrb, %step : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+      scf.yield %d, %nexta, %nextb : tensor<64x64xf32, #mma>, tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64x!tkc.ptr<f16>, #l>
+    }
+    return %res#0 : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32, tkc_gpu.favor_occupancy} {
+  // The same loop favoring occupancy: two tiles each, refilled at the end
+  // of the iteration, once every thread has read them.
+  // SHARED-LABEL: func.func @refill_favoring_occupancy
+  // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 64, 64], f16, order = [1, 0]>
+  // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 64, 64], f16, order = [1, 0]>
+  // SHARED: tkc_gpu.local_load
+  // SHARED: tkc_gpu.local_load
+  // SHARED-NEXT: tkc.dot
+  // SHARED: tkc_gpu.async_wait {pending = 1 : i32, tkc_gpu.orders_reads}
+  // SHARED: tkc_gpu.async_copy
+  func.func @refill_favoring_occupancy(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %pb: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %step = arith.constant dense<4096> : tensor<64x64xi32, #l>
+    %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x64xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x64xi32, #l> -> tensor<64x64xi32, #l>
+    %sa = tkc.splat %pa : tensor<64x64x!tkc.ptr<f16>, #l>
+    %pa0 = tkc.addptr %sa, %cols : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+    %sb = tkc.splat %pb : tensor<64x64x!tkc.ptr<f16>, #l>
+    %pb0 = tkc.addptr %sb, %cols : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptra = %pa0, %ptrb = %pb0) -> (tensor<64x64xf32, #mma>, tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64x!tkc.ptr<f16>, #l>) : i32 {
+      %ta = tkc.load %ptra : tensor<64x64x!tkc.ptr<f16>, #l>
+      %tb = tkc.load %ptrb : tensor<64x64x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %ta : tensor<64x64xf16, #l> -> tensor<64x64xf16, #a>
+      %b = tkc_gpu.convert_layout %tb : tensor<64x64xf16, #l> -> tensor<64x64xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #b> -> tensor<64x64xf32, #mma>
+      %nexta = tkc.addptr %ptra, %step : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+      %nextb = tkc.addptr %ptrb, %step : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+      scf.yield %d, %nexta, %nextb : tensor<64x64xf32, #mma>, tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64x!tkc.ptr<f16>, #l>
+    }
+    return %res#0 : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [16, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 4]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 16 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // On 16 warps, an SM's 2,048 threads hold four programs at either depth:
+  // the module is not marked.
+  // SHARED: module attributes {tkc_gpu.num_warps = 16 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // SHARED-LABEL: func.func @refill_gains_no_program
+  // SHARED: tkc_gpu.local_alloc : !tkc_gpu.shared<[3, 64, 64], f16, order = [1, 0]>
+  func.func @refill_gains_no_program(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %pb: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %step = arith.constant dense<4096> : tensor<64x64xi32, #l>
+    %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x64xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x64xi32, #l> -> tensor<64x64xi32, #l>
+    %sa = tkc.splat %pa : tensor<64x64x!tkc.ptr<f16>, #l>
+    %pa0 = tkc.addptr %sa, %cols : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+    %sb = tkc.splat %pb : tensor<64x64x!tkc.ptr<f16>, #l>
+    %pb0 = tkc.addptr %sb, %cols : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptra = %pa0, %ptrb = %pb0) -> (tensor<64x64xf32, #mma>, tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64x!tkc.ptr<f16>, #l>) : i32 {
+      %ta = tkc.load %ptra : tensor<64x64x!tkc.ptr<f16>, #l>
+      %tb = tkc.load %ptrb : tensor<64x64x!tkc.ptr<f16>, #l>
+      %a = tkc_gpu.convert_layout %ta : tensor<64x64xf16, #l> -> tensor<64x64xf16, #a>
+      %b = tkc_gpu.convert_layout %tb : tensor<64x64xf16, #l> -> tensor<64x64xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #b> -> tensor<64x64xf32, #mma>
+      %nexta = tkc.addptr %ptra, %step : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+      %nextb = tkc.addptr %ptrb, %step : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+      scf.yield %d, %nexta, %nextb : tensor<64x64xf32, #mma>, tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64x!tkc.ptr<f16>, #l>
+    }
+    return %res#0 : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
 #la = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #lb = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #acc = #tkc_gpu.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -1075,7 +1198,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // SHARED: tkc_gpu.local_load {{.*}} -> tensor<64x128xf32, #dot_op>
   // SHARED-NEXT: tkc_gpu.local_load {{.*}} -> tensor<128x32xf32, #dot_op1>
   // SHARED-NEXT: tkc.dot
-  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32, tkc_gpu.orders_reads}
   // SHARED: tkc_gpu.async_copy
   // SHARED: tkc_gpu.async_copy
   // SHARED-NEXT: tkc_gpu.async_commit
@@ -1144,7 +1267,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // SHARED: arith.cmpi eq, %{{.*}}, %c3_i32{{.*}} : i32
   // SHARED: arith.cmpi eq, %{{.*}}, %c2_i32{{.*}} : i32
   // SHARED: arith.cmpi eq, %{{.*}}, %c2_i32{{.*}} : i32
-  // SHARED: tkc_gpu.async_wait {pending = 3 : i32}
+  // SHARED: tkc_gpu.async_wait {pending = 3 : i32, tkc_gpu.orders_reads}
   // SHARED: tkc_gpu.tile %[[BA]]
   // SHARED: tkc_gpu.async_copy
   // SHARED-NEXT: tkc_gpu.async_commit

@@ -1718,15 +1718,16 @@ func.func @convert_expand_convert(%p: tensor<4x256x!tkc.ptr<bf16>, #ld>) -> tens
 #one = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 2], order = [1, 0]}>
 
 // A loaded tile split twice after a conversion (TE's mHC kernel): the
-// splits happen where the tile was loaded, each thread holding both halves
-// of its pairs, and only the quarters are converted.
+// first split happens where the tile was loaded, each thread holding both
+// halves of its pairs; only the half that is used is converted, once, to
+// the layout whose split gives its quarters where their users take them.
 // CHECK-LABEL: func.func @split_where_loaded
 // CHECK: %[[X:.*]] = tkc.load %{{.*}} : tensor<4x256x2x2x!tkc.ptr<bf16>, #[[LD:blocked[0-9]*]]>
 // CHECK-NOT: tkc_gpu.convert_layout
-// CHECK: tkc.split %[[X]] : tensor<4x256x2x2xbf16, #[[LD]]> -> tensor<4x256x2xbf16, #[[H:blocked[0-9]*]]>
+// CHECK: %[[LO:.*]], %{{.*}} = tkc.split %[[X]] : tensor<4x256x2x2xbf16, #[[LD]]> -> tensor<4x256x2xbf16, #[[H:blocked[0-9]*]]>
+// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %[[LO]] : tensor<4x256x2xbf16, #[[H]]> -> tensor<4x256x2xbf16, #[[J:blocked[0-9]*]]>
+// CHECK: tkc.split %[[C]] : tensor<4x256x2xbf16, #[[J]]> -> tensor<4x256xbf16, #{{blocked[0-9]*}}>
 // CHECK-NOT: tkc_gpu.convert_layout
-// CHECK: tkc.split %{{.*}} : tensor<4x256x2xbf16, #[[H]]> -> tensor<4x256xbf16, #[[Q:blocked[0-9]*]]>
-// CHECK: tkc_gpu.convert_layout %{{.*}} : tensor<4x256xbf16, #[[Q]]> -> tensor<4x256xbf16, #{{blocked[0-9]*}}>
 func.func @split_where_loaded(%p: tensor<4x256x2x2x!tkc.ptr<bf16>, #ld>) -> (tensor<4x256xbf16, #one>, tensor<4x256xbf16, #one>) {
   %x = tkc.load %p : tensor<4x256x2x2x!tkc.ptr<bf16>, #ld>
   %c = tkc_gpu.convert_layout %x : tensor<4x256x2x2xbf16, #ld> -> tensor<4x256x2x2xbf16, #d>
@@ -1903,6 +1904,49 @@ func.func @broadcast_row_not_reissued(%scales: !tkc.ptr<f16>, %pw: tensor<32x256
   %m = arith.mulf %wc, %b : tensor<32x256xf16, #mid>
   tkc.store %out, %m : tensor<32x256x!tkc.ptr<f16>, #mid>
   return
+}
+
+// -----
+
+#row = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#tile = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [2, 1], order = [1, 0]}>
+
+// A query row of 128 fp16 elements at an offset of unknown alignment
+// (LightLLM's token attention: `Q + off_q + start_mark`), broadcast over
+// the rows of its keys' 32x128 tile: in the tile's columns each thread
+// would load 8 of them one by one, 4 times as many accesses as the row's
+// own 2, so the row is loaded in its own layout and converted. Aligned,
+// the 8 go in one access and the row is loaded in the tile's columns.
+// CHECK-LABEL: func.func @unaligned_row_not_reissued
+// CHECK: %[[Q:.*]] = tkc.load %{{.*}} : tensor<128x!tkc.ptr<f16>, #[[ROW:blocked[0-9]*]]>
+// CHECK: tkc_gpu.convert_layout %[[Q]] : tensor<128xf16, #[[ROW]]> -> tensor<128xf16, #{{slice[0-9]*}}>
+// CHECK-LABEL: func.func @aligned_row_reissued
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.load %{{.*}} : tensor<128x!tkc.ptr<f16>, #{{slice[0-9]*}}>
+// CHECK-NOT: tkc_gpu.convert_layout
+func.func @unaligned_row_not_reissued(%q: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %off: i32, %k: tensor<32x128xf16, #tile>) -> tensor<32x128xf16, #tile> {
+  %r = tkc.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #row>
+  %o = tkc.splat %off : tensor<128xi32, #row>
+  %i = arith.addi %r, %o : tensor<128xi32, #row>
+  %s = tkc.splat %q : tensor<128x!tkc.ptr<f16>, #row>
+  %p = tkc.addptr %s, %i : tensor<128x!tkc.ptr<f16>, #row>, tensor<128xi32, #row>
+  %v = tkc.load %p : tensor<128x!tkc.ptr<f16>, #row>
+  %c = tkc_gpu.convert_layout %v : tensor<128xf16, #row> -> tensor<128xf16, #tkc_gpu.slice<{dim = 0, parent = #tile}>>
+  %e = tkc.expand_dims %c {axis = 0 : i32} : tensor<128xf16, #tkc_gpu.slice<{dim = 0, parent = #tile}>> -> tensor<1x128xf16, #tile>
+  %b = tkc.broadcast %e : tensor<1x128xf16, #tile> -> tensor<32x128xf16, #tile>
+  %m = arith.mulf %b, %k : tensor<32x128xf16, #tile>
+  return %m : tensor<32x128xf16, #tile>
+}
+func.func @aligned_row_reissued(%q: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %k: tensor<32x128xf16, #tile>) -> tensor<32x128xf16, #tile> {
+  %r = tkc.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #row>
+  %s = tkc.splat %q : tensor<128x!tkc.ptr<f16>, #row>
+  %p = tkc.addptr %s, %r : tensor<128x!tkc.ptr<f16>, #row>, tensor<128xi32, #row>
+  %v = tkc.load %p : tensor<128x!tkc.ptr<f16>, #row>
+  %c = tkc_gpu.convert_layout %v : tensor<128xf16, #row> -> tensor<128xf16, #tkc_gpu.slice<{dim = 0, parent = #tile}>>
+  %e = tkc.expand_dims %c {axis = 0 : i32} : tensor<128xf16, #tkc_gpu.slice<{dim = 0, parent = #tile}>> -> tensor<1x128xf16, #tile>
+  %b = tkc.broadcast %e : tensor<1x128xf16, #tile> -> tensor<32x128xf16, #tile>
+  %m = arith.mulf %b, %k : tensor<32x128xf16, #tile>
+  return %m : tensor<32x128xf16, #tile>
 }
 
 // -----
@@ -2115,4 +2159,32 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     tkc.store %out, %s : tensor<64x1x64x!tkc.ptr<f16>, #st>
     return
   }
+}
+
+// -----
+
+#a = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A chain of float arithmetic (TE's mHC accumulates products with tl.fma),
+// the accumulator its ops' last operand, recomputed in another layout: each
+// op is recomputed where the program had it, its operand converted beside
+// it, not below all of the operands (which would all be live at once).
+// CHECK-LABEL: func.func @chain_keeps_order
+// CHECK: %[[E0:.*]] = tkc.expand_dims %arg0
+// CHECK: tkc_gpu.convert_layout %[[E0]]
+// CHECK: %[[A0:.*]] = arith.addf
+// CHECK: %[[E1:.*]] = tkc.expand_dims %arg1
+// CHECK: tkc_gpu.convert_layout %[[E1]]
+// CHECK: arith.mulf %{{.*}}, %[[A0]]
+func.func @chain_keeps_order(%x0: tensor<64xf32, #tkc_gpu.slice<{dim = 0, parent = #a}>>, %x1: tensor<64xf32, #tkc_gpu.slice<{dim = 0, parent = #a}>>) -> tensor<64x64xf32, #b> {
+  %z = arith.constant dense<1.0> : tensor<64x64xf32, #a>
+  %e0 = tkc.expand_dims %x0 {axis = 0 : i32} : tensor<64xf32, #tkc_gpu.slice<{dim = 0, parent = #a}>> -> tensor<1x64xf32, #a>
+  %b0 = tkc.broadcast %e0 : tensor<1x64xf32, #a> -> tensor<64x64xf32, #a>
+  %a0 = arith.addf %b0, %z : tensor<64x64xf32, #a>
+  %e1 = tkc.expand_dims %x1 {axis = 0 : i32} : tensor<64xf32, #tkc_gpu.slice<{dim = 0, parent = #a}>> -> tensor<1x64xf32, #a>
+  %b1 = tkc.broadcast %e1 : tensor<1x64xf32, #a> -> tensor<64x64xf32, #a>
+  %a1 = arith.mulf %b1, %a0 : tensor<64x64xf32, #a>
+  %c = tkc_gpu.convert_layout %a1 : tensor<64x64xf32, #a> -> tensor<64x64xf32, #b>
+  return %c : tensor<64x64xf32, #b>
 }

@@ -183,6 +183,24 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     %d1 = tkc.dot %a1, %b1, %d0 : tensor<64x32xf16, #a> * tensor<32x128xf16, #b> -> tensor<64x128xf32, #mma>
     return %d1 : tensor<64x128xf32, #mma>
   }
+
+  // An A computed in registers whose tile would take the block past its
+  // shared memory (224 KB of stacks, B's 16 KB tile and A's 8 KB) stays in
+  // registers, as Triton keeps it: its block-scaled matmul tutorial on
+  // sm_90a scales bf16 operands from stacks of fp8 tiles. B is stored.
+  // CHECK-LABEL: func.func @a_past_shared_memory
+  // CHECK: tkc_gpu.local_alloc : !tkc_gpu.shared<[7, 128, 128], f16
+  // CHECK: %[[B:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<64x128xf16, #{{.*}}>)
+  // CHECK-NOT: tkc_gpu.local_alloc
+  // CHECK: tkc_gpu.warpgroup_dot %{{.*}}, %[[B]], %{{.*}} : tensor<64x64xf16, #{{.*}}> *
+  func.func @a_past_shared_memory(%x: tensor<64x64xf16, #l>, %v: tensor<64x128xf16, #l>, %c: tensor<64x128xf32, #mma>) -> (tensor<64x128xf32, #mma>, !tkc_gpu.shared<[7, 128, 128], f16, order = [1, 0]>) {
+    %stack = tkc_gpu.local_alloc : !tkc_gpu.shared<[7, 128, 128], f16, order = [1, 0]>
+    %q = arith.mulf %x, %x : tensor<64x64xf16, #l>
+    %a = tkc_gpu.convert_layout %q : tensor<64x64xf16, #l> -> tensor<64x64xf16, #a>
+    %b = tkc_gpu.convert_layout %v : tensor<64x128xf16, #l> -> tensor<64x128xf16, #b>
+    %d = tkc.dot %a, %b, %c : tensor<64x64xf16, #a> * tensor<64x128xf16, #b> -> tensor<64x128xf32, #mma>
+    return %d, %stack : tensor<64x128xf32, #mma>, !tkc_gpu.shared<[7, 128, 128], f16, order = [1, 0]>
+  }
 }
 
 // -----
