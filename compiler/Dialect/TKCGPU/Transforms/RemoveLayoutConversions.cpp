@@ -29,7 +29,9 @@
 // of a converted value moves to the value's layout when its pointers can
 // follow and its accesses stay as whole (no thread's run past 16 bytes).
 // The folder of convert_layout collapses chains and identities; dead values
-// in the old layout go.
+// in the old layout go. Float arithmetic on converted data is recomputed
+// where the program had it, so a chain keeps its order. Last, a split whose
+// halves are both converted to one layout converts its operand instead.
 //
 //===----------------------------------------------------------------------===//
 
