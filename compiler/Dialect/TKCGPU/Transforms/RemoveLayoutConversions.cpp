@@ -29,9 +29,7 @@
 // of a converted value moves to the value's layout when its pointers can
 // follow and its accesses stay as whole (no thread's run past 16 bytes).
 // The folder of convert_layout collapses chains and identities; dead values
-// in the old layout go. Float arithmetic on converted data is recomputed
-// where the program had it, so a chain keeps its order. Last, a split whose
-// halves are both converted to one layout converts its operand instead.
+// in the old layout go.
 //
 //===----------------------------------------------------------------------===//
 
@@ -519,21 +517,10 @@ bool rematerializable(ConvertLayoutOp convert) {
 /// block-fp8 matmul's `offs_am % M` and `offs_bn % N // group_n`, for its
 /// scales), a dozen instructions per element on every iteration, is
 /// recomputed right after `def`. `def` dominates both points, so it is as
-/// safe to compute there as where it was. So is floating-point arithmetic
-/// of the conversion's block on data that is converted (not recomputed
-/// from ranges alone): a chain of it, converted at its end, is recomputed
-/// op by op where the program had it, each op's data converted beside it
-/// (Transformer Engine's mHC accumulates six products with tl.fma, 160 ->
-/// 128 registers), where recomputing each op at its successor's conversion
-/// would move the chain below all of its operands, every one live at once.
-/// Other ops are recomputed in the loop: a range or an index held across it
-/// would take registers.
+/// safe to compute there as where it was. Other ops are recomputed in the
+/// loop: a range or an index held across it would take registers.
 Operation *recomputationPoint(Operation *def, ConvertLayoutOp convert) {
   bool load = isa<LoadOp>(def);
-  if (isElementwise(def) && def->getBlock() == convert->getBlock() &&
-      isa<FloatType>(getElementTypeOrSelf(def->getResult(0).getType())) &&
-      !canRematerialize(convert.getSrc(), convert.getType().getEncoding(), 0))
-    return def->getNextNode();
   if (!load && !isExpensiveArithmetic(def))
     return convert;
   Operation *point = convert;
@@ -2100,62 +2087,6 @@ void rematerializeSlices(func::FuncOp func) {
   }
 }
 
-/// A split whose results are both converted, only to one layout that
-/// holds them in other registers (TE's mHC kernel splits its 4x4x4 mixing
-/// matrix twice, each quarter converted to the slice its product takes):
-/// its operand is converted instead, once, to that layout joined by the
-/// pair (getJoinedLayout), where the split gives the results in their
-/// users' layout. One conversion (and barrier) where there were two, and a
-/// chain of splits, visited from its last, ends with one. Done after the
-/// patterns, whose SplitWhereValueIs moves conversions the other way (and
-/// would undo it).
-void convertBeforeSplits(func::FuncOp func) {
-  SmallVector<SplitOp> splits;
-  func.walk([&](SplitOp split) { splits.push_back(split); });
-  for (SplitOp split : llvm::reverse(splits)) {
-    Attribute target;
-    SmallVector<ConvertLayoutOp> converts;
-    bool onlyConverted = llvm::all_of(split->getUsers(), [&](Operation *user) {
-      auto convert = dyn_cast<ConvertLayoutOp>(user);
-      if (!convert || (target && convert.getType().getEncoding() != target))
-        return false;
-      target = convert.getType().getEncoding();
-      converts.push_back(convert);
-      return true;
-    });
-    auto type = cast<RankedTensorType>(split.getOutLHS().getType());
-    if (!onlyConverted || !target || split.getOutLHS().use_empty() ||
-        split.getOutRHS().use_empty() ||
-        sameRegisters(type, type.getEncoding(), target))
-      continue;
-    // Split there, the results are in `target` (getJoinedLayout).
-    LayoutEncodingAttr joined = getJoinedLayout(target);
-    if (!joined)
-      continue;
-    auto srcType = cast<RankedTensorType>(split.getSrc().getType());
-    Value src = split.getSrc();
-    if (auto convert = src.getDefiningOp<ConvertLayoutOp>())
-      src = convert.getSrc();
-    OpBuilder builder(split);
-    if (cast<RankedTensorType>(src.getType()).getEncoding() != joined)
-      src = ConvertLayoutOp::create(builder, split.getLoc(),
-                                    withLayout(srcType, joined), src);
-    auto moved =
-        SplitOp::create(builder, split.getLoc(), withLayout(type, target),
-                        withLayout(type, target), src);
-    for (ConvertLayoutOp convert : converts) {
-      unsigned side = cast<OpResult>(convert.getSrc()).getResultNumber();
-      convert.replaceAllUsesWith(moved->getResult(side));
-      convert->erase();
-    }
-    Value old = split.getSrc();
-    split->erase();
-    if (auto convert = old.getDefiningOp<ConvertLayoutOp>();
-        convert && convert->use_empty())
-      convert->erase();
-  }
-}
-
 struct RemoveLayoutConversionsPass
     : public mlir::tkc::gpu::impl::TKCGPURemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
@@ -2209,7 +2140,6 @@ struct RemoveLayoutConversionsPass
     (void)applyPatternsGreedily(getOperation(), std::move(patterns), config);
     getOperation()->walk(
         [](scf::ForOp loop) { loop->removeAttr(CarryInUpdateLayout::kMoves); });
-    getOperation()->walk(convertBeforeSplits);
     // A conversion of a value defined before a loop (attention's queries,
     // converted to a dot operand) happens once, before it.
     getOperation()->walk([](scf::ForOp loop) {

@@ -1718,16 +1718,15 @@ func.func @convert_expand_convert(%p: tensor<4x256x!tkc.ptr<bf16>, #ld>) -> tens
 #one = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 2], order = [1, 0]}>
 
 // A loaded tile split twice after a conversion (TE's mHC kernel): the
-// first split happens where the tile was loaded, each thread holding both
-// halves of its pairs; only the half that is used is converted, once, to
-// the layout whose split gives its quarters where their users take them.
+// splits happen where the tile was loaded, each thread holding both halves
+// of its pairs, and only the quarters are converted.
 // CHECK-LABEL: func.func @split_where_loaded
 // CHECK: %[[X:.*]] = tkc.load %{{.*}} : tensor<4x256x2x2x!tkc.ptr<bf16>, #[[LD:blocked[0-9]*]]>
 // CHECK-NOT: tkc_gpu.convert_layout
-// CHECK: %[[LO:.*]], %{{.*}} = tkc.split %[[X]] : tensor<4x256x2x2xbf16, #[[LD]]> -> tensor<4x256x2xbf16, #[[H:blocked[0-9]*]]>
-// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %[[LO]] : tensor<4x256x2xbf16, #[[H]]> -> tensor<4x256x2xbf16, #[[J:blocked[0-9]*]]>
-// CHECK: tkc.split %[[C]] : tensor<4x256x2xbf16, #[[J]]> -> tensor<4x256xbf16, #{{blocked[0-9]*}}>
+// CHECK: tkc.split %[[X]] : tensor<4x256x2x2xbf16, #[[LD]]> -> tensor<4x256x2xbf16, #[[H:blocked[0-9]*]]>
 // CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.split %{{.*}} : tensor<4x256x2xbf16, #[[H]]> -> tensor<4x256xbf16, #[[Q:blocked[0-9]*]]>
+// CHECK: tkc_gpu.convert_layout %{{.*}} : tensor<4x256xbf16, #[[Q]]> -> tensor<4x256xbf16, #{{blocked[0-9]*}}>
 func.func @split_where_loaded(%p: tensor<4x256x2x2x!tkc.ptr<bf16>, #ld>) -> (tensor<4x256xbf16, #one>, tensor<4x256xbf16, #one>) {
   %x = tkc.load %p : tensor<4x256x2x2x!tkc.ptr<bf16>, #ld>
   %c = tkc_gpu.convert_layout %x : tensor<4x256x2x2xbf16, #ld> -> tensor<4x256x2x2xbf16, #d>
@@ -2159,32 +2158,4 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     tkc.store %out, %s : tensor<64x1x64x!tkc.ptr<f16>, #st>
     return
   }
-}
-
-// -----
-
-#a = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-#b = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-
-// A chain of float arithmetic (TE's mHC accumulates products with tl.fma),
-// the accumulator its ops' last operand, recomputed in another layout: each
-// op is recomputed where the program had it, its operand converted beside
-// it, not below all of the operands (which would all be live at once).
-// CHECK-LABEL: func.func @chain_keeps_order
-// CHECK: %[[E0:.*]] = tkc.expand_dims %arg0
-// CHECK: tkc_gpu.convert_layout %[[E0]]
-// CHECK: %[[A0:.*]] = arith.addf
-// CHECK: %[[E1:.*]] = tkc.expand_dims %arg1
-// CHECK: tkc_gpu.convert_layout %[[E1]]
-// CHECK: arith.mulf %{{.*}}, %[[A0]]
-func.func @chain_keeps_order(%x0: tensor<64xf32, #tkc_gpu.slice<{dim = 0, parent = #a}>>, %x1: tensor<64xf32, #tkc_gpu.slice<{dim = 0, parent = #a}>>) -> tensor<64x64xf32, #b> {
-  %z = arith.constant dense<1.0> : tensor<64x64xf32, #a>
-  %e0 = tkc.expand_dims %x0 {axis = 0 : i32} : tensor<64xf32, #tkc_gpu.slice<{dim = 0, parent = #a}>> -> tensor<1x64xf32, #a>
-  %b0 = tkc.broadcast %e0 : tensor<1x64xf32, #a> -> tensor<64x64xf32, #a>
-  %a0 = arith.addf %b0, %z : tensor<64x64xf32, #a>
-  %e1 = tkc.expand_dims %x1 {axis = 0 : i32} : tensor<64xf32, #tkc_gpu.slice<{dim = 0, parent = #a}>> -> tensor<1x64xf32, #a>
-  %b1 = tkc.broadcast %e1 : tensor<1x64xf32, #a> -> tensor<64x64xf32, #a>
-  %a1 = arith.mulf %b1, %a0 : tensor<64x64xf32, #a>
-  %c = tkc_gpu.convert_layout %a1 : tensor<64x64xf32, #a> -> tensor<64x64xf32, #b>
-  return %c : tensor<64x64xf32, #b>
 }
