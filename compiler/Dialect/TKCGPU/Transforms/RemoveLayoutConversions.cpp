@@ -230,15 +230,15 @@ bool multipliesAccesses(LoadOp load, Attribute layout) {
     return getAccessWidth(load.getPtr(), load.getMask(), axis,
                           /*boundedRuns=*/false, in);
   };
-  auto accesses = [&](Attribute in) {
-    return getDistinctElementsPerThread(withLayout(type, in)) / width(in);
-  };
   RankedTensorType there = withLayout(type, layout);
-  bool splitsRuns =
-      width(layout) <
-      getLinearLayout(there).getContiguousRegisters(getAccessDim(there));
-  return splitsRuns &&
-         accesses(layout) > kMaxAccessGrowth * accesses(type.getEncoding());
+  int64_t widthThere = width(layout);
+  // Runs that stay whole there take no more accesses than they must.
+  if (widthThere >=
+      getLinearLayout(there).getContiguousRegisters(getAccessDim(there)))
+    return false;
+  return getDistinctElementsPerThread(there) / widthThere >
+         kMaxAccessGrowth *
+             (getDistinctElementsPerThread(type) / width(type.getEncoding()));
 }
 
 /// Whether `load` may be issued in `layout` for one use, besides its own:
