@@ -1092,6 +1092,12 @@ mlir::tkc::gpu::getOperandShuffles(RankedTensorType from, RankedTensorType to) {
                          kMaxChoices);
 }
 
+bool mlir::tkc::gpu::convertsThroughSharedMemory(RankedTensorType from,
+                                                 RankedTensorType to) {
+  return !getLinearLayout(to).getRegisterMapFrom(getLinearLayout(from)) &&
+         !getOperandShuffles(from, to);
+}
+
 bool mlir::tkc::gpu::isSharedOperand(RankedTensorType type, unsigned fast) {
   auto operand = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
   if (!operand || !isa<NvidiaMmaEncodingAttr>(operand.getParent()) ||

@@ -200,6 +200,11 @@ bool holdsWordPerRegister(DotOperandEncodingAttr layout, Type elementType);
 std::optional<WarpShuffles> getOperandShuffles(RankedTensorType from,
                                                RankedTensorType to);
 
+/// Whether converting a tensor of `from` to `to` (tkc_gpu.convert_layout)
+/// goes through shared memory: the conversion neither only permutes each
+/// thread's registers nor shuffles within warps (getOperandShuffles).
+bool convertsThroughSharedMemory(RankedTensorType from, RankedTensorType to);
+
 /// Whether a tensor of `type`, stored in shared memory as a tile whose rows
 /// run along dimension `fast` (the swizzle of !tkc_gpu.shared), can be read
 /// back into `type`'s layout (tkc_gpu.local_load): an operand of an

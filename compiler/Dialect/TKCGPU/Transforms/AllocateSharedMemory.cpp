@@ -44,10 +44,7 @@ int64_t scratchBytes(Operation *op) {
   if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
     auto type = cast<RankedTensorType>(convert.getType());
     auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
-    // Conversions that only permute a thread's registers need none, nor do
-    // those that shuffle within warps.
-    if (getLinearLayout(type).getRegisterMapFrom(getLinearLayout(srcType)) ||
-        getOperandShuffles(srcType, type))
+    if (!convertsThroughSharedMemory(srcType, type))
       return 0;
     return type.getNumElements() * getStorageBytes(type.getElementType());
   }

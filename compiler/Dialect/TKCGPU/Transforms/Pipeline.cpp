@@ -52,6 +52,7 @@
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
@@ -728,6 +729,45 @@ Operation *readDone(Operation *read) {
     if (auto dot = dyn_cast<DotOp>(*value.getUsers().begin()))
       return dot;
   return read;
+}
+
+/// Where the copies that refill the tiles go, once `lastRead`, the last of
+/// their reads in the iteration, is done: after the first conversion through
+/// shared memory that follows it with only arithmetic between (no dot, no
+/// memory access, no region), or else right after it. That conversion's
+/// barrier, between its stores and its loads, then orders every thread's
+/// reads before the copies, which need no barrier of their own
+/// (AllocateSharedMemory drops their wait's), and what it converts is not
+/// held in registers while they are issued (applied-ai's GPTQ matmul, its B
+/// dequantized in registers then converted to its dot operand: a barrier
+/// fewer and the 64 halves of B dead before the copies, as in Triton).
+/// `replaced`: the loads the tiles replace, and their conversions.
+Operation *getRefillPoint(Operation *lastRead,
+                          const llvm::SmallPtrSetImpl<Operation *> &replaced) {
+  Operation *point = lastRead;
+  bool ordered = false;
+  for (Operation *op = lastRead->getNextNode(); op; op = op->getNextNode()) {
+    if (replaced.contains(op))
+      continue;
+    if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+      if (convertsThroughSharedMemory(
+              cast<RankedTensorType>(convert.getSrc().getType()),
+              cast<RankedTensorType>(convert.getType()))) {
+        ordered = true;
+        point = op;
+      }
+      continue;
+    }
+    if (isa<DotOp>(op) && ordered) {
+      point = op;
+      continue;
+    }
+    if (op->getNumRegions() || !isMemoryEffectFree(op) ||
+        !isa_and_present<arith::ArithDialect, math::MathDialect>(
+            op->getDialect()))
+      break;
+  }
+  return ordered ? point : lastRead;
 }
 
 /// `read` (a tile read back in its load's layout), read instead in the
@@ -1457,6 +1497,12 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
     ++pending;
   }
   Operation *lastRead = nullptr;
+  llvm::SmallPtrSet<Operation *, 8> replaced;
+  for (StagedLoad &one : staged)
+    for (Operation *op : {one.load.getOperation(), one.convert.getOperation(),
+                          one.trans.getOperation()})
+      if (op)
+        replaced.insert(op);
   for (const CopyGroup &group : groups) {
     for (unsigned i : group.tiles) {
       StagedLoad &one = staged[i];
@@ -1481,7 +1527,7 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
     if (favorOccupancy)
       b.setInsertionPoint(body->getTerminator());
     else
-      b.setInsertionPointAfter(lastRead);
+      b.setInsertionPointAfter(getRefillPoint(lastRead, replaced));
     AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(pending))
         ->setAttr(TKCGPUDialect::kOrdersReads, b.getUnitAttr());
     emitAhead(groups.back());

@@ -1051,6 +1051,62 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
+#la = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#lb = #tkc_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // As @refill_after_read, with B scaled by a tile in registers before its
+  // conversion to the dot operand, through shared memory: the refills follow
+  // that conversion and the dot (the conversion's barrier orders the reads;
+  // the scaled B is dead by then), not the last read.
+  // SHARED-LABEL: func.func @refill_after_conversion
+  // SHARED: scf.for
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32}
+  // SHARED-NOT: tkc_gpu.async_copy
+  // SHARED: arith.mulf
+  // SHARED-NOT: tkc_gpu.async_copy
+  // SHARED: tkc_gpu.convert_layout %{{.*}} -> tensor<256x32xf16, #dot_op1>
+  // SHARED-NEXT: tkc.dot
+  // SHARED-NEXT: tkc_gpu.async_wait {pending = 1 : i32, tkc_gpu.orders_reads}
+  // SHARED: tkc_gpu.async_copy
+  // SHARED: tkc_gpu.async_copy
+  // SHARED-NEXT: tkc_gpu.async_commit
+  // SHARED: scf.yield
+  func.func @refill_after_conversion(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %pb: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %n: i32, %scale: tensor<256x32xf16, #lb>) -> tensor<64x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x32xf32, #mma>
+    %stepa = arith.constant dense<256> : tensor<64x256xi32, #la>
+    %stepb = arith.constant dense<8192> : tensor<256x32xi32, #lb>
+    %ra = tkc.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #tkc_gpu.slice<{dim = 0, parent = #la}>>
+    %ea = tkc.expand_dims %ra {axis = 0 : i32} : tensor<256xi32, #tkc_gpu.slice<{dim = 0, parent = #la}>> -> tensor<1x256xi32, #la>
+    %cola = tkc.broadcast %ea : tensor<1x256xi32, #la> -> tensor<64x256xi32, #la>
+    %sa = tkc.splat %pa : tensor<64x256x!tkc.ptr<f16>, #la>
+    %pa0 = tkc.addptr %sa, %cola : tensor<64x256x!tkc.ptr<f16>, #la>, tensor<64x256xi32, #la>
+    %rb = tkc.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #tkc_gpu.slice<{dim = 1, parent = #lb}>>
+    %eb = tkc.expand_dims %rb {axis = 1 : i32} : tensor<256xi32, #tkc_gpu.slice<{dim = 1, parent = #lb}>> -> tensor<256x1xi32, #lb>
+    %rowb = tkc.broadcast %eb : tensor<256x1xi32, #lb> -> tensor<256x32xi32, #lb>
+    %sb = tkc.splat %pb : tensor<256x32x!tkc.ptr<f16>, #lb>
+    %pb0 = tkc.addptr %sb, %rowb : tensor<256x32x!tkc.ptr<f16>, #lb>, tensor<256x32xi32, #lb>
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ptra = %pa0, %ptrb = %pb0) -> (tensor<64x32xf32, #mma>, tensor<64x256x!tkc.ptr<f16>, #la>, tensor<256x32x!tkc.ptr<f16>, #lb>) : i32 {
+      %ta = tkc.load %ptra : tensor<64x256x!tkc.ptr<f16>, #la>
+      %tb = tkc.load %ptrb : tensor<256x32x!tkc.ptr<f16>, #lb>
+      %sc = arith.mulf %tb, %scale : tensor<256x32xf16, #lb>
+      %a = tkc_gpu.convert_layout %ta : tensor<64x256xf16, #la> -> tensor<64x256xf16, #a>
+      %b = tkc_gpu.convert_layout %sc : tensor<256x32xf16, #lb> -> tensor<256x32xf16, #b>
+      %d = tkc.dot %a, %b, %acc : tensor<64x256xf16, #a> * tensor<256x32xf16, #b> -> tensor<64x32xf32, #mma>
+      %nexta = tkc.addptr %ptra, %stepa : tensor<64x256x!tkc.ptr<f16>, #la>, tensor<64x256xi32, #la>
+      %nextb = tkc.addptr %ptrb, %stepb : tensor<256x32x!tkc.ptr<f16>, #lb>, tensor<256x32xi32, #lb>
+      scf.yield %d, %nexta, %nextb : tensor<64x32xf32, #mma>, tensor<64x256x!tkc.ptr<f16>, #la>, tensor<256x32x!tkc.ptr<f16>, #lb>
+    }
+    return %res#0 : tensor<64x32xf32, #mma>
+  }
+}
+
+// -----
+
 #l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
