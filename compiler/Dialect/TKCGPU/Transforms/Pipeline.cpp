@@ -732,15 +732,17 @@ Operation *readDone(Operation *read) {
 }
 
 /// Where the copies that refill the tiles go, once `lastRead`, the last of
-/// their reads in the iteration, is done: after the first conversion through
-/// shared memory that follows it with only arithmetic between (no dot, no
-/// memory access, no region), or else right after it. That conversion's
-/// barrier, between its stores and its loads, then orders every thread's
-/// reads before the copies, which need no barrier of their own
-/// (AllocateSharedMemory drops their wait's), and what it converts is not
-/// held in registers while they are issued (applied-ai's GPTQ matmul, its B
-/// dequantized in registers then converted to its dot operand: a barrier
-/// fewer and the 64 halves of B dead before the copies, as in Triton).
+/// their reads in the iteration, is done. Past it come arithmetic,
+/// conversions and, once a conversion through shared memory has come, dots:
+/// the copies go after the last such conversion or dot, or, where none of
+/// the conversions goes through shared memory, right after `lastRead`. The
+/// conversion's barrier, between its stores and its loads, then orders every
+/// thread's reads before the copies, which need none of their own
+/// (AllocateSharedMemory drops their wait's), and what is converted and
+/// multiplied is dead before they are issued, as where Triton refills, at
+/// the end of the iteration (applied-ai's GPTQ matmul, its B dequantized in
+/// registers then converted to its dot operand: a barrier fewer, 490
+/// instructions in the loop instead of 542, 0.80 of Triton's speed -> 0.94).
 /// `replaced`: the loads the tiles replace, and their conversions.
 Operation *getRefillPoint(Operation *lastRead,
                           const llvm::SmallPtrSetImpl<Operation *> &replaced) {
