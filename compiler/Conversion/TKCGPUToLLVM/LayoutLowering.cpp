@@ -569,6 +569,7 @@ ScratchSwizzle mlir::tkc::gpu::chooseScratchSwizzle(const LinearLayout &from,
       if (std::pair(passes, accesses) < bestCost) {
         bestCost = {passes, accesses};
         best = swizzle;
+        best.cost = bestCost;
       }
     }
   return best;
@@ -658,6 +659,90 @@ SmallVector<Value> mlir::tkc::gpu::loadMatrixRows(
   return values;
 }
 
+namespace {
+
+/// `layout` over the places of a 1-D scratch that holds element i (its
+/// row-major index) at the place whose bit k is bit `indexBits[k]` of i,
+/// its registers reordered so that those of its widest aligned run of up
+/// to `maxRun` places (LinearLayout::getAlignedRunBits) come first.
+PlacedSide placeSide(const LinearLayout &layout, ArrayRef<unsigned> indexBits,
+                     unsigned maxRun) {
+  int64_t size = int64_t(1) << indexBits.size();
+  auto place = [&](const LinearLayout::Basis &basis) {
+    int64_t index = layout.rowMajorIndex(basis), placed = 0;
+    for (auto [k, bit] : llvm::enumerate(indexBits))
+      if (index >> bit & 1)
+        placed |= int64_t(1) << k;
+    return LinearLayout::Basis{static_cast<int32_t>(placed)};
+  };
+  LinearLayout flat(ArrayRef<int64_t>{size});
+  for (HwDim hw : {HwDim::Register, HwDim::Lane, HwDim::Warp})
+    for (const LinearLayout::Basis &basis : layout.getBases(hw))
+      flat.addBasis(hw, place(basis));
+  PlacedSide side{LinearLayout(ArrayRef<int64_t>{size}),
+                  flat.getAlignedRunBits(0, maxRun)};
+  ArrayRef<LinearLayout::Basis> registers = flat.getBases(HwDim::Register);
+  for (unsigned bit = 0; bit < registers.size(); ++bit)
+    if (!llvm::is_contained(side.registerBits, bit))
+      side.registerBits.push_back(bit);
+  for (unsigned bit : side.registerBits)
+    side.layout.addBasis(HwDim::Register, registers[bit]);
+  for (HwDim hw : {HwDim::Lane, HwDim::Warp})
+    for (const LinearLayout::Basis &basis : flat.getBases(hw))
+      side.layout.addBasis(hw, basis);
+  return side;
+}
+
+/// The `indexBits` bits of the row-major index of a tensor that `layout`
+/// holds, those that its first registers stepping along one bit each set
+/// (up to `maxRun` elements' worth) first, then the others in order: an
+/// order of places that holds each thread's runs of such registers
+/// together, where a row-major one would split them (a vector of scales
+/// broadcast along an MMA accumulator's columns, each thread's 2 x 16
+/// columns 8 apart).
+SmallVector<unsigned> runFirstIndexBits(const LinearLayout &layout,
+                                        unsigned indexBits, unsigned maxRun) {
+  SmallVector<unsigned> order;
+  for (const LinearLayout::Basis &basis : layout.getBases(HwDim::Register)) {
+    if ((1u << order.size()) >= maxRun)
+      break;
+    int64_t index = layout.rowMajorIndex(basis);
+    if (!llvm::isPowerOf2_64(index))
+      continue;
+    unsigned bit = llvm::Log2_64(index);
+    if (!llvm::is_contained(order, bit))
+      order.push_back(bit);
+  }
+  for (unsigned bit = 0; bit < indexBits; ++bit)
+    if (!llvm::is_contained(order, bit))
+      order.push_back(bit);
+  return order;
+}
+
+} // namespace
+
+ScratchPlacement
+mlir::tkc::gpu::chooseScratchPlacement(const LinearLayout &from,
+                                       const LinearLayout &to, unsigned bytes,
+                                       unsigned maxRun, bool mayReorder) {
+  ScratchPlacement best{chooseScratchSwizzle(from, to, bytes, maxRun), {}};
+  if (!mayReorder)
+    return best;
+  unsigned indexBits = 0;
+  for (int64_t size : from.getShape())
+    indexBits += llvm::Log2_64(size);
+  for (const LinearLayout *lead : {&to, &from}) {
+    SmallVector<unsigned> order = runFirstIndexBits(*lead, indexBits, maxRun);
+    PlacedSide f = placeSide(from, order, maxRun),
+               t = placeSide(to, order, maxRun);
+    ScratchSwizzle swizzle =
+        chooseScratchSwizzle(f.layout, t.layout, bytes, maxRun);
+    if (swizzle.cost < best.swizzle.cost)
+      best = {swizzle, std::pair(f, t)};
+  }
+  return best;
+}
+
 FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     OpBuilder &b, Location loc, Operation *op, const ::tkc::TargetInfo &target,
     Type elem, const LinearLayout &from, const LinearLayout &to,
@@ -677,8 +762,33 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   bool powersOfTwo = llvm::all_of(from.getShape(), llvm::isPowerOf2_64) &&
                      llvm::all_of(to.getShape(), llvm::isPowerOf2_64);
   ScratchSwizzle swizzle;
+  // Where the places are not row-major, both sides over them.
+  std::optional<std::pair<PlacedSide, PlacedSide>> placed;
+  // 16-bit elements in layouts that matrix loads or stores move (their rows
+  // eight places along the last dimension, which the swizzle keeps
+  // together) move four 8x8 matrices an instruction.
+  auto matrixAccess = [&](const LinearLayout &layout,
+                          bool loads) -> std::optional<MatrixAccess> {
+    if (!powersOfTwo || placed ||
+        !mayMoveMatrices(op, target, getStorageBytes(memType), loads) ||
+        llvm::any_of(swizzle.terms, [](auto term) { return term.second & 7; }))
+      return std::nullopt;
+    return getMatrixAccess(layout, layout.getShape().size() - 1);
+  };
   if (powersOfTwo) {
-    swizzle = chooseScratchSwizzle(from, to, getStorageBytes(memType), maxRun);
+    unsigned bytes = getStorageBytes(memType);
+    swizzle = chooseScratchSwizzle(from, to, bytes, maxRun);
+    // Places in another order only for vectors (scales, biases, row
+    // statistics), where neither side moves matrices: tiles in that order
+    // took more registers (FLA's chunk_h 128 -> 167, past what two
+    // programs per SM allow) for wider accesses.
+    bool vectors = from.getShape().size() == 1 && to.getShape().size() == 1;
+    ScratchPlacement placement = chooseScratchPlacement(
+        from, to, bytes, maxRun,
+        vectors && !matrixAccess(from, /*loads=*/false) &&
+            !matrixAccess(to, /*loads=*/true));
+    swizzle = placement.swizzle;
+    placed = placement.sides;
   } else {
     swizzle.fromRun = from.getAlignedRun(from.getShape().size() - 1, maxRun);
     swizzle.toRun = to.getAlignedRun(to.getShape().size() - 1, maxRun);
@@ -714,26 +824,21 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     return starts;
   };
   unsigned fromRun = swizzle.fromRun, toRun = swizzle.toRun;
-  // 16-bit elements in layouts that matrix loads or stores move (their rows
-  // eight places along the last dimension, which the swizzle keeps
-  // together) move four 8x8 matrices an instruction.
-  auto matrixAccess = [&](const LinearLayout &layout,
-                          bool loads) -> std::optional<MatrixAccess> {
-    if (!powersOfTwo ||
-        !mayMoveMatrices(op, target, getStorageBytes(memType), loads) ||
-        llvm::any_of(swizzle.terms, [](auto term) { return term.second & 7; }))
-      return std::nullopt;
-    return getMatrixAccess(layout, layout.getShape().size() - 1);
-  };
+  const LinearLayout &fromPlaces = placed ? placed->first.layout : from;
+  const LinearLayout &toPlaces = placed ? placed->second.layout : to;
   // Wait for earlier readers of the scratch first, unless none can be.
   if (needsScratchBarrier(op))
     target.emitBarrier(b, loc);
   if (auto access = matrixAccess(from, /*loads=*/false)) {
     storeMatrixRows(b, loc, target, *access, runs(access->rows, 1), src);
   } else {
-    for (auto [i, ptr] : llvm::enumerate(runs(from, fromRun))) {
+    SmallVector<Value> stored(src);
+    if (placed)
+      for (unsigned r = 0; r < stored.size(); ++r)
+        stored[r] = src[placed->first.original(r)];
+    for (auto [i, ptr] : llvm::enumerate(runs(fromPlaces, fromRun))) {
       SmallVector<Value> run;
-      for (Value value : src.slice(i * fromRun, fromRun)) {
+      for (Value value : ArrayRef(stored).slice(i * fromRun, fromRun)) {
         if (isBool)
           value = LLVM::ZExtOp::create(b, loc, memType, value);
         else if (isPointer)
@@ -749,7 +854,7 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   if (auto access = matrixAccess(to, /*loads=*/true))
     return loadMatrixRows(b, loc, target, *access, runs(access->rows, 1),
                           memType);
-  SmallVector<Value> toStarts = runs(to, toRun);
+  SmallVector<Value> toStarts = runs(toPlaces, toRun);
   for (Value ptr : toStarts) {
     Value access = LLVM::LoadOp::create(b, loc, accessType(memType, toRun), ptr,
                                         toRun * getStorageBytes(memType));
@@ -761,7 +866,12 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
       values.push_back(loaded);
     }
   }
-  return values;
+  if (!placed)
+    return values;
+  SmallVector<Value> inOrder(values.size());
+  for (unsigned r = 0; r < values.size(); ++r)
+    inOrder[placed->second.original(r)] = values[r];
+  return inOrder;
 }
 
 Owners mlir::tkc::gpu::ownersOf(OpBuilder &b, Location loc, Type type,

@@ -155,6 +155,9 @@ struct ScratchSwizzle {
   /// (bit of i, the bits S XORs in when it is set).
   SmallVector<std::pair<unsigned, int64_t>> terms;
   unsigned fromRun = 1, toRun = 1;
+  /// The cost chooseScratchSwizzle minimized: passes of the banks of both
+  /// sides' accesses per warp, then the accesses.
+  std::pair<int64_t, int64_t> cost = {0, 0};
 
   /// The place of element `index`.
   int64_t apply(int64_t index) const {
@@ -184,6 +187,43 @@ struct ScratchSwizzle {
 ScratchSwizzle chooseScratchSwizzle(const LinearLayout &from,
                                     const LinearLayout &to, unsigned bytes,
                                     unsigned maxRun);
+
+/// One side of a conversion over a scratch whose places are not row-major:
+/// `layout` maps to places of a 1-D scratch, its registers reordered;
+/// `registerBits[k]` is the bit of the tensor's register index that its
+/// register bit k is.
+struct PlacedSide {
+  LinearLayout layout;
+  SmallVector<unsigned> registerBits;
+
+  /// The tensor's register index of `layout`'s register `r`.
+  unsigned original(unsigned r) const {
+    unsigned index = 0;
+    for (auto [k, bit] : llvm::enumerate(registerBits))
+      if (r >> k & 1)
+        index |= 1u << bit;
+    return index;
+  }
+};
+
+/// Where a conversion's elements lie in its scratch: the swizzle of their
+/// places, and where those are not row-major, both sides over them.
+struct ScratchPlacement {
+  ScratchSwizzle swizzle;
+  std::optional<std::pair<PlacedSide, PlacedSide>> sides;
+};
+
+/// chooseScratchSwizzle over row-major places or, where `mayReorder`, over
+/// places in an order that keeps one side's runs of registers together
+/// (each thread's registers that step along one index bit each, lowest
+/// first: a vector of scales broadcast along an MMA accumulator's columns,
+/// each thread's 2 x 16 columns 8 apart, or a transpose's rows), the
+/// registers of both sides reordered so that their runs come first;
+/// whichever costs fewer passes of the banks, then fewer accesses (ties go
+/// to row-major places).
+ScratchPlacement chooseScratchPlacement(const LinearLayout &from,
+                                        const LinearLayout &to, unsigned bytes,
+                                        unsigned maxRun, bool mayReorder);
 
 /// How a warp moves the registers of a layout as 8x8 matrices of 16-bit
 /// elements (TargetInfo::loadMatrices, storeMatrices): each lane's word of

@@ -20,9 +20,11 @@
 
 namespace {
 
+using mlir::tkc::gpu::chooseScratchPlacement;
 using mlir::tkc::gpu::chooseScratchSwizzle;
 using mlir::tkc::gpu::HwDim;
 using mlir::tkc::gpu::LinearLayout;
+using mlir::tkc::gpu::ScratchPlacement;
 using mlir::tkc::gpu::ScratchSwizzle;
 
 /// Passes of the banks that each access of warp 0 of `layout` takes, with
@@ -60,9 +62,11 @@ int fewestPasses(unsigned run, unsigned bytes) {
   return std::max(1u, 32 * run * bytes / 128);
 }
 
-void expectConflictFree(const LinearLayout &from, const LinearLayout &to,
-                        unsigned bytes, unsigned fromRun, unsigned toRun) {
-  ScratchSwizzle s = chooseScratchSwizzle(from, to, bytes, 16 / bytes);
+/// Checks swizzle `s` of a conversion from `from` to `to`: places
+/// distinct, runs contiguous, the fewest passes for every access.
+void expectConflictFreeWith(const LinearLayout &from, const LinearLayout &to,
+                            const ScratchSwizzle &s, unsigned bytes,
+                            unsigned fromRun, unsigned toRun) {
   EXPECT_EQ(s.fromRun, fromRun);
   EXPECT_EQ(s.toRun, toRun);
   int64_t numel = 1;
@@ -80,6 +84,39 @@ void expectConflictFree(const LinearLayout &from, const LinearLayout &to,
   for (auto [layout, run] : {std::pair{&from, s.fromRun}, {&to, s.toRun}})
     for (int passes : passesOf(*layout, s, run, bytes))
       EXPECT_EQ(passes, fewestPasses(run, bytes)) << layout->str();
+}
+
+void expectConflictFree(const LinearLayout &from, const LinearLayout &to,
+                        unsigned bytes, unsigned fromRun, unsigned toRun) {
+  expectConflictFreeWith(from, to,
+                         chooseScratchSwizzle(from, to, bytes, 16 / bytes),
+                         bytes, fromRun, toRun);
+}
+
+/// Checks that the conversion's scratch takes places in another order than
+/// row-major, where both sides put each element at one place (each placed
+/// register holds what its original register holds), and that the
+/// placement is conflict-free with runs of `fromRun` and `toRun`.
+void expectPlacedConflictFree(const LinearLayout &from, const LinearLayout &to,
+                              unsigned bytes, unsigned fromRun,
+                              unsigned toRun) {
+  ScratchPlacement p =
+      chooseScratchPlacement(from, to, bytes, 16 / bytes, /*mayReorder=*/true);
+  ASSERT_TRUE(p.sides.has_value());
+  std::map<int64_t, int64_t> placeOf; // row-major index -> place
+  for (auto [layout, side] :
+       {std::pair{&from, &p.sides->first}, {&to, &p.sides->second}})
+    for (unsigned reg = 0; reg < layout->getNumRegisters(); ++reg)
+      for (unsigned lane = 0; lane < layout->getSize(HwDim::Lane); ++lane)
+        for (unsigned warp = 0; warp < layout->getSize(HwDim::Warp); ++warp) {
+          int64_t index = layout->rowMajorIndex(
+              layout->apply(side->original(reg), lane, warp));
+          int64_t place = side->layout.apply(reg, lane, warp)[0];
+          auto [it, inserted] = placeOf.insert({index, place});
+          EXPECT_EQ(it->second, place) << "element " << index;
+        }
+  expectConflictFreeWith(p.sides->first.layout, p.sides->second.layout,
+                         p.swizzle, bytes, fromRun, toRun);
 }
 
 TEST(ScratchSwizzle, Transpose) {
@@ -123,6 +160,33 @@ TEST(ScratchSwizzle, MmaTileToRowsMovesBitsOneDistance) {
     EXPECT_EQ(bit - llvm::Log2_64(bits),
               s.terms.front().first - llvm::Log2_64(s.terms.front().second));
   }
+}
+
+TEST(ScratchPlacement, TransposeMovesVectors) {
+  // Row-major places leave a transpose one element an access each way;
+  // places with one side's registers together move 2 and 4 (fp32).
+  auto rows = LinearLayout::blocked({64, 64}, {1, 1}, {1, 32}, {4, 1}, {1, 0});
+  auto cols = LinearLayout::blocked({64, 64}, {1, 1}, {32, 1}, {1, 4}, {0, 1});
+  expectPlacedConflictFree(rows, cols, 4, 2, 4);
+}
+
+TEST(ScratchPlacement, ScalesIntoAccumulatorColumns) {
+  // vLLM's block-scaled fp8 matmul: a vector of 128 scales, one a thread,
+  // broadcast along the columns of a 4-warp mma.sync accumulator, where
+  // each thread holds column pairs 8 apart: 4 scales a load, not 2.
+  auto vector = LinearLayout::blocked({128}, {1}, {32}, {4}, {0});
+  auto columns =
+      LinearLayout::dropDim(LinearLayout::nvidiaMmaV2({1, 128}, {4, 1}), 0);
+  expectPlacedConflictFree(vector, columns, 4, 1, 4);
+}
+
+TEST(ScratchPlacement, RowMajorWhereItCostsNoMore) {
+  // Rows of 8-element vectors either way: row-major places already move
+  // whole vectors.
+  auto a = LinearLayout::blocked({128, 64}, {1, 8}, {4, 8}, {4, 1}, {1, 0});
+  auto b = LinearLayout::blocked({128, 64}, {1, 8}, {8, 4}, {4, 1}, {1, 0});
+  EXPECT_FALSE(chooseScratchPlacement(a, b, 2, 8, /*mayReorder=*/true)
+                   .sides.has_value());
 }
 
 } // namespace

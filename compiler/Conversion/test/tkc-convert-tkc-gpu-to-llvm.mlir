@@ -1,5 +1,5 @@
-// RUN: sed -e 's/WAVE/32/g' -e 's/WARPS/4/g' %s | tkc-opt --split-input-file --tkc-gpu-record-vector-widths --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s --check-prefixes=CHECK,CUDA
-// RUN: sed -e 's/WAVE/64/g' -e 's/WARPS/2/g' %s | tkc-opt --split-input-file --tkc-gpu-record-vector-widths --tkc-convert-tkc-gpu-to-llvm="target=hip:gfx942" | FileCheck %s --check-prefixes=CHECK,HIP
+// RUN: sed -e 's/WAVE/32/g' -e 's/WARPS/4/g' -e 's/QUARTER/8/g' %s | tkc-opt --split-input-file --tkc-gpu-record-vector-widths --tkc-convert-tkc-gpu-to-llvm="target=cuda:90a" | FileCheck %s --check-prefixes=CHECK,CUDA
+// RUN: sed -e 's/WAVE/64/g' -e 's/WARPS/2/g' -e 's/QUARTER/16/g' %s | tkc-opt --split-input-file --tkc-gpu-record-vector-widths --tkc-convert-tkc-gpu-to-llvm="target=hip:gfx942" | FileCheck %s --check-prefixes=CHECK,HIP
 // Each case is laid out for 128 threads: 4 warps of 32 lanes for cuda:90a,
 // 2 wavefronts of 64 for hip:gfx942 (sed fills in WAVE and WARPS). A tensor
 // becomes a struct of the thread's registers, the same on both targets;
@@ -232,6 +232,28 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
   func.func @transpose(%x: tensor<64x64xf32, #t>) -> tensor<64x64xf32, #u> {
     %c = tkc_gpu.convert_layout %x : tensor<64x64xf32, #t> -> tensor<64x64xf32, #u>
     return %c : tensor<64x64xf32, #u>
+  }
+}
+
+// -----
+
+// A vector into a slice whose threads hold elements 8 apart in pairs (a
+// scale per column, broadcast along an accumulator's columns): the scratch
+// puts each thread's pairs side by side (places in another order than
+// row-major), so that it loads 4 elements an access, not 2 (each thread
+// its 32 of 128: 8 loads, not 16).
+#v = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [WAVE], warpsPerCTA = [WARPS], order = [0]}>
+#p = #tkc_gpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [QUARTER, 4], warpsPerCTA = [WARPS, 1], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32, tkc_gpu.shared = 512 : i32} {
+  // CHECK-LABEL: llvm.func @columns_in_pairs
+  // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
+  // CUDA: nvvm.barrier0
+  // HIP: rocdl.barrier
+  // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+  // CHECK-NOT: llvm.load
+  func.func @columns_in_pairs(%x: tensor<128xf32, #v>) -> tensor<128xf32, #tkc_gpu.slice<{dim = 0, parent = #p}>> {
+    %c = tkc_gpu.convert_layout %x : tensor<128xf32, #v> -> tensor<128xf32, #tkc_gpu.slice<{dim = 0, parent = #p}>>
+    return %c : tensor<128xf32, #tkc_gpu.slice<{dim = 0, parent = #p}>>
   }
 }
 
