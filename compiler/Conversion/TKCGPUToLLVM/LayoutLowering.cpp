@@ -724,10 +724,8 @@ SmallVector<unsigned> runFirstIndexBits(const LinearLayout &layout,
 ScratchPlacement
 mlir::tkc::gpu::chooseScratchPlacement(const LinearLayout &from,
                                        const LinearLayout &to, unsigned bytes,
-                                       unsigned maxRun, bool mayReorder) {
+                                       unsigned maxRun) {
   ScratchPlacement best{chooseScratchSwizzle(from, to, bytes, maxRun), {}};
-  if (!mayReorder)
-    return best;
   unsigned indexBits = 0;
   for (int64_t size : from.getShape())
     indexBits += llvm::Log2_64(size);
@@ -782,13 +780,14 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     // statistics), where neither side moves matrices: tiles in that order
     // took more registers (FLA's chunk_h 128 -> 167, past what two
     // programs per SM allow) for wider accesses.
-    bool vectors = from.getShape().size() == 1 && to.getShape().size() == 1;
-    ScratchPlacement placement = chooseScratchPlacement(
-        from, to, bytes, maxRun,
-        vectors && !matrixAccess(from, /*loads=*/false) &&
-            !matrixAccess(to, /*loads=*/true));
-    swizzle = placement.swizzle;
-    placed = placement.sides;
+    if (from.getShape().size() == 1 && to.getShape().size() == 1 &&
+        !matrixAccess(from, /*loads=*/false) &&
+        !matrixAccess(to, /*loads=*/true)) {
+      ScratchPlacement placement =
+          chooseScratchPlacement(from, to, bytes, maxRun);
+      swizzle = placement.swizzle;
+      placed = placement.sides;
+    }
   } else {
     swizzle.fromRun = from.getAlignedRun(from.getShape().size() - 1, maxRun);
     swizzle.toRun = to.getAlignedRun(to.getShape().size() - 1, maxRun);

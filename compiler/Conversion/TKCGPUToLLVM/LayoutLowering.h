@@ -213,8 +213,8 @@ struct ScratchPlacement {
   std::optional<std::pair<PlacedSide, PlacedSide>> sides;
 };
 
-/// chooseScratchSwizzle over row-major places or, where `mayReorder`, over
-/// places in an order that keeps one side's runs of registers together
+/// chooseScratchSwizzle over row-major places or over places in an order
+/// that keeps one side's runs of registers together
 /// (each thread's registers that step along one index bit each, lowest
 /// first: a vector of scales broadcast along an MMA accumulator's columns,
 /// each thread's 2 x 16 columns 8 apart, or a transpose's rows), the
@@ -223,7 +223,7 @@ struct ScratchPlacement {
 /// to row-major places).
 ScratchPlacement chooseScratchPlacement(const LinearLayout &from,
                                         const LinearLayout &to, unsigned bytes,
-                                        unsigned maxRun, bool mayReorder);
+                                        unsigned maxRun);
 
 /// How a warp moves the registers of a layout as 8x8 matrices of 16-bit
 /// elements (TargetInfo::loadMatrices, storeMatrices): each lane's word of
@@ -284,12 +284,13 @@ bool mayMoveMatrices(Operation *op, const ::tkc::TargetInfo &target,
 /// In shapes of powers of two, places are XOR-swizzled (bits of the index
 /// above a 128-byte line XORed into bits within it), and the access widths
 /// chosen with the swizzle, for the fewest passes of the shared-memory
-/// banks on both sides. A side whose 16-bit elements lie in 8x8 fragments
-/// (getMatrixAccess along the last dimension, the swizzle keeping each
-/// matrix row's 16 bytes together) moves them four matrices an instruction
-/// where mayMoveMatrices allows.
-/// Booleans travel as bytes and pointers as 64-bit integers; other non-scalar
-/// elements are an error on `op`.
+/// banks on both sides; vectors (rank 1) may take their places in another
+/// order, with wider accesses (chooseScratchPlacement). A side whose 16-bit
+/// elements lie in 8x8 fragments (getMatrixAccess along the last dimension, the
+/// swizzle keeping each matrix row's 16 bytes together) moves them four
+/// matrices an instruction where mayMoveMatrices allows. Booleans travel as
+/// bytes and pointers as 64-bit integers; other non-scalar elements are an
+/// error on `op`.
 FailureOr<SmallVector<Value>>
 exchangeThroughScratch(OpBuilder &b, Location loc, Operation *op,
                        const ::tkc::TargetInfo &target, Type elem,

@@ -100,8 +100,7 @@ void expectConflictFree(const LinearLayout &from, const LinearLayout &to,
 void expectPlacedConflictFree(const LinearLayout &from, const LinearLayout &to,
                               unsigned bytes, unsigned fromRun,
                               unsigned toRun) {
-  ScratchPlacement p =
-      chooseScratchPlacement(from, to, bytes, 16 / bytes, /*mayReorder=*/true);
+  ScratchPlacement p = chooseScratchPlacement(from, to, bytes, 16 / bytes);
   ASSERT_TRUE(p.sides.has_value());
   std::map<int64_t, int64_t> placeOf; // row-major index -> place
   for (auto [layout, side] :
@@ -185,8 +184,7 @@ TEST(ScratchPlacement, RowMajorWhereItCostsNoMore) {
   // whole vectors.
   auto a = LinearLayout::blocked({128, 64}, {1, 8}, {4, 8}, {4, 1}, {1, 0});
   auto b = LinearLayout::blocked({128, 64}, {1, 8}, {8, 4}, {4, 1}, {1, 0});
-  EXPECT_FALSE(chooseScratchPlacement(a, b, 2, 8, /*mayReorder=*/true)
-                   .sides.has_value());
+  EXPECT_FALSE(chooseScratchPlacement(a, b, 2, 8).sides.has_value());
 }
 
 } // namespace
