@@ -735,7 +735,9 @@ mlir::tkc::gpu::chooseScratchPlacement(const LinearLayout &from,
                t = placeSide(to, order, maxRun);
     ScratchSwizzle swizzle =
         chooseScratchSwizzle(f.layout, t.layout, bytes, maxRun);
-    if (swizzle.cost < best.swizzle.cost)
+    if (swizzle.cost < best.swizzle.cost &&
+        swizzle.fromRun >= best.swizzle.fromRun &&
+        swizzle.toRun > best.swizzle.toRun)
       best = {swizzle, std::pair(f, t)};
   }
   return best;
