@@ -725,7 +725,8 @@ ScratchPlacement
 mlir::tkc::gpu::chooseScratchPlacement(const LinearLayout &from,
                                        const LinearLayout &to, unsigned bytes,
                                        unsigned maxRun) {
-  ScratchPlacement best{chooseScratchSwizzle(from, to, bytes, maxRun), {}};
+  ScratchSwizzle rowMajor = chooseScratchSwizzle(from, to, bytes, maxRun);
+  ScratchPlacement best{rowMajor, {}};
   unsigned indexBits = 0;
   for (int64_t size : from.getShape())
     indexBits += llvm::Log2_64(size);
@@ -735,12 +736,14 @@ mlir::tkc::gpu::chooseScratchPlacement(const LinearLayout &from,
                t = placeSide(to, order, maxRun);
     ScratchSwizzle swizzle =
         chooseScratchSwizzle(f.layout, t.layout, bytes, maxRun);
-    if (swizzle.cost < best.swizzle.cost &&
-        swizzle.fromRun >= best.swizzle.fromRun &&
-        swizzle.toRun > best.swizzle.toRun)
+    if (swizzle.cost < best.swizzle.cost)
       best = {swizzle, std::pair(f, t)};
   }
-  return best;
+  // The cheapest order, where it widens the loads and keeps the stores.
+  if (best.swizzle.toRun > rowMajor.toRun &&
+      best.swizzle.fromRun >= rowMajor.fromRun)
+    return best;
+  return {rowMajor, {}};
 }
 
 FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(

@@ -218,10 +218,11 @@ struct ScratchPlacement {
 /// registers that step along one index bit each, lowest first: a vector of
 /// scales broadcast along an MMA accumulator's columns, each thread's 2 x 16
 /// columns 8 apart, or a transpose's rows), the registers of both sides
-/// reordered so that their runs come first. The other order where it costs
-/// fewer passes of the banks, then fewer accesses, with wider loads and
-/// stores no narrower (wider stores alone, a flash attention's row
-/// statistics in its epilogue, measured 1% slower on the H100).
+/// reordered so that their runs come first: the cheaper in passes of the
+/// banks, then in accesses, but the other order only where it widens the
+/// loads and keeps the stores as wide (wider stores alone, a flash
+/// attention's row statistics in its epilogue, measured 1% slower on the
+/// H100).
 ScratchPlacement chooseScratchPlacement(const LinearLayout &from,
                                         const LinearLayout &to, unsigned bytes,
                                         unsigned maxRun);
