@@ -581,7 +581,10 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
 /// elements than the conversion moved: vLLM's scaled matmul multiplies its
 /// accumulator by a transposed column of scales, which is converted to the
 /// accumulator's layout (128 elements), not the accumulator to the
-/// column's (128x128). Null when there is no such layout.
+/// column's (128x128). A linear layout counts too: a reshape's result where
+/// it moves no data (tl.dot_scaled's operand, viewed as groups of 32 along
+/// K to be scaled, multiplied by its broadcast scales there). Null when
+/// there is no such layout.
 Attribute sinkLayout(Operation *op) {
   Attribute from;
   RankedTensorType converted;
@@ -604,10 +607,9 @@ Attribute sinkLayout(Operation *op) {
       from = layout;
     converted = convert.getType();
   }
-  if (!from ||
-      !(isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr>(
-            from) ||
-        (isa<SliceEncodingAttr>(from) && !holdsMore(converted, from))))
+  if (!from || !(isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr,
+                     AmdMfmaEncodingAttr, LinearEncodingAttr>(from) ||
+                 (isa<SliceEncodingAttr>(from) && !holdsMore(converted, from))))
     return {};
   int64_t leafBudget = converted.getNumElements() - 1;
   for (Value operand : op->getOperands())

@@ -2159,3 +2159,26 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+#lin = #tkc_gpu.linear<{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0]], lane = [[0, 16, 0], [1, 0, 0], [0, 0, 1], [0, 0, 2], [0, 0, 4]], warp = [[0, 0, 8], [0, 0, 16]]}>
+#blk = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 1, 4], order = [2, 1, 0]}>
+
+// A tile reshaped into groups of 32 along K where that moves no data (a
+// linear layout: tl.dot_scaled's operand), scaled by its broadcast scales:
+// the product runs in the tile's layout, the 64 scales converted to it,
+// not the 2048-element tile to the scales' layout.
+// CHECK-LABEL: func.func @sink_into_linear
+// CHECK: tkc_gpu.convert_layout %{{.*}} : tensor<2x1x32xbf16, #{{.*}}> -> tensor<2x1x32xbf16, #[[LIN:linear[0-9]*]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.broadcast %{{.*}} -> tensor<2x32x32xbf16, #[[LIN]]>
+// CHECK: %[[M:.*]] = arith.mulf %{{.*}}, %{{.*}} : tensor<2x32x32xbf16, #[[LIN]]>
+// CHECK: tkc_gpu.convert_layout %[[M]] : tensor<2x32x32xbf16, #[[LIN]]> -> tensor<2x32x32xbf16, #{{blocked[0-9]*}}>
+func.func @sink_into_linear(%x: tensor<2x32x32xbf16, #lin>, %s: tensor<2x32xbf16, #tkc_gpu.slice<{dim = 1, parent = #blk}>>) -> tensor<2x32x32xbf16, #blk> {
+  %c = tkc_gpu.convert_layout %x : tensor<2x32x32xbf16, #lin> -> tensor<2x32x32xbf16, #blk>
+  %e = tkc.expand_dims %s {axis = 1 : i32} : tensor<2x32xbf16, #tkc_gpu.slice<{dim = 1, parent = #blk}>> -> tensor<2x1x32xbf16, #blk>
+  %b = tkc.broadcast %e : tensor<2x1x32xbf16, #blk> -> tensor<2x32x32xbf16, #blk>
+  %m = arith.mulf %c, %b : tensor<2x32x32xbf16, #blk>
+  return %m : tensor<2x32x32xbf16, #blk>
+}
