@@ -1835,3 +1835,52 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   }
 
 }
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#g = #tkc_gpu.blocked<{sizePerThread = [1, 1, 8], threadsPerWarp = [8, 1, 4], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A tile viewed as groups of 32 along K, each group scaled by its own
+  // factor, and viewed back before it becomes a dot operand in registers
+  // (tl.dot_scaled's operand) is read back as that operand: the groups take
+  // the layout the operand's reshape moves no data in, the factors are
+  // converted to its slice, and neither the tile nor the product is
+  // converted.
+  // SHARED-LABEL: func.func @grouped_scaled_operand
+  // SHARED: %[[S:.*]] = tkc_gpu.convert_layout %{{.*}} : tensor<64x2xf16, #{{.*}}> -> tensor<64x2xf16, #{{slice[0-9]*}}>
+  // SHARED: %[[E:.*]] = tkc.expand_dims %[[S]] {axis = 2 : i32} : {{.*}} -> tensor<64x2x1xf16, #[[G:linear[0-9]*]]>
+  // SHARED: %[[F:.*]] = tkc.broadcast %[[E]] : {{.*}} -> tensor<64x2x32xf16, #[[G]]>
+  // SHARED: scf.for
+  // SHARED: %[[T:.*]] = tkc_gpu.local_load {{.*}} -> tensor<64x64xf16, #[[A:dot_op[0-9]*]]>
+  // SHARED: %[[R:.*]] = tkc.reshape %[[T]] : {{.*}} -> tensor<64x2x32xf16, #[[G]]>
+  // SHARED: %[[P:.*]] = arith.mulf %[[R]], %[[F]] : tensor<64x2x32xf16, #[[G]]>
+  // SHARED: %[[V:.*]] = tkc.reshape %[[P]] : {{.*}} -> tensor<64x64xf16, #[[A]]>
+  // SHARED-NOT: tkc_gpu.convert_layout
+  // SHARED: tkc.dot %[[V]]
+  func.func @grouped_scaled_operand(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %scale: tensor<64x2xf16, #tkc_gpu.slice<{dim = 2, parent = #g}>>, %n: i32, %b: tensor<64x32xf16, #b>) -> tensor<64x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x32xf32, #mma>
+    %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x64xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x64xi32, #l> -> tensor<64x64xi32, #l>
+    %sa = tkc.splat %pa : tensor<64x64x!tkc.ptr<f16>, #l>
+    %p0 = tkc.addptr %sa, %cols : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+    %se = tkc.expand_dims %scale {axis = 2 : i32} : tensor<64x2xf16, #tkc_gpu.slice<{dim = 2, parent = #g}>> -> tensor<64x2x1xf16, #g>
+    %sb = tkc.broadcast %se : tensor<64x2x1xf16, #g> -> tensor<64x2x32xf16, #g>
+    %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x32xf32, #mma>) : i32 {
+      %t = tkc.load %p0 : tensor<64x64x!tkc.ptr<f16>, #l>
+      %grouped = tkc.reshape %t : tensor<64x64xf16, #l> -> tensor<64x2x32xf16, #g>
+      %scaled = arith.mulf %grouped, %sb : tensor<64x2x32xf16, #g>
+      %v = tkc.reshape %scaled : tensor<64x2x32xf16, #g> -> tensor<64x64xf16, #l>
+      %a = tkc_gpu.convert_layout %v : tensor<64x64xf16, #l> -> tensor<64x64xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x32xf16, #b> -> tensor<64x32xf32, #mma>
+      scf.yield %d : tensor<64x32xf32, #mma>
+    }
+    return %res : tensor<64x32xf32, #mma>
+  }
+}
