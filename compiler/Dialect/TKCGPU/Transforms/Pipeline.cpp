@@ -670,8 +670,7 @@ bool mayReadTilesInPlace(DotOp dot, unsigned warpgroupWarps) {
 
 /// Whether `value`, an operand beside a tile's value in an elementwise op,
 /// can be remade in another layout without moving a tile: a splat, a splat
-/// constant, or a smaller tensor broadcast along a dimension it is expanded
-/// by (a vector, or tl.dot_scaled's scales: one per group of 32 along K).
+/// constant, or a vector broadcast along one dimension.
 bool isRelayoutable(Value value) {
   if (value.getDefiningOp<SplatOp>())
     return true;
@@ -681,10 +680,11 @@ bool isRelayoutable(Value value) {
   auto broadcast = value.getDefiningOp<BroadcastOp>();
   auto expand =
       broadcast ? broadcast.getSrc().getDefiningOp<ExpandDimsOp>() : nullptr;
-  return expand != nullptr;
+  return expand &&
+         cast<RankedTensorType>(expand.getSrc().getType()).getRank() == 1;
 }
 
-/// `value` (isRelayoutable) remade in `layout`; a broadcast tensor is
+/// `value` (isRelayoutable) remade in `layout`; a broadcast vector is
 /// converted to the slice of `layout` where it is made, then expanded.
 Value relayout(OpBuilder &b, Value value, Attribute layout) {
   Location loc = value.getLoc();
@@ -701,10 +701,10 @@ Value relayout(OpBuilder &b, Value value, Attribute layout) {
   // Where the vector is made (before a loop, for a loop-invariant one).
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointAfterValue(expand.getSrc());
-  auto smaller = cast<RankedTensorType>(expand.getSrc().getType());
+  auto vector = cast<RankedTensorType>(expand.getSrc().getType());
   auto slice = SliceEncodingAttr::get(b.getContext(), expand.getAxis(),
                                       cast<LayoutEncodingAttr>(layout));
-  Value converted = ConvertLayoutOp::create(b, loc, withLayout(smaller, slice),
+  Value converted = ConvertLayoutOp::create(b, loc, withLayout(vector, slice),
                                             expand.getSrc());
   Value expanded = ExpandDimsOp::create(
       b, loc, withLayout(cast<RankedTensorType>(expand.getType()), layout),
@@ -823,47 +823,26 @@ Value readWhereConverted(OpBuilder &b, LocalLoadOp read,
       // between would compute that many times over, and hold all of it),
       // where the dot is, so that each K step's values can be loaded where
       // the multiply-adds take them.
-      if (isFmaOperand(layout) && !chain.empty())
-        return read;
-      // Each op's result layout, from the conversion's back: a reshape's
-      // operand takes the layout its result's reshapes back to with no data
-      // moved. Reshapes to and from tl.dot_scaled's groups of 32 along K
-      // cancel: the tile is read in the operand's layout itself.
-      SmallVector<Attribute> layouts(chain.size());
-      Attribute readLayout = layout;
-      for (int i = chain.size() - 1; i >= 0; --i) {
-        layouts[i] = readLayout;
-        if (auto reshape = dyn_cast<ReshapeOp>(chain[i].first))
-          readLayout =
-              getReshapedEncoding(cast<LayoutEncodingAttr>(readLayout),
-                                  reshape.getType().getShape(),
-                                  reshape.getSrc().getType().getShape());
-        if (!readLayout)
+      if (isFmaOperand(layout)) {
+        if (!chain.empty())
           return read;
+        b.setInsertionPoint(convert);
+      } else {
+        b.setInsertionPoint(read);
       }
-      RankedTensorType readType = read.getType();
-      if (readLayout != layout &&
-          (readType.getShape() != convert.getType().getShape() ||
-           !getLinearLayout(withLayout(readType, layout))
-                .getRegisterMapFrom(
-                    getLinearLayout(withLayout(readType, readLayout)))))
-        return read;
-      b.setInsertionPoint(isFmaOperand(layout) ? convert.getOperation()
-                                               : read.getOperation());
       Value moved = LocalLoadOp::create(
-          b, read.getLoc(), withLayout(readType, layout), read.getTile());
+          b, read.getLoc(), withLayout(read.getType(), layout), read.getTile());
       Value result = moved;
-      for (auto [i, link] : llvm::enumerate(chain)) {
-        auto [op, carried] = link;
+      for (auto [op, carried] : chain) {
         b.setInsertionPoint(op);
         IRMapping operands;
         for (OpOperand &other : op->getOpOperands())
           if (other.getOperandNumber() != carried)
-            operands.map(other.get(), relayout(b, other.get(), layouts[i]));
+            operands.map(other.get(), relayout(b, other.get(), layout));
         operands.map(op->getOperand(carried), result);
         Operation *clone = b.clone(*op, operands);
         clone->getResult(0).setType(withLayout(
-            cast<RankedTensorType>(op->getResult(0).getType()), layouts[i]));
+            cast<RankedTensorType>(op->getResult(0).getType()), layout));
         result = clone->getResult(0);
       }
       convert.getResult().replaceAllUsesWith(result);
@@ -872,13 +851,6 @@ Value readWhereConverted(OpBuilder &b, LocalLoadOp read,
         op->erase();
       read.erase();
       return moved;
-    }
-    // Reshapes only on the way to a dot operand (castsOnly is dropped).
-    if (isa<ReshapeOp>(user)) {
-      castsOnly = false;
-      chain.push_back({user, 0});
-      value = user->getResult(0);
-      continue;
     }
     if (user->getNumResults() != 1 || !user->hasTrait<OpTrait::Elementwise>() ||
         !isa<RankedTensorType>(user->getResult(0).getType()))
