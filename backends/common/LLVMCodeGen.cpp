@@ -20,6 +20,10 @@
 #include "llvm/Support/Program.h"
 #include "llvm/TargetParser/Triple.h"
 
+#if defined(__linux__)
+#include <sys/personality.h>
+#endif
+
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 tkc::createTargetMachine(llvm::StringRef tripleName, llvm::StringRef cpu,
                          llvm::StringRef features,
@@ -136,6 +140,26 @@ llvm::Error tkc::makeBackendError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
+/// Makes the tools this process runs from now on start without address
+/// space randomization, where the system allows it. ptxas orders some of
+/// its register choices by where its heap lies: with randomization, one
+/// PTX assembled to either of two cubins from run to run (FLA's gated
+/// delta rule fwd_h, two uniform registers swapped; 8 of 8 runs the same
+/// without it). Bazel's caches want the same bytes from the same input.
+/// The personality is inherited over fork and exec; this process's own
+/// layout, fixed when it started, does not change.
+static void runToolsWithoutRandomization() {
+#if defined(__linux__)
+  static const bool done = [] {
+    int current = personality(0xffffffff);
+    if (current != -1 && !(current & ADDR_NO_RANDOMIZE))
+      personality(current | ADDR_NO_RANDOMIZE);
+    return true;
+  }();
+  (void)done;
+#endif
+}
+
 llvm::Expected<tkc::ToolResult>
 tkc::runTool(llvm::StringRef tool, llvm::StringRef toolName,
              llvm::StringRef flag, llvm::ArrayRef<std::string> args,
@@ -172,6 +196,7 @@ tkc::runTool(llvm::StringRef tool, llvm::StringRef toolName,
   std::optional<llvm::StringRef> redirects[] = {
       std::nullopt, llvm::StringRef(logPath), llvm::StringRef(logPath)};
   std::string execError;
+  runToolsWithoutRandomization();
   int rc = llvm::sys::ExecuteAndWait(tool, argv, std::nullopt, redirects,
                                      /*SecondsToWait=*/0, /*MemoryLimit=*/0,
                                      &execError);

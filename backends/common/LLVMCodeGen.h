@@ -55,7 +55,9 @@ struct ToolResult {
 /// (named `toolName` in errors) with `args`, where "{in}" and "{out}" stand
 /// for the temporary input and output paths, and returns the output file.
 /// The temporaries are removed. `flag` is the option that sets the tool's
-/// path, for the error when it is missing.
+/// path, for the error when it is missing. On Linux the tool runs without
+/// address space randomization where the system allows (ptxas's output
+/// depends on its heap's place).
 llvm::Expected<ToolResult>
 runTool(llvm::StringRef tool, llvm::StringRef toolName, llvm::StringRef flag,
         llvm::ArrayRef<std::string> args, llvm::StringRef input,

@@ -5,7 +5,9 @@
 // reduction (the same two multiplies of a stride, one rewritten from the
 // other in a short block, both kept in a long one) and optimizeModule's
 // VectorCombine (two elements of a vector load, loaded alone in a short
-// block, extracted from the vector in a long one).
+// block, extracted from the vector in a long one). And that runTool runs
+// its tools without address space randomization on Linux, where the
+// system allows it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,12 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
+
+#if defined(__linux__)
+#include <sys/personality.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
 
 #include <string>
 
@@ -135,5 +143,32 @@ TEST(OptimizeModuleTest, LongBlocksAreNotVectorCombined) {
       << ir.substr(0, 2000);
   EXPECT_NE(ir.find("extractelement"), std::string::npos) << ir.substr(0, 2000);
 }
+
+#if defined(__linux__)
+/// Whether this system lets a process turn address space randomization off
+/// (a seccomp filter may refuse it), tried in a child process so that this
+/// one's personality stays as it was.
+bool canTurnRandomizationOff() {
+  pid_t child = fork();
+  if (child == 0)
+    _exit(personality(personality(0xffffffff) | ADDR_NO_RANDOMIZE) == -1);
+  int status = 0;
+  return child > 0 && waitpid(child, &status, 0) == child &&
+         WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+TEST(RunToolTest, ToolsRunWithoutAddressRandomization) {
+  if (!canTurnRandomizationOff())
+    GTEST_SKIP() << "this system refuses to turn randomization off";
+  // The tool writes its own personality (hexadecimal) to {out}.
+  auto result = tkc::runTool(
+      "/bin/sh", "sh", "--sh",
+      {"-c", "cat /proc/self/personality > \"$0\"", "{out}"}, "", "txt", "txt");
+  ASSERT_TRUE(bool(result)) << llvm::toString(result.takeError());
+  std::string text(result->output.begin(), result->output.end());
+  unsigned long flags = std::stoul(text, nullptr, 16);
+  EXPECT_TRUE(flags & ADDR_NO_RANDOMIZE) << text;
+}
+#endif
 
 } // namespace
