@@ -487,10 +487,10 @@ struct WarpgroupMmaPass
            !isLoaded(source);
   }
 
-  /// Whether the tiles `dot`'s function holds, with the new ones `plans`
-  /// store added, would take more than the block's shared memory (a bound:
-  /// tiles whose lives do not meet may share bytes).
-  bool exceedsSharedMemory(DotOp dot, ArrayRef<OperandPlan> plans) {
+  /// Whether the tiles `dot`'s function holds (`dot`: any op in it), with
+  /// the new ones `plans` store added, would take more than the block's shared
+  /// memory (a bound: tiles whose lives do not meet may share bytes).
+  bool exceedsSharedMemory(Operation *dot, ArrayRef<OperandPlan> plans) {
     int64_t bytes = 0;
     dot->getParentOfType<FunctionOpInterface>()->walk(
         [&](LocalAllocOp alloc) { bytes += getSharedBytes(alloc.getType()); });
@@ -511,7 +511,10 @@ struct WarpgroupMmaPass
   /// registers, or the tile the stored value goes to: one stored for an
   /// earlier dot where it dominates this one, else one stored where a
   /// conversion made the operand (after the loads before it: their
-  /// latencies overlap), or right after the value is made.
+  /// latencies overlap), or right after the value is made. A store that
+  /// would follow warpgroup dots made after its value goes before them,
+  /// where the block's shared memory has room for its tile beside theirs
+  /// (storesBeforeEarlierDots).
   Value operandFor(DotOp dot, OperandPlan plan, Value operand,
                    DominanceInfo &dominance) {
     if (plan.read && plan.transposed) {
@@ -531,10 +534,40 @@ struct WarpgroupMmaPass
       b.setInsertionPoint(convert);
     else
       b.setInsertionPointAfterValue(plan.stored);
+    storeBeforeEarlierDots(b, plan);
     Value tile =
         LocalAllocOp::create(b, plan.stored.getLoc(), plan.tile, plan.stored);
     tiles.push_back(tile);
     return tile;
+  }
+
+  /// Moves `b`'s insertion point, where `plan`'s value is to be stored,
+  /// before the warpgroup dots of its block between the value and that
+  /// point that read stored tiles, where the function's tiles and this one
+  /// fit the block's shared memory even if none shared bytes
+  /// (exceedsSharedMemory). Stored after such a dot, the tile would take
+  /// the bytes of the tile the dot read, once the dot is done with them: a
+  /// barrier between its wait and the stores, and another before the next
+  /// dot. Stored before it, one barrier covers both tiles' stores (FLA's
+  /// gated delta rule forward multiplies two states by w in turn: 11
+  /// barriers an iteration -> 9, as Triton's).
+  void storeBeforeEarlierDots(OpBuilder &b, const OperandPlan &plan) {
+    Block *block = b.getInsertionBlock();
+    Operation *def = plan.stored.getDefiningOp();
+    Operation *stop = def ? block->findAncestorOpInBlock(*def) : nullptr;
+    Operation *point = nullptr;
+    for (auto it = b.getInsertionPoint(); it != block->begin();) {
+      Operation *op = &*--it;
+      if (op == stop)
+        break;
+      if (isa<WarpgroupDotOp>(op) &&
+          llvm::any_of(op->getOperands(), [](Value operand) {
+            return operand.getDefiningOp<LocalAllocOp>();
+          }))
+        point = op;
+    }
+    if (point && !exceedsSharedMemory(point, plan))
+      b.setInsertionPoint(point);
   }
 
   /// Replaces `dot` by a warpgroup_dot and returns it, if it can; sets

@@ -184,6 +184,32 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %d1 : tensor<64x128xf32, #mma>
   }
 
+  // Tiles stored for a second dot whose values are made before the first
+  // go before the first dot, which reads stored tiles too: stored after it,
+  // they would take its tiles' bytes once it is done with them (a barrier
+  // after its wait, another before the second dot). A value made from the
+  // first dot's result (%p) is stored after it.
+  // CHECK-LABEL: func.func @stores_before_earlier_dots
+  // CHECK-COUNT-4: tkc_gpu.local_alloc
+  // CHECK: %[[D1:.*]] = tkc_gpu.warpgroup_dot
+  // CHECK-NOT: tkc_gpu.local_alloc
+  // CHECK: %[[D2:.*]] = tkc_gpu.warpgroup_dot
+  // CHECK: arith.truncf %[[D2]]
+  // CHECK: tkc_gpu.local_alloc
+  // CHECK: tkc_gpu.warpgroup_dot
+  func.func @stores_before_earlier_dots(%w1: tensor<64x64xf16, #l>, %w2: tensor<64x64xf16, #l>, %h1: tensor<64x64xf16, #l>, %h2: tensor<64x64xf16, #l>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %a1 = tkc_gpu.convert_layout %w1 : tensor<64x64xf16, #l> -> tensor<64x64xf16, #a>
+    %b1 = tkc_gpu.convert_layout %h2 : tensor<64x64xf16, #l> -> tensor<64x64xf16, #b>
+    %d1 = tkc.dot %a1, %b1, %c : tensor<64x64xf16, #a> * tensor<64x64xf16, #b> -> tensor<64x64xf32, #mma>
+    %a2 = tkc_gpu.convert_layout %w2 : tensor<64x64xf16, #l> -> tensor<64x64xf16, #a>
+    %b2 = tkc_gpu.convert_layout %h1 : tensor<64x64xf16, #l> -> tensor<64x64xf16, #b>
+    %d2 = tkc.dot %a2, %b2, %d1 : tensor<64x64xf16, #a> * tensor<64x64xf16, #b> -> tensor<64x64xf32, #mma>
+    %p = arith.truncf %d2 : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+    %b3 = tkc_gpu.convert_layout %p : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #b>
+    %d3 = tkc.dot %a2, %b3, %d2 : tensor<64x64xf16, #a> * tensor<64x64xf16, #b> -> tensor<64x64xf32, #mma>
+    return %d3 : tensor<64x64xf32, #mma>
+  }
+
   // An A computed in registers whose tile would take the block past its
   // shared memory (224 KB of stacks, B's 16 KB tile and A's 8 KB) stays in
   // registers, as Triton keeps it: its block-scaled matmul tutorial on
