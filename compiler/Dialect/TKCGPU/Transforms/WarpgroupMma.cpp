@@ -18,8 +18,10 @@
 //   mma.sync would reach through shared memory and matrix loads too) is
 //   stored into a tile (tkc_gpu.local_alloc with an initial value) right
 //   where the value it converts is made, rows along the dimension its
-//   layout holds contiguously; dots of the same value share the tile (the
-//   Q of an attention's two loops, one for the diagonal blocks).
+//   layout holds contiguously, and before the earlier dots that read
+//   stored tiles where shared memory has room (one barrier then covers
+//   both dots' stores); dots of the same value share the tile (the Q of
+//   an attention's two loops, one for the diagonal blocks).
 //
 // A loop's last warpgroup_dot whose result only the next iteration uses
 // keeps running while the next iteration starts: it waits only for the
@@ -514,7 +516,7 @@ struct WarpgroupMmaPass
   /// latencies overlap), or right after the value is made. A store that
   /// would follow warpgroup dots made after its value goes before them,
   /// where the block's shared memory has room for its tile beside theirs
-  /// (storesBeforeEarlierDots).
+  /// (storeBeforeEarlierDots).
   Value operandFor(DotOp dot, OperandPlan plan, Value operand,
                    DominanceInfo &dominance) {
     if (plan.read && plan.transposed) {
