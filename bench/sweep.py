@@ -431,8 +431,21 @@ class Extractor:
         return deco + "\n" + ast.unparse(fn)
 
     def source(self, header):
+        # A constant that names a function (gemlite's `swizzle_tile =
+        # swizzle_tile_v1`) comes after the functions.
+        funcs = {node.name for text in self.funcs
+                 for node in ast.parse(text).body
+                 if isinstance(node, ast.FunctionDef)}
+
+        def names_function(text):
+            return any(isinstance(n, ast.Name) and n.id in funcs
+                       for n in ast.walk(ast.parse(text)))
+
+        early = [c for c in self.consts if not names_function(c)]
+        late = [c for c in self.consts if names_function(c)]
         return "\n\n".join([header, "import triton"] + self.imports +
-                           ["\n".join(self.consts)] + self.funcs) + "\n"
+                           ["\n".join(early)] + self.funcs +
+                           ["\n".join(late)]) + "\n"
 
 
 def param_hints(fn):
