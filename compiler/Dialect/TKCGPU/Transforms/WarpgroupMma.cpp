@@ -489,12 +489,12 @@ struct WarpgroupMmaPass
            !isLoaded(source);
   }
 
-  /// Whether the tiles `dot`'s function holds (`dot`: any op in it), with
-  /// the new ones `plans` store added, would take more than the block's shared
-  /// memory (a bound: tiles whose lives do not meet may share bytes).
-  bool exceedsSharedMemory(Operation *dot, ArrayRef<OperandPlan> plans) {
+  /// Whether the tiles the function around `op` holds, with the new ones
+  /// `plans` store added, would take more than the block's shared memory (a
+  /// bound: tiles whose lives do not meet may share bytes).
+  bool exceedsSharedMemory(Operation *op, ArrayRef<OperandPlan> plans) {
     int64_t bytes = 0;
-    dot->getParentOfType<FunctionOpInterface>()->walk(
+    op->getParentOfType<FunctionOpInterface>()->walk(
         [&](LocalAllocOp alloc) { bytes += getSharedBytes(alloc.getType()); });
     for (const OperandPlan &plan : plans)
       if (plan.stored && storedTiles.lookup({plan.stored, plan.tile}).empty())
