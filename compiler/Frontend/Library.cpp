@@ -296,8 +296,10 @@ def _e2m1_to_bf16(nibbles):
     # e2m1 codes (sign, 2 exponent bits, 1 mantissa bit) -> bf16, exactly:
     # 0, 0.5, 1, 1.5, 2, 3, 4, 6 and their negatives (code 8 is -0.0).
     n = nibbles.to(tl.int32)
-    bits = ((n & 7) << 22) | ((n & 8) << 28)
-    return (bits.to(tl.float32, bitcast=True) * 8.507059173023462e+37).to(tl.bfloat16)
+    e = (n >> 1) & 3
+    m = n & 1
+    magnitude = tl.where(e == 0, m * 0x3F00, ((e + 126) << 7) | (m << 6))
+    return (((n & 8) << 12) | magnitude).to(tl.int16).to(tl.bfloat16, bitcast=True)
 
 
 @triton.jit
