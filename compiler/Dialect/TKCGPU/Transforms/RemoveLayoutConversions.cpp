@@ -27,7 +27,8 @@
 // in each layout its uses take (offsets advanced by a constant), an scf.if's
 // result the layout its branches compute it in, and a store
 // of a converted value moves to the value's layout when its pointers can
-// follow and its accesses stay as whole (no thread's run past 16 bytes).
+// follow, its accesses stay as whole (no thread's run past 16 bytes) and
+// not many times as many (a reduced row that every lane holds).
 // The folder of convert_layout collapses chains and identities; dead values
 // in the old layout go.
 //
@@ -1568,12 +1569,40 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
     // longer than one 16-byte access, which leaves its lanes' accesses
     // apart: AWQ's dequantized rows of 32 fp16 each ran at 0.58 of
     // Triton's coalesced stores).
+    // The store's own layout is coalesce's, or one an earlier move gave it
+    // (a reduction's slice, before the reduction moved into its loaded
+    // operand's layout).
     auto type = cast<RankedTensorType>(store.getValue().getType());
-    if (auto coalesced = dyn_cast<BlockedEncodingAttr>(type.getEncoding())) {
-      unsigned dim = coalesced.getOrder().front();
-      int64_t bytes = getStorageBytes(type.getElementType());
+    if (isDistributed(type.getEncoding()) && isDistributed(layout)) {
+      // Not at the cost of more than kMaxReissuedPerThread stores a thread,
+      // kMaxAccessGrowth times as many as its own layout's: a reduced row
+      // in a slice that replicates it over the reduced dimension's threads
+      // (Native Sparse Attention's pools, a 64-element row at a run-time
+      // stride: 32 scalar stores a thread, against 1 after a conversion).
+      // Fewer (FLA's attention residuals store rows of 4 in a loop) cost
+      // less than the conversion's barrier.
+      AxisInfoAnalysis axis;
+      auto accesses = [&](Attribute in) {
+        return getDistinctElementsPerThread(withLayout(type, in)) /
+               getAccessWidth(store.getPtr(), store.getMask(), axis,
+                              /*boundedRuns=*/false, in);
+      };
+      int64_t movedAccesses = accesses(layout);
+      if (movedAccesses > kMaxReissuedPerThread &&
+          movedAccesses > kMaxAccessGrowth * accesses(type.getEncoding()))
+        return failure();
       LinearLayout moved = getLinearLayout(withLayout(type, layout));
       LinearLayout kept = getLinearLayout(type);
+      // The dimension the kept layout's warps run along.
+      unsigned dim = 0;
+      if (auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
+        dim = blocked.getOrder().front();
+      else
+        for (unsigned d = 1; d < type.getRank(); ++d)
+          if (kept.getContiguousWarpElements(d) >
+              kept.getContiguousWarpElements(dim))
+            dim = d;
+      int64_t bytes = getStorageBytes(type.getElementType());
       int64_t width = bytes * moved.getContiguousRegisters(dim);
       int64_t keptWidth = bytes * kept.getContiguousRegisters(dim);
       if (width < 4 && width < keptWidth)

@@ -2182,3 +2182,38 @@ func.func @sink_into_linear(%x: tensor<2x32x32xbf16, #lin>, %s: tensor<2x32xbf16
   %m = arith.mulf %c, %b : tensor<2x32x32xbf16, #blk>
   return %m : tensor<2x32x32xbf16, #blk>
 }
+
+// -----
+
+// A row reduced over the warps' lanes is held whole by every lane: stored
+// there, each thread would store 32 elements (a run-time stride apart)
+// where its own layout stores one. The store keeps its layout and the
+// reduced row is converted.
+// CHECK-DAG: #[[COLS:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>
+// CHECK-DAG: #[[ROWS:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK-DAG: #[[IN_COLS:.*]] = #tkc_gpu.slice<{dim = 0, parent = #[[COLS]]}>
+// CHECK-DAG: #[[IN_ROWS:.*]] = #tkc_gpu.slice<{dim = 0, parent = #[[ROWS]]}>
+// CHECK-LABEL: func.func @replicated_row_store
+// CHECK: %[[R:.*]] = tkc.reduce
+// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %[[R]] : tensor<64xf32, #[[IN_COLS]]> -> tensor<64xf32, #[[IN_ROWS]]>
+// CHECK: tkc.store %{{.*}}, %[[C]] : tensor<64x!tkc.ptr<f32>, #[[IN_ROWS]]>
+#cols = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>
+#rows = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @replicated_row_store(%x: tensor<64x64x!tkc.ptr<f32>, #cols>, %y: !tkc.ptr<f32>, %stride: i32) {
+    %v = tkc.load %x : tensor<64x64x!tkc.ptr<f32>, #cols>
+    %r = tkc.reduce(%v) axis = 0 : (tensor<64x64xf32, #cols>) -> tensor<64xf32, #tkc_gpu.slice<{dim = 0, parent = #cols}>> {
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tkc.reduce.return %s : f32
+    }
+    %c = tkc_gpu.convert_layout %r : tensor<64xf32, #tkc_gpu.slice<{dim = 0, parent = #cols}>> -> tensor<64xf32, #tkc_gpu.slice<{dim = 0, parent = #rows}>>
+    %o = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #rows}>>
+    %st = tkc.splat %stride : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #rows}>>
+    %off = arith.muli %o, %st : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #rows}>>
+    %p = tkc.splat %y : tensor<64x!tkc.ptr<f32>, #tkc_gpu.slice<{dim = 0, parent = #rows}>>
+    %q = tkc.addptr %p, %off : tensor<64x!tkc.ptr<f32>, #tkc_gpu.slice<{dim = 0, parent = #rows}>>, tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #rows}>>
+    tkc.store %q, %c : tensor<64x!tkc.ptr<f32>, #tkc_gpu.slice<{dim = 0, parent = #rows}>>
+    return
+  }
+}
