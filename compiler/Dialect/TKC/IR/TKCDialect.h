@@ -46,6 +46,14 @@ Type getI1TypeLike(Type type);
 /// `tensor<SxelementType>` for a tensor of shape S.
 Type getTypeLike(Type shapeLike, Type elementType);
 
+/// Where each dimension of `to` merges consecutive dimensions of `from`
+/// (`[64, 32, 8] -> [64, 256]`), as a row-major reshape between them may:
+/// the end of each one's run of `from`'s dimensions (dimension `d` of `to`
+/// is `from`'s `[ends[d - 1], ends[d])`, trailing ones going to the last).
+/// None where a dimension of `from` is split.
+std::optional<SmallVector<unsigned>> getMergedDims(ArrayRef<int64_t> from,
+                                                   ArrayRef<int64_t> to);
+
 } // namespace mlir::tkc
 
 #define GET_OP_CLASSES

@@ -77,3 +77,22 @@ Type mlir::tkc::getPointeeTypeLike(Type ptrLike) {
 Type mlir::tkc::getI1TypeLike(Type type) {
   return getTypeLike(type, IntegerType::get(type.getContext(), 1));
 }
+
+std::optional<SmallVector<unsigned>>
+mlir::tkc::getMergedDims(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
+  SmallVector<unsigned> ends;
+  unsigned e = 0;
+  for (int64_t extent : to) {
+    int64_t size = 1;
+    while (e < from.size() && size < extent)
+      size *= from[e++];
+    if (size != extent)
+      return std::nullopt;
+    ends.push_back(e);
+  }
+  if (ends.empty() || llvm::any_of(from.drop_front(e),
+                                   [](int64_t extent) { return extent != 1; }))
+    return std::nullopt;
+  ends.back() = from.size();
+  return ends;
+}

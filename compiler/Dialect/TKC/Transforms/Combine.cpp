@@ -1,7 +1,9 @@
 //===- Combine.cpp - The tkc-tkc-combine pass -----------------------------===//
 //
 // Peephole rewrites across tkc and arith ops: dot accumulation into an
-// addend, addptr chains, and selects that duplicate a masked load's `other`.
+// addend, addptr chains, selects that duplicate a masked load's `other`,
+// and reshapes of loaded values that merge dimensions (the load takes the
+// reshaped shape).
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,11 +85,51 @@ struct SelectOfMaskedLoad : public OpRewritePattern<arith::SelectOp> {
   }
 };
 
+/// reshape(load(p, mask, other)) -> load(reshape(p), reshape(mask),
+/// reshape(other)), when the reshape keeps the elements' order, only merges
+/// dimensions (so that no run of consecutive addresses is cut shorter) and
+/// is the load's only user: the load is then laid out, and copied ahead in
+/// loops, in the shape its value is used in (Native Sparse Attention's
+/// linear compression loads a [64, 32, 8] window flattened into a
+/// [64, 256] dot operand).
+struct ReshapeOfLoad : public OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp reshape,
+                                PatternRewriter &rewriter) const override {
+    auto load = reshape.getSrc().getDefiningOp<LoadOp>();
+    auto from = dyn_cast<RankedTensorType>(reshape.getSrc().getType());
+    if (!load || !load->hasOneUse() || load.getDescriptor() ||
+        reshape.getAllowReorder() || !from ||
+        !getMergedDims(from.getShape(), reshape.getType().getShape()))
+      return failure();
+    auto reshaped = [&](Value value) -> Value {
+      if (!value)
+        return value;
+      auto type = cast<RankedTensorType>(value.getType());
+      return ReshapeOp::create(
+          rewriter, reshape.getLoc(),
+          RankedTensorType::get(reshape.getType().getShape(),
+                                type.getElementType()),
+          value);
+    };
+    rewriter.setInsertionPoint(load);
+    Value ptr = reshaped(load.getPtr());
+    Value mask = reshaped(load.getMask());
+    Value other = reshaped(load.getOther());
+    auto moved = rewriter.replaceOpWithNewOp<LoadOp>(reshape, ptr, mask, other);
+    moved.setCacheAttr(load.getCacheAttr());
+    moved.setEvictAttr(load.getEvictAttr());
+    moved.setIsVolatile(load.getIsVolatile());
+    rewriter.eraseOp(load);
+    return success();
+  }
+};
+
 struct TKCCombinePass : public mlir::tkc::impl::TKCCombineBase<TKCCombinePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<DotAccumulate<arith::AddFOp>, DotAccumulate<arith::AddIOp>,
-                 AddPtrChain, SelectOfMaskedLoad>(&getContext());
+                 AddPtrChain, SelectOfMaskedLoad, ReshapeOfLoad>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -29,7 +29,11 @@ def TKCCombine : Pass<"tkc-tkc-combine", "::mlir::ModuleOp"> {
     - `addptr(addptr(p, a), b)` becomes `addptr(p, a + b)` when `a` and `b`
       have the same type;
     - `select(mask, load(p, mask), x)` becomes `load(p, mask, x)`: the load
-      already yields `x` wherever the mask is false.
+      already yields `x` wherever the mask is false;
+    - `reshape(load(p, mask, other))`, a reshape that keeps the elements'
+      order and only merges dimensions, of a load it alone uses, becomes a
+      load of the reshaped pointers, mask and `other`: the load is laid out
+      and copied ahead in the shape its value is used in.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }

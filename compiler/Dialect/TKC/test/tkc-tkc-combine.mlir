@@ -1,6 +1,6 @@
 // RUN: tkc-opt %s --split-input-file --tkc-tkc-combine | FileCheck %s
 // The tkc-tkc-combine pass: dot accumulation, addptr chains, select of a
-// masked load.
+// masked load, reshapes of loads.
 
 // A dot into zero followed by an add accumulates into the addend.
 // CHECK-LABEL: func @dot_add
@@ -86,4 +86,31 @@ func.func @select_masked_load(%p: tensor<64x!tkc.ptr<f32>>, %m: tensor<64xi1>, %
   %s2 = arith.select %n, %l2, %x : tensor<64xi1>, tensor<64xf32>
   // CHECK: return %[[L]], %[[S2]]
   return %s, %s2 : tensor<64xf32>, tensor<64xf32>
+}
+
+// -----
+
+// A reshape that merges a loaded window's dimensions moves onto the load's
+// pointers, mask and `other`; one that splits a dimension, or of a load
+// with other users, stays.
+// CHECK-LABEL: func @reshape_of_load
+// CHECK-SAME: (%[[P:.*]]: tensor<64x32x8x!tkc.ptr<f16>>, %[[M:.*]]: tensor<64x32x8xi1>, %[[O:.*]]: tensor<64x32x8xf16>, %[[Q:.*]]: tensor<2048x!tkc.ptr<f16>>)
+func.func @reshape_of_load(%p: tensor<64x32x8x!tkc.ptr<f16>>, %m: tensor<64x32x8xi1>, %o: tensor<64x32x8xf16>, %q: tensor<2048x!tkc.ptr<f16>>)
+    -> (tensor<64x256xf16>, tensor<16x128xf16>, tensor<64x256xf16>, tensor<64x32x8xf16>) {
+  // CHECK-DAG: %[[RP:.*]] = tkc.reshape %[[P]] : tensor<64x32x8x!tkc.ptr<f16>> -> tensor<64x256x!tkc.ptr<f16>>
+  // CHECK-DAG: %[[RM:.*]] = tkc.reshape %[[M]] : tensor<64x32x8xi1> -> tensor<64x256xi1>
+  // CHECK-DAG: %[[RO:.*]] = tkc.reshape %[[O]] : tensor<64x32x8xf16> -> tensor<64x256xf16>
+  // CHECK: %[[L:.*]] = tkc.load %[[RP]], %[[RM]], %[[RO]] cache = cg : tensor<64x256x!tkc.ptr<f16>>
+  %l = tkc.load %p, %m, %o cache = cg : tensor<64x32x8x!tkc.ptr<f16>>
+  %r = tkc.reshape %l : tensor<64x32x8xf16> -> tensor<64x256xf16>
+  // CHECK: %[[L2:.*]] = tkc.load %[[Q]] : tensor<2048x!tkc.ptr<f16>>
+  // CHECK: %[[R2:.*]] = tkc.reshape %[[L2]] : tensor<2048xf16> -> tensor<16x128xf16>
+  %l2 = tkc.load %q : tensor<2048x!tkc.ptr<f16>>
+  %r2 = tkc.reshape %l2 : tensor<2048xf16> -> tensor<16x128xf16>
+  // CHECK: %[[L3:.*]] = tkc.load %[[P]] : tensor<64x32x8x!tkc.ptr<f16>>
+  // CHECK: %[[R3:.*]] = tkc.reshape %[[L3]] : tensor<64x32x8xf16> -> tensor<64x256xf16>
+  %l3 = tkc.load %p : tensor<64x32x8x!tkc.ptr<f16>>
+  %r3 = tkc.reshape %l3 : tensor<64x32x8xf16> -> tensor<64x256xf16>
+  // CHECK: return %[[L]], %[[R2]], %[[R3]], %[[L3]]
+  return %r, %r2, %r3, %l3 : tensor<64x256xf16>, tensor<16x128xf16>, tensor<64x256xf16>, tensor<64x32x8xf16>
 }

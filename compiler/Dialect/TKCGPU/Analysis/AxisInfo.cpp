@@ -130,6 +130,41 @@ AxisInfo join(const AxisInfo &a, const AxisInfo &b) {
   return info;
 }
 
+/// The facts of `src` (of shape `from`) reshaped in row-major order to
+/// `to`, where each of `to`'s dimensions merges consecutive dimensions of
+/// `from` (`[64, 32, 8] -> [64, 256]`, a gathered window flattened into a
+/// dot's operand); otherwise nothing is known. A merged dimension keeps
+/// the facts of its innermost dimension longer than 1 (a run that ends with
+/// it: what comes after, across the outer dimension, is not known to follow
+/// on), except that a value constant along all of that dimension stays
+/// constant over as many of the next outer one's steps as that one's
+/// constancy.
+AxisInfo reshapedInfo(const AxisInfo &src, ArrayRef<int64_t> from,
+                      ArrayRef<int64_t> to) {
+  AxisInfo info = AxisInfo::unknown(to.size());
+  std::optional<SmallVector<unsigned>> ends = tkc::getMergedDims(from, to);
+  if (!ends)
+    return info;
+  unsigned begin = 0;
+  for (auto [d, end] : llvm::enumerate(*ends)) {
+    SmallVector<unsigned> merged;
+    for (unsigned i = begin; i < end; ++i)
+      if (from[i] > 1)
+        merged.push_back(i);
+    begin = end;
+    if (merged.empty())
+      continue;
+    unsigned i = merged.back();
+    info.contiguity[d] = src.contiguity[i];
+    info.divisibility[d] = src.divisibility[i];
+    info.constancy[d] = src.constancy[i];
+    if (merged.size() > 1 && src.constancy[i] == from[i])
+      info.constancy[d] *= src.constancy[merged[merged.size() - 2]];
+  }
+  info.constant = src.constant;
+  return info;
+}
+
 /// The most iterations a loop's fixed point takes before its loop-carried
 /// values are given up as unknown. Each iteration only lowers facts (a gcd
 /// of powers of two), so real loops settle in two or three.
@@ -337,6 +372,12 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
         info.contiguity.insert(info.contiguity.begin() + axis, 1);
         info.divisibility.insert(info.divisibility.begin() + axis, div);
         info.constancy.insert(info.constancy.begin() + axis, 1);
+      })
+      .Case([&](tkc::ReshapeOp reshape) {
+        if (!reshape.getAllowReorder())
+          info = reshapedInfo(get(reshape.getSrc()),
+                              extentsOf(reshape.getSrc().getType()),
+                              extentsOf(type));
       })
       .Case([&](tkc::AddPtrOp addptr) { addLike(pointeeBytes(type)); })
       .Case([&](tkc::PtrCastOp cast) {

@@ -373,3 +373,43 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// A reshape that merges dimensions keeps its innermost one's facts: a
+// [16, 8, 16] window of runs of 16 bytes, 64 bytes apart, flattened to
+// [16, 128] is still read 16 bytes at a time. One that splits a dimension
+// is not followed (nothing known: one byte at a time).
+#w = #tkc_gpu.blocked<{sizePerThread = [1, 1, 16], threadsPerWarp = [4, 8, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+#f = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-DAG: #[[V:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 16], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+  // CHECK-DAG: #[[S:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+  // CHECK-LABEL: func.func @reshape
+  // CHECK: tkc.load %{{.*}} : tensor<16x128x!tkc.ptr<i8>, #[[V]]>
+  // CHECK: tkc.load %{{.*}} : tensor<16x128x!tkc.ptr<i8>, #[[S]]>
+  func.func @reshape(%p: !tkc.ptr<i8> {tkc.divisibility = 16 : i32}) {
+    %c64 = arith.constant dense<64> : tensor<16x8x16xi32, #w>
+    %r0 = tkc.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #tkc_gpu.slice<{dim = 0, parent = #tkc_gpu.slice<{dim = 1, parent = #w}>}>>
+    %r1 = tkc.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32, #tkc_gpu.slice<{dim = 0, parent = #tkc_gpu.slice<{dim = 2, parent = #w}>}>>
+    %e0 = tkc.expand_dims %r0 {axis = 0 : i32} : tensor<16xi32, #tkc_gpu.slice<{dim = 0, parent = #tkc_gpu.slice<{dim = 1, parent = #w}>}>> -> tensor<1x16xi32, #tkc_gpu.slice<{dim = 1, parent = #w}>>
+    %e1 = tkc.expand_dims %e0 {axis = 1 : i32} : tensor<1x16xi32, #tkc_gpu.slice<{dim = 1, parent = #w}>> -> tensor<1x1x16xi32, #w>
+    %f0 = tkc.expand_dims %r1 {axis = 0 : i32} : tensor<8xi32, #tkc_gpu.slice<{dim = 0, parent = #tkc_gpu.slice<{dim = 2, parent = #w}>}>> -> tensor<1x8xi32, #tkc_gpu.slice<{dim = 2, parent = #w}>>
+    %f1 = tkc.expand_dims %f0 {axis = 2 : i32} : tensor<1x8xi32, #tkc_gpu.slice<{dim = 2, parent = #w}>> -> tensor<1x8x1xi32, #w>
+    %cols = tkc.broadcast %e1 : tensor<1x1x16xi32, #w> -> tensor<16x8x16xi32, #w>
+    %mids = tkc.broadcast %f1 : tensor<1x8x1xi32, #w> -> tensor<16x8x16xi32, #w>
+    %scaled = arith.muli %mids, %c64 : tensor<16x8x16xi32, #w>
+    %o = arith.addi %scaled, %cols : tensor<16x8x16xi32, #w>
+    %s = tkc.splat %p : tensor<16x8x16x!tkc.ptr<i8>, #w>
+    %a = tkc.addptr %s, %o : tensor<16x8x16x!tkc.ptr<i8>, #w>, tensor<16x8x16xi32, #w>
+    %m = tkc.reshape %a : tensor<16x8x16x!tkc.ptr<i8>, #w> -> tensor<16x128x!tkc.ptr<i8>, #f>
+    %v = tkc.load %m : tensor<16x128x!tkc.ptr<i8>, #f>
+    %l = tkc.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #b>
+    %ls = tkc.splat %p : tensor<2048x!tkc.ptr<i8>, #b>
+    %la = tkc.addptr %ls, %l : tensor<2048x!tkc.ptr<i8>, #b>, tensor<2048xi32, #b>
+    %split = tkc.reshape %la : tensor<2048x!tkc.ptr<i8>, #b> -> tensor<16x128x!tkc.ptr<i8>, #f>
+    %u = tkc.load %split : tensor<16x128x!tkc.ptr<i8>, #f>
+    return
+  }
+}
