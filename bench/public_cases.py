@@ -107,7 +107,7 @@ def host_descriptor(tensor, block_shape, shape=None, strides=None):
 class Case:
     id: str
     repo: str  # triton | triton36 | liger | flaggems | vllm | fla | lightllm |
-    # unsloth | mamba | tritonbench | nsa | tgi | te | lightning | sage |
+    # unsloth | mamba | tritonbench | nsa | nsat | tgi | te | lightning | sage |
     # inductor | applied_ai | cce | aiter | own:
     # .gpu/public/src/<repo>
     path: str  # inside the repository
@@ -3548,6 +3548,72 @@ for _warps in (1, 2, 4):
          num_warps=_warps, num_stages=3,
          grid=(_NSA_T, 1, _NSA_B * _NSA_H), args=_nsa_fwd_args,
          atol=2e-2, rtol=2e-2)
+
+
+# --- Native sparse attention (XunhaoLai/native-sparse-attention-triton,
+# repo "nsat") --------------------------------------------------------------
+# linear_compress.py's forward as LinearCompress.forward launches it on
+# Hopper: 16 sequences of 8192 tokens, 4 heads of 128, windows of 32 tokens
+# every 16 (511 per sequence) compressed by a per-head [32 * 128, 128]
+# weight; blocks of 64 windows x 32 outputs, 8 input columns of each
+# window's 32 tokens a step (BLOCK_HEADd_DIM 8): a [64, 32, 8] gathered
+# tile flattened into a [64, 256] dot operand. Triton's defaults: 4 warps,
+# 3 stages.
+_NSAT_B, _NSAT_L, _NSAT_H, _NSAT_D, _NSAT_KS, _NSAT_STRIDE = (
+    16, 8192, 4, 128, 32, 16)
+_NSAT_Y = (_NSAT_L - _NSAT_KS) // _NSAT_STRIDE + 1
+
+
+def _nsat_linear_compress_args():
+    torch = _torch()
+    B, L, H, D, KS = _NSAT_B, _NSAT_L, _NSAT_H, _NSAT_D, _NSAT_KS
+    x = randn(B * L, H, D, dtype="float16")
+    w = (randn(H, KS, D, D, dtype="float16") / (KS * D) ** 0.5).contiguous()
+    cu_x = torch.arange(0, B + 1, device="cuda", dtype=torch.int32) * L
+    cu_y = torch.arange(0, B + 1, device="cuda", dtype=torch.int32) * _NSAT_Y
+    y = zeros(B * _NSAT_Y, H, D, dtype="float16")
+    return [x, y, w, cu_x, cu_y, *x.stride(), *w.stride(), *y.stride()]
+
+
+case(id="nsat_linear_compress_fwd", repo="nsat",
+     path="native_sparse_attention/ops/triton/linear_compress.py",
+     kernel="linear_compress_fwd_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, *i32:16, *i32:16, i32:16, "
+     "i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:1, "
+     f"{_NSAT_H}, {_NSAT_KS}, {_NSAT_STRIDE}, {_NSAT_D}, {_NSAT_D}, 64, 32, "
+     "8, 32",
+     num_warps=4, num_stages=3,
+     grid=(_NSAT_B * _NSAT_H, cdiv(_NSAT_Y, 64), _NSAT_D // 32),
+     args=_nsat_linear_compress_args, atol=2e-2, rtol=2e-2)
+
+# flash_attention_decode.py's decode kernel as its wrapper launches it at
+# head_dim 128 (8 warps, 3 stages, BLOCK_SIZE_B 16, BLOCK_SIZE_K 128): 32
+# sequences of 4096 cached tokens, 32 query heads over 4 KV heads. Its
+# q[:, None, :] * k products are [16, 128, 128] tiles reduced in registers.
+_NSAT_DB, _NSAT_DN, _NSAT_HQ, _NSAT_HK = 32, 4096, 32, 4
+
+
+def _nsat_decode_args():
+    torch = _torch()
+    B, N, HQ, HK, D = _NSAT_DB, _NSAT_DN, _NSAT_HQ, _NSAT_HK, _NSAT_D
+    q = randn(B, HQ, D, dtype="float16")
+    k, v = (randn(B, N, HK, D, dtype="float16") for _ in range(2))
+    o = empty(B, HQ, D, dtype="float16")
+    seqlens = torch.randint(N // 2, N + 1, (B,), device="cuda",
+                            dtype=torch.int32)
+    return [q, k, v, o, seqlens, B, HQ // HK, D, D ** -0.5, *q.stride(),
+            *k.stride(), *v.stride(), *o.stride()]
+
+
+case(id="nsat_decode", repo="nsat",
+     path="native_sparse_attention/ops/triton/flash_attention_decode.py",
+     kernel="decode_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, *fp16:16, *i32:16, i32:16, "
+     "i32, i32:16, fp32, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, "
+     "i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:1, 16, 128, "
+     "128",
+     num_warps=8, num_stages=3, grid=(_NSAT_HQ, cdiv(_NSAT_DB, 16)),
+     args=_nsat_decode_args, atol=2e-2, rtol=2e-2)
 
 
 # --- TransformerEngine (NVIDIA/TransformerEngine, repo "te") --------------
