@@ -313,31 +313,6 @@ Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr,
         LLVM::TruncOp::create(b, loc, b.getIntegerType(dataBits), words));
   if (shape.count == 1)
     return LLVM::BitcastOp::create(b, loc, type, words);
-  // Elements narrower than a word come out of each word's own vector
-  // (`<2 x half>` of each 32-bit word, as Triton's lowering has them), so
-  // that LLVM's VectorCombine can turn elementwise arithmetic on them into
-  // packed instructions (HFMA2) of the legal vector type.
-  auto vector16 = dyn_cast<VectorType>(type);
-  if (vector16 && vector16.getNumElements() > shape.count) {
-    int64_t perWord = vector16.getNumElements() / shape.count;
-    auto wordVector = VectorType::get({perWord}, vector16.getElementType());
-    Value result = LLVM::UndefOp::create(b, loc, type);
-    for (unsigned i = 0; i < shape.count; ++i) {
-      Value word = LLVM::BitcastOp::create(
-          b, loc, wordVector, LLVM::ExtractValueOp::create(b, loc, words, i));
-      for (int64_t j = 0; j < perWord; ++j) {
-        auto index = [&](int64_t at) {
-          return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                          b.getI32IntegerAttr(at));
-        };
-        result = LLVM::InsertElementOp::create(
-            b, loc, result,
-            LLVM::ExtractElementOp::create(b, loc, word, index(j)),
-            index(i * perWord + j));
-      }
-    }
-    return result;
-  }
   auto vectorType = VectorType::get({shape.count}, wordType);
   Value vector = LLVM::UndefOp::create(b, loc, vectorType);
   for (unsigned i = 0; i < shape.count; ++i) {
