@@ -53,6 +53,7 @@ void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
   pm.addPass(gpu::createTKCGPUStageMmaOperands({target.str()}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(gpu::createTKCGPUSinkLargeLoads());
 }
 
 void buildLLVMPipeline(OpPassManager &pm, StringRef target) {
