@@ -574,10 +574,15 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
 /// The layout all of `op`'s tensor operands can be had in without a
 /// conversion, when at least one is a conversion from it of a value that
 /// cannot be recomputed where it is converted to (a load's result, a
-/// reduction's or a loop's; a slice only where it holds the result in no
-/// more registers), conversions from layouts that hold it in the same
-/// registers aside: moving `op` there moves the conversion toward its
-/// users, where stores and reductions absorb it. The other operands may
+/// reduction's or a loop's), conversions from layouts that hold it in the
+/// same registers aside: moving `op` there moves the conversion toward its
+/// users, where stores and reductions absorb it. A reduction's slice counts
+/// even where it replicates the values over more registers, as Triton's
+/// forward propagation keeps them there: NSA's decode reduces a [16, 128,
+/// 128] product to scores, takes their softmax and expands it again to
+/// weigh its values; converted out of the slice (16 lanes to a score), the
+/// scores went through shared memory and the probabilities were computed
+/// twice, once in each layout. The other operands may
 /// convert values below them (a broadcast's operand) that are fewer
 /// elements than the conversion moved: vLLM's scaled matmul multiplies its
 /// accumulator by a transposed column of scales, which is converted to the
@@ -608,9 +613,9 @@ Attribute sinkLayout(Operation *op) {
       from = layout;
     converted = convert.getType();
   }
-  if (!from || !(isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr,
-                     AmdMfmaEncodingAttr, LinearEncodingAttr>(from) ||
-                 (isa<SliceEncodingAttr>(from) && !holdsMore(converted, from))))
+  if (!from ||
+      !isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr,
+           LinearEncodingAttr, SliceEncodingAttr>(from))
     return {};
   int64_t leafBudget = converted.getNumElements() - 1;
   for (Value operand : op->getOperands())

@@ -2217,3 +2217,56 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// A softmax over the scores of a [8, 16, 128] product reduced along its
+// last dimension (NSA's decode kernel), whose probabilities are expanded
+// back to weigh a [8, 16, 128] tile: the slice replicates each score over
+// 16 lanes (16 registers a thread against 1 in the 2-D layout), but the
+// probabilities are needed there again. Everything runs in the slice, as
+// Triton keeps it; no score is converted.
+// CHECK-DAG: #[[P:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 1, 8], threadsPerWarp = [2, 1, 16], warpsPerCTA = [4, 1, 1], order = [2, 0, 1]}>
+// CHECK-DAG: #[[S:.*]] = #tkc_gpu.slice<{dim = 2, parent = #[[P]]}>
+// CHECK-LABEL: func.func @softmax_in_slice
+// CHECK-NOT: tkc_gpu.convert_layout %{{.*}} : tensor<8x16xf32
+// CHECK: math.exp2 %{{.*}} : tensor<8x16xf32, #[[S]]>
+// CHECK-NOT: tkc_gpu.convert_layout %{{.*}} : tensor<8x16xf32
+// CHECK-NOT: math.exp2 %{{.*}} : tensor<8x16xf32, #blocked
+// CHECK: return
+#p = #tkc_gpu.blocked<{sizePerThread = [1, 1, 8], threadsPerWarp = [2, 1, 16], warpsPerCTA = [4, 1, 1], order = [2, 0, 1]}>
+#b = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @softmax_in_slice(%x: tensor<8x16x128xf32, #p>, %v: tensor<8x16x128xf32, #p>) -> (tensor<8x128xf32, #tkc_gpu.slice<{dim = 1, parent = #p}>>, tensor<8xf32, #tkc_gpu.slice<{dim = 1, parent = #b}>>) {
+    %s = tkc.reduce(%x) axis = 2 : (tensor<8x16x128xf32, #p>) -> tensor<8x16xf32, #tkc_gpu.slice<{dim = 2, parent = #p}>> {
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tkc.reduce.return %t : f32
+    }
+    %c = tkc_gpu.convert_layout %s : tensor<8x16xf32, #tkc_gpu.slice<{dim = 2, parent = #p}>> -> tensor<8x16xf32, #b>
+    %m = tkc.reduce(%c) axis = 1 : (tensor<8x16xf32, #b>) -> tensor<8xf32, #tkc_gpu.slice<{dim = 1, parent = #b}>> {
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.maxnumf %a, %b : f32
+      tkc.reduce.return %t : f32
+    }
+    %me = tkc.expand_dims %m {axis = 1 : i32} : tensor<8xf32, #tkc_gpu.slice<{dim = 1, parent = #b}>> -> tensor<8x1xf32, #b>
+    %mb = tkc.broadcast %me : tensor<8x1xf32, #b> -> tensor<8x16xf32, #b>
+    %d = arith.subf %c, %mb : tensor<8x16xf32, #b>
+    %e = math.exp2 %d : tensor<8x16xf32, #b>
+    %l = tkc.reduce(%e) axis = 1 : (tensor<8x16xf32, #b>) -> tensor<8xf32, #tkc_gpu.slice<{dim = 1, parent = #b}>> {
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tkc.reduce.return %t : f32
+    }
+    %ec = tkc_gpu.convert_layout %e : tensor<8x16xf32, #b> -> tensor<8x16xf32, #tkc_gpu.slice<{dim = 2, parent = #p}>>
+    %ee = tkc.expand_dims %ec {axis = 2 : i32} : tensor<8x16xf32, #tkc_gpu.slice<{dim = 2, parent = #p}>> -> tensor<8x16x1xf32, #p>
+    %eb = tkc.broadcast %ee : tensor<8x16x1xf32, #p> -> tensor<8x16x128xf32, #p>
+    %w = arith.mulf %eb, %v : tensor<8x16x128xf32, #p>
+    %r = tkc.reduce(%w) axis = 1 : (tensor<8x16x128xf32, #p>) -> tensor<8x128xf32, #tkc_gpu.slice<{dim = 1, parent = #p}>> {
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tkc.reduce.return %t : f32
+    }
+    return %r, %l : tensor<8x128xf32, #tkc_gpu.slice<{dim = 1, parent = #p}>>, tensor<8xf32, #tkc_gpu.slice<{dim = 1, parent = #b}>>
+  }
+}
