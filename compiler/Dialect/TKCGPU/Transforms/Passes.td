@@ -171,9 +171,9 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
     the pure ops that produce them.
 
     **Through tensor maps** (`tensor-copies`, on by default, on targets
-    with tensor copies, Hopper's TMA): a tile that a warpgroup multiply
-    reads in place, the block of a descriptor that the kernel's
-    `tkc.tensor_descriptors` lists (`tkc.load ... box "a_desc"[...]`: a
+    with tensor copies, Hopper's TMA): a tile (read in place by a
+    warpgroup multiply or into registers) that is the block of a
+    descriptor that the kernel's `tkc.tensor_descriptors` lists (`tkc.load ... box "a_desc"[...]`: a
     parameter, or one made of the kernel's arguments), laid out in shared
     memory as a tensor copy writes it, is copied by one thread through a
     tensor map instead: a kernel argument appended to the function and

@@ -824,6 +824,56 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 
 // -----
 
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A block of a listed descriptor that the loop reads into registers (to
+  // scale it, as the block-scaled matmul tutorial upcasts its fp8 tiles) is
+  // copied through its tensor map too, after the barrier that orders the
+  // last iteration's reads of its slot; the tile is read from the slot the
+  // loop waited on.
+  // SHARED-LABEL: func.func @tensor_copy_into_registers
+  // SHARED: scf.for
+  // SHARED-NEXT: tkc_gpu.async_wait
+  // SHARED-NEXT: tkc_gpu.barrier_wait %[[BAR:[0-9]+]][%[[READ:arg[0-9]+]]]
+  // SHARED-NOT: tkc_gpu.async_copy
+  // SHARED: tkc_gpu.tensor_copy %{{.*}}[%c0_i32, %{{.*}}], %{{.*}}, %[[BAR]][%{{.*}}], %{{.*}} : !llvm.ptr, !tkc_gpu.shared<[64, 64], f16, order = [1, 0]>
+  // SHARED-NOT: tkc_gpu.async_copy
+  // SHARED: %[[TILE:.*]] = tkc_gpu.tile %{{.*}}[%[[READ]]]
+  // SHARED-NEXT: tkc_gpu.local_load %[[TILE]] : !tkc_gpu.shared<[64, 64], f16, order = [1, 0]> -> tensor<64x64xf16, #{{.*}}>
+  // SHARED: scf.yield
+  // NOTMA-LABEL: func.func @tensor_copy_into_registers
+  // NOTMA-NOT: tensor_copy
+  // NOTMA: tkc_gpu.async_copy
+  func.func @tensor_copy_into_registers(%pa: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %b: tensor<64x64xf16, #b>, %n: i32) -> tensor<64x64xf32, #mma> attributes {tkc.tensor_descriptors = {a_desc = {base = "a_desc_base", shape = [[1, "a_desc_shape0"], [1, "a_desc_shape1"]], strides = [[1, "a_desc_stride0"]]}}} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %two = arith.constant dense<2.0> : tensor<64x64xf16, #l>
+    %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>> -> tensor<1x64xi32, #l>
+    %cols = tkc.broadcast %e : tensor<1x64xi32, #l> -> tensor<64x64xi32, #l>
+    %sa = tkc.splat %pa : tensor<64x64x!tkc.ptr<f16>, #l>
+    %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %off = arith.muli %k, %c64 : i32
+      %offs = tkc.splat %off : tensor<64x64xi32, #l>
+      %ia = arith.addi %cols, %offs : tensor<64x64xi32, #l>
+      %ptra = tkc.addptr %sa, %ia : tensor<64x64x!tkc.ptr<f16>, #l>, tensor<64x64xi32, #l>
+      %ta = tkc.load %ptra box "a_desc"[%c0, %off] : tensor<64x64x!tkc.ptr<f16>, #l>
+      %sc = arith.mulf %ta, %two : tensor<64x64xf16, #l>
+      %a = tkc_gpu.convert_layout %sc : tensor<64x64xf16, #l> -> tensor<64x64xf16, #a>
+      %d = tkc.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #b> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    return %res : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
 #l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #c = #tkc_gpu.slice<{dim = 0, parent = #l}>
 #r = #tkc_gpu.slice<{dim = 1, parent = #l}>
