@@ -576,13 +576,15 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
 /// cannot be recomputed where it is converted to (a load's result, a
 /// reduction's or a loop's), conversions from layouts that hold it in the
 /// same registers aside: moving `op` there moves the conversion toward its
-/// users, where stores and reductions absorb it. A reduction's slice counts
-/// even where it replicates the values over more registers, as Triton's
-/// forward propagation keeps them there: NSA's decode reduces a [16, 128,
-/// 128] product to scores, takes their softmax and expands it again to
-/// weigh its values; converted out of the slice (16 lanes to a score), the
-/// scores went through shared memory and the probabilities were computed
-/// twice, once in each layout. The other operands may
+/// users, where stores and reductions absorb it. A slice counts where it
+/// holds the result in no more registers, or, with `replicate`, where it
+/// replicates it over more, unless the value converted is loaded (issued
+/// again where it is needed instead): Triton's forward propagation keeps
+/// such values in the slice. NSA's decode reduces a [16, 128, 128] product
+/// to scores, takes their softmax and expands it again to weigh its values;
+/// converted out of the slice (16 lanes to a score), the scores went
+/// through shared memory and the probabilities were computed twice, once in
+/// each layout. The other operands may
 /// convert values below them (a broadcast's operand) that are fewer
 /// elements than the conversion moved: vLLM's scaled matmul multiplies its
 /// accumulator by a transposed column of scales, which is converted to the
@@ -591,9 +593,10 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
 /// it moves no data (tl.dot_scaled's operand, viewed as groups of 32 along
 /// K to be scaled, multiplied by its broadcast scales there). Null when
 /// there is no such layout.
-Attribute sinkLayout(Operation *op) {
+Attribute sinkLayout(Operation *op, bool replicate) {
   Attribute from;
   RankedTensorType converted;
+  bool loaded = false;
   for (Value operand : op->getOperands()) {
     auto convert = operand.getDefiningOp<ConvertLayoutOp>();
     if (!convert || !isa<RankedTensorType>(operand.getType()))
@@ -612,10 +615,13 @@ Attribute sinkLayout(Operation *op) {
     if (!from)
       from = layout;
     converted = convert.getType();
+    loaded |= isa_and_nonnull<LoadOp>(convert.getSrc().getDefiningOp());
   }
   if (!from ||
       !isa<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr,
-           LinearEncodingAttr, SliceEncodingAttr>(from))
+           LinearEncodingAttr, SliceEncodingAttr>(from) ||
+      (isa<SliceEncodingAttr>(from) && holdsMore(converted, from) &&
+       (!replicate || loaded)))
     return {};
   int64_t leafBudget = converted.getNumElements() - 1;
   for (Value operand : op->getOperands())
@@ -703,8 +709,11 @@ struct ConvertRowOnce : public OpRewritePattern<ConvertLayoutOp> {
 /// loaded value runs in the loaded value's layout and converts its results
 /// instead.
 struct SinkConversion : public RewritePattern {
-  SinkConversion(MLIRContext *context)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  /// `replicate`: as sinkLayout's.
+  SinkConversion(MLIRContext *context, bool replicate)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context),
+        replicate(replicate) {}
+  bool replicate;
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
@@ -716,7 +725,7 @@ struct SinkConversion : public RewritePattern {
     auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     if (!type)
       return failure();
-    Attribute from = sinkLayout(op);
+    Attribute from = sinkLayout(op, replicate);
     // A scan walks its axis as registers, then lanes, then warps: a blocked
     // layout's order, not an MMA layout's (whose rows alternate lanes and
     // registers). A mapped function needs whole packs in each thread.
@@ -749,12 +758,15 @@ struct SinkConversion : public RewritePattern {
 /// conversion is a shared-memory round trip), and values that are fewer
 /// elements than the op (a broadcast's operand) converted.
 struct LoadsInOneLayout : public RewritePattern {
-  LoadsInOneLayout(MLIRContext *context)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  /// `replicate`: as sinkLayout's.
+  LoadsInOneLayout(MLIRContext *context, bool replicate)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context),
+        replicate(replicate) {}
+  bool replicate;
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (!isElementwise(op) || sinkLayout(op))
+    if (!isElementwise(op) || sinkLayout(op, replicate))
       return failure();
     auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     if (!type)
@@ -923,11 +935,14 @@ struct SplitWhereValueIs : public OpRewritePattern<SplitOp> {
 /// A reduction of converted values reduces them where they are: its results
 /// take the slice of that layout, converted back for their users.
 struct ReduceWhereValuesAre : public OpRewritePattern<ReduceOp> {
-  using OpRewritePattern::OpRewritePattern;
+  /// `replicate`: as sinkLayout's.
+  ReduceWhereValuesAre(MLIRContext *context, bool replicate)
+      : OpRewritePattern(context), replicate(replicate) {}
+  bool replicate;
 
   LogicalResult matchAndRewrite(ReduceOp reduce,
                                 PatternRewriter &rewriter) const override {
-    Attribute from = sinkLayout(reduce);
+    Attribute from = sinkLayout(reduce, replicate);
     if (!from)
       return failure();
     IRMapping mapping = operandsIn(reduce, from, rewriter);
@@ -1537,10 +1552,11 @@ struct IfResultInUsersLayout : public OpRewritePattern<scf::IfOp> {
 /// each element's pointer beside its value.
 struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
   /// `numWarps`: the module's warps where the target has warpgroup
-  /// multiplies, else 0.
-  StoreInValueLayout(MLIRContext *context, unsigned numWarps)
-      : OpRewritePattern(context), numWarps(numWarps) {}
+  /// multiplies, else 0; `replicate`: as sinkLayout's.
+  StoreInValueLayout(MLIRContext *context, unsigned numWarps, bool replicate)
+      : OpRewritePattern(context), numWarps(numWarps), replicate(replicate) {}
   unsigned numWarps;
+  bool replicate;
 
   LogicalResult matchAndRewrite(StoreOp store,
                                 PatternRewriter &rewriter) const override {
@@ -1554,7 +1570,7 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
     // the op's layout, an intermediate one (the frontend's one element per
     // thread: scalar stores of an fp16 -> fp32 cast).
     if (Operation *def = convert.getSrc().getDefiningOp();
-        def && isElementwise(def) && sinkLayout(def))
+        def && isElementwise(def) && sinkLayout(def, replicate))
       return failure();
     Attribute layout =
         cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();
@@ -2155,16 +2171,6 @@ struct RemoveLayoutConversionsPass
       if (info->hasWarpgroupMma())
         warpgroupWarps = getModuleUInt(module, TKCGPUDialect::kNumWarps);
     }
-    RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeConversion, ConvertRowOnce, SinkConversion,
-                 LoadsInOneLayout, ShapeOpWhereValueIs<TransOp>,
-                 ShapeOpWhereValueIs<ReshapeOp>, JoinWhereValuesAre,
-                 SplitWhereValueIs, ReduceWhereValuesAre, CarryInUpdateLayout,
-                 CarryCopyPerLayout, IfResultInBranchLayout,
-                 IfResultInUsersLayout>(&getContext());
-    patterns.add<StoreInValueLayout>(&getContext(), warpgroupWarps);
-    patterns.add<AtomicInOperandLayout<AtomicRMWOp>,
-                 AtomicInOperandLayout<AtomicCASOp>>(&getContext(), info.get());
     // Patterns that undo each other's layout choices on some kernel would
     // rewrite forever: a bound on the rewrites (far above what any kernel
     // here needs) stops them. What they leave is correct, conversions and
@@ -2173,7 +2179,28 @@ struct RemoveLayoutConversionsPass
     getOperation()->walk([&](Operation *) { ++ops; });
     GreedyRewriteConfig config;
     config.setMaxNumRewrites(std::max<int64_t>(kMinRewrites, 64 * ops));
-    (void)applyPatternsGreedily(getOperation(), std::move(patterns), config);
+    // Slices that replicate values (sinkLayout's `replicate`) are taken in
+    // a second round, once the first has settled where each reduction
+    // runs: taken at once, ops followed a reduction into the frontend's
+    // layout, which the reduction then left for its operand's (Mamba's
+    // state update: its epilogue in x's slice, the reduction converted to
+    // it, where it had run in the reduction's final slice, x loaded again
+    // there: 4% slower).
+    for (bool replicate : {false, true}) {
+      RewritePatternSet patterns(&getContext());
+      MLIRContext *context = &getContext();
+      patterns.add<RematerializeConversion, ConvertRowOnce>(context);
+      patterns.add<SinkConversion, LoadsInOneLayout>(context, replicate);
+      patterns.add<ShapeOpWhereValueIs<TransOp>, ShapeOpWhereValueIs<ReshapeOp>,
+                   JoinWhereValuesAre, SplitWhereValueIs>(context);
+      patterns.add<ReduceWhereValuesAre>(context, replicate);
+      patterns.add<CarryInUpdateLayout, CarryCopyPerLayout,
+                   IfResultInBranchLayout, IfResultInUsersLayout>(context);
+      patterns.add<StoreInValueLayout>(context, warpgroupWarps, replicate);
+      patterns.add<AtomicInOperandLayout<AtomicRMWOp>,
+                   AtomicInOperandLayout<AtomicCASOp>>(context, info.get());
+      (void)applyPatternsGreedily(getOperation(), std::move(patterns), config);
+    }
     getOperation()->walk(
         [](scf::ForOp loop) { loop->removeAttr(CarryInUpdateLayout::kMoves); });
     // A conversion of a value defined before a loop (attention's queries,
