@@ -172,11 +172,11 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
 
     **Through tensor maps** (`tensor-copies`, on by default, on targets
     with tensor copies, Hopper's TMA): a tile (read in place by a
-    warpgroup multiply or into registers) that is the block of a
-    descriptor that the kernel's `tkc.tensor_descriptors` lists (`tkc.load ... box "a_desc"[...]`: a
-    parameter, or one made of the kernel's arguments), laid out in shared
-    memory as a tensor copy writes it, is copied by one thread through a
-    tensor map instead: a kernel argument appended to the function and
+    warpgroup multiply, or into registers) that is the block of a
+    descriptor that the kernel's `tkc.tensor_descriptors` lists
+    (`tkc.load ... box "a_desc"[...]`: a parameter, or one made of the
+    kernel's arguments), laid out in shared memory as a tensor copy
+    writes it, is copied by one thread through a tensor map instead: a kernel argument appended to the function and
     listed in the module's `tkc_gpu.tensor_maps` with the arguments the
     launcher encodes it from. Its group of copies completes a memory
     barrier per slot (`tkc_gpu.barrier_expect`, `tkc_gpu.tensor_copy`); the
@@ -471,6 +471,10 @@ def TKCGPURemoveLayoutConversions
     generator's rounds, between a load and a store) is recomputed once,
     where Triton's cost model says it pays: the ops it keeps alive for other
     users cost less than the conversion's round trip through shared memory.
+    The patterns run twice: the second time, elementwise ops and
+    reductions also follow a converted value into a reduction's slice that
+    replicates it over more registers (not a loaded value's), once the
+    first has settled where each reduction runs.
 
     ```mlir
     %a = tkc.splat %x : tensor<1024xi32, #A>

@@ -584,15 +584,14 @@ struct RematerializeConversion : public OpRewritePattern<ConvertLayoutOp> {
 /// to scores, takes their softmax and expands it again to weigh its values;
 /// converted out of the slice (16 lanes to a score), the scores went
 /// through shared memory and the probabilities were computed twice, once in
-/// each layout. The other operands may
-/// convert values below them (a broadcast's operand) that are fewer
-/// elements than the conversion moved: vLLM's scaled matmul multiplies its
-/// accumulator by a transposed column of scales, which is converted to the
-/// accumulator's layout (128 elements), not the accumulator to the
-/// column's (128x128). A linear layout counts too: a reshape's result where
-/// it moves no data (tl.dot_scaled's operand, viewed as groups of 32 along
-/// K to be scaled, multiplied by its broadcast scales there). Null when
-/// there is no such layout.
+/// each layout. The other operands may convert values below them (a
+/// broadcast's operand) that are fewer elements than the conversion moved:
+/// vLLM's scaled matmul multiplies its accumulator by a transposed column
+/// of scales, which is converted to the accumulator's layout (128
+/// elements), not the accumulator to the column's (128x128). A linear layout
+/// counts too: a reshape's result where it moves no data (tl.dot_scaled's
+/// operand, viewed as groups of 32 along K to be scaled, multiplied by its
+/// broadcast scales there). Null when there is no such layout.
 Attribute sinkLayout(Operation *op, bool replicate) {
   Attribute from;
   RankedTensorType converted;
