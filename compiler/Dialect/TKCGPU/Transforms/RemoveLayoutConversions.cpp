@@ -2185,9 +2185,9 @@ struct RemoveLayoutConversionsPass
     // state update: its epilogue in x's slice, the reduction converted to
     // it, where it had run in the reduction's final slice, x loaded again
     // there: 4% slower).
+    MLIRContext *context = &getContext();
     for (bool replicate : {false, true}) {
-      RewritePatternSet patterns(&getContext());
-      MLIRContext *context = &getContext();
+      RewritePatternSet patterns(context);
       patterns.add<RematerializeConversion, ConvertRowOnce>(context);
       patterns.add<SinkConversion, LoadsInOneLayout>(context, replicate);
       patterns.add<ShapeOpWhereValueIs<TransOp>, ShapeOpWhereValueIs<ReshapeOp>,
