@@ -45,6 +45,18 @@ def random_kernel(uniform_ptr, normal_ptr, bits_ptr, seed, n_elements,
 
 
 @triton.jit
+def random64_kernel(uniform_ptr, bits_ptr, seed, first, n_elements,
+                    BLOCK_SIZE: tl.constexpr):
+    """Writes tl.rand and tl.randint of (seed, first + i) for i < n_elements,
+    with 64-bit offsets: Philox-4x64."""
+    index = tl.program_id(axis=0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = index < n_elements
+    offsets = first + index.to(tl.int64)
+    tl.store(uniform_ptr + index, tl.rand(seed, offsets), mask=mask)
+    tl.store(bits_ptr + index, tl.randint(seed, offsets), mask=mask)
+
+
+@triton.jit
 def dropout_kernel(x_ptr, y_ptr, n_elements, p, seed,
                    BLOCK_SIZE: tl.constexpr):
     """y = x / (1 - p) where tl.rand(seed, i) > p, else 0."""

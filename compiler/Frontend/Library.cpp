@@ -207,20 +207,31 @@ def swizzle2d(i, j, size_i, size_j, size_g):
 
 @triton.jit
 def philox(seed, c0, c1, c2, c3, n_rounds: tl.constexpr = 10):
-    # Philox-4x32 (Salmon et al., SC'11): 10 rounds by default, the key
-    # from the 64-bit seed, four 32-bit counters.
-    tl.static_assert(c0.dtype.primitive_bitwidth == 32, "tkc's tl.philox takes 32-bit counters (64-bit offsets are not supported yet)")
+    # Philox (Salmon et al., SC'11), 10 rounds by default: 4x32 for 32-bit
+    # counters (the key from the 64-bit seed's halves), 4x64 for 64-bit ones
+    # (the seed is the key's first word).
+    tl.static_assert(c0.dtype.primitive_bitwidth == 32 or c0.dtype.primitive_bitwidth == 64, "tl.philox takes 32- or 64-bit counters")
     seed = tl.cast(seed, tl.uint64)
-    k0 = (seed & 0xFFFFFFFF).to(tl.uint32)
-    k1 = ((seed >> 32) & 0xFFFFFFFF).to(tl.uint32)
-    c0 = c0.to(tl.uint32, bitcast=True)
-    c1 = c1.to(tl.uint32, bitcast=True)
-    c2 = c2.to(tl.uint32, bitcast=True)
-    c3 = c3.to(tl.uint32, bitcast=True)
-    m0 = tl.cast(0xD2511F53, tl.uint32)
-    m1 = tl.cast(0xCD9E8D57, tl.uint32)
-    w0 = tl.cast(0x9E3779B9, tl.uint32)
-    w1 = tl.cast(0xBB67AE85, tl.uint32)
+    if c0.dtype.primitive_bitwidth == 32:
+        itype: tl.constexpr = tl.uint32
+        k0 = (seed & 0xFFFFFFFF).to(tl.uint32)
+        k1 = ((seed >> 32) & 0xFFFFFFFF).to(tl.uint32)
+        m0 = tl.cast(0xD2511F53, tl.uint32)
+        m1 = tl.cast(0xCD9E8D57, tl.uint32)
+        w0 = tl.cast(0x9E3779B9, tl.uint32)
+        w1 = tl.cast(0xBB67AE85, tl.uint32)
+    else:
+        itype: tl.constexpr = tl.uint64
+        k0 = seed
+        k1 = seed * 0
+        m0 = tl.cast(0xD2E7470EE14C6C93, tl.uint64)
+        m1 = tl.cast(0xCA5A826395121157, tl.uint64)
+        w0 = tl.cast(0x9E3779B97F4A7C15, tl.uint64)
+        w1 = tl.cast(0xBB67AE8584CAA73B, tl.uint64)
+    c0 = c0.to(itype, bitcast=True)
+    c1 = c1.to(itype, bitcast=True)
+    c2 = c2.to(itype, bitcast=True)
+    c3 = c3.to(itype, bitcast=True)
     for _ in tl.static_range(n_rounds):
         a = c0
         b = c2
@@ -249,11 +260,18 @@ def randint(seed, offset, n_rounds: tl.constexpr = 10):
 
 @triton.jit
 def uint_to_uniform_float(x):
-    # 32 random bits -> a float in [0, 1).
-    tl.static_assert(x.dtype.primitive_bitwidth == 32, "tkc's tl.uint_to_uniform_float takes 32-bit integers")
-    x = x.to(tl.int32, bitcast=True)
+    # 32 or 64 random bits -> an fp32 in [0, 1): the bits as a signed
+    # integer, folded to non-negative, times the largest scale that keeps
+    # the largest such integer below 1 after rounding.
+    tl.static_assert(x.dtype.primitive_bitwidth == 32 or x.dtype.primitive_bitwidth == 64, "tl.uint_to_uniform_float takes 32- or 64-bit integers")
+    if x.dtype.primitive_bitwidth == 32:
+        x = x.to(tl.int32, bitcast=True)
+        scale = 4.6566127342e-10
+    else:
+        x = x.to(tl.int64, bitcast=True)
+        scale = 1.0842020432385337e-19
     x = tl.where(x < 0, -x - 1, x)
-    return x * 4.6566127342e-10
+    return x * scale
 
 
 @triton.jit

@@ -8,6 +8,8 @@
 // - random_numbers: tl.randint against a CPU Philox-4x32-10 and the
 //   published known-answer vector (key 0, counter 0 -> 0x6627e8d5), tl.rand
 //   bit for bit from those bits, tl.randn to within fp32 math rounding;
+// - random_numbers_64: with 64-bit offsets, tl.randint against a CPU
+//   Philox-4x64-10 and its known-answer vector, tl.rand bit for bit;
 // - dropout: kept elements scaled by 1/(1-p), the others 0, kept exactly
 //   where the CPU's uniform numbers exceed p.
 // Nothing past an output may be written.
@@ -18,6 +20,7 @@
 #include "flip_tiles_dim0.h"
 #include "flip_tiles_dim1.h"
 #include "random_numbers.h"
+#include "random_numbers_64.h"
 #include "sort_rows.h"
 #include "sort_rows_descending.h"
 #include "tests/e2e/gpu_test_support.h"
@@ -48,6 +51,32 @@ std::array<uint32_t, 4> philox(uint64_t seed, uint32_t offset) {
     k1 += 0xBB67AE85;
   }
   return {c[0], c[1], c[2], c[3]};
+}
+
+/// Philox-4x64 with 10 rounds: the key is (seed, 0), the counter (offset,
+/// 0, 0, 0), as tl.philox takes 64-bit counters.
+std::array<uint64_t, 4> philox64(uint64_t seed, uint64_t offset) {
+  uint64_t c[4] = {offset, 0, 0, 0};
+  uint64_t k0 = seed, k1 = 0;
+  for (int round = 0; round < 10; ++round) {
+    unsigned __int128 p0 = (unsigned __int128)0xD2E7470EE14C6C93ull * c[0];
+    unsigned __int128 p1 = (unsigned __int128)0xCA5A826395121157ull * c[2];
+    uint64_t next[4] = {
+        static_cast<uint64_t>(p1 >> 64) ^ c[1] ^ k0, static_cast<uint64_t>(p1),
+        static_cast<uint64_t>(p0 >> 64) ^ c[3] ^ k1, static_cast<uint64_t>(p0)};
+    std::copy(next, next + 4, c);
+    k0 += 0x9E3779B97F4A7C15ull;
+    k1 += 0xBB67AE8584CAA73Bull;
+  }
+  return {c[0], c[1], c[2], c[3]};
+}
+
+/// 64 random bits -> [0, 1), as tl.uint_to_uniform_float does.
+float uniform64(uint64_t bits) {
+  int64_t x = static_cast<int64_t>(bits);
+  if (x < 0)
+    x = -x - 1;
+  return static_cast<float>(x) * 1.0842020432385337e-19f;
 }
 
 /// 32 random bits -> [0, 1), as tl.uint_to_uniform_float does.
@@ -164,6 +193,49 @@ TEST_F(LibraryTest, PhiloxKnownAnswer) {
   std::array<uint32_t, 4> want = {0x6627e8d5, 0xe169c58d, 0xbc57ac4c,
                                   0x9b00dbd8};
   EXPECT_EQ(philox(0, 0), want);
+}
+
+TEST_F(LibraryTest, Philox64KnownAnswer) {
+  // Random123's known-answer vector for philox4x64-10, key and counter 0.
+  std::array<uint64_t, 4> want = {0x16554d9eca36314cull, 0xdb20fe9d672d0fdcull,
+                                  0xd7e772cee186176bull, 0x7e68b68aec7ba23bull};
+  EXPECT_EQ(philox64(0, 0), want);
+}
+
+TEST_F(LibraryTest, RandomNumbersWith64BitOffsets) {
+  const int n = 5000;
+  for (int64_t seed : {int64_t{0}, int64_t{0x123456789AB}, int64_t{-7}}) {
+    // Offsets past 2^32, so that the counter's high half counts.
+    const int64_t first = (int64_t{1} << 40) + 3;
+    DeviceBuffer du(*driver, n * 4 + kGuardBytes),
+        dbits(*driver, n * 8 + kGuardBytes);
+    du.fill(kPoison);
+    dbits.fill(kPoison);
+    tkc_status status =
+        random_numbers_64(stream(), du.ptr(), dbits.ptr(), seed, first, n);
+    ASSERT_EQ(status, TKC_SUCCESS)
+        << tkc_status_string(status) << ": " << tkc_last_error();
+    synchronize();
+    auto u = du.download<uint8_t>(n * 4 + kGuardBytes);
+    auto bits = dbits.download<uint8_t>(n * 8 + kGuardBytes);
+    size_t mismatches = 0;
+    for (int i = 0; i < n; ++i) {
+      uint64_t want = philox64(uint64_t(seed), uint64_t(first + i))[0];
+      uint64_t gotBits;
+      float gotU;
+      std::memcpy(&gotBits, bits.data() + i * 8, 8);
+      std::memcpy(&gotU, u.data() + i * 4, 4);
+      bool ok =
+          gotBits == want && floatBits(gotU) == floatBits(uniform64(want));
+      if (!ok && ++mismatches <= 5)
+        ADD_FAILURE() << "seed " << seed << " i " << i << ": bits " << gotBits
+                      << " (want " << want << "), rand " << gotU << " (want "
+                      << uniform64(want) << ")";
+    }
+    EXPECT_EQ(mismatches, 0u) << "seed " << seed;
+    expectGuardUntouched(u, n * 4);
+    expectGuardUntouched(bits, n * 8);
+  }
 }
 
 TEST_F(LibraryTest, RandomNumbersMatchCpuPhilox) {

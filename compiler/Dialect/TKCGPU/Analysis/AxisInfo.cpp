@@ -331,9 +331,11 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
       })
       .Case([&](arith::ConstantOp constant) {
         APInt bits;
-        // Integers and splats of integers; floats stay unknown.
-        // Booleans are 0 and 1, as arith.extui makes them.
-        if (matchPattern(constant.getResult(), m_ConstantInt(&bits)))
+        // Integers and splats of integers of up to 64 bits; floats and
+        // wider integers (umulhi's i128 products) stay unknown. Booleans
+        // are 0 and 1, as arith.extui makes them.
+        if (matchPattern(constant.getResult(), m_ConstantInt(&bits)) &&
+            bits.getSignificantBits() <= 64)
           info = constantInfo(type, bits.getBitWidth() == 1
                                         ? int64_t(bits.getZExtValue())
                                         : bits.getSExtValue());
@@ -455,6 +457,10 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
             unsigned from = getElementTypeOrSelf(op->getOperand(0).getType())
                                 .getIntOrFloatBitWidth();
             unsigned to = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+            if (from > 64 || to > 64) {
+              info.constant.reset();
+              return;
+            }
             APInt bits(64, uint64_t(*info.constant), /*isSigned=*/true);
             bits = bits.trunc(isa<arith::TruncIOp>(op) ? to : from);
             bool isSigned =

@@ -2,7 +2,9 @@
 # RUN: tkc compile %s --kernel random --signature '*fp32:16, *i32:16, i32, 128' --emit=ttir | FileCheck %s --check-prefix=RAND
 # RUN: tkc compile %s --kernel swizzle --signature '*i32:16, i32, i32, 4' --emit=ttir | FileCheck %s --check-prefix=SWZ
 # RUN: not tkc compile %s --kernel sort_dim0 --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=DIM
-# RUN: not tkc compile %s --kernel rand64 --signature '*fp32:16, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=WIDE
+# RUN: tkc compile %s --kernel rand64 --signature '*fp32:16, i32' --emit=ttir | FileCheck %s --check-prefix=WIDE
+# RUN: tkc compile %s --kernel rand64 --signature '*fp32:16, i32' --target sm_90a --emit=llir | FileCheck %s --check-prefix=WIDELL
+# RUN: not tkc compile %s --kernel rand16 --signature '*fp32:16, i32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=NARROW
 # RUN: tkc compile %s --kernel top4 --signature '*fp32:16, *fp32:16' --emit=ttir | FileCheck %s --check-prefix=TOPK
 # RUN: tkc compile %s --kernel merge --signature '*fp32:16, *fp32:16' --emit=ttir | FileCheck %s --check-prefix=MERGE
 # RUN: tkc compile %s --kernel mx --signature '*bf16:16, *u8:16, *u8:16, *fp32:16' --emit=ttir | FileCheck %s --check-prefix=MX
@@ -64,9 +66,25 @@ def sort_dim0(p):
 @triton.jit
 def rand64(p, seed):
     offs = tl.arange(0, 16).to(tl.int64)
-    # WIDE: error: static assertion failed: tkc's tl.philox takes 32-bit counters (64-bit offsets are not supported yet)
-    # WIDE: library.py:[[@LINE+1]]:24: note: in this call of tl.rand, which tkc's library implements
-    tl.store(p + offs, tl.rand(seed, offs))
+    # 64-bit offsets: Philox-4x64, its high halves from 128-bit products, the
+    # key's first word the seed, and a float from all 64 bits.
+    # WIDE: arith.muli %{{.*}} : tensor<16xi128>
+    # WIDE: arith.shrui %{{.*}} : tensor<16xi128>
+    # WIDE: arith.trunci %{{.*}} : tensor<16xi128> to tensor<16xi64>
+    # WIDE: arith.sitofp %{{.*}} : tensor<16xi64> to tensor<16xf32>
+    # The 128-bit constants reach code generation (the axis analysis once
+    # asserted on them).
+    # WIDELL: mul {{.*}}i128
+    tl.store(p + tl.arange(0, 16), tl.rand(seed, offs))
+
+
+@triton.jit
+def rand16(p, seed):
+    offs = tl.arange(0, 16).to(tl.int16)
+    # NARROW: error: static assertion failed: tl.philox takes 32- or 64-bit counters
+    # NARROW: library.py:[[@LINE+1]]:18: note: in this call of tl.philox, which tkc's library implements
+    a, b, c, d = tl.philox(seed, offs, offs, offs, offs)
+    tl.store(p + tl.arange(0, 16), a.to(tl.float32))
 
 
 # tl.topk: blocks of k sorted (here 4 blocks of 4), then two rounds that
