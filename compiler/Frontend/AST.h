@@ -571,6 +571,10 @@ struct Module {
   /// functions that failed to parse are skipped silently.
   std::vector<std::unique_ptr<FunctionDef>> functions;
   std::vector<ImportBinding> imports;
+  /// `from M import *`, in source order: `name` is "*", `target` M (relative
+  /// ones with their leading dots). Searched for names the module does not
+  /// bind itself.
+  std::vector<ImportBinding> starImports;
   /// Module-level assignments, in source order (a later one wins).
   std::vector<GlobalAssign> globals;
   /// Names bound to functions by decorators applied as calls, in source

@@ -622,6 +622,14 @@ static std::optional<Obj> lowerTorchInfo(BuiltinCall &c) {
   return info;
 }
 
+/// `torch.cuda.is_available()`: true, as on the GPU machine that runs the
+/// kernel (ROCm's torch answers it too).
+static std::optional<Obj> torchCudaIsAvailable(BuiltinCall &c) {
+  if (!c.call.args.empty())
+    return c.error("torch.cuda.is_available() takes no arguments");
+  return Obj::boolean(true);
+}
+
 /// `tl.range()` and `tl.static_range()` outside a `for` loop.
 static std::optional<Obj> lowerLoopRange(BuiltinCall &c) {
   return c.error("tl." + c.name +
@@ -656,6 +664,7 @@ llvm::ArrayRef<BuiltinEntry> pythonBuiltins() {
       {"tl.constexpr", lowerConstexpr},
       {"torch.finfo", lowerTorchInfo},
       {"torch.iinfo", lowerTorchInfo},
+      {"torch.cuda.is_available", torchCudaIsAvailable},
       {"tl.range", lowerLoopRange},
       {"tl.static_range", lowerLoopRange},
       {"math.sqrt", pythonMath},

@@ -119,6 +119,21 @@ public:
   /// import; nullopt, reporting nothing, otherwise.
   std::optional<Obj> assumeReexportedTriton(const ImportBinding &import,
                                             llvm::StringRef target);
+  /// The absolute dotted path of an import's `target` in `home` (`..a` in
+  /// package p.q.r is p.q.a); nullopt for a relative target where `home` is
+  /// in no package.
+  std::optional<std::string> absoluteImport(const Module &home,
+                                            llvm::StringRef target);
+  /// For a name `home` does not bind itself: the module that binds it
+  /// through `home`'s star imports (the last import first, following the
+  /// star imports of the modules they name), as a Module object: one of the
+  /// kernel's libraries (`module` set) or a Triton module. Nullopt, reporting
+  /// nothing, if none does.
+  std::optional<Obj> starImportSource(const Module &home, llvm::StringRef name,
+                                      unsigned depth);
+  /// `name` as the module `source` from starImportSource() binds it.
+  std::optional<Obj> starImported(const Obj &source, llvm::StringRef name,
+                                  Loc useLoc);
   /// `mod.attr` for a module of the kernel's libraries: a name it defines
   /// or imports, else its submodule `attr`.
   std::optional<Obj> userModuleAttribute(const Obj &mod, llvm::StringRef attr,

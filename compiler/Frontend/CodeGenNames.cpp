@@ -125,6 +125,11 @@ static llvm::Expected<Obj> numericLimit(const DType &dtype,
   return unknown();
 }
 
+/// What of torch tkc evaluates, for its errors.
+static constexpr const char *kTorchSupported =
+    "(it evaluates torch's dtypes, torch.finfo, torch.iinfo, "
+    "torch.version.hip and .cuda, and torch.cuda.is_available())";
+
 std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
                                             llvm::StringRef attr, Loc l) {
   if (mod.module)
@@ -141,16 +146,30 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
     if (llvm::is_contained({"jit", "autotune", "heuristics", "Config"}, attr))
       return Obj::named(Kind::Builtin, "triton." + attr.str());
   } else if (base == "torch") {
-    // Only what module-level constants use: dtypes, finfo and iinfo.
+    // Only what module-level constants and vendor tests use: dtypes, finfo
+    // and iinfo, torch.version and torch.cuda.is_available().
     if (attr == "finfo" || attr == "iinfo")
       return Obj::named(Kind::Builtin, "torch." + attr.str());
+    if (attr == "version" || attr == "cuda")
+      return Obj::named(Kind::Module, path);
     if (attr == "bool")
       return Obj::dtypeObj(DType(DType::Kind::I1));
     if (auto dtype = DType::fromLanguageName(attr))
       return Obj::dtypeObj(*dtype);
-    diags.error(l, "torch." + attr +
-                       " cannot be used by tkc (it evaluates torch's dtypes, "
-                       "torch.finfo and torch.iinfo)");
+    diags.error(l,
+                "torch." + attr + " cannot be used by tkc " + kTorchSupported);
+    return std::nullopt;
+  } else if (base == "torch.version" && (attr == "hip" || attr == "cuda")) {
+    // The vendor's toolkit version where the target is that vendor's, else
+    // None, as the torch built for it says; the version is the oldest tkc
+    // targets (a code that parses it gets a version, not the user's).
+    if (vendor != (attr == "hip" ? "hip" : "cuda"))
+      return Obj::none();
+    return Obj::string(attr == "hip" ? "6.0" : "12.0");
+  } else if (path == "torch.cuda.is_available") {
+    return Obj::named(Kind::Builtin, path);
+  } else if (base == "torch.version" || base == "torch.cuda") {
+    diags.error(l, path + " cannot be used by tkc " + kTorchSupported);
     return std::nullopt;
   } else if (base == "math") {
     // Python's math module on compile-time numbers.
@@ -382,6 +401,8 @@ std::optional<Obj> CodeGen::bindingOf(const Module &home, llvm::StringRef name,
   }
   if (import)
     return resolveImport(home, *import, useLoc);
+  if (std::optional<Obj> source = starImportSource(home, name, 0))
+    return starImported(*source, name, useLoc);
   if (isPythonBuiltin(name))
     return Obj::named(Kind::Builtin, "builtins." + name.str());
   diags.error(useLoc, "name '" + name + "' is not defined");

@@ -123,10 +123,69 @@ static bool definesName(const Module &m, llvm::StringRef name) {
                       [&](const ImportBinding &b) { return b.name == name; });
 }
 
+/// Whether `from m import *` binds `name`: the names m's `__all__` lists
+/// where it is a list or tuple of strings, else those not starting with "_".
+static bool exportsName(const Module &m, llvm::StringRef name) {
+  const Expr *all = nullptr;
+  for (const GlobalAssign &g : m.globals)
+    if (g.name == "__all__")
+      all = g.value.get();
+  const std::vector<ExprPtr> *listed = nullptr;
+  if (auto *list = llvm::dyn_cast_or_null<ListExpr>(all))
+    listed = &list->elts;
+  else if (auto *tuple = llvm::dyn_cast_or_null<TupleExpr>(all))
+    listed = &tuple->elts;
+  if (!listed)
+    return !name.starts_with("_");
+  return llvm::any_of(*listed, [&](const ExprPtr &e) {
+    auto *text = llvm::dyn_cast<StrLitExpr>(e.get());
+    return text && text->value == name;
+  });
+}
+
+std::optional<Obj> CodeGen::starImportSource(const Module &home,
+                                             llvm::StringRef name,
+                                             unsigned depth) {
+  // Star imports of star imports, not around a cycle.
+  if (depth > 8)
+    return std::nullopt;
+  for (const ImportBinding &star : llvm::reverse(home.starImports)) {
+    std::optional<std::string> target = absoluteImport(home, star.target);
+    if (!target)
+      continue;
+    if (isTritonModule(*target)) {
+      if (!name.starts_with("_") &&
+          tritonModuleHasAttribute(*target, name).value_or(false))
+        return Obj::named(Kind::Module, *target);
+      continue;
+    }
+    const Module *m = findModule(*target);
+    if (!m || !exportsName(*m, name))
+      continue;
+    if (definesName(*m, name)) {
+      Obj o = Obj::named(Kind::Module, *target);
+      o.module = m;
+      return o;
+    }
+    if (std::optional<Obj> deeper = starImportSource(*m, name, depth + 1))
+      return deeper;
+  }
+  return std::nullopt;
+}
+
+std::optional<Obj> CodeGen::starImported(const Obj &source,
+                                         llvm::StringRef name, Loc useLoc) {
+  if (source.module)
+    return lookupGlobal(*source.module, name, useLoc);
+  return moduleAttribute(source, name, useLoc);
+}
+
 std::optional<Obj> CodeGen::userModuleAttribute(const Obj &mod,
                                                 llvm::StringRef attr, Loc l) {
   if (definesName(*mod.module, attr))
     return lookupGlobal(*mod.module, attr, l);
+  if (std::optional<Obj> source = starImportSource(*mod.module, attr, 0))
+    return starImported(*source, attr, l);
   std::string sub = mod.str + "." + attr.str();
   if (const Module *m = findModule(sub)) {
     Obj o = Obj::named(Kind::Module, sub);
@@ -167,36 +226,44 @@ std::optional<Obj> CodeGen::assumeReexportedTriton(const ImportBinding &import,
   return module;
 }
 
+std::optional<std::string> CodeGen::absoluteImport(const Module &home,
+                                                   llvm::StringRef target) {
+  if (!target.starts_with("."))
+    return target.str();
+  // `from ..a import b` in package p.q.r: "..a.b" -> "p.q.a.b".
+  auto named = moduleNames.find(&home);
+  llvm::StringRef rest = target;
+  size_t dots = rest.size() - rest.ltrim('.').size();
+  rest = rest.drop_front(dots);
+  // The package of `home`, then one level up per dot after the first.
+  llvm::StringRef package;
+  if (named != moduleNames.end()) {
+    const auto &[name, isPackage] = named->second;
+    package = name;
+    for (size_t up = isPackage ? 1 : 0; up < dots && !package.empty(); ++up)
+      package = package.contains('.') ? package.rsplit('.').first : "";
+  }
+  if (package.empty())
+    return std::nullopt;
+  return rest.empty() ? package.str() : package.str() + "." + rest.str();
+}
+
 std::optional<Obj> CodeGen::resolveImport(const Module &home,
                                           const ImportBinding &import,
                                           Loc useLoc) {
-  std::string target = import.target;
-  // `from ..a import b` in package p.q.r: "..a.b" -> "p.q.a.b".
-  if (llvm::StringRef(target).starts_with(".")) {
-    auto named = moduleNames.find(&home);
-    llvm::StringRef rest = target;
-    size_t dots = rest.size() - rest.ltrim('.').size();
-    rest = rest.drop_front(dots);
-    // The package of `home`, then one level up per dot after the first.
-    llvm::StringRef package;
-    if (named != moduleNames.end()) {
-      const auto &[name, isPackage] = named->second;
-      package = name;
-      for (size_t up = isPackage ? 1 : 0; up < dots && !package.empty(); ++up)
-        package = package.contains('.') ? package.rsplit('.').first : "";
-    }
-    if (package.empty()) {
-      if (std::optional<Obj> triton = assumeReexportedTriton(import, target))
-        return triton;
-      diags.error(useLoc, "'" + import.name + "' refers to '" + target +
-                              "', a relative import, but '" + home.path +
-                              "' is not in a package tkc can see (no "
-                              "__init__.py beside it)");
-      diags.note(import.loc, "imported here");
-      return std::nullopt;
-    }
-    target = package.str() + "." + rest.str();
+  std::optional<std::string> absolute = absoluteImport(home, import.target);
+  if (!absolute) {
+    if (std::optional<Obj> triton =
+            assumeReexportedTriton(import, import.target))
+      return triton;
+    diags.error(useLoc, "'" + import.name + "' refers to '" + import.target +
+                            "', a relative import, but '" + home.path +
+                            "' is not in a package tkc can see (no "
+                            "__init__.py beside it)");
+    diags.note(import.loc, "imported here");
+    return std::nullopt;
   }
+  std::string target = *absolute;
 
   auto [parent, last] = llvm::StringRef(target).rsplit('.');
   if (isTritonModule(target))

@@ -1250,8 +1250,11 @@ bool Parser::parseFromImport(Module &m) {
       return module + name.str();
     return module + "." + name.str();
   };
-  if (consumeIf(TokenKind::Star)) {
-    // `from m import *` binds names we cannot know; it binds nothing here.
+  if (at(TokenKind::Star)) {
+    // `from m import *`: its names are looked up when the module does not
+    // bind a name itself.
+    m.starImports.push_back(ImportBinding{tok().loc, "*", module});
+    consume();
   } else {
     bool paren = consumeIf(TokenKind::LParen);
     while (true) {

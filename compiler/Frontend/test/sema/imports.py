@@ -6,6 +6,8 @@
 # RUN: tkc compile %s --kernel torch_constants --signature '*fp32' --emit=ttir | FileCheck %s --check-prefix=TORCH
 # RUN: not tkc compile %s --kernel torch_uint64_max --signature '*u64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=TORCHU64
 # RUN: not tkc compile %s --kernel torch_tensor --signature '*fp32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=TORCHBAD
+# RUN: tkc compile %s --kernel torch_vendor --signature '*fp32' --target sm_90a --emit=ttir | FileCheck %s --check-prefix=TORCHNV
+# RUN: tkc compile %s --kernel torch_vendor --signature '*fp32' --target gfx942 --emit=ttir | FileCheck %s --check-prefix=TORCHAMD
 # RUN: tkc compile %s --kernel patched_shim --signature '*fp32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SHIM
 # RUN: tkc compile %s --kernel other_vendor_branch --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=VENDOR
 # RUN: tkc compile %s --kernel env_branches --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=ENV
@@ -142,8 +144,31 @@ def random_module(p, seed):
 
 @triton.jit
 def torch_tensor(p):
-    # TORCHBAD: imports.py:[[@LINE+1]]:23: error: torch.zeros cannot be used by tkc (it evaluates torch's dtypes, torch.finfo and torch.iinfo)
+    # TORCHBAD: imports.py:[[@LINE+1]]:23: error: torch.zeros cannot be used by tkc (it evaluates torch's dtypes, torch.finfo, torch.iinfo, torch.version.hip and .cuda, and torch.cuda.is_available())
     tl.store(p, torch.zeros(4))
+
+
+def _on_rocm():
+    return torch.cuda.is_available() and torch.version.hip is not None
+
+
+# torch.version's vendor fields and torch.cuda.is_available(), as torchao
+# picks atomics and code paths by vendor, in a kernel and through a host
+# function at module level.
+_IS_ROCM = tl.constexpr(_on_rocm())
+
+
+@triton.jit
+def torch_vendor(p):
+    # TORCHNV: arith.constant 1.000000e+00
+    # TORCHNV: atomic_rmw max, acq_rel
+    # TORCHAMD: arith.constant 2.000000e+00
+    # TORCHAMD: atomic_rmw max, relaxed
+    tl.store(p, 2.0 if _IS_ROCM else 1.0)
+    if tl.constexpr(torch.version.hip is not None and torch.version.cuda is None):
+        tl.atomic_max(p + 1, 3.0, sem="relaxed")
+    else:
+        tl.atomic_max(p + 1, 3.0)
 
 
 _MAX_U64 = tl.constexpr(torch.iinfo(torch.uint64).max)
