@@ -312,8 +312,9 @@ public:
       auto widened = assemble(1);
       if (!widened)
         return widened.takeError();
-      return widened->stat("spill_bytes") < spills ? std::move(*widened)
-                                                   : std::move(*first);
+      if (widened->stat("spill_bytes") < spills)
+        return std::move(*widened);
+      return first;
     }
     // A program that its registers alone keep alone on its SM (a matmul of
     // eight warps: 164 registers where two programs' shared memory fits)
@@ -333,9 +334,9 @@ public:
       llvm::consumeError(paired.takeError());
       return first;
     }
-    return paired->stat("spill_bytes") <= maxPairedSpillBytes(ptx)
-               ? std::move(*paired)
-               : std::move(*first);
+    if (paired->stat("spill_bytes") <= maxPairedSpillBytes(ptx))
+      return std::move(*paired);
+    return first;
   }
 
   /// The most bytes of spill stores and loads ptxas may add to fit two

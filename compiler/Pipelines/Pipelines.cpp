@@ -57,7 +57,7 @@ void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
 }
 
 void buildLLVMPipeline(OpPassManager &pm, StringRef target) {
-  pm.addPass(gpu::createTKCGPUAllocateSharedMemory());
+  pm.addPass(gpu::createTKCGPUAllocateSharedMemory({target.str()}));
   // Vector widths and runs of equal values come from the axis analysis,
   // which follows scf loops and branches: record them before those become
   // blocks and branches.

@@ -9,7 +9,8 @@
 // with one shuffle per result register (exchangeWithinWarps). Otherwise a
 // convert_layout stores every register to its row-major place in the op's
 // shared-memory scratch and, after a barrier, loads the result's registers
-// from theirs.
+// from theirs; a tensor whose scratch would not fit, one slab along its
+// first dimension at a time (tkc_gpu.rounds).
 //
 //===----------------------------------------------------------------------===//
 
@@ -143,12 +144,53 @@ struct ConvertLayoutLowering : public TargetPattern<ConvertLayoutOp> {
           exchangeWithinWarps(rewriter, loc, target, *plan, src));
       return success();
     }
-    auto values =
-        exchangeThroughScratch(rewriter, loc, op, target, elem, from, to, src);
-    if (failed(values))
-      return failure();
-    replaceWithRegisters(rewriter, op, *getTypeConverter(), *values);
+    unsigned rounds = getConversionRounds(op);
+    if (rounds == 1) {
+      auto values = exchangeThroughScratch(rewriter, loc, op, target, elem,
+                                           from, to, src);
+      if (failed(values))
+        return failure();
+      replaceWithRegisters(rewriter, op, *getTypeConverter(), *values);
+      return success();
+    }
+    // One slab along dimension 0 a round: the registers whose top bits
+    // select it, on both sides.
+    unsigned k = llvm::Log2_32(rounds);
+    SmallVector<unsigned> fromBits = *from.getTopRegisterBits(k),
+                          toBits = *to.getTopRegisterBits(k);
+    LinearLayout fromSlab = from.withoutTopRegisterBits(fromBits),
+                 toSlab = to.withoutTopRegisterBits(toBits);
+    SmallVector<Value> result(to.getNumRegisters());
+    for (unsigned round = 0; round < rounds; ++round) {
+      SmallVector<Value> part;
+      for (unsigned r : slabRegisters(from, fromBits, round))
+        part.push_back(src[r]);
+      auto values = exchangeThroughScratch(rewriter, loc, op, target, elem,
+                                           fromSlab, toSlab, part, round > 0);
+      if (failed(values))
+        return failure();
+      for (auto [r, value] :
+           llvm::zip_equal(slabRegisters(to, toBits, round), *values))
+        result[r] = value;
+    }
+    replaceWithRegisters(rewriter, op, *getTypeConverter(), result);
     return success();
+  }
+
+private:
+  /// The registers of `layout` in slab `round`: those whose bits `topBits`
+  /// (getTopRegisterBits) spell `round`, in the order of their other bits,
+  /// as withoutTopRegisterBits() numbers them.
+  static SmallVector<unsigned> slabRegisters(const LinearLayout &layout,
+                                             ArrayRef<unsigned> topBits,
+                                             unsigned round) {
+    SmallVector<unsigned> registers;
+    for (unsigned r = 0; r < layout.getNumRegisters(); ++r)
+      if (llvm::all_of(llvm::enumerate(topBits), [&](auto bit) {
+            return (r >> bit.value() & 1) == (round >> bit.index() & 1);
+          }))
+        registers.push_back(r);
+    return registers;
   }
 };
 

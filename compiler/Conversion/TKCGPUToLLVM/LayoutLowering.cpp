@@ -749,7 +749,7 @@ mlir::tkc::gpu::chooseScratchPlacement(const LinearLayout &from,
 FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     OpBuilder &b, Location loc, Operation *op, const ::tkc::TargetInfo &target,
     Type elem, const LinearLayout &from, const LinearLayout &to,
-    ArrayRef<Value> src) {
+    ArrayRef<Value> src, bool reused) {
   bool isBool = elem.isInteger(1);
   bool isPointer = isa<LLVM::LLVMPointerType>(elem);
   if (!elem.isIntOrFloat() && !isPointer)
@@ -831,7 +831,7 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
   const LinearLayout &fromPlaces = placed ? placed->first.layout : from;
   const LinearLayout &toPlaces = placed ? placed->second.layout : to;
   // Wait for earlier readers of the scratch first, unless none can be.
-  if (needsScratchBarrier(op))
+  if (reused || needsScratchBarrier(op))
     target.emitBarrier(b, loc);
   if (auto access = matrixAccess(from, /*loads=*/false)) {
     storeMatrixRows(b, loc, target, *access, runs(access->rows, 1), src);

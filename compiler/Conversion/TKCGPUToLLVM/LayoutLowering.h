@@ -292,12 +292,13 @@ bool mayMoveMatrices(Operation *op, const ::tkc::TargetInfo &target,
 /// swizzle keeping each matrix row's 16 bytes together) moves them four
 /// matrices an instruction where mayMoveMatrices allows. Booleans travel as
 /// bytes and pointers as 64-bit integers; other non-scalar elements are an
-/// error on `op`.
+/// error on `op`. `reused`: the scratch was just read (an earlier round of
+/// the same conversion), so a barrier comes first.
 FailureOr<SmallVector<Value>>
 exchangeThroughScratch(OpBuilder &b, Location loc, Operation *op,
                        const ::tkc::TargetInfo &target, Type elem,
                        const LinearLayout &from, const LinearLayout &to,
-                       ArrayRef<Value> src);
+                       ArrayRef<Value> src, bool reused = false);
 
 /// Who acts for each element of a tensor or scalar, where several threads
 /// or registers hold copies of it (atomics, histograms).

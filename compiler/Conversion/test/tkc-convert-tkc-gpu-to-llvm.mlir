@@ -237,6 +237,45 @@ module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = W
 
 // -----
 
+// 128 KB of fp32 rows whose top two row bits both layouts hold in registers
+// alone, in the four rounds tkc-gpu-allocate-shared-memory chose where the
+// whole would not fit: 32 KB of scratch, each round the registers of one
+// slab of 128 rows (a quarter of each thread's 256), the scratch read by one
+// round before the next stores into it.
+#s = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, WAVE], warpsPerCTA = [WARPS, 1], order = [1, 0]}>
+#r = #tkc_gpu.blocked<{sizePerThread = [1, 64], threadsPerWarp = [WAVE, 1], warpsPerCTA = [WARPS, 1], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = WARPS : i32, tkc_gpu.threads_per_warp = WAVE : i32, tkc_gpu.shared = 32768 : i32} {
+  // CHECK-LABEL: llvm.func @in_rounds
+  // CHECK-NOT: {{nvvm.barrier0|rocdl.barrier}}
+  // CHECK-COUNT-64: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // CHECK-NOT: llvm.store
+  // CHECK: {{nvvm.barrier0|rocdl.barrier}}
+  // CHECK-COUNT-16: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<4xf32>
+  // CHECK-NOT: llvm.store
+  // CHECK: {{nvvm.barrier0|rocdl.barrier}}
+  // CHECK-COUNT-64: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // CHECK: {{nvvm.barrier0|rocdl.barrier}}
+  // CHECK-COUNT-16: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<4xf32>
+  // CHECK-NOT: llvm.store
+  // CHECK: {{nvvm.barrier0|rocdl.barrier}}
+  // CHECK-COUNT-64: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // CHECK: {{nvvm.barrier0|rocdl.barrier}}
+  // CHECK-COUNT-16: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<4xf32>
+  // CHECK-NOT: llvm.store
+  // CHECK: {{nvvm.barrier0|rocdl.barrier}}
+  // CHECK-COUNT-64: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // CHECK: {{nvvm.barrier0|rocdl.barrier}}
+  // CHECK-COUNT-16: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<4xf32>
+  // CHECK-NOT: {{nvvm.barrier0|rocdl.barrier}}
+  // CHECK: llvm.return
+  func.func @in_rounds(%x: tensor<512x64xf32, #s>) -> tensor<512x64xf32, #r> {
+    %c = tkc_gpu.convert_layout %x {tkc_gpu.rounds = 4 : i32, tkc_gpu.shared_offset = 0 : i32, tkc_gpu.shared_unguarded} : tensor<512x64xf32, #s> -> tensor<512x64xf32, #r>
+    return %c : tensor<512x64xf32, #r>
+  }
+}
+
+// -----
+
 // A vector into a slice whose threads hold elements 8 apart in pairs (a
 // scale per column, broadcast along an accumulator's columns): the scratch
 // puts each thread's pairs side by side (places in another order than

@@ -158,6 +158,45 @@ bool LinearLayout::isSurjective() const {
   return static_cast<int64_t>(seen.size()) == numElements;
 }
 
+std::optional<llvm::SmallVector<unsigned>>
+LinearLayout::getTopRegisterBits(unsigned k) const {
+  if (shape.empty() || (int64_t(1) << k) > shape[0])
+    return std::nullopt;
+  int32_t slab = static_cast<int32_t>(shape[0] >> k);
+  llvm::SmallVector<unsigned> bits(k, ~0u);
+  for (HwDim dim : {HwDim::Register, HwDim::Lane, HwDim::Warp}) {
+    for (auto [bit, basis] : llvm::enumerate(getBases(dim))) {
+      if (basis[0] < slab)
+        continue;
+      // A top bit: only a register basis that is one top bit alone.
+      bool alone = dim == HwDim::Register && llvm::isPowerOf2_32(basis[0]) &&
+                   llvm::all_of(llvm::drop_begin(basis),
+                                [](int32_t c) { return c == 0; });
+      if (!alone)
+        return std::nullopt;
+      unsigned j = llvm::Log2_32(basis[0] / slab);
+      if (bits[j] != ~0u)
+        return std::nullopt;
+      bits[j] = bit;
+    }
+  }
+  if (llvm::is_contained(bits, ~0u))
+    return std::nullopt;
+  return bits;
+}
+
+LinearLayout
+LinearLayout::withoutTopRegisterBits(llvm::ArrayRef<unsigned> bits) const {
+  llvm::SmallVector<int64_t> slab(shape.begin(), shape.end());
+  slab[0] >>= bits.size();
+  LinearLayout result(slab);
+  for (HwDim dim : {HwDim::Register, HwDim::Lane, HwDim::Warp})
+    for (auto [bit, basis] : llvm::enumerate(getBases(dim)))
+      if (dim != HwDim::Register || !llvm::is_contained(bits, bit))
+        result.addBasis(dim, basis);
+  return result;
+}
+
 int64_t LinearLayout::rowMajorIndex(const Basis &coords) const {
   int64_t index = 0;
   for (auto [c, extent] : llvm::zip(coords, shape))

@@ -96,6 +96,18 @@ public:
   getRegisterMapFrom(const LinearLayout &from,
                      llvm::function_ref<Basis(Basis)> project = nullptr) const;
 
+  /// The register bits whose bases are the top `k` bits of dimension 0,
+  /// one each, the j-th of the result the basis (extent >> k) << j, where
+  /// no other basis of any hardware dimension touches those bits: the
+  /// registers then split the tensor into 2^k slabs along dimension 0 that
+  /// each thread holds the same part of. None if it does not so split.
+  std::optional<llvm::SmallVector<unsigned>>
+  getTopRegisterBits(unsigned k) const;
+
+  /// This layout without the register bits `bits` (getTopRegisterBits()),
+  /// over one slab: dimension 0 divided by 2^bits.size().
+  LinearLayout withoutTopRegisterBits(llvm::ArrayRef<unsigned> bits) const;
+
   /// Whether every element of the tensor is held by some holder.
   bool isSurjective() const;
 

@@ -1098,6 +1098,23 @@ bool mlir::tkc::gpu::convertsThroughSharedMemory(RankedTensorType from,
          !getOperandShuffles(from, to);
 }
 
+unsigned mlir::tkc::gpu::getMaxConversionRounds(RankedTensorType from,
+                                                RankedTensorType to) {
+  if (isa<DotOperandEncodingAttr>(to.getEncoding()))
+    return 1;
+  LinearLayout src = getLinearLayout(from), dst = getLinearLayout(to);
+  unsigned k = 0;
+  while (src.getTopRegisterBits(k + 1) && dst.getTopRegisterBits(k + 1))
+    ++k;
+  return 1u << k;
+}
+
+unsigned mlir::tkc::gpu::getConversionRounds(Operation *convert) {
+  auto rounds =
+      convert->getAttrOfType<IntegerAttr>(TKCGPUDialect::kConversionRounds);
+  return rounds ? rounds.getInt() : 1;
+}
+
 bool mlir::tkc::gpu::isSharedOperand(RankedTensorType type, unsigned fast) {
   auto operand = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
   if (!operand || !isa<NvidiaMmaEncodingAttr>(operand.getParent()) ||

@@ -205,6 +205,16 @@ std::optional<WarpShuffles> getOperandShuffles(RankedTensorType from,
 /// thread's registers nor shuffles within warps (getOperandShuffles).
 bool convertsThroughSharedMemory(RankedTensorType from, RankedTensorType to);
 
+/// The most rounds (a power of two) in which a conversion through shared
+/// memory from `from` to `to` can move its elements, each round one slab
+/// along dimension 0 that only registers select in both layouts
+/// (LinearLayout::getTopRegisterBits), as Triton's conversions move one
+/// repetition of the layouts' tile at a time. 1 into a dot operand.
+unsigned getMaxConversionRounds(RankedTensorType from, RankedTensorType to);
+
+/// The rounds `convert` moves its tensor in (its tkc_gpu.rounds, else 1).
+unsigned getConversionRounds(Operation *convert);
+
 /// Whether a tensor of `type`, stored in shared memory as a tile whose rows
 /// run along dimension `fast` (the swizzle of !tkc_gpu.shared), can be read
 /// back into `type`'s layout (tkc_gpu.local_load): an operand of an

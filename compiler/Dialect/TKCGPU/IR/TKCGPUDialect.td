@@ -121,6 +121,12 @@ def TKCGPU_Dialect : Dialect {
     /// no barrier before its first store.
     static constexpr ::llvm::StringLiteral kSharedUnguarded =
         "tkc_gpu.shared_unguarded";
+    /// In how many rounds a convert_layout through shared memory moves its
+    /// tensor (set by tkc-gpu-allocate-shared-memory where the whole
+    /// tensor's scratch would not fit the block's shared memory; 1 if
+    /// absent): see getMaxConversionRounds.
+    static constexpr ::llvm::StringLiteral kConversionRounds =
+        "tkc_gpu.rounds";
     /// Marks an async_wait that waits for no copy, only at its barrier, so
     /// that every thread has read the tiles the copies after it refill (set
     /// by tkc-gpu-pipeline): tkc-gpu-allocate-shared-memory erases it where

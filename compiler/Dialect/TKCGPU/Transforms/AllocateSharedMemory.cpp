@@ -21,6 +21,7 @@
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
 
 #include "compiler/Dialect/TKC/IR/TKCDialect.h"
+#include "compiler/Target/TargetBackend.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -46,27 +47,48 @@ int64_t scratchBytes(Operation *op) {
     auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
     if (!convertsThroughSharedMemory(srcType, type))
       return 0;
-    return type.getNumElements() * getStorageBytes(type.getElementType());
+    return type.getNumElements() * getStorageBytes(type.getElementType()) /
+           getConversionRounds(convert);
   }
-  if (auto reshape = dyn_cast<tkc::ReshapeOp>(op)) {
+  if (auto reshape = dyn_cast<mlir::tkc::ReshapeOp>(op)) {
     auto type = cast<RankedTensorType>(reshape.getType());
     if (getReshapeRegisterMap(reshape.getSrc().getType(), type))
       return 0;
     return type.getNumElements() * getStorageBytes(type.getElementType());
   }
-  if (auto reduce = dyn_cast<tkc::ReduceOp>(op))
+  if (auto reduce = dyn_cast<mlir::tkc::ReduceOp>(op))
     return getReduceScratch(reduce).bytes;
-  if (auto scan = dyn_cast<tkc::ScanOp>(op))
+  if (auto scan = dyn_cast<mlir::tkc::ScanOp>(op))
     return getScanScratch(scan).bytes;
-  if (isa<tkc::AtomicRMWOp, tkc::AtomicCASOp>(op))
+  if (isa<mlir::tkc::AtomicRMWOp, mlir::tkc::AtomicCASOp>(op))
     return getAtomicScratchBytes(op);
-  if (auto gather = dyn_cast<tkc::GatherOp>(op)) {
+  if (auto gather = dyn_cast<mlir::tkc::GatherOp>(op)) {
     auto src = cast<RankedTensorType>(gather.getSrc().getType());
     return src.getNumElements() * getStorageBytes(src.getElementType());
   }
-  if (auto histogram = dyn_cast<tkc::HistogramOp>(op))
+  if (auto histogram = dyn_cast<mlir::tkc::HistogramOp>(op))
     return cast<RankedTensorType>(histogram.getType()).getNumElements() * 4;
   return 0;
+}
+
+/// Moves the tensor of `convert`, whose scratch would start at `base`, in
+/// rounds where its whole tensor would not fit below `maxShared`: the fewest
+/// whose slab fits, or as many as its layouts allow.
+void setConversionRounds(ConvertLayoutOp convert, int64_t base,
+                         int64_t maxShared) {
+  auto type = cast<RankedTensorType>(convert.getType());
+  auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
+  convert->removeAttr(TKCGPUDialect::kConversionRounds);
+  if (!convertsThroughSharedMemory(srcType, type))
+    return;
+  int64_t whole =
+      type.getNumElements() * getStorageBytes(type.getElementType());
+  unsigned most = getMaxConversionRounds(srcType, type), rounds = 1;
+  while (rounds < most && base + whole / rounds > maxShared)
+    rounds *= 2;
+  if (rounds > 1)
+    convert->setAttr(TKCGPUDialect::kConversionRounds,
+                     Builder(convert).getI32IntegerAttr(rounds));
 }
 
 /// Whether the lowering of `op` touches no shared memory and nothing else a
@@ -85,7 +107,7 @@ bool isSharedMemoryFree(Operation *op) {
   effects.getEffects(instances);
   return llvm::all_of(instances, [](const MemoryEffects::EffectInstance &e) {
     return isa<MemoryEffects::Read>(e.getEffect()) &&
-           e.getResource() == tkc::GlobalMemory::get();
+           e.getResource() == mlir::tkc::GlobalMemory::get();
   });
 }
 
@@ -287,10 +309,20 @@ void markStoreRuns(FunctionOpInterface function, ArrayRef<LiveBuffer> buffers,
 struct AllocateSharedMemoryPass
     : public mlir::tkc::gpu::impl::TKCGPUAllocateSharedMemoryBase<
           AllocateSharedMemoryPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = module.getContext();
     Builder builder(context);
+    int64_t maxShared = 0;
+    if (!target.empty()) {
+      std::unique_ptr<::tkc::TargetInfo> info =
+          ::tkc::createTargetInfoOrReport(target, module);
+      if (!info)
+        return signalPassFailure();
+      maxShared = info->getMaxSharedBytes();
+    }
     int64_t total = 0;
     module.walk([&](FunctionOpInterface function) {
       eraseOrderedWaits(function);
@@ -328,6 +360,11 @@ struct AllocateSharedMemoryPass
                                      llvm::alignTo(buffer.end, kScratchAlign));
         return base;
       };
+
+      if (maxShared)
+        function.walk([&](ConvertLayoutOp convert) {
+          setConversionRounds(convert, baseOf(convert), maxShared);
+        });
 
       // Users in program order, the room they may take together, and the
       // users that a buffer dead at them was read before (since the last

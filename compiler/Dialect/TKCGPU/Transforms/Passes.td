@@ -515,6 +515,11 @@ def TKCGPUAllocateSharedMemory
     follows the reads it orders. The module attribute `tkc_gpu.shared` records the
     bytes needed (0 when nothing needs shared memory).
 
+    A convert_layout whose whole tensor would not fit in the target's shared
+    memory beside the buffers live around it moves the tensor in rounds, one
+    slab along dimension 0 at a time (`tkc_gpu.rounds`, the fewest whose
+    slab fits, or as many as its layouts allow: getMaxConversionRounds).
+
     Local_allocs that store initial values into disjoint buffers, with only
     ops that touch no shared memory between them (arithmetic, global
     loads), form a run: one barrier before the first one's stores and one
@@ -536,6 +541,11 @@ def TKCGPUAllocateSharedMemory
           tkc_gpu.shared_offset = 64 : i32, tkc_gpu.shared_unguarded}
     ```
   }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "Target, e.g. cuda:90a or hip:gfx942: its shared memory per block "
+           "bounds conversions (none: unbounded)">,
+  ];
 }
 
 #endif // TKC_DIALECT_TKCGPU_TRANSFORMS_PASSES_TD

@@ -1,4 +1,4 @@
-// RUN: tkc-opt %s --split-input-file --tkc-gpu-allocate-shared-memory | FileCheck %s
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-allocate-shared-memory=target=cuda:90a | FileCheck %s
 
 // A conversion that moves elements between threads needs the whole tensor
 // in shared memory: 64 x 64 x 4 bytes. Nothing precedes it.
@@ -10,6 +10,49 @@ module {
   func.func @transpose_layout(%x: tensor<64x64xf32, #a>) -> tensor<64x64xf32, #b> {
     %c = tkc_gpu.convert_layout %x : tensor<64x64xf32, #a> -> tensor<64x64xf32, #b>
     return %c : tensor<64x64xf32, #b>
+  }
+}
+
+// -----
+
+// A conversion whose whole tensor would not fit in the block's shared
+// memory (cuda:90a: 227 KB) moves it a slab of rows at a time, where both
+// layouts repeat along dimension 0 in registers alone: 1024 x 64 x 4 bytes
+// = 256 KB in two rounds of 512 rows (more would fit but take more
+// barriers). Beside a live 128 KB buffer, in four rounds of 64 KB.
+// CHECK: module attributes {tkc_gpu.shared = 196608 : i32}
+// CHECK-LABEL: func.func @in_rounds
+// CHECK: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.rounds = 2 : i32, tkc_gpu.shared_offset = 0 : i32
+// CHECK-LABEL: func.func @beside_buffer
+// CHECK: tkc_gpu.convert_layout %{{.*}} {tkc_gpu.rounds = 4 : i32, tkc_gpu.shared_offset = 131072 : i32
+#c = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#d = #tkc_gpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+module {
+  func.func @in_rounds(%x: tensor<1024x64xf32, #c>) -> tensor<1024x64xf32, #d> {
+    %c = tkc_gpu.convert_layout %x : tensor<1024x64xf32, #c> -> tensor<1024x64xf32, #d>
+    return %c : tensor<1024x64xf32, #d>
+  }
+  func.func @beside_buffer(%x: tensor<1024x64xf32, #c>) -> (tensor<1024x64xf32, #d>, tensor<512x64xf32, #c>) {
+    %b = tkc_gpu.local_alloc : !tkc_gpu.shared<[512, 64], f32, order = [1, 0]>
+    %c = tkc_gpu.convert_layout %x : tensor<1024x64xf32, #c> -> tensor<1024x64xf32, #d>
+    %l = tkc_gpu.local_load %b : !tkc_gpu.shared<[512, 64], f32, order = [1, 0]> -> tensor<512x64xf32, #c>
+    return %c, %l : tensor<1024x64xf32, #d>, tensor<512x64xf32, #c>
+  }
+}
+
+// -----
+
+// A layout that spreads the top rows over warps cannot: the whole tensor
+// (a kernel the driver then refuses, naming the bytes).
+// CHECK: module attributes {tkc_gpu.shared = 262144 : i32}
+// CHECK-LABEL: func.func @whole
+// CHECK-NOT: tkc_gpu.rounds
+#c = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#e = #tkc_gpu.blocked<{sizePerThread = [8, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module {
+  func.func @whole(%x: tensor<1024x64xf32, #c>) -> tensor<1024x64xf32, #e> {
+    %c = tkc_gpu.convert_layout %x : tensor<1024x64xf32, #c> -> tensor<1024x64xf32, #e>
+    return %c : tensor<1024x64xf32, #e>
   }
 }
 
