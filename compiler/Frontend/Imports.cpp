@@ -42,13 +42,43 @@ void CodeGen::setImportPaths(llvm::ArrayRef<std::string> paths) {
   if (dir.empty())
     dir = ".";
   importRoots.push_back(std::string(dir));
+  // The walk up to the package root goes by absolute paths (a kernel named
+  // `kernel.py`, in the current directory, may be inside a package).
+  if (path::is_relative(dir) &&
+      llvm::any_of(
+          llvm::make_range(path::begin(dir), path::end(dir)),
+          [](llvm::StringRef part) { return part == "." || part == ".."; })) {
+    fs::make_absolute(dir);
+    path::remove_dots(dir, /*remove_dot_dot=*/true);
+  }
   std::string dotted = path::stem(module.path).str();
   bool inPackage = false;
-  while (true) {
-    llvm::SmallString<256> init(dir);
+  auto isPackageDir = [](llvm::StringRef d) {
+    llvm::SmallString<256> init(d);
     path::append(init, "__init__.py");
+    llvm::StringRef name = path::filename(d);
+    return fs::exists(init) && !name.empty() && name != "." && name != "..";
+  };
+  // A directory without __init__.py inside a package is a namespace portion
+  // of it (PEP 420; vLLM's triton_kernels/*_details): up to two such
+  // levels below a package are part of its dotted names.
+  auto inNamespacePortion = [&](llvm::StringRef d) {
+    llvm::StringRef name = path::filename(d);
+    if (name.empty() || name == "." || name == "..")
+      return false;
+    llvm::SmallString<256> up(d);
+    for (int level = 0; level < 3; ++level) {
+      path::remove_filename(up);
+      if (up.empty())
+        return false;
+      if (isPackageDir(up))
+        return true;
+    }
+    return false;
+  };
+  while (true) {
     llvm::StringRef name = path::filename(dir);
-    if (!fs::exists(init) || name.empty() || name == "." || name == "..")
+    if (!isPackageDir(dir) && !inNamespacePortion(dir))
       break;
     dotted = name.str() + "." + dotted;
     inPackage = true;
