@@ -378,6 +378,48 @@ std::optional<Obj> FunctionGen::evalIfExp(const IfExpExpr &expr) {
   return cg.where(*test, *a, *b, expr.getLoc());
 }
 
+std::optional<Obj> FunctionGen::sliceTuple(const Obj &tuple,
+                                           const SliceExpr &slice) {
+  // Each part a compile-time integer or None, as Python's slice.indices().
+  auto part = [&](const ExprPtr &e) -> std::optional<std::optional<int64_t>> {
+    if (!e || llvm::isa<NoneLitExpr>(e.get()))
+      return std::optional<int64_t>();
+    auto value = eval(*e);
+    if (!value)
+      return std::nullopt;
+    if (value->kind == Kind::None)
+      return std::optional<int64_t>();
+    auto i = cg.constInt(*value, e->getLoc(), "a tuple slice's bound");
+    if (!i)
+      return std::nullopt;
+    return std::optional<int64_t>(*i);
+  };
+  auto lower = part(slice.lower), upper = part(slice.upper),
+       stepPart = part(slice.step);
+  if (!lower || !upper || !stepPart)
+    return std::nullopt;
+  int64_t n = tuple.elems.size(), step = stepPart->value_or(1);
+  if (step == 0) {
+    cg.diags.error(slice.getLoc(), "a tuple slice's step cannot be zero");
+    return std::nullopt;
+  }
+  // Bounds clamped as Python clamps them, by the step's direction.
+  auto clamp = [&](std::optional<int64_t> bound, int64_t fallback) {
+    if (!bound)
+      return fallback;
+    int64_t b = *bound < 0 ? *bound + n : *bound;
+    return step > 0 ? std::clamp<int64_t>(b, 0, n)
+                    : std::clamp<int64_t>(b, -1, n - 1);
+  };
+  int64_t begin = clamp(*lower, step > 0 ? 0 : n - 1);
+  int64_t end = clamp(*upper, step > 0 ? n : -1);
+  Obj result = tuple;
+  result.elems.clear();
+  for (int64_t i = begin; step > 0 ? i < end : i > end; i += step)
+    result.elems.push_back(tuple.elems[i]);
+  return result;
+}
+
 std::optional<Obj> FunctionGen::evalSubscript(const SubscriptExpr &sub) {
   auto base = eval(*sub.base);
   if (!base)
@@ -388,10 +430,8 @@ std::optional<Obj> FunctionGen::evalSubscript(const SubscriptExpr &sub) {
       cg.diags.error(l, "a tuple takes one index");
       return std::nullopt;
     }
-    if (llvm::isa<SliceExpr>(sub.indices[0].get())) {
-      cg.diags.error(l, "slicing tuples is not supported");
-      return std::nullopt;
-    }
+    if (auto *slice = llvm::dyn_cast<SliceExpr>(sub.indices[0].get()))
+      return sliceTuple(*base, *slice);
     auto index = eval(*sub.indices[0]);
     if (!index)
       return std::nullopt;

@@ -288,6 +288,9 @@ private:
   /// tl.extern_elementwise, the one place a kernel may hold a dict.
   std::optional<Obj> evalDictPairs(const DictExpr &dict);
   std::optional<Obj> evalSubscript(const SubscriptExpr &sub);
+  /// `tuple[lower:upper:step]`, with Python's semantics: compile-time
+  /// integer or None bounds, negative ones from the end, clamped.
+  std::optional<Obj> sliceTuple(const Obj &tuple, const SliceExpr &slice);
   std::optional<Obj> evalBoolOp(const BoolOpExpr &expr);
   /// A list comprehension (or generator expression) in host code: its
   /// values as a tuple.

@@ -15,6 +15,8 @@
 # RUN: tkc compile %s --kernel constexpr_short_circuit --signature '*fp32, i32, False' --emit=ttir | FileCheck %s --check-prefix=BOOLOP
 # RUN: tkc compile %s --kernel tuple_of_numbers_carried --signature '*i32, i32' --emit=ttir | FileCheck %s --check-prefix=TUPLECARRY
 # RUN: tkc compile %s --kernel comprehensions --signature '(*fp32:16, *i32:16), (fp32, i32), *i32' --emit=ttir | FileCheck %s --check-prefix=LISTCOMP
+# RUN: tkc compile %s --kernel tuple_slices --signature '*fp32:16, *fp32:16' --emit=ttir | FileCheck %s --check-prefix=SLICES
+# RUN: not tkc compile %s --kernel tuple_slice_step_zero --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=SLICESTEP
 # A kernel per group of language constructs, each checked in the IR.
 import triton
 import triton.language as tl
@@ -386,3 +388,28 @@ def comprehensions(ptrs, values, out):
     s = list((4, 5))
     odd = [i for i in range(4) if i % 2 == 1 and i > 5]
     tl.store(out, t[2] + s[1] + len(tuple()) + len(odd) + len(list("")))
+
+
+# Slices of tuples, as Triton's triton_kernels slice shapes and strides
+# (`x.shape[:-1] + [32]`): Python's bounds, negative from the end, clamped,
+# and steps.
+@triton.jit
+def tuple_slices(p, q):
+    x = tl.load(p + tl.arange(0, 64)[:, None] * 32 + tl.arange(0, 32)[None, :])
+    dims = (4, 8, 16, 32)
+    reversed_odd = dims[::-2]
+    # SLICES: tkc.reshape {{.*}} -> tensor<64x16x2xf32>
+    y = tl.reshape(x, x.shape[:-1] + (reversed_odd[0] // 2, 2))
+    # SLICES: tkc.make_range {end = 16 : i32, start = 0 : i32}
+    # SLICES: tkc.make_range {end = 8 : i32, start = 0 : i32}
+    a = tl.arange(0, dims[-3:100][-2])
+    b = tl.arange(0, reversed_odd[1])
+    tl.store(q + tl.arange(0, 64), tl.sum(tl.sum(y, 2), 1) + tl.sum(a) + tl.sum(b) + len(dims[5:]))
+
+
+@triton.jit
+def tuple_slice_step_zero(p):
+    dims = (4, 8)
+    # SLICESTEP: constructs.py:[[@LINE+1]]:36: error: a tuple slice's step cannot be zero
+    tl.store(p + tl.arange(0, dims[::0][0]), 0.0)
+
