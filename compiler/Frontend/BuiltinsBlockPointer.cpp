@@ -216,20 +216,65 @@ struct BlockAddress {
   std::optional<Obj> mask;
 };
 
+/// Whether the addresses of a block of `block` elements of `pointee` are
+/// formed from its offsets and indices apart (blockAddress): where each
+/// thread (of 32-lane warps, 64 on AMD) holds at least kSplitRows rows of
+/// 16-byte accesses (NSA's decode:
+/// 16 x 128 x 128 fp16 on 8 warps, 128 rows a thread), multiplying each
+/// row's offset plus index by its stride in the loop costs more than the
+/// registers of the indices' products, which stay the same from one
+/// iteration to the next (3.4x faster on the H100). With fewer rows, those
+/// registers cost more (attention's K and V tiles: 3% slower).
+static bool formsAddressesApart(BuiltinCall &c, llvm::ArrayRef<int64_t> block,
+                                DType pointee) {
+  constexpr int64_t kSplitRows = 64;
+  int64_t bytes = pointee.getBitWidth() / 8;
+  for (int64_t extent : block)
+    bytes *= extent;
+  int64_t threads = int64_t(c.cg.numWarps) * (c.cg.vendor == "hip" ? 64 : 32);
+  return bytes / (threads * 16) >= kSplitRows;
+}
+
 /// The addresses of the block `bp` names, of shape `block`: base + sum over
 /// dimensions of position * stride, in 64 bits, where a dimension's
 /// positions are its offset plus the indices along it, or, for dimension 0
 /// where `rows` is given, that 1-D block of row indices (a descriptor's
 /// gather and scatter); masked to 0 <= position < extent in the dimensions
-/// `checked`.
+/// `checked`. Where formsAddressesApart(), base + offset * stride (a
+/// scalar) and index * stride (the same in every iteration of a loop that
+/// advances the block) are added instead.
 static std::optional<BlockAddress>
 blockAddress(BuiltinCall &c, const Obj &bp, llvm::ArrayRef<int64_t> block,
              const std::vector<bool> &checked, const std::optional<Obj> &rows) {
   Parts parts(bp);
-  std::optional<Obj> ptr = c.cg.broadcastTo(parts.base, block, c.l);
+  bool apart = formsAddressesApart(c, block, parts.base.type.elem.getPointee());
+  std::optional<Obj> base = parts.base;
+  for (size_t d = 0; apart && d < block.size() && base; ++d) {
+    if (d == 0 && rows)
+      continue;
+    auto offset = c.cg.cast(parts.offsets[d], DType(DK::I64), c.l);
+    auto scaled =
+        offset ? c.cg.binaryOp(BinOp::Mul, *offset, parts.strides[d], c.l)
+               : std::nullopt;
+    base =
+        scaled ? c.cg.binaryOp(BinOp::Add, *base, *scaled, c.l) : std::nullopt;
+  }
+  std::optional<Obj> ptr =
+      base ? c.cg.broadcastTo(*base, block, c.l) : std::nullopt;
   std::optional<Obj> mask;
   for (size_t d = 0; d < block.size() && ptr; ++d) {
     std::optional<Obj> position;
+    if (apart && !(d == 0 && rows)) {
+      auto index =
+          c.cg.cast(axisIndices(c.cg, block, d, c.l), DType(DK::I64), c.l);
+      auto scaled =
+          index ? c.cg.binaryOp(BinOp::Mul, *index, parts.strides[d], c.l)
+                : std::nullopt;
+      ptr =
+          scaled ? c.cg.binaryOp(BinOp::Add, *ptr, *scaled, c.l) : std::nullopt;
+      if (!ptr || !checked[d])
+        continue;
+    }
     if (d == 0 && rows) {
       TType column{rows->type.elem, {block[0], 1}};
       position = c.cg.broadcastTo(
@@ -242,9 +287,13 @@ blockAddress(BuiltinCall &c, const Obj &bp, llvm::ArrayRef<int64_t> block,
     }
     auto wide =
         position ? c.cg.cast(*position, DType(DK::I64), c.l) : std::nullopt;
-    auto scaled = wide ? c.cg.binaryOp(BinOp::Mul, *wide, parts.strides[d], c.l)
-                       : std::nullopt;
-    ptr = scaled ? c.cg.binaryOp(BinOp::Add, *ptr, *scaled, c.l) : std::nullopt;
+    if (!wide)
+      return std::nullopt;
+    if (!apart || (d == 0 && rows)) {
+      auto scaled = c.cg.binaryOp(BinOp::Mul, *wide, parts.strides[d], c.l);
+      ptr =
+          scaled ? c.cg.binaryOp(BinOp::Add, *ptr, *scaled, c.l) : std::nullopt;
+    }
     if (!ptr || !checked[d])
       continue;
     auto low = c.cg.compare(CmpOp::GtE, *wide, Obj::integer(0), c.l);

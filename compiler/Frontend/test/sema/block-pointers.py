@@ -14,6 +14,8 @@
 # RUN: tkc compile %s --kernel descriptor_atomics --signature '*fp32:16, *i32:16, i32, i32:16, 32' --emit=ttir | FileCheck %s --check-prefix=DATOMIC
 # RUN: not tkc compile %s --kernel gather_block_rows --signature '*fp16:16, *i32:16, i32, i32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=GATHERROWS
 # RUN: not tkc compile %s --kernel descriptor_fp16_max --signature '*fp16:16, i32, i32:16, 32' --emit=ttir 2>&1 | FileCheck %s --check-prefix=HALFMAX
+# RUN: tkc compile %s --kernel big_tiles --signature '*fp16:16, *fp16:16, i32, i32:16, 128' --num-warps 8 --emit=ttir | FileCheck %s --check-prefix=APART
+# RUN: tkc compile %s --kernel big_tiles --signature '*fp16:16, *fp16:16, i32, i32:16, 32' --num-warps 8 --emit=ttir | FileCheck %s --check-prefix=TOGETHER
 # Block pointers (tl.make_block_ptr, tl.advance) become the pointers and
 # bounds mask of the block they name: base + sum_d (offset_d + i_d) *
 # stride_d in 64 bits, checked 0 <= offset_d + i_d < shape_d in the
@@ -235,3 +237,32 @@ def descriptor_fp16_max(x, M, N, B: tl.constexpr):
                                   block_shape=[B, B])
     d.atomic_max([0, 0], tl.zeros([B, B], tl.float16))
 # HALFMAX: block-pointers.py:[[@LINE-1]]:5: error: tensor_descriptor.atomic_max of fp16 needs TMA's reductions, which tkc does not lower yet
+
+
+# Tiles of 16 x ROWS x 128 fp16 advanced along ROWS in a loop, on 8 warps.
+# At 128 rows each thread reads 128 rows of 16 bytes: the addresses are the
+# base plus each offset times its stride (scalars, in the loop) plus each
+# index times its stride (the same in every iteration, hoisted out of it).
+# At 32 rows (32 a thread), each row's offset plus index times its stride.
+# APART: scf.for
+# APART: arith.extsi %{{.*}} : i32 to i64
+# APART-NEXT: arith.muli %{{.*}} : i64
+# APART-NEXT: tkc.addptr %{{.*}} : !tkc.ptr<f16>, i64
+# APART-NOT: tkc.load
+# APART: arith.addi %{{.*}} : tensor<16x128x128xi32>
+# APART: tkc.load
+# TOGETHER: scf.for
+# TOGETHER: arith.addi %{{.*}} : tensor<16x32x128xi32>
+# TOGETHER-NEXT: arith.extsi %{{.*}} : tensor<16x32x128xi32> to tensor<16x32x128xi64>
+# TOGETHER-NEXT: arith.muli %{{.*}} : tensor<16x32x128xi64>
+@triton.jit
+def big_tiles(p, q, n, stride, ROWS: tl.constexpr):
+    tiles = tl.make_block_ptr(p, shape=(16, n, 128), strides=(stride * n, stride, 1),
+                              offsets=(0, 0, 0), block_shape=(16, ROWS, 128),
+                              order=(2, 1, 0))
+    acc = tl.zeros((16, 128), dtype=tl.float32)
+    for _ in range(0, n, ROWS):
+        acc += tl.sum(tl.load(tiles, boundary_check=(1,)).to(tl.float32), 1)
+        tiles = tl.advance(tiles, (0, ROWS, 0))
+    tl.store(q + tl.arange(0, 16)[:, None] * 128 + tl.arange(0, 128)[None, :], acc.to(tl.float16))
+
