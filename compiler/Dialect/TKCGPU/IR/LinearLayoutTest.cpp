@@ -36,6 +36,28 @@ TEST(LinearLayout, Blocked1DVectorPerThread) {
   EXPECT_TRUE(l.isSurjective());
 }
 
+TEST(LinearLayout, TopRegisterBitsSplitIntoSlabs) {
+  // 512 x 64 on 4 warps of [4, 8] threads, 4 columns a thread: the tile is
+  // 16 x 32; registers repeat it along columns (bit 2), then rows (bits
+  // 3-7: rows 16, 32, ..., 256).
+  LinearLayout l =
+      LinearLayout::blocked({512, 64}, {1, 4}, {4, 8}, {4, 1}, {1, 0});
+  auto two = l.getTopRegisterBits(2);
+  ASSERT_TRUE(two.has_value());
+  EXPECT_EQ(*two, (llvm::SmallVector<unsigned>{6, 7}));
+  EXPECT_TRUE(l.getTopRegisterBits(5).has_value());
+  // Row 8 is a lane bit: no sixth top bit.
+  EXPECT_FALSE(l.getTopRegisterBits(6).has_value());
+  LinearLayout slab = l.withoutTopRegisterBits(*two);
+  EXPECT_EQ(slab.getShape(), (llvm::ArrayRef<int64_t>{128, 64}));
+  EXPECT_EQ(slab.getNumRegisters(), l.getNumRegisters() / 4);
+  EXPECT_TRUE(slab.isSurjective());
+  // Warps holding the top rows: no slab.
+  LinearLayout spread =
+      LinearLayout::blocked({512, 64}, {4, 64}, {32, 1}, {4, 1}, {1, 0});
+  EXPECT_FALSE(spread.getTopRegisterBits(1).has_value());
+}
+
 TEST(LinearLayout, SmallTensorWraps) {
   // 64 elements over 128 threads: the second half of the warps repeats.
   LinearLayout l = LinearLayout::blocked({64}, {1}, {32}, {4}, {0});
