@@ -211,9 +211,16 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
     }
     return Obj::tuple(std::move(values));
   }
-  case Expr::Kind::Dict:
-    cg.diags.error(l, "dict display is not supported in Triton kernels");
-    return std::nullopt;
+  case Expr::Kind::Dict: {
+    if (!host) {
+      cg.diags.error(l, "dict display is not supported in Triton kernels");
+      return std::nullopt;
+    }
+    auto dict = evalDictPairs(llvm::cast<DictExpr>(expr));
+    if (dict)
+      dict->isDict = true;
+    return dict;
+  }
   case Expr::Kind::ListComp:
     // Unrolled at compile time, in kernels as Triton does over tuples.
     return evalListComp(llvm::cast<ListCompExpr>(expr));
@@ -378,6 +385,31 @@ std::optional<Obj> FunctionGen::evalIfExp(const IfExpExpr &expr) {
   return cg.where(*test, *a, *b, expr.getLoc());
 }
 
+/// Whether `a` and `b` are the same dict key: equal numbers, strings or
+/// dtypes, or both None.
+static bool sameDictKey(const Obj &a, const Obj &b) {
+  auto isNumber = [](const Obj &o) {
+    return o.kind == Kind::Int || o.kind == Kind::Bool || o.kind == Kind::Float;
+  };
+  auto number = [](const Obj &o) {
+    return o.kind == Kind::Float ? o.floatValue : double(o.intValue);
+  };
+  if (isNumber(a) && isNumber(b))
+    return number(a) == number(b);
+  if (a.kind != b.kind)
+    return false;
+  switch (a.kind) {
+  case Kind::Str:
+    return a.str == b.str;
+  case Kind::DTypeObj:
+    return a.dtype == b.dtype && a.blockShape == b.blockShape;
+  case Kind::None:
+    return true;
+  default:
+    return false;
+  }
+}
+
 std::optional<Obj> FunctionGen::sliceTuple(const Obj &tuple,
                                            const SliceExpr &slice) {
   // Each part a compile-time integer or None, as Python's slice.indices().
@@ -425,6 +457,18 @@ std::optional<Obj> FunctionGen::evalSubscript(const SubscriptExpr &sub) {
   if (!base)
     return std::nullopt;
   Loc l = sub.getLoc();
+  if (base->kind == Kind::Tuple && base->isDict) {
+    if (sub.indices.size() != 1)
+      return std::nullopt;
+    auto key = eval(*sub.indices[0]);
+    if (!key)
+      return std::nullopt;
+    for (const Obj &pair : llvm::reverse(base->elems))
+      if (sameDictKey(pair.elems[0], *key))
+        return pair.elems[1];
+    cg.diags.error(l, "key " + key->describe() + " is not in the dict");
+    return std::nullopt;
+  }
   if (base->kind == Kind::Tuple) {
     if (sub.indices.size() != 1) {
       cg.diags.error(l, "a tuple takes one index");

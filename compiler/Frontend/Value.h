@@ -87,6 +87,10 @@ struct Obj {
   /// as the int32 or float32 value Triton's to_tensor makes of it: `x_fp16 *
   /// eps` is fp32, where `x_fp16 * 1e-6` is fp16.
   bool heldAsValue = false;
+  /// Tuple: a dict display that host code evaluated (a
+  /// @triton.constexpr_function's table), its elems the (key, value) pairs;
+  /// subscripting looks a key up.
+  bool isDict = false;
 
   static Obj tensor(mlir::Value v, TType t) {
     Obj o;

@@ -23,6 +23,8 @@
 # RUN: not tkc compile %s --kernel math_domain --signature '*fp32:16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MATHERR
 # RUN: tkc compile %s --kernel constexpr_function_call --signature '*bf16:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=CXFN
 # RUN: tkc compile %s --kernel constexpr_function_assigned --signature '*fp16:16, *i16:16, 64' --emit=ttir | FileCheck %s --check-prefix=CXFN2
+# RUN: tkc compile %s --kernel constexpr_function_table --signature '*bf16:16, *fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=CXDICT
+# RUN: not tkc compile %s --kernel constexpr_function_table --signature '*fp16:16, *fp32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=CXDICTKEY
 # RUN: tkc compile %s --kernel constexpr_unwrapped --signature '*fp32:16, *i32:16, 64' --emit=ttir | FileCheck %s --check-prefix=CXUNWRAP
 # RUN: tkc compile %s --kernel vendor_generation --signature '*fp32:16, 64' --emit=ttir --target sm_90a 2>&1 | FileCheck %s --check-prefix=GEN-NV
 # RUN: tkc compile %s --kernel vendor_generation --signature '*fp32:16, 64' --emit=ttir --target gfx942 2>&1 | FileCheck %s --check-prefix=GEN-AMD
@@ -477,6 +479,28 @@ def constexpr_function_call(x, y, BLOCK: tl.constexpr):
     acc: tl.constexpr = accumulator_type(x.type.element_ty)
     offs = tl.arange(0, BLOCK)
     tl.store(y + offs, tl.cumsum(tl.load(x + offs).to(acc), 0))
+
+
+# A dict display in a constexpr function, as Triton's triton_kernels name
+# dtypes: a table its subscript looks keys up in (dtypes, strings,
+# numbers; a later entry wins).
+@triton.constexpr_function
+def dtype_name(dtype):
+    names = {tl.float32: "fp32", tl.bfloat16: "bf16", "x": 0, 2: "two",
+             tl.bfloat16: "bfloat16"}
+    return names[dtype] + names[2.0]
+
+
+# CXDICT-LABEL: func.func @constexpr_function_table
+# CXDICT: arith.mulf
+# CXDICTKEY: imports.py:[[@LINE-5]]:12: error: key dtype fp16 is not in the dict
+@triton.jit
+def constexpr_function_table(x, y, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    v = tl.load(x + offs).to(tl.float32)
+    if dtype_name(x.dtype.element_ty) == "bfloat16two":
+        v = v * 2
+    tl.store(y + offs, v)
 
 
 # triton.constexpr_function called on a function (PyTorch's inductor tests):
