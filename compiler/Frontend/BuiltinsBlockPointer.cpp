@@ -223,7 +223,7 @@ struct BlockAddress {
 /// 16 x 128 x 128 fp16 on 8 warps, 128 rows a thread), multiplying each
 /// row's offset plus index by its stride in the loop costs more than the
 /// registers of the indices' products, which stay the same from one
-/// iteration to the next (3.4x faster on the H100). With fewer rows, those
+/// iteration to the next (3.2-3.7x faster on the H100). With fewer rows, those
 /// registers cost more (attention's K and V tiles: 3% slower).
 static bool formsAddressesApart(BuiltinCall &c, llvm::ArrayRef<int64_t> block,
                                 DType pointee) {
