@@ -60,7 +60,7 @@ void CodeGen::setImportPaths(llvm::ArrayRef<std::string> paths) {
     return fs::exists(init) && !name.empty() && name != "." && name != "..";
   };
   // A directory without __init__.py inside a package is a namespace portion
-  // of it (PEP 420; vLLM's triton_kernels/*_details): up to two such
+  // of it (PEP 420; vLLM's triton_kernels/*_details): up to three such
   // levels below a package are part of its dotted names.
   auto inNamespacePortion = [&](llvm::StringRef d) {
     llvm::StringRef name = path::filename(d);
