@@ -458,8 +458,10 @@ std::optional<Obj> FunctionGen::evalSubscript(const SubscriptExpr &sub) {
     return std::nullopt;
   Loc l = sub.getLoc();
   if (base->kind == Kind::Tuple && base->isDict) {
-    if (sub.indices.size() != 1)
+    if (sub.indices.size() != 1) {
+      cg.diags.error(l, "a dict takes one key");
       return std::nullopt;
+    }
     auto key = eval(*sub.indices[0]);
     if (!key)
       return std::nullopt;

@@ -53,18 +53,21 @@ void CodeGen::setImportPaths(llvm::ArrayRef<std::string> paths) {
   }
   std::string dotted = path::stem(module.path).str();
   bool inPackage = false;
-  auto isPackageDir = [](llvm::StringRef d) {
+  // A directory with a name a dotted path can take.
+  auto isNamed = [](llvm::StringRef d) {
+    llvm::StringRef name = path::filename(d);
+    return !name.empty() && name != "." && name != "..";
+  };
+  auto isPackageDir = [&](llvm::StringRef d) {
     llvm::SmallString<256> init(d);
     path::append(init, "__init__.py");
-    llvm::StringRef name = path::filename(d);
-    return fs::exists(init) && !name.empty() && name != "." && name != "..";
+    return isNamed(d) && fs::exists(init);
   };
   // A directory without __init__.py inside a package is a namespace portion
   // of it (PEP 420; vLLM's triton_kernels/*_details): up to three such
   // levels below a package are part of its dotted names.
   auto inNamespacePortion = [&](llvm::StringRef d) {
-    llvm::StringRef name = path::filename(d);
-    if (name.empty() || name == "." || name == "..")
+    if (!isNamed(d))
       return false;
     llvm::SmallString<256> up(d);
     for (int level = 0; level < 3; ++level) {

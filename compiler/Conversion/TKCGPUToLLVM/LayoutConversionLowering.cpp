@@ -156,21 +156,24 @@ struct ConvertLayoutLowering : public TargetPattern<ConvertLayoutOp> {
     // One slab along dimension 0 a round: the registers whose top bits
     // select it, on both sides.
     unsigned k = llvm::Log2_32(rounds);
-    SmallVector<unsigned> fromBits = *from.getTopRegisterBits(k),
-                          toBits = *to.getTopRegisterBits(k);
-    LinearLayout fromSlab = from.withoutTopRegisterBits(fromBits),
-                 toSlab = to.withoutTopRegisterBits(toBits);
+    auto fromBits = from.getTopRegisterBits(k),
+         toBits = to.getTopRegisterBits(k);
+    // The pass checked the rounds before lowering (TKCGPUToLLVM.cpp).
+    if (!fromBits || !toBits)
+      return failure();
+    LinearLayout fromSlab = from.withoutTopRegisterBits(*fromBits),
+                 toSlab = to.withoutTopRegisterBits(*toBits);
     SmallVector<Value> result(to.getNumRegisters());
     for (unsigned round = 0; round < rounds; ++round) {
       SmallVector<Value> part;
-      for (unsigned r : slabRegisters(from, fromBits, round))
+      for (unsigned r : slabRegisters(from, *fromBits, round))
         part.push_back(src[r]);
       auto values = exchangeThroughScratch(rewriter, loc, op, target, elem,
                                            fromSlab, toSlab, part, round > 0);
       if (failed(values))
         return failure();
       for (auto [r, value] :
-           llvm::zip_equal(slabRegisters(to, toBits, round), *values))
+           llvm::zip_equal(slabRegisters(to, *toBits, round), *values))
         result[r] = value;
     }
     replaceWithRegisters(rewriter, op, *getTypeConverter(), result);

@@ -172,6 +172,17 @@ struct ConvertTKCGPUToLLVMPass
           } else if (isa<TransOp, ReshapeOp, JoinOp, SplitOp>(op)) {
             if (isShapeOpLowerable(op, reason))
               return WalkResult::advance();
+          } else if (auto convert = dyn_cast<ConvertLayoutOp>(op);
+                     convert && getConversionRounds(convert) > 1) {
+            unsigned rounds = getConversionRounds(convert);
+            if (llvm::isPowerOf2_32(rounds) &&
+                rounds <=
+                    getMaxConversionRounds(
+                        cast<RankedTensorType>(convert.getSrc().getType()),
+                        cast<RankedTensorType>(convert.getType())))
+              return WalkResult::advance();
+            reason = "in " + std::to_string(rounds) +
+                     " rounds, which its layouts do not split its tensor into";
           } else if (isSupported(op)) {
             return WalkResult::advance();
           } else if (isa<LoadOp, StoreOp>(op)) {

@@ -129,3 +129,16 @@ module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %y : f8E4M3FN
   }
 }
+
+// -----
+
+// Rounds the layouts cannot split the tensor into (warps hold its top rows).
+#c = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#e = #tkc_gpu.blocked<{sizePerThread = [8, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32, tkc_gpu.shared = 131072 : i32} {
+  func.func @unsplittable(%x: tensor<1024x64xf32, #c>) -> tensor<1024x64xf32, #e> {
+    // expected-error @+1 {{code generation does not support 'tkc_gpu.convert_layout' in 2 rounds, which its layouts do not split its tensor into yet}}
+    %c = tkc_gpu.convert_layout %x {tkc_gpu.rounds = 2 : i32} : tensor<1024x64xf32, #c> -> tensor<1024x64xf32, #e>
+    return %c : tensor<1024x64xf32, #e>
+  }
+}

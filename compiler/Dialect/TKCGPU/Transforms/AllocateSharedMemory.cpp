@@ -40,16 +40,20 @@ using namespace mlir::tkc::gpu;
 
 namespace {
 
+/// The bytes of the whole tensor `convert` moves through shared memory (0
+/// where it moves none).
+int64_t wholeConversionBytes(ConvertLayoutOp convert) {
+  auto type = cast<RankedTensorType>(convert.getType());
+  if (!convertsThroughSharedMemory(
+          cast<RankedTensorType>(convert.getSrc().getType()), type))
+    return 0;
+  return type.getNumElements() * getStorageBytes(type.getElementType());
+}
+
 /// The shared-memory scratch bytes `op` needs (0: none, or not a user).
 int64_t scratchBytes(Operation *op) {
-  if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
-    auto type = cast<RankedTensorType>(convert.getType());
-    auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
-    if (!convertsThroughSharedMemory(srcType, type))
-      return 0;
-    return type.getNumElements() * getStorageBytes(type.getElementType()) /
-           getConversionRounds(convert);
-  }
+  if (auto convert = dyn_cast<ConvertLayoutOp>(op))
+    return wholeConversionBytes(convert) / getConversionRounds(convert);
   if (auto reshape = dyn_cast<mlir::tkc::ReshapeOp>(op)) {
     auto type = cast<RankedTensorType>(reshape.getType());
     if (getReshapeRegisterMap(reshape.getSrc().getType(), type))
@@ -76,14 +80,14 @@ int64_t scratchBytes(Operation *op) {
 /// whose slab fits, or as many as its layouts allow.
 void setConversionRounds(ConvertLayoutOp convert, int64_t base,
                          int64_t maxShared) {
-  auto type = cast<RankedTensorType>(convert.getType());
-  auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
   convert->removeAttr(TKCGPUDialect::kConversionRounds);
-  if (!convertsThroughSharedMemory(srcType, type))
+  int64_t whole = wholeConversionBytes(convert);
+  if (!whole || base + whole <= maxShared)
     return;
-  int64_t whole =
-      type.getNumElements() * getStorageBytes(type.getElementType());
-  unsigned most = getMaxConversionRounds(srcType, type), rounds = 1;
+  unsigned most =
+      getMaxConversionRounds(cast<RankedTensorType>(convert.getSrc().getType()),
+                             cast<RankedTensorType>(convert.getType()));
+  unsigned rounds = 1;
   while (rounds < most && base + whole / rounds > maxShared)
     rounds *= 2;
   if (rounds > 1)
