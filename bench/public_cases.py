@@ -2054,6 +2054,39 @@ case(id="flaggems_upsample_nearest2d", repo="flaggems",
      grid=(cdiv(4 * _UP_HW * _UP_HW, 1024), cdiv(_UP_N * _UP_C, 4)),
      args=_upsample_args)
 
+# fused/flash_mla.py as its wrapper launches it on Hopper (BLOCK_H 64,
+# BLOCK_N 64, 8 warps, 3 stages): DeepSeek's MLA decode, 128 query heads
+# over one latent KV head of 576 (512 of it also the value), a paged cache
+# of 64-token blocks in random order, 64 sequences of 1024-2048 tokens (the
+# lengths not multiples of 64: its tail block runs too). One paged tile is
+# multiplied both as K^T (tl.trans) and as V.
+_MLA_B, _MLA_H, _MLA_D, _MLA_DV = 64, 128, 576, 512
+_MLA_PAGE, _MLA_N = 64, 2048
+
+
+def _flash_mla_args():
+    torch = _torch()
+    B, H, D, DV, P, N = _MLA_B, _MLA_H, _MLA_D, _MLA_DV, _MLA_PAGE, _MLA_N
+    q = randn(B, H, D, dtype="bfloat16")
+    kv = randn(B * N, D, dtype="bfloat16")
+    table = torch.randperm(B * N // P, device="cuda").to(
+        torch.int32).view(B, N // P).contiguous()
+    seqlens = torch.randint(N // 2, N + 1, (B,), device="cuda",
+                            dtype=torch.int32)
+    o = empty(B, H, DV, dtype="bfloat16")
+    return [q, kv, table, seqlens, o, D ** -0.5, H, *q.stride()[:2],
+            kv.stride(0), table.stride(0), *o.stride()]
+
+
+case(id="flaggems_flash_mla", repo="flaggems",
+     path=_fg_path("flash_mla", where="fused"),
+     kernel="flash_mla_attn_kernel",
+     signature="*bf16:16, *bf16:16, *i32:16, *i32:16, *bf16:16, fp32, "
+     "i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:1, 64, "
+     f"64, True, {_MLA_PAGE}, {_MLA_DV}, {_MLA_D}",
+     num_warps=8, num_stages=3, grid=(cdiv(_MLA_H, 64), _MLA_B),
+     args=_flash_mla_args, atol=2e-2, rtol=2e-2)
+
 
 # --- PyTorch's applied-ai (pytorch-labs/applied-ai) -----------------------
 

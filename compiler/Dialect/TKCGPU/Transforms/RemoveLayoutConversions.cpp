@@ -1137,9 +1137,27 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
           convert && convert.getSrc() == arg && leadsBack(convert, current))
         continue;
       Attribute wanted;
+      auto offset = dyn_cast<AddPtrOp>(user);
       if (auto convert = dyn_cast<ConvertLayoutOp>(user))
         wanted = finalLayout(convert);
-      else if (isElementwise(user))
+      else if (offset && offset.getPtr() == arg && !offset->use_empty() &&
+               llvm::all_of(offset->getUsers(), [](Operation *use) {
+                 return isa<ConvertLayoutOp>(use);
+               })) {
+        // Pointers offset from the argument and converted for a load (a K
+        // loop unrolled by hand loads `p`, `p + BLOCK_K`, ...: SGLang's
+        // fp8 block matmul, which converted 160 KB of pointers through
+        // shared memory): they want the layout of their conversions, where
+        // the offset can be had.
+        for (Operation *use : offset->getUsers()) {
+          Attribute to = finalLayout(cast<ConvertLayoutOp>(use));
+          if (wanted && wanted != to)
+            return {};
+          wanted = to;
+        }
+        if (!canRematerialize(offset.getOffset(), wanted, 0))
+          return {};
+      } else if (isElementwise(user))
         for (Value operand : user->getOperands())
           // (A conversion the other patterns will recompute away, a splat's,
           // is no such value.)
@@ -1765,13 +1783,21 @@ public:
   /// loop's elementwise updates, branches included, by the tiles they carry).
   bool run(ArrayRef<Value> seeds, bool onlyToCarry = false,
            Attribute layout = {}) {
-    for (Value seed : seeds)
-      set(seed, layout ? layout
-                       : cast<RankedTensorType>(seed.getType()).getEncoding());
-    while (!worklist.empty() && !conflict) {
-      Value value = worklist.pop_back_val();
-      for (OpOperand &use : value.getUses())
-        visit(use, layouts.lookup(value));
+    for (unsigned pins = 0;; ++pins) {
+      layouts.clear();
+      worklist.clear();
+      conflict = false;
+      for (Value seed : seeds)
+        set(seed, layout
+                      ? layout
+                      : cast<RankedTensorType>(seed.getType()).getEncoding());
+      while (!worklist.empty() && !conflict) {
+        Value value = worklist.pop_back_val();
+        for (OpOperand &use : value.getUses())
+          visit(use, layouts.lookup(value));
+      }
+      if (!conflict || pins == kMaxPins || !pinBroadcast())
+        break;
     }
     // Only values whose layout changes.
     for (auto it = layouts.begin(); it != layouts.end();) {
@@ -1792,6 +1818,48 @@ private:
   DenseMap<Value, Attribute> layouts;
   SmallVector<Value> worklist;
   bool conflict = false;
+  /// The first value reached in a second layout, and that layout.
+  Value conflicted;
+  Attribute conflicting;
+  /// Broadcasts whose result takes a layout other than their operand's
+  /// (pinBroadcast), and the layout.
+  DenseMap<Operation *, Attribute> pinned;
+
+  /// The most broadcasts one propagation pins.
+  static constexpr unsigned kMaxPins = 8;
+
+  /// Where the propagation reached an elementwise op in two layouts, one of
+  /// them through a broadcast whose operand holds the same registers in the
+  /// other (a row of an attention's scores' statistics, [M, 1], scaling an
+  /// accumulator of another MMA layout: FlagGems' flash MLA multiplies
+  /// scores 64 wide and values 512 wide, and carried its 128 KB accumulator
+  /// in a blocked layout, converted twice an iteration): the broadcast
+  /// produces the other layout from then on. False where there is none.
+  bool pinBroadcast() {
+    Operation *op = conflicted.getDefiningOp();
+    Attribute first = layouts.lookup(conflicted);
+    if (!op || !isElementwise(op) || !first)
+      return false;
+    for (Value operand : op->getOperands()) {
+      auto broadcast = operand.getDefiningOp<BroadcastOp>();
+      Attribute own = layouts.lookup(operand);
+      if (!broadcast || pinned.count(broadcast) ||
+          (own != first && own != conflicting))
+        continue;
+      Attribute other = own == first ? conflicting : first;
+      Value src = broadcast.getSrc();
+      Attribute srcLayout = layouts.lookup(src);
+      auto srcType = cast<RankedTensorType>(src.getType());
+      if (!srcLayout)
+        srcLayout = srcType.getEncoding();
+      if (!isDistributed(other) || !sameRegisters(srcType, srcLayout, other) ||
+          holdsMore(broadcast.getType(), other))
+        continue;
+      pinned[broadcast] = other;
+      return true;
+    }
+    return false;
+  }
 
   /// Whether the propagation moves some loop-carried value, and only
   /// values of blocked layouts (or their slices: a carried tile reduced
@@ -1831,7 +1899,11 @@ private:
       return;
     auto [it, inserted] = layouts.try_emplace(value, layout);
     if (!inserted) {
-      conflict |= it->second != layout;
+      if (it->second != layout && !conflict) {
+        conflict = true;
+        conflicted = value;
+        conflicting = layout;
+      }
       return;
     }
     worklist.push_back(value);
@@ -1935,6 +2007,8 @@ private:
         set(half, single);
       return;
     }
+    if (auto it = pinned.find(user); it != pinned.end())
+      return set(user->getResult(0), it->second);
     if (user->getNumResults() == 1)
       set(user->getResult(0), resultLayout(user, layout));
   }

@@ -168,7 +168,8 @@ struct OperandPlan {
   /// A whole-tile read to look through, its tile seen transposed or not.
   LocalLoadOp read;
   bool transposed = false;
-  /// Or a value to store into a new tile of this type.
+  /// Or a value to store into a new tile of this type (seen transposed
+  /// where `transposed`: the operand is the value transposed).
   Value stored;
   SharedBufferType tile;
   /// Or neither: the operand stays in registers (A only).
@@ -329,6 +330,13 @@ planOperand(DotOp dot, Value operand, unsigned kDim, NvidiaMmaEncodingAttr mma,
       !isLoaded(source) &&
       storeConflictWays(sourceType, *tile) >= kMinConflictWays)
     return OperandPlan();
+  // A transposed value's tile is its source's tile seen transposed: a value
+  // multiplied both as it is and transposed (FlagGems' flash MLA reads one
+  // paged tile as K^T and as V) is stored once.
+  if (auto trans = source.getDefiningOp<TransOp>();
+      trans && trans.getOrder() == ArrayRef<int32_t>{1, 0})
+    return OperandPlan{nullptr, true, trans.getSrc(),
+                       TransTileOp::getTransposedType(*tile)};
   return OperandPlan{nullptr, false, source, *tile};
 }
 
@@ -527,10 +535,16 @@ struct WarpgroupMmaPass
       return plan.read.getTile();
     if (!plan.stored)
       return operand;
+    auto view = [&](Value tile) -> Value {
+      if (!plan.transposed)
+        return tile;
+      OpBuilder b(dot);
+      return TransTileOp::create(b, dot.getLoc(), tile);
+    };
     SmallVector<Value, 1> &tiles = storedTiles[{plan.stored, plan.tile}];
     for (Value tile : tiles)
       if (dominance.properlyDominates(tile, dot))
-        return tile;
+        return view(tile);
     OpBuilder b(operand.getContext());
     if (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
       b.setInsertionPoint(convert);
@@ -540,7 +554,7 @@ struct WarpgroupMmaPass
     Value tile =
         LocalAllocOp::create(b, plan.stored.getLoc(), plan.tile, plan.stored);
     tiles.push_back(tile);
-    return tile;
+    return view(tile);
   }
 
   /// Moves `b`'s insertion point, where `plan`'s value is to be stored,

@@ -2270,3 +2270,90 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %r, %l : tensor<8x128xf32, #tkc_gpu.slice<{dim = 1, parent = #p}>>, tensor<8xf32, #tkc_gpu.slice<{dim = 1, parent = #b}>>
   }
 }
+
+// -----
+
+#one = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#vec = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A K loop unrolled by hand loads at its pointers and at offsets from them
+// (a run-time stride) before advancing them: the pointers move to the
+// loads' layout, and the offsets are computed there; no pointer is
+// converted.
+// CHECK-LABEL: func.func @unrolled_pointers
+// CHECK: scf.for {{.*}} -> (tensor<32x32xf16, #[[VEC:blocked[0-9]*]]>, tensor<32x32x!tkc.ptr<f16>, #[[VEC]]>)
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: scf.yield
+func.func @unrolled_pointers(%pa: tensor<32x32x!tkc.ptr<f16>, #one>, %n: i32, %stride: i32) -> tensor<32x32xf16, #vec> {
+  %zero = arith.constant dense<0.0> : tensor<32x32xf16, #vec>
+  %step = tkc.splat %stride : tensor<32x32xi32, #one>
+  %twice = arith.addi %step, %step : tensor<32x32xi32, #one>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%sum = %zero, %p = %pa) -> (tensor<32x32xf16, #vec>, tensor<32x32x!tkc.ptr<f16>, #one>) : i32 {
+    %pv = tkc_gpu.convert_layout %p : tensor<32x32x!tkc.ptr<f16>, #one> -> tensor<32x32x!tkc.ptr<f16>, #vec>
+    %a = tkc.load %pv : tensor<32x32x!tkc.ptr<f16>, #vec>
+    %p1 = tkc.addptr %p, %step : tensor<32x32x!tkc.ptr<f16>, #one>, tensor<32x32xi32, #one>
+    %p1v = tkc_gpu.convert_layout %p1 : tensor<32x32x!tkc.ptr<f16>, #one> -> tensor<32x32x!tkc.ptr<f16>, #vec>
+    %b = tkc.load %p1v : tensor<32x32x!tkc.ptr<f16>, #vec>
+    %ab = arith.addf %a, %b : tensor<32x32xf16, #vec>
+    %s2 = arith.addf %sum, %ab : tensor<32x32xf16, #vec>
+    %p2 = tkc.addptr %p, %twice : tensor<32x32x!tkc.ptr<f16>, #one>, tensor<32x32xi32, #one>
+    scf.yield %s2, %p2 : tensor<32x32xf16, #vec>, tensor<32x32x!tkc.ptr<f16>, #one>
+  }
+  return %r#0 : tensor<32x32xf16, #vec>
+}
+
+// -----
+
+#blk = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
+#row = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+#s = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 2], instrN = 32}>
+#o = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 2], instrN = 128}>
+#qa = #tkc_gpu.dot_op<{opIdx = 0, parent = #s, kWidth = 2}>
+#kb = #tkc_gpu.dot_op<{opIdx = 1, parent = #s, kWidth = 2}>
+#pa = #tkc_gpu.dot_op<{opIdx = 0, parent = #o, kWidth = 2}>
+#vb = #tkc_gpu.dot_op<{opIdx = 1, parent = #o, kWidth = 2}>
+
+// An attention loop whose scores and accumulator have MMA layouts of
+// different widths (64 and 256 columns): the scores' row maxima scale the
+// accumulator through a broadcast, which produces the accumulator's layout
+// (the rows sit in the same registers in both). The accumulator is carried
+// in its dot's layout, and the loop converts no 2-D fp32 tensor.
+// CHECK-LABEL: func.func @two_mma_widths
+// CHECK: scf.for {{.*}} -> (tensor<64x256xf32, #[[O:mma[0-9]*]]>, tensor<64xf32, #{{.*}}>)
+// CHECK-NOT: tkc_gpu.convert_layout {{.*}} : tensor<64x{{[0-9]+}}xf32
+// CHECK: tkc.broadcast {{.*}} -> tensor<64x256xf32, #[[O]]>
+// CHECK-NOT: tkc_gpu.convert_layout {{.*}} : tensor<64x{{[0-9]+}}xf32
+// CHECK: scf.yield
+func.func @two_mma_widths(%q: tensor<64x64xf16, #qa>, %k: tensor<64x64xf16, #kb>, %v: tensor<64x256xf16, #vb>, %n: i32) -> tensor<64x256xf32, #blk> {
+  %zs = arith.constant dense<0.0> : tensor<64x64xf32, #s>
+  %zero = arith.constant dense<0.0> : tensor<64x256xf32, #blk>
+  %ninf = arith.constant dense<0xFF800000> : tensor<64xf32, #row>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %m = %ninf) -> (tensor<64x256xf32, #blk>, tensor<64xf32, #row>) : i32 {
+    %qk = tkc.dot %q, %k, %zs : tensor<64x64xf16, #qa> * tensor<64x64xf16, #kb> -> tensor<64x64xf32, #s>
+    %qkb = tkc_gpu.convert_layout %qk : tensor<64x64xf32, #s> -> tensor<64x64xf32, #blk>
+    %mx = "tkc.reduce"(%qkb) ({
+    ^bb0(%x: f32, %y: f32):
+      %t = arith.maxnumf %x, %y : f32
+      tkc.reduce.return %t : f32
+    }) {axis = 1 : i32} : (tensor<64x64xf32, #blk>) -> tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #blk}>>
+    %mxr = tkc_gpu.convert_layout %mx : tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #blk}>> -> tensor<64xf32, #row>
+    %mn = arith.maxnumf %mxr, %m : tensor<64xf32, #row>
+    %d = arith.subf %m, %mn : tensor<64xf32, #row>
+    %alpha = math.exp %d : tensor<64xf32, #row>
+    %ae = tkc_gpu.convert_layout %alpha : tensor<64xf32, #row> -> tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #blk}>>
+    %a2 = tkc.expand_dims %ae {axis = 1 : i32} : tensor<64xf32, #tkc_gpu.slice<{dim = 1, parent = #blk}>> -> tensor<64x1xf32, #blk>
+    %a3 = tkc.broadcast %a2 : tensor<64x1xf32, #blk> -> tensor<64x256xf32, #blk>
+    %scaled = arith.mulf %acc, %a3 : tensor<64x256xf32, #blk>
+    %p = arith.truncf %qkb : tensor<64x64xf32, #blk> to tensor<64x64xf16, #blk>
+    %pd = tkc_gpu.convert_layout %p : tensor<64x64xf16, #blk> -> tensor<64x64xf16, #pa>
+    %c = tkc_gpu.convert_layout %scaled : tensor<64x256xf32, #blk> -> tensor<64x256xf32, #o>
+    %o = tkc.dot %pd, %v, %c : tensor<64x64xf16, #pa> * tensor<64x256xf16, #vb> -> tensor<64x256xf32, #o>
+    %ob = tkc_gpu.convert_layout %o : tensor<64x256xf32, #o> -> tensor<64x256xf32, #blk>
+    scf.yield %ob, %mn : tensor<64x256xf32, #blk>, tensor<64xf32, #row>
+  }
+  return %r#0 : tensor<64x256xf32, #blk>
+}

@@ -274,6 +274,28 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     %q2 = arith.addf %q, %q : tensor<64x32xf16, #t>
     return %s, %q2 : tensor<128x32xf32, #mma>, tensor<64x32xf16, #t>
   }
+
+  // A loaded tile multiplied transposed (K^T) and as it is (V), as an MLA
+  // attention reads its paged cache: one tile is stored, the value as
+  // loaded, and the transposed operand is a view of it.
+  // CHECK-LABEL: func.func @stored_both_ways
+  // CHECK: %[[V:.*]] = tkc.load
+  // CHECK: %[[T:.*]] = tkc_gpu.local_alloc %[[V]] : (tensor<32x64xf16, #{{.*}}>) -> !tkc_gpu.shared<[32, 64], f16, order = [1, 0]>
+  // CHECK: %[[VT:.*]] = tkc_gpu.trans_tile %[[T]] : !tkc_gpu.shared<[32, 64], f16, order = [1, 0]> -> !tkc_gpu.shared<[64, 32], f16, order = [0, 1]>
+  // CHECK: tkc_gpu.warpgroup_dot %{{.*}}, %[[VT]], %{{.*}}
+  // CHECK: tkc_gpu.warpgroup_dot %{{.*}}, %[[T]], %{{.*}}
+  // CHECK-NOT: tkc_gpu.local_alloc
+  func.func @stored_both_ways(%pv: tensor<32x64x!tkc.ptr<f16>, #l>, %k: tensor<128x64xf16, #a>, %c: tensor<128x32xf32, #mma>, %acc: tensor<128x64xf32, #mma>) -> tensor<128x64xf32, #mma> {
+    %v = tkc.load %pv : tensor<32x64x!tkc.ptr<f16>, #l>
+    %vt = tkc.trans %v {order = array<i32: 1, 0>} : tensor<32x64xf16, #l> -> tensor<64x32xf16, #t>
+    %vtb = tkc_gpu.convert_layout %vt : tensor<64x32xf16, #t> -> tensor<64x32xf16, #b>
+    %s = tkc.dot %k, %vtb, %c : tensor<128x64xf16, #a> * tensor<64x32xf16, #b> -> tensor<128x32xf32, #mma>
+    %p = arith.truncf %s : tensor<128x32xf32, #mma> to tensor<128x32xf16, #mma>
+    %pa = tkc_gpu.convert_layout %p : tensor<128x32xf16, #mma> -> tensor<128x32xf16, #a>
+    %vb = tkc_gpu.convert_layout %v : tensor<32x64xf16, #l> -> tensor<32x64xf16, #b>
+    %d = tkc.dot %pa, %vb, %acc : tensor<128x32xf16, #a> * tensor<32x64xf16, #b> -> tensor<128x64xf32, #mma>
+    return %d : tensor<128x64xf32, #mma>
+  }
 }
 
 // -----
