@@ -21,7 +21,8 @@ and Unsloth (2026.8.19) at their main branches of 2026-11; TritonBench
 (huggingface/text-generation-inference, repo `tgi`), TransformerEngine
 (NVIDIA/TransformerEngine, repo `te`) and lightning-attention
 (OpenNLPLab/lightning-attention, repo `lightning`) at their main branches
-of 2026-12.
+of 2026-12; FlagAttention (FlagOpen/FlagAttention, repo `flagattn`) at
+ee91638 (2024-06-05).
 
 Shapes are large enough that each launch takes tens of microseconds or more,
 so the launch overhead of either side does not decide the ratio. A case's
@@ -108,7 +109,7 @@ class Case:
     id: str
     repo: str  # triton | triton36 | liger | flaggems | vllm | fla | lightllm |
     # unsloth | mamba | tritonbench | nsa | nsat | tgi | te | lightning | sage |
-    # inductor | applied_ai | cce | aiter | own:
+    # inductor | applied_ai | cce | aiter | flagattn | own:
     # .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
@@ -3698,6 +3699,36 @@ case(id="lightning_attn2_fwd", repo="lightning",
      f"{_LA_B}, {_LA_H}, {_LA_N}, {_LA_D}, {_LA_D}, 64, {_LA_N // 64}, 32",
      num_warps=4, grid=(_LA_B * _LA_H, _LA_D // 32), args=_lightning_fwd_args,
      atol=5e-2, rtol=5e-2)
+
+
+# --- FlagAttention (FlagOpen/FlagAttention, repo "flagattn") --------------
+# flash.py's forward with dropout as its `attention` launches it for a head
+# dim of 128 (BLOCK_M = BLOCK_N = 128, 8 warps, 3 stages): 32 query heads
+# over 8 KV heads, 4096 tokens, not causal. Each iteration draws its
+# dropout mask with tl.rand (Philox, 6 rounds) over the scores' tile.
+_FA_B, _FA_H, _FA_HK, _FA_N, _FA_D = 2, 32, 8, 4096, 128
+
+
+def _flagattn_dropout_args():
+    q = randn(_FA_B, _FA_H, _FA_N, _FA_D, dtype="float16")
+    k, v = (randn(_FA_B, _FA_HK, _FA_N, _FA_D, dtype="float16")
+            for _ in range(2))
+    lse = empty(_FA_B, _FA_H, _FA_N)
+    o = empty(_FA_B, _FA_H, _FA_N, _FA_D, dtype="float16")
+    return [q, k, v, _FA_D ** -0.5, 0.1, 1234567, 7, lse, o, *q.stride(),
+            *k.stride(), *v.stride(), *o.stride(), _FA_B, _FA_H, _FA_N,
+            _FA_N, 0, _FA_H // _FA_HK]
+
+
+case(id="flagattn_fwd_dropout", repo="flagattn", path="src/flag_attn/flash.py",
+     kernel="_fwd_kernel",
+     signature="*fp16:16, *fp16:16, *fp16:16, fp32, fp32, i32, i32, "
+     "*fp32:16, *fp16:16, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, "
+     "i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, "
+     "i32:1, i32, i32:16, i32:16, i32:16, i32:16, i32, 128, 128, 128, "
+     "False, True, False, True, True",
+     num_warps=8, num_stages=3, grid=(_FA_N // 128, _FA_H, _FA_B),
+     args=_flagattn_dropout_args, atol=2e-2, rtol=2e-2)
 
 
 # --- SageAttention (thu-ml/SageAttention, repo "sage") --------------------

@@ -66,6 +66,12 @@ constexpr unsigned kMaxDepth = 16;
 /// dozens of ops a random number generator's rounds take.
 constexpr unsigned kMaxSliceDepth = 512;
 
+/// The share of a conversion's elements, in a loop, that rematerializeSlices
+/// may convert before the loop instead, where values of its slice cannot be
+/// recomputed: a column of offsets, [M, 1], converted for a broadcast
+/// (FlagAttention's dropout offsets, under Philox's rounds).
+constexpr int64_t kLeafShare = 16;
+
 /// The fewest rewrites the patterns may make before the pass stops them
 /// (64 per op of the module, if more).
 constexpr int64_t kMinRewrites = 16384;
@@ -312,7 +318,8 @@ using SliceKey = std::tuple<Value, Attribute, unsigned>;
 bool canRematerialize(Value value, Attribute layout, unsigned depth,
                       int64_t *leafBudget, bool reissueLoads,
                       DenseMap<SliceKey, bool> &known, unsigned maxDepth,
-                      bool throughIfs = true);
+                      bool throughIfs = true,
+                      Operation *leavesOutside = nullptr);
 
 /// Whether `value` can be produced in `layout` without a conversion. With a
 /// `leafBudget`, a value below the top that cannot be recomputed (a load's
@@ -333,11 +340,12 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
                           kMaxDepth, throughIfs);
 }
 
-/// canRematerialize to `maxDepth`, remembering its answers in `known`.
+/// canRematerialize to `maxDepth`, remembering its answers in `known`; the
+/// values converted where they are lie outside `leavesOutside`, if set.
 bool canRematerialize(Value value, Attribute layout, unsigned depth,
                       int64_t *leafBudget, bool reissueLoads,
                       DenseMap<SliceKey, bool> &known, unsigned maxDepth,
-                      bool throughIfs) {
+                      bool throughIfs, Operation *leavesOutside) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getEncoding() == layout)
     return true;
@@ -345,7 +353,9 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
   if (auto it = known.find(key); it != known.end())
     return it->second;
   auto asLeaf = [&] {
-    if (!leafBudget || depth == 0)
+    if (!leafBudget || depth == 0 ||
+        (leavesOutside &&
+         leavesOutside->isAncestor(value.getParentBlock()->getParentOp())))
       return false;
     *leafBudget -= type.getNumElements();
     return *leafBudget >= 0;
@@ -358,7 +368,7 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
       return !isa<RankedTensorType>(operand.getType()) ||
              canRematerialize(operand, needed, depth + 1, budget,
                               reissue && operand.hasOneUse(), known, maxDepth,
-                              throughIfs);
+                              throughIfs, leavesOutside);
     });
   };
   auto answer = [&]() -> bool {
@@ -2166,8 +2176,9 @@ bool recomputingPays(ConvertLayoutOp convert,
 }
 
 /// Replaces each conversion whose source can be recomputed in its target
-/// layout from sources and values already there only deeper than the
-/// patterns search (kMaxDepth, as they search again each time they run),
+/// layout from sources, values already there and conversions of few
+/// elements before its loop (kLeafShare) only deeper than the patterns
+/// search (kMaxDepth, as they search again each time they run),
 /// where recomputingPays and no load is issued again. As Triton's backward
 /// rematerialization, once per conversion, before the patterns: a random
 /// number generator's rounds (tl.rand's Philox) go to the layout of the
@@ -2183,10 +2194,22 @@ void rematerializeSlices(func::FuncOp func) {
     auto convert = cast<ConvertLayoutOp>(converts.pop_back_val());
     Attribute layout = convert.getType().getEncoding();
     DenseMap<SliceKey, bool> known;
-    if (canRematerialize(convert.getSrc(), layout, 0) ||
-        !canRematerialize(convert.getSrc(), layout, 0, nullptr, false, known,
-                          kMaxSliceDepth))
+    if (canRematerialize(convert.getSrc(), layout, 0))
       continue;
+    if (!canRematerialize(convert.getSrc(), layout, 0, nullptr, false, known,
+                          kMaxSliceDepth)) {
+      // Small values may be converted where they are, before the loop
+      // around the conversion, once for all its iterations, where the
+      // patterns would not convert them instead.
+      auto loop = convert->getParentOfType<LoopLikeOpInterface>();
+      if (!loop || rematerializable(convert))
+        continue;
+      known.clear();
+      int64_t leafBudget = convert.getType().getNumElements() / kLeafShare;
+      if (!canRematerialize(convert.getSrc(), layout, 0, &leafBudget, false,
+                            known, kMaxSliceDepth, /*throughIfs=*/true, loop))
+        continue;
+    }
     SetVector<Operation *> slice;
     for (auto &[key, can] : known)
       if (Operation *def = std::get<0>(key).getDefiningOp())

@@ -2357,3 +2357,103 @@ func.func @two_mma_widths(%q: tensor<64x64xf16, #qa>, %k: tensor<64x64xf16, #kb>
   }
   return %r#0 : tensor<64x256xf32, #blk>
 }
+
+// -----
+
+#a = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#col = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A deep computation in a loop (20 rounds) from a column of offsets
+// converted before it for a broadcast (FlagAttention's dropout offsets,
+// under Philox's rounds) is recomputed in the layout of the load it meets:
+// the column, 64 of the tile's 4096 elements, is converted once before the
+// loop instead of the tile in every iteration.
+// CHECK-LABEL: func.func @deep_recompute_from_column
+// CHECK: tkc_gpu.convert_layout %{{.*}} : tensor<64x1xi32, #{{.*}}> -> tensor<64x1xi32, #[[B:blocked[0-9]*]]>
+// CHECK: scf.for
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.broadcast {{.*}} -> tensor<64x64xi32, #[[B]]>
+// CHECK-COUNT-20: arith.xori {{.*}} : tensor<64x64xi32, #[[B]]>
+// CHECK: arith.mulf {{.*}} : tensor<64x64xf32, #[[B]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: scf.yield
+func.func @deep_recompute_from_column(%p: tensor<64x64x!tkc.ptr<f32>, #b>, %rows: tensor<64x1xi32, #col>, %n: i32) -> tensor<64x64xf32, #b> {
+  %k = arith.constant dense<-845247145> : tensor<64x64xi32, #a>
+  %three = arith.constant dense<3> : tensor<64x64xi32, #a>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #b>
+  %ra = tkc_gpu.convert_layout %rows : tensor<64x1xi32, #col> -> tensor<64x1xi32, #a>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #b>) : i32 {
+  %v = tkc.load %p : tensor<64x64x!tkc.ptr<f32>, #b>
+  %va = tkc_gpu.convert_layout %v : tensor<64x64xf32, #b> -> tensor<64x64xf32, #a>
+  %x0 = tkc.broadcast %ra : tensor<64x1xi32, #a> -> tensor<64x64xi32, #a>
+  %m0 = arith.muli %x0, %k : tensor<64x64xi32, #a>
+  %s0 = arith.shrui %x0, %three : tensor<64x64xi32, #a>
+  %x1 = arith.xori %m0, %s0 : tensor<64x64xi32, #a>
+  %m1 = arith.muli %x1, %k : tensor<64x64xi32, #a>
+  %s1 = arith.shrui %x1, %three : tensor<64x64xi32, #a>
+  %x2 = arith.xori %m1, %s1 : tensor<64x64xi32, #a>
+  %m2 = arith.muli %x2, %k : tensor<64x64xi32, #a>
+  %s2 = arith.shrui %x2, %three : tensor<64x64xi32, #a>
+  %x3 = arith.xori %m2, %s2 : tensor<64x64xi32, #a>
+  %m3 = arith.muli %x3, %k : tensor<64x64xi32, #a>
+  %s3 = arith.shrui %x3, %three : tensor<64x64xi32, #a>
+  %x4 = arith.xori %m3, %s3 : tensor<64x64xi32, #a>
+  %m4 = arith.muli %x4, %k : tensor<64x64xi32, #a>
+  %s4 = arith.shrui %x4, %three : tensor<64x64xi32, #a>
+  %x5 = arith.xori %m4, %s4 : tensor<64x64xi32, #a>
+  %m5 = arith.muli %x5, %k : tensor<64x64xi32, #a>
+  %s5 = arith.shrui %x5, %three : tensor<64x64xi32, #a>
+  %x6 = arith.xori %m5, %s5 : tensor<64x64xi32, #a>
+  %m6 = arith.muli %x6, %k : tensor<64x64xi32, #a>
+  %s6 = arith.shrui %x6, %three : tensor<64x64xi32, #a>
+  %x7 = arith.xori %m6, %s6 : tensor<64x64xi32, #a>
+  %m7 = arith.muli %x7, %k : tensor<64x64xi32, #a>
+  %s7 = arith.shrui %x7, %three : tensor<64x64xi32, #a>
+  %x8 = arith.xori %m7, %s7 : tensor<64x64xi32, #a>
+  %m8 = arith.muli %x8, %k : tensor<64x64xi32, #a>
+  %s8 = arith.shrui %x8, %three : tensor<64x64xi32, #a>
+  %x9 = arith.xori %m8, %s8 : tensor<64x64xi32, #a>
+  %m9 = arith.muli %x9, %k : tensor<64x64xi32, #a>
+  %s9 = arith.shrui %x9, %three : tensor<64x64xi32, #a>
+  %x10 = arith.xori %m9, %s9 : tensor<64x64xi32, #a>
+  %m10 = arith.muli %x10, %k : tensor<64x64xi32, #a>
+  %s10 = arith.shrui %x10, %three : tensor<64x64xi32, #a>
+  %x11 = arith.xori %m10, %s10 : tensor<64x64xi32, #a>
+  %m11 = arith.muli %x11, %k : tensor<64x64xi32, #a>
+  %s11 = arith.shrui %x11, %three : tensor<64x64xi32, #a>
+  %x12 = arith.xori %m11, %s11 : tensor<64x64xi32, #a>
+  %m12 = arith.muli %x12, %k : tensor<64x64xi32, #a>
+  %s12 = arith.shrui %x12, %three : tensor<64x64xi32, #a>
+  %x13 = arith.xori %m12, %s12 : tensor<64x64xi32, #a>
+  %m13 = arith.muli %x13, %k : tensor<64x64xi32, #a>
+  %s13 = arith.shrui %x13, %three : tensor<64x64xi32, #a>
+  %x14 = arith.xori %m13, %s13 : tensor<64x64xi32, #a>
+  %m14 = arith.muli %x14, %k : tensor<64x64xi32, #a>
+  %s14 = arith.shrui %x14, %three : tensor<64x64xi32, #a>
+  %x15 = arith.xori %m14, %s14 : tensor<64x64xi32, #a>
+  %m15 = arith.muli %x15, %k : tensor<64x64xi32, #a>
+  %s15 = arith.shrui %x15, %three : tensor<64x64xi32, #a>
+  %x16 = arith.xori %m15, %s15 : tensor<64x64xi32, #a>
+  %m16 = arith.muli %x16, %k : tensor<64x64xi32, #a>
+  %s16 = arith.shrui %x16, %three : tensor<64x64xi32, #a>
+  %x17 = arith.xori %m16, %s16 : tensor<64x64xi32, #a>
+  %m17 = arith.muli %x17, %k : tensor<64x64xi32, #a>
+  %s17 = arith.shrui %x17, %three : tensor<64x64xi32, #a>
+  %x18 = arith.xori %m17, %s17 : tensor<64x64xi32, #a>
+  %m18 = arith.muli %x18, %k : tensor<64x64xi32, #a>
+  %s18 = arith.shrui %x18, %three : tensor<64x64xi32, #a>
+  %x19 = arith.xori %m18, %s18 : tensor<64x64xi32, #a>
+  %m19 = arith.muli %x19, %k : tensor<64x64xi32, #a>
+  %s19 = arith.shrui %x19, %three : tensor<64x64xi32, #a>
+  %x20 = arith.xori %m19, %s19 : tensor<64x64xi32, #a>
+  %f = arith.uitofp %x20 : tensor<64x64xi32, #a> to tensor<64x64xf32, #a>
+  %r = arith.mulf %f, %va : tensor<64x64xf32, #a>
+  %rb = tkc_gpu.convert_layout %r : tensor<64x64xf32, #a> -> tensor<64x64xf32, #b>
+  %next = arith.addf %acc, %rb : tensor<64x64xf32, #b>
+  scf.yield %next : tensor<64x64xf32, #b>
+  }
+  return %sum : tensor<64x64xf32, #b>
+}
