@@ -3,7 +3,9 @@
 // Implements tkc-gpu-remove-layout-conversions: first the layouts of dot
 // results propagate forward to the values computed from them (elementwise
 // ops, reductions, expand_dims, broadcasts, transposes, which take any
-// layout permuted, loop-carried values), then a
+// layout permuted, loop-carried values; a broadcast of a row that holds the
+// same registers in another MMA layout takes that one where the two meet),
+// and so do those of reductions that feed chains of reductions, then a
 // conversion whose source is recomputable only by a deeper search than the
 // patterns afford (a random number generator's rounds) is recomputed once
 // where that pays, then rewrite patterns clean up. A
@@ -23,7 +25,8 @@
 // sink through elementwise ops, joins, transposes and reshapes instead, a
 // reduction of converted values reduces them where they are, a loop-carried
 // tensor takes the layout of its update (a dot's accumulator, that of the
-// dot) or of its uses (advanced pointers, that of their load), or is carried
+// dot) or of its uses (advanced pointers, that of their loads, offset
+// from them or not), or is carried
 // in each layout its uses take (offsets advanced by a constant), an scf.if's
 // result the layout its branches compute it in, and a store
 // of a converted value moves to the value's layout when its pointers can
@@ -2235,6 +2238,41 @@ void rematerializeSlices(func::FuncOp func) {
   }
 }
 
+/// The most ops countFedReductions visits.
+constexpr unsigned kMaxReductionChain = 256;
+
+/// The fewest reductions a reduction must feed for the propagation to take
+/// its layout forward: shorter chains (a softmax's maximum, then its sum)
+/// are the patterns' to place.
+constexpr unsigned kMinFedReductions = 4;
+
+/// How many reductions `reduce`, of one tensor result, feeds through
+/// elementwise ops, expand_dims, broadcasts, conversions and reductions
+/// (within kMaxReductionChain ops): an iteration whose steps each reduce
+/// what the last one computed feeds one per step (vLLM's Kimi planner
+/// bisects 20 times, each step broadcasting its bounds over a tile and
+/// summing the tile back). Left to the patterns, each step's conversions
+/// were recomputed from all the steps before it, and the pass took 100 s.
+unsigned countFedReductions(ReduceOp reduce) {
+  if (reduce->getNumResults() != 1 ||
+      !isa<RankedTensorType>(reduce->getResult(0).getType()))
+    return 0;
+  SmallVector<Operation *> worklist(reduce->getUsers().begin(),
+                                    reduce->getUsers().end());
+  llvm::SmallPtrSet<Operation *, 32> visited;
+  unsigned reductions = 0;
+  while (!worklist.empty() && visited.size() < kMaxReductionChain) {
+    Operation *op = worklist.pop_back_val();
+    if (!visited.insert(op).second)
+      continue;
+    reductions += isa<ReduceOp>(op);
+    if (isElementwise(op) ||
+        isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, ReduceOp>(op))
+      worklist.append(op->getUsers().begin(), op->getUsers().end());
+  }
+  return reductions;
+}
+
 struct RemoveLayoutConversionsPass
     : public mlir::tkc::gpu::impl::TKCGPURemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
@@ -2254,6 +2292,14 @@ struct RemoveLayoutConversionsPass
       });
       for (Operation *op : shapeOps)
         LayoutPropagation().run({op->getResult(0)});
+      // Each reduction that feeds a chain of them, in program order.
+      SmallVector<Value> reduced;
+      func.walk([&](ReduceOp reduce) {
+        if (countFedReductions(reduce) >= kMinFedReductions)
+          reduced.push_back(reduce->getResult(0));
+      });
+      for (Value value : reduced)
+        LayoutPropagation().run({value});
       carryLoadedTiles(func);
       rematerializeSlices(func);
     });

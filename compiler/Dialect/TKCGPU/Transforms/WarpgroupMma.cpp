@@ -21,7 +21,9 @@
 //   layout holds contiguously, and before the earlier dots that read
 //   stored tiles where shared memory has room (one barrier then covers
 //   both dots' stores); dots of the same value share the tile (the Q of
-//   an attention's two loops, one for the diagonal blocks).
+//   an attention's two loops, one for the diagonal blocks), and a
+//   transposed value is its source's tile seen transposed (MLA's paged
+//   tile, multiplied as K^T and as V, is stored once).
 //
 // A loop's last warpgroup_dot whose result only the next iteration uses
 // keeps running while the next iteration starts: it waits only for the
