@@ -66,6 +66,7 @@ public:
     Dict,
     ListComp,
     Lambda,
+    Named,
     Unsupported,
   };
 
@@ -332,6 +333,19 @@ struct LambdaExpr : Expr {
   std::vector<std::string> params;
   ExprPtr body;
   static bool classof(const Expr *e) { return e->getKind() == Kind::Lambda; }
+};
+
+/// `(name := value)`, an assignment expression. Host code only (a helper
+/// that imports a module while testing for it); Triton's JIT takes none in
+/// kernels, and neither does the code generator.
+struct NamedExpr : Expr {
+  NamedExpr(Loc loc, ExprPtr target, ExprPtr value)
+      : Expr(Kind::Named, loc), target(std::move(target)),
+        value(std::move(value)) {}
+  /// A NameExpr.
+  ExprPtr target;
+  ExprPtr value;
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Named; }
 };
 
 /// A construct that parses but that tkc does not lower, e.g. "generator

@@ -266,6 +266,15 @@ void Printer::printExpr(const Expr &e, unsigned indent) {
     printExpr(*f.body, indent + 1);
     return;
   }
+  case Expr::Kind::Named: {
+    auto &n = llvm::cast<NamedExpr>(e);
+    os << "Named";
+    loc(e.getLoc());
+    os << "\n";
+    labeled(indent + 1, "Target", n.target.get());
+    labeled(indent + 1, "Value", n.value.get());
+    return;
+  }
   case Expr::Kind::Unsupported:
     os << "Unsupported \"" << llvm::cast<UnsupportedExpr>(e).what << "\"";
     loc(e.getLoc());

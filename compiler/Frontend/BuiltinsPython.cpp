@@ -630,6 +630,47 @@ static std::optional<Obj> torchCudaIsAvailable(BuiltinCall &c) {
   return Obj::boolean(true);
 }
 
+/// `importlib.import_module(name)`: the module an import of the absolute
+/// name `name` finds.
+static std::optional<Obj> importlibImportModule(BuiltinCall &c) {
+  if (c.call.args.size() != 1 || c.call.args[0].kind != Kind::Str)
+    return c.error("importlib.import_module() takes a module's name");
+  const std::string &name = c.call.args[0].str;
+  if (llvm::StringRef(name).starts_with("."))
+    return c.error("importlib.import_module() of a relative name is not "
+                   "supported by tkc");
+  return c.cg.resolveImport(c.cg.module, ImportBinding{c.l, name, name}, c.l);
+}
+
+/// `importlib.util.find_spec(name)`: a spec of Triton's module `name`, or
+/// None where Triton 3.6 has no such module (a helper trying the names
+/// Triton's versions gave libdevice takes the first that exists).
+static std::optional<Obj> importlibFindSpec(BuiltinCall &c) {
+  if (c.call.args.size() != 1 || c.call.args[0].kind != Kind::Str)
+    return c.error("importlib.util.find_spec() takes a module's name");
+  if (!isTritonModule(c.call.args[0].str))
+    return Obj::none();
+  Obj spec = Obj::named(Kind::Module, kImportlibSpec.str());
+  spec.elems.push_back(Obj::named(Kind::Module, c.call.args[0].str));
+  return spec;
+}
+
+/// `importlib.util.module_from_spec(spec)`: the spec's module.
+static std::optional<Obj> importlibModuleFromSpec(BuiltinCall &c) {
+  if (c.call.args.size() != 1 || c.call.args[0].kind != Kind::Module ||
+      c.call.args[0].str != kImportlibSpec)
+    return c.error("importlib.util.module_from_spec() takes a spec from "
+                   "importlib.util.find_spec()");
+  return c.call.args[0].elems.front();
+}
+
+/// A spec's `loader.exec_module(module)`: nothing to run.
+static std::optional<Obj> importlibExecModule(BuiltinCall &c) {
+  if (c.call.args.size() != 1 || c.call.args[0].kind != Kind::Module)
+    return c.error("exec_module() takes a module");
+  return Obj::none();
+}
+
 /// `tl.range()` and `tl.static_range()` outside a `for` loop.
 static std::optional<Obj> lowerLoopRange(BuiltinCall &c) {
   return c.error("tl." + c.name +
@@ -665,6 +706,10 @@ llvm::ArrayRef<BuiltinEntry> pythonBuiltins() {
       {"torch.finfo", lowerTorchInfo},
       {"torch.iinfo", lowerTorchInfo},
       {"torch.cuda.is_available", torchCudaIsAvailable},
+      {"importlib.import_module", importlibImportModule},
+      {"importlib.util.find_spec", importlibFindSpec},
+      {"importlib.util.module_from_spec", importlibModuleFromSpec},
+      {"importlib.machinery.Loader.exec_module", importlibExecModule},
       {"tl.range", lowerLoopRange},
       {"tl.static_range", lowerLoopRange},
       {"math.sqrt", pythonMath},

@@ -227,6 +227,20 @@ std::optional<Obj> FunctionGen::eval(const Expr &expr) {
   case Expr::Kind::Lambda:
     cg.diags.error(l, "lambda is not supported in Triton kernels");
     return std::nullopt;
+  case Expr::Kind::Named: {
+    // Host code's `if spec := find_spec(name):`; Triton's JIT takes none
+    // in kernels.
+    if (!host) {
+      cg.diags.error(l, "assignment expression is not supported in Triton "
+                        "kernels");
+      return std::nullopt;
+    }
+    auto &named = llvm::cast<NamedExpr>(expr);
+    std::optional<Obj> value = eval(*named.value);
+    if (!value || !assign(*named.target, *value))
+      return std::nullopt;
+    return value;
+  }
   case Expr::Kind::Unsupported: {
     auto &unsupported = llvm::cast<UnsupportedExpr>(expr);
     cg.diags.error(l, unsupported.what +

@@ -331,6 +331,14 @@ bool isMathFunction(llvm::StringRef name);
 /// kernel may use (`triton.language.extra.libdevice`, ...).
 bool isTritonModule(llvm::StringRef path);
 
+/// The names under which tkc models a module's spec from
+/// importlib.util.find_spec (its `elems` hold the module) and the spec's
+/// loader.
+inline constexpr llvm::StringLiteral kImportlibSpec =
+    "importlib.machinery.ModuleSpec";
+inline constexpr llvm::StringLiteral kImportlibLoader =
+    "importlib.machinery.Loader";
+
 /// Equality of two constexprs in Python semantics (1 == 1.0 == True).
 bool constEqual(const Obj &a, const Obj &b);
 

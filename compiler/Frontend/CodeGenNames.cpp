@@ -195,6 +195,30 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
     diags.error(l, base + "(" + mod.dtype.str() + ")." + attr + ": " +
                        llvm::toString(value.takeError()));
     return std::nullopt;
+  } else if (base == "importlib" || base == "importlib.util") {
+    // What helpers that import a module by name call (xformers'
+    // libdevice_find): importlib.import_module, and find_spec,
+    // module_from_spec and the spec's loader (importlibSpec).
+    if (base == "importlib" && attr == "util")
+      return Obj::named(Kind::Module, path);
+    if (llvm::is_contained({"importlib.import_module",
+                            "importlib.util.find_spec",
+                            "importlib.util.module_from_spec"},
+                           path))
+      return Obj::named(Kind::Builtin, path);
+    diags.error(l, path + " cannot be used by tkc (of importlib it "
+                          "evaluates import_module, util.find_spec and "
+                          "util.module_from_spec, for Triton's modules)");
+    return std::nullopt;
+  } else if (base == kImportlibSpec) {
+    // A module's spec (importlib.util.find_spec): its name, and a loader
+    // whose exec_module does nothing (tkc's modules need no running).
+    if (attr == "name")
+      return Obj::string(mod.elems.front().str);
+    if (attr == "loader")
+      return Obj::named(Kind::Module, kImportlibLoader.str());
+  } else if (base == kImportlibLoader && attr == "exec_module") {
+    return Obj::named(Kind::Builtin, path);
   } else if (base.ends_with(".libdevice")) {
     // triton.language.extra[.cuda|.hip].libdevice: the math library.
     if (isLibdeviceFunction(attr))

@@ -384,6 +384,9 @@ std::optional<PyValue> Evaluator::eval(const Expr &e) {
   case Expr::Kind::Lambda:
     refuse(e, "a lambda");
     return std::nullopt;
+  case Expr::Kind::Named:
+    refuse(e, "an assignment expression");
+    return std::nullopt;
   case Expr::Kind::Unsupported:
     refuse(e, "a " + llvm::cast<UnsupportedExpr>(e).what);
     return std::nullopt;

@@ -309,6 +309,12 @@ std::optional<Obj> CodeGen::resolveImport(const Module &home,
     return Obj::named(Kind::Module, target);
   if (parent == "math" && !last.empty())
     return moduleAttribute(Obj::named(Kind::Module, "math"), last, useLoc);
+  // importlib, for helpers that import Triton's modules by name.
+  if (target == "importlib" || target == "importlib.util")
+    return Obj::named(Kind::Module, target);
+  if ((parent == "importlib" || parent == "importlib.util") && !last.empty())
+    return moduleAttribute(Obj::named(Kind::Module, parent.str()), last,
+                           useLoc);
   // torch, for the constants libraries compute with it (torch.finfo).
   if (target == "torch")
     return Obj::named(Kind::Module, target);

@@ -199,6 +199,8 @@ std::string describeForAssignment(const Expr &e) {
     return "list comprehension";
   case Expr::Kind::Lambda:
     return "lambda";
+  case Expr::Kind::Named:
+    return "assignment expression";
   case Expr::Kind::Unsupported:
     return llvm::cast<UnsupportedExpr>(e).what;
   default:
@@ -305,6 +307,11 @@ ExprPtr cloneExpr(const Expr &e) {
   case Expr::Kind::Lambda: {
     auto &f = llvm::cast<LambdaExpr>(e);
     return std::make_unique<LambdaExpr>(l, f.params, cloneExpr(*f.body));
+  }
+  case Expr::Kind::Named: {
+    auto &n = llvm::cast<NamedExpr>(e);
+    return std::make_unique<NamedExpr>(l, cloneExpr(*n.target),
+                                       cloneExpr(*n.value));
   }
   case Expr::Kind::Unsupported:
     return std::make_unique<UnsupportedExpr>(
@@ -2067,9 +2074,10 @@ ExprPtr Parser::parseNamedExpr() {
     return nullptr;
   }
   consume();
-  if (!parseTest())
+  ExprPtr value = parseTest();
+  if (!value)
     return nullptr;
-  return std::make_unique<UnsupportedExpr>(l, "assignment expression");
+  return std::make_unique<NamedExpr>(l, std::move(e), std::move(value));
 }
 
 ExprPtr Parser::parseTest() {

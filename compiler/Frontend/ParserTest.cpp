@@ -218,6 +218,10 @@ std::string sexpr(const Expr &e) {
       out += (i ? " " : "") + f.params[i];
     return out + ") " + sexpr(*f.body) + ")";
   }
+  case Expr::Kind::Named: {
+    auto &n = llvm::cast<NamedExpr>(e);
+    return "(:= " + sexpr(*n.target) + " " + sexpr(*n.value) + ")";
+  }
   case Expr::Kind::Unsupported:
     return "<" + llvm::cast<UnsupportedExpr>(e).what + ">";
   }
@@ -585,7 +589,7 @@ TEST(Expressions, UnsupportedConstructs) {
   EXPECT_EQ(expr("{k: v for k, v in x}"), "<dict comprehension>");
   EXPECT_EQ(expr("{**a}"), "<dict display>");
   EXPECT_EQ(expr("{'a': 1, **b}"), "<dict display>");
-  EXPECT_EQ(expr("(y := 3)"), "<assignment expression>");
+  EXPECT_EQ(expr("(y := 3)"), "(:= y 3)");
   EXPECT_EQ(expr("[*a, b]"), "(list <starred expression> b)");
   EXPECT_EQ(expr("await f()"), "<await expression>");
   EXPECT_EQ(expr("yield a"), "<yield expression>");

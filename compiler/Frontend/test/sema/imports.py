@@ -30,6 +30,9 @@
 # RUN: tkc compile %s --kernel vendor_generation --signature '*fp32:16, 64' --emit=ttir --target gfx942 2>&1 | FileCheck %s --check-prefix=GEN-AMD
 # RUN: tkc compile %s --kernel random_module --signature '*fp32:16, i32' --emit=ttir | FileCheck %s --check-prefix=RANDOM
 # RUN: tkc compile %s --kernel version_probes --signature "*i32:16, i32" --emit=ttir 2>&1 | FileCheck %s --check-prefix=PROBE
+# RUN: tkc compile %s --kernel importlib_found --signature '*fp32:16, 64' --emit=ttir | FileCheck %s --check-prefix=IMPORTLIB
+# RUN: not tkc compile %s --kernel walrus_in_kernel --signature '*fp32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=WALRUS
+# RUN: not tkc compile %s --kernel importlib_elsewhere --signature '*fp32:16, 64' --emit=ttir 2>&1 | FileCheck %s --check-prefix=IMPORTLIBBAD
 # Names imported under module-level if/try, as kernel libraries import
 # libdevice: tkc takes the first branch that imports from triton.language
 # (never evaluating the conditions), like Triton's JIT where Triton is
@@ -588,3 +591,54 @@ else:
 def version_probes(p, n):
     desc = probed_descriptor(p, [n], [1], [16])
     desc.store([0], tl.full((16,), PROBED, tl.int32))
+
+
+# A library function looked up by a host helper that tries the modules
+# Triton's versions gave it (xformers' libdevice_find): find_spec answers
+# for Triton 3.6's modules (None for the ones it lacks), the walrus binds
+# in host code, and import_module finds what an import would.
+import importlib
+import importlib.util
+
+
+def _find(name):
+    for loc in ("triton.language.libdevice", "triton.language.extra.libdevice"):
+        if spec := importlib.util.find_spec(loc):
+            module = importlib.util.module_from_spec(spec)
+            assert spec.loader is not None
+            spec.loader.exec_module(module)
+            return getattr(module, name)
+    raise ImportError(f"no {name}")
+
+
+found_rsqrt = _find("rsqrt")
+found_exp2 = importlib.import_module("triton.language.math").exp2
+
+
+# IMPORTLIB-LABEL: func.func @importlib_found
+# IMPORTLIB: math.rsqrt
+# IMPORTLIB: math.exp2
+@triton.jit
+def importlib_found(p, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(p + offs)
+    tl.store(p + offs, found_exp2(found_rsqrt(x)))
+
+
+# Triton's JIT takes no assignment expression in a kernel.
+# WALRUS: imports.py:[[@LINE+5]]:10: error: assignment expression is not supported in Triton kernels
+@triton.jit
+def walrus_in_kernel(p, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(p + offs)
+    y = (z := x + 1) * 2
+    tl.store(p + offs, y + z)
+
+
+# IMPORTLIBBAD: imports.py:[[@LINE+1]]:27: error: importlib.reload cannot be used by tkc
+bad_importlib = importlib.reload
+
+
+@triton.jit
+def importlib_elsewhere(p, BLOCK: tl.constexpr):
+    bad_importlib(p)
