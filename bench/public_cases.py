@@ -22,7 +22,7 @@ and Unsloth (2026.8.19) at their main branches of 2026-11; TritonBench
 (NVIDIA/TransformerEngine, repo `te`) and lightning-attention
 (OpenNLPLab/lightning-attention, repo `lightning`) at their main branches
 of 2026-12; FlagAttention (FlagOpen/FlagAttention, repo `flagattn`) at
-ee91638 (2024-06-05).
+ee91638 (2024-06-05); SGLang 0.5.23's wheel (repo `sglang`).
 
 Shapes are large enough that each launch takes tens of microseconds or more,
 so the launch overhead of either side does not decide the ratio. A case's
@@ -109,7 +109,7 @@ class Case:
     id: str
     repo: str  # triton | triton36 | liger | flaggems | vllm | fla | lightllm |
     # unsloth | mamba | tritonbench | nsa | nsat | tgi | te | lightning | sage |
-    # inductor | applied_ai | cce | aiter | flagattn | own:
+    # inductor | applied_ai | cce | aiter | flagattn | sglang | own:
     # .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
@@ -2315,6 +2315,50 @@ for _name, _tokens, _bm, _bn, _bk, _group, _warps, _stages in (
              cdiv(args[9], bm) * cdiv(_MOE_N, bn),),
          args=lambda tokens=_tokens, bm=_bm: _moe_args(tokens, bm),
          atol=1e-2, rtol=1e-2)
+
+
+# --- SGLang (sgl-project/sglang 0.5.23's wheel, repo "sglang") -----------
+# kernels/ops/moe/fused_moe_triton_kernels.py's fused_moe_kernel with fp8
+# weights and activations quantized in blocks of 128x128 (DeepSeek-V3's
+# hidden 7168, the gate and up projections' N 4096), 32 experts, top 8,
+# 4096 tokens, BLOCK_M 64, BLOCK_N 128, BLOCK_K 128, 4 warps, 3 stages.
+# Its token offsets are int64.
+_SMOE_E, _SMOE_TOPK, _SMOE_N, _SMOE_K, _SMOE_T = 32, 8, 4096, 7168, 4096
+
+
+def _sgl_moe_fp8_args():
+    torch = _torch()
+    E, N, K, T = _SMOE_E, _SMOE_N, _SMOE_K, _SMOE_T
+    topk_ids = torch.rand(T, E, device="cuda").topk(_SMOE_TOPK, dim=1).indices
+    sorted_ids, expert_ids, padded = _moe_align(topk_ids, 64, E)
+    slots = T * _SMOE_TOPK
+    a = randn(T, K).to(torch.float8_e4m3fn)
+    b = (randn(E, N, K) * 0.05).to(torch.float8_e4m3fn)
+    a_scale = rand(T, K // 128) * 0.01
+    b_scale = rand(E, N // 128, K // 128) * 0.01
+    # a, b, c, the scales, topk_weights, the sorted slots, their experts
+    # and count; N, K, EM, num_valid_tokens; the strides of a (m), b (e, n),
+    # the absent bias (0, 0), c (m), the scales (m; e, n) (the descriptors,
+    # bias and add_mask are None and the unit strides constexprs of the
+    # signature).
+    return [a, b, empty(T, _SMOE_TOPK, N, dtype="bfloat16"), a_scale,
+            b_scale, rand(slots), sorted_ids, expert_ids, padded, N, K,
+            sorted_ids.numel(), slots, K, N * K, K, 0, 0, N, K // 128,
+            (N // 128) * (K // 128), K // 128]
+
+
+case(id="sglang_fused_moe_fp8_block", repo="sglang",
+     path="sglang/kernels/ops/moe/fused_moe_triton_kernels.py",
+     kernel="fused_moe_kernel",
+     signature="*fp8e4nv:16, None, *fp8e4nv:16, None, None, *bf16:16, "
+     "*fp32:16, *fp32:16, *fp32:16, *i32:16, *i32:16, *i32:16, None, "
+     "i32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, i32:16, "
+     "i32:16, i32:16, 1, i32, 1, i32:16, 1, i32, 128, 128, 64, 128, 128, "
+     "32, False, 8, tl.bfloat16, True, False, False, False, True, False, "
+     "False, False, False, False, 8, False, False, False, 1, 0, 0",
+     num_warps=4, num_stages=3,
+     grid=lambda args: (cdiv(args[11], 64) * cdiv(_SMOE_N, 128),),
+     args=_sgl_moe_fp8_args, atol=5e-2, rtol=5e-2)
 
 
 # attention/ops/triton_unified_attention.py's 2-D kernel, vLLM's attention

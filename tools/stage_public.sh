@@ -8,7 +8,8 @@
 # Usage: tools/stage_public.sh REPO=DIR ...
 #   REPO is a repo name of the case table (triton, triton36, liger, fla,
 #   flaggems, vllm, lightllm, unsloth, mamba, tritonbench, nsa, nsat, tgi, te,
-#   lightning, sage, inductor, applied_ai, cce, aiter, flagattn, own);
+#   lightning, sage, inductor, applied_ai, cce, aiter, flagattn, sglang,
+#   own);
 #   DIR is a checkout or a bare git directory of it (a bare one's HEAD is
 #   copied). For triton and triton36, DIR may also be a folder holding the
 #   tutorial files themselves; for own, it is bench/own (kernels written

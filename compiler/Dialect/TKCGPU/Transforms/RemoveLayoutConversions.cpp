@@ -1143,12 +1143,15 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
         if (isa<ConvertLayoutOp>(user))
           users.push_back(user);
     Attribute current = cast<RankedTensorType>(arg.getType()).getEncoding();
+    bool usedAsCarried = false;
     for (Operation *user : users) {
       if (user == update)
         continue;
       if (auto convert = dyn_cast<ConvertLayoutOp>(user);
-          convert && convert.getSrc() == arg && leadsBack(convert, current))
+          convert && convert.getSrc() == arg && leadsBack(convert, current)) {
+        usedAsCarried = true;
         continue;
+      }
       Attribute wanted;
       auto offset = dyn_cast<AddPtrOp>(user);
       if (auto convert = dyn_cast<ConvertLayoutOp>(user))
@@ -1182,8 +1185,11 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
         return {};
       layout = wanted;
     }
+    // (An argument used where it is, through this pattern's conversions
+    // there and back, is no counter: SGLang's fused MoE carried its A
+    // pointers in the accumulator's layout, converted for every load.)
     if (!layout)
-      return siblingLayout(update, arg, leaves);
+      return usedAsCarried ? Attribute() : siblingLayout(update, arg, leaves);
     if (!reachable(layout))
       return {};
     return layout;
