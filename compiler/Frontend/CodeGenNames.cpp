@@ -198,7 +198,7 @@ std::optional<Obj> CodeGen::moduleAttribute(const Obj &mod,
   } else if (base == "importlib" || base == "importlib.util") {
     // What helpers that import a module by name call (xformers'
     // libdevice_find): importlib.import_module, and find_spec,
-    // module_from_spec and the spec's loader (importlibSpec).
+    // module_from_spec and the spec's loader (kImportlibSpec).
     if (base == "importlib" && attr == "util")
       return Obj::named(Kind::Module, path);
     if (llvm::is_contained({"importlib.import_module",
