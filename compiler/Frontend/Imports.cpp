@@ -299,27 +299,20 @@ std::optional<Obj> CodeGen::resolveImport(const Module &home,
   std::string target = *absolute;
 
   auto [parent, last] = llvm::StringRef(target).rsplit('.');
-  if (isTritonModule(target))
+  // The modules tkc models, and names imported from them: Triton's; Python's
+  // math, for module-level constants (`math.sqrt(2 / math.pi)`); importlib,
+  // for helpers that import Triton's modules by name; torch, for the
+  // constants libraries compute with it (torch.finfo).
+  auto modelled = [](llvm::StringRef path) {
+    return isTritonModule(path) ||
+           llvm::is_contained({"math", "importlib", "importlib.util", "torch"},
+                              path);
+  };
+  if (modelled(target))
     return Obj::named(Kind::Module, target);
-  if (!last.empty() && isTritonModule(parent))
+  if (!last.empty() && modelled(parent))
     return moduleAttribute(Obj::named(Kind::Module, parent.str()), last,
                            useLoc);
-  // Python's math, for module-level constants (`math.sqrt(2 / math.pi)`).
-  if (target == "math")
-    return Obj::named(Kind::Module, target);
-  if (parent == "math" && !last.empty())
-    return moduleAttribute(Obj::named(Kind::Module, "math"), last, useLoc);
-  // importlib, for helpers that import Triton's modules by name.
-  if (target == "importlib" || target == "importlib.util")
-    return Obj::named(Kind::Module, target);
-  if ((parent == "importlib" || parent == "importlib.util") && !last.empty())
-    return moduleAttribute(Obj::named(Kind::Module, parent.str()), last,
-                           useLoc);
-  // torch, for the constants libraries compute with it (torch.finfo).
-  if (target == "torch")
-    return Obj::named(Kind::Module, target);
-  if (parent == "torch" && !last.empty())
-    return moduleAttribute(Obj::named(Kind::Module, "torch"), last, useLoc);
   // torch.compile's helpers, which tkc carries (InductorHelpers.h), or a
   // name imported from them.
   bool helpers = isInductorHelpersModule(target);

@@ -104,8 +104,7 @@ protected:
                       << " became " << got << ", want " << want;
     }
     EXPECT_EQ(mismatches, 0u) << "of " << n << " elements";
-    for (size_t i = outBytes; i < out.size(); ++i)
-      ASSERT_EQ(out[i], kPoison) << "byte " << i - outBytes << " past the end";
+    expectGuardUntouched(out, outBytes);
   }
 };
 
@@ -154,8 +153,7 @@ TEST_P(ConvertTest, Fp32ToFp16MatchesCpu) {
                     << ", want 0x" << want;
   }
   EXPECT_EQ(mismatches, 0u) << "of " << n << " elements";
-  for (size_t i = outBytes; i < out.size(); ++i)
-    ASSERT_EQ(out[i], kPoison) << "byte " << i - outBytes << " past the end";
+  expectGuardUntouched(out, outBytes);
 }
 
 /// An fp8 kind, described for the reference: its exponent bias and
