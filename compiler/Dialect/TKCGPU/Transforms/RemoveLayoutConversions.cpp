@@ -26,7 +26,8 @@
 // reduction of converted values reduces them where they are, a loop-carried
 // tensor takes the layout of its update (a dot's accumulator, that of the
 // dot) or of its uses (advanced pointers, that of their loads, offset
-// from them or not), or is carried
+// from them or not), or, where nothing in the loop places it, that of the
+// loaded value its initial value is converted from, or is carried
 // in each layout its uses take (offsets advanced by a constant), an scf.if's
 // result the layout its branches compute it in, and a store
 // of a converted value moves to the value's layout when its pointers can
@@ -1188,8 +1189,25 @@ struct CarryInUpdateLayout : public OpRewritePattern<scf::ForOp> {
     // (An argument used where it is, through this pattern's conversions
     // there and back, is no counter: SGLang's fused MoE carried its A
     // pointers in the accumulator's layout, converted for every load.)
+    if (!layout && usedAsCarried)
+      return {};
     if (!layout)
-      return usedAsCarried ? Attribute() : siblingLayout(update, arg, leaves);
+      if (Attribute sibling = siblingLayout(update, arg, leaves))
+        return sibling;
+    // An argument no use places, whose initial value is converted from a
+    // value that cannot be recomputed (a loaded row of counts, to which
+    // each iteration adds a match): carried where that value is, the loop
+    // needs no conversion before it, and the one after it sinks toward
+    // what the result meets (vLLM's penalties converted its 8192 logits
+    // and counts through shared memory, to a reshaped bitmask's layout).
+    if (!layout) {
+      auto loop = cast<scf::ForOp>(arg.getOwner()->getParentOp());
+      auto init =
+          loop.getTiedLoopInit(arg)->get().getDefiningOp<ConvertLayoutOp>();
+      if (!init || rematerializable(init))
+        return {};
+      layout = init.getSrc().getType().getEncoding();
+    }
     if (!reachable(layout))
       return {};
     return layout;

@@ -2457,3 +2457,56 @@ func.func @deep_recompute_from_column(%p: tensor<64x64x!tkc.ptr<f32>, #b>, %rows
   }
   return %sum : tensor<64x64xf32, #b>
 }
+
+// -----
+
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#vec = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#bits = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// Counts loaded as a row and incremented by a loop where a token matches
+// (vLLM's penalties), then combined with a bitmask reshaped from [32, 32]:
+// no use in the loop places the counts, so they are carried where they
+// were loaded, and the bitmask is recomputed there after the loop; the
+// counts and the loaded values are not converted.
+// CHECK-LABEL: func.func @counts_from_load
+// CHECK: scf.for {{.*}} -> (tensor<1024xi32, #[[VEC:blocked[0-9]*]]>)
+// CHECK: tkc.reshape {{.*}} -> tensor<1024xi1, #[[VEC]]>
+// CHECK-NOT: tkc_gpu.convert_layout {{.*}} : tensor<1024x
+// CHECK: tkc.store
+func.func @counts_from_load(%pc: tensor<1024x!tkc.ptr<i32>, #vec>, %px: tensor<1024x!tkc.ptr<f32>, #vec>, %pm: tensor<32x!tkc.ptr<i32>, #tkc_gpu.slice<{dim = 1, parent = #bits}>>, %n: i32, %t: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0> : tensor<1024xi32, #one>
+  %one = arith.constant dense<1> : tensor<32x32xi32, #bits>
+  %zbits = arith.constant dense<0> : tensor<32x32xi32, #bits>
+  %loaded = tkc.load %pc : tensor<1024x!tkc.ptr<i32>, #vec>
+  %counts = tkc_gpu.convert_layout %loaded : tensor<1024xi32, #vec> -> tensor<1024xi32, #one>
+  %x = tkc.load %px : tensor<1024x!tkc.ptr<f32>, #vec>
+  %xs = tkc_gpu.convert_layout %x : tensor<1024xf32, #vec> -> tensor<1024xf32, #one>
+  %range = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #one>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%c = %counts) -> (tensor<1024xi32, #one>) : i32 {
+    %tok = tkc.splat %t : tensor<1024xi32, #one>
+    %match = arith.cmpi eq, %range, %tok : tensor<1024xi32, #one>
+    %inc = arith.extui %match : tensor<1024xi1, #one> to tensor<1024xi32, #one>
+    %next = arith.addi %c, %inc : tensor<1024xi32, #one>
+    scf.yield %next : tensor<1024xi32, #one>
+  }
+  %seen = arith.cmpi sgt, %r, %zero : tensor<1024xi32, #one>
+  %packed = tkc.load %pm : tensor<32x!tkc.ptr<i32>, #tkc_gpu.slice<{dim = 1, parent = #bits}>>
+  %col = tkc.expand_dims %packed {axis = 1 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 1, parent = #bits}>> -> tensor<32x1xi32, #bits>
+  %words = tkc.broadcast %col : tensor<32x1xi32, #bits> -> tensor<32x32xi32, #bits>
+  %lanes = tkc.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #bits}>>
+  %row = tkc.expand_dims %lanes {axis = 0 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 0, parent = #bits}>> -> tensor<1x32xi32, #bits>
+  %shifts = tkc.broadcast %row : tensor<1x32xi32, #bits> -> tensor<32x32xi32, #bits>
+  %shifted = arith.shrsi %words, %shifts : tensor<32x32xi32, #bits>
+  %bit = arith.andi %shifted, %one : tensor<32x32xi32, #bits>
+  %set = arith.cmpi ne, %bit, %zbits : tensor<32x32xi32, #bits>
+  %flat = tkc.reshape %set : tensor<32x32xi1, #bits> -> tensor<1024xi1, #one>
+  %any = arith.ori %flat, %seen : tensor<1024xi1, #one>
+  %doubled = arith.addf %xs, %xs : tensor<1024xf32, #one>
+  %y = arith.select %any, %doubled, %xs : tensor<1024xi1, #one>, tensor<1024xf32, #one>
+  %yv = tkc_gpu.convert_layout %y : tensor<1024xf32, #one> -> tensor<1024xf32, #vec>
+  tkc.store %px, %yv : tensor<1024x!tkc.ptr<f32>, #vec>
+  return
+}
