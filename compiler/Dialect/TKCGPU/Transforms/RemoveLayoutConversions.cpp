@@ -33,8 +33,9 @@
 // of a converted value moves to the value's layout when its pointers can
 // follow, its accesses stay as whole (no thread's run past 16 bytes) and
 // not many times as many (a reduced row that every lane holds).
-// The folder of convert_layout collapses chains and identities; dead values
-// in the old layout go.
+// A conversion left of a widened value converts the narrower value before
+// the widening instead. The folder of convert_layout collapses chains and
+// identities; dead values in the old layout go.
 //
 //===----------------------------------------------------------------------===//
 
@@ -2297,6 +2298,41 @@ unsigned countFedReductions(ReduceOp reduce) {
   return reductions;
 }
 
+/// Moves each conversion of a widened value (a bf16 load upcast to fp32
+/// for a store in another layout) that the patterns left above the widening:
+/// the narrower value goes through shared memory, half the bytes or fewer,
+/// and is widened in the target layout, as Triton does. Left here rather
+/// than among the patterns, which sink conversions below elementwise ops.
+void convertBeforeWidening(Operation *root) {
+  SmallVector<ConvertLayoutOp> converts;
+  root->walk([&](ConvertLayoutOp convert) { converts.push_back(convert); });
+  for (ConvertLayoutOp convert : converts) {
+    Operation *widen = convert.getSrc().getDefiningOp();
+    if (!widen ||
+        !isa<arith::ExtFOp, arith::ExtSIOp, arith::ExtUIOp, FpToFpOp>(widen))
+      continue;
+    Value narrow = widen->getOperand(0);
+    auto narrowType = cast<RankedTensorType>(narrow.getType());
+    RankedTensorType type = convert.getType();
+    if (narrowType.getElementTypeBitWidth() >= type.getElementTypeBitWidth() ||
+        !isDistributed(narrowType.getEncoding()) ||
+        !isDistributed(type.getEncoding()))
+      continue;
+    OpBuilder builder(convert);
+    Value moved = ConvertLayoutOp::create(
+        builder, convert.getLoc(), withLayout(narrowType, type.getEncoding()),
+        narrow);
+    IRMapping mapping;
+    mapping.map(narrow, moved);
+    Operation *widened = builder.clone(*widen, mapping);
+    widened->getResult(0).setType(type);
+    convert.replaceAllUsesWith(widened->getResult(0));
+    convert.erase();
+    if (widen->use_empty())
+      widen->erase();
+  }
+}
+
 struct RemoveLayoutConversionsPass
     : public mlir::tkc::gpu::impl::TKCGPURemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
@@ -2369,6 +2405,7 @@ struct RemoveLayoutConversionsPass
     }
     getOperation()->walk(
         [](scf::ForOp loop) { loop->removeAttr(CarryInUpdateLayout::kMoves); });
+    convertBeforeWidening(getOperation());
     // A conversion of a value defined before a loop (attention's queries,
     // converted to a dot operand) happens once, before it.
     getOperation()->walk([](scf::ForOp loop) {

@@ -246,13 +246,13 @@ func.func @widen(%src: tensor<1024x!tkc.ptr<f16>, #four>, %dst: !tkc.ptr<f32>) {
 // Where the load's layout would give each thread a run longer than one
 // 16-byte store (8 fp32: two stores whose lanes land 32 bytes apart, each
 // writing half of every sector it touches), the store keeps its coalesced
-// layout and the value is converted for it (Liger's DyT backward, AWQ's
-// dequantization).
+// layout and the value is converted for it, before its upcast (half the
+// bytes), as Liger's DyT backward and AWQ's dequantization need.
 // CHECK-LABEL: func.func @widen_past_one_access
 // CHECK: %[[V:.*]] = tkc.load {{.*}} : tensor<1024x!tkc.ptr<f16>, #[[L:blocked[0-9]*]]>
-// CHECK: %[[W:.*]] = arith.extf %[[V]] : tensor<1024xf16, #[[L]]> to tensor<1024xf32, #[[L]]>
-// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %[[W]] : tensor<1024xf32, #[[L]]> -> tensor<1024xf32, #[[S:blocked[0-9]*]]>
-// CHECK: tkc.store %{{.*}}, %[[C]] : tensor<1024x!tkc.ptr<f32>, #[[S]]>
+// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %[[V]] : tensor<1024xf16, #[[L]]> -> tensor<1024xf16, #[[S:blocked[0-9]*]]>
+// CHECK: %[[W:.*]] = arith.extf %[[C]] : tensor<1024xf16, #[[S]]> to tensor<1024xf32, #[[S]]>
+// CHECK: tkc.store %{{.*}}, %[[W]] : tensor<1024x!tkc.ptr<f32>, #[[S]]>
 func.func @widen_past_one_access(%src: tensor<1024x!tkc.ptr<f16>, #eight>, %dst: !tkc.ptr<f32>) {
   %v = tkc.load %src : tensor<1024x!tkc.ptr<f16>, #eight>
   %c = tkc_gpu.convert_layout %v : tensor<1024xf16, #eight> -> tensor<1024xf16, #four>
@@ -1659,15 +1659,15 @@ func.func @offsets_expanded_in_two_layouts(%x: !tkc.ptr<f16>, %y: !tkc.ptr<f16>,
 // An upcast as coalescing leaves it: the load and the store each in their
 // own layout, the cast in the frontend's one element per thread. The store
 // waits for the load's conversion to sink through the cast, then keeps its
-// 16-byte stores, the value converted from the load's layout; it does not
-// take the cast's layout on the way (4-byte stores).
+// 16-byte stores, the value converted from the load's layout before the
+// cast; it does not take the cast's layout on the way (4-byte stores).
 // CHECK-DAG: #[[L:.*]] = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-DAG: #[[S:.*]] = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-LABEL: func.func @upcast_keeps_wide_stores
 // CHECK: %[[V:.*]] = tkc.load {{.*}} : tensor<1024x!tkc.ptr<f16>, #[[L]]>
-// CHECK: %[[W:.*]] = arith.extf %[[V]] : tensor<1024xf16, #[[L]]> to tensor<1024xf32, #[[L]]>
-// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %[[W]] : tensor<1024xf32, #[[L]]> -> tensor<1024xf32, #[[S]]>
-// CHECK: tkc.store %{{.*}}, %[[C]] : tensor<1024x!tkc.ptr<f32>, #[[S]]>
+// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %[[V]] : tensor<1024xf16, #[[L]]> -> tensor<1024xf16, #[[S]]>
+// CHECK: %[[W:.*]] = arith.extf %[[C]] : tensor<1024xf16, #[[S]]> to tensor<1024xf32, #[[S]]>
+// CHECK: tkc.store %{{.*}}, %[[W]] : tensor<1024x!tkc.ptr<f32>, #[[S]]>
 func.func @upcast_keeps_wide_stores(%src: !tkc.ptr<f16>, %dst: !tkc.ptr<f32>) {
   %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #one>
   %s = tkc.splat %src : tensor<1024x!tkc.ptr<f16>, #one>
