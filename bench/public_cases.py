@@ -22,7 +22,8 @@ and Unsloth (2026.8.19) at their main branches of 2026-11; TritonBench
 (NVIDIA/TransformerEngine, repo `te`) and lightning-attention
 (OpenNLPLab/lightning-attention, repo `lightning`) at their main branches
 of 2026-12; FlagAttention (FlagOpen/FlagAttention, repo `flagattn`) at
-ee91638 (2024-06-05); SGLang 0.5.23's wheel (repo `sglang`).
+ee91638 (2024-06-05); SGLang 0.5.23's wheel (repo `sglang`); vLLM 0.34.0's
+wheel (repo `vllm034`), for kernels newer than 0.11.
 
 Shapes are large enough that each launch takes tens of microseconds or more,
 so the launch overhead of either side does not decide the ratio. A case's
@@ -109,7 +110,8 @@ class Case:
     id: str
     repo: str  # triton | triton36 | liger | flaggems | vllm | fla | lightllm |
     # unsloth | mamba | tritonbench | nsa | nsat | tgi | te | lightning | sage |
-    # inductor | applied_ai | cce | aiter | flagattn | sglang | own:
+    # inductor | applied_ai | cce | aiter | flagattn | sglang | vllm034 |
+    # own:
     # .gpu/public/src/<repo>
     path: str  # inside the repository
     kernel: str
@@ -2359,6 +2361,42 @@ case(id="sglang_fused_moe_fp8_block", repo="sglang",
      num_warps=4, num_stages=3,
      grid=lambda args: (cdiv(args[11], 64) * cdiv(_SMOE_N, 128),),
      args=_sgl_moe_fp8_args, atol=5e-2, rtol=5e-2)
+
+
+# --- vLLM 0.34.0's wheel (repo "vllm034") -----------------------------------
+# v1/worker/gpu/sample/penalties.py's _penalties_kernel as apply_penalties
+# launches it (BLOCK_SIZE 8192, 4 warps, a program per token and block of
+# the vocabulary): Mistral NeMo's 131072-token vocabulary, 64 requests of 4
+# tokens each (a target and 3 draft tokens: each loop adds the drafts
+# before it to the output counts), repetition, frequency and presence
+# penalties all on. The prompt's tokens come as a bitmask, 32 a word,
+# unpacked with a reshape of [256, 32] to [8192].
+_PEN_REQS, _PEN_PER_REQ, _PEN_VOCAB = 64, 4, 131072
+
+
+def _penalties_args():
+    torch = _torch()
+    tokens = _PEN_REQS * _PEN_PER_REQ
+    mapping = torch.arange(_PEN_REQS, device="cuda", dtype=torch.int32)
+    mapping = mapping.repeat_interleave(_PEN_PER_REQ)
+    local_pos = torch.arange(_PEN_PER_REQ, device="cuda", dtype=torch.int32)
+    words = _PEN_VOCAB // 32
+    return [randn(tokens, _PEN_VOCAB), _PEN_VOCAB, mapping,
+            randint(_PEN_VOCAB, tokens), local_pos.repeat(_PEN_REQS),
+            rand(_PEN_REQS) + 1.0, rand(_PEN_REQS), rand(_PEN_REQS),
+            torch.randint(-2**31, 2**31 - 1, (_PEN_REQS, words),
+                          device="cuda", dtype=torch.int32), words,
+            randint(3, _PEN_REQS, _PEN_VOCAB, dtype="int32"), _PEN_VOCAB,
+            _PEN_VOCAB]
+
+
+case(id="vllm034_penalties", repo="vllm034",
+     path="vllm/v1/worker/gpu/sample/penalties.py",
+     kernel="_penalties_kernel",
+     signature="*fp32:16, i32:16, *i32:16, *i64:16, *i32:16, *fp32:16, "
+     "*fp32:16, *fp32:16, *i32:16, i32:16, *i32:16, i32:16, i32:16, 8192",
+     num_warps=4, grid=(_PEN_REQS * _PEN_PER_REQ, _PEN_VOCAB // 8192),
+     args=_penalties_args, atol=1e-5, rtol=1e-5)
 
 
 # attention/ops/triton_unified_attention.py's 2-D kernel, vLLM's attention

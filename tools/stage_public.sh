@@ -9,7 +9,7 @@
 #   REPO is a repo name of the case table (triton, triton36, liger, fla,
 #   flaggems, vllm, lightllm, unsloth, mamba, tritonbench, nsa, nsat, tgi, te,
 #   lightning, sage, inductor, applied_ai, cce, aiter, flagattn, sglang,
-#   own);
+#   vllm034, own);
 #   DIR is a checkout or a bare git directory of it (a bare one's HEAD is
 #   copied). For triton and triton36, DIR may also be a folder holding the
 #   tutorial files themselves; for own, it is bench/own (kernels written
@@ -67,12 +67,12 @@ if [ -d "$out/src/flaggems/src/flag_gems/runtime/backend" ]; then
     -exec rm -rf {} +
 fi
 
-# vLLM and TritonBench are large and their kernels' modules import nothing
-# of them that the bench runs (public_bench.py shims vllm.triton_utils):
-# only the folders of the case files and their packages' __init__ files
-# stay.
-for big in vllm tritonbench; do
-  [ -d "$out/src/$big/$big" ] || continue
+# vLLM (both versions) and TritonBench are large and their kernels' modules
+# import nothing of them that the bench runs (public_bench.py shims
+# vllm.triton_utils): only the folders of the case files and their
+# packages' __init__ files stay.
+for big in vllm vllm034 tritonbench; do
+  [ -d "$out/src/$big" ] || continue
   keep=$(mktemp -d)
   while IFS='|' read -r _ repo path _; do
     [ "$repo" = "$big" ] || continue
