@@ -320,6 +320,20 @@ bool canCarryIn(RankedTensorType type, Attribute layout, bool advancedPointer) {
 /// visited once.
 using SliceKey = std::tuple<Value, Attribute, unsigned>;
 
+/// The load `value` is computed from through ops of one operand each
+/// (casts: an upcast row of weights), or null.
+LoadOp loadThroughCasts(Value value) {
+  for (unsigned depth = 0; depth < kMaxDepth; ++depth) {
+    Operation *def = value.getDefiningOp();
+    if (auto load = dyn_cast_or_null<LoadOp>(def))
+      return load;
+    if (!def || !isElementwise(def) || def->getNumOperands() != 1)
+      return {};
+    value = def->getOperand(0);
+  }
+  return {};
+}
+
 bool canRematerialize(Value value, Attribute layout, unsigned depth,
                       int64_t *leafBudget, bool reissueLoads,
                       DenseMap<SliceKey, bool> &known, unsigned maxDepth,
@@ -390,17 +404,19 @@ bool canRematerialize(Value value, Attribute layout, unsigned depth,
       if (load && canReissue(load, layout, reissueLoads && src.hasOneUse()) &&
           operandsCan(load->getOperands(), layout, leafBudget, reissueLoads))
         return true;
-      // A split's half or a loaded tile, converted from a layout that holds
-      // it in the same registers as `layout`, moves no data: TE's mHC kernel
+      // A split's half or a loaded tile (upcast or not: attorch's RMS norm
+      // weights), converted from a layout that holds it in the same
+      // registers as `layout`, moves no data: TE's mHC kernel
       // splits a loaded tile into quarters, two per thread, that the slice
       // of an accumulator keeping two columns per thread takes; aiter's mHC
       // post kernel takes a loaded tile in the slice of a 3-d layout that
       // equals the load's. (Not a load through pointers the loop advances:
       // TGI's GPTQ matmul then carried g_idx's pointers three times, one per
       // layout of their uses, CarryCopyPerLayout.)
+      LoadOp loaded = loadThroughCasts(src);
       if (depth > 0 &&
           (src.getDefiningOp<SplitOp>() ||
-           (load && !isAdvancedPointer(load.getPtr()))) &&
+           (loaded && !isAdvancedPointer(loaded.getPtr()))) &&
           sameRegisters(srcType, srcType.getEncoding(), layout))
         return true;
       return asLeaf();
@@ -2298,38 +2314,88 @@ unsigned countFedReductions(ReduceOp reduce) {
   return reductions;
 }
 
-/// Moves each conversion of a widened value (a bf16 load upcast to fp32
-/// for a store in another layout) that the patterns left above the widening:
-/// the narrower value goes through shared memory, half the bytes or fewer,
-/// and is widened in the target layout, as Triton does. Left here rather
-/// than among the patterns, which sink conversions below elementwise ops.
-void convertBeforeWidening(Operation *root) {
+/// The bits a tensor of `type` holds per element in registers, or 0 for
+/// pointers.
+unsigned elementBits(Type type) {
+  Type element = cast<RankedTensorType>(type).getElementType();
+  return element.isIntOrFloat() ? std::max(8u, element.getIntOrFloatBitWidth())
+                                : 0;
+}
+
+/// Moves each conversion that the patterns left up the chain of elementwise
+/// ops that computes its value (each with one use, in the conversion's
+/// block, its other operands recomputable in the target layout: a splat
+/// scale) to the narrowest value on that chain. Fewer bytes go through
+/// shared memory, and the chain is computed in the target layout, as Triton
+/// does: a bf16 load upcast to fp32 for a store in another layout converts
+/// the bf16 values; DeepSeek-V3's fp8 weights, upcast, scaled and rounded to
+/// bf16, convert the fp8 ones. Done here rather than among the patterns,
+/// which sink conversions below elementwise ops.
+void convertNarrowest(Operation *root) {
   SmallVector<ConvertLayoutOp> converts;
   root->walk([&](ConvertLayoutOp convert) { converts.push_back(convert); });
+  IRRewriter rewriter(root->getContext());
   for (ConvertLayoutOp convert : converts) {
-    Operation *widen = convert.getSrc().getDefiningOp();
-    if (!widen ||
-        !isa<arith::ExtFOp, arith::ExtSIOp, arith::ExtUIOp, FpToFpOp>(widen))
+    Attribute layout = convert.getType().getEncoding();
+    unsigned bits = elementBits(convert.getType());
+    if (!bits || !isDistributed(layout))
       continue;
-    Value narrow = widen->getOperand(0);
-    auto narrowType = cast<RankedTensorType>(narrow.getType());
-    RankedTensorType type = convert.getType();
-    if (narrowType.getElementTypeBitWidth() >= type.getElementTypeBitWidth() ||
-        !isDistributed(narrowType.getEncoding()) ||
-        !isDistributed(type.getEncoding()))
+    // The chain, from the conversion up, and how much of it to move.
+    SmallVector<Operation *> chain;
+    size_t moved = 0;
+    Value narrowest;
+    for (Value value = convert.getSrc(); chain.size() < kMaxDepth;) {
+      Operation *def = value.getDefiningOp();
+      if (!def || !isElementwise(def) || !value.hasOneUse() ||
+          def->getBlock() != convert->getBlock())
+        break;
+      // The one operand that cannot be recomputed in `layout`.
+      Value up;
+      unsigned fixed = 0;
+      for (Value operand : def->getOperands())
+        if (isa<RankedTensorType>(operand.getType()) &&
+            !canRematerialize(operand, layout, 0)) {
+          up = operand;
+          ++fixed;
+        }
+      if (fixed != 1 ||
+          !isDistributed(cast<RankedTensorType>(up.getType()).getEncoding()))
+        break;
+      chain.push_back(def);
+      value = up;
+      unsigned upBits = elementBits(up.getType());
+      if (!upBits)
+        break;
+      if (upBits < bits) {
+        bits = upBits;
+        narrowest = up;
+        moved = chain.size();
+      }
+    }
+    if (!moved)
       continue;
-    OpBuilder builder(convert);
-    Value moved = ConvertLayoutOp::create(
-        builder, convert.getLoc(), withLayout(narrowType, type.getEncoding()),
-        narrow);
+    rewriter.setInsertionPoint(convert);
     IRMapping mapping;
-    mapping.map(narrow, moved);
-    Operation *widened = builder.clone(*widen, mapping);
-    widened->getResult(0).setType(type);
-    convert.replaceAllUsesWith(widened->getResult(0));
-    convert.erase();
-    if (widen->use_empty())
-      widen->erase();
+    mapping.map(
+        narrowest,
+        ConvertLayoutOp::create(
+            rewriter, convert.getLoc(),
+            withLayout(cast<RankedTensorType>(narrowest.getType()), layout),
+            narrowest));
+    for (Operation *op : llvm::reverse(ArrayRef(chain).take_front(moved))) {
+      for (Value operand : op->getOperands())
+        if (isa<RankedTensorType>(operand.getType()) &&
+            !mapping.contains(operand))
+          mapping.map(operand, recompute(operand, layout, false, rewriter));
+      Operation *clone = rewriter.clone(*op, mapping);
+      clone->getResult(0).setType(withLayout(
+          cast<RankedTensorType>(op->getResult(0).getType()), layout));
+      mapping.map(op->getResult(0), clone->getResult(0));
+    }
+    rewriter.replaceOp(convert, mapping.lookup(chain.front()->getResult(0)));
+    for (Operation *op : ArrayRef(chain).take_front(moved))
+      if (op->use_empty())
+        rewriter.eraseOp(op);
   }
 }
 
@@ -2405,7 +2471,7 @@ struct RemoveLayoutConversionsPass
     }
     getOperation()->walk(
         [](scf::ForOp loop) { loop->removeAttr(CarryInUpdateLayout::kMoves); });
-    convertBeforeWidening(getOperation());
+    convertNarrowest(getOperation());
     // A conversion of a value defined before a loop (attention's queries,
     // converted to a dot operand) happens once, before it.
     getOperation()->walk([](scf::ForOp loop) {

@@ -2510,3 +2510,58 @@ func.func @counts_from_load(%pc: tensor<1024x!tkc.ptr<i32>, #vec>, %px: tensor<1
   tkc.store %px, %yv : tensor<1024x!tkc.ptr<f32>, #vec>
   return
 }
+
+// -----
+
+#row = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+#two1 = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
+#two8 = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
+
+// A row of 4096 scaled by weights loaded as their own row and upcast
+// (attorch's RMS norm): the row is computed where it was loaded, and the
+// upcast weights are taken in its slice, which holds them in the same
+// registers as their load's layout; no 4096-element tensor goes through
+// shared memory.
+// CHECK-LABEL: func.func @upcast_row_same_registers
+// CHECK-NOT: tkc_gpu.convert_layout {{.*}} : tensor<1x4096x
+// CHECK: tkc.store
+func.func @upcast_row_same_registers(%px: tensor<1x4096x!tkc.ptr<f16>, #two8>, %pw: tensor<4096x!tkc.ptr<f16>, #row>, %py: tensor<1x4096x!tkc.ptr<f16>, #two8>) {
+  %x = tkc.load %px : tensor<1x4096x!tkc.ptr<f16>, #two8>
+  %xc = tkc_gpu.convert_layout %x : tensor<1x4096xf16, #two8> -> tensor<1x4096xf16, #two1>
+  %xf = arith.extf %xc : tensor<1x4096xf16, #two1> to tensor<1x4096xf32, #two1>
+  %w = tkc.load %pw : tensor<4096x!tkc.ptr<f16>, #row>
+  %wc = tkc_gpu.convert_layout %w : tensor<4096xf16, #row> -> tensor<4096xf16, #one>
+  %wf = arith.extf %wc : tensor<4096xf16, #one> to tensor<4096xf32, #one>
+  %ws = tkc_gpu.convert_layout %wf : tensor<4096xf32, #one> -> tensor<4096xf32, #tkc_gpu.slice<{dim = 0, parent = #two1}>>
+  %we = tkc.expand_dims %ws {axis = 0 : i32} : tensor<4096xf32, #tkc_gpu.slice<{dim = 0, parent = #two1}>> -> tensor<1x4096xf32, #two1>
+  %y = arith.mulf %xf, %we : tensor<1x4096xf32, #two1>
+  %yh = arith.truncf %y : tensor<1x4096xf32, #two1> to tensor<1x4096xf16, #two1>
+  %yc = tkc_gpu.convert_layout %yh : tensor<1x4096xf16, #two1> -> tensor<1x4096xf16, #two8>
+  tkc.store %py, %yc : tensor<1x4096x!tkc.ptr<f16>, #two8>
+  return
+}
+
+// -----
+
+#l16 = #tkc_gpu.blocked<{sizePerThread = [1, 16], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#l8 = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// fp8 weights loaded 16 a thread, upcast, scaled and rounded to bf16, stored
+// 8 a thread (DeepSeek-V3's weight_dequant): the fp8 values are converted,
+// a quarter of the bytes of the fp32 ones and half of the bf16 ones, and
+// the chain runs in the store's layout, its scale splat there.
+// CHECK-LABEL: func.func @dequant_converts_fp8
+// CHECK: tkc_gpu.convert_layout {{.*}} : tensor<128x128xf8E4M3FN, #{{.*}}> -> tensor<128x128xf8E4M3FN, #[[L8:blocked[0-9]*]]>
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: arith.truncf {{.*}} : tensor<128x128xf32, #[[L8]]> to tensor<128x128xbf16, #[[L8]]>
+func.func @dequant_converts_fp8(%px: tensor<128x128x!tkc.ptr<f8E4M3FN>, #l16>, %s: f32, %py: tensor<128x128x!tkc.ptr<bf16>, #l8>) {
+  %x = tkc.load %px : tensor<128x128x!tkc.ptr<f8E4M3FN>, #l16>
+  %f = tkc.fp_to_fp %x : tensor<128x128xf8E4M3FN, #l16> -> tensor<128x128xf32, #l16>
+  %ss = tkc.splat %s : tensor<128x128xf32, #l16>
+  %m = arith.mulf %f, %ss : tensor<128x128xf32, #l16>
+  %h = arith.truncf %m : tensor<128x128xf32, #l16> to tensor<128x128xbf16, #l16>
+  %hc = tkc_gpu.convert_layout %h : tensor<128x128xbf16, #l16> -> tensor<128x128xbf16, #l8>
+  tkc.store %py, %hc : tensor<128x128x!tkc.ptr<bf16>, #l8>
+  return
+}
