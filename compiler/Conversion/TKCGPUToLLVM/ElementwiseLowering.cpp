@@ -278,9 +278,16 @@ struct InlineAsmLowering
     Location loc = op.getLoc();
     const TypeConverter &converter = *getTypeConverter();
     unsigned pack = op.getPackedElement();
+    // Pointers go to the assembly as 64-bit integers, one a register.
     auto perWord = [&](Type elem) {
-      unsigned bits = elem.getIntOrFloatBitWidth();
+      unsigned bits = elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 64;
       return std::min(std::max(32 / bits, 1u), pack);
+    };
+    Type i64 = rewriter.getI64Type();
+    auto asInteger = [&](Value value) -> Value {
+      return isa<LLVM::LLVMPointerType>(value.getType())
+                 ? LLVM::PtrToIntOp::create(rewriter, loc, i64, value)
+                 : value;
     };
     SmallVector<SmallVector<Value>> ins =
         operandRegisters(rewriter, loc, op.getArgs(), adaptor.getArgs());
@@ -299,13 +306,14 @@ struct InlineAsmLowering
       for (auto [arg, regs] : llvm::zip(op.getArgs(), ins)) {
         unsigned n = perWord(getElementTypeOrSelf(arg.getType()));
         for (unsigned j = 0; j < pack; j += n)
-          operands.push_back(packAccess(
-              rewriter, loc, ArrayRef<Value>(regs).slice(first + j, n)));
+          operands.push_back(asInteger(packAccess(
+              rewriter, loc, ArrayRef<Value>(regs).slice(first + j, n))));
       }
       SmallVector<Type> words;
       for (Type elem : resultElems)
         for (unsigned j = 0, n = perWord(elem); j < pack; j += n)
-          words.push_back(accessType(elem, n));
+          words.push_back(
+              isa<LLVM::LLVMPointerType>(elem) ? i64 : accessType(elem, n));
       Type asmType = words.size() == 1 ? words.front()
                                        : LLVM::LLVMStructType::getLiteral(
                                              rewriter.getContext(), words);
@@ -321,7 +329,10 @@ struct InlineAsmLowering
                         ? asmOp.getResult(0)
                         : LLVM::ExtractValueOp::create(
                               rewriter, loc, asmOp.getResult(0), word);
-          llvm::append_range(outs[r], unpackAccess(rewriter, loc, w, n));
+          if (isa<LLVM::LLVMPointerType>(elem))
+            outs[r].push_back(LLVM::IntToPtrOp::create(rewriter, loc, elem, w));
+          else
+            llvm::append_range(outs[r], unpackAccess(rewriter, loc, w, n));
         }
     }
     replaceWithRegisterLists(rewriter, op, resultTypes, outs);
