@@ -936,8 +936,9 @@ ReduceScratch makeScratch(unsigned warpBits, int64_t numOutputs,
 /// Warp bits of `type`'s layout that move along `axis`.
 unsigned axisWarpBits(RankedTensorType type, unsigned axis) {
   unsigned bits = 0;
-  for (const LinearLayout::Basis &basis :
-       getLinearLayout(type).getBases(HwDim::Warp))
+  // (The layout outlives the loop over its bases.)
+  LinearLayout layout = getLinearLayout(type);
+  for (const LinearLayout::Basis &basis : layout.getBases(HwDim::Warp))
     bits += basis[axis] != 0;
   return bits;
 }

@@ -446,3 +446,30 @@ module {
     return %r : tensor<32x32xf16, #a>
   }
 }
+
+// -----
+
+// Reductions over a rank-10 hypercube of 1024 elements (a bitonic merge's
+// xor_sum per axis, lmdeploy's top-k), 16 warps along dimensions 1 to 4:
+// along dimension 0, which no warp spans, no shared memory; along dimension
+// 1, one warp bit: 2 slots for each of the 512 results, 4096 bytes.
+// CHECK: module attributes {{.*}}tkc_gpu.shared = 4096 : i32
+// CHECK-LABEL: func.func @hypercube
+// CHECK: tkc.reduce(%{{.*}}) axis = 0 :
+// CHECK: tkc.reduce(%{{.*}}) axis = 1 {tkc_gpu.shared_offset = 0 : i32
+#h = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1], threadsPerWarp = [1, 1, 1, 1, 1, 2, 2, 2, 2, 2], warpsPerCTA = [1, 2, 2, 2, 2, 1, 1, 1, 1, 1], order = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]}>
+module attributes {tkc_gpu.num_warps = 16 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  func.func @hypercube(%x: tensor<2x2x2x2x2x2x2x2x2x2xi32, #h>) -> (tensor<2x2x2x2x2x2x2x2x2xi32, #tkc_gpu.slice<{dim = 0, parent = #h}>>, tensor<2x2x2x2x2x2x2x2x2xi32, #tkc_gpu.slice<{dim = 1, parent = #h}>>) {
+    %a = tkc.reduce(%x) axis = 0 : (tensor<2x2x2x2x2x2x2x2x2x2xi32, #h>) -> tensor<2x2x2x2x2x2x2x2x2xi32, #tkc_gpu.slice<{dim = 0, parent = #h}>> {
+    ^bb0(%l: i32, %r: i32):
+      %s = arith.xori %l, %r : i32
+      tkc.reduce.return %s : i32
+    }
+    %b = tkc.reduce(%x) axis = 1 : (tensor<2x2x2x2x2x2x2x2x2x2xi32, #h>) -> tensor<2x2x2x2x2x2x2x2x2xi32, #tkc_gpu.slice<{dim = 1, parent = #h}>> {
+    ^bb0(%l: i32, %r: i32):
+      %s = arith.xori %l, %r : i32
+      tkc.reduce.return %s : i32
+    }
+    return %a, %b : tensor<2x2x2x2x2x2x2x2x2xi32, #tkc_gpu.slice<{dim = 0, parent = #h}>>, tensor<2x2x2x2x2x2x2x2x2xi32, #tkc_gpu.slice<{dim = 1, parent = #h}>>
+  }
+}
