@@ -1617,6 +1617,23 @@ struct IfResultInUsersLayout : public OpRewritePattern<scf::IfOp> {
   }
 };
 
+/// Whether a conversion still sinks into an elementwise op of the slice
+/// that computes `value` (SinkConversion, with `replicate`), through
+/// elementwise ops (within kMaxDepth of them).
+bool sinksInto(Value value, bool replicate) {
+  SmallVector<Value> worklist = {value};
+  llvm::SmallPtrSet<Operation *, 16> visited;
+  while (!worklist.empty() && visited.size() < kMaxDepth) {
+    Operation *def = worklist.pop_back_val().getDefiningOp();
+    if (!def || !isElementwise(def) || !visited.insert(def).second)
+      continue;
+    if (sinkLayout(def, replicate))
+      return true;
+    worklist.append(def->getOperands().begin(), def->getOperands().end());
+  }
+  return false;
+}
+
 /// A store of a converted value stores in the value's layout instead, when
 /// its pointers and mask can be produced there without conversions and
 /// each thread's accesses stay at least a word wide: a store only needs
@@ -1635,13 +1652,13 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
     // A value that can be recomputed in the store's layout is, instead.
     if (!convert || rematerializable(convert))
       return failure();
-    // Decided once the value's conversion has sunk as far as it goes: an
+    // Decided once the value's conversions have sunk as far as they go: an
     // elementwise op fed by a conversion of a loaded value (an upcast) runs
     // in the loaded layout first (SinkConversion), or the store would take
     // the op's layout, an intermediate one (the frontend's one element per
-    // thread: scalar stores of an fp16 -> fp32 cast).
-    if (Operation *def = convert.getSrc().getDefiningOp();
-        def && isElementwise(def) && sinkLayout(def, replicate))
+    // thread: scalar stores of an fp16 -> fp32 cast; of the sum of two
+    // upcast rows, flash-attention's residual in its layer norm).
+    if (sinksInto(convert.getSrc(), replicate))
       return failure();
     Attribute layout =
         cast<RankedTensorType>(convert.getSrc().getType()).getEncoding();

@@ -2565,3 +2565,42 @@ func.func @dequant_converts_fp8(%px: tensor<128x128x!tkc.ptr<f8E4M3FN>, #l16>, %
   tkc.store %py, %hc : tensor<128x128x!tkc.ptr<bf16>, #l8>
   return
 }
+
+// -----
+
+#one = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#four = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#eight = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// The sum of two upcast rows (flash-attention's layer norm stores its
+// residual so), as coalescing leaves it: the store waits until the loads'
+// conversions have sunk through both casts and the sum, then keeps its
+// 16-byte stores rather than taking the sum's intermediate layout.
+// CHECK-DAG: #[[L:.*]] = #tkc_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[F:.*]] = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: func.func @sum_keeps_wide_stores
+// CHECK: %[[S:.*]] = arith.addf {{.*}} : tensor<1024xf32, #[[L]]>
+// CHECK: %[[C:.*]] = tkc_gpu.convert_layout %[[S]] : tensor<1024xf32, #[[L]]> -> tensor<1024xf32, #[[F]]>
+// CHECK: tkc.store %{{.*}}, %[[C]] : tensor<1024x!tkc.ptr<f32>, #[[F]]>
+func.func @sum_keeps_wide_stores(%a: !tkc.ptr<f16>, %b: !tkc.ptr<f16>, %dst: !tkc.ptr<f32>) {
+  %r = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #one>
+  %sa = tkc.splat %a : tensor<1024x!tkc.ptr<f16>, #one>
+  %pa = tkc.addptr %sa, %r : tensor<1024x!tkc.ptr<f16>, #one>, tensor<1024xi32, #one>
+  %la = tkc_gpu.convert_layout %pa : tensor<1024x!tkc.ptr<f16>, #one> -> tensor<1024x!tkc.ptr<f16>, #eight>
+  %va = tkc.load %la : tensor<1024x!tkc.ptr<f16>, #eight>
+  %ca = tkc_gpu.convert_layout %va : tensor<1024xf16, #eight> -> tensor<1024xf16, #one>
+  %wa = arith.extf %ca : tensor<1024xf16, #one> to tensor<1024xf32, #one>
+  %sb = tkc.splat %b : tensor<1024x!tkc.ptr<f16>, #one>
+  %pb = tkc.addptr %sb, %r : tensor<1024x!tkc.ptr<f16>, #one>, tensor<1024xi32, #one>
+  %lb = tkc_gpu.convert_layout %pb : tensor<1024x!tkc.ptr<f16>, #one> -> tensor<1024x!tkc.ptr<f16>, #eight>
+  %vb = tkc.load %lb : tensor<1024x!tkc.ptr<f16>, #eight>
+  %cb = tkc_gpu.convert_layout %vb : tensor<1024xf16, #eight> -> tensor<1024xf16, #one>
+  %wb = arith.extf %cb : tensor<1024xf16, #one> to tensor<1024xf32, #one>
+  %w = arith.addf %wa, %wb : tensor<1024xf32, #one>
+  %d = tkc.splat %dst : tensor<1024x!tkc.ptr<f32>, #one>
+  %q = tkc.addptr %d, %r : tensor<1024x!tkc.ptr<f32>, #one>, tensor<1024xi32, #one>
+  %qs = tkc_gpu.convert_layout %q : tensor<1024x!tkc.ptr<f32>, #one> -> tensor<1024x!tkc.ptr<f32>, #four>
+  %ws = tkc_gpu.convert_layout %w : tensor<1024xf32, #one> -> tensor<1024xf32, #four>
+  tkc.store %qs, %ws : tensor<1024x!tkc.ptr<f32>, #four>
+  return
+}
