@@ -2281,8 +2281,33 @@ void rematerializeSlices(func::FuncOp func) {
         !recomputingPays(convert, slice))
       continue;
     rewriter.setInsertionPoint(convert);
-    rewriter.replaceOp(convert,
-                       recompute(convert.getSrc(), layout, false, rewriter));
+    DenseMap<SliceKey, Value> built;
+    rewriter.replaceOp(
+        convert, recompute(convert.getSrc(), layout, false, rewriter, built));
+    // Users outside the slice of its values that only a deep search
+    // recomputes take the recomputed ones, converted back, so that the
+    // slice is computed once (flash-attention's dropout computes Philox's
+    // rounds for a stored mask and for the row they drop, and computed
+    // them twice, once in each layout); the patterns then move those users
+    // or remove their conversions. Shallow values stay where they are.
+    for (auto &[key, fresh] : built) {
+      Value old = std::get<0>(key);
+      Operation *def = old.getDefiningOp();
+      Operation *clone = fresh.getDefiningOp();
+      if (!def || !clone || !slice.contains(def) ||
+          clone->getName() != def->getName() ||
+          canRematerialize(old, layout, 0))
+        continue;
+      auto outside = [&](OpOperand &use) {
+        return !slice.contains(use.getOwner());
+      };
+      if (llvm::none_of(old.getUses(), outside))
+        continue;
+      rewriter.setInsertionPointAfterValue(fresh);
+      Value back =
+          ConvertLayoutOp::create(rewriter, old.getLoc(), old.getType(), fresh);
+      rewriter.replaceUsesWithIf(old, back, outside);
+    }
     for (bool erased = true; erased;) {
       SmallVector<Operation *> dead(llvm::make_filter_range(
           slice, [](Operation *op) { return op->use_empty() && isPure(op); }));

@@ -2604,3 +2604,105 @@ func.func @sum_keeps_wide_stores(%a: !tkc.ptr<f16>, %b: !tkc.ptr<f16>, %dst: !tk
   tkc.store %qs, %ws : tensor<1024x!tkc.ptr<f32>, #four>
   return
 }
+
+// -----
+
+#a = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #tkc_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// A generator's 24 rounds (past the patterns' depth) whose result is both
+// stored in the store's layout (flash-attention's dropout mask) and used
+// with a loaded row in the frontend's layout (the row it drops): the
+// rounds are computed once, in the loaded layout, and nothing is converted.
+// CHECK-LABEL: func.func @deep_recompute_two_users
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK-COUNT-24: arith.xori {{.*}} : tensor<1024xi32, #[[B:blocked[0-9]*]]>
+// CHECK-NOT: arith.xori
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: return
+func.func @deep_recompute_two_users(%p: tensor<1024x!tkc.ptr<f32>, #b>, %pm: tensor<1024x!tkc.ptr<i32>, #b>) {
+  %v = tkc.load %p : tensor<1024x!tkc.ptr<f32>, #b>
+  %va = tkc_gpu.convert_layout %v : tensor<1024xf32, #b> -> tensor<1024xf32, #a>
+  %k = arith.constant dense<-845247145> : tensor<1024xi32, #a>
+  %three = arith.constant dense<3> : tensor<1024xi32, #a>
+  %x0 = tkc.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #a>
+  %m0 = arith.muli %x0, %k : tensor<1024xi32, #a>
+  %s0 = arith.shrui %x0, %three : tensor<1024xi32, #a>
+  %x1 = arith.xori %m0, %s0 : tensor<1024xi32, #a>
+  %m1 = arith.muli %x1, %k : tensor<1024xi32, #a>
+  %s1 = arith.shrui %x1, %three : tensor<1024xi32, #a>
+  %x2 = arith.xori %m1, %s1 : tensor<1024xi32, #a>
+  %m2 = arith.muli %x2, %k : tensor<1024xi32, #a>
+  %s2 = arith.shrui %x2, %three : tensor<1024xi32, #a>
+  %x3 = arith.xori %m2, %s2 : tensor<1024xi32, #a>
+  %m3 = arith.muli %x3, %k : tensor<1024xi32, #a>
+  %s3 = arith.shrui %x3, %three : tensor<1024xi32, #a>
+  %x4 = arith.xori %m3, %s3 : tensor<1024xi32, #a>
+  %m4 = arith.muli %x4, %k : tensor<1024xi32, #a>
+  %s4 = arith.shrui %x4, %three : tensor<1024xi32, #a>
+  %x5 = arith.xori %m4, %s4 : tensor<1024xi32, #a>
+  %m5 = arith.muli %x5, %k : tensor<1024xi32, #a>
+  %s5 = arith.shrui %x5, %three : tensor<1024xi32, #a>
+  %x6 = arith.xori %m5, %s5 : tensor<1024xi32, #a>
+  %m6 = arith.muli %x6, %k : tensor<1024xi32, #a>
+  %s6 = arith.shrui %x6, %three : tensor<1024xi32, #a>
+  %x7 = arith.xori %m6, %s6 : tensor<1024xi32, #a>
+  %m7 = arith.muli %x7, %k : tensor<1024xi32, #a>
+  %s7 = arith.shrui %x7, %three : tensor<1024xi32, #a>
+  %x8 = arith.xori %m7, %s7 : tensor<1024xi32, #a>
+  %m8 = arith.muli %x8, %k : tensor<1024xi32, #a>
+  %s8 = arith.shrui %x8, %three : tensor<1024xi32, #a>
+  %x9 = arith.xori %m8, %s8 : tensor<1024xi32, #a>
+  %m9 = arith.muli %x9, %k : tensor<1024xi32, #a>
+  %s9 = arith.shrui %x9, %three : tensor<1024xi32, #a>
+  %x10 = arith.xori %m9, %s9 : tensor<1024xi32, #a>
+  %m10 = arith.muli %x10, %k : tensor<1024xi32, #a>
+  %s10 = arith.shrui %x10, %three : tensor<1024xi32, #a>
+  %x11 = arith.xori %m10, %s10 : tensor<1024xi32, #a>
+  %m11 = arith.muli %x11, %k : tensor<1024xi32, #a>
+  %s11 = arith.shrui %x11, %three : tensor<1024xi32, #a>
+  %x12 = arith.xori %m11, %s11 : tensor<1024xi32, #a>
+  %m12 = arith.muli %x12, %k : tensor<1024xi32, #a>
+  %s12 = arith.shrui %x12, %three : tensor<1024xi32, #a>
+  %x13 = arith.xori %m12, %s12 : tensor<1024xi32, #a>
+  %m13 = arith.muli %x13, %k : tensor<1024xi32, #a>
+  %s13 = arith.shrui %x13, %three : tensor<1024xi32, #a>
+  %x14 = arith.xori %m13, %s13 : tensor<1024xi32, #a>
+  %m14 = arith.muli %x14, %k : tensor<1024xi32, #a>
+  %s14 = arith.shrui %x14, %three : tensor<1024xi32, #a>
+  %x15 = arith.xori %m14, %s14 : tensor<1024xi32, #a>
+  %m15 = arith.muli %x15, %k : tensor<1024xi32, #a>
+  %s15 = arith.shrui %x15, %three : tensor<1024xi32, #a>
+  %x16 = arith.xori %m15, %s15 : tensor<1024xi32, #a>
+  %m16 = arith.muli %x16, %k : tensor<1024xi32, #a>
+  %s16 = arith.shrui %x16, %three : tensor<1024xi32, #a>
+  %x17 = arith.xori %m16, %s16 : tensor<1024xi32, #a>
+  %m17 = arith.muli %x17, %k : tensor<1024xi32, #a>
+  %s17 = arith.shrui %x17, %three : tensor<1024xi32, #a>
+  %x18 = arith.xori %m17, %s17 : tensor<1024xi32, #a>
+  %m18 = arith.muli %x18, %k : tensor<1024xi32, #a>
+  %s18 = arith.shrui %x18, %three : tensor<1024xi32, #a>
+  %x19 = arith.xori %m18, %s18 : tensor<1024xi32, #a>
+  %m19 = arith.muli %x19, %k : tensor<1024xi32, #a>
+  %s19 = arith.shrui %x19, %three : tensor<1024xi32, #a>
+  %x20 = arith.xori %m19, %s19 : tensor<1024xi32, #a>
+  %m20 = arith.muli %x20, %k : tensor<1024xi32, #a>
+  %s20 = arith.shrui %x20, %three : tensor<1024xi32, #a>
+  %x21 = arith.xori %m20, %s20 : tensor<1024xi32, #a>
+  %m21 = arith.muli %x21, %k : tensor<1024xi32, #a>
+  %s21 = arith.shrui %x21, %three : tensor<1024xi32, #a>
+  %x22 = arith.xori %m21, %s21 : tensor<1024xi32, #a>
+  %m22 = arith.muli %x22, %k : tensor<1024xi32, #a>
+  %s22 = arith.shrui %x22, %three : tensor<1024xi32, #a>
+  %x23 = arith.xori %m22, %s22 : tensor<1024xi32, #a>
+  %m23 = arith.muli %x23, %k : tensor<1024xi32, #a>
+  %s23 = arith.shrui %x23, %three : tensor<1024xi32, #a>
+  %x24 = arith.xori %m23, %s23 : tensor<1024xi32, #a>
+  %xb = tkc_gpu.convert_layout %x24 : tensor<1024xi32, #a> -> tensor<1024xi32, #b>
+  tkc.store %pm, %xb : tensor<1024x!tkc.ptr<i32>, #b>
+  %f = arith.uitofp %x24 : tensor<1024xi32, #a> to tensor<1024xf32, #a>
+  %y = arith.mulf %va, %f : tensor<1024xf32, #a>
+  %yb = tkc_gpu.convert_layout %y : tensor<1024xf32, #a> -> tensor<1024xf32, #b>
+  tkc.store %p, %yb : tensor<1024x!tkc.ptr<f32>, #b>
+  return
+}
