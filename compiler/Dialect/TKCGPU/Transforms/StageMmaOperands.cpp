@@ -15,7 +15,9 @@
 // A value made outside the loop around its dot (attention's Q) is stored
 // once, before the loop, and read right before the dot in every iteration,
 // as Triton keeps it, where those reads move at most half what the loop's
-// other operand reads do and the block's shared memory has room for it:
+// other operand reads do, or where holding it beside the loop's other
+// values would take more registers than a thread has, and the block's
+// shared memory has room for it:
 // held in registers in their dot_op layout through the loop, such operands
 // took SGLang's sparse MLA split-K kernel to 254 registers (96 stored).
 //
@@ -153,6 +155,26 @@ bool readsCheaply(ConvertLayoutOp convert, LoopLikeOpInterface loop) {
   return 2 * threadBytes(convert.getType()) <= others;
 }
 
+/// Whether holding `convert`'s result in registers through `loop`, beside
+/// the loop's carried tensors (a dot's accumulator) and its other
+/// conversions to dot operands, would take more registers than a thread
+/// has: SGLang's MLA decode holds a 16x512 Q, replicated over the 4 warps
+/// that split N (128 registers), beside a 16x512 accumulator and the 512x32
+/// K tile read as K and as V, and spilled 368 bytes; Triton reads its Q
+/// from shared memory in every iteration.
+bool holdsTooMuch(ConvertLayoutOp convert, LoopLikeOpInterface loop) {
+  int64_t bytes = threadBytes(convert.getType());
+  for (Value carried : loop.getRegionIterArgs())
+    if (isa<RankedTensorType>(carried.getType()))
+      bytes += threadBytes(carried.getType());
+  loop->walk([&](ConvertLayoutOp other) {
+    if (other != convert &&
+        isa<DotOperandEncodingAttr>(other.getType().getEncoding()))
+      bytes += threadBytes(other.getType());
+  });
+  return bytes / 4 > kMaxHeldRegisters;
+}
+
 /// The loop around `dot` if `convert`, the conversion making an operand of
 /// `dot` and nothing else, converts a value made outside it; else null.
 LoopLikeOpInterface invariantLoop(ConvertLayoutOp convert, DotOp dot) {
@@ -213,7 +235,8 @@ struct StageMmaOperandsPass
         // its programs, and vLLM's grouped decode attention so (118
         // registers -> 72) ran at 0.982 of Triton's time instead of 1.012.
         if (LoopLikeOpInterface loop = invariantLoop(convert, dot);
-            loop && readsCheaply(convert, loop)) {
+            loop &&
+            (readsCheaply(convert, loop) || holdsTooMuch(convert, loop))) {
           invariant.push_back({convert, dot});
           continue;
         }

@@ -146,6 +146,35 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %r : tensor<16x32xf32, #mma4>
   }
 
+  // The same 16-row A, 512 wide (SGLang's MLA decode: 128 registers a
+  // thread), beside a 16x512 accumulator (64) and a V tile converted in the
+  // loop (64): held through the loop they would take more registers than a
+  // thread has, so A is stored before the loop and read at its dot, as
+  // Triton does, though the reads cost more than B's.
+  // CHECK-LABEL: func.func @invariant_beside_accumulator
+  // CHECK: tkc_gpu.local_alloc %arg0 : (tensor<16x512xf16, #{{.*}}>)
+  // CHECK: scf.for
+  // CHECK: tkc_gpu.local_load {{.*}} -> tensor<16x512xf16
+  func.func @invariant_beside_accumulator(%x: tensor<16x512xf16, #l>, %pv: tensor<32x512x!tkc.ptr<f16>, #l>, %acc0: tensor<16x512xf32, #mma4>, %n: i32) -> tensor<16x512xf32, #mma4> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<16x32xf32, #mma4>
+    %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[2, 512, 32], f16, order = [1, 0]>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (tensor<16x512xf32, #mma4>) : i32 {
+      %t = tkc_gpu.tile %buf[%i] : !tkc_gpu.shared<[2, 512, 32], f16, order = [1, 0]> -> !tkc_gpu.shared<[512, 32], f16, order = [1, 0]>
+      %kd = tkc_gpu.local_load %t : !tkc_gpu.shared<[512, 32], f16, order = [1, 0]> -> tensor<512x32xf16, #b4>
+      %qd = tkc_gpu.convert_layout %x : tensor<16x512xf16, #l> -> tensor<16x512xf16, #a4>
+      %s = tkc.dot %qd, %kd, %zero : tensor<16x512xf16, #a4> * tensor<512x32xf16, #b4> -> tensor<16x32xf32, #mma4>
+      %p = arith.truncf %s : tensor<16x32xf32, #mma4> to tensor<16x32xf16, #mma4>
+      %pd = tkc_gpu.convert_layout %p : tensor<16x32xf16, #mma4> -> tensor<16x32xf16, #a4>
+      %v = tkc.load %pv : tensor<32x512x!tkc.ptr<f16>, #l>
+      %vd = tkc_gpu.convert_layout %v : tensor<32x512xf16, #l> -> tensor<32x512xf16, #b4>
+      %o = tkc.dot %pd, %vd, %acc : tensor<16x32xf16, #a4> * tensor<32x512xf16, #b4> -> tensor<16x512xf32, #mma4>
+      scf.yield %o : tensor<16x512xf32, #mma4>
+    }
+    return %r : tensor<16x512xf32, #mma4>
+  }
+
   // Outside loops, on 4 warps: A (8 registers per thread) and B (32) hold
   // 40 together, too few to make B's load wait for A's store: both keep
   // their conversions, and the module is marked for the driver, which may
