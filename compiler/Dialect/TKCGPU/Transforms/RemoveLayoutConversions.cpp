@@ -33,9 +33,10 @@
 // of a converted value moves to the value's layout when its pointers can
 // follow, its accesses stay as whole (no thread's run past 16 bytes) and
 // not many times as many (a reduced row that every lane holds).
-// A conversion left of a widened value converts the narrower value before
-// the widening instead. The folder of convert_layout collapses chains and
-// identities; dead values in the old layout go.
+// A conversion the patterns leave moves up the elementwise chain that
+// computes its value to the narrowest value on it (an upcast's operand).
+// The folder of convert_layout collapses chains and identities; dead values
+// in the old layout go.
 //
 //===----------------------------------------------------------------------===//
 
@@ -2292,11 +2293,12 @@ void rematerializeSlices(func::FuncOp func) {
     // or remove their conversions. Shallow values stay where they are.
     for (auto &[key, fresh] : built) {
       Value old = std::get<0>(key);
+      Attribute builtIn = std::get<1>(key);
       Operation *def = old.getDefiningOp();
       Operation *clone = fresh.getDefiningOp();
       if (!def || !clone || !slice.contains(def) ||
           clone->getName() != def->getName() ||
-          canRematerialize(old, layout, 0))
+          canRematerialize(old, builtIn, 0))
         continue;
       auto outside = [&](OpOperand &use) {
         return !slice.contains(use.getOwner());
