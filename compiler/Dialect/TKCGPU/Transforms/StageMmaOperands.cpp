@@ -156,23 +156,26 @@ bool readsCheaply(ConvertLayoutOp convert, LoopLikeOpInterface loop) {
 }
 
 /// Whether holding `convert`'s result in registers through `loop`, beside
-/// the loop's carried tensors (a dot's accumulator) and its other
-/// conversions to dot operands, would take more registers than a thread
-/// has: SGLang's MLA decode holds a 16x512 Q, replicated over the 4 warps
-/// that split N (128 registers), beside a 16x512 accumulator and the 512x32
-/// K tile read as K and as V, and spilled 368 bytes; Triton reads its Q
-/// from shared memory in every iteration.
+/// the loop's carried tensors (a dot's accumulator) and the largest of its
+/// other dot operands (converted or read from a tile), would take more
+/// registers than a thread has: the MLA decode kernels of SGLang and
+/// ktransformers hold a 16x512 Q, replicated over the 4 warps that split N
+/// (128 registers), beside a 16x512 accumulator (64) and 512x32 K and 32x512
+/// V tiles (64 each), and spilled 368 and 432 bytes; Triton reads its Q from
+/// shared memory in every iteration.
 bool holdsTooMuch(ConvertLayoutOp convert, LoopLikeOpInterface loop) {
   int64_t bytes = threadBytes(convert.getType());
   for (Value carried : loop.getRegionIterArgs())
     if (isa<RankedTensorType>(carried.getType()))
       bytes += threadBytes(carried.getType());
-  loop->walk([&](ConvertLayoutOp other) {
-    if (other != convert &&
-        isa<DotOperandEncodingAttr>(other.getType().getEncoding()))
-      bytes += threadBytes(other.getType());
+  int64_t largest = 0;
+  loop->walk([&](Operation *op) {
+    if (op != convert.getOperation() && isa<ConvertLayoutOp, LocalLoadOp>(op))
+      if (auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+          type && isa<DotOperandEncodingAttr>(type.getEncoding()))
+        largest = std::max(largest, threadBytes(type));
   });
-  return bytes / 4 > kMaxHeldRegisters;
+  return (bytes + largest) / 4 > kMaxHeldRegisters;
 }
 
 /// The loop around `dot` if `convert`, the conversion making an operand of
