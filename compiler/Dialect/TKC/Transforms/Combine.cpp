@@ -2,9 +2,8 @@
 //
 // Peephole rewrites across tkc and arith ops: dot accumulation into an
 // addend, addptr chains, selects that duplicate a masked load's `other`,
-// reshapes of loaded values that merge dimensions (the load takes the
-// reshaped shape), and reshapes that only insert unit dimensions (expand_dims
-// instead).
+// and reshapes of loaded values that merge dimensions (the load takes the
+// reshaped shape).
 //
 //===----------------------------------------------------------------------===//
 
@@ -126,43 +125,11 @@ struct ReshapeOfLoad : public OpRewritePattern<ReshapeOp> {
   }
 };
 
-/// A reshape that only inserts unit dimensions (`tl.reshape(ar, [1, 2, 1])`
-/// of a range: the indicator of Triton's bitonic sort, once per compare
-/// and swap) -> expand_dims, one per inserted dimension, in order: layouts
-/// then reach the source as slices of the result's, where a reshape's
-/// inverse layout replicated over threads had to be converted (a 1-warp
-/// argsort of 2048 went through shared memory 270 times).
-struct ReshapeToExpandDims : public OpRewritePattern<ReshapeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ReshapeOp reshape,
-                                PatternRewriter &rewriter) const override {
-    auto from = dyn_cast<RankedTensorType>(reshape.getSrc().getType());
-    ArrayRef<int64_t> to = reshape.getType().getShape();
-    if (!from || llvm::is_contained(from.getShape(), 1) ||
-        to.size() <= from.getShape().size())
-      return failure();
-    SmallVector<int64_t> kept;
-    for (int64_t size : to)
-      if (size != 1)
-        kept.push_back(size);
-    if (ArrayRef<int64_t>(kept) != from.getShape())
-      return failure();
-    Value value = reshape.getSrc();
-    for (auto [axis, size] : llvm::enumerate(to))
-      if (size == 1)
-        value = ExpandDimsOp::create(rewriter, reshape.getLoc(), value,
-                                     static_cast<int>(axis));
-    rewriter.replaceOp(reshape, value);
-    return success();
-  }
-};
-
 struct TKCCombinePass : public mlir::tkc::impl::TKCCombineBase<TKCCombinePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<DotAccumulate<arith::AddFOp>, DotAccumulate<arith::AddIOp>,
-                 AddPtrChain, SelectOfMaskedLoad, ReshapeOfLoad,
-                 ReshapeToExpandDims>(&getContext());
+                 AddPtrChain, SelectOfMaskedLoad, ReshapeOfLoad>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -1,6 +1,6 @@
 // RUN: tkc-opt %s --split-input-file --tkc-tkc-combine | FileCheck %s
 // The tkc-tkc-combine pass: dot accumulation, addptr chains, select of a
-// masked load, reshapes of loads, reshapes that insert unit dimensions.
+// masked load, reshapes of loads.
 
 // A dot into zero followed by an add accumulates into the addend.
 // CHECK-LABEL: func @dot_add
@@ -113,24 +113,4 @@ func.func @reshape_of_load(%p: tensor<64x32x8x!tkc.ptr<f16>>, %m: tensor<64x32x8
   %r3 = tkc.reshape %l3 : tensor<64x32x8xf16> -> tensor<64x256xf16>
   // CHECK: return %[[L]], %[[R2]], %[[R3]], %[[L3]]
   return %r, %r2, %r3, %l3 : tensor<64x256xf16>, tensor<16x128xf16>, tensor<64x256xf16>, tensor<64x32x8xf16>
-}
-
-// -----
-
-// A reshape that only inserts unit dimensions (the indicator of Triton's
-// bitonic sort) becomes expand_dims, one per inserted dimension in order;
-// one that also moves elements, or whose source has a unit dimension,
-// stays.
-// CHECK-LABEL: func @reshape_inserts_unit_dims
-func.func @reshape_inserts_unit_dims(%x: tensor<2xi32>, %y: tensor<1x2xi32>, %z: tensor<2x4xi32>) -> (tensor<1x2x1x1xi32>, tensor<2x1xi32>, tensor<8x1xi32>) {
-  // CHECK: %[[A:.*]] = tkc.expand_dims %arg0 {axis = 0 : i32} : tensor<2xi32> -> tensor<1x2xi32>
-  // CHECK: %[[B:.*]] = tkc.expand_dims %[[A]] {axis = 2 : i32} : tensor<1x2xi32> -> tensor<1x2x1xi32>
-  // CHECK: %[[C:.*]] = tkc.expand_dims %[[B]] {axis = 3 : i32} : tensor<1x2x1xi32> -> tensor<1x2x1x1xi32>
-  %a = tkc.reshape %x : tensor<2xi32> -> tensor<1x2x1x1xi32>
-  // CHECK: %[[D:.*]] = tkc.reshape %arg1 : tensor<1x2xi32> -> tensor<2x1xi32>
-  %b = tkc.reshape %y : tensor<1x2xi32> -> tensor<2x1xi32>
-  // CHECK: %[[E:.*]] = tkc.reshape %arg2 : tensor<2x4xi32> -> tensor<8x1xi32>
-  %c = tkc.reshape %z : tensor<2x4xi32> -> tensor<8x1xi32>
-  // CHECK: return %[[C]], %[[D]], %[[E]]
-  return %a, %b, %c : tensor<1x2x1x1xi32>, tensor<2x1xi32>, tensor<8x1xi32>
 }
