@@ -33,8 +33,9 @@
 // of a converted value moves to the value's layout when its pointers can
 // follow, its accesses stay as whole (no thread's run past 16 bytes) and
 // not many times as many (a reduced row that every lane holds).
-// A conversion the patterns leave moves up the elementwise chain that
-// computes its value to the narrowest value on it (an upcast's operand).
+// A conversion into a blocked layout that the patterns leave moves up the
+// elementwise chain that computes its value to the narrowest value on it
+// (an upcast's operand).
 // The folder of convert_layout collapses chains and identities; dead values
 // in the old layout go.
 //
@@ -2358,14 +2359,6 @@ unsigned countFedReductions(ReduceOp reduce) {
   return reductions;
 }
 
-/// The bits a tensor of `type` holds per element in registers, or 0 for
-/// pointers.
-unsigned elementBits(Type type) {
-  Type element = cast<RankedTensorType>(type).getElementType();
-  return element.isIntOrFloat() ? std::max(8u, element.getIntOrFloatBitWidth())
-                                : 0;
-}
-
 /// Moves each conversion that the patterns left up the chain of elementwise
 /// ops that computes its value (each with one use, in the conversion's
 /// block, its other operands recomputable in the target layout: a splat
@@ -2383,10 +2376,12 @@ void convertNarrowest(Operation *root) {
     // (Not into an accumulator's layout: FlagGems' addmm converted its fp16
     // input to the MMA layout 6% slower than its fp32 upcast on the H100;
     // each thread's pairs of 16-bit elements take narrower accesses.)
+    // (Pointers never go through shared memory.)
     Attribute layout = convert.getType().getEncoding();
-    unsigned bits = elementBits(convert.getType());
-    if (!bits || !isa<BlockedEncodingAttr>(layout))
+    Type element = convert.getType().getElementType();
+    if (!element.isIntOrFloat() || !isa<BlockedEncodingAttr>(layout))
       continue;
+    int64_t bytes = getStorageBytes(element);
     // The chain, from the conversion up, and how much of it to move.
     SmallVector<Operation *> chain;
     size_t moved = 0;
@@ -2410,11 +2405,11 @@ void convertNarrowest(Operation *root) {
         break;
       chain.push_back(def);
       value = up;
-      unsigned upBits = elementBits(up.getType());
-      if (!upBits)
+      Type upElement = getElementTypeOrSelf(up.getType());
+      if (!upElement.isIntOrFloat())
         break;
-      if (upBits < bits) {
-        bits = upBits;
+      if (getStorageBytes(upElement) < bytes) {
+        bytes = getStorageBytes(upElement);
         narrowest = up;
         moved = chain.size();
       }
