@@ -392,6 +392,27 @@ for _bm, _bn, _bk, _stages, _warps in ((64, 256, 32, 4, 4), (128, 128, 32, 4, 4)
     _tutorial03_case(f"tutorial03_matmul_fp16_{_bm}x{_bn}x{_bk}_w{_warps}",
                      "fp16", _bm, _bn, _bk, _stages, _warps, "", 0.1)
 
+# fp8 e4m3 inputs with b row-major (K x N, N contiguous), as a user's
+# weights often lie: wgmma reads 8-bit tiles only K-major, so b's tile is
+# transposed on its way to shared memory. (The tutorial's own fp8 run
+# passes b transposed, K-major.) Its autotune list's 128x128x128 fp8
+# config, 4 warps, 4 stages.
+def _fp8_matmul_inputs():
+    torch = _torch()
+    a = (randn(_MM, _MM) * 0.5).to(torch.float8_e4m3fn)
+    b = (randn(_MM, _MM) * 0.5).to(torch.float8_e4m3fn)
+    c = empty(_MM, _MM, dtype="float16")
+    return [a, b, c, _MM, _MM, _MM, *a.stride(), *b.stride(), *c.stride()]
+
+
+case(id="tutorial03_matmul_fp8_b_row_major", repo="triton",
+     path="03-matrix-multiplication.py", kernel="matmul_kernel",
+     signature="*fp8e4nv:16, *fp8e4nv:16, *fp16:16, i32:16, i32:16, "
+     "i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 128, 128, "
+     "8, ''",
+     num_warps=4, num_stages=4, grid=(cdiv(_MM, 128) ** 2,),
+     args=_fp8_matmul_inputs, atol=0.5, rtol=1e-2)
+
 # Tutorial 09's non-persistent matmul: grouped ordering, masks on K.
 case(id="tutorial09_matmul_fp16_4096", repo="triton",
      path="09-persistent-matmul.py", kernel="matmul_kernel",

@@ -222,13 +222,10 @@ struct AccelerateMatmulPass
     case MatrixInstruction::Kind::NvidiaMmaV2:
       // Where a warpgroup can multiply, the warps go in whole warpgroups
       // along M, then N (tkc-gpu-warpgroup-mma then reads the operands
-      // from shared memory); mma.sync accepts that layout too. 8-bit tiles
-      // it reads only K-major: others keep the warps spread for mma.sync.
+      // from shared memory, an 8-bit one loaded along M or N transposed on
+      // its way there); mma.sync accepts that layout too.
       if (info.hasWarpgroupMma() &&
-          isWarpgroupMmaOperand(instruction->operandType) &&
-          (instruction->operandType.getIntOrFloatBitWidth() != 8 ||
-           (loadedKMajor(dot.getA(), 1, axis) &&
-            loadedKMajor(dot.getB(), 0, axis))))
+          isWarpgroupMmaOperand(instruction->operandType))
         mma = getWarpgroupMmaLayout(type, numWarps);
       if (!mma)
         mma = NvidiaMmaEncodingAttr::get(context, 2, warps);

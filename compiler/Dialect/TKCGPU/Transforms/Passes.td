@@ -206,8 +206,11 @@ def TKCGPUWarpgroupMma : Pass<"tkc-gpu-warpgroup-mma", "::mlir::ModuleOp"> {
     registers) is a whole-tile `tkc_gpu.local_load` read only by it, and
     whose result layout keeps whole warpgroups along M
     (tkc-gpu-accelerate-matmul chooses it), becomes a
-    `tkc_gpu.warpgroup_dot` of the tiles (tf32, fp8 and int8 tiles must be
-    K-major). Its accumulator is fp32 (int32 for int8), or fp16 for fp16
+    `tkc_gpu.warpgroup_dot` of the tiles. The instruction reads tf32, fp8
+    and int8 tiles only K-major: such a tile that lies along M or N is read
+    again into registers and stored into a tile along K, in the layout (of
+    a few) whose reads and stores take the fewest instructions and bank
+    wavefronts. Its accumulator is fp32 (int32 for int8), or fp16 for fp16
     operands (`out_dtype=tl.float16`).
 
     An A operand converted once for a loop stays in registers while it

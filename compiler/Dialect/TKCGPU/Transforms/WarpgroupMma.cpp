@@ -7,7 +7,12 @@
 //   (tkc_gpu.local_load, as tkc-gpu-pipeline leaves a matmul's or
 //   attention's K loop) is read where the tile lies, through a transposed
 //   view (tkc_gpu.trans_tile) where the dot takes the tile transposed
-//   (attention's backward reads qT both ways);
+//   (attention's backward reads qT both ways); an 8-bit or tf32 tile that
+//   lies along M or N, which the instruction cannot read, is read again
+//   into registers and stored into a tile along K, in the layout whose
+//   reads and stores take the fewest instructions and bank wavefronts (an
+//   fp8 A @ B with B row-major: Triton stores B's loaded tile a byte at a
+//   time);
 // - an A operand computed in the accumulator layout (attention's P) stays
 //   in registers, and so does one converted once for a loop while the loop
 //   holds few enough registers with it, and a tf32 or 8-bit one computed
@@ -157,6 +162,139 @@ int64_t storeConflictWays(RankedTensorType type, SharedBufferType tile) {
   return worst;
 }
 
+/// What one warp's reads or writes of all of a thread's registers of
+/// `layout` in `tile` cost the shared-memory pipe: the instructions plus
+/// their wavefronts. Each aligned run of registers along the tile's rows is
+/// one access of up to 16 bytes, which the hardware serves 128 bytes of
+/// lanes at a time (all 32 lanes of 4-byte accesses, halves of 8-byte
+/// ones, quarters of 16-byte ones), each such part in as many wavefronts as
+/// the most distinct words one bank holds for it.
+int64_t sharedAccessCost(const LinearLayout &layout, SharedBufferType tile) {
+  unsigned fast = tile.getOrder().front();
+  Type elem = tile.getElementType();
+  TileSwizzle swizzle(tile.getTileShape(), fast, elem, tile.getSwizzled(),
+                      /*interleaved=*/false);
+  SmallVector<unsigned> run =
+      layout.getAlignedRunBits(fast, getChunkElements(elem));
+  unsigned runMask = 0;
+  for (unsigned bit : run)
+    runMask |= 1u << bit;
+  int64_t accessBytes = swizzle.bytes << run.size();
+  unsigned lanes = layout.getSize(HwDim::Lane);
+  unsigned perPart =
+      std::min<unsigned>(lanes, std::max<int64_t>(1, 128 / accessBytes));
+  int64_t total = 0;
+  for (unsigned reg = 0; reg < layout.getNumRegisters(); ++reg) {
+    if (reg & runMask)
+      continue;
+    ++total;
+    for (unsigned first = 0; first < lanes; first += perPart) {
+      llvm::SmallDenseMap<int64_t, llvm::SmallDenseSet<int64_t, 4>, 32> banks;
+      for (unsigned lane = first; lane < first + perPart; ++lane) {
+        LinearLayout::Basis at = layout.apply(reg, lane, 0);
+        int64_t byte = swizzle.offset(at[1 - fast], at[fast]) * swizzle.bytes;
+        for (int64_t word = byte / 4; word <= (byte + accessBytes - 1) / 4;
+             ++word)
+          banks[word % 32].insert(word);
+      }
+      int64_t ways = 1;
+      for (auto &bank : banks)
+        ways = std::max<int64_t>(ways, bank.second.size());
+      total += ways;
+    }
+  }
+  return total;
+}
+
+/// The layout in which `numWarps` warps best read tile `from` into
+/// registers to store it into `to`, the same elements with rows along the
+/// other dimension (an 8-bit or tf32 tile loaded along M or N, which a
+/// warpgroup multiply reads only K-major): each thread holds a block of up
+/// to 16 bytes along each dimension, read and written in vectors, and the
+/// block's shape and the arrangement of the lanes and warps, of a few, are
+/// those whose reads and writes take the fewest wavefronts
+/// (sharedAccessCost). Lanes that step along both dimensions at once spread
+/// both accesses over the banks of the two swizzles (a 128x128 fp8 tile on
+/// 4 warps: 64 wavefronts per warp instead of 176, each thread a block of
+/// 8 rows of 16 bytes). None where the tile has fewer elements than
+/// threads.
+std::optional<LinearLayout> transposingLayout(SharedBufferType from,
+                                              SharedBufferType to,
+                                              unsigned numWarps) {
+  ArrayRef<int64_t> shape = from.getTileShape();
+  unsigned f = from.getOrder().front(), t = 1 - f;
+  int64_t chunk = getChunkElements(from.getElementType());
+  int64_t perThread = shape[0] * shape[1] / (32 * int64_t(numWarps));
+  if (perThread < 1 || !llvm::isPowerOf2_64(numWarps))
+    return std::nullopt;
+  unsigned warpBits = llvm::Log2_32(numWarps);
+  auto step = [&](unsigned dim, int64_t by) {
+    LinearLayout::Basis basis(2, 0);
+    basis[dim] = by;
+    return basis;
+  };
+  std::optional<LinearLayout> best;
+  int64_t bestCost = 0;
+  for (int64_t alongF = std::min({chunk, shape[f], perThread}); alongF >= 1;
+       alongF /= 2) {
+    int64_t alongT = std::min({chunk, shape[t], perThread / alongF});
+    // The bits of each dimension past a thread's block, lowest first.
+    SmallVector<LinearLayout::Basis> restF, restT;
+    for (int64_t by = alongF; by < shape[f]; by *= 2)
+      restF.push_back(step(f, by));
+    for (int64_t by = alongT; by < shape[t]; by *= 2)
+      restT.push_back(step(t, by));
+    if (restF.size() + restT.size() < 5 + warpBits)
+      continue;
+    size_t most = std::min<size_t>({5, restF.size(), restT.size()});
+    for (size_t diagonals = 0; diagonals <= most; ++diagonals) {
+      // The first `diagonals` lane bits step along both dimensions. The
+      // other lane bits, then the warps and any further registers, take the
+      // bits left: each dimension's past the paired ones, and the paired
+      // ones of one dimension, the three groups in any order.
+      SmallVector<LinearLayout::Basis> paired;
+      for (size_t i = 0; i < diagonals; ++i)
+        paired.push_back(
+            {restF[i][0] + restT[i][0], restF[i][1] + restT[i][1]});
+      ArrayRef<LinearLayout::Basis> unpairedF =
+          ArrayRef(restF).drop_front(diagonals);
+      ArrayRef<LinearLayout::Basis> unpairedT =
+          ArrayRef(restT).drop_front(diagonals);
+      for (ArrayRef<LinearLayout::Basis> pairedOwn :
+           {ArrayRef(restF).take_front(diagonals),
+            ArrayRef(restT).take_front(diagonals)}) {
+        std::array<ArrayRef<LinearLayout::Basis>, 3> groups = {
+            unpairedF, unpairedT, pairedOwn};
+        std::array<unsigned, 3> perm = {0, 1, 2};
+        do {
+          SmallVector<LinearLayout::Basis> order(paired);
+          for (unsigned g : perm)
+            order.append(groups[g].begin(), groups[g].end());
+          LinearLayout layout(shape);
+          for (int64_t by = 1; by < alongF; by *= 2)
+            layout.addBasis(HwDim::Register, step(f, by));
+          for (int64_t by = 1; by < alongT; by *= 2)
+            layout.addBasis(HwDim::Register, step(t, by));
+          for (auto [i, basis] : llvm::enumerate(order))
+            layout.addBasis(i < 5              ? HwDim::Lane
+                            : i < 5 + warpBits ? HwDim::Warp
+                                               : HwDim::Register,
+                            basis);
+          int64_t cost =
+              sharedAccessCost(layout, from) + sharedAccessCost(layout, to);
+          if (!best || cost < bestCost) {
+            best = layout;
+            bestCost = cost;
+          }
+        } while (std::next_permutation(perm.begin(), perm.end()));
+        if (!diagonals)
+          break;
+      }
+    }
+  }
+  return best;
+}
+
 /// Whether `value` is a load's result, through transpositions and layout
 /// conversions.
 bool isLoaded(Value value) {
@@ -174,6 +312,9 @@ struct OperandPlan {
   /// where `transposed`: the operand is the value transposed).
   Value stored;
   SharedBufferType tile;
+  /// Or, with `read`, the layout in which the tile read is read again, to
+  /// be stored into `tile`, rows along K (transposingLayout).
+  Attribute reread;
   /// Or neither: the operand stays in registers (A only).
 };
 
@@ -285,6 +426,7 @@ int64_t heldRegisters(LoopLikeOpInterface loop, unsigned numWarps) {
 /// multiply; none if it cannot.
 std::optional<OperandPlan>
 planOperand(DotOp dot, Value operand, unsigned kDim, NvidiaMmaEncodingAttr mma,
+            unsigned numWarps,
             llvm::function_ref<bool(DotOp, Value)> keepsInvariantA) {
   bool transposed;
   if (LocalLoadOp read = tileRead(operand, transposed)) {
@@ -293,10 +435,22 @@ planOperand(DotOp dot, Value operand, unsigned kDim, NvidiaMmaEncodingAttr mma,
                  kDim))
       return OperandPlan{read, transposed, Value(), SharedBufferType()};
     // A tile read only for this dot, as it lies, but without atoms for K
-    // here: mma.sync. Other reads store the value into a tile that has
-    // them.
-    if (operand.getDefiningOp() == read && read->hasOneUse())
-      return std::nullopt;
+    // here (8-bit or tf32 elements along M or N): read again in a layout
+    // that stores it into a tile along K, or else mma.sync. Other reads
+    // store the value into a tile that has them.
+    if (operand.getDefiningOp() == read && read->hasOneUse()) {
+      auto kMajor =
+          SharedBufferType::get(dot.getContext(), tile.getTileShape(),
+                                tile.getElementType(), {kDim, 1 - kDim});
+      std::optional<LinearLayout> layout;
+      if (hasAtoms(kMajor, kDim))
+        layout = transposingLayout(tile, kMajor, numWarps);
+      if (!layout)
+        return std::nullopt;
+      OperandPlan plan{read, false, Value(), kMajor};
+      plan.reread = LinearEncodingAttr::get(dot.getContext(), *layout);
+      return plan;
+    }
   }
   auto type = cast<RankedTensorType>(operand.getType());
   // The value the operand converts, if a conversion made it.
@@ -529,6 +683,14 @@ struct WarpgroupMmaPass
   /// (storeBeforeEarlierDots).
   Value operandFor(DotOp dot, OperandPlan plan, Value operand,
                    DominanceInfo &dominance) {
+    if (plan.reread) {
+      OpBuilder b(plan.read);
+      auto type = RankedTensorType::get(
+          plan.tile.getShape(), plan.tile.getElementType(), plan.reread);
+      Value value =
+          LocalLoadOp::create(b, plan.read.getLoc(), type, plan.read.getTile());
+      return LocalAllocOp::create(b, plan.read.getLoc(), plan.tile, value);
+    }
     if (plan.read && plan.transposed) {
       OpBuilder b(dot);
       return TransTileOp::create(b, dot.getLoc(), plan.read.getTile());
@@ -615,14 +777,16 @@ struct WarpgroupMmaPass
     auto keepsA = [&](DotOp dot, Value operand) {
       return keepsInvariantA(dot, operand, numWarps);
     };
-    std::optional<OperandPlan> a = planOperand(dot, dot.getA(), 1, mma, keepsA);
-    std::optional<OperandPlan> b = planOperand(dot, dot.getB(), 0, mma, keepsA);
+    std::optional<OperandPlan> a =
+        planOperand(dot, dot.getA(), 1, mma, numWarps, keepsA);
+    std::optional<OperandPlan> b =
+        planOperand(dot, dot.getB(), 0, mma, numWarps, keepsA);
     if (!a || !b || !(b->read || b->stored))
       return nullptr;
     if (a->stored && mayKeepInRegisters(dot) &&
         exceedsSharedMemory(dot, {*a, *b}))
       a = OperandPlan();
-    readsTiles = !a->stored && !b->stored;
+    readsTiles = !a->stored && !b->stored && !a->reread && !b->reread;
     Value aOperand = operandFor(dot, *a, dot.getA(), dominance);
     Value bOperand = operandFor(dot, *b, dot.getB(), dominance);
     OpBuilder builder(dot);

@@ -107,19 +107,13 @@ func.func @short_k(%x: tensor<16x8xf16>, %y: tensor<8x32xf16>, %z: tensor<16x32x
 
 // -----
 
-// On sm_90a, int8 dots whose tiles were both loaded K-major (x @ w.T: w
-// loaded [N, K] and transposed) put all warps along M, as warpgroup
-// multiplies need; int8 ones whose B was loaded along N (plain A @ B) stay
-// on mma.sync, where B is read a byte at a time (counted twice a matrix
-// load's cost), so their warps stay spread over M and N.
+// On sm_90a, int8 dots put all warps along M, as warpgroup multiplies
+// need, whether their tiles were loaded K-major (x @ w.T: w loaded [N, K]
+// and transposed) or B along N (plain A @ B: tkc-gpu-warpgroup-mma
+// transposes its tile on the way to shared memory).
 // H90-LABEL: func.func @i8_k_major
 // H90: tkc.dot {{.*}} -> tensor<64x64xi32, #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>>
 // H90-LABEL: func.func @i8_n_major
-// H90: tkc.dot {{.*}} -> tensor<64x64xi32, #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [2, 2]}>>
-// A B loaded [K, N] with K contiguous (vLLM's block-fp8 weights, stored
-// [N, K]) is K-major by its pointers' contiguity, though its layout is
-// not yet coalesced.
-// H90-LABEL: func.func @i8_b_k_contiguous
 // H90: tkc.dot {{.*}} -> tensor<64x64xi32, #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>>
 func.func @i8_k_major(%pa: tensor<64x64x!tkc.ptr<i8>>, %pw: tensor<64x64x!tkc.ptr<i8>>, %z: tensor<64x64xi32>) -> tensor<64x64xi32> {
   %a = tkc.load %pa : tensor<64x64x!tkc.ptr<i8>>
@@ -130,22 +124,6 @@ func.func @i8_k_major(%pa: tensor<64x64x!tkc.ptr<i8>>, %pw: tensor<64x64x!tkc.pt
 }
 func.func @i8_n_major(%pa: tensor<64x64x!tkc.ptr<i8>>, %pb: tensor<64x64x!tkc.ptr<i8>>, %z: tensor<64x64xi32>) -> tensor<64x64xi32> {
   %a = tkc.load %pa : tensor<64x64x!tkc.ptr<i8>>
-  %b = tkc.load %pb : tensor<64x64x!tkc.ptr<i8>>
-  %d = tkc.dot %a, %b, %z : tensor<64x64xi8> * tensor<64x64xi8> -> tensor<64x64xi32>
-  return %d : tensor<64x64xi32>
-}
-func.func @i8_b_k_contiguous(%pa: tensor<64x64x!tkc.ptr<i8>>, %base: !tkc.ptr<i8>, %stride: i32, %z: tensor<64x64xi32>) -> tensor<64x64xi32> {
-  %a = tkc.load %pa : tensor<64x64x!tkc.ptr<i8>>
-  %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
-  %k = tkc.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
-  %kb = tkc.broadcast %k : tensor<64x1xi32> -> tensor<64x64xi32>
-  %n = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
-  %s = tkc.splat %stride : tensor<1x64xi32>
-  %ns = arith.muli %n, %s : tensor<1x64xi32>
-  %nb = tkc.broadcast %ns : tensor<1x64xi32> -> tensor<64x64xi32>
-  %off = arith.addi %kb, %nb : tensor<64x64xi32>
-  %bp = tkc.splat %base : tensor<64x64x!tkc.ptr<i8>>
-  %pb = tkc.addptr %bp, %off : tensor<64x64x!tkc.ptr<i8>>, tensor<64x64xi32>
   %b = tkc.load %pb : tensor<64x64x!tkc.ptr<i8>>
   %d = tkc.dot %a, %b, %z : tensor<64x64xi8> * tensor<64x64xi8> -> tensor<64x64xi32>
   return %d : tensor<64x64xi32>

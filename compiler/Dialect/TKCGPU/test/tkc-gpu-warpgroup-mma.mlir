@@ -496,7 +496,8 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // tf32 operands: the instruction reads them only along K, so `b` stored
-  // with its rows along K (order [0, 1]) qualifies, along N does not.
+  // with its rows along K (order [0, 1]) is read where it lies; one along N
+  // is read again and stored along K (see int8_n_major).
   // CHECK-LABEL: func.func @tf32_k_major
   // CHECK: tkc_gpu.warpgroup_dot {{.*}} : !tkc_gpu.shared<[64, 32], f32, order = [1, 0]> * !tkc_gpu.shared<[32, 64], f32, order = [0, 1]>
   func.func @tf32_k_major(%ta: !tkc_gpu.shared<[64, 32], f32, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 64], f32, order = [0, 1]>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
@@ -507,8 +508,9 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   }
 
   // CHECK-LABEL: func.func @tf32_n_major
-  // CHECK-NOT: warpgroup_dot
-  // CHECK: tkc.dot
+  // CHECK: %[[B:.*]] = tkc_gpu.local_load %arg1 : !tkc_gpu.shared<[32, 64], f32, order = [1, 0]> -> tensor<32x64xf32, #linear>
+  // CHECK: %[[T:.*]] = tkc_gpu.local_alloc %[[B]] : (tensor<32x64xf32, #linear>) -> !tkc_gpu.shared<[32, 64], f32, order = [0, 1]>
+  // CHECK: tkc_gpu.warpgroup_dot %arg0, %[[T]], %arg2
   func.func @tf32_n_major(%ta: !tkc_gpu.shared<[64, 32], f32, order = [1, 0]>, %tb: !tkc_gpu.shared<[32, 64], f32, order = [1, 0]>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
     %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[64, 32], f32, order = [1, 0]> -> tensor<64x32xf32, #a>
     %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[32, 64], f32, order = [1, 0]> -> tensor<32x64xf32, #b>
@@ -566,10 +568,12 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
 #mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>
 #b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>
+// The layout int8_n_major reads its `b` tile again in.
+// CHECK: #linear = #tkc_gpu.linear<{register = {{\[\[}}0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], lane = {{\[\[}}4, 8], [8, 16], [0, 32], [16, 0], [32, 0]], warp = {{\[\[}}0, 8], [0, 16]]}>
 module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
   // fp8 e4m3 and int8 (s32 accumulators), both tiles K-major (x @ w.T):
-  // warpgroup multiplies; an int8 B stored along N stays on mma.sync (the
-  // instruction cannot transpose 8-bit tiles).
+  // warpgroup multiplies; an int8 B stored along N (the instruction cannot
+  // transpose 8-bit tiles) is first copied into a tile along K.
   // CHECK-LABEL: func.func @fp8
   // CHECK: tkc_gpu.warpgroup_dot {{.*}} : !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [1, 0]> * !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [0, 1]>
   func.func @fp8(%ta: !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [1, 0]>, %tb: !tkc_gpu.shared<[64, 64], f8E4M3FN, order = [0, 1]>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
@@ -601,9 +605,16 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return %d : tensor<64x64xi32, #mma>
   }
 
+  // An int8 `b` along N: read again in a layout whose reads of the tile
+  // and stores into one along K take the fewest instructions and
+  // wavefronts: each thread holds 8 elements along N (8-byte reads) and 4
+  // along K (4-byte stores), the lanes' first two bits step along both
+  // dimensions at once, spreading the reads and the stores over the
+  // swizzled chunks of both tiles.
   // CHECK-LABEL: func.func @int8_n_major
-  // CHECK-NOT: warpgroup_dot
-  // CHECK: tkc.dot
+  // CHECK: %[[B:.*]] = tkc_gpu.local_load %arg1 : !tkc_gpu.shared<[64, 64], i8, order = [1, 0]> -> tensor<64x64xi8, #linear>
+  // CHECK: %[[T:.*]] = tkc_gpu.local_alloc %[[B]] : (tensor<64x64xi8, #linear>) -> !tkc_gpu.shared<[64, 64], i8, order = [0, 1]>
+  // CHECK: tkc_gpu.warpgroup_dot %arg0, %[[T]], %arg2 : !tkc_gpu.shared<[64, 64], i8, order = [1, 0]> * !tkc_gpu.shared<[64, 64], i8, order = [0, 1]>
   func.func @int8_n_major(%ta: !tkc_gpu.shared<[64, 64], i8, order = [1, 0]>, %tb: !tkc_gpu.shared<[64, 64], i8, order = [1, 0]>, %c: tensor<64x64xi32, #mma>) -> tensor<64x64xi32, #mma> {
     %a = tkc_gpu.local_load %ta : !tkc_gpu.shared<[64, 64], i8, order = [1, 0]> -> tensor<64x64xi8, #a>
     %b = tkc_gpu.local_load %tb : !tkc_gpu.shared<[64, 64], i8, order = [1, 0]> -> tensor<64x64xi8, #b>
