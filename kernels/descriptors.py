@@ -61,6 +61,27 @@ def tile_matmul_kn_kernel(a_desc, b_desc, c_desc, M, N, K,
 
 
 @triton.jit
+def batched_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, B,
+                          BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                          BLOCK_K: tl.constexpr):
+    """C[i] = A[i] @ B[i] for B batches of A (M x K), B (K x N) and C
+    (M x N) passed as 3-D descriptors whose blocks are one matrix's tile
+    ([1, BLOCK_M, BLOCK_K]), reshaped to 2-D for the product, as
+    triton_kernels' matmul reads its batched operands; programs (tile,
+    batch)."""
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    m = tl.program_id(axis=0) // tiles_n * BLOCK_M
+    n = tl.program_id(axis=0) % tiles_n * BLOCK_N
+    i = tl.program_id(axis=1)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, K, BLOCK_K):
+        a = a_desc.load([i, m, k]).reshape(BLOCK_M, BLOCK_K)
+        b = b_desc.load([i, k, n]).reshape(BLOCK_K, BLOCK_N)
+        acc = tl.dot(a, b, acc)
+    c_desc.store([i, m, n], acc.reshape(1, BLOCK_M, BLOCK_N))
+
+
+@triton.jit
 def made_matmul_kernel(a, b, c, M, N, K, stride_am, stride_bk, stride_cm,
                        BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                        BLOCK_K: tl.constexpr):

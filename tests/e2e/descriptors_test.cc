@@ -12,11 +12,14 @@
 // tile_matmul multiplies through descriptors in a pipelined loop over K,
 // where K is not a multiple of the 8 fp16 one copy moves: the rows' padding
 // holds NaNs, which a copy that read past K would carry into C; so does
-// tile_matmul_kn, whose B is K x N, in the tiles of Triton's tutorials, and
-// made_matmul, the same product through descriptors made in the kernel.
+// tile_matmul_kn, whose B is K x N, in the tiles of Triton's tutorials,
+// batched_matmul, the same over batches through 3-D descriptors whose blocks
+// are reshaped to 2-D, and made_matmul, the same product through
+// descriptors made in the kernel.
 //
 //===----------------------------------------------------------------------===//
 
+#include "batched_matmul.h"
 #include "column_sums.h"
 #include "made_matmul.h"
 #include "move_rows.h"
@@ -275,6 +278,59 @@ TEST_F(DescriptorsTest, MatmulOfKByNTilesThroughDescriptors) {
                           S::bStride, dc, S::m, S::n, S::cStride, S::m, S::n,
                           S::k);
   });
+}
+
+TEST_F(DescriptorsTest, BatchedMatmulThroughThreeDimensionalDescriptors) {
+  // Two batches of the KByN product, each matrix's rows right after the
+  // previous batch's (A is 2 x 300 x 200 in rows of 208 fp16, B 2 x 200 x
+  // 200 in rows of 216, C 2 x 300 x 200 fp32 in rows of 208), read in
+  // [1, 128, 64] and [1, 64, 128] blocks that the kernel reshapes to 2-D.
+  using S = KByN;
+  const int batches = 2;
+  std::vector<float> a, b;
+  std::vector<uint16_t> aBits = paddedHalves(batches * S::m, S::k, S::aStride,
+                                             61, a),
+                        bBits = paddedHalves(batches * S::k, S::n, S::bStride,
+                                             62, b);
+  DeviceBuffer da(*driver, aBits.size() * 2), db(*driver, bBits.size() * 2);
+  const size_t cBytes = size_t(batches) * S::m * S::cStride * 4;
+  DeviceBuffer dc(*driver, cBytes + kGuardBytes);
+  da.upload(aBits);
+  db.upload(bBits);
+  dc.fill(kPoison);
+  tkc_status status = batched_matmul(
+      stream(), da.ptr(), batches, S::m, S::k, int64_t(S::m) * S::aStride,
+      S::aStride, db.ptr(), batches, S::k, S::n, int64_t(S::k) * S::bStride,
+      S::bStride, dc.ptr(), batches, S::m, S::n, int64_t(S::m) * S::cStride,
+      S::cStride, S::m, S::n, S::k, batches);
+  ASSERT_EQ(status, TKC_SUCCESS)
+      << tkc_status_string(status) << ": " << tkc_last_error();
+  ASSERT_NO_FATAL_FAILURE(synchronizeStream(*driver, stream()));
+  std::vector<uint8_t> raw = dc.download<uint8_t>(cBytes + kGuardBytes);
+  size_t mismatches = 0;
+  for (int batch = 0; batch < batches; ++batch)
+    for (int i = 0; i < S::m; ++i)
+      for (int j = 0; j < S::cStride; ++j) {
+        size_t at = (size_t(batch) * S::m + i) * S::cStride + j;
+        if (j >= S::n) {
+          for (int x = 0; x < 4; ++x)
+            if (raw[at * 4 + x] != kPoison && ++mismatches <= 5)
+              ADD_FAILURE() << "C[" << batch << "](" << i << ", " << j
+                            << ") is outside the shape but was written";
+          continue;
+        }
+        float want = 0;
+        for (int x = 0; x < S::k; ++x)
+          want += a[(size_t(batch) * S::m + i) * S::k + x] *
+                  b[(size_t(batch) * S::k + x) * S::n + j];
+        float got;
+        std::memcpy(&got, raw.data() + at * 4, 4);
+        if (got != want && ++mismatches <= 5)
+          ADD_FAILURE() << "C[" << batch << "](" << i << ", " << j
+                        << ") = " << got << ", want " << want;
+      }
+  EXPECT_EQ(mismatches, 0u);
+  expectGuardUntouched(raw, cBytes);
 }
 
 TEST_F(DescriptorsTest, MatmulThroughDescriptorsMadeInTheKernel) {

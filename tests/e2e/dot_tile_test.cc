@@ -13,7 +13,8 @@
 // on sm_90a multiply from tiles the operands are stored into (8-bit ones
 // K-major); a 64x64x64 fp32 product with input_precision="ieee"
 // (multiply-adds, their operands read from shared memory as they go); and
-// 64x64x256 fp32 products in a K loop at tf32x3, bf16x3 and bf16x6; and a
+// 64x64x256 fp32 products in a K loop at tf32x3, bf16x3 and bf16x6, and an
+// fp8 one whose row-major B tiles sm_90a copies along K; and a
 // chain of two fp16 products (attention's Q @ K then P @ V) in a loop that
 // skips every other block, on 1 and 4 warps; and fp16 products taken apart
 // in halves (even and odd columns, left and right), as epilogues split
@@ -29,6 +30,7 @@
 #include "dot_loop_fp32_bf16x3.h"
 #include "dot_loop_fp32_bf16x6.h"
 #include "dot_loop_fp32_tf32x3.h"
+#include "dot_loop_fp8.h"
 #include "dot_row_sums.h"
 #include "dot_tile_fp16_16.h"
 #include "dot_tile_fp16_1x32.h"
@@ -173,20 +175,21 @@ protected:
     EXPECT_EQ(mismatches, 0u);
   }
 
-  /// Runs `kernel`, a 64x64x64 fp8e4nv product into fp32 (B as for
+  /// Runs `kernel`, a 64x64x`depth` fp8e4nv product into fp32 (B as for
   /// checkInt8Product), and checks it against a double-precision sum, each
-  /// of the 64 steps rounded to `accumulatorBits` bits of mantissa (23:
+  /// of the `depth` steps rounded to `accumulatorBits` bits of mantissa (23:
   /// fp32; Hopper's warpgroup multiplies keep about 14 for fp8 products,
   /// which Triton accepts by default on sm_90).
   template <typename Kernel>
   void checkFp8Product(Kernel kernel, bool transposedB,
-                       int accumulatorBits = 23) {
+                       int accumulatorBits = 23, int depth = kSize) {
     // Random finite e4m3 values (0x7f and 0xff are NaN) up to 2^4.
-    std::vector<float> r = randomFloats(2 * kSize * kSize, 6, 0.0f, 1.0f);
-    std::vector<uint8_t> a(kSize * kSize), b(kSize * kSize);
-    for (int i = 0; i < 2 * kSize * kSize; ++i) {
+    const int n = kSize * depth;
+    std::vector<float> r = randomFloats(2 * n, 6, 0.0f, 1.0f);
+    std::vector<uint8_t> a(n), b(n);
+    for (int i = 0; i < 2 * n; ++i) {
       uint8_t bits = static_cast<uint8_t>(r[i] * 256.0f) & 0xdf;
-      (i < kSize * kSize ? a[i] : b[i - kSize * kSize]) = bits;
+      (i < n ? a[i] : b[i - n]) = bits;
     }
     std::vector<float> c = runProduct<float>(kernel, a, b, kSize * kSize);
     if (c.empty())
@@ -195,14 +198,14 @@ protected:
     for (int i = 0; i < kSize; ++i)
       for (int j = 0; j < kSize; ++j) {
         double want = 0, magnitude = 0;
-        for (int k = 0; k < kSize; ++k) {
-          double p = e4m3Value(a[i * kSize + k]) *
-                     e4m3Value(b[transposedB ? j * kSize + k : k * kSize + j]);
+        for (int k = 0; k < depth; ++k) {
+          double p = e4m3Value(a[i * depth + k]) *
+                     e4m3Value(b[transposedB ? j * depth + k : k * kSize + j]);
           want += p;
           magnitude += std::fabs(p);
         }
         double tolerance =
-            std::ldexp(1.0, -accumulatorBits) * kSize * magnitude + 1e-30;
+            std::ldexp(1.0, -accumulatorBits) * depth * magnitude + 1e-30;
         double got = c[i * kSize + j];
         if (!(std::fabs(got - want) <= tolerance) && ++mismatches <= 5)
           ADD_FAILURE() << "C[" << i << "][" << j << "] = " << got << ", want "
@@ -274,6 +277,13 @@ TEST_F(DotTileTest, Fp8TransposedB) {
                   /*accumulatorBits=*/14);
   // max_num_imprecise_acc bounds the reduced-precision sums: fp32 ones.
   checkFp8Product(dot_tile_fp8_nt_bounded, /*transposedB=*/true);
+}
+
+TEST_F(DotTileTest, Fp8LoopOverRowMajorB) {
+  // 64x64, K 256 in a pipelined loop; each step's B tile lies along N and
+  // is copied along K for the warpgroup multiply (reduced-precision sums).
+  checkFp8Product(dot_loop_fp8, false, /*accumulatorBits=*/14,
+                  /*depth=*/256);
 }
 
 TEST_F(DotTileTest, SmallFp16IntoFp32) {

@@ -143,7 +143,10 @@ struct TensorCopyLowering : public TensorCopyPattern<TensorCopyOp> {
         barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getSlot());
     Value pred = firstThreadAnd(rewriter, loc, target, adaptor.getPred());
     // Coordinates innermost first; a block's columns start blockCols on.
-    Value row = adaptor.getCoords()[0], col = adaptor.getCoords()[1];
+    // Those before the last two are of the box's leading unit dimensions.
+    ValueRange coords = adaptor.getCoords();
+    Value row = coords[coords.size() - 2], col = coords.back();
+    SmallVector<Value> outer(llvm::reverse(coords.drop_back(2)));
     for (int64_t block = 0; block < tile.cols / tile.blockCols; ++block) {
       Value dst = elementAddress(
           rewriter, loc, adaptor.getTile(), elem,
@@ -151,8 +154,10 @@ struct TensorCopyLowering : public TensorCopyPattern<TensorCopyOp> {
       Value blockCol = LLVM::AddOp::create(
           rewriter, loc, col,
           i32Constant(rewriter, loc, block * tile.blockCols));
+      SmallVector<Value> innermostFirst = {blockCol, row};
+      llvm::append_range(innermostFirst, outer);
       target.copyTensorBox(rewriter, loc, dst, adaptor.getTensorMap(),
-                           {blockCol, row}, barrier, pred);
+                           innermostFirst, barrier, pred);
     }
   }
 };

@@ -44,3 +44,23 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A block of a 3-D tensor whose box is 1 along its first dimension (a
+  // batched descriptor's [1, 64, 64]): the copy takes its three
+  // coordinates, innermost first.
+  // CHECK-LABEL: llvm.func @batched_copy
+  // CHECK: "@$6 cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {$2, $3, $4}], [$5];", "r,l,r,r,r,r,b" %{{.*}}, %arg4, %{{.*}}, %arg1, %arg0,
+  // CHECK-NOT: cp.async.bulk.tensor
+  func.func @batched_copy(%batch: i32, %row: i32, %col: i32, %pred: i1, %map: !llvm.ptr) {
+    %c0 = arith.constant 0 : i32
+    %bars = tkc_gpu.local_alloc : !tkc_gpu.shared<[1], i64, order = [0], swizzled = false>
+    %t = tkc_gpu.local_alloc : !tkc_gpu.shared<[64, 64], f16, order = [1, 0]>
+    // expected-error @+2 {{'tkc_gpu.tensor_copy' op cannot be lowered: the target has no tensor copies}}
+    // expected-error @+1 {{failed to legalize operation 'tkc_gpu.tensor_copy'}}
+    tkc_gpu.tensor_copy %map[%batch, %row, %col], %t, %bars[%c0], %pred : !llvm.ptr, !tkc_gpu.shared<[64, 64], f16, order = [1, 0]>, !tkc_gpu.shared<[1], i64, order = [0], swizzled = false>
+    return
+  }
+}

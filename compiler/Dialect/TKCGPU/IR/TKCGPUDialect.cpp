@@ -1299,8 +1299,9 @@ LogicalResult BarrierWaitOp::verify() {
 
 LogicalResult TensorCopyOp::verify() {
   SharedBufferType tile = getTile().getType();
-  if (tile.getShape().size() != 2 || getCoords().size() != 2)
-    return emitOpError("copies 2-D tiles, at two coordinates; got ")
+  if (tile.getShape().size() != 2 || getCoords().size() < 2 ||
+      getCoords().size() > 5)
+    return emitOpError("copies 2-D tiles, at two to five coordinates; got ")
            << getCoords().size() << " for " << tile;
   if (!isa<LLVM::LLVMPointerType>(getTensorMap().getType()))
     return emitOpError("takes its tensor map as an !llvm.ptr");

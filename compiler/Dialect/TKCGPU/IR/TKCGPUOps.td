@@ -310,11 +310,13 @@ def TKCGPU_TensorCopyOp : TKCGPU_Op<"tensor_copy",
   let summary = "Start copying a block of a tensor through its tensor map";
   let description = [{
     Where `pred` holds, one thread of the block starts copying the 2-D block
-    at `coords` (one per dimension, outermost first) of the tensor that
-    `tensor_map` describes into `tile`. `tensor_map` is a kernel parameter
-    the launcher encodes (a CUtensorMap, tkc_gpu.tensor_maps of the module):
-    its box is the tile's rows by one swizzle block of columns (the whole
-    row where it is narrower), and its swizzle the tile's, so that the copy
+    at `coords` (one per dimension, outermost first: two, or more for a
+    tensor of more dimensions, whose box is 1 along all but the last two)
+    of the tensor that `tensor_map` describes into `tile`. `tensor_map` is a
+    kernel parameter the launcher encodes (a CUtensorMap,
+    tkc_gpu.tensor_maps of the module): its box is the tile's rows by one
+    swizzle block of columns (the whole row where it is narrower), after
+    any leading ones, and its swizzle the tile's, so that the copy
     writes the tile as !tkc_gpu.shared lays it out; a tile of several column
     blocks takes one copy per block. Elements outside the tensor are written
     as zero. The copied bytes complete barrier `slot` of `barriers`, which

@@ -420,7 +420,8 @@ bool feedsOnlyCopies(LoadOp load) {
 constexpr int64_t kFewRegisters = 16;
 
 /// The conversion of `value` to a dot operand (defined below).
-ConvertLayoutOp getOperandConversion(Value value, TransOp &trans);
+ConvertLayoutOp getOperandConversion(Value value, ReshapeOp &squeeze,
+                                     TransOp &trans);
 
 /// Pipelines `loop`'s loads by one iteration through registers, if it
 /// computes a dot and every load can be moved. `copiesAsync`: whether the
@@ -451,9 +452,10 @@ void pipelineInRegisters(scf::ForOp loop, bool copiesAsync) {
   // attention ran 3% slower so).
   SmallVector<LoadOp> loads;
   for (LoadOp load : body->getOps<LoadOp>()) {
+    ReshapeOp squeeze;
     TransOp trans;
     if (feedsOnlyCopies(load) || writes.mayMiss(load) ||
-        (copiesAsync && getOperandConversion(load, trans)))
+        (copiesAsync && getOperandConversion(load, squeeze, trans)))
       continue;
     loads.push_back(load);
   }
@@ -533,11 +535,17 @@ void pipelineInRegisters(scf::ForOp loop, bool copiesAsync) {
 
 /// A load the loop can copy into shared memory asynchronously, iterations
 /// ahead, and read back from there: as the dot operand one conversion makes
-/// of its tile, directly or transposed (tl.trans, .T: a dot by a matrix's
-/// transpose), or in its own layout for any other use (a tile scaled before
-/// it is multiplied: FLA's keys and their decay).
+/// of its tile, directly, without its unit dimensions or transposed
+/// (tl.trans, .T: a dot by a matrix's transpose), or in its own layout for
+/// any other use (a tile scaled before it is multiplied: FLA's keys and
+/// their decay).
 struct StagedLoad {
   LoadOp load;
+  /// The reshape that drops the load's unit dimensions before the
+  /// conversion (and the transpose), or null: a rank-3 descriptor's block
+  /// [1, M, K] multiplied as [M, K]. The tile then holds the reshaped
+  /// tensor: its copies take the pointers reshaped so.
+  ReshapeOp squeeze;
   /// The transpose between the load and the conversion, or null. The tile
   /// then holds the transposed tensor: its copies take the transposed
   /// pointers (a relabeling of registers, like the transpose itself).
@@ -636,13 +644,51 @@ Value emitLimit(OpBuilder &b, Location loc, RankedTensorType mask,
   return limit;
 }
 
-/// The conversion of `value` (through a transpose, returned in `trans`) to
-/// the dot operand that is its only use, or null.
-ConvertLayoutOp getOperandConversion(Value value, TransOp &trans) {
+/// Whether `reshape` only drops unit dimensions of its source, each
+/// thread's registers holding the same elements before and after.
+bool dropsUnitDims(ReshapeOp reshape) {
+  auto from = cast<RankedTensorType>(reshape.getSrc().getType());
+  auto to = cast<RankedTensorType>(reshape.getType());
+  if (reshape.getAllowReorder() || !from.getEncoding() || !to.getEncoding())
+    return false;
+  SmallVector<unsigned> kept;
+  for (auto [d, size] : llvm::enumerate(from.getShape()))
+    if (size != 1)
+      kept.push_back(d);
+  if (kept.size() != size_t(to.getRank()) ||
+      llvm::any_of(llvm::enumerate(kept), [&](auto entry) {
+        return from.getDimSize(entry.value()) != to.getDimSize(entry.index());
+      }))
+    return false;
+  LinearLayout source = getLinearLayout(from), result = getLinearLayout(to);
+  for (HwDim dim : {HwDim::Register, HwDim::Lane, HwDim::Warp}) {
+    ArrayRef<LinearLayout::Basis> bases = source.getBases(dim);
+    if (bases.size() != result.getBases(dim).size())
+      return false;
+    for (auto [basis, expected] : llvm::zip(bases, result.getBases(dim)))
+      for (auto [i, d] : llvm::enumerate(kept))
+        if (basis[d] != expected[i])
+          return false;
+  }
+  return true;
+}
+
+/// The conversion of `value` (through a reshape that drops its unit
+/// dimensions, returned in `squeeze`, then a transpose, in `trans`) to the
+/// dot operand that is its only use, or null.
+ConvertLayoutOp getOperandConversion(Value value, ReshapeOp &squeeze,
+                                     TransOp &trans) {
+  squeeze = nullptr;
   trans = nullptr;
   if (!value.hasOneUse())
     return nullptr;
   Operation *user = *value.getUsers().begin();
+  if (auto reshape = dyn_cast<ReshapeOp>(user)) {
+    if (!reshape->hasOneUse() || !dropsUnitDims(reshape))
+      return nullptr;
+    squeeze = reshape;
+    user = *reshape->getUsers().begin();
+  }
   if (auto transpose = dyn_cast<TransOp>(user)) {
     if (!transpose->hasOneUse() ||
         transpose.getOrder() != ArrayRef<int32_t>{1, 0})
@@ -874,8 +920,9 @@ Value readWhereConverted(OpBuilder &b, LocalLoadOp read,
 /// Where the dot will be a warpgroup multiply (`warpgroupWarps` warps, 0
 /// if the target has none), which reads tf32 (and fp8) operands only with K
 /// along the stored rows, a 32-bit tile is stored that way, one element per
-/// copy (an fp8 one cannot be: copies move 4 bytes or more, so its dot
-/// stays on mma.sync unless the operand is loaded K-major, as `x @ w.T`).
+/// copy (an 8-bit one cannot be: copies move 4 bytes or more, so unless
+/// the operand is loaded K-major, as `x @ w.T`, tkc-gpu-warpgroup-mma
+/// copies its tile into one along K).
 std::optional<StagedLoad> getStagedLoad(LoadOp load, AxisInfoAnalysis &axis,
                                         unsigned warpgroupWarps,
                                         bool inRegisters) {
@@ -884,15 +931,18 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, AxisInfoAnalysis &axis,
   if (!loadType || load.getIsVolatile() || load->use_empty() ||
       !loadType.getElementType().isIntOrFloat())
     return std::nullopt;
+  ReshapeOp squeeze;
   TransOp trans;
   ConvertLayoutOp convert =
-      inRegisters ? nullptr : getOperandConversion(load, trans);
+      inRegisters ? nullptr : getOperandConversion(load, squeeze, trans);
   if (!inRegisters && !convert)
     return std::nullopt;
   // The tensor the tile holds: 2-D in a blocked layout, or a vector read
   // back in its own layout, whatever it is (a gate's slice of the
   // accumulator's layout).
-  auto type = trans ? trans.getType() : loadType;
+  auto type = trans     ? trans.getType()
+              : squeeze ? cast<RankedTensorType>(squeeze.getType())
+                        : loadType;
   SmallVector<unsigned> order;
   if (type.getRank() == 1 && !convert)
     order = {0};
@@ -941,9 +991,11 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, AxisInfoAnalysis &axis,
   // A tile a dot left to multiply-adds reads (readWhereConverted) is
   // swizzled only where that may spread the copies or reads over more banks.
   bool swizzled = true;
+  ReshapeOp squeezed;
   TransOp transposed;
-  if (ConvertLayoutOp use = getOperandConversion(load, transposed);
-      use && !transposed && isFmaOperand(use.getType().getEncoding()))
+  if (ConvertLayoutOp use = getOperandConversion(load, squeezed, transposed);
+      use && !squeezed && !transposed &&
+      isFmaOperand(use.getType().getEncoding()))
     swizzled = !accessesOneRowPerPass({type, use.getType()}, fast);
   auto tile = SharedBufferType::get(load.getContext(), type.getShape(),
                                     type.getElementType(), order, swizzled);
@@ -951,15 +1003,23 @@ std::optional<StagedLoad> getStagedLoad(LoadOp load, AxisInfoAnalysis &axis,
   SmallVector<arith::CmpIOp> bounds;
   if (Value mask = load.getMask()) {
     const AxisInfo &runs = axis.get(mask);
-    maskConstancy.assign(runs.constancy.begin(), runs.constancy.end());
+    // Per dimension of the tile: without the dimensions the reshape drops,
+    // in the transpose's order.
+    SmallVector<int64_t> loaded;
+    for (auto [size, constancy] :
+         llvm::zip(loadType.getShape(), runs.constancy))
+      if (!squeeze || size != 1)
+        loaded.push_back(constancy);
+    maskConstancy = loaded;
     if (trans)
       for (auto [d, from] : llvm::enumerate(trans.getOrder()))
-        maskConstancy[d] = runs.constancy[from];
+        maskConstancy[d] = loaded[from];
     bounds = collectBounds(
         mask, getAccessDim(cast<RankedTensorType>(load.getPtr().getType())),
         width, axis);
   }
   return StagedLoad{load,
+                    squeeze,
                     trans,
                     convert,
                     tile,
@@ -981,6 +1041,21 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
           ? Value()
           : emitLimit(b, loc, cast<RankedTensorType>(load.getMask().getType()),
                       staged.bounds, operand);
+  if (ReshapeOp squeeze = staged.squeeze) {
+    // Pointers and mask reshaped as the loaded tile was.
+    auto type = cast<RankedTensorType>(squeeze.getType());
+    auto reshape = [&](Value v) -> Value {
+      auto elem = cast<RankedTensorType>(v.getType()).getElementType();
+      return ReshapeOp::create(
+          b, loc,
+          RankedTensorType::get(type.getShape(), elem, type.getEncoding()), v);
+    };
+    ptr = reshape(ptr);
+    if (mask)
+      mask = reshape(mask);
+    if (limit)
+      limit = reshape(limit);
+  }
   if (TransOp trans = staged.trans) {
     // Pointers and mask transposed as the loaded tile was.
     RankedTensorType type = trans.getType();
@@ -1013,7 +1088,9 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
 /// names no descriptor (tkc.load's `box`) that the kernel's
 /// TKCDialect::kTensorDescriptors describes, or its tile is not laid out as
 /// such copies write it (getTensorCopySwizzle, with its rows along the
-/// descriptor's last dimension).
+/// descriptor's last dimension). A block of more than two dimensions is
+/// copied where all but its last two are 1 (the reshape that drops them
+/// makes the tile: a batched descriptor's [1, M, K]), its box 1 along them.
 Value getTensorMap(const StagedLoad &one) {
   LoadOp load = one.load;
   StringAttr descriptor = load.getDescriptorAttr();
@@ -1027,8 +1104,12 @@ Value getTensorMap(const StagedLoad &one) {
       func->getAttrOfType<DictionaryAttr>(TKCDialect::kTensorDescriptors);
   Attribute source =
       descriptor && sources ? sources.get(descriptor) : Attribute();
-  if (!source || type.getRank() != 2 || !swizzle ||
+  if (!source || type.getRank() < 2 || type.getRank() > 5 || !swizzle ||
+      (type.getRank() > 2 && !one.squeeze) ||
       (trans ? trans.getOrder()[fast] : fast) != 1)
+    return nullptr;
+  ArrayRef<int64_t> leading = type.getShape().drop_back(2);
+  if (llvm::any_of(leading, [](int64_t size) { return size != 1; }))
     return nullptr;
   Type elem = type.getElementType();
   int64_t rowBytes = swizzle->blockCols * getStorageBytes(elem);
@@ -1036,7 +1117,8 @@ Value getTensorMap(const StagedLoad &one) {
 
   auto module = load->getParentOfType<ModuleOp>();
   Builder b(load.getContext());
-  SmallVector<int64_t> box = {swizzle->rows, swizzle->blockCols};
+  SmallVector<int64_t> box(leading.size(), 1);
+  box.append({swizzle->rows, swizzle->blockCols});
   SmallVector<Attribute> maps;
   if (auto known = module->getAttrOfType<ArrayAttr>(TKCGPUDialect::kTensorMaps))
     maps.assign(known.begin(), known.end());
@@ -1502,7 +1584,7 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
   llvm::SmallPtrSet<Operation *, 8> replaced;
   for (StagedLoad &one : staged)
     for (Operation *op : {one.load.getOperation(), one.convert.getOperation(),
-                          one.trans.getOperation()})
+                          one.trans.getOperation(), one.squeeze.getOperation()})
       if (op)
         replaced.insert(op);
   for (const CopyGroup &group : groups) {
@@ -1539,6 +1621,8 @@ scf::ForOp pipelineInSharedMemory(scf::ForOp loop, unsigned stages,
       one.convert.erase();
     if (one.trans)
       one.trans.erase();
+    if (one.squeeze)
+      one.squeeze.erase();
     one.load.erase();
   }
   // No copy may still be writing when later code reuses the memory (every

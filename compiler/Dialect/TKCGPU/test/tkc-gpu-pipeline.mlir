@@ -1885,3 +1885,58 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   }
 
 }
+
+// -----
+
+#l3 = #tkc_gpu.blocked<{sizePerThread = [1, 1, 8], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tkc_gpu.nvidia_mma<{version = 2, warpsPerCTA = [4, 1]}>
+#a = #tkc_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b = #tkc_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A block of a 3-D descriptor, [1, 64, 64], reshaped to [64, 64] for the
+  // dot (triton_kernels' batched matmul): the reshape only drops a unit
+  // dimension, so the tile holds the 2-D tensor. With tensor copies, its
+  // map's box is [1, 64, 64] and each copy takes the block's three
+  // coordinates; without, each thread's copies take its pointers and mask
+  // reshaped as the block was.
+  // SHARED: tkc_gpu.tensor_maps = [{arg = 4 : i32, box = array<i64: 1, 64, 64>, descriptor = "b_desc"
+  // SHARED-LABEL: func.func @batched_block
+  // SHARED: scf.for
+  // SHARED: tkc_gpu.tensor_copy %arg4[%arg2, %c0_i32{{[_0-9]*}}, %{{.*}}], %{{.*}} : !llvm.ptr, !tkc_gpu.shared<[64, 64], f16, order = [1, 0]>
+  // SHARED-NOT: tkc.reshape {{.*}}xf16
+  // SHARED: return
+  // NOTMA-LABEL: func.func @batched_block
+  // NOTMA: scf.for
+  // NOTMA: %[[P:.*]] = tkc.reshape %{{.*}} : tensor<1x64x64x!tkc.ptr<f16>, #{{.*}}> -> tensor<64x64x!tkc.ptr<f16>, #{{.*}}>
+  // NOTMA: %[[M:.*]] = tkc.reshape %{{.*}} : tensor<1x64x64xi1, #{{.*}}> -> tensor<64x64xi1, #{{.*}}>
+  // NOTMA: tkc_gpu.async_copy %[[P]], %{{.*}} mask
+  // NOTMA: tkc_gpu.local_load %{{.*}} : !tkc_gpu.shared<[64, 64], f16, order = [1, 0]> -> tensor<64x64xf16, #{{.*}}>
+  // NOTMA-NOT: tkc.reshape {{.*}}xf16
+  // NOTMA: return
+  func.func @batched_block(%b2: tensor<64x64xf16, #a>, %pb: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %batch: i32, %n: i32) -> tensor<64x64xf32, #mma> attributes {tkc.tensor_descriptors = {b_desc = {base = "b_desc_base", shape = [[1, "b_desc_shape0"], [1, "b_desc_shape1"], [1, "b_desc_shape2"]], strides = [[1, "b_desc_stride0"], [1, "b_desc_stride1"]]}}} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %r = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #tkc_gpu.slice<{dim = 0, parent = #l3}>}>>
+    %e = tkc.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #tkc_gpu.slice<{dim = 0, parent = #l3}>}>> -> tensor<1x64xi32, #tkc_gpu.slice<{dim = 0, parent = #l3}>>
+    %e3 = tkc.expand_dims %e {axis = 0 : i32} : tensor<1x64xi32, #tkc_gpu.slice<{dim = 0, parent = #l3}>> -> tensor<1x1x64xi32, #l3>
+    %cols = tkc.broadcast %e3 : tensor<1x1x64xi32, #l3> -> tensor<1x64x64xi32, #l3>
+    %sb = tkc.splat %pb : tensor<1x64x64x!tkc.ptr<f16>, #l3>
+    %ncols = tkc.splat %n : tensor<1x64x64xi32, #l3>
+    %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %off = arith.muli %k, %c64 : i32
+      %offs = tkc.splat %off : tensor<1x64x64xi32, #l3>
+      %ib = arith.addi %cols, %offs : tensor<1x64x64xi32, #l3>
+      %ptrb = tkc.addptr %sb, %ib : tensor<1x64x64x!tkc.ptr<f16>, #l3>, tensor<1x64x64xi32, #l3>
+      %mb = arith.cmpi slt, %ib, %ncols : tensor<1x64x64xi32, #l3>
+      %tb = tkc.load %ptrb, %mb box "b_desc"[%batch, %c0, %off] : tensor<1x64x64x!tkc.ptr<f16>, #l3>
+      %t2 = tkc.reshape %tb : tensor<1x64x64xf16, #l3> -> tensor<64x64xf16, #l>
+      %b = tkc_gpu.convert_layout %t2 : tensor<64x64xf16, #l> -> tensor<64x64xf16, #b>
+      %d = tkc.dot %b2, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #b> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    return %res : tensor<64x64xf32, #mma>
+  }
+}
