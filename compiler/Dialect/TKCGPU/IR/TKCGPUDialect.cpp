@@ -759,12 +759,12 @@ LayoutEncodingAttr mlir::tkc::gpu::getSplitLayout(LayoutEncodingAttr layout,
 LayoutEncodingAttr
 mlir::tkc::gpu::getReshapedEncoding(LayoutEncodingAttr layout,
                                     ArrayRef<int64_t> srcShape,
-                                    ArrayRef<int64_t> shape) {
+                                    ArrayRef<int64_t> shape, bool broadcast) {
   if (BlockedEncodingAttr blocked = getReshapedLayout(layout, srcShape, shape))
     return blocked;
   LinearLayout reshaped =
       LinearLayout::reshape(layout.toLinearLayout(srcShape), shape);
-  return holdsEachElementOnce(reshaped)
+  return broadcast || holdsEachElementOnce(reshaped)
              ? LinearEncodingAttr::get(layout.getContext(), reshaped)
              : LayoutEncodingAttr();
 }

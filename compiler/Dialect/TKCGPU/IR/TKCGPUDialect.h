@@ -67,10 +67,12 @@ BlockedEncodingAttr getReshapedLayout(LayoutEncodingAttr layout,
 /// The layout in which a tkc.reshape from `srcShape` to `shape` of a tensor
 /// in `layout` moves no data: getReshapedLayout's blocked one where there
 /// is one, else a #tkc_gpu.linear of the reshaped linear layout when that
-/// holds each element once (no broadcast); else null.
+/// holds each element once (no broadcast) or `broadcast` allows copies;
+/// else null.
 LayoutEncodingAttr getReshapedEncoding(LayoutEncodingAttr layout,
                                        ArrayRef<int64_t> srcShape,
-                                       ArrayRef<int64_t> shape);
+                                       ArrayRef<int64_t> shape,
+                                       bool broadcast = false);
 
 /// The layout of tkc.split's results for an operand of `shape` (last
 /// extent 2) in `layout` in which the split moves no data: the blocked one

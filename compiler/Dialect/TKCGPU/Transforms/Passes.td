@@ -94,8 +94,10 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
 
     **Through shared memory** (targets with asynchronous copies and matrix
     loads; every load of the body read by one conversion to an mma.sync
-    operand, directly or through a 2-D `tkc.trans`, whose tile then holds
-    the transpose and is copied from the transposed pointers): each load
+    operand, directly or through a `tkc.reshape` that drops unit dimensions
+    (a 3-D descriptor's [1, M, K] block) and then a 2-D `tkc.trans`, whose
+    tile then holds the reshaped or transposed tensor and is copied from
+    the pointers reshaped or transposed so): each load
     gets a stack of `stages`
     tiles (`tkc_gpu.local_alloc`). The copies of the first `stages - 1`
     iterations start before the loop, one group each. Iteration i waits
@@ -176,9 +178,11 @@ def TKCGPUPipeline : Pass<"tkc-gpu-pipeline", "::mlir::ModuleOp"> {
     descriptor that the kernel's `tkc.tensor_descriptors` lists
     (`tkc.load ... box "a_desc"[...]`: a parameter, or one made of the
     kernel's arguments), laid out in shared memory as a tensor copy
-    writes it, is copied by one thread through a tensor map instead: a kernel argument appended to the function and
-    listed in the module's `tkc_gpu.tensor_maps` with the arguments the
-    launcher encodes it from. Its group of copies completes a memory
+    writes it, is copied by one thread through a tensor map instead: a
+    kernel argument appended to the function and listed in the module's
+    `tkc_gpu.tensor_maps` with the arguments the launcher encodes it from
+    (a block of more dimensions, all but the last two of them 1, through a
+    map of its rank whose box is 1 along them). Its group of copies completes a memory
     barrier per slot (`tkc_gpu.barrier_expect`, `tkc_gpu.tensor_copy`); the
     loop carries the phase of the slot it reads and waits on it
     (`tkc_gpu.barrier_wait`) after its `async_wait`; the barriers are made

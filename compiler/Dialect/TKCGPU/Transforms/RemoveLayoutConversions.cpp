@@ -92,6 +92,36 @@ bool isSource(Operation *op) {
   return false;
 }
 
+/// Whether `value` is computed from constants and ranges alone, through
+/// elementwise ops and shape ops (an index or an indicator), all in its
+/// block.
+bool fromConstantsAlone(Value value) {
+  SmallVector<Value> pending = {value};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!pending.empty()) {
+    Operation *def = pending.pop_back_val().getDefiningOp();
+    if (!def || def->getBlock() != value.getParentBlock())
+      return false;
+    if (!seen.insert(def).second)
+      continue;
+    if (isa<MakeRangeOp>(def))
+      continue;
+    if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+      if (!isa<SplatElementsAttr>(constant.getValue()))
+        return false;
+      continue;
+    }
+    if (!isa<ReshapeOp, ExpandDimsOp, BroadcastOp, arith::AddIOp, arith::SubIOp,
+             arith::MulIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp,
+             arith::ShLIOp, arith::ShRUIOp, arith::ShRSIOp, arith::CmpIOp,
+             arith::ExtUIOp, arith::ExtSIOp, arith::TruncIOp, arith::SelectOp>(
+            def))
+      return false;
+    llvm::append_range(pending, def->getOperands());
+  }
+  return true;
+}
+
 /// Ops recomputed element by element from operands in the same layout:
 /// arith and math ops, and tkc's pure elementwise ops (conversions between
 /// float types, library calls, pointer casts, scalar functions mapped one
@@ -155,11 +185,24 @@ Attribute operandLayout(Operation *def, Attribute layout) {
   }
   // A reshape's operand needs a layout in which each thread has the same
   // elements, if there is one (also from a slice that holds a whole vector
-  // in each thread: AWQ's shift amounts, a 4x2 range reshaped to 8).
-  if (auto reshape = dyn_cast<ReshapeOp>(def))
-    return getReshapedLayout(cast<LayoutEncodingAttr>(layout),
-                             reshape.getType().getShape(),
-                             reshape.getSrc().getType().getShape());
+  // in each thread: AWQ's shift amounts, a 4x2 range reshaped to 8). One
+  // computed from constants alone may also be recomputed in a linear
+  // layout that holds copies of its elements: a bitonic network's
+  // indicator, tl.arange(0, 2) reshaped to [1, .., 2, .., 1] and combined
+  // with the hypercube its compare-and-swap broadcasts it over (Triton
+  // 3.6's sort, as lmdeploy's top-k copies it: 543 conversions through
+  // shared memory otherwise).
+  if (auto reshape = dyn_cast<ReshapeOp>(def)) {
+    auto encoding = cast<LayoutEncodingAttr>(layout);
+    ArrayRef<int64_t> shape = reshape.getType().getShape(),
+                      srcShape = reshape.getSrc().getType().getShape();
+    if (BlockedEncodingAttr blocked =
+            getReshapedLayout(encoding, shape, srcShape))
+      return blocked;
+    if (!fromConstantsAlone(reshape.getSrc()))
+      return {};
+    return getReshapedEncoding(encoding, shape, srcShape, /*broadcast=*/true);
+  }
   // A join's operands need the layout without the pair, where each thread
   // holds both of its elements (AWQ's zeros, a packed row interleaved with
   // itself three times before its nibbles are shifted out).

@@ -2706,3 +2706,32 @@ func.func @deep_recompute_two_users(%p: tensor<1024x!tkc.ptr<f32>, #b>, %pm: ten
   tkc.store %p, %yb : tensor<1024x!tkc.ptr<f32>, #b>
   return
 }
+
+// -----
+
+#big = #tkc_gpu.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [2, 2, 8], warpsPerCTA = [1, 1, 1], order = [2, 1, 0]}>
+#r = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#small = #tkc_gpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 1, 1], order = [2, 1, 0]}>
+module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+// A bitonic network's indicator: tl.arange(0, 2) reshaped to [1, 2, 1]
+// and compared with a hypercube that holds that dimension in lane bit 3.
+// No blocked layout of [2] has each thread's elements of [1, 2, 1] there;
+// computed from constants alone, the range is made in a linear layout that
+// holds copies of its two elements (lane bit 3 chooses one; each thread
+// holds its one twice, as the hypercube's layout does), and nothing goes
+// through shared memory.
+// CHECK: #[[LIN:.*]] = #tkc_gpu.linear<{register = {{\[\[}}0]], lane = {{\[\[}}0], [0], [0], [1], [0]], warp = []}>
+// CHECK-LABEL: func.func @indicator_copies
+// CHECK-NOT: convert_layout
+// CHECK: tkc.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32, #[[LIN]]>
+// CHECK-NOT: convert_layout
+// CHECK: return
+func.func @indicator_copies(%x: tensor<2x2x16xi32, #big>) -> tensor<2x2x16xi1, #big> {
+  %r = tkc.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32, #r>
+  %s = tkc.reshape %r : tensor<2xi32, #r> -> tensor<1x2x1xi32, #small>
+  %c = tkc_gpu.convert_layout %s : tensor<1x2x1xi32, #small> -> tensor<1x2x1xi32, #big>
+  %b = tkc.broadcast %c : tensor<1x2x1xi32, #big> -> tensor<2x2x16xi32, #big>
+  %m = arith.cmpi eq, %x, %b : tensor<2x2x16xi32, #big>
+  return %m : tensor<2x2x16xi1, #big>
+}
+}
