@@ -644,33 +644,17 @@ Value emitLimit(OpBuilder &b, Location loc, RankedTensorType mask,
   return limit;
 }
 
-/// Whether `reshape` only drops unit dimensions of its source, each
-/// thread's registers holding the same elements before and after.
+/// Whether `reshape` only drops unit dimensions of its source, moving no
+/// element to another thread (getReshapeRegisterMap).
 bool dropsUnitDims(ReshapeOp reshape) {
   auto from = cast<RankedTensorType>(reshape.getSrc().getType());
   auto to = cast<RankedTensorType>(reshape.getType());
-  if (reshape.getAllowReorder() || !from.getEncoding() || !to.getEncoding())
-    return false;
-  SmallVector<unsigned> kept;
-  for (auto [d, size] : llvm::enumerate(from.getShape()))
-    if (size != 1)
-      kept.push_back(d);
-  if (kept.size() != size_t(to.getRank()) ||
-      llvm::any_of(llvm::enumerate(kept), [&](auto entry) {
-        return from.getDimSize(entry.value()) != to.getDimSize(entry.index());
-      }))
-    return false;
-  LinearLayout source = getLinearLayout(from), result = getLinearLayout(to);
-  for (HwDim dim : {HwDim::Register, HwDim::Lane, HwDim::Warp}) {
-    ArrayRef<LinearLayout::Basis> bases = source.getBases(dim);
-    if (bases.size() != result.getBases(dim).size())
-      return false;
-    for (auto [basis, expected] : llvm::zip(bases, result.getBases(dim)))
-      for (auto [i, d] : llvm::enumerate(kept))
-        if (basis[d] != expected[i])
-          return false;
-  }
-  return true;
+  SmallVector<int64_t> kept;
+  llvm::copy_if(from.getShape(), std::back_inserter(kept),
+                [](int64_t size) { return size != 1; });
+  return !reshape.getAllowReorder() && ArrayRef(kept) == to.getShape() &&
+         from.getEncoding() && to.getEncoding() &&
+         getReshapeRegisterMap(from, to);
 }
 
 /// The conversion of `value` (through a reshape that drops its unit

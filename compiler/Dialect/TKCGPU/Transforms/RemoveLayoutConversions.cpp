@@ -209,6 +209,24 @@ Attribute operandLayout(Operation *def, Attribute layout) {
   if (auto join = dyn_cast<JoinOp>(def))
     return getSplitLayout(cast<LayoutEncodingAttr>(layout),
                           join.getType().getShape());
+  // A reduction whose only use wants its result in a slice of another
+  // layout is recomputed over its operand in that layout, where its axis
+  // stays within each warp (no shared memory): a bitonic network's
+  // xor_sum over a pair's dimension, whose result the compare-and-swap
+  // combines in the values' layout (lmdeploy's top-k carries its indices
+  // in another, and converted each step's sum otherwise).
+  if (auto reduce = dyn_cast<ReduceOp>(def)) {
+    auto slice = dyn_cast<SliceEncodingAttr>(layout);
+    if (!slice || slice.getDim() != reduce.getAxis() ||
+        reduce->getNumResults() != 1 || !reduce->hasOneUse())
+      return {};
+    auto type = cast<RankedTensorType>(reduce.getSrcs().front().getType());
+    LinearLayout operand = getLinearLayout(withLayout(type, slice.getParent()));
+    bool acrossWarps = llvm::any_of(
+        operand.getBases(HwDim::Warp),
+        [&](const LinearLayout::Basis &b) { return b[reduce.getAxis()] != 0; });
+    return acrossWarps ? Attribute() : slice.getParent();
+  }
   return {};
 }
 

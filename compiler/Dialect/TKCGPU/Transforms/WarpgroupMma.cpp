@@ -215,9 +215,9 @@ int64_t sharedAccessCost(const LinearLayout &layout, SharedBufferType tile) {
 /// those whose reads and writes take the fewest wavefronts
 /// (sharedAccessCost). Lanes that step along both dimensions at once spread
 /// both accesses over the banks of the two swizzles (a 128x128 fp8 tile on
-/// 4 warps: 64 wavefronts per warp instead of 176, each thread a block of
-/// 8 rows of 16 bytes). None where the tile has fewer elements than
-/// threads.
+/// 4 warps, each thread a block of 8 rows of 16 bytes: 64 wavefronts per
+/// warp, against 288 with its lanes along the rows read). None where the
+/// tile has fewer elements than threads.
 std::optional<LinearLayout> transposingLayout(SharedBufferType from,
                                               SharedBufferType to,
                                               unsigned numWarps) {
@@ -752,7 +752,8 @@ struct WarpgroupMmaPass
 
   /// Replaces `dot` by a warpgroup_dot and returns it, if it can; sets
   /// `readsTiles` if it stored neither operand (both are tiles read for it,
-  /// or A is in registers).
+  /// or A is in registers): one copied along K each iteration is not read
+  /// by a multiply still running in the next.
   WarpgroupDotOp rewrite(DotOp dot, unsigned numWarps, DominanceInfo &dominance,
                          bool &readsTiles) {
     auto type = cast<RankedTensorType>(dot.getType());

@@ -2735,3 +2735,46 @@ func.func @indicator_copies(%x: tensor<2x2x16xi32, #big>) -> tensor<2x2x16xi1, #
   return %m : tensor<2x2x16xi1, #big>
 }
 }
+
+// -----
+
+#a = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 1], order = [1, 0]}>
+#b = #tkc_gpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]}>
+#r = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#v = #tkc_gpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+// A bitonic step's xor_sum over a pair, of indices made outside the
+// branch in another layout: the sum's only use wants it in a slice of
+// the values' layout, where the pair lies in each thread's registers,
+// and the reduction is recomputed there (its operand reshaped from
+// indices recomputed in that layout too) instead of converted after it.
+// CHECK-LABEL: func.func @pair_sum_recomputed
+// CHECK-NOT: convert_layout
+// CHECK: tkc.reduce(%{{.*}}) axis = 1 : (tensor<32x2xi32, #[[B:blocked[0-9]*]]>)
+// CHECK-NOT: convert_layout
+// CHECK: arith.xori %{{.*}}, %{{.*}} : tensor<32x2xi32, #[[B]]>
+func.func @pair_sum_recomputed(%x: tensor<64xi32, #v>, %n: i32, %go: i1) -> tensor<64xi32, #v> {
+  %range = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #r>
+  %bound = tkc.splat %n : tensor<64xi32, #r>
+  %in = arith.cmpi slt, %range, %bound : tensor<64xi32, #r>
+  %ids = arith.select %in, %range, %bound : tensor<64xi1, #r>, tensor<64xi32, #r>
+  %res = scf.if %go -> tensor<64xi32, #v> {
+    %h = tkc.reshape %ids : tensor<64xi32, #r> -> tensor<32x2xi32, #a>
+    %s = tkc.reduce(%h) axis = 1 : (tensor<32x2xi32, #a>) -> tensor<32xi32, #tkc_gpu.slice<{dim = 1, parent = #a}>> {
+    ^bb0(%l: i32, %r: i32):
+      %v = arith.xori %l, %r : i32
+      tkc.reduce.return %v : i32
+    }
+    %e = tkc.expand_dims %s {axis = 1 : i32} : tensor<32xi32, #tkc_gpu.slice<{dim = 1, parent = #a}>> -> tensor<32x1xi32, #a>
+    %c = tkc_gpu.convert_layout %e : tensor<32x1xi32, #a> -> tensor<32x1xi32, #b>
+    %bc = tkc.broadcast %c : tensor<32x1xi32, #b> -> tensor<32x2xi32, #b>
+    %xh = tkc.reshape %x : tensor<64xi32, #v> -> tensor<32x2xi32, #b>
+    %y = arith.xori %xh, %bc : tensor<32x2xi32, #b>
+    %yv = tkc.reshape %y : tensor<32x2xi32, #b> -> tensor<64xi32, #v>
+    scf.yield %yv : tensor<64xi32, #v>
+  } else {
+    scf.yield %x : tensor<64xi32, #v>
+  }
+  return %res : tensor<64xi32, #v>
+}
+}
