@@ -476,6 +476,31 @@ for _warps, _stages in ((8, 3), (4, 4)):
          rtol=1e-2)
 
 
+# A batched bf16 product through 3-D descriptors whose blocks are one
+# expert's tile ([1, 128, 64] of X, [1, 256, 64] of W stored [E, N, K]),
+# reshaped to 2-D for the dot, as triton_kernels' matmul_ogs reads them
+# (bench/own/batched_descriptors.py): 8 experts of 2048^3, 128x256x64 on 8
+# warps, 3 stages.
+_BD_E, _BD = 8, 2048
+
+
+def _batched_descriptor_args():
+    x = randn(_BD_E, _BD, _BD, dtype="bfloat16")
+    w = randn(_BD_E, _BD, _BD, dtype="bfloat16")
+    y = empty(_BD_E, _BD, _BD, dtype="bfloat16")
+    return [host_descriptor(x, [1, 128, 64]), host_descriptor(w, [1, 256, 64]),
+            host_descriptor(y, [1, 128, 256]), _BD, _BD, _BD]
+
+
+case(id="own_batched_descriptors_bf16", repo="own",
+     path="batched_descriptors.py", kernel="batched_matmul_kernel",
+     signature="tensordesc<bf16[1, 128, 64]>, tensordesc<bf16[1, 256, 64]>, "
+     "tensordesc<bf16[1, 128, 256]>, i32:16, i32:16, i32:16, 128, 256, 64",
+     num_warps=8, num_stages=3,
+     grid=(cdiv(_BD, 128) * cdiv(_BD, 256), _BD_E),
+     args=_batched_descriptor_args, atol=0.5, rtol=2e-2)
+
+
 # Tutorial 10's block_scaled_matmul_kernel (Triton 3.6, repo `triton36`) in
 # its mxfp8 config: fp8 a (M x K) and b (N x K) in 128x128 and 256x128
 # blocks, e8m0 scales packed as the tutorial packs them (5-D, [1, rep, 1,
