@@ -933,8 +933,9 @@ ReduceScratch makeScratch(unsigned warpBits, int64_t numOutputs,
   return scratch;
 }
 
-/// Warp bits of `type`'s layout that move along `axis`.
-unsigned axisWarpBits(RankedTensorType type, unsigned axis) {
+} // namespace
+
+unsigned mlir::tkc::gpu::axisWarpBits(RankedTensorType type, unsigned axis) {
   unsigned bits = 0;
   // (The layout outlives the loop over its bases.)
   LinearLayout layout = getLinearLayout(type);
@@ -942,7 +943,6 @@ unsigned axisWarpBits(RankedTensorType type, unsigned axis) {
     bits += basis[axis] != 0;
   return bits;
 }
-} // namespace
 
 ReduceScratch mlir::tkc::gpu::getReduceScratch(ReduceOp reduce) {
   auto srcType = cast<RankedTensorType>(reduce.getSrcs().front().getType());

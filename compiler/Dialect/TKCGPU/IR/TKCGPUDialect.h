@@ -100,6 +100,10 @@ Attribute getTransposedLayout(Attribute layout, ArrayRef<int32_t> order);
 /// layouts.
 LayoutEncodingAttr getJoinedLayout(Attribute layout);
 
+/// The warp bits of `type`'s layout that move along `axis`: a reduction
+/// over `axis` combines that many bits of warps through shared memory.
+unsigned axisWarpBits(RankedTensorType type, unsigned axis);
+
 /// Where a reduction combines its warps' partial results in shared memory:
 /// `1 << warpBits` slots per output element and operand, operand k's slots
 /// at byte `offsets[k]`, `bytes` in all (0 when no warp bit moves along the

@@ -102,15 +102,9 @@ bool fromConstantsAlone(Value value) {
     Operation *def = pending.pop_back_val().getDefiningOp();
     if (!def || def->getBlock() != value.getParentBlock())
       return false;
-    if (!seen.insert(def).second)
+    // Sources but splats, whose scalar may be anything.
+    if (!seen.insert(def).second || (isSource(def) && !isa<SplatOp>(def)))
       continue;
-    if (isa<MakeRangeOp>(def))
-      continue;
-    if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
-      if (!isa<SplatElementsAttr>(constant.getValue()))
-        return false;
-      continue;
-    }
     if (!isa<ReshapeOp, ExpandDimsOp, BroadcastOp, arith::AddIOp, arith::SubIOp,
              arith::MulIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp,
              arith::ShLIOp, arith::ShRUIOp, arith::ShRSIOp, arith::CmpIOp,
@@ -221,11 +215,9 @@ Attribute operandLayout(Operation *def, Attribute layout) {
         reduce->getNumResults() != 1 || !reduce->hasOneUse())
       return {};
     auto type = cast<RankedTensorType>(reduce.getSrcs().front().getType());
-    LinearLayout operand = getLinearLayout(withLayout(type, slice.getParent()));
-    bool acrossWarps = llvm::any_of(
-        operand.getBases(HwDim::Warp),
-        [&](const LinearLayout::Basis &b) { return b[reduce.getAxis()] != 0; });
-    return acrossWarps ? Attribute() : slice.getParent();
+    return axisWarpBits(withLayout(type, slice.getParent()), reduce.getAxis())
+               ? Attribute()
+               : slice.getParent();
   }
   return {};
 }

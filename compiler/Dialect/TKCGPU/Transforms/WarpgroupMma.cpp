@@ -138,27 +138,45 @@ std::optional<SharedBufferType> storedTileType(RankedTensorType type,
   return std::nullopt;
 }
 
+/// How `tile` is laid out in shared memory (TileSwizzle; not interleaved,
+/// as on targets with warpgroup multiplies).
+TileSwizzle swizzleOf(SharedBufferType tile) {
+  return TileSwizzle(tile.getTileShape(), tile.getOrder().front(),
+                     tile.getElementType(), tile.getSwizzled(),
+                     /*interleaved=*/false);
+}
+
+/// The most distinct words that one bank holds among the accesses of
+/// `accessBytes` each that lanes [`first`, `first` + `count`) of `layout`
+/// make at their register `reg` in a tile laid out as `swizzle`: the
+/// wavefronts those accesses take together.
+int64_t bankWays(const LinearLayout &layout, const TileSwizzle &swizzle,
+                 unsigned reg, unsigned first, unsigned count,
+                 int64_t accessBytes) {
+  llvm::SmallDenseMap<int64_t, llvm::SmallDenseSet<int64_t, 4>, 32> banks;
+  for (unsigned lane = first; lane < first + count; ++lane) {
+    LinearLayout::Basis at = layout.apply(reg, lane, 0);
+    int64_t byte =
+        swizzle.offset(at[1 - swizzle.fast], at[swizzle.fast]) * swizzle.bytes;
+    for (int64_t word = byte / 4; word <= (byte + accessBytes - 1) / 4; ++word)
+      banks[word % 32].insert(word);
+  }
+  int64_t ways = 1;
+  for (auto &bank : banks)
+    ways = std::max<int64_t>(ways, bank.second.size());
+  return ways;
+}
+
 /// The most lanes of a warp whose stores of one register of `type` (its
-/// layout) into `tile` fall in one bank at different words, the tile laid
-/// out as TileSwizzle says (not interleaved, as on targets with warpgroup
-/// multiplies).
+/// layout) into `tile` fall in one bank at different words.
 int64_t storeConflictWays(RankedTensorType type, SharedBufferType tile) {
   LinearLayout layout = getLinearLayout(type);
-  unsigned fast = tile.getOrder().front();
-  TileSwizzle swizzle(tile.getTileShape(), fast, tile.getElementType(),
-                      tile.getSwizzled(), /*interleaved=*/false);
+  TileSwizzle swizzle = swizzleOf(tile);
   int64_t worst = 1;
-  for (unsigned reg = 0; reg < layout.getNumRegisters(); ++reg) {
-    llvm::SmallDenseMap<int64_t, llvm::SmallDenseSet<int64_t, 4>, 32> banks;
-    for (unsigned lane = 0; lane < layout.getSize(HwDim::Lane); ++lane) {
-      LinearLayout::Basis at = layout.apply(reg, lane, 0);
-      int64_t element = swizzle.offset(at[1 - fast], at[fast]);
-      int64_t word = element * swizzle.bytes / 4;
-      banks[word % 32].insert(word);
-    }
-    for (auto &bank : banks)
-      worst = std::max<int64_t>(worst, bank.second.size());
-  }
+  for (unsigned reg = 0; reg < layout.getNumRegisters(); ++reg)
+    worst =
+        std::max(worst, bankWays(layout, swizzle, reg, 0,
+                                 layout.getSize(HwDim::Lane), swizzle.bytes));
   return worst;
 }
 
@@ -168,14 +186,11 @@ int64_t storeConflictWays(RankedTensorType type, SharedBufferType tile) {
 /// one access of up to 16 bytes, which the hardware serves 128 bytes of
 /// lanes at a time (all 32 lanes of 4-byte accesses, halves of 8-byte
 /// ones, quarters of 16-byte ones), each such part in as many wavefronts as
-/// the most distinct words one bank holds for it.
+/// the most distinct words one bank holds for it (bankWays).
 int64_t sharedAccessCost(const LinearLayout &layout, SharedBufferType tile) {
-  unsigned fast = tile.getOrder().front();
-  Type elem = tile.getElementType();
-  TileSwizzle swizzle(tile.getTileShape(), fast, elem, tile.getSwizzled(),
-                      /*interleaved=*/false);
-  SmallVector<unsigned> run =
-      layout.getAlignedRunBits(fast, getChunkElements(elem));
+  TileSwizzle swizzle = swizzleOf(tile);
+  SmallVector<unsigned> run = layout.getAlignedRunBits(
+      swizzle.fast, getChunkElements(tile.getElementType()));
   unsigned runMask = 0;
   for (unsigned bit : run)
     runMask |= 1u << bit;
@@ -188,20 +203,8 @@ int64_t sharedAccessCost(const LinearLayout &layout, SharedBufferType tile) {
     if (reg & runMask)
       continue;
     ++total;
-    for (unsigned first = 0; first < lanes; first += perPart) {
-      llvm::SmallDenseMap<int64_t, llvm::SmallDenseSet<int64_t, 4>, 32> banks;
-      for (unsigned lane = first; lane < first + perPart; ++lane) {
-        LinearLayout::Basis at = layout.apply(reg, lane, 0);
-        int64_t byte = swizzle.offset(at[1 - fast], at[fast]) * swizzle.bytes;
-        for (int64_t word = byte / 4; word <= (byte + accessBytes - 1) / 4;
-             ++word)
-          banks[word % 32].insert(word);
-      }
-      int64_t ways = 1;
-      for (auto &bank : banks)
-        ways = std::max<int64_t>(ways, bank.second.size());
-      total += ways;
-    }
+    for (unsigned first = 0; first < lanes; first += perPart)
+      total += bankWays(layout, swizzle, reg, first, perPart, accessBytes);
   }
   return total;
 }
