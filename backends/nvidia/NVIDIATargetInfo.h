@@ -156,6 +156,13 @@ public:
   void copyTensorBox(mlir::OpBuilder &b, mlir::Location loc, mlir::Value dst,
                      mlir::Value tensorMap, llvm::ArrayRef<mlir::Value> coords,
                      mlir::Value barrier, mlir::Value pred) const override;
+  void fenceSharedForTensorCopies(mlir::OpBuilder &b,
+                                  mlir::Location loc) const override;
+  void storeTensorBox(mlir::OpBuilder &b, mlir::Location loc, mlir::Value src,
+                      mlir::Value tensorMap, llvm::ArrayRef<mlir::Value> coords,
+                      mlir::Value pred) const override;
+  void waitTensorStoreReads(mlir::OpBuilder &b, mlir::Location loc,
+                            mlir::Value pred) const override;
   void waitMemoryBarrier(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Value barrier, mlir::Value phase) const override;
   void markTensorMapParameter(mlir::LLVM::LLVMFuncOp func,

@@ -42,10 +42,16 @@ void NVIDIATargetInfo::initMemoryBarrier(OpBuilder &b, Location loc,
 }
 
 void NVIDIATargetInfo::fenceBarrierInits(OpBuilder &b, Location loc) const {
-  // The initializations and other stores, generic-proxy writes, are ordered
-  // before the async proxy's: the tensor copies that complete the barriers
-  // and may write where earlier code stored.
   emitAsm(b, loc, {}, "fence.mbarrier_init.release.cluster;", "");
+  fenceSharedForTensorCopies(b, loc);
+}
+
+void NVIDIATargetInfo::fenceSharedForTensorCopies(OpBuilder &b,
+                                                  Location loc) const {
+  // Stores to shared memory, generic-proxy writes, are ordered before the
+  // async proxy's accesses: the tensor copies that complete the barriers
+  // and may write where earlier code stored, the tensor stores that read
+  // what it stored.
   emitAsm(b, loc, {}, "fence.proxy.async.shared::cta;", "");
 }
 
@@ -65,29 +71,64 @@ void NVIDIATargetInfo::expectMemoryBarrierBytes(OpBuilder &b, Location loc,
           "r,r,b");
 }
 
+/// The operands of a tensor copy or store of the box at `coords` of the
+/// tensor `tensorMap` describes, to or from shared `tile`: the tile's
+/// address ($0), the map ($1), the coordinates ($2 on), then `more`. Sets
+/// `box` to the PTX of the box's address (`[$1, {$2, ...}]`) and
+/// `constraints` to the constraints of all of them.
+static SmallVector<Value>
+tensorBoxOperands(OpBuilder &b, Location loc, Value tile, Value tensorMap,
+                  ArrayRef<Value> coords, ArrayRef<Value> more,
+                  std::string &box, std::string &constraints) {
+  SmallVector<Value> operands = {sharedAddress(b, loc, tile), tensorMap};
+  box = "[$1, {";
+  constraints = "r,l";
+  for (auto [i, coord] : llvm::enumerate(coords)) {
+    operands.push_back(coord);
+    box += (i ? ", $" : "$") + std::to_string(i + 2);
+    constraints += ",r";
+  }
+  box += "}]";
+  llvm::append_range(operands, more);
+  return operands;
+}
+
 void NVIDIATargetInfo::copyTensorBox(OpBuilder &b, Location loc, Value dst,
                                      Value tensorMap, ArrayRef<Value> coords,
                                      Value barrier, Value pred) const {
-  SmallVector<Value> operands = {sharedAddress(b, loc, dst), tensorMap};
-  std::string list;
-  for (auto [i, coord] : llvm::enumerate(coords)) {
-    operands.push_back(coord);
-    list += (i ? ", $" : "$") + std::to_string(i + 2);
-  }
+  std::string box, constraints;
+  SmallVector<Value> operands = tensorBoxOperands(
+      b, loc, dst, tensorMap, coords, {sharedAddress(b, loc, barrier), pred},
+      box, constraints);
   unsigned next = coords.size() + 2;
-  operands.push_back(sharedAddress(b, loc, barrier));
-  operands.push_back(pred);
   std::string text =
       "@$" + std::to_string(next + 1) + " cp.async.bulk.tensor." +
       std::to_string(coords.size()) +
-      "d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, "
-      "{" +
-      list + "}], [$" + std::to_string(next) + "];";
-  std::string constraints = "r,l";
-  for (size_t i = 0; i < coords.size(); ++i)
-    constraints += ",r";
-  constraints += ",r,b";
-  emitAsm(b, loc, operands, text, constraints);
+      "d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], " +
+      box + ", [$" + std::to_string(next) + "];";
+  emitAsm(b, loc, operands, text, constraints + ",r,b");
+}
+
+void NVIDIATargetInfo::storeTensorBox(OpBuilder &b, Location loc, Value src,
+                                      Value tensorMap, ArrayRef<Value> coords,
+                                      Value pred) const {
+  std::string box, constraints;
+  SmallVector<Value> operands = tensorBoxOperands(
+      b, loc, src, tensorMap, coords, {pred}, box, constraints);
+  std::string text = "@$" + std::to_string(coords.size() + 2) +
+                     " cp.async.bulk.tensor." + std::to_string(coords.size()) +
+                     "d.global.shared::cta.bulk_group " + box + ", [$0];";
+  emitAsm(b, loc, operands, text, constraints + ",b");
+}
+
+void NVIDIATargetInfo::waitTensorStoreReads(OpBuilder &b, Location loc,
+                                            Value pred) const {
+  // The stores started since the last commit form one bulk group; waiting
+  // for its reads (not its writes to global memory) frees the tile.
+  emitAsm(b, loc, {pred},
+          "@$0 cp.async.bulk.commit_group;\n"
+          "@$0 cp.async.bulk.wait_group.read 0;",
+          "b");
 }
 
 void NVIDIATargetInfo::waitMemoryBarrier(OpBuilder &b, Location loc,

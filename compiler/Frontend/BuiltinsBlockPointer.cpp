@@ -655,14 +655,24 @@ std::optional<Obj> accessTensorDescriptor(BuiltinCall &c) {
   auto result = accessBlock(c, block, desc.blockShape,
                             std::vector<bool>(rank, true), desc.str, stored,
                             isLoad ? c.l : c.args.loc(2), AccessHints());
-  // A load of a host descriptor's block names it, for targets that load
-  // through the descriptor itself (tkc.load's `box`).
-  if (isLoad && result && !desc.hostDescriptor.empty())
-    if (auto load = result->value.getDefiningOp<tkcir::LoadOp>()) {
-      for (const Obj &offset : Parts(block).offsets)
-        load.getBoxMutable().append(offset.value);
-      load.setDescriptor(desc.hostDescriptor);
-    }
+  // An access of a host descriptor's block names it, for targets that load
+  // and store through the descriptor itself (tkc.load's and tkc.store's
+  // `box`). A store is the last op emitted.
+  if (!result || desc.hostDescriptor.empty())
+    return result;
+  auto name = [&](auto access) {
+    for (const Obj &offset : Parts(block).offsets)
+      access.getBoxMutable().append(offset.value);
+    access.setDescriptor(desc.hostDescriptor);
+  };
+  if (isLoad) {
+    if (auto load = result->value.getDefiningOp<tkcir::LoadOp>())
+      name(load);
+  } else if (c.b.getInsertionPoint() != c.b.getInsertionBlock()->begin()) {
+    if (auto store =
+            llvm::dyn_cast<tkcir::StoreOp>(*std::prev(c.b.getInsertionPoint())))
+      name(store);
+  }
   return result;
 }
 

@@ -54,6 +54,8 @@ void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(gpu::createTKCGPUSinkLargeLoads());
+  if (!target.empty() && tensorCopies)
+    pm.addPass(gpu::createTKCGPUTensorStores({target.str()}));
 }
 
 void buildLLVMPipeline(OpPassManager &pm, StringRef target) {
@@ -99,8 +101,8 @@ struct TTGIRPipelineOptions : public PassPipelineOptions<TTGIRPipelineOptions> {
                      "cuda:80 (none: every dot uses multiply-adds)")};
   Option<bool> tensorCopies{
       *this, "tensor-copies",
-      llvm::cl::desc("Copy host descriptors' blocks through tensor maps "
-                     "(Hopper's TMA)"),
+      llvm::cl::desc("Copy and store host descriptors' blocks through "
+                     "tensor maps (Hopper's TMA)"),
       llvm::cl::init(true)};
 };
 /// Options of the `tkc-llvm` pipeline.

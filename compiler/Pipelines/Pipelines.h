@@ -26,7 +26,8 @@ void buildTTIRPipeline(OpPassManager &pm);
 /// layout conversions that recomputation makes needless, and pipelines the
 /// loads of dot loops when `numStages` is 2 or more (with `tensorCopies`,
 /// host descriptors' blocks through tensor maps where the target can; see
-/// tkc-gpu-pipeline). Named `tkc-ttgir`.
+/// tkc-gpu-pipeline), and with `tensorCopies` stores their blocks through
+/// the maps too (tkc-gpu-tensor-stores). Named `tkc-ttgir`.
 void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
                         unsigned threadsPerWarp, unsigned numStages,
                         StringRef target, bool tensorCopies = true);

@@ -98,6 +98,19 @@ void TargetInfo::copyTensorBox(mlir::OpBuilder &, mlir::Location, mlir::Value,
                                mlir::Value, mlir::Value) const {
   llvm_unreachable("tensor copies on a target without hasTensorCopies()");
 }
+void TargetInfo::fenceSharedForTensorCopies(mlir::OpBuilder &,
+                                            mlir::Location) const {
+  llvm_unreachable("tensor copies on a target without hasTensorCopies()");
+}
+void TargetInfo::storeTensorBox(mlir::OpBuilder &, mlir::Location, mlir::Value,
+                                mlir::Value, llvm::ArrayRef<mlir::Value>,
+                                mlir::Value) const {
+  llvm_unreachable("tensor stores on a target without hasTensorCopies()");
+}
+void TargetInfo::waitTensorStoreReads(mlir::OpBuilder &, mlir::Location,
+                                      mlir::Value) const {
+  llvm_unreachable("tensor stores on a target without hasTensorCopies()");
+}
 void TargetInfo::waitMemoryBarrier(mlir::OpBuilder &, mlir::Location,
                                    mlir::Value, mlir::Value) const {
   llvm_unreachable("memory barriers on a target without hasTensorCopies()");

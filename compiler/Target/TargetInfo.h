@@ -292,6 +292,25 @@ public:
                              llvm::ArrayRef<mlir::Value> coords,
                              mlir::Value barrier, mlir::Value pred) const;
 
+  /// Orders this thread's earlier writes of shared memory before later
+  /// tensor copies and stores that read or write it (a tile a tensor store
+  /// then reads).
+  virtual void fenceSharedForTensorCopies(mlir::OpBuilder &b,
+                                          mlir::Location loc) const;
+
+  /// Where `pred` (i1) holds, starts storing the box at shared `src` into
+  /// the tensor that `tensorMap` describes, at `coords` (as copyTensorBox's);
+  /// waitTensorStoreReads waits for it.
+  virtual void storeTensorBox(mlir::OpBuilder &b, mlir::Location loc,
+                              mlir::Value src, mlir::Value tensorMap,
+                              llvm::ArrayRef<mlir::Value> coords,
+                              mlir::Value pred) const;
+
+  /// Where `pred` (i1) holds, waits until the tensor stores this thread
+  /// started have read their boxes from shared memory.
+  virtual void waitTensorStoreReads(mlir::OpBuilder &b, mlir::Location loc,
+                                    mlir::Value pred) const;
+
   /// Waits until the memory barrier at shared `barrier` has completed the
   /// phase of parity `phase` (i32, 0 or 1).
   virtual void waitMemoryBarrier(mlir::OpBuilder &b, mlir::Location loc,

@@ -183,19 +183,20 @@ std::vector<uint16_t> paddedHalves(int rows, int cols, int stride,
 }
 
 /// Runs `launch(a, b, c)` on device copies of fp16 `aBits` and `bBits` and
-/// an m x n fp32 C in rows of `cStride` (then guard bytes), all poison;
-/// expects C to hold A (m x k, `a`) times B, given as `b(i, j, x)` for row
-/// i of C (batches of rows may take different Bs), exactly, and nothing
-/// written outside the shape.
+/// an m x n C of `cElementBytes` (4: fp32, 2: fp16) in rows of `cStride`
+/// (then guard bytes), all poison; expects C to hold A (m x k, `a`) times
+/// B, given as `b(i, j, x)` for row i of C (batches of rows may take
+/// different Bs), exactly, and nothing written outside the shape.
 void expectProduct(CudaDriver &driver, void *stream,
                    const std::vector<uint16_t> &aBits,
                    const std::vector<uint16_t> &bBits,
                    const std::vector<float> &a,
                    std::function<float(int, int, int)> b, int m, int n, int k,
                    int cStride,
-                   std::function<tkc_status(void *, void *, void *)> launch) {
+                   std::function<tkc_status(void *, void *, void *)> launch,
+                   int cElementBytes = 4) {
   DeviceBuffer da(driver, aBits.size() * 2), db(driver, bBits.size() * 2);
-  const size_t cBytes = size_t(m) * cStride * 4;
+  const size_t cBytes = size_t(m) * cStride * cElementBytes;
   DeviceBuffer dc(driver, cBytes + kGuardBytes);
   da.upload(aBits);
   db.upload(bBits);
@@ -214,13 +215,19 @@ void expectProduct(CudaDriver &driver, void *stream,
         for (int x = 0; x < k; ++x)
           want += a[size_t(i) * k + x] * b(i, j, x);
         float got;
-        std::memcpy(&got, raw.data() + at * 4, 4);
+        if (cElementBytes == 4) {
+          std::memcpy(&got, raw.data() + at * 4, 4);
+        } else {
+          uint16_t bits;
+          std::memcpy(&bits, raw.data() + at * 2, 2);
+          got = halfBitsToFloat(bits);
+        }
         if (got != want && ++mismatches <= 5)
           ADD_FAILURE() << "C(" << i << ", " << j << ") = " << got << ", want "
                         << want;
       } else {
-        for (int x = 0; x < 4; ++x)
-          if (raw[at * 4 + x] != kPoison && ++mismatches <= 5)
+        for (int x = 0; x < cElementBytes; ++x)
+          if (raw[at * cElementBytes + x] != kPoison && ++mismatches <= 5)
             ADD_FAILURE() << "C(" << i << ", " << j
                           << ") is outside the shape but was written";
       }
@@ -244,6 +251,24 @@ TEST_F(DescriptorsTest, MatmulThroughDescriptorsZeroesPastK) {
         return tile_matmul(stream(), da, m, k, abStride, db, n, k, abStride, dc,
                            m, n, cStride, m, n, k);
       });
+}
+
+TEST_F(DescriptorsTest, MatmulThroughDescriptorsIntoHalves) {
+  // MatmulThroughDescriptorsZeroesPastK's product stored as fp16 (on sm_90a
+  // through the tensor map of C's descriptor), in rows of 80 halves (160
+  // bytes): its sums of small integers are exact in fp16 too.
+  const int m = 100, n = 70, k = 100, abStride = 104, cStride = 80;
+  std::vector<float> a, b;
+  std::vector<uint16_t> aBits = paddedHalves(m, k, abStride, 45, a),
+                        bBits = paddedHalves(n, k, abStride, 46, b);
+  expectProduct(
+      *driver, stream(), aBits, bBits, a,
+      [&](int, int j, int x) { return b[size_t(j) * k + x]; }, m, n, k, cStride,
+      [&](void *da, void *db, void *dc) {
+        return tile_matmul_f16(stream(), da, m, k, abStride, db, n, k, abStride,
+                               dc, m, n, cStride, m, n, k);
+      },
+      /*cElementBytes=*/2);
 }
 
 /// The shapes of the K x N products: A is 300 x 200 in rows of 208 fp16; B

@@ -73,7 +73,7 @@ bool isSupported(Operation *op) {
     return isa<ConvertLayoutOp, LocalAllocOp, TileOp, TransTileOp, AsyncCopyOp,
                AsyncCommitOp, AsyncWaitOp, LocalLoadOp, WarpgroupDotOp,
                WarpgroupWaitOp, BarrierInitOp, BarrierInvalOp, BarrierExpectOp,
-               TensorCopyOp, BarrierWaitOp>(op);
+               TensorCopyOp, TensorStoreOp, BarrierWaitOp>(op);
   return true;
 }
 

@@ -7,7 +7,9 @@
 // 128 elements wide of fp16, say) takes one copy per block, each the
 // tensor map's box: the tile's rows by the block's columns, written where
 // !tkc_gpu.shared places that block. Every thread waits on a barrier by
-// itself.
+// itself. A tensor store moves a tile back the same way, block by block,
+// from the first thread once the block's writes of the tile are ordered
+// before it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,7 @@
 #include "compiler/Dialect/TKCGPU/IR/TKCGPUDialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tkc;
@@ -128,6 +131,30 @@ struct BarrierExpectLowering : public TensorCopyPattern<BarrierExpectOp> {
   }
 };
 
+/// Calls `box` with the shared address of each column block of `tile` (a
+/// tile tensor copies can move, at `tileBase`) and the coordinates of its
+/// box, innermost first, from `coords` (outermost first, the block's).
+void forEachColumnBlock(OpBuilder &b, Location loc, SharedBufferType type,
+                        Type elem, Value tileBase, ValueRange coords,
+                        function_ref<void(Value, ArrayRef<Value>)> box) {
+  // The verifiers checked that tensor copies can move the tile.
+  TileSwizzle tile = *getTensorCopySwizzle(type);
+  // A block's columns start blockCols on. Coordinates before the last two
+  // are of the box's leading unit dimensions.
+  Value row = coords[coords.size() - 2], col = coords.back();
+  SmallVector<Value> outer(llvm::reverse(coords.drop_back(2)));
+  for (int64_t block = 0; block < tile.cols / tile.blockCols; ++block) {
+    Value address =
+        elementAddress(b, loc, tileBase, elem,
+                       i32Constant(b, loc, block * tile.rows * tile.blockCols));
+    Value blockCol = LLVM::AddOp::create(
+        b, loc, col, i32Constant(b, loc, block * tile.blockCols));
+    SmallVector<Value> innermostFirst = {blockCol, row};
+    llvm::append_range(innermostFirst, outer);
+    box(address, innermostFirst);
+  }
+}
+
 /// tkc_gpu.tensor_copy: the first thread copies each column block of the
 /// tile.
 struct TensorCopyLowering : public TensorCopyPattern<TensorCopyOp> {
@@ -136,29 +163,60 @@ struct TensorCopyLowering : public TensorCopyPattern<TensorCopyOp> {
              ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     SharedBufferType type = op.getTile().getType();
-    // The verifier checked that tensor copies can write the tile.
-    TileSwizzle tile = *getTensorCopySwizzle(type);
     Type elem = getTypeConverter()->convertType(type.getElementType());
     Value barrier =
         barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getSlot());
     Value pred = firstThreadAnd(rewriter, loc, target, adaptor.getPred());
-    // Coordinates innermost first; a block's columns start blockCols on.
-    // Those before the last two are of the box's leading unit dimensions.
-    ValueRange coords = adaptor.getCoords();
-    Value row = coords[coords.size() - 2], col = coords.back();
-    SmallVector<Value> outer(llvm::reverse(coords.drop_back(2)));
-    for (int64_t block = 0; block < tile.cols / tile.blockCols; ++block) {
-      Value dst = elementAddress(
-          rewriter, loc, adaptor.getTile(), elem,
-          i32Constant(rewriter, loc, block * tile.rows * tile.blockCols));
-      Value blockCol = LLVM::AddOp::create(
-          rewriter, loc, col,
-          i32Constant(rewriter, loc, block * tile.blockCols));
-      SmallVector<Value> innermostFirst = {blockCol, row};
-      llvm::append_range(innermostFirst, outer);
-      target.copyTensorBox(rewriter, loc, dst, adaptor.getTensorMap(),
-                           innermostFirst, barrier, pred);
+    forEachColumnBlock(
+        rewriter, loc, type, elem, adaptor.getTile(), adaptor.getCoords(),
+        [&](Value dst, ArrayRef<Value> coords) {
+          target.copyTensorBox(rewriter, loc, dst, adaptor.getTensorMap(),
+                               coords, barrier, pred);
+        });
+  }
+};
+
+/// Whether `op` is the last op of its function before the return: nothing
+/// after it reads or writes shared memory.
+bool endsFunction(Operation *op) {
+  Operation *next = op->getNextNode();
+  return next && next->hasTrait<OpTrait::ReturnLike>() &&
+         isa<FunctionOpInterface>(op->getParentOp());
+}
+
+/// Whether `op`'s tile was stored by the local_alloc just before it, whose
+/// stores tensor copies and warpgroup multiplies read after it.
+bool justAllocated(TensorStoreOp op) {
+  auto alloc = op.getTile().getDefiningOp<LocalAllocOp>();
+  return alloc && alloc.getInit() && op->getPrevNode() == alloc;
+}
+
+/// tkc_gpu.tensor_store: every thread orders its writes of the tile before
+/// the stores, and the block meets (unless the local_alloc just before
+/// wrote the tile); the first thread stores each column block of the tile
+/// and waits until the stores have read it, and the block meets again
+/// before the tile's bytes are reused (unless the kernel ends there).
+struct TensorStoreLowering : public TensorCopyPattern<TensorStoreOp> {
+  using TensorCopyPattern::TensorCopyPattern;
+  void lower(TensorStoreOp op, OpAdaptor adaptor,
+             ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SharedBufferType type = op.getTile().getType();
+    Type elem = getTypeConverter()->convertType(type.getElementType());
+    if (!justAllocated(op)) {
+      target.fenceSharedForTensorCopies(rewriter, loc);
+      target.emitBarrier(rewriter, loc);
     }
+    Value pred = firstThreadAnd(rewriter, loc, target);
+    forEachColumnBlock(
+        rewriter, loc, type, elem, adaptor.getTile(), adaptor.getCoords(),
+        [&](Value src, ArrayRef<Value> coords) {
+          target.storeTensorBox(rewriter, loc, src, adaptor.getTensorMap(),
+                                coords, pred);
+        });
+    target.waitTensorStoreReads(rewriter, loc, pred);
+    if (!endsFunction(op))
+      target.emitBarrier(rewriter, loc);
   }
 };
 
@@ -181,5 +239,6 @@ void mlir::tkc::gpu::populateTensorCopyLoweringPatterns(
     const LLVMTypeConverter &converter, const ::tkc::TargetInfo &target,
     RewritePatternSet &patterns) {
   patterns.add<BarrierInitLowering, BarrierInvalLowering, BarrierExpectLowering,
-               TensorCopyLowering, BarrierWaitLowering>(converter, target);
+               TensorCopyLowering, TensorStoreLowering, BarrierWaitLowering>(
+      converter, target);
 }

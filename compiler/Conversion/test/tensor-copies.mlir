@@ -64,3 +64,57 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A tensor store of a 64 x 128 fp16 tile: every thread fences its writes
+  // of the tile before the async proxy's reads, the block waits at a
+  // barrier, and the first thread stores each 64-column block (a box of
+  // 64 x 64, at columns col and col + 64, 8 KB apart), then commits them as
+  // a bulk group and waits until they have read the tile. The block waits
+  // again before anything else may write the tile's bytes; not where the
+  // kernel ends.
+  // CHECK-LABEL: llvm.func @store_then_more
+  // CHECK: fence.proxy.async.shared::cta;
+  // CHECK-NEXT: nvvm.barrier0
+  // CHECK: "@$4 cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$2, $3}], [$0];", "r,l,r,r,b" %{{.*}}, %arg2, %{{.*}}, %arg0,
+  // CHECK: %[[HALF:.*]] = llvm.mlir.constant(4096 : i32) : i32
+  // CHECK: llvm.getelementptr %{{.*}}[%[[HALF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  // CHECK: %[[C64:.*]] = llvm.mlir.constant(64 : i32) : i32
+  // CHECK: %[[COL64:.*]] = llvm.add %arg1, %[[C64]] : i32
+  // CHECK: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group {{.*}} %{{.*}}, %arg2, %[[COL64]], %arg0,
+  // CHECK-NOT: cp.async.bulk.tensor
+  // CHECK: "@$0 cp.async.bulk.commit_group;\0A@$0 cp.async.bulk.wait_group.read 0;", "b"
+  // CHECK-NEXT: nvvm.barrier0
+  // CHECK: llvm.store
+  // CHECK-LABEL: llvm.func @store_at_end
+  // CHECK: cp.async.bulk.wait_group.read 0;
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.return
+  // A tile the local_alloc just before stored is fenced and met on by it.
+  // CHECK-LABEL: llvm.func @store_just_stored
+  // CHECK: fence.proxy.async.shared::cta;
+  // CHECK-NEXT: nvvm.barrier0
+  // CHECK-NOT: fence.proxy.async
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
+  func.func @store_then_more(%row: i32, %col: i32, %map: !llvm.ptr, %p: !llvm.ptr<3>) {
+    %t = tkc_gpu.local_alloc : !tkc_gpu.shared<[64, 128], f16, order = [1, 0]>
+    // expected-error @+2 {{'tkc_gpu.tensor_store' op cannot be lowered: the target has no tensor copies}}
+    // expected-error @+1 {{failed to legalize operation 'tkc_gpu.tensor_store'}}
+    tkc_gpu.tensor_store %map[%row, %col], %t : !llvm.ptr, !tkc_gpu.shared<[64, 128], f16, order = [1, 0]>
+    llvm.store %row, %p : i32, !llvm.ptr<3>
+    return
+  }
+  func.func @store_at_end(%row: i32, %col: i32, %map: !llvm.ptr) {
+    %t = tkc_gpu.local_alloc : !tkc_gpu.shared<[64, 128], f16, order = [1, 0]>
+    tkc_gpu.tensor_store %map[%row, %col], %t : !llvm.ptr, !tkc_gpu.shared<[64, 128], f16, order = [1, 0]>
+    return
+  }
+  func.func @store_just_stored(%row: i32, %col: i32, %map: !llvm.ptr, %v: tensor<64x128xf16, #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>>) {
+    %t = tkc_gpu.local_alloc %v : (tensor<64x128xf16, #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>>) -> !tkc_gpu.shared<[64, 128], f16, order = [1, 0]>
+    tkc_gpu.tensor_store %map[%row, %col], %t : !llvm.ptr, !tkc_gpu.shared<[64, 128], f16, order = [1, 0]>
+    return
+  }
+}

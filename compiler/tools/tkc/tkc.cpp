@@ -109,9 +109,9 @@ int runCompile(int argc, char **argv) {
   cl::opt<bool> tensorCopies(
       "tensor-copies",
       cl::desc("Copy the blocks of tensordesc parameters that Hopper "
-               "(sm_90a) matmul loops read through tensor maps (TMA), which "
-               "the launcher encodes (on by default; =false copies them "
-               "thread by thread)"),
+               "(sm_90a) matmul loops read, and store the blocks written, "
+               "through tensor maps (TMA), which the launcher encodes (on by "
+               "default; =false moves them thread by thread)"),
       cl::init(true), cl::cat(category));
   cl::opt<std::string> output("o",
                               cl::desc("Output path (prefix for binary "

@@ -354,18 +354,38 @@ void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
         /*is_volatile=*/false, /*descriptor=*/nullptr);
 }
 
+/// Checks the block of a tensor descriptor that load or store `op` names:
+/// one coordinate of `box` per dimension of `type` (its value), and none
+/// without a descriptor.
+static LogicalResult verifyDescriptorBox(Operation *op, StringAttr descriptor,
+                                         ValueRange box, Type type) {
+  if (descriptor) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || tensor.getRank() != static_cast<int64_t>(box.size()))
+      return op->emitOpError("a descriptor's block needs one box coordinate "
+                             "per dimension");
+  } else if (!box.empty()) {
+    return op->emitOpError("box coordinates need a descriptor");
+  }
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
   if (getOther() && !getMask())
     return emitOpError("'other' is only meaningful with a mask");
-  if (getDescriptor()) {
-    auto type = dyn_cast<RankedTensorType>(getType());
-    if (!type || type.getRank() != static_cast<int64_t>(getBox().size()))
-      return emitOpError("a descriptor's block needs one box coordinate per "
-                         "dimension");
-  } else if (!getBox().empty()) {
-    return emitOpError("box coordinates need a descriptor");
-  }
-  return success();
+  return verifyDescriptorBox(*this, getDescriptorAttr(), getBox(), getType());
+}
+
+void StoreOp::build(OpBuilder &builder, OperationState &state, Value ptr,
+                    Value value, Value mask, CacheModifierAttr cache,
+                    EvictionPolicyAttr evict) {
+  build(builder, state, ptr, value, mask, /*box=*/ValueRange(), cache, evict,
+        /*descriptor=*/nullptr);
+}
+
+LogicalResult StoreOp::verify() {
+  return verifyDescriptorBox(*this, getDescriptorAttr(), getBox(),
+                             getValue().getType());
 }
 
 namespace {

@@ -320,6 +320,7 @@ def TKC_LoadOp : TKC_Op<"load", [
 }
 
 def TKC_StoreOp : TKC_Op<"store", [
+    AttrSizedOperandSegments,
     MemoryEffects<[MemWrite<TKC_GlobalMemory>]>,
     TypesMatchWith<"value type matches the pointee of ptr", "ptr", "value",
                    "::mlir::tkc::getPointeeTypeLike($_self)">,
@@ -330,20 +331,32 @@ def TKC_StoreOp : TKC_Op<"store", [
     Stores `value` where `ptr` points, skipping elements whose `mask` is
     false.
 
+    A store of a block of a tensor descriptor that the host made names it
+    as tkc.load does (`descriptor`, `box`): `ptr` and `mask` remain the
+    block's addresses and bounds, and a target with tensor copies may store
+    the block through the descriptor instead (tkc-gpu-tensor-stores).
+
     ```mlir
     tkc.store %p, %v, %m : tensor<128x!tkc.ptr<f32>>
+    tkc.store %p, %v, %m box "c_desc"[%row, %col] : tensor<128x64x!tkc.ptr<f16>>
     ```
   }];
   let arguments = (ins
     TKC_PtrLike:$ptr,
     TKC_Type:$value,
     Optional<TKC_BoolLike>:$mask,
+    Variadic<I32>:$box,
     OptionalAttr<TKC_CacheModifierAttr>:$cache,
-    OptionalAttr<TKC_EvictionPolicyAttr>:$evict);
+    OptionalAttr<TKC_EvictionPolicyAttr>:$evict,
+    OptionalAttr<StrAttr>:$descriptor);
   let assemblyFormat = [{
-    $ptr `,` $value (`,` $mask^)? (`cache` `=` $cache^)?
-    (`evict` `=` $evict^)? attr-dict `:` type($ptr)
+    $ptr `,` $value (`,` $mask^)? (`box` $descriptor^ `[` $box `]`)?
+    (`cache` `=` $cache^)? (`evict` `=` $evict^)? attr-dict `:` type($ptr)
   }];
+  let builders = [OpBuilder<(ins "::mlir::Value":$ptr, "::mlir::Value":$value,
+      "::mlir::Value":$mask, "::mlir::tkc::CacheModifierAttr":$cache,
+      "::mlir::tkc::EvictionPolicyAttr":$evict)>];
+  let hasVerifier = 1;
   let hasCanonicalizer = 1;
 }
 

@@ -209,7 +209,23 @@ func.func @load_box_without_descriptor(%p: tensor<32x64x!tkc.ptr<f16>>, %r: i32)
 
 func.func @store_value_type(%p: tensor<128x!tkc.ptr<f32>>, %v: tensor<128xf16>) {
   // expected-error @+1 {{value type matches the pointee of ptr}}
-  "tkc.store"(%p, %v) : (tensor<128x!tkc.ptr<f32>>, tensor<128xf16>) -> ()
+  "tkc.store"(%p, %v) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (tensor<128x!tkc.ptr<f32>>, tensor<128xf16>) -> ()
+  return
+}
+
+// -----
+
+func.func @store_box_without_descriptor(%p: tensor<32x64x!tkc.ptr<f16>>, %v: tensor<32x64xf16>, %r: i32) {
+  // expected-error @+1 {{box coordinates need a descriptor}}
+  "tkc.store"(%p, %v, %r, %r) {operandSegmentSizes = array<i32: 1, 1, 0, 2>} : (tensor<32x64x!tkc.ptr<f16>>, tensor<32x64xf16>, i32, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @store_box_rank(%p: tensor<32x64x!tkc.ptr<f16>>, %v: tensor<32x64xf16>, %r: i32) {
+  // expected-error @+1 {{a descriptor's block needs one box coordinate per dimension}}
+  tkc.store %p, %v box "c_desc"[%r] : tensor<32x64x!tkc.ptr<f16>>
   return
 }
 

@@ -15,6 +15,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -1064,10 +1065,60 @@ mlir::tkc::gpu::getTensorCopySwizzle(SharedBufferType tile) {
   int64_t bytes = getStorageBytes(elem);
   TileSwizzle swizzle(tile.getShape(), tile.getOrder().front(), elem,
                       /*swizzled=*/true, /*interleaved=*/false);
-  if (bytes > 2 || swizzle.rows > 256 || swizzle.cols % swizzle.blockCols ||
+  if (bytes > 4 || swizzle.rows > 256 || swizzle.cols % swizzle.blockCols ||
       swizzle.blockCols * bytes % 16)
     return std::nullopt;
   return swizzle;
+}
+
+Value mlir::tkc::gpu::getTensorMapFor(Operation *access, StringAttr descriptor,
+                                      RankedTensorType block,
+                                      const TileSwizzle &swizzle) {
+  auto func = access->getParentOfType<FunctionOpInterface>();
+  auto sources =
+      func->getAttrOfType<DictionaryAttr>(TKCDialect::kTensorDescriptors);
+  Attribute source = sources ? sources.get(descriptor) : Attribute();
+  if (!source || block.getRank() < 2 || block.getRank() > 5)
+    return nullptr;
+  ArrayRef<int64_t> leading = block.getShape().drop_back(2);
+  if (llvm::any_of(leading, [](int64_t size) { return size != 1; }))
+    return nullptr;
+  Type elem = block.getElementType();
+  int64_t rowBytes = swizzle.blockCols * getStorageBytes(elem);
+  int64_t swizzleBytes = rowBytes == 16 ? 0 : rowBytes;
+
+  auto module = access->getParentOfType<ModuleOp>();
+  Builder b(access->getContext());
+  SmallVector<int64_t> box(leading.size(), 1);
+  box.append({swizzle.rows, swizzle.blockCols});
+  SmallVector<Attribute> maps;
+  if (auto known = module->getAttrOfType<ArrayAttr>(TKCGPUDialect::kTensorMaps))
+    maps.assign(known.begin(), known.end());
+  for (Attribute attr : maps) {
+    auto map = cast<DictionaryAttr>(attr);
+    if (map.get("descriptor") != descriptor)
+      continue;
+    if (map.get("box") != b.getDenseI64ArrayAttr(box) ||
+        map.get("swizzle") != b.getI32IntegerAttr(swizzleBytes) ||
+        map.get("element") != TypeAttr::get(elem))
+      return nullptr;
+    return func.getArgument(cast<IntegerAttr>(map.get("arg")).getInt());
+  }
+  unsigned arg = func.getNumArguments();
+  if (failed(func.insertArgument(arg,
+                                 LLVM::LLVMPointerType::get(b.getContext()),
+                                 DictionaryAttr(), access->getLoc())))
+    return nullptr;
+  maps.push_back(b.getDictionaryAttr({
+      b.getNamedAttr("descriptor", descriptor),
+      b.getNamedAttr("arg", b.getI32IntegerAttr(arg)),
+      b.getNamedAttr("box", b.getDenseI64ArrayAttr(box)),
+      b.getNamedAttr("swizzle", b.getI32IntegerAttr(swizzleBytes)),
+      b.getNamedAttr("element", TypeAttr::get(elem)),
+      b.getNamedAttr("source", source),
+  }));
+  module->setAttr(TKCGPUDialect::kTensorMaps, b.getArrayAttr(maps));
+  return func.getArgument(arg);
 }
 
 bool mlir::tkc::gpu::holdsWordPerRegister(DotOperandEncodingAttr layout,
@@ -1297,19 +1348,34 @@ LogicalResult BarrierWaitOp::verify() {
   return verifyBarriers(*this, getBarriers().getType());
 }
 
-LogicalResult TensorCopyOp::verify() {
-  SharedBufferType tile = getTile().getType();
-  if (tile.getShape().size() != 2 || getCoords().size() < 2 ||
-      getCoords().size() > 5)
-    return emitOpError("copies 2-D tiles, at two to five coordinates; got ")
-           << getCoords().size() << " for " << tile;
-  if (!isa<LLVM::LLVMPointerType>(getTensorMap().getType()))
-    return emitOpError("takes its tensor map as an !llvm.ptr");
+/// Checks what tensor copy or store `op` moves: 2-D `tile`, at two to five
+/// `coords`, through a tensor map that is a pointer and in a layout the
+/// copies read and write.
+static LogicalResult verifyTensorCopy(Operation *op, Value tensorMap,
+                                      ValueRange coords,
+                                      SharedBufferType tile) {
+  if (tile.getShape().size() != 2 || coords.size() < 2 || coords.size() > 5)
+    return op->emitOpError("moves 2-D tiles, at two to five coordinates; got ")
+           << coords.size() << " for " << tile;
+  if (!isa<LLVM::LLVMPointerType>(tensorMap.getType()))
+    return op->emitOpError("takes its tensor map as an !llvm.ptr");
   if (!getTensorCopySwizzle(tile))
-    return emitOpError("cannot copy into ")
-           << tile << ": a tensor copy writes swizzled rows of 1- or 2-byte "
-           << "elements, whole 16-byte chunks, at most 256 of them";
+    return op->emitOpError("cannot move ")
+           << tile << ": tensor copies move swizzled rows of 1-, 2- or "
+           << "4-byte elements, whole 16-byte chunks, at most 256 of them";
+  return success();
+}
+
+LogicalResult TensorCopyOp::verify() {
+  if (failed(verifyTensorCopy(*this, getTensorMap(), getCoords(),
+                              getTile().getType())))
+    return failure();
   return verifyBarriers(*this, getBarriers().getType());
+}
+
+LogicalResult TensorStoreOp::verify() {
+  return verifyTensorCopy(*this, getTensorMap(), getCoords(),
+                          getTile().getType());
 }
 
 LogicalResult LocalAllocOp::verify() {

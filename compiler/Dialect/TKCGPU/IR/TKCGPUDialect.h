@@ -187,11 +187,26 @@ struct TileSwizzle {
 };
 
 /// The swizzle of 2-D `tile` where tensor copies (tkc_gpu.tensor_copy,
-/// Hopper's TMA) can write it as it lies: swizzled rows of 1- or 2-byte
+/// Hopper's TMA) can write it as it lies: swizzled rows of 1-, 2- or 4-byte
 /// elements, at most 256 of them, in whole column blocks of whole 16-byte
 /// chunks (TileSwizzle's phases are then the tensor map's 32-, 64- and
 /// 128-byte swizzles, or none for 16-byte rows); nullopt otherwise.
 std::optional<TileSwizzle> getTensorCopySwizzle(SharedBufferType tile);
+
+/// The kernel argument holding the tensor map (a CUtensorMap the launcher
+/// encodes) through which tensor copies move `block` (the type of a block
+/// of host descriptor `descriptor` that `access`, a tkc.load or tkc.store,
+/// names) into or out of a tile laid out as `swizzle`: its box is the
+/// tile's rows by one swizzle block of columns, 1 along `block`'s leading
+/// dimensions. The argument is added, and described in the module's
+/// TKCGPUDialect::kTensorMaps with the descriptor's source, the first time
+/// a block of the descriptor moves so; null where the kernel's
+/// TKCDialect::kTensorDescriptors does not describe `descriptor`, `block`
+/// has fewer than two or more than five dimensions or a leading one that
+/// is not 1, or the descriptor already has a map of another box (one map
+/// per descriptor: such a block is accessed through its addresses).
+Value getTensorMapFor(Operation *access, StringAttr descriptor,
+                      RankedTensorType block, const TileSwizzle &swizzle);
 
 /// Whether a dot operand of `layout` with `elementType` elements holds one
 /// 32-bit word of elements per register (kWidth x element bytes == 4): the

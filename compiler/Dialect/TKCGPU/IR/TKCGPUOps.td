@@ -338,6 +338,32 @@ def TKCGPU_TensorCopyOp : TKCGPU_Op<"tensor_copy",
   let hasVerifier = 1;
 }
 
+def TKCGPU_TensorStoreOp : TKCGPU_Op<"tensor_store",
+    [MemoryEffects<[MemRead<TKCGPU_SharedMemory>,
+                    MemWrite<TKCGPU_GlobalMemory>]>]> {
+  let summary = "Store a tile into a block of a tensor through its tensor map";
+  let description = [{
+    Writes `tile` to the block at `coords` (as tkc_gpu.tensor_copy's) of
+    the tensor that `tensor_map` describes, whose box and swizzle are
+    tensor_copy's for the tile; elements of the block outside the tensor
+    are not written. The block's first thread issues one store per column
+    block of the tile, once every thread's writes of the tile are visible
+    to the copies, and the op ends when they have read the tile: its bytes
+    may then hold anything else.
+
+    ```mlir
+    tkc_gpu.tensor_store %map[%row, %col], %tile : !llvm.ptr, !tkc_gpu.shared<[128, 64], f16, order = [1, 0]>
+    ```
+  }];
+  let arguments = (ins AnyType:$tensor_map, Variadic<I32>:$coords,
+                       TKCGPU_SharedBufferType:$tile);
+  let assemblyFormat = [{
+    $tensor_map `[` $coords `]` `,` $tile attr-dict `:` type($tensor_map) `,`
+    qualified(type($tile))
+  }];
+  let hasVerifier = 1;
+}
+
 def TKCGPU_BarrierWaitOp : TKCGPU_Op<"barrier_wait",
     [MemoryEffects<[MemRead<TKCGPU_SharedMemory>,
                     MemWrite<TKCGPU_SharedMemory>]>]> {

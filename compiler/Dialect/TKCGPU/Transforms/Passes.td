@@ -418,6 +418,39 @@ def TKCGPUSinkLargeLoads
   }];
 }
 
+def TKCGPUTensorStores
+    : Pass<"tkc-gpu-tensor-stores", "::mlir::ModuleOp"> {
+  let summary = "Store the blocks of host descriptors through tensor maps";
+  let description = [{
+    On targets with tensor copies (Hopper's TMA), a `tkc.store` that names
+    a block of a host descriptor (`box`) writes its value into a swizzled
+    shared tile (`tkc_gpu.local_alloc`) and stores the tile through the
+    descriptor's tensor map (`tkc_gpu.tensor_store`), a kernel argument
+    the launcher encodes: one thread issues the block's stores, where the
+    masked stores took a predicate and an address per element and thread.
+    The value is taken before any layout conversion, and before a reshape
+    that only adds leading unit dimensions (the `[1, M, N]` block of a
+    batched descriptor). Stores the tensor maps cannot make stay as they
+    are: elements wider than 4 bytes, tiles of more than 256 rows or of
+    rows under 16 bytes, or a descriptor already copied through a map of
+    another box.
+
+    ```mlir
+    tkc.store %p, %v, %m box "c_desc"[%row, %col] : tensor<128x64x!tkc.ptr<f16>, #blocked>
+    // becomes, %c_map a new argument of the kernel
+    %t = tkc_gpu.local_alloc %v : (tensor<128x64xf16, #blocked>) -> !tkc_gpu.shared<[128, 64], f16, order = [1, 0]>
+    tkc_gpu.tensor_store %c_map[%row, %col], %t : !llvm.ptr, !tkc_gpu.shared<[128, 64], f16, order = [1, 0]>
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "Target (cuda:90a, ...); without one, or on targets without "
+           "tensor copies, stores stay as they are">,
+  ];
+  // The tensor maps' arguments are LLVM pointers.
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def TKCGPURecordConstancy
     : Pass<"tkc-gpu-record-constancy", "::mlir::ModuleOp"> {
   let summary = "Record the runs of equal values of integer elementwise ops";

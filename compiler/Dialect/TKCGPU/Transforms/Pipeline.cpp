@@ -1066,72 +1066,25 @@ void emitCopy(OpBuilder &b, const StagedLoad &staged, Value tile, Value inRange,
 }
 
 /// The tensor map through which the target's tensor copies can fill
-/// `one`'s tile, a kernel argument added (and described in the module's
-/// kTensorMaps, with the kernel arguments the launcher encodes it from) the
-/// first time a block of its descriptor is copied so; null where the load
-/// names no descriptor (tkc.load's `box`) that the kernel's
-/// TKCDialect::kTensorDescriptors describes, or its tile is not laid out as
-/// such copies write it (getTensorCopySwizzle, with its rows along the
-/// descriptor's last dimension). A block of more than two dimensions is
-/// copied where all but its last two are 1 (the reshape that drops them
-/// makes the tile: a batched descriptor's [1, M, K]), its box 1 along them.
+/// `one`'s tile (getTensorMapFor); null where the load names no descriptor
+/// (tkc.load's `box`), or its tile is not laid out as such copies write it
+/// (getTensorCopySwizzle, with its rows along the descriptor's last
+/// dimension). A block of more than two dimensions is copied where all but
+/// its last two are 1 (the reshape that drops them makes the tile: a
+/// batched descriptor's [1, M, K]). Tiles of 4-byte elements (tf32
+/// operands) are copied asynchronously: tensor copies of them were not
+/// tried on a GPU.
 Value getTensorMap(const StagedLoad &one) {
   LoadOp load = one.load;
-  StringAttr descriptor = load.getDescriptorAttr();
   auto type = cast<RankedTensorType>(load.getType());
-  SharedBufferType tile = one.tile;
   TransOp trans = one.trans;
-  unsigned fast = tile.getOrder().front();
-  std::optional<TileSwizzle> swizzle = getTensorCopySwizzle(tile);
-  auto func = load->getParentOfType<FunctionOpInterface>();
-  auto sources =
-      func->getAttrOfType<DictionaryAttr>(TKCDialect::kTensorDescriptors);
-  Attribute source =
-      descriptor && sources ? sources.get(descriptor) : Attribute();
-  if (!source || type.getRank() < 2 || type.getRank() > 5 || !swizzle ||
+  unsigned fast = one.tile.getOrder().front();
+  std::optional<TileSwizzle> swizzle = getTensorCopySwizzle(one.tile);
+  if (!load.getDescriptorAttr() || !swizzle || swizzle->bytes > 2 ||
       (type.getRank() > 2 && !one.squeeze) ||
       (trans ? trans.getOrder()[fast] : fast) != 1)
     return nullptr;
-  ArrayRef<int64_t> leading = type.getShape().drop_back(2);
-  if (llvm::any_of(leading, [](int64_t size) { return size != 1; }))
-    return nullptr;
-  Type elem = type.getElementType();
-  int64_t rowBytes = swizzle->blockCols * getStorageBytes(elem);
-  int64_t swizzleBytes = rowBytes == 16 ? 0 : rowBytes;
-
-  auto module = load->getParentOfType<ModuleOp>();
-  Builder b(load.getContext());
-  SmallVector<int64_t> box(leading.size(), 1);
-  box.append({swizzle->rows, swizzle->blockCols});
-  SmallVector<Attribute> maps;
-  if (auto known = module->getAttrOfType<ArrayAttr>(TKCGPUDialect::kTensorMaps))
-    maps.assign(known.begin(), known.end());
-  for (Attribute attr : maps) {
-    auto map = cast<DictionaryAttr>(attr);
-    if (map.get("descriptor") != descriptor)
-      continue;
-    // One map per descriptor: a block copied otherwise is loaded so.
-    if (map.get("box") != b.getDenseI64ArrayAttr(box) ||
-        map.get("swizzle") != b.getI32IntegerAttr(swizzleBytes) ||
-        map.get("element") != TypeAttr::get(elem))
-      return nullptr;
-    return func.getArgument(cast<IntegerAttr>(map.get("arg")).getInt());
-  }
-  unsigned arg = func.getNumArguments();
-  if (failed(func.insertArgument(arg,
-                                 LLVM::LLVMPointerType::get(b.getContext()),
-                                 DictionaryAttr(), load.getLoc())))
-    return nullptr;
-  maps.push_back(b.getDictionaryAttr({
-      b.getNamedAttr("descriptor", descriptor),
-      b.getNamedAttr("arg", b.getI32IntegerAttr(arg)),
-      b.getNamedAttr("box", b.getDenseI64ArrayAttr(box)),
-      b.getNamedAttr("swizzle", b.getI32IntegerAttr(swizzleBytes)),
-      b.getNamedAttr("element", TypeAttr::get(elem)),
-      b.getNamedAttr("source", source),
-  }));
-  module->setAttr(TKCGPUDialect::kTensorMaps, b.getArrayAttr(maps));
-  return func.getArgument(arg);
+  return getTensorMapFor(load, load.getDescriptorAttr(), type, *swizzle);
 }
 
 /// Where `inRange` (i1: whether its iteration exists), starts copying

@@ -209,3 +209,23 @@ func.func @linear_rank(%x: tensor<4x4xf32, #tkc_gpu.linear<{register = [[0, 1], 
 func.func @linear_negative(%x: tensor<4x4xf32, #tkc_gpu.linear<{register = [[0, -1]], lane = [], warp = []}>>) {
   return
 }
+
+// -----
+
+// Tensor stores move what tensor copies do: 2-D tiles of swizzled rows of
+// 1-, 2- or 4-byte elements, at two to five coordinates.
+func.func @tensor_store_f64(%map: !llvm.ptr, %i: i32) {
+  %t = tkc_gpu.local_alloc : !tkc_gpu.shared<[64, 16], f64, order = [1, 0]>
+  // expected-error @+1 {{'tkc_gpu.tensor_store' op cannot move '!tkc_gpu.shared<[64, 16], f64, order = [1, 0]>': tensor copies move swizzled rows of 1-, 2- or 4-byte elements}}
+  tkc_gpu.tensor_store %map[%i, %i], %t : !llvm.ptr, !tkc_gpu.shared<[64, 16], f64, order = [1, 0]>
+  return
+}
+
+// -----
+
+func.func @tensor_store_one_coord(%map: !llvm.ptr, %i: i32) {
+  %t = tkc_gpu.local_alloc : !tkc_gpu.shared<[64, 64], f16, order = [1, 0]>
+  // expected-error @+1 {{'tkc_gpu.tensor_store' op moves 2-D tiles, at two to five coordinates; got 1}}
+  tkc_gpu.tensor_store %map[%i], %t : !llvm.ptr, !tkc_gpu.shared<[64, 64], f16, order = [1, 0]>
+  return
+}

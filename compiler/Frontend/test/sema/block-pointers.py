@@ -98,17 +98,19 @@ def descriptor_tiles(x, y, M, N, BM: tl.constexpr, BN: tl.constexpr):
 # DESC: arith.andi
 # DESC: %[[IN:.*]] = arith.andi
 # DESC: %[[LOADED:.*]] = tkc.load %[[PTRS]], %[[IN]], %[[ZERO]]
-# DESC: tkc.store %{{.*}}, %[[LOADED]], %[[IN]] : tensor<32x64x!tkc.ptr<f32>>
+# DESC: tkc.store %{{.*}}, %[[LOADED]], %[[IN]] box "tl.make_tensor_descriptor(y, [M, N], [N, 1], [32, 64])"[%{{.*}}, %{{.*}}] : tensor<32x64x!tkc.ptr<f32>>
 # Triton requires a descriptor's base to be 16-byte aligned and its strides
 # but the last to be multiples of 16 bytes: without a signature that says
 # so, the base and the row stride N (4 fp32) are known to be, and the
-# accesses move 16 bytes each.
+# loads move 16 bytes each. On sm_90a the block is stored through the
+# descriptor's tensor map, in two boxes of 32 x 32.
 # DESCALIGN: func.func @descriptor_tiles(%arg0: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %arg1: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %arg2: i32, %arg3: i32 {tkc.divisibility = 4 : i32})
 # DESCPTX-NOT: ld.global.b32
 # DESCPTX: ld.global.v4.b32
 # DESCPTX-NOT: ld.global.b32
-# DESCPTX: st.global.v4.b32
-# DESCPTX-NOT: st.global.b32
+# DESCPTX-NOT: st.global
+# DESCPTX-COUNT-2: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
+# DESCPTX-NOT: st.global
 
 
 @triton.jit
