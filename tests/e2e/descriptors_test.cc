@@ -26,6 +26,7 @@
 #include "scale_tiles.h"
 #include "tests/e2e/gpu_test_support.h"
 #include "tile_matmul.h"
+#include "tile_matmul_f16.h"
 #include "tile_matmul_kn.h"
 
 #include <cmath>

@@ -1792,9 +1792,12 @@ struct StoreInValueLayout : public OpRewritePattern<StoreOp> {
           operand.set(convert.getSrc());
           continue;
         }
-        auto type = cast<RankedTensorType>(operand.get().getType());
-        operand.set(ConvertLayoutOp::create(
-            rewriter, store.getLoc(), withLayout(type, layout), operand.get()));
+        // A descriptor's box coordinates are scalars.
+        auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+        if (type)
+          operand.set(ConvertLayoutOp::create(rewriter, store.getLoc(),
+                                              withLayout(type, layout),
+                                              operand.get()));
       }
     });
     return success();

@@ -192,6 +192,29 @@ func.func @gathered_rows(%rows: tensor<64x1x!tkc.ptr<i32>, #col>, %dst: !tkc.ptr
 
 // -----
 
+#col = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#tile = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#wide = #tkc_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A store of a descriptor's block moves to its value's layout the same
+// way; its box coordinates, scalars, stay as they are.
+// CHECK-LABEL: func.func @descriptor_block
+// CHECK-SAME: %[[V:[^:]*]]: tensor<64x64xf32, #[[W:blocked[0-9]*]]>, %[[ROW:[^:]*]]: i32, %[[COL:[^:]*]]: i32)
+// CHECK-NOT: tkc_gpu.convert_layout
+// CHECK: tkc.store %{{.*}}, %[[V]] box "c_desc"[%[[ROW]], %[[COL]]] : tensor<64x64x!tkc.ptr<f32>, #[[W]]>
+func.func @descriptor_block(%dst: !tkc.ptr<f32>, %v: tensor<64x64xf32, #wide>, %row: i32, %col: i32) {
+  %c = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #tile}>>
+  %ce = tkc.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 0, parent = #tile}>> -> tensor<1x64xi32, #tile>
+  %cb = tkc.broadcast %ce : tensor<1x64xi32, #tile> -> tensor<64x64xi32, #tile>
+  %s = tkc.splat %dst : tensor<64x64x!tkc.ptr<f32>, #tile>
+  %p = tkc.addptr %s, %cb : tensor<64x64x!tkc.ptr<f32>, #tile>, tensor<64x64xi32, #tile>
+  %vt = tkc_gpu.convert_layout %v : tensor<64x64xf32, #wide> -> tensor<64x64xf32, #tile>
+  tkc.store %p, %vt box "c_desc"[%row, %col] : tensor<64x64x!tkc.ptr<f32>, #tile>
+  return
+}
+
+// -----
+
 #rows = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #col = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
 #tile = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
