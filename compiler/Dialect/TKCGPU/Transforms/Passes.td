@@ -432,8 +432,10 @@ def TKCGPUTensorStores
     that only adds leading unit dimensions (the `[1, M, N]` block of a
     batched descriptor). Stores the tensor maps cannot make stay as they
     are: elements wider than 4 bytes, tiles of more than 256 rows or of
-    rows under 16 bytes, or a descriptor already copied through a map of
-    another box.
+    rows under 16 bytes, a descriptor already copied through a map of
+    another box, or a tile that would not fit in the block's shared memory
+    beside every buffer the function allocates (whether or not their lives
+    overlap: a kernel that fit still fits).
 
     ```mlir
     tkc.store %p, %v, %m box "c_desc"[%row, %col] : tensor<128x64x!tkc.ptr<f16>, #blocked>

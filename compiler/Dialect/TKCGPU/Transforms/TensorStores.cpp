@@ -17,6 +17,7 @@
 #include "llvm/ADT/SetVector.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tkc::gpu {
@@ -55,9 +56,21 @@ Value storedTile(Value value) {
                                                                 : Value();
 }
 
+/// The bytes of every shared buffer `function` allocates (an upper bound
+/// on what they take at once).
+int64_t allocatedBytes(FunctionOpInterface function) {
+  int64_t bytes = 0;
+  function.walk(
+      [&](LocalAllocOp alloc) { bytes += getSharedBytes(alloc.getType()); });
+  return bytes;
+}
+
 /// Stores `store`'s block through its descriptor's tensor map where the
-/// map can move it; returns whether it did.
-bool storeThroughTensorMap(StoreOp store) {
+/// map can move it and its tile fits beside the function's other buffers
+/// in `maxSharedBytes`, even were none of them dead by then (a kernel
+/// that fit must not grow past the block's shared memory); returns
+/// whether it did.
+bool storeThroughTensorMap(StoreOp store, int64_t maxSharedBytes) {
   StringAttr descriptor = store.getDescriptorAttr();
   Value value = descriptor ? storedTile(store.getValue()) : Value();
   if (!value)
@@ -67,7 +80,10 @@ bool storeThroughTensorMap(StoreOp store) {
                                     type.getElementType(), {1, 0},
                                     /*swizzled=*/true);
   std::optional<TileSwizzle> swizzle = getTensorCopySwizzle(tile);
-  if (!swizzle)
+  if (!swizzle ||
+      allocatedBytes(store->getParentOfType<FunctionOpInterface>()) +
+              getSharedBytes(tile) >
+          maxSharedBytes)
     return false;
   Value map = getTensorMapFor(
       store, descriptor, cast<RankedTensorType>(store.getValue().getType()),
@@ -117,7 +133,7 @@ struct TensorStoresPass
         stores.push_back(store);
     });
     for (StoreOp store : stores)
-      if (storeThroughTensorMap(store))
+      if (storeThroughTensorMap(store, info->getMaxSharedBytes()))
         eraseWithUnusedProducers(store);
   }
 };

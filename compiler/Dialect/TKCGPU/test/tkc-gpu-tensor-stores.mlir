@@ -80,3 +80,19 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+#l = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : i32} {
+  // A 128 x 128 fp16 tile (32 KB) beside 200 KB of buffers would pass the
+  // H100's 227 KB: the store stays.
+  // CHECK-LABEL: func.func @no_room
+  // CHECK-NOT: tensor_store
+  // CHECK: tkc.store
+  func.func @no_room(%row: i32, %p: tensor<128x128x!tkc.ptr<f16>, #l>, %v: tensor<128x128xf16, #l>) attributes {tkc.tensor_descriptors = {c_desc = {base = "c_desc_base", shape = [[1, "c_desc_shape0"], [1, "c_desc_shape1"]], strides = [[1, "c_desc_stride0"]]}}} {
+    %buf = tkc_gpu.local_alloc : !tkc_gpu.shared<[100, 1024], f16, order = [1, 0]>
+    tkc.store %p, %v box "c_desc"[%row, %row] : tensor<128x128x!tkc.ptr<f16>, #l>
+    return
+  }
+}
