@@ -20,6 +20,7 @@
 #include "metadata/KernelMetadata.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -29,8 +30,12 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -236,6 +241,59 @@ std::string kernelLocation(mlir::ModuleOp module) {
   return where;
 }
 
+/// Where each inline assembly call of LLVM-dialect `module`
+/// (`llvm.inline_asm`) was written, `kernel.py:12:5`, keyed by its text and
+/// constraints, in the order of the module.
+llvm::StringMap<std::vector<std::string>>
+inlineAsmSources(mlir::ModuleOp module) {
+  llvm::StringMap<std::vector<std::string>> sources;
+  module.walk([&](mlir::LLVM::InlineAsmOp op) {
+    auto loc = op.getLoc()->findInstanceOf<mlir::FileLineColLoc>();
+    sources[(op.getAsmString() + Twine('\0') + op.getConstraints()).str()]
+        .push_back(loc ? formatv("{0}:{1}:{2}", loc.getFilename().getValue(),
+                                 loc.getLine(), loc.getColumn())
+                             .str()
+                       : std::string());
+  });
+  return sources;
+}
+
+/// Tags each inline assembly call of `module`, the translation of the module
+/// `sources` describes, with LLVM's `srcloc` cookie: the index in `places`
+/// (which it appends to) of where it was written, plus one. LLVM's errors
+/// about the assembly carry the cookie (DiagnosticInfoInlineAsm,
+/// DiagnosticInfoSrcMgr). The calls of one text are taken to come in the
+/// order of their ops (straight-line code; else the last place stands for
+/// the rest).
+void tagInlineAsm(llvm::Module &module,
+                  const llvm::StringMap<std::vector<std::string>> &sources,
+                  std::vector<std::string> &places) {
+  llvm::LLVMContext &context = module.getContext();
+  llvm::StringMap<size_t> seen;
+  for (llvm::Function &function : module)
+    for (llvm::Instruction &inst : llvm::instructions(function)) {
+      auto *call = dyn_cast<llvm::CallBase>(&inst);
+      auto *asmText =
+          call ? dyn_cast<llvm::InlineAsm>(call->getCalledOperand()) : nullptr;
+      if (!asmText)
+        continue;
+      std::string key = (asmText->getAsmString() + Twine('\0') +
+                         asmText->getConstraintString())
+                            .str();
+      auto it = sources.find(key);
+      if (it == sources.end())
+        continue;
+      size_t index = std::min(seen[key]++, it->second.size() - 1);
+      if (it->second[index].empty())
+        continue;
+      places.push_back(it->second[index]);
+      llvm::Metadata *cookie =
+          llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(
+              llvm::Type::getInt64Ty(context), places.size()));
+      call->setMetadata("srcloc", llvm::MDNode::get(context, cookie));
+    }
+}
+
 /// What LLVM reports while a backend stage runs, said with the kernel's
 /// location, the stage and the target: errors LLVM sends to the context's
 /// diagnostic handler are collected for check(); while it lives, it is the
@@ -256,6 +314,10 @@ public:
 
   /// Names the stage that runs next (`llir`, `ptx`, ...).
   void enter(StringRef name) { stage = name.str(); }
+
+  /// The source locations of inline assembly, by `srcloc` cookie minus one
+  /// (tagInlineAsm): an error about one says where it was written.
+  std::vector<std::string> inlineAsmPlaces;
 
   /// Reports `error` or the errors LLVM sent meanwhile, in context; success
   /// when there were none.
@@ -286,7 +348,24 @@ private:
     std::string text;
     raw_string_ostream os(text);
     llvm::DiagnosticPrinterRawOStream printer(os);
-    info->print(printer);
+    // An error about inline assembly (its constraints; its text, which the
+    // target's assembler parsed) says where the assembly was written.
+    uint64_t cookie = 0;
+    std::string message;
+    if (auto *asmInfo = dyn_cast<llvm::DiagnosticInfoInlineAsm>(info)) {
+      cookie = asmInfo->getLocCookie();
+      message = asmInfo->getMsgStr().str();
+    } else if (auto *parsed = dyn_cast<llvm::DiagnosticInfoSrcMgr>(info)) {
+      cookie = parsed->getLocCookie();
+      message = (parsed->getSMDiag().getMessage() + " in '" +
+                 parsed->getSMDiag().getLineContents().trim() + "'")
+                    .str();
+    }
+    if (cookie >= 1 && cookie <= reporter->inlineAsmPlaces.size())
+      os << reporter->inlineAsmPlaces[cookie - 1]
+         << ": inline assembly: " << message;
+    else
+      info->print(printer);
     reporter->diagnostics += (reporter->diagnostics.empty() ? "" : "; ") + text;
   }
 
@@ -378,10 +457,12 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   LLVMContext llvmContext;
   BackendStageReporter reporter(llvmContext, kernelLocation(ttir), spec.str());
   reporter.enter("llir");
+  auto asmSources = inlineAsmSources(*module);
   auto llvmModule =
       backend->translateToLLVMIR(*module, llvmContext, spec, opts.tools);
   if (failed(reporter.check(llvmModule.takeError())))
     return failure();
+  tagInlineAsm(**llvmModule, asmSources, reporter.inlineAsmPlaces);
   if (emit == Stage::LLIR)
     return writeOutput(opts.output, [&](raw_ostream &os) {
       (*llvmModule)->print(os, nullptr);

@@ -229,7 +229,7 @@ def block_type_attr(X):
 
 # NVIDIA's special registers, read by inline PTX as Triton's definitions do,
 # each call again (not pure); AMD's code generation refuses the PTX, at
-# the kernel's line.
+# the kernel's line, each error at the line and column of its call.
 @triton.jit
 def special_register(Out, Time):
     # SMID: tkc.elementwise_inline_asm "mov.u32 $0, %smid;" {{.*}}"=r"{{.*}} -> i32
@@ -237,7 +237,7 @@ def special_register(Out, Time):
     # SMID-COUNT-2: tkc.elementwise_inline_asm "mov.u64 $0, %globaltimer;"
     start = tl.extra.cuda.globaltimer()
     tl.store(Time, tl.extra.cuda.globaltimer() - start)
-# SMID-AMD: triton-compat.py:[[@LINE-6]]:5: stage 'hsaco' for hip:gfx942 failed: couldn't allocate output register for constraint 'l'
+# SMID-AMD: triton-compat.py:[[@LINE-6]]:5: stage 'hsaco' for hip:gfx942 failed: {{.*}}triton-compat.py:[[@LINE-2]]:13: inline assembly: couldn't allocate output register for constraint 'l'; {{.*}}triton-compat.py:[[@LINE-1]]:20: inline assembly: couldn't allocate output register for constraint 'l'; {{.*}}triton-compat.py:[[@LINE-4]]:38: inline assembly: invalid instruction in 'mov.u32 {{.*}}, %smid;'
 
 
 # Programmatic dependent launch's grid controls (Triton's tutorial 11), as
