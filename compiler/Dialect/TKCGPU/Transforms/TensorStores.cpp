@@ -14,8 +14,8 @@
 #include "compiler/Dialect/TKCGPU/Transforms/Passes.h"
 #include "compiler/Target/TargetBackend.h"
 
-#include "llvm/ADT/SetVector.h"
-
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -65,11 +65,70 @@ int64_t allocatedBytes(FunctionOpInterface function) {
   return bytes;
 }
 
+/// The innermost extent of the descriptor `source` (a
+/// TKCDialect::kTensorDescriptors entry) describes, as an i32 made at `b`'s
+/// insertion point from `func`'s arguments (its last shape entry: a
+/// constant times arguments named in TKCDialect::kParams); null where an
+/// argument is not found.
+Value innermostExtent(OpBuilder &b, Location loc, FunctionOpInterface func,
+                      DictionaryAttr source) {
+  auto shape = dyn_cast_or_null<ArrayAttr>(source.get("shape"));
+  auto params = func->getAttrOfType<ArrayAttr>(TKCDialect::kParams);
+  auto last = shape && !shape.empty()
+                  ? dyn_cast<ArrayAttr>(shape[shape.size() - 1])
+                  : ArrayAttr();
+  if (!last || last.empty() || !params)
+    return nullptr;
+  auto constant = dyn_cast<IntegerAttr>(last[0]);
+  if (!constant)
+    return nullptr;
+  Value extent =
+      arith::ConstantIntOp::create(b, loc, b.getI32Type(), constant.getInt());
+  for (Attribute entry : last.getValue().drop_front()) {
+    auto name = dyn_cast<StringAttr>(entry);
+    auto it = llvm::find_if(params, [&](Attribute param) {
+      auto dict = dyn_cast<DictionaryAttr>(param);
+      return dict && dict.get("name") == name;
+    });
+    if (!name || it == params.end())
+      return nullptr;
+    Value arg = func.getArgument(it - params.begin());
+    if (arg.getType().isInteger(64))
+      arg = arith::TruncIOp::create(b, loc, b.getI32Type(), arg);
+    else if (!arg.getType().isInteger(32))
+      return nullptr;
+    extent = arith::MulIOp::create(b, loc, extent, arg);
+  }
+  return extent;
+}
+
+/// Moves the ops before `store` in its block that only it uses, directly or
+/// through each other, and that have no memory effects (its addresses, mask
+/// and value conversions), to just before it.
+void sinkExclusiveProducers(StoreOp store) {
+  llvm::SmallPtrSet<Operation *, 16> exclusive = {store};
+  SmallVector<Operation *> moved;
+  for (Operation *op = store->getPrevNode(); op; op = op->getPrevNode()) {
+    if (!isMemoryEffectFree(op) || op->getNumRegions() || op->use_empty() ||
+        !llvm::all_of(op->getUsers(),
+                      [&](Operation *user) { return exclusive.count(user); }))
+      continue;
+    exclusive.insert(op);
+    moved.push_back(op);
+  }
+  for (Operation *op : llvm::reverse(moved))
+    op->moveBefore(store);
+}
+
 /// Stores `store`'s block through its descriptor's tensor map where the
 /// map can move it and its tile fits beside the function's other buffers
 /// in `maxSharedBytes`, even were none of them dead by then (a kernel
 /// that fit must not grow past the block's shared memory); returns
-/// whether it did.
+/// whether it did. A tensor store writes whole 16 bytes of the innermost
+/// dimension where the block crosses its end (on the H100, an extent of 70
+/// fp32 got 72 written), so it runs where the extent's bytes are a multiple
+/// of 16 or the block's columns lie inside it; elsewhere the block is
+/// stored through its addresses and mask, which only that branch computes.
 bool storeThroughTensorMap(StoreOp store, int64_t maxSharedBytes) {
   StringAttr descriptor = store.getDescriptorAttr();
   Value value = descriptor ? storedTile(store.getValue()) : Value();
@@ -80,37 +139,54 @@ bool storeThroughTensorMap(StoreOp store, int64_t maxSharedBytes) {
                                     type.getElementType(), {1, 0},
                                     /*swizzled=*/true);
   std::optional<TileSwizzle> swizzle = getTensorCopySwizzle(tile);
-  if (!swizzle ||
-      allocatedBytes(store->getParentOfType<FunctionOpInterface>()) +
-              getSharedBytes(tile) >
-          maxSharedBytes)
+  auto func = store->getParentOfType<FunctionOpInterface>();
+  if (!swizzle || allocatedBytes(func) + getSharedBytes(tile) > maxSharedBytes)
+    return false;
+  auto sources =
+      func->getAttrOfType<DictionaryAttr>(TKCDialect::kTensorDescriptors);
+  auto source = sources
+                    ? dyn_cast_or_null<DictionaryAttr>(sources.get(descriptor))
+                    : DictionaryAttr();
+  if (!source)
     return false;
   Value map = getTensorMapFor(
       store, descriptor, cast<RankedTensorType>(store.getValue().getType()),
       *swizzle);
   if (!map)
     return false;
+  Location loc = store.getLoc();
   OpBuilder b(store);
-  auto alloc = LocalAllocOp::create(b, store.getLoc(), tile, value);
-  TensorStoreOp::create(b, store.getLoc(), map, store.getBox(), alloc);
+  Value extent = innermostExtent(b, loc, func, source);
+  if (!extent)
+    return false;
+  // Whole 16-byte chunks of the extent, or the block's columns inside it.
+  int64_t chunk = 16 / getStorageBytes(type.getElementType());
+  auto i32 = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+  };
+  Value whole = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::AndIOp::create(b, loc, extent, i32(chunk - 1)), i32(0));
+  Value end = arith::AddIOp::create(b, loc, store.getBox().back(),
+                                    i32(type.getShape().back()));
+  Value inside =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end, extent);
+  Value viaMap = arith::OrIOp::create(b, loc, whole, inside);
+  auto branch = scf::IfOp::create(b, loc, viaMap, /*withElseRegion=*/true);
+  b.setInsertionPointToStart(branch.thenBlock());
+  auto alloc = LocalAllocOp::create(b, loc, tile, value);
+  TensorStoreOp::create(b, loc, map, store.getBox(), alloc);
+  // The store, and what only it uses, into the else branch.
+  sinkExclusiveProducers(store);
+  SmallVector<Operation *> moved;
+  for (Operation *op = store->getPrevNode(); op && op != branch;
+       op = op->getPrevNode())
+    moved.push_back(op);
+  Operation *yield = branch.elseBlock()->getTerminator();
+  for (Operation *op : llvm::reverse(moved))
+    op->moveBefore(yield);
+  store->moveBefore(yield);
   return true;
-}
-
-/// Erases `op`, then the ops that computed its operands and are left
-/// unused (a replaced store's addresses, mask and conversions, before they
-/// reach the lowering: a conversion's scratch).
-void eraseWithUnusedProducers(Operation *op) {
-  llvm::SetVector<Operation *> unused;
-  unused.insert(op);
-  while (!unused.empty()) {
-    Operation *next = unused.pop_back_val();
-    if (next != op && !isOpTriviallyDead(next))
-      continue;
-    for (Value operand : next->getOperands())
-      if (Operation *producer = operand.getDefiningOp())
-        unused.insert(producer);
-    next->erase();
-  }
 }
 
 struct TensorStoresPass
@@ -133,8 +209,7 @@ struct TensorStoresPass
         stores.push_back(store);
     });
     for (StoreOp store : stores)
-      if (storeThroughTensorMap(store, info->getMaxSharedBytes()))
-        eraseWithUnusedProducers(store);
+      (void)storeThroughTensorMap(store, info->getMaxSharedBytes());
   }
 };
 
