@@ -40,7 +40,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // CHECK-NEXT: return
   // KEPT-LABEL: func.func @store_tile
   // KEPT: tkc.store
-  func.func @store_tile(%row: i32, %col: i32, %base: !tkc.ptr<f16>, %m: i32, %n: i32, %v: tensor<64x128xf32, #acc>) attributes {tkc.params = [{name = "row"}, {name = "col"}, {name = "c_desc_base"}, {name = "c_desc_shape0"}, {name = "c_desc_shape1"}, {name = "v"}], tkc.tensor_descriptors = {c_desc = {base = "c_desc_base", shape = [[1, "c_desc_shape0"], [1, "c_desc_shape1"]], strides = [[1, "c_desc_stride0"]]}}} {
+  func.func @store_tile(%row: i32, %col: i32, %base: !tkc.ptr<f16>, %m: i32, %n: i32, %v: tensor<64x128xf32, #acc>) attributes {tkc.tensor_descriptors = {c_desc = {base = "c_desc_base", shape = [[1, "c_desc_shape0"], [1, "c_desc_shape1"]], strides = [[1, "c_desc_stride0"]]}}, tkc.params = [{name = "row"}, {name = "col"}, {name = "c_desc_base"}, {name = "c_desc_shape0"}, {name = "c_desc_shape1"}, {name = "v"}]} {
     %h = arith.truncf %v : tensor<64x128xf32, #acc> to tensor<64x128xf16, #acc>
     %c = tkc_gpu.convert_layout %h : tensor<64x128xf16, #acc> -> tensor<64x128xf16, #l>
     %r = tkc.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #tkc_gpu.slice<{dim = 0, parent = #l}>>
@@ -75,7 +75,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // CHECK-NEXT: } else {
   // CHECK-NEXT: tkc.reshape
   // CHECK-NEXT: tkc.store
-  func.func @store_batched(%b: i32, %row: i32, %col: i32, %n: i32, %p: tensor<1x64x64x!tkc.ptr<bf16>, #l3>, %v: tensor<64x64xbf16, #acc>) attributes {tkc.params = [{name = "b"}, {name = "row"}, {name = "col"}, {name = "n"}], tkc.tensor_descriptors = {y_desc = {base = "y_desc_base", shape = [[1, "y_desc_shape0"], [1, "y_desc_shape1"], [2, "n"]], strides = [[1, "y_desc_stride0"], [1, "y_desc_stride1"]]}}} {
+  func.func @store_batched(%b: i32, %row: i32, %col: i32, %n: i32, %p: tensor<1x64x64x!tkc.ptr<bf16>, #l3>, %v: tensor<64x64xbf16, #acc>) attributes {tkc.tensor_descriptors = {y_desc = {base = "y_desc_base", shape = [[1, "y_desc_shape0"], [1, "y_desc_shape1"], [2, "n"]], strides = [[1, "y_desc_stride0"], [1, "y_desc_stride1"]]}}, tkc.params = [{name = "b"}, {name = "row"}, {name = "col"}, {name = "n"}]} {
     %r = tkc.reshape %v : tensor<64x64xbf16, #acc> -> tensor<1x64x64xbf16, #l3>
     tkc.store %p, %r box "y_desc"[%b, %row, %col] : tensor<1x64x64x!tkc.ptr<bf16>, #l3>
     return

@@ -103,14 +103,16 @@ def descriptor_tiles(x, y, M, N, BM: tl.constexpr, BN: tl.constexpr):
 # but the last to be multiples of 16 bytes: without a signature that says
 # so, the base and the row stride N (4 fp32) are known to be, and the
 # loads move 16 bytes each. On sm_90a the block is stored through the
-# descriptor's tensor map, in two boxes of 32 x 32.
+# descriptor's tensor map, in two boxes of 32 x 32, where N is a multiple of
+# 4 or the block lies inside it; through 16-byte stores elsewhere.
 # DESCALIGN: func.func @descriptor_tiles(%arg0: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %arg1: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %arg2: i32, %arg3: i32 {tkc.divisibility = 4 : i32})
 # DESCPTX-NOT: ld.global.b32
 # DESCPTX: ld.global.v4.b32
 # DESCPTX-NOT: ld.global.b32
-# DESCPTX-NOT: st.global
 # DESCPTX-COUNT-2: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
-# DESCPTX-NOT: st.global
+# DESCPTX-NOT: st.global.b32
+# DESCPTX: st.global.v4.b32
+# DESCPTX-NOT: st.global.b32
 
 
 @triton.jit
