@@ -5,8 +5,8 @@
 # multiply. tkc lowers their accesses to masked ones on every target, except
 # that on sm_90a the blocks a matmul's loop reads through a descriptor that
 # is the same in every program (a parameter, or one made of the kernel's
-# arguments) are copied through tensor maps (TMA), and so are the blocks
-# stored through such a descriptor. tkc compiles this file
+# arguments) are copied through tensor maps (TMA) (with --tensor-stores,
+# the blocks stored through one too). tkc compiles this file
 # ahead of time (kernels/BUILD); it must stay plain Triton Python.
 import triton
 import triton.language as tl

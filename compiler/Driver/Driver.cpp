@@ -409,7 +409,7 @@ LogicalResult lowerVariant(mlir::ModuleOp ttir, const tkc::TargetSpec &spec,
   if (failed(runPipeline(*module, [&](mlir::PassManager &pm) {
         mlir::tkc::buildTTGIRPipeline(pm, opts.numWarps, warpSize,
                                       opts.numStages, spec.str(),
-                                      opts.tensorCopies);
+                                      opts.tensorCopies, opts.tensorStores);
       })))
     return failure();
   if (opts.maxRegisters)

@@ -64,6 +64,9 @@ struct CompileOptions {
   /// Copy host descriptors' blocks in Hopper matmul loops through tensor
   /// maps (TMA; tkc-gpu-pipeline's tensor-copies).
   bool tensorCopies = true;
+  /// Also store host descriptors' blocks through their tensor maps
+  /// (tkc-gpu-tensor-stores), with tensorCopies.
+  bool tensorStores = false;
   EmitRequest emit;
   /// The file the stage is printed to ("-": stdout), or the prefix of the
   /// binaries and metadata files.

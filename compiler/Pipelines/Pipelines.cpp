@@ -36,7 +36,8 @@ void buildTTIRPipeline(OpPassManager &pm) {
 
 void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
                         unsigned threadsPerWarp, unsigned numStages,
-                        StringRef target, bool tensorCopies) {
+                        StringRef target, bool tensorCopies,
+                        bool tensorStores) {
   pm.addPass(createConvertTKCToTKCGPU({numWarps, threadsPerWarp}));
   if (!target.empty()) {
     pm.addPass(gpu::createTKCGPUSplitFp32Dots({target.str()}));
@@ -54,7 +55,7 @@ void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(gpu::createTKCGPUSinkLargeLoads());
-  if (!target.empty() && tensorCopies)
+  if (!target.empty() && tensorCopies && tensorStores)
     pm.addPass(gpu::createTKCGPUTensorStores({target.str()}));
 }
 
@@ -101,9 +102,14 @@ struct TTGIRPipelineOptions : public PassPipelineOptions<TTGIRPipelineOptions> {
                      "cuda:80 (none: every dot uses multiply-adds)")};
   Option<bool> tensorCopies{
       *this, "tensor-copies",
-      llvm::cl::desc("Copy and store host descriptors' blocks through "
-                     "tensor maps (Hopper's TMA)"),
+      llvm::cl::desc("Copy host descriptors' blocks through tensor maps "
+                     "(Hopper's TMA)"),
       llvm::cl::init(true)};
+  Option<bool> tensorStores{
+      *this, "tensor-stores",
+      llvm::cl::desc("With tensor-copies, also store host descriptors' "
+                     "blocks through their tensor maps"),
+      llvm::cl::init(false)};
 };
 /// Options of the `tkc-llvm` pipeline.
 struct LLVMPipelineOptions : public PassPipelineOptions<LLVMPipelineOptions> {
@@ -137,7 +143,7 @@ void registerTKCPassesAndPipelines() {
       [](OpPassManager &pm, const TTGIRPipelineOptions &options) {
         buildTTGIRPipeline(pm, options.numWarps, options.threadsPerWarp,
                            options.numStages, options.target,
-                           options.tensorCopies);
+                           options.tensorCopies, options.tensorStores);
       });
   PassPipelineRegistration<LLVMPipelineOptions>(
       "tkc-llvm", "Lower ttgir to the LLVM dialect for a target",

@@ -26,11 +26,12 @@ void buildTTIRPipeline(OpPassManager &pm);
 /// layout conversions that recomputation makes needless, and pipelines the
 /// loads of dot loops when `numStages` is 2 or more (with `tensorCopies`,
 /// host descriptors' blocks through tensor maps where the target can; see
-/// tkc-gpu-pipeline), and with `tensorCopies` stores their blocks through
-/// the maps too (tkc-gpu-tensor-stores). Named `tkc-ttgir`.
+/// tkc-gpu-pipeline), and with `tensorStores` too stores their blocks
+/// through the maps (tkc-gpu-tensor-stores). Named `tkc-ttgir`.
 void buildTTGIRPipeline(OpPassManager &pm, unsigned numWarps,
                         unsigned threadsPerWarp, unsigned numStages,
-                        StringRef target, bool tensorCopies = true);
+                        StringRef target, bool tensorCopies = true,
+                        bool tensorStores = false);
 
 /// The LLVM-dialect stage for `target` (a `tkc compile --target` string):
 /// sizes shared memory, lowers structured control flow, converts to the

@@ -422,7 +422,8 @@ def TKCGPUTensorStores
     : Pass<"tkc-gpu-tensor-stores", "::mlir::ModuleOp"> {
   let summary = "Store the blocks of host descriptors through tensor maps";
   let description = [{
-    On targets with tensor copies (Hopper's TMA), a `tkc.store` that names
+    On targets with tensor copies (Hopper's TMA; in tkc's pipeline with
+    `tkc compile --tensor-stores`), a `tkc.store` that names
     a block of a host descriptor (`box`) writes its value into a swizzled
     shared tile (`tkc_gpu.local_alloc`) and stores the tile through the
     descriptor's tensor map (`tkc_gpu.tensor_store`), a kernel argument
@@ -435,13 +436,23 @@ def TKCGPUTensorStores
     rows under 16 bytes, a descriptor already copied through a map of
     another box, or a tile that would not fit in the block's shared memory
     beside every buffer the function allocates (whether or not their lives
-    overlap: a kernel that fit still fits).
+    overlap: a kernel that fit still fits). A tensor store writes whole
+    16-byte chunks of the innermost dimension where the block crosses its
+    end, so the tile goes through the map under a run-time test, that the
+    descriptor's innermost extent (from its shape arguments) is a whole
+    number of 16 bytes or the block's columns lie inside it; the original
+    store, with what only it uses, is the other branch.
 
     ```mlir
     tkc.store %p, %v, %m box "c_desc"[%row, %col] : tensor<128x64x!tkc.ptr<f16>, #blocked>
-    // becomes, %c_map a new argument of the kernel
-    %t = tkc_gpu.local_alloc %v : (tensor<128x64xf16, #blocked>) -> !tkc_gpu.shared<[128, 64], f16, order = [1, 0]>
-    tkc_gpu.tensor_store %c_map[%row, %col], %t : !llvm.ptr, !tkc_gpu.shared<[128, 64], f16, order = [1, 0]>
+    // becomes, %c_map a new argument of the kernel, %n c_desc's extent
+    %whole = ... (%n & 7) == 0, %inside = ... %col + 64 <= %n
+    scf.if (%whole | %inside) {
+      %t = tkc_gpu.local_alloc %v : (tensor<128x64xf16, #blocked>) -> !tkc_gpu.shared<[128, 64], f16, order = [1, 0]>
+      tkc_gpu.tensor_store %c_map[%row, %col], %t : !llvm.ptr, !tkc_gpu.shared<[128, 64], f16, order = [1, 0]>
+    } else {
+      tkc.store %p, %v, %m box "c_desc"[%row, %col] : ...
+    }
     ```
   }];
   let options = [

@@ -2,7 +2,7 @@
 # RUN: tkc compile %s --kernel advance_in_loop --signature '*fp32:16, *fp32:16, i32:16, 128' --emit=ttir | FileCheck %s --check-prefix=LOOP
 # RUN: tkc compile %s --kernel descriptor_tiles --signature '*fp32:16, *fp32:16, i32, i32:16, 32, 64' --emit=ttir | FileCheck %s --check-prefix=DESC
 # RUN: tkc compile %s --kernel descriptor_tiles --signature '*fp32, *fp32, i32, i32, 32, 64' --emit=ttir | FileCheck %s --check-prefix=DESCALIGN
-# RUN: tkc compile %s --kernel descriptor_tiles --signature '*fp32, *fp32, i32, i32, 32, 64' --target sm_90a --emit=ptx | FileCheck %s --check-prefix=DESCPTX
+# RUN: tkc compile %s --kernel descriptor_tiles --signature '*fp32, *fp32, i32, i32, 32, 64' --target sm_90a --emit=ptx --tensor-stores | FileCheck %s --check-prefix=DESCPTX
 # RUN: tkc compile %s --kernel block_ptr_dtype --signature '*fp16:16, *fp16:16, 64' --emit=ttir | FileCheck %s --check-prefix=PTRDTYPE
 # RUN: not tkc compile %s --kernel descriptor_rank --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=DESCRANK
 # RUN: not tkc compile %s --kernel mask_on_block_ptr --signature '*fp32, 16' --emit=ttir 2>&1 | FileCheck %s --check-prefix=MASK
@@ -102,9 +102,10 @@ def descriptor_tiles(x, y, M, N, BM: tl.constexpr, BN: tl.constexpr):
 # Triton requires a descriptor's base to be 16-byte aligned and its strides
 # but the last to be multiples of 16 bytes: without a signature that says
 # so, the base and the row stride N (4 fp32) are known to be, and the
-# loads move 16 bytes each. On sm_90a the block is stored through the
-# descriptor's tensor map, in two boxes of 32 x 32, where N is a multiple of
-# 4 or the block lies inside it; through 16-byte stores elsewhere.
+# loads move 16 bytes each. On sm_90a with --tensor-stores the block is
+# stored through the descriptor's tensor map, in two boxes of 32 x 32,
+# where N is a multiple of 4 or the block lies inside it; through 16-byte
+# stores elsewhere.
 # DESCALIGN: func.func @descriptor_tiles(%arg0: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %arg1: !tkc.ptr<f32> {tkc.divisibility = 16 : i32}, %arg2: i32, %arg3: i32 {tkc.divisibility = 4 : i32})
 # DESCPTX-NOT: ld.global.b32
 # DESCPTX: ld.global.v4.b32
