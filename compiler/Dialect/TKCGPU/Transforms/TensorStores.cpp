@@ -5,7 +5,11 @@
 // tile and stores the tile through the descriptor's tensor map (Hopper's
 // TMA store), instead of one masked global store per element and thread.
 // The value is taken before its layout conversions (the tile holds any
-// layout) and before a reshape that only adds leading unit dimensions.
+// layout) and before a reshape that only adds leading unit dimensions. A
+// tensor store writes whole 16-byte chunks where the block crosses the
+// tensor's innermost end, so a run-time test picks it only where that
+// extent is whole chunks or the block lies inside; the masked store is the
+// other branch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -149,15 +153,17 @@ bool storeThroughTensorMap(StoreOp store, int64_t maxSharedBytes) {
                     : DictionaryAttr();
   if (!source)
     return false;
-  Value map = getTensorMapFor(
-      store, descriptor, cast<RankedTensorType>(store.getValue().getType()),
-      *swizzle);
-  if (!map)
-    return false;
+  // The extent first: its ops are pure, left unused where no map follows,
+  // while a map is a kernel argument.
   Location loc = store.getLoc();
   OpBuilder b(store);
   Value extent = innermostExtent(b, loc, func, source);
   if (!extent)
+    return false;
+  Value map = getTensorMapFor(
+      store, descriptor, cast<RankedTensorType>(store.getValue().getType()),
+      *swizzle);
+  if (!map)
     return false;
   // Whole 16-byte chunks of the extent, or the block's columns inside it.
   int64_t chunk = 16 / getStorageBytes(type.getElementType());
