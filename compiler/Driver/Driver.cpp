@@ -226,6 +226,15 @@ std::vector<tkc::metadata::TensorMapDesc> tensorMapsOf(mlir::ModuleOp module) {
   return maps;
 }
 
+/// `loc` as `kernel.py:12:5`, or "" where it is null.
+std::string formatLocation(mlir::FileLineColLoc loc) {
+  if (!loc)
+    return std::string();
+  return formatv("{0}:{1}:{2}", loc.getFilename().getValue(), loc.getLine(),
+                 loc.getColumn())
+      .str();
+}
+
 /// Where the kernel is defined, `kernel.py:12:1`, or "" when the IR does not
 /// say (tkc-dialect input without locations).
 std::string kernelLocation(mlir::ModuleOp module) {
@@ -234,9 +243,7 @@ std::string kernelLocation(mlir::ModuleOp module) {
     if (!func->hasAttr(mlir::tkc::TKCDialect::kParams) && !where.empty())
       return;
     if (auto loc = dyn_cast<mlir::FileLineColLoc>(func.getLoc()))
-      where = formatv("{0}:{1}:{2}", loc.getFilename().getValue(),
-                      loc.getLine(), loc.getColumn())
-                  .str();
+      where = formatLocation(loc);
   });
   return where;
 }
@@ -248,12 +255,9 @@ llvm::StringMap<std::vector<std::string>>
 inlineAsmSources(mlir::ModuleOp module) {
   llvm::StringMap<std::vector<std::string>> sources;
   module.walk([&](mlir::LLVM::InlineAsmOp op) {
-    auto loc = op.getLoc()->findInstanceOf<mlir::FileLineColLoc>();
     sources[(op.getAsmString() + Twine('\0') + op.getConstraints()).str()]
-        .push_back(loc ? formatv("{0}:{1}:{2}", loc.getFilename().getValue(),
-                                 loc.getLine(), loc.getColumn())
-                             .str()
-                       : std::string());
+        .push_back(formatLocation(
+            op.getLoc()->findInstanceOf<mlir::FileLineColLoc>()));
   });
   return sources;
 }

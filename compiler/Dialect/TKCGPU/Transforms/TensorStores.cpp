@@ -69,11 +69,35 @@ int64_t allocatedBytes(FunctionOpInterface function) {
   return bytes;
 }
 
+/// The kernel argument of parameter `name` (TKCDialect::kParams lists the
+/// parameters; only those neither constexpr nor equal_to_1 are arguments,
+/// in order); `one` is set instead where it is equal_to_1. Null where the
+/// parameter is missing or constexpr.
+Value parameterArgument(FunctionOpInterface func, ArrayAttr params,
+                        StringAttr name, bool &one) {
+  one = false;
+  unsigned index = 0;
+  for (auto param : params.getAsRange<DictionaryAttr>()) {
+    bool constexpr_ = param.get("kind") == StringAttr::get(
+                                               func->getContext(), "constexpr");
+    bool equalToOne = static_cast<bool>(param.getAs<BoolAttr>("equal_to_1"));
+    if (param.get("name") == name) {
+      one = equalToOne && !constexpr_;
+      return constexpr_ || equalToOne || index >= func.getNumArguments()
+                 ? Value()
+                 : func.getArgument(index);
+    }
+    if (!constexpr_ && !equalToOne)
+      ++index;
+  }
+  return nullptr;
+}
+
 /// The innermost extent of the descriptor `source` (a
 /// TKCDialect::kTensorDescriptors entry) describes, as an i32 made at `b`'s
 /// insertion point from `func`'s arguments (its last shape entry: a
-/// constant times arguments named in TKCDialect::kParams); null where an
-/// argument is not found.
+/// constant times parameters named in TKCDialect::kParams); null where a
+/// parameter is not an argument (nor equal_to_1).
 Value innermostExtent(OpBuilder &b, Location loc, FunctionOpInterface func,
                       DictionaryAttr source) {
   auto shape = dyn_cast_or_null<ArrayAttr>(source.get("shape"));
@@ -90,13 +114,12 @@ Value innermostExtent(OpBuilder &b, Location loc, FunctionOpInterface func,
       arith::ConstantIntOp::create(b, loc, b.getI32Type(), constant.getInt());
   for (Attribute entry : last.getValue().drop_front()) {
     auto name = dyn_cast<StringAttr>(entry);
-    auto it = llvm::find_if(params, [&](Attribute param) {
-      auto dict = dyn_cast<DictionaryAttr>(param);
-      return dict && dict.get("name") == name;
-    });
-    if (!name || it == params.end())
+    bool one = false;
+    Value arg = name ? parameterArgument(func, params, name, one) : Value();
+    if (one)
+      continue;
+    if (!arg)
       return nullptr;
-    Value arg = func.getArgument(it - params.begin());
     if (arg.getType().isInteger(64))
       arg = arith::TruncIOp::create(b, loc, b.getI32Type(), arg);
     else if (!arg.getType().isInteger(32))

@@ -63,11 +63,14 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // A batched descriptor's [1, 64, 64] block, reshaped from the 2-D tile:
   // the tile is the reshape's source, stored at the three coordinates
   // through a map whose box is 1 along the batch.
-  // The extent is a constant times the arguments its entry names.
+  // The extent is a constant times the arguments its entry names: the
+  // parameters that are arguments (not constexpr, not equal_to_1) counted
+  // in order, an equal_to_1 one a factor of 1.
   // CHECK: tkc_gpu.tensor_maps = [{arg = 6 : i32, box = array<i64: 1, 64, 64>, descriptor = "y_desc"
   // CHECK-LABEL: func.func @store_batched
   // CHECK-SAME: %[[B:[^:]*]]: i32, %[[ROW:[^:]*]]: i32, %[[COL:[^:]*]]: i32, %[[N:[^:]*]]: i32, %{{.*}}, %[[MAP:[^:]*]]: !llvm.ptr)
   // CHECK: %[[TWICE:.*]] = arith.muli %c2_i32, %[[N]] : i32
+  // CHECK-NOT: arith.muli
   // CHECK: arith.andi %[[TWICE]], %c7_i32
   // CHECK: scf.if
   // CHECK-NEXT: %[[T:.*]] = tkc_gpu.local_alloc %{{.*}} : (tensor<64x64xbf16, #{{.*}}>) -> !tkc_gpu.shared<[64, 64], bf16, order = [1, 0]>
@@ -75,7 +78,7 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
   // CHECK-NEXT: } else {
   // CHECK-NEXT: tkc.reshape
   // CHECK-NEXT: tkc.store
-  func.func @store_batched(%b: i32, %row: i32, %col: i32, %n: i32, %p: tensor<1x64x64x!tkc.ptr<bf16>, #l3>, %v: tensor<64x64xbf16, #acc>) attributes {tkc.tensor_descriptors = {y_desc = {base = "y_desc_base", shape = [[1, "y_desc_shape0"], [1, "y_desc_shape1"], [2, "n"]], strides = [[1, "y_desc_stride0"], [1, "y_desc_stride1"]]}}, tkc.params = [{name = "b"}, {name = "row"}, {name = "col"}, {name = "n"}]} {
+  func.func @store_batched(%b: i32, %row: i32, %col: i32, %n: i32, %p: tensor<1x64x64x!tkc.ptr<bf16>, #l3>, %v: tensor<64x64xbf16, #acc>) attributes {tkc.tensor_descriptors = {y_desc = {base = "y_desc_base", shape = [[1, "y_desc_shape0"], [1, "y_desc_shape1"], [2, "n", "unit"]], strides = [[1, "y_desc_stride0"], [1, "y_desc_stride1"]]}}, tkc.params = [{name = "BLOCK", kind = "constexpr"}, {name = "b"}, {name = "unit", kind = "scalar", equal_to_1 = true}, {name = "row"}, {name = "col"}, {name = "n"}]} {
     %r = tkc.reshape %v : tensor<64x64xbf16, #acc> -> tensor<1x64x64xbf16, #l3>
     tkc.store %p, %r box "y_desc"[%b, %row, %col] : tensor<1x64x64x!tkc.ptr<bf16>, #l3>
     return
