@@ -724,7 +724,7 @@ SmallVector<unsigned> runFirstIndexBits(const LinearLayout &layout,
 ScratchPlacement
 mlir::tkc::gpu::chooseScratchPlacement(const LinearLayout &from,
                                        const LinearLayout &to, unsigned bytes,
-                                       unsigned maxRun) {
+                                       unsigned maxRun, bool byCostAlone) {
   ScratchSwizzle rowMajor = chooseScratchSwizzle(from, to, bytes, maxRun);
   ScratchPlacement best{rowMajor, {}};
   unsigned indexBits = 0;
@@ -739,9 +739,10 @@ mlir::tkc::gpu::chooseScratchPlacement(const LinearLayout &from,
     if (swizzle.cost < best.swizzle.cost)
       best = {swizzle, std::pair(f, t)};
   }
-  // The cheapest order, where it widens the loads and keeps the stores.
-  if (best.swizzle.toRun > rowMajor.toRun &&
-      best.swizzle.fromRun >= rowMajor.fromRun)
+  // The cheapest order, where it widens the loads and keeps the stores
+  // (or, by cost alone, where it is cheaper at all).
+  if (best.sides && (byCostAlone || (best.swizzle.toRun > rowMajor.toRun &&
+                                     best.swizzle.fromRun >= rowMajor.fromRun)))
     return best;
   return {rowMajor, {}};
 }
@@ -782,14 +783,20 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     unsigned bytes = getStorageBytes(memType);
     swizzle = chooseScratchSwizzle(from, to, bytes, maxRun);
     // Places in another order only for vectors (scales, biases, row
-    // statistics), where neither side moves matrices: tiles in that order
-    // took more registers (FLA's chunk_h 128 -> 167, past what two
-    // programs per SM allow) for wider accesses.
-    if (from.getShape().size() == 1 && to.getShape().size() == 1 &&
+    // statistics), where neither side moves matrices: on NVIDIA, tiles in
+    // that order took more registers (FLA's chunk_h 128 -> 167, past what
+    // two programs per SM allow) for wider accesses. Targets without
+    // matrix loads (AMD) order tiles so too: an MFMA operand B read from
+    // rows along N takes one 16-bit access per element, where rows along K
+    // give each lane its kWidth elements in one (tutorial 03 on gfx942: 64
+    // ds_read_u16 a K step -> 16 ds_read_b64).
+    if ((from.getShape().size() == 1 || !target.hasMatrixLoads()) &&
+        from.getShape().size() == to.getShape().size() &&
         !matrixAccess(from, /*loads=*/false) &&
         !matrixAccess(to, /*loads=*/true)) {
       ScratchPlacement placement =
-          chooseScratchPlacement(from, to, bytes, maxRun);
+          chooseScratchPlacement(from, to, bytes, maxRun,
+                                 /*byCostAlone=*/!target.hasMatrixLoads());
       swizzle = placement.swizzle;
       placed = placement.sides;
     }

@@ -222,10 +222,13 @@ struct ScratchPlacement {
 /// banks, then in accesses, but the other order only where it widens the
 /// loads and keeps the stores as wide (wider stores alone, a flash
 /// attention's row statistics in its epilogue, measured 1% slower on the
-/// H100).
+/// H100), or with `byCostAlone` wherever it is cheaper (targets without
+/// matrix loads, AMD's, whose tiles this orders too; no GPU of theirs has
+/// measured the rule).
 ScratchPlacement chooseScratchPlacement(const LinearLayout &from,
                                         const LinearLayout &to, unsigned bytes,
-                                        unsigned maxRun);
+                                        unsigned maxRun,
+                                        bool byCostAlone = false);
 
 /// How a warp moves the registers of a layout as 8x8 matrices of 16-bit
 /// elements (TargetInfo::loadMatrices, storeMatrices): each lane's word of

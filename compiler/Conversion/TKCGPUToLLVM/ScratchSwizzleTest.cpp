@@ -7,7 +7,8 @@
 // every place is distinct, each side's runs stay contiguous, and every
 // access of warp 0 takes the fewest passes of the 32 banks its bytes allow
 // (lanes whose accesses fall in one bank at different addresses take a
-// pass each).
+// pass each). Placements in another order put each element at one place;
+// an AMD MFMA operand read along K takes them by cost alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -93,14 +94,10 @@ void expectConflictFree(const LinearLayout &from, const LinearLayout &to,
                          bytes, fromRun, toRun);
 }
 
-/// Checks that the conversion's scratch takes places in another order than
-/// row-major, where both sides put each element at one place (each placed
-/// register holds what its original register holds), and that the
-/// placement is conflict-free with runs of `fromRun` and `toRun`.
-void expectPlacedConflictFree(const LinearLayout &from, const LinearLayout &to,
-                              unsigned bytes, unsigned fromRun,
-                              unsigned toRun) {
-  ScratchPlacement p = chooseScratchPlacement(from, to, bytes, 16 / bytes);
+/// Checks that `p` puts each element of both sides at one place (each
+/// placed register holds what its original register holds).
+void expectOnePlaceEach(const LinearLayout &from, const LinearLayout &to,
+                        const ScratchPlacement &p) {
   ASSERT_TRUE(p.sides.has_value());
   std::map<int64_t, int64_t> placeOf; // row-major index -> place
   for (auto [layout, side] :
@@ -114,6 +111,17 @@ void expectPlacedConflictFree(const LinearLayout &from, const LinearLayout &to,
           auto [it, inserted] = placeOf.insert({index, place});
           EXPECT_EQ(it->second, place) << "element " << index;
         }
+}
+
+/// Checks that the conversion's scratch takes places in another order than
+/// row-major, one place per element, conflict-free with runs of `fromRun`
+/// and `toRun`.
+void expectPlacedConflictFree(const LinearLayout &from, const LinearLayout &to,
+                              unsigned bytes, unsigned fromRun,
+                              unsigned toRun) {
+  ScratchPlacement p = chooseScratchPlacement(from, to, bytes, 16 / bytes);
+  expectOnePlaceEach(from, to, p);
+  ASSERT_TRUE(p.sides.has_value());
   expectConflictFreeWith(p.sides->first.layout, p.sides->second.layout,
                          p.swizzle, bytes, fromRun, toRun);
 }
@@ -177,6 +185,25 @@ TEST(ScratchPlacement, ScalesIntoAccumulatorColumns) {
   auto columns =
       LinearLayout::dropDim(LinearLayout::nvidiaMmaV2({1, 128}, {4, 1}), 0);
   expectPlacedConflictFree(vector, columns, 4, 1, 4);
+}
+
+TEST(ScratchPlacement, MfmaOperandAlongKByCostAlone) {
+  // Tutorial 03's B on gfx942: fp16 rows along N, 8 a thread, into an MFMA
+  // 32x32x8 operand whose lanes hold 4 consecutive K each. Row-major places
+  // read those one element an access; by cost alone (AMD) places along K
+  // read each lane's 4 in one, though each store then moves one element.
+  auto rows = LinearLayout::blocked({32, 128}, {1, 8}, {4, 16}, {4, 1}, {1, 0});
+  auto operand =
+      LinearLayout::amdMfmaOperand({32, 128}, 1, 4, {32, 32}, {2, 2});
+  ScratchPlacement p = chooseScratchPlacement(rows, operand, 2, 8,
+                                              /*byCostAlone=*/true);
+  expectOnePlaceEach(rows, operand, p);
+  EXPECT_EQ(p.swizzle.toRun, 4u);
+  ScratchSwizzle rowMajor = chooseScratchSwizzle(rows, operand, 2, 8);
+  EXPECT_EQ(rowMajor.toRun, 1u);
+  EXPECT_LT(p.swizzle.cost, rowMajor.cost);
+  // NVIDIA's rule keeps row-major places where the stores would narrow.
+  EXPECT_FALSE(chooseScratchPlacement(rows, operand, 2, 8).sides.has_value());
 }
 
 TEST(ScratchPlacement, RowMajorWhereItCostsNoMore) {

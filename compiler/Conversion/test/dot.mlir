@@ -101,7 +101,9 @@ module attributes {tkc_gpu.num_warps = 2 : i32, tkc_gpu.threads_per_warp = WAVE 
 // like any other; several lanes load each element (those along N share the
 // rows of a), which needs nothing special: each thread stores its registers
 // and, after a barrier, loads all K values of each of its rows as one
-// 8-byte vector, 4 rows (cuda) or 2 (hip).
+// 8-byte vector, 4 rows (cuda); on hip, whose scratch places hold a
+// thread's runs together where that costs less (no matrix loads), both
+// rows as one 16-byte vector.
 #src = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [LANESM, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 #acc = #tkc_gpu.blocked<{sizePerThread = [2, 2], threadsPerWarp = [LANESM, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 #a = #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>
@@ -111,7 +113,7 @@ module attributes {tkc_gpu.num_warps = 1 : i32, tkc_gpu.threads_per_warp = WAVE 
   // CUDA: nvvm.barrier0
   // HIP: rocdl.barrier
   // CUDA-COUNT-4: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
-  // HIP-COUNT-2: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
+  // HIP: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
   // CHECK-NOT: llvm.load
   // CHECK: llvm.return
   func.func @to_operand(%x: tensor<16x4xf16, #src>) -> tensor<16x4xf16, #a> {

@@ -15,6 +15,12 @@
 // loaded once before a loop over rows, in the layout of the loop's wider
 // loads, made Liger's DyT backward and FLA's chunk_h 26% and 25% slower.
 // Lanes then own consecutive groups, so a warp touches one contiguous span.
+// On targets that read dot operands without matrix loads (AMD's MFMA), a
+// load that is a dot's operand along a fastest dimension other than K (a B
+// of rows along N) also takes the instruction's kWidth rows along K a
+// thread, as Triton's AMD backend loads it: shared memory then takes each
+// lane's kWidth elements along K in one store (tutorial 03 on gfx942: 48
+// ds_write_b16 a K step -> 8 ds_write_b64).
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,12 +49,51 @@ struct CoalescePass
   using Base::Base;
 
   /// How an access through `ptr` is laid out: its dimensions, most
-  /// contiguous first, and how many consecutive elements along the first
-  /// a thread owns (at most 16 bytes, and `maxPerThread` where not 0).
+  /// contiguous first, how many consecutive elements along the first a
+  /// thread owns (at most 16 bytes, and `maxPerThread` where not 0), and
+  /// along the second (a dot operand's K, rowsAlongK).
   struct Access {
     SmallVector<unsigned> order;
     int64_t perThread;
+    int64_t rows = 1;
   };
+
+  /// For `load`, a rank-2 operand (through layout conversions) of a tkc.dot
+  /// that `info` multiplies with
+  /// an AMD MFMA (read without matrix loads), laid out by `access` with a
+  /// fastest dimension other than the dot's K: the instruction's kWidth,
+  /// the elements along K each lane holds. 1 otherwise.
+  static int64_t rowsAlongK(LoadOp load, const Access &access,
+                            const ::tkc::TargetInfo &info) {
+    if (info.hasMatrixLoads() || access.order.size() != 2)
+      return 1;
+    // The dot's uses, past the layout conversions to its operand layouts.
+    SmallVector<OpOperand *> uses;
+    SmallVector<Value> values = {load.getResult()};
+    while (!values.empty())
+      for (OpOperand &use : values.pop_back_val().getUses()) {
+        if (auto convert = dyn_cast<ConvertLayoutOp>(use.getOwner()))
+          values.push_back(convert.getResult());
+        else
+          uses.push_back(&use);
+      }
+    for (OpOperand *use : uses) {
+      auto dot = dyn_cast<DotOp>(use->getOwner());
+      if (!dot || use->getOperandNumber() > 1 ||
+          access.order.front() == (use->getOperandNumber() == 0 ? 1u : 0u))
+        continue;
+      auto instructions = info.getMatrixInstructions(
+          getElementTypeOrSelf(dot.getA().getType()),
+          getElementTypeOrSelf(dot.getB().getType()),
+          getElementTypeOrSelf(dot.getType()),
+          dot.getInputPrecision() == InputPrecision::tf32);
+      if (!instructions.empty() &&
+          instructions.front().kind ==
+              ::tkc::TargetInfo::MatrixInstruction::Kind::AmdMfma)
+        return instructions.front().kWidth;
+    }
+    return 1;
+  }
 
   static Access chooseAccess(Value ptr, AxisInfoAnalysis &axis,
                              int64_t maxPerThread) {
@@ -72,7 +117,8 @@ struct CoalescePass
   }
 
   /// The blocked layout of `access` for a tensor of `type`, with no more
-  /// elements per thread than the tensor has.
+  /// elements per thread than the tensor has (rows along the second
+  /// dimension only where the first's full run leaves room).
   static BlockedEncodingAttr layoutOf(const Access &access,
                                       RankedTensorType type, unsigned numWarps,
                                       unsigned threadsPerWarp) {
@@ -84,6 +130,14 @@ struct CoalescePass
         llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(1, perThread)));
     SmallVector<unsigned> sizePerThread(type.getRank(), 1);
     sizePerThread[access.order.front()] = static_cast<unsigned>(perThread);
+    if (access.rows > 1 && perThread == access.perThread) {
+      unsigned second = access.order[1];
+      int64_t rows = std::min<int64_t>(
+          {access.rows, type.getDimSize(second),
+           std::max<int64_t>(1, type.getNumElements() / threads / perThread)});
+      sizePerThread[second] = static_cast<unsigned>(
+          llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(1, rows))));
+    }
     return BlockedEncodingAttr::getWithSizePerThread(
         type.getContext(), type.getShape(), sizePerThread, access.order,
         numWarps, threadsPerWarp);
@@ -136,6 +190,8 @@ struct CoalescePass
               it->second.order == access.order)
             chosen.perThread = std::max(chosen.perThread, it->second.perThread);
         }
+      if (auto load = dyn_cast<LoadOp>(op); load && info)
+        chosen.rows = rowsAlongK(load, chosen, *info);
       plan.emplace_back(op, layoutOf(chosen, type, numWarps, threadsPerWarp));
     }
 

@@ -1,5 +1,6 @@
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-coalesce | FileCheck %s
 // RUN: tkc-opt %s --split-input-file --tkc-gpu-coalesce="target=cuda:90a" | FileCheck %s --check-prefix=H90
+// RUN: tkc-opt %s --split-input-file --tkc-gpu-coalesce="target=hip:gfx942" | FileCheck %s --check-prefix=GFX
 
 // Contiguous, 16-byte-aligned f32 pointers: 4 elements (16 bytes) per
 // thread; operands converted in, the result converted back out.
@@ -175,5 +176,47 @@ module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 32 : 
       tkc.store %py, %yv : tensor<1024x!tkc.ptr<bf16>, #b1>
     }
     return
+  }
+}
+
+// -----
+
+// A dot's B of rows along N (tutorial 03's b, fp16): on gfx942, whose MFMA
+// operands are read without matrix loads, each thread also takes the
+// instruction's kWidth (4) rows along K, so that shared memory takes each
+// lane's 4 elements along K in one store; with no target, or on sm_90a, rows
+// of 8 along N only.
+// GFX: #[[B:.*]] = #tkc_gpu.blocked<{sizePerThread = [4, 8], threadsPerWarp = [4, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK: #[[B:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// H90: #[[B:.*]] = #tkc_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b1 = #tkc_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+#rows = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [64, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#cols = #tkc_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [2, 2], order = [1, 0]}>
+#acc = #tkc_gpu.blocked<{sizePerThread = [16, 2], threadsPerWarp = [1, 64], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tkc_gpu.num_warps = 4 : i32, tkc_gpu.threads_per_warp = 64 : i32} {
+  // CHECK-LABEL: func.func @dot_b_along_n
+  // GFX-LABEL: func.func @dot_b_along_n
+  func.func @dot_b_along_n(%pb: !tkc.ptr<f16> {tkc.divisibility = 16 : i32}, %a: tensor<64x64xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>>, %c: tensor<64x128xf32, #acc>) -> tensor<64x128xf32, #acc> {
+    %cst = arith.constant dense<128> : tensor<64x1xi32, #rows>
+    %k = tkc.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #b1>
+    %n = tkc.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #b1>
+    %k1 = tkc_gpu.convert_layout %k : tensor<64xi32, #b1> -> tensor<64xi32, #tkc_gpu.slice<{dim = 1, parent = #rows}>>
+    %k2 = tkc.expand_dims %k1 {axis = 1 : i32} : tensor<64xi32, #tkc_gpu.slice<{dim = 1, parent = #rows}>> -> tensor<64x1xi32, #rows>
+    %koff = arith.muli %k2, %cst : tensor<64x1xi32, #rows>
+    %s = tkc.splat %pb : tensor<64x1x!tkc.ptr<f16>, #rows>
+    %prow = tkc.addptr %s, %koff : tensor<64x1x!tkc.ptr<f16>, #rows>, tensor<64x1xi32, #rows>
+    %n1 = tkc_gpu.convert_layout %n : tensor<128xi32, #b1> -> tensor<128xi32, #tkc_gpu.slice<{dim = 0, parent = #cols}>>
+    %n2 = tkc.expand_dims %n1 {axis = 0 : i32} : tensor<128xi32, #tkc_gpu.slice<{dim = 0, parent = #cols}>> -> tensor<1x128xi32, #cols>
+    %prow2 = tkc_gpu.convert_layout %prow : tensor<64x1x!tkc.ptr<f16>, #rows> -> tensor<64x1x!tkc.ptr<f16>, #cols>
+    %pbr = tkc.broadcast %prow2 : tensor<64x1x!tkc.ptr<f16>, #cols> -> tensor<64x128x!tkc.ptr<f16>, #cols>
+    %nb = tkc.broadcast %n2 : tensor<1x128xi32, #cols> -> tensor<64x128xi32, #cols>
+    %p = tkc.addptr %pbr, %nb : tensor<64x128x!tkc.ptr<f16>, #cols>, tensor<64x128xi32, #cols>
+    // CHECK: tkc.load %{{.*}} : tensor<64x128x!tkc.ptr<f16>, #[[B]]>
+    // GFX: tkc.load %{{.*}} : tensor<64x128x!tkc.ptr<f16>, #[[B]]>
+    // H90: tkc.load %{{.*}} : tensor<64x128x!tkc.ptr<f16>, #[[B]]>
+    %b = tkc.load %p : tensor<64x128x!tkc.ptr<f16>, #cols>
+    %bop = tkc_gpu.convert_layout %b : tensor<64x128xf16, #cols> -> tensor<64x128xf16, #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>>
+    %d = tkc.dot %a, %bop, %c : tensor<64x64xf16, #tkc_gpu.dot_op<{opIdx = 0, parent = #acc}>> * tensor<64x128xf16, #tkc_gpu.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<64x128xf32, #acc>
+    return %d : tensor<64x128xf32, #acc>
   }
 }
