@@ -36,6 +36,8 @@ A dev-only tool (no build uses it). For each repository given, it
    instructions where Triton's has them, more spills, many more registers
    or instructions. A way to find gaps without a GPU (tutorial 08's grouped
    GEMM, which tkc did not pipeline, was one); the GPU says what they cost.
+   `--amd` compares both compilers' gfx942 AMDGCN instead (VGPRs, spills,
+   instructions, MFMA and LDS instructions), where no GPU says anything.
 
 A kernel may also be added to OUT/kernels.jsonl by hand, with "type" in its
 hints to force a parameter's type (`{"group_a_ptrs": {"type": "*i64"}}`)
@@ -55,6 +57,7 @@ process with a timeout; at most JOBS (2) run at once.
     python3 bench/sweep.py report --out /tmp/sweep
     python3 bench/sweep.py targets --out /tmp/sweep --tkc TKC
     python3 bench/sweep.py compare --out /tmp/sweep --tkc TKC --grep tl.dot
+    python3 bench/sweep.py compare --out /tmp/sweep --tkc TKC --amd
 """
 
 import argparse
@@ -784,6 +787,9 @@ def judge_worker():
         if "ptx" in req:
             r = triton_ptx(req["src"], req["kernel"], req["hints"],
                            req["signature"], req["ptx"], n)
+        elif "amdgcn" in req:
+            r = triton_amdgcn(req["src"], req["kernel"], req["hints"],
+                              req["signature"], req["amdgcn"], n)
         else:
             r = judge_one(req["src"], req["kernel"], req["hints"], n)
         sys.stdout.write("@@SWEEP " + json.dumps(r) + "\n")
@@ -837,6 +843,29 @@ def triton_ptx(src, kernel, hints, signature, path, n):
                 return {"error": "Triton made no PTX"}
             with open(path, "w") as out:
                 out.write(LAST_PTX[0])
+            return {"ok": True}
+        return {"error": "the signature is no longer among the guesses"}
+    except Exception as e:
+        return {"error": error_text(e)}
+
+
+def triton_amdgcn(src, kernel, hints, signature, path, n):
+    """Writes to `path` the AMDGCN assembly Triton makes of `kernel` for
+    gfx942 with the guess whose text is `signature`, WARPS warps and 3
+    stages."""
+    import triton
+    from triton.backends.compiler import GPUTarget
+    try:
+        fn = load_kernel(src, kernel, "sweep_amd_%d" % n)
+        for sig, consts, text in guesses(fn, hints):
+            if text != signature:
+                continue
+            compiled = triton.compile(
+                guess_source(fn, sig, consts),
+                target=GPUTarget("hip", "gfx942", 64),
+                options={"num_warps": WARPS, "num_stages": 3})
+            with open(path, "w") as out:
+                out.write(compiled.asm["amdgcn"])
             return {"ok": True}
         return {"error": "the signature is no longer among the guesses"}
     except Exception as e:
@@ -1128,6 +1157,26 @@ def sass_stats(ptx, ptxas, cuobjdump):
             "global_stores": count("STG")}
 
 
+def amdgcn_stats(path):
+    """VGPRs, VGPR spills, instructions and some opcodes' counts of the
+    first kernel in the AMDGCN assembly at `path` (tkc's --emit amdgcn or
+    Triton's), in sass_stats' keys (mma: MFMA; lds: ds_ instructions)."""
+    if not os.path.exists(path):
+        return {"error": "no assembly"}
+    text = open(path).read()
+    meta = lambda key: int((re.search(r"^\s+\.%s:\s+(\d+)" % key, text,
+                                      re.M) or [0, 0])[1])
+    body = text.split(".end_amdgpu_metadata")[0]
+    ops = re.findall(r"^\s+((?:s|v|ds|global|buffer|flat|scratch)_\w+)",
+                     body, re.M)
+    count = lambda prefix: sum(op.startswith(prefix) for op in ops)
+    return {"registers": meta("vgpr_count"),
+            "spills": meta("vgpr_spill_count"), "instructions": len(ops),
+            "async_copies": 0, "mma": count("v_mfma"), "lds": count("ds_"),
+            "global_loads": count("global_load") + count("buffer_load"),
+            "global_stores": count("global_store") + count("buffer_store")}
+
+
 def differences(ours, theirs):
     """How tkc's binary differs in kind from Triton's, in words."""
     out = []
@@ -1139,6 +1188,7 @@ def differences(ours, theirs):
         out.append("spills %d > %d bytes" % (ours["spills"], theirs["spills"]))
     for key, ratio, margin in (("registers", 1.25, 16),
                                ("instructions", 1.3, 100),
+                               ("lds", 1.5, 16),
                                ("global_loads", 1.5, 8),
                                ("global_stores", 1.5, 8)):
         if key not in ours or key not in theirs:
@@ -1154,12 +1204,14 @@ def cmd_compare(args):
                          "nvidia", "bin")
     ptxas, cuobjdump = (os.path.join(tools, t) for t in ("ptxas", "cuobjdump"))
     kernels = load_jsonl(os.path.join(args.out, "kernels.jsonl"))
+    target = "gfx942" if args.amd else "sm_90a"
     rows = [r for r in load_jsonl(os.path.join(args.out, "results.jsonl")).values()
-            if isinstance(r.get("sm_90a"), dict) and r["sm_90a"].get("ok")
+            if isinstance(r.get(target), dict) and r[target].get("ok")
             and not r.get("duplicate_of")]
     if args.grep:
         rows = [r for r in rows if re.search(args.grep, open(r["src"]).read())]
-    path = os.path.join(args.out, "compare.jsonl")
+    path = os.path.join(args.out,
+                        "compare_amd.jsonl" if args.amd else "compare.jsonl")
     done = load_jsonl(path)
     todo = [r for r in rows if (r["repo"], r["file"], r["kernel"]) not in done]
     work_dir = os.path.join(args.out, "compare")
@@ -1173,20 +1225,22 @@ def cmd_compare(args):
         out = {key: r[key] for key in ("repo", "file", "kernel", "src",
                                        "signature")}
         base = os.path.join(work_dir, r["hash"][:12])
+        kind = "amdgcn" if args.amd else "ptx"
+        stats = (amdgcn_stats if args.amd else
+                 lambda f: sass_stats(f, ptxas, cuobjdump))
         made = run_tkc(args.tkc, r["src"], r["kernel"], r["signature"],
-                       "sm_90a", base + "_tkc.ptx",
-                       ["--num-stages", "3", "--emit", "ptx"])
-        out["tkc"] = (sass_stats(base + "_tkc.ptx", ptxas, cuobjdump)
-                      if made["ok"] else {"error": made["error"]})
+                       target, base + "_tkc." + kind,
+                       ["--num-stages", "3", "--emit", kind])
+        out["tkc"] = (stats(base + "_tkc." + kind) if made["ok"] else
+                      {"error": made["error"]})
         if not hasattr(local, "worker"):
             local.worker = Worker(env)
         hints = kernels.get((r["repo"], r["file"], r["kernel"]), {}).get("hints")
         answer = local.worker.ask({"src": r["src"], "kernel": r["kernel"],
                                    "hints": hints, "signature": r["signature"],
-                                   "ptx": base + "_triton.ptx"})
-        out["triton"] = (sass_stats(base + "_triton.ptx", ptxas, cuobjdump)
-                         if answer.get("ok") else
-                         {"error": answer.get("error") or str(answer)})
+                                   kind: base + "_triton." + kind})
+        out["triton"] = (stats(base + "_triton." + kind) if answer.get("ok")
+                         else {"error": answer.get("error") or str(answer)})
         return out
     run_pool(todo, work, path, args.jobs)
     keys = {(r["repo"], r["file"], r["kernel"]) for r in rows}
@@ -1314,6 +1368,9 @@ def main():
         if name == "compare":
             p.add_argument("--grep", default="",
                            help="only kernels whose source matches (a regex)")
+            p.add_argument("--amd", action="store_true",
+                           help="gfx942 AMDGCN (tkc --emit amdgcn, Triton's "
+                           "hip backend) instead of sm_90a SASS")
         if name == "report":
             p.add_argument("--unresolved", action="store_true")
         if name not in ("report", "targets"):
