@@ -222,9 +222,9 @@ struct ScratchPlacement {
 /// banks, then in accesses, but the other order only where it widens the
 /// loads and keeps the stores as wide (wider stores alone, a flash
 /// attention's row statistics in its epilogue, measured 1% slower on the
-/// H100), or with `byCostAlone` wherever it is cheaper (targets without
-/// matrix loads, AMD's, whose tiles this orders too; no GPU of theirs has
-/// measured the rule).
+/// H100), or with `byCostAlone` wherever it takes no more passes and at
+/// most 3/4 of the accesses (targets without matrix loads, AMD's, whose
+/// tiles this orders too; no GPU of theirs has measured the rule).
 ScratchPlacement chooseScratchPlacement(const LinearLayout &from,
                                         const LinearLayout &to, unsigned bytes,
                                         unsigned maxRun,

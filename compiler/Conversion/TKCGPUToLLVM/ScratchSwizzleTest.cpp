@@ -206,6 +206,19 @@ TEST(ScratchPlacement, MfmaOperandAlongKByCostAlone) {
   EXPECT_FALSE(chooseScratchPlacement(rows, operand, 2, 8).sides.has_value());
 }
 
+TEST(ScratchPlacement, ByCostAloneKeepsStoresForFewAccesses) {
+  // TGI's GPTQ matmul on gfx942: a dequantized B, 8 along N a thread, into
+  // the same MFMA operand, wider. Places along K would save 4 of 68
+  // accesses but store one element an access (232 -> 298 VGPRs): by cost
+  // alone takes an order only for at most 3/4 of the accesses.
+  auto rows = LinearLayout::blocked({32, 256}, {1, 8}, {2, 32}, {4, 1}, {1, 0});
+  auto operand =
+      LinearLayout::amdMfmaOperand({32, 256}, 1, 4, {32, 32}, {2, 2});
+  EXPECT_FALSE(chooseScratchPlacement(rows, operand, 2, 8,
+                                      /*byCostAlone=*/true)
+                   .sides.has_value());
+}
+
 TEST(ScratchPlacement, RowMajorWhereItCostsNoMore) {
   // Rows of 8-element vectors either way: row-major places already move
   // whole vectors.
