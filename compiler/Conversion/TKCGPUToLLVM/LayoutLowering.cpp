@@ -795,8 +795,8 @@ FailureOr<SmallVector<Value>> mlir::tkc::gpu::exchangeThroughScratch(
     // two programs per SM allow) for wider accesses. Targets without
     // matrix loads (AMD) order tiles so too: an MFMA operand B read from
     // rows along N takes one 16-bit access per element, where rows along K
-    // give each lane its kWidth elements in one (tutorial 03 on gfx942: 64
-    // ds_read_u16 a K step -> 16 ds_read_b64).
+    // give each lane its kWidth elements in one (tutorial 03 on one stage,
+    // gfx942: 64 ds_read_u16 a K step -> 16 ds_read_b64).
     if ((from.getShape().size() == 1 || !target.hasMatrixLoads()) &&
         from.getShape().size() == to.getShape().size() &&
         !matrixAccess(from, /*loads=*/false) &&

@@ -19,8 +19,9 @@
 // load that is a dot's operand along a fastest dimension other than K (a B
 // of rows along N) also takes the instruction's kWidth rows along K a
 // thread, as Triton's AMD backend loads it: shared memory then takes each
-// lane's kWidth elements along K in one store (tutorial 03 on gfx942: 48
-// ds_write_b16 a K step -> 8 ds_write_b64).
+// lane's kWidth elements along K in one store (tutorial 03's B on gfx942:
+// ds_write_b16 -> ds_write_b64, with the placement exchangeThroughScratch
+// chooses).
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,10 +60,9 @@ struct CoalescePass
   };
 
   /// For `load`, a rank-2 operand (through layout conversions) of a tkc.dot
-  /// that `info` multiplies with
-  /// an AMD MFMA (read without matrix loads), laid out by `access` with a
-  /// fastest dimension other than the dot's K: the instruction's kWidth,
-  /// the elements along K each lane holds. 1 otherwise.
+  /// that `info` multiplies with an AMD MFMA (read without matrix loads),
+  /// laid out by `access` with a fastest dimension other than the dot's K:
+  /// the instruction's kWidth, the elements along K each lane holds; else 1.
   static int64_t rowsAlongK(LoadOp load, const Access &access,
                             const ::tkc::TargetInfo &info) {
     if (info.hasMatrixLoads() || access.order.size() != 2)
