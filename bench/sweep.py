@@ -784,12 +784,11 @@ def judge_worker():
     CUDABackend.add_stages = no_cubin
     for n, line in enumerate(sys.stdin):
         req = json.loads(line)
-        if "ptx" in req:
-            r = triton_ptx(req["src"], req["kernel"], req["hints"],
-                           req["signature"], req["ptx"], n)
-        elif "amdgcn" in req:
-            r = triton_amdgcn(req["src"], req["kernel"], req["hints"],
-                              req["signature"], req["amdgcn"], n)
+        if "ptx" in req or "amdgcn" in req:
+            amd = "amdgcn" in req
+            r = triton_assembly(req["src"], req["kernel"], req["hints"],
+                                req["signature"],
+                                req["amdgcn" if amd else "ptx"], n, amd)
         else:
             r = judge_one(req["src"], req["kernel"], req["hints"], n)
         sys.stdout.write("@@SWEEP " + json.dumps(r) + "\n")
@@ -820,10 +819,11 @@ def guess_source(fn, sig, consts):
                                      attrs=attrs)
 
 
-def triton_ptx(src, kernel, hints, signature, path, n):
-    """Writes to `path` the PTX Triton makes of `kernel` with the guess whose
-    text is `signature`, WARPS warps and 3 stages (the worker runs with
-    Triton's cache off, so that the stage runs)."""
+def triton_assembly(src, kernel, hints, signature, path, n, amd=False):
+    """Writes to `path` the assembly Triton makes of `kernel` with the guess
+    whose text is `signature`, WARPS warps and 3 stages: PTX for sm_90 (the
+    worker runs with Triton's cache off, so that the stage runs), or with
+    `amd` AMDGCN for gfx942."""
     import triton
     from triton.backends.compiler import GPUTarget
     try:
@@ -831,41 +831,25 @@ def triton_ptx(src, kernel, hints, signature, path, n):
         for sig, consts, text in guesses(fn, hints):
             if text != signature:
                 continue
-            LAST_PTX[0] = None
-            try:
-                triton.compile(guess_source(fn, sig, consts),
-                               target=GPUTarget("cuda", 90, 32),
-                               options={"num_warps": WARPS, "num_stages": 3})
-            except KeyError as e:  # the missing cubin stage, at the end
-                if "cubin" not in str(e):
-                    raise
-            if LAST_PTX[0] is None:
-                return {"error": "Triton made no PTX"}
+            source = guess_source(fn, sig, consts)
+            options = {"num_warps": WARPS, "num_stages": 3}
+            if amd:
+                assembly = triton.compile(
+                    source, target=GPUTarget("hip", "gfx942", 64),
+                    options=options).asm["amdgcn"]
+            else:
+                LAST_PTX[0] = None
+                try:
+                    triton.compile(source, target=GPUTarget("cuda", 90, 32),
+                                   options=options)
+                except KeyError as e:  # the missing cubin stage, at the end
+                    if "cubin" not in str(e):
+                        raise
+                assembly = LAST_PTX[0]
+                if assembly is None:
+                    return {"error": "Triton made no PTX"}
             with open(path, "w") as out:
-                out.write(LAST_PTX[0])
-            return {"ok": True}
-        return {"error": "the signature is no longer among the guesses"}
-    except Exception as e:
-        return {"error": error_text(e)}
-
-
-def triton_amdgcn(src, kernel, hints, signature, path, n):
-    """Writes to `path` the AMDGCN assembly Triton makes of `kernel` for
-    gfx942 with the guess whose text is `signature`, WARPS warps and 3
-    stages."""
-    import triton
-    from triton.backends.compiler import GPUTarget
-    try:
-        fn = load_kernel(src, kernel, "sweep_amd_%d" % n)
-        for sig, consts, text in guesses(fn, hints):
-            if text != signature:
-                continue
-            compiled = triton.compile(
-                guess_source(fn, sig, consts),
-                target=GPUTarget("hip", "gfx942", 64),
-                options={"num_warps": WARPS, "num_stages": 3})
-            with open(path, "w") as out:
-                out.write(compiled.asm["amdgcn"])
+                out.write(assembly)
             return {"ok": True}
         return {"error": "the signature is no longer among the guesses"}
     except Exception as e:
