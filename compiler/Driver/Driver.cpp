@@ -248,6 +248,12 @@ std::string kernelLocation(mlir::ModuleOp module) {
   return where;
 }
 
+/// What identifies an inline assembly call on both sides of the translation
+/// to LLVM IR: its text and constraints.
+std::string inlineAsmKey(StringRef text, StringRef constraints) {
+  return (text + Twine('\0') + constraints).str();
+}
+
 /// Where each inline assembly call of LLVM-dialect `module`
 /// (`llvm.inline_asm`) was written, `kernel.py:12:5`, keyed by its text and
 /// constraints, in the order of the module.
@@ -255,9 +261,8 @@ llvm::StringMap<std::vector<std::string>>
 inlineAsmSources(mlir::ModuleOp module) {
   llvm::StringMap<std::vector<std::string>> sources;
   module.walk([&](mlir::LLVM::InlineAsmOp op) {
-    sources[(op.getAsmString() + Twine('\0') + op.getConstraints()).str()]
-        .push_back(formatLocation(
-            op.getLoc()->findInstanceOf<mlir::FileLineColLoc>()));
+    sources[inlineAsmKey(op.getAsmString(), op.getConstraints())].push_back(
+        formatLocation(op.getLoc()->findInstanceOf<mlir::FileLineColLoc>()));
   });
   return sources;
 }
@@ -281,9 +286,8 @@ void tagInlineAsm(llvm::Module &module,
           call ? dyn_cast<llvm::InlineAsm>(call->getCalledOperand()) : nullptr;
       if (!asmText)
         continue;
-      std::string key = (asmText->getAsmString() + Twine('\0') +
-                         asmText->getConstraintString())
-                            .str();
+      std::string key =
+          inlineAsmKey(asmText->getAsmString(), asmText->getConstraintString());
       auto it = sources.find(key);
       if (it == sources.end())
         continue;
