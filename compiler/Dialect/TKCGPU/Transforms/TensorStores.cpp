@@ -129,10 +129,10 @@ Value innermostExtent(OpBuilder &b, Location loc, FunctionOpInterface func,
   return extent;
 }
 
-/// Moves the ops before `store` in its block that only it uses, directly or
-/// through each other, and that have no memory effects (its addresses, mask
-/// and value conversions), to just before it.
-void sinkExclusiveProducers(StoreOp store) {
+/// Moves `store`, after the ops before it in its block that only it uses,
+/// directly or through each other, and that have no memory effects (its
+/// addresses, mask and value conversions), to just before `before`.
+void moveWithExclusiveProducers(StoreOp store, Operation *before) {
   llvm::SmallPtrSet<Operation *, 16> exclusive = {store};
   SmallVector<Operation *> moved;
   for (Operation *op = store->getPrevNode(); op; op = op->getPrevNode()) {
@@ -144,7 +144,8 @@ void sinkExclusiveProducers(StoreOp store) {
     moved.push_back(op);
   }
   for (Operation *op : llvm::reverse(moved))
-    op->moveBefore(store);
+    op->moveBefore(before);
+  store->moveBefore(before);
 }
 
 /// Stores `store`'s block through its descriptor's tensor map where the
@@ -206,15 +207,7 @@ bool storeThroughTensorMap(StoreOp store, int64_t maxSharedBytes) {
   auto alloc = LocalAllocOp::create(b, loc, tile, value);
   TensorStoreOp::create(b, loc, map, store.getBox(), alloc);
   // The store, and what only it uses, into the else branch.
-  sinkExclusiveProducers(store);
-  SmallVector<Operation *> moved;
-  for (Operation *op = store->getPrevNode(); op && op != branch;
-       op = op->getPrevNode())
-    moved.push_back(op);
-  Operation *yield = branch.elseBlock()->getTerminator();
-  for (Operation *op : llvm::reverse(moved))
-    op->moveBefore(yield);
-  store->moveBefore(yield);
+  moveWithExclusiveProducers(store, branch.elseBlock()->getTerminator());
   return true;
 }
 
